@@ -1,0 +1,27 @@
+// swift-tools-version: 6.0
+// SeatKit: seat maps, virtualized layout and a seat-inventory server.
+// Module arrows (see ARCHITECTURE.md): SeatMap <- SeatKitCLI <- seatkit; SeatKitBench is outside the shipped products.
+import PackageDescription
+
+let package = Package(
+    name: "SeatKit",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .library(name: "SeatMap", targets: ["SeatMap"]),
+        .executable(name: "seatkit", targets: ["seatkit"]),
+        .executable(name: "seatkit-bench", targets: ["SeatKitBench"]),
+    ],
+    targets: [
+        // Engine: Foundation only, builds for iOS/macOS too.
+        .target(name: "SeatMap"),
+        // Command implementations, a library so tests can drive them without spawning processes.
+        .target(name: "SeatKitCLI", dependencies: ["SeatMap"]),
+        .executableTarget(name: "seatkit", dependencies: ["SeatKitCLI"]),
+        // Benchmarks: each figure beside its naive baseline; run with `swift run -c release seatkit-bench`.
+        .executableTarget(name: "SeatKitBench", dependencies: ["SeatMap", "SeatKitCLI"]),
+        .testTarget(name: "SeatMapTests", dependencies: ["SeatMap"]),
+        // Snapshot files live in Tests/SeatKitCLITests/Snapshots, found through #filePath (re-record: SEATKIT_RECORD=1).
+        .testTarget(name: "SeatKitCLITests", dependencies: ["SeatKitCLI", "SeatMap"], exclude: ["Snapshots"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

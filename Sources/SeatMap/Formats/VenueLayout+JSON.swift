@@ -1,0 +1,103 @@
+/// SeatKit's own layout format (`docs/formats/layout.md`): `{"format":"seatkit-layout","version":1,…}`.
+extension VenueLayout {
+    public static let formatName = "seatkit-layout"
+    public static let formatVersion = 1
+
+    /// Decodes and validates SeatKit layout JSON.
+    /// - Complexity: O(bytes).
+    public init(json bytes: [UInt8]) throws(LayoutError) {
+        let root: JSONValue
+        do { root = try JSONParser.parse(bytes) } catch { throw LayoutError(error) }
+        self = try VenueLayout(jsonValue: root)
+    }
+
+    public init(jsonValue root: JSONValue) throws(LayoutError) {
+        var log = ProblemLog()
+        guard let doc = root.object(at: "", into: &log) else { throw log.error }
+        doc.rejectUnknownKeys(["format", "version", "id", "name", "stage", "zones", "rows"], at: "", into: &log)
+        if let format = doc.string("format", at: "", into: &log), format != Self.formatName {
+            log.add("format", "expected \"\(Self.formatName)\", got \"\(format)\"")
+        }
+        if let version = doc.integer("version", at: "", into: &log), version != Self.formatVersion {
+            log.add("version", "unsupported version \(version) (this build reads \(Self.formatVersion))")
+        }
+        let id = doc.string("id", at: "", into: &log) ?? ""
+        let name = doc.string("name", at: "", into: &log, required: false) ?? id
+        var stage: Stage?
+        if let s = doc.object("stage", at: "", into: &log, required: false) {
+            s.rejectUnknownKeys(["label", "x", "y", "width"], at: "stage", into: &log)
+            stage = Stage(label: s.string("label", at: "stage", into: &log) ?? "",
+                          center: FloorPoint(x: s.number("x", at: "stage", into: &log) ?? 0,
+                                             y: s.number("y", at: "stage", into: &log) ?? 0),
+                          width: s.number("width", at: "stage", into: &log) ?? 0)
+        }
+        var zones: [Zone] = []
+        for (k, v) in (doc.array("zones", at: "", into: &log) ?? []).enumerated() {
+            guard let z = v.object(at: "zones[\(k)]", into: &log) else { continue }
+            z.rejectUnknownKeys(["id", "name", "category", "color"], at: "zones[\(k)]", into: &log)
+            let zid = z.string("id", at: "zones[\(k)]", into: &log) ?? ""
+            zones.append(Zone(id: zid, name: z.string("name", at: "zones[\(k)]", into: &log, required: false) ?? zid,
+                              category: z.string("category", at: "zones[\(k)]", into: &log, required: false) ?? zid,
+                              color: z.string("color", at: "zones[\(k)]", into: &log) ?? "#888888"))
+        }
+        var rows: [RowSpec] = []
+        let rowValues = doc.array("rows", at: "", into: &log) ?? []
+        rows.reserveCapacity(rowValues.count)
+        for (r, rv) in rowValues.enumerated() {
+            guard let row = rv.object(at: "rows[\(r)]", into: &log) else { continue }
+            row.rejectUnknownKeys(["id", "label", "zone", "y", "seats"], at: "rows[\(r)]", into: &log)
+            let label = row.label("label", at: "rows[\(r)]", into: &log) ?? ""
+            let rowID = row.string("id", at: "rows[\(r)]", into: &log, required: false) ?? label
+            let rowZone = row.string("zone", at: "rows[\(r)]", into: &log, required: false)
+            let rowY = row.number("y", at: "rows[\(r)]", into: &log, required: false)
+            let seatValues = row.array("seats", at: "rows[\(r)]", into: &log) ?? []
+            var seats: [SeatSpec] = []
+            seats.reserveCapacity(seatValues.count)
+            for (s, sv) in seatValues.enumerated() {
+                guard case .object(let seat) = sv else {
+                    log.add("rows[\(r)].seats[\(s)]", "expected object, got \(sv.shortDescription)")
+                    continue
+                }
+                if let spec = Self.decodeSeat(seat, rowY: rowY, log: &log, path: "rows[\(r)].seats[\(s)]") {
+                    seats.append(spec)
+                }
+            }
+            rows.append(RowSpec(id: rowID, label: label, zone: rowZone, seats: seats))
+        }
+        try log.check()
+        self = try VenueLayout(validating: VenueSpec(id: id, name: name, stage: stage, zones: zones, rows: rows))
+    }
+
+    static let seatKeys = ["id", "label", "x", "y", "type", "flags", "zone", "partner"]
+
+    static func decodeSeat(_ seat: JSONObject, rowY: Double?, log: inout ProblemLog,
+                           path: @autoclosure () -> String) -> SeatSpec? {
+        if seat.count > 8 || seat.keys.contains(where: { !seatKeys.contains($0) }) {
+            seat.rejectUnknownKeys(seatKeys, at: path(), into: &log)
+        }
+        let id = seat.string("id", at: path(), into: &log)
+        let label = seat.label("label", at: path(), into: &log)
+        let x = seat.number("x", at: path(), into: &log)
+        let y = seat.number("y", at: path(), into: &log, required: rowY == nil) ?? rowY
+        var type = SeatType.standard
+        if let t = seat.string("type", at: path(), into: &log, required: false) {
+            if let known = SeatType(name: t) { type = known } else {
+                log.add(path() + ".type", "unknown seat type \"\(t)\" (expected one of: \(SeatType.allCases.map(\.name).joined(separator: ", ")))")
+            }
+        }
+        var flags = SeatFlags()
+        if let list = seat.array("flags", at: path(), into: &log, required: false) {
+            for (k, f) in list.enumerated() {
+                if let name = f.stringValue, let flag = SeatFlags.names.first(where: { $0.0 == name })?.1 {
+                    flags.insert(flag)
+                } else {
+                    log.add(path() + ".flags[\(k)]", "unknown flag \(f.shortDescription) (expected restrictedView or accessible)")
+                }
+            }
+        }
+        let zone = seat.string("zone", at: path(), into: &log, required: false)
+        let partner = seat.string("partner", at: path(), into: &log, required: false)
+        guard let id, let label, let x, let y else { return nil }
+        return SeatSpec(id: id, label: label, x: x, y: y, type: type, flags: flags, zone: zone, partner: partner)
+    }
+}

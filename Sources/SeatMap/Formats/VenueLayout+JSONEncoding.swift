@@ -1,0 +1,66 @@
+extension VenueLayout {
+    /// Canonical SeatKit layout JSON: fixed member order, one row per line, row-level `zone` and `y` when
+    /// all its seats share them. `VenueLayout(json:)` of the result gives an equal layout (same fingerprint).
+    /// - Complexity: O(seats).
+    public func jsonBytes() -> [UInt8] {
+        var w = JSONWriter(reservingCapacity: 128 + seatCount * 48)
+        w.raw("{")
+        w.key("format", first: true); w.string(Self.formatName)
+        w.key("version"); w.number(Self.formatVersion)
+        w.key("id"); w.string(id)
+        w.key("name"); w.string(name)
+        if let stage {
+            w.key("stage"); w.raw("{")
+            w.key("label", first: true); w.string(stage.label)
+            w.key("x"); w.number(stage.center.x)
+            w.key("y"); w.number(stage.center.y)
+            w.key("width"); w.number(stage.width)
+            w.raw("}")
+        }
+        w.key("zones"); w.raw("[")
+        for (k, z) in zones.enumerated() {
+            w.raw(k == 0 ? "\n" : ",\n")
+            w.raw("{"); w.key("id", first: true); w.string(z.id); w.key("name"); w.string(z.name)
+            w.key("category"); w.string(z.category); w.key("color"); w.string(z.color); w.raw("}")
+        }
+        w.raw("],\n")
+        w.key("rows", first: true); w.raw("[")
+        for (r, row) in rows.enumerated() {
+            w.raw(r == 0 ? "\n" : ",\n")
+            let seats = row.seats
+            let sharedZone = seats.isEmpty ? nil : zoneIndex(of: seats.lowerBound)
+            let rowZone = seats.allSatisfy { zoneIndex(of: $0) == sharedZone } ? sharedZone : nil
+            let firstY = seats.isEmpty ? nil : storage.y[seats.lowerBound]
+            let rowY = seats.allSatisfy { storage.y[$0] == firstY } ? firstY : nil
+            w.raw("{")
+            w.key("label", first: true); w.string(row.label)
+            if row.id != row.label { w.key("id"); w.string(row.id) }
+            if let rowZone { w.key("zone"); w.string(zones[rowZone].id) }
+            if let rowY { w.key("y"); w.number(rowY) }
+            w.key("seats"); w.raw("[")
+            for i in seats {
+                if i != seats.lowerBound { w.raw(",") }
+                w.raw("{")
+                w.key("id", first: true); w.string(seatID(i))
+                w.key("label"); w.string(seatLabel(i))
+                w.key("x"); w.number(storage.x[i])
+                if rowY == nil { w.key("y"); w.number(storage.y[i]) }
+                let t = type(of: i)
+                if t != .standard { w.key("type"); w.string(t.name) }
+                var f = flags(of: i)
+                if t == .wheelchair || t == .companion { f.remove(.accessible) }  // implied by the type
+                if !f.isEmpty {
+                    w.key("flags"); w.raw("[")
+                    for (k, name) in f.names.enumerated() { if k > 0 { w.raw(",") }; w.string(name) }
+                    w.raw("]")
+                }
+                if rowZone == nil { w.key("zone"); w.string(zones[zoneIndex(of: i)].id) }
+                if let p = partner(of: i) { w.key("partner"); w.string(seatID(p)) }
+                w.raw("}")
+            }
+            w.raw("]}")
+        }
+        w.raw("\n]}\n")
+        return w.bytes
+    }
+}

@@ -1,0 +1,123 @@
+extension VenueLayout {
+    /// Validates `spec` and builds the layout. Every problem found is reported (up to `ProblemLog.limit`):
+    /// duplicate ids, two seats at one position, unknown zones, couple seats without their partner,
+    /// companions without a wheelchair space. Nothing is built unless all is well.
+    /// - Complexity: O(seats).
+    public init(validating spec: VenueSpec, paths: SeatPathStyle = .layoutJSON) throws(LayoutError) {
+        var log = ProblemLog()
+        if spec.id.isEmpty { log.add("id", "venue id is empty") }
+        var zoneIndex: [String: Int] = [:]
+        for (k, zone) in spec.zones.enumerated() {
+            if zone.id.isEmpty { log.add("zones[\(k)].id", "zone id is empty") }
+            if zoneIndex[zone.id] != nil { log.add("zones[\(k)].id", "duplicate zone id \"\(zone.id)\"") }
+            zoneIndex[zone.id] = zoneIndex[zone.id] ?? k
+            if !Self.isHexColor(zone.color) { log.add("zones[\(k)].color", "expected a #RRGGBB colour, got \"\(zone.color)\"") }
+        }
+        if spec.zones.count > Int(UInt16.max) { log.add("zones", "more than \(UInt16.max) zones") }
+        let total = spec.rows.reduce(0) { $0 + $1.seats.count }
+        if total > Int(Int32.max) / 2 { log.add("rows", "too many seats (\(total))") ; throw log.error }
+
+        var ids = PackedStrings(reservingCapacity: total)
+        var idTable = SeatHashTable(capacityFor: total)
+        var labelPool: [String] = [], labelIndex: [String: UInt32] = [:]
+        var seatLabel = [UInt32](), xs = [Float](), ys = [Float](), rowOf = [UInt32](), zoneOf = [UInt16]()
+        var typeOf = [UInt8](), flagsOf = [UInt8](), blockOf = [UInt32]()
+        seatLabel.reserveCapacity(total); xs.reserveCapacity(total); ys.reserveCapacity(total)
+        rowOf.reserveCapacity(total); zoneOf.reserveCapacity(total); typeOf.reserveCapacity(total)
+        flagsOf.reserveCapacity(total); blockOf.reserveCapacity(total)
+        var rows: [Row] = [], blocks: [Range<SeatIndex>] = []
+        var rowIDs: [String: Int] = [:]
+        var positions: [Int64: Int] = [:]
+        positions.reserveCapacity(total)
+        var origins = [(row: Int, seat: Int, source: Int)]()
+        origins.reserveCapacity(total)
+        func seatPath(_ i: Int) -> String { let o = origins[i]; return paths.seatPath(o.row, o.seat, o.source) }
+
+        for (r, rowSpec) in spec.rows.enumerated() {
+            let rowPath = paths.rowPath(r)
+            if rowSpec.id.isEmpty { log.add(rowPath + ".id", "row id is empty") }
+            if let first = rowIDs[rowSpec.id] { log.add(rowPath + ".id", "duplicate row id \"\(rowSpec.id)\" (first at \(paths.rowPath(first)))") }
+            rowIDs[rowSpec.id] = rowIDs[rowSpec.id] ?? r
+            if let z = rowSpec.zone, zoneIndex[z] == nil { log.add(rowPath + ".zone", "unknown zone \"\(z)\"") }
+            let start = xs.count
+            var blockStart = start
+            for (s, seat) in rowSpec.seats.enumerated() {
+                let i = xs.count
+                origins.append((r, s, seat.sourceIndex))
+                let path = { paths.seatPath(r, s, seat.sourceIndex) }
+                if seat.id.isEmpty { log.add(path() + ".id", "seat id is empty") }
+                if seat.label.isEmpty { log.add(path() + ".label", "seat label is empty") }
+                ids.append(seat.id)
+                if let other = idTable.insert(i, hash: ids.hash(i), isEqual: { ids[$0] == seat.id }) {
+                    log.add(path() + ".id", "duplicate seat id \"\(seat.id)\" (first at \(seatPath(other)))")
+                }
+                if !seat.x.isFinite || !seat.y.isFinite || abs(seat.x) > 1e6 || abs(seat.y) > 1e6 {
+                    log.add(path(), "position out of range")
+                }
+                let key = Int64((seat.x * 100).rounded()) &* 4_000_000_007 &+ Int64((seat.y * 100).rounded())
+                if let other = positions[key] {
+                    log.add(path(), "same position \(FloorPoint(x: seat.x, y: seat.y)) as seat \"\(ids[other])\" at \(seatPath(other))")
+                } else {
+                    positions[key] = i
+                }
+                let zoneID = seat.zone ?? rowSpec.zone
+                var z = 0
+                if let zoneID {
+                    if let k = zoneIndex[zoneID] { z = k } else if seat.zone != nil { log.add(path() + ".zone", "unknown zone \"\(zoneID)\"") }
+                } else if spec.zones.count != 1 {
+                    log.add(path() + ".zone", "no zone (set one on the seat or its row)")
+                }
+                if let k = labelIndex[seat.label] { seatLabel.append(k) } else {
+                    labelIndex[seat.label] = UInt32(labelPool.count)
+                    seatLabel.append(UInt32(labelPool.count))
+                    labelPool.append(seat.label)
+                }
+                if i > start {
+                    let dx = seat.x - Double(xs[i - 1]), dy = seat.y - Double(ys[i - 1])
+                    if (dx * dx + dy * dy) > aisleGapThreshold * aisleGapThreshold {
+                        blocks.append(blockStart..<i)
+                        blockStart = i
+                    }
+                }
+                xs.append(Float(seat.x)); ys.append(Float(seat.y))
+                rowOf.append(UInt32(r)); zoneOf.append(UInt16(z)); typeOf.append(seat.type.rawValue)
+                var flags = seat.flags
+                if seat.type == .wheelchair || seat.type == .companion { flags.insert(.accessible) }
+                flagsOf.append(flags.rawValue)
+                blockOf.append(UInt32(blocks.count))
+            }
+            if xs.count > blockStart { blocks.append(blockStart..<xs.count) }
+            rows.append(Row(id: rowSpec.id, label: rowSpec.label, seats: start..<xs.count))
+            if rowSpec.label.isEmpty { log.add(rowPath + ".label", "row label is empty") }
+        }
+
+        // Partners are resolved once every id is known.
+        var partner = [Int32](repeating: -1, count: total)
+        var flat = 0
+        for (r, rowSpec) in spec.rows.enumerated() {
+            for (s, seat) in rowSpec.seats.enumerated() {
+                defer { flat += 1 }
+                guard let p = seat.partner else { continue }
+                var pid = p
+                let found = pid.withUTF8 { u in idTable.find(hash: FNV1a.hash(u)) { ids.equals($0, u) } }
+                if let found { partner[flat] = Int32(found) } else {
+                    log.add(paths.seatPath(r, s, seat.sourceIndex) + ".partner", "partner \"\(p)\" is not a seat in this venue")
+                }
+            }
+        }
+        let storage = VenueStorage(id: spec.id, name: spec.name, stage: spec.stage, zones: spec.zones, rows: rows,
+                                   blocks: blocks, seatIDs: ids, labelPool: labelPool, labelIndex: labelIndex,
+                                   seatLabel: seatLabel, x: xs, y: ys, rowOf: rowOf, zoneOf: zoneOf, typeOf: typeOf,
+                                   flagsOf: flagsOf, partner: partner, blockOf: blockOf, idTable: idTable)
+        let layout = VenueLayout(storage: storage)
+        layout.checkPartners(into: &log, path: seatPath)
+        try log.check()
+        self = layout
+    }
+
+    static func isHexColor(_ s: String) -> Bool {
+        let u = Array(s.utf8)
+        guard u.count == 7, u[0] == UInt8(ascii: "#") else { return false }
+        return u.dropFirst().allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 70) || ($0 >= 97 && $0 <= 102) }
+    }
+}
