@@ -57,6 +57,19 @@ public struct FloorPoint: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "(\(JSONWriter.format(x)), \(JSONWriter.format(y)))" }
 }
 
+/// An axis-aligned rectangle on the floor plan (grid units).
+public struct FloorRect: Sendable, Hashable {
+    public var minX: Double
+    public var minY: Double
+    public var maxX: Double
+    public var maxY: Double
+    public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
+    }
+    public var width: Double { maxX - minX }
+    public var height: Double { maxY - minY }
+}
+
 /// A zone: a named part of the hall with a price category and a colour.
 public struct Zone: Sendable, Hashable {
     public var id: String

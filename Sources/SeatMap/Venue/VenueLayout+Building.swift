@@ -73,7 +73,8 @@ extension VenueLayout {
                     labelPool.append(seat.label)
                 }
                 if i > start {
-                    let dx = seat.x - Double(xs[i - 1]), dy = seat.y - Double(ys[i - 1])
+                    // Compare stored (Float) positions, so every reader of the layout sees the same aisles.
+                    let dx = Double(Float(seat.x)) - Double(xs[i - 1]), dy = Double(Float(seat.y)) - Double(ys[i - 1])
                     if (dx * dx + dy * dy) > aisleGapThreshold * aisleGapThreshold {
                         blocks.append(blockStart..<i)
                         blockStart = i

@@ -72,6 +72,9 @@ public struct VenueLayout: Sendable {
         }
     }
 
+    /// The smallest rectangle holding every seat's centre (grid units).
+    public var bounds: FloorRect { storage.bounds }
+
     /// Bytes held by the layout's arrays and tables (capacities, not counts), for the memory benchmark.
     public var storageByteCount: Int { storage.byteCount }
 }
@@ -105,6 +108,7 @@ final class VenueStorage: Sendable {
     let printedTable: SeatHashTable
     let rowIndexByID: [String: Int]
     let fingerprint: UInt64
+    let bounds: FloorRect
 
     init(id: String, name: String, stage: Stage?, zones: [Zone], rows: [Row], blocks: [Range<SeatIndex>],
          seatIDs: PackedStrings, labelPool: [String], labelIndex: [String: UInt32], seatLabel: [UInt32],
@@ -123,6 +127,15 @@ final class VenueStorage: Sendable {
             _ = printed.insert(i, hash: Self.printedHash(row: Int(rowOf[i]), label: seatLabel[i])) { _ in false }
         }
         self.printedTable = printed
+        var b = FloorRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+        if let fx = x.first, let fy = y.first {
+            b = FloorRect(minX: Double(fx), minY: Double(fy), maxX: Double(fx), maxY: Double(fy))
+            for i in 0..<x.count {
+                b.minX = min(b.minX, Double(x[i])); b.maxX = max(b.maxX, Double(x[i]))
+                b.minY = min(b.minY, Double(y[i])); b.maxY = max(b.maxY, Double(y[i]))
+            }
+        }
+        self.bounds = b
         self.fingerprint = Self.computeFingerprint(id: id, name: name, stage: stage, zones: zones, rows: rows,
                                                    seatIDs: seatIDs, labelPool: labelPool, seatLabel: seatLabel,
                                                    x: x, y: y, zoneOf: zoneOf, typeOf: typeOf, flagsOf: flagsOf,

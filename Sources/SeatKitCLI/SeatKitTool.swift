@@ -1,0 +1,142 @@
+import Foundation
+import SeatMap
+
+/// `seatkit`: the command-line tool. `run` returns the exit code and what to print, so tests drive the
+/// very code the binary runs.
+public enum SeatKitTool {
+    public static let version = "0.1.0"
+
+    public static let help = """
+    seatkit \(version): seat maps for cinemas and venues
+
+    Usage: seatkit <command> [options]
+
+    Commands:
+      validate FILE [--from FORMAT]         check a venue file; print seats per zone and type, and every problem
+      import --from FORMAT FILE -o OUT      convert seed, cinema-grid or pretix JSON to SeatKit layout JSON
+             [--availability-out FILE]      also write the statuses the source carried
+      best VENUE --count N                  the best N seats side by side
+             [--availability FILE] [--zone ID] [--category NAME] [--wheelchair] [--policy FILE] [--prices FILE]
+      check VENUE --select IDS              which selection rule fails and why (IDS: seat ids or 7排12座, comma-separated)
+             [--availability FILE] [--wheelchair] [--policy FILE] [--prices FILE]
+      generate cinema|imax|arena [-o OUT] [--seats N]
+                                            write a sample venue (arena: exactly N seats, default 20000)
+      generate availability VENUE --sold FRACTION [--held FRACTION] [--seed N] -o OUT
+                                            a reproducible random availability in the compact encoding
+
+    FORMAT: seatkit, seed, cinema-grid, pretix (validate and VENUE arguments detect it when not given).
+    Exit codes: 0 success, 1 invalid input or the answer is no, 2 usage error, 3 file not readable/writable.
+    Run `seatkit help COMMAND` for one command.
+    """
+
+    public static func run(_ arguments: [String]) -> (code: Int32, output: CommandOutput) {
+        var output = CommandOutput()
+        guard let command = arguments.first else {
+            output.err += help + "\n"
+            return (ExitCode.usage, output)
+        }
+        let rest = Array(arguments.dropFirst())
+        do {
+            switch command {
+            case "-h", "--help", "help":
+                output.line(rest.first.flatMap(commandHelp) ?? help)
+                return (ExitCode.success, output)
+            case "--version", "version":
+                output.line("seatkit \(version)")
+                return (ExitCode.success, output)
+            case "validate": return (try ValidateCommand.run(rest, &output), output)
+            case "import": return (try ImportCommand.run(rest, &output), output)
+            case "best": return (try BestCommand.run(rest, &output), output)
+            case "check": return (try CheckCommand.run(rest, &output), output)
+            case "generate": return (try GenerateCommand.run(rest, &output), output)
+            default:
+                output.error("unknown command \"\(command)\" (see seatkit --help)")
+                return (ExitCode.usage, output)
+            }
+        } catch let e as UsageError {
+            output.error(e.message + " (see seatkit help \(command))")
+            return (ExitCode.usage, output)
+        } catch let e as IOFailure {
+            output.error(e.message)
+            return (ExitCode.io, output)
+        } catch let e as InputFailure {
+            output.error(e.message)
+            return (ExitCode.failure, output)
+        } catch let e as LayoutError {
+            output.error("invalid input:\n" + e.problems.map { "  " + $0.description }.joined(separator: "\n")
+                         + (e.omitted > 0 ? "\n  … and \(e.omitted) more problems" : ""))
+            return (ExitCode.failure, output)
+        } catch let e as AvailabilityError {
+            output.error(e.description)
+            return (ExitCode.failure, output)
+        } catch {
+            output.error("\(error)")
+            return (ExitCode.failure, output)
+        }
+    }
+
+    static func commandHelp(_ name: String) -> String? {
+        let lines = help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("  \(name) ") }) else { return nil }
+        var out = ["Usage: seatkit " + lines[start].trimmingCharacters(in: .whitespaces)]
+        var k = start + 1
+        while k < lines.count, lines[k].hasPrefix("         ") || lines[k].hasPrefix("                    ") {
+            out.append(lines[k]); k += 1
+        }
+        out.append("Exit codes: 0 success, 1 invalid input or the answer is no, 2 usage error, 3 file not readable/writable.")
+        return out.joined(separator: "\n")
+    }
+}
+
+/// Loading what commands take as input.
+enum Inputs {
+    static func format(_ args: Arguments, _ key: String = "--from") throws -> ImportFormat? {
+        guard let name = args.values[key] else { return nil }
+        guard let f = ImportFormat(rawValue: name) else {
+            throw UsageError(message: "unknown format \"\(name)\" (expected \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return f
+    }
+
+    static func venue(_ path: String, format: ImportFormat? = nil) throws -> ImportedVenue {
+        let bytes = try Files.read(path)
+        let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        do { return try ImportedVenue(format: format, json: bytes, fallbackID: stem) } catch {
+            throw LayoutError(problems: error.problems.map { LayoutProblem(path: "\(path): \($0.path)", message: $0.message) },
+                              omitted: error.omitted)
+        }
+    }
+
+    static func availability(_ args: Arguments, venue: ImportedVenue) throws -> SeatAvailability {
+        guard let path = args.values["--availability"] else {
+            return venue.availability ?? SeatAvailability(layout: venue.layout)
+        }
+        let text = try Files.readText(path)
+        do { return try SeatAvailability(encoded: text, layout: venue.layout) } catch {
+            throw InputFailure(message: "\(path): \(error.description)")
+        }
+    }
+
+    static func policy(_ args: Arguments) throws -> SelectionPolicy {
+        guard let path = args.values["--policy"] else { return .standard }
+        return try SelectionPolicy(json: try Files.read(path))
+    }
+
+    static func prices(_ args: Arguments, layout: VenueLayout) throws -> SeatPrices? {
+        guard let path = args.values["--prices"] else { return nil }
+        return try SeatPrices(table: try PriceTable(json: try Files.read(path)), layout: layout)
+    }
+
+    /// Seat ids, or printed names like `7排12座`.
+    static func seats(_ list: String, in layout: VenueLayout) throws -> [SeatIndex] {
+        try list.split(separator: ",").map { raw in
+            let token = raw.trimmingCharacters(in: .whitespaces)
+            if let i = layout.index(ofSeatID: token) { return i }
+            if let pai = token.firstIndex(of: "排"), token.hasSuffix("座") {
+                let row = String(token[..<pai]), label = String(token[token.index(after: pai)..<token.index(before: token.endIndex)])
+                if let i = layout.index(rowID: row, seatLabel: label) { return i }
+            }
+            throw InputFailure(message: "no seat \"\(token)\" in venue \(layout.id)")
+        }
+    }
+}

@@ -1,0 +1,95 @@
+/// pretix's published seating-plan JSON (`docs/formats/pretix.md`): zones → rows → seats with
+/// `seat_guid`, `seat_number`, `position` and `category`; positions are pixels relative to the row,
+/// rows relative to the zone. Categories become SeatKit zones; pixel positions are divided by the
+/// typical seat spacing to give grid units; an area labelled as a stage or screen becomes the stage.
+enum PretixFormat {
+    static func convert(_ root: JSONValue, fallbackID: String) throws(LayoutError) -> ImportedVenue {
+        var log = ProblemLog()
+        guard let doc = root.object(at: "", into: &log) else { throw log.error }
+        doc.rejectUnknownKeys(["name", "zones", "categories", "size"], at: "", into: &log)
+        let name = doc.string("name", at: "", into: &log) ?? fallbackID
+        var zones: [Zone] = []
+        for (k, v) in (doc.array("categories", at: "", into: &log) ?? []).enumerated() {
+            guard let o = v.object(at: "categories[\(k)]", into: &log), let cname = o.string("name", at: "categories[\(k)]", into: &log) else { continue }
+            var color = o.string("color", at: "categories[\(k)]", into: &log, required: false) ?? ""
+            if color.utf8.count == 4, color.hasPrefix("#") { color = "#" + color.dropFirst().map { "\($0)\($0)" }.joined() }
+            if !VenueLayout.isHexColor(color) { color = zonePalette[k % zonePalette.count] }
+            zones.append(Zone(id: cname, name: cname, category: cname, color: color.uppercased()))
+        }
+        struct Raw { var guid: String; var number: String; var x: Double; var y: Double; var category: String; var path: String }
+        var rawRows: [(id: String, label: String, seats: [Raw])] = []
+        var stage: (label: String, x: Double, y: Double, width: Double)?
+        let zoneValues = doc.array("zones", at: "", into: &log) ?? []
+        for (z, zv) in zoneValues.enumerated() {
+            let zp = "zones[\(z)]"
+            guard let zone = zv.object(at: zp, into: &log) else { continue }
+            let zoneName = zone.string("name", at: zp, into: &log, required: false) ?? "zone \(z + 1)"
+            let (zx, zy) = position(zone, zp, &log)
+            for (a, av) in (zone.array("areas", at: zp, into: &log, required: false) ?? []).enumerated() {
+                guard let area = av.object(at: "\(zp).areas[\(a)]", into: &log) else { continue }
+                let text = area.string("text", at: "\(zp).areas[\(a)]", into: &log, required: false) ?? ""
+                let lower = text.lowercased()
+                if stage == nil, ["stage", "screen", "bühne", "leinwand", "舞台", "银幕"].contains(where: { lower.contains($0) }) {
+                    let (ax, ay) = position(area, "\(zp).areas[\(a)]", &log)
+                    let w = area.number("width", at: "\(zp).areas[\(a)]", into: &log, required: false) ?? 0
+                    let h = area.number("height", at: "\(zp).areas[\(a)]", into: &log, required: false) ?? 0
+                    stage = (text, zx + ax + w / 2, zy + ay + h / 2, w)
+                }
+            }
+            for (r, rv) in (zone.array("rows", at: zp, into: &log) ?? []).enumerated() {
+                let rp = "\(zp).rows[\(r)]"
+                guard let row = rv.object(at: rp, into: &log) else { continue }
+                let number = row.label("row_number", at: rp, into: &log) ?? ""
+                let (rx, ry) = position(row, rp, &log, required: false)
+                var seats: [Raw] = []
+                for (s, sv) in (row.array("seats", at: rp, into: &log) ?? []).enumerated() {
+                    let sp = "\(rp).seats[\(s)]"
+                    guard let seat = sv.object(at: sp, into: &log) else { continue }
+                    let guid = seat.label("seat_guid", at: sp, into: &log)
+                    let label = seat.label("seat_number", at: sp, into: &log)
+                    let (sx, sy) = position(seat, sp, &log)
+                    let category = seat.string("category", at: sp, into: &log)
+                    if let category, !zones.contains(where: { $0.id == category }) {
+                        log.add(sp + ".category", "unknown category \"\(category)\""); continue
+                    }
+                    if let guid, let label, let category {
+                        seats.append(Raw(guid: guid, number: label, x: zx + rx + sx, y: zy + ry + sy, category: category, path: sp))
+                    }
+                }
+                let rowID = zoneValues.count > 1 ? "\(zoneName)/\(number)" : number
+                rawRows.append((rowID, number, seats))
+            }
+        }
+        try log.check()
+        // One grid unit is the median distance between neighbouring seats of a row.
+        var gaps: [Double] = []
+        for row in rawRows {
+            for (a, b) in zip(row.seats, row.seats.dropFirst()) {
+                let d = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+                if d > 0 { gaps.append(d) }
+            }
+        }
+        gaps.sort()
+        let pitch = gaps.isEmpty ? 1 : gaps[gaps.count / 2]
+        func grid(_ v: Double) -> Double { (v / pitch * 100).rounded() / 100 }
+        var paths: [String] = []
+        var rows: [RowSpec] = []
+        for row in rawRows {
+            let specs = row.seats.map { raw -> SeatSpec in
+                paths.append(raw.path)
+                return SeatSpec(id: raw.guid, label: raw.number, x: grid(raw.x), y: grid(raw.y), zone: raw.category, sourceIndex: paths.count - 1)
+            }
+            rows.append(RowSpec(id: row.id, label: row.label, seats: specs))
+        }
+        let stageSpec = stage.map { Stage(label: $0.label, center: FloorPoint(x: grid($0.x), y: grid($0.y)), width: grid($0.width)) }
+        let frozen = paths
+        let layout = try VenueLayout(validating: VenueSpec(id: fallbackID, name: name, stage: stageSpec, zones: zones, rows: rows),
+                                     paths: SeatPathStyle(rowPath: { "row \($0 + 1)" }, seatPath: { _, _, s in frozen[s] }))
+        return ImportedVenue(layout: layout, availability: nil)
+    }
+
+    static func position(_ o: JSONObject, _ path: String, _ log: inout ProblemLog, required: Bool = true) -> (Double, Double) {
+        guard let p = o.object("position", at: path, into: &log, required: required) else { return (0, 0) }
+        return (p.number("x", at: path + ".position", into: &log) ?? 0, p.number("y", at: path + ".position", into: &log) ?? 0)
+    }
+}

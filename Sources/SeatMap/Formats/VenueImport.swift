@@ -1,0 +1,59 @@
+/// The formats `seatkit import` reads.
+public enum ImportFormat: String, Sendable, CaseIterable {
+    case seatkit
+    case seed
+    case cinemaGrid = "cinema-grid"
+    case pretix
+
+    /// Guesses the format from a document's top-level members.
+    public static func detect(_ root: JSONValue) -> ImportFormat? {
+        guard let o = root.objectValue else { return nil }
+        if o["format"]?.stringValue == VenueLayout.formatName { return .seatkit }
+        if o["screeningId"] != nil || (o["seats"] != nil && o["groups"] != nil) { return .seed }
+        if o["data"]?.objectValue?["seats"] != nil { return .cinemaGrid }
+        if o["categories"] != nil && o["zones"] != nil { return .pretix }
+        return nil
+    }
+}
+
+/// A layout plus the per-seat statuses the source carried, if any.
+public struct ImportedVenue: Sendable {
+    public var layout: VenueLayout
+    public var availability: SeatAvailability?
+}
+
+extension ImportedVenue {
+    /// Parses and converts a document. `fallbackID` names the venue when the format has no id.
+    public init(format: ImportFormat?, json bytes: [UInt8], fallbackID: String = "imported") throws(LayoutError) {
+        let root: JSONValue
+        do { root = try JSONParser.parse(bytes) } catch { throw LayoutError(error) }
+        guard let format = format ?? ImportFormat.detect(root) else {
+            throw LayoutError(problems: [LayoutProblem(path: "", message: "unrecognised format (expected seatkit, seed, cinema-grid or pretix)")])
+        }
+        switch format {
+        case .seatkit: self.init(layout: try VenueLayout(jsonValue: root), availability: nil)
+        case .seed: self = try SeedFormat.convert(root)
+        case .cinemaGrid: self = try CinemaGridFormat.convert(root, fallbackID: fallbackID)
+        case .pretix: self = try PretixFormat.convert(root, fallbackID: fallbackID)
+        }
+    }
+
+    /// Statuses gathered by an importer, applied to a fresh availability for the built layout.
+    static func availability(_ layout: VenueLayout, statuses: [String: SeatStatus]) -> SeatAvailability {
+        var a = SeatAvailability(layout: layout)
+        for (id, status) in statuses where status != .available {
+            if let i = layout.index(ofSeatID: id) { a.setStatus(status, for: i) }
+        }
+        return a
+    }
+}
+
+/// A screen centred in front of the first row, for formats that do not place one.
+func defaultScreen(for rows: [RowSpec]) -> Stage? {
+    let seats = rows.flatMap(\.seats)
+    guard let minX = seats.map(\.x).min(), let maxX = seats.map(\.x).max(), let minY = seats.map(\.y).min() else { return nil }
+    return Stage(label: "银幕 SCREEN", center: FloorPoint(x: (minX + maxX) / 2, y: minY - 2), width: max(1, (maxX - minX) * 0.6))
+}
+
+/// Colours for zones whose source gives none.
+let zonePalette = ["#4A90D9", "#E5A000", "#7B61FF", "#2BB673", "#E8505B", "#00A3BF", "#F2784B", "#8E44AD"]

@@ -1,0 +1,130 @@
+import Foundation
+
+/// Prices for one show, as data: a price per zone category, then adjustments by zone, row or seat (a
+/// fixed amount added, or a multiplier), applied in the order listed. `Decimal` throughout, rounded to
+/// the currency's minor unit after each step, so 3 × ¥33.30 is exactly ¥99.90.
+public struct PriceTable: Sendable, Equatable {
+    public var currency: String
+    /// Digits after the decimal point (2 for CNY, 0 for JPY).
+    public var minorUnits: Int
+    public var categoryPrices: [String: Decimal]
+    public var adjustments: [PriceAdjustment]
+
+    public init(currency: String = "CNY", minorUnits: Int = 2, categoryPrices: [String: Decimal],
+                adjustments: [PriceAdjustment] = []) {
+        self.currency = currency; self.minorUnits = minorUnits
+        self.categoryPrices = categoryPrices; self.adjustments = adjustments
+    }
+}
+
+public struct PriceAdjustment: Sendable, Equatable {
+    public enum Target: Sendable, Equatable {
+        case zone(String)
+        case row(String)
+        case seat(String)
+    }
+    public enum Change: Sendable, Equatable {
+        /// Added to the price (negative for a discount).
+        case amount(Decimal)
+        case multiplier(Decimal)
+    }
+    public var target: Target
+    public var change: Change
+    public init(target: Target, change: Change) { self.target = target; self.change = change }
+}
+
+/// A price table checked against one layout: every category has a price, every adjustment names a zone,
+/// row or seat that exists. Prices are then O(adjustments of that seat) to look up.
+public struct SeatPrices: Sendable {
+    public let table: PriceTable
+    let base: [Decimal]
+    let byZone: [Int: [PriceAdjustment.Change]]
+    let byRow: [Int: [PriceAdjustment.Change]]
+    let bySeat: [Int: [PriceAdjustment.Change]]
+    let layout: VenueLayout
+
+    public init(table: PriceTable, layout: VenueLayout) throws(LayoutError) {
+        var log = ProblemLog()
+        var base: [Decimal] = []
+        for (k, zone) in layout.zones.enumerated() {
+            if let p = table.categoryPrices[zone.category] {
+                if p < 0 { log.add("categories.\(zone.category)", "price must not be negative") }
+                base.append(p)
+            } else {
+                log.add("categories", "no price for category \"\(zone.category)\" (zone \"\(layout.zones[k].id)\")")
+                base.append(0)
+            }
+        }
+        if table.minorUnits < 0 || table.minorUnits > 6 { log.add("minorUnits", "must be 0 to 6") }
+        var byZone: [Int: [PriceAdjustment.Change]] = [:], byRow = byZone, bySeat = byZone
+        for (k, adj) in table.adjustments.enumerated() {
+            switch adj.target {
+            case .zone(let id):
+                if let z = layout.zoneIndex(id: id) { byZone[z, default: []].append(adj.change) } else { log.add("adjustments[\(k)].zone", "unknown zone \"\(id)\"") }
+            case .row(let id):
+                if let r = layout.rowIndex(id: id) { byRow[r, default: []].append(adj.change) } else { log.add("adjustments[\(k)].row", "unknown row \"\(id)\"") }
+            case .seat(let id):
+                if let s = layout.index(ofSeatID: id) { bySeat[s, default: []].append(adj.change) } else { log.add("adjustments[\(k)].seat", "unknown seat \"\(id)\"") }
+            }
+        }
+        try log.check()
+        self.table = table; self.base = base; self.byZone = byZone; self.byRow = byRow; self.bySeat = bySeat
+        self.layout = layout
+    }
+
+    /// The seat's price: category price, then zone, row and seat adjustments.
+    public func price(of seat: SeatIndex) -> Decimal {
+        let zone = layout.zoneIndex(of: seat)
+        var p = base[zone]
+        for change in byZone[zone] ?? [] { p = apply(change, to: p) }
+        for change in byRow[layout.rowIndex(of: seat)] ?? [] { p = apply(change, to: p) }
+        for change in bySeat[seat] ?? [] { p = apply(change, to: p) }
+        return max(p, 0)
+    }
+
+    /// - Complexity: O(seats).
+    public func total(of seats: [SeatIndex]) -> Decimal {
+        seats.reduce(Decimal(0)) { $0 + price(of: $1) }
+    }
+
+    func apply(_ change: PriceAdjustment.Change, to p: Decimal) -> Decimal {
+        switch change {
+        case .amount(let a): return p + a
+        case .multiplier(let m): return PriceTable.round(p * m, minorUnits: table.minorUnits)
+        }
+    }
+
+    /// "¥99.90".
+    public func format(_ amount: Decimal) -> String { table.format(amount) }
+}
+
+extension PriceTable {
+    static func round(_ value: Decimal, minorUnits: Int) -> Decimal {
+        var v = value, result = Decimal()
+        NSDecimalRound(&result, &v, minorUnits, .plain)
+        return result
+    }
+
+    public var currencySymbol: String {
+        switch currency {
+        case "CNY", "JPY": return "¥"
+        case "USD": return "$"
+        case "EUR": return "€"
+        case "GBP": return "£"
+        default: return currency + " "
+        }
+    }
+
+    /// The amount with exactly `minorUnits` decimals and the currency symbol: `¥58.00`.
+    public func format(_ amount: Decimal) -> String {
+        let rounded = Self.round(amount, minorUnits: minorUnits)
+        let negative = rounded < 0
+        var text = "\(negative ? -rounded : rounded)"
+        if minorUnits > 0 {
+            if !text.contains(".") { text += "." }
+            let decimals = text.split(separator: ".", omittingEmptySubsequences: false)[1].count
+            text += String(repeating: "0", count: max(0, minorUnits - decimals))
+        }
+        return (negative ? "-" : "") + currencySymbol + text
+    }
+}

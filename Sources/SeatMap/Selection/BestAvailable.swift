@@ -1,0 +1,126 @@
+/// What a "best N seats" request asks for.
+public struct BestAvailableRequest: Sendable, Hashable {
+    public var count: Int
+    /// Only seats of this zone id.
+    public var zone: String?
+    /// Only seats whose zone sells in this price category.
+    public var category: String?
+    /// Include a wheelchair space (and allow companion seats next to it).
+    public var wheelchair: Bool
+    /// Where the best seat is; default `VenueLayout.defaultFocalPoint`.
+    public var focalPoint: FloorPoint?
+
+    public init(count: Int, zone: String? = nil, category: String? = nil, wheelchair: Bool = false,
+                focalPoint: FloorPoint? = nil) {
+        self.count = count; self.zone = zone; self.category = category
+        self.wheelchair = wheelchair; self.focalPoint = focalPoint
+    }
+}
+
+extension VenueLayout {
+    /// The centre of the hall across, two thirds of the way back from the screen.
+    public var defaultFocalPoint: FloorPoint {
+        let b = bounds
+        let cx = (b.minX + b.maxX) / 2
+        guard let stage else { return FloorPoint(x: cx, y: b.minY + b.height * 2 / 3) }
+        // The far end of the seating from the stage, whichever side the stage is on.
+        let far = abs(b.maxY - stage.center.y) >= abs(b.minY - stage.center.y) ? b.maxY : b.minY
+        let near = far == b.maxY ? b.minY : b.maxY
+        return FloorPoint(x: cx, y: near + (far - near) * 2 / 3)
+    }
+
+    /// Seat positions quantised to 1/64 unit so window sums are exact and every implementation ranks
+    /// windows identically.
+    @inline(__always) func quantised(_ i: SeatIndex) -> (Int64, Int64) {
+        (Int64((Double(storage.x[i]) * 64).rounded()), Int64((Double(storage.y[i]) * 64).rounded()))
+    }
+
+    /// Squared distance (scaled by count²) of a window's centroid from the focal point, plus a penalty that
+    /// ranks every window leaving an (unavoidable) lone seat after all those that leave none.
+    static func windowScore(sumX: Int64, sumY: Int64, count: Int, focal: (Int64, Int64), leavesLoneSeat: Bool) -> Double {
+        let dx = Double(sumX - Int64(count) * focal.0), dy = Double(sumY - Int64(count) * focal.1)
+        return dx * dx + dy * dy + (leavesLoneSeat ? 1e30 : 0)
+    }
+
+    /// The best `request.count` free seats side by side in one row, never across an aisle, obeying
+    /// `policy`, nearest the focal point; `nil` when no such block exists.
+    /// Deterministic: ties go to the lowest seat index.
+    /// - Complexity: O(seats), no allocation per seat.
+    public func bestAvailable(_ request: BestAvailableRequest, availability: SeatAvailability,
+                              policy: SelectionPolicy = .standard) -> [SeatIndex]? {
+        let n = request.count
+        guard n > 0, n <= policy.maxSeats, availability.seatCount == seatCount else { return nil }
+        let fp = request.focalPoint ?? defaultFocalPoint
+        let focal = (Int64((fp.x * 64).rounded()), Int64((fp.y * 64).rounded()))
+        let eligibleZones = zones.map { z in
+            (request.zone == nil || request.zone == z.id) && (request.category == nil || request.category == z.category)
+        }
+        func eligible(_ i: SeatIndex) -> Bool {
+            guard eligibleZones[Int(storage.zoneOf[i])] else { return false }
+            let t = storage.typeOf[i]
+            if !request.wheelchair && policy.wheelchairOnRequest && t == SeatType.wheelchair.rawValue { return false }
+            if !request.wheelchair && t == SeatType.companion.rawValue { return false }
+            return true
+        }
+        var best: (score: Double, start: Int)? = nil
+        for block in blocks {
+            var a = block.lowerBound
+            while a < block.upperBound {
+                guard availability[a] == .available else { a += 1; continue }
+                var b = a
+                while b < block.upperBound && availability[b] == .available { b += 1 }
+                let runLength = b - a
+                if runLength >= n {
+                    var ineligible = 0, wheelchairs = 0
+                    var sumX: Int64 = 0, sumY: Int64 = 0
+                    for i in a..<(a + n) {
+                        if !eligible(i) { ineligible += 1 }
+                        if storage.typeOf[i] == SeatType.wheelchair.rawValue { wheelchairs += 1 }
+                        let q = quantised(i); sumX += q.0; sumY += q.1
+                    }
+                    var s = a
+                    while true {
+                        let last = s + n - 1
+                        if ineligible == 0 && (!request.wheelchair || wheelchairs > 0)
+                            && windowKeepsPairs(s, last, policy: policy, wheelchair: request.wheelchair) {
+                            let lone = (s - a == 1) || (b - 1 - last == 1)
+                            if !(lone && policy.noLoneSeat && runLength - n != 1) {
+                                let score = Self.windowScore(sumX: sumX, sumY: sumY, count: n, focal: focal, leavesLoneSeat: lone)
+                                if best == nil || score < best!.score { best = (score, s) }
+                            }
+                        }
+                        guard last + 1 < b else { break }
+                        // Slide by one: drop seat s, take seat last + 1.
+                        if !eligible(s) { ineligible -= 1 }
+                        if !eligible(last + 1) { ineligible += 1 }
+                        if storage.typeOf[s] == SeatType.wheelchair.rawValue { wheelchairs -= 1 }
+                        if storage.typeOf[last + 1] == SeatType.wheelchair.rawValue { wheelchairs += 1 }
+                        let out = quantised(s), inn = quantised(last + 1)
+                        sumX += inn.0 - out.0; sumY += inn.1 - out.1
+                        s += 1
+                    }
+                }
+                a = b
+            }
+        }
+        guard let best else { return nil }
+        return Array(best.start..<(best.start + n))
+    }
+
+    /// A window must not cut a couple pair, and a companion seat needs its wheelchair space inside it.
+    @inline(__always)
+    func windowKeepsPairs(_ first: SeatIndex, _ last: SeatIndex, policy: SelectionPolicy, wheelchair: Bool) -> Bool {
+        if policy.couplesTogether {
+            if storage.typeOf[first] == SeatType.coupleRight.rawValue { return false }
+            if storage.typeOf[last] == SeatType.coupleLeft.rawValue { return false }
+        }
+        if wheelchair {
+            // Only wheelchair requests admit companions; windows are short, so check them directly.
+            for i in first...last where storage.typeOf[i] == SeatType.companion.rawValue {
+                let p = Int(storage.partner[i])
+                if p < first || p > last { return false }
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,56 @@
+/// The rules a show sells under, checked against a proposed selection (the whole set of seats a buyer
+/// would hold). Travels as JSON with the show.
+public struct SelectionPolicy: Sendable, Hashable {
+    /// At most this many seats in one hold or order.
+    public var maxSeats: Int
+    /// Couple seats are sold as a pair: both halves or neither.
+    public var couplesTogether: Bool
+    /// No single empty seat left between the selection and a taken seat, a row end or an aisle, unless
+    /// every placement of as many seats in that free run leaves one too.
+    public var noLoneSeat: Bool
+    /// Wheelchair spaces only when the buyer asks for one.
+    public var wheelchairOnRequest: Bool
+    /// A companion seat only together with its wheelchair space.
+    public var companionWithWheelchair: Bool
+
+    public init(maxSeats: Int = 6, couplesTogether: Bool = true, noLoneSeat: Bool = true,
+                wheelchairOnRequest: Bool = true, companionWithWheelchair: Bool = true) {
+        self.maxSeats = maxSeats; self.couplesTogether = couplesTogether; self.noLoneSeat = noLoneSeat
+        self.wheelchairOnRequest = wheelchairOnRequest; self.companionWithWheelchair = companionWithWheelchair
+    }
+
+    public static let standard = SelectionPolicy()
+}
+
+/// Which rule a selection broke.
+public enum SelectionRule: String, Sendable, CaseIterable {
+    case notAvailable
+    case seatLimit
+    case couplePair
+    case wheelchairOnRequest
+    case companionWithWheelchair
+    case loneSeat
+}
+
+/// One broken rule: the rule, the seats involved, and what to tell the buyer in both languages.
+public struct SelectionViolation: Sendable, Hashable, CustomStringConvertible {
+    public var rule: SelectionRule
+    public var seats: [SeatIndex]
+    public var chinese: String
+    public var english: String
+
+    public func message(_ language: Language) -> String { language == .chinese ? chinese : english }
+    public var description: String { "\(rule.rawValue): \(english) / \(chinese)" }
+}
+
+/// What the buyer brings to a check besides the seats.
+public struct SelectionContext: Sendable {
+    /// The buyer asked for a wheelchair space.
+    public var wheelchairRequested: Bool
+    /// Seats already in this buyer's own hold: they count as free for this buyer.
+    public var ownHeld: Set<SeatIndex>
+
+    public init(wheelchairRequested: Bool = false, ownHeld: Set<SeatIndex> = []) {
+        self.wheelchairRequested = wheelchairRequested; self.ownHeld = ownHeld
+    }
+}
