@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+@testable import SeatKitCLI
+import SeatMap
+
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// Runs the tool with `{root}` in arguments replaced by the repository root, and the root taken back
+/// out of what it prints, so snapshots do not depend on where the repository lives.
+func seatkit(_ args: String...) -> (code: Int32, out: String, err: String) {
+    let (code, output) = SeatKitTool.run(args.map { $0.replacingOccurrences(of: "{root}", with: root.path) })
+    let strip = { (s: String) in s.replacingOccurrences(of: root.path + "/", with: "") }
+    return (code, strip(output.out), strip(output.err))
+}
+
+/// Compares with `Snapshots/<name>.txt`; `SEATKIT_RECORD=1 swift test` writes them anew.
+func assertSnapshot(_ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let url = root.appendingPathComponent("Tests/SeatKitCLITests/Snapshots/\(name).txt")
+    if ProcessInfo.processInfo.environment["SEATKIT_RECORD"] == "1" {
+        try! text.write(to: url, atomically: true, encoding: .utf8)
+        return
+    }
+    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+        Issue.record("no snapshot \(name).txt: run SEATKIT_RECORD=1 swift test to record it", sourceLocation: sourceLocation)
+        return
+    }
+    #expect(text == expected, "snapshot \(name) differs", sourceLocation: sourceLocation)
+}
+
+func temporaryDirectory() -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-tests-\(UUID().uuidString)")
+    try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+@Suite struct SeatKitToolTests {
+    @Test(arguments: [("cinema-hall", "Samples/cinema-hall.json"), ("imax-hall", "Samples/imax-hall.json"),
+                      ("seed", "Samples/imports/seed-screening.json"), ("cinema-grid", "Samples/imports/cinema-grid.json"),
+                      ("pretix", "Samples/imports/pretix-plan.json")])
+    func validateSummarisesEachSample(name: String, path: String) {
+        let r = seatkit("validate", "{root}/\(path)")
+        #expect(r.code == 0, "\(r.err)")
+        assertSnapshot(r.out, named: "validate-\(name)")
+    }
+
+    @Test func validateListsEveryProblemAndFails() throws {
+        let dir = temporaryDirectory()
+        let bad = dir.appendingPathComponent("bad.json")
+        try #"{"screeningId":"s","seats":[{"id":"A1","row":"A","col":1},{"id":"A1","row":"A","col":"2x"},{"id":"A3","row":"A"}]}"#
+            .write(to: bad, atomically: true, encoding: .utf8)
+        let r = seatkit("validate", bad.path)
+        #expect(r.code == 1)
+        #expect(r.out == """
+        \(bad.path): 2 problems
+          seats[1].col: expected integer, got "2x"
+          seats[2].col: missing (expected an integer)
+
+        """)
+    }
+
+    @Test func helpAndUsageErrors() {
+        let help = seatkit("--help")
+        #expect(help.code == 0)
+        assertSnapshot(help.out, named: "help")
+        #expect(seatkit("help", "best").out.hasPrefix("Usage: seatkit best VENUE --count N"))
+        let none = seatkit()
+        #expect(none.code == 2 && none.err.contains("Usage: seatkit <command>"))
+        #expect(seatkit("frobnicate").code == 2)
+        let unknown = seatkit("best", "{root}/Samples/cinema-hall.json", "--count", "2", "--colour", "red")
+        #expect(unknown.code == 2 && unknown.err == "seatkit: unknown option --colour (see seatkit help best)\n")
+        #expect(seatkit("best", "{root}/Samples/cinema-hall.json").err == "seatkit: missing --count (see seatkit help best)\n")
+        #expect(seatkit("best", "{root}/Samples/cinema-hall.json", "--count", "two").code == 2)
+        #expect(seatkit("import", "{root}/Samples/cinema-hall.json", "-o", "/tmp/x.json").err.contains("missing --from"))
+    }
+
+    @Test func missingFilesAreIOErrors() {
+        let r = seatkit("validate", "/nonexistent/venue.json")
+        #expect(r.code == 3)
+        #expect(r.err == "seatkit: cannot read /nonexistent/venue.json: no such file\n")
+    }
+
+    @Test func bestUsesAvailabilityAndPrices() throws {
+        let dir = temporaryDirectory()
+        let prices = dir.appendingPathComponent("prices.json")
+        try #"{"categories":{"standard":"33.30","vip":"58","couple":"99.90"}}"#.write(to: prices, atomically: true, encoding: .utf8)
+        let r = seatkit("best", "{root}/Samples/cinema-hall.json", "--availability", "{root}/Samples/cinema-hall.availability",
+                        "--count", "3", "--category", "standard", "--prices", prices.path)
+        #expect(r.code == 0, "\(r.err)")
+        assertSnapshot(r.out, named: "best-3-standard")
+        let none = seatkit("best", "{root}/Samples/cinema-hall.json", "--count", "5", "--zone", "couple")
+        #expect(none.code == 1 && none.out == "no 5 seats side by side are free in zone couple\n")
+        #expect(seatkit("best", "{root}/Samples/cinema-hall.json", "--count", "7").err.contains("over the show's limit of 6"))
+        #expect(seatkit("best", "{root}/Samples/cinema-hall.json", "--count", "2", "--zone", "balcony").err.contains("no zone \"balcony\""))
+    }
+
+    @Test func checkExplainsRefusals() {
+        let refused = seatkit("check", "{root}/Samples/cinema-hall.json", "--availability", "{root}/Samples/cinema-hall.availability",
+                              "--select", "7-3,7排5座,11-1")
+        #expect(refused.code == 1)
+        assertSnapshot(refused.out, named: "check-refused")
+        let ok = seatkit("check", "{root}/Samples/cinema-hall.json", "--select", "5-1,5-2")
+        #expect(ok.code == 0 && ok.out == "ok: 5排1座 5排2座 can be held together\n")
+        let unknown = seatkit("check", "{root}/Samples/cinema-hall.json", "--select", "99-1")
+        #expect(unknown.code == 1 && unknown.err == "seatkit: no seat \"99-1\" in venue cinema-hall-3\n")
+    }
+
+    @Test func availabilityForAnotherHallIsRefused() {
+        let r = seatkit("best", "{root}/Samples/imax-hall.json", "--availability", "{root}/Samples/cinema-hall.availability", "--count", "2")
+        #expect(r.code == 1)
+        #expect(r.err.contains("is for layout 7eef68f6c6a56904"))
+    }
+
+    @Test(arguments: ["seed", "cinema-grid", "pretix"])
+    func importWritesAValidVenue(format: String) throws {
+        let dir = temporaryDirectory()
+        let source = ["seed": "seed-screening", "cinema-grid": "cinema-grid", "pretix": "pretix-plan"][format]!
+        let out = dir.appendingPathComponent("venue.json"), avail = dir.appendingPathComponent("venue.availability")
+        let r = seatkit("import", "--from", format, "{root}/Samples/imports/\(source).json", "-o", out.path, "--availability-out", avail.path)
+        #expect(r.code == 0, "\(r.err)")
+        let layout = try VenueLayout(json: [UInt8](Data(contentsOf: out)))
+        let statuses = try String(contentsOf: avail, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(try SeatAvailability(encoded: statuses, layout: layout).seatCount == layout.seatCount)
+        #expect(seatkit("validate", out.path).code == 0)
+        #expect(seatkit("best", out.path, "--availability", avail.path, "--count", "2").code == 0)
+    }
+
+    @Test func generateMakesExactlyTheSeatsAskedFor() throws {
+        let dir = temporaryDirectory()
+        let out = dir.appendingPathComponent("arena.json")
+        #expect(seatkit("generate", "arena", "--seats", "1234", "-o", out.path).code == 0)
+        let layout = try VenueLayout(json: [UInt8](Data(contentsOf: out)))
+        #expect(layout.seatCount == 1234)
+        let avail = dir.appendingPathComponent("a.txt")
+        #expect(seatkit("generate", "availability", out.path, "--sold", "0.5", "--seed", "3", "-o", avail.path).code == 0)
+        let a = try SeatAvailability(encoded: String(contentsOf: avail, encoding: .utf8).trimmingCharacters(in: .newlines), layout: layout)
+        #expect(a.counts.sold > 500 && a.counts.sold < 734)
+        #expect(seatkit("generate", "availability", out.path, "--sold", "1.5", "-o", avail.path).code == 2)
+    }
+
+    @Test func theShippedSamplesAreWhatTheGeneratorMakes() throws {
+        #expect(SampleVenues.cinemaHall().jsonBytes() == [UInt8](try Data(contentsOf: root.appendingPathComponent("Samples/cinema-hall.json"))))
+        #expect(SampleVenues.imaxHall().jsonBytes() == [UInt8](try Data(contentsOf: root.appendingPathComponent("Samples/imax-hall.json"))))
+        #expect(SampleVenues.arena(seats: 20_000).jsonBytes() == [UInt8](try Data(contentsOf: root.appendingPathComponent("Samples/arena-20k.json"))))
+    }
+}
