@@ -18,7 +18,9 @@ let package = Package(
         .target(name: "SeatKitCLI", dependencies: ["SeatMap"]),
         .executableTarget(name: "seatkit", dependencies: ["SeatKitCLI"]),
         // Benchmarks: each figure beside its naive baseline; run with `swift run -c release seatkit-bench`.
-        .executableTarget(name: "SeatKitBench", dependencies: ["SeatMap", "SeatKitCLI"]),
+        .executableTarget(name: "SeatKitBench", dependencies: ["SeatMap", "SeatKitCLI", "CHeapStats"]),
+        // glibc's allocator statistics for the memory figures; benchmarks only.
+        .target(name: "CHeapStats"),
         .testTarget(name: "SeatMapTests", dependencies: ["SeatMap"]),
         // Snapshot files live in Tests/SeatKitCLITests/Snapshots, found through #filePath (re-record: SEATKIT_RECORD=1).
         .testTarget(name: "SeatKitCLITests", dependencies: ["SeatKitCLI", "SeatMap"], exclude: ["Snapshots"]),

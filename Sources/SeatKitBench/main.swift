@@ -1,1 +1,13 @@
-print("bench")
+import Foundation
+import SeatKitCLI
+import SeatMap
+
+/// `swift run -c release seatkit-bench`: each figure beside its naive baseline, measured in the same run.
+/// Prints a Markdown table (BENCHMARKS.md keeps it); progress goes to stderr.
+let report = Report()
+FileHandle.standardError.write(Data("building the 100k-seat arena…\n".utf8))
+let arena = SampleVenues.arena(seats: 100_000)
+let availability = SampleVenues.randomAvailability(for: arena, sold: 0.3, held: 0.05, seed: 42)
+if CommandLine.arguments.contains("--phases") { Phases.run(arena); exit(0) }
+SeatMapBenchmarks.run(layout: arena, availability: availability, report: report)
+report.print()

@@ -27,8 +27,8 @@ import Testing
         } throws: { error in
             (error as! LayoutError).problems.map(\.description) == [
                 "rows[0].seats[1].x: expected number, got \"one\"",
-                "rows[0].seats[2].colour: unknown member (expected one of: id, label, x, y, type, flags, zone, partner)",
                 "rows[0].seats[2].type: unknown seat type \"sofa\" (expected one of: standard, wheelchair, companion, coupleLeft, coupleRight, emergencyExit)",
+                "rows[0].seats[2].colour: unknown member (expected one of: id, label, x, y, type, flags, zone, partner)",
                 "rows[0].seats[3].flags[0]: unknown flag \"vip\" (expected restrictedView or accessible)",
                 "rows[0].seats[4]: expected object, got 17",
             ]

@@ -1,13 +1,14 @@
-/// A node of the persistent trie behind `SeatAvailability`: a leaf packs 512 seats at 4 bits each
-/// (256 bytes); a branch has up to 64 children. Changing one seat of a shared snapshot copies only the
-/// nodes on its path (one leaf and at most three branches for 100M seats), never the whole show.
+/// A node of the persistent trie behind `SeatAvailability`: a leaf packs 2048 seats at 4 bits each
+/// (1 KiB); a branch has up to 16 children. Changing one seat of a shared snapshot copies only the
+/// nodes on its path (a 100k-seat show: one leaf and two small branches), never the whole show.
+/// Fanout and leaf size trade the bytes copied against the references retained on each copy.
 ///
 /// `@unchecked Sendable`: a node is mutated only while `isKnownUniquelyReferenced` proves that no other
 /// snapshot (and so no other thread) can see it.
 final class AvailabilityNode: @unchecked Sendable {
-    static let leafBits = 9
+    static let leafBits = 11
     static let leafSeats = 1 << leafBits
-    static let branchBits = 6
+    static let branchBits = 4
     static let fanout = 1 << branchBits
 
     var children: [AvailabilityNode]

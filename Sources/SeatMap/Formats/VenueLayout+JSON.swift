@@ -72,31 +72,49 @@ extension VenueLayout {
 
     static func decodeSeat(_ seat: JSONObject, rowY: Double?, log: inout ProblemLog,
                            path: @autoclosure () -> String) -> SeatSpec? {
-        if seat.count > 8 || seat.keys.contains(where: { !seatKeys.contains($0) }) {
-            seat.rejectUnknownKeys(seatKeys, at: path(), into: &log)
-        }
-        let id = seat.string("id", at: path(), into: &log)
-        let label = seat.label("label", at: path(), into: &log)
-        let x = seat.number("x", at: path(), into: &log)
-        let y = seat.number("y", at: path(), into: &log, required: rowY == nil) ?? rowY
-        var type = SeatType.standard
-        if let t = seat.string("type", at: path(), into: &log, required: false) {
-            if let known = SeatType(name: t) { type = known } else {
-                log.add(path() + ".type", "unknown seat type \"\(t)\" (expected one of: \(SeatType.allCases.map(\.name).joined(separator: ", ")))")
-            }
-        }
-        var flags = SeatFlags()
-        if let list = seat.array("flags", at: path(), into: &log, required: false) {
-            for (k, f) in list.enumerated() {
-                if let name = f.stringValue, let flag = SeatFlags.names.first(where: { $0.0 == name })?.1 {
-                    flags.insert(flag)
-                } else {
-                    log.add(path() + ".flags[\(k)]", "unknown flag \(f.shortDescription) (expected restrictedView or accessible)")
+        var id: String?, label: String?, x: Double?, y = rowY
+        var type = SeatType.standard, flags = SeatFlags(), zone: String?, partner: String?
+        var sawY = false
+        // One pass over the members, dispatching on length and first byte: this runs once a seat.
+        for k in 0..<seat.keys.count {
+            let key = seat.keys[k], value = seat.values[k]
+            let utf8 = key.utf8
+            switch (utf8.count, utf8.first ?? 0) {
+            case (2, UInt8(ascii: "i")) where key == "id":
+                if case .string(let s) = value { id = s } else { log.add(path() + ".id", "expected string, got \(value.shortDescription)") }
+            case (5, UInt8(ascii: "l")) where key == "label":
+                if case .string(let s) = value { label = s } else if let i = value.intValue { label = String(i) }
+                else { log.add(path() + ".label", "expected string, got \(value.shortDescription)") }
+            case (1, UInt8(ascii: "x")):
+                if case .number(let n) = value { x = n.double } else { log.add(path() + ".x", "expected number, got \(value.shortDescription)") }
+            case (1, UInt8(ascii: "y")):
+                sawY = true
+                if case .number(let n) = value { y = n.double } else { y = nil; log.add(path() + ".y", "expected number, got \(value.shortDescription)") }
+            case (4, UInt8(ascii: "t")) where key == "type":
+                if let t = value.stringValue, let known = SeatType(name: t) { type = known } else {
+                    log.add(path() + ".type", "unknown seat type \(value.shortDescription) (expected one of: \(SeatType.allCases.map(\.name).joined(separator: ", ")))")
                 }
+            case (5, UInt8(ascii: "f")) where key == "flags":
+                guard let list = value.arrayValue else { log.add(path() + ".flags", "expected array, got \(value.shortDescription)"); continue }
+                for (k, f) in list.enumerated() {
+                    if let name = f.stringValue, let flag = SeatFlags.names.first(where: { $0.0 == name })?.1 {
+                        flags.insert(flag)
+                    } else {
+                        log.add(path() + ".flags[\(k)]", "unknown flag \(f.shortDescription) (expected restrictedView or accessible)")
+                    }
+                }
+            case (4, UInt8(ascii: "z")) where key == "zone":
+                if case .string(let s) = value { zone = s } else { log.add(path() + ".zone", "expected string, got \(value.shortDescription)") }
+            case (7, UInt8(ascii: "p")) where key == "partner":
+                if case .string(let s) = value { partner = s } else { log.add(path() + ".partner", "expected string, got \(value.shortDescription)") }
+            default:
+                log.add(path() + "." + key, "unknown member (expected one of: \(seatKeys.joined(separator: ", ")))")
             }
         }
-        let zone = seat.string("zone", at: path(), into: &log, required: false)
-        let partner = seat.string("partner", at: path(), into: &log, required: false)
+        if id == nil && seat["id"] == nil { log.add(path() + ".id", "missing (expected a string)") }
+        if label == nil && seat["label"] == nil { log.add(path() + ".label", "missing (expected a string)") }
+        if x == nil && seat["x"] == nil { log.add(path() + ".x", "missing (expected a number)") }
+        if y == nil && !sawY { log.add(path() + ".y", "missing (expected a number)") }
         guard let id, let label, let x, let y else { return nil }
         return SeatSpec(id: id, label: label, x: x, y: y, type: type, flags: flags, zone: zone, partner: partner)
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 extension JSONParserState {
     mutating func parseString() throws(JSONSyntaxError) -> String {
         let start = position + 1
@@ -59,10 +61,32 @@ extension JSONParserState {
     }
 
     func makeString(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) throws(JSONSyntaxError) -> String {
-        guard let s = String(validating: bytes, as: UTF8.self) else {
-            throw error("invalid UTF-8 in a string", at: offset)
+        // ASCII needs no validation; anything else is decoded and must come back byte for byte.
+        var ascii: UInt8 = 0
+        for b in bytes { ascii |= b }
+        let s = String(decoding: bytes, as: UTF8.self)
+        if ascii < 0x80 || s.utf8.elementsEqual(bytes) { return s }
+        throw error("invalid UTF-8 in a string", at: offset)
+    }
+
+    /// Member names repeat on every seat; the last few are kept and reused instead of decoded again.
+    mutating func parseKey() throws(JSONSyntaxError) -> String {
+        let start = position + 1
+        var i = start
+        while i < buffer.count, buffer[i] != UInt8(ascii: "\""), buffer[i] != UInt8(ascii: "\\"), buffer[i] >= 0x20 { i += 1 }
+        if i < buffer.count, buffer[i] == UInt8(ascii: "\""), i - start <= 16 {
+            let length = i - start
+            for k in keyCache.indices where keyCache[k].bytes.count == length {
+                let match = keyCache[k].bytes.withUnsafeBufferPointer { cached in
+                    memcmp(cached.baseAddress!, buffer.baseAddress! + start, length) == 0
+                }
+                if match { position = i + 1; return keyCache[k].string }
+            }
+            let s = try parseString()
+            if keyCache.count < 32 { keyCache.append((Array(buffer[start..<i]), s)) }
+            return s
         }
-        return s
+        return try parseString()
     }
 
     func hex4(at offset: Int) throws(JSONSyntaxError) -> UInt32 {

@@ -37,6 +37,11 @@ public struct JSONParser {
 struct JSONParserState {
     let buffer: UnsafeBufferPointer<UInt8>
     var position = 0
+    // Members and elements are gathered on these shared stacks and copied out once, at their exact
+    // size, when the container closes: no array grows element by element.
+    var keyStack: [String] = []
+    var valueStack: [JSONValue] = []
+    var keyCache: [(bytes: [UInt8], string: String)] = []
 
     init(buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
 
@@ -91,9 +96,10 @@ struct JSONParserState {
     mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         if depth > JSONParser.maximumDepth { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
         position += 1
-        var object = JSONObject()
         skipWhitespace()
-        if position < buffer.count && buffer[position] == UInt8(ascii: "}") { position += 1; return .object(object) }
+        if position < buffer.count && buffer[position] == UInt8(ascii: "}") { position += 1; return .object(JSONObject()) }
+        let base = keyStack.count
+        defer { keyStack.removeSubrange(base...); valueStack.removeSubrange(base...) }
         var seen: Set<String>? = nil
         while true {
             skipWhitespace()
@@ -101,12 +107,13 @@ struct JSONParserState {
                 throw error("expected a member name in double quotes, found \(describeByte(at: position))")
             }
             let keyOffset = position
-            let key = try parseString()
+            let key = try parseKey()
             // Small objects check duplicates linearly; large ones (a heat map keyed by seat) with a set.
-            if object.keys.count < 16 {
-                if object.keys.contains(key) { throw error("duplicate member \"\(key)\"", at: keyOffset) }
+            let members = keyStack.count - base
+            if members < 16 {
+                for k in base..<keyStack.count where keyStack[k] == key { throw error("duplicate member \"\(key)\"", at: keyOffset) }
             } else {
-                if seen == nil { seen = Set(object.keys) }
+                if seen == nil { seen = Set(keyStack[base...]) }
                 if !seen!.insert(key).inserted { throw error("duplicate member \"\(key)\"", at: keyOffset) }
             }
             skipWhitespace()
@@ -116,12 +123,15 @@ struct JSONParserState {
             position += 1
             skipWhitespace()
             let value = try parseValue(depth: depth)
-            object.keys.append(key)
-            object.values.append(value)
+            keyStack.append(key)
+            valueStack.append(value)
             skipWhitespace()
             guard position < buffer.count else { throw error("unexpected end of input, expected ',' or '}'") }
             if buffer[position] == UInt8(ascii: ",") { position += 1; continue }
-            if buffer[position] == UInt8(ascii: "}") { position += 1; return .object(object) }
+            if buffer[position] == UInt8(ascii: "}") {
+                position += 1
+                return .object(JSONObject(keys: Array(keyStack[base...]), values: Array(valueStack[base...])))
+            }
             throw error("expected ',' or '}' after object member, found \(describeByte(at: position))")
         }
     }
@@ -129,16 +139,20 @@ struct JSONParserState {
     mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         if depth > JSONParser.maximumDepth { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
         position += 1
-        var elements: [JSONValue] = []
         skipWhitespace()
-        if position < buffer.count && buffer[position] == UInt8(ascii: "]") { position += 1; return .array(elements) }
+        if position < buffer.count && buffer[position] == UInt8(ascii: "]") { position += 1; return .array([]) }
+        // Elements share the value stack with object members; keys are padded so both stay aligned.
+        let base = valueStack.count
+        defer { keyStack.removeSubrange(base...); valueStack.removeSubrange(base...) }
         while true {
             skipWhitespace()
-            elements.append(try parseValue(depth: depth))
+            let value = try parseValue(depth: depth)
+            keyStack.append("")
+            valueStack.append(value)
             skipWhitespace()
             guard position < buffer.count else { throw error("unexpected end of input, expected ',' or ']'") }
             if buffer[position] == UInt8(ascii: ",") { position += 1; continue }
-            if buffer[position] == UInt8(ascii: "]") { position += 1; return .array(elements) }
+            if buffer[position] == UInt8(ascii: "]") { position += 1; return .array(Array(valueStack[base...])) }
             throw error("expected ',' or ']' after array element, found \(describeByte(at: position))")
         }
     }

@@ -63,12 +63,13 @@ extension VenueLayout {
             return true
         }
         var best: (score: Double, start: Int)? = nil
+        var status = availability.reader()
         for block in blocks {
             var a = block.lowerBound
             while a < block.upperBound {
-                guard availability[a] == .available else { a += 1; continue }
+                guard status(a) == .available else { a += 1; continue }
                 var b = a
-                while b < block.upperBound && availability[b] == .available { b += 1 }
+                while b < block.upperBound && status(b) == .available { b += 1 }
                 let runLength = b - a
                 if runLength >= n {
                     var ineligible = 0, wheelchairs = 0
@@ -117,7 +118,7 @@ extension VenueLayout {
         if wheelchair {
             // Only wheelchair requests admit companions; windows are short, so check them directly.
             for i in first...last where storage.typeOf[i] == SeatType.companion.rawValue {
-                let p = Int(storage.partner[i])
+                let p = Int(storage.partner[Int32(i)] ?? -1)
                 if p < first || p > last { return false }
             }
         }

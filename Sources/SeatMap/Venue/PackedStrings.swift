@@ -34,6 +34,11 @@ struct PackedStrings: Sendable {
         }
     }
 
+    func withUTF8<R>(_ i: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let start = Int(offsets[i]), end = Int(offsets[i + 1])
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+    }
+
     func hash(_ i: Int) -> UInt64 {
         let start = Int(offsets[i]), end = Int(offsets[i + 1])
         return bytes.withUnsafeBufferPointer { FNV1a.hash(UnsafeBufferPointer(rebasing: $0[start..<end])) }

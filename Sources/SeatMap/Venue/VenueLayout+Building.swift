@@ -27,8 +27,12 @@ extension VenueLayout {
         flagsOf.reserveCapacity(total); blockOf.reserveCapacity(total)
         var rows: [Row] = [], blocks: [Range<SeatIndex>] = []
         var rowIDs: [String: Int] = [:]
-        var positions: [Int64: Int] = [:]
-        positions.reserveCapacity(total)
+        // Two seats at one spot (to the hundredth of a seat) are a mistake; found with an index table
+        // over the stored positions rather than a dictionary of boxed keys.
+        var positions = SeatHashTable(capacityFor: total)
+        func spot(_ x: Float, _ y: Float) -> Int64 {
+            Int64((Double(x) * 100).rounded()) &* 4_000_000_007 &+ Int64((Double(y) * 100).rounded())
+        }
         var origins = [(row: Int, seat: Int, source: Int)]()
         origins.reserveCapacity(total)
         func seatPath(_ i: Int) -> String { let o = origins[i]; return paths.seatPath(o.row, o.seat, o.source) }
@@ -48,18 +52,14 @@ extension VenueLayout {
                 if seat.id.isEmpty { log.add(path() + ".id", "seat id is empty") }
                 if seat.label.isEmpty { log.add(path() + ".label", "seat label is empty") }
                 ids.append(seat.id)
-                if let other = idTable.insert(i, hash: ids.hash(i), isEqual: { ids[$0] == seat.id }) {
+                let duplicate = ids.withUTF8(i) { utf8 in idTable.insert(i, hash: FNV1a.hash(utf8)) { ids.equals($0, utf8) } }
+                if let other = duplicate {
                     log.add(path() + ".id", "duplicate seat id \"\(seat.id)\" (first at \(seatPath(other)))")
                 }
                 if !seat.x.isFinite || !seat.y.isFinite || abs(seat.x) > 1e6 || abs(seat.y) > 1e6 {
                     log.add(path(), "position out of range")
                 }
-                let key = Int64((seat.x * 100).rounded()) &* 4_000_000_007 &+ Int64((seat.y * 100).rounded())
-                if let other = positions[key] {
-                    log.add(path(), "same position \(FloorPoint(x: seat.x, y: seat.y)) as seat \"\(ids[other])\" at \(seatPath(other))")
-                } else {
-                    positions[key] = i
-                }
+
                 let zoneID = seat.zone ?? rowSpec.zone
                 var z = 0
                 if let zoneID {
@@ -81,6 +81,10 @@ extension VenueLayout {
                     }
                 }
                 xs.append(Float(seat.x)); ys.append(Float(seat.y))
+                let key = spot(xs[i], ys[i])
+                if let other = positions.insert(i, hash: UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15, isEqual: { spot(xs[$0], ys[$0]) == key }) {
+                    log.add(path(), "same position \(FloorPoint(x: seat.x, y: seat.y)) as seat \"\(ids[other])\" at \(seatPath(other))")
+                }
                 rowOf.append(UInt32(r)); zoneOf.append(UInt16(z)); typeOf.append(seat.type.rawValue)
                 var flags = seat.flags
                 if seat.type == .wheelchair || seat.type == .companion { flags.insert(.accessible) }
@@ -93,7 +97,7 @@ extension VenueLayout {
         }
 
         // Partners are resolved once every id is known.
-        var partner = [Int32](repeating: -1, count: total)
+        var partner: [Int32: Int32] = [:]  // sparse: few seats have one
         var flat = 0
         for (r, rowSpec) in spec.rows.enumerated() {
             for (s, seat) in rowSpec.seats.enumerated() {
@@ -101,7 +105,7 @@ extension VenueLayout {
                 guard let p = seat.partner else { continue }
                 var pid = p
                 let found = pid.withUTF8 { u in idTable.find(hash: FNV1a.hash(u)) { ids.equals($0, u) } }
-                if let found { partner[flat] = Int32(found) } else {
+                if let found { partner[Int32(flat)] = Int32(found) } else {
                     log.add(paths.seatPath(r, s, seat.sourceIndex) + ".partner", "partner \"\(p)\" is not a seat in this venue")
                 }
             }

@@ -37,7 +37,7 @@ extension VenueStorage {
     static func computeFingerprint(id: String, name: String, stage: Stage?, zones: [Zone], rows: [Row],
                                    seatIDs: PackedStrings, labelPool: [String], seatLabel: [UInt32],
                                    x: [Float], y: [Float], zoneOf: [UInt16], typeOf: [UInt8], flagsOf: [UInt8],
-                                   partner: [Int32]) -> UInt64 {
+                                   partner: [Int32: Int32]) -> UInt64 {
         var h = FNV1a.hash(id)
         h = FNV1a.hash(name, into: h ^ 1)
         if let stage {
@@ -57,7 +57,7 @@ extension VenueStorage {
         for i in 0..<x.count {
             h = FNV1a.hash(UInt64(seatIDs.offsets[i + 1]) << 32 | UInt64(seatLabel[i]), into: h)
             h = FNV1a.hash(UInt64(x[i].bitPattern) << 32 | UInt64(y[i].bitPattern), into: h)
-            let packed = UInt64(zoneOf[i]) << 48 | UInt64(typeOf[i]) << 40 | UInt64(flagsOf[i]) << 32 | UInt64(UInt32(bitPattern: partner[i]))
+            let packed = UInt64(zoneOf[i]) << 48 | UInt64(typeOf[i]) << 40 | UInt64(flagsOf[i]) << 32 | UInt64(UInt32(bitPattern: typeOf[i] == 0 ? -1 : partner[Int32(i)] ?? -1))
             h = FNV1a.hash(packed, into: h)
         }
         for label in labelPool { h = FNV1a.hash(label, into: h ^ 6) }

@@ -32,7 +32,11 @@ public struct VenueLayout: Sendable {
     public func zoneIndex(of i: SeatIndex) -> Int { Int(storage.zoneOf[i]) }
     public func type(of i: SeatIndex) -> SeatType { SeatType(rawValue: storage.typeOf[i]) ?? .standard }
     public func flags(of i: SeatIndex) -> SeatFlags { SeatFlags(rawValue: storage.flagsOf[i]) }
-    public func partner(of i: SeatIndex) -> SeatIndex? { storage.partner[i] < 0 ? nil : Int(storage.partner[i]) }
+    public func partner(of i: SeatIndex) -> SeatIndex? {
+        // Only couple, companion and wheelchair seats can have one: skip the lookup for the rest.
+        guard storage.typeOf[i] != 0 else { return nil }
+        return storage.partner[Int32(i)].map(Int.init)
+    }
     public func blockIndex(of i: SeatIndex) -> Int { Int(storage.blockOf[i]) }
     public func zone(of i: SeatIndex) -> Zone { storage.zones[Int(storage.zoneOf[i])] }
     public func row(of i: SeatIndex) -> Row { storage.rows[Int(storage.rowOf[i])] }
@@ -102,7 +106,7 @@ final class VenueStorage: Sendable {
     let zoneOf: [UInt16]
     let typeOf: [UInt8]
     let flagsOf: [UInt8]
-    let partner: [Int32]
+    let partner: [Int32: Int32]
     let blockOf: [UInt32]
     let idTable: SeatHashTable
     let printedTable: SeatHashTable
@@ -113,7 +117,7 @@ final class VenueStorage: Sendable {
     init(id: String, name: String, stage: Stage?, zones: [Zone], rows: [Row], blocks: [Range<SeatIndex>],
          seatIDs: PackedStrings, labelPool: [String], labelIndex: [String: UInt32], seatLabel: [UInt32],
          x: [Float], y: [Float], rowOf: [UInt32], zoneOf: [UInt16], typeOf: [UInt8], flagsOf: [UInt8],
-         partner: [Int32], blockOf: [UInt32], idTable: SeatHashTable) {
+         partner: [Int32: Int32], blockOf: [UInt32], idTable: SeatHashTable) {
         self.id = id; self.name = name; self.stage = stage; self.zones = zones; self.rows = rows
         self.blocks = blocks; self.seatIDs = seatIDs; self.labelPool = labelPool; self.labelIndex = labelIndex
         self.seatLabel = seatLabel; self.x = x; self.y = y; self.rowOf = rowOf; self.zoneOf = zoneOf
@@ -148,7 +152,7 @@ final class VenueStorage: Sendable {
 
     var byteCount: Int {
         seatIDs.byteCount + seatLabel.capacity * 4 + x.capacity * 4 + y.capacity * 4 + rowOf.capacity * 4
-            + zoneOf.capacity * 2 + typeOf.capacity + flagsOf.capacity + partner.capacity * 4 + blockOf.capacity * 4
+            + zoneOf.capacity * 2 + typeOf.capacity + flagsOf.capacity + partner.capacity * 16 + blockOf.capacity * 4
             + idTable.byteCount + printedTable.byteCount
             + labelPool.reduce(0) { $0 + 16 + $1.utf8.count } * 2
             + rows.reduce(0) { $0 + 64 + $1.id.utf8.count + $1.label.utf8.count } + blocks.capacity * 16

@@ -1,0 +1,13 @@
+import Foundation
+import SeatMap
+
+/// `seatkit-bench --phases`: where layout decoding spends its time.
+enum Phases {
+    static func run(_ layout: VenueLayout) {
+        let bytes = layout.jsonBytes()
+        let parse = measure(batches: 3) { consume(try! JSONParser.parse(bytes)) }
+        let tree = try! JSONParser.parse(bytes)
+        let build = measure(batches: 3) { consume(try! VenueLayout(jsonValue: tree).seatCount) }
+        print("parse \(formatTime(parse)), convert+validate \(formatTime(build))")
+    }
+}
