@@ -1,0 +1,45 @@
+# SeatKit: the two commands a newcomer needs are `make demo` and `make test`.
+# Targets install missing Debian packages themselves (apt-get, as root or through sudo).
+
+SWIFT ?= swift
+# Debian packages the build and tests need. The server issue adds libmicrohttpd-dev and
+# libsqlite3-dev here, scale-out adds libpq-dev and postgresql.
+DEB_PACKAGES ?= pkg-config
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all deps build test demo bench samples clean
+
+all: build
+
+deps:
+	@missing=""; for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing Debian packages:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+# Unit and snapshot tests, then the real binary on every sample.
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+	./scripts/smoke-test.sh .build/debug/seatkit
+
+# The main job until the server lands: seatkit on the sample venues.
+demo: build
+	./scripts/demo.sh .build/debug/seatkit
+
+bench: deps
+	$(SWIFT) run -c release seatkit-bench
+
+# Regenerates the shipped samples, plus a 100k-seat arena (not committed: 5 MB).
+samples: build
+	.build/debug/seatkit generate cinema -o Samples/cinema-hall.json
+	.build/debug/seatkit generate imax -o Samples/imax-hall.json
+	.build/debug/seatkit generate arena --seats 20000 -o Samples/arena-20k.json
+	.build/debug/seatkit generate arena --seats 100000 -o Samples/arena-100k.json
+
+clean:
+	$(SWIFT) package clean
