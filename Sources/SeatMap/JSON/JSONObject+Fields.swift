@@ -1,72 +1,48 @@
 /// Typed member access that records a precise problem instead of throwing, so one pass over a document
 /// finds every mistake in it. Paths are autoclosures: they are only built when something is wrong.
 extension JSONObject {
-    public func string(_ key: String, at path: @autoclosure () -> String, into log: inout ProblemLog,
-                       required: Bool = true) -> String? {
+    /// The member `key` converted by `extract`; a missing or mistyped member is recorded as a problem.
+    /// `kind` names the expected type ("string"), `article` its indefinite article.
+    func member<T>(_ key: String, _ kind: String, _ article: String, at path: () -> String, into log: inout ProblemLog,
+                   required: Bool, _ extract: (JSONValue) -> T?) -> T? {
         guard let v = self[key], v != .null else {
-            if required { log.add(joinPath(path(), key), "missing (expected a string)") }
+            if required { log.add(joinPath(path(), key), "missing (expected \(article) \(kind))") }
             return nil
         }
-        if case .string(let s) = v { return s }
-        log.add(joinPath(path(), key), "expected string, got \(v.shortDescription)")
+        if let value = extract(v) { return value }
+        log.add(joinPath(path(), key), "expected \(kind), got \(v.shortDescription)")
         return nil
+    }
+
+    public func string(_ key: String, at path: @autoclosure () -> String, into log: inout ProblemLog,
+                       required: Bool = true) -> String? {
+        member(key, "string", "a", at: path, into: &log, required: required) { $0.stringValue }
     }
 
     /// A string, or an integer written as a number (printed labels are often numbers in the wild).
     public func label(_ key: String, at path: @autoclosure () -> String, into log: inout ProblemLog,
                       required: Bool = true) -> String? {
-        guard let v = self[key], v != .null else {
-            if required { log.add(joinPath(path(), key), "missing (expected a string)") }
-            return nil
-        }
-        if case .string(let s) = v { return s }
-        if let i = v.intValue { return String(i) }
-        log.add(joinPath(path(), key), "expected string, got \(v.shortDescription)")
-        return nil
+        member(key, "string", "a", at: path, into: &log, required: required) { $0.stringValue ?? $0.intValue.map(String.init) }
     }
 
     public func number(_ key: String, at path: @autoclosure () -> String, into log: inout ProblemLog,
                        required: Bool = true) -> Double? {
-        guard let v = self[key], v != .null else {
-            if required { log.add(joinPath(path(), key), "missing (expected a number)") }
-            return nil
-        }
-        if case .number(let n) = v { return n.double }
-        log.add(joinPath(path(), key), "expected number, got \(v.shortDescription)")
-        return nil
+        member(key, "number", "a", at: path, into: &log, required: required) { $0.doubleValue }
     }
 
     public func integer(_ key: String, at path: @autoclosure () -> String, into log: inout ProblemLog,
                         required: Bool = true) -> Int? {
-        guard let v = self[key], v != .null else {
-            if required { log.add(joinPath(path(), key), "missing (expected an integer)") }
-            return nil
-        }
-        if let i = v.intValue { return i }
-        log.add(joinPath(path(), key), "expected integer, got \(v.shortDescription)")
-        return nil
+        member(key, "integer", "an", at: path, into: &log, required: required) { $0.intValue }
     }
 
     public func array(_ key: String, at path: @autoclosure () -> String, into log: inout ProblemLog,
                       required: Bool = true) -> [JSONValue]? {
-        guard let v = self[key], v != .null else {
-            if required { log.add(joinPath(path(), key), "missing (expected an array)") }
-            return nil
-        }
-        if case .array(let a) = v { return a }
-        log.add(joinPath(path(), key), "expected array, got \(v.shortDescription)")
-        return nil
+        member(key, "array", "an", at: path, into: &log, required: required) { $0.arrayValue }
     }
 
     public func object(_ key: String, at path: @autoclosure () -> String, into log: inout ProblemLog,
                        required: Bool = true) -> JSONObject? {
-        guard let v = self[key], v != .null else {
-            if required { log.add(joinPath(path(), key), "missing (expected an object)") }
-            return nil
-        }
-        if case .object(let o) = v { return o }
-        log.add(joinPath(path(), key), "expected object, got \(v.shortDescription)")
-        return nil
+        member(key, "object", "an", at: path, into: &log, required: required) { $0.objectValue }
     }
 
     /// Reports members outside `allowed` (a misspelt `"colour"` is caught, not ignored).
