@@ -8,20 +8,25 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "SeatMap", targets: ["SeatMap"]),
+        .library(name: "CollectionLayout", targets: ["CollectionLayout"]),
         .executable(name: "seatkit", targets: ["seatkit"]),
         .executable(name: "seatkit-bench", targets: ["SeatKitBench"]),
     ],
     targets: [
         // Engine: Foundation only, builds for iOS/macOS too.
         .target(name: "SeatMap"),
+        // Engine: headless virtualization (viewport, frozen grid, compositional layout, reuse, prefetch,
+        // spatial index). Foundation only; knows nothing of seats.
+        .target(name: "CollectionLayout"),
         // Command implementations, a library so tests can drive them without spawning processes.
-        .target(name: "SeatKitCLI", dependencies: ["SeatMap"]),
+        .target(name: "SeatKitCLI", dependencies: ["SeatMap", "CollectionLayout"]),
         .executableTarget(name: "seatkit", dependencies: ["SeatKitCLI"]),
         // Benchmarks: each figure beside its naive baseline; run with `swift run -c release seatkit-bench`.
-        .executableTarget(name: "SeatKitBench", dependencies: ["SeatMap", "SeatKitCLI", "CHeapStats"]),
+        .executableTarget(name: "SeatKitBench", dependencies: ["SeatMap", "CollectionLayout", "SeatKitCLI", "CHeapStats"]),
         // glibc's allocator statistics for the memory figures; benchmarks only.
         .target(name: "CHeapStats"),
         .testTarget(name: "SeatMapTests", dependencies: ["SeatMap"]),
+        .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"], exclude: ["Snapshots"]),
         // Snapshot files live in Tests/SeatKitCLITests/Snapshots, found through #filePath (re-record: SEATKIT_RECORD=1).
         .testTarget(name: "SeatKitCLITests", dependencies: ["SeatKitCLI", "SeatMap"], exclude: ["Snapshots"]),
     ],
