@@ -53,10 +53,14 @@ final class Report {
         rows.append(Row(name: name, ours: value, baseline: "", ratio: "", goal: goal))
     }
 
-    func print() {
-        Swift.print("| benchmark | ours | baseline | ours vs baseline | goal |")
-        Swift.print("|---|---:|---:|---:|---|")
-        for r in rows { Swift.print("| \(r.name) | \(r.ours) | \(r.baseline) | \(r.ratio) | \(r.goal) |") }
+    func print(sections: [(String, Range<Int>)]) {
+        for (title, range) in sections {
+            Swift.print("### \(title)\n")
+            Swift.print("| benchmark | ours | baseline | ours vs baseline | goal |")
+            Swift.print("|---|---:|---:|---:|---|")
+            for r in rows[range] { Swift.print("| \(r.name) | \(r.ours) | \(r.baseline) | \(r.ratio) | \(r.goal) |") }
+            Swift.print("")
+        }
         if !notes.isEmpty {
             Swift.print("")
             for n in notes { Swift.print("- " + n) }

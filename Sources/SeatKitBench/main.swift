@@ -10,4 +10,7 @@ let arena = SampleVenues.arena(seats: 100_000)
 let availability = SampleVenues.randomAvailability(for: arena, sold: 0.3, held: 0.05, seed: 42)
 if CommandLine.arguments.contains("--phases") { Phases.run(arena); exit(0) }
 SeatMapBenchmarks.run(layout: arena, availability: availability, report: report)
-report.print()
+let seatMapRows = report.rows.count
+FileHandle.standardError.write(Data("CollectionLayout…\n".utf8))
+LayoutBenchmarks.run(report: report)
+report.print(sections: [("SeatMap", 0..<seatMapRows), ("CollectionLayout", seatMapRows..<report.rows.count)])

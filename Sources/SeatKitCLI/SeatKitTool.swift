@@ -23,6 +23,8 @@ public enum SeatKitTool {
                                             write a sample venue (arena: exactly N seats, default 20000)
       generate availability VENUE --sold FRACTION [--held FRACTION] [--seed N] -o OUT
                                             a reproducible random availability in the compact encoding
+      layout-demo grid|carousel [--frames N] [--svg OUT]
+                                            a scripted scroll through the layout engine: panes, visible cells
 
     FORMAT: seatkit, seed, cinema-grid, pretix (validate and VENUE arguments detect it when not given).
     Exit codes: 0 success, 1 invalid input or the answer is no, 2 usage error, 3 file not readable/writable.
@@ -49,6 +51,7 @@ public enum SeatKitTool {
             case "best": return (try BestCommand.run(rest, &output), output)
             case "check": return (try CheckCommand.run(rest, &output), output)
             case "generate": return (try GenerateCommand.run(rest, &output), output)
+            case "layout-demo": return (try LayoutDemoCommand.run(rest, &output), output)
             default:
                 output.error("unknown command \"\(command)\" (see seatkit --help)")
                 return (ExitCode.usage, output)

@@ -143,3 +143,22 @@ func temporaryDirectory() -> URL {
         #expect(SampleVenues.arena(seats: 20_000).jsonBytes() == [UInt8](try Data(contentsOf: root.appendingPathComponent("Samples/arena-20k.json"))))
     }
 }
+
+@Suite struct LayoutDemoTests {
+    @Test func gridDemoShowsFrozenHeadersFollowingTheBody() throws {
+        let dir = temporaryDirectory()
+        let svg = dir.appendingPathComponent("grid.svg")
+        let r = seatkit("layout-demo", "grid", "--frames", "3", "--svg", svg.path)
+        #expect(r.code == 0, "\(r.err)")
+        assertSnapshot(r.out.replacingOccurrences(of: svg.path, with: "grid.svg"), named: "layout-demo-grid")
+        let text = try String(contentsOf: svg, encoding: .utf8)
+        #expect(text.hasPrefix("<svg") && text.contains(">0,0</text>"))
+    }
+
+    @Test func carouselDemoSnapsOneCardPerFlick() {
+        let r = seatkit("layout-demo", "carousel", "--frames", "3")
+        #expect(r.code == 0)
+        assertSnapshot(r.out, named: "layout-demo-carousel")
+        #expect(seatkit("layout-demo", "spiral").code == 2)
+    }
+}

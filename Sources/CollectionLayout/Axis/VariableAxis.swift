@@ -4,10 +4,10 @@ public struct VariableAxis: AxisModel {
     public private(set) var count: Int
     public var leadingInset: Double
     public var trailingInset: Double
-    private var sizes: [Double]
-    private var gaps: [Double]
+    @usableFromInline var sizes: [Double]
+    @usableFromInline var gaps: [Double]
     /// tree[k] (1-based) holds the sum of extents over (k - lowbit(k), k].
-    private var tree: [Double]
+    @usableFromInline var tree: [Double]
     private var total: Double
 
     /// `spacing` between every two items, or `gaps[i]` after item i when given (count - 1 of them).
@@ -30,6 +30,9 @@ public struct VariableAxis: AxisModel {
             if parent <= sizes.count { tree[parent] += tree[k] }
         }
         self.tree = tree
+        var step = 1
+        while step * 2 <= sizes.count { step *= 2 }
+        highestStep = step
         total = zip(sizes, g).reduce(0) { $0 + $1.0 + $1.1 }
     }
 
@@ -37,30 +40,40 @@ public struct VariableAxis: AxisModel {
 
     /// Sum of extents of items 0..<index.
     /// - Complexity: O(log n).
+    @inlinable
     func prefix(_ index: Int) -> Double {
         var k = index, sum = 0.0
         while k > 0 { sum += tree[k]; k -= k & -k }
         return sum
     }
 
-    public func offset(of index: Int) -> Double { leadingInset + prefix(index) }
-    public func size(of index: Int) -> Double { sizes[index] }
-    public func gap(after index: Int) -> Double { gaps[index] }
+    @inlinable public func offset(of index: Int) -> Double { leadingInset + prefix(index) }
+    @inlinable public func size(of index: Int) -> Double { sizes[index] }
+    @inlinable public func gap(after index: Int) -> Double { gaps[index] }
 
-    public func slot(at position: Double) -> Int? {
+    @inlinable
+    public func slot(at position: Double) -> Int? { slotAndOffset(at: position)?.index }
+
+    /// Binary lifting down the Fenwick tree: the largest k with prefix(k) ≤ position, and prefix(k).
+    /// - Complexity: O(log n).
+    @inlinable
+    public func slotAndOffset(at position: Double) -> (index: Int, offset: Double)? {
         guard count > 0 else { return nil }
-        var target = position - leadingInset
-        if target < 0 { return 0 }
-        // Binary lifting: the largest k with prefix(k) <= target is the slot.
-        var k = 0
-        var step = 1
-        while step * 2 <= count { step *= 2 }
+        let target = position - leadingInset
+        if target < 0 { return (0, leadingInset) }
+        var k = 0, sum = 0.0
+        var step = highestStep
         while step > 0 {
-            if k + step <= count && tree[k + step] <= target { k += step; target -= tree[k] }
-            step /= 2
+            let next = k + step
+            if next <= count && sum + tree[next] <= target { k = next; sum += tree[next] }
+            step >>= 1
         }
-        return min(k, count - 1)
+        if k >= count { return (count - 1, offset(of: count - 1)) }
+        return (k, leadingInset + sum)
     }
+
+    /// The largest power of two not above the count: where the descent starts.
+    @usableFromInline let highestStep: Int
 
     /// Changes one item's size; items after it move.
     /// - Complexity: O(log n).

@@ -86,4 +86,5 @@ public struct LayoutAttributes: Sendable, Hashable {
     public var kind: Kind
     public var path: ItemPath
     public var frame: LayoutRect
+    public init(kind: Kind, path: ItemPath, frame: LayoutRect) { self.kind = kind; self.path = path; self.frame = frame }
 }

@@ -26,6 +26,9 @@ public struct PaneWindow: Sendable, Hashable {
     public var rows: Range<Int>
     public var columns: Range<Int>
     public var clip: LayoutRect
+    public init(pane: GridPane, rows: Range<Int>, columns: Range<Int>, clip: LayoutRect) {
+        self.pane = pane; self.rows = rows; self.columns = columns; self.clip = clip
+    }
 }
 
 /// One visible cell (or merged block) with its frame in view coordinates.
@@ -35,6 +38,9 @@ public struct PlacedCell: Sendable, Hashable {
     public var span: CellRange?
     public var pane: GridPane
     public var frame: LayoutRect
+    public init(cell: GridCell, span: CellRange?, pane: GridPane, frame: LayoutRect) {
+        self.cell = cell; self.span = span; self.pane = pane; self.frame = frame
+    }
 }
 
 /// A rows × columns grid with `frozenRows` leading rows and `frozenColumns` leading columns pinned, the
@@ -45,7 +51,7 @@ public struct FrozenGridLayout<Rows: AxisModel, Columns: AxisModel>: Sendable {
     public let columns: Columns
     public let frozenRows: Int
     public let frozenColumns: Int
-    let mergedByCell: [GridCell: Int]
+    @usableFromInline let mergedByCell: [GridCell: Int]
     public let merged: [CellRange]
 
     /// Merged blocks must not overlap each other or straddle the frozen edges.
@@ -71,8 +77,8 @@ public struct FrozenGridLayout<Rows: AxisModel, Columns: AxisModel>: Sendable {
     public var contentSize: LayoutSize { LayoutSize(width: columns.contentLength, height: rows.contentLength) }
 
     /// The pinned strip sizes: through the end of the last frozen row / column.
-    public var frozenHeight: Double { frozenRows == 0 ? 0 : rows.offset(of: frozenRows - 1) + rows.size(of: frozenRows - 1) }
-    public var frozenWidth: Double { frozenColumns == 0 ? 0 : columns.offset(of: frozenColumns - 1) + columns.size(of: frozenColumns - 1) }
+    @inlinable public var frozenHeight: Double { frozenRows == 0 ? 0 : rows.offset(of: frozenRows - 1) + rows.size(of: frozenRows - 1) }
+    @inlinable public var frozenWidth: Double { frozenColumns == 0 ? 0 : columns.offset(of: frozenColumns - 1) + columns.size(of: frozenColumns - 1) }
 
     /// The nearest offset that keeps the body within the content.
     public func clamped(_ offset: LayoutPoint, viewSize: LayoutSize) -> LayoutPoint {
@@ -82,7 +88,15 @@ public struct FrozenGridLayout<Rows: AxisModel, Columns: AxisModel>: Sendable {
 
     /// Visible index ranges of every pane.
     /// - Complexity: O(log rows + log columns).
+    @inlinable
     public func panes(offset: LayoutPoint, viewSize: LayoutSize) -> [PaneWindow] {
+        let w = paneWindows(offset: offset, viewSize: viewSize)
+        return [w.corner, w.headerRow, w.headerColumn, w.body]
+    }
+
+    @inlinable
+    func paneWindows(offset: LayoutPoint, viewSize: LayoutSize)
+        -> (corner: PaneWindow, headerRow: PaneWindow, headerColumn: PaneWindow, body: PaneWindow) {
         let fh = min(frozenHeight, viewSize.height), fw = min(frozenWidth, viewSize.width)
         var bodyRows = rows.range(overlapping: offset.y + fh, offset.y + viewSize.height)
         bodyRows = max(bodyRows.lowerBound, frozenRows)..<max(bodyRows.upperBound, frozenRows)
@@ -90,15 +104,14 @@ public struct FrozenGridLayout<Rows: AxisModel, Columns: AxisModel>: Sendable {
         bodyColumns = max(bodyColumns.lowerBound, frozenColumns)..<max(bodyColumns.upperBound, frozenColumns)
         let headRows = rows.range(overlapping: 0, fh).clamped(to: 0..<frozenRows)
         let headColumns = columns.range(overlapping: 0, fw).clamped(to: 0..<frozenColumns)
-        return [
-            PaneWindow(pane: .corner, rows: headRows, columns: headColumns, clip: LayoutRect(x: 0, y: 0, width: fw, height: fh)),
-            PaneWindow(pane: .headerRow, rows: headRows, columns: bodyColumns, clip: LayoutRect(x: fw, y: 0, width: viewSize.width - fw, height: fh)),
-            PaneWindow(pane: .headerColumn, rows: bodyRows, columns: headColumns, clip: LayoutRect(x: 0, y: fh, width: fw, height: viewSize.height - fh)),
-            PaneWindow(pane: .body, rows: bodyRows, columns: bodyColumns, clip: LayoutRect(x: fw, y: fh, width: viewSize.width - fw, height: viewSize.height - fh)),
-        ]
+        return (PaneWindow(pane: .corner, rows: headRows, columns: headColumns, clip: LayoutRect(x: 0, y: 0, width: fw, height: fh)),
+                PaneWindow(pane: .headerRow, rows: headRows, columns: bodyColumns, clip: LayoutRect(x: fw, y: 0, width: viewSize.width - fw, height: fh)),
+                PaneWindow(pane: .headerColumn, rows: bodyRows, columns: headColumns, clip: LayoutRect(x: 0, y: fh, width: fw, height: viewSize.height - fh)),
+                PaneWindow(pane: .body, rows: bodyRows, columns: bodyColumns, clip: LayoutRect(x: fw, y: fh, width: viewSize.width - fw, height: viewSize.height - fh)))
     }
 
     /// How a pane moves with the offset: the header row only sideways, the header column only up and down.
+    @inlinable
     func shift(_ pane: GridPane, _ offset: LayoutPoint) -> (dx: Double, dy: Double) {
         switch pane {
         case .corner: return (0, 0)
@@ -109,6 +122,7 @@ public struct FrozenGridLayout<Rows: AxisModel, Columns: AxisModel>: Sendable {
     }
 
     /// The content frame of a cell or merged block.
+    @inlinable
     public func contentFrame(rows r: Range<Int>, columns c: Range<Int>) -> LayoutRect {
         let x = columns.offset(of: c.lowerBound), y = rows.offset(of: r.lowerBound)
         let lastC = c.upperBound - 1, lastR = r.upperBound - 1
@@ -119,29 +133,51 @@ public struct FrozenGridLayout<Rows: AxisModel, Columns: AxisModel>: Sendable {
     /// Every visible cell with its view frame, pane by pane (corner last, so it draws on top).
     /// A merged block appears once, at its full size, even when its anchor has scrolled away.
     /// - Complexity: O(log n + visible cells).
+    @inlinable
     public func visibleCells(offset: LayoutPoint, viewSize: LayoutSize) -> [PlacedCell] {
         var out: [PlacedCell] = []
-        let windows = panes(offset: offset, viewSize: viewSize)
-        for window in [windows[3], windows[1], windows[2], windows[0]] {
-            let (dx, dy) = shift(window.pane, offset)
-            var emitted = Set<Int>()
-            out.reserveCapacity(out.count + window.rows.count * window.columns.count)
-            for r in window.rows {
-                for c in window.columns {
-                    let cell = GridCell(row: r, column: c)
-                    if !mergedByCell.isEmpty, let m = mergedByCell[cell] {
-                        guard emitted.insert(m).inserted else { continue }
-                        let block = merged[m]
-                        out.append(PlacedCell(cell: block.anchor, span: block, pane: window.pane,
-                                              frame: contentFrame(rows: block.rows, columns: block.columns).offsetBy(dx: dx, dy: dy)))
-                    } else {
-                        out.append(PlacedCell(cell: cell, span: nil, pane: window.pane,
-                                              frame: contentFrame(rows: r..<r + 1, columns: c..<c + 1).offsetBy(dx: dx, dy: dy)))
-                    }
-                }
-            }
-        }
+        out.reserveCapacity(256)
+        forEachVisibleCell(offset: offset, viewSize: viewSize) { out.append($0) }
         return out
+    }
+
+    /// The same cells as `visibleCells`, without building an array.
+    /// - Complexity: O(log n) to find the ranges and the first offsets, then O(1) a cell (running sums).
+    @inlinable
+    public func forEachVisibleCell(offset: LayoutPoint, viewSize: LayoutSize, _ body: (PlacedCell) -> Void) {
+        let w = paneWindows(offset: offset, viewSize: viewSize)
+        forEachCell(in: w.body, offset: offset, body)
+        forEachCell(in: w.headerRow, offset: offset, body)
+        forEachCell(in: w.headerColumn, offset: offset, body)
+        forEachCell(in: w.corner, offset: offset, body)
+    }
+
+    @inlinable
+    func forEachCell(in window: PaneWindow, offset: LayoutPoint, _ body: (PlacedCell) -> Void) {
+        guard let firstRow = window.rows.first, let firstColumn = window.columns.first else { return }
+        let (dx, dy) = shift(window.pane, offset)
+        let x0 = columns.offset(of: firstColumn) + dx
+        var y = rows.offset(of: firstRow) + dy
+        var emitted: Set<Int> = []
+        for r in window.rows {
+            let h = rows.size(of: r)
+            var x = x0
+            for c in window.columns {
+                let w = columns.size(of: c)
+                let cell = GridCell(row: r, column: c)
+                if !mergedByCell.isEmpty, let m = mergedByCell[cell] {
+                    if emitted.insert(m).inserted {
+                        let block = merged[m]
+                        body(PlacedCell(cell: block.anchor, span: block, pane: window.pane,
+                                        frame: contentFrame(rows: block.rows, columns: block.columns).offsetBy(dx: dx, dy: dy)))
+                    }
+                } else {
+                    body(PlacedCell(cell: cell, span: nil, pane: window.pane, frame: LayoutRect(x: x, y: y, width: w, height: h)))
+                }
+                x += w + columns.gap(after: c)
+            }
+            y += h + rows.gap(after: r)
+        }
     }
 
     /// The cell under a view point, in whichever pane the point falls (a merged block answers with its

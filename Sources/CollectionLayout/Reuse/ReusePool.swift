@@ -31,6 +31,8 @@ public struct VisibleSetDiff<Key: Hashable & Sendable>: Sendable {
     public var entering: [Key]
     public var leaving: [Key]
 
+    public init(entering: [Key], leaving: [Key]) { self.entering = entering; self.leaving = leaving }
+
     /// - Complexity: O(old + new).
     public init(from old: Set<Key>, to new: [Key]) {
         let newSet = Set(new)
@@ -54,18 +56,19 @@ public struct ReuseCoordinator<Key: Hashable & Sendable, View: AnyObject & Senda
     /// - Complexity: O(visible + changes).
     @discardableResult
     public mutating func update(_ items: [(key: Key, identifier: String)], make: (String) -> View) -> VisibleSetDiff<Key> {
-        let diff = VisibleSetDiff(from: Set(visible.keys), to: items.map(\.key))
-        var identifiers: [Key: String] = [:]
-        for item in items { identifiers[item.key] = item.identifier }
+        var now = Set<Key>(minimumCapacity: items.count)
+        for item in items { now.insert(item.key) }
+        var diff = VisibleSetDiff<Key>(entering: [], leaving: [])
+        for key in visible.keys where !now.contains(key) { diff.leaving.append(key) }
         for key in diff.leaving {
             if let view = visible.removeValue(forKey: key) { pool.enqueue(view, identifier: reuseIdentifier(of: view) ?? "") }
         }
-        for key in diff.entering {
-            let id = identifiers[key]!
+        for item in items where visible[item.key] == nil {
             let view: View
-            if let reused = pool.dequeue(id) { view = reused } else { view = make(id); created += 1 }
-            identifierByView[ObjectIdentifier(view)] = id
-            visible[key] = view
+            if let reused = pool.dequeue(item.identifier) { view = reused } else { view = make(item.identifier); created += 1 }
+            identifierByView[ObjectIdentifier(view)] = item.identifier
+            visible[item.key] = view
+            diff.entering.append(item.key)
         }
         return diff
     }
