@@ -31,8 +31,9 @@ test: deps
 demo: build
 	./scripts/demo.sh .build/debug/seatkit
 
+# Runs the benchmarks and writes their tables into BENCHMARKS.md.
 bench: deps
-	$(SWIFT) run -c release seatkit-bench
+	./scripts/benchmarks.sh
 
 # Regenerates the shipped samples, plus a 100k-seat arena (not committed: 5 MB).
 samples: build

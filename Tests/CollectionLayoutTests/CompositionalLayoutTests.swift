@@ -113,3 +113,32 @@ func describe(_ attributes: [LayoutAttributes]) -> String {
         #expect(layout.frame(of: ItemPath(section: 0, item: 0)).width == (844 - 32) * 0.8)
     }
 }
+
+@Suite struct CompositionalGroupTests {
+    @Test func verticalGroupsStackTheirItemsAndRepeat() {
+        // Groups of three stacked 40-point rows, 4 apart inside a group, 10 between groups, 12-point insets.
+        let section = LayoutSection(itemCount: 7,
+                                    group: LayoutGroup(axis: .vertical, size: LayoutSize2D(width: .fractionalWidth(1), height: .absolute(128)),
+                                                       itemSize: LayoutSize2D(width: .fractionalWidth(0.5), height: .absolute(40)), count: 3, interItemSpacing: 4),
+                                    interGroupSpacing: 10, contentInsets: EdgeInsets(all: 12))
+        let layout = CompositionalLayout(sections: [section], containerSize: LayoutSize(width: 200, height: 400))
+        let frames = (0..<7).map { layout.frame(of: ItemPath(section: 0, item: $0)) }
+        #expect(frames == [
+            LayoutRect(x: 12, y: 12, width: 88, height: 40), LayoutRect(x: 12, y: 56, width: 88, height: 40),
+            LayoutRect(x: 12, y: 100, width: 88, height: 40), LayoutRect(x: 12, y: 150, width: 88, height: 40),
+            LayoutRect(x: 12, y: 194, width: 88, height: 40), LayoutRect(x: 12, y: 238, width: 88, height: 40),
+            LayoutRect(x: 12, y: 288, width: 88, height: 40),
+        ])
+        let expectedHeight: Double = 12 + 3 * 128 + 2 * 10 + 12
+        #expect(layout.contentSize.height == expectedHeight)
+    }
+
+    @Test func emptySectionsTakeNoRoomButKeepTheirHeader() {
+        let layout = CompositionalLayout(sections: [SectionPreset.list.section(itemCount: 0, header: SectionHeader(height: 20)),
+                                                    SectionPreset.list.section(itemCount: 2)],
+                                         containerSize: LayoutSize(width: 100, height: 100))
+        #expect(layout.sectionFrame(0).height == 20)
+        #expect(layout.frame(of: ItemPath(section: 1, item: 0)).minY == 20)
+        #expect(layout.attributes(in: LayoutRect(x: 0, y: 0, width: 100, height: 100)).map(\.kind) == [.header, .item, .item])
+    }
+}
