@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "SeatMap", targets: ["SeatMap"]),
         .library(name: "CollectionLayout", targets: ["CollectionLayout"]),
+        .library(name: "SeatCanvas", targets: ["SeatCanvas"]),
         .executable(name: "seatkit", targets: ["seatkit"]),
         .executable(name: "seatkit-bench", targets: ["SeatKitBench"]),
     ],
@@ -18,15 +19,19 @@ let package = Package(
         // Engine: headless virtualization (viewport, frozen grid, compositional layout, reuse, prefetch,
         // spatial index). Foundation only; knows nothing of seats.
         .target(name: "CollectionLayout"),
+        // Engine: the seat map as a picture (geometry, hit testing, gutter, minimap, level of detail,
+        // display list, SVG, heat map, accessibility). Foundation only.
+        .target(name: "SeatCanvas", dependencies: ["SeatMap", "CollectionLayout"]),
         // Command implementations, a library so tests can drive them without spawning processes.
-        .target(name: "SeatKitCLI", dependencies: ["SeatMap", "CollectionLayout"]),
+        .target(name: "SeatKitCLI", dependencies: ["SeatMap", "CollectionLayout", "SeatCanvas"]),
         .executableTarget(name: "seatkit", dependencies: ["SeatKitCLI"]),
         // Benchmarks: each figure beside its naive baseline; run with `swift run -c release seatkit-bench`.
-        .executableTarget(name: "SeatKitBench", dependencies: ["SeatMap", "CollectionLayout", "SeatKitCLI", "CHeapStats"]),
+        .executableTarget(name: "SeatKitBench", dependencies: ["SeatMap", "CollectionLayout", "SeatCanvas", "SeatKitCLI", "CHeapStats"]),
         // glibc's allocator statistics for the memory figures; benchmarks only.
         .target(name: "CHeapStats"),
         .testTarget(name: "SeatMapTests", dependencies: ["SeatMap"]),
         .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"], exclude: ["Snapshots"]),
+        .testTarget(name: "SeatCanvasTests", dependencies: ["SeatCanvas", "SeatMap", "CollectionLayout"], exclude: ["Snapshots"]),
         // Snapshot files live in Tests/SeatKitCLITests/Snapshots, found through #filePath (re-record: SEATKIT_RECORD=1).
         .testTarget(name: "SeatKitCLITests", dependencies: ["SeatKitCLI", "SeatMap"], exclude: ["Snapshots"]),
     ],

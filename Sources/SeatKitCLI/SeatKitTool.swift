@@ -19,6 +19,9 @@ public enum SeatKitTool {
              [--availability FILE] [--zone ID] [--category NAME] [--wheelchair] [--policy FILE] [--prices FILE]
       check VENUE --select IDS              which selection rule fails and why (IDS: seat ids or 7排12座, comma-separated)
              [--availability FILE] [--wheelchair] [--policy FILE] [--prices FILE]
+      render VENUE -o OUT.svg               the seat map as SVG (every seat an element with id, status, spoken name)
+             [--availability FILE] [--selection IDS] [--heatmap FILE] [--prices FILE] [--language zh|en]
+             [--viewport X,Y,W,H --zoom Z]  one view: content point X,Y at the top left, W×H points, zoomed Z
       generate cinema|imax|arena [-o OUT] [--seats N]
                                             write a sample venue (arena: exactly N seats, default 20000)
       generate availability VENUE --sold FRACTION [--held FRACTION] [--seed N] -o OUT
@@ -52,6 +55,7 @@ public enum SeatKitTool {
             case "check": return (try CheckCommand.run(rest, &output), output)
             case "generate": return (try GenerateCommand.run(rest, &output), output)
             case "layout-demo": return (try LayoutDemoCommand.run(rest, &output), output)
+            case "render": return (try RenderCommand.run(rest, &output), output)
             default:
                 output.error("unknown command \"\(command)\" (see seatkit --help)")
                 return (ExitCode.usage, output)

@@ -1,0 +1,122 @@
+import CollectionLayout
+import SeatMap
+
+/// What an assistive technology needs of a seat: a spoken label, its traits and its frame on screen.
+public struct SeatAccessibilityElement: Sendable, Hashable {
+    public struct Traits: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        public static let button = Traits(rawValue: 1)
+        public static let selected = Traits(rawValue: 2)
+        public static let notEnabled = Traits(rawValue: 4)
+    }
+    public var seat: SeatIndex
+    public var label: String
+    public var traits: Traits
+    /// View coordinates.
+    public var frame: LayoutRect
+}
+
+extension SeatCanvas {
+    /// "7排12座，可选，VIP区，¥58.00" / "Row 7, seat 12, available, VIP, ¥58.00", with the seat's kind
+    /// (wheelchair space, companion seat, couple seat) and a restricted view said where they apply.
+    public func spokenLabel(_ s: SeatIndex, status: SeatStatus, selected: Bool, prices: SeatPrices?, language: Language) -> String {
+        let zh = language == .chinese
+        var parts = [layout.printedName(s, language: language)]
+        parts.append(selected ? (zh ? "已选" : "selected") : status.localizedName(language))
+        parts.append(localizedName(layout.zone(of: s).name, language))
+        switch layout.type(of: s) {
+        case .wheelchair: parts.append(zh ? "轮椅位" : "wheelchair space")
+        case .companion: parts.append(zh ? "陪同座" : "companion seat")
+        case .coupleLeft, .coupleRight: parts.append(zh ? "情侣座" : "couple seat")
+        case .emergencyExit: parts.append(zh ? "安全出口排" : "exit row")
+        case .standard: break
+        }
+        if layout.flags(of: s).contains(.restrictedView) { parts.append(zh ? "视线受限" : "restricted view") }
+        if let prices { parts.append(prices.format(prices.price(of: s))) }
+        return parts.joined(separator: zh ? "，" : ", ")
+    }
+
+    /// The visible seats as accessibility elements, in reading order: rows in layout order, each row's
+    /// seats along the row (left to right as drawn), as a sighted reader scans the map.
+    /// - Complexity: O(visible seats · log).
+    public func accessibilityElements(in viewport: Viewport, content: FrameContent) -> [SeatAccessibilityElement] {
+        var status = content.availability.reader()
+        return visibleSeats(in: viewport).sorted().map { s in
+            let st = status(s)
+            let selected = content.selection.contains(s)
+            var traits: SeatAccessibilityElement.Traits = [.button]
+            if selected { traits.insert(.selected) }
+            if st != .available && !selected { traits.insert(.notEnabled) }
+            return SeatAccessibilityElement(seat: s, label: spokenLabel(s, status: st, selected: selected, prices: content.prices, language: content.language),
+                                            traits: traits, frame: viewport.viewRect(forContent: geometry.rect(of: s)))
+        }
+    }
+
+    /// The list mode, an alternative to the map: zone → row → runs of free seats side by side.
+    public func freeSeatList(_ availability: SeatAvailability, language: Language) -> [ZoneListing] {
+        var status = availability.reader()
+        var zones: [ZoneListing] = layout.zones.indices.map { ZoneListing(zone: $0, name: localizedName(layout.zones[$0].name, language), rows: []) }
+        for (r, row) in layout.rows.enumerated() {
+            var runsByZone: [Int: [[SeatIndex]]] = [:]
+            for block in layout.blocks[layout.blockIndex(of: row.seats.lowerBound)...] {
+                guard block.lowerBound < row.seats.upperBound else { break }
+                var run: [SeatIndex] = []
+                for s in block {
+                    if status(s) == .available && (run.isEmpty || layout.zoneIndex(of: run[0]) == layout.zoneIndex(of: s)) { run.append(s); continue }
+                    if !run.isEmpty { runsByZone[layout.zoneIndex(of: run[0]), default: []].append(run) }
+                    run = status(s) == .available ? [s] : []
+                }
+                if !run.isEmpty { runsByZone[layout.zoneIndex(of: run[0]), default: []].append(run) }
+            }
+            for (z, runs) in runsByZone.sorted(by: { $0.key < $1.key }) {
+                let free = runs.reduce(0) { $0 + $1.count }
+                let summary = language == .chinese ? "第\(row.label)排，\(free)个空座" : "Row \(row.label), \(free) free seat\(free == 1 ? "" : "s")"
+                zones[z].rows.append(RowListing(row: r, summary: summary, runs: runs.map { run in
+                    let first = layout.seatLabel(run[0]), last = layout.seatLabel(run[run.count - 1])
+                    let span = run.count == 1 ? first : "\(first)–\(last)"
+                    return RunListing(seats: run, text: language == .chinese ? "\(span)座（\(run.count)个相邻）" : "seats \(span) (\(run.count) together)")
+                }))
+            }
+        }
+        return zones.filter { !$0.rows.isEmpty }
+    }
+
+    /// Sentences for a screen reader's live region: changes to seats near the buyer's selection (same
+    /// row, within `reach` seats), e.g. "7排13座刚刚被选走" / "Row 7, seat 13 was just taken".
+    public func announcements(for changes: [SeatChange], near selection: Set<SeatIndex>, reach: Int = 3, language: Language) -> [String] {
+        guard !selection.isEmpty else { return [] }
+        var out: [String] = []
+        for change in changes where !selection.contains(change.seat) {
+            let row = layout.rowIndex(of: change.seat)
+            let near = selection.contains { layout.rowIndex(of: $0) == row && abs($0 - change.seat) <= reach }
+            guard near else { continue }
+            let name = layout.printedName(change.seat, language: language)
+            switch (change.status, language) {
+            case (.available, .chinese): out.append("\(name)现在可选")
+            case (.available, .english): out.append("\(name) is available again")
+            case (_, .chinese): out.append("\(name)刚刚被选走")
+            case (_, .english): out.append("\(name) was just taken")
+            }
+        }
+        return out
+    }
+}
+
+public struct ZoneListing: Sendable, Hashable {
+    public var zone: Int
+    public var name: String
+    public var rows: [RowListing]
+}
+
+public struct RowListing: Sendable, Hashable {
+    public var row: Int
+    /// "第7排，12个空座" / "Row 7, 12 free seats".
+    public var summary: String
+    public var runs: [RunListing]
+}
+
+public struct RunListing: Sendable, Hashable {
+    public var seats: [SeatIndex]
+    public var text: String
+}

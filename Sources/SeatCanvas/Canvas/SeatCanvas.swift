@@ -1,0 +1,102 @@
+import CollectionLayout
+import SeatMap
+
+/// The seat map as a picture: a venue's geometry plus what a screen needs from it each frame: hit
+/// testing, the drag path, the row gutter, the minimap, the level of detail and the display list.
+/// Framework free, so UIKit, the web page and the CLI all draw the same thing.
+public struct SeatCanvas: Sendable {
+    public let geometry: SeatGeometry
+    public var layout: VenueLayout { geometry.layout }
+    public var style: CanvasStyle { geometry.style }
+    public var contentSize: LayoutSize { geometry.contentSize }
+
+    public init(layout: VenueLayout, style: CanvasStyle = CanvasStyle()) {
+        geometry = SeatGeometry(layout: layout, style: style)
+    }
+
+    /// Zoom limits for a viewport over this canvas: the smallest seat may grow to a 44-point target
+    /// (and twice that, to read its number comfortably).
+    public var zoomLimits: ZoomLimits { ZoomLimits(smallestItem: style.seatSize, touchTarget: 44, overzoom: 2) }
+
+    public func viewport(viewSize: LayoutSize) -> Viewport {
+        Viewport(contentSize: contentSize, viewSize: viewSize, limits: zoomLimits, insets: EdgeInsets(all: 24))
+    }
+
+    /// The seat under a finger at `point` (view coordinates): the nearest seat within a 44-point touch
+    /// target at the current zoom, nil when none is that close.
+    /// - Complexity: O(1) expected (one bucket neighbourhood of the spatial index).
+    public func hitTest(_ point: LayoutPoint, in viewport: Viewport) -> SeatIndex? {
+        let p = viewport.contentPoint(forView: point)
+        // 22 view points from the finger, but never reaching past half the gap to a neighbour when zoomed in.
+        let radius = max(22 / viewport.zoom, 0)
+        return geometry.seatIndex.nearest(to: p, within: radius)
+    }
+
+    /// The seats a drag crosses, in the order it crosses them, each once (drag to select several).
+    /// `points` are the finger's positions in view coordinates; a seat counts when the path passes over
+    /// its square or the half gap around it.
+    /// - Complexity: O(path length in seats).
+    public func seats(alongDrag points: [LayoutPoint], in viewport: Viewport) -> [SeatIndex] {
+        guard let first = points.first else { return [] }
+        let slack = (style.pitch - style.seatSize) / 2
+        let step = max(style.seatSize / 4, 0.5)  // content points between samples
+        var seen = Set<SeatIndex>()
+        var out: [SeatIndex] = []
+        func visit(_ p: LayoutPoint) {
+            if let s = geometry.seatIndex.nearest(to: p, within: slack), seen.insert(s).inserted { out.append(s) }
+        }
+        var previous = viewport.contentPoint(forView: first)
+        visit(previous)
+        for viewPoint in points.dropFirst() {
+            let next = viewport.contentPoint(forView: viewPoint)
+            let dx = next.x - previous.x, dy = next.y - previous.y
+            let samples = max(1, Int(((dx * dx + dy * dy).squareRoot() / step).rounded(.up)))
+            for k in 1...samples {
+                let t = Double(k) / Double(samples)
+                visit(LayoutPoint(x: previous.x + dx * t, y: previous.y + dy * t))
+            }
+            previous = next
+        }
+        return out
+    }
+
+    /// Seats whose squares intersect the view, ascending.
+    /// - Complexity: O(visible seats).
+    public func visibleSeats(in viewport: Viewport) -> [SeatIndex] {
+        geometry.seatIndex.query(viewport.visibleContentRect)
+    }
+}
+
+/// A row number shown in the gutter: pinned to the left edge, at its row's on-screen height.
+public struct GutterLabel: Sendable, Hashable {
+    public var row: Int
+    public var label: String
+    /// View coordinates of the label's centre.
+    public var y: Double
+}
+
+extension SeatCanvas {
+    /// The row gutter for `viewport`: each visible row's printed label at its on-screen y, pinned to
+    /// the left edge whatever the horizontal pan (the frozen header column of a table, applied to seats).
+    /// Rows closer than `minimumSpacing` points to the previous label are left out (arenas stack many
+    /// rows at one height; zoomed far out, rows crowd).
+    /// - Complexity: O(log rows + visible rows).
+    public func gutter(in viewport: Viewport, minimumSpacing: Double = 12) -> [GutterLabel] {
+        let visible = viewport.visibleContentRect
+        let rows = geometry.rowsByY
+        var lo = 0, hi = rows.count
+        while lo < hi { let mid = (lo + hi) / 2; if rows[mid].y < visible.minY { lo = mid + 1 } else { hi = mid } }
+        var out: [GutterLabel] = []
+        var lastY = -Double.infinity
+        var k = lo
+        while k < rows.count && rows[k].y <= visible.maxY {
+            let y = rows[k].y * viewport.zoom - viewport.offset.y
+            if y - lastY >= minimumSpacing {
+                out.append(GutterLabel(row: rows[k].row, label: layout.rows[rows[k].row].label, y: y))
+                lastY = y
+            }
+            k += 1
+        }
+        return out
+    }
+}

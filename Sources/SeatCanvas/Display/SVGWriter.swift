@@ -1,0 +1,137 @@
+import CollectionLayout
+import Foundation
+import SeatMap
+
+/// Writes a display list as SVG: every seat a `<g>` with a stable id, `data-seat-id`, `data-status`,
+/// `data-zone`, an `aria-label` and a `<title>`, so the web page can use the picture as it is.
+public struct SVGWriter {
+    public var title: String
+    /// Extra height below the map for the legend (0: none).
+    public var legend: [LegendEntry]
+
+    public init(title: String, legend: [LegendEntry] = []) { self.title = title; self.legend = legend }
+
+    public func document(_ list: DisplayList) -> String {
+        let legendHeight = legend.isEmpty ? 0.0 : 36.0
+        let width = list.viewSize.width, height = list.viewSize.height + legendHeight
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-label=\"\(escape(title))\" font-family=\"Noto Sans CJK SC, PingFang SC, Microsoft YaHei, sans-serif\">\n"
+        out += "<title>\(escape(title))</title>\n"
+        out += "<rect width=\"100%\" height=\"100%\" fill=\"\(Palette.background)\"/>\n"
+        let t = list.transform
+        out += "<g id=\"map\" transform=\"translate(\(n(t.translation.x)) \(n(t.translation.y))) scale(\(n(t.scale)))\">\n"
+        for item in list.items { out += element(item.command, id: item.id) }
+        out += "</g>\n"
+        if !legend.isEmpty { out += legendSVG(y: list.viewSize.height, width: width) }
+        out += "</svg>\n"
+        return out
+    }
+
+    func element(_ command: DrawCommand, id: String? = nil) -> String {
+        let idAttribute = id.map { " id=\"\(escape($0))\"" } ?? ""
+        switch command {
+        case .roundedRect(let r, let radius, let style):
+            return "<rect\(idAttribute) x=\"\(n(r.minX))\" y=\"\(n(r.minY))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\" rx=\"\(n(radius))\"\(paint(style))/>\n"
+        case .circle(let c, let radius, let style):
+            return "<circle\(idAttribute) cx=\"\(n(c.x))\" cy=\"\(n(c.y))\" r=\"\(n(radius))\"\(paint(style))/>\n"
+        case .path(let points, let closed, let style):
+            guard let first = points.first else { return "" }
+            var d = "M\(n(first.x)) \(n(first.y))"
+            for p in points.dropFirst() { d += "L\(n(p.x)) \(n(p.y))" }
+            if closed { d += "Z" }
+            return "<path\(idAttribute) d=\"\(d)\"\(paint(style))/>\n"
+        case .curve(let a, let c, let b, let style):
+            return "<path\(idAttribute) d=\"M\(n(a.x)) \(n(a.y))Q\(n(c.x)) \(n(c.y)) \(n(b.x)) \(n(b.y))\"\(paint(style))/>\n"
+        case .text(let s, let p, let size, let color, let anchor):
+            return "<text\(idAttribute) x=\"\(n(p.x))\" y=\"\(n(p.y))\" font-size=\"\(n(size))\" fill=\"\(color)\" text-anchor=\"\(anchor.rawValue)\" aria-hidden=\"true\">\(escape(s))</text>\n"
+        case .group(let gid, let attributes, let children):
+            var g = "<g id=\"\(escape(gid))\" class=\"seat\""
+            for key in attributes.keys.sorted() { g += " \(key)=\"\(escape(attributes[key]!))\"" }
+            g += ">"
+            if let label = attributes["aria-label"] { g += "<title>\(escape(label))</title>" }
+            for child in children { g += element(child).trimmingCharacters(in: .newlines) }
+            return g + "</g>\n"
+        }
+    }
+
+    /// A shape without a fill is an outline (SVG would otherwise fill it black).
+    func paint(_ style: DrawStyle) -> String {
+        var s = " fill=\"\(style.fill ?? "none")\""
+        if let stroke = style.stroke { s += " stroke=\"\(stroke)\" stroke-width=\"\(n(style.strokeWidth))\"" }
+        if style.opacity < 1 { s += " opacity=\"\(n(style.opacity))\"" }
+        if style.dashed { s += " stroke-dasharray=\"6 4\"" }
+        return s
+    }
+
+    func legendSVG(y: Double, width: Double) -> String {
+        var out = "<g id=\"legend\" transform=\"translate(12 \(n(y + 10)))\" font-size=\"12\">\n"
+        var x = 0.0
+        for entry in legend {
+            switch entry.swatch {
+            case .color(let c): out += "<rect x=\"\(n(x))\" y=\"0\" width=\"14\" height=\"14\" rx=\"3\" fill=\"\(c)\"/>"
+            case .ramp:
+                out += "<defs><linearGradient id=\"heat\">"
+                for (stop, rgb) in SeatHeatmap.ramp { out += "<stop offset=\"\(n(stop))\" stop-color=\"\(SeatHeatmap.hex(Int(rgb.0), Int(rgb.1), Int(rgb.2)))\"/>" }
+                out += "</linearGradient></defs><rect x=\"\(n(x))\" y=\"0\" width=\"60\" height=\"14\" fill=\"url(#heat)\"/>"
+                x += 46
+            }
+            out += "<text x=\"\(n(x + 18))\" y=\"11\" fill=\"\(Palette.text)\">\(escape(entry.label))</text>\n"
+            x += 26 + Double(entry.label.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x2E80 ? 12 : 7) })
+        }
+        return out + "</g>\n"
+    }
+
+    func n(_ v: Double) -> String {
+        let r = (v * 100).rounded() / 100
+        if r == r.rounded(), abs(r) < 1e12 { return String(Int64(r)) }
+        return String(r)
+    }
+
+    func escape(_ s: String) -> String {
+        var out = ""
+        for ch in s.unicodeScalars {
+            switch ch {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: if ch.value >= 0x20 || ch == "\n" { out.unicodeScalars.append(ch) }
+            }
+        }
+        return out
+    }
+}
+
+public struct LegendEntry: Sendable, Hashable {
+    public enum Swatch: Sendable, Hashable { case color(String), ramp }
+    public var swatch: Swatch
+    public var label: String
+    public init(_ swatch: Swatch, _ label: String) { self.swatch = swatch; self.label = label }
+}
+
+extension SeatCanvas {
+    /// Statuses, then each zone's colour (with its price when prices are given); or the heat-map ramp.
+    public func legend(content: FrameContent) -> [LegendEntry] {
+        let zh = content.language == .chinese
+        if content.heatmap != nil {
+            return [LegendEntry(.ramp, zh ? "售出比例 0% → 100%" : "sold share 0% → 100%"), LegendEntry(.color(SeatHeatmap.missing), zh ? "无数据" : "no data")]
+        }
+        var entries = [LegendEntry(.color(Palette.selected), zh ? "已选" : "selected"),
+                       LegendEntry(.color(Palette.sold), SeatStatus.sold.localizedName(content.language)),
+                       LegendEntry(.color(Palette.held), SeatStatus.held.localizedName(content.language))]
+        // One entry a colour and category; a category shared by several zones is named, not its first zone.
+        var seen = Set<String>()
+        for zone in layout.zones where seen.insert(zone.color + zone.category).inserted && seen.count <= 6 {
+            let shared = layout.zones.filter { $0.category == zone.category && $0.color == zone.color }.count > 1
+            var label = shared ? zone.category : localizedName(zone.name, content.language)
+            if let prices = content.prices, let p = prices.table.categoryPrices[zone.category] { label += " " + prices.format(p) }
+            entries.append(LegendEntry(.color(zone.color), label))
+        }
+        return entries
+    }
+
+    /// The SVG of one frame (`viewport` nil: the whole venue), with its legend.
+    public func svg(viewport: Viewport?, content: FrameContent, title: String? = nil) -> String {
+        let list = displayList(viewport: viewport, content: content)
+        return SVGWriter(title: title ?? localizedName(layout.name, content.language), legend: legend(content: content)).document(list)
+    }
+}

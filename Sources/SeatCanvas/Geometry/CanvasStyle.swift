@@ -1,0 +1,48 @@
+import CollectionLayout
+import SeatMap
+
+/// Sizes in points for turning grid units into a picture.
+public struct CanvasStyle: Sendable, Hashable {
+    /// Points per grid unit (one seat pitch).
+    public var pitch: Double
+    /// A seat's square, a little smaller than the pitch so neighbours do not touch.
+    public var seatSize: Double
+    /// Empty border around everything.
+    public var margin: Double
+    public var cornerRadius: Double
+
+    public init(pitch: Double = 24, seatSize: Double = 20, margin: Double = 40, cornerRadius: Double = 4) {
+        precondition(pitch > 0 && seatSize > 0 && seatSize <= pitch, "0 < seat size ≤ pitch")
+        self.pitch = pitch; self.seatSize = seatSize; self.margin = margin; self.cornerRadius = cornerRadius
+    }
+}
+
+/// Colours of the picture. Status colours are fixed; available seats take their zone's colour.
+public enum Palette {
+    public static let selected = "#22A06B"
+    public static let held = "#C9CCD1"
+    public static let sold = "#9AA0A6"
+    public static let blocked = "#E3E5E8"
+    public static let stroke = "#5F6368"
+    public static let text = "#202124"
+    public static let background = "#FFFFFF"
+    public static let stage = "#7A7F87"
+
+    public static func fill(status: SeatStatus, zoneColor: String, selected: Bool) -> String {
+        if selected { return Self.selected }
+        switch status {
+        case .available: return zoneColor
+        case .held: return held
+        case .sold: return sold
+        case .blocked: return blocked
+        }
+    }
+}
+
+/// Names may carry both languages, Chinese first: "VIP区 VIP", "普通区 Standard". This picks one.
+public func localizedName(_ name: String, _ language: Language) -> String {
+    let parts = name.split(separator: " ", maxSplits: 1).map(String.init)
+    guard parts.count == 2, parts[0].unicodeScalars.contains(where: { $0.value >= 0x2E80 }),
+          !parts[1].unicodeScalars.contains(where: { $0.value >= 0x2E80 }) else { return name }
+    return language == .chinese ? parts[0] : parts[1]
+}
