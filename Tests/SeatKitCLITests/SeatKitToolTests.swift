@@ -162,3 +162,30 @@ func temporaryDirectory() -> URL {
         #expect(seatkit("layout-demo", "spiral").code == 2)
     }
 }
+
+@Suite struct RenderCommandTests {
+    @Test func rendersTheWholeHallAndOneViewport() throws {
+        let dir = temporaryDirectory()
+        let whole = dir.appendingPathComponent("hall.svg"), view = dir.appendingPathComponent("view.svg")
+        let r = seatkit("render", "{root}/Samples/cinema-hall.json", "--availability", "{root}/Samples/cinema-hall.availability",
+                        "--selection", "8-2,8-4", "-o", whole.path)
+        #expect(r.code == 0, "\(r.err)")
+        let svg = try String(contentsOf: whole, encoding: .utf8)
+        #expect(svg.components(separatedBy: "class=\"seat\"").count - 1 == 172)
+        #expect(svg.contains("data-status=\"selected\""))
+        let v = seatkit("render", "{root}/Samples/arena-20k.json", "--viewport", "0,0,390,600", "--zoom", "0.1", "--language", "en", "-o", view.path)
+        #expect(v.code == 0 && v.out.contains("zones level"))
+        #expect(try String(contentsOf: view, encoding: .utf8).contains("free</text>"))
+    }
+
+    @Test func renderRefusesBadArguments() throws {
+        #expect(seatkit("render", "{root}/Samples/cinema-hall.json", "-o", "/tmp/x.svg", "--viewport", "1,2,3").code == 2)
+        #expect(seatkit("render", "{root}/Samples/cinema-hall.json", "-o", "/tmp/x.svg", "--viewport", "0,0,100,100").err.contains("needs --zoom"))
+        #expect(seatkit("render", "{root}/Samples/cinema-hall.json", "-o", "/tmp/x.svg", "--language", "fr").code == 2)
+        let dir = temporaryDirectory()
+        let heat = dir.appendingPathComponent("heat.json")
+        try #"{"7-1": 2}"#.write(to: heat, atomically: true, encoding: .utf8)
+        let r = seatkit("render", "{root}/Samples/cinema-hall.json", "--heatmap", heat.path, "-o", dir.appendingPathComponent("h.svg").path)
+        #expect(r.code == 1 && r.err.contains("7-1: expected a number from 0 to 1, got 2"))
+    }
+}

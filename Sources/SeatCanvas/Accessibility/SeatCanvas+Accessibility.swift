@@ -72,14 +72,28 @@ extension SeatCanvas {
             for (z, runs) in runsByZone.sorted(by: { $0.key < $1.key }) {
                 let free = runs.reduce(0) { $0 + $1.count }
                 let summary = language == .chinese ? "第\(row.label)排，\(free)个空座" : "Row \(row.label), \(free) free seat\(free == 1 ? "" : "s")"
-                zones[z].rows.append(RowListing(row: r, summary: summary, runs: runs.map { run in
-                    let first = layout.seatLabel(run[0]), last = layout.seatLabel(run[run.count - 1])
-                    let span = run.count == 1 ? first : "\(first)–\(last)"
-                    return RunListing(seats: run, text: language == .chinese ? "\(span)座（\(run.count)个相邻）" : "seats \(span) (\(run.count) together)")
-                }))
+                zones[z].rows.append(RowListing(row: r, summary: summary, runs: runs.map { RunListing(seats: $0, text: runText($0, language)) }))
             }
         }
         return zones.filter { !$0.rows.isEmpty }
+    }
+
+    /// "9–11座（3个相邻）" when the printed numbers run on; "1、2、4座（3个相邻）" when the hall numbers
+    /// centre-out and neighbours are not consecutive numbers; "15座（单座）" for one seat.
+    func runText(_ run: [SeatIndex], _ language: Language) -> String {
+        let labels = run.map { layout.seatLabel($0) }
+        let numbers = labels.compactMap { Int($0) }
+        let ascending = numbers.count == labels.count && zip(numbers, numbers.dropFirst()).allSatisfy { $1 == $0 + 1 }
+        let descending = numbers.count == labels.count && zip(numbers, numbers.dropFirst()).allSatisfy { $1 == $0 - 1 }
+        let zh = language == .chinese
+        let names: String
+        if labels.count > 2 && (ascending || descending) {
+            names = "\(labels.first!)–\(labels.last!)"
+        } else {
+            names = labels.joined(separator: zh ? "、" : ", ")
+        }
+        if run.count == 1 { return zh ? "\(names)座（单座）" : "seat \(names) (single)" }
+        return zh ? "\(names)座（\(run.count)个相邻）" : "seats \(names) (\(run.count) together)"
     }
 
     /// Sentences for a screen reader's live region: changes to seats near the buyer's selection (same

@@ -1,0 +1,198 @@
+import CollectionLayout
+import Foundation
+import SeatMap
+import Testing
+@testable import SeatCanvas
+
+@Suite struct DisplayListTests {
+    let hall = try! sample("Samples/cinema-hall.json")
+
+    func content() throws -> FrameContent {
+        let prices = try SeatPrices(table: PriceTable(categoryPrices: ["standard": Decimal(string: "38.00")!, "vip": 58, "couple": Decimal(string: "99.90")!]), layout: hall)
+        return FrameContent(availability: try sampleAvailability(hall), selection: Set(["8-2", "8-4"].map { hall.index(ofSeatID: $0)! }), prices: prices)
+    }
+
+    @Test func theWholeHallAsSVG() throws {
+        let svg = SeatCanvas(layout: hall).svg(viewport: nil, content: try content())
+        assertSnapshot(svg, named: "cinema-hall.svg")
+        // Every seat is an element with its id, status and spoken name.
+        #expect(svg.components(separatedBy: "class=\"seat\"").count - 1 == hall.seatCount)
+        #expect(svg.contains("<g id=\"seat-7-12\" class=\"seat\" aria-label=\"7排12座，可选，普通区，¥38.00\" data-seat-id=\"7-12\" data-status=\"available\" data-zone=\"standard\">"))
+        #expect(svg.contains("<g id=\"seat-7-1\" class=\"seat\" aria-label=\"7排1座，已锁定，VIP区，¥58.00\" data-seat-id=\"7-1\" data-status=\"held\" data-zone=\"vip\">"))
+        #expect(svg.contains("data-status=\"selected\""))
+    }
+
+    @Test func levelOfDetailFollowsTheOnScreenSeatSize() throws {
+        let arena = try sample("Samples/arena-20k.json")
+        let canvas = SeatCanvas(layout: arena)
+        #expect(canvas.level(forZoom: 0.1) == .zones)   // 2-point seats
+        #expect(canvas.level(forZoom: 0.3) == .rows)    // 6-point seats
+        #expect(canvas.level(forZoom: 0.6) == .seats)   // 12-point seats
+        var v = canvas.viewport(viewSize: LayoutSize(width: 390, height: 600))
+        let availability = SeatAvailability(layout: arena)
+        var text = ""
+        for zoom in [0.1, 0.3, 0.6] {
+            v.zoom(to: zoom, focal: LayoutPoint(x: 195, y: 300))
+            v.centre(on: canvas.geometry.center(of: arena.index(ofSeatID: "105-20-10")!))
+            let list = canvas.displayList(viewport: v, content: FrameContent(availability: availability, language: .english))
+            let seatItems = list.items.filter { $0.layer == .seats }.count
+            switch list.level {
+            case .seats:
+                // Only what is on screen: a few hundred of the 20,000 seats.
+                #expect(seatItems == canvas.visibleSeats(in: v).count && seatItems > 100 && seatItems < 2000)
+                text += "level seats: \(seatItems) seat items\n"
+            case .rows:
+                #expect(seatItems == 0 && list.items.contains { $0.id.hasPrefix("block-") })
+                #expect(list.items.count < arena.blocks.count)
+                text += describe(list) + "\n"
+            case .zones:
+                #expect(seatItems == 0 && list.items.filter { $0.layer == .zones }.count == arena.zones.count)
+                text += describe(list) + "\n"
+            }
+        }
+        assertSnapshot(text, named: "arena-levels.txt")
+    }
+
+    @Test func seatNumbersAppearOnlyWhenReadable() throws {
+        let canvas = SeatCanvas(layout: hall)
+        var v = canvas.viewport(viewSize: LayoutSize(width: 390, height: 600))
+        v.zoom(to: 0.6, focal: .zero)  // 12-point seats: shapes only
+        let small = canvas.displayList(viewport: v, content: try content())
+        v.zoom(to: 1, focal: .zero)    // 20-point seats: numbers
+        let large = canvas.displayList(viewport: v, content: try content())
+        func texts(_ l: DisplayList) -> Int { l.items.filter { if case .group(_, _, let c) = $0.command { return c.contains { if case .text = $0 { return true } else { return false } } } else { return false } }.count }
+        #expect(texts(small) == 0 && texts(large) > 0)
+    }
+
+    @Test func oneChangedSeatIsOneUpdatedItem() throws {
+        let canvas = SeatCanvas(layout: hall)
+        var v = canvas.viewport(viewSize: LayoutSize(width: 390, height: 600))
+        v.zoom(to: 1, focal: .zero)
+        var c = try content()
+        let before = canvas.displayList(viewport: v, content: c)
+        let seat = canvas.visibleSeats(in: v).first { c.availability[$0] == .available }!
+        c.availability.setStatus(.sold, for: seat)
+        let after = canvas.displayList(viewport: v, content: c)
+        let diff = RenderDiff(from: before, to: after)
+        #expect(diff.inserted.isEmpty && diff.removed.isEmpty && !diff.transformChanged)
+        #expect(diff.updated.map(\.id) == ["seat-" + hall.seatID(seat)])
+        // The fast path from the change itself gives the same item without building a frame.
+        let fast = canvas.updates(after: [SeatChange(seat: seat, status: .sold)], in: v, content: c)
+        #expect(fast.updated == diff.updated)
+    }
+
+    @Test func panningInsertsAndRemovesOnlyTheEdges() throws {
+        let canvas = SeatCanvas(layout: hall)
+        var v = canvas.viewport(viewSize: LayoutSize(width: 200, height: 200))
+        v.zoom(to: 1.2, focal: .zero)
+        let c = try content()
+        let before = canvas.displayList(viewport: v, content: c)
+        v.pan(by: LayoutPoint(x: -30, y: 0))
+        let after = canvas.displayList(viewport: v, content: c)
+        let diff = RenderDiff(from: before, to: after)
+        #expect(diff.transformChanged && diff.updated.isEmpty)
+        #expect(!diff.inserted.isEmpty && diff.inserted.count < after.items.count / 2)
+        #expect(Set(diff.removed).isDisjoint(with: Set(after.items.map(\.id))))
+    }
+
+    @Test func viewportSVGOfTheImaxHall() throws {
+        let imax = try sample("Samples/imax-hall.json")
+        let canvas = SeatCanvas(layout: imax)
+        var v = canvas.viewport(viewSize: LayoutSize(width: 300, height: 200))
+        v.zoom(to: 1, focal: .zero)
+        v.scroll(to: LayoutPoint(x: 200, y: 150))
+        let svg = canvas.svg(viewport: v, content: FrameContent(availability: SeatAvailability(layout: imax), language: .english))
+        assertSnapshot(svg, named: "imax-viewport.svg")
+        #expect(svg.contains("transform=\"translate(-200 -150) scale(1)\""))
+    }
+}
+
+@Suite struct HeatmapTests {
+    let hall = try! sample("Samples/cinema-hall.json")
+
+    @Test func valuesAverageByRowAndZone() throws {
+        let heat = try SeatHeatmap(json: Array(#"{"7-1":1,"7-2":0.5,"1-1":0,"11-1":0.25}"#.utf8), layout: hall)
+        #expect(heat.value(of: hall.index(ofSeatID: "7-2")!) == 0.5 && heat.value(of: hall.index(ofSeatID: "7-3")!) == nil)
+        #expect(heat.rowAverages[6] == 0.75 && heat.rowAverages[1] == nil)
+        #expect(heat.zoneAverages[1] == 0.75 && heat.zoneAverages[0] == 0)
+        #expect(SeatHeatmap.color(0) == "#313695" && SeatHeatmap.color(1) == "#A50026" && SeatHeatmap.color(0.5) == "#FEE090")
+        #expect(SeatHeatmap.color(nil) == SeatHeatmap.missing)
+        let svg = SeatCanvas(layout: hall).svg(viewport: nil, content: FrameContent(availability: SeatAvailability(layout: hall), heatmap: heat, language: .english))
+        #expect(svg.contains("url(#heat)") && svg.contains("sold share"))
+    }
+
+    @Test func badHeatMapsSayWhatIsWrong() {
+        #expect {
+            try SeatHeatmap(json: Array(#"{"7-1":1.5,"nope":0.1,"7-2":"high"}"#.utf8), layout: hall)
+        } throws: { error in
+            (error as! LayoutError).problems.map(\.description) == [
+                "7-1: expected a number from 0 to 1, got 1.5",
+                "nope: no seat with this id in venue cinema-hall-3",
+                "7-2: expected a number from 0 to 1, got \"high\"",
+            ]
+        }
+    }
+}
+
+@Suite struct AccessibilityTests {
+    let hall = try! sample("Samples/cinema-hall.json")
+
+    @Test func spokenLabelsInBothLanguages() throws {
+        let canvas = SeatCanvas(layout: hall)
+        let prices = try SeatPrices(table: PriceTable(categoryPrices: ["standard": 38, "vip": 58, "couple": Decimal(string: "99.90")!]), layout: hall)
+        let s = hall.index(ofSeatID: "7-12")!
+        #expect(canvas.spokenLabel(s, status: .available, selected: false, prices: prices, language: .chinese) == "7排12座，可选，普通区，¥38.00")
+        #expect(canvas.spokenLabel(s, status: .available, selected: false, prices: prices, language: .english) == "Row 7, seat 12, available, Standard, ¥38.00")
+        let vip = hall.index(ofSeatID: "7-1")!
+        #expect(canvas.spokenLabel(vip, status: .sold, selected: false, prices: prices, language: .english) == "Row 7, seat 1, sold, VIP, ¥58.00")
+        #expect(canvas.spokenLabel(vip, status: .available, selected: true, prices: nil, language: .chinese) == "7排1座，已选，VIP区")
+        let wheel = hall.index(ofSeatID: "1-15")!
+        #expect(canvas.spokenLabel(wheel, status: .available, selected: false, prices: nil, language: .english) == "Row 1, seat 15, available, Standard, wheelchair space")
+        #expect(canvas.spokenLabel(hall.index(ofSeatID: "1-11")!, status: .held, selected: false, prices: nil, language: .chinese) == "1排11座，已锁定，普通区，视线受限")
+        #expect(canvas.spokenLabel(hall.index(ofSeatID: "11-1")!, status: .available, selected: false, prices: prices, language: .english) == "Row 11, seat 1, available, Couple, couple seat, ¥99.90")
+    }
+
+    @Test func elementsAreInReadingOrderWithTraitsAndFrames() throws {
+        let canvas = SeatCanvas(layout: hall)
+        var v = canvas.viewport(viewSize: LayoutSize(width: 390, height: 300))
+        v.zoom(to: 1, focal: .zero)
+        var c = FrameContent(availability: try sampleAvailability(hall), language: .english)
+        c.selection = [hall.index(ofSeatID: "1-15")!]
+        let elements = canvas.accessibilityElements(in: v, content: c)
+        #expect(elements.map(\.seat) == canvas.visibleSeats(in: v).sorted())
+        #expect(zip(elements, elements.dropFirst()).allSatisfy { a, b in hall.rowIndex(of: a.seat) < hall.rowIndex(of: b.seat) || (hall.rowIndex(of: a.seat) == hall.rowIndex(of: b.seat) && a.frame.minX < b.frame.minX) })
+        let first = try #require(elements.first)
+        #expect(first.traits == [.button, .selected])
+        #expect(first.frame == v.viewRect(forContent: canvas.geometry.rect(of: first.seat)))
+        let sold = elements.first { c.availability[$0.seat] == .sold }!
+        #expect(sold.traits == [.button, .notEnabled])
+    }
+
+    @Test func listModeAndAnnouncements() throws {
+        let canvas = SeatCanvas(layout: hall)
+        let a = try sampleAvailability(hall)
+        let zh = canvas.freeSeatList(a, language: .chinese), en = canvas.freeSeatList(a, language: .english)
+        var text = ""
+        for (z, zone) in zh.enumerated() {
+            text += "\(zone.name) / \(en[z].name)\n"
+            for (k, row) in zone.rows.enumerated() {
+                text += "  \(row.summary) / \(en[z].rows[k].summary): " + row.runs.map(\.text).joined(separator: "; ") + "\n"
+            }
+        }
+        assertSnapshot(text, named: "cinema-hall-list-mode.txt")
+        let free = zh.flatMap(\.rows).flatMap(\.runs).reduce(0) { $0 + $1.seats.count }
+        #expect(free == a.counts.available)
+        let mine: Set<SeatIndex> = [hall.index(ofSeatID: "7-2")!]
+        let changes = [SeatChange(seat: hall.index(ofSeatID: "7-4")!, status: .held), SeatChange(seat: hall.index(ofSeatID: "2-4")!, status: .sold),
+                       SeatChange(seat: hall.index(ofSeatID: "7-1")!, status: .available)]
+        #expect(canvas.announcements(for: changes, near: mine, language: .chinese) == ["7排4座刚刚被选走", "7排1座现在可选"])
+        #expect(canvas.announcements(for: changes, near: mine, language: .english) == ["Row 7, seat 4 was just taken", "Row 7, seat 1 is available again"])
+        #expect(canvas.announcements(for: changes, near: [], language: .english).isEmpty)
+    }
+
+    @Test func bilingualNamesSplit() {
+        #expect(localizedName("VIP区 VIP", .chinese) == "VIP区" && localizedName("VIP区 VIP", .english) == "VIP")
+        #expect(localizedName("101区 Section 101 Lower", .english) == "Section 101 Lower")
+        #expect(localizedName("Balcony", .chinese) == "Balcony")
+    }
+}

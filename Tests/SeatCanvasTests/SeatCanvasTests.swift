@@ -1,0 +1,107 @@
+import CollectionLayout
+import Foundation
+import SeatMap
+import Testing
+@testable import SeatCanvas
+
+@Suite struct HitTestingTests {
+    let hall = try! sample("Samples/cinema-hall.json")
+    var canvas: SeatCanvas { SeatCanvas(layout: hall) }
+
+    @Test func aTapOnASeatFindsItAtEveryZoomAndAfterRotation() {
+        var v = canvas.viewport(viewSize: LayoutSize(width: 390, height: 844))
+        let seat = hall.index(ofSeatID: "7-12")!
+        for zoom in [v.minimumZoom, 1.0, 1.7, v.maximumZoom] {
+            v.zoom(to: zoom, focal: LayoutPoint(x: 195, y: 422))
+            v.centre(on: canvas.geometry.center(of: seat))
+            let onScreen = v.viewPoint(forContent: canvas.geometry.center(of: seat))
+            #expect(canvas.hitTest(onScreen, in: v) == seat, "zoom \(zoom)")
+            // Rotate: the same seat is found at its new on-screen position.
+            var turned = v
+            turned.resize(to: LayoutSize(width: 844, height: 390))
+            #expect(canvas.hitTest(turned.viewPoint(forContent: canvas.geometry.center(of: seat)), in: turned) == seat)
+        }
+    }
+
+    @Test func theNearestSeatWinsWithinATouchTarget() {
+        var v = canvas.viewport(viewSize: LayoutSize(width: 390, height: 844))
+        v.zoom(to: 2, focal: .zero)
+        let a = hall.index(ofSeatID: "7-1")!, b = hall.index(ofSeatID: "7-2")!
+        let ca = canvas.geometry.center(of: a), cb = canvas.geometry.center(of: b)
+        v.centre(on: ca)
+        // A finger a third of the way from 7-1 to 7-2 picks 7-1; two thirds picks 7-2.
+        let near = v.viewPoint(forContent: LayoutPoint(x: ca.x + (cb.x - ca.x) / 3, y: ca.y))
+        let far = v.viewPoint(forContent: LayoutPoint(x: ca.x + (cb.x - ca.x) * 2 / 3, y: ca.y))
+        #expect(canvas.hitTest(near, in: v) == a && canvas.hitTest(far, in: v) == b)
+        // 22 view points is 11 content points at zoom 2: above the front row (nothing beyond it), a tap
+        // 15 points above a seat's edge finds nothing, 9 points above finds the seat.
+        let front = hall.index(ofSeatID: "1-1")!, cf = canvas.geometry.center(of: front)
+        v.centre(on: cf)
+        #expect(canvas.hitTest(v.viewPoint(forContent: LayoutPoint(x: cf.x, y: cf.y - 10 - 15)), in: v) == nil)
+        #expect(canvas.hitTest(v.viewPoint(forContent: LayoutPoint(x: cf.x, y: cf.y - 10 - 9)), in: v) == front)
+    }
+
+    @Test func aDragSelectsTheSeatsItCrossesInOrderOnce() {
+        var v = canvas.viewport(viewSize: LayoutSize(width: 390, height: 844))
+        v.zoom(to: 1.5, focal: .zero)
+        let from = canvas.geometry.center(of: hall.index(ofSeatID: "6-5")!), to = canvas.geometry.center(of: hall.index(ofSeatID: "6-4")!)
+        v.centre(on: LayoutPoint(x: (from.x + to.x) / 2, y: from.y))
+        // Left to right along row 6 from seat 5 to seat 4, then back a little (no duplicates).
+        let path = [from, to, LayoutPoint(x: to.x - 30, y: to.y)].map { v.viewPoint(forContent: $0) }
+        let ids = canvas.seats(alongDrag: path, in: v).map { hall.seatID($0) }
+        #expect(ids == ["6-5", "6-3", "6-1", "6-2", "6-4"])
+        // Across the aisle: the aisle adds nothing.
+        let left = canvas.geometry.center(of: hall.index(ofSeatID: "6-9")!), right = canvas.geometry.center(of: hall.index(ofSeatID: "6-7")!)
+        #expect(canvas.seats(alongDrag: [left, right].map { v.viewPoint(forContent: $0) }, in: v).map { hall.seatID($0) } == ["6-9", "6-7"])
+    }
+}
+
+@Suite struct GutterAndMinimapTests {
+    let hall = try! sample("Samples/cinema-hall.json")
+
+    @Test func gutterLabelsFollowTheirRows() {
+        let canvas = SeatCanvas(layout: hall)
+        var v = canvas.viewport(viewSize: LayoutSize(width: 390, height: 500))
+        var text = ""
+        for (zoom, dy) in [(v.minimumZoom, 0.0), (1.0, 0.0), (1.0, -150.0), (2.0, -300.0)] {
+            v.zoom(to: zoom, focal: .zero)
+            v.pan(by: LayoutPoint(x: -40, y: dy))
+            let labels = canvas.gutter(in: v)
+            for l in labels {
+                // The label sits at its row's on-screen height, whatever the horizontal pan.
+                let rowY = hall.rows[l.row].seats.map { canvas.geometry.center(of: $0).y }.reduce(0, +) / Double(hall.rows[l.row].seats.count)
+                #expect(abs(l.y - (rowY * v.zoom - v.offset.y)) < 1e-9)
+            }
+            var panned = v
+            panned.pan(by: LayoutPoint(x: -200, y: 0))
+            #expect(canvas.gutter(in: panned) == labels)
+            text += "zoom \(r(v.zoom)) offset \(v.offset): " + labels.map { "\($0.label)@\(r($0.y))" }.joined(separator: " ") + "\n"
+        }
+        assertSnapshot(text, named: "gutter.txt")
+    }
+
+    @Test func crowdedRowsAreThinnedNotOverlapped() {
+        let canvas = SeatCanvas(layout: hall)
+        var v = canvas.viewport(viewSize: LayoutSize(width: 390, height: 844))
+        v.zoom(to: v.minimumZoom, focal: .zero)
+        let ys = canvas.gutter(in: v, minimumSpacing: 12).map(\.y)
+        #expect(zip(ys, ys.dropFirst()).allSatisfy { $1 - $0 >= 12 })
+    }
+
+    @Test func theMinimapShowsTheViewportAndPansOnATap() {
+        let canvas = SeatCanvas(layout: hall)
+        var v = canvas.viewport(viewSize: LayoutSize(width: 390, height: 844))
+        v.zoom(to: 2, focal: .zero)
+        let minimap = canvas.minimap(fitting: LayoutSize(width: 120, height: 80))
+        let r = minimap.viewportRect(v)
+        #expect(abs(r.width - v.visibleContentRect.width * minimap.transform.scale) < 1e-9)
+        let target = canvas.geometry.center(of: hall.index(ofSeatID: "10-16")!)
+        let moved = minimap.pan(v, tappedAt: minimap.transform.apply(target))
+        let c = moved.visibleContentRect.center
+        #expect(abs(c.x - min(target.x, moved.contentSize.width - moved.visibleContentRect.width / 2 + 24 / moved.zoom)) < 1e-6 || moved.visibleContentRect.contains(target))
+        #expect(moved.visibleContentRect.contains(target))
+        let list = canvas.minimapDisplayList(minimap, viewport: moved, content: FrameContent(availability: SeatAvailability(layout: hall)))
+        #expect(list.items.filter { $0.id.hasPrefix("block-") }.count == hall.blocks.count)
+        #expect(list["viewport"] != nil)
+    }
+}
