@@ -46,6 +46,15 @@ CollectionLayout:
 - *reuse*: `ReusePool.dequeue` vs searching one array of 1000 cells for a matching identifier.
 - *scripted scrolls*: 10,000 frames each; all engine work a frame needs (visible set, reuse coordinator,
   and for the list the prefetch planner), divided by the frame count.
+
+SeatCanvas (the same 100k-seat arena):
+- *hit test*: `SeatCanvas.hitTest` (nearest seat within a 44-point target through the spatial index) vs
+  measuring the distance to every seat's square.
+- *display list*: one phone-sized frame at a close, a middle and a far zoom (seats, rows and zones level)
+  vs the display list of every seat of the venue (what drawing without virtualization costs).
+- *render diff*: `updates(after:in:content:)` from the availability change vs `RenderDiff(from:to:)`
+  between two whole frames.
+- *SVG*: `svg(viewport: nil, …)` of the whole 20k arena, every seat an element with its spoken name.
 TAIL
 } > BENCHMARKS.md
 echo "wrote BENCHMARKS.md"

@@ -13,4 +13,7 @@ SeatMapBenchmarks.run(layout: arena, availability: availability, report: report)
 let seatMapRows = report.rows.count
 FileHandle.standardError.write(Data("CollectionLayout…\n".utf8))
 LayoutBenchmarks.run(report: report)
-report.print(sections: [("SeatMap", 0..<seatMapRows), ("CollectionLayout", seatMapRows..<report.rows.count)])
+let layoutRows = report.rows.count
+FileHandle.standardError.write(Data("SeatCanvas…\n".utf8))
+CanvasBenchmarks.run(layout: arena, availability: availability, report: report)
+report.print(sections: [("SeatMap", 0..<seatMapRows), ("CollectionLayout", seatMapRows..<layoutRows), ("SeatCanvas", layoutRows..<report.rows.count)])
