@@ -29,11 +29,13 @@ let package = Package(
         .executableTarget(name: "SeatKitBench", dependencies: ["SeatMap", "CollectionLayout", "SeatCanvas", "SeatKitCLI", "CHeapStats"]),
         // glibc's allocator statistics for the memory figures; benchmarks only.
         .target(name: "CHeapStats"),
-        .testTarget(name: "SeatMapTests", dependencies: ["SeatMap"]),
-        .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"], exclude: ["Snapshots"]),
-        .testTarget(name: "SeatCanvasTests", dependencies: ["SeatCanvas", "SeatMap", "CollectionLayout"], exclude: ["Snapshots"]),
+        // Seeded randomness and text snapshots shared by the test targets.
+        .target(name: "SeatKitTestSupport", path: "Sources/SeatKitTestSupport"),
+        .testTarget(name: "SeatMapTests", dependencies: ["SeatMap", "SeatKitTestSupport"]),
+        .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout", "SeatKitTestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "SeatCanvasTests", dependencies: ["SeatCanvas", "SeatMap", "CollectionLayout", "SeatKitTestSupport"], exclude: ["Snapshots"]),
         // Snapshot files live in Tests/SeatKitCLITests/Snapshots, found through #filePath (re-record: SEATKIT_RECORD=1).
-        .testTarget(name: "SeatKitCLITests", dependencies: ["SeatKitCLI", "SeatMap"], exclude: ["Snapshots"]),
+        .testTarget(name: "SeatKitCLITests", dependencies: ["SeatKitCLI", "SeatMap", "SeatKitTestSupport"], exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )

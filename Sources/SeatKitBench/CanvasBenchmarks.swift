@@ -9,7 +9,7 @@ enum CanvasBenchmarks {
         let canvas = SeatCanvas(layout: layout)
         var viewport = canvas.viewport(viewSize: LayoutSize(width: 390, height: 844))
         viewport.zoom(to: 2, focal: .zero)
-        var rng = BenchRandom(99)
+        var rng = SplitMix64(seed: 99)
         // Taps near random seats, in view coordinates after centring on them.
         let taps: [(Viewport, LayoutPoint)] = (0..<256).map { _ in
             let seat = Int(rng.next() % UInt64(layout.seatCount))

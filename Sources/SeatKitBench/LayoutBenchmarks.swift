@@ -1,5 +1,6 @@
 import CollectionLayout
 import Foundation
+import SeatKitCLI
 
 final class BenchCell: Sendable { let id: Int; init(_ id: Int) { self.id = id } }
 
@@ -59,7 +60,7 @@ enum LayoutBenchmarks {
         report.compare("compositional layout of 100k items, rect query (vs computing, sorting and scanning every attribute)", ours: query, baseline: sortScan, goal: 100)
 
         // 3. Spatial point query.
-        var rng = BenchRandom(7)
+        var rng = SplitMix64(seed: 7)
         let rects = (0..<100_000).map { _ in LayoutRect(x: rng.double(0, 20_000), y: rng.double(0, 10_000), width: 18, height: 18) }
         let index = SpatialIndex(rects)
         let points = (0..<1024).map { _ in LayoutPoint(x: rng.double(0, 20_000), y: rng.double(0, 10_000)) }
@@ -116,15 +117,6 @@ enum LayoutBenchmarks {
     }
 }
 
-struct BenchRandom {
-    var state: UInt64
-    init(_ seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+extension SplitMix64 {
     mutating func double(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * Double(next() >> 11) / Double(1 << 53) }
 }

@@ -2,6 +2,7 @@ import CollectionLayout
 import Foundation
 import SeatMap
 import Testing
+import SeatKitTestSupport
 @testable import SeatCanvas
 
 let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -14,16 +15,7 @@ func sampleAvailability(_ layout: VenueLayout) throws -> SeatAvailability {
 }
 
 func assertSnapshot(_ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    let url = repo.appendingPathComponent("Tests/SeatCanvasTests/Snapshots/\(name)")
-    if ProcessInfo.processInfo.environment["SEATKIT_RECORD"] == "1" {
-        try! text.write(to: url, atomically: true, encoding: .utf8)
-        return
-    }
-    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-        Issue.record("no snapshot \(name): run SEATKIT_RECORD=1 swift test to record it", sourceLocation: sourceLocation)
-        return
-    }
-    #expect(text == expected, "snapshot \(name) differs", sourceLocation: sourceLocation)
+    SeatKitTestSupport.assertSnapshot(text, named: name, in: repo.appendingPathComponent("Tests/SeatCanvasTests/Snapshots"), sourceLocation: sourceLocation)
 }
 
 /// A compact text form of a display list for snapshots.

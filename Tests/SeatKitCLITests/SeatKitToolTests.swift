@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SeatKitTestSupport
 @testable import SeatKitCLI
 import SeatMap
 
@@ -13,18 +14,8 @@ func seatkit(_ args: String...) -> (code: Int32, out: String, err: String) {
     return (code, strip(output.out), strip(output.err))
 }
 
-/// Compares with `Snapshots/<name>.txt`; `SEATKIT_RECORD=1 swift test` writes them anew.
 func assertSnapshot(_ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    let url = root.appendingPathComponent("Tests/SeatKitCLITests/Snapshots/\(name).txt")
-    if ProcessInfo.processInfo.environment["SEATKIT_RECORD"] == "1" {
-        try! text.write(to: url, atomically: true, encoding: .utf8)
-        return
-    }
-    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-        Issue.record("no snapshot \(name).txt: run SEATKIT_RECORD=1 swift test to record it", sourceLocation: sourceLocation)
-        return
-    }
-    #expect(text == expected, "snapshot \(name) differs", sourceLocation: sourceLocation)
+    SeatKitTestSupport.assertSnapshot(text, named: name + ".txt", in: root.appendingPathComponent("Tests/SeatKitCLITests/Snapshots"), sourceLocation: sourceLocation)
 }
 
 func temporaryDirectory() -> URL {

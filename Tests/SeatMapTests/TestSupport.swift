@@ -1,4 +1,5 @@
 import Foundation
+@_exported import SeatKitTestSupport
 @testable import SeatMap
 
 /// The repository root, found from this file's path, so tests read the shipped samples.
@@ -6,21 +7,6 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
 func sampleBytes(_ relativePath: String) throws -> [UInt8] {
     [UInt8](try Data(contentsOf: repositoryRoot.appendingPathComponent(relativePath)))
-}
-
-/// A deterministic generator for property-style tests.
-struct TestRandom {
-    var state: UInt64
-    init(_ seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
 
 /// Builds a venue from one pattern string per row, seat by seat in floor order:
