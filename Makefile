@@ -2,9 +2,8 @@
 # Targets install missing Debian packages themselves (apt-get, as root or through sudo).
 
 SWIFT ?= swift
-# Debian packages the build and tests need. The server issue adds libmicrohttpd-dev and
-# libsqlite3-dev here, scale-out adds libpq-dev and postgresql.
-DEB_PACKAGES ?= pkg-config
+# Debian packages the build and tests need (scale-out will add libpq-dev and postgresql).
+DEB_PACKAGES ?= pkg-config libmicrohttpd-dev libsqlite3-dev curl
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build test demo bench samples clean

@@ -22,8 +22,12 @@ let package = Package(
         // Engine: the seat map as a picture (geometry, hit testing, gutter, minimap, level of detail,
         // display list, SVG, heat map, accessibility). Foundation only.
         .target(name: "SeatCanvas", dependencies: ["SeatMap", "CollectionLayout"]),
+        // Server layer: C libraries through system-library targets (Debian -dev packages).
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "SeatServer", dependencies: ["SeatMap", "SeatCanvas", "CMicroHTTPD", "CSQLite"]),
         // Command implementations, a library so tests can drive them without spawning processes.
-        .target(name: "SeatKitCLI", dependencies: ["SeatMap", "CollectionLayout", "SeatCanvas"]),
+        .target(name: "SeatKitCLI", dependencies: ["SeatMap", "CollectionLayout", "SeatCanvas", "SeatServer"]),
         .executableTarget(name: "seatkit", dependencies: ["SeatKitCLI"]),
         // Benchmarks: each figure beside its naive baseline; run with `swift run -c release seatkit-bench`.
         .executableTarget(name: "SeatKitBench", dependencies: ["SeatMap", "CollectionLayout", "SeatCanvas", "SeatKitCLI", "CHeapStats"]),
@@ -35,6 +39,7 @@ let package = Package(
         .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout", "SeatKitTestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "SeatCanvasTests", dependencies: ["SeatCanvas", "SeatMap", "CollectionLayout", "SeatKitTestSupport"], exclude: ["Snapshots"]),
         // Snapshot files live in Tests/SeatKitCLITests/Snapshots, found through #filePath (re-record: SEATKIT_RECORD=1).
+        .testTarget(name: "SeatServerTests", dependencies: ["SeatServer", "SeatMap", "SeatKitCLI", "SeatKitTestSupport"]),
         .testTarget(name: "SeatKitCLITests", dependencies: ["SeatKitCLI", "SeatMap", "SeatKitTestSupport"], exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]

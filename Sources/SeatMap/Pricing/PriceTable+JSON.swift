@@ -80,7 +80,7 @@ extension PriceTable {
         w.key("minorUnits"); w.number(minorUnits)
         w.key("categories"); w.raw("{")
         for (k, key) in categoryPrices.keys.sorted().enumerated() {
-            w.key(key, first: k == 0); w.string("\(categoryPrices[key]!)")
+            w.key(key, first: k == 0); w.string(amountString(categoryPrices[key]!))
         }
         w.raw("}"); w.key("adjustments"); w.raw("[")
         for (k, a) in adjustments.enumerated() {
@@ -92,7 +92,7 @@ extension PriceTable {
             case .seat(let id): w.key("seat", first: true); w.string(id)
             }
             switch a.change {
-            case .amount(let d): w.key("amount"); w.string("\(d)")
+            case .amount(let d): w.key("amount"); w.string(amountString(d))
             case .multiplier(let d): w.key("multiplier"); w.string("\(d)")
             }
             w.raw("}")

@@ -99,7 +99,8 @@ public struct SeatPrices: Sendable {
 }
 
 extension PriceTable {
-    static func round(_ value: Decimal, minorUnits: Int) -> Decimal {
+    /// `value` rounded half up to `minorUnits` decimals.
+    public static func round(_ value: Decimal, minorUnits: Int) -> Decimal {
         var v = value, result = Decimal()
         NSDecimalRound(&result, &v, minorUnits, .plain)
         return result
@@ -115,8 +116,8 @@ extension PriceTable {
         }
     }
 
-    /// The amount with exactly `minorUnits` decimals and the currency symbol: `¥58.00`.
-    public func format(_ amount: Decimal) -> String {
+    /// The amount with exactly `minorUnits` decimals, no symbol: `58.00`, `-3.50`.
+    public func amountString(_ amount: Decimal) -> String {
         let rounded = Self.round(amount, minorUnits: minorUnits)
         let negative = rounded < 0
         var text = "\(negative ? -rounded : rounded)"
@@ -125,6 +126,12 @@ extension PriceTable {
             let decimals = text.split(separator: ".", omittingEmptySubsequences: false)[1].count
             text += String(repeating: "0", count: max(0, minorUnits - decimals))
         }
-        return (negative ? "-" : "") + currencySymbol + text
+        return (negative ? "-" : "") + text
+    }
+
+    /// The amount with exactly `minorUnits` decimals and the currency symbol: `¥58.00`.
+    public func format(_ amount: Decimal) -> String {
+        let text = amountString(amount)
+        return text.hasPrefix("-") ? "-" + currencySymbol + text.dropFirst() : currencySymbol + text
     }
 }

@@ -1,0 +1,84 @@
+import Foundation
+import SeatMap
+import SeatServer
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `seatkit serve`: the seat-inventory server with the embedded store; seeds the sample venues and a
+/// few shows into an empty store. Runs until SIGINT or SIGTERM, then shuts down gracefully.
+enum ServeCommand {
+    static func run(_ raw: [String], _ output: inout CommandOutput) throws -> Int32 {
+        let args = try Arguments(raw, valueOptions: ["--port", "--store", "--admin-key", "--threads", "--holds-per-second", "--host"],
+                                 flagOptions: ["--no-samples"])
+        guard args.positionals.isEmpty else { throw UsageError(message: "serve takes no arguments") }
+        let key = args.values["--admin-key"] ?? ProcessInfo.processInfo.environment["SEATKIT_ADMIN_KEY"]
+        var options = SeatServerApp.Options(adminKey: key ?? randomKey())
+        if let p = try args.int("--port") {
+            guard (0...65535).contains(p) else { throw UsageError(message: "--port must be 0 to 65535") }
+            options.port = UInt16(p)
+        }
+        if let host = args.values["--host"] {
+            guard host == "127.0.0.1" || host == "0.0.0.0" else { throw UsageError(message: "--host is 127.0.0.1 or 0.0.0.0") }
+            options.anyAddress = host == "0.0.0.0"
+        }
+        if let s = args.values["--store"] { options.store = s }
+        if let t = try args.int("--threads") { guard t >= 1 && t <= 256 else { throw UsageError(message: "--threads must be 1 to 256") }; options.threads = t }
+        if let r = try args.double("--holds-per-second") { guard r >= 0 else { throw UsageError(message: "--holds-per-second must be ≥ 0") }; options.holdsPerSecond = r }
+
+        // Signals are blocked before any thread starts, so every thread inherits the mask and only
+        // sigwait below sees them.
+        signal(SIGPIPE, SIG_IGN)
+        var set = sigset_t()
+        sigemptyset(&set); sigaddset(&set, SIGINT); sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+
+        let app: SeatServerApp
+        do { app = try SeatServerApp(options: options) } catch { throw IOFailure(message: "cannot open the store: \(error)") }
+        if !args.flags.contains("--no-samples") && app.inventory.venueIDs.isEmpty { try seed(app.inventory) }
+        do { try app.start() } catch { throw IOFailure(message: "\(error)") }
+        let host = options.anyAddress ? "0.0.0.0" : "127.0.0.1"
+        let banner = """
+        seatkit serving on http://\(host):\(app.port)/  (store \(options.store))
+          venues: \(app.inventory.venueIDs.joined(separator: ", "))
+          shows:  \(app.inventory.showIDs.joined(separator: ", "))
+          admin key: \(key == nil ? options.adminKey + " (generated; set --admin-key or SEATKIT_ADMIN_KEY)" : "from \(args.values["--admin-key"] != nil ? "--admin-key" : "SEATKIT_ADMIN_KEY")")
+          try: curl http://127.0.0.1:\(app.port)/v1/shows
+        """
+        FileHandle.standardOutput.write(Data((banner + "\n").utf8))
+        var signalNumber: Int32 = 0
+        sigwait(&set, &signalNumber)
+        FileHandle.standardOutput.write(Data("seatkit: signal \(signalNumber), shutting down\n".utf8))
+        app.stop()
+        return ExitCode.success
+    }
+
+    static func randomKey() -> String {
+        var rng = SystemRandomNumberGenerator()
+        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &rng)) }.joined()
+    }
+
+    /// The sample venues and a few shows, for `make demo`.
+    static func seed(_ inventory: Inventory) throws {
+        let cinema = SampleVenues.cinemaHall(), imax = SampleVenues.imaxHall(), arena = SampleVenues.arena(seats: 20_000)
+        for venue in [cinema, imax, arena] {
+            do { try inventory.addVenue(venue) } catch { throw InputFailure(message: error.detail) }
+        }
+        let day = ISO8601DateFormatter().string(from: Date().addingTimeInterval(86400)).prefix(10)
+        let cinemaPrices = PriceTable(categoryPrices: ["standard": Decimal(string: "38.00")!, "vip": Decimal(string: "58.00")!, "couple": Decimal(string: "99.90")!],
+                                      adjustments: [PriceAdjustment(target: .row("1"), change: .amount(Decimal(-5)))])
+        let imaxPrices = PriceTable(categoryPrices: ["standard": Decimal(string: "68.00")!, "premium": Decimal(string: "88.00")!])
+        let arenaPrices = PriceTable(categoryPrices: ["lower": Decimal(string: "580.00")!, "upper": Decimal(string: "380.00")!])
+        let shows = [
+            Inventory.NewShow(id: "hall3-1930", venueID: cinema.id, startsAt: "\(day)T19:30:00+08:00", prices: cinemaPrices),
+            Inventory.NewShow(id: "hall3-2145", venueID: cinema.id, startsAt: "\(day)T21:45:00+08:00", prices: cinemaPrices),
+            Inventory.NewShow(id: "imax-2000", venueID: imax.id, startsAt: "\(day)T20:00:00+08:00", prices: imaxPrices),
+            Inventory.NewShow(id: "arena-concert", venueID: arena.id, startsAt: "\(day)T19:00:00+08:00", prices: arenaPrices,
+                              policy: SelectionPolicy(maxSeats: 4)),
+        ]
+        for show in shows {
+            do { try inventory.addShow(show) } catch { throw InputFailure(message: error.detail) }
+        }
+    }
+}

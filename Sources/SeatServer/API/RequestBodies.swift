@@ -1,0 +1,102 @@
+import Foundation
+import SeatMap
+
+/// Reading request bodies strictly: malformed JSON is a 400 with the line, wrong members a 422 with
+/// the path; nothing is applied.
+enum RequestBody {
+    static func object(_ request: HTTPRequest) throws(Problem) -> JSONObject {
+        guard !request.body.isEmpty else { throw Problem.badRequest("the request needs a JSON body") }
+        let value: JSONValue
+        do { value = try JSONParser.parse(request.body) } catch {
+            throw Problem(400, "malformed-json", "Malformed JSON", detail: "body, \(error.description)")
+        }
+        guard case .object(let o) = value else { throw Problem.badRequest("the body must be a JSON object") }
+        return o
+    }
+
+    static func check(_ log: ProblemLog) throws(Problem) {
+        if !log.isEmpty { throw Problem.invalidBody(log.error) }
+    }
+
+    /// `{"seats": ["7-12", …], "wheelchair": false}`.
+    static func holdRequest(_ request: HTTPRequest) throws(Problem) -> (seats: [String], wheelchair: Bool) {
+        let o = try object(request)
+        var log = ProblemLog()
+        o.rejectUnknownKeys(["seats", "wheelchair"], at: "", into: &log)
+        let seats = stringList(o, "seats", &log) ?? []
+        var wheelchair = false
+        if let v = o["wheelchair"] { if let b = v.boolValue { wheelchair = b } else { log.add("wheelchair", "expected true or false, got \(v.shortDescription)") } }
+        try check(log)
+        if seats.count > 1000 { throw Problem(422, "too-many-seats", "Too many seats", detail: "at most 1000 seats in one request") }
+        return (seats, wheelchair)
+    }
+
+    /// `{"add": [...], "remove": [...]}`.
+    static func modifyRequest(_ request: HTTPRequest) throws(Problem) -> (add: [String], remove: [String]) {
+        let o = try object(request)
+        var log = ProblemLog()
+        o.rejectUnknownKeys(["add", "remove"], at: "", into: &log)
+        let add = o["add"] == nil ? [] : (stringList(o, "add", &log) ?? [])
+        let remove = o["remove"] == nil ? [] : (stringList(o, "remove", &log) ?? [])
+        try check(log)
+        if add.isEmpty && remove.isEmpty { throw Problem(422, "nothing-to-change", "Nothing to change", detail: "give seats to add or remove") }
+        return (add, remove)
+    }
+
+    /// `{"orderRef": "A-1001"}`.
+    static func confirmRequest(_ request: HTTPRequest) throws(Problem) -> String {
+        let o = try object(request)
+        var log = ProblemLog()
+        o.rejectUnknownKeys(["orderRef"], at: "", into: &log)
+        let ref = o.string("orderRef", at: "", into: &log)
+        try check(log)
+        guard let ref, !ref.isEmpty, ref.utf8.count <= 128 else {
+            throw Problem(422, "invalid-body", "The request body is not valid", detail: "orderRef: 1 to 128 characters")
+        }
+        return ref
+    }
+
+    static func stringList(_ o: JSONObject, _ key: String, _ log: inout ProblemLog) -> [String]? {
+        guard let list = o.array(key, at: "", into: &log) else { return nil }
+        var out: [String] = []
+        for (k, v) in list.enumerated() {
+            if let s = v.stringValue { out.append(s) } else { log.add("\(key)[\(k)]", "expected a seat id string, got \(v.shortDescription)") }
+        }
+        return out
+    }
+
+    /// `{"id","venueId","startsAt","prices":{…},"policy":{…},"holdSeconds"}`.
+    static func showRequest(_ request: HTTPRequest) throws(Problem) -> Inventory.NewShow {
+        let o = try object(request)
+        var log = ProblemLog()
+        o.rejectUnknownKeys(["id", "venueId", "startsAt", "prices", "policy", "holdSeconds"], at: "", into: &log)
+        let id = o.string("id", at: "", into: &log)
+        let venue = o.string("venueId", at: "", into: &log)
+        let startsAt = o.string("startsAt", at: "", into: &log)
+        if let s = startsAt, !isTimestamp(s) { log.add("startsAt", "expected an ISO 8601 time like 2026-12-01T19:30:00+08:00, got \"\(s)\"") }
+        let hold = o.integer("holdSeconds", at: "", into: &log, required: false) ?? 600
+        if hold < 30 || hold > 3600 { log.add("holdSeconds", "must be 30 to 3600, got \(hold)") }
+        if let id, !isIdentifier(id) { log.add("id", "letters, digits, '-', '_' and '.', 1 to 64 of them") }
+        var prices: PriceTable?, policy = SelectionPolicy.standard
+        if let p = o["prices"] {
+            do { prices = try PriceTable(jsonValue: p) } catch { for e in error.problems { log.add("prices." + e.path, e.message) } }
+        } else { log.add("prices", "missing (expected an object)") }
+        if let p = o["policy"] {
+            do { policy = try SelectionPolicy(jsonValue: p) } catch { for e in error.problems { log.add("policy." + e.path, e.message) } }
+        }
+        try check(log)
+        return Inventory.NewShow(id: id!, venueID: venue!, startsAt: startsAt!, prices: prices!, policy: policy, holdSeconds: hold)
+    }
+
+    static func isIdentifier(_ s: String) -> Bool {
+        !s.isEmpty && s.utf8.count <= 64 && s.utf8.allSatisfy { c in
+            (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == 45 || c == 95 || c == 46
+        }
+    }
+
+    static func isTimestamp(_ s: String) -> Bool {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime]
+        return f.date(from: s) != nil
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import SeatMap
+
+extension SeatAPI {
+    func listVenues() -> HTTPResponse {
+        var w = JSONWriter()
+        w.raw("[")
+        for (k, id) in inventory.venueIDs.enumerated() {
+            guard let v = inventory.venueEntry(id) else { continue }
+            if k > 0 { w.raw(",") }
+            w.raw("{"); w.key("id", first: true); w.string(id); w.key("name"); w.string(v.layout.name)
+            w.key("seats"); w.number(v.layout.seatCount); w.key("fingerprint"); w.string(v.layout.fingerprintHex); w.raw("}")
+        }
+        w.raw("]")
+        return .json(200, w)
+    }
+
+    /// Admin: a venue from SeatKit layout JSON or any importer format (`?format=seed|cinema-grid|pretix`).
+    func createVenue(_ r: HTTPRequest) throws(Problem) -> HTTPResponse {
+        try requireAdmin(r)
+        let format: ImportFormat?
+        if let f = r.query["format"] {
+            guard let known = ImportFormat(rawValue: f) else { throw Problem.badRequest("unknown format \"\(f)\" (seatkit, seed, cinema-grid or pretix)") }
+            format = known
+        } else { format = nil }
+        let imported: ImportedVenue
+        do { imported = try ImportedVenue(format: format, json: r.body, fallbackID: r.query["id"] ?? "venue") } catch {
+            if let first = error.problems.first, first.path.hasPrefix("line ") {
+                throw Problem(400, "malformed-json", "Malformed JSON", detail: first.description)
+            }
+            throw Problem.invalidBody(error)
+        }
+        guard RequestBody.isIdentifier(imported.layout.id) else {
+            throw Problem(422, "invalid-body", "The request body is not valid", detail: "venue id \"\(imported.layout.id)\": letters, digits, '-', '_' and '.', 1 to 64")
+        }
+        try inventory.addVenue(imported.layout)
+        var w = JSONWriter()
+        w.raw("{"); w.key("id", first: true); w.string(imported.layout.id); w.key("seats"); w.number(imported.layout.seatCount)
+        w.key("fingerprint"); w.string(imported.layout.fingerprintHex); w.raw("}")
+        return .json(201, w, headers: [("Location", "/v1/venues/\(imported.layout.id)")])
+    }
+
+    /// The layout: immutable, so a strong ETag and a year of caching.
+    func venue(_ id: String, _ r: HTTPRequest) throws(Problem) -> HTTPResponse {
+        guard let v = inventory.venueEntry(id) else { throw Problem.notFound("no venue \(id)") }
+        let headers = [("ETag", v.etag), ("Cache-Control", "public, max-age=31536000, immutable")]
+        if r.header("if-none-match").map({ Self.etagMatches($0, v.etag) }) == true { return .empty(304, headers: headers) }
+        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")] + headers, body: v.json)
+    }
+
+    static func etagMatches(_ header: String, _ etag: String) -> Bool {
+        header == "*" || header.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "W/", with: "") == etag }
+    }
+
+    /// Per seat, the share of the venue's shows of the last `days` days in which it sold.
+    func heatmap(_ id: String, _ r: HTTPRequest) throws(Problem) -> HTTPResponse {
+        guard let v = inventory.venueEntry(id) else { throw Problem.notFound("no venue \(id)") }
+        let days = r.query["days"].map { Int($0) } ?? 30
+        guard let days, days >= 1, days <= 3650 else { throw Problem.badRequest("days must be a whole number from 1 to 3650") }
+        let since = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-Double(days) * 86400))
+        let history: (shows: Int, soldCounts: [Int: Int])
+        do { history = try inventory.store.salesHistory(venue: id, since: since) } catch { throw Inventory.storeProblem(error) }
+        var w = JSONWriter(reservingCapacity: v.layout.seatCount * 16)
+        w.raw("{")
+        for i in v.layout.seatIndices {
+            w.key(v.layout.seatID(i), first: i == 0)
+            let share = history.shows == 0 ? 0 : Double(history.soldCounts[i] ?? 0) / Double(history.shows)
+            w.number((share * 1000).rounded() / 1000)
+        }
+        w.raw("}")
+        return .json(200, w, headers: [("X-Shows-Counted", String(history.shows))])
+    }
+
+    func listShows() -> HTTPResponse {
+        var w = JSONWriter()
+        w.raw("[")
+        for (k, id) in inventory.showIDs.enumerated() {
+            if k > 0 { w.raw(",") }
+            if let s = inventory.showSummary(id) { w.raw(s.text) }
+        }
+        w.raw("]")
+        return .json(200, w)
+    }
+
+    func createShow(_ r: HTTPRequest) throws(Problem) -> HTTPResponse {
+        try requireAdmin(r)
+        let new = try RequestBody.showRequest(r)
+        try inventory.addShow(new)
+        return .json(201, inventory.showSummary(new.id)!, headers: [("Location", "/v1/shows/\(new.id)")])
+    }
+
+    func show(_ id: String) throws(Problem) -> HTTPResponse {
+        guard let s = inventory.showSummary(id) else { throw Problem.notFound("no show \(id)") }
+        return .json(200, s)
+    }
+
+    /// The compact encoding with its version as ETag; `?since=V` gives the delta from V, or 410 when the
+    /// log no longer reaches back (fetch the whole state again).
+    func availability(_ id: String, _ r: HTTPRequest) throws(Problem) -> HTTPResponse {
+        if let sinceText = r.query["since"] {
+            guard let since = UInt64(sinceText) else { throw Problem.badRequest("since must be a version number") }
+            let delta = try inventory.delta(show: id, since: since)
+            return .text(200, delta, headers: [("Cache-Control", "no-cache")])
+        }
+        let (version, encoded) = try inventory.encodedAvailability(show: id)
+        let etag = "\"\(id)@\(version)\""
+        let headers = [("ETag", etag), ("Cache-Control", "no-cache"), ("X-Availability-Version", String(version))]
+        if r.header("if-none-match").map({ Self.etagMatches($0, etag) }) == true { return .empty(304, headers: headers) }
+        return .text(200, encoded, headers: headers)
+    }
+
+    func createHold(_ showID: String, _ r: HTTPRequest) throws(Problem) -> HTTPResponse {
+        if let wait = holdLimiter.check(r.clientAddress) {
+            inventory.metrics.count("rate_limited")
+            throw Problem(429, "rate-limited", "Too many requests", detail: "too many holds from \(r.clientAddress); try again shortly",
+                          headers: [("Retry-After", String(Int(wait.rounded(.up))))])
+        }
+        let (seats, wheelchair) = try RequestBody.holdRequest(r)
+        let idem = try Self.idempotency(r, scope: "hold:\(showID)") { view in (201, Render.hold(view).bytes) }
+        switch try inventory.createHold(show: showID, seatIDs: seats, wheelchair: wheelchair, idempotency: idem) {
+        case .done(let view): return .json(201, Render.hold(view), headers: [("Location", "/v1/holds/\(view.token)")])
+        case .replayed(let status, let body): return HTTPResponse(status: status, headers: [("Content-Type", "application/json"), ("Idempotent-Replayed", "true")], body: body)
+        }
+    }
+
+    func confirm(_ token: String, _ r: HTTPRequest) throws(Problem) -> HTTPResponse {
+        let orderRef = try RequestBody.confirmRequest(r)
+        let idem = try Self.idempotency(r, scope: "confirm:\(token)") { view in (200, Render.hold(view).bytes) }
+        switch try inventory.confirmHold(token: token, orderRef: orderRef, idempotency: idem) {
+        case .done(let view): return .json(200, Render.hold(view))
+        case .replayed(let status, let body): return HTTPResponse(status: status, headers: [("Content-Type", "application/json"), ("Idempotent-Replayed", "true")], body: body)
+        }
+    }
+
+    /// Server-Sent Events: one event per committed version (`id:` is the version); with `Last-Event-ID`
+    /// the missed versions are replayed first, or a `reset` event carries the whole state when the log
+    /// no longer reaches back.
+    func events(_ showID: String, _ r: HTTPRequest) throws(Problem) -> HTTPResponse {
+        let last = (r.header("last-event-id") ?? r.query["lastEventId"]).flatMap { UInt64($0) }
+        let stream = EventStream()
+        try inventory.subscribe(stream, show: showID, lastEventID: last)
+        return HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"), ("X-Accel-Buffering", "no")], stream: stream)
+    }
+}
+
+/// JSON renderings of API objects.
+enum Render {
+    static func hold(_ h: HoldView) -> JSONWriter {
+        var w = JSONWriter()
+        w.raw("{"); w.key("token", first: true); w.string(h.token)
+        w.key("holdId"); w.string(h.holdID)
+        w.key("showId"); w.string(h.showID)
+        w.key("state"); w.string(h.state.rawValue)
+        w.key("seats"); w.raw("["); for (k, s) in h.seatIDs.enumerated() { if k > 0 { w.raw(",") }; w.string(s) }; w.raw("]")
+        w.key("total"); w.string(h.total)
+        w.key("currency"); w.string(h.currency)
+        w.key("expiresAt"); w.string(iso(h.expiresAt))
+        w.key("extended"); w.raw(h.extended ? "true" : "false")
+        w.key("version"); w.number(Int(h.version))
+        if let ref = h.orderRef { w.key("orderRef"); w.string(ref) }
+        w.raw("}")
+        return w
+    }
+
+    static func iso(_ ms: Int64) -> String {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return f.string(from: Date(timeIntervalSince1970: Double(ms) / 1000))
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import SeatMap
+
+/// The `v1` JSON API over the inventory: routing, the admin key, the rate limit, metrics.
+public final class SeatAPI: @unchecked Sendable {
+    public let inventory: Inventory
+    let adminKey: String
+    let holdLimiter: RateLimiter
+    let startedAt = Date()
+
+    /// `holdsPerSecond` per client address (0: no limit), bursts of twice that.
+    public init(inventory: Inventory, adminKey: String, holdsPerSecond: Double = 20) {
+        self.inventory = inventory
+        self.adminKey = adminKey
+        holdLimiter = RateLimiter(rate: holdsPerSecond, burst: max(holdsPerSecond * 2, 1))
+    }
+
+    /// Answers one request; never throws, never crashes on input.
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        let start = DispatchTime.now().uptimeNanoseconds
+        var route = "unmatched"
+        let response: HTTPResponse
+        do throws(Problem) {
+            response = try dispatch(request, route: &route)
+        } catch {
+            response = error.response
+        }
+        inventory.metrics.request(route: route, status: response.status, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        return response
+    }
+
+    func dispatch(_ r: HTTPRequest, route: inout String) throws(Problem) -> HTTPResponse {
+        guard r.path.utf8.count <= 2048 else { throw Problem(414, "uri-too-long", "URI too long", detail: "the path is over 2048 bytes") }
+        let parts = r.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        func only(_ methods: String...) throws(Problem) {
+            guard methods.contains(r.method) else {
+                throw Problem(405, "method-not-allowed", "Method not allowed", detail: "\(r.method) is not allowed here; use \(methods.joined(separator: ", "))",
+                              headers: [("Allow", methods.joined(separator: ", "))])
+            }
+        }
+        switch parts.count {
+        case 1 where parts[0] == "healthz":
+            route = "/healthz"; try only("GET", "HEAD")
+            return .text(200, "ok\n")
+        case 1 where parts[0] == "metrics":
+            route = "/metrics"; try only("GET")
+            return .text(200, inventory.metrics.text(gauges: [("event_subscribers", "Open Server-Sent Events streams.", Double(inventory.hub.count)),
+                                                              ("active_holds", "Holds not yet released, expired or confirmed.", Double(inventory.activeHoldCount))]),
+                         contentType: "text/plain; version=0.0.4")
+        case 1 where parts[0] == "openapi.json":
+            route = "/openapi.json"; try only("GET")
+            return .text(200, OpenAPIDocument.json, contentType: "application/json")
+        default: break
+        }
+        guard parts.first == "v1", parts.count >= 2 else { throw Problem.notFound("no route \(r.path)") }
+        switch (parts[1], parts.count) {
+        case ("venues", 2):
+            route = "/v1/venues"; try only("GET", "POST")
+            return r.method == "GET" ? listVenues() : try createVenue(r)
+        case ("venues", 3):
+            route = "/v1/venues/{id}"; try only("GET")
+            return try venue(parts[2], r)
+        case ("venues", 4) where parts[3] == "heatmap":
+            route = "/v1/venues/{id}/heatmap"; try only("GET")
+            return try heatmap(parts[2], r)
+        case ("shows", 2):
+            route = "/v1/shows"; try only("GET", "POST")
+            return r.method == "GET" ? listShows() : try createShow(r)
+        case ("shows", 3):
+            route = "/v1/shows/{id}"; try only("GET")
+            return try show(parts[2])
+        case ("shows", 4) where parts[3] == "availability":
+            route = "/v1/shows/{id}/availability"; try only("GET")
+            return try availability(parts[2], r)
+        case ("shows", 4) where parts[3] == "events":
+            route = "/v1/shows/{id}/events"; try only("GET")
+            return try events(parts[2], r)
+        case ("shows", 4) where parts[3] == "holds":
+            route = "/v1/shows/{id}/holds"; try only("POST")
+            return try createHold(parts[2], r)
+        case ("holds", 3):
+            route = "/v1/holds/{token}"; try only("GET", "DELETE")
+            if r.method == "GET" { return .json(200, Render.hold(try inventory.hold(token: parts[2]))) }
+            try inventory.releaseHold(token: parts[2])
+            return .empty(204)
+        case ("holds", 4) where parts[3] == "seats":
+            route = "/v1/holds/{token}/seats"; try only("POST")
+            let (add, remove) = try RequestBody.modifyRequest(r)
+            return .json(200, Render.hold(try inventory.modifyHold(token: parts[2], add: add, remove: remove)))
+        case ("holds", 4) where parts[3] == "extend":
+            route = "/v1/holds/{token}/extend"; try only("POST")
+            return .json(200, Render.hold(try inventory.extendHold(token: parts[2])))
+        case ("holds", 4) where parts[3] == "confirm":
+            route = "/v1/holds/{token}/confirm"; try only("POST")
+            return try confirm(parts[2], r)
+        default:
+            throw Problem.notFound("no route \(r.path)")
+        }
+    }
+
+    func requireAdmin(_ r: HTTPRequest) throws(Problem) {
+        let given = r.header("x-admin-key") ?? r.header("authorization").flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
+        guard let given, Self.constantTimeEqual(given, adminKey) else {
+            throw Problem(401, "admin-key-required", "Admin key required", detail: "this operation needs the admin key (X-Admin-Key or Authorization: Bearer)",
+                          headers: [("WWW-Authenticate", "Bearer")])
+        }
+    }
+
+    /// Compares secrets without leaking where they differ through timing.
+    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        var diff = UInt8(x.count == y.count ? 0 : 1)
+        for k in 0..<max(x.count, y.count) { diff |= (k < x.count ? x[k] : 0) ^ (k < y.count ? y[k] : 0) }
+        return diff == 0
+    }
+
+    /// The request's `Idempotency-Key` with a fingerprint of what it asks.
+    static func idempotency(_ r: HTTPRequest, scope: String, render: @escaping @Sendable (HoldView) -> (status: Int, body: [UInt8])) throws(Problem) -> IdempotentRequest? {
+        guard let key = r.header("idempotency-key") else { return nil }
+        guard !key.isEmpty, key.utf8.count <= 200 else { throw Problem.badRequest("Idempotency-Key must be 1 to 200 characters") }
+        let fingerprint = String(FNV1a.hash(r.body.withUnsafeBufferPointer { FNV1a.hash($0, into: FNV1a.hash(scope)) }, into: 0), radix: 16)
+        return IdempotentRequest(key: scope + ":" + key, fingerprint: fingerprint, render: render)
+    }
+}

@@ -1,0 +1,85 @@
+import CMicroHTTPD
+import Foundation
+
+/// One Server-Sent Events connection. Publishers append text; libmicrohttpd pulls it through `read`.
+/// With nothing to send, the connection is suspended (no busy loop) until the next append resumes it.
+public final class EventStream: @unchecked Sendable {
+    private let lock = NSLock()
+    private var buffer: [UInt8] = []
+    private var readOffset = 0
+    private var suspended = false
+    private var closed = false
+    var connection: OpaquePointer?
+    /// Called once when the client has gone (or the server closed the stream).
+    var onFinish: (@Sendable () -> Void)?
+    /// Bytes waiting beyond this are a client that does not read: it is dropped.
+    let maximumBacklog: Int
+
+    public init(maximumBacklog: Int = 1 << 20) { self.maximumBacklog = maximumBacklog }
+
+    /// Queues `text` for the client; false when the stream is closed or the client is too far behind.
+    @discardableResult
+    public func send(_ text: String) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        guard !closed else { return false }
+        if buffer.count - readOffset + text.utf8.count > maximumBacklog { closeLocked(); return false }
+        buffer.append(contentsOf: text.utf8)
+        wakeLocked()
+        return true
+    }
+
+    /// Ends the stream: the client sees the end of the response.
+    public func close() {
+        lock.lock(); defer { lock.unlock() }
+        closeLocked()
+    }
+
+    public var isClosed: Bool { lock.lock(); defer { lock.unlock() }; return closed }
+
+    private func closeLocked() {
+        guard !closed else { return }
+        closed = true
+        wakeLocked()
+    }
+
+    private func wakeLocked() {
+        if suspended, let connection {
+            suspended = false
+            MHD_resume_connection(connection)
+        }
+    }
+
+    /// libmicrohttpd asks for up to `max` bytes.
+    func read(into destination: UnsafeMutablePointer<CChar>, max: Int) -> Int {
+        lock.lock(); defer { lock.unlock() }
+        let available = buffer.count - readOffset
+        if available == 0 {
+            if closed { return seatkit_mhd_end_of_stream }
+            if let connection {
+                suspended = true
+                MHD_suspend_connection(connection)
+            }
+            return 0
+        }
+        let n = min(available, max)
+        buffer.withUnsafeBufferPointer { b in
+            UnsafeMutableRawPointer(destination).copyMemory(from: b.baseAddress! + readOffset, byteCount: n)
+        }
+        readOffset += n
+        if readOffset > 64 * 1024 && readOffset * 2 > buffer.count {
+            buffer.removeFirst(readOffset)
+            readOffset = 0
+        }
+        return n
+    }
+
+    func finished() {
+        lock.lock()
+        closed = true
+        connection = nil
+        let callback = onFinish
+        onFinish = nil
+        lock.unlock()
+        callback?()
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Counters and a latency histogram, served at `/metrics` in the Prometheus text format.
+public final class Metrics: @unchecked Sendable {
+    private let lock = NSLock()
+    private var requests: [String: Int] = [:]
+    private var counters: [String: Int] = [:]
+    static let bounds: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1]
+    private var buckets = [Int](repeating: 0, count: Metrics.bounds.count + 1)
+    private var latencySum = 0.0
+    private var latencyCount = 0
+
+    func request(route: String, status: Int, seconds: Double) {
+        lock.lock(); defer { lock.unlock() }
+        requests["\(route)|\(status)", default: 0] += 1
+        let k = Self.bounds.firstIndex { seconds <= $0 } ?? Self.bounds.count
+        buckets[k] += 1
+        latencySum += seconds
+        latencyCount += 1
+    }
+
+    func count(_ name: String, by n: Int = 1) {
+        lock.lock(); defer { lock.unlock() }
+        counters[name, default: 0] += n
+    }
+
+    public func value(_ name: String) -> Int { lock.lock(); defer { lock.unlock() }; return counters[name] ?? 0 }
+
+    public func text(gauges: [(String, String, Double)]) -> String {
+        lock.lock(); defer { lock.unlock() }
+        var out = "# HELP seatkit_requests_total HTTP requests by route and status.\n# TYPE seatkit_requests_total counter\n"
+        for key in requests.keys.sorted() {
+            let parts = key.split(separator: "|")
+            out += "seatkit_requests_total{route=\"\(parts[0])\",status=\"\(parts[1])\"} \(requests[key]!)\n"
+        }
+        for (name, help) in [("holds_created", "Holds created."), ("hold_conflicts", "Hold requests refused because a seat was taken."),
+                             ("rule_violations", "Hold requests refused by the show's selection rules."), ("holds_released", "Holds released by their holder."),
+                             ("holds_expired", "Holds released by expiry."), ("confirmations", "Holds confirmed (seats sold)."),
+                             ("rate_limited", "Requests refused by the rate limit.")] {
+            out += "# HELP seatkit_\(name)_total \(help)\n# TYPE seatkit_\(name)_total counter\nseatkit_\(name)_total \(counters[name] ?? 0)\n"
+        }
+        out += "# HELP seatkit_request_duration_seconds Time to answer a request.\n# TYPE seatkit_request_duration_seconds histogram\n"
+        var cumulative = 0
+        for (k, bound) in Self.bounds.enumerated() {
+            cumulative += buckets[k]
+            out += "seatkit_request_duration_seconds_bucket{le=\"\(bound)\"} \(cumulative)\n"
+        }
+        cumulative += buckets[Self.bounds.count]
+        out += "seatkit_request_duration_seconds_bucket{le=\"+Inf\"} \(cumulative)\n"
+        out += "seatkit_request_duration_seconds_sum \(latencySum)\nseatkit_request_duration_seconds_count \(latencyCount)\n"
+        for (name, help, value) in gauges {
+            out += "# HELP seatkit_\(name) \(help)\n# TYPE seatkit_\(name) gauge\nseatkit_\(name) \(value)\n"
+        }
+        return out
+    }
+}

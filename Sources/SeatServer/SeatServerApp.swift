@@ -1,0 +1,74 @@
+import Foundation
+import SeatMap
+
+/// The server: store, inventory, API and HTTP daemon, plus the background work (hold expiry every half
+/// second, event-stream heartbeats every 15 seconds).
+public final class SeatServerApp: @unchecked Sendable {
+    public struct Options: Sendable {
+        public var port: UInt16 = 8080
+        public var anyAddress = false
+        /// `sqlite:PATH` (or a plain path).
+        public var store = "sqlite:seatkit.db"
+        public var adminKey: String
+        public var threads = ProcessInfo.processInfo.activeProcessorCount
+        /// Hold creations a second per client address (0: unlimited).
+        public var holdsPerSecond: Double = 20
+        public var maximumBodyBytes = 1 << 20
+        public var heartbeatSeconds: Double = 15
+
+        public init(adminKey: String) { self.adminKey = adminKey }
+    }
+
+    public let options: Options
+    public let inventory: Inventory
+    public let api: SeatAPI
+    let http: HTTPServer
+    private var workers: [Thread] = []
+    private let stopping = NSCondition()
+    private var stopped = false
+
+    public init(options: Options) throws {
+        self.options = options
+        let path = options.store.hasPrefix("sqlite:") ? String(options.store.dropFirst("sqlite:".count)) : options.store
+        guard !path.isEmpty, !options.store.hasPrefix("postgres") else {
+            throw ServerError.cannotListen("unsupported store \(options.store) (use sqlite:PATH)")
+        }
+        let store = try SQLiteStore(path: path)
+        inventory = try Inventory(store: store)
+        api = SeatAPI(inventory: inventory, adminKey: options.adminKey, holdsPerSecond: options.holdsPerSecond)
+        let api = self.api
+        http = HTTPServer(configuration: HTTPServer.Configuration(port: options.port, anyAddress: options.anyAddress, threads: options.threads,
+                                                                  maximumBodyBytes: options.maximumBodyBytes)) { api.handle($0) }
+    }
+
+    public var port: UInt16 { http.port }
+
+    /// Expires what ran out while the server was down, then serves.
+    public func start() throws {
+        inventory.expireDue()
+        try http.start()
+        workers = [repeating(every: 0.5) { [inventory] in inventory.expireDue() },
+                   repeating(every: options.heartbeatSeconds) { [inventory] in inventory.heartbeat() }]
+    }
+
+    /// Graceful: background work stops, event streams close, in-flight requests finish.
+    public func stop() {
+        stopping.lock(); stopped = true; stopping.broadcast(); stopping.unlock()
+        http.stop()
+    }
+
+    private func repeating(every seconds: Double, _ body: @escaping @Sendable () -> Void) -> Thread {
+        let thread = Thread { [weak self] in
+            while let self {
+                self.stopping.lock()
+                if !self.stopped { _ = self.stopping.wait(until: Date().addingTimeInterval(seconds)) }
+                let done = self.stopped
+                self.stopping.unlock()
+                if done { return }
+                body()
+            }
+        }
+        thread.start()
+        return thread
+    }
+}

@@ -1,0 +1,195 @@
+import CSQLite
+import Foundation
+import SeatMap
+
+/// The embedded store: one SQLite file in WAL mode. Holds commit with `synchronous=NORMAL` (durable on
+/// the next checkpoint, never corrupt); confirmations switch to `FULL` for their commit so a sale
+/// survives power loss. One connection, serialised by a lock: SQLite has one writer anyway.
+public final class SQLiteStore: SeatStore, @unchecked Sendable {
+    private let db: SQLiteDatabase
+    private let lock = NSLock()
+    public let path: String
+
+    public init(path: String) throws {
+        self.path = path
+        db = try SQLiteDatabase(path: path)
+        try db.execute("PRAGMA journal_mode=WAL")
+        try db.execute("PRAGMA synchronous=NORMAL")
+        try db.execute("PRAGMA foreign_keys=ON")
+        try migrate()
+    }
+
+    /// Schema migrations, each applied once in order (the version is kept in `PRAGMA user_version`).
+    static let migrations: [String] = [
+        """
+        CREATE TABLE venues(id TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, layout BLOB NOT NULL, created_at INTEGER NOT NULL);
+        CREATE TABLE shows(id TEXT PRIMARY KEY, venue_id TEXT NOT NULL REFERENCES venues(id), starts_at TEXT NOT NULL,
+                           prices TEXT NOT NULL, policy TEXT NOT NULL, hold_seconds INTEGER NOT NULL, version INTEGER NOT NULL);
+        CREATE TABLE holds(id TEXT PRIMARY KEY, token TEXT NOT NULL UNIQUE, show_id TEXT NOT NULL REFERENCES shows(id),
+                           state TEXT NOT NULL CHECK(state IN ('active','released','expired','confirmed')),
+                           expires_at INTEGER NOT NULL, extended INTEGER NOT NULL, order_ref TEXT, wheelchair INTEGER NOT NULL,
+                           created_at INTEGER NOT NULL);
+        CREATE INDEX holds_active ON holds(state) WHERE state = 'active';
+        CREATE TABLE claims(show_id TEXT NOT NULL REFERENCES shows(id), seat INTEGER NOT NULL,
+                            status TEXT NOT NULL CHECK(status IN ('held','sold','blocked')), hold_id TEXT REFERENCES holds(id),
+                            PRIMARY KEY(show_id, seat)) WITHOUT ROWID;
+        CREATE TABLE events(show_id TEXT NOT NULL, version INTEGER NOT NULL, delta TEXT NOT NULL, created_at INTEGER NOT NULL,
+                            PRIMARY KEY(show_id, version)) WITHOUT ROWID;
+        CREATE TABLE idempotency(key TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, status INTEGER NOT NULL, body BLOB NOT NULL,
+                                 created_at INTEGER NOT NULL);
+        """,
+    ]
+
+    func migrate() throws {
+        var version = 0
+        try db.query("PRAGMA user_version") { version = Int($0.int(0)) }
+        for (k, sql) in Self.migrations.enumerated() where k >= version {
+            try db.transaction {
+                try db.execute(sql)
+                try db.execute("PRAGMA user_version = \(k + 1)")
+            }
+        }
+    }
+
+    private func locked<T>(_ body: () throws -> T) throws -> T {
+        lock.lock(); defer { lock.unlock() }
+        return try body()
+    }
+
+    static func now() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
+
+    public func insertVenue(id: String, fingerprint: String, layoutJSON: [UInt8]) throws {
+        try locked { try db.run("INSERT INTO venues(id, fingerprint, layout, created_at) VALUES(?,?,?,?)",
+                                [.text(id), .text(fingerprint), .blob(layoutJSON), .integer(Self.now())]) }
+    }
+
+    public func venues() throws -> [(id: String, layoutJSON: [UInt8])] {
+        try locked {
+            var out: [(String, [UInt8])] = []
+            try db.query("SELECT id, layout FROM venues ORDER BY id") { out.append(($0.text(0), $0.blob(1))) }
+            return out
+        }
+    }
+
+    public func insertShow(_ s: ShowRecord) throws {
+        try locked { try db.run("INSERT INTO shows(id, venue_id, starts_at, prices, policy, hold_seconds, version) VALUES(?,?,?,?,?,?,?)",
+                                [.text(s.id), .text(s.venueID), .text(s.startsAt), .text(s.pricesJSON), .text(s.policyJSON),
+                                 .integer(Int64(s.holdSeconds)), .integer(Int64(s.version))]) }
+    }
+
+    public func shows() throws -> [ShowRecord] {
+        try locked {
+            var out: [ShowRecord] = []
+            try db.query("SELECT id, venue_id, starts_at, prices, policy, hold_seconds, version FROM shows ORDER BY starts_at, id") { r in
+                out.append(ShowRecord(id: r.text(0), venueID: r.text(1), startsAt: r.text(2), pricesJSON: r.text(3), policyJSON: r.text(4),
+                                      holdSeconds: Int(r.int(5)), version: UInt64(r.int(6))))
+            }
+            return out
+        }
+    }
+
+    public func claims(show: String) throws -> [Claim] {
+        try locked {
+            var out: [Claim] = []
+            try db.query("SELECT seat, status, hold_id FROM claims WHERE show_id = ?", [.text(show)]) { r in
+                out.append(Claim(seat: Int(r.int(0)), status: SeatStatus(name: r.text(1)) ?? .blocked, holdID: r.isNull(2) ? nil : r.text(2)))
+            }
+            return out
+        }
+    }
+
+    static let holdColumns = "id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at"
+
+    static func hold(_ r: SQLRow) -> HoldRecord {
+        HoldRecord(id: r.text(0), token: r.text(1), showID: r.text(2), state: HoldState(rawValue: r.text(3)) ?? .released,
+                   expiresAt: r.int(4), extended: r.int(5) != 0, orderRef: r.isNull(6) ? nil : r.text(6), wheelchair: r.int(7) != 0,
+                   createdAt: r.int(8))
+    }
+
+    public func activeHolds() throws -> [HoldRecord] {
+        try locked {
+            var out: [HoldRecord] = []
+            try db.query("SELECT \(Self.holdColumns) FROM holds WHERE state = 'active'") { out.append(Self.hold($0)) }
+            return out
+        }
+    }
+
+    public func hold(token: String) throws -> HoldRecord? {
+        try locked {
+            var out: HoldRecord?
+            try db.query("SELECT \(Self.holdColumns) FROM holds WHERE token = ?", [.text(token)]) { out = Self.hold($0) }
+            return out
+        }
+    }
+
+    public func commit(_ c: StoreCommit) throws {
+        try locked {
+            if c.durable { try db.execute("PRAGMA synchronous=FULL") }
+            defer { if c.durable { try? db.execute("PRAGMA synchronous=NORMAL") } }
+            try db.transaction {
+                for h in c.holds {
+                    try db.run("""
+                        INSERT INTO holds(\(Self.holdColumns)) VALUES(?,?,?,?,?,?,?,?,?)
+                        ON CONFLICT(id) DO UPDATE SET state = excluded.state, expires_at = excluded.expires_at,
+                          extended = excluded.extended, order_ref = excluded.order_ref
+                        """, [.text(h.id), .text(h.token), .text(h.showID), .text(h.state.rawValue), .integer(h.expiresAt),
+                              .integer(h.extended ? 1 : 0), h.orderRef.map { .text($0) } ?? .null, .integer(h.wheelchair ? 1 : 0),
+                              .integer(h.createdAt)])
+                }
+                for seat in c.delete {
+                    try db.run("DELETE FROM claims WHERE show_id = ? AND seat = ?", [.text(c.showID), .integer(Int64(seat))])
+                }
+                for claim in c.insert {
+                    try db.run("INSERT INTO claims(show_id, seat, status, hold_id) VALUES(?,?,?,?)",
+                               [.text(c.showID), .integer(Int64(claim.seat)), .text(claim.status.name), claim.holdID.map { .text($0) } ?? .null])
+                }
+                for seat in c.sell {
+                    try db.run("UPDATE claims SET status = 'sold' WHERE show_id = ? AND seat = ? AND status = 'held'",
+                               [.text(c.showID), .integer(Int64(seat))])
+                    if db.changes != 1 { throw DatabaseError(code: SQLITE_CONSTRAINT, message: "seat \(seat) is not held") }
+                }
+                try db.run("UPDATE shows SET version = ? WHERE id = ? AND version = ?", [.integer(Int64(c.version)), .text(c.showID), .integer(Int64(c.version - 1))])
+                if db.changes != 1 { throw DatabaseError(code: SQLITE_CONSTRAINT, message: "show \(c.showID) is not at version \(c.version - 1)") }
+                try db.run("INSERT INTO events(show_id, version, delta, created_at) VALUES(?,?,?,?)",
+                           [.text(c.showID), .integer(Int64(c.version)), .text(c.delta), .integer(Self.now())])
+                if let r = c.idempotency {
+                    try db.run("INSERT INTO idempotency(key, fingerprint, status, body, created_at) VALUES(?,?,?,?,?)",
+                               [.text(r.key), .text(r.requestFingerprint), .integer(Int64(r.status)), .blob(r.body), .integer(Self.now())])
+                }
+            }
+        }
+    }
+
+    public func events(show: String, after version: UInt64, limit: Int) throws -> [(version: UInt64, delta: String)]? {
+        try locked {
+            var out: [(UInt64, String)] = []
+            try db.query("SELECT version, delta FROM events WHERE show_id = ? AND version > ? ORDER BY version LIMIT ?",
+                         [.text(show), .integer(Int64(version)), .integer(Int64(limit))]) { out.append((UInt64($0.int(0)), $0.text(1))) }
+            if let first = out.first, first.0 != version + 1 { return nil }
+            return out
+        }
+    }
+
+    public func storedResponse(key: String) throws -> StoredResponse? {
+        try locked {
+            var out: StoredResponse?
+            try db.query("SELECT key, fingerprint, status, body FROM idempotency WHERE key = ?", [.text(key)]) {
+                out = StoredResponse(key: $0.text(0), requestFingerprint: $0.text(1), status: Int($0.int(2)), body: $0.blob(3))
+            }
+            return out
+        }
+    }
+
+    public func salesHistory(venue: String, since: String) throws -> (shows: Int, soldCounts: [Int: Int]) {
+        try locked {
+            var shows = 0
+            try db.query("SELECT count(*) FROM shows WHERE venue_id = ? AND starts_at >= ?", [.text(venue), .text(since)]) { shows = Int($0.int(0)) }
+            var counts: [Int: Int] = [:]
+            try db.query("""
+                SELECT c.seat, count(*) FROM claims c JOIN shows s ON s.id = c.show_id
+                WHERE s.venue_id = ? AND s.starts_at >= ? AND c.status = 'sold' GROUP BY c.seat
+                """, [.text(venue), .text(since)]) { counts[Int($0.int(0))] = Int($0.int(1)) }
+            return (shows, counts)
+        }
+    }
+}

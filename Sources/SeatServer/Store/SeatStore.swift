@@ -1,0 +1,84 @@
+import Foundation
+import SeatMap
+
+/// A show as stored: which venue, when, and what it sells under.
+public struct ShowRecord: Sendable, Hashable {
+    public var id: String
+    public var venueID: String
+    public var startsAt: String
+    public var pricesJSON: String
+    public var policyJSON: String
+    public var holdSeconds: Int
+    public var version: UInt64
+}
+
+public enum HoldState: String, Sendable {
+    case active, released, expired, confirmed
+}
+
+/// A hold as stored. Its seats are the claims that name it.
+public struct HoldRecord: Sendable, Hashable {
+    public var id: String
+    public var token: String
+    public var showID: String
+    public var state: HoldState
+    /// Unix milliseconds.
+    public var expiresAt: Int64
+    public var extended: Bool
+    public var orderRef: String?
+    public var wheelchair: Bool
+    public var createdAt: Int64
+}
+
+/// A seat taken by a hold, a sale or a block.
+public struct Claim: Sendable, Hashable {
+    public var seat: Int
+    public var status: SeatStatus
+    public var holdID: String?
+}
+
+/// Everything one committed change writes, in one transaction: the guarantee that a seat is in at most
+/// one live hold or sale is the store's (a primary key on show and seat), not only memory's.
+public struct StoreCommit: Sendable {
+    public var showID: String
+    public var version: UInt64
+    /// New claims (a seat already claimed fails the whole commit).
+    public var insert: [Claim]
+    /// Claims removed (released or expired seats).
+    public var delete: [Int]
+    /// Held seats becoming sold.
+    public var sell: [Int]
+    public var holds: [HoldRecord]
+    /// The event for this version (the compact delta).
+    public var delta: String
+    /// A confirmation: must survive power loss.
+    public var durable: Bool
+    public var idempotency: StoredResponse?
+}
+
+/// A response kept for an `Idempotency-Key`, so a retried request is answered, not applied again.
+public struct StoredResponse: Sendable, Hashable {
+    public var key: String
+    /// A hash of what was asked, so a key reused for a different request is refused.
+    public var requestFingerprint: String
+    public var status: Int
+    public var body: [UInt8]
+}
+
+/// The storage protocol: SQLite now, PostgreSQL for several instances.
+public protocol SeatStore: AnyObject, Sendable {
+    func insertVenue(id: String, fingerprint: String, layoutJSON: [UInt8]) throws
+    func venues() throws -> [(id: String, layoutJSON: [UInt8])]
+    func insertShow(_ show: ShowRecord) throws
+    func shows() throws -> [ShowRecord]
+    func claims(show: String) throws -> [Claim]
+    func activeHolds() throws -> [HoldRecord]
+    func hold(token: String) throws -> HoldRecord?
+    /// Applies a commit atomically; throws `DatabaseError` with `isConstraint` when a seat is taken.
+    func commit(_ commit: StoreCommit) throws
+    /// Deltas after `version`, oldest first (nil when the log no longer reaches back that far).
+    func events(show: String, after version: UInt64, limit: Int) throws -> [(version: UInt64, delta: String)]?
+    func storedResponse(key: String) throws -> StoredResponse?
+    /// Per seat, in how many past shows (started within `days`) of this venue it sold.
+    func salesHistory(venue: String, since: String) throws -> (shows: Int, soldCounts: [Int: Int])
+}
