@@ -30,16 +30,18 @@ let package = Package(
         .target(name: "SeatKitCLI", dependencies: ["SeatMap", "CollectionLayout", "SeatCanvas", "SeatServer"]),
         .executableTarget(name: "seatkit", dependencies: ["SeatKitCLI"]),
         // Benchmarks: each figure beside its naive baseline; run with `swift run -c release seatkit-bench`.
-        .executableTarget(name: "SeatKitBench", dependencies: ["SeatMap", "CollectionLayout", "SeatCanvas", "SeatKitCLI", "CHeapStats"]),
+        .executableTarget(name: "SeatKitBench", dependencies: ["SeatMap", "CollectionLayout", "SeatCanvas", "SeatKitCLI", "CHeapStats", "LoopbackHTTP", "SeatServer"]),
         // glibc's allocator statistics for the memory figures; benchmarks only.
         .target(name: "CHeapStats"),
+        // A blocking loopback HTTP/1.1 client for the server tests and the load generator (Linux sockets).
+        .target(name: "LoopbackHTTP"),
         // Seeded randomness and text snapshots shared by the test targets.
         .target(name: "SeatKitTestSupport", path: "Sources/SeatKitTestSupport"),
         .testTarget(name: "SeatMapTests", dependencies: ["SeatMap", "SeatKitTestSupport"]),
         .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout", "SeatKitTestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "SeatCanvasTests", dependencies: ["SeatCanvas", "SeatMap", "CollectionLayout", "SeatKitTestSupport"], exclude: ["Snapshots"]),
         // Snapshot files live in Tests/SeatKitCLITests/Snapshots, found through #filePath (re-record: SEATKIT_RECORD=1).
-        .testTarget(name: "SeatServerTests", dependencies: ["SeatServer", "SeatMap", "SeatKitCLI", "SeatKitTestSupport"]),
+        .testTarget(name: "SeatServerTests", dependencies: ["SeatServer", "SeatMap", "SeatKitCLI", "SeatKitTestSupport", "LoopbackHTTP"]),
         .testTarget(name: "SeatKitCLITests", dependencies: ["SeatKitCLI", "SeatMap", "SeatKitTestSupport"], exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]

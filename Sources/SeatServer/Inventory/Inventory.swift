@@ -53,8 +53,9 @@ public final class Inventory: @unchecked Sendable {
     var holdShow: [String: String] = [:]
     let hub = EventHub()
     public let metrics = Metrics()
-    /// Milliseconds since 1970; tests move time forward by replacing it.
-    public var clock: @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) }
+    /// Milliseconds since 1970, plus `clockOffset` (tests move time forward instead of waiting).
+    public func clock() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) + clockOffset.value }
+    public let clockOffset = AtomicOffset()
 
     public init(store: SeatStore) throws {
         self.store = store
@@ -136,4 +137,12 @@ public final class Inventory: @unchecked Sendable {
 
     public var showIDs: [String] { locked { shows.values.sorted { ($0.record.startsAt, $0.record.id) < ($1.record.startsAt, $1.record.id) }.map(\.record.id) } }
     public var venueIDs: [String] { locked { venues.keys.sorted() } }
+}
+
+/// A shared, lock-protected number of milliseconds.
+public final class AtomicOffset: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Int64 = 0
+    public var value: Int64 { lock.lock(); defer { lock.unlock() }; return stored }
+    public func advance(by ms: Int64) { lock.lock(); stored += ms; lock.unlock() }
 }

@@ -1,0 +1,152 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// A minimal blocking HTTP/1.1 client over a loopback TCP socket, with keep-alive: what the server
+/// tests and the load generator need, without URLSession's connection pooling in the way.
+public final class HTTPConnection {
+    public struct Response: Sendable {
+        public var status: Int
+        public var headers: [String: String]
+        public var body: [UInt8]
+        public var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    public enum Failure: Error, CustomStringConvertible {
+        case connect(Int32), closed, malformed(String), timeout
+        public var description: String {
+            switch self {
+            case .connect(let e): return "connect failed (errno \(e))"
+            case .closed: return "connection closed"
+            case .malformed(let m): return "malformed response: \(m)"
+            case .timeout: return "timed out"
+            }
+        }
+    }
+
+    let fd: Int32
+    private var buffer: [UInt8] = []
+
+    public init(port: UInt16, timeoutSeconds: Int = 10) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure.connect(errno) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let rc = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        guard rc == 0 else { let e = errno; Glibc.close(fd); throw Failure.connect(e) }
+        var one: Int32 = 1
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit { Glibc.close(fd) }
+
+    /// Sends raw bytes (for malformed-request tests).
+    public func sendRaw(_ bytes: [UInt8]) throws {
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL)) }
+            guard n > 0 else { throw Failure.closed }
+            sent += n
+        }
+    }
+
+    public func request(_ method: String, _ path: String, headers: [(String, String)] = [], body: [UInt8] = []) throws -> Response {
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        for (k, v) in headers { head += "\(k): \(v)\r\n" }
+        if !body.isEmpty || method == "POST" || method == "PUT" { head += "Content-Length: \(body.count)\r\n" }
+        head += "\r\n"
+        try sendRaw(Array(head.utf8) + body)
+        return try readResponse(method: method)
+    }
+
+    public func request(_ method: String, _ path: String, json: String, headers: [(String, String)] = []) throws -> Response {
+        try request(method, path, headers: [("Content-Type", "application/json")] + headers, body: Array(json.utf8))
+    }
+
+    func fill() throws {
+        var chunk = [UInt8](repeating: 0, count: 16384)
+        let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, 16384, 0) }
+        if n == 0 { throw Failure.closed }
+        if n < 0 { throw errno == EAGAIN || errno == EWOULDBLOCK ? Failure.timeout : Failure.closed }
+        buffer.append(contentsOf: chunk[0..<n])
+    }
+
+    func readHead() throws -> (Int, [String: String]) {
+        while true {
+            if let end = findHeaderEnd() {
+                let head = String(decoding: buffer[0..<end], as: UTF8.self)
+                buffer.removeFirst(end + 4)
+                var lines = head.components(separatedBy: "\r\n")
+                let statusLine = lines.removeFirst().split(separator: " ")
+                guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw Failure.malformed(head) }
+                var headers: [String: String] = [:]
+                for line in lines {
+                    guard let colon = line.firstIndex(of: ":") else { continue }
+                    headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                }
+                return (status, headers)
+            }
+            try fill()
+        }
+    }
+
+    func findHeaderEnd() -> Int? {
+        guard buffer.count >= 4 else { return nil }
+        for i in 0...(buffer.count - 4) where buffer[i] == 13 && buffer[i + 1] == 10 && buffer[i + 2] == 13 && buffer[i + 3] == 10 { return i }
+        return nil
+    }
+
+    func readResponse(method: String) throws -> Response {
+        let (status, headers) = try readHead()
+        var body: [UInt8] = []
+        if method == "HEAD" || status == 204 || status == 304 {
+        } else if let length = headers["content-length"].flatMap({ Int($0) }) {
+            while buffer.count < length { try fill() }
+            body = Array(buffer[0..<length]); buffer.removeFirst(length)
+        } else if headers["transfer-encoding"]?.lowercased() == "chunked" {
+            while true {
+                while !buffer.contains(10) { try fill() }
+                let lineEnd = buffer.firstIndex(of: 10)!
+                let size = Int(String(decoding: buffer[0..<lineEnd], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines), radix: 16) ?? 0
+                buffer.removeFirst(lineEnd + 1)
+                while buffer.count < size + 2 { try fill() }
+                body.append(contentsOf: buffer[0..<size]); buffer.removeFirst(size + 2)
+                if size == 0 { break }
+            }
+        }
+        return Response(status: status, headers: headers, body: body)
+    }
+
+    /// Opens an event stream: returns the response head; then `nextEvent` reads events as they come.
+    public func openEvents(_ path: String, headers: [(String, String)] = []) throws -> Int {
+        let head = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n" + headers.map { "\($0.0): \($0.1)\r\n" }.joined() + "\r\n"
+        try sendRaw(Array(head.utf8))
+        let (status, _) = try readHead()
+        return status
+    }
+
+    /// The next Server-Sent Event (its `id`, `event` and `data` lines), skipping comments and chunk sizes.
+    public func nextEvent() throws -> (id: String?, event: String?, data: String) {
+        var id: String?, event: String?, data: [String] = []
+        while true {
+            while !buffer.contains(10) { try fill() }
+            let end = buffer.firstIndex(of: 10)!
+            let line = String(decoding: buffer[0..<end], as: UTF8.self).trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
+            buffer.removeFirst(end + 1)
+            if line.isEmpty {
+                if !data.isEmpty || event != nil { return (id, event, data.joined(separator: "\n")) }
+                continue
+            }
+            if line.hasPrefix(":") { continue }
+            if line.hasPrefix("id: ") { id = String(line.dropFirst(4)) }
+            else if line.hasPrefix("event: ") { event = String(line.dropFirst(7)) }
+            else if line.hasPrefix("data: ") { data.append(String(line.dropFirst(6))) }
+            // Anything else is chunk framing (hex sizes) or `retry:`.
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import LoopbackHTTP
+import SeatKitCLI
+import SeatMap
+import SeatServer
+import Testing
+
+@Suite(.serialized) struct HoldLifecycleTests {
+    @Test func holdModifyExtendConfirm() throws {
+        let server = try TestServer()
+        let c = try server.connection()
+        let created = try hold(c, ["7-1", "7-2"])
+        #expect(created.status == 201, "\(created.text)")
+        let token = try #require(created.string("token"))
+        #expect(token.count == 32 && token.allSatisfy(\.isHexDigit))
+        #expect(created.string("total") == "116.00" && created.json?["version"]?.intValue == 1)
+        #expect(created.headers["location"] == "/v1/holds/\(token)")
+        // Add one, remove one, atomically; the rules hold on the result.
+        let changed = try c.request("POST", "/v1/holds/\(token)/seats", json: #"{"add":["7-3"],"remove":["7-2"]}"#)
+        #expect(changed.status == 200, "\(changed.text)")
+        #expect(changed.json?["seats"]?.arrayValue?.compactMap(\.stringValue) == ["7-3", "7-1"])
+        let a = try server.availability()
+        #expect(a[SampleVenues.cinemaHall().index(ofSeatID: "7-2")!] == .available && a.counts.held == 2 && a.version == 2)
+        // Extend once, not twice.
+        #expect(try c.request("POST", "/v1/holds/\(token)/extend").status == 200)
+        let again = try c.request("POST", "/v1/holds/\(token)/extend")
+        #expect(again.status == 409 && again.string("type") == "/problems/already-extended")
+        // Confirm: sold, with the order reference; confirming again with the same order is the same answer.
+        let confirmed = try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"ORDER-1"}"#)
+        #expect(confirmed.status == 200 && confirmed.string("state") == "confirmed" && confirmed.string("orderRef") == "ORDER-1")
+        let repeated = try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"ORDER-1"}"#)
+        #expect(repeated.status == 200 && repeated.string("holdId") == confirmed.string("holdId"))
+        let other = try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"ORDER-2"}"#)
+        #expect(other.status == 409)
+        #expect(try server.availability().counts.sold == 2)
+        // A confirmed hold cannot be released.
+        #expect(try c.request("DELETE", "/v1/holds/\(token)").status == 409)
+    }
+
+    @Test func releaseFreesTheSeatsAndTheTokenIsSpent() throws {
+        let server = try TestServer()
+        let c = try server.connection()
+        let token = try #require(try hold(c, ["5-1", "5-2"]).string("token"))
+        #expect(try c.request("DELETE", "/v1/holds/\(token)").status == 204)
+        #expect(try server.availability().counts.available == 172)
+        let gone = try c.request("GET", "/v1/holds/\(token)")
+        #expect(gone.status == 410 && gone.headers["content-type"] == "application/problem+json")
+        #expect(try c.request("DELETE", "/v1/holds/\(token)").status == 410)
+        // Removing every seat releases the hold too.
+        let t2 = try #require(try hold(c, ["5-1", "5-2"]).string("token"))
+        let emptied = try c.request("POST", "/v1/holds/\(t2)/seats", json: #"{"remove":["5-1","5-2"]}"#)
+        #expect(emptied.status == 200 && emptied.string("state") == "released")
+        #expect(try server.availability().counts.available == 172)
+    }
+
+    @Test func conflictsAndRulesAreRefusedWholeAndNamed() throws {
+        let server = try TestServer()
+        let c = try server.connection()
+        #expect(try hold(c, ["7-1", "7-2"]).status == 201)
+        let conflict = try hold(c, ["7-3", "7-1"])
+        #expect(conflict.status == 409)
+        #expect(conflict.json?["conflicts"]?.arrayValue?.first?.objectValue?["seat"]?.stringValue == "7-1")
+        #expect(conflict.json?["conflicts"]?.arrayValue?.first?.objectValue?["status"]?.stringValue == "held")
+        // Nothing of the refused request was applied: 7-3 is still free.
+        #expect(try server.availability()[SampleVenues.cinemaHall().index(ofSeatID: "7-3")!] == .available)
+        let lone = try hold(c, ["5-3", "5-2"])
+        #expect(lone.status == 422 && lone.string("type") == "/problems/rule-violation")
+        let v = lone.json?["violations"]?.arrayValue?.first?.objectValue
+        #expect(v?["rule"]?.stringValue == "loneSeat" && v?["seats"]?.arrayValue?.compactMap(\.stringValue) == ["5-1"])
+        #expect(v?["message"]?.objectValue?["zh"]?.stringValue == "请不要留下单个空座：5排1座")
+        let couple = try hold(c, ["11-1"])
+        #expect(couple.status == 422 && couple.json?["violations"]?.arrayValue?.first?.objectValue?["rule"]?.stringValue == "couplePair")
+        let tooMany = try hold(c, (1...7).map { "3-\($0 * 2)" })
+        #expect(tooMany.status == 422)
+        let unknown = try hold(c, ["7-5", "99-1"])
+        #expect(unknown.status == 422 && unknown.string("type") == "/problems/unknown-seats")
+        #expect(try server.availability().counts.held == 2)
+    }
+
+    @Test func expiredHoldsReleaseTheirSeatsByThemselves() throws {
+        let server = try TestServer(holdSeconds: 60)
+        let c = try server.connection()
+        let token = try #require(try hold(c, ["6-1", "6-2"]).string("token"))
+        #expect(try server.availability().counts.held == 2)
+        server.app.inventory.clockOffset.advance(by: 61_000)
+        // The sweeper runs every half second.
+        var released = false
+        for _ in 0..<40 where !released { Thread.sleep(forTimeInterval: 0.1); released = try server.availability().counts.held == 0 }
+        #expect(released)
+        #expect(try c.request("GET", "/v1/holds/\(token)").status == 410)
+        #expect(try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"late"}"#).status == 410)
+        #expect(server.app.inventory.metrics.value("holds_expired") == 1)
+    }
+
+    @Test func idempotencyKeysMakeRetriesSafe() throws {
+        let server = try TestServer()
+        let c = try server.connection()
+        let first = try hold(c, ["8-1", "8-2"], headers: [("Idempotency-Key", "k-1")])
+        let retry = try hold(c, ["8-1", "8-2"], headers: [("Idempotency-Key", "k-1")])
+        #expect(first.status == 201 && retry.status == 201)
+        #expect(first.string("token") == retry.string("token") && retry.headers["idempotent-replayed"] == "true")
+        #expect(try server.availability().counts.held == 2 && server.app.inventory.metrics.value("holds_created") == 1)
+        let reused = try hold(c, ["8-4", "8-6"], headers: [("Idempotency-Key", "k-1")])
+        #expect(reused.status == 422 && reused.string("type") == "/problems/idempotency-key-reused")
+        let token = first.string("token")!
+        let confirmed = try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"O-9"}"#, headers: [("Idempotency-Key", "c-1")])
+        let again = try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"O-9"}"#, headers: [("Idempotency-Key", "c-1")])
+        #expect(confirmed.status == 200 && again.status == 200 && again.text == confirmed.text)
+        #expect(try server.availability().counts.sold == 2)
+    }
+
+    @Test func availabilityIsCachedByVersionAndDeltasFollow() throws {
+        let server = try TestServer()
+        let c = try server.connection()
+        let first = try c.request("GET", "/v1/shows/show/availability")
+        let etag = try #require(first.headers["etag"])
+        #expect(try c.request("GET", "/v1/shows/show/availability", headers: [("If-None-Match", etag)]).status == 304)
+        #expect(try hold(c, ["4-1", "4-2"]).status == 201)
+        #expect(try c.request("GET", "/v1/shows/show/availability", headers: [("If-None-Match", etag)]).status == 200)
+        let token = try #require(try hold(c, ["2-1", "2-2"]).string("token"))
+        _ = try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"x"}"#)
+        let delta = try AvailabilityDelta(encoded: try c.request("GET", "/v1/shows/show/availability?since=0").text)
+        var replay = try SeatAvailability(encoded: first.text)
+        try replay.apply(delta)
+        #expect(replay.statuses == (try server.availability()).statuses)
+        #expect(try c.request("GET", "/v1/shows/show/availability?since=99").status == 400)
+        let layout = try c.request("GET", "/v1/venues/cinema-hall-3")
+        #expect(layout.headers["cache-control"]?.contains("immutable") == true)
+        #expect(try c.request("GET", "/v1/venues/cinema-hall-3", headers: [("If-None-Match", layout.headers["etag"]!)]).status == 304)
+        #expect(try VenueLayout(json: layout.body).fingerprint == SampleVenues.cinemaHall().fingerprint)
+    }
+}
