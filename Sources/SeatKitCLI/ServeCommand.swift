@@ -36,6 +36,10 @@ enum ServeCommand {
 
         let app: SeatServerApp
         do { app = try SeatServerApp(options: options) } catch { throw IOFailure(message: "cannot open the store: \(error)") }
+        // Tests of restart behaviour move the clock instead of waiting out hold times.
+        if let offset = ProcessInfo.processInfo.environment["SEATKIT_CLOCK_OFFSET_MS"].flatMap({ Int64($0) }) {
+            app.inventory.clockOffset.advance(by: offset)
+        }
         if !args.flags.contains("--no-samples") && app.inventory.venueIDs.isEmpty { try seed(app.inventory) }
         do { try app.start() } catch { throw IOFailure(message: "\(error)") }
         let host = options.anyAddress ? "0.0.0.0" : "127.0.0.1"

@@ -1,0 +1,62 @@
+import Foundation
+import LoopbackHTTP
+import SeatMap
+import SeatServer
+import Testing
+
+@Suite(.serialized) struct EventStreamTests {
+    @Test func twoSubscribersSeeTheSameVersionsInOrderAndAResumedOneMissesNothing() throws {
+        let server = try TestServer()
+        let a = try server.connection(), b = try server.connection()
+        #expect(try a.openEvents("/v1/shows/show/events") == 200)
+        #expect(try b.openEvents("/v1/shows/show/events") == 200)
+        let snapA = try a.nextEvent(), snapB = try b.nextEvent()
+        #expect(snapA.event == "snapshot" && snapA.id == "0" && snapA.data == snapB.data)
+        var start = try SeatAvailability(encoded: snapA.data)
+        let c = try server.connection()
+        var tokens: [String] = []
+        for row in 1...3 { tokens.append(try #require(try hold(c, ["\(row)-1", "\(row)-2"]).string("token"))) }
+        #expect(try c.request("DELETE", "/v1/holds/\(tokens[0])").status == 204)
+        _ = try c.request("POST", "/v1/holds/\(tokens[1])/confirm", json: #"{"orderRef":"r"}"#)
+        var seenA: [String] = [], seenB: [String] = []
+        for _ in 0..<5 {
+            let ea = try a.nextEvent(), eb = try b.nextEvent()
+            #expect(ea.event == "seats" && eb.event == "seats")
+            seenA.append(ea.id ?? ""); seenB.append(eb.id ?? "")
+            #expect(ea.data == eb.data)
+            try start.apply(AvailabilityDelta(encoded: ea.data))
+        }
+        #expect(seenA == ["1", "2", "3", "4", "5"] && seenB == seenA)
+        #expect(start.statuses == (try server.availability()).statuses)
+
+        // A subscriber that left after version 5 comes back with Last-Event-ID and gets 6, 7, 8 in order.
+        let held = try hold(c, ["4-1", "4-2"]), held2 = try hold(c, ["5-1", "5-2"])
+        #expect(held.status == 201 && held2.status == 201)
+        _ = try c.request("DELETE", "/v1/holds/\(tokens[2])")
+        let resumed = try server.connection()
+        #expect(try resumed.openEvents("/v1/shows/show/events", headers: [("Last-Event-ID", "5")]) == 200)
+        let ids = try (0..<3).map { _ in try resumed.nextEvent().id ?? "" }
+        #expect(ids == ["6", "7", "8"])
+        // And live events after that.
+        _ = try hold(c, ["6-1", "6-2"])
+        #expect(try resumed.nextEvent().id == "9")
+        #expect(server.app.inventory.subscriberCount >= 3)
+    }
+
+    @Test func aTooOldLastEventIDGetsTheWholeStateAndClientsThatLeaveAreReaped() throws {
+        let server = try TestServer()
+        let c = try server.connection()
+        _ = try hold(c, ["1-1", "1-2"])
+        do {
+            let s = try server.connection()
+            #expect(try s.openEvents("/v1/shows/show/events", headers: [("Last-Event-ID", "999")]) == 200)
+            let e = try s.nextEvent()
+            #expect(e.event == "snapshot" || e.event == "reset")
+            #expect(try SeatAvailability(encoded: e.data).counts.held == 2)
+        }
+        // The client above has gone; heartbeats (every half second here) find it and drop it.
+        var count = server.app.inventory.subscriberCount
+        for _ in 0..<30 where count > 0 { Thread.sleep(forTimeInterval: 0.1); count = server.app.inventory.subscriberCount }
+        #expect(count == 0)
+    }
+}
