@@ -6,7 +6,7 @@ SWIFT ?= swift
 DEB_PACKAGES ?= pkg-config libmicrohttpd-dev libsqlite3-dev curl
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build test demo bench samples clean
+.PHONY: all deps build test demo tour bench samples clean
 
 all: build
 
@@ -26,8 +26,14 @@ test: deps
 	$(SWIFT) test
 	./scripts/smoke-test.sh .build/debug/seatkit
 
-# The main job until the server lands: seatkit on the sample venues.
-demo: build
+# The main job: the seat-inventory server on 127.0.0.1:8080 with the embedded store (demo.db),
+# seeded with the sample venues and a few shows. Ctrl-C stops it.
+demo: deps
+	$(SWIFT) build -c release --product seatkit
+	.build/release/seatkit serve --store sqlite:demo.db --admin-key $${SEATKIT_ADMIN_KEY:-demo-admin-key}
+
+# A tour of the command-line tool on the sample venues.
+tour: build
 	./scripts/demo.sh .build/debug/seatkit
 
 # Runs the benchmarks and writes their tables into BENCHMARKS.md.
