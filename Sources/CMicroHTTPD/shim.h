@@ -18,8 +18,7 @@ static inline struct MHD_Daemon *seatkit_mhd_start(uint16_t port, int any_addres
                                                    MHD_AccessHandlerCallback handler, void *handler_cls,
                                                    MHD_RequestCompletedCallback completed, void *completed_cls,
                                                    MHD_LogCallback logger, void *logger_cls) {
-    struct sockaddr_in address;
-    memset(&address, 0, sizeof(address));
+    struct sockaddr_in address = {0};
     address.sin_family = AF_INET;
     address.sin_port = htons(port);
     address.sin_addr.s_addr = any_address ? htonl(INADDR_ANY) : htonl(INADDR_LOOPBACK);

@@ -26,6 +26,9 @@ public final class HTTPConnection {
     }
 
     let fd: Int32
+    private var chunk = [UInt8](repeating: 0, count: 16384)
+    /// The socket, for callers that poll many connections at once.
+    public var socketDescriptor: Int32 { fd }
     private var buffer: [UInt8] = []
 
     public init(port: UInt16, timeoutSeconds: Int = 10) throws {
@@ -69,7 +72,6 @@ public final class HTTPConnection {
     }
 
     func fill() throws {
-        var chunk = [UInt8](repeating: 0, count: 16384)
         let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, 16384, 0) }
         if n == 0 { throw Failure.closed }
         if n < 0 { throw errno == EAGAIN || errno == EWOULDBLOCK ? Failure.timeout : Failure.closed }

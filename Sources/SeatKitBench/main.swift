@@ -5,6 +5,12 @@ import SeatMap
 /// `swift run -c release seatkit-bench`: each figure beside its naive baseline, measured in the same run.
 /// Prints a Markdown table (BENCHMARKS.md keeps it); progress goes to stderr.
 let report = Report()
+if CommandLine.arguments.contains("server") {
+    FileHandle.standardError.write(Data("server benchmarks…\n".utf8))
+    try ServerBenchmarks.run(report: report)
+    report.print(sections: [("SeatServer", 0..<report.rows.count)])
+    exit(0)
+}
 FileHandle.standardError.write(Data("building the 100k-seat arena…\n".utf8))
 let arena = SampleVenues.arena(seats: 100_000)
 let availability = SampleVenues.randomAvailability(for: arena, sold: 0.3, held: 0.05, seed: 42)

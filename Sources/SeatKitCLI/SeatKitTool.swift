@@ -12,7 +12,7 @@ public enum SeatKitTool {
     Usage: seatkit <command> [options]
 
     Commands:
-      serve [--port 8080] [--store sqlite:PATH] [--admin-key KEY] [--holds-per-second N] [--threads N] [--host 127.0.0.1|0.0.0.0] [--no-samples]
+      serve [--port 8080] [--store sqlite:PATH] [--admin-key KEY] [--holds-per-second N] [--threads N] [--host 127.0.0.1|0.0.0.0] [--no-samples] [--no-group-commit]
                                             the seat-inventory server (docs/API.md); seeds the samples into an empty store
       validate FILE [--from FORMAT]         check a venue file; print seats per zone and type, and every problem
       import --from FORMAT FILE -o OUT      convert seed, cinema-grid or pretix JSON to SeatKit layout JSON

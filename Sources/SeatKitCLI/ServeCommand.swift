@@ -11,7 +11,7 @@ import Glibc
 enum ServeCommand {
     static func run(_ raw: [String], _ output: inout CommandOutput) throws -> Int32 {
         let args = try Arguments(raw, valueOptions: ["--port", "--store", "--admin-key", "--threads", "--holds-per-second", "--host"],
-                                 flagOptions: ["--no-samples"])
+                                 flagOptions: ["--no-samples", "--no-group-commit"])
         guard args.positionals.isEmpty else { throw UsageError(message: "serve takes no arguments") }
         let key = args.values["--admin-key"] ?? ProcessInfo.processInfo.environment["SEATKIT_ADMIN_KEY"]
         var options = SeatServerApp.Options(adminKey: key ?? randomKey())
@@ -24,6 +24,7 @@ enum ServeCommand {
             options.anyAddress = host == "0.0.0.0"
         }
         if let s = args.values["--store"] { options.store = s }
+        options.groupCommit = !args.flags.contains("--no-group-commit")
         if let t = try args.int("--threads") { guard t >= 1 && t <= 256 else { throw UsageError(message: "--threads must be 1 to 256") }; options.threads = t }
         if let r = try args.double("--holds-per-second") { guard r >= 0 else { throw UsageError(message: "--holds-per-second must be ≥ 0") }; options.holdsPerSecond = r }
 

@@ -15,6 +15,8 @@ public final class SeatServerApp: @unchecked Sendable {
         public var holdsPerSecond: Double = 20
         public var maximumBodyBytes = 1 << 20
         public var heartbeatSeconds: Double = 15
+        /// Confirmations share fsyncs of the log (false: each commits with synchronous=FULL).
+        public var groupCommit = true
 
         public init(adminKey: String) { self.adminKey = adminKey }
     }
@@ -33,7 +35,7 @@ public final class SeatServerApp: @unchecked Sendable {
         guard !path.isEmpty, !options.store.hasPrefix("postgres") else {
             throw ServerError.cannotListen("unsupported store \(options.store) (use sqlite:PATH)")
         }
-        let store = try SQLiteStore(path: path)
+        let store = try SQLiteStore(path: path, groupCommit: options.groupCommit)
         inventory = try Inventory(store: store)
         api = SeatAPI(inventory: inventory, adminKey: options.adminKey, holdsPerSecond: options.holdsPerSecond)
         let api = self.api

@@ -130,3 +130,12 @@ import Testing
         #expect(try VenueLayout(json: layout.body).fingerprint == SampleVenues.cinemaHall().fingerprint)
     }
 }
+
+@Suite struct RenderTests {
+    @Test(arguments: [Int64(0), 951_782_400_000, 1_796_040_430_632, -1, 4_102_444_800_999, 1_709_164_800_000])
+    func timestampsMatchFoundation(ms: Int64) {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        #expect(SeatAPITestHooks.iso(ms) == f.string(from: Date(timeIntervalSince1970: Double(ms) / 1000)))
+    }
+}

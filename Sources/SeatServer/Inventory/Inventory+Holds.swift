@@ -30,9 +30,17 @@ public enum HoldOutcome: Sendable {
 }
 
 extension Inventory {
+    /// `bytes` random bytes (a multiple of 8) from the system's generator, as lowercase hex.
     static func randomHex(bytes: Int) -> String {
         var rng = SystemRandomNumberGenerator()
-        return (0..<bytes).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &rng)) }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(bytes * 2)
+        for _ in 0..<(bytes / 8) {
+            var word = rng.next()
+            for _ in 0..<16 { out.append(digits[Int(word & 0xF)]); word >>= 4 }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Answers from the kept response when the key was seen; refuses a key reused for another request.
@@ -228,6 +236,13 @@ extension Inventory {
     /// Sells the hold's seats under `orderRef`, durably. Confirming again with the same order is
     /// answered as before; a retried request with the same `Idempotency-Key` too.
     public func confirmHold(token: String, orderRef: String, idempotency: IdempotentRequest?) throws(Problem) -> HoldOutcome {
+        let outcome = try confirmLocked(token: token, orderRef: orderRef, idempotency: idempotency)
+        // Outside the lock, so concurrent confirmations share one flush of the log.
+        do { try store.awaitDurability() } catch { throw Self.storeProblem(error) }
+        return outcome
+    }
+
+    func confirmLocked(token: String, orderRef: String, idempotency: IdempotentRequest?) throws(Problem) -> HoldOutcome {
         try locked { () throws(Problem) -> HoldOutcome in
             if let replayed = try replay(idempotency) { return replayed }
             let state: ShowState, hold: ActiveHold

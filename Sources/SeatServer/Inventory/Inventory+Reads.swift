@@ -6,6 +6,9 @@ extension Inventory {
 
     func venueEntry(_ id: String) -> VenueEntry? { locked { venues[id] } }
 
+    /// The layout of a venue, if it exists.
+    public func venueEntryLayout(_ id: String) -> VenueLayout? { venueEntry(id)?.layout }
+
     /// The show as JSON: id, venue, start, hold time, rules, prices, version and counts.
     func showSummary(_ id: String) -> JSONWriter? {
         locked {

@@ -3,15 +3,18 @@ import Foundation
 import SeatMap
 
 /// The embedded store: one SQLite file in WAL mode. Holds commit with `synchronous=NORMAL` (durable on
-/// the next checkpoint, never corrupt); confirmations switch to `FULL` for their commit so a sale
-/// survives power loss. One connection, serialised by a lock: SQLite has one writer anyway.
+/// the next checkpoint, never corrupt). A confirmation must survive power loss: with group commit it
+/// waits for a shared fsync of the log (`awaitDurability`); without, its own commit runs with
+/// `synchronous=FULL`. One connection, serialised by a lock: SQLite has one writer anyway.
 public final class SQLiteStore: SeatStore, @unchecked Sendable {
     private let db: SQLiteDatabase
     private let lock = NSLock()
     public let path: String
+    let syncer: WALSyncer?
 
-    public init(path: String) throws {
+    public init(path: String, groupCommit: Bool = true) throws {
         self.path = path
+        syncer = groupCommit ? WALSyncer(walPath: path + "-wal") : nil
         db = try SQLiteDatabase(path: path)
         try db.execute("PRAGMA journal_mode=WAL")
         try db.execute("PRAGMA synchronous=NORMAL")
@@ -124,8 +127,9 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
 
     public func commit(_ c: StoreCommit) throws {
         try locked {
-            if c.durable { try db.execute("PRAGMA synchronous=FULL") }
-            defer { if c.durable { try? db.execute("PRAGMA synchronous=NORMAL") } }
+            let fullSync = c.durable && syncer == nil
+            if fullSync { try db.execute("PRAGMA synchronous=FULL") }
+            defer { if fullSync { try? db.execute("PRAGMA synchronous=NORMAL") } }
             try db.transaction {
                 for h in c.holds {
                     try db.run("""
@@ -159,6 +163,11 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
             }
         }
     }
+
+    public func awaitDurability() throws { try syncer?.waitUntilDurable() }
+
+    /// fsyncs issued for group commits so far (for the benchmark).
+    public var groupSyncs: Int { syncer?.syncCount ?? 0 }
 
     public func events(show: String, after version: UInt64, limit: Int) throws -> [(version: UInt64, delta: String)]? {
         try locked {

@@ -76,6 +76,9 @@ public protocol SeatStore: AnyObject, Sendable {
     func hold(token: String) throws -> HoldRecord?
     /// Applies a commit atomically; throws `DatabaseError` with `isConstraint` when a seat is taken.
     func commit(_ commit: StoreCommit) throws
+    /// Returns once every durable commit made so far survives power loss (group commit); a store that
+    /// makes durable commits durable by themselves returns at once.
+    func awaitDurability() throws
     /// Deltas after `version`, oldest first (nil when the log no longer reaches back that far).
     func events(show: String, after version: UInt64, limit: Int) throws -> [(version: UInt64, delta: String)]?
     func storedResponse(key: String) throws -> StoredResponse?

@@ -1,0 +1,223 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import LoopbackHTTP
+import SeatKitCLI
+import SeatMap
+import SeatServer
+
+/// `seatkit-bench server`: the server under load from this machine, beside redis-benchmark's SET.
+enum ServerBenchmarks {
+    static func run(report: Report) throws {
+        raiseFileLimit()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+
+        if let redis = redisSetPerSecond() {
+            report.figure("redis-benchmark -t set (reference: one lock operation)", value: String(format: "%.0f SET/s", redis), goal: "reference")
+        } else {
+            report.notes.append("redis-server / redis-benchmark not installed: reference row skipped (make bench installs them).")
+        }
+
+        let app = try server(dir.appendingPathComponent("holds.db").path, groupCommit: true)
+        defer { app.stop() }
+        let layout = app.inventory.venueEntryLayout("arena-20000")!
+
+        // 1. Hold + release on distinct seats, 64 connections.
+        let holds = load(port: app.port, connections: 64, seconds: 5) { c, worker, n in
+            let row = layout.rows[(worker * 7) % layout.rows.count]
+            let count = 1 + n % 4
+            let start = row.seats.lowerBound + (n * 5) % max(row.seats.count - count, 1)
+            let body = "{\"seats\":[" + (start..<min(start + count, row.seats.upperBound)).map { "\"\(layout.seatID($0))\"" }.joined(separator: ",") + "]}"
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            let r = try c.request("POST", "/v1/shows/bench/holds", json: body)
+            let latency = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
+            guard r.status == 201, let token = (try? JSONParser.parse(r.body))?.objectValue?["token"]?.stringValue else { return nil }
+            _ = try c.request("DELETE", "/v1/holds/\(token)")
+            return latency
+        }
+        report.figure("hold + release of 1–4 seats, 64 connections (holds/s, hold p99)",
+                      value: String(format: "%.0f holds/s, p99 %.1f ms", holds.perSecond, holds.p99 * 1000), goal: holds.perSecond >= 20_000 && holds.p99 <= 0.01 ? "≥ 20000/s, ≤ 10 ms ✓" : "≥ 20000/s, ≤ 10 ms ✗")
+
+        // 2. Availability GET, cached by version.
+        let gets = load(port: app.port, connections: 64, seconds: 4) { c, _, _ in
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            _ = try c.request("GET", "/v1/shows/bench/availability")
+            return Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
+        }
+        report.figure("availability GET (cached encoding), 64 connections", value: String(format: "%.0f req/s, p99 %.1f ms", gets.perSecond, gets.p99 * 1000),
+                      goal: gets.perSecond >= 60_000 ? "≥ 60000/s ✓" : "≥ 60000/s ✗")
+
+        // 3. Durable confirmations, with and without group commit.
+        for group in [true, false] {
+            let confirmApp = try server(dir.appendingPathComponent("confirm-\(group).db").path, groupCommit: group)
+            let r = load(port: confirmApp.port, connections: 16, seconds: 3) { c, worker, n in
+                let row = layout.rows[(worker * 13 + n / 6) % layout.rows.count]
+                let start = row.seats.lowerBound + (n % 6) * 3
+                guard start + 2 <= row.seats.upperBound else { return nil }
+                let body = "{\"seats\":[\"\(layout.seatID(start))\",\"\(layout.seatID(start + 1))\"]}"
+                guard let token = (try? JSONParser.parse(try c.request("POST", "/v1/shows/bench/holds", json: body).body))?.objectValue?["token"]?.stringValue else { return nil }
+                let t0 = DispatchTime.now().uptimeNanoseconds
+                let done = try c.request("POST", "/v1/holds/\(token)/confirm", json: "{\"orderRef\":\"b-\(worker)-\(n)\"}")
+                return done.status == 200 ? Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9 : nil
+            }
+            confirmApp.stop()
+            report.figure("durable confirmations, 16 connections, \(group ? "group commit (shared fdatasync of the log)" : "synchronous=FULL per commit")",
+                          value: String(format: "%.0f confirms/s, p99 %.1f ms", r.perSecond, r.p99 * 1000), goal: "report")
+        }
+
+        // 4. 1,000 event-stream subscribers while holds run: delivery delay.
+        let delays = try sseDelays(app: app, layout: layout, subscribers: 1000, holds: 300)
+        report.figure("1,000 SSE subscribers on one show, 300 holds: delivery delay (from request sent to event received)",
+                      value: String(format: "p50 %.1f ms, p99 %.1f ms, %d deliveries", delays.p50 * 1000, delays.p99 * 1000, delays.count), goal: "report")
+    }
+
+    static func server(_ path: String, groupCommit: Bool) throws -> SeatServerApp {
+        var options = SeatServerApp.Options(adminKey: "bench")
+        options.port = 0
+        options.store = "sqlite:" + path
+        options.holdsPerSecond = 0
+        options.groupCommit = groupCommit
+        let app = try SeatServerApp(options: options)
+        try app.inventory.addVenue(SampleVenues.arena(seats: 20_000))
+        try app.inventory.addShow(Inventory.NewShow(id: "bench", venueID: "arena-20000", startsAt: "2026-12-01T19:00:00+08:00",
+                                                    prices: PriceTable(categoryPrices: ["lower": 580, "upper": 380]),
+                                                    policy: SelectionPolicy(maxSeats: 6, noLoneSeat: false)))
+        try app.start()
+        return app
+    }
+
+    struct LoadResult { var perSecond: Double; var p50: Double; var p99: Double; var count: Int }
+
+    /// `connections` threads, each with its own keep-alive connection, calling `body` for `seconds`.
+    /// `body` returns the latency of the operation that counts (nil: not counted).
+    static func load(port: UInt16, connections: Int, seconds: Double, _ body: @escaping @Sendable (HTTPConnection, Int, Int) throws -> Double?) -> LoadResult {
+        let latencies = Locked([Double]())
+        let group = DispatchGroup()
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+        let start = DispatchTime.now().uptimeNanoseconds
+        for worker in 0..<connections {
+            group.enter()
+            let thread = Thread {
+                defer { group.leave() }
+                guard let c = try? HTTPConnection(port: port) else { return }
+                var mine: [Double] = []
+                var n = 0
+                while DispatchTime.now().uptimeNanoseconds < deadline {
+                    if let l = try? body(c, worker, n) { mine.append(l) }
+                    n += 1
+                }
+                latencies.withLock { $0.append(contentsOf: mine) }
+            }
+            thread.stackSize = 256 * 1024
+            thread.start()
+        }
+        group.wait()
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let sorted = latencies.value.sorted()
+        func pct(_ p: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
+        return LoadResult(perSecond: Double(sorted.count) / elapsed, p50: pct(0.5), p99: pct(0.99), count: sorted.count)
+    }
+
+    /// Opens `subscribers` event streams, makes `holds` holds one after another, and measures for each
+    /// subscriber and version the time from the request being sent to the event arriving.
+    static func sseDelays(app: SeatServerApp, layout: VenueLayout, subscribers: Int, holds: Int) throws -> LoadResult {
+        var streams: [HTTPConnection] = []
+        for _ in 0..<subscribers {
+            let s = try HTTPConnection(port: app.port)
+            _ = try s.openEvents("/v1/shows/bench/events")
+            _ = try s.nextEvent()   // the snapshot
+            streams.append(s)
+        }
+        let baseVersion = UInt64(try app.inventory.encodedAvailability(show: "bench").0)
+        let sent = Locked([UInt64: UInt64]())   // version → send time
+        let writer = Thread {
+            guard let c = try? HTTPConnection(port: app.port) else { return }
+            for n in 0..<holds {
+                let row = layout.rows[(n * 11) % layout.rows.count]
+                let seat = layout.seatID(row.seats.lowerBound + (n / layout.rows.count) % row.seats.count)
+                let t0 = DispatchTime.now().uptimeNanoseconds
+                if let r = try? c.request("POST", "/v1/shows/bench/holds", json: "{\"seats\":[\"\(seat)\"]}"), r.status == 201,
+                   let v = (try? JSONParser.parse(r.body))?.objectValue?["version"]?.intValue {
+                    sent.withLock { $0[UInt64(v)] = t0 }
+                }
+                usleep(2000)
+            }
+        }
+        writer.start()
+        // One reader polls every stream.
+        var delays: [Double] = []
+        var pending = Set(0..<subscribers)
+        var seen = [Int](repeating: 0, count: subscribers)
+        var pfds = streams.map { pollfd(fd: $0.socketDescriptor, events: Int16(POLLIN), revents: 0) }
+        let deadline = DispatchTime.now().uptimeNanoseconds + 20_000_000_000
+        var buffers = [[UInt8]](repeating: [], count: subscribers)
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while !pending.isEmpty && DispatchTime.now().uptimeNanoseconds < deadline {
+            guard poll(&pfds, nfds_t(pfds.count), 100) > 0 else { continue }
+            for k in pfds.indices where pfds[k].revents & Int16(POLLIN) != 0 {
+                let n = chunk.withUnsafeMutableBytes { recv(pfds[k].fd, $0.baseAddress, 65536, 0) }
+                let now = DispatchTime.now().uptimeNanoseconds
+                guard n > 0 else { pending.remove(k); continue }
+                buffers[k].append(contentsOf: chunk[0..<n])
+                // Each "id: N" line is one delivered version.
+                while let nl = buffers[k].firstIndex(of: 10) {
+                    let line = buffers[k][0..<nl]
+                    buffers[k].removeFirst(nl + 1)
+                    if line.starts(with: Array("id: ".utf8)), let v = UInt64(String(decoding: line.dropFirst(4), as: UTF8.self)) {
+                        if let t0 = sent.withLock({ $0[v] }), now >= t0 { delays.append(Double(now - t0) / 1e9) }
+                        seen[k] += 1
+                        if v >= baseVersion + UInt64(holds) { pending.remove(k) }
+                    }
+                }
+            }
+        }
+        writer.cancel()
+        let sorted = delays.sorted()
+        func pct(_ p: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
+        return LoadResult(perSecond: 0, p50: pct(0.5), p99: pct(0.99), count: sorted.count)
+    }
+
+    /// redis-benchmark's SET against a redis-server this run starts and stops.
+    static func redisSetPerSecond() -> Double? {
+        let paths = ["/usr/bin/redis-server", "/usr/bin/redis-benchmark"]
+        guard paths.allSatisfy({ FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: paths[0])
+        server.arguments = ["--port", "6399", "--save", "", "--appendonly", "no", "--bind", "127.0.0.1"]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        guard (try? server.run()) != nil else { return nil }
+        defer { server.terminate(); server.waitUntilExit() }
+        Thread.sleep(forTimeInterval: 0.5)
+        let bench = Process()
+        bench.executableURL = URL(fileURLWithPath: paths[1])
+        bench.arguments = ["-p", "6399", "-t", "set", "-n", "200000", "-q"]
+        let out = Pipe()
+        bench.standardOutput = out
+        bench.standardError = FileHandle.nullDevice
+        guard (try? bench.run()) != nil else { return nil }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        bench.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        guard let range = text.range(of: #"SET: [0-9.]+"#, options: .regularExpression) else { return nil }
+        return Double(text[range].dropFirst(5))
+    }
+
+    static func raiseFileLimit() {
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        limit.rlim_cur = limit.rlim_max
+        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    }
+}
+
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    func withLock<R>(_ body: (inout Value) -> R) -> R { lock.lock(); defer { lock.unlock() }; return body(&stored) }
+    var value: Value { withLock { $0 } }
+}
