@@ -36,8 +36,9 @@ demo: deps
 tour: build
 	./scripts/demo.sh .build/debug/seatkit
 
-# Runs the benchmarks and writes their tables into BENCHMARKS.md.
-bench: deps
+# Runs the benchmarks and writes their tables into BENCHMARKS.md (redis-server for the reference row).
+bench:
+	$(MAKE) deps DEB_PACKAGES="$(DEB_PACKAGES) redis-server"
 	./scripts/benchmarks.sh
 
 # Regenerates the shipped samples, plus a 100k-seat arena (not committed: 5 MB).

@@ -4,6 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release --product seatkit-bench >/dev/null
 tables=$(.build/release/seatkit-bench)
+server=$(.build/release/seatkit-bench server)
 {
 cat <<HEAD
 # Benchmarks
@@ -17,6 +18,8 @@ make bench        # = scripts/benchmarks.sh: swift run -c release seatkit-bench,
 
 HEAD
 echo "$tables"
+echo
+echo "$server"
 cat <<'TAIL'
 
 ## What the rows compare
@@ -55,6 +58,19 @@ SeatCanvas (the same 100k-seat arena):
 - *render diff*: `updates(after:in:content:)` from the availability change vs `RenderDiff(from:to:)`
   between two whole frames.
 - *SVG*: `svg(viewport: nil, …)` of the whole 20k arena, every seat an element with its spoken name.
+
+SeatServer (`seatkit-bench server`; the server runs in the benchmark process on 127.0.0.1 with a fresh
+SQLite file and the 20k arena; the load comes from threads of the same process over keep-alive
+connections, so both share the 2 cores and the figures understate a server on its own machine):
+- *redis-benchmark -t set*: a redis-server started and stopped by the run, the reference for one lock
+  operation on this machine.
+- *hold + release*: 64 connections, each holding 1–4 distinct seats and releasing them; holds a second
+  and the hold request's p99.
+- *availability GET*: 64 connections reading the cached encoding.
+- *durable confirmations*: hold then confirm on 16 connections, with group commit (one `fdatasync` of
+  the write-ahead log shared by every confirmation waiting) and with `synchronous=FULL` per commit.
+- *SSE*: 1,000 subscribers on one show while 300 holds are made one after another; delay from sending
+  the hold request to each subscriber receiving its event.
 TAIL
 } > BENCHMARKS.md
 echo "wrote BENCHMARKS.md"

@@ -206,6 +206,34 @@ final class ServerProcess {
     }
 }
 
+@Suite(.serialized) struct ShutdownTests {
+    /// SIGTERM: event streams are closed, the process exits cleanly, and the store reopens.
+    @Test func sigtermShutsDownGracefully() throws {
+        guard FileManager.default.isExecutableFile(atPath: ServerProcess.binary.path) else {
+            Issue.record("the seatkit binary is not built next to the tests"); return
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-term-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = directory.appendingPathComponent("seatkit.db").path
+        let server = try ServerProcess(store: store)
+        let admin = [("X-Admin-Key", TestServer.adminKey)]
+        let c = try HTTPConnection(port: server.port)
+        #expect(try c.request("POST", "/v1/venues", headers: admin, body: SampleVenues.cinemaHall().jsonBytes()).status == 201)
+        #expect(try c.request("POST", "/v1/shows", json: #"{"id":"s","venueId":"cinema-hall-3","startsAt":"2026-12-01T20:00:00+08:00","prices":{"categories":{"standard":"1","vip":"2","couple":"3"}}}"#, headers: admin).status == 201)
+        let events = try HTTPConnection(port: server.port)
+        #expect(try events.openEvents("/v1/shows/s/events") == 200)
+        _ = try events.nextEvent()
+        kill(server.process.processIdentifier, SIGTERM)
+        server.process.waitUntilExit()
+        #expect(server.process.terminationReason == .exit && server.process.terminationStatus == 0)
+        // The stream was ended, not cut mid-event.
+        #expect(throws: HTTPConnection.Failure.self) { _ = try events.nextEvent() }
+        let reopened = try SQLiteStore(path: store)
+        #expect(try reopened.shows().map(\.id) == ["s"])
+    }
+}
+
 final class AtomicFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var value = false
