@@ -10,7 +10,9 @@ public final class SeatServerApp: @unchecked Sendable {
         /// `sqlite:PATH` (or a plain path).
         public var store = "sqlite:seatkit.db"
         public var adminKey: String
-        public var threads = ProcessInfo.processInfo.activeProcessorCount
+        /// Request threads. Handlers block while their change is committed, so more threads than cores
+        /// let group commit put more changes in one transaction (measured: 2 → 4.2k, 32 → 7.5k holds/s).
+        public var threads = max(ProcessInfo.processInfo.activeProcessorCount * 8, 16)
         /// Hold creations a second per client address (0: unlimited).
         public var holdsPerSecond: Double = 20
         public var maximumBodyBytes = 1 << 20
@@ -57,6 +59,7 @@ public final class SeatServerApp: @unchecked Sendable {
     public func stop() {
         stopping.lock(); stopped = true; stopping.broadcast(); stopping.unlock()
         http.stop()
+        inventory.stop()
     }
 
     private func repeating(every seconds: Double, _ body: @escaping @Sendable () -> Void) -> Thread {

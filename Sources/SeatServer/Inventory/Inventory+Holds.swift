@@ -46,8 +46,10 @@ extension Inventory {
     /// Answers from the kept response when the key was seen; refuses a key reused for another request.
     func replay(_ idempotency: IdempotentRequest?) throws(Problem) -> HoldOutcome? {
         guard let idempotency else { return nil }
-        let stored: StoredResponse?
-        do { stored = try store.storedResponse(key: idempotency.key) } catch { throw Self.storeProblem(error) }
+        var stored = pendingIdempotency[idempotency.key]
+        if stored == nil {
+            do { stored = try store.storedResponse(key: idempotency.key) } catch { throw Self.storeProblem(error) }
+        }
         guard let stored else { return nil }
         guard stored.requestFingerprint == idempotency.fingerprint else {
             throw Problem(422, "idempotency-key-reused", "Idempotency-Key reused", detail: "Idempotency-Key \(idempotency.key) was used for a different request")
@@ -111,28 +113,35 @@ extension Inventory {
                  version: state.availability.version, state: hold.record.state, orderRef: hold.record.orderRef)
     }
 
-    /// Writes one change to the store, then to memory, then to subscribers.
+    /// Reserves one change in memory and queues it for the store; the caller waits on the ticket
+    /// (outside the lock) before answering.
     func apply(_ state: ShowState, changes: [SeatChange], insert: [Claim] = [], delete: [Int] = [], sell: [Int] = [],
-               holds: [HoldRecord], durable: Bool = false, idempotency: StoredResponse? = nil) throws(Problem) {
+               holds: [HoldRecord], durable: Bool = false, idempotency: StoredResponse? = nil) throws(Problem) -> CommitTicket {
+        guard let writer else { throw Self.storeProblem(DatabaseError(code: 21, message: "the store is closed")) }
         let version = state.availability.version + 1
         let delta = AvailabilityDelta(fromVersion: version - 1, toVersion: version, changes: changes).encoded()
-        let commit = StoreCommit(showID: state.record.id, version: version, insert: insert, delete: delete, sell: sell,
+        let commit = StoreCommit(showID: state.record.id, version: version, changes: changes, insert: insert, delete: delete, sell: sell,
                                  holds: holds, delta: delta, durable: durable, idempotency: idempotency)
-        do { try store.commit(commit) } catch let e as DatabaseError where e.isConstraint {
+        for c in changes { state.availability.setStatus(c.status, for: c.seat) }
+        state.availability.commit(version: version)
+        state.record.version = version
+        if let idempotency { pendingIdempotency[idempotency.key] = idempotency }
+        return writer.enqueue(commit)
+    }
+
+    /// Waits until the change is in the store.
+    func wait(_ ticket: CommitTicket) throws(Problem) {
+        do { try ticket.wait() } catch let e as DatabaseError where e.isConstraint {
             throw Problem(409, "seats-taken", "Seats taken", detail: "a seat was taken by a concurrent change (\(e.message)); reload the availability")
         } catch {
             throw Self.storeProblem(error)
         }
-        for c in changes { state.availability.setStatus(c.status, for: c.seat) }
-        state.availability.commit(version: version)
-        state.record.version = version
-        hub.publish(show: state.record.id, version: version, delta: delta)
     }
 
     /// Holds `seatIDs` for a new buyer: all or none; 201 with an unguessable token.
     public func createHold(show showID: String, seatIDs: [String], wheelchair: Bool, idempotency: IdempotentRequest?) throws(Problem) -> HoldOutcome {
-        try locked { () throws(Problem) -> HoldOutcome in
-            if let replayed = try replay(idempotency) { return replayed }
+        let (outcome, ticket) = try locked { () throws(Problem) -> (HoldOutcome, CommitTicket?) in
+            if let replayed = try replay(idempotency) { return (replayed, nil) }
             let state = try state(forShow: showID)
             guard !seatIDs.isEmpty else { throw Problem(422, "no-seats", "No seats", detail: "a hold needs at least one seat") }
             let seats = try resolve(seatIDs, in: state.layout).sorted()
@@ -146,20 +155,22 @@ extension Inventory {
             var fresh = view(hold, in: state)
             fresh.version += 1
             let kept = idempotency.map { i in let (status, body) = i.render(fresh); return StoredResponse(key: i.key, requestFingerprint: i.fingerprint, status: status, body: body) }
-            try apply(state, changes: seats.map { SeatChange(seat: $0, status: .held) },
-                      insert: seats.map { Claim(seat: $0, status: .held, holdID: record.id) }, holds: [record], idempotency: kept)
+            let ticket = try apply(state, changes: seats.map { SeatChange(seat: $0, status: .held) },
+                                   insert: seats.map { Claim(seat: $0, status: .held, holdID: record.id) }, holds: [record], idempotency: kept)
             state.holds[record.token] = hold
             holdShow[record.token] = showID
             metrics.count("holds_created")
-            return .done(view(hold, in: state))
+            return (.done(view(hold, in: state)), ticket)
         }
+        if let ticket { try wait(ticket) }
+        return outcome
     }
 
     /// The live hold for a token, or a precise 404/410.
     func activeHold(_ token: String) throws(Problem) -> (ShowState, ActiveHold) {
         if let showID = holdShow[token], let state = shows[showID], let hold = state.holds[token] {
             if hold.record.expiresAt <= clock() {
-                try expire(hold, in: state)
+                _ = try expire(hold, in: state)
                 throw Problem(410, "hold-expired", "Hold expired", detail: "the hold expired and its seats were released")
             }
             return (state, hold)
@@ -184,7 +195,7 @@ extension Inventory {
     /// Adds and removes seats atomically; the rules apply to the resulting set. Removing every seat
     /// releases the hold.
     public func modifyHold(token: String, add: [String], remove: [String]) throws(Problem) -> HoldView {
-        try locked { () throws(Problem) -> HoldView in
+        let (result, ticket) = try locked { () throws(Problem) -> (HoldView, CommitTicket) in
             let (state, hold) = try activeHold(token)
             let adding = try resolve(add, in: state.layout), removing = try resolve(remove, in: state.layout)
             let own = Set(hold.seats)
@@ -198,59 +209,59 @@ extension Inventory {
             let added = result.filter { !own.contains($0) }, dropped = hold.seats.filter { !result.contains($0) }
             var record = hold.record
             if result.isEmpty { record.state = .released }
-            try apply(state, changes: added.map { SeatChange(seat: $0, status: .held) } + dropped.map { SeatChange(seat: $0, status: .available) },
-                      insert: added.map { Claim(seat: $0, status: .held, holdID: record.id) }, delete: dropped, holds: [record])
+            let ticket = try apply(state, changes: added.map { SeatChange(seat: $0, status: .held) } + dropped.map { SeatChange(seat: $0, status: .available) },
+                                   insert: added.map { Claim(seat: $0, status: .held, holdID: record.id) }, delete: dropped, holds: [record])
             let updated = ActiveHold(record: record, seats: result)
             if result.isEmpty { state.holds[token] = nil; holdShow[token] = nil; metrics.count("holds_released") } else { state.holds[token] = updated }
-            return view(updated, in: state)
+            return (view(updated, in: state), ticket)
         }
+        try wait(ticket)
+        return result
     }
 
     public func releaseHold(token: String) throws(Problem) {
-        try locked { () throws(Problem) in
+        let ticket = try locked { () throws(Problem) -> CommitTicket in
             let (state, hold) = try activeHold(token)
             var record = hold.record
             record.state = .released
-            try apply(state, changes: hold.seats.map { SeatChange(seat: $0, status: .available) }, delete: hold.seats, holds: [record])
+            let ticket = try apply(state, changes: hold.seats.map { SeatChange(seat: $0, status: .available) }, delete: hold.seats, holds: [record])
             state.holds[token] = nil
             holdShow[token] = nil
             metrics.count("holds_released")
+            return ticket
         }
+        try wait(ticket)
     }
 
     /// Extends the hold once by the show's hold time (from now).
     public func extendHold(token: String) throws(Problem) -> HoldView {
-        try locked { () throws(Problem) -> HoldView in
+        let (result, ticket) = try locked { () throws(Problem) -> (HoldView, CommitTicket) in
             let (state, hold) = try activeHold(token)
             guard !hold.record.extended else { throw Problem(409, "already-extended", "Already extended", detail: "a hold can be extended once") }
             var record = hold.record
             record.extended = true
             record.expiresAt = max(record.expiresAt, clock() + Int64(state.record.holdSeconds) * 1000)
-            try apply(state, changes: [], holds: [record])
+            let ticket = try apply(state, changes: [], holds: [record])
             let updated = ActiveHold(record: record, seats: hold.seats)
             state.holds[token] = updated
-            return view(updated, in: state)
+            return (view(updated, in: state), ticket)
         }
+        try wait(ticket)
+        return result
     }
 
-    /// Sells the hold's seats under `orderRef`, durably. Confirming again with the same order is
-    /// answered as before; a retried request with the same `Idempotency-Key` too.
+    /// Sells the hold's seats under `orderRef`, durably (answered once the log is flushed, one flush
+    /// shared by the batch). Confirming again with the same order is answered as before; a retried
+    /// request with the same `Idempotency-Key` too.
     public func confirmHold(token: String, orderRef: String, idempotency: IdempotentRequest?) throws(Problem) -> HoldOutcome {
-        let outcome = try confirmLocked(token: token, orderRef: orderRef, idempotency: idempotency)
-        // Outside the lock, so concurrent confirmations share one flush of the log.
-        do { try store.awaitDurability() } catch { throw Self.storeProblem(error) }
-        return outcome
-    }
-
-    func confirmLocked(token: String, orderRef: String, idempotency: IdempotentRequest?) throws(Problem) -> HoldOutcome {
-        try locked { () throws(Problem) -> HoldOutcome in
-            if let replayed = try replay(idempotency) { return replayed }
+        let (outcome, ticket) = try locked { () throws(Problem) -> (HoldOutcome, CommitTicket?) in
+            if let replayed = try replay(idempotency) { return (replayed, nil) }
             let state: ShowState, hold: ActiveHold
             do throws(Problem) { (state, hold) = try activeHold(token) } catch where error.slug == "hold-confirmed" {
                 // Confirmed before: the same order gets the same answer, another order a conflict.
                 guard let record = try? store.hold(token: token), let showState = shows[record.showID], record.orderRef == orderRef else { throw error }
                 let seats = ((try? store.claims(show: record.showID)) ?? []).filter { $0.holdID == record.id }.map(\.seat).sorted()
-                return .done(view(ActiveHold(record: record, seats: seats), in: showState))
+                return (.done(view(ActiveHold(record: record, seats: seats), in: showState)), nil)
             }
             var record = hold.record
             record.state = .confirmed
@@ -259,36 +270,42 @@ extension Inventory {
             var fresh = view(confirmed, in: state)
             fresh.version += 1
             let kept = idempotency.map { i in let (status, body) = i.render(fresh); return StoredResponse(key: i.key, requestFingerprint: i.fingerprint, status: status, body: body) }
-            try apply(state, changes: hold.seats.map { SeatChange(seat: $0, status: .sold) }, sell: hold.seats, holds: [record], durable: true, idempotency: kept)
+            let ticket = try apply(state, changes: hold.seats.map { SeatChange(seat: $0, status: .sold) }, sell: hold.seats, holds: [record], durable: true, idempotency: kept)
             state.holds[token] = nil
             holdShow[token] = nil
             metrics.count("confirmations")
-            return .done(view(confirmed, in: state))
+            return (.done(view(confirmed, in: state)), ticket)
         }
+        if let ticket { try wait(ticket) }
+        return outcome
     }
 
-    func expire(_ hold: ActiveHold, in state: ShowState) throws(Problem) {
+    func expire(_ hold: ActiveHold, in state: ShowState) throws(Problem) -> CommitTicket {
         var record = hold.record
         record.state = .expired
-        try apply(state, changes: hold.seats.map { SeatChange(seat: $0, status: .available) }, delete: hold.seats, holds: [record])
+        let ticket = try apply(state, changes: hold.seats.map { SeatChange(seat: $0, status: .available) }, delete: hold.seats, holds: [record])
         state.holds[record.token] = nil
         holdShow[record.token] = nil
         metrics.count("holds_expired")
+        return ticket
     }
 
-    /// Releases every hold past its expiry; returns how many. Run by the server every half second.
+    /// Releases every hold past its expiry and waits for the store; returns how many. Run by the server
+    /// every half second.
     @discardableResult
     public func expireDue() -> Int {
-        locked {
+        let tickets = locked {
             let now = clock()
-            var n = 0
+            var tickets: [CommitTicket] = []
             for state in shows.values {
                 for hold in state.holds.values where hold.record.expiresAt <= now {
-                    if (try? expire(hold, in: state)) != nil { n += 1 }
+                    if let t = try? expire(hold, in: state) { tickets.append(t) }
                 }
             }
-            return n
+            return tickets
         }
+        for t in tickets { try? t.wait() }
+        return tickets.count
     }
 }
 

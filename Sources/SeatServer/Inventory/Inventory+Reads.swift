@@ -20,8 +20,8 @@ extension Inventory {
             w.key("holdSeconds"); w.number(s.record.holdSeconds)
             w.key("policy"); w.raw(s.record.policyJSON)
             w.key("prices"); w.raw(s.record.pricesJSON)
-            w.key("version"); w.number(Int(s.availability.version))
-            let c = s.availability.counts
+            w.key("version"); w.number(Int(s.committed.version))
+            let c = s.committed.counts
             w.key("seats"); w.raw("{")
             w.key("total", first: true); w.number(s.availability.seatCount); w.key("available"); w.number(c.available)
             w.key("held"); w.number(c.held); w.key("sold"); w.number(c.sold); w.key("blocked"); w.number(c.blocked)
@@ -34,7 +34,7 @@ extension Inventory {
     public func encodedAvailability(show id: String) throws(Problem) -> (UInt64, String) {
         try locked { () throws(Problem) in
             let s = try state(forShow: id)
-            return (s.availability.version, s.encoded)
+            return (s.committed.version, s.encoded)
         }
     }
 
@@ -42,7 +42,7 @@ extension Inventory {
     public func delta(show id: String, since: UInt64) throws(Problem) -> String {
         try locked { () throws(Problem) in
             let s = try state(forShow: id)
-            let now = s.availability.version
+            let now = s.committed.version
             guard since <= now else { throw Problem.badRequest("version \(since) is newer than the show's \(now)") }
             if since == now { return AvailabilityDelta(fromVersion: now, toVersion: now, changes: []).encoded() }
             let limit = 10_000
@@ -64,7 +64,7 @@ extension Inventory {
     func subscribe(_ stream: EventStream, show id: String, lastEventID: UInt64?) throws(Problem) {
         try locked { () throws(Problem) in
             let s = try state(forShow: id)
-            let now = s.availability.version
+            let now = s.committed.version
             stream.send("retry: 2000\n\n")
             if let last = lastEventID, last <= now {
                 let missed: [(version: UInt64, delta: String)]?

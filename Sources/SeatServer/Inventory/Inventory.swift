@@ -16,37 +16,45 @@ struct ActiveHold {
     var seats: [SeatIndex]
 }
 
-/// One show's state in memory: the availability (the source for reads), live holds, prices, rules.
+/// One show's state in memory: live holds, prices, rules, and two availabilities: `availability`
+/// includes changes queued for the store (what new requests are checked against), `committed` only what
+/// the store has (what readers and subscribers see).
 final class ShowState {
     var record: ShowRecord
     let venue: VenueEntry
     let prices: SeatPrices
     let policy: SelectionPolicy
     var availability: SeatAvailability
+    var committed: SeatAvailability
     var holds: [String: ActiveHold] = [:]
     private var encodedCache: (UInt64, String)?
 
     init(record: ShowRecord, venue: VenueEntry, prices: SeatPrices, policy: SelectionPolicy, availability: SeatAvailability) {
-        self.record = record; self.venue = venue; self.prices = prices; self.policy = policy; self.availability = availability
+        self.record = record; self.venue = venue; self.prices = prices; self.policy = policy
+        self.availability = availability; self.committed = availability
     }
 
     var layout: VenueLayout { venue.layout }
 
-    /// The compact encoding, computed once per version.
+    /// The committed availability's compact encoding, computed once per version.
     var encoded: String {
-        if let (v, text) = encodedCache, v == availability.version { return text }
-        let text = availability.encoded()
-        encodedCache = (availability.version, text)
+        if let (v, text) = encodedCache, v == committed.version { return text }
+        let text = committed.encoded()
+        encodedCache = (committed.version, text)
         return text
     }
 }
 
-/// The seat inventory: venues, shows, holds, sales. Every change goes through here under one lock,
-/// is written to the store in one transaction, then applied to memory and published as an event.
-/// Memory is a cache of the store: on start it is rebuilt from the store.
+/// The seat inventory: venues, shows, holds, sales. Every change is checked and reserved in memory
+/// under one lock, queued to the `BatchWriter`, and answered once the store has committed it; events are
+/// published after the commit, in version order. Memory is a cache of the store: on start (and after a
+/// failed write) it is rebuilt from the store.
 public final class Inventory: @unchecked Sendable {
     let store: SeatStore
     let lock = NSLock()
+    private(set) var writer: BatchWriter?
+    /// Answers kept for `Idempotency-Key`s whose commit is still queued.
+    var pendingIdempotency: [String: StoredResponse] = [:]
     var venues: [String: VenueEntry] = [:]
     var shows: [String: ShowState] = [:]
     /// Live holds by token → show id.
@@ -62,22 +70,63 @@ public final class Inventory: @unchecked Sendable {
         for (id, json) in try store.venues() {
             venues[id] = VenueEntry(layout: try VenueLayout(json: json))
         }
+        let active = try store.activeHolds()
         for record in try store.shows() {
             guard let venue = venues[record.venueID] else { continue }
-            let state = try Self.makeState(record: record, venue: venue)
-            for claim in try store.claims(show: record.id) where claim.seat < venue.layout.seatCount {
-                state.availability.setStatus(claim.status, for: claim.seat)
-            }
-            state.availability.commit(version: record.version)
-            shows[record.id] = state
+            shows[record.id] = try loadState(record, venue: venue, activeHolds: active)
         }
-        for hold in try store.activeHolds() {
-            guard let state = shows[hold.showID] else { continue }
-            let seats = try store.claims(show: hold.showID).filter { $0.holdID == hold.id }.map(\.seat).sorted()
-            state.holds[hold.token] = ActiveHold(record: hold, seats: seats)
+        writer = BatchWriter(store: store, committed: { [weak self] in self?.committed($0) }, failed: { [weak self] in self?.failed($0, $1) })
+    }
+
+    /// A show's state as the store has it.
+    func loadState(_ record: ShowRecord, venue: VenueEntry, activeHolds: [HoldRecord]) throws -> ShowState {
+        let state = try Self.makeState(record: record, venue: venue)
+        let claims = try store.claims(show: record.id)
+        for claim in claims where claim.seat < venue.layout.seatCount { state.availability.setStatus(claim.status, for: claim.seat) }
+        state.availability.commit(version: record.version)
+        state.committed = state.availability
+        var seatsByHold: [String: [Int]] = [:]
+        for claim in claims { if let h = claim.holdID { seatsByHold[h, default: []].append(claim.seat) } }
+        for hold in activeHolds where hold.showID == record.id {
+            state.holds[hold.token] = ActiveHold(record: hold, seats: (seatsByHold[hold.id] ?? []).sorted())
             holdShow[hold.token] = hold.showID
         }
+        return state
     }
+
+    /// After the store committed a batch: readers and subscribers see it, in version order.
+    func committed(_ batch: [StoreCommit]) {
+        locked {
+            for c in batch {
+                if let key = c.idempotency?.key { pendingIdempotency[key] = nil }
+                guard let state = shows[c.showID] else { continue }
+                for change in c.changes { state.committed.setStatus(change.status, for: change.seat) }
+                state.committed.commit(version: c.version)
+                hub.publish(show: c.showID, version: c.version, delta: c.delta)
+            }
+        }
+    }
+
+    /// A batch failed (the disk, or a constraint another writer broke): memory is rebuilt from the store
+    /// for the shows it touched, and the waiting requests are answered with the error.
+    func failed(_ batch: [StoreCommit], _ error: Error) {
+        locked {
+            for c in batch { if let key = c.idempotency?.key { pendingIdempotency[key] = nil } }
+            let active = (try? store.activeHolds()) ?? []
+            for id in Set(batch.map(\.showID)) {
+                guard let old = shows[id] else { continue }
+                for token in old.holds.keys { holdShow[token] = nil }
+                if let record = try? store.shows().first(where: { $0.id == id }), let fresh = try? loadState(record, venue: old.venue, activeHolds: active) {
+                    shows[id] = fresh
+                }
+            }
+        }
+    }
+
+    /// Commits what is queued and stops the writer.
+    public func stop() { writer?.stop() }
+
+    deinit { writer?.stop() }
 
     static func makeState(record: ShowRecord, venue: VenueEntry) throws -> ShowState {
         let prices = try SeatPrices(table: PriceTable(json: Array(record.pricesJSON.utf8)), layout: venue.layout)

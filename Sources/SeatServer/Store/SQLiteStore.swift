@@ -3,8 +3,8 @@ import Foundation
 import SeatMap
 
 /// The embedded store: one SQLite file in WAL mode. Holds commit with `synchronous=NORMAL` (durable on
-/// the next checkpoint, never corrupt). A confirmation must survive power loss: with group commit it
-/// waits for a shared fsync of the log (`awaitDurability`); without, its own commit runs with
+/// the next checkpoint, never corrupt). A batch holding a confirmation must survive power loss: with
+/// group commit the log is flushed once for the whole batch; without, the batch commits with
 /// `synchronous=FULL`. One connection, serialised by a lock: SQLite has one writer anyway.
 public final class SQLiteStore: SeatStore, @unchecked Sendable {
     private let db: SQLiteDatabase
@@ -125,46 +125,50 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
         }
     }
 
-    public func commit(_ c: StoreCommit) throws {
+    public func commit(batch: [StoreCommit]) throws {
+        guard !batch.isEmpty else { return }
+        let durable = batch.contains { $0.durable }
         try locked {
-            let fullSync = c.durable && syncer == nil
+            let fullSync = durable && syncer == nil
             if fullSync { try db.execute("PRAGMA synchronous=FULL") }
             defer { if fullSync { try? db.execute("PRAGMA synchronous=NORMAL") } }
-            try db.transaction {
-                for h in c.holds {
-                    try db.run("""
-                        INSERT INTO holds(\(Self.holdColumns)) VALUES(?,?,?,?,?,?,?,?,?)
-                        ON CONFLICT(id) DO UPDATE SET state = excluded.state, expires_at = excluded.expires_at,
-                          extended = excluded.extended, order_ref = excluded.order_ref
-                        """, [.text(h.id), .text(h.token), .text(h.showID), .text(h.state.rawValue), .integer(h.expiresAt),
-                              .integer(h.extended ? 1 : 0), h.orderRef.map { .text($0) } ?? .null, .integer(h.wheelchair ? 1 : 0),
-                              .integer(h.createdAt)])
-                }
-                for seat in c.delete {
-                    try db.run("DELETE FROM claims WHERE show_id = ? AND seat = ?", [.text(c.showID), .integer(Int64(seat))])
-                }
-                for claim in c.insert {
-                    try db.run("INSERT INTO claims(show_id, seat, status, hold_id) VALUES(?,?,?,?)",
-                               [.text(c.showID), .integer(Int64(claim.seat)), .text(claim.status.name), claim.holdID.map { .text($0) } ?? .null])
-                }
-                for seat in c.sell {
-                    try db.run("UPDATE claims SET status = 'sold' WHERE show_id = ? AND seat = ? AND status = 'held'",
-                               [.text(c.showID), .integer(Int64(seat))])
-                    if db.changes != 1 { throw DatabaseError(code: SQLITE_CONSTRAINT, message: "seat \(seat) is not held") }
-                }
-                try db.run("UPDATE shows SET version = ? WHERE id = ? AND version = ?", [.integer(Int64(c.version)), .text(c.showID), .integer(Int64(c.version - 1))])
-                if db.changes != 1 { throw DatabaseError(code: SQLITE_CONSTRAINT, message: "show \(c.showID) is not at version \(c.version - 1)") }
-                try db.run("INSERT INTO events(show_id, version, delta, created_at) VALUES(?,?,?,?)",
-                           [.text(c.showID), .integer(Int64(c.version)), .text(c.delta), .integer(Self.now())])
-                if let r = c.idempotency {
-                    try db.run("INSERT INTO idempotency(key, fingerprint, status, body, created_at) VALUES(?,?,?,?,?)",
-                               [.text(r.key), .text(r.requestFingerprint), .integer(Int64(r.status)), .blob(r.body), .integer(Self.now())])
-                }
-            }
+            try db.transaction { for c in batch { try write(c) } }
         }
+        // One flush of the log for the whole batch (group commit).
+        if durable { try syncer?.waitUntilDurable() }
     }
 
-    public func awaitDurability() throws { try syncer?.waitUntilDurable() }
+    private func write(_ c: StoreCommit) throws {
+        for h in c.holds {
+            try db.run("""
+                INSERT INTO holds(\(Self.holdColumns)) VALUES(?,?,?,?,?,?,?,?,?)
+                ON CONFLICT(id) DO UPDATE SET state = excluded.state, expires_at = excluded.expires_at,
+                  extended = excluded.extended, order_ref = excluded.order_ref
+                """, [.text(h.id), .text(h.token), .text(h.showID), .text(h.state.rawValue), .integer(h.expiresAt),
+                      .integer(h.extended ? 1 : 0), h.orderRef.map { .text($0) } ?? .null, .integer(h.wheelchair ? 1 : 0),
+                      .integer(h.createdAt)])
+        }
+        for seat in c.delete {
+            try db.run("DELETE FROM claims WHERE show_id = ? AND seat = ?", [.text(c.showID), .integer(Int64(seat))])
+        }
+        for claim in c.insert {
+            try db.run("INSERT INTO claims(show_id, seat, status, hold_id) VALUES(?,?,?,?)",
+                       [.text(c.showID), .integer(Int64(claim.seat)), .text(claim.status.name), claim.holdID.map { .text($0) } ?? .null])
+        }
+        for seat in c.sell {
+            try db.run("UPDATE claims SET status = 'sold' WHERE show_id = ? AND seat = ? AND status = 'held'",
+                       [.text(c.showID), .integer(Int64(seat))])
+            if db.changes != 1 { throw DatabaseError(code: SQLITE_CONSTRAINT, message: "seat \(seat) is not held") }
+        }
+        try db.run("UPDATE shows SET version = ? WHERE id = ? AND version = ?", [.integer(Int64(c.version)), .text(c.showID), .integer(Int64(c.version - 1))])
+        if db.changes != 1 { throw DatabaseError(code: SQLITE_CONSTRAINT, message: "show \(c.showID) is not at version \(c.version - 1)") }
+        try db.run("INSERT INTO events(show_id, version, delta, created_at) VALUES(?,?,?,?)",
+                   [.text(c.showID), .integer(Int64(c.version)), .text(c.delta), .integer(Self.now())])
+        if let r = c.idempotency {
+            try db.run("INSERT INTO idempotency(key, fingerprint, status, body, created_at) VALUES(?,?,?,?,?)",
+                       [.text(r.key), .text(r.requestFingerprint), .integer(Int64(r.status)), .blob(r.body), .integer(Self.now())])
+        }
+    }
 
     /// fsyncs issued for group commits so far (for the benchmark).
     public var groupSyncs: Int { syncer?.syncCount ?? 0 }

@@ -42,6 +42,8 @@ public struct Claim: Sendable, Hashable {
 public struct StoreCommit: Sendable {
     public var showID: String
     public var version: UInt64
+    /// The seats' new statuses (what subscribers are told).
+    public var changes: [SeatChange]
     /// New claims (a seat already claimed fails the whole commit).
     public var insert: [Claim]
     /// Claims removed (released or expired seats).
@@ -74,11 +76,9 @@ public protocol SeatStore: AnyObject, Sendable {
     func claims(show: String) throws -> [Claim]
     func activeHolds() throws -> [HoldRecord]
     func hold(token: String) throws -> HoldRecord?
-    /// Applies a commit atomically; throws `DatabaseError` with `isConstraint` when a seat is taken.
-    func commit(_ commit: StoreCommit) throws
-    /// Returns once every durable commit made so far survives power loss (group commit); a store that
-    /// makes durable commits durable by themselves returns at once.
-    func awaitDurability() throws
+    /// Applies commits in order in one transaction (all or none), flushed to disk before returning when
+    /// any of them is durable; throws `DatabaseError` (`isConstraint` when a seat is taken).
+    func commit(batch: [StoreCommit]) throws
     /// Deltas after `version`, oldest first (nil when the log no longer reaches back that far).
     func events(show: String, after version: UInt64, limit: Int) throws -> [(version: UInt64, delta: String)]?
     func storedResponse(key: String) throws -> StoredResponse?

@@ -1,0 +1,91 @@
+import Foundation
+
+/// wrk (Debian's `wrk`) generates the HTTP load where it can: a C load generator leaves far more of the
+/// two cores to the server than Swift client threads would.
+enum Wrk {
+    static var available: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/wrk") }
+
+    /// Hold 1–4 seats, then release them, on every connection; each wrk thread works its own rows so
+    /// holds do not collide. Counts 201s; prints them in `done`.
+    static let holdRelease = #"""
+    local threads = {}
+    local counter = 0
+    function setup(thread)
+      thread:set("id", #threads)
+      table.insert(threads, thread)
+    end
+    function init(args)
+      tokens = {}
+      holds = 0
+      rows = tonumber(args[1])
+    end
+    request = function()
+      local token = table.remove(tokens)
+      if token then
+        return wrk.format("DELETE", "/v1/holds/" .. token)
+      end
+      counter = counter + 1
+      local n = 1 + counter % 4
+      local section = 101 + (id * 7 + counter) % 16
+      local row = 1 + (counter * 3 + id * 11) % rows
+      local first = 1 + (counter % 2) * 4
+      local seats = {}
+      for k = 0, n - 1 do seats[#seats + 1] = '"' .. section .. "-" .. row .. "-" .. (first + k) .. '"' end
+      return wrk.format("POST", "/v1/shows/bench/holds", {["Content-Type"] = "application/json"}, '{"seats":[' .. table.concat(seats, ",") .. ']}')
+    end
+    response = function(status, headers, body)
+      if status == 201 then
+        holds = holds + 1
+        local token = string.match(body, '"token":"(%x+)"')
+        if token then table.insert(tokens, token) end
+      end
+    end
+    function done(summary, latency, requests)
+      local total = 0
+      for _, t in ipairs(threads) do total = total + t:get("holds") end
+      io.write(string.format("HOLDS %d\n", total))
+    end
+    """#
+
+    struct Result { var requestsPerSecond: Double; var p99: Double; var p50: Double; var holds: Int; var seconds: Double }
+
+    /// Runs wrk for `seconds` with `connections` and returns its figures.
+    static func run(port: UInt16, path: String, connections: Int, seconds: Int, script: String?, scriptArguments: [String] = []) -> Result? {
+        var arguments = ["-t2", "-c\(connections)", "-d\(seconds)s", "--latency", "--timeout", "5s"]
+        var scriptURL: URL?
+        if let script {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-wrk-\(getpid()).lua")
+            try? script.write(to: url, atomically: true, encoding: .utf8)
+            arguments += ["-s", url.path]
+            scriptURL = url
+        }
+        arguments.append("http://127.0.0.1:\(port)\(path)")
+        if !scriptArguments.isEmpty { arguments += ["--"] + scriptArguments }
+        defer { if let scriptURL { try? FileManager.default.removeItem(at: scriptURL) } }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/wrk")
+        p.arguments = arguments
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        guard (try? p.run()) != nil else { return nil }
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        func number(_ pattern: String) -> String? {
+            guard let r = text.range(of: pattern, options: .regularExpression) else { return nil }
+            return String(text[r])
+        }
+        func milliseconds(_ s: String) -> Double {
+            let value = Double(s.trimmingCharacters(in: CharacterSet.letters.union(.whitespaces))) ?? 0
+            if s.hasSuffix("us") { return value / 1000 }
+            if s.hasSuffix("ms") { return value }
+            if s.hasSuffix("s") { return value * 1000 }
+            return value
+        }
+        guard let rps = number(#"Requests/sec:\s+[0-9.]+"#).flatMap({ Double($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) }) else { return nil }
+        let p99 = number(#"99%\s+[0-9.]+[a-z]+"#).map { milliseconds(String($0.dropFirst(3)).trimmingCharacters(in: .whitespaces)) } ?? 0
+        let p50 = number(#"50%\s+[0-9.]+[a-z]+"#).map { milliseconds(String($0.dropFirst(3)).trimmingCharacters(in: .whitespaces)) } ?? 0
+        let holds = number(#"HOLDS \d+"#).flatMap { Int($0.dropFirst(6)) } ?? 0
+        return Result(requestsPerSecond: rps, p99: p99 / 1000, p50: p50 / 1000, holds: holds, seconds: Double(seconds))
+    }
+}
