@@ -43,6 +43,10 @@ public enum SeatKitTool {
             return (ExitCode.usage, output)
         }
         let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h"), let text = commandHelp(command) {
+            output.line(text)
+            return (ExitCode.success, output)
+        }
         do {
             switch command {
             case "-h", "--help", "help":

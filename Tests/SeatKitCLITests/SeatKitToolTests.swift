@@ -180,3 +180,11 @@ func temporaryDirectory() -> URL {
         #expect(r.code == 1 && r.err.contains("7-1: expected a number from 0 to 1, got 2"))
     }
 }
+
+@Suite struct SubcommandHelpTests {
+    @Test(arguments: ["validate", "import", "best", "check", "render", "serve", "generate", "layout-demo"])
+    func everyCommandAnswersHelp(command: String) {
+        let r = seatkit(command, "--help")
+        #expect(r.code == 0 && r.out.hasPrefix("Usage: seatkit \(command)"), "\(r.out)\(r.err)")
+    }
+}
