@@ -51,8 +51,12 @@ public final class SeatServerApp: @unchecked Sendable {
     public func start() throws {
         inventory.expireDue()
         try http.start()
+        let store = inventory.store
         workers = [repeating(every: 0.5) { [inventory] in inventory.expireDue() },
-                   repeating(every: options.heartbeatSeconds) { [inventory] in inventory.heartbeat() }]
+                   repeating(every: options.heartbeatSeconds) { [inventory] in inventory.heartbeat() },
+                   // Keep the last 100,000 events per show (deltas and resumes reach that far back; older
+                   // clients get the whole state) and idempotency answers for a day.
+                   repeating(every: 60) { try? store.prune(keepVersions: 100_000, idempotencyMilliseconds: 86_400_000) }]
     }
 
     /// Graceful: background work stops, event streams close, in-flight requests finish.

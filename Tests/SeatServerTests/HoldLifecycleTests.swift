@@ -2,7 +2,7 @@ import Foundation
 import LoopbackHTTP
 import SeatKitCLI
 import SeatMap
-import SeatServer
+@testable import SeatServer
 import Testing
 
 @Suite(.serialized) struct HoldLifecycleTests {
@@ -137,5 +137,18 @@ import Testing
         let f = ISO8601DateFormatter()
         f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         #expect(SeatAPITestHooks.iso(ms) == f.string(from: Date(timeIntervalSince1970: Double(ms) / 1000)))
+    }
+}
+
+@Suite(.serialized) struct PruneTests {
+    @Test func oldEventsAndIdempotencyAnswersArePruned() throws {
+        let server = try TestServer()
+        let c = try server.connection()
+        for row in 1...4 { #expect(try hold(c, ["\(row)-1", "\(row)-2"], headers: [("Idempotency-Key", "p-\(row)")]).status == 201) }
+        try server.app.inventory.store.prune(keepVersions: 2, idempotencyMilliseconds: -1)
+        // Versions 1 and 2 are gone: a delta from 0 is 410, from 2 still works.
+        #expect(try c.request("GET", "/v1/shows/show/availability?since=0").status == 410)
+        #expect(try c.request("GET", "/v1/shows/show/availability?since=2").status == 200)
+        #expect(try server.app.inventory.store.storedResponse(key: "hold:show:p-1") == nil)
     }
 }

@@ -193,6 +193,15 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
         }
     }
 
+    public func prune(keepVersions: Int, idempotencyMilliseconds: Int64) throws {
+        try locked {
+            try db.transaction {
+                try db.run("DELETE FROM events WHERE version <= (SELECT s.version FROM shows s WHERE s.id = events.show_id) - ?", [.integer(Int64(keepVersions))])
+                try db.run("DELETE FROM idempotency WHERE created_at < ?", [.integer(Self.now() - idempotencyMilliseconds)])
+            }
+        }
+    }
+
     public func salesHistory(venue: String, since: String) throws -> (shows: Int, soldCounts: [Int: Int]) {
         try locked {
             var shows = 0

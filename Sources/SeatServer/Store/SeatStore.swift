@@ -82,6 +82,9 @@ public protocol SeatStore: AnyObject, Sendable {
     /// Deltas after `version`, oldest first (nil when the log no longer reaches back that far).
     func events(show: String, after version: UInt64, limit: Int) throws -> [(version: UInt64, delta: String)]?
     func storedResponse(key: String) throws -> StoredResponse?
+    /// Drops events more than `keepVersions` behind each show's version and idempotency answers older
+    /// than `idempotencyMilliseconds`, so neither log grows without bound.
+    func prune(keepVersions: Int, idempotencyMilliseconds: Int64) throws
     /// Per seat, in how many past shows (started within `days`) of this venue it sold.
     func salesHistory(venue: String, since: String) throws -> (shows: Int, soldCounts: [Int: Int])
 }
