@@ -124,22 +124,37 @@ public final class HTTPConnection {
         return Response(status: status, headers: headers, body: body)
     }
 
+    private var events: [UInt8] = []
+    private var chunked: ChunkedDecoder?
+
     /// Opens an event stream: returns the response head; then `nextEvent` reads events as they come.
     public func openEvents(_ path: String, headers: [(String, String)] = []) throws -> Int {
         let head = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n" + headers.map { "\($0.0): \($0.1)\r\n" }.joined() + "\r\n"
         try sendRaw(Array(head.utf8))
-        let (status, _) = try readHead()
+        let (status, responseHeaders) = try readHead()
+        chunked = responseHeaders["transfer-encoding"]?.lowercased() == "chunked" ? ChunkedDecoder() : nil
+        takeEventBytes()
         return status
     }
 
-    /// The next Server-Sent Event (its `id`, `event` and `data` lines), skipping comments and chunk sizes.
+    /// Moves received bytes into the event buffer, undoing chunked framing.
+    private func takeEventBytes() {
+        if chunked != nil { events.append(contentsOf: chunked!.feed(buffer[...])) } else { events.append(contentsOf: buffer) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// The next Server-Sent Event (its `id`, `event` and `data` lines), skipping comments.
     public func nextEvent() throws -> (id: String?, event: String?, data: String) {
         var id: String?, event: String?, data: [String] = []
         while true {
-            while !buffer.contains(10) { try fill() }
-            let end = buffer.firstIndex(of: 10)!
-            let line = String(decoding: buffer[0..<end], as: UTF8.self).trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
-            buffer.removeFirst(end + 1)
+            while !events.contains(10) {
+                if chunked?.finished == true { throw Failure.closed }
+                try fill()
+                takeEventBytes()
+            }
+            let end = events.firstIndex(of: 10)!
+            let line = String(decoding: events[0..<end], as: UTF8.self).trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
+            events.removeFirst(end + 1)
             if line.isEmpty {
                 if !data.isEmpty || event != nil { return (id, event, data.joined(separator: "\n")) }
                 continue
@@ -148,7 +163,7 @@ public final class HTTPConnection {
             if line.hasPrefix("id: ") { id = String(line.dropFirst(4)) }
             else if line.hasPrefix("event: ") { event = String(line.dropFirst(7)) }
             else if line.hasPrefix("data: ") { data.append(String(line.dropFirst(6))) }
-            // Anything else is chunk framing (hex sizes) or `retry:`.
+            // `retry:` and unknown fields are ignored, as the specification says.
         }
     }
 }
