@@ -67,8 +67,10 @@ connections, so both share the 2 cores and the figures understate a server on it
 - *hold + release*: 64 connections, each holding 1–4 distinct seats and releasing them; holds a second
   and the hold request's p99.
 - *availability GET*: 64 connections reading the cached encoding.
-- *durable confirmations*: hold then confirm on 16 connections, with group commit (one `fdatasync` of
-  the write-ahead log shared by every confirmation waiting) and with `synchronous=FULL` per commit.
+- *durable confirmations*: hold then confirm on 64 connections. Every change is group-committed (the
+  writer thread puts everything queued into one transaction); a batch holding a confirmation is made
+  durable either by one `fdatasync` of the write-ahead log (default) or by committing it with
+  `synchronous=FULL` (`--no-group-commit`). Both share one flush among the batch's confirmations.
 - *SSE*: 1,000 subscribers on one show while 300 holds are made one after another; delay from sending
   the hold request to each subscriber receiving its event.
 TAIL
