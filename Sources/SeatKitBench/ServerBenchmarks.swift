@@ -54,6 +54,10 @@ enum ServerBenchmarks {
         report.figure("hold + release, 64 connections, Swift client threads in the same process (holds/s, hold p99)",
                       value: String(format: "%.0f holds/s, p99 %.1f ms", holds.perSecond, holds.p99 * 1000), goal: "report")
 
+        let ceiling = try storeCeiling(dir.appendingPathComponent("ceiling.db").path)
+        report.figure("the SQLite store alone: hold + release commits in batches of 64 (the writer thread's ceiling)",
+                      value: String(format: "%.0f holds/s", ceiling), goal: "report")
+
         // 3. Durable confirmations, with and without group commit.
         for group in [true, false] {
             let confirmApp = try server(dir.appendingPathComponent("confirm-\(group).db").path, groupCommit: group)
@@ -76,6 +80,40 @@ enum ServerBenchmarks {
         let delays = try sseDelays(app: app, layout: layout, subscribers: 1000, holds: 300)
         report.figure("1,000 SSE subscribers on one show, 300 holds: delivery delay (from request sent to event received)",
                       value: String(format: "p50 %.1f ms, p99 %.1f ms, %d deliveries of %.0f events", delays.p50 * 1000, delays.p99 * 1000, delays.count, delays.perSecond), goal: "report")
+    }
+
+    /// The store alone: hold-sized commits (hold record, 2 claims, version, event) in batches of 64, as the
+    /// writer thread makes them. The ceiling for changes a second, whatever the HTTP layer does.
+    static func storeCeiling(_ path: String) throws -> Double {
+        let store = try SQLiteStore(path: path)
+        let arena = SampleVenues.arena(seats: 20_000)
+        try store.insertVenue(id: arena.id, fingerprint: arena.fingerprintHex, layoutJSON: arena.jsonBytes())
+        try store.insertShow(ShowRecord(id: "bench", venueID: arena.id, startsAt: "2026-12-01T19:00:00+08:00", pricesJSON: "{}", policyJSON: "{}", holdSeconds: 600, version: 0))
+        var version: UInt64 = 0
+        let batches = 300, perBatch = 64
+        let start = DispatchTime.now().uptimeNanoseconds
+        for b in 0..<batches {
+            var batch: [StoreCommit] = []
+            for k in 0..<perBatch {
+                version += 1
+                let seat = (b * perBatch + k) * 2 % 19_998
+                let id = "h\(version)"
+                let hold = HoldRecord(id: id, token: "t\(version)", showID: "bench", state: .active, expiresAt: 0, extended: false, orderRef: nil, wheelchair: false, createdAt: 0)
+                let changes = [SeatChange(seat: seat, status: .held), SeatChange(seat: seat + 1, status: .held)]
+                batch.append(StoreCommit(showID: "bench", version: version, changes: changes,
+                                         insert: changes.map { Claim(seat: $0.seat, status: .held, holdID: id) }, delete: [], sell: [], holds: [hold],
+                                         delta: AvailabilityDelta(fromVersion: version - 1, toVersion: version, changes: changes).encoded(), durable: false, idempotency: nil))
+                // Release it again in the same batch, as hold + release does.
+                version += 1
+                var released = hold; released.state = .released
+                batch.append(StoreCommit(showID: "bench", version: version, changes: changes.map { SeatChange(seat: $0.seat, status: .available) },
+                                         insert: [], delete: changes.map(\.seat), sell: [], holds: [released],
+                                         delta: "skd1;\(version - 1);\(version);", durable: false, idempotency: nil))
+            }
+            try store.commit(batch: batch)
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return Double(batches * perBatch) / seconds
     }
 
     static func server(_ path: String, groupCommit: Bool) throws -> SeatServerApp {

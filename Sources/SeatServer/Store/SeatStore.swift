@@ -10,6 +10,11 @@ public struct ShowRecord: Sendable, Hashable {
     public var policyJSON: String
     public var holdSeconds: Int
     public var version: UInt64
+
+    public init(id: String, venueID: String, startsAt: String, pricesJSON: String, policyJSON: String, holdSeconds: Int, version: UInt64) {
+        self.id = id; self.venueID = venueID; self.startsAt = startsAt; self.pricesJSON = pricesJSON
+        self.policyJSON = policyJSON; self.holdSeconds = holdSeconds; self.version = version
+    }
 }
 
 public enum HoldState: String, Sendable {
@@ -28,6 +33,12 @@ public struct HoldRecord: Sendable, Hashable {
     public var orderRef: String?
     public var wheelchair: Bool
     public var createdAt: Int64
+
+    public init(id: String, token: String, showID: String, state: HoldState, expiresAt: Int64, extended: Bool, orderRef: String?,
+                wheelchair: Bool, createdAt: Int64) {
+        self.id = id; self.token = token; self.showID = showID; self.state = state; self.expiresAt = expiresAt
+        self.extended = extended; self.orderRef = orderRef; self.wheelchair = wheelchair; self.createdAt = createdAt
+    }
 }
 
 /// A seat taken by a hold, a sale or a block.
@@ -35,6 +46,7 @@ public struct Claim: Sendable, Hashable {
     public var seat: Int
     public var status: SeatStatus
     public var holdID: String?
+    public init(seat: Int, status: SeatStatus, holdID: String?) { self.seat = seat; self.status = status; self.holdID = holdID }
 }
 
 /// Everything one committed change writes, in one transaction: the guarantee that a seat is in at most
@@ -56,6 +68,12 @@ public struct StoreCommit: Sendable {
     /// A confirmation: must survive power loss.
     public var durable: Bool
     public var idempotency: StoredResponse?
+
+    public init(showID: String, version: UInt64, changes: [SeatChange], insert: [Claim], delete: [Int], sell: [Int], holds: [HoldRecord],
+                delta: String, durable: Bool, idempotency: StoredResponse?) {
+        self.showID = showID; self.version = version; self.changes = changes; self.insert = insert; self.delete = delete
+        self.sell = sell; self.holds = holds; self.delta = delta; self.durable = durable; self.idempotency = idempotency
+    }
 }
 
 /// A response kept for an `Idempotency-Key`, so a retried request is answered, not applied again.
