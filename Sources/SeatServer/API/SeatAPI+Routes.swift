@@ -109,7 +109,7 @@ extension SeatAPI {
         return .text(200, encoded, headers: headers)
     }
 
-    func createHold(_ showID: String, _ r: HTTPRequest) throws(Problem) -> HTTPResponse {
+    func createHold(_ showID: String, _ r: HTTPRequest, start: UInt64) throws(Problem) -> HTTPResponse {
         if let wait = holdLimiter.check(r.clientAddress) {
             inventory.metrics.count("rate_limited")
             throw Problem(429, "rate-limited", "Too many requests", detail: "too many holds from \(r.clientAddress); try again shortly",
@@ -117,18 +117,23 @@ extension SeatAPI {
         }
         let (seats, wheelchair) = try RequestBody.holdRequest(r)
         let idem = try Self.idempotency(r, scope: "hold:\(showID)") { view in (201, Render.hold(view).bytes) }
-        switch try inventory.createHold(show: showID, seatIDs: seats, wheelchair: wheelchair, idempotency: idem) {
-        case .done(let view): return .json(201, Render.hold(view), headers: [("Location", "/v1/holds/\(view.token)")])
-        case .replayed(let status, let body): return HTTPResponse(status: status, headers: [("Content-Type", "application/json"), ("Idempotent-Replayed", "true")], body: body)
-        }
+        let (outcome, ticket) = try inventory.beginCreateHold(show: showID, seatIDs: seats, wheelchair: wheelchair, idempotency: idem)
+        return afterCommit(ticket, route: "/v1/shows/{id}/holds", start: start) { Self.render(outcome, created: true) }
     }
 
-    func confirm(_ token: String, _ r: HTTPRequest) throws(Problem) -> HTTPResponse {
+    func confirm(_ token: String, _ r: HTTPRequest, route: String, start: UInt64) throws(Problem) -> HTTPResponse {
         let orderRef = try RequestBody.confirmRequest(r)
         let idem = try Self.idempotency(r, scope: "confirm:\(token)") { view in (200, Render.hold(view).bytes) }
-        switch try inventory.confirmHold(token: token, orderRef: orderRef, idempotency: idem) {
-        case .done(let view): return .json(200, Render.hold(view))
-        case .replayed(let status, let body): return HTTPResponse(status: status, headers: [("Content-Type", "application/json"), ("Idempotent-Replayed", "true")], body: body)
+        let (outcome, ticket) = try inventory.beginConfirmHold(token: token, orderRef: orderRef, idempotency: idem)
+        return afterCommit(ticket, route: route, start: start) { Self.render(outcome, created: false) }
+    }
+
+    static func render(_ outcome: HoldOutcome, created: Bool) -> HTTPResponse {
+        switch outcome {
+        case .done(let view):
+            return .json(created ? 201 : 200, Render.hold(view), headers: created ? [("Location", "/v1/holds/\(view.token)")] : [])
+        case .replayed(let status, let body):
+            return HTTPResponse(status: status, headers: [("Content-Type", "application/json"), ("Idempotent-Replayed", "true")], body: body)
         }
     }
 

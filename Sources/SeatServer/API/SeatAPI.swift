@@ -21,15 +21,32 @@ public final class SeatAPI: @unchecked Sendable {
         var route = "unmatched"
         let response: HTTPResponse
         do throws(Problem) {
-            response = try dispatch(request, route: &route)
+            response = try dispatch(request, route: &route, start: start)
         } catch {
             response = error.response
         }
-        inventory.metrics.request(route: route, status: response.status, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        // A deferred answer is counted when it is complete.
+        if response.deferred == nil {
+            inventory.metrics.request(route: route, status: response.status, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
         return response
     }
 
-    func dispatch(_ r: HTTPRequest, route: inout String) throws(Problem) -> HTTPResponse {
+    /// The answer once `ticket`'s change is committed (at once when there is nothing to commit); no
+    /// thread waits meanwhile.
+    func afterCommit(_ ticket: CommitTicket?, route: String, start: UInt64, _ render: @escaping @Sendable () -> HTTPResponse) -> HTTPResponse {
+        guard let ticket else { return render() }
+        let deferred = DeferredResponse()
+        let metrics = inventory.metrics
+        ticket.whenDone { error in
+            let response = error.map { Inventory.problem(forCommitError: $0).response } ?? render()
+            metrics.request(route: route, status: response.status, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            deferred.complete(response)
+        }
+        return HTTPResponse(status: 0, deferred: deferred)
+    }
+
+    func dispatch(_ r: HTTPRequest, route: inout String, start: UInt64) throws(Problem) -> HTTPResponse {
         guard r.path.utf8.count <= 2048 else { throw Problem(414, "uri-too-long", "URI too long", detail: "the path is over 2048 bytes") }
         let parts = r.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         func only(_ methods: String...) throws(Problem) {
@@ -77,22 +94,23 @@ public final class SeatAPI: @unchecked Sendable {
             return try events(parts[2], r)
         case ("shows", 4) where parts[3] == "holds":
             route = "/v1/shows/{id}/holds"; try only("POST")
-            return try createHold(parts[2], r)
+            return try createHold(parts[2], r, start: start)
         case ("holds", 3):
             route = "/v1/holds/{token}"; try only("GET", "DELETE")
             if r.method == "GET" { return .json(200, Render.hold(try inventory.hold(token: parts[2]))) }
-            try inventory.releaseHold(token: parts[2])
-            return .empty(204)
+            return afterCommit(try inventory.beginReleaseHold(token: parts[2]), route: route, start: start) { .empty(204) }
         case ("holds", 4) where parts[3] == "seats":
             route = "/v1/holds/{token}/seats"; try only("POST")
             let (add, remove) = try RequestBody.modifyRequest(r)
-            return .json(200, Render.hold(try inventory.modifyHold(token: parts[2], add: add, remove: remove)))
+            let (view, ticket) = try inventory.beginModifyHold(token: parts[2], add: add, remove: remove)
+            return afterCommit(ticket, route: route, start: start) { .json(200, Render.hold(view)) }
         case ("holds", 4) where parts[3] == "extend":
             route = "/v1/holds/{token}/extend"; try only("POST")
-            return .json(200, Render.hold(try inventory.extendHold(token: parts[2])))
+            let (view, ticket) = try inventory.beginExtendHold(token: parts[2])
+            return afterCommit(ticket, route: route, start: start) { .json(200, Render.hold(view)) }
         case ("holds", 4) where parts[3] == "confirm":
             route = "/v1/holds/{token}/confirm"; try only("POST")
-            return try confirm(parts[2], r)
+            return try confirm(parts[2], r, route: route, start: start)
         default:
             throw Problem.notFound("no route \(r.path)")
         }

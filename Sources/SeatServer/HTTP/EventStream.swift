@@ -83,3 +83,38 @@ public final class EventStream: @unchecked Sendable {
         callback?()
     }
 }
+
+/// An answer that arrives later from another thread. The request's connection is suspended meanwhile
+/// and resumed on completion; libmicrohttpd then calls the handler again, which sends the answer.
+public final class DeferredResponse: @unchecked Sendable {
+    private let lock = NSLock()
+    private var response: HTTPResponse?
+    private var connection: OpaquePointer?
+    private var suspended = false
+
+    public init() {}
+
+    public func complete(_ r: HTTPResponse) {
+        lock.lock(); defer { lock.unlock() }
+        response = r
+        if suspended, let connection {
+            suspended = false
+            MHD_resume_connection(connection)
+        }
+    }
+
+    /// The answer if it is already here; otherwise suspends `connection` until it is.
+    func park(on connection: OpaquePointer) -> HTTPResponse? {
+        lock.lock(); defer { lock.unlock() }
+        if let response { return response }
+        self.connection = connection
+        suspended = true
+        MHD_suspend_connection(connection)
+        return nil
+    }
+
+    func take() -> HTTPResponse? {
+        lock.lock(); defer { lock.unlock() }
+        return response
+    }
+}

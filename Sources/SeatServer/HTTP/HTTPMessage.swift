@@ -25,9 +25,12 @@ public struct HTTPResponse: Sendable {
     public var body: [UInt8]
     /// Set for Server-Sent Events: the connection stays open and is fed by the stream.
     public var stream: EventStream?
+    /// Set when the answer comes later (once a change is committed): the connection is suspended, not
+    /// a thread.
+    public var deferred: DeferredResponse?
 
-    public init(status: Int, headers: [(String, String)] = [], body: [UInt8] = [], stream: EventStream? = nil) {
-        self.status = status; self.headers = headers; self.body = body; self.stream = stream
+    public init(status: Int, headers: [(String, String)] = [], body: [UInt8] = [], stream: EventStream? = nil, deferred: DeferredResponse? = nil) {
+        self.status = status; self.headers = headers; self.body = body; self.stream = stream; self.deferred = deferred
     }
 
     public static func json(_ status: Int, _ writer: JSONWriter, headers: [(String, String)] = []) -> HTTPResponse {

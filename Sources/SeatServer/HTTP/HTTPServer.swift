@@ -80,6 +80,7 @@ public enum ServerError: Error, CustomStringConvertible {
 final class RequestState {
     var body: [UInt8] = []
     var tooLarge = false
+    var deferred: DeferredResponse?
 }
 
 final class KeyValues {
@@ -105,6 +106,12 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
         return MHD_Result.YES
     }
     let state = Unmanaged<RequestState>.fromOpaque(pointer).takeUnretainedValue()
+    if let deferred = state.deferred {
+        // Resumed: the answer has come.
+        guard let response = deferred.take() else { return MHD_Result.YES }
+        state.deferred = nil
+        return server.queue(response, on: connection)
+    }
     if uploadDataSize.pointee > 0 {
         let n = uploadDataSize.pointee
         if !state.tooLarge {
@@ -131,6 +138,13 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
                            detail: "the body is over \(server.configuration.maximumBodyBytes) bytes").response
     } else {
         response = server.handler(request)
+    }
+    if let deferred = response.deferred {
+        guard let ready = deferred.park(on: connection) else {
+            state.deferred = deferred
+            return MHD_Result.YES
+        }
+        return server.queue(ready, on: connection)
     }
     return server.queue(response, on: connection)
 }

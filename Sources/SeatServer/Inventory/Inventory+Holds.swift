@@ -131,16 +131,28 @@ extension Inventory {
 
     /// Waits until the change is in the store.
     func wait(_ ticket: CommitTicket) throws(Problem) {
-        do { try ticket.wait() } catch let e as DatabaseError where e.isConstraint {
-            throw Problem(409, "seats-taken", "Seats taken", detail: "a seat was taken by a concurrent change (\(e.message)); reload the availability")
-        } catch {
-            throw Self.storeProblem(error)
+        do { try ticket.wait() } catch { throw Self.problem(forCommitError: error) }
+    }
+
+    /// What a failed commit means to the client.
+    static func problem(forCommitError error: Error) -> Problem {
+        if let e = error as? DatabaseError, e.isConstraint {
+            return Problem(409, "seats-taken", "Seats taken", detail: "a seat was taken by a concurrent change (\(e.message)); reload the availability")
         }
+        return storeProblem(error)
     }
 
     /// Holds `seatIDs` for a new buyer: all or none; 201 with an unguessable token.
     public func createHold(show showID: String, seatIDs: [String], wheelchair: Bool, idempotency: IdempotentRequest?) throws(Problem) -> HoldOutcome {
-        let (outcome, ticket) = try locked { () throws(Problem) -> (HoldOutcome, CommitTicket?) in
+        let (outcome, ticket) = try beginCreateHold(show: showID, seatIDs: seatIDs, wheelchair: wheelchair, idempotency: idempotency)
+        if let ticket { try wait(ticket) }
+        return outcome
+    }
+
+    /// `createHold` without waiting: the answer and the ticket to wait on (nil: nothing to commit).
+
+    func beginCreateHold(show showID: String, seatIDs: [String], wheelchair: Bool, idempotency: IdempotentRequest?) throws(Problem) -> (HoldOutcome, CommitTicket?) {
+        try locked { () throws(Problem) -> (HoldOutcome, CommitTicket?) in
             if let replayed = try replay(idempotency) { return (replayed, nil) }
             let state = try state(forShow: showID)
             guard !seatIDs.isEmpty else { throw Problem(422, "no-seats", "No seats", detail: "a hold needs at least one seat") }
@@ -162,8 +174,6 @@ extension Inventory {
             metrics.count("holds_created")
             return (.done(view(hold, in: state)), ticket)
         }
-        if let ticket { try wait(ticket) }
-        return outcome
     }
 
     /// The live hold for a token, or a precise 404/410.
@@ -195,7 +205,13 @@ extension Inventory {
     /// Adds and removes seats atomically; the rules apply to the resulting set. Removing every seat
     /// releases the hold.
     public func modifyHold(token: String, add: [String], remove: [String]) throws(Problem) -> HoldView {
-        let (result, ticket) = try locked { () throws(Problem) -> (HoldView, CommitTicket) in
+        let (result, ticket) = try beginModifyHold(token: token, add: add, remove: remove)
+        if let ticket { try wait(ticket) }
+        return result
+    }
+
+    func beginModifyHold(token: String, add: [String], remove: [String]) throws(Problem) -> (HoldView, CommitTicket?) {
+        try locked { () throws(Problem) -> (HoldView, CommitTicket?) in
             let (state, hold) = try activeHold(token)
             let adding = try resolve(add, in: state.layout), removing = try resolve(remove, in: state.layout)
             let own = Set(hold.seats)
@@ -215,12 +231,14 @@ extension Inventory {
             if result.isEmpty { state.holds[token] = nil; holdShow[token] = nil; metrics.count("holds_released") } else { state.holds[token] = updated }
             return (view(updated, in: state), ticket)
         }
-        try wait(ticket)
-        return result
     }
 
     public func releaseHold(token: String) throws(Problem) {
-        let ticket = try locked { () throws(Problem) -> CommitTicket in
+        try wait(try beginReleaseHold(token: token))
+    }
+
+    func beginReleaseHold(token: String) throws(Problem) -> CommitTicket {
+        try locked { () throws(Problem) -> CommitTicket in
             let (state, hold) = try activeHold(token)
             var record = hold.record
             record.state = .released
@@ -230,12 +248,17 @@ extension Inventory {
             metrics.count("holds_released")
             return ticket
         }
-        try wait(ticket)
     }
 
     /// Extends the hold once by the show's hold time (from now).
     public func extendHold(token: String) throws(Problem) -> HoldView {
-        let (result, ticket) = try locked { () throws(Problem) -> (HoldView, CommitTicket) in
+        let (result, ticket) = try beginExtendHold(token: token)
+        if let ticket { try wait(ticket) }
+        return result
+    }
+
+    func beginExtendHold(token: String) throws(Problem) -> (HoldView, CommitTicket?) {
+        try locked { () throws(Problem) -> (HoldView, CommitTicket?) in
             let (state, hold) = try activeHold(token)
             guard !hold.record.extended else { throw Problem(409, "already-extended", "Already extended", detail: "a hold can be extended once") }
             var record = hold.record
@@ -246,15 +269,19 @@ extension Inventory {
             state.holds[token] = updated
             return (view(updated, in: state), ticket)
         }
-        try wait(ticket)
-        return result
     }
 
     /// Sells the hold's seats under `orderRef`, durably (answered once the log is flushed, one flush
     /// shared by the batch). Confirming again with the same order is answered as before; a retried
     /// request with the same `Idempotency-Key` too.
     public func confirmHold(token: String, orderRef: String, idempotency: IdempotentRequest?) throws(Problem) -> HoldOutcome {
-        let (outcome, ticket) = try locked { () throws(Problem) -> (HoldOutcome, CommitTicket?) in
+        let (outcome, ticket) = try beginConfirmHold(token: token, orderRef: orderRef, idempotency: idempotency)
+        if let ticket { try wait(ticket) }
+        return outcome
+    }
+
+    func beginConfirmHold(token: String, orderRef: String, idempotency: IdempotentRequest?) throws(Problem) -> (HoldOutcome, CommitTicket?) {
+        try locked { () throws(Problem) -> (HoldOutcome, CommitTicket?) in
             if let replayed = try replay(idempotency) { return (replayed, nil) }
             let state: ShowState, hold: ActiveHold
             do throws(Problem) { (state, hold) = try activeHold(token) } catch where error.slug == "hold-confirmed" {
@@ -276,8 +303,6 @@ extension Inventory {
             metrics.count("confirmations")
             return (.done(view(confirmed, in: state)), ticket)
         }
-        if let ticket { try wait(ticket) }
-        return outcome
     }
 
     func expire(_ hold: ActiveHold, in state: ShowState) throws(Problem) -> CommitTicket {

@@ -5,9 +5,24 @@ final class CommitTicket: @unchecked Sendable {
     private let condition = NSCondition()
     private var done = false
     private var failure: Error?
+    private var callbacks: [@Sendable (Error?) -> Void] = []
 
     func complete(_ error: Error?) {
-        condition.lock(); done = true; failure = error; condition.broadcast(); condition.unlock()
+        condition.lock()
+        done = true; failure = error
+        let pending = callbacks
+        callbacks = []
+        condition.broadcast()
+        condition.unlock()
+        for c in pending { c(error) }
+    }
+
+    /// Calls `body` once the commit is done (at once if it already is), on the writer thread.
+    func whenDone(_ body: @escaping @Sendable (Error?) -> Void) {
+        condition.lock()
+        if done { let e = failure; condition.unlock(); body(e); return }
+        callbacks.append(body)
+        condition.unlock()
     }
 
     func wait() throws {
