@@ -13,3 +13,71 @@ public final class SeatServerApp: @unchecked Sendable {
         /// Request threads. Handlers never wait for a commit (the connection is suspended and resumed
         /// by the writer), so a few per core are enough; measured flat from 2 to 32 on 2 cores.
         public var threads = max(ProcessInfo.processInfo.activeProcessorCount * 2, 4)
+        /// Hold creations a second per client address (0: unlimited).
+        public var holdsPerSecond: Double = 20
+        public var maximumBodyBytes = 1 << 20
+        public var heartbeatSeconds: Double = 15
+        /// Confirmations share fsyncs of the log (false: each commits with synchronous=FULL).
+        public var groupCommit = true
+
+        public init(adminKey: String) { self.adminKey = adminKey }
+    }
+
+    public let options: Options
+    public let inventory: Inventory
+    public let api: SeatAPI
+    let http: HTTPServer
+    private var workers: [Thread] = []
+    private let stopping = NSCondition()
+    private var stopped = false
+
+    public init(options: Options) throws {
+        self.options = options
+        let path = options.store.hasPrefix("sqlite:") ? String(options.store.dropFirst("sqlite:".count)) : options.store
+        guard !path.isEmpty, !options.store.hasPrefix("postgres") else {
+            throw ServerError.cannotListen("unsupported store \(options.store) (use sqlite:PATH)")
+        }
+        let store = try SQLiteStore(path: path, groupCommit: options.groupCommit)
+        inventory = try Inventory(store: store)
+        api = SeatAPI(inventory: inventory, adminKey: options.adminKey, holdsPerSecond: options.holdsPerSecond)
+        let api = self.api
+        http = HTTPServer(configuration: HTTPServer.Configuration(port: options.port, anyAddress: options.anyAddress, threads: options.threads,
+                                                                  maximumBodyBytes: options.maximumBodyBytes)) { api.handle($0) }
+    }
+
+    public var port: UInt16 { http.port }
+
+    /// Expires what ran out while the server was down, then serves.
+    public func start() throws {
+        inventory.expireDue()
+        try http.start()
+        let store = inventory.store
+        workers = [repeating(every: 0.5) { [inventory] in inventory.expireDue() },
+                   repeating(every: options.heartbeatSeconds) { [inventory] in inventory.heartbeat() },
+                   // Keep the last 100,000 events per show (deltas and resumes reach that far back; older
+                   // clients get the whole state) and idempotency answers for a day.
+                   repeating(every: 60) { try? store.prune(keepVersions: 100_000, idempotencyMilliseconds: 86_400_000) }]
+    }
+
+    /// Graceful: background work stops, event streams close, in-flight requests finish.
+    public func stop() {
+        stopping.lock(); stopped = true; stopping.broadcast(); stopping.unlock()
+        http.stop()
+        inventory.stop()
+    }
+
+    private func repeating(every seconds: Double, _ body: @escaping @Sendable () -> Void) -> Thread {
+        let thread = Thread { [weak self] in
+            while let self {
+                self.stopping.lock()
+                if !self.stopped { _ = self.stopping.wait(until: Date().addingTimeInterval(seconds)) }
+                let done = self.stopped
+                self.stopping.unlock()
+                if done { return }
+                body()
+            }
+        }
+        thread.start()
+        return thread
+    }
+}
