@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout", "SeatKitTestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "SeatCanvasTests", dependencies: ["SeatCanvas", "SeatMap", "CollectionLayout", "SeatKitTestSupport"], exclude: ["Snapshots"]),
         // Snapshot files live in Tests/SeatKitCLITests/Snapshots, found through #filePath (re-record: SEATKIT_RECORD=1).
-        .testTarget(name: "SeatServerTests", dependencies: ["SeatServer", "SeatMap", "SeatKitCLI", "SeatKitTestSupport", "LoopbackHTTP"]),
+        .testTarget(name: "SeatServerTests", dependencies: ["SeatServer", "SeatMap", "SeatCanvas", "SeatKitCLI", "SeatKitTestSupport", "LoopbackHTTP"]),
         .testTarget(name: "SeatKitCLITests", dependencies: ["SeatKitCLI", "SeatMap", "SeatKitTestSupport"], exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]

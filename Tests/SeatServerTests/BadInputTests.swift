@@ -3,6 +3,7 @@ import LoopbackHTTP
 import SeatKitCLI
 import SeatMap
 import SeatServer
+import SeatCanvas
 import Testing
 
 @Suite(.serialized) struct BadInputTests {
@@ -102,5 +103,25 @@ import Testing
         #expect(list.status == 200 && shows.arrayValue?.count == 1)
         #expect(try c.request("GET", "/openapi.json").json?["openapi"]?.stringValue == "3.1.0")
         #expect(try c.request("GET", "/metrics").text.contains("seatkit_requests_total"))
+    }
+}
+
+@Suite(.serialized) struct HeatmapEndpointTests {
+    @Test func theHeatMapIsTheShareOfShowsInWhichEachSeatSold() throws {
+        let server = try TestServer(seed: true)
+        let admin = [("X-Admin-Key", TestServer.adminKey)]
+        let c = try server.connection()
+        let today = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-3600))
+        #expect(try c.request("POST", "/v1/shows", json: "{\"id\":\"second\",\"venueId\":\"cinema-hall-3\",\"startsAt\":\"\(today)\",\"prices\":{\"categories\":{\"standard\":\"1\",\"vip\":\"2\",\"couple\":\"3\"}}}", headers: admin).status == 201)
+        // 7-1 and 7-2 sell in the second show (an hour ago); the first show is still to come, so it is not counted.
+        let token = try #require(try hold(c, ["7-1", "7-2"], show: "second").string("token"))
+        #expect(try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"h"}"#).status == 200)
+        let recent = try c.request("GET", "/v1/venues/cinema-hall-3/heatmap?days=1")
+        #expect(recent.status == 200 && recent.headers["x-shows-counted"] == "1")
+        #expect(recent.json?["7-1"]?.doubleValue == 1 && recent.json?["7-3"]?.doubleValue == 0)
+        #expect(recent.json?.count == 172)
+        // The map it gives draws: SeatCanvas reads it as a heat map.
+        #expect((try? SeatHeatmap(json: recent.body, layout: SampleVenues.cinemaHall())) != nil)
+        #expect(try c.request("GET", "/v1/venues/nowhere/heatmap").status == 404)
     }
 }

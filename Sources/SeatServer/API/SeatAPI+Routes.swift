@@ -52,14 +52,14 @@ extension SeatAPI {
         header == "*" || header.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "W/", with: "") == etag }
     }
 
-    /// Per seat, the share of the venue's shows of the last `days` days in which it sold.
+    /// Per seat, the share of the venue's shows that started in the last `days` days in which it sold.
     func heatmap(_ id: String, _ r: HTTPRequest) throws(Problem) -> HTTPResponse {
         guard let v = inventory.venueEntry(id) else { throw Problem.notFound("no venue \(id)") }
         let days = r.query["days"].map { Int($0) } ?? 30
         guard let days, days >= 1, days <= 3650 else { throw Problem.badRequest("days must be a whole number from 1 to 3650") }
-        let since = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-Double(days) * 86400))
+        let now = Date()
         let history: (shows: Int, soldCounts: [Int: Int])
-        do { history = try inventory.store.salesHistory(venue: id, since: since) } catch { throw Inventory.storeProblem(error) }
+        do { history = try inventory.store.salesHistory(venue: id, since: now.addingTimeInterval(-Double(days) * 86400), until: now) } catch { throw Inventory.storeProblem(error) }
         var w = JSONWriter(reservingCapacity: v.layout.seatCount * 16)
         w.raw("{")
         for i in v.layout.seatIndices {

@@ -202,16 +202,19 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
         }
     }
 
-    public func salesHistory(venue: String, since: String) throws -> (shows: Int, soldCounts: [Int: Int]) {
+    public func salesHistory(venue: String, since: Date, until: Date) throws -> (shows: Int, soldCounts: [Int: Int]) {
         try locked {
-            var shows = 0
-            try db.query("SELECT count(*) FROM shows WHERE venue_id = ? AND starts_at >= ?", [.text(venue), .text(since)]) { shows = Int($0.int(0)) }
+            // Start times carry their own offsets, so they are compared as instants, not as text.
+            let parser = ISO8601DateFormatter()
+            var past: [String] = []
+            try db.query("SELECT id, starts_at FROM shows WHERE venue_id = ?", [.text(venue)]) { r in
+                if let t = parser.date(from: r.text(1)), t >= since, t <= until { past.append(r.text(0)) }
+            }
             var counts: [Int: Int] = [:]
-            try db.query("""
-                SELECT c.seat, count(*) FROM claims c JOIN shows s ON s.id = c.show_id
-                WHERE s.venue_id = ? AND s.starts_at >= ? AND c.status = 'sold' GROUP BY c.seat
-                """, [.text(venue), .text(since)]) { counts[Int($0.int(0))] = Int($0.int(1)) }
-            return (shows, counts)
+            for show in past {
+                try db.query("SELECT seat FROM claims WHERE show_id = ? AND status = 'sold'", [.text(show)]) { counts[Int($0.int(0)), default: 0] += 1 }
+            }
+            return (past.count, counts)
         }
     }
 }

@@ -103,6 +103,6 @@ public protocol SeatStore: AnyObject, Sendable {
     /// Drops events more than `keepVersions` behind each show's version and idempotency answers older
     /// than `idempotencyMilliseconds`, so neither log grows without bound.
     func prune(keepVersions: Int, idempotencyMilliseconds: Int64) throws
-    /// Per seat, in how many past shows (started within `days`) of this venue it sold.
-    func salesHistory(venue: String, since: String) throws -> (shows: Int, soldCounts: [Int: Int])
+    /// Per seat, in how many of this venue's shows that started between `since` and `until` it sold.
+    func salesHistory(venue: String, since: Date, until: Date) throws -> (shows: Int, soldCounts: [Int: Int])
 }
