@@ -1,0 +1,120 @@
+import Foundation
+import SeatMap
+
+/// What every change shares: kept idempotency answers, resolving and checking seats, rendering a hold,
+/// reserving a change and queueing it for the store.
+extension Inventory {
+    /// `bytes` random bytes (a multiple of 8) from the system's generator, as lowercase hex.
+    static func randomHex(bytes: Int) -> String {
+        var rng = SystemRandomNumberGenerator()
+        let digits = Array("0123456789abcdef".utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(bytes * 2)
+        for _ in 0..<(bytes / 8) {
+            var word = rng.next()
+            for _ in 0..<16 { out.append(digits[Int(word & 0xF)]); word >>= 4 }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Answers from the kept response when the key was seen; refuses a key reused for another request.
+    func replay(_ idempotency: IdempotentRequest?) throws(Problem) -> HoldOutcome? {
+        guard let idempotency else { return nil }
+        var stored = pendingIdempotency[idempotency.key]
+        if stored == nil {
+            do { stored = try store.storedResponse(key: idempotency.key) } catch { throw Self.storeProblem(error) }
+        }
+        guard let stored else { return nil }
+        guard stored.requestFingerprint == idempotency.fingerprint else {
+            throw Problem(422, "idempotency-key-reused", "Idempotency-Key reused", detail: "Idempotency-Key \(idempotency.key) was used for a different request")
+        }
+        return .replayed(status: stored.status, body: stored.body)
+    }
+
+    static func storeProblem(_ error: Error) -> Problem {
+        Problem(503, "store-unavailable", "Storage unavailable", detail: "the store failed: \(error)", headers: [("Retry-After", "1")])
+    }
+
+    func state(forShow id: String) throws(Problem) -> ShowState {
+        guard let s = shows[id] else { throw Problem.notFound("no show \(id)") }
+        return s
+    }
+
+    /// Seat ids to indices; every unknown id is named.
+    func resolve(_ ids: [String], in layout: VenueLayout) throws(Problem) -> [SeatIndex] {
+        var out: [SeatIndex] = [], unknown: [String] = []
+        var seen = Set<SeatIndex>()
+        for id in ids {
+            if let i = layout.index(ofSeatID: id) { if seen.insert(i).inserted { out.append(i) } } else { unknown.append(id) }
+        }
+        if !unknown.isEmpty {
+            throw Problem(422, "unknown-seats", "Unknown seats", detail: "no seat \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")) in venue \(layout.id)",
+                          extensions: [("seats", "[" + unknown.map { JSONWriter.quoted($0) }.joined(separator: ",") + "]")])
+        }
+        return out
+    }
+
+    /// Seats someone else holds or bought: a 409 naming each with its status.
+    func checkFree(_ seats: [SeatIndex], in state: ShowState, own: Set<SeatIndex>) throws(Problem) {
+        let taken = seats.filter { !own.contains($0) && state.availability[$0] != .available }
+        guard !taken.isEmpty else { return }
+        metrics.count("hold_conflicts")
+        let layout = state.layout
+        let list = "[" + taken.map { "{\"seat\":\(JSONWriter.quoted(layout.seatID($0))),\"status\":\"\(state.availability[$0].name)\"}" }.joined(separator: ",") + "]"
+        throw Problem(409, "seats-taken", "Seats taken",
+                      detail: taken.map { "\(layout.seatID($0)) is \(state.availability[$0].name)" }.joined(separator: "; "),
+                      extensions: [("conflicts", list), ("version", String(state.availability.version))])
+    }
+
+    /// The show's rules on the hold's resulting seats: a 422 naming the rule, the seats and the message.
+    func checkRules(_ seats: [SeatIndex], in state: ShowState, own: Set<SeatIndex>, wheelchair: Bool) throws(Problem) {
+        let violations = state.policy.violations(for: seats, in: state.layout, availability: state.availability,
+                                                 context: SelectionContext(wheelchairRequested: wheelchair, ownHeld: own))
+        guard let first = violations.first else { return }
+        metrics.count("rule_violations")
+        let layout = state.layout
+        let list = "[" + violations.map { v in
+            "{\"rule\":\"\(v.rule.rawValue)\",\"seats\":[\(v.seats.map { JSONWriter.quoted(layout.seatID($0)) }.joined(separator: ","))],"
+                + "\"message\":{\"zh\":\(JSONWriter.quoted(v.chinese)),\"en\":\(JSONWriter.quoted(v.english))}}"
+        }.joined(separator: ",") + "]"
+        throw Problem(422, "rule-violation", "Selection rule", detail: "\(first.rule.rawValue): \(first.english)", extensions: [("violations", list)])
+    }
+
+    func view(_ hold: ActiveHold, in state: ShowState) -> HoldView {
+        HoldView(token: hold.record.token, holdID: hold.record.id, showID: state.record.id, seatIDs: hold.seats.map { state.layout.seatID($0) },
+                 total: state.prices.table.amountString(state.prices.total(of: hold.seats)),
+                 currency: state.prices.table.currency, expiresAt: hold.record.expiresAt, extended: hold.record.extended,
+                 version: state.availability.version, state: hold.record.state, orderRef: hold.record.orderRef)
+    }
+
+    /// Reserves one change in memory and queues it for the store; the caller waits on the ticket
+    /// (outside the lock) before answering.
+    func apply(_ state: ShowState, changes: [SeatChange], insert: [Claim] = [], delete: [Int] = [], sell: [Int] = [],
+               holds: [HoldRecord], durable: Bool = false, idempotency: StoredResponse? = nil) throws(Problem) -> CommitTicket {
+        guard let writer else { throw Self.storeProblem(DatabaseError(code: 21, message: "the store is closed")) }
+        let version = state.availability.version + 1
+        let delta = AvailabilityDelta(fromVersion: version - 1, toVersion: version, changes: changes).encoded()
+        let commit = StoreCommit(showID: state.record.id, version: version, changes: changes, insert: insert, delete: delete, sell: sell,
+                                 holds: holds, delta: delta, durable: durable, idempotency: idempotency)
+        for c in changes { state.availability.setStatus(c.status, for: c.seat) }
+        state.availability.commit(version: version)
+        state.record.version = version
+        if let idempotency { pendingIdempotency[idempotency.key] = idempotency }
+        return writer.enqueue(commit)
+    }
+
+    /// Waits until the change is in the store.
+    func wait(_ ticket: CommitTicket) throws(Problem) {
+        do { try ticket.wait() } catch { throw Self.problem(forCommitError: error) }
+    }
+
+    /// What a failed commit means to the client.
+    static func problem(forCommitError error: Error) -> Problem {
+        if let e = error as? DatabaseError, e.isConstraint {
+            return Problem(409, "seats-taken", "Seats taken", detail: "a seat was taken by a concurrent change (\(e.message)); reload the availability")
+        }
+        return storeProblem(error)
+    }
+
+    /// Holds `seatIDs` for a new buyer: all or none; 201 with an unguessable token.
+}
