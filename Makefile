@@ -38,7 +38,7 @@ tour: build
 
 # Runs the benchmarks and writes their tables into BENCHMARKS.md (redis-server for the reference row).
 bench:
-	$(MAKE) deps DEB_PACKAGES="$(DEB_PACKAGES) redis-server"
+	$(MAKE) deps DEB_PACKAGES="$(DEB_PACKAGES) redis-server wrk"
 	./scripts/benchmarks.sh
 
 # Regenerates the shipped samples, plus a 100k-seat arena (not committed: 5 MB).
