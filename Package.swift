@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "SeatMap", targets: ["SeatMap"]),
         .library(name: "CollectionLayout", targets: ["CollectionLayout"]),
         .library(name: "SeatCanvas", targets: ["SeatCanvas"]),
+        .library(name: "SeatWire", targets: ["SeatWire"]),
+        .library(name: "SeatSync", targets: ["SeatSync"]),
         .executable(name: "seatkit", targets: ["seatkit"]),
         .executable(name: "seatkit-bench", targets: ["SeatKitBench"]),
     ],
@@ -22,10 +24,14 @@ let package = Package(
         // Engine: the seat map as a picture (geometry, hit testing, gutter, minimap, level of detail,
         // display list, SVG, heat map, accessibility). Foundation only.
         .target(name: "SeatCanvas", dependencies: ["SeatMap", "CollectionLayout"]),
+        // The v1 API's wire types, shared by the server and the client. Foundation only.
+        .target(name: "SeatWire", dependencies: ["SeatMap"]),
+        // The client: API client and (next) the optimistic seat session. Foundation only.
+        .target(name: "SeatSync", dependencies: ["SeatWire", "SeatMap"]),
         // Server layer: C libraries through system-library targets (Debian -dev packages).
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "SeatServer", dependencies: ["SeatMap", "SeatCanvas", "CMicroHTTPD", "CSQLite"]),
+        .target(name: "SeatServer", dependencies: ["SeatMap", "SeatCanvas", "SeatWire", "CMicroHTTPD", "CSQLite"]),
         // Command implementations, a library so tests can drive them without spawning processes.
         .target(name: "SeatKitCLI", dependencies: ["SeatMap", "CollectionLayout", "SeatCanvas", "SeatServer"]),
         .executableTarget(name: "seatkit", dependencies: ["SeatKitCLI"]),
@@ -35,13 +41,17 @@ let package = Package(
         .target(name: "CHeapStats"),
         // A blocking loopback HTTP/1.1 client for the server tests and the load generator (Linux sockets).
         .target(name: "LoopbackHTTP"),
+        // A real server on a loopback port with a temporary store, for the server and client tests.
+        .target(name: "SeatServerTestSupport", dependencies: ["SeatServer", "SeatKitCLI", "SeatMap", "LoopbackHTTP"],
+                path: "Sources/SeatServerTestSupport"),
         // Seeded randomness and text snapshots shared by the test targets.
         .target(name: "SeatKitTestSupport", path: "Sources/SeatKitTestSupport"),
         .testTarget(name: "SeatMapTests", dependencies: ["SeatMap", "SeatKitTestSupport"]),
         .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout", "SeatKitTestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "SeatCanvasTests", dependencies: ["SeatCanvas", "SeatMap", "CollectionLayout", "SeatKitTestSupport"], exclude: ["Snapshots"]),
         // Snapshot files live in Tests/SeatKitCLITests/Snapshots, found through #filePath (re-record: SEATKIT_RECORD=1).
-        .testTarget(name: "SeatServerTests", dependencies: ["SeatServer", "SeatMap", "SeatCanvas", "SeatKitCLI", "SeatKitTestSupport", "LoopbackHTTP"]),
+        .testTarget(name: "SeatServerTests", dependencies: ["SeatServer", "SeatMap", "SeatCanvas", "SeatKitCLI", "SeatKitTestSupport", "LoopbackHTTP", "SeatServerTestSupport"]),
+        .testTarget(name: "SeatSyncTests", dependencies: ["SeatSync", "SeatWire", "SeatServer", "SeatMap", "SeatKitCLI", "SeatKitTestSupport", "SeatServerTestSupport"]),
         .testTarget(name: "SeatKitCLITests", dependencies: ["SeatKitCLI", "SeatMap", "SeatKitTestSupport"], exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import SeatServerTestSupport
 import Foundation
 import LoopbackHTTP
 import SeatKitCLI

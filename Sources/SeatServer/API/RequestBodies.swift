@@ -1,5 +1,6 @@
 import Foundation
 import SeatMap
+import SeatWire
 
 /// Reading request bodies strictly: malformed JSON is a 400 with the line, wrong members a 422 with
 /// the path; nothing is applied.
@@ -18,42 +19,41 @@ enum RequestBody {
         if !log.isEmpty { throw Problem.invalidBody(log.error) }
     }
 
+    /// A wire-format problem as the API's answer: 400 for syntax, 422 for content.
+    static func problem(_ e: WireError) -> Problem {
+        switch e {
+        case .malformed(let syntax): return Problem(400, "malformed-json", "Malformed JSON", detail: "body, \(syntax.description)")
+        case .notAnObject: return Problem.badRequest("the body must be a JSON object")
+        case .invalid(let errors): return Problem.invalidBody(errors)
+        }
+    }
+
+    static func nonEmpty(_ request: HTTPRequest) throws(Problem) {
+        if request.body.isEmpty { throw Problem.badRequest("the request needs a JSON body") }
+    }
+
     /// `{"seats": ["7-12", …], "wheelchair": false}`.
     static func holdRequest(_ request: HTTPRequest) throws(Problem) -> (seats: [String], wheelchair: Bool) {
-        let o = try object(request)
-        var log = ProblemLog()
-        o.rejectUnknownKeys(["seats", "wheelchair"], at: "", into: &log)
-        let seats = stringList(o, "seats", &log) ?? []
-        var wheelchair = false
-        if let v = o["wheelchair"] { if let b = v.boolValue { wheelchair = b } else { log.add("wheelchair", "expected true or false, got \(v.shortDescription)") } }
-        try check(log)
-        if seats.count > 1000 { throw Problem(422, "too-many-seats", "Too many seats", detail: "at most 1000 seats in one request") }
-        return (seats, wheelchair)
+        try nonEmpty(request)
+        let body: HoldRequest
+        do { body = try HoldRequest(json: request.body) } catch { throw problem(error) }
+        if body.seats.count > 1000 { throw Problem(422, "too-many-seats", "Too many seats", detail: "at most 1000 seats in one request") }
+        return (body.seats, body.wheelchair)
     }
 
     /// `{"add": [...], "remove": [...]}`.
     static func modifyRequest(_ request: HTTPRequest) throws(Problem) -> (add: [String], remove: [String]) {
-        let o = try object(request)
-        var log = ProblemLog()
-        o.rejectUnknownKeys(["add", "remove"], at: "", into: &log)
-        let add = o["add"] == nil ? [] : (stringList(o, "add", &log) ?? [])
-        let remove = o["remove"] == nil ? [] : (stringList(o, "remove", &log) ?? [])
-        try check(log)
-        if add.isEmpty && remove.isEmpty { throw Problem(422, "nothing-to-change", "Nothing to change", detail: "give seats to add or remove") }
-        return (add, remove)
+        try nonEmpty(request)
+        let body: ModifyHoldRequest
+        do { body = try ModifyHoldRequest(json: request.body) } catch { throw problem(error) }
+        if body.add.isEmpty && body.remove.isEmpty { throw Problem(422, "nothing-to-change", "Nothing to change", detail: "give seats to add or remove") }
+        return (body.add, body.remove)
     }
 
     /// `{"orderRef": "A-1001"}`.
     static func confirmRequest(_ request: HTTPRequest) throws(Problem) -> String {
-        let o = try object(request)
-        var log = ProblemLog()
-        o.rejectUnknownKeys(["orderRef"], at: "", into: &log)
-        let ref = o.string("orderRef", at: "", into: &log)
-        try check(log)
-        guard let ref, !ref.isEmpty, ref.utf8.count <= 128 else {
-            throw Problem(422, "invalid-body", "The request body is not valid", detail: "orderRef: 1 to 128 characters")
-        }
-        return ref
+        try nonEmpty(request)
+        do { return try ConfirmRequest(json: request.body).orderRef } catch { throw problem(error) }
     }
 
     static func stringList(_ o: JSONObject, _ key: String, _ log: inout ProblemLog) -> [String]? {

@@ -1,5 +1,6 @@
 import Foundation
 import SeatMap
+import SeatWire
 
 extension SeatAPI {
     func listVenues() -> HTTPResponse {
@@ -151,20 +152,9 @@ extension SeatAPI {
 /// JSON renderings of API objects.
 enum Render {
     static func hold(_ h: HoldView) -> JSONWriter {
-        var w = JSONWriter()
-        w.raw("{"); w.key("token", first: true); w.string(h.token)
-        w.key("holdId"); w.string(h.holdID)
-        w.key("showId"); w.string(h.showID)
-        w.key("state"); w.string(h.state.rawValue)
-        w.key("seats"); w.raw("["); for (k, s) in h.seatIDs.enumerated() { if k > 0 { w.raw(",") }; w.string(s) }; w.raw("]")
-        w.key("total"); w.string(h.total)
-        w.key("currency"); w.string(h.currency)
-        w.key("expiresAt"); w.string(iso(h.expiresAt))
-        w.key("extended"); w.raw(h.extended ? "true" : "false")
-        w.key("version"); w.number(Int(h.version))
-        if let ref = h.orderRef { w.key("orderRef"); w.string(ref) }
-        w.raw("}")
-        return w
+        HoldResource(token: h.token, holdID: h.holdID, showID: h.showID, state: HoldResource.State(rawValue: h.state.rawValue) ?? .active,
+                     seats: h.seatIDs, total: h.total, currency: h.currency, expiresAt: iso(h.expiresAt), extended: h.extended,
+                     version: h.version, orderRef: h.orderRef).jsonWriter()
     }
 
     /// RFC 3339 UTC with milliseconds, computed directly (a date formatter per response costs more

@@ -3,15 +3,15 @@ import LoopbackHTTP
 import SeatKitCLI
 import SeatMap
 import SeatServer
-import Testing
 
-/// A real server on an ephemeral loopback port with a fresh SQLite file, the sample hall and one show.
-final class TestServer: @unchecked Sendable {
-    let directory: URL
-    let app: SeatServerApp
-    static let adminKey = "test-admin-key"
 
-    init(holdsPerSecond: Double = 0, holdSeconds: Int = 600, seed: Bool = true) throws {
+/// For tests: a real server on an ephemeral loopback port with a fresh SQLite file, the sample hall and one show.
+public final class TestServer: @unchecked Sendable {
+    public let directory: URL
+    public let app: SeatServerApp
+    public static let adminKey = "test-admin-key"
+
+    public init(holdsPerSecond: Double = 0, holdSeconds: Int = 600, seed: Bool = true) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var options = SeatServerApp.Options(adminKey: Self.adminKey)
@@ -35,21 +35,21 @@ final class TestServer: @unchecked Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    var port: UInt16 { app.port }
-    func connection() throws -> HTTPConnection { try HTTPConnection(port: port) }
+    public var port: UInt16 { app.port }
+    public func connection() throws -> HTTPConnection { try HTTPConnection(port: port) }
 
     /// The show's availability as the server reports it.
-    func availability(_ show: String = "show") throws -> SeatAvailability {
+    public func availability(_ show: String = "show") throws -> SeatAvailability {
         let r = try connection().request("GET", "/v1/shows/\(show)/availability")
         return try SeatAvailability(encoded: r.text)
     }
 }
 
 extension HTTPConnection.Response {
-    var json: JSONObject? { (try? JSONParser.parse(body))?.objectValue }
-    func string(_ key: String) -> String? { json?[key]?.stringValue }
+    public var json: JSONObject? { (try? JSONParser.parse(body))?.objectValue }
+    public func string(_ key: String) -> String? { json?[key]?.stringValue }
 }
 
-func hold(_ c: HTTPConnection, _ seats: [String], show: String = "show", headers: [(String, String)] = []) throws -> HTTPConnection.Response {
+public func hold(_ c: HTTPConnection, _ seats: [String], show: String = "show", headers: [(String, String)] = []) throws -> HTTPConnection.Response {
     try c.request("POST", "/v1/shows/\(show)/holds", json: "{\"seats\":[" + seats.map { "\"\($0)\"" }.joined(separator: ",") + "]}", headers: headers)
 }

@@ -1,0 +1,130 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import SeatMap
+import SeatWire
+
+/// What can go wrong talking to the server, typed so a UI can say the right thing.
+public enum APIError: Error, Sendable, CustomStringConvertible {
+    /// The server said no, with a problem document (conflicts, rule violations, …).
+    case problem(ProblemDocument)
+    /// No answer: connection refused, timed out, cut.
+    case transport(String)
+    /// An answer that is not what the API promises.
+    case unexpected(status: Int, detail: String)
+
+    public var description: String {
+        switch self {
+        case .problem(let p): return p.description
+        case .transport(let m): return "transport: \(m)"
+        case .unexpected(let status, let detail): return "unexpected \(status): \(detail)"
+        }
+    }
+
+    /// The problem's slug (`seats-taken`, `rule-violation`, `hold-expired`, …), if the server sent one.
+    public var slug: String? { if case .problem(let p) = self { return p.slug } else { return nil } }
+}
+
+/// A typed client for the server's `v1` API on URLSession (async/await). Layouts are cached by ETag.
+public final class SeatAPIClient: @unchecked Sendable {
+    public let baseURL: URL
+    let session: URLSession
+    private let lock = NSLock()
+    private var layouts: [String: (etag: String, layout: VenueLayout)] = [:]
+
+    public init(baseURL: URL, session: URLSession = URLSession(configuration: .ephemeral)) {
+        self.baseURL = baseURL
+        self.session = session
+    }
+
+    struct Answer { var status: Int; var headers: [String: String]; var body: [UInt8] }
+
+    func send(_ method: String, _ path: String, body: [UInt8]? = nil, headers: [String: String] = [:]) async throws(APIError) -> Answer {
+        guard let url = URL(string: path, relativeTo: baseURL) else { throw .unexpected(status: 0, detail: "bad path \(path)") }
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        if let body { request.httpBody = Data(body); request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
+        for (k, v) in headers { request.setValue(v, forHTTPHeaderField: k) }
+        let data: Data, response: URLResponse
+        do { (data, response) = try await session.data(for: request) } catch { throw .transport("\(error.localizedDescription)") }
+        guard let http = response as? HTTPURLResponse else { throw .transport("not an HTTP response") }
+        var lowered: [String: String] = [:]
+        for (k, v) in http.allHeaderFields { if let k = k as? String, let v = v as? String { lowered[k.lowercased()] = v } }
+        let answer = Answer(status: http.statusCode, headers: lowered, body: [UInt8](data))
+        if answer.status >= 400 {
+            if let problem = try? ProblemDocument(json: answer.body) { throw .problem(problem) }
+            throw .unexpected(status: answer.status, detail: String(decoding: answer.body.prefix(200), as: UTF8.self))
+        }
+        return answer
+    }
+
+    func hold(_ answer: Answer) throws(APIError) -> HoldResource {
+        do { return try HoldResource(json: answer.body) } catch { throw .unexpected(status: answer.status, detail: error.description) }
+    }
+
+    // MARK: Venues and availability
+
+    /// The venue's layout; fetched once, then revalidated with `If-None-Match` (a 304 costs no body).
+    public func layout(venue: String) async throws(APIError) -> VenueLayout {
+        let cached = lock.withLock { layouts[venue] }
+        let answer = try await send("GET", "/v1/venues/\(venue)", headers: cached.map { ["If-None-Match": $0.etag] } ?? [:])
+        if answer.status == 304, let cached { return cached.layout }
+        let layout: VenueLayout
+        do { layout = try VenueLayout(json: answer.body) } catch { throw .unexpected(status: answer.status, detail: "layout: \(error)") }
+        if let etag = answer.headers["etag"] { lock.withLock { layouts[venue] = (etag, layout) } }
+        return layout
+    }
+
+    /// The whole availability of a show (checked against `layout` when given).
+    public func availability(show: String, layout: VenueLayout? = nil) async throws(APIError) -> SeatAvailability {
+        let answer = try await send("GET", "/v1/shows/\(show)/availability")
+        do { return try SeatAvailability(encoded: String(decoding: answer.body, as: UTF8.self), layout: layout) } catch {
+            throw .unexpected(status: answer.status, detail: error.description)
+        }
+    }
+
+    /// The changes since `version`; a `delta-gone` problem means: fetch the whole availability.
+    public func delta(show: String, since version: UInt64) async throws(APIError) -> AvailabilityDelta {
+        let answer = try await send("GET", "/v1/shows/\(show)/availability?since=\(version)")
+        do { return try AvailabilityDelta(encoded: String(decoding: answer.body, as: UTF8.self)) } catch {
+            throw .unexpected(status: answer.status, detail: error.description)
+        }
+    }
+
+    /// The show's summary as JSON (venue, times, rules, prices, counts).
+    public func show(_ id: String) async throws(APIError) -> JSONObject {
+        let answer = try await send("GET", "/v1/shows/\(id)")
+        guard let o = (try? JSONParser.parse(answer.body))?.objectValue else { throw .unexpected(status: answer.status, detail: "show is not an object") }
+        return o
+    }
+
+    // MARK: Holds
+
+    /// Holds seats, all or none. Pass the same `idempotencyKey` when retrying a request whose answer was lost.
+    public func createHold(show: String, _ request: HoldRequest, idempotencyKey: String? = nil) async throws(APIError) -> HoldResource {
+        try hold(try await send("POST", "/v1/shows/\(show)/holds", body: request.jsonBytes(),
+                                headers: idempotencyKey.map { ["Idempotency-Key": $0] } ?? [:]))
+    }
+
+    public func hold(token: String) async throws(APIError) -> HoldResource {
+        try hold(try await send("GET", "/v1/holds/\(token)"))
+    }
+
+    public func modifyHold(token: String, _ request: ModifyHoldRequest) async throws(APIError) -> HoldResource {
+        try hold(try await send("POST", "/v1/holds/\(token)/seats", body: request.jsonBytes()))
+    }
+
+    public func releaseHold(token: String) async throws(APIError) {
+        _ = try await send("DELETE", "/v1/holds/\(token)")
+    }
+
+    public func extendHold(token: String) async throws(APIError) -> HoldResource {
+        try hold(try await send("POST", "/v1/holds/\(token)/extend", body: []))
+    }
+
+    public func confirmHold(token: String, orderRef: String, idempotencyKey: String? = nil) async throws(APIError) -> HoldResource {
+        try hold(try await send("POST", "/v1/holds/\(token)/confirm", body: ConfirmRequest(orderRef: orderRef).jsonBytes(),
+                                headers: idempotencyKey.map { ["Idempotency-Key": $0] } ?? [:]))
+    }
+}

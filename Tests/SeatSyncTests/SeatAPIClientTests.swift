@@ -1,0 +1,89 @@
+import Foundation
+import SeatKitCLI
+import SeatMap
+import SeatServerTestSupport
+import SeatSync
+import SeatWire
+import Testing
+
+@Suite(.serialized) struct SeatAPIClientTests {
+    func client(_ server: TestServer) -> SeatAPIClient { SeatAPIClient(baseURL: URL(string: "http://127.0.0.1:\(server.port)")!) }
+
+    @Test func holdsGoThroughTheTypedClient() async throws {
+        let server = try TestServer()
+        let api = client(server)
+        let hold = try await api.createHold(show: "show", HoldRequest(seats: ["7-1", "7-2"]))
+        #expect(hold.state == .active && hold.seats == ["7-1", "7-2"] && hold.total == "116.00" && hold.token.count == 32)
+        let changed = try await api.modifyHold(token: hold.token, ModifyHoldRequest(add: ["7-3"], remove: ["7-2"]))
+        #expect(Set(changed.seats) == ["7-1", "7-3"])
+        let extended = try await api.extendHold(token: hold.token)
+        #expect(extended.extended)
+        let sold = try await api.confirmHold(token: hold.token, orderRef: "C-1", idempotencyKey: "pay-1")
+        #expect(sold.state == .confirmed && sold.orderRef == "C-1")
+        let again = try await api.confirmHold(token: hold.token, orderRef: "C-1", idempotencyKey: "pay-1")
+        #expect(again == sold)
+        let other = try await api.createHold(show: "show", HoldRequest(seats: ["5-1", "5-2"]))
+        try await api.releaseHold(token: other.token)
+        await #expect(throws: APIError.self) { _ = try await api.hold(token: other.token) }
+    }
+
+    @Test func refusalsArriveAsTypedProblems() async throws {
+        let server = try TestServer()
+        let api = client(server)
+        _ = try await api.createHold(show: "show", HoldRequest(seats: ["7-1", "7-2"]))
+        do {
+            _ = try await api.createHold(show: "show", HoldRequest(seats: ["7-2", "7-3"]))
+            Issue.record("expected a conflict")
+        } catch {
+            guard case .problem(let p) = error else { Issue.record("\(error)"); return }
+            #expect(p.status == 409 && p.slug == "seats-taken")
+            #expect(p.conflicts == [ProblemDocument.Conflict(seat: "7-2", status: "held")])
+        }
+        do {
+            _ = try await api.createHold(show: "show", HoldRequest(seats: ["5-2", "5-3"]))
+            Issue.record("expected a rule violation")
+        } catch {
+            #expect(error.slug == "rule-violation")
+            if case .problem(let p) = error {
+                #expect(p.violations.first?.rule == "loneSeat" && p.violations.first?.chinese == "请不要留下单个空座：5排1座")
+            }
+        }
+    }
+
+    @Test func layoutIsCachedByETagAndAvailabilityFollowsDeltas() async throws {
+        let server = try TestServer()
+        let api = client(server)
+        let first = try await api.layout(venue: "cinema-hall-3")
+        let second = try await api.layout(venue: "cinema-hall-3")
+        #expect(first.fingerprint == second.fingerprint && first.fingerprint == SampleVenues.cinemaHall().fingerprint)
+        let metrics = try server.connection().request("GET", "/metrics").text
+        #expect(metrics.contains("route=\"/v1/venues/{id}\",status=\"304\"} 1"))
+        var local = try await api.availability(show: "show", layout: first)
+        _ = try await api.createHold(show: "show", HoldRequest(seats: ["3-1", "3-2"]))
+        let h = try await api.createHold(show: "show", HoldRequest(seats: ["4-1", "4-2"]))
+        try await api.releaseHold(token: h.token)
+        try local.apply(try await api.delta(show: "show", since: local.version))
+        let remote = try await api.availability(show: "show")
+        #expect(local.statuses == remote.statuses && local.version == remote.version)
+    }
+
+    @Test func aRetriedCreateWithTheSameKeyHoldsOnce() async throws {
+        let server = try TestServer()
+        let api = client(server)
+        // The first answer "got lost": the client retries with the same key.
+        let a = try await api.createHold(show: "show", HoldRequest(seats: ["6-1", "6-2"]), idempotencyKey: "tap-42")
+        let b = try await api.createHold(show: "show", HoldRequest(seats: ["6-1", "6-2"]), idempotencyKey: "tap-42")
+        #expect(a.token == b.token)
+        #expect(try await api.availability(show: "show").counts.held == 2)
+    }
+
+    @Test func aServerThatIsGoneIsATransportError() async throws {
+        let api = SeatAPIClient(baseURL: URL(string: "http://127.0.0.1:1")!)
+        do {
+            _ = try await api.availability(show: "show")
+            Issue.record("expected a transport error")
+        } catch {
+            if case .transport = error {} else { Issue.record("\(error)") }
+        }
+    }
+}
