@@ -6,7 +6,7 @@ import SeatSync
 import SeatWire
 import Testing
 
-@Suite(.serialized) struct SeatAPIClientTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct SeatAPIClientTests {
     func client(_ server: TestServer) -> SeatAPIClient { SeatAPIClient(baseURL: URL(string: "http://127.0.0.1:\(server.port)")!) }
 
     @Test func holdsGoThroughTheTypedClient() async throws {

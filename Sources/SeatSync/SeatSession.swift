@@ -1,0 +1,277 @@
+import Foundation
+import SeatMap
+import SeatWire
+
+/// Why the session's last operation did not do what the buyer asked, ready to show.
+public struct SessionMessage: Sendable, Hashable {
+    public enum Kind: String, Sendable { case taken, rule, expired, failed }
+    public var kind: Kind
+    public var seats: [String]
+    public var chinese: String
+    public var english: String
+}
+
+/// What a UI draws for one buyer: the server's truth, this buyer's hold, what is still in flight.
+public struct SessionState: Sendable {
+    public var layout: VenueLayout
+    /// The show's availability as the server last said (this buyer's held seats show as held).
+    public var server: SeatAvailability
+    public var hold: HoldResource?
+    /// Seats shown as selected before the server has answered.
+    public var pendingAdds: Set<SeatIndex>
+    public var pendingRemovals: Set<SeatIndex>
+    public var message: SessionMessage?
+
+    /// The buyer's selection as it should look now: held seats plus optimistic adds, minus removals.
+    public var selection: Set<SeatIndex> {
+        var s = Set((hold?.seats ?? []).compactMap { layout.index(ofSeatID: $0) })
+        s.formUnion(pendingAdds)
+        s.subtract(pendingRemovals)
+        return s
+    }
+}
+
+/// One buyer's session for one show: taps show at once (optimistic), the server decides, and the
+/// picture is reconciled with what it says: a refused seat goes back to its true status (sold stays
+/// sold) with a message naming it. Operations run one at a time, in the order they were asked for.
+public actor SeatSession {
+    let api: SeatAPIClient
+    public let showID: String
+    let policy: SelectionPolicy
+    private(set) public var state: SessionState
+    private var continuations: [UUID: AsyncStream<SessionState>.Continuation] = [:]
+    private var tail: Task<Void, Never>?
+    private var expiryTask: Task<Void, Never>?
+
+    /// Loads the show, its layout (cached by ETag) and availability.
+    public init(api: SeatAPIClient, show: String) async throws(APIError) {
+        self.api = api
+        showID = show
+        let summary = try await api.show(show)
+        guard let venue = summary["venueId"]?.stringValue else { throw .unexpected(status: 200, detail: "show without venueId") }
+        policy = (summary["policy"].flatMap { try? SelectionPolicy(jsonValue: $0) }) ?? .standard
+        let layout = try await api.layout(venue: venue)
+        let availability = try await api.availability(show: show, layout: layout)
+        state = SessionState(layout: layout, server: availability, hold: nil, pendingAdds: [], pendingRemovals: [], message: nil)
+    }
+
+    /// Every state from now on (starting with the current one).
+    public func states() -> AsyncStream<SessionState> {
+        let id = UUID()
+        let (stream, continuation) = AsyncStream<SessionState>.makeStream(bufferingPolicy: .bufferingNewest(16))
+        continuation.yield(state)
+        continuations[id] = continuation
+        continuation.onTermination = { [weak self] _ in Task { await self?.drop(id) } }
+        return stream
+    }
+
+    private func drop(_ id: UUID) { continuations[id] = nil }
+    private func emit() { for c in continuations.values { c.yield(state) } }
+
+    /// Runs `body` after every operation asked for before it (a quick second tap never races the first).
+    @discardableResult
+    private func enqueue(_ body: @escaping @Sendable (isolated SeatSession) async -> Void) -> Task<Void, Never> {
+        let previous = tail
+        let task = Task { await previous?.value; await body(self) }
+        tail = task
+        return task
+    }
+
+    /// Waits for every queued operation (for tests and for "confirm after the last tap").
+    public func settle() async { await tail?.value }
+
+    // MARK: Operations
+
+    /// Selects seats (a tap, a drag, best available): checked against the show's rules at once, shown
+    /// as selected at once, then held on the server in one atomic request.
+    public func select(_ seatIDs: [String]) {
+        let layout = state.layout
+        let seats = seatIDs.compactMap { layout.index(ofSeatID: $0) }
+        let proposed = Array(state.selection.union(seats))
+        let own = Set((state.hold?.seats ?? []).compactMap { layout.index(ofSeatID: $0) })
+        let violations = policy.violations(for: proposed, in: layout, availability: state.server, context: SelectionContext(ownHeld: own))
+        if let v = violations.first {
+            state.message = SessionMessage(kind: v.rule == .notAvailable ? .taken : .rule, seats: v.seats.map { layout.seatID($0) },
+                                           chinese: v.chinese, english: v.english)
+            emit()
+            return
+        }
+        state.pendingAdds.formUnion(seats)
+        state.message = nil
+        emit()
+        let key = UUID().uuidString
+        enqueue { session in await session.sendAdd(seatIDs, idempotencyKey: key) }
+    }
+
+    /// Deselects seats of this buyer's hold.
+    public func deselect(_ seatIDs: [String]) {
+        let seats = seatIDs.compactMap { state.layout.index(ofSeatID: $0) }
+        state.pendingRemovals.formUnion(seats)
+        emit()
+        enqueue { session in await session.sendRemove(seatIDs) }
+    }
+
+    public func releaseAll() {
+        enqueue { session in
+            guard let hold = session.state.hold else { return }
+            do throws(APIError) { try await session.api.releaseHold(token: hold.token) } catch { session.fail(error, seats: hold.seats) }
+            session.state.hold = nil
+            session.expiryTask?.cancel()
+            await session.refreshNow()
+        }
+    }
+
+    /// Buys the held seats; returns the confirmed hold, or nil with `state.message` saying why.
+    public func confirm(orderRef: String) async -> HoldResource? {
+        let key = UUID().uuidString
+        let result = LockedResult()
+        await enqueue { session in
+            guard let hold = session.state.hold else { return }
+            do throws(APIError) {
+                let sold = try await session.retrying { () async throws(APIError) -> HoldResource in
+                    try await session.api.confirmHold(token: hold.token, orderRef: orderRef, idempotencyKey: key)
+                }
+                session.state.hold = nil
+                session.expiryTask?.cancel()
+                result.set(sold)
+                await session.refreshNow()
+            } catch {
+                session.fail(error, seats: hold.seats)
+                await session.refreshNow()
+            }
+        }.value
+        return result.value
+    }
+
+    /// Makes the picture true again (after the app returns to the foreground, or the network is back):
+    /// the delta since the known version, or the whole availability when the server no longer has it.
+    public func refresh() { enqueue { session in await session.refreshNow() } }
+
+    // MARK: Internals (run one at a time by `enqueue`)
+
+    func sendAdd(_ seatIDs: [String], idempotencyKey: String) async {
+        let api = self.api, show = showID
+        do throws(APIError) {
+            var updated: HoldResource? = nil
+            if let hold = state.hold {
+                do throws(APIError) {
+                    updated = try await retrying { () async throws(APIError) -> HoldResource in
+                        try await api.modifyHold(token: hold.token, ModifyHoldRequest(add: seatIDs))
+                    }
+                } catch where error.slug == "hold-expired" || error.slug == "hold-released" {
+                    // The old hold is gone: these seats start a new one.
+                    state.hold = nil
+                }
+            }
+            if updated == nil {
+                updated = try await retrying { () async throws(APIError) -> HoldResource in
+                    try await api.createHold(show: show, HoldRequest(seats: seatIDs), idempotencyKey: idempotencyKey)
+                }
+            }
+            guard let updated else { return }
+            state.hold = updated
+            scheduleExpiry(updated)
+        } catch {
+            fail(error, seats: seatIDs)
+        }
+        state.pendingAdds.subtract(seatIDs.compactMap { state.layout.index(ofSeatID: $0) })
+        await refreshNow()
+    }
+
+    func sendRemove(_ seatIDs: [String]) async {
+        if let hold = state.hold {
+            do throws(APIError) {
+                let updated = try await api.modifyHold(token: hold.token, ModifyHoldRequest(remove: seatIDs))
+                state.hold = updated.state == .active ? updated : nil
+            } catch {
+                fail(error, seats: seatIDs)
+            }
+        }
+        state.pendingRemovals.subtract(seatIDs.compactMap { state.layout.index(ofSeatID: $0) })
+        await refreshNow()
+    }
+
+    func refreshNow() async {
+        do throws(APIError) {
+            let delta = try await api.delta(show: showID, since: state.server.version)
+            if delta.toVersion > state.server.version { try? state.server.apply(delta) }
+        } catch where error.slug == "delta-gone" {
+            if let fresh = try? await api.availability(show: showID, layout: state.layout) { state.server = fresh }
+        } catch {
+            // Offline: keep the picture; the next refresh repairs it.
+        }
+        // The server expired (or someone released) this buyer's hold: its seats are no longer held.
+        if let hold = state.hold, hold.seats.contains(where: { id in state.layout.index(ofSeatID: id).map { state.server[$0] != .held } ?? true }) {
+            state.hold = nil
+            expiryTask?.cancel()
+            state.message = SessionMessage(kind: .expired, seats: hold.seats, chinese: "选座已超时，座位已释放", english: "Your hold expired and the seats were released.")
+        }
+        emit()
+    }
+
+    /// Transport failures are retried (the idempotency key makes a retry safe); answers are not.
+    func retrying<T: Sendable>(_ body: @Sendable () async throws(APIError) -> T) async throws(APIError) -> T {
+        var attempt = 0
+        while true {
+            do { return try await body() } catch {
+                guard case .transport = error, attempt < 2 else { throw error }
+                attempt += 1
+                try? await Task.sleep(nanoseconds: UInt64(100_000_000 << attempt))
+            }
+        }
+    }
+
+    func fail(_ error: APIError, seats: [String]) {
+        switch error {
+        case .problem(let p) where !p.conflicts.isEmpty:
+            let names = p.conflicts.map(\.seat)
+            state.message = SessionMessage(kind: .taken, seats: names, chinese: "座位已被他人选走：" + names.joined(separator: "、"),
+                                           english: "Taken by someone else: " + names.joined(separator: ", "))
+        case .problem(let p) where !p.violations.isEmpty:
+            let v = p.violations[0]
+            state.message = SessionMessage(kind: .rule, seats: v.seats, chinese: v.chinese, english: v.english)
+        case .problem(let p) where p.slug == "hold-expired":
+            state.hold = nil
+            state.message = SessionMessage(kind: .expired, seats: seats, chinese: "选座已超时，座位已释放", english: "Your hold expired and the seats were released.")
+        default:
+            state.message = SessionMessage(kind: .failed, seats: seats, chinese: "操作失败，请重试", english: "That did not work: \(error)")
+        }
+    }
+
+    /// At expiry the selection is dropped and the buyer told.
+    func scheduleExpiry(_ hold: HoldResource) {
+        expiryTask?.cancel()
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        guard let at = formatter.date(from: hold.expiresAt) else { return }
+        let token = hold.token
+        expiryTask = Task { [weak self] in
+            let wait = max(at.timeIntervalSinceNow, 0)
+            try? await Task.sleep(nanoseconds: UInt64(wait * 1e9))
+            guard !Task.isCancelled else { return }
+            await self?.expired(token)
+        }
+    }
+
+    func expired(_ token: String) async {
+        guard state.hold?.token == token else { return }
+        state.hold = nil
+        state.message = SessionMessage(kind: .expired, seats: [], chinese: "选座已超时，座位已释放", english: "Your hold expired and the seats were released.")
+        await refreshNow()
+    }
+
+    /// The time left on the hold, for a countdown.
+    public var secondsLeft: Double? {
+        guard let hold = state.hold else { return nil }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: hold.expiresAt).map { max($0.timeIntervalSinceNow, 0) }
+    }
+}
+
+final class LockedResult: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: HoldResource?
+    func set(_ v: HoldResource) { lock.withLock { stored = v } }
+    var value: HoldResource? { lock.withLock { stored } }
+}
