@@ -42,6 +42,10 @@ public actor SeatSession {
     private var continuations: [UUID: AsyncStream<SessionState>.Continuation] = [:]
     private var tail: Task<Void, Never>?
     private var expiryTask: Task<Void, Never>?
+    private var live: EventSource?
+    private var liveConsumer: Task<Void, Never>?
+    /// Whether the live event stream is connected (false while it reconnects).
+    public private(set) var isLive = false
 
     /// Loads the show, its layout (cached by ETag) and availability.
     public init(api: SeatAPIClient, show: String) async throws(APIError) {
@@ -147,6 +151,64 @@ public actor SeatSession {
     /// the delta since the known version, or the whole availability when the server no longer has it.
     public func refresh() { enqueue { session in await session.refreshNow() } }
 
+    // MARK: Live updates
+
+    /// Follows the show's event stream: other buyers' changes are applied by version; a gap means a
+    /// refresh; the stream reconnects by itself (with backoff and `Last-Event-ID`).
+    public func startLiveUpdates() {
+        guard live == nil else { return }
+        let (events, continuation) = AsyncStream<ServerEvent>.makeStream()
+        let (states, stateContinuation) = AsyncStream<Bool>.makeStream()
+        let url = api.baseURL.appendingPathComponent("v1/shows/\(showID)/events")
+        let source = EventSource(url: url, lastEventID: String(state.server.version),
+                                 onState: { stateContinuation.yield($0) }, onEvent: { continuation.yield($0) })
+        live = source
+        // One consumer, so events are applied in the order they arrived.
+        liveConsumer = Task { [weak self] in
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { for await e in events { await self?.receive(e) } }
+                group.addTask { for await up in states { await self?.setLive(up) } }
+            }
+        }
+        source.start()
+    }
+
+    public func stopLiveUpdates() {
+        live?.stop()
+        live = nil
+        liveConsumer?.cancel()
+        liveConsumer = nil
+        isLive = false
+    }
+
+    private func setLive(_ up: Bool) {
+        isLive = up
+        // Back online: whatever was missed while the stream was down is replayed or refreshed.
+        emit()
+    }
+
+    func receive(_ e: ServerEvent) async {
+        switch e.event {
+        case "seats":
+            guard let delta = try? AvailabilityDelta(encoded: e.data) else { return }
+            if delta.fromVersion == state.server.version {
+                try? state.server.apply(delta)
+                checkHoldStillHeld()
+                emit()
+            } else if delta.toVersion > state.server.version {
+                await refreshNow()   // a gap: fetch what was missed
+            }
+        case "snapshot", "reset":
+            if let fresh = try? SeatAvailability(encoded: e.data, layout: state.layout), fresh.version >= state.server.version {
+                state.server = fresh
+                checkHoldStillHeld()
+                emit()
+            }
+        default:
+            break
+        }
+    }
+
     // MARK: Internals (run one at a time by `enqueue`)
 
     func sendAdd(_ seatIDs: [String], idempotencyKey: String) async {
@@ -200,13 +262,18 @@ public actor SeatSession {
         } catch {
             // Offline: keep the picture; the next refresh repairs it.
         }
-        // The server expired (or someone released) this buyer's hold: its seats are no longer held.
-        if let hold = state.hold, hold.seats.contains(where: { id in state.layout.index(ofSeatID: id).map { state.server[$0] != .held } ?? true }) {
+        checkHoldStillHeld()
+        emit()
+    }
+
+    /// The server expired (or someone released) this buyer's hold: its seats are no longer held.
+    func checkHoldStillHeld() {
+        guard let hold = state.hold, state.server.version >= hold.version else { return }
+        if hold.seats.contains(where: { id in state.layout.index(ofSeatID: id).map { state.server[$0] != .held } ?? true }) {
             state.hold = nil
             expiryTask?.cancel()
             state.message = SessionMessage(kind: .expired, seats: hold.seats, chinese: "选座已超时，座位已释放", english: "Your hold expired and the seats were released.")
         }
-        emit()
     }
 
     /// Transport failures are retried (the idempotency key makes a retry safe); answers are not.

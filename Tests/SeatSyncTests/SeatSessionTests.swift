@@ -107,3 +107,58 @@ import Testing
         #expect(sawPending && sawHeld)
     }
 }
+
+@Suite(.serialized, .timeLimit(.minutes(1))) struct LiveUpdateTests {
+    let hall = SampleVenues.cinemaHall()
+
+    /// Polls until `condition` holds (live events arrive on their own schedule), for up to 5 seconds.
+    func eventually(_ session: SeatSession, _ condition: @escaping @Sendable (SessionState) -> Bool) async -> Bool {
+        for _ in 0..<100 {
+            if condition(await session.state) { return true }
+            try? await Task.sleep(nanoseconds: 50_000_000)
+        }
+        return false
+    }
+
+    @Test func otherBuyersChangesArriveLiveInVersionOrder() async throws {
+        let server = try TestServer()
+        let api = SeatAPIClient(baseURL: URL(string: "http://127.0.0.1:\(server.port)")!)
+        let watcher = try await SeatSession(api: api, show: "show"), buyer = try await SeatSession(api: api, show: "show")
+        await watcher.startLiveUpdates()
+        #expect(await eventually(watcher) { _ in true })
+        let s71 = hall.index(ofSeatID: "7-1")!, s51 = hall.index(ofSeatID: "5-1")!
+        await buyer.select(["7-1", "7-2"])
+        await buyer.settle()
+        #expect(await eventually(watcher) { $0.server[s71] == .held })
+        _ = await buyer.confirm(orderRef: "L-1")
+        await buyer.select(["5-1", "5-2"])
+        await buyer.settle()
+        #expect(await eventually(watcher) { $0.server[s71] == .sold && $0.server[s51] == .held })
+        let watched = await watcher.state.server, truth = try server.availability()
+        #expect(watched.version == truth.version && watched.statuses == truth.statuses)
+        #expect(await watcher.isLive)
+        await watcher.stopLiveUpdates()
+    }
+
+    @Test func aSessionWhoseHoldExpiresOnTheServerHearsItLive() async throws {
+        let server = try TestServer(holdSeconds: 30)
+        let api = SeatAPIClient(baseURL: URL(string: "http://127.0.0.1:\(server.port)")!)
+        let buyer = try await SeatSession(api: api, show: "show")
+        await buyer.startLiveUpdates()
+        await buyer.select(["2-1", "2-2"])
+        await buyer.settle()
+        #expect(await buyer.state.hold != nil)
+        server.app.inventory.clockOffset.advance(by: 31_000)
+        #expect(await eventually(buyer) { $0.hold == nil && $0.message?.kind == .expired })
+        await buyer.stopLiveUpdates()
+    }
+
+    @Test func theEventParserHandlesSplitLinesAndComments() {
+        var p = EventStreamParser()
+        var events = p.feed(Array("retry: 2000\n\n: ping\n\nid: 4\nevent: se".utf8))
+        #expect(events.isEmpty)
+        events = p.feed(Array("ats\ndata: skd1;3;4;5h\r\n\r\nid: 5\ndata: a\ndata: b\n\n".utf8))
+        #expect(events == [ServerEvent(id: "4", event: "seats", data: "skd1;3;4;5h"), ServerEvent(id: "5", event: "message", data: "a\nb")])
+        #expect(p.lastEventID == "5")
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One Server-Sent Event.
+public struct ServerEvent: Sendable, Hashable {
+    public var id: String?
+    public var event: String
+    public var data: String
+    public init(id: String?, event: String, data: String) { self.id = id; self.event = event; self.data = data }
+}
+
+/// Parses the `text/event-stream` format incrementally (lines may arrive split anywhere).
+public struct EventStreamParser: Sendable {
+    private var pending: [UInt8] = []
+    private var id: String?
+    private var event = "message"
+    private var data: [String] = []
+    /// The last `id:` seen, to resume with `Last-Event-ID`.
+    public private(set) var lastEventID: String?
+
+    public init() {}
+
+    public mutating func feed(_ bytes: [UInt8]) -> [ServerEvent] {
+        pending.append(contentsOf: bytes)
+        var out: [ServerEvent] = []
+        while let nl = pending.firstIndex(of: 10) {
+            var line = Array(pending[..<nl])
+            pending.removeSubrange(...nl)
+            if line.last == 13 { line.removeLast() }
+            let text = String(decoding: line, as: UTF8.self)
+            if text.isEmpty {
+                if !data.isEmpty {
+                    out.append(ServerEvent(id: id, event: event, data: data.joined(separator: "\n")))
+                    if let id { lastEventID = id }
+                }
+                id = nil; event = "message"; data = []
+                continue
+            }
+            if text.hasPrefix(":") { continue }
+            let (field, value) = Self.split(text)
+            switch field {
+            case "id": id = value
+            case "event": event = value
+            case "data": data.append(value)
+            default: break   // `retry` and unknown fields are ignored
+            }
+        }
+        return out
+    }
+
+    static func split(_ line: String) -> (String, String) {
+        guard let colon = line.firstIndex(of: ":") else { return (line, "") }
+        var value = line[line.index(after: colon)...]
+        if value.first == " " { value = value.dropFirst() }
+        return (String(line[..<colon]), String(value))
+    }
+}
+
+/// A reconnecting SSE client on URLSession (delegate-based, so it streams on Linux too): on a dropped
+/// connection it waits (0.5 s, doubling to 8 s) and reconnects with `Last-Event-ID`.
+public final class EventSource: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    public let url: URL
+    private let lock = NSLock()
+    private var parser = EventStreamParser()
+    private var session: URLSession?
+    private var task: URLSessionDataTask?
+    private var stopped = false
+    private var delay = 0.5
+    private let onEvent: @Sendable (ServerEvent) -> Void
+    private let onState: @Sendable (Bool) -> Void
+
+    /// `onEvent` gets every event; `onState` says when the stream is (dis)connected.
+    public init(url: URL, lastEventID: String? = nil, onState: @escaping @Sendable (Bool) -> Void = { _ in },
+                onEvent: @escaping @Sendable (ServerEvent) -> Void) {
+        self.url = url
+        self.onEvent = onEvent
+        self.onState = onState
+        super.init()
+        if let lastEventID { parser = EventStreamParser(); self.resumeID = lastEventID }
+    }
+
+    private var resumeID: String?
+
+    public func start() {
+        lock.lock(); defer { lock.unlock() }
+        guard !stopped else { return }
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 60
+        let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+        var request = URLRequest(url: url)
+        request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
+        if let id = parser.lastEventID ?? resumeID { request.setValue(id, forHTTPHeaderField: "Last-Event-ID") }
+        self.session = session
+        task = session.dataTask(with: request)
+        task?.resume()
+    }
+
+    public func stop() {
+        lock.lock()
+        stopped = true
+        let t = task, s = session
+        lock.unlock()
+        t?.cancel()
+        s?.invalidateAndCancel()
+    }
+
+    public var lastEventID: String? { lock.withLock { parser.lastEventID ?? resumeID } }
+
+    public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                           completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+        let ok = (response as? HTTPURLResponse)?.statusCode == 200
+        if ok { lock.withLock { delay = 0.5 }; onState(true) }
+        completionHandler(ok ? .allow : .cancel)
+    }
+
+    public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let events = lock.withLock { parser.feed([UInt8](data)) }
+        for e in events { onEvent(e) }
+    }
+
+    public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+        onState(false)
+        lock.lock()
+        let wait = delay
+        delay = min(delay * 2, 8)
+        let done = stopped
+        self.session = nil
+        lock.unlock()
+        session.finishTasksAndInvalidate()
+        guard !done else { return }
+        DispatchQueue.global().asyncAfter(deadline: .now() + wait) { [weak self] in self?.start() }
+    }
+}
