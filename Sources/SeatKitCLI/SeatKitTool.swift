@@ -14,6 +14,9 @@ public enum SeatKitTool {
     Commands:
       serve [--port 8080] [--store sqlite:PATH] [--admin-key KEY] [--holds-per-second N] [--threads N] [--host 127.0.0.1|0.0.0.0] [--no-samples] [--no-group-commit]
                                             the seat-inventory server (docs/API.md); seeds the samples into an empty store
+      simulate --server URL --show ID [--buyers N] [--seed N] [--quiet]
+                                            a crowd of buyers (best available, taps, drags, abandoned holds, purchases)
+                                            against a running server; prints what happened and checks no seat sold twice
       validate FILE [--from FORMAT]         check a venue file; print seats per zone and type, and every problem
       import --from FORMAT FILE -o OUT      convert seed, cinema-grid or pretix JSON to SeatKit layout JSON
              [--availability-out FILE]      also write the statuses the source carried
@@ -63,6 +66,7 @@ public enum SeatKitTool {
             case "layout-demo": return (try LayoutDemoCommand.run(rest, &output), output)
             case "render": return (try RenderCommand.run(rest, &output), output)
             case "serve": return (try ServeCommand.run(rest, &output), output)
+            case "simulate": return (try SimulateCommand.run(rest, &output), output)
             default:
                 output.error("unknown command \"\(command)\" (see seatkit --help)")
                 return (ExitCode.usage, output)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SeatKitTestSupport
+import SeatServerTestSupport
 @testable import SeatKitCLI
 import SeatMap
 
@@ -186,5 +187,35 @@ func temporaryDirectory() -> URL {
     func everyCommandAnswersHelp(command: String) {
         let r = seatkit(command, "--help")
         #expect(r.code == 0 && r.out.hasPrefix("Usage: seatkit \(command)"), "\(r.out)\(r.err)")
+    }
+}
+
+@Suite(.serialized, .timeLimit(.minutes(1))) struct SimulateCommandTests {
+    /// Runs the tool on its own thread: `simulate` blocks while its buyers run on the concurrency pool.
+    func runOffPool(_ args: String...) async -> (code: Int32, out: String, err: String) {
+        let (code, output) = await withCheckedContinuation { (continuation: CheckedContinuation<(Int32, CommandOutput), Never>) in
+            Thread.detachNewThread {
+                let r = SeatKitTool.run(args)
+                continuation.resume(returning: (r.code, r.output))
+            }
+        }
+        return (code, output.out, output.err)
+    }
+
+    @Test func aCrowdAgainstARealServerNeverBuysASeatTwice() async throws {
+        let server = try TestServer()
+        let r = await runOffPool("simulate", "--server", "http://127.0.0.1:\(server.port)", "--show", "show", "--buyers", "40", "--quiet")
+        #expect(r.code == 0, "\(r.out)\(r.err)")
+        #expect(r.out.contains("40 buyers in"))
+        #expect(r.out.contains("each once: ok; all sold on the server: ok; abandoned holds still held: ok"))
+        let sold = try server.availability().counts.sold
+        #expect(r.out.contains("\(sold) sold"))
+    }
+
+    @Test func simulateExplainsBadArguments() async {
+        #expect(await runOffPool("simulate", "--show", "x").code == 2)
+        #expect(await runOffPool("simulate", "--server", "ftp://x", "--show", "x").code == 2)
+        let gone = await runOffPool("simulate", "--server", "http://127.0.0.1:1", "--show", "x", "--quiet")
+        #expect(gone.code == 3 && gone.err.contains("cannot simulate"))
     }
 }
