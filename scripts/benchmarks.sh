@@ -3,8 +3,19 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release --product seatkit-bench >/dev/null
+swift build -c release --product seatkit >/dev/null
 tables=$(.build/release/seatkit-bench)
 server=$(.build/release/seatkit-bench server)
+
+# The crowd: seatkit simulate against a release server with the samples, on a fresh store.
+crowd_dir=$(mktemp -d)
+.build/release/seatkit serve --port 18765 --store "sqlite:$crowd_dir/crowd.db" --admin-key bench --holds-per-second 0 >/dev/null 2>&1 &
+serve_pid=$!
+trap 'kill $serve_pid 2>/dev/null; rm -rf "$crowd_dir"' EXIT
+for _ in $(seq 1 100); do curl -sf http://127.0.0.1:18765/healthz >/dev/null && break; sleep 0.1; done
+crowd_imax=$(.build/release/seatkit simulate --server http://127.0.0.1:18765 --show imax-2000 --buyers 500 --quiet)
+crowd_arena=$(.build/release/seatkit simulate --server http://127.0.0.1:18765 --show arena-concert --buyers 500 --quiet)
+kill $serve_pid 2>/dev/null; wait $serve_pid 2>/dev/null || true
 {
 cat <<HEAD
 # Benchmarks
@@ -20,6 +31,20 @@ HEAD
 echo "$tables"
 echo
 echo "$server"
+echo
+echo "### SeatSync: a crowd of buyers (\`seatkit simulate\`)"
+echo
+echo "500 buyers, each a real \`SeatSession\` (best available, taps near the centre, drags, abandoned holds; 60% of"
+echo "holders buy), all starting at once against a release \`seatkit serve\` on this machine:"
+echo
+echo "IMAX hall, 520 seats (\`seatkit simulate --server … --show imax-2000 --buyers 500\`):"
+echo '```'
+echo "$crowd_imax"
+echo '```'
+echo "Arena, 20,000 seats (\`--show arena-concert\`, at most 4 seats a buyer):"
+echo '```'
+echo "$crowd_arena"
+echo '```'
 cat <<'TAIL'
 
 ## What the rows compare

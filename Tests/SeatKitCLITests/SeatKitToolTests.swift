@@ -219,3 +219,12 @@ func temporaryDirectory() -> URL {
         #expect(gone.code == 3 && gone.err.contains("cannot simulate"))
     }
 }
+
+@Suite struct GeneratedVenueRoundTripTests {
+    @Test(arguments: ["cinema", "imax", "arena"])
+    func generatedVenuesSurviveTheirOwnJSON(kind: String) throws {
+        let layout = kind == "cinema" ? SampleVenues.cinemaHall() : kind == "imax" ? SampleVenues.imaxHall() : SampleVenues.arena(seats: 3000)
+        let back = try VenueLayout(json: layout.jsonBytes())
+        #expect(back.fingerprint == layout.fingerprint)
+    }
+}

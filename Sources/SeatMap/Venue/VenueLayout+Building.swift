@@ -80,7 +80,8 @@ extension VenueLayout {
                         blockStart = i
                     }
                 }
-                xs.append(Float(seat.x)); ys.append(Float(seat.y))
+                // `+ 0` turns -0.0 into 0: both print as 0, and the fingerprint must survive a JSON round trip.
+                xs.append(Float(seat.x) + 0); ys.append(Float(seat.y) + 0)
                 let key = spot(xs[i], ys[i])
                 if let other = positions.insert(i, hash: UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15, isEqual: { spot(xs[$0], ys[$0]) == key }) {
                     log.add(path(), "same position \(FloorPoint(x: seat.x, y: seat.y)) as seat \"\(ids[other])\" at \(seatPath(other))")

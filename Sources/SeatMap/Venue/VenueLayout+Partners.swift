@@ -42,9 +42,10 @@ extension VenueStorage {
         h = FNV1a.hash(name, into: h ^ 1)
         if let stage {
             h = FNV1a.hash(stage.label, into: h ^ 2)
-            h = FNV1a.hash(stage.center.x.bitPattern, into: h)
-            h = FNV1a.hash(stage.center.y.bitPattern, into: h)
-            h = FNV1a.hash(stage.width.bitPattern, into: h)
+            // `+ 0` folds -0.0 into 0, as the JSON form does.
+            h = FNV1a.hash((stage.center.x + 0).bitPattern, into: h)
+            h = FNV1a.hash((stage.center.y + 0).bitPattern, into: h)
+            h = FNV1a.hash((stage.width + 0).bitPattern, into: h)
         }
         for z in zones {
             h = FNV1a.hash(z.id + "\u{1}" + z.name + "\u{1}" + z.category + "\u{1}" + z.color, into: h ^ 3)
