@@ -8,7 +8,8 @@ import SeatServer
 /// For tests: a real server on an ephemeral loopback port with a fresh SQLite file, the sample hall and one show.
 public final class TestServer: @unchecked Sendable {
     public let directory: URL
-    public let app: SeatServerApp
+    public private(set) var app: SeatServerApp
+    let options: SeatServerApp.Options
     public static let adminKey = "test-admin-key"
 
     public init(holdsPerSecond: Double = 0, holdSeconds: Int = 600, seed: Bool = true) throws {
@@ -20,6 +21,7 @@ public final class TestServer: @unchecked Sendable {
         options.holdsPerSecond = holdsPerSecond
         options.threads = 4
         options.heartbeatSeconds = 0.5
+        self.options = options
         app = try SeatServerApp(options: options)
         if seed {
             try app.inventory.addVenue(SampleVenues.cinemaHall())
@@ -27,6 +29,16 @@ public final class TestServer: @unchecked Sendable {
                                                         prices: PriceTable(categoryPrices: ["standard": Decimal(string: "33.30")!, "vip": 58, "couple": Decimal(string: "99.90")!]),
                                                         holdSeconds: holdSeconds))
         }
+        try app.start()
+    }
+
+    /// Stops the server (clients' connections drop) and starts it again on the same port and store.
+    public func restart() throws {
+        let port = app.port
+        app.stop()
+        var again = options
+        again.port = port
+        app = try SeatServerApp(options: again)
         try app.start()
     }
 

@@ -86,6 +86,9 @@ public actor SeatSession {
 
     // MARK: Operations
 
+    /// Selects one seat (a tap).
+    public func select(_ seatID: String) { select([seatID]) }
+
     /// Selects seats (a tap, a drag, best available): checked against the show's rules at once, shown
     /// as selected at once, then held on the server in one atomic request.
     public func select(_ seatIDs: [String]) {

@@ -162,3 +162,31 @@ import Testing
         #expect(p.lastEventID == "5")
     }
 }
+
+@Suite(.serialized, .timeLimit(.minutes(1))) struct ReconnectTests {
+    /// The event stream is cut (server restart); changes made meanwhile reach the session when it
+    /// reconnects by itself with Last-Event-ID, without a refresh.
+    @Test func aCutStreamReconnectsAndCatchesUp() async throws {
+        let server = try TestServer()
+        let api = SeatAPIClient(baseURL: URL(string: "http://127.0.0.1:\(server.port)")!)
+        let watcher = try await SeatSession(api: api, show: "show")
+        await watcher.startLiveUpdates()
+        let hall = SampleVenues.cinemaHall()
+        let s41 = hall.index(ofSeatID: "4-1")!, s101 = hall.index(ofSeatID: "10-1")!
+        for _ in 0..<50 where !(await watcher.isLive) { try await Task.sleep(nanoseconds: 50_000_000) }
+        #expect(await watcher.isLive)
+        try server.restart()
+        let c = try server.connection()
+        #expect(try hold(c, ["4-1", "4-2"]).status == 201)
+        #expect(try hold(c, ["10-1", "10-2"]).status == 201)
+        var caughtUp = false
+        for _ in 0..<100 where !caughtUp {
+            let s = await watcher.state.server
+            caughtUp = s[s41] == .held && s[s101] == .held
+            if !caughtUp { try await Task.sleep(nanoseconds: 50_000_000) }
+        }
+        #expect(caughtUp)
+        #expect(await watcher.state.server.version == (try server.availability()).version)
+        await watcher.stopLiveUpdates()
+    }
+}
