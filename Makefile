@@ -27,10 +27,11 @@ test: deps
 	./scripts/smoke-test.sh .build/debug/seatkit
 
 # The main job: the seat-inventory server on 127.0.0.1:8080 with the embedded store (demo.db),
-# seeded with the sample venues and a few shows. Ctrl-C stops it.
+# seeded with the sample venues and a few shows. Ctrl-C stops it. The hold rate limit is raised from
+# the default 20/s per client so `seatkit simulate` (a whole crowd from 127.0.0.1) can run against it.
 demo: deps
 	$(SWIFT) build -c release --product seatkit
-	.build/release/seatkit serve --store sqlite:demo.db --admin-key $${SEATKIT_ADMIN_KEY:-demo-admin-key}
+	.build/release/seatkit serve --store sqlite:demo.db --admin-key $${SEATKIT_ADMIN_KEY:-demo-admin-key} --holds-per-second 2000
 
 # A tour of the command-line tool on the sample venues.
 tour: build
