@@ -62,8 +62,11 @@ public final class SeatServerApp: @unchecked Sendable {
     /// Graceful: background work stops, event streams close, in-flight requests finish.
     public func stop() {
         stopping.lock(); stopped = true; stopping.broadcast(); stopping.unlock()
-        http.stop()
+        // The writer first: it commits what is queued and so answers (resumes) every connection waiting
+        // on a commit; libmicrohttpd must not be stopped with suspended connections. Changes asked for
+        // after this point are refused with 503.
         inventory.stop()
+        http.stop()
     }
 
     private func repeating(every seconds: Double, _ body: @escaping @Sendable () -> Void) -> Thread {

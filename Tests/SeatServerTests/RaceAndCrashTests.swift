@@ -233,6 +233,46 @@ final class ServerProcess {
         let reopened = try SQLiteStore(path: store)
         #expect(try reopened.shows().map(\.id) == ["s"])
     }
+
+    /// SIGTERM in the middle of a stream of holds: the process still exits promptly and cleanly (every
+    /// request waiting on a commit is answered before the HTTP daemon stops).
+    @Test func sigtermUnderLoadExitsPromptly() throws {
+        guard FileManager.default.isExecutableFile(atPath: ServerProcess.binary.path) else {
+            Issue.record("the seatkit binary is not built next to the tests"); return
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-term2-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try ServerProcess(store: directory.appendingPathComponent("seatkit.db").path)
+        let admin = [("X-Admin-Key", TestServer.adminKey)]
+        let c = try HTTPConnection(port: server.port)
+        #expect(try c.request("POST", "/v1/venues", headers: admin, body: SampleVenues.arena(seats: 2000).jsonBytes()).status == 201)
+        #expect(try c.request("POST", "/v1/shows", json: #"{"id":"s","venueId":"arena-2000","startsAt":"2026-12-01T20:00:00+08:00","prices":{"categories":{"lower":"1","upper":"2"}},"policy":{"noLoneSeat":false}}"#, headers: admin).status == 201)
+        let port = server.port
+        let stop = AtomicFlag()
+        let group = DispatchGroup()
+        for worker in 0..<6 {
+            group.enter()
+            Thread.detachNewThread {
+                defer { group.leave() }
+                guard let conn = try? HTTPConnection(port: port, timeoutSeconds: 3) else { return }
+                var n = 0
+                while !stop.isSet {
+                    n += 1
+                    guard let r = try? hold(conn, ["\(101 + worker)-\(1 + n % 20)-\(1 + n % 5)"], show: "s") else { return }
+                    if r.status == 201, let t = r.string("token") { _ = try? conn.request("DELETE", "/v1/holds/\(t)") }
+                }
+            }
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        let sent = Date()
+        kill(server.process.processIdentifier, SIGTERM)
+        server.process.waitUntilExit()
+        stop.set()
+        group.wait()
+        #expect(Date().timeIntervalSince(sent) < 5)
+        #expect(server.process.terminationReason == .exit && server.process.terminationStatus == 0)
+    }
 }
 
 final class AtomicFlag: @unchecked Sendable {
