@@ -56,15 +56,6 @@ enum RequestBody {
         do { return try ConfirmRequest(json: request.body).orderRef } catch { throw problem(error) }
     }
 
-    static func stringList(_ o: JSONObject, _ key: String, _ log: inout ProblemLog) -> [String]? {
-        guard let list = o.array(key, at: "", into: &log) else { return nil }
-        var out: [String] = []
-        for (k, v) in list.enumerated() {
-            if let s = v.stringValue { out.append(s) } else { log.add("\(key)[\(k)]", "expected a seat id string, got \(v.shortDescription)") }
-        }
-        return out
-    }
-
     /// `{"id","venueId","startsAt","prices":{…},"policy":{…},"holdSeconds"}`.
     static func showRequest(_ request: HTTPRequest) throws(Problem) -> Inventory.NewShow {
         let o = try object(request)
