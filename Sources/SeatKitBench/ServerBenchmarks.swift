@@ -137,7 +137,7 @@ enum ServerBenchmarks {
     /// `connections` threads, each with its own keep-alive connection, calling `body` for `seconds`.
     /// `body` returns the latency of the operation that counts (nil: not counted).
     static func load(port: UInt16, connections: Int, seconds: Double, _ body: @escaping @Sendable (HTTPConnection, Int, Int) throws -> Double?) -> LoadResult {
-        let latencies = Locked([Double]())
+        let latencies = Box([Double]())
         let group = DispatchGroup()
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
         let start = DispatchTime.now().uptimeNanoseconds
@@ -175,7 +175,7 @@ enum ServerBenchmarks {
             streams.append(s)
         }
         let baseVersion = UInt64(try app.inventory.encodedAvailability(show: "bench").0)
-        let sent = Locked([UInt64: UInt64]())   // version → send time
+        let sent = Box([UInt64: UInt64]())   // version → send time
         let writer = Thread {
             guard let c = try? HTTPConnection(port: app.port) else { return }
             for n in 0..<holds {
@@ -272,12 +272,4 @@ enum ServerBenchmarks {
         limit.rlim_cur = limit.rlim_max
         setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
-}
-
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    func withLock<R>(_ body: (inout Value) -> R) -> R { lock.lock(); defer { lock.unlock() }; return body(&stored) }
-    var value: Value { withLock { $0 } }
 }

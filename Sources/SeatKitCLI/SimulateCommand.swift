@@ -37,11 +37,13 @@ enum SimulateCommand {
     }
 }
 
-final class Box<T>: @unchecked Sendable {
+/// A value shared between threads, guarded by a lock (the simulator's tasks, the benchmarks' threads).
+public final class Box<T>: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: T
-    init(_ v: T) { stored = v }
-    var value: T { get { lock.withLock { stored } } set { lock.withLock { stored = newValue } } }
+    public init(_ v: T) { stored = v }
+    public var value: T { get { lock.withLock { stored } } set { lock.withLock { stored = newValue } } }
+    public func withLock<R>(_ body: (inout T) -> R) -> R { lock.withLock { body(&stored) } }
 }
 
 /// What the crowd did and whether the server agrees with what the buyers believe.

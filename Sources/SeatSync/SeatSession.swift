@@ -311,9 +311,7 @@ public actor SeatSession {
     /// At expiry the selection is dropped and the buyer told.
     func scheduleExpiry(_ hold: HoldResource) {
         expiryTask?.cancel()
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        guard let at = formatter.date(from: hold.expiresAt) else { return }
+        guard let at = Self.date(hold.expiresAt) else { return }
         let token = hold.token
         expiryTask = Task { [weak self] in
             let wait = max(at.timeIntervalSinceNow, 0)
@@ -333,9 +331,14 @@ public actor SeatSession {
     /// The time left on the hold, for a countdown.
     public var secondsLeft: Double? {
         guard let hold = state.hold else { return nil }
+        return Self.date(hold.expiresAt).map { max($0.timeIntervalSinceNow, 0) }
+    }
+
+    /// The API's timestamps: RFC 3339 with milliseconds.
+    static func date(_ text: String) -> Date? {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: hold.expiresAt).map { max($0.timeIntervalSinceNow, 0) }
+        return formatter.date(from: text)
     }
 }
 
