@@ -6,7 +6,10 @@ SWIFT ?= swift
 DEB_PACKAGES ?= pkg-config libmicrohttpd-dev libsqlite3-dev curl
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build test demo tour bench samples clean
+# What the browser tests add: Chromium and its WebDriver, CJK fonts for the screenshots.
+BROWSER_PACKAGES ?= chromium chromium-driver fonts-noto-cjk
+
+.PHONY: all deps build test test-browser demo tour bench samples clean
 
 all: build
 
@@ -20,11 +23,21 @@ deps:
 build: deps
 	$(SWIFT) build
 
-# Unit and snapshot tests, then the real binary on every sample.
+# Unit and snapshot tests, the real binary on every sample, then the web picker in headless Chromium.
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	./scripts/smoke-test.sh .build/debug/seatkit
+	$(MAKE) test-browser
+
+# The web seat picker in a real headless Chromium through WebDriver (Selenium from PyPI), against a
+# server the tests start. Screenshots of the map land in artifacts/browser/.
+test-browser:
+	$(MAKE) deps DEB_PACKAGES="$(DEB_PACKAGES) $(BROWSER_PACKAGES)"
+	python3 -c 'import selenium' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check selenium \
+		|| python3 -m pip install --quiet --break-system-packages selenium
+	$(SWIFT) build --product seatkit
+	python3 Tests/Browser/test_picker.py
 
 # The main job: the seat-inventory server on 127.0.0.1:8080 with the embedded store (demo.db),
 # seeded with the sample venues and a few shows. Ctrl-C stops it. The hold rate limit is raised from

@@ -21,21 +21,35 @@ extension SeatCanvas {
     /// "7排12座，可选，VIP区，¥58.00" / "Row 7, seat 12, available, VIP, ¥58.00", with the seat's kind
     /// (wheelchair space, companion seat, couple seat) and a restricted view said where they apply.
     public func spokenLabel(_ s: SeatIndex, status: SeatStatus, selected: Bool, prices: SeatPrices?, language: Language) -> String {
+        let parts = spokenLabelParts(s, prices: prices, language: language)
+        return ([parts.name, statusWord(status, selected: selected, language: language)] + parts.details)
+            .joined(separator: Self.labelSeparator(language))
+    }
+
+    /// The parts of a spoken label that do not depend on the seat's status: its printed name, then zone,
+    /// kind, restricted view and price. A page that recolours seats live composes
+    /// `name, status, details…` itself with `statusWord` and `labelSeparator`.
+    public func spokenLabelParts(_ s: SeatIndex, prices: SeatPrices?, language: Language) -> (name: String, details: [String]) {
         let zh = language == .chinese
-        var parts = [layout.printedName(s, language: language)]
-        parts.append(selected ? (zh ? "已选" : "selected") : status.localizedName(language))
-        parts.append(localizedName(layout.zone(of: s).name, language))
+        var details = [localizedName(layout.zone(of: s).name, language)]
         switch layout.type(of: s) {
-        case .wheelchair: parts.append(zh ? "轮椅位" : "wheelchair space")
-        case .companion: parts.append(zh ? "陪同座" : "companion seat")
-        case .coupleLeft, .coupleRight: parts.append(zh ? "情侣座" : "couple seat")
-        case .emergencyExit: parts.append(zh ? "安全出口排" : "exit row")
+        case .wheelchair: details.append(zh ? "轮椅位" : "wheelchair space")
+        case .companion: details.append(zh ? "陪同座" : "companion seat")
+        case .coupleLeft, .coupleRight: details.append(zh ? "情侣座" : "couple seat")
+        case .emergencyExit: details.append(zh ? "安全出口排" : "exit row")
         case .standard: break
         }
-        if layout.flags(of: s).contains(.restrictedView) { parts.append(zh ? "视线受限" : "restricted view") }
-        if let prices { parts.append(prices.format(prices.price(of: s))) }
-        return parts.joined(separator: zh ? "，" : ", ")
+        if layout.flags(of: s).contains(.restrictedView) { details.append(zh ? "视线受限" : "restricted view") }
+        if let prices { details.append(prices.format(prices.price(of: s))) }
+        return (layout.printedName(s, language: language), details)
     }
+
+    /// The status as said in a label: "可选" / "available", "已选" / "selected", ….
+    public func statusWord(_ status: SeatStatus, selected: Bool, language: Language) -> String {
+        selected ? (language == .chinese ? "已选" : "selected") : status.localizedName(language)
+    }
+
+    public static func labelSeparator(_ language: Language) -> String { language == .chinese ? "，" : ", " }
 
     /// The visible seats as accessibility elements, in reading order: rows in layout order, each row's
     /// seats along the row (left to right as drawn), as a sighted reader scans the map.

@@ -8,13 +8,19 @@ public struct SVGWriter {
     public var title: String
     /// Extra height below the map for the legend (0: none).
     public var legend: [LegendEntry]
+    /// Extra attributes on the root element (e.g. `data-*` a page reads), written in this order.
+    public var rootAttributes: [(name: String, value: String)]
 
-    public init(title: String, legend: [LegendEntry] = []) { self.title = title; self.legend = legend }
+    public init(title: String, legend: [LegendEntry] = [], rootAttributes: [(name: String, value: String)] = []) {
+        self.title = title; self.legend = legend; self.rootAttributes = rootAttributes
+    }
 
     public func document(_ list: DisplayList) -> String {
         let legendHeight = legend.isEmpty ? 0.0 : 36.0
         let width = list.viewSize.width, height = list.viewSize.height + legendHeight
-        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-label=\"\(escape(title))\" font-family=\"Noto Sans CJK SC, PingFang SC, Microsoft YaHei, sans-serif\">\n"
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-label=\"\(escape(title))\" font-family=\"Noto Sans CJK SC, PingFang SC, Microsoft YaHei, sans-serif\""
+        for (name, value) in rootAttributes { out += " \(name)=\"\(escape(value))\"" }
+        out += ">\n"
         out += "<title>\(escape(title))</title>\n"
         out += "<rect width=\"100%\" height=\"100%\" fill=\"\(Palette.background)\"/>\n"
         let t = list.transform

@@ -11,11 +11,14 @@ public struct FrameContent: Sendable {
     public var counts: FreeSeatCounts?
     public var prices: SeatPrices?
     public var language: Language
+    /// Also give each seat `data-index` (its index in the availability), `data-row` (row index), `data-name` and `data-details` (the label's parts that
+    /// do not change with status), so a live page can recolour and relabel seats by itself.
+    public var labelParts: Bool
 
     public init(availability: SeatAvailability, selection: Set<SeatIndex> = [], heatmap: SeatHeatmap? = nil,
-                counts: FreeSeatCounts? = nil, prices: SeatPrices? = nil, language: Language = .chinese) {
+                counts: FreeSeatCounts? = nil, prices: SeatPrices? = nil, language: Language = .chinese, labelParts: Bool = false) {
         self.availability = availability; self.selection = selection; self.heatmap = heatmap
-        self.counts = counts; self.prices = prices; self.language = language
+        self.counts = counts; self.prices = prices; self.language = language; self.labelParts = labelParts
     }
 }
 
@@ -105,8 +108,15 @@ extension SeatCanvas {
             children.append(.circle(center: LayoutPoint(x: rect.maxX - 3, y: rect.minY + 3), radius: 2, DrawStyle(fill: Palette.text)))
         }
         let id = layout.seatID(s)
-        let attributes = ["data-seat-id": id, "data-status": selected ? "selected" : status.name, "data-zone": zone.id,
+        var attributes = ["data-seat-id": id, "data-status": selected ? "selected" : status.name, "data-zone": zone.id,
                           "aria-label": spokenLabel(s, status: status, selected: selected, prices: content.prices, language: content.language)]
+        if content.labelParts {
+            let parts = spokenLabelParts(s, prices: content.prices, language: content.language)
+            attributes["data-index"] = String(s)
+            attributes["data-row"] = String(layout.rowIndex(of: s))
+            attributes["data-name"] = parts.name
+            attributes["data-details"] = parts.details.joined(separator: Self.labelSeparator(content.language))
+        }
         return DisplayItem(id: "seat-" + Self.elementID(id), layer: .seats, command: .group(id: "seat-" + Self.elementID(id), attributes: attributes, children: children))
     }
 

@@ -17,7 +17,8 @@ public struct SeatGeometry: Sendable {
     public let blockIndex: SpatialIndex
     public let rowRects: [LayoutRect]
     /// Rows by the y of their centre, for the gutter.
-    let rowsByY: [(y: Double, row: Int)]
+    /// Rows with seats by their centre line, top to bottom (what the gutter follows).
+    public let rowsByY: [(y: Double, row: Int)]
     public let zoneOutlines: [[LayoutPoint]]
     public let zoneRects: [LayoutRect]
     public let stage: StageShape?

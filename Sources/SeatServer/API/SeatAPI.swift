@@ -7,6 +7,7 @@ public final class SeatAPI: @unchecked Sendable {
     let adminKey: String
     let holdLimiter: RateLimiter
     let startedAt = Date()
+    let site = WebSite(root: WebSite.locate())
 
     /// `holdsPerSecond` per client address (0: no limit), bursts of twice that.
     public init(inventory: Inventory, adminKey: String, holdsPerSecond: Double = 20) {
@@ -69,6 +70,17 @@ public final class SeatAPI: @unchecked Sendable {
             return .text(200, OpenAPIDocument.json, contentType: "application/json")
         default: break
         }
+        // The web picker: the page for `/` and `/shows/{id}` (it routes itself), its files under `/web/`.
+        switch (parts.first, parts.count) {
+        case (nil, _), ("shows", 2):
+            route = "/"; try only("GET", "HEAD")
+            return try site.response("index.html", r)
+        case ("web", 2...):
+            route = "/web/{file}"; try only("GET", "HEAD")
+            guard !parts.contains("..") else { throw Problem.notFound("no file \(r.path)") }
+            return try site.response(parts.dropFirst().joined(separator: "/"), r)
+        default: break
+        }
         guard parts.first == "v1", parts.count >= 2 else { throw Problem.notFound("no route \(r.path)") }
         switch (parts[1], parts.count) {
         case ("venues", 2):
@@ -92,6 +104,15 @@ public final class SeatAPI: @unchecked Sendable {
         case ("shows", 4) where parts[3] == "events":
             route = "/v1/shows/{id}/events"; try only("GET")
             return try events(parts[2], r)
+        case ("shows", 4) where parts[3] == "seatmap.svg":
+            route = "/v1/shows/{id}/seatmap.svg"; try only("GET")
+            return try seatMap(parts[2], r)
+        case ("shows", 4) where parts[3] == "best":
+            route = "/v1/shows/{id}/best"; try only("GET")
+            return try bestSeats(parts[2], r)
+        case ("shows", 4) where parts[3] == "free-seats":
+            route = "/v1/shows/{id}/free-seats"; try only("GET")
+            return try freeSeats(parts[2], r)
         case ("shows", 4) where parts[3] == "holds":
             route = "/v1/shows/{id}/holds"; try only("POST")
             return try createHold(parts[2], r, start: start)

@@ -30,6 +30,15 @@ extension Inventory {
         }
     }
 
+    /// What the web page's map and list are drawn from: the venue, the committed availability (a
+    /// snapshot: it never changes after this returns), the prices and the rules.
+    func pictureState(show id: String) throws(Problem) -> (venue: VenueEntry, availability: SeatAvailability, prices: SeatPrices, policy: SelectionPolicy) {
+        try locked { () throws(Problem) in
+            let s = try state(forShow: id)
+            return (s.venue, s.committed, s.prices, s.policy)
+        }
+    }
+
     /// The current version and compact encoding (cached per version).
     public func encodedAvailability(show id: String) throws(Problem) -> (UInt64, String) {
         try locked { () throws(Problem) in

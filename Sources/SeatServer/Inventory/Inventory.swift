@@ -7,7 +7,19 @@ final class VenueEntry: @unchecked Sendable {
     let layout: VenueLayout
     let json: [UInt8]
     var etag: String { "\"\(layout.fingerprintHex)\"" }
+    private let canvasLock = NSLock()
+    private var canvasCache: SeatCanvas?
     init(layout: VenueLayout) { self.layout = layout; self.json = layout.jsonBytes() }
+
+    /// The venue as a picture, built on first use (the web page's map) and kept: geometry and spatial
+    /// index cost O(seats) once.
+    var canvas: SeatCanvas {
+        canvasLock.lock(); defer { canvasLock.unlock() }
+        if let canvasCache { return canvasCache }
+        let c = SeatCanvas(layout: layout)
+        canvasCache = c
+        return c
+    }
 }
 
 /// A live hold: its record and its seats.

@@ -1,0 +1,142 @@
+import CollectionLayout
+import Foundation
+import SeatCanvas
+import SeatMap
+
+/// The public reads the web picker is drawn from: the seat map as SVG, the best N seats, and the list
+/// mode. All three come from the engine (SeatCanvas, SeatMap), so the page only forwards and recolours.
+extension SeatAPI {
+    static func language(_ r: HTTPRequest) throws(Problem) -> Language {
+        guard let text = r.query["lang"] else { return .chinese }
+        guard let language = Language(rawValue: text) else { throw Problem.badRequest("lang must be zh or en, not \"\(text)\"") }
+        return language
+    }
+
+    /// `GET /v1/shows/{id}/seatmap.svg?lang=zh|en`: every seat as a named group with its status, accessible
+    /// name and the label parts a live page needs; the root carries the zoom limits, the row positions for
+    /// the gutter, the zones with their prices and the status words, so the page needs no second source.
+    /// - Complexity: O(seats).
+    func seatMap(_ id: String, _ r: HTTPRequest) throws(Problem) -> HTTPResponse {
+        let language = try Self.language(r)
+        let state = try inventory.pictureState(show: id)
+        let etag = "\"\(id)@\(state.availability.version)-\(language.rawValue)\""
+        let headers = [("ETag", etag), ("Cache-Control", "no-cache"), ("X-Availability-Version", String(state.availability.version))]
+        if r.header("if-none-match").map({ Self.etagMatches($0, etag) }) == true { return .empty(304, headers: headers) }
+
+        let canvas = state.venue.canvas
+        let layout = canvas.layout
+        let content = FrameContent(availability: state.availability, prices: state.prices, language: language, labelParts: true)
+        let list = canvas.displayList(viewport: nil, content: content)
+        let limits = canvas.zoomLimits
+
+        var rows = JSONWriter()
+        rows.raw("[")
+        for (k, entry) in canvas.geometry.rowsByY.enumerated() {
+            if k > 0 { rows.raw(",") }
+            rows.raw("["); rows.string(layout.rows[entry.row].label); rows.raw(","); rows.number(entry.y); rows.raw(","); rows.number(entry.row); rows.raw("]")
+        }
+        rows.raw("]")
+
+        var words = JSONWriter()
+        words.raw("{")
+        for (k, status) in [SeatStatus.available, .held, .sold, .blocked].enumerated() {
+            words.key(status.name, first: k == 0); words.string(canvas.statusWord(status, selected: false, language: language))
+        }
+        words.key("selected"); words.string(canvas.statusWord(.available, selected: true, language: language))
+        words.raw("}")
+
+        let palette = "{\"selected\":\"\(Palette.selected)\",\"held\":\"\(Palette.held)\",\"sold\":\"\(Palette.sold)\",\"blocked\":\"\(Palette.blocked)\",\"text\":\"\(Palette.text)\"}"
+        let writer = SVGWriter(title: localizedName(layout.name, language), rootAttributes: [
+            ("data-show", id), ("data-version", String(state.availability.version)), ("data-language", language.rawValue),
+            ("data-content-width", String(list.viewSize.width)), ("data-content-height", String(list.viewSize.height)),
+            ("data-seat-size", String(canvas.style.seatSize)), ("data-pitch", String(canvas.style.pitch)),
+            ("data-max-zoom", String(limits.touchTarget / limits.smallestItem * limits.overzoom)),
+            ("data-min-short-side", String(limits.minimumShortSide)), ("data-inset", "24"),
+            ("data-rows", rows.text), ("data-zones", zonesJSON(layout, prices: state.prices, language: language).text),
+            ("data-status-words", words.text), ("data-palette", palette), ("data-separator", SeatCanvas.labelSeparator(language)),
+        ])
+        return .text(200, writer.document(list), contentType: "image/svg+xml; charset=utf-8", headers: headers)
+    }
+
+    /// Zones in layout order: id, name in `language`, colour, and the price range of their seats.
+    func zonesJSON(_ layout: VenueLayout, prices: SeatPrices, language: Language) -> JSONWriter {
+        var low = [Decimal?](repeating: nil, count: layout.zones.count), high = low
+        for s in layout.seatIndices {
+            let z = layout.zoneIndex(of: s), p = prices.price(of: s)
+            if low[z].map({ p < $0 }) ?? true { low[z] = p }
+            if high[z].map({ p > $0 }) ?? true { high[z] = p }
+        }
+        var w = JSONWriter()
+        w.raw("[")
+        for (z, zone) in layout.zones.enumerated() {
+            if z > 0 { w.raw(",") }
+            w.raw("{"); w.key("id", first: true); w.string(zone.id)
+            w.key("name"); w.string(localizedName(zone.name, language)); w.key("color"); w.string(zone.color)
+            if let lo = low[z], let hi = high[z] {
+                w.key("price"); w.string(lo == hi ? prices.format(lo) : prices.format(lo) + "–" + prices.format(hi))
+            }
+            w.raw("}")
+        }
+        w.raw("]")
+        return w
+    }
+
+    /// `GET /v1/shows/{id}/best?count=N[&zone=Z][&wheelchair=true]`: the best N free seats side by side
+    /// under the show's rules (nothing is held: the client holds them next).
+    func bestSeats(_ id: String, _ r: HTTPRequest) throws(Problem) -> HTTPResponse {
+        let state = try inventory.pictureState(show: id)
+        guard let countText = r.query["count"], let count = Int(countText), count >= 1 else {
+            throw Problem.badRequest("count must be a whole number of seats from 1 to \(state.policy.maxSeats)")
+        }
+        guard count <= state.policy.maxSeats else {
+            throw Problem(422, "rule-violation", "Selection rule", detail: "this show sells at most \(state.policy.maxSeats) seats at once, not \(count)")
+        }
+        let layout = state.venue.layout
+        if let zone = r.query["zone"], layout.zoneIndex(id: zone) == nil { throw Problem.notFound("no zone \(zone) in venue \(layout.id)") }
+        let wheelchair = r.query["wheelchair"] == "true"
+        let request = BestAvailableRequest(count: count, zone: r.query["zone"], wheelchair: wheelchair)
+        guard let seats = layout.bestAvailable(request, availability: state.availability, policy: state.policy) else {
+            throw Problem(409, "no-seats-together", "No seats together",
+                          detail: "no \(count) free seats side by side\(r.query["zone"].map { " in zone \($0)" } ?? "") (version \(state.availability.version))")
+        }
+        var w = JSONWriter()
+        w.raw("{"); w.key("version", first: true); w.number(Int(state.availability.version))
+        w.key("seats"); w.raw("[")
+        for (k, s) in seats.enumerated() { if k > 0 { w.raw(",") }; w.string(layout.seatID(s)) }
+        w.raw("]"); w.key("total"); w.string(state.prices.table.amountString(state.prices.total(of: seats)))
+        w.raw("}")
+        return .json(200, w)
+    }
+
+    /// `GET /v1/shows/{id}/free-seats?lang=zh|en`: the list mode, zone → row → runs of free seats, from
+    /// the accessibility model.
+    func freeSeats(_ id: String, _ r: HTTPRequest) throws(Problem) -> HTTPResponse {
+        let language = try Self.language(r)
+        let state = try inventory.pictureState(show: id)
+        let canvas = state.venue.canvas
+        let layout = canvas.layout
+        var w = JSONWriter()
+        w.raw("{"); w.key("version", first: true); w.number(Int(state.availability.version))
+        w.key("zones"); w.raw("[")
+        for (zk, zone) in canvas.freeSeatList(state.availability, language: language).enumerated() {
+            if zk > 0 { w.raw(",") }
+            w.raw("{"); w.key("id", first: true); w.string(layout.zones[zone.zone].id); w.key("name"); w.string(zone.name)
+            w.key("rows"); w.raw("[")
+            for (rk, row) in zone.rows.enumerated() {
+                if rk > 0 { w.raw(",") }
+                w.raw("{"); w.key("row", first: true); w.string(layout.rows[row.row].label); w.key("summary"); w.string(row.summary)
+                w.key("runs"); w.raw("[")
+                for (k, run) in row.runs.enumerated() {
+                    if k > 0 { w.raw(",") }
+                    w.raw("{"); w.key("text", first: true); w.string(run.text); w.key("seats"); w.raw("[")
+                    for (i, s) in run.seats.enumerated() { if i > 0 { w.raw(",") }; w.string(layout.seatID(s)) }
+                    w.raw("]}")
+                }
+                w.raw("]}")
+            }
+            w.raw("]}")
+        }
+        w.raw("]}")
+        return .json(200, w, headers: [("Cache-Control", "no-cache")])
+    }
+}

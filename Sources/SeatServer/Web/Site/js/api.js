@@ -1,0 +1,69 @@
+// The public v1 API, nothing else. Errors arrive as application/problem+json and are thrown as
+// ApiProblem with the document attached, so callers can name the seat or the rule.
+
+export class ApiProblem extends Error {
+  constructor(status, problem) {
+    super(problem.detail || problem.title || `HTTP ${status}`);
+    this.status = status;
+    this.problem = problem;
+  }
+}
+
+let clockSkew = 0; // server clock minus ours, from the Date header (1 s resolution is enough for a countdown)
+export const serverNow = () => Date.now() + clockSkew;
+
+function noteServerTime(response, sentAt) {
+  const date = Date.parse(response.headers.get('Date') || '');
+  if (!Number.isNaN(date)) clockSkew = date + 500 - (sentAt + Date.now()) / 2;
+}
+
+export function randomKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, b => b.toString(16).padStart(2, '0')).join('');
+}
+
+/// One request; a network failure is retried once with the same idempotency key, so a hold or a
+/// confirmation is never made twice by the retry.
+export async function request(method, path, { body, headers = {}, as = 'json', retry = true } = {}) {
+  const init = { method, headers: { ...headers }, cache: 'no-store' };
+  if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers['Content-Type'] = 'application/json';
+  }
+  let response;
+  const sentAt = Date.now();
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    if (!retry) throw error;
+    await new Promise(r => setTimeout(r, 300));
+    return request(method, path, { body, headers, as, retry: false });
+  }
+  noteServerTime(response, sentAt);
+  if (!response.ok) {
+    let problem = { title: response.statusText, status: response.status };
+    try { problem = await response.json(); } catch { /* not a problem document */ }
+    if (response.status === 429) problem.retryAfter = Number(response.headers.get('Retry-After') || 1);
+    throw new ApiProblem(response.status, problem);
+  }
+  if (response.status === 204) return null;
+  return as === 'text' ? response.text() : response.json();
+}
+
+const seg = encodeURIComponent;
+export const api = {
+  shows: () => request('GET', '/v1/shows'),
+  venues: () => request('GET', '/v1/venues'),
+  show: id => request('GET', `/v1/shows/${seg(id)}`),
+  seatMap: (id, lang) => request('GET', `/v1/shows/${seg(id)}/seatmap.svg?lang=${lang}`, { as: 'text' }),
+  availability: id => request('GET', `/v1/shows/${seg(id)}/availability`, { as: 'text' }),
+  best: (id, count, wheelchair) => request('GET', `/v1/shows/${seg(id)}/best?count=${count}${wheelchair ? '&wheelchair=true' : ''}`),
+  freeSeats: (id, lang) => request('GET', `/v1/shows/${seg(id)}/free-seats?lang=${lang}`),
+  createHold: (id, seats, wheelchair) =>
+    request('POST', `/v1/shows/${seg(id)}/holds`, { body: { seats, wheelchair }, headers: { 'Idempotency-Key': randomKey() } }),
+  changeHold: (token, add, remove) => request('POST', `/v1/holds/${seg(token)}/seats`, { body: { add, remove }, retry: false }),
+  extend: token => request('POST', `/v1/holds/${seg(token)}/extend`, { retry: false }),
+  release: token => request('DELETE', `/v1/holds/${seg(token)}`, { retry: false }),
+  confirm: (token, orderRef) =>
+    request('POST', `/v1/holds/${seg(token)}/confirm`, { body: { orderRef }, headers: { 'Idempotency-Key': orderRef } }),
+};

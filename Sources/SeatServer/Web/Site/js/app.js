@@ -1,0 +1,315 @@
+// The page: `/` lists the shows (a strip of times per venue), `/shows/{id}` is the picker for one show.
+// Everything it shows comes from the public v1 API; the engine's work (drawing, labels, best seats,
+// the list mode, the rules) is done by the server, so this file only wires it together.
+
+import { api, ApiProblem } from './api.js';
+import { STATUS } from './availability.js';
+import { applyStatic, lang, localName, setLanguage, showTime, t } from './i18n.js';
+import { bindKeyboard } from './keyboard.js';
+import { LiveAvailability } from './live.js';
+import { MapView } from './mapview.js';
+import { HoldSession } from './session.js';
+
+const $ = id => document.getElementById(id);
+const el = (tag, props = {}, ...children) => {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === 'class') node.className = v; else if (k.startsWith('data-') || k.startsWith('aria-') || k === 'role') node.setAttribute(k, v); else node[k] = v;
+  }
+  node.append(...children.filter(c => c !== null && c !== undefined));
+  return node;
+};
+const symbol = currency => ({ CNY: '¥', JPY: '¥', USD: '$', EUR: '€', GBP: '£' })[currency] ?? `${currency} `;
+
+let announceTimer;
+function announce(text) {
+  clearTimeout(announceTimer);
+  $('announcer').textContent = '';
+  announceTimer = setTimeout(() => { $('announcer').textContent = text; }, 50);
+}
+
+function showMessage(text, kind = 'error') {
+  const box = $('message');
+  box.textContent = text;
+  box.dataset.kind = kind;
+}
+
+// — The show list —
+
+async function showList() {
+  $('show-list').hidden = false;
+  const [shows, venues] = await Promise.all([api.shows(), api.venues()]);
+  const names = Object.fromEntries(venues.map(v => [v.id, v.name]));
+  const container = $('venues');
+  container.replaceChildren();
+  if (shows.length === 0) container.append(el('p', {}, t('noShows')));
+  const byVenue = Map.groupBy(shows.sort((a, b) => a.startsAt.localeCompare(b.startsAt)), s => s.venueId);
+  for (const [venueId, list] of byVenue) {
+    const title = localName(names[venueId] || venueId);
+    const headingId = `venue-${venueId}`;
+    container.append(el('section', { class: 'venue', 'aria-labelledby': headingId },
+      el('h3', { id: headingId }, title), stripOf(list, null)));
+  }
+  document.title = t('appTitle');
+}
+
+/// A strip of show cards that scrolls sideways and snaps card by card.
+function stripOf(shows, currentId) {
+  const strip = el('ul', { class: 'strip' });
+  for (const s of shows) {
+    const when = showTime(s.startsAt);
+    const free = s.seats.available;
+    const prices = Object.values(s.prices.categories).map(Number);
+    const from = prices.length ? `${symbol(s.prices.currency)}${Math.min(...prices).toFixed(s.prices.minorUnits)}` : '';
+    const link = el('a', { class: 'card', href: `/shows/${encodeURIComponent(s.id)}`, 'data-show': s.id },
+      el('span', { class: 'day' }, when.day), el('span', { class: 'time' }, when.time),
+      el('span', { class: 'free' }, free > 0 ? t('free', free) : t('seatsTaken')),
+      from ? el('span', { class: 'from' }, t('from', from)) : null);
+    if (s.id === currentId) link.setAttribute('aria-current', 'page');
+    strip.append(el('li', {}, link));
+  }
+  return strip;
+}
+
+// — One show —
+
+async function showPage(showId) {
+  $('show-page').hidden = false;
+  const [show, shows] = await Promise.all([api.show(showId), api.shows()]);
+  const sameVenue = shows.filter(s => s.venueId === show.venueId).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+  let statuses = null;      // one status code per seat, from the live stream
+  let listShown = false;
+
+  const view = new MapView({
+    container: $('map'), surface: $('map-surface'), gutter: $('gutter'), minimap: $('minimap'),
+    onTap: seat => tap(seat),
+    onDragSelect: seats => {
+      const ids = seats.filter(s => !session.desired.has(s.id) && statusOf(s) === 'available').map(s => s.id);
+      if (ids.length) session.addAll(ids);
+    },
+  });
+  const keys = bindKeyboard(view, { onActivate: seat => tap(seat) });
+  const statusOf = seat => (statuses ? STATUS[statuses[seat.index]] : seat.el.dataset.status);
+
+  const session = new HoldSession(showId, {
+    onChange: reason => (reason === 'tick' ? renderCountdown() : renderSelection()),
+    onHeld: hold => {
+      if (hold.state === 'active') announce(t('held', hold.seats.map(id => view.byId.get(id)?.name ?? id).join(', ')));
+      else announce(t('released'));
+    },
+    onExpired: () => { showMessage(t('expired')); announce(t('expired')); },
+    onProblem: (error, attempted) => explain(error, attempted),
+  });
+
+  function tap(seat) {
+    if (session.desired.has(seat.id) || statusOf(seat) === 'available') {
+      showMessage('', 'none');
+      session.wheelchair = $('wheelchair').checked;
+      session.toggle(seat.id);
+    } else {
+      announce(view.label(seat, view.meta.words[statusOf(seat)]));
+    }
+  }
+
+  /// Why the server said no, in the buyer's language: which seats were taken, which rule, or what else.
+  function explain(error, attempted) {
+    if (!(error instanceof ApiProblem)) { showMessage(t('failed', error.message)); return; }
+    const p = error.problem;
+    let text;
+    if (p.conflicts?.length) {
+      for (const c of p.conflicts) {
+        const seat = view.byId.get(c.seat);
+        if (seat && statuses) statuses[seat.index] = STATUS.indexOf(c.status);
+      }
+      text = t('taken', p.conflicts.map(c => view.byId.get(c.seat)?.name ?? c.seat).join(lang() === 'zh' ? '、' : ', '));
+    } else if (p.violations?.length) {
+      text = p.violations.map(v => v.message?.[lang()] ?? v.rule).join(' ');
+    } else if (error.status === 429) {
+      text = t('tooFast');
+    } else {
+      text = t('failed', p.detail || p.title);
+    }
+    showMessage(text);
+    paintAll();
+    void attempted;
+  }
+
+  function paintAll() {
+    for (const seat of view.seats) view.paint(seat, statusOf(seat), session.desired.has(seat.id));
+  }
+
+  function renderSelection() {
+    paintAll();
+    const list = $('selection');
+    list.replaceChildren(...[...session.desired].map(id => {
+      const seat = view.byId.get(id);
+      return el('li', { 'data-seat': id }, seat ? [seat.name, seat.details].join(view.meta.separator) : id);
+    }));
+    const settled = !session.busy && session.token && session.desired.size === session.held.size;
+    const hold = session.hold;
+    $('total').textContent = session.desired.size === 0 ? '–' : settled ? `${symbol(hold.currency)}${hold.total}` : '…';
+    $('total').dataset.settled = String(Boolean(settled));
+    $('confirm').disabled = !settled;
+    $('extend').disabled = !settled || hold.extended;
+    $('release').disabled = session.desired.size === 0 && !session.token;
+    renderCountdown();
+    if (listShown) renderList();
+  }
+
+  function renderCountdown() {
+    const left = session.remaining();
+    if (left === null) { $('countdown').textContent = '–'; return; }
+    const s = Math.max(0, Math.floor(left / 1000));
+    $('countdown').textContent = t('left', `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`);
+  }
+
+  function renderLegend() {
+    const m = view.meta;
+    const swatch = color => el('span', { class: 'swatch', 'aria-hidden': 'true', 'data-color': color });
+    $('legend').setAttribute('aria-label', t('legend'));
+    $('legend').replaceChildren(...['available', 'selected', 'held', 'sold'].map(k =>
+      el('li', {}, swatch(k === 'available' ? m.zones[0]?.color : m.palette[k]), m.words[k])));
+    $('zone-prices').replaceChildren(...m.zones.map(z => el('li', { 'data-zone': z.id }, swatch(z.color), `${z.name} `, el('strong', {}, z.price ?? ''))));
+    for (const s of document.querySelectorAll('.swatch')) s.style.background = s.dataset.color;
+    $('show-title').textContent = `${m.title} · ${showTime(show.startsAt).day} ${showTime(show.startsAt).time}`;
+    $('map').setAttribute('aria-label', t('mapLabel', m.title));
+    document.title = `${m.title} · ${t('appTitle')}`;
+  }
+
+  // The list mode: zone → row → runs of free seats, each seat a button (the engine's free-seat list).
+  let listTimer;
+  function renderList() {
+    clearTimeout(listTimer);
+    listTimer = setTimeout(async () => {
+      const data = await api.freeSeats(showId, lang());
+      const seatButton = id => {
+        const seat = view.byId.get(id);
+        const selected = session.desired.has(id);
+        const b = el('button', { type: 'button', 'aria-pressed': String(selected), 'data-seat': id,
+                                 'aria-label': seat ? view.label(seat, view.meta.words[selected ? 'selected' : 'available']) : id },
+                     seat?.el.dataset.label ?? id.split('-').pop());
+        b.addEventListener('click', () => tap(seat));
+        return b;
+      };
+      const selectedNotFree = [...session.desired].filter(id => statusOf(view.byId.get(id)) !== 'available');
+      $('list-mode').replaceChildren(
+        selectedNotFree.length ? el('p', {}, t('yourSeats'), ' ', ...selectedNotFree.map(seatButton)) : null,
+        ...data.zones.map(z => el('section', { class: 'list-zone' }, el('h3', {}, z.name),
+          ...z.rows.map(r => el('div', { class: 'list-row', role: 'group', 'aria-label': r.summary }, el('h4', {}, r.summary),
+            ...r.runs.map(run => el('p', { class: 'run' }, el('span', {}, run.text), ' ', ...run.seats.map(seatButton))))))));
+    }, 150);
+  }
+
+  async function loadMap() {
+    const focused = document.activeElement?.closest?.('g.seat')?.dataset.seatId;
+    view.load(await api.seatMap(showId, lang()));
+    for (const seat of view.seats) seat.el.dataset.label = seat.el.querySelector('text')?.textContent ?? '';
+    renderLegend();
+    paintAll();
+    const rows = view.rows.filter(r => r.seats.length);
+    const middle = rows[Math.floor(rows.length * 2 / 3)];
+    keys.setTabStop(view.byId.get(focused) ?? middle?.seats[Math.floor(middle.seats.length / 2)]);
+    if (focused) keys.focus(view.byId.get(focused));
+    $('map').dataset.ready = 'true';
+  }
+
+  $('show-strip').replaceChildren(...stripOf(sameVenue, showId).children);
+  await loadMap();
+  renderSelection();
+
+  const live = new LiveAvailability(showId, {
+    onSnapshot: state => {
+      statuses = state.statuses;
+      paintAll();
+      $('map').dataset.version = state.version;
+      if (listShown) renderList();
+    },
+    onDelta: delta => {
+      const near = [];
+      for (const [index, code] of delta.changes) {
+        const before = statuses[index];
+        statuses[index] = code;
+        const seat = view.seats[index];
+        if (!seat) continue;
+        view.paint(seat, STATUS[code], session.desired.has(seat.id));
+        if (before !== code && !session.held.has(seat.id) && isNearSelection(seat)) near.push([seat, code]);
+      }
+      $('map').dataset.version = delta.to;
+      for (const [seat, code] of near) announce(code === 0 ? t('availableAgain', seat.name) : t('justTaken', seat.name));
+      if (listShown) renderList();
+    },
+    onState: state => {
+      const c = $('connection');
+      c.hidden = false;
+      c.dataset.state = state;
+      c.textContent = state === 'live' ? t('live') : t('reconnecting');
+    },
+  });
+
+  /// Same row, within three seats of a selected or focused seat (the engine's announcement rule).
+  function isNearSelection(seat) {
+    const row = view.rows[view.rowOf.get(seat.row)].seats;
+    const at = row.indexOf(seat);
+    const anchors = [...session.desired].map(id => view.byId.get(id)).concat(keys.current ? [keys.current] : []);
+    return anchors.some(a => a && a.row === seat.row && Math.abs(row.indexOf(a) - at) <= 3);
+  }
+
+  $('zoom-in').addEventListener('click', () => view.zoomTo(view.zoom * 1.5));
+  $('zoom-out').addEventListener('click', () => view.zoomTo(view.zoom / 1.5));
+  $('list-toggle').addEventListener('click', () => {
+    listShown = !listShown;
+    $('list-toggle').setAttribute('aria-pressed', String(listShown));
+    $('list-toggle').textContent = t(listShown ? 'mapMode' : 'listMode');
+    $('map').hidden = listShown; $('map-help').hidden = listShown; $('list-mode').hidden = !listShown;
+    if (listShown) renderList(); else view.resize();
+  });
+  $('best-count').max = show.policy.maxSeats;
+  $('best-form').addEventListener('submit', async e => {
+    e.preventDefault();
+    const count = Number($('best-count').value);
+    try {
+      const best = await api.best(showId, count, $('wheelchair').checked);
+      showMessage('', 'none');
+      session.wheelchair = $('wheelchair').checked;
+      session.replaceWith(best.seats);
+      view.reveal(view.byId.get(best.seats[0]));
+    } catch (error) {
+      if (error instanceof ApiProblem && error.status === 409) showMessage(t('nothingTogether', count)); else explain(error, []);
+    }
+  });
+  $('release').addEventListener('click', () => { showMessage('', 'none'); session.release(); });
+  $('extend').addEventListener('click', async () => { await session.extend(); announce(t('extended')); });
+  $('confirm').addEventListener('click', async () => {
+    const names = [...session.held].map(id => view.byId.get(id)?.name ?? id).join(', ');
+    const done = await session.confirm();
+    if (done) {
+      const text = t('confirmed', done.orderRef, names);
+      $('receipt').textContent = text;
+      showMessage('', 'none');
+      announce(text);
+    }
+  });
+  $('language').onclick = async () => {
+    setLanguage(lang() === 'zh' ? 'en' : 'zh');
+    $('show-strip').replaceChildren(...stripOf(sameVenue, showId).children);
+    await loadMap();
+    renderSelection();
+    if (listShown) $('list-toggle').textContent = t('mapMode');
+  };
+  window.addEventListener('pagehide', () => { live.close(); session.stop(); });
+}
+
+async function main() {
+  applyStatic();
+  const match = /^\/shows\/([^/]+)\/?$/.exec(location.pathname);
+  $('language').onclick = () => { setLanguage(lang() === 'zh' ? 'en' : 'zh'); main(); };
+  try {
+    if (match) await showPage(decodeURIComponent(match[1])); else await showList();
+  } catch (error) {
+    const box = $('page-error');
+    box.hidden = false;
+    box.textContent = error instanceof ApiProblem ? `${error.problem.title}: ${error.problem.detail ?? ''}` : String(error);
+  }
+}
+
+main();

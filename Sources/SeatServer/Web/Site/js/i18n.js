@@ -1,0 +1,80 @@
+// Chinese and English strings for the page's own chrome. Seat names, zone names and status words come
+// from the server (the engine's accessibility model), so they are never translated twice.
+
+const strings = {
+  zh: {
+    skip: '跳到主要内容', appTitle: 'SeatKit 选座', shows: '场次', otherTimes: '其他场次', yourSeats: '我的座位',
+    prices: '票价', bestLabel: '推荐座位数', bestButton: '推荐', wheelchair: '我需要轮椅位', total: '合计',
+    holdLeft: '保留剩余', confirm: '确认购买', extend: '延长保留', release: '释放座位', listMode: '列表模式',
+    mapMode: '地图模式', zoomIn: '放大', zoomOut: '缩小', free: n => `${n}个空座`, from: p => `${p}起`,
+    mapHelp: '方向键在座位间移动（左右沿排，上下换排），回车或空格选座；拖动空白处平移，滚轮或双指缩放，按住鼠标划过座位可一次选多个。',
+    held: seats => `已为您保留：${seats}`, released: '座位已释放', expired: '保留已过期，座位已释放',
+    taken: seats => `${seats}已被他人选走，请另选`, confirmed: (ref, seats) => `购买成功！订单号 ${ref}：${seats}`,
+    nothingTogether: n => `没有${n}个相邻的空座`, failed: d => `操作失败：${d}`, tooFast: '操作太频繁，请稍后再试',
+    live: '实时', reconnecting: '正在重新连接…', resynced: '座位图已更新', justTaken: s => `${s}刚刚被选走`,
+    availableAgain: s => `${s}现在可选`, left: t => `剩余 ${t}`, noShows: '暂无场次', seatsTaken: '已售完',
+    mapLabel: name => `${name}座位图`, legend: '图例', extended: '保留已延长', loading: '加载中…',
+  },
+  en: {
+    skip: 'Skip to content', appTitle: 'SeatKit seats', shows: 'Shows', otherTimes: 'Other times', yourSeats: 'Your seats',
+    prices: 'Prices', bestLabel: 'Best seats for', bestButton: 'Pick', wheelchair: 'I need a wheelchair space', total: 'Total',
+    holdLeft: 'Held for', confirm: 'Confirm purchase', extend: 'Extend hold', release: 'Release seats', listMode: 'List mode',
+    mapMode: 'Map mode', zoomIn: 'Zoom in', zoomOut: 'Zoom out', free: n => `${n} free`, from: p => `from ${p}`,
+    mapHelp: 'Arrow keys move between seats (left and right along a row, up and down between rows); Enter or Space selects. Drag empty space to pan, wheel or pinch to zoom, drag across seats with the mouse to pick several.',
+    held: seats => `Holding for you: ${seats}`, released: 'Seats released', expired: 'Your hold expired; the seats were released',
+    taken: seats => `${seats}: someone else was faster. Please pick another seat`, confirmed: (ref, seats) => `Purchased! Order ${ref}: ${seats}`,
+    nothingTogether: n => `No ${n} free seats side by side`, failed: d => `That did not work: ${d}`, tooFast: 'Too many requests; try again in a moment',
+    live: 'Live', reconnecting: 'Reconnecting…', resynced: 'Seat map updated', justTaken: s => `${s} was just taken`,
+    availableAgain: s => `${s} is available again`, left: t => `${t} left`, noShows: 'No shows yet', seatsTaken: 'Sold out',
+    mapLabel: name => `Seat map, ${name}`, legend: 'Legend', extended: 'Hold extended', loading: 'Loading…',
+  },
+};
+
+let current = (() => {
+  const asked = new URLSearchParams(location.search).get('lang') || localStorage.getItem('seatkit.lang');
+  return asked === 'en' || asked === 'zh' ? asked : (navigator.language || '').startsWith('zh') ? 'zh' : 'en';
+})();
+
+export const lang = () => current;
+export const t = (key, ...args) => {
+  const s = strings[current][key];
+  return typeof s === 'function' ? s(...args) : s;
+};
+
+export function setLanguage(code) {
+  current = code;
+  localStorage.setItem('seatkit.lang', code);
+  applyStatic();
+}
+
+/// Text of every element marked `data-i18n`, labels of those marked `data-i18n-label`.
+export function applyStatic() {
+  document.documentElement.lang = current === 'zh' ? 'zh-CN' : 'en';
+  for (const el of document.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of document.querySelectorAll('[data-i18n-label]')) el.setAttribute('aria-label', t(el.dataset.i18nLabel));
+  const other = current === 'zh' ? 'en' : 'zh';
+  const button = document.getElementById('language');
+  button.textContent = other === 'en' ? 'EN' : '中文';
+  button.lang = other === 'en' ? 'en' : 'zh-CN';
+  button.setAttribute('aria-label', other === 'en' ? 'Switch to English' : '切换到中文');
+}
+
+/// "2026-11-30T19:30:00+08:00" as the venue's local date and time, as printed on the ticket.
+export function showTime(iso) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(iso);
+  if (!m) return { day: iso, time: '' };
+  const date = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+  const weekday = date.toLocaleDateString(current === 'zh' ? 'zh-CN' : 'en-GB', { weekday: 'short', timeZone: 'UTC' });
+  const day = current === 'zh' ? `${+m[2]}月${+m[3]}日 ${weekday}` : `${weekday} ${+m[3]} ${date.toLocaleDateString('en-GB', { month: 'short', timeZone: 'UTC' })}`;
+  return { day, time: `${m[4]}:${m[5]}` };
+}
+
+/// "普通区 Standard" → the half in the current language (the engine's rule for bilingual names).
+export function localName(name) {
+  const i = name.indexOf(' ');
+  if (i < 0) return name;
+  const head = name.slice(0, i), tail = name.slice(i + 1);
+  const cjk = s => /[\u2E80-\uFFFF]/.test(s);
+  if (!cjk(head) || cjk(tail)) return name;
+  return current === 'zh' ? head : tail;
+}

@@ -1,0 +1,66 @@
+// Live availability from `GET /v1/shows/{id}/events`: a snapshot on connect, then one delta per
+// committed version. The browser's EventSource reconnects by itself and sends Last-Event-ID, so the
+// server replays what was missed (or sends `reset`). A tab hidden for long, a machine that slept or a
+// closed stream is resynced from a fresh snapshot.
+
+import { decodeAvailability, decodeDelta } from './availability.js';
+
+export class LiveAvailability {
+  constructor(showId, { onSnapshot, onDelta, onState }) {
+    Object.assign(this, { showId, onSnapshot, onDelta, onState });
+    this.version = -1;
+    this.onVisible = () => {
+      if (document.visibilityState === 'hidden') { this.hiddenAt = Date.now(); return; }
+      if (this.hiddenAt && Date.now() - this.hiddenAt > 30_000) this.resync();
+      this.hiddenAt = null;
+      this.checkHealth();
+    };
+    document.addEventListener('visibilitychange', this.onVisible);
+    window.addEventListener('online', this.onVisible);
+    // A machine that slept shows as a jump in this timer: the stream may be long dead without an error.
+    this.lastTick = Date.now();
+    this.watchdog = setInterval(() => {
+      if (Date.now() - this.lastTick > 30_000) this.resync(); else this.checkHealth();
+      this.lastTick = Date.now();
+    }, 5000);
+    this.open();
+  }
+
+  open() {
+    this.source?.close();
+    const source = new EventSource(`/v1/shows/${encodeURIComponent(this.showId)}/events`);
+    this.source = source;
+    const whole = e => {
+      const state = decodeAvailability(e.data);
+      this.version = state.version;
+      this.onSnapshot(state);
+    };
+    source.addEventListener('snapshot', whole);
+    source.addEventListener('reset', whole);
+    source.addEventListener('seats', e => {
+      const delta = decodeDelta(e.data);
+      if (delta.to <= this.version) return;           // already applied (a replay after a reconnect)
+      if (delta.from !== this.version) { this.open(); return; } // a gap: start again from a snapshot
+      this.version = delta.to;
+      this.onDelta(delta);
+    });
+    source.addEventListener('open', () => this.onState('live'));
+    source.addEventListener('error', () => this.onState(source.readyState === EventSource.CLOSED ? 'closed' : 'reconnecting'));
+  }
+
+  checkHealth() { if (this.source.readyState === EventSource.CLOSED) this.resync(); }
+
+  /// Starts again from a snapshot (after a sleep or a closed stream).
+  resync() {
+    this.onState('reconnecting');
+    this.version = -1;
+    this.open();
+  }
+
+  close() {
+    this.source?.close();
+    clearInterval(this.watchdog);
+    document.removeEventListener('visibilitychange', this.onVisible);
+    window.removeEventListener('online', this.onVisible);
+  }
+}

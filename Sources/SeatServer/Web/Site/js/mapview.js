@@ -1,0 +1,289 @@
+// The seat map on screen: the server's SVG (drawn by SeatCanvas) under the engine's viewport rules:
+// `view = content × zoom − offset`, zoom between the fit-or-readable minimum and the touch-target
+// maximum, offsets clamped to the content plus insets (CollectionLayout's Viewport, same formulas).
+// The row gutter and the minimap follow every change of the viewport.
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+export class MapView {
+  constructor({ container, surface, gutter, minimap, onTap, onDragSelect }) {
+    Object.assign(this, { container, surface, gutter, minimap, onTap, onDragSelect });
+    this.zoom = 1; this.ox = 0; this.oy = 0; this.vw = 1; this.vh = 1;
+    this.seats = []; this.byId = new Map(); this.rows = [];
+    this.pointers = new Map();
+    this.bindPointer();
+    new ResizeObserver(() => this.resize()).observe(container);
+  }
+
+  /// Puts a freshly fetched seat map in place, keeping the current view when it is the same venue.
+  load(svgText) {
+    const doc = new DOMParser().parseFromString(svgText, 'image/svg+xml');
+    const svg = document.importNode(doc.documentElement, true);
+    const d = svg.dataset;
+    const sameVenue = this.svg && this.contentW === Number(d.contentWidth) && this.contentH === Number(d.contentHeight);
+    this.meta = {
+      maxZoom: Number(d.maxZoom), minShortSide: Number(d.minShortSide), inset: Number(d.inset), seatSize: Number(d.seatSize),
+      rows: JSON.parse(d.rows), zones: JSON.parse(d.zones), words: JSON.parse(d.statusWords), palette: JSON.parse(d.palette),
+      separator: d.separator, version: Number(d.version), title: svg.getAttribute('aria-label'),
+    };
+    this.contentW = Number(d.contentWidth); this.contentH = Number(d.contentHeight);
+    // The seats are drawn as one picture; the container is the application, each seat a button.
+    svg.removeAttribute('viewBox'); svg.removeAttribute('role'); svg.removeAttribute('aria-label');
+    svg.setAttribute('width', '100%'); svg.setAttribute('height', '100%');
+    svg.querySelector('title')?.remove();
+    this.mapGroup = svg.querySelector('#map');
+    const content = document.createElementNS(SVG_NS, 'g');
+    content.id = 'map-content';
+    content.append(...this.mapGroup.childNodes);
+    this.mapGroup.append(content);
+    this.surface.replaceChildren(svg);
+    this.svg = svg;
+
+    this.zoneColor = Object.fromEntries(this.meta.zones.map(z => [z.id, z.color]));
+    this.seats = []; this.byId = new Map();
+    // Seats by their index in the availability encoding (the SVG draws them in layers, not in that order).
+    for (const el of svg.querySelectorAll('g.seat')) {
+      const r = el.querySelector('rect');
+      const x = Number(r.getAttribute('x')), y = Number(r.getAttribute('y'));
+      const w = Number(r.getAttribute('width')), h = Number(r.getAttribute('height'));
+      const seat = { index: Number(el.dataset.index), el, rect: r, text: el.querySelector('text'), id: el.dataset.seatId, row: Number(el.dataset.row),
+                     zone: el.dataset.zone, name: el.dataset.name, details: el.dataset.details, cx: x + w / 2, cy: y + h / 2 };
+      el.removeAttribute('aria-label');
+      el.querySelector('title')?.remove();
+      el.setAttribute('role', 'button');
+      el.tabIndex = -1;
+      this.seats[seat.index] = seat;
+      this.byId.set(seat.id, seat);
+    }
+    // Rows as the gutter orders them (by height), each with its seats left to right as drawn.
+    const seatsOfRow = new Map();
+    for (const s of this.seats) (seatsOfRow.get(s.row) || seatsOfRow.set(s.row, []).get(s.row)).push(s);
+    this.rows = this.meta.rows.map(([label, y, row]) => ({ label, y, row, seats: (seatsOfRow.get(row) || []).sort((a, b) => a.cx - b.cx) }));
+    this.rowOf = new Map(this.rows.map((r, k) => [r.row, k]));
+
+    this.minimap.setAttribute('viewBox', `0 0 ${this.contentW} ${this.contentH}`);
+    this.minimap.innerHTML = '';
+    const use = document.createElementNS(SVG_NS, 'use');
+    use.setAttribute('href', '#map-content');
+    this.miniRect = document.createElementNS(SVG_NS, 'rect');
+    this.miniRect.setAttribute('class', 'minimap-viewport');
+    this.minimap.append(use, this.miniRect);
+    this.minimap.style.aspectRatio = `${this.contentW} / ${this.contentH}`;
+
+    this.vw = this.container.clientWidth || 1; this.vh = this.container.clientHeight || 1;
+    if (!sameVenue) { this.zoom = this.minZoom(); this.centreOn(this.contentW / 2, this.contentH / 2); } else this.apply();
+  }
+
+  /// The label a screen reader says: "Row 7, seat 12, available, VIP, ¥58.00" (the engine's order).
+  label(seat, word) { return [seat.name, word, seat.details].filter(Boolean).join(this.meta.separator); }
+
+  /// Recolours and renames one seat: `status` is available/held/sold/blocked, `selected` overrides it.
+  paint(seat, status, selected) {
+    const shown = selected ? 'selected' : status;
+    if (seat.el.dataset.status === shown && seat.painted) return;
+    seat.painted = true;
+    seat.el.dataset.status = shown;
+    const p = this.meta.palette;
+    seat.rect.style.fill = shown === 'available' ? this.zoneColor[seat.zone] : p[shown];
+    if (seat.text) seat.text.style.fill = shown === 'available' ? '#FFFFFF' : p.text;
+    seat.el.setAttribute('aria-label', this.label(seat, this.meta.words[shown]));
+    seat.el.setAttribute('aria-pressed', String(selected));
+    seat.el.setAttribute('aria-disabled', String(!selected && status !== 'available'));
+  }
+
+  // — Viewport (CollectionLayout's Viewport, in the browser) —
+
+  minZoom() {
+    const cw = this.contentW, ch = this.contentH;
+    const fit = Math.min(this.vw / cw, this.vh / ch);
+    const readable = this.meta.minShortSide / Math.min(cw, ch);
+    const capped = Math.min(readable, Math.min(this.vw, this.vh) / Math.min(cw, ch));
+    return Math.min(Math.max(fit, capped), this.meta.maxZoom);
+  }
+
+  clampAxis(value, content, view, inset) {
+    const scaled = content * this.zoom;
+    if (scaled + 2 * inset <= view) return (scaled - view) / 2;
+    return Math.min(Math.max(value, -inset), scaled - view + inset);
+  }
+
+  apply() {
+    this.ox = this.clampAxis(this.ox, this.contentW, this.vw, this.meta.inset);
+    this.oy = this.clampAxis(this.oy, this.contentH, this.vh, this.meta.inset);
+    this.mapGroup.setAttribute('transform', `translate(${-this.ox} ${-this.oy}) scale(${this.zoom})`);
+    this.container.dataset.zoom = this.zoom.toFixed(4);
+    this.renderGutter();
+    this.renderMinimap();
+  }
+
+  /// Zoom about a point of the view (the pointer, the pinch centre): what is under it stays under it.
+  zoomTo(zoom, fx = this.vw / 2, fy = this.vh / 2) {
+    const cx = (fx + this.ox) / this.zoom, cy = (fy + this.oy) / this.zoom;
+    this.zoom = Math.min(Math.max(zoom, this.minZoom()), this.meta.maxZoom);
+    this.ox = cx * this.zoom - fx; this.oy = cy * this.zoom - fy;
+    this.apply();
+  }
+
+  panBy(dx, dy) { this.ox -= dx; this.oy -= dy; this.apply(); }
+
+  centreOn(cx, cy) { this.ox = cx * this.zoom - this.vw / 2; this.oy = cy * this.zoom - this.vh / 2; this.apply(); }
+
+  /// Brings a seat on screen (keyboard focus, best seats), zooming in until seats are touch-sized.
+  reveal(seat) {
+    if (this.zoom * this.meta.seatSize < 24) this.zoom = Math.min(24 / this.meta.seatSize, this.meta.maxZoom);
+    const x = seat.cx * this.zoom - this.ox, y = seat.cy * this.zoom - this.oy, margin = 40;
+    if (x < margin + 32 || x > this.vw - margin || y < margin || y > this.vh - margin) this.centreOn(seat.cx, seat.cy);
+    else this.apply();
+  }
+
+  resize() {
+    if (!this.svg) return;
+    const cx = (this.vw / 2 + this.ox) / this.zoom, cy = (this.vh / 2 + this.oy) / this.zoom;
+    this.vw = this.container.clientWidth || 1; this.vh = this.container.clientHeight || 1;
+    this.zoom = Math.min(Math.max(this.zoom, this.minZoom()), this.meta.maxZoom);
+    this.centreOn(cx, cy);
+  }
+
+  /// Row labels pinned to the left edge at their rows' heights; rows closer than 12 px to the previous
+  /// label are left out (the engine's gutter rule).
+  renderGutter() {
+    const labels = [];
+    let last = -Infinity;
+    for (const r of this.rows) {
+      const y = r.y * this.zoom - this.oy;
+      if (y < -8 || y > this.vh + 8 || y - last < 12) continue;
+      last = y;
+      const el = document.createElement('div');
+      el.className = 'gutter-label';
+      el.dataset.row = r.label;
+      el.textContent = r.label;
+      el.style.transform = `translateY(${y.toFixed(2)}px) translateY(-50%)`;
+      labels.push(el);
+    }
+    this.gutter.replaceChildren(...labels);
+  }
+
+  renderMinimap() {
+    const r = this.miniRect;
+    r.setAttribute('x', this.ox / this.zoom); r.setAttribute('y', this.oy / this.zoom);
+    r.setAttribute('width', this.vw / this.zoom); r.setAttribute('height', this.vh / this.zoom);
+  }
+
+  // — Pointer: tap, drag to pan, drag across seats to select, wheel and pinch to zoom —
+
+  viewPoint(e) {
+    const b = this.container.getBoundingClientRect();
+    return { x: e.clientX - b.left, y: e.clientY - b.top };
+  }
+
+  /// The seat under a view point: the element hit, else the nearest within a 22-point finger (the
+  /// engine's hit-test radius).
+  seatAt(p, nearest = true) {
+    const b = this.container.getBoundingClientRect();
+    const hit = document.elementFromPoint(p.x + b.left, p.y + b.top)?.closest?.('g.seat');
+    if (hit && this.surface.contains(hit)) return this.seats[Number(hit.dataset.index)];
+    if (!nearest) return null;
+    const cx = (p.x + this.ox) / this.zoom, cy = (p.y + this.oy) / this.zoom, radius = 22 / this.zoom;
+    let best = null, bestD = radius * radius;
+    for (const s of this.seats) {
+      const d = (s.cx - cx) ** 2 + (s.cy - cy) ** 2;
+      if (d <= bestD) { best = s; bestD = d; }
+    }
+    return best;
+  }
+
+  bindPointer() {
+    const c = this.container;
+    c.addEventListener('wheel', e => {
+      if (!this.svg) return;
+      e.preventDefault();
+      const p = this.viewPoint(e);
+      this.zoomTo(this.zoom * Math.exp(-e.deltaY * (e.ctrlKey ? 0.01 : 0.0015)), p.x, p.y);
+    }, { passive: false });
+
+    this.minimap.addEventListener('pointerdown', e => {
+      e.stopPropagation();
+      const b = this.minimap.getBoundingClientRect();
+      this.centreOn((e.clientX - b.left) / b.width * this.contentW, (e.clientY - b.top) / b.height * this.contentH);
+    });
+
+    c.addEventListener('pointerdown', e => {
+      if (!this.svg || (e.pointerType === 'mouse' && e.button !== 0)) return;
+      c.setPointerCapture(e.pointerId);
+      const p = this.viewPoint(e);
+      this.pointers.set(e.pointerId, p);
+      if (this.pointers.size === 2) { this.gesture = { mode: 'pinch', distance: this.pinchDistance(), zoom: this.zoom }; return; }
+      const seat = this.seatAt(p, false);
+      this.gesture = { mode: 'undecided', start: p, last: p, seat, picked: [], type: e.pointerType };
+      if (e.pointerType !== 'mouse' && seat) {
+        // On touch a drag pans; a press held still for a moment starts a drag selection.
+        this.gesture.timer = setTimeout(() => { if (this.gesture?.mode === 'undecided') this.beginSelect(); }, 350);
+      }
+    });
+
+    c.addEventListener('pointermove', e => {
+      if (!this.pointers.has(e.pointerId) || !this.gesture) return;
+      const p = this.viewPoint(e);
+      this.pointers.set(e.pointerId, p);
+      const g = this.gesture;
+      if (g.mode === 'pinch') {
+        const ps = [...this.pointers.values()];
+        this.zoomTo(g.zoom * this.pinchDistance() / g.distance, (ps[0].x + ps[1].x) / 2, (ps[0].y + ps[1].y) / 2);
+        return;
+      }
+      if (g.mode === 'undecided' && Math.hypot(p.x - g.start.x, p.y - g.start.y) > 4) {
+        clearTimeout(g.timer);
+        if (g.type === 'mouse' && g.seat) this.beginSelect(); else g.mode = 'pan';
+      }
+      if (g.mode === 'pan') this.panBy(p.x - g.last.x, p.y - g.last.y);
+      if (g.mode === 'select') this.sweep(g.last, p);
+      g.last = p;
+    });
+
+    const end = e => {
+      if (!this.pointers.delete(e.pointerId) || !this.gesture) return;
+      const g = this.gesture;
+      clearTimeout(g.timer);
+      if (g.mode === 'pinch') { if (this.pointers.size === 0) this.gesture = null; return; }
+      this.gesture = null;
+      if (e.type === 'pointercancel') { this.clearSweep(g); return; }
+      if (g.mode === 'undecided') {
+        const seat = g.seat || this.seatAt(g.start);
+        if (seat) this.onTap(seat);
+      } else if (g.mode === 'select') {
+        this.clearSweep(g);
+        if (g.picked.length) this.onDragSelect(g.picked);
+      }
+    };
+    c.addEventListener('pointerup', end);
+    c.addEventListener('pointercancel', end);
+  }
+
+  pinchDistance() {
+    const [a, b] = [...this.pointers.values()];
+    return Math.max(Math.hypot(a.x - b.x, a.y - b.y), 1);
+  }
+
+  beginSelect() {
+    const g = this.gesture;
+    g.mode = 'select';
+    this.pick(g.seat);
+  }
+
+  pick(seat) {
+    const g = this.gesture;
+    if (!seat || g.picked.includes(seat)) return;
+    g.picked.push(seat);
+    seat.el.classList.add('sweeping');
+  }
+
+  /// Every seat the pointer crossed between two events, sampled a quarter seat apart (the engine's drag
+  /// path), so a fast drag does not skip seats.
+  sweep(a, b) {
+    const step = Math.max(this.meta.seatSize * this.zoom / 4, 2);
+    const n = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / step));
+    for (let k = 1; k <= n; k++) this.pick(this.seatAt({ x: a.x + (b.x - a.x) * k / n, y: a.y + (b.y - a.y) * k / n }, false));
+  }
+
+  clearSweep(g) { for (const s of g.picked) s.el.classList.remove('sweeping'); }
+}

@@ -1,0 +1,140 @@
+// The buyer's hold, optimistic: a tapped seat shows as selected at once and the request follows.
+// Requests run one at a time (a chain); taps made meanwhile are sent together as one change. When the
+// server says no, the selection returns to what the server holds and the reason is reported.
+// This is SeatSync's SeatSession in the browser.
+
+import { api, ApiProblem, serverNow } from './api.js';
+
+export class HoldSession {
+  constructor(showId, { onChange, onProblem, onHeld, onExpired }) {
+    Object.assign(this, { showId, onChange, onProblem, onHeld, onExpired });
+    this.desired = new Set();   // seat ids the buyer wants (what the map shows as selected)
+    this.held = new Set();      // seat ids the server holds for us
+    this.hold = null;           // the last hold resource
+    this.chain = Promise.resolve();
+    this.wheelchair = false;
+    this.timer = setInterval(() => this.tick(), 1000);
+  }
+
+  get token() { return this.hold?.state === 'active' ? this.hold.token : null; }
+  get busy() { return this.pending > 0; }
+
+  /// Runs `job` after every earlier one; its failure never breaks the chain.
+  enqueue(job) {
+    this.pending = (this.pending || 0) + 1;
+    const run = this.chain.then(job).finally(() => { this.pending--; this.onChange(); });
+    this.chain = run.catch(() => {});
+    return run;
+  }
+
+  toggle(id) {
+    if (this.desired.has(id)) this.desired.delete(id); else this.desired.add(id);
+    this.onChange();
+    return this.enqueue(() => this.push());
+  }
+
+  /// Adds several seats in one atomic change (a drag, the best-seats answer).
+  addAll(ids) {
+    for (const id of ids) this.desired.add(id);
+    this.onChange();
+    return this.enqueue(() => this.push());
+  }
+
+  /// Exactly these seats instead of the current selection (the best-seats answer), in one change.
+  replaceWith(ids) {
+    this.desired = new Set(ids);
+    this.onChange();
+    return this.enqueue(() => this.push());
+  }
+
+  /// Sends the difference between what the buyer wants and what the server holds, until none is left.
+  async push() {
+    for (let round = 0; round < 5; round++) {
+      const add = [...this.desired].filter(id => !this.held.has(id));
+      const remove = [...this.held].filter(id => !this.desired.has(id));
+      if (add.length === 0 && remove.length === 0) return;
+      try {
+        if (!this.token) {
+          if (add.length === 0) return;
+          this.accept(await api.createHold(this.showId, add, this.wheelchair));
+        } else {
+          this.accept(await api.changeHold(this.token, add, remove));
+        }
+      } catch (error) {
+        this.rollback(error, add);
+        return;
+      }
+    }
+  }
+
+  accept(hold) {
+    this.hold = hold;
+    this.held = new Set(hold.state === 'active' ? hold.seats : []);
+    // `desired` is left alone: taps made while this request was out are sent by the next round.
+    this.onHeld(hold);
+    this.onChange();
+  }
+
+  /// Back to the server's truth, and say why.
+  rollback(error, attempted) {
+    if (error instanceof ApiProblem && error.status === 410) { this.clear(); this.onExpired(); return; }
+    this.desired = new Set(this.held);
+    this.onChange();
+    this.onProblem(error, attempted);
+  }
+
+  clear() {
+    this.hold = null;
+    this.held = new Set();
+    this.desired = new Set();
+    this.onChange();
+  }
+
+  release() {
+    return this.enqueue(async () => {
+      const token = this.token;
+      this.desired = new Set();
+      if (!token) { this.clear(); return; }
+      try { await api.release(token); } catch (error) { if (!(error instanceof ApiProblem && error.status === 410)) { this.onProblem(error, []); return; } }
+      this.clear();
+    });
+  }
+
+  extend() {
+    return this.enqueue(async () => {
+      if (!this.token) return;
+      try { this.accept(await api.extend(this.token)); } catch (error) { this.onProblem(error, []); }
+    });
+  }
+
+  /// Pushes what is still pending, then buys exactly the held seats. Resolves to the confirmed hold.
+  confirm() {
+    return this.enqueue(async () => {
+      await this.push();
+      if (!this.token || this.desired.size !== this.held.size) return null;
+      const orderRef = 'WEB-' + crypto.getRandomValues(new Uint32Array(2)).reduce((s, n) => s + n.toString(36).toUpperCase(), '');
+      try {
+        const done = await api.confirm(this.token, orderRef);
+        this.clear();
+        return done;
+      } catch (error) {
+        if (error instanceof ApiProblem && error.status === 410) { this.clear(); this.onExpired(); } else this.onProblem(error, []);
+        return null;
+      }
+    });
+  }
+
+  /// Milliseconds until the hold expires (by the server's clock), or null without a hold.
+  remaining() {
+    if (!this.token) return null;
+    return Date.parse(this.hold.expiresAt) - serverNow();
+  }
+
+  tick() {
+    const left = this.remaining();
+    if (left !== null && left <= 0 && !this.busy) { this.clear(); this.onExpired(); }
+    this.onChange('tick');
+  }
+
+  stop() { clearInterval(this.timer); }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import SeatMap
+
+/// The web seat picker's files (HTML, CSS, JavaScript modules), shipped as the SeatServer target's
+/// resources and held in memory: a few small files, served with a strong ETag so browsers revalidate
+/// cheaply. No build step: what is in `Web/Site` is what the browser runs.
+final class WebSite: Sendable {
+    struct File: Sendable {
+        let bytes: [UInt8]
+        let contentType: String
+        let etag: String
+    }
+    let files: [String: File]
+    /// Where the files were found; nil when they were not (the API still works, `/` answers 503).
+    let root: URL?
+
+    init(root: URL?) {
+        self.root = root
+        var files: [String: File] = [:]
+        if let root, let names = FileManager.default.enumerator(atPath: root.path) {
+            for case let name as String in names {
+                let url = root.appendingPathComponent(name)
+                guard let data = FileManager.default.contents(atPath: url.path), !Self.isDirectory(url) else { continue }
+                let bytes = [UInt8](data)
+                let hash = bytes.withUnsafeBufferPointer { FNV1a.hash($0, into: FNV1a.hash(name)) }
+                files[name] = File(bytes: bytes, contentType: Self.contentType(name), etag: "\"\(String(hash, radix: 16))\"")
+            }
+        }
+        self.files = files
+    }
+
+    static func isDirectory(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// `SEATKIT_WEB_ROOT` (to edit the page without rebuilding), else the resource bundle next to the
+    /// executable (what SwiftPM builds and installs), else the sources this file was built from.
+    static func locate() -> URL? {
+        var candidates: [URL] = []
+        if let override = ProcessInfo.processInfo.environment["SEATKIT_WEB_ROOT"] { candidates.append(URL(fileURLWithPath: override)) }
+        let bundleName = "SeatKit_SeatServer.resources"
+        candidates.append(Bundle.main.bundleURL.appendingPathComponent(bundleName).appendingPathComponent("Site"))
+        if let executable = Bundle.main.executableURL {
+            candidates.append(executable.deletingLastPathComponent().appendingPathComponent(bundleName).appendingPathComponent("Site"))
+        }
+        candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Site"))
+        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("index.html").path) }
+    }
+
+    static func contentType(_ name: String) -> String {
+        switch name.split(separator: ".").last ?? "" {
+        case "html": return "text/html; charset=utf-8"
+        case "css": return "text/css; charset=utf-8"
+        case "js": return "text/javascript; charset=utf-8"
+        case "svg": return "image/svg+xml"
+        case "png": return "image/png"
+        case "json": return "application/json"
+        default: return "application/octet-stream"
+        }
+    }
+
+    /// The page's own files may only talk to this origin: no CDN, no inline script.
+    static let securityHeaders = [
+        ("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'"),
+        ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
+    ]
+
+    func response(_ name: String, _ r: HTTPRequest) throws(Problem) -> HTTPResponse {
+        guard root != nil else {
+            throw Problem(503, "web-unavailable", "Web page not installed",
+                          detail: "the picker's files (SeatKit_SeatServer.resources/Site) were not found next to the executable; set SEATKIT_WEB_ROOT")
+        }
+        guard let file = files[name] else { throw Problem.notFound("no file \(name)") }
+        let headers = [("ETag", file.etag), ("Cache-Control", "no-cache")] + Self.securityHeaders
+        if r.header("if-none-match").map({ SeatAPI.etagMatches($0, file.etag) }) == true { return .empty(304, headers: headers) }
+        return HTTPResponse(status: 200, headers: [("Content-Type", file.contentType)] + headers, body: r.method == "HEAD" ? [] : file.bytes)
+    }
+}

@@ -1,0 +1,380 @@
+"""The web seat picker in a real headless Chromium (Debian's chromium + chromium-driver, driven by
+Selenium through WebDriver), against a `seatkit serve` this file starts on a free loopback port with a
+fresh SQLite store. Run by `make test-browser` (part of `make test` and `.ci/run`).
+
+SEATKIT_BIN names the binary (default .build/debug/seatkit); screenshots go to SEATKIT_ARTIFACTS
+(default artifacts/browser)."""
+
+import json
+import os
+import socket
+import sqlite3
+import subprocess
+import tempfile
+import threading
+import time
+import unittest
+import urllib.request
+from urllib.error import HTTPError
+
+from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BIN = os.environ.get("SEATKIT_BIN", os.path.join(ROOT, ".build/debug/seatkit"))
+ARTIFACTS = os.environ.get("SEATKIT_ARTIFACTS", os.path.join(ROOT, "artifacts/browser"))
+SHOW = "hall3-1930"
+
+
+class Server:
+    """`seatkit serve` on a free port with its own store; stopped with SIGTERM."""
+
+    def __init__(self):
+        self.dir = tempfile.mkdtemp(prefix="seatkit-browser-")
+        self.db = os.path.join(self.dir, "store.db")
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = open(os.path.join(self.dir, "server.log"), "w")
+        self.process = subprocess.Popen(
+            [BIN, "serve", "--store", f"sqlite:{self.db}", "--port", str(self.port), "--admin-key", "browser-test-key"],
+            stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            try:
+                if urllib.request.urlopen(self.url + "/healthz", timeout=1).status == 200:
+                    return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("seatkit serve did not start: " + open(self.log.name).read())
+
+    def get(self, path):
+        with urllib.request.urlopen(self.url + path, timeout=5) as r:
+            return r.read().decode()
+
+    def post(self, path, body):
+        request = urllib.request.Request(self.url + path, data=json.dumps(body).encode(), method="POST",
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=5) as r:
+                return r.status, json.loads(r.read() or b"null")
+        except HTTPError as e:
+            return e.code, json.loads(e.read() or b"null")
+
+    def statuses(self, show=SHOW):
+        """The committed availability, seat index → a/h/s/b, decoded from `ska1`."""
+        runs = self.get(f"/v1/shows/{show}/availability").strip().split(";")[4]
+        out, length = [], ""
+        for ch in runs:
+            if ch.isdigit():
+                length += ch
+            else:
+                out += [ch] * int(length or 1)
+                length = ""
+        return out
+
+    def sold_in_store(self, show=SHOW):
+        """Seat indices the SQLite store itself records as sold (read beside the running server: WAL)."""
+        with sqlite3.connect(f"file:{self.db}?mode=ro", uri=True) as db:
+            return {row[0] for row in db.execute("SELECT seat FROM claims WHERE show_id = ? AND status = 'sold'", (show,))}
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=15)
+        self.log.close()
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,1000",
+                     "--lang=en-GB", "--disable-gpu", "--force-device-scale-factor=1"]:
+        options.add_argument(argument)
+    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
+    driver.implicitly_wait(0)
+    return driver
+
+
+class PickerTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        os.makedirs(ARTIFACTS, exist_ok=True)
+        cls.server = Server()
+        cls.drivers = []
+
+    @classmethod
+    def tearDownClass(cls):
+        for d in cls.drivers:
+            d.quit()
+        cls.server.stop()
+
+    def setUp(self):
+        # A fresh show per test, so tests never see each other's seats.
+        self.show = f"{SHOW}-{self._testMethodName[5:].replace('_', '-')}"
+        body = {"id": self.show, "venueId": "cinema-hall-3", "startsAt": "2026-12-24T19:30:00+08:00", "holdSeconds": 600,
+                "prices": {"currency": "CNY", "categories": {"standard": "38.00", "vip": "58.00", "couple": "99.90"},
+                           "adjustments": [{"row": "1", "amount": "-5.00"}]},
+                "policy": {"maxSeats": 6, "noLoneSeat": True, "couplesTogether": True}}
+        request = urllib.request.Request(self.server.url + "/v1/shows", data=json.dumps(body).encode(), method="POST",
+                                         headers={"Content-Type": "application/json", "X-Admin-Key": "browser-test-key"})
+        self.assertEqual(urllib.request.urlopen(request).status, 201)
+
+    # — helpers —
+
+    def open(self, lang="en"):
+        d = browser()
+        self.drivers.append(d)
+        d.get(f"{self.server.url}/shows/{self.show}?lang={lang}")
+        self.wait(d, lambda d: d.execute_script("return document.getElementById('map').dataset.version !== undefined"))
+        return d
+
+    def wait(self, d, condition, timeout=5, message=""):
+        try:
+            return WebDriverWait(d, timeout, poll_frequency=0.05).until(condition)
+        except TimeoutException:
+            self.fail(f"timed out: {message}\n{self.page_state(d)}")
+
+    def page_state(self, d):
+        return d.execute_script("return {message: document.getElementById('message').textContent, "
+                                "total: document.getElementById('total').textContent, "
+                                "error: document.getElementById('page-error').textContent}")
+
+    def seat(self, d, seat_id):
+        return d.find_element(By.CSS_SELECTOR, f'g.seat[data-seat-id="{seat_id}"]')
+
+    def attr(self, d, seat_id, name):
+        """A seat's attribute, read in one script (the map may be replaced meanwhile, e.g. on a language switch)."""
+        return d.execute_script(f'return document.querySelector(\'g.seat[data-seat-id="{seat_id}"]\')?.getAttribute(arguments[0])', name)
+
+    def status(self, d, seat_id):
+        return self.attr(d, seat_id, "data-status")
+
+    def index(self, d, seat_id):
+        return int(self.attr(d, seat_id, "data-index"))
+
+    def settled_total(self, d):
+        return d.execute_script("const t = document.getElementById('total'); return t.dataset.settled === 'true' ? t.textContent : null")
+
+    def click_fresh(self, d, css):
+        """Clicks what `css` names, finding it again if the page re-rendered it meanwhile (the list is live)."""
+        for _ in range(10):
+            try:
+                d.find_element(By.CSS_SELECTOR, css).click()
+                return
+            except StaleElementReferenceException:
+                time.sleep(0.05)
+        self.fail(f"{css} kept changing")
+
+    def click_seat(self, d, seat_id):
+        ActionChains(d).move_to_element(self.seat(d, seat_id)).click().perform()
+
+    # — the tests the issue lists —
+
+    def test_mouse_pick_two_seats_and_confirm(self):
+        d = self.open()
+        self.click_seat(d, "7-1")
+        self.assertEqual(self.status(d, "7-1"), "selected", "selected at once, before the server answers")
+        self.click_seat(d, "7-2")
+        total = self.wait(d, self.settled_total, message="total of two VIP seats")
+        self.assertEqual(total, "¥116.00")
+        label = self.attr(d, "7-1", "aria-label")
+        self.assertEqual(label, "Row 7, seat 1, selected, VIP, ¥58.00")
+        d.find_element(By.ID, "confirm").click()
+        receipt = self.wait(d, lambda d: d.find_element(By.ID, "receipt").text or None, message="receipt")
+        self.assertIn("Order WEB-", receipt)
+        statuses = self.server.statuses(self.show)
+        sold = {self.index(d, "7-1"), self.index(d, "7-2")}
+        self.assertEqual({i for i, s in enumerate(statuses) if s == "s"}, sold)
+        self.assertEqual(self.server.sold_in_store(self.show), sold, "the store itself records both seats sold")
+        self.wait(d, lambda d: self.status(d, "7-1") == "sold", message="own seats turn sold from the live stream")
+
+    def test_two_browsers_race_for_one_seat(self):
+        a, b = self.open(), self.open()
+        rollbacks = 0
+        for seat_id in ["8-1", "8-2", "8-3", "8-4"]:
+            barrier = threading.Barrier(2)
+            script = ("const el = document.querySelector(arguments[0]); const r = el.getBoundingClientRect();"
+                      "const o = {bubbles: true, clientX: r.x + r.width / 2, clientY: r.y + r.height / 2, pointerId: 1,"
+                      " pointerType: 'mouse', button: 0, isPrimary: true};"
+                      "el.dispatchEvent(new PointerEvent('pointerdown', o)); el.dispatchEvent(new PointerEvent('pointerup', o));")
+
+            def tap(d):
+                barrier.wait()
+                d.execute_script(script, f'g.seat[data-seat-id="{seat_id}"]')
+
+            threads = [threading.Thread(target=tap, args=(d,)) for d in (a, b)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            # Exactly one keeps it; the other's map shows it taken within a second, without reload.
+            started = time.time()
+            self.wait(a, lambda _: {self.status(a, seat_id), self.status(b, seat_id)} == {"selected", "held"}, timeout=1,
+                      message=f"one browser holds {seat_id}, the other sees it held")
+            self.assertLess(time.time() - started, 1.0)
+            loser = a if self.status(a, seat_id) == "held" else b
+            message = loser.find_element(By.ID, "message").text
+            if message:
+                self.assertIn("someone else was faster", message)
+                self.assertIn(f"Row 8, seat {seat_id[2:]}", message)
+                rollbacks += 1
+            self.assertEqual(self.server.statuses(self.show)[self.index(a, seat_id)], "h")
+            self.wait(a, lambda _: self.settled_total(a) is not None or not a.find_element(By.ID, "selection").text, message="settled")
+            self.wait(b, lambda _: self.settled_total(b) is not None or not b.find_element(By.ID, "selection").text, message="settled")
+        self.assertGreater(rollbacks, 0, "at least one race reached the server from both browsers (an optimistic tap rolled back)")
+        held = sum(1 for s in self.server.statuses(self.show) if s == "h")
+        self.assertEqual(held, 4, "four seats, each held once")
+
+    def test_lone_seat_refused_with_the_rules_message(self):
+        d = self.open()
+        # Row 2's left block is 15 13 11 9: taking 13 alone strands 15 at the block's end.
+        self.click_seat(d, "2-13")
+        message = self.wait(d, lambda d: d.find_element(By.ID, "message").text or None, message="rule message")
+        self.assertIn("Please don't leave a single empty seat", message)
+        self.assertIn("Row 2, seat 15", message)
+        self.wait(d, lambda d: self.status(d, "2-13") == "available", message="rolled back to available")
+        self.assertEqual(set(self.server.statuses(self.show)), {"a"}, "nothing held on the server")
+
+    def test_whole_purchase_with_the_keyboard(self):
+        d = browser()
+        self.drivers.append(d)
+        d.get(f"{self.server.url}/?lang=en")
+        body = d.find_element(By.TAG_NAME, "body")
+        body.click()
+
+        def tab_until(predicate, limit=60):
+            for _ in range(limit):
+                ActionChains(d).send_keys(Keys.TAB).perform()
+                if predicate(d.switch_to.active_element):
+                    return d.switch_to.active_element
+            self.fail("never reached by Tab")
+
+        self.wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, f'a.card[data-show="{self.show}"]'), message="show list")
+        tab_until(lambda e: e.get_attribute("data-show") == self.show)
+        ActionChains(d).send_keys(Keys.ENTER).perform()
+        self.wait(d, lambda d: d.execute_script("return document.getElementById('map').dataset.version !== undefined"))
+        seat = tab_until(lambda e: e.get_attribute("class") == "seat")
+        start = seat.get_attribute("data-seat-id")
+        # To the row's left end (a block's edge, so two seats from there strand no one), up a row and back.
+        ActionChains(d).send_keys(Keys.HOME).perform()
+        first_of_row = d.switch_to.active_element.get_attribute("data-seat-id")
+        self.assertEqual(first_of_row.split("-")[0], start.split("-")[0], "Home stays in the row")
+        ActionChains(d).send_keys(Keys.ARROW_UP).perform()
+        up = d.switch_to.active_element.get_attribute("data-seat-id")
+        self.assertNotEqual(up.split("-")[0], start.split("-")[0], "ArrowUp changes row")
+        ActionChains(d).send_keys(Keys.ARROW_DOWN).perform()
+        target = d.switch_to.active_element
+        first = target.get_attribute("data-seat-id")
+        self.assertEqual(first, first_of_row, "ArrowDown comes back to the nearest seat")
+        self.assertIn("available", target.get_attribute("aria-label"))
+        ActionChains(d).send_keys(Keys.SPACE).perform()
+        self.wait(d, lambda d: self.status(d, first) == "selected")
+        ActionChains(d).send_keys(Keys.ARROW_RIGHT, Keys.ENTER).perform()
+        second = d.switch_to.active_element.get_attribute("data-seat-id")
+        self.assertNotEqual(first, second)
+        self.wait(d, self.settled_total, message="total for two seats")
+        self.wait(d, lambda d: "Holding for you" in d.find_element(By.ID, "announcer").get_attribute("textContent"),
+                  message="the hold announced in the live region")
+        tab_until(lambda e: e.get_attribute("id") == "confirm")
+        ActionChains(d).send_keys(Keys.ENTER).perform()
+        self.wait(d, lambda d: d.find_element(By.ID, "receipt").text or None, message="receipt")
+        sold = {self.index(d, first), self.index(d, second)}
+        self.assertEqual(self.server.sold_in_store(self.show), sold)
+
+    def test_zoom_and_pan_keep_the_gutter_aligned(self):
+        d = self.open()
+        aligned_at = []
+        for step, (wheel, drag) in enumerate([(0, (0, 0)), (-600, (-120, -160))]):
+            if wheel:
+                # Wheel about a point of the map, then drag empty space (the stage area) to pan.
+                d.execute_script("const m = document.getElementById('map'); const r = m.getBoundingClientRect();"
+                                 "m.dispatchEvent(new WheelEvent('wheel', {deltaY: arguments[0], clientX: r.x + r.width * 0.4,"
+                                 " clientY: r.y + r.height * 0.6, bubbles: true, cancelable: true}));", wheel)
+                self.assertGreater(float(d.find_element(By.ID, "map").get_attribute("data-zoom")), zoom_before)
+                # A point of the map with no seat under it (a drag that starts on a seat selects instead).
+                x, y = d.execute_script("""
+                    const m = document.getElementById('map').getBoundingClientRect();
+                    const bottom = Math.min(m.bottom, innerHeight) - 10;
+                    for (let y = m.y + m.height / 2; y < bottom; y += 5) for (let x = m.x + m.width / 2; x < m.right - 200; x += 5) {
+                      const e = document.elementFromPoint(x, y);
+                      if (e && !e.closest('g.seat') && e.closest('#map-surface')) return [Math.round(x), Math.round(y)];
+                    }
+                    return null;""")
+                actions = ActionChains(d)
+                actions.w3c_actions.pointer_action.move_to_location(x, y).pointer_down() \
+                    .move_to_location(x + drag[0], y + drag[1]).pointer_up()
+                actions.perform()
+            zoom_before = float(d.find_element(By.ID, "map").get_attribute("data-zoom"))
+            pairs = d.execute_script("""
+                const out = [];
+                for (const label of document.querySelectorAll('.gutter-label')) {
+                  const seats = [...document.querySelectorAll('g.seat')].filter(s => s.dataset.name.startsWith('Row ' + label.dataset.row + ','));
+                  if (!seats.length) continue;
+                  const l = label.getBoundingClientRect(), s = seats[0].querySelector('rect').getBoundingClientRect();
+                  out.push([label.dataset.row, l.y + l.height / 2, s.y + s.height / 2]);
+                }
+                return out;""")
+            self.assertGreaterEqual(len(pairs), 3, "several rows labelled")
+            for row, label_y, seat_y in pairs:
+                self.assertAlmostEqual(label_y, seat_y, delta=1.5, msg=f"row {row} label vs seats at step {step}")
+            aligned_at.append(zoom_before)
+            d.find_element(By.ID, "map").screenshot(os.path.join(ARTIFACTS, f"map-zoom-{step + 1}.png"))
+        self.assertGreater(aligned_at[1], aligned_at[0] * 1.5, "the second check is zoomed well in")
+
+    def test_other_buyers_turn_seats_grey_live(self):
+        d = self.open()
+        status, hold = self.server.post(f"/v1/shows/{self.show}/holds", {"seats": ["9-1", "9-2"]})
+        self.assertEqual(status, 201)
+        started = time.time()
+        self.wait(d, lambda d: self.status(d, "9-1") == "held" and self.status(d, "9-2") == "held", timeout=1, message="grey within a second")
+        self.assertLess(time.time() - started, 1.0)
+        self.assertEqual(self.attr(d, "9-1", "aria-label"), "Row 9, seat 1, held, Standard, ¥38.00")
+        self.assertEqual(self.attr(d, "9-1", "aria-disabled"), "true")
+        urllib.request.urlopen(urllib.request.Request(f"{self.server.url}/v1/holds/{hold['token']}", method="DELETE"))
+        self.wait(d, lambda d: self.status(d, "9-1") == "available", timeout=1, message="available again when released")
+
+    def test_drag_across_seats_holds_them_in_one_change(self):
+        d = self.open()
+        version_before = int(d.find_element(By.ID, "map").get_attribute("data-version"))
+        start, end = self.seat(d, "10-7"), self.seat(d, "10-1")
+        ActionChains(d).move_to_element(start).click_and_hold().move_to_element(self.seat(d, "10-5")) \
+            .move_to_element(self.seat(d, "10-3")).move_to_element(end).release().perform()
+        total = self.wait(d, self.settled_total, message="total after a drag")
+        self.assertEqual(total, "¥152.00")
+        self.assertEqual([self.status(d, s) for s in ["10-7", "10-5", "10-3", "10-1"]], ["selected"] * 4)
+        self.wait(d, lambda d: int(d.find_element(By.ID, "map").get_attribute("data-version")) > version_before)
+        self.assertEqual(int(d.find_element(By.ID, "map").get_attribute("data-version")), version_before + 1, "one atomic change, one version")
+
+    def test_best_seats_list_mode_and_language(self):
+        d = self.open(lang="zh")
+        self.assertIn("可选", self.attr(d, "7-1", "aria-label"))
+        count = d.find_element(By.ID, "best-count")
+        count.clear()
+        count.send_keys("3")
+        d.find_element(By.CSS_SELECTOR, "#best-form button").click()
+        self.wait(d, self.settled_total, message="best three held")
+        selected = d.execute_script("return [...document.querySelectorAll('g.seat[data-status=selected]')].map(s => s.dataset.seatId)")
+        self.assertEqual(len(selected), 3)
+        self.assertEqual(sum(1 for s in self.server.statuses(self.show) if s == "h"), 3)
+        self.assertEqual(self.attr(d, selected[0], "aria-label").split("，")[1], "已选")
+        # The list mode offers the same seats as buttons; picking one there adds it to the hold.
+        d.find_element(By.ID, "list-toggle").click()
+        css = '#list-mode .run button[data-seat="3-1"]'
+        self.wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, css), message="list mode")
+        self.assertIn("3排1座", d.execute_script(f"return document.querySelector('{css}').getAttribute('aria-label')"))
+        self.click_fresh(d, css)
+        self.wait(d, lambda d: self.settled_total(d) and self.status(d, "3-1") == "selected", message="list pick held")
+        # Switch language: labels become English, the selection stays.
+        d.find_element(By.ID, "language").click()
+        self.wait(d, lambda d: self.attr(d, "3-1", "aria-label").startswith("Row 3, seat 1, selected"), message="English labels")
+        self.assertEqual(d.find_element(By.TAG_NAME, "html").get_attribute("lang"), "en")
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)

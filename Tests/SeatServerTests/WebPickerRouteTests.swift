@@ -1,0 +1,98 @@
+import SeatServerTestSupport
+import Foundation
+import LoopbackHTTP
+import SeatKitCLI
+import SeatMap
+@testable import SeatServer
+import Testing
+
+/// The reads the web picker is drawn from, and the page's own files, over real HTTP.
+@Suite(.serialized) struct WebPickerRouteTests {
+    @Test func seatMapCarriesEverySeatWithLiveLabelPartsAndTheViewportLimits() throws {
+        let server = try TestServer()
+        let c = try server.connection()
+        #expect(try hold(c, ["7-1", "7-2"]).status == 201)
+        let r = try c.request("GET", "/v1/shows/show/seatmap.svg?lang=en")
+        #expect(r.status == 200 && r.headers["content-type"] == "image/svg+xml; charset=utf-8")
+        #expect(r.headers["etag"] == "\"show@1-en\"")
+        let svg = r.text
+        #expect(svg.components(separatedBy: "class=\"seat\"").count - 1 == 172)
+        // The held seat: its status, its index in the availability, and the parts a page relabels it from.
+        #expect(svg.contains(#"data-index="\#(SampleVenues.cinemaHall().index(ofSeatID: "7-1")!)""#))
+        let seat = try #require(svg.components(separatedBy: "\n").first { $0.contains(#"data-seat-id="7-1""#) })
+        #expect(seat.contains(#"data-status="held""#) && seat.contains(#"data-name="Row 7, seat 1""#))
+        #expect(seat.contains(#"data-details="VIP, ¥58.00""#) && seat.contains(#"aria-label="Row 7, seat 1, held, VIP, ¥58.00""#))
+        #expect(svg.contains(#"data-max-zoom="4.4""#) && svg.contains(#"data-min-short-side="160.0""#))
+        #expect(svg.contains(#"data-status-words="{&quot;available&quot;:&quot;available&quot;,&quot;held&quot;:&quot;held&quot;"#))
+        // Chinese on request; an unknown language is a precise 400; the ETag gives 304.
+        let zh = try c.request("GET", "/v1/shows/show/seatmap.svg?lang=zh")
+        #expect(zh.text.contains(#"aria-label="7排1座，已锁定，VIP区，¥58.00""#))
+        let bad = try c.request("GET", "/v1/shows/show/seatmap.svg?lang=fr")
+        #expect(bad.status == 400 && bad.headers["content-type"] == "application/problem+json" && bad.string("detail")!.contains("fr"))
+        #expect(try c.request("GET", "/v1/shows/show/seatmap.svg?lang=en", headers: [("If-None-Match", "\"show@1-en\"")]).status == 304)
+        #expect(try c.request("GET", "/v1/shows/nope/seatmap.svg").status == 404)
+    }
+
+    @Test func bestSeatsFollowTheRulesAndSayWhenNoneFit() throws {
+        let server = try TestServer()
+        let c = try server.connection()
+        let best = try c.request("GET", "/v1/shows/show/best?count=3")
+        #expect(best.status == 200, "\(best.text)")
+        let seats = try #require(best.json?["seats"]?.arrayValue).compactMap(\.stringValue)
+        #expect(seats.count == 3 && best.string("total") == "174.00")
+        // They are what the engine would pick, and nothing was held.
+        let layout = SampleVenues.cinemaHall()
+        let engine = layout.bestAvailable(BestAvailableRequest(count: 3), availability: try server.availability())!
+        #expect(seats == engine.map { layout.seatID($0) })
+        #expect(try server.availability().counts.held == 0)
+        // Holding them works as a next step.
+        #expect(try hold(c, seats).status == 201)
+        #expect(try c.request("GET", "/v1/shows/show/best?count=0").status == 400)
+        let tooMany = try c.request("GET", "/v1/shows/show/best?count=9")
+        #expect(tooMany.status == 422 && tooMany.string("detail")!.contains("at most 6"))
+        #expect(try c.request("GET", "/v1/shows/show/best?count=2&zone=balcony").status == 404)
+        // The couple zone sells pairs only, so no three seats fit there.
+        let none = try c.request("GET", "/v1/shows/show/best?count=3&zone=couple")
+        #expect(none.status == 409 && none.string("type") == "/problems/no-seats-together", "\(none.text)")
+    }
+
+    @Test func freeSeatListIsTheAccessibilityModelsListMode() throws {
+        let server = try TestServer()
+        let c = try server.connection()
+        #expect(try hold(c, ["7-1", "7-2"]).status == 201)
+        let r = try c.request("GET", "/v1/shows/show/free-seats?lang=en")
+        #expect(r.status == 200)
+        let zones = try #require(r.json?["zones"]?.arrayValue)
+        #expect(zones.compactMap { $0.objectValue?["id"]?.stringValue } == ["standard", "vip", "couple"])
+        let vip = try #require(zones[1].objectValue?["rows"]?.arrayValue)
+        let row7 = try #require(vip.first { $0.objectValue?["row"]?.stringValue == "7" }?.objectValue)
+        #expect(row7["summary"]?.stringValue == "Row 7, 6 free seats")
+        let runSeats = row7["runs"]?.arrayValue?.flatMap { $0.objectValue?["seats"]?.arrayValue?.compactMap(\.stringValue) ?? [] } ?? []
+        #expect(!runSeats.contains("7-1") && !runSeats.contains("7-2") && runSeats.count == 6)
+        #expect(try c.request("GET", "/v1/shows/show/free-seats?lang=zh").text.contains("第7排，6个空座"))
+    }
+
+    @Test func thePageAndItsFilesAreServedWithTheirTypesAndASafePolicy() throws {
+        let server = try TestServer()
+        let c = try server.connection()
+        for path in ["/", "/shows/show"] {
+            let page = try c.request("GET", path)
+            #expect(page.status == 200 && page.headers["content-type"] == "text/html; charset=utf-8")
+            #expect(page.text.contains(#"<script type="module" src="/web/js/app.js">"#))
+            #expect(page.headers["content-security-policy"]?.contains("default-src 'self'") == true)
+        }
+        let script = try c.request("GET", "/web/js/app.js")
+        #expect(script.status == 200 && script.headers["content-type"] == "text/javascript; charset=utf-8")
+        let etag = try #require(script.headers["etag"])
+        #expect(try c.request("GET", "/web/js/app.js", headers: [("If-None-Match", etag)]).status == 304)
+        #expect(try c.request("GET", "/web/app.css").headers["content-type"] == "text/css; charset=utf-8")
+        // Every module the page imports is there (no build step: a missing file would break the page).
+        for name in ["api", "availability", "i18n", "keyboard", "live", "mapview", "session"] {
+            #expect(try c.request("GET", "/web/js/\(name).js").status == 200, "\(name).js")
+            #expect(script.text.contains("'./\(name).js'") || name == "availability" || name == "api", "app.js imports \(name).js")
+        }
+        #expect(try c.request("GET", "/web/nothing.js").status == 404)
+        #expect(try c.request("GET", "/web/../Package.swift").status == 404)
+        #expect(try c.request("POST", "/").status == 405)
+    }
+}
