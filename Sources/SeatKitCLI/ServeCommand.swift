@@ -46,6 +46,7 @@ enum ServeCommand {
         let host = options.anyAddress ? "0.0.0.0" : "127.0.0.1"
         let banner = """
         seatkit serving on http://\(host):\(app.port)/  (store \(options.store))
+          seat picker: open http://127.0.0.1:\(app.port)/ in a browser\(app.api.hasWebPage ? "" : "  (its files were not found: set SEATKIT_WEB_ROOT)")
           venues: \(app.inventory.venueIDs.joined(separator: ", "))
           shows:  \(app.inventory.showIDs.joined(separator: ", "))
           admin key: \(key == nil ? options.adminKey + " (generated; set --admin-key or SEATKIT_ADMIN_KEY)" : "from \(args.values["--admin-key"] != nil ? "--admin-key" : "SEATKIT_ADMIN_KEY")")

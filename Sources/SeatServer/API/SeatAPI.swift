@@ -8,6 +8,8 @@ public final class SeatAPI: @unchecked Sendable {
     let holdLimiter: RateLimiter
     let startedAt = Date()
     let site = WebSite(root: WebSite.locate())
+    /// Whether the web picker's files were found (`/` answers 503 otherwise).
+    public var hasWebPage: Bool { site.root != nil }
 
     /// `holdsPerSecond` per client address (0: no limit), bursts of twice that.
     public init(inventory: Inventory, adminKey: String, holdsPerSecond: Double = 20) {
