@@ -41,7 +41,10 @@ class Server:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
-        self.log = open(os.path.join(self.dir, "server.log"), "w")
+        self.start()
+
+    def start(self):
+        self.log = open(os.path.join(self.dir, "server.log"), "a")
         self.process = subprocess.Popen(
             [BIN, "serve", "--store", f"sqlite:{self.db}", "--port", str(self.port), "--admin-key", "browser-test-key"],
             stdout=self.log, stderr=subprocess.STDOUT)
@@ -95,6 +98,7 @@ def browser():
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,1000",
                      "--lang=en-GB", "--disable-gpu", "--force-device-scale-factor=1"]:
         options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
     driver.implicitly_wait(0)
@@ -124,12 +128,23 @@ class PickerTests(unittest.TestCase):
         request = urllib.request.Request(self.server.url + "/v1/shows", data=json.dumps(body).encode(), method="POST",
                                          headers={"Content-Type": "application/json", "X-Admin-Key": "browser-test-key"})
         self.assertEqual(urllib.request.urlopen(request).status, 201)
+        self.first_driver = len(self.drivers)
+
+    def tearDown(self):
+        # No script error in any page this test opened (network errors of a restart are expected).
+        for d in self.drivers[self.first_driver:]:
+            errors = [e["message"] for e in d.get_log("browser") if e["level"] == "SEVERE" and e.get("source") == "javascript"]
+            self.assertEqual(errors, [], "JavaScript errors in the page")
 
     # — helpers —
 
-    def open(self, lang="en"):
+    def new_browser(self):
         d = browser()
         self.drivers.append(d)
+        return d
+
+    def open(self, lang="en"):
+        d = self.new_browser()
         d.get(f"{self.server.url}/shows/{self.show}?lang={lang}")
         self.wait(d, lambda d: d.execute_script("return document.getElementById('map').dataset.version !== undefined"))
         return d
@@ -242,8 +257,7 @@ class PickerTests(unittest.TestCase):
         self.assertEqual(set(self.server.statuses(self.show)), {"a"}, "nothing held on the server")
 
     def test_whole_purchase_with_the_keyboard(self):
-        d = browser()
-        self.drivers.append(d)
+        d = self.new_browser()
         d.get(f"{self.server.url}/?lang=en")
         body = d.find_element(By.TAG_NAME, "body")
         body.click()
@@ -326,6 +340,17 @@ class PickerTests(unittest.TestCase):
             aligned_at.append(zoom_before)
             d.find_element(By.ID, "map").screenshot(os.path.join(ARTIFACTS, f"map-zoom-{step + 1}.png"))
         self.assertGreater(aligned_at[1], aligned_at[0] * 1.5, "the second check is zoomed well in")
+        # The minimap's viewport rectangle follows the view; tapping the minimap jumps there.
+        minimap = d.find_element(By.ID, "minimap")
+        before = d.find_element(By.ID, "map").get_attribute("data-offset")
+        ActionChains(d).move_to_element_with_offset(minimap, -60, -30).click().perform()
+        after = d.find_element(By.ID, "map").get_attribute("data-offset")
+        self.assertNotEqual(before, after)
+        rect = d.execute_script("const r = document.querySelector('.minimap-viewport'); return [+r.getAttribute('x'), +r.getAttribute('y')]")
+        zoom = float(d.find_element(By.ID, "map").get_attribute("data-zoom"))
+        ox, oy = (float(v) for v in after.split(","))
+        self.assertAlmostEqual(rect[0], ox / zoom, delta=0.5)
+        self.assertAlmostEqual(rect[1], oy / zoom, delta=0.5)
 
     def test_other_buyers_turn_seats_grey_live(self):
         d = self.open()
@@ -338,6 +363,22 @@ class PickerTests(unittest.TestCase):
         self.assertEqual(self.attr(d, "9-1", "aria-disabled"), "true")
         urllib.request.urlopen(urllib.request.Request(f"{self.server.url}/v1/holds/{hold['token']}", method="DELETE"))
         self.wait(d, lambda d: self.status(d, "9-1") == "available", timeout=1, message="available again when released")
+
+    def test_page_reconnects_after_the_server_restarts(self):
+        d = self.open()
+        self.click_seat(d, "5-7")
+        self.click_seat(d, "5-5")
+        self.wait(d, self.settled_total, message="two seats held")
+        self.server.stop()
+        self.wait(d, lambda d: d.find_element(By.ID, "connection").get_attribute("data-state") != "live", message="notices the drop")
+        self.server.start()
+        # Nobody reloads the page: the stream comes back by itself and delivers what happens next.
+        status, _ = self.server.post(f"/v1/shows/{self.show}/holds", {"seats": ["9-9", "9-11"]})
+        self.assertEqual(status, 201)
+        self.wait(d, lambda d: self.status(d, "9-9") == "held", timeout=10, message="live again after the restart")
+        self.assertEqual(d.find_element(By.ID, "connection").get_attribute("data-state"), "live")
+        self.assertEqual(self.status(d, "5-7"), "selected", "the page's own hold survived the restart")
+        self.assertEqual(self.server.statuses(self.show)[self.index(d, "5-7")], "h")
 
     def test_drag_across_seats_holds_them_in_one_change(self):
         d = self.open()

@@ -102,8 +102,8 @@ async function showPage(showId) {
   });
 
   function tap(seat) {
+    showMessage('', 'none');
     if (session.desired.has(seat.id) || statusOf(seat) === 'available') {
-      showMessage('', 'none');
       session.wheelchair = $('wheelchair').checked;
       session.toggle(seat.id);
     } else {

@@ -112,6 +112,7 @@ export class MapView {
     this.oy = this.clampAxis(this.oy, this.contentH, this.vh, this.meta.inset);
     this.mapGroup.setAttribute('transform', `translate(${-this.ox} ${-this.oy}) scale(${this.zoom})`);
     this.container.dataset.zoom = this.zoom.toFixed(4);
+    this.container.dataset.offset = `${this.ox.toFixed(1)},${this.oy.toFixed(1)}`;
     this.renderGutter();
     this.renderMinimap();
   }
