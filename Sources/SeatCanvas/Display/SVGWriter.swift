@@ -10,9 +10,12 @@ public struct SVGWriter {
     public var legend: [LegendEntry]
     /// Extra attributes on the root element (e.g. `data-*` a page reads), written in this order.
     public var rootAttributes: [(name: String, value: String)]
+    /// A `<title>` (the hover tooltip) in every seat beside its `aria-label`; a page that labels seats
+    /// itself leaves them out (a fifth of an arena's SVG).
+    public var seatTooltips: Bool
 
-    public init(title: String, legend: [LegendEntry] = [], rootAttributes: [(name: String, value: String)] = []) {
-        self.title = title; self.legend = legend; self.rootAttributes = rootAttributes
+    public init(title: String, legend: [LegendEntry] = [], rootAttributes: [(name: String, value: String)] = [], seatTooltips: Bool = true) {
+        self.title = title; self.legend = legend; self.rootAttributes = rootAttributes; self.seatTooltips = seatTooltips
     }
 
     public func document(_ list: DisplayList) -> String {
@@ -53,7 +56,7 @@ public struct SVGWriter {
             var g = "<g id=\"\(escape(gid))\" class=\"seat\""
             for key in attributes.keys.sorted() { g += " \(key)=\"\(escape(attributes[key]!))\"" }
             g += ">"
-            if let label = attributes["aria-label"] { g += "<title>\(escape(label))</title>" }
+            if seatTooltips, let label = attributes["aria-label"] { g += "<title>\(escape(label))</title>" }
             for child in children { g += element(child).trimmingCharacters(in: .newlines) }
             return g + "</g>\n"
         }

@@ -54,11 +54,12 @@ extension SeatAPI {
             ("data-min-short-side", String(limits.minimumShortSide)), ("data-inset", "24"),
             ("data-rows", rows.text), ("data-zones", zonesJSON(layout, prices: state.prices, language: language).text),
             ("data-status-words", words.text), ("data-palette", palette), ("data-separator", SeatCanvas.labelSeparator(language)),
-        ])
+        ], seatTooltips: false)
         return .text(200, writer.document(list), contentType: "image/svg+xml; charset=utf-8", headers: headers)
     }
 
-    /// Zones in layout order: id, name in `language`, colour, and the price range of their seats.
+    /// Zones in layout order: id, name in `language`, colour, price category, and the price range of
+    /// their seats.
     func zonesJSON(_ layout: VenueLayout, prices: SeatPrices, language: Language) -> JSONWriter {
         var low = [Decimal?](repeating: nil, count: layout.zones.count), high = low
         for s in layout.seatIndices {
@@ -72,6 +73,7 @@ extension SeatAPI {
             if z > 0 { w.raw(",") }
             w.raw("{"); w.key("id", first: true); w.string(zone.id)
             w.key("name"); w.string(localizedName(zone.name, language)); w.key("color"); w.string(zone.color)
+            w.key("category"); w.string(zone.category)
             if let lo = low[z], let hi = high[z] {
                 w.key("price"); w.string(lo == hi ? prices.format(lo) : prices.format(lo) + "–" + prices.format(hi))
             }

@@ -169,7 +169,12 @@ async function showPage(showId) {
     $('legend').setAttribute('aria-label', t('legend'));
     $('legend').replaceChildren(...['available', 'selected', 'held', 'sold'].map(k =>
       el('li', {}, swatch(k === 'available' ? m.zones[0]?.color : m.palette[k]), m.words[k])));
-    $('zone-prices').replaceChildren(...m.zones.map(z => el('li', { 'data-zone': z.id }, swatch(z.color), `${z.name} `, el('strong', {}, z.price ?? ''))));
+    // One line a zone in a cinema; an arena's many sections are summed up by price category.
+    const lines = m.zones.length <= 8 ? m.zones.map(z => ({ key: z.id, name: z.name, color: z.color, price: z.price }))
+      : [...Map.groupBy(m.zones, z => z.category)].map(([category, zones]) => ({
+          key: category, color: zones[0].color, price: [...new Set(zones.map(z => z.price))].join(' / '),
+          name: `${category[0].toUpperCase()}${category.slice(1)} (${zones.length})` }));
+    $('zone-prices').replaceChildren(...lines.map(z => el('li', { 'data-zone': z.key }, swatch(z.color), `${z.name} `, el('strong', {}, z.price ?? ''))));
     for (const s of document.querySelectorAll('.swatch')) s.style.background = s.dataset.color;
     $('show-title').textContent = `${m.title} · ${showTime(show.startsAt).day} ${showTime(show.startsAt).time}`;
     $('map').setAttribute('aria-label', t('mapLabel', m.title));
