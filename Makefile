@@ -23,11 +23,13 @@ deps:
 build: deps
 	$(SWIFT) build
 
-# Unit and snapshot tests, the real binary on every sample, then the web picker in headless Chromium.
+# Unit and snapshot tests, the real binary on every sample, SeatKitUI type-checked against a UIKit
+# stand-in, then the web picker in headless Chromium.
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	./scripts/smoke-test.sh .build/debug/seatkit
+	./scripts/check-uikit.sh
 	$(MAKE) test-browser
 
 # The web seat picker in a real headless Chromium through WebDriver (Selenium from PyPI), against a

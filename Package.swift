@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "SeatCanvas", targets: ["SeatCanvas"]),
         .library(name: "SeatWire", targets: ["SeatWire"]),
         .library(name: "SeatSync", targets: ["SeatSync"]),
+        .library(name: "SeatKitUI", targets: ["SeatKitUI"]),
         .executable(name: "seatkit", targets: ["seatkit"]),
         .executable(name: "seatkit-bench", targets: ["SeatKitBench"]),
     ],
@@ -28,6 +29,9 @@ let package = Package(
         .target(name: "SeatWire", dependencies: ["SeatMap"]),
         // The client: API client and (next) the optimistic seat session. Foundation only.
         .target(name: "SeatSync", dependencies: ["SeatWire", "SeatMap"]),
+        // Apple UI layer: thin UIKit views over the engine. Every file is inside `#if canImport(UIKit)`,
+        // so on Linux this is an empty module; scripts/check-uikit.sh type-checks it against a UIKit stand-in.
+        .target(name: "SeatKitUI", dependencies: ["SeatMap", "CollectionLayout", "SeatCanvas", "SeatSync"]),
         // Server layer: C libraries through system-library targets (Debian -dev packages).
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -53,6 +57,8 @@ let package = Package(
         // Snapshot files live in Tests/SeatKitCLITests/Snapshots, found through #filePath (re-record: SEATKIT_RECORD=1).
         .testTarget(name: "SeatServerTests", dependencies: ["SeatServer", "SeatMap", "SeatCanvas", "SeatKitCLI", "SeatKitTestSupport", "LoopbackHTTP", "SeatServerTestSupport"]),
         .testTarget(name: "SeatSyncTests", dependencies: ["SeatSync", "SeatWire", "SeatServer", "SeatMap", "SeatKitCLI", "SeatKitTestSupport", "SeatServerTestSupport"]),
+        // SeatKitUI on Linux: the guard on every file and the module's size (it links as an empty module).
+        .testTarget(name: "SeatKitUITests", dependencies: ["SeatKitUI"]),
         .testTarget(name: "SeatKitCLITests", dependencies: ["SeatKitCLI", "SeatMap", "SeatKitTestSupport", "SeatServerTestSupport"], exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]

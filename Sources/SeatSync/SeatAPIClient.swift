@@ -99,6 +99,13 @@ public final class SeatAPIClient: @unchecked Sendable {
         return o
     }
 
+    /// Every show's summary, in the server's order (a show list or a strip of show times).
+    public func shows() async throws(APIError) -> [JSONObject] {
+        let answer = try await send("GET", "/v1/shows")
+        guard let list = (try? JSONParser.parse(answer.body))?.arrayValue else { throw .unexpected(status: answer.status, detail: "shows are not a list") }
+        return list.compactMap(\.objectValue)
+    }
+
     // MARK: Holds
 
     /// Holds seats, all or none. Pass the same `idempotencyKey` when retrying a request whose answer was lost.

@@ -196,3 +196,16 @@ import Testing
         #expect(localizedName("Balcony", .chinese) == "Balcony")
     }
 }
+
+@Suite struct DisplayColorTests {
+    @Test func parsesTheDisplayListsColoursAndRefusesAnythingElse() {
+        let c = DisplayColor(hex: "#4A90D9")
+        #expect(c == DisplayColor(red: 0x4A / 255, green: 0x90 / 255, blue: 0xD9 / 255))
+        #expect(DisplayColor(hex: "#22a06b80")?.alpha == Double(0x80) / 255)
+        for bad in ["4A90D9", "#4A90D", "#4A90DZ", "", "#", "#4A90D9A"] { #expect(DisplayColor(hex: bad) == nil, "\(bad)") }
+        // Every colour the palette and the sample zones use parses.
+        for hex in [Palette.selected, Palette.held, Palette.sold, Palette.blocked, Palette.stroke, Palette.text, Palette.background, Palette.stage] {
+            #expect(DisplayColor(hex: hex) != nil, "\(hex)")
+        }
+    }
+}

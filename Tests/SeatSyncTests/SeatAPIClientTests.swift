@@ -27,6 +27,15 @@ import Testing
         await #expect(throws: APIError.self) { _ = try await api.hold(token: other.token) }
     }
 
+    @Test func showListComesBackWithCountsThatFollowTheHolds() async throws {
+        let server = try TestServer()
+        let api = client(server)
+        _ = try await api.createHold(show: "show", HoldRequest(seats: ["7-1", "7-2"]))
+        let shows = try await api.shows()
+        #expect(shows.count == 1 && shows[0]["id"]?.stringValue == "show" && shows[0]["venueId"]?.stringValue == "cinema-hall-3")
+        #expect(shows[0]["seats"]?.objectValue?["held"]?.intValue == 2 && shows[0]["version"]?.intValue == 1)
+    }
+
     @Test func refusalsArriveAsTypedProblems() async throws {
         let server = try TestServer()
         let api = client(server)

@@ -1,7 +1,3 @@
-#if canImport(CoreGraphics)
-import CoreGraphics
-#endif
-
 /// A point in layout space (points, not pixels).
 public struct LayoutPoint: Sendable, Hashable, CustomStringConvertible {
     public var x: Double
@@ -99,18 +95,3 @@ func fmt(_ v: Double) -> String {
     if r == r.rounded(), abs(r) < 1e15 { return String(Int64(r)) }
     return String(r)
 }
-
-#if canImport(CoreGraphics)
-extension LayoutRect {
-    public init(_ r: CGRect) { self.init(x: Double(r.minX), y: Double(r.minY), width: Double(r.width), height: Double(r.height)) }
-    public var cgRect: CGRect { CGRect(x: minX, y: minY, width: width, height: height) }
-}
-extension LayoutPoint {
-    public init(_ p: CGPoint) { self.init(x: Double(p.x), y: Double(p.y)) }
-    public var cgPoint: CGPoint { CGPoint(x: x, y: y) }
-}
-extension LayoutSize {
-    public init(_ s: CGSize) { self.init(width: Double(s.width), height: Double(s.height)) }
-    public var cgSize: CGSize { CGSize(width: width, height: height) }
-}
-#endif

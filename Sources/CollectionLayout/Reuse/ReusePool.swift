@@ -1,6 +1,6 @@
 /// Views waiting to be reused, by reuse identifier: last in, first out (the most recently used view is
 /// the warmest), capped per identifier so the pool never grows without bound.
-public struct ReusePool<Element>: Sendable where Element: Sendable {
+public struct ReusePool<Element> {
     private var stacks: [String: [Element]] = [:]
     public let capacityPerIdentifier: Int
 
@@ -40,6 +40,9 @@ public struct VisibleSetDiff<Key: Hashable & Sendable>: Sendable {
         leaving = old.filter { !newSet.contains($0) }
     }
 }
+
+/// A pool of Sendable elements is Sendable; a pool of layers (not Sendable) stays on its thread.
+extension ReusePool: Sendable where Element: Sendable {}
 
 /// Keeps one view per visible item: views of items that leave go to the pool, items that enter take a
 /// pooled view or get a new one. Invariant (checked by `checkInvariants`): a view is never both shown

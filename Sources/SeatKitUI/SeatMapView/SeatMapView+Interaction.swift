@@ -1,0 +1,111 @@
+#if canImport(UIKit)
+import CollectionLayout
+import SeatCanvas
+import SeatMap
+import SeatSync
+import UIKit
+
+/// Touches in, engine calls out: pan and pinch move the viewport, a tap asks the hit test, a press and
+/// drag asks for the seats along the path; with a bound session, selections go through it.
+extension SeatMapView {
+    func installGestures() {
+        addGestureRecognizer(UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:))))
+        addGestureRecognizer(UIPinchGestureRecognizer(target: self, action: #selector(handlePinch(_:))))
+        addGestureRecognizer(UITapGestureRecognizer(target: self, action: #selector(handleTap(_:))))
+        let press = UILongPressGestureRecognizer(target: self, action: #selector(handleDragSelect(_:)))
+        press.minimumPressDuration = 0.3
+        addGestureRecognizer(press)
+    }
+
+    @objc func handlePan(_ g: UIPanGestureRecognizer) {
+        let t = g.translation(in: self)
+        g.setTranslation(.zero, in: self)
+        updateViewport { $0.pan(by: LayoutPoint(t)) }
+        if g.state == .ended { UIAccessibility.post(notification: .layoutChanged, argument: nil) }
+    }
+
+    @objc func handlePinch(_ g: UIPinchGestureRecognizer) {
+        let focal = LayoutPoint(g.location(in: self))
+        let factor = Double(g.scale)
+        g.scale = 1
+        updateViewport { $0.zoom(by: factor, focal: focal) }
+        if g.state == .ended { UIAccessibility.post(notification: .layoutChanged, argument: nil) }
+    }
+
+    @objc func handleTap(_ g: UITapGestureRecognizer) {
+        guard let viewport, let seat = canvas.hitTest(LayoutPoint(g.location(in: self)), in: viewport) else { return }
+        delegate?.seatMapView(self, didTapSeat: seat)
+        toggleThroughSession([seat])
+    }
+
+    @objc func handleDragSelect(_ g: UILongPressGestureRecognizer) {
+        switch g.state {
+        case .began: dragPoints = [LayoutPoint(g.location(in: self))]
+        case .changed: dragPoints.append(LayoutPoint(g.location(in: self)))
+        case .ended:
+            guard let viewport else { return }
+            let seats = canvas.seats(alongDrag: dragPoints, in: viewport)
+            dragPoints = []
+            guard !seats.isEmpty else { return }
+            delegate?.seatMapView(self, didDragAcross: seats)
+            selectThroughSession(seats)
+        default: dragPoints = []
+        }
+    }
+
+    // — A SeatSync session: its state is what the map shows; taps become its selections —
+
+    /// Shows `session`'s state from now on (server truth, this buyer's hold and what is in flight) and
+    /// sends taps and drags to it. Refusals arrive as messages (delegate and a VoiceOver announcement).
+    public func bind(to session: SeatSession) {
+        self.session = session
+        sessionTask?.cancel()
+        sessionTask = Task { [weak self] in
+            for await state in await session.states() {
+                guard let self else { return }
+                self.show(state)
+            }
+        }
+    }
+
+    func show(_ state: SessionState) {
+        var next = content
+        next.availability = state.server
+        next.selection = state.selection
+        content = next
+        if let message = state.message {
+            delegate?.seatMapView(self, didReceive: message)
+            UIAccessibility.post(notification: .announcement, argument: content.language == .chinese ? message.chinese : message.english)
+        }
+    }
+
+    func toggleThroughSession(_ seats: [SeatIndex]) {
+        guard let session else { return }
+        let layout = canvas.layout
+        let ids = seats.map { layout.seatID($0) }
+        if seats.allSatisfy({ content.selection.contains($0) }) {
+            Task { await session.deselect(ids) }
+        } else {
+            Task { await session.select(ids) }
+        }
+    }
+
+    func selectThroughSession(_ seats: [SeatIndex]) {
+        guard let session else { return }
+        let ids = seats.filter { !content.selection.contains($0) }.map { canvas.layout.seatID($0) }
+        if !ids.isEmpty { Task { await session.select(ids) } }
+    }
+}
+
+/// A seat for VoiceOver; activating it is a tap on that seat.
+final class SeatAccessibilityElement: UIAccessibilityElement {
+    var seat: SeatIndex = 0
+
+    override func accessibilityActivate() -> Bool {
+        guard let map = accessibilityContainer as? SeatMapView else { return false }
+        map.delegate?.seatMapView(map, didTapSeat: seat)
+        map.toggleThroughSession([seat])
+        return true
+    }
+}
+#endif

@@ -1,0 +1,42 @@
+import Foundation
+import SeatKitUI
+import Testing
+
+/// SeatKitUI builds only where UIKit exists; on Linux it must be an empty module, so every file of it
+/// (and of the example app) must be wholly inside `#if canImport(UIKit)`. It stays small: logic belongs
+/// in the engine, where it is tested. (scripts/check-uikit.sh type-checks the files themselves.)
+@Suite struct SeatKitUIGuardTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func swiftFiles(under folder: String) -> [URL] {
+        let base = root.appendingPathComponent(folder)
+        let names = FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String } ?? []
+        return names.filter { $0.hasSuffix(".swift") }.sorted().map { base.appendingPathComponent($0) }
+    }
+
+    /// The code lines of a file: what is left without blank lines and `//` comments.
+    static func codeLines(_ url: URL) throws -> [String] {
+        try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("//") }
+    }
+
+    @Test(arguments: ["Sources/SeatKitUI", "Examples/SeatPickerApp"])
+    func everyFileIsWhollyInsideTheUIKitGuard(folder: String) throws {
+        let files = Self.swiftFiles(under: folder)
+        #expect(files.count >= 4, "\(folder) has its files")
+        for file in files {
+            let lines = try Self.codeLines(file)
+            #expect(lines.first == "#if canImport(UIKit)", "\(file.lastPathComponent) starts with the guard")
+            #expect(lines.last == "#endif", "\(file.lastPathComponent) ends with the guard's #endif")
+            // One guard around everything: no second top-level #if/#endif pair splits the file.
+            let opens = lines.filter { $0.hasPrefix("#if") }.count, closes = lines.filter { $0 == "#endif" }.count
+            #expect(opens == closes, "\(file.lastPathComponent) has balanced #if/#endif")
+        }
+    }
+
+    @Test func theModuleStaysSmall() throws {
+        let total = try Self.swiftFiles(under: "Sources/SeatKitUI").reduce(0) { $0 + (try String(contentsOf: $1, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).count) }
+        #expect(total > 300 && total <= 800, "SeatKitUI is \(total) lines")
+    }
+}
