@@ -7,7 +7,9 @@ public final class SeatServerApp: @unchecked Sendable {
     public struct Options: Sendable {
         public var port: UInt16 = 8080
         public var anyAddress = false
-        /// `sqlite:PATH` (or a plain path).
+        /// `sqlite:PATH` (or a plain path): the embedded store, one instance. `postgres://…` (or
+        /// `postgresql://…`, any libpq URI, `?schema=NAME` to use a schema): the shared store, any
+        /// number of instances.
         public var store = "sqlite:seatkit.db"
         public var adminKey: String
         /// Request threads. Handlers never wait for a commit (the connection is suspended and resumed
@@ -33,12 +35,7 @@ public final class SeatServerApp: @unchecked Sendable {
 
     public init(options: Options) throws {
         self.options = options
-        let path = options.store.hasPrefix("sqlite:") ? String(options.store.dropFirst("sqlite:".count)) : options.store
-        guard !path.isEmpty, !options.store.hasPrefix("postgres") else {
-            throw ServerError.cannotListen("unsupported store \(options.store) (use sqlite:PATH)")
-        }
-        let store = try SQLiteStore(path: path, groupCommit: options.groupCommit)
-        inventory = try Inventory(store: store)
+        inventory = try Inventory(store: try Self.openStore(options))
         api = SeatAPI(inventory: inventory, adminKey: options.adminKey, holdsPerSecond: options.holdsPerSecond)
         let api = self.api
         http = HTTPServer(configuration: HTTPServer.Configuration(port: options.port, anyAddress: options.anyAddress, threads: options.threads,
@@ -46,6 +43,17 @@ public final class SeatServerApp: @unchecked Sendable {
     }
 
     public var port: UInt16 { http.port }
+
+    static func openStore(_ options: Options) throws -> SeatStore {
+        if options.store.hasPrefix("postgres://") || options.store.hasPrefix("postgresql://") {
+            return try PostgresStore(url: options.store)
+        }
+        let path = options.store.hasPrefix("sqlite:") ? String(options.store.dropFirst("sqlite:".count)) : options.store
+        guard !path.isEmpty, !path.contains("://") else {
+            throw ServerError.cannotListen("unsupported store \(options.store) (use sqlite:PATH or postgres://USER@HOST:PORT/DATABASE)")
+        }
+        return try SQLiteStore(path: path, groupCommit: options.groupCommit)
+    }
 
     /// Expires what ran out while the server was down, then serves.
     public func start() throws {
@@ -57,7 +65,33 @@ public final class SeatServerApp: @unchecked Sendable {
                    // Keep the last 100,000 events per show (deltas and resumes reach that far back; older
                    // clients get the whole state) and idempotency answers for a day.
                    repeating(every: 60) { try? store.prune(keepVersions: 100_000, idempotencyMilliseconds: 86_400_000) }]
+        if let shared = store as? PostgresStore { workers.append(follow(shared)) }
     }
+
+    /// With the shared store: LISTEN for other instances' commits and catch up after each notification,
+    /// and every second regardless (a notification lost while the database restarted); reconnects by
+    /// itself.
+    private func follow(_ store: PostgresStore) -> Thread {
+        let inventory = self.inventory
+        let thread = Thread { [weak self] in
+            var listener: PostgresConnection?
+            while let self, !self.isStopped {
+                do {
+                    if listener == nil { listener = try store.listeningConnection() }
+                    _ = try listener?.notifications(waiting: 1000)
+                    try inventory.followStore()
+                } catch {
+                    listener = nil
+                    Thread.sleep(forTimeInterval: 0.25)
+                }
+            }
+        }
+        thread.name = "seatkit-follower"
+        thread.start()
+        return thread
+    }
+
+    private var isStopped: Bool { stopping.lock(); defer { stopping.unlock() }; return stopped }
 
     /// Graceful: background work stops, event streams close, in-flight requests finish.
     public func stop() {

@@ -5,19 +5,50 @@ import SeatMap
 import SeatServer
 
 
-/// For tests: a real server on an ephemeral loopback port with a fresh SQLite file, the sample hall and one show.
+/// Which store a test runs on: the embedded SQLite file, or the shared PostgreSQL when the test run has
+/// one (`SEATKIT_TEST_POSTGRES`, set by `scripts/with-postgres.sh`, which `make test` uses).
+public enum StoreBackend: String, Sendable, CaseIterable, CustomStringConvertible {
+    case sqlite, postgres
+    public var description: String { rawValue }
+
+    /// The backends this run can test: always SQLite, PostgreSQL when a server was given.
+    public static var available: [StoreBackend] {
+        postgresURL == nil ? [.sqlite] : [.sqlite, .postgres]
+    }
+
+    public static var postgresURL: String? { ProcessInfo.processInfo.environment["SEATKIT_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 } }
+
+    /// A fresh store location: a file in `directory`, or a new schema in the test database.
+    public func freshStore(in directory: URL) -> String {
+        switch self {
+        case .sqlite: return "sqlite:" + directory.appendingPathComponent("seatkit.db").path
+        case .postgres:
+            let base = Self.postgresURL ?? ""
+            let schema = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
+            return base + (base.contains("?") ? "&" : "?") + "schema=\(schema)"
+        }
+    }
+}
+
+/// For tests: a real server on an ephemeral loopback port with a fresh store (a SQLite file or a
+/// PostgreSQL schema), the sample hall and one show.
 public final class TestServer: @unchecked Sendable {
     public let directory: URL
+    public let backend: StoreBackend
+    /// The store the server uses (`sqlite:PATH` or a `postgres://…?schema=` URL).
+    public let storeURL: String
     public private(set) var app: SeatServerApp
     let options: SeatServerApp.Options
     public static let adminKey = "test-admin-key"
 
-    public init(holdsPerSecond: Double = 0, holdSeconds: Int = 600, seed: Bool = true) throws {
+    public init(backend: StoreBackend = .sqlite, holdsPerSecond: Double = 0, holdSeconds: Int = 600, seed: Bool = true, storeURL: String? = nil) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        self.backend = backend
+        self.storeURL = storeURL ?? backend.freshStore(in: directory)
         var options = SeatServerApp.Options(adminKey: Self.adminKey)
         options.port = 0
-        options.store = "sqlite:" + directory.appendingPathComponent("seatkit.db").path
+        options.store = self.storeURL
         options.holdsPerSecond = holdsPerSecond
         options.threads = 4
         options.heartbeatSeconds = 0.5
@@ -40,6 +71,16 @@ public final class TestServer: @unchecked Sendable {
         again.port = port
         app = try SeatServerApp(options: again)
         try app.start()
+    }
+
+    /// A second instance on the same store (several instances behind one load balancer).
+    public func sibling() throws -> TestServer {
+        try TestServer(backend: backend, holdsPerSecond: options.holdsPerSecond, seed: false, storeURL: storeURL)
+    }
+
+    /// The store itself, opened anew (what a restarted or another instance would read).
+    public func openStore() throws -> SeatStore {
+        backend == .sqlite ? try SQLiteStore(path: String(storeURL.dropFirst("sqlite:".count))) : try PostgresStore(url: storeURL)
     }
 
     deinit {

@@ -9,8 +9,8 @@ import Testing
 
 @Suite(.serialized) struct BadInputTests {
     /// Every bad request gets the right 4xx as problem+json and changes nothing.
-    @Test func badRequestsAreRefusedAndChangeNothing() throws {
-        let server = try TestServer()
+    @Test(arguments: StoreBackend.available) func badRequestsAreRefusedAndChangeNothing(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend)
         let c = try server.connection()
         let before = try server.availability()
         let cases: [(String, String, [UInt8], [(String, String)], Int, String)] = [
@@ -44,8 +44,8 @@ import Testing
         #expect(try server.availability() == before)
     }
 
-    @Test func hugeBodiesAreRefused() throws {
-        let server = try TestServer()
+    @Test(arguments: StoreBackend.available) func hugeBodiesAreRefused(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend)
         let c = try server.connection()
         let huge = "{\"seats\":[" + String(repeating: "\"7-1\",", count: 200_000) + "\"7-2\"]}"
         let r = try c.request("POST", "/v1/shows/show/holds", json: huge)
@@ -53,8 +53,8 @@ import Testing
         #expect(try server.availability().counts.held == 0)
     }
 
-    @Test func aTruncatedBodyChangesNothing() throws {
-        let server = try TestServer()
+    @Test(arguments: StoreBackend.available) func aTruncatedBodyChangesNothing(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend)
         do {
             let c = try server.connection()
             try c.sendRaw(Array("POST /v1/shows/show/holds HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"seats\":[\"7-1\"".utf8))
@@ -64,8 +64,8 @@ import Testing
         #expect(try server.connection().request("GET", "/healthz").status == 200)
     }
 
-    @Test func aForeignTokenCannotTouchSomeoneElsesHold() throws {
-        let server = try TestServer()
+    @Test(arguments: StoreBackend.available) func aForeignTokenCannotTouchSomeoneElsesHold(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend)
         let c = try server.connection()
         let token = try #require(try hold(c, ["7-1", "7-2"]).string("token"))
         var forged = Array(token)
@@ -76,8 +76,8 @@ import Testing
         #expect(try server.availability().counts.held == 2)
     }
 
-    @Test func holdCreationIsRateLimitedPerClient() throws {
-        let server = try TestServer(holdsPerSecond: 2)
+    @Test(arguments: StoreBackend.available) func holdCreationIsRateLimitedPerClient(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend, holdsPerSecond: 2)
         let c = try server.connection()
         var statuses: [Int] = []
         for k in 0..<8 { statuses.append(try hold(c, ["\(k + 1)-1"]).status) }
@@ -87,8 +87,8 @@ import Testing
         #expect(server.app.inventory.metrics.value("rate_limited") >= 1)
     }
 
-    @Test func adminCanCreateVenuesAndShowsFromAnyFormat() throws {
-        let server = try TestServer(seed: false)
+    @Test(arguments: StoreBackend.available) func adminCanCreateVenuesAndShowsFromAnyFormat(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend, seed: false)
         let c = try server.connection()
         let seed = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Samples/imports/cinema-grid.json"))
@@ -108,8 +108,8 @@ import Testing
 }
 
 @Suite(.serialized) struct HeatmapEndpointTests {
-    @Test func theHeatMapIsTheShareOfShowsInWhichEachSeatSold() throws {
-        let server = try TestServer(seed: true)
+    @Test(arguments: StoreBackend.available) func theHeatMapIsTheShareOfShowsInWhichEachSeatSold(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend, seed: true)
         let admin = [("X-Admin-Key", TestServer.adminKey)]
         let c = try server.connection()
         let today = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-3600))

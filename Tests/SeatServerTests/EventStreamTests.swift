@@ -6,8 +6,8 @@ import SeatServer
 import Testing
 
 @Suite(.serialized) struct EventStreamTests {
-    @Test func twoSubscribersSeeTheSameVersionsInOrderAndAResumedOneMissesNothing() throws {
-        let server = try TestServer()
+    @Test(arguments: StoreBackend.available) func twoSubscribersSeeTheSameVersionsInOrderAndAResumedOneMissesNothing(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend)
         let a = try server.connection(), b = try server.connection()
         #expect(try a.openEvents("/v1/shows/show/events") == 200)
         #expect(try b.openEvents("/v1/shows/show/events") == 200)
@@ -44,8 +44,8 @@ import Testing
         #expect(server.app.inventory.subscriberCount >= 3)
     }
 
-    @Test func aTooOldLastEventIDGetsTheWholeStateAndClientsThatLeaveAreReaped() throws {
-        let server = try TestServer()
+    @Test(arguments: StoreBackend.available) func aTooOldLastEventIDGetsTheWholeStateAndClientsThatLeaveAreReaped(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend)
         let c = try server.connection()
         _ = try hold(c, ["1-1", "1-2"])
         do {

@@ -7,8 +7,8 @@ import SeatMap
 import Testing
 
 @Suite(.serialized) struct HoldLifecycleTests {
-    @Test func holdModifyExtendConfirm() throws {
-        let server = try TestServer()
+    @Test(arguments: StoreBackend.available) func holdModifyExtendConfirm(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend)
         let c = try server.connection()
         let created = try hold(c, ["7-1", "7-2"])
         #expect(created.status == 201, "\(created.text)")
@@ -38,8 +38,8 @@ import Testing
         #expect(try c.request("DELETE", "/v1/holds/\(token)").status == 409)
     }
 
-    @Test func releaseFreesTheSeatsAndTheTokenIsSpent() throws {
-        let server = try TestServer()
+    @Test(arguments: StoreBackend.available) func releaseFreesTheSeatsAndTheTokenIsSpent(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend)
         let c = try server.connection()
         let token = try #require(try hold(c, ["5-1", "5-2"]).string("token"))
         #expect(try c.request("DELETE", "/v1/holds/\(token)").status == 204)
@@ -54,8 +54,8 @@ import Testing
         #expect(try server.availability().counts.available == 172)
     }
 
-    @Test func conflictsAndRulesAreRefusedWholeAndNamed() throws {
-        let server = try TestServer()
+    @Test(arguments: StoreBackend.available) func conflictsAndRulesAreRefusedWholeAndNamed(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend)
         let c = try server.connection()
         #expect(try hold(c, ["7-1", "7-2"]).status == 201)
         let conflict = try hold(c, ["7-3", "7-1"])
@@ -78,8 +78,8 @@ import Testing
         #expect(try server.availability().counts.held == 2)
     }
 
-    @Test func expiredHoldsReleaseTheirSeatsByThemselves() throws {
-        let server = try TestServer(holdSeconds: 60)
+    @Test(arguments: StoreBackend.available) func expiredHoldsReleaseTheirSeatsByThemselves(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend, holdSeconds: 60)
         let c = try server.connection()
         let token = try #require(try hold(c, ["6-1", "6-2"]).string("token"))
         #expect(try server.availability().counts.held == 2)
@@ -93,8 +93,8 @@ import Testing
         #expect(server.app.inventory.metrics.value("holds_expired") == 1)
     }
 
-    @Test func idempotencyKeysMakeRetriesSafe() throws {
-        let server = try TestServer()
+    @Test(arguments: StoreBackend.available) func idempotencyKeysMakeRetriesSafe(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend)
         let c = try server.connection()
         let first = try hold(c, ["8-1", "8-2"], headers: [("Idempotency-Key", "k-1")])
         let retry = try hold(c, ["8-1", "8-2"], headers: [("Idempotency-Key", "k-1")])
@@ -110,8 +110,8 @@ import Testing
         #expect(try server.availability().counts.sold == 2)
     }
 
-    @Test func availabilityIsCachedByVersionAndDeltasFollow() throws {
-        let server = try TestServer()
+    @Test(arguments: StoreBackend.available) func availabilityIsCachedByVersionAndDeltasFollow(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend)
         let c = try server.connection()
         let first = try c.request("GET", "/v1/shows/show/availability")
         let etag = try #require(first.headers["etag"])
@@ -142,8 +142,8 @@ import Testing
 }
 
 @Suite(.serialized) struct PruneTests {
-    @Test func oldEventsAndIdempotencyAnswersArePruned() throws {
-        let server = try TestServer()
+    @Test(arguments: StoreBackend.available) func oldEventsAndIdempotencyAnswersArePruned(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend)
         let c = try server.connection()
         for row in 1...4 { #expect(try hold(c, ["\(row)-1", "\(row)-2"], headers: [("Idempotency-Key", "p-\(row)")]).status == 201) }
         try server.app.inventory.store.prune(keepVersions: 2, idempotencyMilliseconds: -1)

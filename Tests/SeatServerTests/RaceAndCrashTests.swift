@@ -18,8 +18,8 @@ struct BuyerRecord {
     /// 200 buyers race for overlapping 1–4-seat blocks of a 172-seat hall, in rounds; they release,
     /// confirm or keep what they got. No seat is ever held or sold twice, every request is accounted
     /// for, and the server's availability equals what the store holds and what the buyers believe.
-    @Test func twoHundredBuyersNeverShareASeat() throws {
-        let server = try TestServer()
+    @Test(arguments: StoreBackend.available) func twoHundredBuyersNeverShareASeat(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend)
         let layout = SampleVenues.cinemaHall()
         let buyers = 200
         let shared = LockedBox([BuyerRecord](repeating: BuyerRecord(), count: buyers))
@@ -88,8 +88,7 @@ struct BuyerRecord {
             #expect(a[i] == expected, "seat \(id): server says \(a[i]), buyers \(expected)")
         }
         // …and the store agrees with the server (a fresh inventory rebuilt from the file).
-        let store = try SQLiteStore(path: server.directory.appendingPathComponent("seatkit.db").path)
-        let rebuilt = try Inventory(store: store)
+        let rebuilt = try Inventory(store: try server.openStore())
         #expect(try rebuilt.encodedAvailability(show: "show").1 == a.encoded())
         #expect(server.app.inventory.metrics.value("hold_conflicts") == conflicts)
     }
@@ -106,7 +105,8 @@ final class ServerProcess {
 
     init(store: String, environment: [String: String] = [:]) throws {
         process.executableURL = Self.binary
-        process.arguments = ["serve", "--port", "0", "--store", "sqlite:" + store, "--admin-key", TestServer.adminKey, "--no-samples", "--holds-per-second", "0"]
+        let url = store.hasPrefix("sqlite:") || store.hasPrefix("postgres") ? store : "sqlite:" + store
+        process.arguments = ["serve", "--port", "0", "--store", url, "--admin-key", TestServer.adminKey, "--no-samples", "--holds-per-second", "0"]
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe()
         process.standardOutput = out
@@ -135,7 +135,7 @@ final class ServerProcess {
 @Suite(.serialized) struct CrashTests {
     /// kill -9 in the middle of holds and confirmations, then restart: every acknowledged sale is there,
     /// no hold is half applied, and (with the clock past their expiry) live holds are released.
-    @Test func killNineLosesNoSaleAndLeavesNoHalfHold() throws {
+    @Test(arguments: StoreBackend.available) func killNineLosesNoSaleAndLeavesNoHalfHold(backend: StoreBackend) throws {
         guard FileManager.default.isExecutableFile(atPath: ServerProcess.binary.path) else {
             Issue.record("the seatkit binary is not built next to the tests (\(ServerProcess.binary.path)); run swift build first")
             return
@@ -143,7 +143,7 @@ final class ServerProcess {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-crash-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store = directory.appendingPathComponent("seatkit.db").path
+        let store = backend.freshStore(in: directory)
         let layout = SampleVenues.imaxHall()
         let first = try ServerProcess(store: store)
         let admin = [("X-Admin-Key", TestServer.adminKey)]
@@ -197,7 +197,7 @@ final class ServerProcess {
         #expect(a.counts.held == 0, "expired holds are released on restart")
         #expect(a.counts.sold >= acknowledgedSales.values.reduce(0) { $0 + $1.count })
         // Sold seats come in whole holds: every sold seat belongs to a confirmed hold in the store.
-        let stored = try SQLiteStore(path: store)
+        let stored: SeatStore = backend == .sqlite ? try SQLiteStore(path: String(store.dropFirst("sqlite:".count))) : try PostgresStore(url: store)
         let claims = try stored.claims(show: "s")
         #expect(claims.allSatisfy { $0.status == .sold && $0.holdID != nil })
         #expect(claims.count == a.counts.sold)

@@ -17,7 +17,15 @@ final class EventHub: @unchecked Sendable {
     }
 
     func publish(show: String, version: UInt64, delta: String) {
-        let message = Self.message(version: version, delta: delta)
+        send(Self.message(version: version, delta: delta), show: show)
+    }
+
+    /// The whole state, when the changes in between cannot be told one by one (the log was pruned).
+    func publish(reset show: String, version: UInt64, encoded: String) {
+        send("id: \(version)\nevent: reset\ndata: \(encoded)\n\n", show: show)
+    }
+
+    private func send(_ message: String, show: String) {
         lock.lock()
         let targets = subscribers[show].map { Array($0.values) } ?? []
         lock.unlock()

@@ -36,6 +36,10 @@ extension Inventory {
     }
 
     func state(forShow id: String) throws(Problem) -> ShowState {
+        if staleShows.contains(id) {
+            reloadShow(id)
+            if staleShows.contains(id) { throw Self.storeProblem(DatabaseError(code: 1, message: "show \(id) is being reloaded from the store")) }
+        }
         guard let s = shows[id] else { throw Problem.notFound("no show \(id)") }
         return s
     }
@@ -97,6 +101,7 @@ extension Inventory {
         let commit = StoreCommit(showID: state.record.id, version: version, changes: changes, insert: insert, delete: delete, sell: sell,
                                  holds: holds, delta: delta, durable: durable, idempotency: idempotency)
         for c in changes { state.availability.setStatus(c.status, for: c.seat) }
+        if store.assignsVersions { state.reserve(changes) }
         state.availability.commit(version: version)
         state.record.version = version
         if let idempotency { pendingIdempotency[idempotency.key] = idempotency }

@@ -67,6 +67,7 @@ extension Inventory {
 
     /// The live hold for a token, or a precise 404/410.
     func activeHold(_ token: String) throws(Problem) -> (ShowState, ActiveHold) {
+        try refreshHold(token: token)
         if let showID = holdShow[token], let state = shows[showID], let hold = state.holds[token] {
             if hold.record.expiresAt <= clock() {
                 _ = try expire(hold, in: state)
@@ -210,6 +211,7 @@ extension Inventory {
     public func expireDue() -> Int {
         let tickets = locked {
             let now = clock()
+            adoptDueHolds(now: now)
             var tickets: [CommitTicket] = []
             for state in shows.values {
                 for hold in state.holds.values where hold.record.expiresAt <= now {

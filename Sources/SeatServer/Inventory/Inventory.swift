@@ -39,7 +39,18 @@ final class ShowState {
     var availability: SeatAvailability
     var committed: SeatAvailability
     var holds: [String: ActiveHold] = [:]
+    /// Seats with a change of ours reserved but not yet committed, and how many: with a shared store,
+    /// events read back from the log must not overwrite them in `availability` (ours is newer there).
+    var pendingSeats: [SeatIndex: Int] = [:]
     private var encodedCache: (UInt64, String)?
+
+    func reserve(_ changes: [SeatChange]) { for c in changes { pendingSeats[c.seat, default: 0] += 1 } }
+
+    func settle(_ changes: [SeatChange]) {
+        for c in changes {
+            if let n = pendingSeats[c.seat], n > 1 { pendingSeats[c.seat] = n - 1 } else { pendingSeats[c.seat] = nil }
+        }
+    }
 
     init(record: ShowRecord, venue: VenueEntry, prices: SeatPrices, policy: SelectionPolicy, availability: SeatAvailability) {
         self.record = record; self.venue = venue; self.prices = prices; self.policy = policy
@@ -71,6 +82,9 @@ public final class Inventory: @unchecked Sendable {
     var shows: [String: ShowState] = [:]
     /// Live holds by token → show id.
     var holdShow: [String: String] = [:]
+    /// Shows whose memory may disagree with the store (a write failed and the reload did too): reloaded
+    /// before their next use.
+    var staleShows: Set<String> = []
     let hub = EventHub()
     public let metrics = Metrics()
     /// Milliseconds since 1970, plus `clockOffset` (tests move time forward instead of waiting).
@@ -106,32 +120,59 @@ public final class Inventory: @unchecked Sendable {
         return state
     }
 
-    /// After the store committed a batch: readers and subscribers see it, in version order.
-    func committed(_ batch: [StoreCommit]) {
+    /// After the store committed a batch: readers and subscribers see it, in version order. With a
+    /// shared store the versions are the database's: other instances' changes before ours are read from
+    /// the event log first, and a change the database refused reloads its show.
+    func committed(_ results: [(StoreCommit, CommitOutcome)]) {
         locked {
-            for c in batch {
+            var refused = Set<String>()
+            for (c, outcome) in results {
                 if let key = c.idempotency?.key { pendingIdempotency[key] = nil }
                 guard let state = shows[c.showID] else { continue }
-                for change in c.changes { state.committed.setStatus(change.status, for: change.seat) }
-                state.committed.commit(version: c.version)
-                hub.publish(show: c.showID, version: c.version, delta: c.delta)
+                state.settle(c.changes)
+                switch outcome {
+                case .committed(let version, let delta):
+                    if store.assignsVersions {
+                        catchUp(state, to: version - 1)
+                        // The follower may have read our own event already.
+                        guard version > state.committed.version else { continue }
+                    }
+                    for change in c.changes { state.committed.setStatus(change.status, for: change.seat) }
+                    state.committed.commit(version: version)
+                    if state.availability.version < version { state.availability.commit(version: version) }
+                    hub.publish(show: c.showID, version: version, delta: delta)
+                case .refused:
+                    refused.insert(c.showID)
+                }
             }
+            for id in refused { reloadShow(id) }
         }
     }
 
-    /// A batch failed (the disk, or a constraint another writer broke): memory is rebuilt from the store
-    /// for the shows it touched, and the waiting requests are answered with the error.
+    /// A batch failed (the disk, the database went away): memory is rebuilt from the store for the shows
+    /// it touched, and the waiting requests are answered with the error. A show that cannot be reloaded
+    /// now is reloaded on its next use.
     func failed(_ batch: [StoreCommit], _ error: Error) {
         locked {
-            for c in batch { if let key = c.idempotency?.key { pendingIdempotency[key] = nil } }
-            let active = (try? store.activeHolds()) ?? []
-            for id in Set(batch.map(\.showID)) {
-                guard let old = shows[id] else { continue }
-                for token in old.holds.keys { holdShow[token] = nil }
-                if let record = try? store.shows().first(where: { $0.id == id }), let fresh = try? loadState(record, venue: old.venue, activeHolds: active) {
-                    shows[id] = fresh
-                }
+            for c in batch {
+                if let key = c.idempotency?.key { pendingIdempotency[key] = nil }
+                shows[c.showID]?.settle(c.changes)
             }
+            for id in Set(batch.map(\.showID)) { reloadShow(id) }
+        }
+    }
+
+    /// Replaces a show's memory with what the store has (under the lock); marks it stale on failure.
+    func reloadShow(_ id: String) {
+        guard let old = shows[id] else { return }
+        do {
+            guard let record = try store.shows().first(where: { $0.id == id }) else { return }
+            let active = try store.activeHolds()
+            for token in old.holds.keys { holdShow[token] = nil }
+            shows[id] = try loadState(record, venue: old.venue, activeHolds: active)
+            staleShows.remove(id)
+        } catch {
+            staleShows.insert(id)
         }
     }
 

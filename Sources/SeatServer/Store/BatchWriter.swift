@@ -5,11 +5,13 @@ final class CommitTicket: @unchecked Sendable {
     private let condition = NSCondition()
     private var done = false
     private var failure: Error?
+    /// The version the store gave the change (set before the waiters wake).
+    private(set) var version: UInt64?
     private var callbacks: [@Sendable (Error?) -> Void] = []
 
-    func complete(_ error: Error?) {
+    func complete(_ error: Error?, version: UInt64? = nil) {
         condition.lock()
-        done = true; failure = error
+        done = true; failure = error; self.version = version
         let pending = callbacks
         callbacks = []
         condition.broadcast()
@@ -45,13 +47,14 @@ final class BatchWriter: @unchecked Sendable {
     private var thread: Thread?
     let store: SeatStore
     let maximumBatch: Int
-    /// Called on the writer thread after a batch is committed, before its waiters are woken.
-    let committed: @Sendable ([StoreCommit]) -> Void
+    /// Called on the writer thread after a batch is committed (with what became of each change), before
+    /// its waiters are woken.
+    let committed: @Sendable ([(StoreCommit, CommitOutcome)]) -> Void
     /// Called when a batch could not be committed: memory must be rebuilt from the store.
     let failed: @Sendable ([StoreCommit], Error) -> Void
     private(set) var batches = 0
 
-    init(store: SeatStore, maximumBatch: Int = 256, committed: @escaping @Sendable ([StoreCommit]) -> Void,
+    init(store: SeatStore, maximumBatch: Int = 256, committed: @escaping @Sendable ([(StoreCommit, CommitOutcome)]) -> Void,
          failed: @escaping @Sendable ([StoreCommit], Error) -> Void) {
         self.store = store; self.maximumBatch = maximumBatch; self.committed = committed; self.failed = failed
         let t = Thread { [unowned self] in self.run() }
@@ -94,10 +97,15 @@ final class BatchWriter: @unchecked Sendable {
             condition.unlock()
             let commits = batch.map(\.0)
             do {
-                try store.commit(batch: commits)
+                let outcomes = try store.commit(batch: commits)
                 batches += 1
-                committed(commits)
-                for (_, t) in batch { t.complete(nil) }
+                committed(Array(zip(commits, outcomes)))
+                for ((_, t), outcome) in zip(batch, outcomes) {
+                    switch outcome {
+                    case .committed(let version, _): t.complete(nil, version: version)
+                    case .refused(let error): t.complete(error)
+                    }
+                }
             } catch {
                 failed(commits, error)
                 for (_, t) in batch { t.complete(error) }

@@ -125,8 +125,10 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
         }
     }
 
-    public func commit(batch: [StoreCommit]) throws {
-        guard !batch.isEmpty else { return }
+    public var assignsVersions: Bool { false }
+
+    public func commit(batch: [StoreCommit]) throws -> [CommitOutcome] {
+        guard !batch.isEmpty else { return [] }
         let durable = batch.contains { $0.durable }
         try locked {
             let fullSync = durable && syncer == nil
@@ -136,6 +138,19 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
         }
         // One flush of the log for the whole batch (group commit).
         if durable { try syncer?.waitUntilDurable() }
+        return batch.map { .committed(version: $0.version, delta: $0.delta) }
+    }
+
+    public func holdSeats(holdID: String) throws -> [Int] {
+        try locked {
+            var out: [Int] = []
+            try db.query("SELECT seat FROM claims WHERE hold_id = ? ORDER BY seat", [.text(holdID)]) { out.append(Int($0.int(0))) }
+            return out
+        }
+    }
+
+    public func showVersions() throws -> [String: UInt64] {
+        Dictionary(uniqueKeysWithValues: try shows().map { ($0.id, $0.version) })
     }
 
     private func write(_ c: StoreCommit) throws {
@@ -144,12 +159,16 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
                 INSERT INTO holds(\(Self.holdColumns)) VALUES(?,?,?,?,?,?,?,?,?)
                 ON CONFLICT(id) DO UPDATE SET state = excluded.state, expires_at = excluded.expires_at,
                   extended = excluded.extended, order_ref = excluded.order_ref
+                WHERE holds.state = 'active'
                 """, [.text(h.id), .text(h.token), .text(h.showID), .text(h.state.rawValue), .integer(h.expiresAt),
                       .integer(h.extended ? 1 : 0), h.orderRef.map { .text($0) } ?? .null, .integer(h.wheelchair ? 1 : 0),
                       .integer(h.createdAt)])
+            // A hold changes only while it is active (the same rule as the shared store's).
+            if db.changes != 1 { throw DatabaseError(code: SQLITE_CONSTRAINT, message: "hold \(h.id) is no longer active") }
         }
         for seat in c.delete {
-            try db.run("DELETE FROM claims WHERE show_id = ? AND seat = ?", [.text(c.showID), .integer(Int64(seat))])
+            try db.run("DELETE FROM claims WHERE show_id = ? AND seat = ? AND status = 'held'", [.text(c.showID), .integer(Int64(seat))])
+            if db.changes != 1 { throw DatabaseError(code: SQLITE_CONSTRAINT, message: "seat \(seat) is no longer held") }
         }
         for claim in c.insert {
             try db.run("INSERT INTO claims(show_id, seat, status, hold_id) VALUES(?,?,?,?)",

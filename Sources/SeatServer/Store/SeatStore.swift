@@ -85,8 +85,20 @@ public struct StoredResponse: Sendable, Hashable {
     public var body: [UInt8]
 }
 
-/// The storage protocol: SQLite now, PostgreSQL for several instances.
+/// What became of one change of a batch.
+public enum CommitOutcome: Sendable {
+    /// Stored as `version`, with this event (the compact delta).
+    case committed(version: UInt64, delta: String)
+    /// The store said no (a seat or a hold another instance changed first); nothing of it was written.
+    case refused(Error)
+}
+
+/// The storage protocol: SQLite (one process, versions given by the inventory) and PostgreSQL (several
+/// instances, versions given by the database).
 public protocol SeatStore: AnyObject, Sendable {
+    /// True when the store numbers each show's changes itself (several instances share it): the
+    /// inventory then learns versions from `commit` and other instances' changes from `events`.
+    var assignsVersions: Bool { get }
     func insertVenue(id: String, fingerprint: String, layoutJSON: [UInt8]) throws
     func venues() throws -> [(id: String, layoutJSON: [UInt8])]
     func insertShow(_ show: ShowRecord) throws
@@ -94,9 +106,14 @@ public protocol SeatStore: AnyObject, Sendable {
     func claims(show: String) throws -> [Claim]
     func activeHolds() throws -> [HoldRecord]
     func hold(token: String) throws -> HoldRecord?
-    /// Applies commits in order in one transaction (all or none), flushed to disk before returning when
-    /// any of them is durable; throws `DatabaseError` (`isConstraint` when a seat is taken).
-    func commit(batch: [StoreCommit]) throws
+    /// Applies commits in one transaction, flushed to disk before returning when any of them is durable.
+    /// A store that assigns versions may refuse single commits; one that does not commits all or none
+    /// and throws `DatabaseError` (`isConstraint` when a seat is taken).
+    func commit(batch: [StoreCommit]) throws -> [CommitOutcome]
+    /// The seats a hold claims, ascending.
+    func holdSeats(holdID: String) throws -> [Int]
+    /// Every show's current version (what an instance compares with its own to catch up).
+    func showVersions() throws -> [String: UInt64]
     /// Deltas after `version`, oldest first (nil when the log no longer reaches back that far).
     func events(show: String, after version: UInt64, limit: Int) throws -> [(version: UInt64, delta: String)]?
     func storedResponse(key: String) throws -> StoredResponse?

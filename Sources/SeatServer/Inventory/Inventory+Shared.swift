@@ -1,0 +1,89 @@
+import Foundation
+import SeatMap
+
+/// Several instances on one shared store (PostgreSQL): each instance's memory follows the store's event
+/// log, so its readers and event subscribers see every instance's changes, in version order, no gaps.
+extension Inventory {
+    /// Applies the show's events after our committed version up to `target` (other instances' changes),
+    /// publishing each. Called under the lock. When the log no longer reaches back, the show is reloaded.
+    func catchUp(_ state: ShowState, to target: UInt64) {
+        guard store.assignsVersions, target > state.committed.version else { return }
+        let id = state.record.id
+        let events: [(version: UInt64, delta: String)]?
+        do { events = try store.events(show: id, after: state.committed.version, limit: Int(target - state.committed.version)) } catch {
+            staleShows.insert(id)
+            return
+        }
+        guard let events, events.count == Int(target - state.committed.version) else {
+            reloadShow(id)
+            if let fresh = shows[id] { hub.publish(reset: id, version: fresh.committed.version, encoded: fresh.encoded) }
+            return
+        }
+        for e in events {
+            guard let delta = try? AvailabilityDelta(encoded: e.delta) else { continue }
+            for c in delta.changes where c.seat < state.layout.seatCount {
+                state.committed.setStatus(c.status, for: c.seat)
+                // A seat we are changing keeps our (newer) reservation; if the two disagree, the store
+                // refuses ours and the show is reloaded.
+                if state.pendingSeats[c.seat] == nil { state.availability.setStatus(c.status, for: c.seat) }
+            }
+            state.committed.commit(version: e.version)
+            if state.availability.version < e.version { state.availability.commit(version: e.version) }
+            state.record.version = max(state.record.version, e.version)
+            hub.publish(show: id, version: e.version, delta: e.delta)
+        }
+    }
+
+    /// One round of following the store: new venues and shows are loaded, every show behind the store
+    /// catches up. Run by the server's follower after each notification (and every second regardless).
+    public func followStore() throws {
+        guard store.assignsVersions else { return }
+        let versions = try store.showVersions()
+        let missing = versions.keys.filter { id in locked { shows[id] == nil } }
+        if !missing.isEmpty {
+            let venueRows = try store.venues()
+            let records = try store.shows(), active = try store.activeHolds()
+            try locked {
+                for (id, json) in venueRows where venues[id] == nil { venues[id] = VenueEntry(layout: try VenueLayout(json: json)) }
+                for record in records where shows[record.id] == nil {
+                    guard let venue = venues[record.venueID] else { continue }
+                    shows[record.id] = try loadState(record, venue: venue, activeHolds: active)
+                }
+            }
+        }
+        locked {
+            for (id, version) in versions { if let state = shows[id] { catchUp(state, to: version) } }
+        }
+    }
+
+    /// With a shared store a hold may have been changed by another instance: its record and seats are
+    /// read again before any operation on it. Called under the lock.
+    func refreshHold(token: String) throws(Problem) {
+        guard store.assignsVersions else { return }
+        let record: HoldRecord?, seats: [Int]
+        do {
+            record = try store.hold(token: token)
+            seats = try record.map { try store.holdSeats(holdID: $0.id) } ?? []
+        } catch { throw Self.storeProblem(error) }
+        guard let record, let state = shows[record.showID] else { return }
+        if record.state == .active {
+            state.holds[token] = ActiveHold(record: record, seats: seats)
+            holdShow[token] = record.showID
+        } else {
+            state.holds[token] = nil
+            holdShow[token] = nil
+        }
+    }
+
+    /// Holds past their expiry that this instance does not know (made by another instance, perhaps one
+    /// that died) are loaded so the expiry pass releases them; if two instances expire one hold at once,
+    /// the store lets one of them do it.
+    func adoptDueHolds(now: Int64) {
+        guard store.assignsVersions, let active = try? store.activeHolds() else { return }
+        for record in active where record.expiresAt <= now {
+            guard let state = shows[record.showID], state.holds[record.token] == nil, let seats = try? store.holdSeats(holdID: record.id) else { continue }
+            state.holds[record.token] = ActiveHold(record: record, seats: seats)
+            holdShow[record.token] = record.showID
+        }
+    }
+}

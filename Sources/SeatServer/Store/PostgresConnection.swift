@@ -1,0 +1,144 @@
+import CLibPQ
+import Foundation
+
+/// A PostgreSQL error with its SQLSTATE: `23505` is a unique violation (the seat is taken), class `08`
+/// and a dropped connection are outages (the store reconnects on the next use).
+public struct PostgresError: Error, CustomStringConvertible, Sendable {
+    public var sqlState: String
+    public var message: String
+    public var description: String { "PostgreSQL error \(sqlState): \(message)" }
+    public var isUniqueViolation: Bool { sqlState == "23505" }
+    public var isConnectionFailure: Bool { sqlState.hasPrefix("08") || sqlState.hasPrefix("57P") || sqlState.isEmpty }
+}
+
+/// Rows copied out of a libpq result (text format), and how many rows a command touched.
+struct PostgresRows {
+    var rows: [[String?]]
+    var affected: Int
+    func text(_ row: Int, _ column: Int) -> String { rows[row][column] ?? "" }
+    func int(_ row: Int, _ column: Int) -> Int64 { Int64(rows[row][column] ?? "") ?? 0 }
+}
+
+/// One libpq connection with lazily prepared statements, used by one thread at a time (the store hands
+/// connections out from a pool). After a failure that broke the connection it reconnects on next use,
+/// so the server recovers by itself when the database comes back.
+final class PostgresConnection {
+    let conninfo: String
+    let schema: String?
+    private(set) var handle: OpaquePointer?
+    private var prepared: Set<String> = []
+
+    init(conninfo: String, schema: String?) throws {
+        self.conninfo = conninfo
+        self.schema = schema
+        try connect()
+    }
+
+    deinit { if let handle { PQfinish(handle) } }
+
+    func connect() throws {
+        if let handle { PQfinish(handle) }
+        prepared = []
+        handle = PQconnectdb(conninfo)
+        guard let handle, PQstatus(handle) == CONNECTION_OK else {
+            let message = handle.map { String(cString: PQerrorMessage($0)) } ?? "out of memory"
+            if let h = self.handle { PQfinish(h) }
+            self.handle = nil
+            throw PostgresError(sqlState: "08001", message: message.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        seatkit_pq_silence(handle)
+        if let schema {
+            try execute("CREATE SCHEMA IF NOT EXISTS \(Self.identifier(schema))")
+            try execute("SET search_path TO \(Self.identifier(schema))")
+        }
+    }
+
+    /// Reconnects when the last command found the connection broken (the database restarted).
+    func ensureConnected() throws {
+        if handle == nil || PQstatus(handle) != CONNECTION_OK { try connect() }
+    }
+
+    static func identifier(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+
+    /// A command without parameters (DDL, BEGIN, COMMIT, SAVEPOINT …).
+    @discardableResult
+    func execute(_ sql: String) throws -> PostgresRows {
+        try ensureConnected()
+        return try rows(PQexec(handle, sql))
+    }
+
+    /// A prepared statement (prepared once per connection under `name`) with text parameters; nil is NULL.
+    @discardableResult
+    func run(_ name: String, _ sql: String, _ parameters: [String?] = []) throws -> PostgresRows {
+        try ensureConnected()
+        if !prepared.contains(name) {
+            _ = try rows(PQprepare(handle, name, sql, Int32(parameters.count), nil))
+            prepared.insert(name)
+        }
+        // Parameters stay alive as C strings for the duration of the call.
+        let cStrings: [UnsafeMutablePointer<CChar>?] = parameters.map { $0.flatMap { strdup($0) } }
+        defer { for p in cStrings { free(p) } }
+        let values: [UnsafePointer<CChar>?] = cStrings.map { $0.map { UnsafePointer($0) } }
+        let result = values.withUnsafeBufferPointer { buffer in
+            PQexecPrepared(handle, name, Int32(parameters.count), buffer.baseAddress, nil, nil, 0)
+        }
+        return try rows(result)
+    }
+
+    /// Copies a result out and frees it; an error result (or none) throws with its SQLSTATE.
+    private func rows(_ result: OpaquePointer?) throws -> PostgresRows {
+        guard let result else { throw failure(nil) }
+        defer { PQclear(result) }
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
+            let n = Int(PQntuples(result)), m = Int(PQnfields(result))
+            var out: [[String?]] = []
+            out.reserveCapacity(n)
+            for r in 0..<n {
+                out.append((0..<m).map { c in PQgetisnull(result, Int32(r), Int32(c)) == 1 ? nil : String(cString: PQgetvalue(result, Int32(r), Int32(c))) })
+            }
+            let affected = Int(String(cString: PQcmdTuples(result))) ?? 0
+            return PostgresRows(rows: out, affected: affected)
+        default:
+            throw failure(result)
+        }
+    }
+
+    private func failure(_ result: OpaquePointer?) -> PostgresError {
+        var state = "", message = ""
+        if let result {
+            if let s = PQresultErrorField(result, Int32(UInt8(ascii: "C"))) { state = String(cString: s) }
+            message = String(cString: PQresultErrorMessage(result))
+        }
+        if message.isEmpty, let handle { message = String(cString: PQerrorMessage(handle)) }
+        if state.isEmpty && (handle == nil || PQstatus(handle) != CONNECTION_OK) { state = "08006"; prepared = [] }
+        return PostgresError(sqlState: state, message: message.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    // — LISTEN / NOTIFY —
+
+    /// Notifications received so far (channel payloads), after waiting up to `milliseconds` for one.
+    func notifications(waiting milliseconds: Int32) throws -> [String] {
+        try ensureConnected()
+        var out = drain()
+        if !out.isEmpty { return out }
+        let ready = seatkit_pq_wait_readable(handle, milliseconds)
+        if ready < 0 { throw PostgresError(sqlState: "08006", message: "socket error while waiting for notifications") }
+        if ready > 0 {
+            guard PQconsumeInput(handle) == 1 else {
+                throw PostgresError(sqlState: "08006", message: String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            out = drain()
+        }
+        return out
+    }
+
+    private func drain() -> [String] {
+        var out: [String] = []
+        while let n = PQnotifies(handle) {
+            out.append(String(cString: n.pointee.extra))
+            PQfreemem(n)
+        }
+        return out
+    }
+}

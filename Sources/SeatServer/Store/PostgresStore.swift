@@ -1,0 +1,202 @@
+import Foundation
+import SeatMap
+
+/// The shared store: PostgreSQL, for several stateless SeatServer instances behind a load balancer.
+///
+/// The guarantee is the database's: a primary key on (show, seat) means a seat is in at most one live
+/// hold or sale; a hold changes only while its row is still `active`, so two instances expiring,
+/// releasing or confirming the same hold never both succeed. Versions are assigned here (the show row
+/// is locked and bumped), so every change of a show, from whichever instance, gets the next version and
+/// its event, and `NOTIFY seatkit_events` tells every instance to read it. Commits of a batch are taken
+/// in show order (no two transactions lock shows in opposite orders: no deadlock), each inside a
+/// savepoint, so one refused change does not undo the others.
+public final class PostgresStore: SeatStore, @unchecked Sendable {
+    public static let channel = "seatkit_events"
+    /// The URL the store was opened with.
+    public let url: String
+    let conninfo: String
+    let schema: String?
+    private let poolLock = NSLock()
+    private var idle: [PostgresConnection] = []
+
+    /// `postgres://user@host:port/db` (any libpq URI or key=value string); a `schema=NAME` query item
+    /// puts the tables in that schema (one database, several independent stores: tests, shards).
+    public init(url: String) throws {
+        self.url = url
+        var info = url, schema: String? = nil
+        if var parts = URLComponents(string: url), let item = parts.queryItems?.first(where: { $0.name == "schema" }) {
+            schema = item.value
+            parts.queryItems = parts.queryItems?.filter { $0.name != "schema" }
+            if parts.queryItems?.isEmpty == true { parts.queryItems = nil }
+            info = parts.string ?? url
+        }
+        conninfo = info
+        self.schema = schema
+        try withConnection { try migrate($0) }
+    }
+
+    public var assignsVersions: Bool { true }
+
+    /// A connection from the pool (one per thread using the store at a time), returned afterwards.
+    func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        poolLock.lock()
+        let pooled = idle.popLast()
+        poolLock.unlock()
+        let connection = try pooled ?? PostgresConnection(conninfo: conninfo, schema: schema)
+        defer { poolLock.lock(); idle.append(connection); poolLock.unlock() }
+        return try body(connection)
+    }
+
+    /// A connection of its own for LISTEN (never returned to the pool).
+    func listeningConnection() throws -> PostgresConnection {
+        let c = try PostgresConnection(conninfo: conninfo, schema: schema)
+        try c.execute("LISTEN \(Self.channel)")
+        return c
+    }
+
+    static let migrations: [String] = [
+        """
+        CREATE TABLE venues(id TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, layout TEXT NOT NULL, created_at BIGINT NOT NULL);
+        CREATE TABLE shows(id TEXT PRIMARY KEY, venue_id TEXT NOT NULL REFERENCES venues(id), starts_at TEXT NOT NULL,
+                           prices TEXT NOT NULL, policy TEXT NOT NULL, hold_seconds INTEGER NOT NULL, version BIGINT NOT NULL);
+        CREATE TABLE holds(id TEXT PRIMARY KEY, token TEXT NOT NULL UNIQUE, show_id TEXT NOT NULL REFERENCES shows(id),
+                           state TEXT NOT NULL CHECK(state IN ('active','released','expired','confirmed')),
+                           expires_at BIGINT NOT NULL, extended BOOLEAN NOT NULL, order_ref TEXT, wheelchair BOOLEAN NOT NULL,
+                           created_at BIGINT NOT NULL);
+        CREATE INDEX holds_active ON holds(expires_at) WHERE state = 'active';
+        CREATE TABLE claims(show_id TEXT NOT NULL REFERENCES shows(id), seat INTEGER NOT NULL,
+                            status TEXT NOT NULL CHECK(status IN ('held','sold','blocked')), hold_id TEXT REFERENCES holds(id),
+                            PRIMARY KEY(show_id, seat));
+        CREATE INDEX claims_hold ON claims(hold_id);
+        CREATE TABLE events(show_id TEXT NOT NULL, version BIGINT NOT NULL, delta TEXT NOT NULL, created_at BIGINT NOT NULL,
+                            PRIMARY KEY(show_id, version));
+        CREATE TABLE idempotency(key TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, status INTEGER NOT NULL, body TEXT NOT NULL,
+                                 created_at BIGINT NOT NULL);
+        """,
+    ]
+
+    /// Applies the migrations not yet applied, under an advisory lock (instances starting together
+    /// migrate once).
+    func migrate(_ c: PostgresConnection) throws {
+        try c.execute("SELECT pg_advisory_lock(730201)")
+        defer { _ = try? c.execute("SELECT pg_advisory_unlock(730201)") }
+        try c.execute("CREATE TABLE IF NOT EXISTS schema_migrations(version INTEGER PRIMARY KEY)")
+        let applied = try c.execute("SELECT coalesce(max(version), 0) FROM schema_migrations").int(0, 0)
+        for (k, sql) in Self.migrations.enumerated() where k >= applied {
+            try c.execute("BEGIN")
+            do {
+                try c.execute(sql)
+                try c.execute("INSERT INTO schema_migrations(version) VALUES(\(k + 1))")
+                try c.execute("COMMIT")
+            } catch { _ = try? c.execute("ROLLBACK"); throw error }
+        }
+    }
+
+    static func now() -> String { String(Int64(Date().timeIntervalSince1970 * 1000)) }
+
+    public func insertVenue(id: String, fingerprint: String, layoutJSON: [UInt8]) throws {
+        try withConnection { try $0.run("insert_venue", "INSERT INTO venues(id, fingerprint, layout, created_at) VALUES($1,$2,$3,$4)",
+                                        [id, fingerprint, String(decoding: layoutJSON, as: UTF8.self), Self.now()]) }
+    }
+
+    public func venues() throws -> [(id: String, layoutJSON: [UInt8])] {
+        try withConnection { c in
+            let r = try c.run("venues", "SELECT id, layout FROM venues ORDER BY id")
+            return r.rows.indices.map { (r.text($0, 0), Array(r.text($0, 1).utf8)) }
+        }
+    }
+
+    public func insertShow(_ s: ShowRecord) throws {
+        try withConnection { try $0.run("insert_show", "INSERT INTO shows(id, venue_id, starts_at, prices, policy, hold_seconds, version) VALUES($1,$2,$3,$4,$5,$6,$7)",
+                                        [s.id, s.venueID, s.startsAt, s.pricesJSON, s.policyJSON, String(s.holdSeconds), String(s.version)]) }
+    }
+
+    public func shows() throws -> [ShowRecord] {
+        try withConnection { c in
+            let r = try c.run("shows", "SELECT id, venue_id, starts_at, prices, policy, hold_seconds, version FROM shows ORDER BY starts_at, id")
+            return r.rows.indices.map { i in
+                ShowRecord(id: r.text(i, 0), venueID: r.text(i, 1), startsAt: r.text(i, 2), pricesJSON: r.text(i, 3), policyJSON: r.text(i, 4),
+                           holdSeconds: Int(r.int(i, 5)), version: UInt64(r.int(i, 6)))
+            }
+        }
+    }
+
+    public func showVersions() throws -> [String: UInt64] {
+        try withConnection { c in
+            let r = try c.run("show_versions", "SELECT id, version FROM shows")
+            return Dictionary(uniqueKeysWithValues: r.rows.indices.map { (r.text($0, 0), UInt64(r.int($0, 1))) })
+        }
+    }
+
+    public func claims(show: String) throws -> [Claim] {
+        try withConnection { c in
+            let r = try c.run("claims", "SELECT seat, status, hold_id FROM claims WHERE show_id = $1", [show])
+            return r.rows.indices.map { Claim(seat: Int(r.int($0, 0)), status: SeatStatus(name: r.text($0, 1)) ?? .blocked, holdID: r.rows[$0][2]) }
+        }
+    }
+
+    public func holdSeats(holdID: String) throws -> [Int] {
+        try withConnection { c in
+            let r = try c.run("hold_seats", "SELECT seat FROM claims WHERE hold_id = $1 ORDER BY seat", [holdID])
+            return r.rows.indices.map { Int(r.int($0, 0)) }
+        }
+    }
+
+    static let holdColumns = "id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at"
+
+    static func holds(_ r: PostgresRows) -> [HoldRecord] {
+        r.rows.indices.map { i in
+            HoldRecord(id: r.text(i, 0), token: r.text(i, 1), showID: r.text(i, 2), state: HoldState(rawValue: r.text(i, 3)) ?? .released,
+                       expiresAt: r.int(i, 4), extended: r.text(i, 5) == "t", orderRef: r.rows[i][6], wheelchair: r.text(i, 7) == "t",
+                       createdAt: r.int(i, 8))
+        }
+    }
+
+    public func activeHolds() throws -> [HoldRecord] {
+        try withConnection { Self.holds(try $0.run("active_holds", "SELECT \(Self.holdColumns) FROM holds WHERE state = 'active'")) }
+    }
+
+    public func hold(token: String) throws -> HoldRecord? {
+        try withConnection { Self.holds(try $0.run("hold_by_token", "SELECT \(Self.holdColumns) FROM holds WHERE token = $1", [token])).first }
+    }
+
+    public func events(show: String, after version: UInt64, limit: Int) throws -> [(version: UInt64, delta: String)]? {
+        try withConnection { c in
+            let r = try c.run("events", "SELECT version, delta FROM events WHERE show_id = $1 AND version > $2 ORDER BY version LIMIT $3",
+                              [show, String(version), String(limit)])
+            let out = r.rows.indices.map { (UInt64(r.int($0, 0)), r.text($0, 1)) }
+            if let first = out.first, first.0 != version + 1 { return nil }
+            return out
+        }
+    }
+
+    public func storedResponse(key: String) throws -> StoredResponse? {
+        try withConnection { c in
+            let r = try c.run("stored_response", "SELECT key, fingerprint, status, body FROM idempotency WHERE key = $1", [key])
+            guard !r.rows.isEmpty else { return nil }
+            return StoredResponse(key: r.text(0, 0), requestFingerprint: r.text(0, 1), status: Int(r.int(0, 2)), body: Array(r.text(0, 3).utf8))
+        }
+    }
+
+    public func prune(keepVersions: Int, idempotencyMilliseconds: Int64) throws {
+        try withConnection { c in
+            try c.run("prune_events", "DELETE FROM events e USING shows s WHERE s.id = e.show_id AND e.version <= s.version - $1", [String(keepVersions)])
+            try c.run("prune_idempotency", "DELETE FROM idempotency WHERE created_at < $1",
+                      [String(Int64(Date().timeIntervalSince1970 * 1000) - idempotencyMilliseconds)])
+        }
+    }
+
+    public func salesHistory(venue: String, since: Date, until: Date) throws -> (shows: Int, soldCounts: [Int: Int]) {
+        try withConnection { c in
+            let parser = ISO8601DateFormatter()
+            let r = try c.run("venue_shows", "SELECT id, starts_at FROM shows WHERE venue_id = $1", [venue])
+            let past = r.rows.indices.filter { i in parser.date(from: r.text(i, 1)).map { $0 >= since && $0 <= until } ?? false }.map { r.text($0, 0) }
+            var counts: [Int: Int] = [:]
+            for show in past {
+                let sold = try c.run("sold_seats", "SELECT seat FROM claims WHERE show_id = $1 AND status = 'sold'", [show])
+                for i in sold.rows.indices { counts[Int(sold.int(i, 0)), default: 0] += 1 }
+            }
+            return (past.count, counts)
+        }
+    }
+}

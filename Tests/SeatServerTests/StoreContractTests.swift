@@ -1,0 +1,139 @@
+import SeatServerTestSupport
+import Foundation
+import SeatKitCLI
+import SeatMap
+@testable import SeatServer
+import Testing
+
+/// The storage protocol, one suite for both stores: what each guarantees on its own, whatever the
+/// inventory above it does. Runs on SQLite always and on PostgreSQL when the run has one.
+@Suite(.serialized) struct StoreContractTests {
+    let layout = SampleVenues.cinemaHall()
+
+    func fresh(_ backend: StoreBackend) throws -> (SeatStore, TestDirectory) {
+        let dir = try TestDirectory()
+        let url = backend.freshStore(in: dir.url)
+        let store: SeatStore = backend == .sqlite ? try SQLiteStore(path: String(url.dropFirst("sqlite:".count))) : try PostgresStore(url: url)
+        try store.insertVenue(id: layout.id, fingerprint: layout.fingerprintHex, layoutJSON: layout.jsonBytes())
+        try store.insertShow(ShowRecord(id: "s", venueID: layout.id, startsAt: "2026-11-01T19:30:00+08:00", pricesJSON: #"{"categories":{"standard":"38"}}"#,
+                                        policyJSON: "{}", holdSeconds: 600, version: 0))
+        return (store, dir)
+    }
+
+    /// The next version of show `s` as the store has it.
+    func next(_ store: SeatStore) throws -> UInt64 { (try store.showVersions()["s"] ?? 0) + 1 }
+
+    func holdCommit(_ store: SeatStore, id: String, seats: [Int], state: HoldState = .active, key: String? = nil) throws -> StoreCommit {
+        let v = try next(store)
+        let record = HoldRecord(id: id, token: "tok-" + id, showID: "s", state: state, expiresAt: 1_000, extended: false, orderRef: nil, wheelchair: false, createdAt: 1)
+        let changes = seats.map { SeatChange(seat: $0, status: .held) }
+        return StoreCommit(showID: "s", version: v, changes: changes, insert: seats.map { Claim(seat: $0, status: .held, holdID: id) }, delete: [], sell: [],
+                           holds: [record], delta: AvailabilityDelta(fromVersion: v - 1, toVersion: v, changes: changes).encoded(), durable: false,
+                           idempotency: key.map { StoredResponse(key: $0, requestFingerprint: "f", status: 201, body: Array("{}".utf8)) })
+    }
+
+    func finish(_ store: SeatStore, id: String, seats: [Int], as state: HoldState) throws -> StoreCommit {
+        let v = try next(store)
+        let record = HoldRecord(id: id, token: "tok-" + id, showID: "s", state: state, expiresAt: 1_000, extended: false, orderRef: state == .confirmed ? "o" : nil,
+                                wheelchair: false, createdAt: 1)
+        let changes = seats.map { SeatChange(seat: $0, status: state == .confirmed ? .sold : .available) }
+        return StoreCommit(showID: "s", version: v, changes: changes, insert: [], delete: state == .confirmed ? [] : seats, sell: state == .confirmed ? seats : [],
+                           holds: [record], delta: AvailabilityDelta(fromVersion: v - 1, toVersion: v, changes: changes).encoded(), durable: state == .confirmed,
+                           idempotency: nil)
+    }
+
+    /// One change on its own: what the store made of it (both stores say no the same way).
+    func outcome(_ store: SeatStore, _ commit: StoreCommit) -> Result<UInt64, DatabaseError> {
+        do {
+            switch try store.commit(batch: [commit])[0] {
+            case .committed(let v, _): return .success(v)
+            case .refused(let e): return .failure(e as! DatabaseError)
+            }
+        } catch { return .failure(error as! DatabaseError) }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func holdsClaimSeatsAndASeatIsNeverClaimedTwice(backend: StoreBackend) throws {
+        let (store, dir) = try fresh(backend)
+        defer { dir.remove() }
+        #expect(try outcome(store, holdCommit(store, id: "h1", seats: [3, 4], key: "k1")).get() == 1)
+        #expect(try store.holdSeats(holdID: "h1") == [3, 4])
+        #expect(try store.hold(token: "tok-h1")?.state == .active)
+        #expect(try store.activeHolds().map(\.id) == ["h1"])
+        #expect(try store.storedResponse(key: "k1")?.status == 201)
+        // Seat 4 is taken: the whole change is refused and nothing of it is written.
+        guard case .failure(let e) = outcome(store, try holdCommit(store, id: "h2", seats: [5, 4])) else { Issue.record("seat 4 sold twice"); return }
+        #expect(e.isConstraint)
+        #expect(try store.holdSeats(holdID: "h2").isEmpty && store.hold(token: "tok-h2") == nil)
+        #expect(try store.claims(show: "s").map(\.seat).sorted() == [3, 4])
+        #expect(try store.showVersions()["s"] == 1)
+        #expect(try store.events(show: "s", after: 0, limit: 10)?.map(\.version) == [1])
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func aHoldChangesOnlyWhileActive(backend: StoreBackend) throws {
+        let (store, dir) = try fresh(backend)
+        defer { dir.remove() }
+        _ = try outcome(store, holdCommit(store, id: "h1", seats: [10, 11])).get()
+        #expect(try outcome(store, finish(store, id: "h1", seats: [10, 11], as: .confirmed)).get() == 2)
+        #expect(try store.claims(show: "s").allSatisfy { $0.status == .sold && $0.holdID == "h1" })
+        // Another instance expiring or releasing the same hold afterwards: refused, the sale stays.
+        guard case .failure(let e) = outcome(store, try finish(store, id: "h1", seats: [10, 11], as: .expired)) else { Issue.record("a sold hold expired"); return }
+        #expect(e.isConstraint)
+        #expect(try store.hold(token: "tok-h1")?.state == .confirmed && store.claims(show: "s").count == 2)
+        #expect(try store.activeHolds().isEmpty)
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func eventsAreConsecutiveUntilPrunedAndMigrationsRunOnce(backend: StoreBackend) throws {
+        let (store, dir) = try fresh(backend)
+        defer { dir.remove() }
+        for k in 0..<5 { _ = try outcome(store, holdCommit(store, id: "h\(k)", seats: [20 + k])).get() }
+        #expect(try store.events(show: "s", after: 2, limit: 10)?.map(\.version) == [3, 4, 5])
+        try store.prune(keepVersions: 2, idempotencyMilliseconds: 0)
+        #expect(try store.events(show: "s", after: 0, limit: 10) == nil, "pruned: the caller must fetch the whole state")
+        #expect(try store.events(show: "s", after: 3, limit: 10)?.map(\.version) == [4, 5])
+        // Opening the store again (a restart, a second instance) keeps everything and migrates nothing twice.
+        let again: SeatStore = backend == .sqlite ? try SQLiteStore(path: (store as! SQLiteStore).path) : try PostgresStore(url: (store as! PostgresStore).url)
+        #expect(try again.showVersions()["s"] == 5 && again.claims(show: "s").count == 5 && again.venues().count == 1)
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func salesHistoryCountsSoldSeatsOfPastShows(backend: StoreBackend) throws {
+        let (store, dir) = try fresh(backend)
+        defer { dir.remove() }
+        _ = try outcome(store, holdCommit(store, id: "h1", seats: [1, 2])).get()
+        _ = try outcome(store, finish(store, id: "h1", seats: [1, 2], as: .confirmed)).get()
+        let day = 86_400.0, start = ISO8601DateFormatter().date(from: "2026-11-01T19:30:00+08:00")!
+        let history = try store.salesHistory(venue: layout.id, since: start.addingTimeInterval(-day), until: start.addingTimeInterval(day))
+        #expect(history.shows == 1 && history.soldCounts == [1: 1, 2: 1])
+        #expect(try store.salesHistory(venue: layout.id, since: start.addingTimeInterval(day), until: start.addingTimeInterval(2 * day)).shows == 0)
+    }
+
+    /// The shared store numbers changes itself and refuses one change of a batch without undoing the
+    /// others (each in its own savepoint).
+    @Test func sharedStoreRefusesOneChangeAndKeepsTheRestOfTheBatch() throws {
+        guard StoreBackend.available.contains(.postgres) else { return }
+        let (store, dir) = try fresh(.postgres)
+        defer { dir.remove() }
+        _ = try outcome(store, holdCommit(store, id: "h1", seats: [7])).get()
+        let a = try holdCommit(store, id: "h2", seats: [8]), b = try holdCommit(store, id: "h3", seats: [7, 9]), c = try holdCommit(store, id: "h4", seats: [10])
+        let outcomes = try store.commit(batch: [a, b, c])
+        guard case .committed(let va, _) = outcomes[0], case .refused = outcomes[1], case .committed(let vc, let delta) = outcomes[2] else {
+            Issue.record("\(outcomes)"); return
+        }
+        #expect(va == 2 && vc == 3 && delta == "skd1;2;3;10h")
+        #expect(try store.claims(show: "s").map(\.seat).sorted() == [7, 8, 10])
+        #expect(try store.events(show: "s", after: 0, limit: 10)?.map(\.version) == [1, 2, 3])
+    }
+}
+
+/// A temporary folder for one test.
+struct TestDirectory {
+    let url: URL
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    func remove() { try? FileManager.default.removeItem(at: url) }
+}
