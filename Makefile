@@ -2,8 +2,8 @@
 # Targets install missing Debian packages themselves (apt-get, as root or through sudo).
 
 SWIFT ?= swift
-# Debian packages the build and tests need (scale-out will add libpq-dev and postgresql).
-DEB_PACKAGES ?= pkg-config libmicrohttpd-dev libsqlite3-dev curl
+# Debian packages the build and tests need (postgresql: the tests start a throwaway cluster of their own).
+DEB_PACKAGES ?= pkg-config libmicrohttpd-dev libsqlite3-dev libpq-dev postgresql curl
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # What the browser tests add: Chromium and its WebDriver, CJK fonts for the screenshots.
@@ -23,11 +23,12 @@ deps:
 build: deps
 	$(SWIFT) build
 
-# Unit and snapshot tests, the real binary on every sample, SeatKitUI type-checked against a UIKit
+# Unit and snapshot tests (the store and server suites on SQLite and on a throwaway PostgreSQL cluster
+# started for the run), the real binary on every sample, SeatKitUI type-checked against a UIKit
 # stand-in, then the web picker in headless Chromium.
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test
+	./scripts/with-postgres.sh $(SWIFT) test
 	./scripts/smoke-test.sh .build/debug/seatkit
 	./scripts/check-uikit.sh
 	$(MAKE) test-browser

@@ -15,8 +15,7 @@ extension Inventory {
             return
         }
         guard let events, events.count == Int(target - state.committed.version) else {
-            reloadShow(id)
-            if let fresh = shows[id] { hub.publish(reset: id, version: fresh.committed.version, encoded: fresh.encoded) }
+            reloadShow(id)   // which tells subscribers what it can, or sends the whole state
             return
         }
         for e in events {

@@ -169,8 +169,18 @@ public final class Inventory: @unchecked Sendable {
             guard let record = try store.shows().first(where: { $0.id == id }) else { return }
             let active = try store.activeHolds()
             for token in old.holds.keys { holdShow[token] = nil }
-            shows[id] = try loadState(record, venue: old.venue, activeHolds: active)
+            let fresh = try loadState(record, venue: old.venue, activeHolds: active)
+            shows[id] = fresh
             staleShows.remove(id)
+            // Other instances' changes in between reach this instance's subscribers one by one, in order.
+            let from = old.committed.version, to = fresh.committed.version
+            if to > from {
+                if let events = try? store.events(show: id, after: from, limit: Int(to - from)), events.count == Int(to - from) {
+                    for e in events { hub.publish(show: id, version: e.version, delta: e.delta) }
+                } else {
+                    hub.publish(reset: id, version: to, encoded: fresh.encoded)
+                }
+            }
         } catch {
             staleShows.insert(id)
         }

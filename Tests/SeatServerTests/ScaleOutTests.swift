@@ -1,0 +1,295 @@
+import SeatServerTestSupport
+import Foundation
+import LoopbackHTTP
+import SeatKitCLI
+import SeatKitTestSupport
+import SeatMap
+@testable import SeatServer
+import Testing
+
+/// Several SeatServer instances on one PostgreSQL (run when the test run has one: `make test` starts a
+/// throwaway cluster with scripts/with-postgres.sh).
+@Suite(.serialized, .enabled(if: StoreBackend.available.contains(.postgres))) struct ScaleOutTests {
+    let layout = SampleVenues.cinemaHall()
+
+    /// Waits until every instance's memory is at the store's version of the show, then returns their
+    /// availabilities.
+    func settled(_ servers: [TestServer], show: String = "show") throws -> [SeatAvailability] {
+        let store = try servers[0].openStore()
+        let deadline = Date().addingTimeInterval(10)
+        while true {
+            let target = try store.showVersions()[show] ?? 0
+            let all = try servers.map { try $0.availability(show) }
+            if all.allSatisfy({ $0.version == target }) || Date() > deadline { return all }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    /// The race of the single-server test, split across two instances: buyers alternate between them,
+    /// and half of them release or confirm on the other instance than the one that made the hold. No
+    /// seat is held or sold twice, both instances and the store agree with the buyers, and a subscriber
+    /// on B sees every version (A's changes too) once, in order.
+    @Test func twoInstancesNeverShareASeatAndSubscribersSeeEveryVersionInOrder() throws {
+        let a = try TestServer(backend: .postgres), b = try a.sibling()
+        let servers = [a, b]
+        let watcher = try b.connection(), watcherA = try a.connection()
+        #expect(try watcher.openEvents("/v1/shows/show/events") == 200 && watcherA.openEvents("/v1/shows/show/events") == 200)
+        var seen = try SeatAvailability(encoded: try watcher.nextEvent().data)
+        _ = try watcherA.nextEvent()
+
+        let buyers = 200
+        let shared = LockedBox([BuyerRecord](repeating: BuyerRecord(), count: buyers))
+        for round in 0..<2 {
+            let group = DispatchGroup()
+            for buyer in 0..<buyers {
+                group.enter()
+                Thread.detachNewThread {
+                    defer { group.leave() }
+                    var rng = TestRandom(UInt64(round * 1000 + buyer + 1))
+                    var mine = BuyerRecord()
+                    guard let here = try? servers[buyer % 2].connection(), let there = try? servers[(buyer / 2) % 2].connection() else { return }
+                    for _ in 0..<3 {
+                        let row = layout.rows[rng.int(10)]
+                        let count = 1 + rng.int(4)
+                        let start = row.seats.lowerBound + rng.int(row.seats.count - count + 1)
+                        let seats = (start..<start + count).map { layout.seatID($0) }
+                        mine.attempts += 1
+                        guard let r = try? hold(here, seats) else { mine.other += 1; continue }
+                        switch r.status {
+                        case 201:
+                            mine.created += 1
+                            let token = r.string("token")!
+                            switch rng.int(10) {
+                            case 0...3: _ = try? there.request("DELETE", "/v1/holds/\(token)")
+                            case 4...6:
+                                if (try? there.request("POST", "/v1/holds/\(token)/confirm", json: "{\"orderRef\":\"o-\(token.prefix(8))\"}"))?.status == 200 { mine.bought.append(seats) }
+                                else { mine.active[token] = seats }
+                            default: mine.active[token] = seats
+                            }
+                        case 409: mine.conflicts += 1
+                        case 422: mine.refusedByRules += 1
+                        default: mine.other += 1
+                        }
+                    }
+                    shared.withLock { $0[buyer] = $0[buyer].merged(with: mine) }
+                }
+            }
+            group.wait()
+        }
+        let records = shared.value
+        let attempts = records.reduce(0) { $0 + $1.attempts }, created = records.reduce(0) { $0 + $1.created }
+        let conflicts = records.reduce(0) { $0 + $1.conflicts }, rules = records.reduce(0) { $0 + $1.refusedByRules }
+        #expect(records.reduce(0) { $0 + $1.other } == 0 && created + conflicts + rules == attempts && attempts == buyers * 6)
+        #expect(created > 50 && conflicts > 50, "the race must be real: \(created) holds, \(conflicts) conflicts")
+        var owner: [String: Int] = [:]
+        for (buyer, r) in records.enumerated() {
+            for seat in r.active.values.flatMap({ $0 }) + r.bought.flatMap({ $0 }) {
+                #expect(owner[seat] == nil, "seat \(seat) belongs to buyers \(owner[seat] ?? -1) and \(buyer)")
+                owner[seat] = buyer
+            }
+        }
+        // Both instances, and an inventory rebuilt from the database, agree with the buyers.
+        let both = try settled(servers)
+        let held = Set(records.flatMap { $0.active.values.flatMap { $0 } }), sold = Set(records.flatMap { $0.bought.flatMap { $0 } })
+        for i in layout.seatIndices {
+            let id = layout.seatID(i)
+            let expected: SeatStatus = sold.contains(id) ? .sold : held.contains(id) ? .held : .available
+            #expect(both[0][i] == expected && both[1][i] == expected, "seat \(id): A \(both[0][i]), B \(both[1][i]), buyers \(expected)")
+        }
+        #expect(try Inventory(store: a.openStore()).encodedAvailability(show: "show").1 == both[0].encoded())
+        #expect(both[0].encoded() == both[1].encoded())
+        // The subscriber on B saw every version of both instances, consecutive, and ends where they are.
+        var ids: [UInt64] = []
+        var fromA: [String] = []
+        while seen.version < both[1].version {
+            let e = try watcher.nextEvent()
+            #expect(e.event == "seats")
+            let delta = try AvailabilityDelta(encoded: e.data)
+            ids.append(delta.toVersion)
+            try seen.apply(delta)
+            fromA.append(try watcherA.nextEvent().data)
+            #expect(fromA.last == e.data, "A's and B's subscribers see the same change at version \(delta.toVersion)")
+        }
+        #expect(ids == Array(1...both[1].version), "no gap, no repeat, in order")
+        #expect(seen.statuses == both[1].statuses)
+    }
+
+    /// Hold expiry run by both instances at once: each expired hold is released once.
+    @Test func bothInstancesExpiringAtOnceReleaseEachHoldOnce() throws {
+        let a = try TestServer(backend: .postgres, holdSeconds: 60), b = try a.sibling()
+        let c = try a.connection(), d = try b.connection()
+        for row in 1...8 { #expect(try hold(row % 2 == 0 ? c : d, ["\(row)-1", "\(row)-2"]).status == 201) }
+        let before = try settled([a, b])[0].version
+        a.app.inventory.clockOffset.advance(by: 120_000)
+        b.app.inventory.clockOffset.advance(by: 120_000)
+        let group = DispatchGroup()
+        for server in [a, b] { group.enter(); Thread.detachNewThread { server.app.inventory.expireDue(); group.leave() } }
+        group.wait()
+        let after = try settled([a, b])
+        #expect(after[0].counts.held == 0 && after[1].counts.held == 0)
+        #expect(after[0].version == before + 8, "eight holds, eight releases, none twice")
+        let expired = (a.app.inventory.metrics.value("holds_expired") ?? 0) + (b.app.inventory.metrics.value("holds_expired") ?? 0)
+        #expect(expired >= 8)
+        #expect(try a.openStore().activeHolds().isEmpty)
+    }
+}
+
+/// Load against servers while the database restarts or an instance dies.
+@Suite(.serialized, .enabled(if: StoreBackend.available.contains(.postgres))) struct ScaleOutFailureTests {
+    let layout = SampleVenues.imaxHall()
+
+    /// What the load saw acknowledged: sales by order, live holds by token (with their seats).
+    final class Acknowledged: @unchecked Sendable {
+        let sales = LockedBox([String: [String]]()), holds = LockedBox([String: [String]]())
+        let okAfter = LockedBox(0)
+    }
+
+    /// Workers making holds on `ports` until `stop` is set: every other one confirmed, one in four released.
+    func load(ports: [UInt16], show: String, workers: Int, seed: UInt64, stop: AtomicFlag, into seen: Acknowledged, markAfter: AtomicFlag? = nil) -> DispatchGroup {
+        let group = DispatchGroup()
+        let layout = self.layout
+        for worker in 0..<workers {
+            group.enter()
+            Thread.detachNewThread {
+                defer { group.leave() }
+                var rng = TestRandom(seed + UInt64(worker))
+                let port = ports[worker % ports.count]
+                var n = 0
+                while !stop.isSet {
+                    guard let c = try? HTTPConnection(port: port, timeoutSeconds: 3) else { return }
+                    while !stop.isSet {
+                        let row = layout.rows[rng.int(layout.rows.count)]
+                        let count = 1 + rng.int(3)
+                        let start = row.seats.lowerBound + rng.int(row.seats.count - count + 1)
+                        let seats = (start..<start + count).map { layout.seatID($0) }
+                        guard let r = try? hold(c, seats, show: show) else { break }
+                        guard r.status == 201, let token = r.string("token") else { continue }
+                        if markAfter?.isSet == true { seen.okAfter.withLock { $0 += 1 } }
+                        n += 1
+                        let order = "w\(seed)-\(worker)-\(n)"
+                        if n % 4 == 1, (try? c.request("DELETE", "/v1/holds/\(token)"))?.status == 204 { continue }   // seats go round
+                        if n % 2 == 0, let done = try? c.request("POST", "/v1/holds/\(token)/confirm", json: "{\"orderRef\":\"\(order)\"}"), done.status == 200 {
+                            seen.sales.withLock { $0[order] = seats }
+                        } else {
+                            seen.holds.withLock { $0[token] = seats }
+                        }
+                    }
+                }
+            }
+        }
+        return group
+    }
+
+    /// Runs a program and waits for it (posix_spawn: Foundation's Process can miss the exit of a script
+    /// whose child, the database server, lives on).
+    func run(_ path: String, _ arguments: [String]) -> Int32 {
+        var pid: pid_t = 0
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        guard posix_spawn(&pid, path, nil, nil, argv, environ) == 0 else { return -1 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status
+    }
+
+    /// The store's own consistency: a held seat belongs to an active hold, an active hold claims seats.
+    func checkStore(_ store: SeatStore, show: String) throws {
+        let claims = try store.claims(show: show)
+        let active = Set(try store.activeHolds().filter { $0.showID == show }.map(\.id))
+        #expect(claims.filter { $0.status == .held }.allSatisfy { $0.holdID.map(active.contains) == true }, "held seats belong to active holds")
+        let claimed = Set(claims.compactMap(\.holdID))
+        #expect(active.isSubset(of: claimed), "no active hold without its seats")
+    }
+
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["SEATKIT_TEST_PG_RESTART"] != nil))
+    func serversRecoverByThemselvesWhenTheDatabaseRestarts() throws {
+        let a = try TestServer(backend: .postgres), b = try a.sibling()
+        let admin = [("X-Admin-Key", TestServer.adminKey)]
+        let setup = try a.connection()
+        #expect(try setup.request("POST", "/v1/venues", headers: admin, body: layout.jsonBytes()).status == 201)
+        #expect(try setup.request("POST", "/v1/shows", json: #"{"id":"r","venueId":"imax-1","startsAt":"2026-12-01T20:00:00+08:00","prices":{"categories":{"standard":"68","premium":"88"}}}"#, headers: admin).status == 201)
+        let seen = Acknowledged(), stop = AtomicFlag(), restarted = AtomicFlag()
+        let group = load(ports: [a.port, b.port], show: "r", workers: 6, seed: 11, stop: stop, into: seen, markAfter: restarted)
+        Thread.sleep(forTimeInterval: 0.8)
+        // The database goes away for half a second, as in a crash, and comes back.
+        #expect(run(ProcessInfo.processInfo.environment["SEATKIT_TEST_PG_RESTART"]!, ["0.5"]) == 0)
+        restarted.set()
+        // Both servers serve again by themselves: nobody restarts them.
+        for server in [a, b] {
+            let c = try server.connection()
+            var ok = false
+            for _ in 0..<100 where !ok {
+                if let r = try? hold(c, ["3-1"], show: "r"), r.status == 201 || r.status == 409 { ok = true } else { Thread.sleep(forTimeInterval: 0.1) }
+            }
+            #expect(ok, "instance on port \(server.port) recovered")
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        stop.set()
+        group.wait()
+        #expect(seen.okAfter.value > 0, "holds succeed again after the restart")
+        let store = try a.openStore()
+        let claims = Dictionary(uniqueKeysWithValues: try store.claims(show: "r").map { ($0.seat, $0) })
+        for (order, seats) in seen.sales.value {
+            for seat in seats { #expect(claims[layout.index(ofSeatID: seat)!]?.status == .sold, "order \(order): seat \(seat) lost") }
+        }
+        for (token, seats) in seen.holds.value {
+            let statuses = Set(seats.map { claims[layout.index(ofSeatID: $0)!]?.status })
+            #expect(statuses.count == 1, "hold \(token.prefix(8)) is whole: \(statuses)")
+        }
+        try checkStore(store, show: "r")
+        let memory = try [a, b].map { try $0.availability("r") }
+        let target = try store.showVersions()["r"]!
+        var settled = memory
+        for _ in 0..<100 where !settled.allSatisfy({ $0.version == target }) { Thread.sleep(forTimeInterval: 0.05); settled = try [a, b].map { try $0.availability("r") } }
+        #expect(settled[0].encoded() == settled[1].encoded())
+        #expect(try Inventory(store: store).encodedAvailability(show: "r").1 == settled[0].encoded())
+    }
+
+    /// kill -9 of one instance: the other keeps serving, takes over its holds (confirm, expiry), and
+    /// every acknowledged sale is kept.
+    @Test func killNineOfOneInstanceLeavesTheOtherServing() throws {
+        guard FileManager.default.isExecutableFile(atPath: ServerProcess.binary.path) else {
+            Issue.record("the seatkit binary is not built next to the tests (\(ServerProcess.binary.path)); run swift build first")
+            return
+        }
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        let store = StoreBackend.postgres.freshStore(in: directory.url)
+        let first = try ServerProcess(store: store)
+        let admin = [("X-Admin-Key", TestServer.adminKey)]
+        let setup = try HTTPConnection(port: first.port)
+        #expect(try setup.request("POST", "/v1/venues", headers: admin, body: layout.jsonBytes()).status == 201)
+        #expect(try setup.request("POST", "/v1/shows", json: #"{"id":"k","venueId":"imax-1","startsAt":"2026-12-01T20:00:00+08:00","prices":{"categories":{"standard":"68","premium":"88"}}}"#, headers: admin).status == 201)
+        let second = try ServerProcess(store: store)
+        defer { second.terminate() }
+        let seenFirst = Acknowledged(), seenSecond = Acknowledged(), stop = AtomicFlag(), killed = AtomicFlag()
+        let g1 = load(ports: [first.port], show: "k", workers: 4, seed: 21, stop: stop, into: seenFirst)
+        let g2 = load(ports: [second.port], show: "k", workers: 4, seed: 41, stop: stop, into: seenSecond, markAfter: killed)
+        Thread.sleep(forTimeInterval: 1.2)
+        first.kill9()
+        killed.set()
+        Thread.sleep(forTimeInterval: 1.0)
+        stop.set()
+        g1.wait(); g2.wait()
+        #expect(seenSecond.okAfter.value > 0, "the other instance kept serving")
+        let c = try HTTPConnection(port: second.port)
+        // A hold made on the dead instance is confirmed through the living one.
+        let orphan = try #require(seenFirst.holds.value.first)
+        #expect(try c.request("POST", "/v1/holds/\(orphan.key)/confirm", json: #"{"orderRef":"rescued"}"#).status == 200)
+        let a = try SeatAvailability(encoded: try c.request("GET", "/v1/shows/k/availability").text)
+        for (order, seats) in seenFirst.sales.value.merging(seenSecond.sales.value, uniquingKeysWith: { x, _ in x }).merging(["rescued": orphan.value], uniquingKeysWith: { x, _ in x }) {
+            for seat in seats { #expect(a[layout.index(ofSeatID: seat)!] == .sold, "order \(order): seat \(seat) lost") }
+        }
+        try checkStore(try PostgresStore(url: store), show: "k")
+    }
+}
+
+extension BuyerRecord {
+    func merged(with other: BuyerRecord) -> BuyerRecord {
+        var r = self
+        r.attempts += other.attempts; r.created += other.created; r.conflicts += other.conflicts
+        r.refusedByRules += other.refusedByRules; r.other += other.other
+        r.active.merge(other.active) { x, _ in x }; r.bought += other.bought
+        return r
+    }
+}
