@@ -45,7 +45,7 @@ enum ServeCommand {
         do { try app.start() } catch { throw IOFailure(message: "\(error)") }
         let host = options.anyAddress ? "0.0.0.0" : "127.0.0.1"
         let banner = """
-        seatkit serving on http://\(host):\(app.port)/  (store \(options.store))
+        seatkit serving on http://\(host):\(app.port)/  (store \(Self.redacted(options.store)))
           seat picker: open http://127.0.0.1:\(app.port)/ in a browser\(app.api.hasWebPage ? "" : "  (its files were not found: set SEATKIT_WEB_ROOT)")
           venues: \(app.inventory.venueIDs.joined(separator: ", "))
           shows:  \(app.inventory.showIDs.joined(separator: ", "))
@@ -66,10 +66,20 @@ enum ServeCommand {
     }
 
     /// The sample venues and a few shows, for `make demo`.
+    /// The store URL without its password, for the banner and logs.
+    static func redacted(_ store: String) -> String {
+        guard var parts = URLComponents(string: store), parts.password != nil else { return store }
+        parts.password = "***"
+        return parts.string ?? store
+    }
+
     static func seed(_ inventory: Inventory) throws {
         let cinema = SampleVenues.cinemaHall(), imax = SampleVenues.imaxHall(), arena = SampleVenues.arena(seats: 20_000)
+        // Instances starting together on one shared store may seed at once: what another made is fine.
         for venue in [cinema, imax, arena] {
-            do { try inventory.addVenue(venue) } catch { throw InputFailure(message: error.detail) }
+            do { try inventory.addVenue(venue) } catch where error.slug == "venue-exists" {
+                try? inventory.followStore(venues: true)
+            } catch { throw InputFailure(message: error.detail) }
         }
         let day = ISO8601DateFormatter().string(from: Date().addingTimeInterval(86400)).prefix(10)
         let cinemaPrices = PriceTable(categoryPrices: ["standard": Decimal(string: "38.00")!, "vip": Decimal(string: "58.00")!, "couple": Decimal(string: "99.90")!],
@@ -84,7 +94,9 @@ enum ServeCommand {
                               policy: SelectionPolicy(maxSeats: 4)),
         ]
         for show in shows {
-            do { try inventory.addShow(show) } catch { throw InputFailure(message: error.detail) }
+            do { try inventory.addShow(show) } catch where error.slug == "show-exists" {
+                try? inventory.followStore()
+            } catch { throw InputFailure(message: error.detail) }
         }
     }
 }

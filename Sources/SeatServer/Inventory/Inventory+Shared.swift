@@ -35,11 +35,12 @@ extension Inventory {
 
     /// One round of following the store: new venues and shows are loaded, every show behind the store
     /// catches up. Run by the server's follower after each notification (and every second regardless).
-    public func followStore() throws {
+    /// `venues`: also load venues that have no show yet (layouts are large, so only when asked).
+    public func followStore(venues includeVenues: Bool = false) throws {
         guard store.assignsVersions else { return }
         let versions = try store.showVersions()
         let missing = versions.keys.filter { id in locked { shows[id] == nil } }
-        if !missing.isEmpty {
+        if !missing.isEmpty || includeVenues {
             let venueRows = try store.venues()
             let records = try store.shows(), active = try store.activeHolds()
             try locked {

@@ -212,6 +212,9 @@ public final class Inventory: @unchecked Sendable {
             }
             let entry = VenueEntry(layout: layout)
             do { try store.insertVenue(id: layout.id, fingerprint: layout.fingerprintHex, layoutJSON: entry.json) } catch {
+                if Self.isDuplicate(error) {
+                    throw Problem(409, "venue-exists", "Venue exists", detail: "venue \(layout.id) already exists (created by another instance); venues are immutable")
+                }
                 throw Problem(500, "store-failed", "Storage failed", detail: "\(error)")
             }
             venues[layout.id] = entry
@@ -242,9 +245,15 @@ public final class Inventory: @unchecked Sendable {
                 try store.insertShow(record)
                 shows[new.id] = try Self.makeState(record: record, venue: venue)
             } catch let e as LayoutError { throw Problem.invalidBody(e) } catch {
+                if Self.isDuplicate(error) { throw Problem(409, "show-exists", "Show exists", detail: "show \(new.id) already exists (created by another instance)") }
                 throw Problem(500, "store-failed", "Storage failed", detail: "\(error)")
             }
         }
+    }
+
+    /// A unique key said no: the row exists (with a shared store, another instance made it first).
+    static func isDuplicate(_ error: Error) -> Bool {
+        (error as? DatabaseError)?.isConstraint == true || (error as? PostgresError)?.isUniqueViolation == true
     }
 
     public var showIDs: [String] { locked { shows.values.sorted { ($0.record.startsAt, $0.record.id) < ($1.record.startsAt, $1.record.id) }.map(\.record.id) } }
