@@ -29,6 +29,7 @@ build: deps
 test: deps
 	$(SWIFT) build --build-tests
 	./scripts/with-postgres.sh $(SWIFT) test
+	SEATKIT_TEST_DATABASE_RESTART=1 ./scripts/with-postgres.sh $(SWIFT) test --filter serversRecoverByThemselvesWhenTheDatabaseRestarts
 	./scripts/smoke-test.sh .build/debug/seatkit
 	./scripts/check-uikit.sh
 	$(MAKE) test-browser

@@ -39,6 +39,11 @@ enum ServerBenchmarks {
                               goal: r.requestsPerSecond >= 60_000 ? "≥ 60000/s ✓" : "≥ 60000/s ✗")
             }
         }
+        if Wrk.available, let postgres = ProcessInfo.processInfo.environment["SEATKIT_BENCH_POSTGRES"] ?? ProcessInfo.processInfo.environment["SEATKIT_TEST_POSTGRES"] {
+            try postgresHolds(url: postgres + (postgres.contains("?") ? "&" : "?") + "schema=bench_\(getpid())", report: report)
+        } else {
+            report.notes.append("No PostgreSQL for the run (scripts/benchmarks.sh starts one; or set SEATKIT_BENCH_POSTGRES): shared-store rows skipped.")
+        }
         let holds = load(port: app.port, connections: 64, seconds: 4) { c, worker, n in
             let row = layout.rows[(worker * 7) % layout.rows.count]
             let count = 1 + n % 4
@@ -116,14 +121,52 @@ enum ServerBenchmarks {
         return Double(batches * perBatch) / seconds
     }
 
+    /// Hold + release through the shared PostgreSQL store: one instance with 64 connections, then two
+    /// instances on the same database with 32 each (two wrk processes on disjoint sections, at once).
+    static func postgresHolds(url: String, report: Report) throws {
+        let sqlite = report.rows.last { $0.name.hasPrefix("hold + release of 1–4 seats") }
+        let sqliteRate = sqlite.flatMap { Double($0.ours.split(separator: " ").first ?? "") }
+        func row(_ name: String, _ results: [Wrk.Result]) {
+            let holds = results.reduce(0.0) { $0 + Double($1.holds) / $1.seconds }
+            let requests = results.reduce(0.0) { $0 + $1.requestsPerSecond }, p99 = results.map(\.p99).max() ?? 0
+            let ratio = sqliteRate.map { String(format: " (%.2f× the SQLite row)", holds / $0) } ?? ""
+            report.figure(name, value: String(format: "%.0f holds/s (%.0f req/s), p99 %.1f ms%@", holds, requests, p99 * 1000, ratio), goal: "report")
+        }
+        let first = try server(store: url, seed: true)
+        defer { first.stop() }
+        if let r = Wrk.run(port: first.port, path: "/", connections: 64, seconds: 5, script: Wrk.holdRelease, scriptArguments: ["20", "0", "16"]) {
+            row("hold + release, PostgreSQL store, one instance, 64 connections, wrk", [r])
+        }
+        let second = try server(store: url, seed: false)
+        defer { second.stop() }
+        let results = Box([Wrk.Result]())
+        let group = DispatchGroup()
+        for (k, app) in [first, second].enumerated() {
+            group.enter()
+            Thread.detachNewThread {
+                if let r = Wrk.run(port: app.port, path: "/", connections: 32, seconds: 5, script: Wrk.holdRelease, scriptArguments: ["20", String(k * 8), "8"]) {
+                    results.withLock { $0.append(r) }
+                }
+                group.leave()
+            }
+        }
+        group.wait()
+        if results.value.count == 2 { row("hold + release, PostgreSQL store, two instances on one database, 32 connections each, wrk", results.value) }
+    }
+
     static func server(_ path: String, groupCommit: Bool) throws -> SeatServerApp {
+        try server(store: "sqlite:" + path, groupCommit: groupCommit, seed: true)
+    }
+
+    static func server(store: String, groupCommit: Bool = true, seed: Bool) throws -> SeatServerApp {
         var options = SeatServerApp.Options(adminKey: "bench")
         options.port = 0
-        options.store = "sqlite:" + path
+        options.store = store
         options.holdsPerSecond = 0
         options.groupCommit = groupCommit
 
         let app = try SeatServerApp(options: options)
+        guard seed else { try app.start(); return app }
         try app.inventory.addVenue(SampleVenues.arena(seats: 20_000))
         try app.inventory.addShow(Inventory.NewShow(id: "bench", venueID: "arena-20000", startsAt: "2026-12-01T19:00:00+08:00",
                                                     prices: PriceTable(categoryPrices: ["lower": 580, "upper": 380]),

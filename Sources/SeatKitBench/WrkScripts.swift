@@ -18,6 +18,9 @@ enum Wrk {
       tokens = {}
       holds = 0
       rows = tonumber(args[1])
+      -- Several wrk processes (one per instance) take disjoint sections: args[2] the first, args[3] how many.
+      base = tonumber(args[2] or "0")
+      sections = tonumber(args[3] or "16")
     end
     request = function()
       local token = table.remove(tokens)
@@ -26,7 +29,7 @@ enum Wrk {
       end
       counter = counter + 1
       local n = 1 + counter % 4
-      local section = 101 + (id * 7 + counter) % 16
+      local section = 101 + base + (id * 7 + counter) % sections
       local row = 1 + (counter * 3 + id * 11) % rows
       local first = 1 + (counter % 2) * 4
       local seats = {}

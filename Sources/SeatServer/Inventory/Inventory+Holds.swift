@@ -66,8 +66,8 @@ extension Inventory {
     }
 
     /// The live hold for a token, or a precise 404/410.
-    func activeHold(_ token: String) throws(Problem) -> (ShowState, ActiveHold) {
-        try refreshHold(token: token)
+    func activeHold(_ token: String, snapshot: HoldSnapshot?) throws(Problem) -> (ShowState, ActiveHold) {
+        apply(snapshot)
         if let showID = holdShow[token], let state = shows[showID], let hold = state.holds[token] {
             if hold.record.expiresAt <= clock() {
                 _ = try expire(hold, in: state)
@@ -86,8 +86,9 @@ extension Inventory {
     }
 
     public func hold(token: String) throws(Problem) -> HoldView {
-        try locked { () throws(Problem) -> HoldView in
-            let (state, hold) = try activeHold(token)
+        let snapshot = try readHold(token: token)
+        return try locked { () throws(Problem) -> HoldView in
+            let (state, hold) = try activeHold(token, snapshot: snapshot)
             return view(hold, in: state)
         }
     }
@@ -101,8 +102,9 @@ extension Inventory {
     }
 
     func beginModifyHold(token: String, add: [String], remove: [String]) throws(Problem) -> (HoldView, CommitTicket?) {
-        try locked { () throws(Problem) -> (HoldView, CommitTicket?) in
-            let (state, hold) = try activeHold(token)
+        let snapshot = try readHold(token: token)
+        return try locked { () throws(Problem) -> (HoldView, CommitTicket?) in
+            let (state, hold) = try activeHold(token, snapshot: snapshot)
             let adding = try resolve(add, in: state.layout), removing = try resolve(remove, in: state.layout)
             let own = Set(hold.seats)
             let notHeld = removing.filter { !own.contains($0) }
@@ -128,8 +130,9 @@ extension Inventory {
     }
 
     func beginReleaseHold(token: String) throws(Problem) -> CommitTicket {
-        try locked { () throws(Problem) -> CommitTicket in
-            let (state, hold) = try activeHold(token)
+        let snapshot = try readHold(token: token)
+        return try locked { () throws(Problem) -> CommitTicket in
+            let (state, hold) = try activeHold(token, snapshot: snapshot)
             var record = hold.record
             record.state = .released
             let ticket = try apply(state, changes: hold.seats.map { SeatChange(seat: $0, status: .available) }, delete: hold.seats, holds: [record])
@@ -148,8 +151,9 @@ extension Inventory {
     }
 
     func beginExtendHold(token: String) throws(Problem) -> (HoldView, CommitTicket?) {
-        try locked { () throws(Problem) -> (HoldView, CommitTicket?) in
-            let (state, hold) = try activeHold(token)
+        let snapshot = try readHold(token: token)
+        return try locked { () throws(Problem) -> (HoldView, CommitTicket?) in
+            let (state, hold) = try activeHold(token, snapshot: snapshot)
             guard !hold.record.extended else { throw Problem(409, "already-extended", "Already extended", detail: "a hold can be extended once") }
             var record = hold.record
             record.extended = true
@@ -171,10 +175,11 @@ extension Inventory {
     }
 
     func beginConfirmHold(token: String, orderRef: String, idempotency: IdempotentRequest?) throws(Problem) -> (HoldOutcome, CommitTicket?) {
-        try locked { () throws(Problem) -> (HoldOutcome, CommitTicket?) in
+        let snapshot = try readHold(token: token)
+        return try locked { () throws(Problem) -> (HoldOutcome, CommitTicket?) in
             if let replayed = try replay(idempotency) { return (replayed, nil) }
             let state: ShowState, hold: ActiveHold
-            do throws(Problem) { (state, hold) = try activeHold(token) } catch where error.slug == "hold-confirmed" {
+            do throws(Problem) { (state, hold) = try activeHold(token, snapshot: snapshot) } catch where error.slug == "hold-confirmed" {
                 // Confirmed before: the same order gets the same answer, another order a conflict.
                 guard let record = try? store.hold(token: token), let showState = shows[record.showID], record.orderRef == orderRef else { throw error }
                 let seats = ((try? store.claims(show: record.showID)) ?? []).filter { $0.holdID == record.id }.map(\.seat).sorted()

@@ -1,6 +1,12 @@
 import Foundation
 import SeatMap
 
+/// A hold as the shared store had it, read before taking the lock.
+struct HoldSnapshot {
+    var token: String
+    var read: (record: HoldRecord, seats: [Int])?
+}
+
 /// Several instances on one shared store (PostgreSQL): each instance's memory follows the store's event
 /// log, so its readers and event subscribers see every instance's changes, in version order, no gaps.
 extension Inventory {
@@ -18,7 +24,14 @@ extension Inventory {
             reloadShow(id)   // which tells subscribers what it can, or sends the whole state
             return
         }
-        for e in events {
+        applyEvents(events, to: state)
+    }
+
+    /// Applies events that continue the show's committed version (others are skipped: already applied,
+    /// or after a gap that `catchUp` will fill), publishing each. Called under the lock.
+    func applyEvents(_ events: [(version: UInt64, delta: String)], to state: ShowState) {
+        let id = state.record.id
+        for e in events where e.version == state.committed.version + 1 {
             guard let delta = try? AvailabilityDelta(encoded: e.delta) else { continue }
             for c in delta.changes where c.seat < state.layout.seatCount {
                 state.committed.setStatus(c.status, for: c.seat)
@@ -51,27 +64,41 @@ extension Inventory {
                 }
             }
         }
+        // The log is read outside the lock (requests keep flowing), then applied under it; whatever
+        // arrived in between is read under the lock by `catchUp`.
+        let behind: [(id: String, from: UInt64, to: UInt64)] = locked {
+            versions.compactMap { id, v in shows[id].flatMap { $0.committed.version < v ? (id, $0.committed.version, v) : nil } }
+        }
+        var fetched: [String: [(version: UInt64, delta: String)]] = [:]
+        for b in behind { fetched[b.id] = try store.events(show: b.id, after: b.from, limit: Int(b.to - b.from)) ?? [] }
         locked {
-            for (id, version) in versions { if let state = shows[id] { catchUp(state, to: version) } }
+            for b in behind {
+                guard let state = shows[b.id] else { continue }
+                applyEvents(fetched[b.id] ?? [], to: state)
+                catchUp(state, to: b.to)
+            }
         }
     }
 
-    /// With a shared store a hold may have been changed by another instance: its record and seats are
-    /// read again before any operation on it. Called under the lock.
-    func refreshHold(token: String) throws(Problem) {
-        guard store.assignsVersions else { return }
-        let record: HoldRecord?, seats: [Int]
-        do {
-            record = try store.hold(token: token)
-            seats = try record.map { try store.holdSeats(holdID: $0.id) } ?? []
-        } catch { throw Self.storeProblem(error) }
-        guard let record, let state = shows[record.showID] else { return }
+    /// With a shared store a hold may have been changed by another instance: it is read again (outside
+    /// the lock, one query) before any operation on it, and the answer applied under the lock.
+    func readHold(token: String) throws(Problem) -> HoldSnapshot? {
+        guard store.assignsVersions else { return nil }
+        do { return HoldSnapshot(token: token, read: try store.holdWithSeats(token: token)) } catch { throw Self.storeProblem(error) }
+    }
+
+    /// Applies a hold as read from the store to memory. Called under the lock.
+    func apply(_ snapshot: HoldSnapshot?) {
+        guard let snapshot else { return }
+        guard let (record, seats) = snapshot.read, let state = shows[record.showID] else { return }
+        // Our own change to this hold may still be on its way to the store: then memory is newer.
+        if let mine = state.holds[snapshot.token], (mine.seats + seats).contains(where: { state.pendingSeats[$0] != nil }) { return }
         if record.state == .active {
-            state.holds[token] = ActiveHold(record: record, seats: seats)
-            holdShow[token] = record.showID
+            state.holds[snapshot.token] = ActiveHold(record: record, seats: seats)
+            holdShow[snapshot.token] = record.showID
         } else {
-            state.holds[token] = nil
-            holdShow[token] = nil
+            state.holds[snapshot.token] = nil
+            holdShow[snapshot.token] = nil
         }
     }
 

@@ -124,6 +124,16 @@ public final class Inventory: @unchecked Sendable {
     /// shared store the versions are the database's: other instances' changes before ours are read from
     /// the event log first, and a change the database refused reloads its show.
     func committed(_ results: [(StoreCommit, CommitOutcome)]) {
+        // Other instances' changes before ours are read from the log before taking the lock.
+        var earlier: [String: [(version: UInt64, delta: String)]] = [:]
+        if store.assignsVersions {
+            var firstOwn: [String: UInt64] = [:]
+            for (c, outcome) in results { if case .committed(let v, _) = outcome { firstOwn[c.showID] = min(firstOwn[c.showID] ?? v, v) } }
+            let known: [(String, UInt64)] = locked { firstOwn.keys.compactMap { id in shows[id].map { (id, $0.committed.version) } } }
+            for (id, from) in known where firstOwn[id]! > from + 1 {
+                earlier[id] = (try? store.events(show: id, after: from, limit: Int(firstOwn[id]! - 1 - from))) ?? nil
+            }
+        }
         locked {
             var refused = Set<String>()
             for (c, outcome) in results {
@@ -133,6 +143,7 @@ public final class Inventory: @unchecked Sendable {
                 switch outcome {
                 case .committed(let version, let delta):
                     if store.assignsVersions {
+                        if let events = earlier.removeValue(forKey: c.showID) { applyEvents(events, to: state) }
                         catchUp(state, to: version - 1)
                         // The follower may have read our own event already.
                         guard version > state.committed.version else { continue }

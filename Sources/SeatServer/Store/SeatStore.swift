@@ -112,6 +112,8 @@ public protocol SeatStore: AnyObject, Sendable {
     func commit(batch: [StoreCommit]) throws -> [CommitOutcome]
     /// The seats a hold claims, ascending.
     func holdSeats(holdID: String) throws -> [Int]
+    /// A hold and its seats in one read (nil: no such token).
+    func holdWithSeats(token: String) throws -> (record: HoldRecord, seats: [Int])?
     /// Every show's current version (what an instance compares with its own to catch up).
     func showVersions() throws -> [String: UInt64]
     /// Deltas after `version`, oldest first (nil when the log no longer reaches back that far).
@@ -122,4 +124,11 @@ public protocol SeatStore: AnyObject, Sendable {
     func prune(keepVersions: Int, idempotencyMilliseconds: Int64) throws
     /// Per seat, in how many of this venue's shows that started between `since` and `until` it sold.
     func salesHistory(venue: String, since: Date, until: Date) throws -> (shows: Int, soldCounts: [Int: Int])
+}
+
+extension SeatStore {
+    public func holdWithSeats(token: String) throws -> (record: HoldRecord, seats: [Int])? {
+        guard let record = try hold(token: token) else { return nil }
+        return (record, try holdSeats(holdID: record.id))
+    }
 }
