@@ -5,13 +5,14 @@ cd "$(dirname "$0")/.."
 swift build -c release --product seatkit-bench >/dev/null
 swift build -c release --product seatkit >/dev/null
 tables=$(.build/release/seatkit-bench)
-server=$(.build/release/seatkit-bench server)
+# The server rows include the shared store: a throwaway PostgreSQL cluster for the run.
+server=$(./scripts/with-postgres.sh .build/release/seatkit-bench server)
 
 # The crowd: seatkit simulate against a release server with the samples, on a fresh store.
 crowd_dir=$(mktemp -d)
 .build/release/seatkit serve --port 18765 --store "sqlite:$crowd_dir/crowd.db" --admin-key bench --holds-per-second 0 >/dev/null 2>&1 &
 serve_pid=$!
-trap 'kill $serve_pid 2>/dev/null; rm -rf "$crowd_dir"' EXIT
+trap 'kill $serve_pid 2>/dev/null || true; rm -rf "$crowd_dir"' EXIT
 for _ in $(seq 1 100); do curl -sf http://127.0.0.1:18765/healthz >/dev/null && break; sleep 0.1; done
 crowd_imax=$(.build/release/seatkit simulate --server http://127.0.0.1:18765 --show imax-2000 --buyers 500 --quiet)
 crowd_arena=$(.build/release/seatkit simulate --server http://127.0.0.1:18765 --show arena-concert --buyers 500 --quiet)
@@ -98,6 +99,12 @@ connections, so both share the 2 cores and the figures understate a server on it
   `synchronous=FULL` (`--no-group-commit`). Both share one flush among the batch's confirmations.
 - *SSE*: 1,000 subscribers on one show while 300 holds are made one after another; delay from sending
   the hold request to each subscriber receiving its event.
+- *PostgreSQL store*: the same wrk hold + release against `--store postgres://…` (a throwaway cluster on
+  this machine, `scripts/with-postgres.sh`), with one instance (64 connections) and with two instances
+  on the same database (two wrk processes of 32 connections on disjoint sections, at once); the ratio is
+  to the SQLite row of the same run. The instances, PostgreSQL and wrk share the 2 cores. Each batch of
+  changes is one round trip (`seatkit_commit`, one subtransaction per change); every change of a show
+  takes the show row's lock for its version, so two instances writing one show take turns on that row.
 TAIL
 } > BENCHMARKS.md
 echo "wrote BENCHMARKS.md"

@@ -12,7 +12,7 @@ public enum SeatKitTool {
     Usage: seatkit <command> [options]
 
     Commands:
-      serve [--port 8080] [--store sqlite:PATH] [--admin-key KEY] [--holds-per-second N] [--threads N] [--host 127.0.0.1|0.0.0.0] [--no-samples] [--no-group-commit]
+      serve [--port 8080] [--store sqlite:PATH|postgres://…] [--admin-key KEY] [--holds-per-second N] [--threads N] [--host 127.0.0.1|0.0.0.0] [--no-samples] [--no-group-commit]
                                             the seat-inventory server (docs/API.md); seeds the samples into an empty store
       simulate --server URL --show ID [--buyers N] [--seed N] [--quiet]
                                             a crowd of buyers (best available, taps, drags, abandoned holds, purchases)
