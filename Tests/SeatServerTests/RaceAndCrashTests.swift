@@ -12,6 +12,44 @@ struct BuyerRecord {
     var attempts = 0, created = 0, conflicts = 0, refusedByRules = 0, other = 0
     var active: [String: [String]] = [:]     // token → seats
     var bought: [[String]] = []
+
+    /// One buyer's turn: `attempts` holds of 1–4 seats side by side in the first ten rows (made through
+    /// `here`), each then released, confirmed or kept (through `there`, which may be another instance).
+    static func play(here: HTTPConnection, there: HTTPConnection, rng: inout TestRandom, layout: VenueLayout, attempts: Int) -> BuyerRecord {
+        var mine = BuyerRecord()
+        for _ in 0..<attempts {
+            let row = layout.rows[rng.int(10)]
+            let count = 1 + rng.int(4)
+            let start = row.seats.lowerBound + rng.int(row.seats.count - count + 1)
+            let seats = (start..<start + count).map { layout.seatID($0) }
+            mine.attempts += 1
+            guard let r = try? hold(here, seats) else { mine.other += 1; continue }
+            switch r.status {
+            case 201:
+                mine.created += 1
+                let token = r.string("token")!
+                switch rng.int(10) {
+                case 0...4: _ = try? there.request("DELETE", "/v1/holds/\(token)")
+                case 5...6:
+                    if (try? there.request("POST", "/v1/holds/\(token)/confirm", json: "{\"orderRef\":\"o-\(token.prefix(8))\"}"))?.status == 200 { mine.bought.append(seats) }
+                    else { mine.active[token] = seats }
+                default: mine.active[token] = seats
+                }
+            case 409: mine.conflicts += 1
+            case 422: mine.refusedByRules += 1
+            default: mine.other += 1
+            }
+        }
+        return mine
+    }
+
+    func merged(with other: BuyerRecord) -> BuyerRecord {
+        var r = self
+        r.attempts += other.attempts; r.created += other.created; r.conflicts += other.conflicts
+        r.refusedByRules += other.refusedByRules; r.other += other.other
+        r.active.merge(other.active) { x, _ in x }; r.bought += other.bought
+        return r
+    }
 }
 
 @Suite(.serialized) struct RaceTests {
@@ -30,36 +68,9 @@ struct BuyerRecord {
                 Thread.detachNewThread {
                     defer { group.leave() }
                     var rng = TestRandom(UInt64(round * 1000 + b + 1))
-                    var mine = BuyerRecord()
                     guard let c = try? server.connection() else { return }
-                    for _ in 0..<3 {
-                        let row = layout.rows[rng.int(10)]
-                        let count = 1 + rng.int(4)
-                        let start = row.seats.lowerBound + rng.int(row.seats.count - count + 1)
-                        let seats = (start..<start + count).map { layout.seatID($0) }
-                        mine.attempts += 1
-                        guard let r = try? hold(c, seats) else { mine.other += 1; continue }
-                        switch r.status {
-                        case 201:
-                            mine.created += 1
-                            let token = r.string("token")!
-                            switch rng.int(10) {
-                            case 0...4: _ = try? c.request("DELETE", "/v1/holds/\(token)")
-                            case 5...6:
-                                if (try? c.request("POST", "/v1/holds/\(token)/confirm", json: "{\"orderRef\":\"o-\(token.prefix(8))\"}"))?.status == 200 { mine.bought.append(seats) }
-                                else { mine.active[token] = seats }
-                            default: mine.active[token] = seats
-                            }
-                        case 409: mine.conflicts += 1
-                        case 422: mine.refusedByRules += 1
-                        default: mine.other += 1
-                        }
-                    }
-                    shared.withLock { records in
-                        records[b].attempts += mine.attempts; records[b].created += mine.created; records[b].conflicts += mine.conflicts
-                        records[b].refusedByRules += mine.refusedByRules; records[b].other += mine.other
-                        records[b].active.merge(mine.active) { a, _ in a }; records[b].bought += mine.bought
-                    }
+                    let mine = BuyerRecord.play(here: c, there: c, rng: &rng, layout: layout, attempts: 3)
+                    shared.withLock { $0[b] = $0[b].merged(with: mine) }
                 }
             }
             group.wait()

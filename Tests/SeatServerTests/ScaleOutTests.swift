@@ -46,31 +46,8 @@ import Testing
                 Thread.detachNewThread {
                     defer { group.leave() }
                     var rng = TestRandom(UInt64(round * 1000 + buyer + 1))
-                    var mine = BuyerRecord()
                     guard let here = try? servers[buyer % 2].connection(), let there = try? servers[(buyer / 2) % 2].connection() else { return }
-                    for _ in 0..<3 {
-                        let row = layout.rows[rng.int(10)]
-                        let count = 1 + rng.int(4)
-                        let start = row.seats.lowerBound + rng.int(row.seats.count - count + 1)
-                        let seats = (start..<start + count).map { layout.seatID($0) }
-                        mine.attempts += 1
-                        guard let r = try? hold(here, seats) else { mine.other += 1; continue }
-                        switch r.status {
-                        case 201:
-                            mine.created += 1
-                            let token = r.string("token")!
-                            switch rng.int(10) {
-                            case 0...3: _ = try? there.request("DELETE", "/v1/holds/\(token)")
-                            case 4...6:
-                                if (try? there.request("POST", "/v1/holds/\(token)/confirm", json: "{\"orderRef\":\"o-\(token.prefix(8))\"}"))?.status == 200 { mine.bought.append(seats) }
-                                else { mine.active[token] = seats }
-                            default: mine.active[token] = seats
-                            }
-                        case 409: mine.conflicts += 1
-                        case 422: mine.refusedByRules += 1
-                        default: mine.other += 1
-                        }
-                    }
+                    let mine = BuyerRecord.play(here: here, there: there, rng: &rng, layout: layout, attempts: 3)
                     shared.withLock { $0[buyer] = $0[buyer].merged(with: mine) }
                 }
             }
@@ -284,15 +261,5 @@ import Testing
             for seat in seats { #expect(a[layout.index(ofSeatID: seat)!] == .sold, "order \(order): seat \(seat) lost") }
         }
         try checkStore(try PostgresStore(url: store), show: "k")
-    }
-}
-
-extension BuyerRecord {
-    func merged(with other: BuyerRecord) -> BuyerRecord {
-        var r = self
-        r.attempts += other.attempts; r.created += other.created; r.conflicts += other.conflicts
-        r.refusedByRules += other.refusedByRules; r.other += other.other
-        r.active.merge(other.active) { x, _ in x }; r.bought += other.bought
-        return r
     }
 }
