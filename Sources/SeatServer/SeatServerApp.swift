@@ -68,18 +68,19 @@ public final class SeatServerApp: @unchecked Sendable {
         if let shared = store as? PostgresStore { workers.append(follow(shared)) }
     }
 
-    /// With the shared store: LISTEN for other instances' commits and catch up after each notification,
-    /// and every second regardless (a notification lost while the database restarted); reconnects by
-    /// itself.
+    /// With the shared store: LISTEN for commits (every instance's, with their changes) and apply them;
+    /// look at every show when a second passes without one (a notification lost while the database
+    /// restarted); reconnects by itself.
     private func follow(_ store: PostgresStore) -> Thread {
         let inventory = self.inventory
         let thread = Thread { [weak self] in
             var listener: PostgresConnection?
             while let self, !self.isStopped {
                 do {
-                    if listener == nil { listener = try store.listeningConnection() }
-                    _ = try listener?.notifications(waiting: 1000)
-                    try inventory.followStore()
+                    if listener == nil { listener = try store.listeningConnection(); try inventory.followStore() }
+                    let payloads = try listener?.notifications(waiting: 1000) ?? []
+                    // Quiet for a second: look at every show anyway (a notification lost in a reconnect).
+                    if payloads.isEmpty { try inventory.followStore() } else { try inventory.follow(notifications: payloads) }
                 } catch {
                     listener = nil
                     Thread.sleep(forTimeInterval: 0.25)

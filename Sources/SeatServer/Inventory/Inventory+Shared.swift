@@ -46,12 +46,35 @@ extension Inventory {
         }
     }
 
+    /// Applies what other instances' notifications carried (`show\ndelta`): changes that continue a
+    /// show's version are applied at once, with no query; shows with a gap (or a notification without its
+    /// change) are caught up from the log, read outside the lock.
+    public func follow(notifications payloads: [String]) throws {
+        var gaps = Set<String>()
+        locked {
+            for payload in payloads {
+                let parts = payload.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+                let id = String(parts[0])
+                guard let state = shows[id] else { gaps.insert(id); continue }
+                guard parts.count == 2, let delta = try? AvailabilityDelta(encoded: String(parts[1])) else { gaps.insert(id); continue }
+                if delta.toVersion <= state.committed.version { continue }
+                if delta.fromVersion == state.committed.version {
+                    applyEvents([(delta.toVersion, String(parts[1]))], to: state)
+                } else {
+                    gaps.insert(id)
+                }
+            }
+        }
+        if !gaps.isEmpty { try followStore(only: gaps) }
+    }
+
     /// One round of following the store: new venues and shows are loaded, every show behind the store
     /// catches up. Run by the server's follower after each notification (and every second regardless).
     /// `venues`: also load venues that have no show yet (layouts are large, so only when asked).
-    public func followStore(venues includeVenues: Bool = false) throws {
+    public func followStore(venues includeVenues: Bool = false, only: Set<String>? = nil) throws {
         guard store.assignsVersions else { return }
-        let versions = try store.showVersions()
+        var versions = try store.showVersions()
+        if let only { versions = versions.filter { only.contains($0.key) } }
         let missing = versions.keys.filter { id in locked { shows[id] == nil } }
         if !missing.isEmpty || includeVenues {
             let venueRows = try store.venues()

@@ -101,7 +101,9 @@ public final class Inventory: @unchecked Sendable {
             guard let venue = venues[record.venueID] else { continue }
             shows[record.id] = try loadState(record, venue: venue, activeHolds: active)
         }
-        writer = BatchWriter(store: store, committed: { [weak self] in self?.committed($0) }, failed: { [weak self] in self?.failed($0, $1) })
+        // PostgreSQL gives each change a subtransaction; past 64 in one transaction every other session's
+        // visibility checks go through pg_subtrans (the "subtransaction overflow" cliff), so batches stay below.
+        writer = BatchWriter(store: store, maximumBatch: store.assignsVersions ? 48 : 256, committed: { [weak self] in self?.committed($0) }, failed: { [weak self] in self?.failed($0, $1) })
     }
 
     /// A show's state as the store has it.
@@ -176,6 +178,7 @@ public final class Inventory: @unchecked Sendable {
     /// Replaces a show's memory with what the store has (under the lock); marks it stale on failure.
     func reloadShow(_ id: String) {
         guard let old = shows[id] else { return }
+        metrics.count("show_reloads")
         do {
             guard let record = try store.shows().first(where: { $0.id == id }) else { return }
             let active = try store.activeHolds()

@@ -79,12 +79,20 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
         CREATE FUNCTION seatkit_commit(batch jsonb, durable boolean) RETURNS jsonb LANGUAGE plpgsql AS $$
         DECLARE
           c jsonb; h jsonb; v bigint; n int; delta text; result jsonb := '[]'::jsonb;
+          show text := NULL; cur bigint := NULL;
         BEGIN
           IF NOT durable THEN PERFORM set_config('synchronous_commit', 'off', true); END IF;
           FOR c IN SELECT value FROM jsonb_array_elements(batch) LOOP
+            -- Changes come grouped by show: the show row is locked once (outside the per-change
+            -- subtransactions) and written once, with the last version, when its group ends.
+            IF show IS DISTINCT FROM c->>'show' THEN
+              IF show IS NOT NULL AND cur IS NOT NULL THEN UPDATE shows SET version = cur WHERE id = show; END IF;
+              show := c->>'show';
+              SELECT version INTO cur FROM shows WHERE id = show FOR UPDATE;
+            END IF;
             BEGIN
-              UPDATE shows SET version = version + 1 WHERE id = c->>'show' RETURNING version INTO v;
-              IF v IS NULL THEN RAISE EXCEPTION 'show % does not exist', c->>'show' USING ERRCODE = 'SK001'; END IF;
+              IF cur IS NULL THEN RAISE EXCEPTION 'show % does not exist', c->>'show' USING ERRCODE = 'SK001'; END IF;
+              v := cur + 1;
               FOR h IN SELECT value FROM jsonb_array_elements(c->'holds') LOOP
                 INSERT INTO holds(id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at)
                 VALUES (h->>'id', h->>'token', h->>'show', h->>'state', (h->>'expiresAt')::bigint, (h->>'extended')::boolean,
@@ -125,12 +133,15 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
                 VALUES (c->'idempotency'->>'key', c->'idempotency'->>'fingerprint', (c->'idempotency'->>'status')::int,
                         c->'idempotency'->>'body', (c->>'now')::bigint);
               END IF;
-              PERFORM pg_notify('seatkit_events', c->>'show');
+              -- The change itself rides on the notification (when it fits), so followers need not query.
+              PERFORM pg_notify('seatkit_events', (c->>'show') || E'\n' || CASE WHEN length(delta) < 7000 THEN delta ELSE '' END);
               result := result || jsonb_build_array(jsonb_build_object('version', v, 'delta', delta));
+              cur := v;
             EXCEPTION WHEN unique_violation OR SQLSTATE 'SK001' OR foreign_key_violation THEN
               result := result || jsonb_build_array(jsonb_build_object('refused', SQLERRM, 'code', SQLSTATE));
             END;
           END LOOP;
+          IF show IS NOT NULL AND cur IS NOT NULL THEN UPDATE shows SET version = cur WHERE id = show; END IF;
           RETURN result;
         END
         $$;
