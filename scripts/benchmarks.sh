@@ -103,8 +103,8 @@ connections, so both share the 2 cores and the figures understate a server on it
   this machine, `scripts/with-postgres.sh`), with one instance (64 connections) and with two instances
   on the same database (two wrk processes of 32 connections on disjoint sections, at once); the ratio is
   to the SQLite row of the same run. The instances, PostgreSQL and wrk share the 2 cores. Each batch of
-  changes is one round trip (`seatkit_commit`, one subtransaction per change); every change of a show
-  takes the show row's lock for its version, so two instances writing one show take turns on that row.
+  changes is one round trip (`seatkit_commit`, one subtransaction per change); a batch locks each show's
+  row once for its versions, so two instances writing one show take turns on that row, batch by batch.
 TAIL
 } > BENCHMARKS.md
 echo "wrote BENCHMARKS.md"
