@@ -91,6 +91,25 @@ import Testing
         #expect(seen.statuses == both[1].statuses)
     }
 
+    /// Stores in different schemas of one database are independent, even with the same show ids: one's
+    /// changes never reach the other's memory or subscribers.
+    @Test func storesInOtherSchemasOfTheDatabaseAreNotHeard() throws {
+        let a = try TestServer(backend: .postgres), other = try TestServer(backend: .postgres)
+        let watcher = try other.connection()
+        #expect(try watcher.openEvents("/v1/shows/show/events") == 200)
+        #expect(try watcher.nextEvent().event == "snapshot")
+        let c = try a.connection()
+        for row in 1...5 { #expect(try hold(c, ["\(row)-1", "\(row)-2"]).status == 201) }
+        Thread.sleep(forTimeInterval: 1.5)   // more than the follower's quiet-second check
+        let mine = try other.availability()
+        #expect(mine.version == 0 && mine.counts.held == 0)
+        #expect(try a.availability().counts.held == 10)
+        // The other store's own change is its first version, and its subscriber sees exactly that.
+        #expect(try hold(try other.connection(), ["9-1", "9-2"]).status == 201)
+        let e = try watcher.nextEvent()
+        #expect(e.id == "1" && e.data == "skd1;0;1;\(SampleVenues.cinemaHall().index(ofSeatID: "9-1")!)h,\(SampleVenues.cinemaHall().index(ofSeatID: "9-2")!)h")
+    }
+
     /// Hold expiry run by both instances at once: each expired hold is released once.
     @Test func bothInstancesExpiringAtOnceReleaseEachHoldOnce() throws {
         let a = try TestServer(backend: .postgres, holdSeconds: 60), b = try a.sibling()

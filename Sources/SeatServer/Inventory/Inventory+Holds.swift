@@ -214,9 +214,10 @@ extension Inventory {
     /// every half second.
     @discardableResult
     public func expireDue() -> Int {
+        let due = dueHoldsInStore(now: clock())
         let tickets = locked {
             let now = clock()
-            adoptDueHolds(now: now)
+            adopt(due)
             var tickets: [CommitTicket] = []
             for state in shows.values {
                 for hold in state.holds.values where hold.record.expiresAt <= now {

@@ -125,13 +125,18 @@ extension Inventory {
         }
     }
 
-    /// Holds past their expiry that this instance does not know (made by another instance, perhaps one
-    /// that died) are loaded so the expiry pass releases them; if two instances expire one hold at once,
-    /// the store lets one of them do it.
-    func adoptDueHolds(now: Int64) {
-        guard store.assignsVersions, let active = try? store.activeHolds() else { return }
-        for record in active where record.expiresAt <= now {
-            guard let state = shows[record.showID], state.holds[record.token] == nil, let seats = try? store.holdSeats(holdID: record.id) else { continue }
+    /// Holds past their expiry, as the shared store has them (read outside the lock): this instance may
+    /// not know them (made by another instance, perhaps one that died).
+    func dueHoldsInStore(now: Int64) -> [(record: HoldRecord, seats: [Int])] {
+        guard store.assignsVersions, let due = try? store.dueHolds(at: now) else { return [] }
+        return due.compactMap { record in (try? store.holdSeats(holdID: record.id)).map { (record, $0) } }
+    }
+
+    /// Loads those holds so the expiry pass releases them; if two instances expire one hold at once, the
+    /// store lets one of them do it. Called under the lock.
+    func adopt(_ due: [(record: HoldRecord, seats: [Int])]) {
+        for (record, seats) in due {
+            guard let state = shows[record.showID], state.holds[record.token] == nil else { continue }
             state.holds[record.token] = ActiveHold(record: record, seats: seats)
             holdShow[record.token] = record.showID
         }

@@ -7,7 +7,7 @@ import SeatMap
 /// hold or sale; a hold changes only while its row is still `active`, so two instances expiring,
 /// releasing or confirming the same hold never both succeed. Versions are assigned here (the show row
 /// is locked and bumped), so every change of a show, from whichever instance, gets the next version and
-/// its event, and `NOTIFY seatkit_events` tells every instance to read it. Commits of a batch are taken
+/// its event, and `NOTIFY seatkit_events_<schema>` tells every instance to read it. Commits of a batch are taken
 /// in show order (no two transactions lock shows in opposite orders: no deadlock), each inside a
 /// savepoint, so one refused change does not undo the others.
 public final class PostgresStore: SeatStore, @unchecked Sendable {
@@ -47,10 +47,12 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
         return try body(connection)
     }
 
-    /// A connection of its own for LISTEN (never returned to the pool).
+    /// A connection of its own for LISTEN (never returned to the pool), on this store's channel
+    /// (`seatkit_events_<schema>`: stores in other schemas of the same database are not heard).
     func listeningConnection() throws -> PostgresConnection {
         let c = try PostgresConnection(conninfo: conninfo, schema: schema)
-        try c.execute("LISTEN \(Self.channel)")
+        let current = try c.execute("SELECT current_schema()").text(0, 0)
+        try c.execute("LISTEN \(PostgresConnection.identifier(Self.channel + "_" + current))")
         return c
     }
 
@@ -134,7 +136,8 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
                         c->'idempotency'->>'body', (c->>'now')::bigint);
               END IF;
               -- The change itself rides on the notification (when it fits), so followers need not query.
-              PERFORM pg_notify('seatkit_events', (c->>'show') || E'\n' || CASE WHEN length(delta) < 7000 THEN delta ELSE '' END);
+              -- One channel per schema: stores sharing a database never hear each other.
+              PERFORM pg_notify('seatkit_events_' || current_schema(), (c->>'show') || E'\n' || CASE WHEN length(delta) < 7000 THEN delta ELSE '' END);
               result := result || jsonb_build_array(jsonb_build_object('version', v, 'delta', delta));
               cur := v;
             EXCEPTION WHEN unique_violation OR SQLSTATE 'SK001' OR foreign_key_violation THEN
@@ -239,6 +242,11 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
 
     public func activeHolds() throws -> [HoldRecord] {
         try withConnection { Self.holds(try $0.run("active_holds", "SELECT \(Self.holdColumns) FROM holds WHERE state = 'active'")) }
+    }
+
+    /// Through the partial index on active holds' expiry: every instance asks twice a second.
+    public func dueHolds(at time: Int64) throws -> [HoldRecord] {
+        try withConnection { Self.holds(try $0.run("due_holds", "SELECT \(Self.holdColumns) FROM holds WHERE state = 'active' AND expires_at <= $1", [String(time)])) }
     }
 
     public func hold(token: String) throws -> HoldRecord? {

@@ -114,6 +114,8 @@ public protocol SeatStore: AnyObject, Sendable {
     func holdSeats(holdID: String) throws -> [Int]
     /// A hold and its seats in one read (nil: no such token).
     func holdWithSeats(token: String) throws -> (record: HoldRecord, seats: [Int])?
+    /// Active holds whose expiry is at or before `time` (Unix milliseconds).
+    func dueHolds(at time: Int64) throws -> [HoldRecord]
     /// Every show's current version (what an instance compares with its own to catch up).
     func showVersions() throws -> [String: UInt64]
     /// Deltas after `version`, oldest first (nil when the log no longer reaches back that far).
@@ -127,6 +129,8 @@ public protocol SeatStore: AnyObject, Sendable {
 }
 
 extension SeatStore {
+    public func dueHolds(at time: Int64) throws -> [HoldRecord] { try activeHolds().filter { $0.expiresAt <= time } }
+
     public func holdWithSeats(token: String) throws -> (record: HoldRecord, seats: [Int])? {
         guard let record = try hold(token: token) else { return nil }
         return (record, try holdSeats(holdID: record.id))
