@@ -17,13 +17,18 @@ extension Inventory {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Answers from the kept response when the key was seen; refuses a key reused for another request.
-    func replay(_ idempotency: IdempotentRequest?) throws(Problem) -> HoldOutcome? {
+    /// The kept answer for a request's key as the store has it, read before taking the lock (a store
+    /// round trip must not hold every other request up).
+    func storedAnswer(_ idempotency: IdempotentRequest?) throws(Problem) -> StoredResponse? {
         guard let idempotency else { return nil }
-        var stored = pendingIdempotency[idempotency.key]
-        if stored == nil {
-            do { stored = try store.storedResponse(key: idempotency.key) } catch { throw Self.storeProblem(error) }
-        }
+        do { return try store.storedResponse(key: idempotency.key) } catch { throw Self.storeProblem(error) }
+    }
+
+    /// Answers from the kept response when the key was seen (still queued, or `stored`); refuses a key
+    /// reused for another request. Called under the lock.
+    func replay(_ idempotency: IdempotentRequest?, stored fromStore: StoredResponse?) throws(Problem) -> HoldOutcome? {
+        guard let idempotency else { return nil }
+        let stored = pendingIdempotency[idempotency.key] ?? recentIdempotency[idempotency.key] ?? fromStore
         guard let stored else { return nil }
         guard stored.requestFingerprint == idempotency.fingerprint else {
             throw Problem(422, "idempotency-key-reused", "Idempotency-Key reused", detail: "Idempotency-Key \(idempotency.key) was used for a different request")

@@ -41,8 +41,9 @@ extension Inventory {
     /// `createHold` without waiting: the answer and the ticket to wait on (nil: nothing to commit).
 
     func beginCreateHold(show showID: String, seatIDs: [String], wheelchair: Bool, idempotency: IdempotentRequest?) throws(Problem) -> (HoldOutcome, CommitTicket?) {
-        try locked { () throws(Problem) -> (HoldOutcome, CommitTicket?) in
-            if let replayed = try replay(idempotency) { return (replayed, nil) }
+        let stored = try storedAnswer(idempotency)
+        return try locked { () throws(Problem) -> (HoldOutcome, CommitTicket?) in
+            if let replayed = try replay(idempotency, stored: stored) { return (replayed, nil) }
             let state = try state(forShow: showID)
             guard !seatIDs.isEmpty else { throw Problem(422, "no-seats", "No seats", detail: "a hold needs at least one seat") }
             let seats = try resolve(seatIDs, in: state.layout).sorted()
@@ -175,9 +176,9 @@ extension Inventory {
     }
 
     func beginConfirmHold(token: String, orderRef: String, idempotency: IdempotentRequest?) throws(Problem) -> (HoldOutcome, CommitTicket?) {
-        let snapshot = try readHold(token: token)
+        let snapshot = try readHold(token: token), stored = try storedAnswer(idempotency)
         return try locked { () throws(Problem) -> (HoldOutcome, CommitTicket?) in
-            if let replayed = try replay(idempotency) { return (replayed, nil) }
+            if let replayed = try replay(idempotency, stored: stored) { return (replayed, nil) }
             let state: ShowState, hold: ActiveHold
             do throws(Problem) { (state, hold) = try activeHold(token, snapshot: snapshot) } catch where error.slug == "hold-confirmed" {
                 // Confirmed before: the same order gets the same answer, another order a conflict.

@@ -78,6 +78,10 @@ public final class Inventory: @unchecked Sendable {
     private(set) var writer: BatchWriter?
     /// Answers kept for `Idempotency-Key`s whose commit is still queued.
     var pendingIdempotency: [String: StoredResponse] = [:]
+    /// The latest committed answers (a retry whose store read came just before the commit finds them
+    /// here); the oldest are dropped past 4096.
+    var recentIdempotency: [String: StoredResponse] = [:]
+    var recentIdempotencyOrder: [String] = []
     var venues: [String: VenueEntry] = [:]
     var shows: [String: ShowState] = [:]
     /// Live holds by token → show id.
@@ -139,7 +143,10 @@ public final class Inventory: @unchecked Sendable {
         locked {
             var refused = Set<String>()
             for (c, outcome) in results {
-                if let key = c.idempotency?.key { pendingIdempotency[key] = nil }
+                if let r = c.idempotency {
+                    pendingIdempotency[r.key] = nil
+                    if case .committed = outcome { rememberAnswer(r) }
+                }
                 guard let state = shows[c.showID] else { continue }
                 state.settle(c.changes)
                 switch outcome {
@@ -172,6 +179,14 @@ public final class Inventory: @unchecked Sendable {
                 shows[c.showID]?.settle(c.changes)
             }
             for id in Set(batch.map(\.showID)) { reloadShow(id) }
+        }
+    }
+
+    func rememberAnswer(_ r: StoredResponse) {
+        if recentIdempotency.updateValue(r, forKey: r.key) == nil { recentIdempotencyOrder.append(r.key) }
+        if recentIdempotencyOrder.count > 4096 {
+            for key in recentIdempotencyOrder.prefix(1024) { recentIdempotency[key] = nil }
+            recentIdempotencyOrder.removeFirst(1024)
         }
     }
 
