@@ -196,7 +196,7 @@ public final class Inventory: @unchecked Sendable {
         metrics.count("show_reloads")
         do {
             guard let record = try store.shows().first(where: { $0.id == id }) else { return }
-            let active = try store.activeHolds()
+            let active = try store.activeHolds(show: id)
             for token in old.holds.keys { holdShow[token] = nil }
             let fresh = try loadState(record, venue: old.venue, activeHolds: active)
             shows[id] = fresh

@@ -244,6 +244,10 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
         try withConnection { Self.holds(try $0.run("active_holds", "SELECT \(Self.holdColumns) FROM holds WHERE state = 'active'")) }
     }
 
+    public func activeHolds(show: String) throws -> [HoldRecord] {
+        try withConnection { Self.holds(try $0.run("active_holds_of_show", "SELECT \(Self.holdColumns) FROM holds WHERE state = 'active' AND show_id = $1", [show])) }
+    }
+
     /// Through the partial index on active holds' expiry: every instance asks twice a second.
     public func dueHolds(at time: Int64) throws -> [HoldRecord] {
         try withConnection { Self.holds(try $0.run("due_holds", "SELECT \(Self.holdColumns) FROM holds WHERE state = 'active' AND expires_at <= $1", [String(time)])) }

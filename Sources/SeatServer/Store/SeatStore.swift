@@ -114,6 +114,8 @@ public protocol SeatStore: AnyObject, Sendable {
     func holdSeats(holdID: String) throws -> [Int]
     /// A hold and its seats in one read (nil: no such token).
     func holdWithSeats(token: String) throws -> (record: HoldRecord, seats: [Int])?
+    /// The active holds of one show.
+    func activeHolds(show: String) throws -> [HoldRecord]
     /// Active holds whose expiry is at or before `time` (Unix milliseconds).
     func dueHolds(at time: Int64) throws -> [HoldRecord]
     /// Every show's current version (what an instance compares with its own to catch up).
@@ -129,6 +131,8 @@ public protocol SeatStore: AnyObject, Sendable {
 }
 
 extension SeatStore {
+    public func activeHolds(show: String) throws -> [HoldRecord] { try activeHolds().filter { $0.showID == show } }
+
     public func dueHolds(at time: Int64) throws -> [HoldRecord] { try activeHolds().filter { $0.expiresAt <= time } }
 
     public func holdWithSeats(token: String) throws -> (record: HoldRecord, seats: [Int])? {
