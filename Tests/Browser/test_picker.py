@@ -380,6 +380,19 @@ class PickerTests(unittest.TestCase):
         self.assertEqual(self.status(d, "5-7"), "selected", "the page's own hold survived the restart")
         self.assertEqual(self.server.statuses(self.show)[self.index(d, "5-7")], "h")
 
+    def test_page_resyncs_after_the_machine_slept(self):
+        d = self.open()
+        self.assertEqual(d.find_element(By.ID, "map").get_attribute("data-snapshots"), "1")
+        # A laptop lid closed for a minute: the page's clock jumps, its stream may be dead without an error.
+        d.execute_script("const now = Date.now.bind(Date); Date.now = () => now() + 60000;")
+        self.wait(d, lambda d: d.find_element(By.ID, "map").get_attribute("data-snapshots") == "2", timeout=8,
+                  message="a fresh snapshot after the jump")
+        self.wait(d, lambda d: d.find_element(By.ID, "connection").get_attribute("data-state") == "live", message="live again")
+        # And it is live: another buyer's hold turns grey.
+        status, _ = self.server.post(f"/v1/shows/{self.show}/holds", {"seats": ["4-7", "4-5"]})
+        self.assertEqual(status, 201)
+        self.wait(d, lambda d: self.status(d, "4-7") == "held", timeout=2, message="live after the resync")
+
     def test_drag_across_seats_holds_them_in_one_change(self):
         d = self.open()
         version_before = int(d.find_element(By.ID, "map").get_attribute("data-version"))

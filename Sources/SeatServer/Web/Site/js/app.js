@@ -227,6 +227,7 @@ async function showPage(showId) {
       statuses = state.statuses;
       paintAll();
       $('map').dataset.version = state.version;
+      $('map').dataset.snapshots = String(Number($('map').dataset.snapshots || 0) + 1);
       if (listShown) renderList();
     },
     onDelta: delta => {
