@@ -29,8 +29,9 @@ extension PostgresStore {
             if let v = r?["version"]?.intValue, let delta = r?["delta"]?.stringValue {
                 outcomes[i] = .committed(version: UInt64(v), delta: delta)
             } else {
-                let code = r?["code"]?.stringValue ?? ""
-                outcomes[i] = .refused(DatabaseError(code: code == "23503" ? 1 : 19, message: r?["refused"]?.stringValue ?? "refused"))
+                // A missing referenced row (23503) is a failure of the store, anything else a refusal.
+                let message = r?["refused"]?.stringValue ?? "refused"
+                outcomes[i] = .refused(r?["code"]?.stringValue == "23503" ? DatabaseError(code: 1, message: message) : .constraint(message))
             }
         }
         return outcomes.map { $0! }

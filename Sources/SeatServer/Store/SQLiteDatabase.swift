@@ -8,6 +8,9 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     public var description: String { "SQLite error \(code): \(message)" }
     /// A UNIQUE or PRIMARY KEY constraint said no: the seat is taken.
     public var isConstraint: Bool { code & 0xFF == SQLITE_CONSTRAINT }
+
+    /// A constraint said no, whichever store said it (the PostgreSQL store reports its refusals so too).
+    public static func constraint(_ message: String) -> DatabaseError { DatabaseError(code: SQLITE_CONSTRAINT, message: message) }
 }
 
 /// One SQLite connection with a cache of prepared statements. Not thread-safe: the store owns it and

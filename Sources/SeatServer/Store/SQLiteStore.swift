@@ -164,11 +164,11 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
                       .integer(h.extended ? 1 : 0), h.orderRef.map { .text($0) } ?? .null, .integer(h.wheelchair ? 1 : 0),
                       .integer(h.createdAt)])
             // A hold changes only while it is active (the same rule as the shared store's).
-            if db.changes != 1 { throw DatabaseError(code: SQLITE_CONSTRAINT, message: "hold \(h.id) is no longer active") }
+            if db.changes != 1 { throw DatabaseError.constraint("hold \(h.id) is no longer active") }
         }
         for seat in c.delete {
             try db.run("DELETE FROM claims WHERE show_id = ? AND seat = ? AND status = 'held'", [.text(c.showID), .integer(Int64(seat))])
-            if db.changes != 1 { throw DatabaseError(code: SQLITE_CONSTRAINT, message: "seat \(seat) is no longer held") }
+            if db.changes != 1 { throw DatabaseError.constraint("seat \(seat) is no longer held") }
         }
         for claim in c.insert {
             try db.run("INSERT INTO claims(show_id, seat, status, hold_id) VALUES(?,?,?,?)",
@@ -177,10 +177,10 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
         for seat in c.sell {
             try db.run("UPDATE claims SET status = 'sold' WHERE show_id = ? AND seat = ? AND status = 'held'",
                        [.text(c.showID), .integer(Int64(seat))])
-            if db.changes != 1 { throw DatabaseError(code: SQLITE_CONSTRAINT, message: "seat \(seat) is not held") }
+            if db.changes != 1 { throw DatabaseError.constraint("seat \(seat) is not held") }
         }
         try db.run("UPDATE shows SET version = ? WHERE id = ? AND version = ?", [.integer(Int64(c.version)), .text(c.showID), .integer(Int64(c.version - 1))])
-        if db.changes != 1 { throw DatabaseError(code: SQLITE_CONSTRAINT, message: "show \(c.showID) is not at version \(c.version - 1)") }
+        if db.changes != 1 { throw DatabaseError.constraint("show \(c.showID) is not at version \(c.version - 1)") }
         try db.run("INSERT INTO events(show_id, version, delta, created_at) VALUES(?,?,?,?)",
                    [.text(c.showID), .integer(Int64(c.version)), .text(c.delta), .integer(Self.now())])
         if let r = c.idempotency {
