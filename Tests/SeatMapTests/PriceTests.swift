@@ -59,4 +59,30 @@ import Testing
     @Test(arguments: ["", "1.", ".5", "1e3", "12a", "--1", "1,5", " 1"]) func looseDecimalsDoNot(text: String) {
         #expect(PriceTable.parseDecimal(text) == nil)
     }
+
+    /// Totals by integers agree with the Decimal path for every seat set, with amounts, a multiplier
+    /// (the Decimal path then) and a discount below zero (clamped); amounts print the same either way.
+    @Test func integerTotalsAgreeWithDecimalTotals() throws {
+        let layout = venue(["SSSSSS", "SSSSSS", "SSSSSS"], zones: ["std", "vip"])
+        let json = #"{"currency":"CNY","categories":{"std":"33.30","vip":"58"},"adjustments":[{"row":"2","amount":"-5.55"},{"zone":"vip","amount":"0.05"},{"seat":"3-1","multiplier":"1.15"},{"seat":"1-2","amount":"-40"}]}"#
+        let prices = try SeatPrices(table: PriceTable(json: Array(json.utf8)), layout: layout)
+        #expect(prices.minorUnits(of: layout.index(ofSeatID: "3-1")!) == nil)
+        #expect(prices.minorUnits(of: layout.index(ofSeatID: "1-2")!) == 0)
+        #expect(prices.minorUnits(of: layout.index(ofSeatID: "2-1")!) == 2775)
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let seats = (0..<Int.random(in: 1...6, using: &rng)).map { _ in Int.random(in: 0..<layout.seatCount, using: &rng) }
+            #expect(prices.totalString(of: seats) == prices.table.amountString(prices.total(of: seats)), "\(seats)")
+        }
+        for _ in 0..<2000 {
+            let units = Int64.random(in: -10_000_000...10_000_000, using: &rng), digits = Int.random(in: 0...3, using: &rng)
+            var value = Decimal(units)
+            for _ in 0..<digits { value /= 10 }
+            let table = PriceTable(minorUnits: digits, categoryPrices: [:])
+            #expect(PriceTable.amountString(minorUnits: units, digits: digits) == table.amountString(value), "\(units) \(digits)")
+        }
+        let yen = try SeatPrices(table: PriceTable(currency: "JPY", minorUnits: 0, categoryPrices: ["std": Decimal(string: "0.5")!, "vip": 1500]), layout: layout)
+        #expect(yen.minorUnits(of: 0) == nil)   // half a yen is not a whole minor unit: the Decimal path
+        #expect(yen.totalString(of: [0, 1]) == yen.table.amountString(yen.total(of: [0, 1])))
+    }
 }

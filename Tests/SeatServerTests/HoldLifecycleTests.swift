@@ -13,7 +13,10 @@ import Testing
         let created = try hold(c, ["7-1", "7-2"])
         #expect(created.status == 201, "\(created.text)")
         let token = try #require(created.string("token"))
-        #expect(token.count == 32 && token.allSatisfy(\.isHexDigit))
+        // 12 digits of creation time (so store indexes grow at their end), then 128 random bits.
+        #expect(token.count == 44 && token.allSatisfy { $0.isHexDigit && !$0.isUppercase })
+        let createdAt = try #require(UInt64(token.prefix(12), radix: 16))
+        #expect(abs(Double(createdAt) / 1000 - Date().timeIntervalSince1970) < 60)
         #expect(created.string("total") == "116.00" && created.json?["version"]?.intValue == 1)
         #expect(created.headers["location"] == "/v1/holds/\(token)")
         // Add one, remove one, atomically; the rules hold on the result.

@@ -110,6 +110,35 @@ import Testing
         #expect(try store.salesHistory(venue: layout.id, since: start.addingTimeInterval(day), until: start.addingTimeInterval(2 * day)).shows == 0)
     }
 
+    /// The embedded store writes a batch in one transaction with a statement per change (claims through
+    /// `json_each`) and the show's row once: versions must follow on; a change whose seats are not all
+    /// held, or not all free, undoes the whole batch.
+    @Test func embeddedStoreWritesABatchWhole() throws {
+        let (store, dir) = try fresh(.sqlite)
+        defer { dir.remove() }
+        func commit(_ id: String, _ seats: [Int], version: UInt64, release: Bool = false) -> StoreCommit {
+            let record = HoldRecord(id: id, token: "tok-" + id, showID: "s", state: release ? .released : .active, expiresAt: 1_000, extended: false,
+                                    orderRef: nil, wheelchair: false, createdAt: 1)
+            let changes = seats.map { SeatChange(seat: $0, status: release ? .available : .held) }
+            return StoreCommit(showID: "s", version: version, changes: changes, insert: release ? [] : seats.map { Claim(seat: $0, status: .held, holdID: id) },
+                               delete: release ? seats : [], sell: [], holds: [record],
+                               delta: AvailabilityDelta(fromVersion: version - 1, toVersion: version, changes: changes).encoded(), durable: false, idempotency: nil)
+        }
+        let batch = [commit("h1", [1, 2, 3], version: 1), commit("h2", [7, 8], version: 2), commit("h1", [1, 2, 3], version: 3, release: true)]
+        #expect(try store.commit(batch: batch).count == 3)
+        #expect(try store.showVersions()["s"] == 3 && store.claims(show: "s").map(\.seat).sorted() == [7, 8])
+        #expect(try store.events(show: "s", after: 0, limit: 10)?.map(\.version) == [1, 2, 3])
+        #expect(try store.hold(token: "tok-h1")?.state == .released)
+        // A gap in the versions, a release of a seat that is not held, a claim of a taken seat: nothing of the batch is written.
+        for bad in [[commit("h3", [20], version: 4), commit("h4", [21], version: 6)],
+                    [commit("h3", [20], version: 4), commit("h2", [7, 8, 9], version: 5, release: true)],
+                    [commit("h3", [20], version: 4), commit("h4", [21, 8], version: 5)]] {
+            #expect(throws: DatabaseError.self) { try store.commit(batch: bad) }
+            #expect(try store.showVersions()["s"] == 3 && store.claims(show: "s").map(\.seat).sorted() == [7, 8])
+            #expect(try store.hold(token: "tok-h3") == nil)
+        }
+    }
+
     /// The shared store numbers changes itself and refuses one change of a batch without undoing the
     /// others (each in its own savepoint).
     @Test func sharedStoreRefusesOneChangeAndKeepsTheRestOfTheBatch() throws {

@@ -13,7 +13,7 @@ import Testing
         let server = try TestServer()
         let api = client(server)
         let hold = try await api.createHold(show: "show", HoldRequest(seats: ["7-1", "7-2"]))
-        #expect(hold.state == .active && hold.seats == ["7-1", "7-2"] && hold.total == "116.00" && hold.token.count == 32)
+        #expect(hold.state == .active && hold.seats == ["7-1", "7-2"] && hold.total == "116.00" && hold.token.count == 44)
         let changed = try await api.modifyHold(token: hold.token, ModifyHoldRequest(add: ["7-3"], remove: ["7-2"]))
         #expect(Set(changed.seats) == ["7-1", "7-3"])
         let extended = try await api.extendHold(token: hold.token)

@@ -42,6 +42,13 @@ public struct SeatPrices: Sendable {
     let byRow: [Int: [PriceAdjustment.Change]]
     let bySeat: [Int: [PriceAdjustment.Change]]
     let layout: VenueLayout
+    /// The same prices in whole minor units (fen), for totals without Decimal arithmetic: each zone's
+    /// base, and the sum of the amounts added per zone, row and seat. nil where that is not exact
+    /// (a multiplier, which rounds after each step, or more decimals than the currency has).
+    let minorBase: [Int64?]
+    let minorByZone: [Int: Int64?]
+    let minorByRow: [Int: Int64?]
+    let minorBySeat: [Int: Int64?]
 
     public init(table: PriceTable, layout: VenueLayout) throws(LayoutError) {
         var log = ProblemLog()
@@ -70,6 +77,11 @@ public struct SeatPrices: Sendable {
         try log.check()
         self.table = table; self.base = base; self.byZone = byZone; self.byRow = byRow; self.bySeat = bySeat
         self.layout = layout
+        let units = table.minorUnits
+        minorBase = base.map { Self.exactMinorUnits($0, minorUnits: units) }
+        minorByZone = byZone.mapValues { Self.exactMinorUnits(of: $0, minorUnits: units) }
+        minorByRow = byRow.mapValues { Self.exactMinorUnits(of: $0, minorUnits: units) }
+        minorBySeat = bySeat.mapValues { Self.exactMinorUnits(of: $0, minorUnits: units) }
     }
 
     /// The seat's price: category price, then zone, row and seat adjustments.

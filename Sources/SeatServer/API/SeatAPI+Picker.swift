@@ -105,7 +105,7 @@ extension SeatAPI {
         w.raw("{"); w.key("version", first: true); w.number(Int(state.availability.version))
         w.key("seats"); w.raw("[")
         for (k, s) in seats.enumerated() { if k > 0 { w.raw(",") }; w.string(layout.seatID(s)) }
-        w.raw("]"); w.key("total"); w.string(state.prices.table.amountString(state.prices.total(of: seats)))
+        w.raw("]"); w.key("total"); w.string(state.prices.totalString(of: seats))
         w.raw("}")
         return .json(200, w)
     }

@@ -42,11 +42,14 @@ public final class SeatAPI: @unchecked Sendable {
         let deferred = DeferredResponse()
         let metrics = inventory.metrics
         ticket.whenDone { error in
-            // A seat taken by a change the database committed first (another instance's): a conflict too.
-            if let e = error as? DatabaseError, e.isConstraint { metrics.count("hold_conflicts") }
-            let response = error.map { Inventory.problem(forCommitError: $0).response } ?? render()
-            metrics.request(route: route, status: response.status, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-            deferred.complete(response)
+            // Rendered on the connection's thread once it is resumed, not on the writer's.
+            deferred.complete {
+                // A seat taken by a change the database committed first (another instance's): a conflict too.
+                if let e = error as? DatabaseError, e.isConstraint { metrics.count("hold_conflicts") }
+                let response = error.map { Inventory.problem(forCommitError: $0).response } ?? render()
+                metrics.request(route: route, status: response.status, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                return response
+            }
         }
         return HTTPResponse(status: 0, deferred: deferred)
     }

@@ -89,14 +89,19 @@ public final class EventStream: @unchecked Sendable {
 public final class DeferredResponse: @unchecked Sendable {
     private let lock = NSLock()
     private var response: HTTPResponse?
+    private var make: (@Sendable () -> HTTPResponse)?
     private var connection: OpaquePointer?
     private var suspended = false
 
     public init() {}
 
-    public func complete(_ r: HTTPResponse) {
+    public func complete(_ r: HTTPResponse) { complete { r } }
+
+    /// Completes with an answer made by `make` when it is sent, on the connection's own thread: the
+    /// completing thread (the store's single writer) only wakes the connection.
+    public func complete(_ make: @escaping @Sendable () -> HTTPResponse) {
         lock.lock(); defer { lock.unlock() }
-        response = r
+        self.make = make
         if suspended, let connection {
             suspended = false
             MHD_resume_connection(connection)
@@ -105,8 +110,9 @@ public final class DeferredResponse: @unchecked Sendable {
 
     /// The answer if it is already here; otherwise suspends `connection` until it is.
     func park(on connection: OpaquePointer) -> HTTPResponse? {
-        lock.lock(); defer { lock.unlock() }
-        if let response { return response }
+        lock.lock()
+        if make != nil || response != nil { lock.unlock(); return take() }
+        defer { lock.unlock() }
         self.connection = connection
         suspended = true
         MHD_suspend_connection(connection)
@@ -114,7 +120,13 @@ public final class DeferredResponse: @unchecked Sendable {
     }
 
     func take() -> HTTPResponse? {
-        lock.lock(); defer { lock.unlock() }
-        return response
+        lock.lock()
+        if let response { lock.unlock(); return response }
+        guard let make else { lock.unlock(); return nil }
+        self.make = nil
+        lock.unlock()
+        let made = make()
+        lock.lock(); response = made; lock.unlock()
+        return made
     }
 }

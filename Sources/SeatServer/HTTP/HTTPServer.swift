@@ -35,12 +35,16 @@ public final class HTTPServer: @unchecked Sendable {
         self.handler = handler
     }
 
+    /// Each connection's memory pool: headers, read and write buffers (so also the bound on a request's
+    /// headers). libmicrohttpd zeroes the whole pool between keep-alive requests, so it is kept small.
+    static let connectionMemory = 16 * 1024
+
     /// Binds and starts serving; `port` is the bound port (useful with port 0).
     public func start() throws {
         let me = Unmanaged.passUnretained(self).toOpaque()
         daemon = seatkit_mhd_start(configuration.port, configuration.anyAddress ? 1 : 0, UInt32(configuration.threads),
                                    UInt32(configuration.maximumConnections), UInt32(configuration.connectionTimeoutSeconds),
-                                   64 * 1024, accessHandler, me, completedHandler, me, seatkit_mhd_quiet(), nil)
+                                   Self.connectionMemory, accessHandler, me, completedHandler, me, seatkit_mhd_quiet(), nil)
         guard let daemon else {
             throw ServerError.cannotListen("cannot listen on port \(configuration.port) (in use, or not permitted)")
         }

@@ -42,27 +42,38 @@ extension Inventory {
 
     func beginCreateHold(show showID: String, seatIDs: [String], wheelchair: Bool, idempotency: IdempotentRequest?) throws(Problem) -> (HoldOutcome, CommitTicket?) {
         let stored = try storedAnswer(idempotency)
-        return try locked { () throws(Problem) -> (HoldOutcome, CommitTicket?) in
-            if let replayed = try replay(idempotency, stored: stored) { return (replayed, nil) }
+        // Drawn before taking the lock: the lock guards only what must be decided in order.
+        let idRandom = Self.randomHex(bytes: 8), tokenRandom = Self.randomHex(bytes: 16)
+        let (made, ticket) = try locked { () throws(Problem) -> (Either<HoldOutcome, (ActiveHold, ShowState, UInt64)>, CommitTicket?) in
+            if let replayed = try replay(idempotency, stored: stored) { return (.first(replayed), nil) }
             let state = try state(forShow: showID)
             guard !seatIDs.isEmpty else { throw Problem(422, "no-seats", "No seats", detail: "a hold needs at least one seat") }
             let seats = try resolve(seatIDs, in: state.layout).sorted()
             try checkFree(seats, in: state, own: [])
             try checkRules(seats, in: state, own: [], wheelchair: wheelchair)
             let now = clock()
-            let record = HoldRecord(id: "h_" + Self.randomHex(bytes: 8), token: Self.randomHex(bytes: 16), showID: showID, state: .active,
+            let prefix = Self.timePrefix(now)
+            let record = HoldRecord(id: "h_" + prefix + idRandom, token: prefix + tokenRandom, showID: showID, state: .active,
                                     expiresAt: now + Int64(state.record.holdSeconds) * 1000, extended: false, orderRef: nil,
                                     wheelchair: wheelchair, createdAt: now)
             let hold = ActiveHold(record: record, seats: seats)
-            var fresh = view(hold, in: state)
-            fresh.version += 1
-            let kept = idempotency.map { i in let (status, body) = i.render(fresh); return StoredResponse(key: i.key, requestFingerprint: i.fingerprint, status: status, body: body) }
+            let version = state.availability.version + 1
+            // The answer kept for a retry must be in the same commit, so only then is it rendered here.
+            let kept = idempotency.map { i in
+                let (status, body) = i.render(view(hold, in: state, version: version))
+                return StoredResponse(key: i.key, requestFingerprint: i.fingerprint, status: status, body: body)
+            }
             let ticket = try apply(state, changes: seats.map { SeatChange(seat: $0, status: .held) },
                                    insert: seats.map { Claim(seat: $0, status: .held, holdID: record.id) }, holds: [record], idempotency: kept)
             state.holds[record.token] = hold
             holdShow[record.token] = showID
             metrics.count("holds_created")
-            return (.done(view(hold, in: state)), ticket)
+            return (.second((hold, state, version)), ticket)
+        }
+        switch made {
+        case .first(let replayed): return (replayed, ticket)
+        // Layout and prices never change, so the answer is drawn outside the lock.
+        case .second(let (hold, state, version)): return (.done(view(hold, in: state, version: version)), ticket)
         }
     }
 

@@ -130,6 +130,8 @@ public final class Inventory: @unchecked Sendable {
     /// shared store the versions are the database's: other instances' changes before ours are read from
     /// the event log first, and a change the database refused reloads its show.
     func committed(_ results: [(StoreCommit, CommitOutcome)]) {
+        metrics.count("store_batches")
+        metrics.count("store_changes", by: results.count)
         // Other instances' changes before ours are read from the log before taking the lock.
         var earlier: [String: [(version: UInt64, delta: String)]] = [:]
         if store.assignsVersions {

@@ -3,7 +3,8 @@ import Foundation
 /// Counters and a latency histogram, served at `/metrics` in the Prometheus text format.
 public final class Metrics: @unchecked Sendable {
     private let lock = NSLock()
-    private var requests: [String: Int] = [:]
+    private struct RouteStatus: Hashable { var route: String; var status: Int }
+    private var requests: [RouteStatus: Int] = [:]
     private var counters: [String: Int] = [:]
     static let bounds: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1]
     private var buckets = [Int](repeating: 0, count: Metrics.bounds.count + 1)
@@ -12,7 +13,7 @@ public final class Metrics: @unchecked Sendable {
 
     func request(route: String, status: Int, seconds: Double) {
         lock.lock(); defer { lock.unlock() }
-        requests["\(route)|\(status)", default: 0] += 1
+        requests[RouteStatus(route: route, status: status), default: 0] += 1
         let k = Self.bounds.firstIndex { seconds <= $0 } ?? Self.bounds.count
         buckets[k] += 1
         latencySum += seconds
@@ -29,14 +30,14 @@ public final class Metrics: @unchecked Sendable {
     public func text(gauges: [(String, String, Double)]) -> String {
         lock.lock(); defer { lock.unlock() }
         var out = "# HELP seatkit_requests_total HTTP requests by route and status.\n# TYPE seatkit_requests_total counter\n"
-        for key in requests.keys.sorted() {
-            let parts = key.split(separator: "|")
-            out += "seatkit_requests_total{route=\"\(parts[0])\",status=\"\(parts[1])\"} \(requests[key]!)\n"
+        for key in requests.keys.sorted(by: { ($0.route, $0.status) < ($1.route, $1.status) }) {
+            out += "seatkit_requests_total{route=\"\(key.route)\",status=\"\(key.status)\"} \(requests[key]!)\n"
         }
         for (name, help) in [("holds_created", "Holds created."), ("hold_conflicts", "Hold requests refused because a seat was taken."),
                              ("rule_violations", "Hold requests refused by the show's selection rules."), ("holds_released", "Holds released by their holder."),
                              ("holds_expired", "Holds released by expiry."), ("confirmations", "Holds confirmed (seats sold)."),
-                             ("rate_limited", "Requests refused by the rate limit."), ("show_reloads", "Shows reloaded from the store (a refused or failed write, a gap in the log).")] {
+                             ("rate_limited", "Requests refused by the rate limit."), ("show_reloads", "Shows reloaded from the store (a refused or failed write, a gap in the log)."),
+                             ("store_batches", "Transactions written by the store's writer (group commit)."), ("store_changes", "Changes written (store_changes / store_batches: the mean batch).")] {
             out += "# HELP seatkit_\(name)_total \(help)\n# TYPE seatkit_\(name)_total counter\nseatkit_\(name)_total \(counters[name] ?? 0)\n"
         }
         out += "# HELP seatkit_request_duration_seconds Time to answer a request.\n# TYPE seatkit_request_duration_seconds histogram\n"
