@@ -93,10 +93,21 @@ connections, so both share the 2 cores and the figures understate a server on it
 - *hold + release*: 64 connections, each holding 1–4 distinct seats and releasing them; holds a second
   and the hold request's p99.
 - *availability GET*: 64 connections reading the cached encoding.
-- *durable confirmations*: hold then confirm on 64 connections. Every change is group-committed (the
+- *durable confirmations*: hold then confirm on 64 connections, on a 100k-seat arena where every
+  confirmation sells its own two seats (until 2026-11-29 the run used the 20k arena and sold it out in
+  about three seconds, so both rows read ~1.66k/s: the venue's limit, not the server's). Every change is group-committed (the
   writer thread puts everything queued into one transaction); a batch holding a confirmation is made
   durable either by one `fdatasync` of the write-ahead log (default) or by committing it with
   `synchronous=FULL` (`--no-group-commit`). Both share one flush among the batch's confirmations.
+- *where hold + release spends its time* (measured 2026-11-29 with perf and counters, not printed by
+  the run): the writer commits batches of ~10 changes; per batch ~70% of its wall time is the SQLite
+  transaction (about 10 pages appended to the log), ~15% waking the waiting connections; WAL
+  checkpoints inside commits cost ~15% (12.6k holds/s with them off). What changed the figure:
+  time-ordered hold ids and tokens (27 KB → 6 KB of log per hold + release: random keys dirtied an
+  index page per hold; 8.4k → 10k), integer price totals and the answer built outside the lock and off
+  the writer (→ 11k). Tried without gain: gathering bigger batches (0.2–1 ms: 3× bigger, same rate),
+  a background `PASSIVE` checkpointer, waking connections from a second thread, 1 to 8 request
+  threads, a higher writer priority. The machine is then ~80% busy (server ~1.3 cores, wrk ~0.3).
 - *SSE*: 1,000 subscribers on one show while 300 holds are made one after another; delay from sending
   the hold request to each subscriber receiving its event.
 - *PostgreSQL store*: the same wrk hold + release against `--store postgres://…` (a throwaway cluster on
