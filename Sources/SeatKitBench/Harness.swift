@@ -49,6 +49,11 @@ final class Report {
         FileHandle.standardError.write(Data("  \(name): \(formatTime(ours)) vs \(formatTime(baseline))\n".utf8))
     }
 
+    /// A row whose baseline is a measured figure too (not a time), with the ratio already worked out.
+    func row(_ name: String, ours: String, baseline: String, ratio: String, goal: String) {
+        rows.append(Row(name: name, ours: ours, baseline: baseline, ratio: ratio, goal: goal))
+    }
+
     func figure(_ name: String, value: String, goal: String) {
         rows.append(Row(name: name, ours: value, baseline: "", ratio: "", goal: goal))
     }

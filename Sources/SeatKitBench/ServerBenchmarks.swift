@@ -28,11 +28,25 @@ enum ServerBenchmarks {
         // 1. Hold + release on distinct seats, 64 connections; 2. availability GET. With wrk when installed.
         if Wrk.available {
             let rows = 20
-            if let r = Wrk.run(port: app.port, path: "/", connections: 64, seconds: 5, script: Wrk.holdRelease, scriptArguments: [String(rows)]) {
+            let held = Wrk.run(port: app.port, path: "/", connections: 64, seconds: 5, script: Wrk.holdRelease, scriptArguments: [String(rows)])
+            // Baselines in the same run: the same load on a server whose store writes nothing, and
+            // the cheapest POST the server answers (refused at once), i.e. what is left for storage.
+            let noStore = try server(store: WritesNothingStore(path: dir.appendingPathComponent("nothing.db").path))
+            let ceiling = Wrk.run(port: noStore.port, path: "/", connections: 64, seconds: 5, script: Wrk.holdRelease, scriptArguments: [String(rows)])
+            let refused = Wrk.run(port: noStore.port, path: "/v1/shows/none/holds", connections: 64, seconds: 4, script: Wrk.refusedPost)
+            noStore.stop()
+            if let r = held {
                 let perSecond = Double(r.holds) / r.seconds
-                report.figure("hold + release of 1–4 seats, 64 connections, wrk (holds/s; p99 of all requests)",
-                              value: String(format: "%.0f holds/s (%.0f req/s), p99 %.1f ms", perSecond, r.requestsPerSecond, r.p99 * 1000),
-                              goal: perSecond >= 20_000 && r.p99 <= 0.01 ? "≥ 20000/s, ≤ 10 ms ✓" : "≥ 20000/s, ≤ 10 ms ✗")
+                let ceilingPerSecond = ceiling.map { Double($0.holds) / $0.seconds }
+                report.row("hold + release of 1–4 seats, 64 connections, wrk (holds/s; p99 of all requests) vs the same server whose store writes nothing",
+                           ours: String(format: "%.0f holds/s (%.0f req/s), p99 %.1f ms", perSecond, r.requestsPerSecond, r.p99 * 1000),
+                           baseline: ceiling.map { String(format: "%.0f holds/s (%.0f req/s), p99 %.1f ms", Double($0.holds) / $0.seconds, $0.requestsPerSecond, $0.p99 * 1000) } ?? "",
+                           ratio: ceilingPerSecond.map { String(format: "%.2f×", perSecond / $0) } ?? "",
+                           goal: perSecond >= 20_000 && r.p99 <= 0.01 ? "≥ 20000/s, ≤ 10 ms ✓" : "≥ 20000/s, ≤ 10 ms ✗")
+            }
+            if let r = refused {
+                report.figure("a POST refused at once (404 problem), 64 connections, wrk: the HTTP path alone",
+                              value: String(format: "%.0f req/s, p99 %.1f ms", r.requestsPerSecond, r.p99 * 1000), goal: "report")
             }
             if let r = Wrk.run(port: app.port, path: "/v1/shows/bench/availability", connections: 64, seconds: 4, script: nil) {
                 report.figure("availability GET (cached encoding), 64 connections, wrk", value: String(format: "%.0f req/s, p99 %.1f ms", r.requestsPerSecond, r.p99 * 1000),
@@ -163,12 +177,24 @@ enum ServerBenchmarks {
 
     static func server(store: String, groupCommit: Bool = true, seed: Bool, venue: VenueLayout? = nil) throws -> SeatServerApp {
         var options = SeatServerApp.Options(adminKey: "bench")
-        options.port = 0
         options.store = store
-        options.holdsPerSecond = 0
         options.groupCommit = groupCommit
+        return try server(SeatServerApp(options: benchOptions(options)), seed: seed, venue: venue)
+    }
 
-        let app = try SeatServerApp(options: options)
+    /// The bench show on a server over `store` (a baseline store made by the benchmark).
+    static func server(store: SeatStore) throws -> SeatServerApp {
+        try server(SeatServerApp(options: benchOptions(SeatServerApp.Options(adminKey: "bench")), store: store), seed: true, venue: nil)
+    }
+
+    static func benchOptions(_ base: SeatServerApp.Options) -> SeatServerApp.Options {
+        var options = base
+        options.port = 0
+        options.holdsPerSecond = 0
+        return options
+    }
+
+    static func server(_ app: SeatServerApp, seed: Bool, venue: VenueLayout?) throws -> SeatServerApp {
         guard seed else { try app.start(); return app }
         let venue = venue ?? SampleVenues.arena(seats: 20_000)
         try app.inventory.addVenue(venue)

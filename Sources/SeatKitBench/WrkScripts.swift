@@ -50,6 +50,13 @@ enum Wrk {
     end
     """#
 
+    /// The cheapest POST: a hold on a show that does not exist, refused with a 404 problem.
+    static let refusedPost = #"""
+    wrk.method = "POST"
+    wrk.body = '{"seats":["101-1-1","101-1-2"]}'
+    wrk.headers["Content-Type"] = "application/json"
+    """#
+
     struct Result { var requestsPerSecond: Double; var p99: Double; var p50: Double; var holds: Int; var seconds: Double }
 
     /// Runs wrk for `seconds` with `connections` and returns its figures.

@@ -33,9 +33,14 @@ public final class SeatServerApp: @unchecked Sendable {
     private let stopping = NSCondition()
     private var stopped = false
 
-    public init(options: Options) throws {
+    public convenience init(options: Options) throws {
+        try self.init(options: options, store: try Self.openStore(options))
+    }
+
+    /// A server on a store made by the caller (`options.store` is then only shown in the banner).
+    public init(options: Options, store: SeatStore) throws {
         self.options = options
-        inventory = try Inventory(store: try Self.openStore(options))
+        inventory = try Inventory(store: store)
         api = SeatAPI(inventory: inventory, adminKey: options.adminKey, holdsPerSecond: options.holdsPerSecond)
         let api = self.api
         http = HTTPServer(configuration: HTTPServer.Configuration(port: options.port, anyAddress: options.anyAddress, threads: options.threads,
