@@ -110,7 +110,7 @@ enum ServerBenchmarks {
         let store = try SQLiteStore(path: path)
         let arena = SampleVenues.arena(seats: 20_000)
         try store.insertVenue(id: arena.id, fingerprint: arena.fingerprintHex, layoutJSON: arena.jsonBytes())
-        try store.insertShow(ShowRecord(id: "bench", venueID: arena.id, startsAt: "2026-12-01T19:00:00+08:00", pricesJSON: "{}", policyJSON: "{}", holdSeconds: 600, version: 0))
+        try store.insertShow(ShowRecord(id: "bench", venueID: arena.id, startsAt: "2099-12-01T19:00:00+08:00", pricesJSON: "{}", policyJSON: "{}", holdSeconds: 600, version: 0))
         var version: UInt64 = 0
         let batches = 300, perBatch = 64
         let start = DispatchTime.now().uptimeNanoseconds
@@ -198,7 +198,7 @@ enum ServerBenchmarks {
         guard seed else { try app.start(); return app }
         let venue = venue ?? SampleVenues.arena(seats: 20_000)
         try app.inventory.addVenue(venue)
-        try app.inventory.addShow(Inventory.NewShow(id: "bench", venueID: venue.id, startsAt: "2026-12-01T19:00:00+08:00",
+        try app.inventory.addShow(Inventory.NewShow(id: "bench", venueID: venue.id, startsAt: "2099-12-01T19:00:00+08:00",
                                                     prices: PriceTable(categoryPrices: ["lower": 580, "upper": 380]),
                                                     policy: SelectionPolicy(maxSeats: 6, noLoneSeat: false)))
         try app.start()

@@ -41,14 +41,21 @@ enum ServeCommand {
         if let offset = ProcessInfo.processInfo.environment["SEATKIT_CLOCK_OFFSET_MS"].flatMap({ Int64($0) }) {
             app.inventory.clockOffset.advance(by: offset)
         }
-        if !args.flags.contains("--no-samples") && app.inventory.venueIDs.isEmpty { try seed(app.inventory) }
+        if !args.flags.contains("--no-samples") {
+            if app.inventory.venueIDs.isEmpty { try seed(app.inventory) }
+            // A sample store kept from an earlier day (make demo's demo.db): its shows have started and
+            // sales are closed, so tomorrow's sample shows are added under dated ids.
+            else if app.inventory.upcomingShowIDs.isEmpty, Set(app.inventory.venueIDs).isSuperset(of: Self.sampleVenueIDs) {
+                try seedShows(app.inventory, idSuffix: "-" + String(Self.tomorrow(app.inventory)))
+            }
+        }
         do { try app.start() } catch { throw IOFailure(message: "\(error)") }
         let host = options.anyAddress ? "0.0.0.0" : "127.0.0.1"
         let banner = """
         seatkit serving on http://\(host):\(app.port)/  (store \(Self.redacted(options.store)))
           seat picker: open http://127.0.0.1:\(app.port)/ in a browser\(app.api.hasWebPage ? "" : "  (its files were not found: set SEATKIT_WEB_ROOT)")
           venues: \(app.inventory.venueIDs.joined(separator: ", "))
-          shows:  \(app.inventory.showIDs.joined(separator: ", "))
+          shows on sale:  \(app.inventory.upcomingShowIDs.joined(separator: ", "))
           admin key: \(key == nil ? options.adminKey + " (generated; set --admin-key or SEATKIT_ADMIN_KEY)" : "from \(args.values["--admin-key"] != nil ? "--admin-key" : "SEATKIT_ADMIN_KEY")")
           try: curl http://127.0.0.1:\(app.port)/v1/shows
         """
@@ -73,6 +80,13 @@ enum ServeCommand {
         return parts.string ?? store
     }
 
+    static let sampleVenueIDs: Set<String> = ["cinema-hall-3", "imax-1", "arena-20000"]
+
+    /// Tomorrow's date by the inventory's clock, `2026-12-01`.
+    static func tomorrow(_ inventory: Inventory) -> Substring {
+        ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(inventory.clock()) / 1000 + 86400)).prefix(10)
+    }
+
     static func seed(_ inventory: Inventory) throws {
         let cinema = SampleVenues.cinemaHall(), imax = SampleVenues.imaxHall(), arena = SampleVenues.arena(seats: 20_000)
         // Instances starting together on one shared store may seed at once: what another made is fine.
@@ -81,16 +95,22 @@ enum ServeCommand {
                 try? inventory.followStore(venues: true)
             } catch { throw InputFailure(message: error.detail) }
         }
-        let day = ISO8601DateFormatter().string(from: Date().addingTimeInterval(86400)).prefix(10)
+        try seedShows(inventory, idSuffix: "")
+    }
+
+    /// The sample shows, tomorrow evening (venue time, +08:00).
+    static func seedShows(_ inventory: Inventory, idSuffix: String) throws {
+        let cinema = "cinema-hall-3", imax = "imax-1", arena = "arena-20000"
+        let day = tomorrow(inventory)
         let cinemaPrices = PriceTable(categoryPrices: ["standard": Decimal(string: "38.00")!, "vip": Decimal(string: "58.00")!, "couple": Decimal(string: "99.90")!],
                                       adjustments: [PriceAdjustment(target: .row("1"), change: .amount(Decimal(-5)))])
         let imaxPrices = PriceTable(categoryPrices: ["standard": Decimal(string: "68.00")!, "premium": Decimal(string: "88.00")!])
         let arenaPrices = PriceTable(categoryPrices: ["lower": Decimal(string: "580.00")!, "upper": Decimal(string: "380.00")!])
         let shows = [
-            Inventory.NewShow(id: "hall3-1930", venueID: cinema.id, startsAt: "\(day)T19:30:00+08:00", prices: cinemaPrices),
-            Inventory.NewShow(id: "hall3-2145", venueID: cinema.id, startsAt: "\(day)T21:45:00+08:00", prices: cinemaPrices),
-            Inventory.NewShow(id: "imax-2000", venueID: imax.id, startsAt: "\(day)T20:00:00+08:00", prices: imaxPrices),
-            Inventory.NewShow(id: "arena-concert", venueID: arena.id, startsAt: "\(day)T19:00:00+08:00", prices: arenaPrices,
+            Inventory.NewShow(id: "hall3-1930" + idSuffix, venueID: cinema, startsAt: "\(day)T19:30:00+08:00", prices: cinemaPrices),
+            Inventory.NewShow(id: "hall3-2145" + idSuffix, venueID: cinema, startsAt: "\(day)T21:45:00+08:00", prices: cinemaPrices),
+            Inventory.NewShow(id: "imax-2000" + idSuffix, venueID: imax, startsAt: "\(day)T20:00:00+08:00", prices: imaxPrices),
+            Inventory.NewShow(id: "arena-concert" + idSuffix, venueID: arena, startsAt: "\(day)T19:00:00+08:00", prices: arenaPrices,
                               policy: SelectionPolicy(maxSeats: 4)),
         ]
         for show in shows {

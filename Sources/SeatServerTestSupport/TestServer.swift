@@ -56,7 +56,7 @@ public final class TestServer: @unchecked Sendable {
         app = try SeatServerApp(options: options)
         if seed {
             try app.inventory.addVenue(SampleVenues.cinemaHall())
-            try app.inventory.addShow(Inventory.NewShow(id: "show", venueID: "cinema-hall-3", startsAt: "2026-12-01T19:30:00+08:00",
+            try app.inventory.addShow(Inventory.NewShow(id: "show", venueID: "cinema-hall-3", startsAt: "2099-12-01T19:30:00+08:00",
                                                         prices: PriceTable(categoryPrices: ["standard": Decimal(string: "33.30")!, "vip": 58, "couple": Decimal(string: "99.90")!]),
                                                         holdSeconds: holdSeconds))
         }

@@ -121,7 +121,7 @@ class PickerTests(unittest.TestCase):
     def setUp(self):
         # A fresh show per test, so tests never see each other's seats.
         self.show = f"{SHOW}-{self._testMethodName[5:].replace('_', '-')}"
-        body = {"id": self.show, "venueId": "cinema-hall-3", "startsAt": "2026-12-24T19:30:00+08:00", "holdSeconds": 600,
+        body = {"id": self.show, "venueId": "cinema-hall-3", "startsAt": "2099-12-24T19:30:00+08:00", "holdSeconds": 600,
                 "prices": {"currency": "CNY", "categories": {"standard": "38.00", "vip": "58.00", "couple": "99.90"},
                            "adjustments": [{"row": "1", "amount": "-5.00"}]},
                 "policy": {"maxSeats": 6, "noLoneSeat": True, "couplesTogether": True}}
@@ -255,6 +255,29 @@ class PickerTests(unittest.TestCase):
         self.assertIn("Row 2, seat 15", message)
         self.wait(d, lambda d: self.status(d, "2-13") == "available", message="rolled back to available")
         self.assertEqual(set(self.server.statuses(self.show)), {"a"}, "nothing held on the server")
+
+    def test_a_started_show_is_marked_and_refuses_seats(self):
+        # A show that started an hour ago: its card says sales are closed; a tap is rolled back with the reason.
+        started = time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime(time.time() - 3600))
+        gone = self.show + "-gone"
+        body = {"id": gone, "venueId": "cinema-hall-3", "startsAt": started, "prices": {"categories": {"standard": "38", "vip": "58", "couple": "99"}}}
+        request = urllib.request.Request(self.server.url + "/v1/shows", data=json.dumps(body).encode(), method="POST",
+                                         headers={"Content-Type": "application/json", "X-Admin-Key": "browser-test-key"})
+        self.assertEqual(urllib.request.urlopen(request).status, 201)
+        d = self.new_browser()
+        d.get(f"{self.server.url}/?lang=en")
+        card = self.wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, f'a.card[data-show="{gone}"]'), message="card")[0]
+        self.assertIn("started", card.get_attribute("class"))
+        self.assertIn("Started: sales closed", card.text)
+        upcoming = d.find_element(By.CSS_SELECTOR, f'a.card[data-show="{self.show}"]')
+        self.assertNotIn("started", upcoming.get_attribute("class"))
+        d.get(f"{self.server.url}/shows/{gone}?lang=en")
+        self.wait(d, lambda d: d.execute_script("return document.getElementById('map').dataset.version !== undefined"))
+        self.click_seat(d, "7-1")
+        message = self.wait(d, lambda d: d.find_element(By.ID, "message").text or None, message="refusal")
+        self.assertIn("started", message)
+        self.wait(d, lambda d: self.status(d, "7-1") == "available", message="rolled back to available")
+        self.assertEqual(set(self.server.statuses(gone)), {"a"}, "nothing held on the server")
 
     def test_whole_purchase_with_the_keyboard(self):
         d = self.new_browser()

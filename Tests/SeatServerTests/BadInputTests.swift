@@ -96,7 +96,7 @@ import Testing
         let venue = try c.request("POST", "/v1/venues?format=cinema-grid", headers: admin, body: [UInt8](seed))
         #expect(venue.status == 201 && venue.string("id") == "hall-7", "\(venue.text)")
         #expect(try c.request("POST", "/v1/venues?format=cinema-grid", headers: admin, body: [UInt8](seed)).status == 409)
-        let show = try c.request("POST", "/v1/shows", json: #"{"id":"h7","venueId":"hall-7","startsAt":"2026-12-02T20:00:00+08:00","prices":{"categories":{"standard":"45.00"}},"holdSeconds":300}"#, headers: admin)
+        let show = try c.request("POST", "/v1/shows", json: #"{"id":"h7","venueId":"hall-7","startsAt":"2099-12-02T20:00:00+08:00","prices":{"categories":{"standard":"45.00"}},"holdSeconds":300}"#, headers: admin)
         #expect(show.status == 201, "\(show.text)")
         #expect(show.json?["seats"]?.objectValue?["total"]?.intValue == 70)
         let list = try c.request("GET", "/v1/shows")
@@ -112,11 +112,14 @@ import Testing
         let server = try TestServer(backend: backend, seed: true)
         let admin = [("X-Admin-Key", TestServer.adminKey)]
         let c = try server.connection()
-        let today = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-3600))
-        #expect(try c.request("POST", "/v1/shows", json: "{\"id\":\"second\",\"venueId\":\"cinema-hall-3\",\"startsAt\":\"\(today)\",\"prices\":{\"categories\":{\"standard\":\"1\",\"vip\":\"2\",\"couple\":\"3\"}}}", headers: admin).status == 201)
-        // 7-1 and 7-2 sell in the second show (an hour ago); the first show is still to come, so it is not counted.
+        // A show starting in ten minutes: 7-1 and 7-2 sell while it is on sale; then the server's clock
+        // moves an hour on, so it is a past show (the first show is still to come and is not counted).
+        let soon = ISO8601DateFormatter().string(from: Date().addingTimeInterval(600))
+        #expect(try c.request("POST", "/v1/shows", json: "{\"id\":\"second\",\"venueId\":\"cinema-hall-3\",\"startsAt\":\"\(soon)\",\"prices\":{\"categories\":{\"standard\":\"1\",\"vip\":\"2\",\"couple\":\"3\"}}}", headers: admin).status == 201)
         let token = try #require(try hold(c, ["7-1", "7-2"], show: "second").string("token"))
         #expect(try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"h"}"#).status == 200)
+        #expect(try c.request("GET", "/v1/venues/cinema-hall-3/heatmap?days=1").headers["x-shows-counted"] == "0")
+        server.app.inventory.clockOffset.advance(by: 3_600_000)
         let recent = try c.request("GET", "/v1/venues/cinema-hall-3/heatmap?days=1")
         #expect(recent.status == 200 && recent.headers["x-shows-counted"] == "1")
         #expect(recent.json?["7-1"]?.doubleValue == 1 && recent.json?["7-3"]?.doubleValue == 0)

@@ -96,6 +96,32 @@ import Testing
         #expect(server.app.inventory.metrics.value("holds_expired") == 1)
     }
 
+    /// Sales close when the show starts: no new hold, no seat added (409 show-started, nothing changes);
+    /// a hold made before the start may still shrink, and be confirmed until it expires.
+    @Test(arguments: StoreBackend.available) func salesCloseWhenTheShowStarts(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend)
+        let c = try server.connection()
+        let admin = [("X-Admin-Key", TestServer.adminKey)]
+        let soon = ISO8601DateFormatter().string(from: Date().addingTimeInterval(120))
+        #expect(try c.request("POST", "/v1/shows", json: "{\"id\":\"soon\",\"venueId\":\"cinema-hall-3\",\"startsAt\":\"\(soon)\",\"prices\":{\"categories\":{\"standard\":\"38\",\"vip\":\"58\",\"couple\":\"99\"}}}", headers: admin).status == 201)
+        let token = try #require(try hold(c, ["7-1", "7-2", "7-3"], show: "soon").string("token"))
+        server.app.inventory.clockOffset.advance(by: 180_000)
+        let before = try c.request("GET", "/v1/shows/soon/availability")
+        let late = try hold(c, ["8-1"], show: "soon")
+        #expect(late.status == 409 && late.string("type") == "/problems/show-started", "\(late.text)")
+        #expect(late.string("detail")?.contains(soon) == true)
+        let adding = try c.request("POST", "/v1/holds/\(token)/seats", json: #"{"add":["7-4"]}"#)
+        #expect(adding.status == 409 && adding.string("type") == "/problems/show-started")
+        let after = try c.request("GET", "/v1/shows/soon/availability")
+        #expect(after.headers["etag"] == before.headers["etag"] && after.body == before.body)
+        // What was held before the start: it may give a seat back, and be bought.
+        #expect(try c.request("POST", "/v1/holds/\(token)/seats", json: #"{"remove":["7-3"]}"#).status == 200)
+        let bought = try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"at-the-door"}"#)
+        #expect(bought.status == 200 && bought.string("state") == "confirmed", "\(bought.text)")
+        // Another show, still to come, is on sale as before.
+        #expect(try hold(c, ["8-1"]).status == 201)
+    }
+
     @Test(arguments: StoreBackend.available) func idempotencyKeysMakeRetriesSafe(backend: StoreBackend) throws {
         let server = try TestServer(backend: backend)
         let c = try server.connection()

@@ -114,10 +114,13 @@ final class ServerProcess {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("seatkit")
     }
 
-    init(store: String, environment: [String: String] = [:]) throws {
+    /// What the server printed before it started serving (its banner).
+    private(set) var banner = ""
+
+    init(store: String, environment: [String: String] = [:], samples: Bool = false) throws {
         process.executableURL = Self.binary
         let url = store.hasPrefix("sqlite:") || store.hasPrefix("postgres") ? store : "sqlite:" + store
-        process.arguments = ["serve", "--port", "0", "--store", url, "--admin-key", TestServer.adminKey, "--no-samples", "--holds-per-second", "0"]
+        process.arguments = ["serve", "--port", "0", "--store", url, "--admin-key", TestServer.adminKey, "--holds-per-second", "0"] + (samples ? [] : ["--no-samples"])
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe()
         process.standardOutput = out
@@ -126,7 +129,7 @@ final class ServerProcess {
         // The banner's first line says where it listens.
         var text = ""
         let deadline = Date().addingTimeInterval(20)
-        while !text.contains("\n") && Date() < deadline {
+        while !text.contains("try: curl") && Date() < deadline {
             let chunk = out.fileHandleForReading.availableData
             if chunk.isEmpty { break }
             text += String(decoding: chunk, as: UTF8.self)
@@ -137,6 +140,7 @@ final class ServerProcess {
             throw HTTPConnection.Failure.malformed("no port in \(text)")
         }
         port = p
+        banner = text
     }
 
     func kill9() { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
@@ -160,7 +164,7 @@ final class ServerProcess {
         let admin = [("X-Admin-Key", TestServer.adminKey)]
         let setup = try HTTPConnection(port: first.port)
         #expect(try setup.request("POST", "/v1/venues", headers: admin, body: layout.jsonBytes()).status == 201)
-        #expect(try setup.request("POST", "/v1/shows", json: #"{"id":"s","venueId":"imax-1","startsAt":"2026-12-01T20:00:00+08:00","prices":{"categories":{"standard":"68","premium":"88"}}}"#, headers: admin).status == 201)
+        #expect(try setup.request("POST", "/v1/shows", json: #"{"id":"s","venueId":"imax-1","startsAt":"2099-12-01T20:00:00+08:00","prices":{"categories":{"standard":"68","premium":"88"}}}"#, headers: admin).status == 201)
 
         let sales = LockedBox([String: [String]]())   // order → seats the server said it sold
         let holds = LockedBox([String: [String]]())
@@ -232,7 +236,7 @@ final class ServerProcess {
         let admin = [("X-Admin-Key", TestServer.adminKey)]
         let c = try HTTPConnection(port: server.port)
         #expect(try c.request("POST", "/v1/venues", headers: admin, body: SampleVenues.cinemaHall().jsonBytes()).status == 201)
-        #expect(try c.request("POST", "/v1/shows", json: #"{"id":"s","venueId":"cinema-hall-3","startsAt":"2026-12-01T20:00:00+08:00","prices":{"categories":{"standard":"1","vip":"2","couple":"3"}}}"#, headers: admin).status == 201)
+        #expect(try c.request("POST", "/v1/shows", json: #"{"id":"s","venueId":"cinema-hall-3","startsAt":"2099-12-01T20:00:00+08:00","prices":{"categories":{"standard":"1","vip":"2","couple":"3"}}}"#, headers: admin).status == 201)
         let events = try HTTPConnection(port: server.port)
         #expect(try events.openEvents("/v1/shows/s/events") == 200)
         _ = try events.nextEvent()
@@ -258,7 +262,7 @@ final class ServerProcess {
         let admin = [("X-Admin-Key", TestServer.adminKey)]
         let c = try HTTPConnection(port: server.port)
         #expect(try c.request("POST", "/v1/venues", headers: admin, body: SampleVenues.arena(seats: 2000).jsonBytes()).status == 201)
-        #expect(try c.request("POST", "/v1/shows", json: #"{"id":"s","venueId":"arena-2000","startsAt":"2026-12-01T20:00:00+08:00","prices":{"categories":{"lower":"1","upper":"2"}},"policy":{"noLoneSeat":false}}"#, headers: admin).status == 201)
+        #expect(try c.request("POST", "/v1/shows", json: #"{"id":"s","venueId":"arena-2000","startsAt":"2099-12-01T20:00:00+08:00","prices":{"categories":{"lower":"1","upper":"2"}},"policy":{"noLoneSeat":false}}"#, headers: admin).status == 201)
         let port = server.port
         let stop = AtomicFlag()
         let group = DispatchGroup()

@@ -206,7 +206,7 @@ import Testing
         let admin = [("X-Admin-Key", TestServer.adminKey)]
         let setup = try a.connection()
         #expect(try setup.request("POST", "/v1/venues", headers: admin, body: layout.jsonBytes()).status == 201)
-        #expect(try setup.request("POST", "/v1/shows", json: #"{"id":"r","venueId":"imax-1","startsAt":"2026-12-01T20:00:00+08:00","prices":{"categories":{"standard":"68","premium":"88"}}}"#, headers: admin).status == 201)
+        #expect(try setup.request("POST", "/v1/shows", json: #"{"id":"r","venueId":"imax-1","startsAt":"2099-12-01T20:00:00+08:00","prices":{"categories":{"standard":"68","premium":"88"}}}"#, headers: admin).status == 201)
         let seen = Acknowledged(), stop = AtomicFlag(), restarted = AtomicFlag()
         let group = load(ports: [a.port, b.port], show: "r", workers: 6, seed: 11, stop: stop, into: seen, markAfter: restarted)
         Thread.sleep(forTimeInterval: 0.8)
@@ -258,7 +258,7 @@ import Testing
         let admin = [("X-Admin-Key", TestServer.adminKey)]
         let setup = try HTTPConnection(port: first.port)
         #expect(try setup.request("POST", "/v1/venues", headers: admin, body: layout.jsonBytes()).status == 201)
-        #expect(try setup.request("POST", "/v1/shows", json: #"{"id":"k","venueId":"imax-1","startsAt":"2026-12-01T20:00:00+08:00","prices":{"categories":{"standard":"68","premium":"88"}}}"#, headers: admin).status == 201)
+        #expect(try setup.request("POST", "/v1/shows", json: #"{"id":"k","venueId":"imax-1","startsAt":"2099-12-01T20:00:00+08:00","prices":{"categories":{"standard":"68","premium":"88"}}}"#, headers: admin).status == 201)
         let second = try ServerProcess(store: store)
         defer { second.terminate() }
         let seenFirst = Acknowledged(), seenSecond = Acknowledged(), stop = AtomicFlag(), killed = AtomicFlag()

@@ -11,7 +11,7 @@ enum OpenAPIDocument {
    "HoldRequest":{"type":"object","required":["seats"],"additionalProperties":false,"properties":{"seats":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"string"}},"wheelchair":{"type":"boolean"}}},
    "ModifyRequest":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"type":"string"}},"remove":{"type":"array","items":{"type":"string"}}}},
    "ConfirmRequest":{"type":"object","required":["orderRef"],"additionalProperties":false,"properties":{"orderRef":{"type":"string","minLength":1,"maxLength":128}}},
-   "Show":{"type":"object","properties":{"id":{"type":"string"},"venueId":{"type":"string"},"startsAt":{"type":"string","format":"date-time"},"holdSeconds":{"type":"integer"},"policy":{"type":"object"},"prices":{"type":"object"},"version":{"type":"integer"},"seats":{"type":"object"}}},
+   "Show":{"type":"object","properties":{"id":{"type":"string"},"venueId":{"type":"string"},"startsAt":{"type":"string","format":"date-time"},"onSale":{"type":"boolean","description":"false once the show has started: sales are closed"},"holdSeconds":{"type":"integer"},"policy":{"type":"object"},"prices":{"type":"object"},"version":{"type":"integer"},"seats":{"type":"object"}}},
    "ShowRequest":{"type":"object","required":["id","venueId","startsAt","prices"],"additionalProperties":false,"properties":{"id":{"type":"string"},"venueId":{"type":"string"},"startsAt":{"type":"string","format":"date-time"},"holdSeconds":{"type":"integer","minimum":30,"maximum":3600},"prices":{"type":"object"},"policy":{"type":"object"}}}
   },
   "responses":{"Problem":{"description":"An error","content":{"application/problem+json":{"schema":{"$ref":"#/components/schemas/Problem"}}}}},

@@ -58,7 +58,7 @@ extension SeatAPI {
         guard let v = inventory.venueEntry(id) else { throw Problem.notFound("no venue \(id)") }
         let days = r.query["days"].map { Int($0) } ?? 30
         guard let days, days >= 1, days <= 3650 else { throw Problem.badRequest("days must be a whole number from 1 to 3650") }
-        let now = Date()
+        let now = Date(timeIntervalSince1970: Double(inventory.clock()) / 1000)
         let history: (shows: Int, soldCounts: [Int: Int])
         do { history = try inventory.store.salesHistory(venue: id, since: now.addingTimeInterval(-Double(days) * 86400), until: now) } catch { throw Inventory.storeProblem(error) }
         var w = JSONWriter(reservingCapacity: v.layout.seatCount * 16)

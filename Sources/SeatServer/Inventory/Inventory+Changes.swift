@@ -111,6 +111,14 @@ extension Inventory {
         view(hold, in: state, version: state.availability.version)
     }
 
+    /// Sales close when the show starts: no new hold and no seat added to one. (A hold made before the
+    /// start may still be confirmed until it expires: its seats were reserved while sales were open.)
+    func checkOnSale(_ state: ShowState) throws(Problem) {
+        guard let starts = state.startsAtMilliseconds, clock() >= starts else { return }
+        throw Problem(409, "show-started", "Show started",
+                      detail: "show \(state.record.id) started at \(state.record.startsAt); its seats can no longer be held")
+    }
+
     /// The hold as the API shows it. Reads only what never changes in `state` (its id, layout and
     /// prices), so it may be called without the lock.
     func view(_ hold: ActiveHold, in state: ShowState, version: UInt64) -> HoldView {

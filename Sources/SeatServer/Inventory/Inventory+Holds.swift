@@ -47,6 +47,7 @@ extension Inventory {
         let (made, ticket) = try locked { () throws(Problem) -> (Either<HoldOutcome, (ActiveHold, ShowState, UInt64)>, CommitTicket?) in
             if let replayed = try replay(idempotency, stored: stored) { return (.first(replayed), nil) }
             let state = try state(forShow: showID)
+            try checkOnSale(state)
             guard !seatIDs.isEmpty else { throw Problem(422, "no-seats", "No seats", detail: "a hold needs at least one seat") }
             let seats = try resolve(seatIDs, in: state.layout).sorted()
             try checkFree(seats, in: state, own: [])
@@ -118,6 +119,7 @@ extension Inventory {
         return try locked { () throws(Problem) -> (HoldView, CommitTicket?) in
             let (state, hold) = try activeHold(token, snapshot: snapshot)
             let adding = try resolve(add, in: state.layout), removing = try resolve(remove, in: state.layout)
+            if !adding.isEmpty { try checkOnSale(state) }
             let own = Set(hold.seats)
             let notHeld = removing.filter { !own.contains($0) }
             if !notHeld.isEmpty {

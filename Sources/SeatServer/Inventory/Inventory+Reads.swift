@@ -9,14 +9,17 @@ extension Inventory {
     /// The layout of a venue, if it exists.
     public func venueEntryLayout(_ id: String) -> VenueLayout? { venueEntry(id)?.layout }
 
-    /// The show as JSON: id, venue, start, hold time, rules, prices, version and counts.
+    /// The show as JSON: id, venue, start, whether it is on sale, hold time, rules, prices, version and counts.
     func showSummary(_ id: String) -> JSONWriter? {
-        locked {
+        let now = clock()
+        return locked {
             guard let s = shows[id] else { return nil }
             var w = JSONWriter()
             w.raw("{"); w.key("id", first: true); w.string(s.record.id)
             w.key("venueId"); w.string(s.record.venueID)
             w.key("startsAt"); w.string(s.record.startsAt)
+            // Sales close when the show starts.
+            w.key("onSale"); w.raw((s.startsAtMilliseconds ?? .max) > now ? "true" : "false")
             w.key("holdSeconds"); w.number(s.record.holdSeconds)
             w.key("policy"); w.raw(s.record.policyJSON)
             w.key("prices"); w.raw(s.record.pricesJSON)

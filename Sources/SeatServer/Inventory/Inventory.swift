@@ -43,6 +43,9 @@ final class ShowState {
     /// events read back from the log must not overwrite them in `availability` (ours is newer there).
     var pendingSeats: [SeatIndex: Int] = [:]
     private var encodedCache: (UInt64, String)?
+    /// When the show starts (Unix milliseconds): sales close then (nil: a time this server cannot read,
+    /// from a store written by another version; such a show stays on sale).
+    let startsAtMilliseconds: Int64?
 
     func reserve(_ changes: [SeatChange]) { for c in changes { pendingSeats[c.seat, default: 0] += 1 } }
 
@@ -55,6 +58,16 @@ final class ShowState {
     init(record: ShowRecord, venue: VenueEntry, prices: SeatPrices, policy: SelectionPolicy, availability: SeatAvailability) {
         self.record = record; self.venue = venue; self.prices = prices; self.policy = policy
         self.availability = availability; self.committed = availability
+        startsAtMilliseconds = Self.milliseconds(ofTimestamp: record.startsAt)
+    }
+
+    /// An ISO 8601 time with its offset (`2026-12-01T19:30:00+08:00`, fractions of a second allowed).
+    static func milliseconds(ofTimestamp text: String) -> Int64? {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime]
+        if let d = f.date(from: text) { return Int64((d.timeIntervalSince1970 * 1000).rounded()) }
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return f.date(from: text).map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }
     }
 
     var layout: VenueLayout { venue.layout }
@@ -289,6 +302,12 @@ public final class Inventory: @unchecked Sendable {
 
     public var showIDs: [String] { locked { shows.values.sorted { ($0.record.startsAt, $0.record.id) < ($1.record.startsAt, $1.record.id) }.map(\.record.id) } }
     public var venueIDs: [String] { locked { venues.keys.sorted() } }
+    /// Shows that have not started yet (on sale), in start order.
+    public var upcomingShowIDs: [String] {
+        let now = clock()
+        return locked { shows.values.filter { ($0.startsAtMilliseconds ?? .max) > now }
+            .sorted { ($0.record.startsAt, $0.record.id) < ($1.record.startsAt, $1.record.id) }.map(\.record.id) }
+    }
 }
 
 /// A shared, lock-protected number of milliseconds.

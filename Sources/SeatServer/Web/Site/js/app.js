@@ -61,9 +61,9 @@ function stripOf(shows, currentId) {
     const free = s.seats.available;
     const prices = Object.values(s.prices.categories).map(Number);
     const from = prices.length ? `${symbol(s.prices.currency)}${Math.min(...prices).toFixed(s.prices.minorUnits)}` : '';
-    const link = el('a', { class: 'card', href: `/shows/${encodeURIComponent(s.id)}`, 'data-show': s.id },
+    const link = el('a', { class: s.onSale === false ? 'card started' : 'card', href: `/shows/${encodeURIComponent(s.id)}`, 'data-show': s.id },
       el('span', { class: 'day' }, when.day), el('span', { class: 'time' }, when.time),
-      el('span', { class: 'free' }, free > 0 ? t('free', free) : t('seatsTaken')),
+      el('span', { class: 'free' }, s.onSale === false ? t('started') : free > 0 ? t('free', free) : t('seatsTaken')),
       from ? el('span', { class: 'from' }, t('from', from)) : null);
     if (s.id === currentId) link.setAttribute('aria-current', 'page');
     strip.append(el('li', {}, link));
