@@ -4,6 +4,8 @@
 // The row gutter and the minimap follow every change of the viewport.
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
+/// Up to this many seats the minimap shows every seat.
+const MINIMAP_SEATS = 3000;
 
 export class MapView {
   constructor({ container, surface, gutter, minimap, onTap, onDragSelect }) {
@@ -18,7 +20,7 @@ export class MapView {
   /// Puts a freshly fetched seat map in place, keeping the current view when it is the same venue.
   load(svgText) {
     const doc = new DOMParser().parseFromString(svgText, 'image/svg+xml');
-    const svg = document.importNode(doc.documentElement, true);
+    const svg = document.adoptNode(doc.documentElement);
     const d = svg.dataset;
     const sameVenue = this.svg && this.contentW === Number(d.contentWidth) && this.contentH === Number(d.contentHeight);
     this.meta = {
@@ -63,15 +65,32 @@ export class MapView {
 
     this.minimap.setAttribute('viewBox', `0 0 ${this.contentW} ${this.contentH}`);
     this.minimap.innerHTML = '';
-    const use = document.createElementNS(SVG_NS, 'use');
-    use.setAttribute('href', '#map-content');
     this.miniRect = document.createElementNS(SVG_NS, 'rect');
     this.miniRect.setAttribute('class', 'minimap-viewport');
-    this.minimap.append(use, this.miniRect);
+    this.minimap.append(this.miniPicture(content), this.miniRect);
     this.minimap.style.aspectRatio = `${this.contentW} / ${this.contentH}`;
 
     this.vw = this.container.clientWidth || 1; this.vh = this.container.clientHeight || 1;
     if (!sameVenue) { this.zoom = this.minZoom(); this.centreOn(this.contentW / 2, this.contentH / 2); } else this.apply();
+  }
+
+  /// The minimap's picture: the whole map again for a hall (a `<use>` of it), but for a big venue only
+  /// the stage and the zones filled in their colours: a second copy of 20,000 seats doubled the page's
+  /// style and layout work (over a second for the 20k arena).
+  miniPicture(content) {
+    if (this.seats.length <= MINIMAP_SEATS) {
+      const use = document.createElementNS(SVG_NS, 'use');
+      use.setAttribute('href', '#map-content');
+      return use;
+    }
+    const g = document.createElementNS(SVG_NS, 'g');
+    for (const shape of content.querySelectorAll(':scope > #stage, :scope > path[id^="zone-outline-"]')) {
+      const copy = shape.cloneNode(false);
+      copy.removeAttribute('id');
+      if (copy.tagName === 'path') { copy.setAttribute('fill', copy.getAttribute('stroke')); copy.setAttribute('fill-opacity', '0.5'); }
+      g.append(copy);
+    }
+    return g;
   }
 
   /// The label a screen reader says: "Row 7, seat 12, available, VIP, ¥58.00" (the engine's order).
