@@ -4,6 +4,7 @@ import LoopbackHTTP
 import SeatKitCLI
 import SeatMap
 @testable import SeatServer
+import Synchronization
 import Testing
 
 /// The reads the web picker is drawn from, and the page's own files, over real HTTP.
@@ -31,6 +32,43 @@ import Testing
         #expect(bad.status == 400 && bad.headers["content-type"] == "application/problem+json" && bad.string("detail")!.contains("fr"))
         #expect(try c.request("GET", "/v1/shows/show/seatmap.svg?lang=en", headers: [("If-None-Match", "\"show@1-en\"")]).status == 304)
         #expect(try c.request("GET", "/v1/shows/nope/seatmap.svg").status == 404)
+    }
+
+    /// A crowd opening one show gets one drawing per version: concurrent requests wait for it; a new
+    /// version is drawn again, unless the caller accepts a picture up to 2 s old (`recent=1`).
+    @Test func seatMapsAreDrawnOncePerVersion() throws {
+        let server = try TestServer()
+        let api = server.app.api
+        let answers = Mutex([HTTPConnection.Response]())
+        let port = server.port
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            let r = try? HTTPConnection(port: port).request("GET", "/v1/shows/show/seatmap.svg?lang=en")
+            if let r { answers.withLock { $0.append(r) } }
+        }
+        #expect(answers.withLock { $0.count } == 8 && api.pictures.draws == 1)
+        #expect(answers.withLock { Set($0.map(\.body)).count } == 1)
+        let c = try server.connection()
+        #expect(try hold(c, ["7-1"]).status == 201)
+        // The page accepts the picture of version 0 for two seconds (it paints live statuses over it)...
+        let recent = try c.request("GET", "/v1/shows/show/seatmap.svg?lang=en&recent=1")
+        #expect(recent.headers["x-availability-version"] == "0" && recent.headers["etag"] == "\"show@0-en\"" && api.pictures.draws == 1)
+        // ...everyone else gets version 1, drawn once more; Chinese is a picture of its own.
+        let exact = try c.request("GET", "/v1/shows/show/seatmap.svg?lang=en")
+        #expect(exact.headers["x-availability-version"] == "1" && exact.text.contains(#"data-status="held""#) && api.pictures.draws == 2)
+        _ = try c.request("GET", "/v1/shows/show/seatmap.svg?lang=zh")
+        #expect(api.pictures.draws == 3)
+    }
+
+    /// The cache stays within its bytes, least recently used out first.
+    @Test func thePictureCacheIsBounded() {
+        let cache = PictureCache(maximumBytes: 250)
+        for k in 0..<5 { _ = cache.picture("s\(k)", version: 1, recent: false) { [UInt8](repeating: 0, count: 100) } }
+        #expect(cache.draws == 5)
+        _ = cache.picture("s4", version: 1, recent: false) { [] }
+        _ = cache.picture("s3", version: 1, recent: false) { [] }
+        #expect(cache.draws == 5, "the two latest are kept")
+        _ = cache.picture("s0", version: 1, recent: false) { [UInt8](repeating: 0, count: 100) }
+        #expect(cache.draws == 6, "the oldest was dropped")
     }
 
     @Test func bestSeatsFollowTheRulesAndSayWhenNoneFit() throws {

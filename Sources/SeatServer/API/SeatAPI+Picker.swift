@@ -19,10 +19,21 @@ extension SeatAPI {
     func seatMap(_ id: String, _ r: HTTPRequest) throws(Problem) -> HTTPResponse {
         let language = try Self.language(r)
         let state = try inventory.pictureState(show: id)
-        let etag = "\"\(id)@\(state.availability.version)-\(language.rawValue)\""
-        let headers = [("ETag", etag), ("Cache-Control", "no-cache"), ("X-Availability-Version", String(state.availability.version))]
-        if r.header("if-none-match").map({ Self.etagMatches($0, etag) }) == true { return .empty(304, headers: headers) }
+        let current = state.availability.version
+        let recent = r.query["recent"] == "1"
+        let etag = { (version: UInt64) in "\"\(id)@\(version)-\(language.rawValue)\"" }
+        if let match = r.header("if-none-match"), Self.etagMatches(match, etag(current)) {
+            return .empty(304, headers: [("ETag", etag(current)), ("Cache-Control", "no-cache"), ("X-Availability-Version", String(current))])
+        }
+        let (version, body) = pictures.picture(id + "|" + language.rawValue, version: current, recent: recent) {
+            drawSeatMap(id, state: state, language: language)
+        }
+        return HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml; charset=utf-8"), ("ETag", etag(version)), ("Cache-Control", "no-cache"),
+                                                   ("X-Availability-Version", String(version))], body: body)
+    }
 
+    /// The picture itself. - Complexity: O(seats).
+    func drawSeatMap(_ id: String, state: Inventory.PictureState, language: Language) -> [UInt8] {
         let canvas = state.venue.canvas
         let layout = canvas.layout
         let content = FrameContent(availability: state.availability, prices: state.prices, language: language, labelParts: true)
@@ -55,8 +66,9 @@ extension SeatAPI {
             ("data-rows", rows.text), ("data-zones", zonesJSON(layout, prices: state.prices, language: language).text),
             ("data-status-words", words.text), ("data-palette", palette), ("data-separator", SeatCanvas.labelSeparator(language)),
         ], seatTooltips: false)
-        return .text(200, writer.document(list), contentType: "image/svg+xml; charset=utf-8", headers: headers)
+        return Array(writer.document(list).utf8)
     }
+
 
     /// Zones in layout order: id, name in `language`, colour, price category, and the price range of
     /// their seats.

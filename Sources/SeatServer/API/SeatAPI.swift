@@ -8,6 +8,8 @@ public final class SeatAPI: @unchecked Sendable {
     let holdLimiter: RateLimiter
     let startedAt = Date()
     let site = WebSite(root: WebSite.locate())
+    /// Seat-map pictures, drawn once per version (see `PictureCache`).
+    let pictures = PictureCache()
     /// Whether the web picker's files were found (`/` answers 503 otherwise).
     public var hasWebPage: Bool { site.root != nil }
 

@@ -35,7 +35,9 @@ extension Inventory {
 
     /// What the web page's map and list are drawn from: the venue, the committed availability (a
     /// snapshot: it never changes after this returns), the prices and the rules.
-    func pictureState(show id: String) throws(Problem) -> (venue: VenueEntry, availability: SeatAvailability, prices: SeatPrices, policy: SelectionPolicy) {
+    typealias PictureState = (venue: VenueEntry, availability: SeatAvailability, prices: SeatPrices, policy: SelectionPolicy)
+
+    func pictureState(show id: String) throws(Problem) -> PictureState {
         try locked { () throws(Problem) in
             let s = try state(forShow: id)
             return (s.venue, s.committed, s.prices, s.policy)
