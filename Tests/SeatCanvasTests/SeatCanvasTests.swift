@@ -88,6 +88,47 @@ import Testing
         #expect(zip(ys, ys.dropFirst()).allSatisfy { $1 - $0 >= 12 })
     }
 
+    /// In an arena, rows of several sections share each height: the gutter names, for each crowd, the
+    /// row nearest the view's vertical centre line, so zoomed out it reads down the middle sections, and
+    /// zoomed in on one side it names the rows there. (Before, the first row of each crowd was named: a
+    /// mix of sections.)
+    @Test func arenaGutterNamesTheRowsOfTheMiddleSections() throws {
+        let arena = try sample("Samples/arena-20k.json")
+        let canvas = SeatCanvas(layout: arena)
+        /// How far a row is from the vertical line at `x` (0: it crosses it).
+        func distance(_ row: Int, _ x: Double) -> Double {
+            let r = canvas.geometry.rowRects[row]
+            return max(r.minX - x, x - r.maxX, 0)
+        }
+        /// The mean distance of the named rows from the centre line: ours, and naming each crowd's first row.
+        func distances(_ v: Viewport) -> (ours: Double, first: Double) {
+            let x = v.visibleContentRect.midX
+            let labels = canvas.gutter(in: v)
+            var first: [Int] = [], last = -Double.infinity
+            for (y, row) in canvas.geometry.rowsByY {
+                let onScreen = y * v.zoom - v.offset.y
+                if onScreen >= -1e-9 && onScreen <= v.viewSize.height && onScreen - last >= 12 { first.append(row); last = onScreen }
+            }
+            #expect(labels.count > 5 && zip(labels, labels.dropFirst()).allSatisfy { $1.y - $0.y >= 12 })
+            return (labels.map { distance($0.row, x) }.reduce(0, +) / Double(labels.count),
+                    first.map { distance($0, x) }.reduce(0, +) / Double(first.count))
+        }
+        var whole = canvas.viewport(viewSize: LayoutSize(width: 390, height: 844))
+        whole.zoom(to: whole.minimumZoom, focal: .zero)
+        // Zoomed in on the left side: a seat a fifth of the way in from the left edge, half way down.
+        var left = whole
+        left.zoom(to: 1, focal: .zero)
+        let target = arena.seatIndices.map { canvas.geometry.center(of: $0) }
+            .filter { abs($0.y - canvas.geometry.contentSize.height / 2) < 200 }
+            .min { abs($0.x - canvas.geometry.contentSize.width / 5) < abs($1.x - canvas.geometry.contentSize.width / 5) }!
+        left.pan(by: LayoutPoint(x: left.offset.x - (target.x * left.zoom - 195), y: left.offset.y - (target.y * left.zoom - 422)))
+        #expect(abs(left.visibleContentRect.midX - target.x) < 1)
+        for v in [whole, left] {
+            let d = distances(v)
+            #expect(d.ours * 3 < d.first, "\(d)")
+        }
+    }
+
     @Test func theMinimapShowsTheViewportAndPansOnATap() {
         let canvas = SeatCanvas(layout: hall)
         var v = canvas.viewport(viewSize: LayoutSize(width: 390, height: 844))

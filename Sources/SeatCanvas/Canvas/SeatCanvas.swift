@@ -78,24 +78,38 @@ public struct GutterLabel: Sendable, Hashable {
 extension SeatCanvas {
     /// The row gutter for `viewport`: each visible row's printed label at its on-screen y, pinned to
     /// the left edge whatever the horizontal pan (the frozen header column of a table, applied to seats).
-    /// Rows closer than `minimumSpacing` points to the previous label are left out (arenas stack many
-    /// rows at one height; zoomed far out, rows crowd).
+    /// Rows closer than `minimumSpacing` points share one label: the row nearest the view's vertical
+    /// centre line (an arena stacks rows of several sections at one height; the gutter then names the
+    /// rows of the sections in the middle of the view, not a mix), the higher one on a tie, which in a
+    /// hall, where every row crosses the middle, is the first row of the crowd.
     /// - Complexity: O(log rows + visible rows).
     public func gutter(in viewport: Viewport, minimumSpacing: Double = 12) -> [GutterLabel] {
         let visible = viewport.visibleContentRect
         let rows = geometry.rowsByY
+        let centreX = visible.midX
+        func distance(_ row: Int) -> Double {
+            let r = geometry.rowRects[row]
+            return centreX < r.minX ? r.minX - centreX : centreX > r.maxX ? centreX - r.maxX : 0
+        }
         var lo = 0, hi = rows.count
         while lo < hi { let mid = (lo + hi) / 2; if rows[mid].y < visible.minY { lo = mid + 1 } else { hi = mid } }
         var out: [GutterLabel] = []
         var lastY = -Double.infinity
         var k = lo
         while k < rows.count && rows[k].y <= visible.maxY {
-            let y = rows[k].y * viewport.zoom - viewport.offset.y
-            if y - lastY >= minimumSpacing {
-                out.append(GutterLabel(row: rows[k].row, label: layout.rows[rows[k].row].label, y: y))
-                lastY = y
+            let bandStart = rows[k].y * viewport.zoom - viewport.offset.y
+            guard bandStart - lastY >= minimumSpacing else { k += 1; continue }
+            // The crowd of rows within the spacing of the first: one label, for the row nearest the centre line.
+            var best = k
+            var j = k + 1
+            while j < rows.count && rows[j].y <= visible.maxY && rows[j].y * viewport.zoom - viewport.offset.y - bandStart < minimumSpacing {
+                if distance(rows[j].row) < distance(rows[best].row) { best = j }
+                j += 1
             }
-            k += 1
+            let y = rows[best].y * viewport.zoom - viewport.offset.y
+            out.append(GutterLabel(row: rows[best].row, label: layout.rows[rows[best].row].label, y: y))
+            lastY = y
+            k = j
         }
         return out
     }

@@ -44,7 +44,10 @@ extension SeatAPI {
         rows.raw("[")
         for (k, entry) in canvas.geometry.rowsByY.enumerated() {
             if k > 0 { rows.raw(",") }
-            rows.raw("["); rows.string(layout.rows[entry.row].label); rows.raw(","); rows.number(entry.y); rows.raw(","); rows.number(entry.row); rows.raw("]")
+            // [label, centre y, row, left x, right x]: the gutter names, of rows crowding one height, the one nearest the view's centre line.
+            let extent = canvas.geometry.rowRects[entry.row]
+            rows.raw("["); rows.string(layout.rows[entry.row].label); rows.raw(","); rows.number(entry.y); rows.raw(","); rows.number(entry.row)
+            rows.raw(","); rows.number(extent.minX); rows.raw(","); rows.number(extent.maxX); rows.raw("]")
         }
         rows.raw("]")
 

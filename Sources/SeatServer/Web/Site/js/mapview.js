@@ -60,7 +60,7 @@ export class MapView {
     // Rows as the gutter orders them (by height), each with its seats left to right as drawn.
     const seatsOfRow = new Map();
     for (const s of this.seats) (seatsOfRow.get(s.row) || seatsOfRow.set(s.row, []).get(s.row)).push(s);
-    this.rows = this.meta.rows.map(([label, y, row]) => ({ label, y, row, seats: (seatsOfRow.get(row) || []).sort((a, b) => a.cx - b.cx) }));
+    this.rows = this.meta.rows.map(([label, y, row, minX, maxX]) => ({ label, y, row, minX, maxX, seats: (seatsOfRow.get(row) || []).sort((a, b) => a.cx - b.cx) }));
     this.rowOf = new Map(this.rows.map((r, k) => [r.row, k]));
 
     this.minimap.setAttribute('viewBox', `0 0 ${this.contentW} ${this.contentH}`);
@@ -164,14 +164,25 @@ export class MapView {
     this.centreOn(cx, cy);
   }
 
-  /// Row labels pinned to the left edge at their rows' heights; rows closer than 12 px to the previous
-  /// label are left out (the engine's gutter rule).
+  /// Row labels pinned to the left edge at their rows' heights. Rows closer than 12 px share one label:
+  /// the row nearest the view's vertical centre line (the engine's gutter rule: an arena stacks rows
+  /// of several sections at one height, and the gutter names those in the middle of the view).
   renderGutter() {
     const labels = [];
+    const centreX = (this.ox + this.vw / 2) / this.zoom;
+    const distance = r => Math.max(r.minX - centreX, centreX - r.maxX, 0);
+    const screenY = r => r.y * this.zoom - this.oy;
     let last = -Infinity;
-    for (const r of this.rows) {
-      const y = r.y * this.zoom - this.oy;
-      if (y < -8 || y > this.vh + 8 || y - last < 12) continue;
+    for (let k = 0; k < this.rows.length;) {
+      const start = screenY(this.rows[k]);
+      if (start < -8 || start - last < 12) { k += 1; continue; }
+      if (start > this.vh + 8) break;
+      let best = k, j = k + 1;
+      while (j < this.rows.length && screenY(this.rows[j]) - start < 12) {
+        if (distance(this.rows[j]) < distance(this.rows[best])) best = j;
+        j += 1;
+      }
+      const r = this.rows[best], y = screenY(r);
       last = y;
       const el = document.createElement('div');
       el.className = 'gutter-label';
@@ -179,6 +190,7 @@ export class MapView {
       el.textContent = r.label;
       el.style.transform = `translateY(${y.toFixed(2)}px) translateY(-50%)`;
       labels.push(el);
+      k = j;
     }
     this.gutter.replaceChildren(...labels);
   }
