@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "SeatServer", dependencies: ["SeatMap", "SeatCanvas", "SeatWire", "CMicroHTTPD", "CSQLite", "CLibPQ"],
                 resources: [.copy("Web/Site")]),
         // Command implementations, a library so tests can drive them without spawning processes.
-        .target(name: "SeatKitCLI", dependencies: ["SeatMap", "CollectionLayout", "SeatCanvas", "SeatServer", "SeatSync", "SeatWire"]),
+        .target(name: "SeatKitCLI", dependencies: ["SeatMap", "CollectionLayout", "SeatCanvas", "SeatServer", "SeatSync", "SeatWire", "LoopbackHTTP"]),
         .executableTarget(name: "seatkit", dependencies: ["SeatKitCLI"]),
         // Benchmarks: each figure beside its naive baseline; run with `swift run -c release seatkit-bench`.
         .executableTarget(name: "SeatKitBench", dependencies: ["SeatMap", "CollectionLayout", "SeatCanvas", "SeatKitCLI", "CHeapStats", "LoopbackHTTP", "SeatServer"]),

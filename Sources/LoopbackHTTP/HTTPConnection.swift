@@ -3,7 +3,7 @@ import Glibc
 #endif
 import Foundation
 
-/// A minimal blocking HTTP/1.1 client over a loopback TCP socket, with keep-alive: what the server
+/// A minimal blocking HTTP/1.1 client over a TCP socket (IPv4, loopback by default), with keep-alive: what the server
 /// tests and the load generator need, without URLSession's connection pooling in the way.
 public final class HTTPConnection {
     public struct Response: Sendable {
@@ -31,13 +31,19 @@ public final class HTTPConnection {
     public var socketDescriptor: Int32 { fd }
     private var buffer: [UInt8] = []
 
-    public init(port: UInt16, timeoutSeconds: Int = 10) throws {
+    /// The `Host` header sent with each request.
+    let hostHeader: String
+
+    /// Connects to `host` (an IPv4 address, or `localhost`), 127.0.0.1 by default.
+    public init(host: String = "127.0.0.1", port: UInt16, timeoutSeconds: Int = 10) throws {
+        var address = sockaddr_in()
+        let numeric = host == "localhost" ? "127.0.0.1" : host
+        guard inet_pton(AF_INET, numeric, &address.sin_addr) == 1 else { throw Failure.malformed("not an IPv4 address: \(host)") }
+        hostHeader = port == 80 ? host : "\(host):\(port)"
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure.connect(errno) }
-        var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let rc = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
         guard rc == 0 else { let e = errno; Glibc.close(fd); throw Failure.connect(e) }
         var one: Int32 = 1
@@ -59,7 +65,7 @@ public final class HTTPConnection {
     }
 
     public func request(_ method: String, _ path: String, headers: [(String, String)] = [], body: [UInt8] = []) throws -> Response {
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: \(hostHeader)\r\n"
         for (k, v) in headers { head += "\(k): \(v)\r\n" }
         if !body.isEmpty || method == "POST" || method == "PUT" { head += "Content-Length: \(body.count)\r\n" }
         head += "\r\n"
@@ -129,7 +135,7 @@ public final class HTTPConnection {
 
     /// Opens an event stream: returns the response head; then `nextEvent` reads events as they come.
     public func openEvents(_ path: String, headers: [(String, String)] = []) throws -> Int {
-        let head = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n" + headers.map { "\($0.0): \($0.1)\r\n" }.joined() + "\r\n"
+        let head = "GET \(path) HTTP/1.1\r\nHost: \(hostHeader)\r\nAccept: text/event-stream\r\n" + headers.map { "\($0.0): \($0.1)\r\n" }.joined() + "\r\n"
         try sendRaw(Array(head.utf8))
         let (status, responseHeaders) = try readHead()
         chunked = responseHeaders["transfer-encoding"]?.lowercased() == "chunked" ? ChunkedDecoder() : nil

@@ -17,6 +17,9 @@ public enum SeatKitTool {
       simulate --server URL --show ID [--buyers N] [--seed N] [--quiet]
                                             a crowd of buyers (best available, taps, drags, abandoned holds, purchases)
                                             against a running server; prints what happened and checks no seat sold twice
+      bench --server URL --show ID [--connections 64] [--seconds 5]
+                                            holds a second a running server takes: each connection holds and releases
+                                            1–4 seats of its own free blocks (within the show's rules); latency p50/p99
       validate FILE [--from FORMAT]         check a venue file; print seats per zone and type, and every problem
       import --from FORMAT FILE -o OUT      convert seed, cinema-grid or pretix JSON to SeatKit layout JSON
              [--availability-out FILE]      also write the statuses the source carried
@@ -67,6 +70,7 @@ public enum SeatKitTool {
             case "render": return (try RenderCommand.run(rest, &output), output)
             case "serve": return (try ServeCommand.run(rest, &output), output)
             case "simulate": return (try SimulateCommand.run(rest, &output), output)
+            case "bench": return (try BenchCommand.run(rest, &output), output)
             default:
                 output.error("unknown command \"\(command)\" (see seatkit --help)")
                 return (ExitCode.usage, output)
