@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 # Debian packages the build and tests need (postgresql: the tests start a throwaway cluster of their own).
-DEB_PACKAGES ?= pkg-config libmicrohttpd-dev libsqlite3-dev libpq-dev postgresql curl
+DEB_PACKAGES ?= pkg-config libmicrohttpd-dev libsqlite3-dev libpq-dev zlib1g-dev postgresql curl
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # What the browser tests add: Chromium and its WebDriver, CJK fonts for the screenshots.

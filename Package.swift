@@ -35,8 +35,9 @@ let package = Package(
         // Server layer: C libraries through system-library targets (Debian -dev packages).
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
-        .target(name: "SeatServer", dependencies: ["SeatMap", "SeatCanvas", "SeatWire", "CMicroHTTPD", "CSQLite", "CLibPQ"],
+        .target(name: "SeatServer", dependencies: ["SeatMap", "SeatCanvas", "SeatWire", "CMicroHTTPD", "CSQLite", "CLibPQ", "CZlib"],
                 resources: [.copy("Web/Site")]),
         // Command implementations, a library so tests can drive them without spawning processes.
         .target(name: "SeatKitCLI", dependencies: ["SeatMap", "CollectionLayout", "SeatCanvas", "SeatServer", "SeatSync", "SeatWire", "LoopbackHTTP"]),

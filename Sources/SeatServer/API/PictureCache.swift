@@ -3,12 +3,12 @@ import Foundation
 /// The latest seat-map picture per show and language. A crowd opening one show (a presale's first
 /// minute) would otherwise draw the same 8 MB picture of a 20k arena once per buyer, 0.4 s of CPU each;
 /// with this it is drawn once per version, and once every `recentSeconds` for callers that accept a
-/// slightly older picture (the page does: it paints the live statuses over it). Concurrent callers
-/// wait for the one drawing. Bounded by `maximumBytes`, least recently used first out.
+/// slightly older picture (the page does: it paints the live statuses over it), and compressed once.
+/// Concurrent callers wait for the one drawing. Bounded by `maximumBytes`, least recently used first out.
 final class PictureCache: @unchecked Sendable {
     struct Picture {
         var version: UInt64
-        var body: [UInt8]
+        var body: Representations
         var drawnAt: UInt64
         var usedAt: UInt64
     }
@@ -28,7 +28,7 @@ final class PictureCache: @unchecked Sendable {
 
     /// The picture of `key` at `version` (or, when `recent`, one drawn in the last `recentSeconds`),
     /// drawn by `draw` when there is none.
-    func picture(_ key: String, version: UInt64, recent: Bool, draw: () -> [UInt8]) -> (version: UInt64, body: [UInt8]) {
+    func picture(_ key: String, version: UInt64, recent: Bool, draw: () -> [UInt8]) -> (version: UInt64, body: Representations) {
         condition.lock()
         while true {
             let now = DispatchTime.now().uptimeNanoseconds
@@ -43,17 +43,18 @@ final class PictureCache: @unchecked Sendable {
         }
         drawing.insert(key)
         condition.unlock()
-        let body = draw()
+        // Drawn and compressed once, outside the lock.
+        let body = Representations(draw())
         condition.lock()
         drawing.remove(key)
         draws += 1
         let now = DispatchTime.now().uptimeNanoseconds
-        if let old = pictures[key] { bytes -= old.body.count }
+        if let old = pictures[key] { bytes -= old.body.byteCount }
         pictures[key] = Picture(version: version, body: body, drawnAt: now, usedAt: now)
-        bytes += body.count
+        bytes += body.byteCount
         while bytes > maximumBytes, let (oldest, p) = pictures.min(by: { $0.value.usedAt < $1.value.usedAt }), oldest != key {
             pictures[oldest] = nil
-            bytes -= p.body.count
+            bytes -= p.body.byteCount
         }
         condition.broadcast()
         condition.unlock()

@@ -28,8 +28,9 @@ extension SeatAPI {
         let (version, body) = pictures.picture(id + "|" + language.rawValue, version: current, recent: recent) {
             drawSeatMap(id, state: state, language: language)
         }
-        return HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml; charset=utf-8"), ("ETag", etag(version)), ("Cache-Control", "no-cache"),
-                                                   ("X-Availability-Version", String(version))], body: body)
+        let (bytes, encoding) = body.answer(for: r, etag: etag(version))
+        return HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml; charset=utf-8"), ("Cache-Control", "no-cache"),
+                                                   ("X-Availability-Version", String(version))] + encoding, body: bytes)
     }
 
     /// The picture itself. - Complexity: O(seats).

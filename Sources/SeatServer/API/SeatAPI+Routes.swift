@@ -44,13 +44,19 @@ extension SeatAPI {
     /// The layout: immutable, so a strong ETag and a year of caching.
     func venue(_ id: String, _ r: HTTPRequest) throws(Problem) -> HTTPResponse {
         guard let v = inventory.venueEntry(id) else { throw Problem.notFound("no venue \(id)") }
-        let headers = [("ETag", v.etag), ("Cache-Control", "public, max-age=31536000, immutable")]
+        let (body, encoding) = v.json.answer(for: r, etag: v.etag)
+        let headers = encoding + [("Cache-Control", "public, max-age=31536000, immutable")]
         if r.header("if-none-match").map({ Self.etagMatches($0, v.etag) }) == true { return .empty(304, headers: headers) }
-        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")] + headers, body: v.json)
+        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")] + headers, body: body)
     }
 
+    /// Whether `If-None-Match` names `etag`, in either encoding's form (`"x"` or `"x-gz"`).
     static func etagMatches(_ header: String, _ etag: String) -> Bool {
-        header == "*" || header.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "W/", with: "") == etag }
+        let gz = Representations.gzipETag(etag)
+        return header == "*" || header.split(separator: ",").contains {
+            let tag = $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "W/", with: "")
+            return tag == etag || tag == gz
+        }
     }
 
     /// Per seat, the share of the venue's shows that started in the last `days` days in which it sold.

@@ -5,11 +5,11 @@ import SeatMap
 /// A venue as the server keeps it: the layout, its canonical JSON (served with a strong ETag).
 final class VenueEntry: @unchecked Sendable {
     let layout: VenueLayout
-    let json: [UInt8]
+    let json: Representations
     var etag: String { "\"\(layout.fingerprintHex)\"" }
     private let canvasLock = NSLock()
     private var canvasCache: SeatCanvas?
-    init(layout: VenueLayout) { self.layout = layout; self.json = layout.jsonBytes() }
+    init(layout: VenueLayout) { self.layout = layout; self.json = Representations(layout.jsonBytes()) }
 
     /// The venue as a picture, built on first use (the web page's map) and kept: geometry and spatial
     /// index cost O(seats) once.
@@ -255,7 +255,7 @@ public final class Inventory: @unchecked Sendable {
                 throw Problem(409, "venue-exists", "Venue exists", detail: "venue \(layout.id) already exists; venues are immutable, create one with a new id")
             }
             let entry = VenueEntry(layout: layout)
-            do { try store.insertVenue(id: layout.id, fingerprint: layout.fingerprintHex, layoutJSON: entry.json) } catch {
+            do { try store.insertVenue(id: layout.id, fingerprint: layout.fingerprintHex, layoutJSON: entry.json.plain) } catch {
                 if Self.isDuplicate(error) {
                     throw Problem(409, "venue-exists", "Venue exists", detail: "venue \(layout.id) already exists (created by another instance); venues are immutable")
                 }
