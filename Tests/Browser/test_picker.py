@@ -416,6 +416,29 @@ class PickerTests(unittest.TestCase):
         self.assertEqual(status, 201)
         self.wait(d, lambda d: self.status(d, "4-7") == "held", timeout=2, message="live after the resync")
 
+    def test_page_resyncs_after_the_tab_was_hidden_long(self):
+        d = self.open()
+        self.assertEqual(d.find_element(By.ID, "map").get_attribute("data-snapshots"), "1")
+        # The tab goes to the background and comes back; the page's clock reads the time away (the same
+        # script turn, so the sleep watchdog never sees the shifted clock).
+        hide_and_return = """
+            Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => window.__visibility || 'visible'});
+            window.__visibility = 'hidden'; document.dispatchEvent(new Event('visibilitychange'));
+            const now = Date.now.bind(Date); Date.now = () => now() + arguments[0];
+            window.__visibility = 'visible'; document.dispatchEvent(new Event('visibilitychange'));
+            Date.now = now;
+        """
+        d.execute_script(hide_and_return, 10_000)
+        time.sleep(1)
+        self.assertEqual(d.find_element(By.ID, "map").get_attribute("data-snapshots"), "1", "ten seconds away: the stream is trusted")
+        d.execute_script(hide_and_return, 31_000)
+        self.wait(d, lambda d: d.find_element(By.ID, "map").get_attribute("data-snapshots") == "2", timeout=5,
+                  message="a fresh snapshot after half a minute away")
+        self.wait(d, lambda d: d.find_element(By.ID, "connection").get_attribute("data-state") == "live", message="live again")
+        status, _ = self.server.post(f"/v1/shows/{self.show}/holds", {"seats": ["4-7", "4-5"]})
+        self.assertEqual(status, 201)
+        self.wait(d, lambda d: self.status(d, "4-7") == "held", timeout=2, message="live after the resync")
+
     def test_drag_across_seats_holds_them_in_one_change(self):
         d = self.open()
         version_before = int(d.find_element(By.ID, "map").get_attribute("data-version"))
