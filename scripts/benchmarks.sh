@@ -108,6 +108,10 @@ connections, so both share the 2 cores and the figures understate a server on it
   the writer (→ 11k). Tried without gain: gathering bigger batches (0.2–1 ms: 3× bigger, same rate),
   a background `PASSIVE` checkpointer, waking connections from a second thread, 1 to 8 request
   threads, a higher writer priority. The machine is then ~80% busy (server ~1.3 cores, wrk ~0.3).
+  The baseline column says where the goal stands: the same server and load with a store that writes
+  nothing (the `WritesNothingStore` of the benchmark) reaches about 20k holds/s with the machine fully
+  busy, so on these two shared cores HTTP, the inventory and answering after the commit alone use the
+  whole goal; any durable store lands below it.
 - *SSE*: 1,000 subscribers on one show while 300 holds are made one after another; delay from sending
   the hold request to each subscriber receiving its event.
 - *PostgreSQL store*: the same wrk hold + release against `--store postgres://…` (a throwaway cluster on
