@@ -408,13 +408,7 @@ class PickerTests(unittest.TestCase):
         self.assertEqual(d.find_element(By.ID, "map").get_attribute("data-snapshots"), "1")
         # A laptop lid closed for a minute: the page's clock jumps, its stream may be dead without an error.
         d.execute_script("const now = Date.now.bind(Date); Date.now = () => now() + 60000;")
-        self.wait(d, lambda d: d.find_element(By.ID, "map").get_attribute("data-snapshots") == "2", timeout=8,
-                  message="a fresh snapshot after the jump")
-        self.wait(d, lambda d: d.find_element(By.ID, "connection").get_attribute("data-state") == "live", message="live again")
-        # And it is live: another buyer's hold turns grey.
-        status, _ = self.server.post(f"/v1/shows/{self.show}/holds", {"seats": ["4-7", "4-5"]})
-        self.assertEqual(status, 201)
-        self.wait(d, lambda d: self.status(d, "4-7") == "held", timeout=2, message="live after the resync")
+        self.assert_resynced_and_live(d, timeout=8)
 
     def test_page_resyncs_after_the_tab_was_hidden_long(self):
         d = self.open()
@@ -432,8 +426,12 @@ class PickerTests(unittest.TestCase):
         time.sleep(1)
         self.assertEqual(d.find_element(By.ID, "map").get_attribute("data-snapshots"), "1", "ten seconds away: the stream is trusted")
         d.execute_script(hide_and_return, 31_000)
-        self.wait(d, lambda d: d.find_element(By.ID, "map").get_attribute("data-snapshots") == "2", timeout=5,
-                  message="a fresh snapshot after half a minute away")
+        self.assert_resynced_and_live(d, timeout=5)
+
+    def assert_resynced_and_live(self, d, timeout):
+        """A second snapshot came, the stream is live, and another buyer's hold turns grey."""
+        self.wait(d, lambda d: d.find_element(By.ID, "map").get_attribute("data-snapshots") == "2", timeout=timeout,
+                  message="a fresh snapshot")
         self.wait(d, lambda d: d.find_element(By.ID, "connection").get_attribute("data-state") == "live", message="live again")
         status, _ = self.server.post(f"/v1/shows/{self.show}/holds", {"seats": ["4-7", "4-5"]})
         self.assertEqual(status, 201)

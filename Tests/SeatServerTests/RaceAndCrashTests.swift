@@ -114,6 +114,13 @@ final class ServerProcess {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("seatkit")
     }
 
+    /// Whether the `seatkit` binary is built next to the tests; records an issue saying so when not.
+    static func binaryIsBuilt() -> Bool {
+        if FileManager.default.isExecutableFile(atPath: binary.path) { return true }
+        Issue.record("the seatkit binary is not built next to the tests (\(binary.path)); run swift build first")
+        return false
+    }
+
     /// What the server printed before it started serving (its banner).
     private(set) var banner = ""
 
@@ -151,10 +158,7 @@ final class ServerProcess {
     /// kill -9 in the middle of holds and confirmations, then restart: every acknowledged sale is there,
     /// no hold is half applied, and (with the clock past their expiry) live holds are released.
     @Test(arguments: StoreBackend.available) func killNineLosesNoSaleAndLeavesNoHalfHold(backend: StoreBackend) throws {
-        guard FileManager.default.isExecutableFile(atPath: ServerProcess.binary.path) else {
-            Issue.record("the seatkit binary is not built next to the tests (\(ServerProcess.binary.path)); run swift build first")
-            return
-        }
+        guard ServerProcess.binaryIsBuilt() else { return }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-crash-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -225,9 +229,7 @@ final class ServerProcess {
 @Suite(.serialized) struct ShutdownTests {
     /// SIGTERM: event streams are closed, the process exits cleanly, and the store reopens.
     @Test func sigtermShutsDownGracefully() throws {
-        guard FileManager.default.isExecutableFile(atPath: ServerProcess.binary.path) else {
-            Issue.record("the seatkit binary is not built next to the tests"); return
-        }
+        guard ServerProcess.binaryIsBuilt() else { return }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-term-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -252,9 +254,7 @@ final class ServerProcess {
     /// SIGTERM in the middle of a stream of holds: the process still exits promptly and cleanly (every
     /// request waiting on a commit is answered before the HTTP daemon stops).
     @Test func sigtermUnderLoadExitsPromptly() throws {
-        guard FileManager.default.isExecutableFile(atPath: ServerProcess.binary.path) else {
-            Issue.record("the seatkit binary is not built next to the tests"); return
-        }
+        guard ServerProcess.binaryIsBuilt() else { return }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-term2-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

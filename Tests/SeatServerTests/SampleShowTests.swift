@@ -9,10 +9,7 @@ import Testing
 /// tomorrow's shows again (dated ids), since sales of the old ones closed when they started.
 @Suite(.serialized) struct SampleShowTests {
     @Test func aSampleStoreFromAnEarlierDayGetsTomorrowsShows() throws {
-        guard FileManager.default.isExecutableFile(atPath: ServerProcess.binary.path) else {
-            Issue.record("the seatkit binary is not built next to the tests (\(ServerProcess.binary.path)); run swift build first")
-            return
-        }
+        guard ServerProcess.binaryIsBuilt() else { return }
         let dir = try TestDirectory()
         defer { dir.remove() }
         let store = "sqlite:" + dir.url.appendingPathComponent("demo.db").path

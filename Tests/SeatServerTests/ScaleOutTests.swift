@@ -247,10 +247,7 @@ import Testing
     /// kill -9 of one instance: the other keeps serving, takes over its holds (confirm, expiry), and
     /// every acknowledged sale is kept.
     @Test func killNineOfOneInstanceLeavesTheOtherServing() throws {
-        guard FileManager.default.isExecutableFile(atPath: ServerProcess.binary.path) else {
-            Issue.record("the seatkit binary is not built next to the tests (\(ServerProcess.binary.path)); run swift build first")
-            return
-        }
+        guard ServerProcess.binaryIsBuilt() else { return }
         let directory = try TestDirectory()
         defer { directory.remove() }
         let store = StoreBackend.postgres.freshStore(in: directory.url)
