@@ -49,14 +49,14 @@ struct HoldPlan: Sendable {
 
     init(host: String, port: UInt16, show: String, connections: Int) throws {
         let c = try HTTPConnection(host: host, port: port)
-        let path = "/v1/shows/" + (show.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? show)
+        let path = Self.showPath(show)
         let summary = try c.request("GET", path)
         guard summary.status == 200 else { throw BenchFailure(message: "show \(show): \(summary.status) \(String(decoding: summary.body, as: UTF8.self))") }
         let showJSON = try JSONParser.parse(summary.body)
         guard let venueID = showJSON.objectValue?["venueId"]?.stringValue else { throw BenchFailure(message: "show \(show): no venueId in its JSON") }
         if showJSON.objectValue?["onSale"]?.boolValue == false { throw BenchFailure(message: "show \(show) has started: sales are closed") }
         let policy = try showJSON.objectValue?["policy"].map { try SelectionPolicy(jsonValue: $0) } ?? .standard
-        let venue = try c.request("GET", "/v1/venues/" + (venueID.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? venueID))
+        let venue = try c.request("GET", "/v1/venues/" + Self.segment(venueID))
         guard venue.status == 200 else { throw BenchFailure(message: "venue \(venueID): \(venue.status)") }
         let layout = try VenueLayout(json: venue.body)
         let encoded = try c.request("GET", path + "/availability")
@@ -85,10 +85,16 @@ struct HoldPlan: Sendable {
         self.bodies = bodies; seatCount = layout.seatCount; blocksUsed = used; self.seats = seats; self.layout = layout; self.show = show
     }
 
+    static func segment(_ id: String) -> String {
+        id.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? id
+    }
+
+    static func showPath(_ show: String) -> String { "/v1/shows/" + segment(show) }
+
     /// How many of the run's seats are still held (a release that did not happen).
     func stillHeld(host: String, port: UInt16) throws -> Int {
         let c = try HTTPConnection(host: host, port: port)
-        let path = "/v1/shows/" + (show.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? show) + "/availability"
+        let path = Self.showPath(show) + "/availability"
         let r = try c.request("GET", path)
         let availability = try SeatAvailability(encoded: String(decoding: r.body, as: UTF8.self), layout: layout)
         return seats.filter { availability[$0] == .held }.count
@@ -139,7 +145,7 @@ enum HoldLoad {
                 var mine = Report()
                 do {
                     let c = try HTTPConnection(host: host, port: port)
-                    let path = "/v1/shows/" + (plan.show.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? plan.show) + "/holds"
+                    let path = HoldPlan.showPath(plan.show) + "/holds"
                     var n = 0
                     while DispatchTime.now().uptimeNanoseconds < deadline {
                         let t0 = DispatchTime.now().uptimeNanoseconds
