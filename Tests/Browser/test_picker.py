@@ -273,6 +273,9 @@ class PickerTests(unittest.TestCase):
         self.assertNotIn("started", upcoming.get_attribute("class"))
         d.get(f"{self.server.url}/shows/{gone}?lang=en")
         self.wait(d, lambda d: d.execute_script("return document.getElementById('map').dataset.version !== undefined"))
+        # The page says so before any tap, and offers no best seats.
+        self.assertIn("sales are closed", d.find_element(By.ID, "message").text)
+        self.assertFalse(d.find_element(By.CSS_SELECTOR, "#best-form button").is_enabled())
         self.click_seat(d, "7-1")
         message = self.wait(d, lambda d: d.find_element(By.ID, "message").text or None, message="refusal")
         self.assertIn("started", message)

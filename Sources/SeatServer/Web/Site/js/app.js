@@ -221,6 +221,11 @@ async function showPage(showId) {
   $('show-strip').replaceChildren(...stripOf(sameVenue, showId).children);
   await loadMap();
   renderSelection();
+  // Sales close when the show starts (the server refuses new holds): say so up front.
+  if (show.onSale === false) {
+    showMessage(t('salesClosed'), 'info');
+    for (const b of $('best-form').querySelectorAll('button, input')) b.disabled = true;
+  }
 
   const live = new LiveAvailability(showId, {
     onSnapshot: state => {
