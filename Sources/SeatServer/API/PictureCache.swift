@@ -26,6 +26,17 @@ final class PictureCache: @unchecked Sendable {
         recentNanoseconds = UInt64(recentSeconds * 1e9)
     }
 
+    /// The kept picture of `key` at `version` (or, when `recent`, one drawn in the last
+    /// `recentSeconds`), without drawing; nil when it must be drawn.
+    func cached(_ key: String, version: UInt64, recent: Bool) -> (version: UInt64, body: Representations)? {
+        condition.lock(); defer { condition.unlock() }
+        let now = DispatchTime.now().uptimeNanoseconds
+        guard var p = pictures[key], p.version == version || (recent && now - p.drawnAt < recentNanoseconds) else { return nil }
+        p.usedAt = now
+        pictures[key] = p
+        return (p.version, p.body)
+    }
+
     /// The picture of `key` at `version` (or, when `recent`, one drawn in the last `recentSeconds`),
     /// drawn by `draw` when there is none.
     func picture(_ key: String, version: UInt64, recent: Bool, draw: () -> [UInt8]) -> (version: UInt64, body: Representations) {

@@ -25,12 +25,23 @@ extension SeatAPI {
         if let match = r.header("if-none-match"), Self.etagMatches(match, etag(current)) {
             return .empty(304, headers: [("ETag", etag(current)), ("Cache-Control", "no-cache"), ("X-Availability-Version", String(current))])
         }
-        let (version, body) = pictures.picture(id + "|" + language.rawValue, version: current, recent: recent) {
-            drawSeatMap(id, state: state, language: language)
+        let gzip = Gzip.accepted(by: r.header("accept-encoding")), tag = language.rawValue
+        @Sendable func answer(_ version: UInt64, _ body: Representations) -> HTTPResponse {
+            let (bytes, encoding) = body.answer(gzip: gzip, etag: "\"\(id)@\(version)-\(tag)\"")
+            return HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml; charset=utf-8"), ("Cache-Control", "no-cache"),
+                                                       ("X-Availability-Version", String(version))] + encoding, body: bytes)
         }
-        let (bytes, encoding) = body.answer(for: r, etag: etag(version))
-        return HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml; charset=utf-8"), ("Cache-Control", "no-cache"),
-                                                   ("X-Availability-Version", String(version))] + encoding, body: bytes)
+        let key = id + "|" + language.rawValue
+        if let (version, body) = pictures.cached(key, version: current, recent: recent) { return answer(version, body) }
+        // Drawing (0.4 s for the 20k arena) happens off the request thread, whose other connections
+        // (buyers holding seats) would otherwise wait; this connection is answered when it is done.
+        let deferred = DeferredResponse()
+        let pictures = self.pictures
+        DispatchQueue.global().async {
+            let (version, body) = pictures.picture(key, version: current, recent: recent) { self.drawSeatMap(id, state: state, language: language) }
+            deferred.complete { answer(version, body) }
+        }
+        return HTTPResponse(status: 0, deferred: deferred)
     }
 
     /// The picture itself. - Complexity: O(seats).

@@ -49,7 +49,11 @@ struct Representations: Sendable {
     /// The body for `request`, its headers (`Content-Encoding`, `Vary`) and the ETag for that form
     /// (a strong validator differs between encodings: `"x"` and `"x-gz"`).
     func answer(for request: HTTPRequest, etag: String) -> (body: [UInt8], headers: [(String, String)]) {
-        if let gzipped, Gzip.accepted(by: request.header("accept-encoding")) {
+        answer(gzip: Gzip.accepted(by: request.header("accept-encoding")), etag: etag)
+    }
+
+    func answer(gzip: Bool, etag: String) -> (body: [UInt8], headers: [(String, String)]) {
+        if let gzipped, gzip {
             return (gzipped, [("Content-Encoding", "gzip"), ("Vary", "Accept-Encoding"), ("ETag", Self.gzipETag(etag))])
         }
         return (plain, [("Vary", "Accept-Encoding"), ("ETag", etag)])
