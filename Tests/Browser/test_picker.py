@@ -61,9 +61,11 @@ class Server:
         with urllib.request.urlopen(self.url + path, timeout=5) as r:
             return r.read().decode()
 
-    def post(self, path, body):
-        request = urllib.request.Request(self.url + path, data=json.dumps(body).encode(), method="POST",
-                                         headers={"Content-Type": "application/json"})
+    def post(self, path, body, admin=False):
+        headers = {"Content-Type": "application/json"}
+        if admin:
+            headers["X-Admin-Key"] = "browser-test-key"
+        request = urllib.request.Request(self.url + path, data=json.dumps(body).encode(), method="POST", headers=headers)
         try:
             with urllib.request.urlopen(request, timeout=5) as r:
                 return r.status, json.loads(r.read() or b"null")
@@ -281,6 +283,46 @@ class PickerTests(unittest.TestCase):
         self.assertIn("started", message)
         self.wait(d, lambda d: self.status(d, "7-1") == "available", message="rolled back to available")
         self.assertEqual(set(self.server.statuses(gone)), {"a"}, "nothing held on the server")
+
+    def test_a_big_venue_zoomed_out_shows_its_zones(self):
+        # The 20k arena opens zoomed out: below the engine's threshold its zones are drawn, not 20,000 seats.
+        arena = self.show + "-arena"
+        status, _ = self.server.post("/v1/shows", {"id": arena, "venueId": "arena-20000", "startsAt": "2099-12-24T19:30:00+08:00",
+                                                    "prices": {"categories": {"lower": "580", "upper": "380"}}, "policy": {"maxSeats": 4}},
+                                     admin=True)
+        self.assertEqual(status, 201)
+        d = self.new_browser()
+        d.get(f"{self.server.url}/shows/{arena}?lang=en")
+        self.wait(d, lambda d: d.execute_script("return document.getElementById('map').dataset.version !== undefined"), timeout=30,
+                  message="the arena's map")
+        self.assertEqual(d.find_element(By.ID, "map").get_attribute("data-level"), "zones")
+        drawn = d.execute_script("return [...document.querySelectorAll('g.seat')].filter(e => getComputedStyle(e).display !== 'none').length")
+        self.assertLessEqual(drawn, 1, "only the keyboard's tab stop is drawn")
+        self.assertEqual(d.execute_script("return getComputedStyle(document.querySelector('path[id^=\"zone-outline-\"]')).fillOpacity"), "0.55")
+        # A tap on a zone goes in there: seats are drawn, and the one tapped at is on screen to pick.
+        # (The seat is not drawn: its place comes from its content position and the map's zoom and offset.)
+        target = d.execute_script("""
+            const r = document.querySelector('g.seat[data-seat-id="101-3-5"] rect'), map = document.getElementById('map');
+            const zoom = Number(map.dataset.zoom), [ox, oy] = map.dataset.offset.split(',').map(Number), box = map.getBoundingClientRect();
+            const x = (Number(r.getAttribute('x')) + 10) * zoom - ox, y = (Number(r.getAttribute('y')) + 10) * zoom - oy;
+            return [x - box.width / 2, y - box.height / 2];""")
+        ActionChains(d).move_to_element_with_offset(d.find_element(By.ID, "map"), int(target[0]), int(target[1])).click().perform()
+        self.wait(d, lambda d: d.find_element(By.ID, "map").get_attribute("data-level") == "seats", message="zoomed in")
+        self.click_seat(d, "101-3-5")
+        self.wait(d, lambda d: self.server.statuses(arena)[self.index(d, "101-3-5")] == "h", timeout=5, message="held on the server")
+        # The keyboard: Tab reaches the map's one seat even zoomed out, and focus zooms in to it.
+        k = self.new_browser()
+        k.get(f"{self.server.url}/shows/{arena}?lang=en")
+        self.wait(k, lambda k: k.execute_script("return document.getElementById('map').dataset.version !== undefined"), timeout=30,
+                  message="the arena's map")
+        self.assertEqual(k.find_element(By.ID, "map").get_attribute("data-level"), "zones")
+        k.find_element(By.TAG_NAME, "body").click()
+        for _ in range(60):
+            ActionChains(k).send_keys(Keys.TAB).perform()
+            if k.switch_to.active_element.get_attribute("class") == "seat":
+                break
+        self.assertEqual(k.switch_to.active_element.get_attribute("class"), "seat", "Tab reaches a seat")
+        self.wait(k, lambda k: k.find_element(By.ID, "map").get_attribute("data-level") == "seats", message="focus zoomed in")
 
     def test_whole_purchase_with_the_keyboard(self):
         d = self.new_browser()

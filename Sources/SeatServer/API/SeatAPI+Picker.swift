@@ -78,6 +78,8 @@ extension SeatAPI {
             ("data-seat-size", String(canvas.style.seatSize)), ("data-pitch", String(canvas.style.pitch)),
             ("data-max-zoom", String(limits.touchTarget / limits.smallestItem * limits.overzoom)),
             ("data-min-short-side", String(limits.minimumShortSide)), ("data-inset", "24"),
+            // The engine's level of detail: below this many points a seat, zones are drawn instead of seats.
+            ("data-zones-below", String(DetailPolicy().zonesBelow)),
             ("data-rows", rows.text), ("data-zones", zonesJSON(layout, prices: state.prices, language: language).text),
             ("data-status-words", words.text), ("data-palette", palette), ("data-separator", SeatCanvas.labelSeparator(language)),
         ], seatTooltips: false)

@@ -25,6 +25,7 @@ export class MapView {
     const sameVenue = this.svg && this.contentW === Number(d.contentWidth) && this.contentH === Number(d.contentHeight);
     this.meta = {
       maxZoom: Number(d.maxZoom), minShortSide: Number(d.minShortSide), inset: Number(d.inset), seatSize: Number(d.seatSize),
+      zonesBelow: Number(d.zonesBelow || 0),
       rows: JSON.parse(d.rows), zones: JSON.parse(d.zones), words: JSON.parse(d.statusWords), palette: JSON.parse(d.palette),
       separator: d.separator, version: Number(d.version), title: svg.getAttribute('aria-label'),
     };
@@ -42,6 +43,8 @@ export class MapView {
     this.svg = svg;
 
     this.zoneColor = Object.fromEntries(this.meta.zones.map(z => [z.id, z.color]));
+    // Zoomed out below the engine's threshold the zones are drawn filled (CSS) instead of the seats.
+    for (const outline of content.querySelectorAll(':scope > path[id^="zone-outline-"]')) outline.style.setProperty('--zone-color', outline.getAttribute('stroke'));
     this.seats = []; this.byId = new Map();
     // Seats by their index in the availability encoding (the SVG draws them in layers, not in that order).
     for (const el of svg.querySelectorAll('g.seat')) {
@@ -131,6 +134,10 @@ export class MapView {
     this.oy = this.clampAxis(this.oy, this.contentH, this.vh, this.meta.inset);
     this.mapGroup.setAttribute('transform', `translate(${-this.ox} ${-this.oy}) scale(${this.zoom})`);
     this.container.dataset.zoom = this.zoom.toFixed(4);
+    // The engine's level of detail: seats smaller than `zonesBelow` points are not drawn one by one (a
+    // 20k arena zoomed out draws its zones, and pans without laying out 20,000 seats).
+    const level = this.level();
+    if (this.container.dataset.level !== level) this.container.dataset.level = level;
     this.container.dataset.offset = `${this.ox.toFixed(1)},${this.oy.toFixed(1)}`;
     this.renderGutter();
     this.renderMinimap();
@@ -143,6 +150,11 @@ export class MapView {
     this.ox = cx * this.zoom - fx; this.oy = cy * this.zoom - fy;
     this.apply();
   }
+
+  level() { return this.meta.seatSize * this.zoom < this.meta.zonesBelow ? 'zones' : 'seats'; }
+
+  /// From the zones level, the zoom at which seats are drawn and can be told apart (10 points a seat).
+  zoomIntoSeats(fx, fy) { this.zoomTo(10 / this.meta.seatSize, fx, fy); }
 
   panBy(dx, dy) { this.ox -= dx; this.oy -= dy; this.apply(); }
 
@@ -279,7 +291,9 @@ export class MapView {
       if (g.mode === 'pinch') { if (this.pointers.size === 0) this.gesture = null; return; }
       this.gesture = null;
       if (e.type === 'pointercancel') { this.clearSweep(g); return; }
-      if (g.mode === 'undecided') {
+      if (g.mode === 'undecided' && this.level() === 'zones') {
+        this.zoomIntoSeats(g.start.x, g.start.y);     // a tap on the zoomed-out map goes in there
+      } else if (g.mode === 'undecided') {
         const seat = g.seat || this.seatAt(g.start);
         if (seat) this.onTap(seat);
       } else if (g.mode === 'select') {
