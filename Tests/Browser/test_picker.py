@@ -299,6 +299,13 @@ class PickerTests(unittest.TestCase):
         drawn = d.execute_script("return [...document.querySelectorAll('g.seat')].filter(e => getComputedStyle(e).display !== 'none').length")
         self.assertLessEqual(drawn, 1, "only the keyboard's tab stop is drawn")
         self.assertEqual(d.execute_script("return getComputedStyle(document.querySelector('path[id^=\"zone-outline-\"]')).fillOpacity"), "0.55")
+        # Each zone says what is left in it.
+        zone = self.attr(d, "101-3-5", "data-zone")
+        count_script = "return document.querySelectorAll('g.seat[data-zone=\"%s\"]').length" % zone
+        label_script = "return document.querySelector('.zone-labels text[data-zone=\"%s\"]')?.textContent" % zone
+        seats_in_zone = d.execute_script(count_script)
+        self.assertGreater(seats_in_zone, 100)
+        self.wait(d, lambda d: d.execute_script(label_script) == str(seats_in_zone), message="the zone's free count")
         # A tap on a zone goes in there: seats are drawn, and the one tapped at is on screen to pick.
         # (The seat is not drawn: its place comes from its content position and the map's zoom and offset.)
         target = d.execute_script("""

@@ -136,6 +136,22 @@ async function showPage(showId) {
 
   function paintAll() {
     for (const seat of view.seats) view.paint(seat, statusOf(seat), session.desired.has(seat.id));
+    labelZones();
+  }
+
+  /// Zoomed out, each zone says how many seats are left in it (once a frame at most: deltas come fast).
+  let zonesPending = false;
+  function labelZones() {
+    if (zonesPending || !view.zonesReachable()) return;
+    zonesPending = true;
+    requestAnimationFrame(() => {
+      zonesPending = false;
+      const free = new Map([...view.zoneOutlines.keys()].map(z => [z, 0]));
+      for (const seat of view.seats) if (statusOf(seat) === 'available') free.set(seat.zone, (free.get(seat.zone) ?? 0) + 1);
+      // Just the count (zones can be narrow); a sold-out zone is also drawn grey.
+      const texts = new Map([...free].map(([z, n]) => [z, n > 0 ? String(n) : t('seatsTaken')]));
+      view.labelZones(texts, new Set([...free].filter(([, n]) => n === 0).map(([z]) => z)));
+    });
   }
 
   function renderSelection() {
@@ -247,6 +263,7 @@ async function showPage(showId) {
       }
       $('map').dataset.version = delta.to;
       for (const [seat, code] of near) announce(code === 0 ? t('availableAgain', seat.name) : t('justTaken', seat.name));
+      labelZones();
       if (listShown) renderList();
     },
     onState: state => {

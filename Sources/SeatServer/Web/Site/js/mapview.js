@@ -11,7 +11,7 @@ export class MapView {
   constructor({ container, surface, gutter, minimap, onTap, onDragSelect }) {
     Object.assign(this, { container, surface, gutter, minimap, onTap, onDragSelect });
     this.zoom = 1; this.ox = 0; this.oy = 0; this.vw = 1; this.vh = 1;
-    this.seats = []; this.byId = new Map(); this.rows = [];
+    this.seats = []; this.byId = new Map(); this.rows = []; this.zoneOutlines = new Map();
     this.pointers = new Map();
     this.bindPointer();
     new ResizeObserver(() => this.resize()).observe(container);
@@ -44,7 +44,12 @@ export class MapView {
 
     this.zoneColor = Object.fromEntries(this.meta.zones.map(z => [z.id, z.color]));
     // Zoomed out below the engine's threshold the zones are drawn filled (CSS) instead of the seats.
-    for (const outline of content.querySelectorAll(':scope > path[id^="zone-outline-"]')) outline.style.setProperty('--zone-color', outline.getAttribute('stroke'));
+    this.zoneOutlines = new Map();
+    for (const outline of content.querySelectorAll(':scope > path[id^="zone-outline-"]')) {
+      outline.style.setProperty('--zone-color', outline.getAttribute('stroke'));
+      this.zoneOutlines.set(outline.id.slice('zone-outline-'.length), outline);
+    }
+    this.zoneLabels = null;
     this.seats = []; this.byId = new Map();
     // Seats by their index in the availability encoding (the SVG draws them in layers, not in that order).
     for (const el of svg.querySelectorAll('g.seat')) {
@@ -138,6 +143,8 @@ export class MapView {
     // 20k arena zoomed out draws its zones, and pans without laying out 20,000 seats).
     const level = this.level();
     if (this.container.dataset.level !== level) this.container.dataset.level = level;
+    // Zone labels keep their size on screen whatever the zoom.
+    this.mapGroup.style.setProperty('--zoom', String(this.zoom));
     this.container.dataset.offset = `${this.ox.toFixed(1)},${this.oy.toFixed(1)}`;
     this.renderGutter();
     this.renderMinimap();
@@ -150,6 +157,34 @@ export class MapView {
     this.ox = cx * this.zoom - fx; this.oy = cy * this.zoom - fy;
     this.apply();
   }
+
+  /// At the zones level, each zone says what is left in it (`texts`: zone id → words); a zone with
+  /// nothing free is drawn as sold. Labels are made on first use, at their zone's middle.
+  labelZones(texts, soldOut) {
+    if (!this.zoneLabels) {
+      this.zoneLabels = new Map();
+      const layer = document.createElementNS(SVG_NS, 'g');
+      layer.setAttribute('class', 'zone-labels');
+      layer.setAttribute('aria-hidden', 'true');
+      for (const [zone, outline] of this.zoneOutlines) {
+        const box = outline.getBBox();
+        const text = document.createElementNS(SVG_NS, 'text');
+        text.setAttribute('x', box.x + box.width / 2); text.setAttribute('y', box.y + box.height / 2);
+        text.setAttribute('text-anchor', 'middle'); text.setAttribute('dominant-baseline', 'central');
+        text.dataset.zone = zone;
+        layer.append(text);
+        this.zoneLabels.set(zone, text);
+      }
+      this.mapGroup.querySelector('#map-content').append(layer);
+    }
+    for (const [zone, text] of this.zoneLabels) {
+      if (text.textContent !== (texts.get(zone) ?? '')) text.textContent = texts.get(zone) ?? '';
+      this.zoneOutlines.get(zone).classList.toggle('sold-out', soldOut.has(zone));
+    }
+  }
+
+  /// Whether this venue can be zoomed out to the zones level at all (a hall cannot).
+  zonesReachable() { return this.zoneOutlines.size > 0 && this.meta.seatSize * this.minZoom() < this.meta.zonesBelow; }
 
   level() { return this.meta.seatSize * this.zoom < this.meta.zonesBelow ? 'zones' : 'seats'; }
 
