@@ -48,7 +48,7 @@ test-browser:
 # the default 20/s per client so `seatkit simulate` (a whole crowd from 127.0.0.1) can run against it.
 demo: deps
 	$(SWIFT) build -c release --product seatkit
-	.build/release/seatkit serve --store sqlite:demo.db --admin-key $${SEATKIT_ADMIN_KEY:-demo-admin-key} --holds-per-second 2000
+	.build/release/seatkit serve --store sqlite:demo.db --admin-key $${SEATKIT_ADMIN_KEY:-demo-admin-key-change-me} --holds-per-second 2000 --trusted-proxies 127.0.0.1
 
 # A tour of the command-line tool on the sample venues.
 tour: build

@@ -10,7 +10,7 @@ server=$(./scripts/with-postgres.sh .build/release/seatkit-bench server)
 
 # The crowd: seatkit simulate against a release server with the samples, on a fresh store.
 crowd_dir=$(mktemp -d)
-.build/release/seatkit serve --port 18765 --store "sqlite:$crowd_dir/crowd.db" --admin-key bench --holds-per-second 0 >/dev/null 2>&1 &
+.build/release/seatkit serve --port 18765 --store "sqlite:$crowd_dir/crowd.db" --admin-key bench-admin-key-0123456789 --holds-per-second 0 --trusted-proxies 127.0.0.1 >/dev/null 2>&1 &
 serve_pid=$!
 trap 'kill $serve_pid 2>/dev/null || true; rm -rf "$crowd_dir"' EXIT
 for _ in $(seq 1 100); do curl -sf http://127.0.0.1:18765/healthz >/dev/null && break; sleep 0.1; done

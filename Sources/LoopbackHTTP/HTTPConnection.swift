@@ -34,8 +34,9 @@ public final class HTTPConnection {
     /// The `Host` header sent with each request.
     let hostHeader: String
 
-    /// Connects to `host` (an IPv4 address, or `localhost`), 127.0.0.1 by default.
-    public init(host: String = "127.0.0.1", port: UInt16, timeoutSeconds: Int = 10) throws {
+    /// Connects to `host` (an IPv4 address, or `localhost`), 127.0.0.1 by default; from `source` when
+    /// given (another loopback address, e.g. 127.0.0.2: tests of per-address limits).
+    public init(host: String = "127.0.0.1", port: UInt16, timeoutSeconds: Int = 10, source: String? = nil) throws {
         var address = sockaddr_in()
         let numeric = host == "localhost" ? "127.0.0.1" : host
         guard inet_pton(AF_INET, numeric, &address.sin_addr) == 1 else { throw Failure.malformed("not an IPv4 address: \(host)") }
@@ -44,6 +45,13 @@ public final class HTTPConnection {
         guard fd >= 0 else { throw Failure.connect(errno) }
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            guard inet_pton(AF_INET, source, &local.sin_addr) == 1 else { Glibc.close(fd); throw Failure.malformed("not an IPv4 address: \(source)") }
+            let bound = withUnsafePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+            guard bound == 0 else { let e = errno; Glibc.close(fd); throw Failure.connect(e) }
+        }
         let rc = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
         guard rc == 0 else { let e = errno; Glibc.close(fd); throw Failure.connect(e) }
         var one: Int32 = 1
@@ -109,7 +117,8 @@ public final class HTTPConnection {
         return nil
     }
 
-    func readResponse(method: String) throws -> Response {
+    /// The next response on the connection (after `sendRaw`).
+    public func readResponse(method: String) throws -> Response {
         let (status, headers) = try readHead()
         var body: [UInt8] = []
         if method == "HEAD" || status == 204 || status == 304 {

@@ -120,7 +120,7 @@ enum ServerBenchmarks {
                 version += 1
                 let seat = (b * perBatch + k) * 2 % 19_998
                 let id = "h\(version)"
-                let hold = HoldRecord(id: id, token: "t\(version)", showID: "bench", state: .active, expiresAt: 0, extended: false, orderRef: nil, wheelchair: false, createdAt: 0)
+                let hold = HoldRecord(id: id, tokenDigest: "t\(version)", showID: "bench", state: .active, expiresAt: 0, extended: false, orderRef: nil, wheelchair: false, createdAt: 0)
                 let changes = [SeatChange(seat: seat, status: .held), SeatChange(seat: seat + 1, status: .held)]
                 batch.append(StoreCommit(showID: "bench", version: version, changes: changes,
                                          insert: changes.map { Claim(seat: $0.seat, status: .held, holdID: id) }, delete: [], sell: [], holds: [hold],
@@ -132,7 +132,7 @@ enum ServerBenchmarks {
                                          insert: [], delete: changes.map(\.seat), sell: [], holds: [released],
                                          delta: "skd1;\(version - 1);\(version);", durable: false, idempotency: nil))
             }
-            try store.commit(batch: batch)
+            _ = try store.commit(batch: batch)
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return Double(batches * perBatch) / seconds
@@ -176,7 +176,7 @@ enum ServerBenchmarks {
     }
 
     static func server(store: String, groupCommit: Bool = true, seed: Bool, venue: VenueLayout? = nil) throws -> SeatServerApp {
-        var options = SeatServerApp.Options(adminKey: "bench")
+        var options = SeatServerApp.Options(adminKey: "bench-admin-key-0123456789")
         options.store = store
         options.groupCommit = groupCommit
         return try server(SeatServerApp(options: benchOptions(options)), seed: seed, venue: venue)
@@ -184,13 +184,15 @@ enum ServerBenchmarks {
 
     /// The bench show on a server over `store` (a baseline store made by the benchmark).
     static func server(store: SeatStore) throws -> SeatServerApp {
-        try server(SeatServerApp(options: benchOptions(SeatServerApp.Options(adminKey: "bench")), store: store), seed: true, venue: nil)
+        try server(SeatServerApp(options: benchOptions(SeatServerApp.Options(adminKey: "bench-admin-key-0123456789")), store: store), seed: true, venue: nil)
     }
 
     static func benchOptions(_ base: SeatServerApp.Options) -> SeatServerApp.Options {
         var options = base
         options.port = 0
         options.holdsPerSecond = 0
+        // wrk and the subscribers all come from 127.0.0.1, as through a load balancer.
+        options.trustedAddresses = ["127.0.0.1"]
         return options
     }
 

@@ -17,7 +17,7 @@ final class WritesNothingStore: SeatStore, @unchecked Sendable {
     func shows() throws -> [ShowRecord] { try real.shows() }
     func claims(show: String) throws -> [Claim] { try real.claims(show: show) }
     func activeHolds() throws -> [HoldRecord] { try real.activeHolds() }
-    func hold(token: String) throws -> HoldRecord? { try real.hold(token: token) }
+    func hold(tokenDigest: String) throws -> HoldRecord? { try real.hold(tokenDigest: tokenDigest) }
     func holdSeats(holdID: String) throws -> [Int] { try real.holdSeats(holdID: holdID) }
     func showVersions() throws -> [String: UInt64] { try real.showVersions() }
     func events(show: String, after version: UInt64, limit: Int) throws -> [(version: UInt64, delta: String)]? { try real.events(show: show, after: version, limit: limit) }

@@ -13,6 +13,7 @@ public enum SeatKitTool {
 
     Commands:
       serve [--port 8080] [--store sqlite:PATH|postgres://…] [--admin-key KEY] [--holds-per-second N] [--threads N] [--host 127.0.0.1|0.0.0.0] [--no-samples] [--no-group-commit]
+            [--trusted-proxies ADDR,…] [--connections-per-address 64] [--streams-per-address 256] [--max-streams 12000]
                                             the seat-inventory server (docs/API.md); seeds the samples into an empty store
       simulate --server URL --show ID [--buyers N] [--seed N] [--quiet]
                                             a crowd of buyers (best available, taps, drags, abandoned holds, purchases)

@@ -10,10 +10,12 @@ import Glibc
 /// few shows into an empty store. Runs until SIGINT or SIGTERM, then shuts down gracefully.
 enum ServeCommand {
     static func run(_ raw: [String], _ output: inout CommandOutput) throws -> Int32 {
-        let args = try Arguments(raw, valueOptions: ["--port", "--store", "--admin-key", "--threads", "--holds-per-second", "--host"],
+        let args = try Arguments(raw, valueOptions: ["--port", "--store", "--admin-key", "--threads", "--holds-per-second", "--host",
+                                                     "--trusted-proxies", "--connections-per-address", "--streams-per-address", "--max-streams"],
                                  flagOptions: ["--no-samples", "--no-group-commit"])
         guard args.positionals.isEmpty else { throw UsageError(message: "serve takes no arguments") }
         let key = args.values["--admin-key"] ?? ProcessInfo.processInfo.environment["SEATKIT_ADMIN_KEY"]
+        if let key, let problem = AdminKey.problem(with: key) { throw UsageError(message: problem) }
         var options = SeatServerApp.Options(adminKey: key ?? randomKey())
         if let p = try args.int("--port") {
             guard (0...65535).contains(p) else { throw UsageError(message: "--port must be 0 to 65535") }
@@ -26,6 +28,23 @@ enum ServeCommand {
         if let s = args.values["--store"] { options.store = s }
         options.groupCommit = !args.flags.contains("--no-group-commit")
         if let t = try args.int("--threads") { guard t >= 1 && t <= 256 else { throw UsageError(message: "--threads must be 1 to 256") }; options.threads = t }
+        if let n = try args.int("--connections-per-address") {
+            guard n >= 1 else { throw UsageError(message: "--connections-per-address must be at least 1") }
+            options.connectionsPerAddress = n
+        }
+        if let n = try args.int("--streams-per-address") {
+            guard n >= 0 else { throw UsageError(message: "--streams-per-address must be ≥ 0") }
+            options.streamsPerAddress = n
+        }
+        if let n = try args.int("--max-streams") {
+            guard (0...200_000).contains(n) else { throw UsageError(message: "--max-streams must be 0 to 200000") }
+            options.maximumStreams = n
+        }
+        if let list = args.values["--trusted-proxies"] {
+            let addresses = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            for a in addresses where !Self.isIPAddress(a) { throw UsageError(message: "--trusted-proxies: \"\(a)\" is not an IPv4 or IPv6 address") }
+            options.trustedAddresses = Set(addresses)
+        }
         if let r = try args.double("--holds-per-second") { guard r >= 0 else { throw UsageError(message: "--holds-per-second must be ≥ 0") }; options.holdsPerSecond = r }
 
         // Signals are blocked before any thread starts, so every thread inherits the mask and only
@@ -65,6 +84,11 @@ enum ServeCommand {
         FileHandle.standardOutput.write(Data("seatkit: signal \(signalNumber), shutting down\n".utf8))
         app.stop()
         return ExitCode.success
+    }
+
+    static func isIPAddress(_ text: String) -> Bool {
+        var v4 = in_addr(), v6 = in6_addr()
+        return inet_pton(AF_INET, text, &v4) == 1 || inet_pton(AF_INET6, text, &v6) == 1
     }
 
     static func randomKey() -> String {

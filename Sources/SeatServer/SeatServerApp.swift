@@ -21,6 +21,15 @@ public final class SeatServerApp: @unchecked Sendable {
         public var heartbeatSeconds: Double = 15
         /// Confirmations share fsyncs of the log (false: each commits with synchronous=FULL).
         public var groupCommit = true
+        /// Connection budgets (see `ConnectionGuard`): request connections per address and in all,
+        /// event streams per address and in all, the deadline for a request's headers, and the
+        /// addresses (a load balancer's) exempt from the per-address limits.
+        public var connectionsPerAddress = 64
+        public var maximumConnections = 4096
+        public var streamsPerAddress = 256
+        public var maximumStreams = 12_000
+        public var headerTimeoutSeconds = 15.0
+        public var trustedAddresses: Set<String> = []
 
         public init(adminKey: String) { self.adminKey = adminKey }
     }
@@ -34,17 +43,24 @@ public final class SeatServerApp: @unchecked Sendable {
     private var stopped = false
 
     public convenience init(options: Options) throws {
+        // Checked before the store is opened: a bad key must not create or migrate a database.
+        if let problem = AdminKey.problem(with: options.adminKey) { throw ServerError.invalidAdminKey(problem) }
         try self.init(options: options, store: try Self.openStore(options))
     }
 
     /// A server on a store made by the caller (`options.store` is then only shown in the banner).
     public init(options: Options, store: SeatStore) throws {
+        if let problem = AdminKey.problem(with: options.adminKey) { throw ServerError.invalidAdminKey(problem) }
         self.options = options
         inventory = try Inventory(store: store)
         api = SeatAPI(inventory: inventory, adminKey: options.adminKey, holdsPerSecond: options.holdsPerSecond)
         let api = self.api
-        http = HTTPServer(configuration: HTTPServer.Configuration(port: options.port, anyAddress: options.anyAddress, threads: options.threads,
-                                                                  maximumBodyBytes: options.maximumBodyBytes)) { api.handle($0) }
+        http = HTTPServer(configuration: HTTPServer.Configuration(
+            port: options.port, anyAddress: options.anyAddress, threads: options.threads, maximumBodyBytes: options.maximumBodyBytes,
+            connectionsPerAddress: options.connectionsPerAddress, maximumConnections: options.maximumConnections,
+            streamsPerAddress: options.streamsPerAddress, maximumStreams: options.maximumStreams,
+            headerTimeoutSeconds: options.headerTimeoutSeconds, trustedAddresses: options.trustedAddresses)) { api.handle($0) }
+        api.connectionGauges = { [http] in http.connectionGauges }
     }
 
     public var port: UInt16 { http.port }

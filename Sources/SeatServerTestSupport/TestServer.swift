@@ -39,9 +39,10 @@ public final class TestServer: @unchecked Sendable {
     public let storeURL: String
     public private(set) var app: SeatServerApp
     let options: SeatServerApp.Options
-    public static let adminKey = "test-admin-key"
+    public static let adminKey = "test-admin-key-0123456789"
 
-    public init(backend: StoreBackend = .sqlite, holdsPerSecond: Double = 0, holdSeconds: Int = 600, seed: Bool = true, storeURL: String? = nil) throws {
+    public init(backend: StoreBackend = .sqlite, holdsPerSecond: Double = 0, holdSeconds: Int = 600, seed: Bool = true, storeURL: String? = nil,
+                configure: (inout SeatServerApp.Options) -> Void = { _ in }) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         self.backend = backend
@@ -52,6 +53,10 @@ public final class TestServer: @unchecked Sendable {
         options.holdsPerSecond = holdsPerSecond
         options.threads = 4
         options.heartbeatSeconds = 0.5
+        // The tests' crowds of buyers all come from 127.0.0.1, as from a load balancer; tests of the
+        // per-address budgets come from other loopback addresses (127.0.0.2 and up).
+        options.trustedAddresses = ["127.0.0.1"]
+        configure(&options)
         self.options = options
         app = try SeatServerApp(options: options)
         if seed {

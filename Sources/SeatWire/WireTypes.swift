@@ -70,7 +70,7 @@ public struct ConfirmRequest: Sendable, Hashable {
         let o = try WireError.object(bytes)
         var log = ProblemLog()
         o.rejectUnknownKeys(["orderRef"], at: "", into: &log)
-        let ref = o.string("orderRef", at: "", into: &log)
+        let ref = o.text("orderRef", into: &log)
         if let ref, ref.isEmpty || ref.utf8.count > 128 { log.add("orderRef", "1 to 128 characters") }
         if !log.isEmpty { throw .invalid(log.error) }
         self.init(orderRef: ref!)
@@ -209,8 +209,31 @@ public enum WireError: Error, Sendable, CustomStringConvertible {
         guard let list = o.array(key, at: "", into: &log) else { return nil }
         var out: [String] = []
         for (k, v) in list.enumerated() {
-            if let s = v.stringValue { out.append(s) } else { log.add("\(key)[\(k)]", "expected a seat id string, got \(v.shortDescription)") }
+            guard let s = v.stringValue else { log.add("\(key)[\(k)]", "expected a seat id string, got \(v.shortDescription)"); continue }
+            if let bad = WireText.controlCharacter(in: s) { log.add("\(key)[\(k)]", bad) } else { out.append(s) }
         }
         return out
+    }
+}
+
+/// Text a client sends that the server stores, echoes or compares: control characters (U+0000–U+001F,
+/// U+007F–U+009F) are refused. A NUL in particular is cut off by C strings on the way to the store, so
+/// the stored value would differ from the one acknowledged.
+public enum WireText {
+    /// A problem message naming the first control character in `s`, or nil.
+    public static func controlCharacter(in s: String) -> String? {
+        for (k, u) in s.unicodeScalars.enumerated() where u.value < 0x20 || (u.value >= 0x7F && u.value <= 0x9F) {
+            return "control character U+\(String(format: "%04X", u.value)) at character \(k + 1) (not allowed in text)"
+        }
+        return nil
+    }
+}
+
+extension JSONObject {
+    /// A string member free of control characters; a problem names the member otherwise.
+    public func text(_ key: String, into log: inout ProblemLog, required: Bool = true) -> String? {
+        guard let s = string(key, at: "", into: &log, required: required) else { return nil }
+        if let bad = WireText.controlCharacter(in: s) { log.add(key, bad); return nil }
+        return s
     }
 }

@@ -125,16 +125,16 @@ import Testing
     @Test(arguments: StoreBackend.available) func idempotencyKeysMakeRetriesSafe(backend: StoreBackend) throws {
         let server = try TestServer(backend: backend)
         let c = try server.connection()
-        let first = try hold(c, ["8-1", "8-2"], headers: [("Idempotency-Key", "k-1")])
-        let retry = try hold(c, ["8-1", "8-2"], headers: [("Idempotency-Key", "k-1")])
+        let first = try hold(c, ["8-1", "8-2"], headers: [("Idempotency-Key", "k1-0123456789abcdef0123456789")])
+        let retry = try hold(c, ["8-1", "8-2"], headers: [("Idempotency-Key", "k1-0123456789abcdef0123456789")])
         #expect(first.status == 201 && retry.status == 201)
         #expect(first.string("token") == retry.string("token") && retry.headers["idempotent-replayed"] == "true")
         #expect(try server.availability().counts.held == 2 && server.app.inventory.metrics.value("holds_created") == 1)
-        let reused = try hold(c, ["8-4", "8-6"], headers: [("Idempotency-Key", "k-1")])
+        let reused = try hold(c, ["8-4", "8-6"], headers: [("Idempotency-Key", "k1-0123456789abcdef0123456789")])
         #expect(reused.status == 422 && reused.string("type") == "/problems/idempotency-key-reused")
         let token = first.string("token")!
-        let confirmed = try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"O-9"}"#, headers: [("Idempotency-Key", "c-1")])
-        let again = try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"O-9"}"#, headers: [("Idempotency-Key", "c-1")])
+        let confirmed = try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"O-9"}"#, headers: [("Idempotency-Key", "confirm-0123456789abcdef0123456789")])
+        let again = try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"O-9"}"#, headers: [("Idempotency-Key", "confirm-0123456789abcdef0123456789")])
         #expect(confirmed.status == 200 && again.status == 200 && again.text == confirmed.text)
         #expect(try server.availability().counts.sold == 2)
     }
@@ -174,11 +174,18 @@ import Testing
     @Test(arguments: StoreBackend.available) func oldEventsAndIdempotencyAnswersArePruned(backend: StoreBackend) throws {
         let server = try TestServer(backend: backend)
         let c = try server.connection()
-        for row in 1...4 { #expect(try hold(c, ["\(row)-1", "\(row)-2"], headers: [("Idempotency-Key", "p-\(row)")]).status == 201) }
+        for row in 1...4 { #expect(try hold(c, ["\(row)-1", "\(row)-2"], headers: [("Idempotency-Key", "p-\(row)-0123456789abcdef0123456789")]).status == 201) }
+        let kept = Secrets.idempotencyDigest(scope: "hold:show", key: "p-1-0123456789abcdef0123456789")
+        #expect(try server.app.inventory.store.storedResponse(key: kept) != nil)
         try server.app.inventory.store.prune(keepVersions: 2, idempotencyMilliseconds: -1)
-        // Versions 1 and 2 are gone: a delta from 0 is 410, from 2 still works.
-        #expect(try c.request("GET", "/v1/shows/show/availability?since=0").status == 410)
-        #expect(try c.request("GET", "/v1/shows/show/availability?since=2").status == 200)
-        #expect(try server.app.inventory.store.storedResponse(key: "hold:show:p-1") == nil)
+        #expect(try server.app.inventory.store.storedResponse(key: kept) == nil)
+        // Memory still has every version: a delta from 0 is answered from it.
+        #expect(try c.request("GET", "/v1/shows/show/availability?since=0").status == 200)
+        // After a restart only the store's log is left, and versions 1 and 2 are gone from it: a delta
+        // from 0 is 410, from 2 still works.
+        try server.restart()
+        let again = try server.connection()
+        #expect(try again.request("GET", "/v1/shows/show/availability?since=0").status == 410)
+        #expect(try again.request("GET", "/v1/shows/show/availability?since=2").status == 200)
     }
 }

@@ -127,7 +127,7 @@ final class ServerProcess {
     init(store: String, environment: [String: String] = [:], samples: Bool = false) throws {
         process.executableURL = Self.binary
         let url = store.hasPrefix("sqlite:") || store.hasPrefix("postgres") ? store : "sqlite:" + store
-        process.arguments = ["serve", "--port", "0", "--store", url, "--admin-key", TestServer.adminKey, "--holds-per-second", "0"] + (samples ? [] : ["--no-samples"])
+        process.arguments = ["serve", "--port", "0", "--store", url, "--admin-key", TestServer.adminKey, "--holds-per-second", "0", "--trusted-proxies", "127.0.0.1"] + (samples ? [] : ["--no-samples"])
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe()
         process.standardOutput = out

@@ -124,7 +124,7 @@ import Testing
         let after = try settled([a, b])
         #expect(after[0].counts.held == 0 && after[1].counts.held == 0)
         #expect(after[0].version == before + 8, "eight holds, eight releases, none twice")
-        let expired = (a.app.inventory.metrics.value("holds_expired") ?? 0) + (b.app.inventory.metrics.value("holds_expired") ?? 0)
+        let expired = a.app.inventory.metrics.value("holds_expired") + b.app.inventory.metrics.value("holds_expired")
         #expect(expired >= 8)
         #expect(try a.openStore().activeHolds().isEmpty)
     }

@@ -25,7 +25,7 @@ import Testing
 
     func holdCommit(_ store: SeatStore, id: String, seats: [Int], state: HoldState = .active, key: String? = nil) throws -> StoreCommit {
         let v = try next(store)
-        let record = HoldRecord(id: id, token: "tok-" + id, showID: "s", state: state, expiresAt: 1_000, extended: false, orderRef: nil, wheelchair: false, createdAt: 1)
+        let record = HoldRecord(id: id, tokenDigest: "tok-" + id, showID: "s", state: state, expiresAt: 1_000, extended: false, orderRef: nil, wheelchair: false, createdAt: 1)
         let changes = seats.map { SeatChange(seat: $0, status: .held) }
         return StoreCommit(showID: "s", version: v, changes: changes, insert: seats.map { Claim(seat: $0, status: .held, holdID: id) }, delete: [], sell: [],
                            holds: [record], delta: AvailabilityDelta(fromVersion: v - 1, toVersion: v, changes: changes).encoded(), durable: false,
@@ -34,7 +34,7 @@ import Testing
 
     func finish(_ store: SeatStore, id: String, seats: [Int], as state: HoldState) throws -> StoreCommit {
         let v = try next(store)
-        let record = HoldRecord(id: id, token: "tok-" + id, showID: "s", state: state, expiresAt: 1_000, extended: false, orderRef: state == .confirmed ? "o" : nil,
+        let record = HoldRecord(id: id, tokenDigest: "tok-" + id, showID: "s", state: state, expiresAt: 1_000, extended: false, orderRef: state == .confirmed ? "o" : nil,
                                 wheelchair: false, createdAt: 1)
         let changes = seats.map { SeatChange(seat: $0, status: state == .confirmed ? .sold : .available) }
         return StoreCommit(showID: "s", version: v, changes: changes, insert: [], delete: state == .confirmed ? [] : seats, sell: state == .confirmed ? seats : [],
@@ -58,13 +58,13 @@ import Testing
         defer { dir.remove() }
         #expect(try outcome(store, holdCommit(store, id: "h1", seats: [3, 4], key: "k1")).get() == 1)
         #expect(try store.holdSeats(holdID: "h1") == [3, 4])
-        #expect(try store.hold(token: "tok-h1")?.state == .active)
+        #expect(try store.hold(tokenDigest: "tok-h1")?.state == .active)
         #expect(try store.activeHolds().map(\.id) == ["h1"])
         #expect(try store.storedResponse(key: "k1")?.status == 201)
         // Seat 4 is taken: the whole change is refused and nothing of it is written.
         guard case .failure(let e) = outcome(store, try holdCommit(store, id: "h2", seats: [5, 4])) else { Issue.record("seat 4 sold twice"); return }
         #expect(e.isConstraint)
-        #expect(try store.holdSeats(holdID: "h2").isEmpty && store.hold(token: "tok-h2") == nil)
+        #expect(try store.holdSeats(holdID: "h2").isEmpty && store.hold(tokenDigest: "tok-h2") == nil)
         #expect(try store.claims(show: "s").map(\.seat).sorted() == [3, 4])
         #expect(try store.showVersions()["s"] == 1)
         #expect(try store.events(show: "s", after: 0, limit: 10)?.map(\.version) == [1])
@@ -80,7 +80,7 @@ import Testing
         // Another instance expiring or releasing the same hold afterwards: refused, the sale stays.
         guard case .failure(let e) = outcome(store, try finish(store, id: "h1", seats: [10, 11], as: .expired)) else { Issue.record("a sold hold expired"); return }
         #expect(e.isConstraint)
-        #expect(try store.hold(token: "tok-h1")?.state == .confirmed && store.claims(show: "s").count == 2)
+        #expect(try store.hold(tokenDigest: "tok-h1")?.state == .confirmed && store.claims(show: "s").count == 2)
         #expect(try store.activeHolds().isEmpty)
     }
 
@@ -117,7 +117,7 @@ import Testing
         let (store, dir) = try fresh(.sqlite)
         defer { dir.remove() }
         func commit(_ id: String, _ seats: [Int], version: UInt64, release: Bool = false) -> StoreCommit {
-            let record = HoldRecord(id: id, token: "tok-" + id, showID: "s", state: release ? .released : .active, expiresAt: 1_000, extended: false,
+            let record = HoldRecord(id: id, tokenDigest: "tok-" + id, showID: "s", state: release ? .released : .active, expiresAt: 1_000, extended: false,
                                     orderRef: nil, wheelchair: false, createdAt: 1)
             let changes = seats.map { SeatChange(seat: $0, status: release ? .available : .held) }
             return StoreCommit(showID: "s", version: version, changes: changes, insert: release ? [] : seats.map { Claim(seat: $0, status: .held, holdID: id) },
@@ -128,14 +128,14 @@ import Testing
         #expect(try store.commit(batch: batch).count == 3)
         #expect(try store.showVersions()["s"] == 3 && store.claims(show: "s").map(\.seat).sorted() == [7, 8])
         #expect(try store.events(show: "s", after: 0, limit: 10)?.map(\.version) == [1, 2, 3])
-        #expect(try store.hold(token: "tok-h1")?.state == .released)
+        #expect(try store.hold(tokenDigest: "tok-h1")?.state == .released)
         // A gap in the versions, a release of a seat that is not held, a claim of a taken seat: nothing of the batch is written.
         for bad in [[commit("h3", [20], version: 4), commit("h4", [21], version: 6)],
                     [commit("h3", [20], version: 4), commit("h2", [7, 8, 9], version: 5, release: true)],
                     [commit("h3", [20], version: 4), commit("h4", [21, 8], version: 5)]] {
             #expect(throws: DatabaseError.self) { try store.commit(batch: bad) }
             #expect(try store.showVersions()["s"] == 3 && store.claims(show: "s").map(\.seat).sorted() == [7, 8])
-            #expect(try store.hold(token: "tok-h3") == nil)
+            #expect(try store.hold(tokenDigest: "tok-h3") == nil)
         }
     }
 

@@ -61,9 +61,9 @@ enum RequestBody {
         let o = try object(request)
         var log = ProblemLog()
         o.rejectUnknownKeys(["id", "venueId", "startsAt", "prices", "policy", "holdSeconds"], at: "", into: &log)
-        let id = o.string("id", at: "", into: &log)
-        let venue = o.string("venueId", at: "", into: &log)
-        let startsAt = o.string("startsAt", at: "", into: &log)
+        let id = o.text("id", into: &log)
+        let venue = o.text("venueId", into: &log)
+        let startsAt = o.text("startsAt", into: &log)
         if let s = startsAt, !isTimestamp(s) { log.add("startsAt", "expected an ISO 8601 time like 2026-12-01T19:30:00+08:00, got \"\(s)\"") }
         let hold = o.integer("holdSeconds", at: "", into: &log, required: false) ?? 600
         if hold < 30 || hold > 3600 { log.add("holdSeconds", "must be 30 to 3600, got \(hold)") }

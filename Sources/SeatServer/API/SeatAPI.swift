@@ -10,6 +10,8 @@ public final class SeatAPI: @unchecked Sendable {
     let site = WebSite(root: WebSite.locate())
     /// Seat-map pictures, drawn once per version (see `PictureCache`).
     let pictures = PictureCache()
+    /// The transport's connection counters, shown in /metrics (set by the app once the server exists).
+    var connectionGauges: @Sendable () -> [(String, String, Double)] = { [] }
     /// Whether the web picker's files were found (`/` answers 503 otherwise).
     public var hasWebPage: Bool { site.root != nil }
 
@@ -72,7 +74,8 @@ public final class SeatAPI: @unchecked Sendable {
         case 1 where parts[0] == "metrics":
             route = "/metrics"; try only("GET")
             return .text(200, inventory.metrics.text(gauges: [("event_subscribers", "Open Server-Sent Events streams.", Double(inventory.hub.count)),
-                                                              ("active_holds", "Holds not yet released, expired or confirmed.", Double(inventory.activeHoldCount))]),
+                                                              ("active_holds", "Holds not yet released, expired or confirmed.", Double(inventory.activeHoldCount))]
+                                                         + connectionGauges()),
                          contentType: "text/plain; version=0.0.4")
         case 1 where parts[0] == "openapi.json":
             route = "/openapi.json"; try only("GET")
@@ -165,8 +168,8 @@ public final class SeatAPI: @unchecked Sendable {
     /// The request's `Idempotency-Key` with a fingerprint of what it asks.
     static func idempotency(_ r: HTTPRequest, scope: String, render: @escaping @Sendable (HoldView) -> (status: Int, body: [UInt8])) throws(Problem) -> IdempotentRequest? {
         guard let key = r.header("idempotency-key") else { return nil }
-        guard !key.isEmpty, key.utf8.count <= 200 else { throw Problem.badRequest("Idempotency-Key must be 1 to 200 characters") }
+        if let problem = Secrets.idempotencyKeyProblem(key) { throw Problem(400, "bad-idempotency-key", "Bad Idempotency-Key", detail: problem) }
         let fingerprint = String(FNV1a.hash(r.body.withUnsafeBufferPointer { FNV1a.hash($0, into: FNV1a.hash(scope)) }, into: 0), radix: 16)
-        return IdempotentRequest(key: scope + ":" + key, fingerprint: fingerprint, render: render)
+        return IdempotentRequest(scope: scope, clientKey: key, fingerprint: fingerprint, render: render)
     }
 }

@@ -9,13 +9,31 @@ public final class EventStream: @unchecked Sendable {
     private var readOffset = 0
     private var suspended = false
     private var closed = false
-    var connection: OpaquePointer?
+    /// Set once by `attach`, under `lock` (publishers read it to resume the connection).
+    private var connection: OpaquePointer?
     /// Called once when the client has gone (or the server closed the stream).
-    var onFinish: (@Sendable () -> Void)?
+    private var onFinish: (@Sendable () -> Void)?
     /// Bytes waiting beyond this are a client that does not read: it is dropped.
     let maximumBacklog: Int
 
     public init(maximumBacklog: Int = 1 << 20) { self.maximumBacklog = maximumBacklog }
+
+    /// Binds the stream to its connection (on the connection's thread, possibly after publishers
+    /// started appending: they read `connection` under the same lock) and adds `finish` to what runs
+    /// when it ends.
+    func attach(_ connection: OpaquePointer, onFinish finish: @escaping @Sendable () -> Void) {
+        lock.lock(); defer { lock.unlock() }
+        self.connection = connection
+        let previous = onFinish
+        onFinish = { previous?(); finish() }
+    }
+
+    /// Runs `body` once the stream ends (set before the stream is handed to libmicrohttpd).
+    func whenFinished(_ body: @escaping @Sendable () -> Void) {
+        lock.lock(); defer { lock.unlock() }
+        let previous = onFinish
+        onFinish = { previous?(); body() }
+    }
 
     /// Queues `text` for the client; false when the stream is closed or the client is too far behind.
     @discardableResult

@@ -12,28 +12,50 @@ public final class HTTPServer: @unchecked Sendable {
         public var anyAddress: Bool
         public var threads: Int
         public var maximumBodyBytes: Int
+        /// Request connections per client address, and in all.
+        public var connectionsPerAddress: Int
         public var maximumConnections: Int
+        /// Event streams per client address, and in all (a budget apart from requests').
+        public var streamsPerAddress: Int
+        public var maximumStreams: Int
+        /// Seconds a request's headers may take (also how long a keep-alive connection may be idle).
+        public var headerTimeoutSeconds: Double
+        /// Idle seconds after which libmicrohttpd closes a connection (a body that stops arriving).
         public var connectionTimeoutSeconds: Int
+        /// Addresses without per-address limits (a load balancer's or proxy's).
+        public var trustedAddresses: Set<String>
 
         public init(port: UInt16 = 8080, anyAddress: Bool = false, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
-                    maximumBodyBytes: Int = 1 << 20, maximumConnections: Int = 4096, connectionTimeoutSeconds: Int = 60) {
+                    maximumBodyBytes: Int = 1 << 20, connectionsPerAddress: Int = 64, maximumConnections: Int = 4096,
+                    streamsPerAddress: Int = 256, maximumStreams: Int = 12_000, headerTimeoutSeconds: Double = 15,
+                    connectionTimeoutSeconds: Int = 60, trustedAddresses: Set<String> = []) {
             self.port = port; self.anyAddress = anyAddress; self.threads = max(threads, 1)
-            self.maximumBodyBytes = maximumBodyBytes; self.maximumConnections = maximumConnections
-            self.connectionTimeoutSeconds = connectionTimeoutSeconds
+            self.maximumBodyBytes = maximumBodyBytes; self.connectionsPerAddress = connectionsPerAddress
+            self.maximumConnections = maximumConnections; self.streamsPerAddress = streamsPerAddress
+            self.maximumStreams = maximumStreams; self.headerTimeoutSeconds = headerTimeoutSeconds
+            self.connectionTimeoutSeconds = connectionTimeoutSeconds; self.trustedAddresses = trustedAddresses
         }
     }
 
     let configuration: Configuration
     let handler: Handler
+    let guardian: ConnectionGuard
     private var daemon: OpaquePointer?
-    private let streamsLock = NSLock()
-    private var streams: [ObjectIdentifier: EventStream] = [:]
+    /// Open event streams (closed on stop so their suspended connections finish).
+    private let streams = Locked([ObjectIdentifier: EventStream]())
     public private(set) var port: UInt16 = 0
 
     public init(configuration: Configuration, handler: @escaping Handler) {
         self.configuration = configuration
         self.handler = handler
+        guardian = ConnectionGuard(limits: ConnectionGuard.Limits(
+            perAddress: configuration.connectionsPerAddress, requests: configuration.maximumConnections,
+            streamsPerAddress: configuration.streamsPerAddress, streams: configuration.maximumStreams,
+            headerSeconds: configuration.headerTimeoutSeconds, trusted: configuration.trustedAddresses))
     }
+
+    /// Connection counters for /metrics.
+    public var connectionGauges: [(String, String, Double)] { guardian.gauges }
 
     /// Each connection's memory pool: headers, read and write buffers (so also the bound on a request's
     /// headers). libmicrohttpd zeroes the whole pool between keep-alive requests, so it is kept small.
@@ -42,41 +64,52 @@ public final class HTTPServer: @unchecked Sendable {
     /// Binds and starts serving; `port` is the bound port (useful with port 0).
     public func start() throws {
         let me = Unmanaged.passUnretained(self).toOpaque()
+        // libmicrohttpd's own limit covers both budgets (the guard keeps each within its own), plus
+        // room for connections the guard is about to refuse.
+        let total = configuration.maximumConnections + configuration.maximumStreams + 64
+        Self.raiseFileLimit(to: total + 256)
         daemon = seatkit_mhd_start(configuration.port, configuration.anyAddress ? 1 : 0, UInt32(configuration.threads),
-                                   UInt32(configuration.maximumConnections), UInt32(configuration.connectionTimeoutSeconds),
-                                   Self.connectionMemory, accessHandler, me, completedHandler, me, seatkit_mhd_quiet(), nil)
+                                   UInt32(total), UInt32(configuration.connectionTimeoutSeconds),
+                                   Self.connectionMemory, accessHandler, me, completedHandler, me, seatkit_mhd_quiet(), nil,
+                                   acceptPolicy, me, connectionNotice, me)
         guard let daemon else {
             throw ServerError.cannotListen("cannot listen on port \(configuration.port) (in use, or not permitted)")
         }
         port = seatkit_mhd_port(daemon)
+        guardian.start()
+    }
+
+    /// Every connection is a file descriptor: the soft limit (often 1,024) is raised toward the hard one.
+    static func raiseFileLimit(to wanted: Int) {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < rlim_t(wanted) else { return }
+        limit.rlim_cur = min(rlim_t(wanted), limit.rlim_max)
+        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 
     /// Closes every event stream (so suspended connections finish), then stops the daemon; in-flight
     /// requests complete first.
     public func stop() {
-        streamsLock.lock()
-        let open = Array(streams.values)
-        streamsLock.unlock()
-        for s in open { s.close() }
+        for s in streams.withLock({ Array($0.values) }) { s.close() }
         if let daemon { MHD_stop_daemon(daemon) }
         daemon = nil
+        guardian.stop()
     }
 
-    func register(_ stream: EventStream) {
-        streamsLock.lock(); streams[ObjectIdentifier(stream)] = stream; streamsLock.unlock()
-    }
+    func register(_ stream: EventStream) { streams.withLock { $0[ObjectIdentifier(stream)] = stream } }
 
-    func unregister(_ stream: EventStream) {
-        streamsLock.lock(); streams[ObjectIdentifier(stream)] = nil; streamsLock.unlock()
-    }
+    func unregister(_ stream: EventStream) { streams.withLock { $0[ObjectIdentifier(stream)] = nil } }
 
-    public var openStreamCount: Int { streamsLock.lock(); defer { streamsLock.unlock() }; return streams.count }
+    public var openStreamCount: Int { streams.withLock { $0.count } }
 }
 
 public enum ServerError: Error, CustomStringConvertible {
     case cannotListen(String)
+    case invalidAdminKey(String)
     public var description: String {
-        switch self { case .cannotListen(let m): return m }
+        switch self {
+        case .cannotListen(let m), .invalidAdminKey(let m): return m
+        }
     }
 }
 
@@ -85,6 +118,47 @@ final class RequestState {
     var body: [UInt8] = []
     var tooLarge = false
     var deferred: DeferredResponse?
+}
+
+/// A problem answered before the handler sees the request, on libmicrohttpd's first call (it then
+/// closes the connection: the request's framing cannot be trusted).
+private func framingProblem(_ connection: OpaquePointer, version: String) -> Problem? {
+    let detail: String
+    switch seatkit_mhd_framing(connection, version) {
+    case SEATKIT_FRAMING_OK: return nil
+    case SEATKIT_FRAMING_DUPLICATE_CONTENT_LENGTH: detail = "more than one Content-Length header"
+    case SEATKIT_FRAMING_LENGTH_AND_CHUNKED: detail = "both Content-Length and Transfer-Encoding"
+    case SEATKIT_FRAMING_FOLDED_HEADER: detail = "a header folded onto a second line (obsolete line folding, RFC 9112 section 5.2)"
+    case SEATKIT_FRAMING_MISSING_HOST: detail = "no Host header (required in HTTP/1.1)"
+    case SEATKIT_FRAMING_DUPLICATE_HOST: detail = "more than one Host header"
+    default: detail = "a Transfer-Encoding other than chunked"
+    }
+    return Problem(400, "bad-framing", "Malformed HTTP request", detail: "the request has \(detail)", headers: [("Connection", "close")])
+}
+
+private func text(_ address: UnsafePointer<sockaddr>?) -> String {
+    var buffer = [CChar](repeating: 0, count: 64)
+    guard seatkit_sockaddr_text(address, &buffer, 64) != 0 else { return "unknown" }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+private let acceptPolicy: MHD_AcceptPolicyCallback = { cls, address, _ in
+    guard let cls else { return MHD_Result.NO }
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    return server.guardian.admit(text(address)) ? MHD_Result.YES : MHD_Result.NO
+}
+
+private let connectionNotice: MHD_NotifyConnectionCallback = { cls, connection, _, code in
+    guard let cls, let connection else { return }
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    if code == MHD_ConnectionNotificationCode.CONNECTION_NOTIFY_STARTED {
+        var address = [CChar](repeating: 0, count: 64)
+        let client = seatkit_mhd_client_address(connection, &address, 64) != 0
+            ? String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "unknown"
+        server.guardian.opened(connection, address: client, fd: seatkit_mhd_connection_fd(connection))
+    } else {
+        server.guardian.closed(connection)
+    }
 }
 
 final class KeyValues {
@@ -101,12 +175,19 @@ private let collectValue: MHD_KeyValueIterator = { cls, _, key, value in
     return MHD_Result.YES
 }
 
-private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadDataSize, requestContext in
+private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, version, uploadData, uploadDataSize, requestContext in
     guard let cls, let connection, let requestContext, let uploadDataSize else { return MHD_Result.NO }
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
-    guard let pointer = requestContext.pointee else {
+    guard let pointer = requestContext.pointee, pointer != seatkit_query_refused() else {
         // First call: only the headers have arrived.
+        let refusedQuery = requestContext.pointee != nil
         requestContext.pointee = Unmanaged.passRetained(RequestState()).toOpaque()
+        server.guardian.requestStarted(connection)
+        let problem = refusedQuery
+            ? Problem(414, "query-too-long", "Query too long",
+                      detail: "the query has over \(SEATKIT_MAX_QUERY_PARAMETERS) parameters or \(SEATKIT_MAX_QUERY_BYTES) bytes", headers: [("Connection", "close")])
+            : framingProblem(connection, version: version.map { String(cString: $0) } ?? "")
+        if let problem { return server.queue(problem.response, on: connection) }
         return MHD_Result.YES
     }
     let state = Unmanaged<RequestState>.fromOpaque(pointer).takeUnretainedValue()
@@ -133,7 +214,8 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
     MHD_get_connection_values(connection, MHD_ValueKind.HEADER_KIND, collectValue, Unmanaged.passUnretained(headers).toOpaque())
     MHD_get_connection_values(connection, MHD_ValueKind.GET_ARGUMENT_KIND, collectValue, Unmanaged.passUnretained(query).toOpaque())
     var address = [CChar](repeating: 0, count: 64)
-    let client = seatkit_mhd_client_address(connection, &address, 64) != 0 ? String(cString: address) : "unknown"
+    let client = seatkit_mhd_client_address(connection, &address, 64) != 0
+        ? String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "unknown"
     let request = HTTPRequest(method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
                               query: query.values, headers: headers.values, body: state.body, clientAddress: client)
     let response: HTTPResponse
@@ -153,8 +235,9 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
     return server.queue(response, on: connection)
 }
 
-private let completedHandler: MHD_RequestCompletedCallback = { _, _, requestContext, _ in
-    guard let requestContext, let pointer = requestContext.pointee else { return }
+private let completedHandler: MHD_RequestCompletedCallback = { cls, connection, requestContext, _ in
+    if let cls, let connection { Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().guardian.requestCompleted(connection) }
+    guard let requestContext, let pointer = requestContext.pointee, pointer != seatkit_query_refused() else { return }
     Unmanaged<RequestState>.fromOpaque(pointer).release()
     requestContext.pointee = nil
 }
@@ -175,10 +258,14 @@ extension HTTPServer {
     func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
         let mhdResponse: OpaquePointer?
         if let stream = response.stream {
-            stream.connection = connection
+            guard guardian.admitStream(connection, stream) else {
+                stream.close()
+                return queue(Problem(503, "too-many-streams", "Too many event streams",
+                                     detail: "this server, or this address, has as many open event streams as it serves; try again shortly",
+                                     headers: [("Retry-After", "5")]).response, on: connection)
+            }
             let server = self
-            let previous = stream.onFinish
-            stream.onFinish = { previous?(); server.unregister(stream) }
+            stream.attach(connection) { server.unregister(stream) }
             register(stream)
             mhdResponse = MHD_create_response_from_callback(seatkit_mhd_size_unknown, 4096, streamReader,
                                                             Unmanaged.passRetained(stream).toOpaque(), streamFree)

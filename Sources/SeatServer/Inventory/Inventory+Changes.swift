@@ -49,9 +49,12 @@ extension Inventory {
         let stored = pendingIdempotency[idempotency.key] ?? recentIdempotency[idempotency.key] ?? fromStore
         guard let stored else { return nil }
         guard stored.requestFingerprint == idempotency.fingerprint else {
-            throw Problem(422, "idempotency-key-reused", "Idempotency-Key reused", detail: "Idempotency-Key \(idempotency.key) was used for a different request")
+            throw Problem(422, "idempotency-key-reused", "Idempotency-Key reused", detail: "this Idempotency-Key was used for a different request")
         }
-        return .replayed(status: stored.status, body: stored.body)
+        guard let body = idempotency.open(stored.body) else {
+            throw Problem(422, "idempotency-key-reused", "Idempotency-Key reused", detail: "the answer kept for this Idempotency-Key cannot be read with it")
+        }
+        return .replayed(status: stored.status, body: body)
     }
 
     static func storeProblem(_ error: Error) -> Problem {
@@ -107,8 +110,8 @@ extension Inventory {
         throw Problem(422, "rule-violation", "Selection rule", detail: "\(first.rule.rawValue): \(first.english)", extensions: [("violations", list)])
     }
 
-    func view(_ hold: ActiveHold, in state: ShowState) -> HoldView {
-        view(hold, in: state, version: state.availability.version)
+    func view(_ hold: ActiveHold, in state: ShowState, token: String) -> HoldView {
+        view(hold, in: state, token: token, version: state.availability.version)
     }
 
     /// Sales close when the show starts: no new hold and no seat added to one. (A hold made before the
@@ -119,10 +122,11 @@ extension Inventory {
                       detail: "show \(state.record.id) started at \(state.record.startsAt); its seats can no longer be held")
     }
 
-    /// The hold as the API shows it. Reads only what never changes in `state` (its id, layout and
-    /// prices), so it may be called without the lock.
-    func view(_ hold: ActiveHold, in state: ShowState, version: UInt64) -> HoldView {
-        HoldView(token: hold.record.token, holdID: hold.record.id, showID: hold.record.showID, seatIDs: hold.seats.map { state.layout.seatID($0) },
+    /// The hold as the API shows it, with the token the client gave (the inventory keeps only its
+    /// digest). Reads only what never changes in `state` (its id, layout and prices), so it may be
+    /// called without the lock.
+    func view(_ hold: ActiveHold, in state: ShowState, token: String, version: UInt64) -> HoldView {
+        HoldView(token: token, holdID: hold.record.id, showID: hold.record.showID, seatIDs: hold.seats.map { state.layout.seatID($0) },
                  total: state.prices.totalString(of: hold.seats),
                  currency: state.prices.table.currency, expiresAt: hold.record.expiresAt, extended: hold.record.extended,
                  version: version, state: hold.record.state, orderRef: hold.record.orderRef)

@@ -18,9 +18,32 @@ public struct HoldView: Sendable {
 
 /// An `Idempotency-Key` and what the request asked, and how to render the answer to keep for a retry.
 public struct IdempotentRequest: Sendable {
+    /// The store's key: a digest of the scope and the client's key (`Secrets.idempotencyDigest`).
     public var key: String
     public var fingerprint: String
     public var render: @Sendable (HoldView) -> (status: Int, body: [UInt8])
+    /// The client's own key and its scope: they seal the kept answer (it carries the hold token), so a
+    /// copy of the store cannot replay it.
+    let scope: String
+    let clientKey: String
+
+    public init(scope: String, clientKey: String, fingerprint: String, render: @escaping @Sendable (HoldView) -> (status: Int, body: [UInt8])) {
+        self.scope = scope; self.clientKey = clientKey; self.fingerprint = fingerprint; self.render = render
+        key = Secrets.idempotencyDigest(scope: scope, key: clientKey)
+    }
+
+    /// The answer to keep: sealed under the client's key, as base64 text (both stores keep text).
+    func kept(_ view: HoldView) -> StoredResponse {
+        let (status, body) = render(view)
+        let sealed = Secrets.seal(body, scope: scope, key: clientKey)
+        return StoredResponse(key: key, requestFingerprint: fingerprint, status: status, body: Array(Data(sealed).base64EncodedString().utf8))
+    }
+
+    /// A kept answer opened with the client's key (nil: not one of ours).
+    func open(_ stored: [UInt8]) -> [UInt8]? {
+        guard let data = Data(base64Encoded: Data(stored)) else { return nil }
+        return Secrets.seal(Array(data), scope: scope, key: clientKey)
+    }
 }
 
 /// The outcome of an operation: fresh, or the kept answer to an earlier request with the same key.
@@ -44,7 +67,7 @@ extension Inventory {
         let stored = try storedAnswer(idempotency)
         // Drawn before taking the lock: the lock guards only what must be decided in order.
         let idRandom = Self.randomHex(bytes: 8), tokenRandom = Self.randomHex(bytes: 16)
-        let (made, ticket) = try locked { () throws(Problem) -> (Either<HoldOutcome, (ActiveHold, ShowState, UInt64)>, CommitTicket?) in
+        let (made, ticket) = try locked { () throws(Problem) -> (Either<HoldOutcome, (ActiveHold, ShowState, String, UInt64)>, CommitTicket?) in
             if let replayed = try replay(idempotency, stored: stored) { return (.first(replayed), nil) }
             let state = try state(forShow: showID)
             try checkOnSale(state)
@@ -54,31 +77,29 @@ extension Inventory {
             try checkRules(seats, in: state, own: [], wheelchair: wheelchair)
             let now = clock()
             let prefix = Self.timePrefix(now)
-            let record = HoldRecord(id: "h_" + prefix + idRandom, token: prefix + tokenRandom, showID: showID, state: .active,
+            let token = prefix + tokenRandom
+            let record = HoldRecord(id: "h_" + prefix + idRandom, tokenDigest: Secrets.tokenDigest(token), showID: showID, state: .active,
                                     expiresAt: now + Int64(state.record.holdSeconds) * 1000, extended: false, orderRef: nil,
                                     wheelchair: wheelchair, createdAt: now)
             let hold = ActiveHold(record: record, seats: seats)
             let version = state.availability.version + 1
             // The answer kept for a retry must be in the same commit, so only then is it rendered here.
-            let kept = idempotency.map { i in
-                let (status, body) = i.render(view(hold, in: state, version: version))
-                return StoredResponse(key: i.key, requestFingerprint: i.fingerprint, status: status, body: body)
-            }
+            let kept = idempotency.map { $0.kept(view(hold, in: state, token: token, version: version)) }
             let ticket = try apply(state, changes: seats.map { SeatChange(seat: $0, status: .held) },
                                    insert: seats.map { Claim(seat: $0, status: .held, holdID: record.id) }, holds: [record], idempotency: kept)
-            state.holds[record.token] = hold
-            holdShow[record.token] = showID
+            state.holds[record.tokenDigest] = hold
+            holdShow[record.tokenDigest] = showID
             metrics.count("holds_created")
-            return (.second((hold, state, version)), ticket)
+            return (.second((hold, state, token, version)), ticket)
         }
         switch made {
         case .first(let replayed): return (replayed, ticket)
         // Layout and prices never change, so the answer is drawn outside the lock.
-        case .second(let (hold, state, version)): return (.done(view(hold, in: state, version: version)), ticket)
+        case .second(let (hold, state, token, version)): return (.done(view(hold, in: state, token: token, version: version)), ticket)
         }
     }
 
-    /// The live hold for a token, or a precise 404/410.
+    /// The live hold for a token digest, or a precise 404/410.
     func activeHold(_ token: String, snapshot: HoldSnapshot?) throws(Problem) -> (ShowState, ActiveHold) {
         apply(snapshot)
         if let showID = holdShow[token], let state = shows[showID], let hold = state.holds[token] {
@@ -89,7 +110,7 @@ extension Inventory {
             return (state, hold)
         }
         let record: HoldRecord?
-        do { record = try store.hold(token: token) } catch { throw Self.storeProblem(error) }
+        do { record = try store.hold(tokenDigest: token) } catch { throw Self.storeProblem(error) }
         switch record?.state {
         case .expired?: throw Problem(410, "hold-expired", "Hold expired", detail: "the hold expired and its seats were released")
         case .released?: throw Problem(410, "hold-released", "Hold released", detail: "the hold was released")
@@ -98,11 +119,12 @@ extension Inventory {
         }
     }
 
-    public func hold(token: String) throws(Problem) -> HoldView {
-        let snapshot = try readHold(token: token)
+    public func hold(token plain: String) throws(Problem) -> HoldView {
+        let token = Secrets.tokenDigest(plain)
+        let snapshot = try readHold(tokenDigest: token)
         return try locked { () throws(Problem) -> HoldView in
             let (state, hold) = try activeHold(token, snapshot: snapshot)
-            return view(hold, in: state)
+            return view(hold, in: state, token: plain)
         }
     }
 
@@ -115,7 +137,8 @@ extension Inventory {
     }
 
     func beginModifyHold(token: String, add: [String], remove: [String]) throws(Problem) -> (HoldView, CommitTicket?) {
-        let snapshot = try readHold(token: token)
+        let plain = token, token = Secrets.tokenDigest(plain)
+        let snapshot = try readHold(tokenDigest: token)
         return try locked { () throws(Problem) -> (HoldView, CommitTicket?) in
             let (state, hold) = try activeHold(token, snapshot: snapshot)
             let adding = try resolve(add, in: state.layout), removing = try resolve(remove, in: state.layout)
@@ -135,7 +158,7 @@ extension Inventory {
                                    insert: added.map { Claim(seat: $0, status: .held, holdID: record.id) }, delete: dropped, holds: [record])
             let updated = ActiveHold(record: record, seats: result)
             if result.isEmpty { state.holds[token] = nil; holdShow[token] = nil; metrics.count("holds_released") } else { state.holds[token] = updated }
-            return (view(updated, in: state), ticket)
+            return (view(updated, in: state, token: plain), ticket)
         }
     }
 
@@ -144,7 +167,8 @@ extension Inventory {
     }
 
     func beginReleaseHold(token: String) throws(Problem) -> CommitTicket {
-        let snapshot = try readHold(token: token)
+        let plain = token, token = Secrets.tokenDigest(plain)
+        let snapshot = try readHold(tokenDigest: token)
         return try locked { () throws(Problem) -> CommitTicket in
             let (state, hold) = try activeHold(token, snapshot: snapshot)
             var record = hold.record
@@ -165,7 +189,8 @@ extension Inventory {
     }
 
     func beginExtendHold(token: String) throws(Problem) -> (HoldView, CommitTicket?) {
-        let snapshot = try readHold(token: token)
+        let plain = token, token = Secrets.tokenDigest(plain)
+        let snapshot = try readHold(tokenDigest: token)
         return try locked { () throws(Problem) -> (HoldView, CommitTicket?) in
             let (state, hold) = try activeHold(token, snapshot: snapshot)
             guard !hold.record.extended else { throw Problem(409, "already-extended", "Already extended", detail: "a hold can be extended once") }
@@ -175,7 +200,7 @@ extension Inventory {
             let ticket = try apply(state, changes: [], holds: [record])
             let updated = ActiveHold(record: record, seats: hold.seats)
             state.holds[token] = updated
-            return (view(updated, in: state), ticket)
+            return (view(updated, in: state, token: plain), ticket)
         }
     }
 
@@ -188,29 +213,30 @@ extension Inventory {
         return outcome
     }
 
-    func beginConfirmHold(token: String, orderRef: String, idempotency: IdempotentRequest?) throws(Problem) -> (HoldOutcome, CommitTicket?) {
-        let snapshot = try readHold(token: token), stored = try storedAnswer(idempotency)
+    func beginConfirmHold(token plain: String, orderRef: String, idempotency: IdempotentRequest?) throws(Problem) -> (HoldOutcome, CommitTicket?) {
+        let token = Secrets.tokenDigest(plain)
+        let snapshot = try readHold(tokenDigest: token), stored = try storedAnswer(idempotency)
         return try locked { () throws(Problem) -> (HoldOutcome, CommitTicket?) in
             if let replayed = try replay(idempotency, stored: stored) { return (replayed, nil) }
             let state: ShowState, hold: ActiveHold
             do throws(Problem) { (state, hold) = try activeHold(token, snapshot: snapshot) } catch where error.slug == "hold-confirmed" {
                 // Confirmed before: the same order gets the same answer, another order a conflict.
-                guard let record = try? store.hold(token: token), let showState = shows[record.showID], record.orderRef == orderRef else { throw error }
+                guard let record = try? store.hold(tokenDigest: token), let showState = shows[record.showID], record.orderRef == orderRef else { throw error }
                 let seats = ((try? store.claims(show: record.showID)) ?? []).filter { $0.holdID == record.id }.map(\.seat).sorted()
-                return (.done(view(ActiveHold(record: record, seats: seats), in: showState)), nil)
+                return (.done(view(ActiveHold(record: record, seats: seats), in: showState, token: plain)), nil)
             }
             var record = hold.record
             record.state = .confirmed
             record.orderRef = orderRef
             let confirmed = ActiveHold(record: record, seats: hold.seats)
-            var fresh = view(confirmed, in: state)
+            var fresh = view(confirmed, in: state, token: plain)
             fresh.version += 1
-            let kept = idempotency.map { i in let (status, body) = i.render(fresh); return StoredResponse(key: i.key, requestFingerprint: i.fingerprint, status: status, body: body) }
+            let kept = idempotency.map { $0.kept(fresh) }
             let ticket = try apply(state, changes: hold.seats.map { SeatChange(seat: $0, status: .sold) }, sell: hold.seats, holds: [record], durable: true, idempotency: kept)
             state.holds[token] = nil
             holdShow[token] = nil
             metrics.count("confirmations")
-            return (.done(view(confirmed, in: state)), ticket)
+            return (.done(view(confirmed, in: state, token: plain)), ticket)
         }
     }
 
@@ -218,8 +244,8 @@ extension Inventory {
         var record = hold.record
         record.state = .expired
         let ticket = try apply(state, changes: hold.seats.map { SeatChange(seat: $0, status: .available) }, delete: hold.seats, holds: [record])
-        state.holds[record.token] = nil
-        holdShow[record.token] = nil
+        state.holds[record.tokenDigest] = nil
+        holdShow[record.tokenDigest] = nil
         metrics.count("holds_expired")
         return ticket
     }

@@ -52,49 +52,32 @@ extension Inventory {
         }
     }
 
-    /// One delta from `since` to now, merged from the event log; 410 when the log no longer reaches back.
+    /// One delta from `since` to now: merged from the recent events in memory, or else from the store's
+    /// event log (read outside the inventory lock); 410 when neither reaches back.
     public func delta(show id: String, since: UInt64) throws(Problem) -> String {
-        try locked { () throws(Problem) in
-            let s = try state(forShow: id)
-            let now = s.committed.version
-            guard since <= now else { throw Problem.badRequest("version \(since) is newer than the show's \(now)") }
-            if since == now { return AvailabilityDelta(fromVersion: now, toVersion: now, changes: []).encoded() }
-            let limit = 10_000
-            let events: [(version: UInt64, delta: String)]?
-            do { events = try store.events(show: id, after: since, limit: limit) } catch { throw Self.storeProblem(error) }
-            guard let events, events.count == Int(now - since) else {
-                throw Problem(410, "delta-gone", "Delta no longer available",
-                              detail: "changes since version \(since) are not kept; fetch the whole availability (version \(now))")
-            }
-            var latest: [SeatIndex: SeatStatus] = [:]
-            for e in events { if let d = try? AvailabilityDelta(encoded: e.delta) { for c in d.changes { latest[c.seat] = c.status } } }
-            let changes = latest.keys.sorted().map { SeatChange(seat: $0, status: latest[$0]!) }
-            return AvailabilityDelta(fromVersion: since, toVersion: now, changes: changes).encoded()
+        let now = try locked { () throws(Problem) in try state(forShow: id).committed.version }
+        guard since <= now else { throw Problem.badRequest("version \(since) is newer than the show's \(now)") }
+        if let merged = hub.mergedDelta(show: id, since: since, through: now) { return merged }
+        let events: [(version: UInt64, delta: String)]?
+        do { events = try store.events(show: id, after: since, limit: Int(min(now - since, 10_000))) } catch { throw Self.storeProblem(error) }
+        guard let events, events.count == Int(now - since) else {
+            throw Problem(410, "delta-gone", "Delta no longer available",
+                          detail: "changes since version \(since) are not kept; fetch the whole availability (version \(now))")
         }
+        return EventHub.merge(events, since: since, through: now)
     }
 
-    /// Subscribes `stream` to a show's events. Under the inventory lock, so no version is missed between
-    /// the replay and the live feed.
+    /// Subscribes `stream` to a show's events: the versions it missed since `lastEventID` from the hub's
+    /// memory, or the whole state. Only the version and its encoding are read under the inventory lock
+    /// (the encoding is cached per version); the hub registers the stream atomically with publishing.
     func subscribe(_ stream: EventStream, show id: String, lastEventID: UInt64?) throws(Problem) {
-        try locked { () throws(Problem) in
+        let (now, encoded) = try locked { () throws(Problem) in
             let s = try state(forShow: id)
-            let now = s.committed.version
-            stream.send("retry: 2000\n\n")
-            if let last = lastEventID, last <= now {
-                let missed: [(version: UInt64, delta: String)]?
-                do { missed = last == now ? [] : try store.events(show: id, after: last, limit: Int(min(now - last, 10_000))) } catch { throw Self.storeProblem(error) }
-                if let missed, missed.count == Int(now - last) {
-                    for e in missed { stream.send(EventHub.message(version: e.version, delta: e.delta)) }
-                } else {
-                    stream.send("id: \(now)\nevent: reset\ndata: \(s.encoded)\n\n")
-                }
-            } else {
-                stream.send("id: \(now)\nevent: snapshot\ndata: \(s.encoded)\n\n")
-            }
-            hub.subscribe(stream, show: id)
-            let hub = self.hub
-            stream.onFinish = { [weak stream] in if let stream { hub.unsubscribe(stream, show: id) } }
+            return (s.committed.version, s.encoded)
         }
+        hub.subscribe(stream, show: id, current: now, lastEventID: lastEventID) { kind in "id: \(now)\nevent: \(kind)\ndata: \(encoded)\n\n" }
+        let hub = self.hub
+        stream.whenFinished { [weak stream] in if let stream { hub.unsubscribe(stream, show: id) } }
     }
 
     /// A comment to every event subscriber (keeps connections alive, finds dead clients).

@@ -3,7 +3,7 @@ import SeatMap
 
 /// A hold as the shared store had it, read before taking the lock.
 struct HoldSnapshot {
-    var token: String
+    var tokenDigest: String
     var read: (record: HoldRecord, seats: [Int])?
 }
 
@@ -105,9 +105,9 @@ extension Inventory {
 
     /// With a shared store a hold may have been changed by another instance: it is read again (outside
     /// the lock, one query) before any operation on it, and the answer applied under the lock.
-    func readHold(token: String) throws(Problem) -> HoldSnapshot? {
+    func readHold(tokenDigest: String) throws(Problem) -> HoldSnapshot? {
         guard store.assignsVersions else { return nil }
-        do { return HoldSnapshot(token: token, read: try store.holdWithSeats(token: token)) } catch { throw Self.storeProblem(error) }
+        do { return HoldSnapshot(tokenDigest: tokenDigest, read: try store.holdWithSeats(tokenDigest: tokenDigest)) } catch { throw Self.storeProblem(error) }
     }
 
     /// Applies a hold as read from the store to memory. Called under the lock.
@@ -115,13 +115,13 @@ extension Inventory {
         guard let snapshot else { return }
         guard let (record, seats) = snapshot.read, let state = shows[record.showID] else { return }
         // Our own change to this hold may still be on its way to the store: then memory is newer.
-        if let mine = state.holds[snapshot.token], (mine.seats + seats).contains(where: { state.pendingSeats[$0] != nil }) { return }
+        if let mine = state.holds[snapshot.tokenDigest], (mine.seats + seats).contains(where: { state.pendingSeats[$0] != nil }) { return }
         if record.state == .active {
-            state.holds[snapshot.token] = ActiveHold(record: record, seats: seats)
-            holdShow[snapshot.token] = record.showID
+            state.holds[snapshot.tokenDigest] = ActiveHold(record: record, seats: seats)
+            holdShow[snapshot.tokenDigest] = record.showID
         } else {
-            state.holds[snapshot.token] = nil
-            holdShow[snapshot.token] = nil
+            state.holds[snapshot.tokenDigest] = nil
+            holdShow[snapshot.tokenDigest] = nil
         }
     }
 
@@ -136,9 +136,9 @@ extension Inventory {
     /// store lets one of them do it. Called under the lock.
     func adopt(_ due: [(record: HoldRecord, seats: [Int])]) {
         for (record, seats) in due {
-            guard let state = shows[record.showID], state.holds[record.token] == nil else { continue }
-            state.holds[record.token] = ActiveHold(record: record, seats: seats)
-            holdShow[record.token] = record.showID
+            guard let state = shows[record.showID], state.holds[record.tokenDigest] == nil else { continue }
+            state.holds[record.tokenDigest] = ActiveHold(record: record, seats: seats)
+            holdShow[record.tokenDigest] = record.showID
         }
     }
 }

@@ -38,6 +38,7 @@ final class ShowState {
     let policy: SelectionPolicy
     var availability: SeatAvailability
     var committed: SeatAvailability
+    /// Live holds by token digest.
     var holds: [String: ActiveHold] = [:]
     /// Seats with a change of ours reserved but not yet committed, and how many: with a shared store,
     /// events read back from the log must not overwrite them in `availability` (ours is newer there).
@@ -97,7 +98,8 @@ public final class Inventory: @unchecked Sendable {
     var recentIdempotencyOrder: [String] = []
     var venues: [String: VenueEntry] = [:]
     var shows: [String: ShowState] = [:]
-    /// Live holds by token → show id.
+    /// Live holds by token digest (`Secrets.tokenDigest`) → show id. Memory, like the store, is keyed
+    /// by the digest: the token itself is only in the client's hands and in the request being served.
     var holdShow: [String: String] = [:]
     /// Shows whose memory may disagree with the store (a write failed and the reload did too): reloaded
     /// before their next use.
@@ -133,8 +135,8 @@ public final class Inventory: @unchecked Sendable {
         var seatsByHold: [String: [Int]] = [:]
         for claim in claims { if let h = claim.holdID { seatsByHold[h, default: []].append(claim.seat) } }
         for hold in activeHolds where hold.showID == record.id {
-            state.holds[hold.token] = ActiveHold(record: hold, seats: (seatsByHold[hold.id] ?? []).sorted())
-            holdShow[hold.token] = hold.showID
+            state.holds[hold.tokenDigest] = ActiveHold(record: hold, seats: (seatsByHold[hold.id] ?? []).sorted())
+            holdShow[hold.tokenDigest] = hold.showID
         }
         return state
     }

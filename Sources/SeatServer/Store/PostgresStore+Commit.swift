@@ -44,7 +44,7 @@ extension PostgresStore {
         w.key("holds"); w.raw("[")
         for (k, h) in c.holds.enumerated() {
             if k > 0 { w.raw(",") }
-            w.raw("{"); w.key("id", first: true); w.string(h.id); w.key("token"); w.string(h.token); w.key("show"); w.string(h.showID)
+            w.raw("{"); w.key("id", first: true); w.string(h.id); w.key("token"); w.string(h.tokenDigest); w.key("show"); w.string(h.showID)
             w.key("state"); w.string(h.state.rawValue); w.key("expiresAt"); w.number(Int(h.expiresAt)); w.key("extended"); w.raw(h.extended ? "true" : "false")
             w.key("orderRef"); if let o = h.orderRef { w.string(o) } else { w.raw("null") }
             w.key("wheelchair"); w.raw(h.wheelchair ? "true" : "false"); w.key("createdAt"); w.number(Int(h.createdAt)); w.raw("}")

@@ -149,6 +149,8 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
         END
         $$;
         """#,
+        // 2: as SQLite's: tokens kept as digests (rewritten by `hashPlainTokens`), clear answers dropped.
+        "DELETE FROM idempotency;",
     ]
 
     /// Applies the migrations not yet applied, under an advisory lock (instances starting together
@@ -162,16 +164,25 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
             try c.execute("BEGIN")
             do {
                 try c.execute(sql)
+                if k == 1 { try Self.hashPlainTokens(c) }
                 try c.execute("INSERT INTO schema_migrations(version) VALUES(\(k + 1))")
                 try c.execute("COMMIT")
             } catch { _ = try? c.execute("ROLLBACK"); throw error }
         }
     }
 
+    /// Migration 2's data step: tokens stored in the clear by an older version become their digests.
+    static func hashPlainTokens(_ c: PostgresConnection) throws {
+        let plain = try c.execute("SELECT id, token FROM holds WHERE length(token) <> \(Secrets.tokenDigestLength)")
+        for r in 0..<plain.rows.count {
+            try c.run("migrate_token", "UPDATE holds SET token = $1 WHERE id = $2", [Secrets.tokenDigest(plain.text(r, 1)), plain.text(r, 0)])
+        }
+    }
+
     static func now() -> String { String(Int64(Date().timeIntervalSince1970 * 1000)) }
 
     public func insertVenue(id: String, fingerprint: String, layoutJSON: [UInt8]) throws {
-        try withConnection { try $0.run("insert_venue", "INSERT INTO venues(id, fingerprint, layout, created_at) VALUES($1,$2,$3,$4)",
+        _ = try withConnection { try $0.run("insert_venue", "INSERT INTO venues(id, fingerprint, layout, created_at) VALUES($1,$2,$3,$4)",
                                         [id, fingerprint, String(decoding: layoutJSON, as: UTF8.self), Self.now()]) }
     }
 
@@ -183,7 +194,7 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
     }
 
     public func insertShow(_ s: ShowRecord) throws {
-        try withConnection { try $0.run("insert_show", "INSERT INTO shows(id, venue_id, starts_at, prices, policy, hold_seconds, version) VALUES($1,$2,$3,$4,$5,$6,$7)",
+        _ = try withConnection { try $0.run("insert_show", "INSERT INTO shows(id, venue_id, starts_at, prices, policy, hold_seconds, version) VALUES($1,$2,$3,$4,$5,$6,$7)",
                                         [s.id, s.venueID, s.startsAt, s.pricesJSON, s.policyJSON, String(s.holdSeconds), String(s.version)]) }
     }
 
@@ -220,13 +231,13 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
 
     static let holdColumns = "id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at"
 
-    public func holdWithSeats(token: String) throws -> (record: HoldRecord, seats: [Int])? {
+    public func holdWithSeats(tokenDigest: String) throws -> (record: HoldRecord, seats: [Int])? {
         try withConnection { c in
             let r = try c.run("hold_with_seats", """
                 SELECT h.id, h.token, h.show_id, h.state, h.expires_at, h.extended, h.order_ref, h.wheelchair, h.created_at,
                        coalesce(string_agg(c.seat::text, ',' ORDER BY c.seat), '')
                 FROM holds h LEFT JOIN claims c ON c.hold_id = h.id WHERE h.token = $1 GROUP BY h.id
-                """, [token])
+                """, [tokenDigest])
             guard let record = Self.holds(r).first else { return nil }
             return (record, r.text(0, 9).split(separator: ",").compactMap { Int($0) })
         }
@@ -234,7 +245,7 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
 
     static func holds(_ r: PostgresRows) -> [HoldRecord] {
         r.rows.indices.map { i in
-            HoldRecord(id: r.text(i, 0), token: r.text(i, 1), showID: r.text(i, 2), state: HoldState(rawValue: r.text(i, 3)) ?? .released,
+            HoldRecord(id: r.text(i, 0), tokenDigest: r.text(i, 1), showID: r.text(i, 2), state: HoldState(rawValue: r.text(i, 3)) ?? .released,
                        expiresAt: r.int(i, 4), extended: r.text(i, 5) == "t", orderRef: r.rows[i][6], wheelchair: r.text(i, 7) == "t",
                        createdAt: r.int(i, 8))
         }
@@ -253,8 +264,8 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
         try withConnection { Self.holds(try $0.run("due_holds", "SELECT \(Self.holdColumns) FROM holds WHERE state = 'active' AND expires_at <= $1", [String(time)])) }
     }
 
-    public func hold(token: String) throws -> HoldRecord? {
-        try withConnection { Self.holds(try $0.run("hold_by_token", "SELECT \(Self.holdColumns) FROM holds WHERE token = $1", [token])).first }
+    public func hold(tokenDigest: String) throws -> HoldRecord? {
+        try withConnection { Self.holds(try $0.run("hold_by_token", "SELECT \(Self.holdColumns) FROM holds WHERE token = $1", [tokenDigest])).first }
     }
 
     public func events(show: String, after version: UInt64, limit: Int) throws -> [(version: UInt64, delta: String)]? {

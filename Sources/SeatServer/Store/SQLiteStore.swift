@@ -44,6 +44,9 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
         CREATE TABLE idempotency(key TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, status INTEGER NOT NULL, body BLOB NOT NULL,
                                  created_at INTEGER NOT NULL);
         """,
+        // 2: tokens kept as digests (`Secrets.tokenDigest`, rewritten by `hashPlainTokens`); kept answers
+        // from before were in the clear (with their hold tokens) and keyed by the client's key: dropped.
+        "DELETE FROM idempotency;",
     ]
 
     func migrate() throws {
@@ -52,9 +55,17 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
         for (k, sql) in Self.migrations.enumerated() where k >= version {
             try db.transaction {
                 try db.execute(sql)
+                if k == 1 { try hashPlainTokens() }
                 try db.execute("PRAGMA user_version = \(k + 1)")
             }
         }
+    }
+
+    /// Migration 2's data step: every token stored in the clear by an older version becomes its digest.
+    private func hashPlainTokens() throws {
+        var plain: [(String, String)] = []
+        try db.query("SELECT id, token FROM holds WHERE length(token) <> \(Secrets.tokenDigestLength)") { plain.append(($0.text(0), $0.text(1))) }
+        for (id, token) in plain { try db.run("UPDATE holds SET token = ? WHERE id = ?", [.text(Secrets.tokenDigest(token)), .text(id)]) }
     }
 
     private func locked<T>(_ body: () throws -> T) throws -> T {
@@ -107,7 +118,7 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
     static let holdColumns = "id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at"
 
     static func hold(_ r: SQLRow) -> HoldRecord {
-        HoldRecord(id: r.text(0), token: r.text(1), showID: r.text(2), state: HoldState(rawValue: r.text(3)) ?? .released,
+        HoldRecord(id: r.text(0), tokenDigest: r.text(1), showID: r.text(2), state: HoldState(rawValue: r.text(3)) ?? .released,
                    expiresAt: r.int(4), extended: r.int(5) != 0, orderRef: r.isNull(6) ? nil : r.text(6), wheelchair: r.int(7) != 0,
                    createdAt: r.int(8))
     }
@@ -120,10 +131,10 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
         }
     }
 
-    public func hold(token: String) throws -> HoldRecord? {
+    public func hold(tokenDigest: String) throws -> HoldRecord? {
         try locked {
             var out: HoldRecord?
-            try db.query("SELECT \(Self.holdColumns) FROM holds WHERE token = ?", [.text(token)]) { out = Self.hold($0) }
+            try db.query("SELECT \(Self.holdColumns) FROM holds WHERE token = ?", [.text(tokenDigest)]) { out = Self.hold($0) }
             return out
         }
     }
@@ -192,7 +203,7 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
                 ON CONFLICT(id) DO UPDATE SET state = excluded.state, expires_at = excluded.expires_at,
                   extended = excluded.extended, order_ref = excluded.order_ref
                 WHERE holds.state = 'active'
-                """, [.text(h.id), .text(h.token), .text(h.showID), .text(h.state.rawValue), .integer(h.expiresAt),
+                """, [.text(h.id), .text(h.tokenDigest), .text(h.showID), .text(h.state.rawValue), .integer(h.expiresAt),
                       .integer(h.extended ? 1 : 0), h.orderRef.map { .text($0) } ?? .null, .integer(h.wheelchair ? 1 : 0),
                       .integer(h.createdAt)])
             // A hold changes only while it is active (the same rule as the shared store's).

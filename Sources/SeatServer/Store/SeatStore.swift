@@ -24,7 +24,8 @@ public enum HoldState: String, Sendable {
 /// A hold as stored. Its seats are the claims that name it.
 public struct HoldRecord: Sendable, Hashable {
     public var id: String
-    public var token: String
+    /// What the store keeps of the hold's token (`Secrets.tokenDigest`): the token itself is never stored.
+    public var tokenDigest: String
     public var showID: String
     public var state: HoldState
     /// Unix milliseconds.
@@ -34,9 +35,9 @@ public struct HoldRecord: Sendable, Hashable {
     public var wheelchair: Bool
     public var createdAt: Int64
 
-    public init(id: String, token: String, showID: String, state: HoldState, expiresAt: Int64, extended: Bool, orderRef: String?,
+    public init(id: String, tokenDigest: String, showID: String, state: HoldState, expiresAt: Int64, extended: Bool, orderRef: String?,
                 wheelchair: Bool, createdAt: Int64) {
-        self.id = id; self.token = token; self.showID = showID; self.state = state; self.expiresAt = expiresAt
+        self.id = id; self.tokenDigest = tokenDigest; self.showID = showID; self.state = state; self.expiresAt = expiresAt
         self.extended = extended; self.orderRef = orderRef; self.wheelchair = wheelchair; self.createdAt = createdAt
     }
 }
@@ -105,7 +106,7 @@ public protocol SeatStore: AnyObject, Sendable {
     func shows() throws -> [ShowRecord]
     func claims(show: String) throws -> [Claim]
     func activeHolds() throws -> [HoldRecord]
-    func hold(token: String) throws -> HoldRecord?
+    func hold(tokenDigest: String) throws -> HoldRecord?
     /// Applies commits in one transaction, flushed to disk before returning when any of them is durable.
     /// A store that assigns versions may refuse single commits; one that does not commits all or none
     /// and throws `DatabaseError` (`isConstraint` when a seat is taken).
@@ -113,7 +114,7 @@ public protocol SeatStore: AnyObject, Sendable {
     /// The seats a hold claims, ascending.
     func holdSeats(holdID: String) throws -> [Int]
     /// A hold and its seats in one read (nil: no such token).
-    func holdWithSeats(token: String) throws -> (record: HoldRecord, seats: [Int])?
+    func holdWithSeats(tokenDigest: String) throws -> (record: HoldRecord, seats: [Int])?
     /// The active holds of one show.
     func activeHolds(show: String) throws -> [HoldRecord]
     /// Active holds whose expiry is at or before `time` (Unix milliseconds).
@@ -135,8 +136,8 @@ extension SeatStore {
 
     public func dueHolds(at time: Int64) throws -> [HoldRecord] { try activeHolds().filter { $0.expiresAt <= time } }
 
-    public func holdWithSeats(token: String) throws -> (record: HoldRecord, seats: [Int])? {
-        guard let record = try hold(token: token) else { return nil }
+    public func holdWithSeats(tokenDigest: String) throws -> (record: HoldRecord, seats: [Int])? {
+        guard let record = try hold(tokenDigest: tokenDigest) else { return nil }
         return (record, try holdSeats(holdID: record.id))
     }
 }

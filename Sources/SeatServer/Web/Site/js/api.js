@@ -65,5 +65,5 @@ export const api = {
   extend: token => request('POST', `/v1/holds/${seg(token)}/extend`, { retry: false }),
   release: token => request('DELETE', `/v1/holds/${seg(token)}`, { retry: false }),
   confirm: (token, orderRef) =>
-    request('POST', `/v1/holds/${seg(token)}/confirm`, { body: { orderRef }, headers: { 'Idempotency-Key': orderRef } }),
+    request('POST', `/v1/holds/${seg(token)}/confirm`, { body: { orderRef }, headers: { 'Idempotency-Key': randomKey() } }),
 };

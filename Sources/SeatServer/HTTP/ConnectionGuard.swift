@@ -1,0 +1,207 @@
+import CMicroHTTPD
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The server's connection budgets, so that no client can crowd out the others:
+/// - request connections (buyers, including idle keep-alive ones) per client address and in all;
+/// - event streams (viewers) on a budget of their own, per address and in all, so a popular show's
+///   viewers never take the connections buyers need;
+/// - a deadline for each request's headers (slow senders are cut off; libmicrohttpd's own timeout is
+///   an idle timeout that one byte every few seconds resets);
+/// - an event stream whose client hung up is closed at once (a suspended connection notices nothing
+///   until the next heartbeat, which kept a closed viewer's slot ~15–30 s).
+/// Addresses on `trusted` (a load balancer's, a proxy's) have no per-address limit.
+///
+/// Threads: libmicrohttpd's pool threads call `admit`, `opened`, `closed`, `requestStarted`,
+/// `requestCompleted` and `admitStream`; the guard's own watcher thread sweeps deadlines and watches
+/// streams' sockets for hang-ups. All state is in `table` (one `Locked`). Under that lock only
+/// syscalls on sockets the table still owns are made (`shutdown`, `epoll_ctl`): libmicrohttpd calls
+/// `closed` before it closes a socket, so a socket in the table is never one reused by another
+/// connection. Streams are closed after the lock is released (closing resumes the connection).
+final class ConnectionGuard: @unchecked Sendable {
+    struct Limits: Sendable {
+        /// Request connections from one address (a family behind one NAT has a few dozen).
+        var perAddress = 64
+        /// Request connections in all.
+        var requests = 4096
+        /// Event streams from one address.
+        var streamsPerAddress = 256
+        /// Event streams in all.
+        var streams = 12_000
+        /// Seconds a request's headers may take, counted from the connection's opening or the end of
+        /// its previous request (so also how long a keep-alive connection may sit idle).
+        var headerSeconds = 15.0
+        var trusted: Set<String> = []
+    }
+
+    private enum Phase { case awaitingHeaders(since: UInt64), busy, stream(EventStream) }
+
+    private struct Connection {
+        var address: String
+        var fd: Int32
+        var phase: Phase
+    }
+
+    private struct Table {
+        var connections: [UInt: Connection] = [:]
+        var requestsByAddress: [String: Int] = [:]
+        var streamsByAddress: [String: Int] = [:]
+        var requestCount = 0
+        var streamCount = 0
+        var refusedConnections = 0
+        var refusedStreams = 0
+        var timedOut = 0
+        var hungUp = 0
+    }
+
+    let limits: Limits
+    private let table = Locked(Table())
+    private let epoll: Int32
+    private var watcher: Thread?
+    private let stopping = Locked(false)
+
+    init(limits: Limits) {
+        self.limits = limits
+        epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
+    }
+
+    deinit { close(epoll) }
+
+    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+    // MARK: Called by libmicrohttpd's threads
+
+    /// A new TCP connection from `address`: within its address's and the server's budget?
+    func admit(_ address: String) -> Bool {
+        table.withLock { t in
+            if t.requestCount >= limits.requests || (!limits.trusted.contains(address) && t.requestsByAddress[address, default: 0] >= limits.perAddress) {
+                t.refusedConnections += 1
+                return false
+            }
+            return true
+        }
+    }
+
+    func opened(_ connection: OpaquePointer, address: String, fd: Int32) {
+        table.withLock { t in
+            t.connections[UInt(bitPattern: connection)] = Connection(address: address, fd: fd, phase: .awaitingHeaders(since: Self.now()))
+            t.requestsByAddress[address, default: 0] += 1
+            t.requestCount += 1
+        }
+    }
+
+    func closed(_ connection: OpaquePointer) {
+        table.withLock { t in
+            guard let c = t.connections.removeValue(forKey: UInt(bitPattern: connection)) else { return }
+            if case .stream = c.phase {
+                Self.decrement(&t.streamsByAddress, c.address)
+                t.streamCount -= 1
+                epoll_ctl(epoll, EPOLL_CTL_DEL, c.fd, nil)
+            } else {
+                Self.decrement(&t.requestsByAddress, c.address)
+                t.requestCount -= 1
+            }
+        }
+    }
+
+    func requestStarted(_ connection: OpaquePointer) { setPhase(connection, .busy) }
+
+    func requestCompleted(_ connection: OpaquePointer) { setPhase(connection, .awaitingHeaders(since: Self.now())) }
+
+    private func setPhase(_ connection: OpaquePointer, _ phase: Phase) {
+        table.withLock { t in
+            let key = UInt(bitPattern: connection)
+            guard let c = t.connections[key] else { return }
+            if case .stream = c.phase { return }
+            t.connections[key]?.phase = phase
+        }
+    }
+
+    /// The connection's response is the event stream `stream`: it moves from the request budget to
+    /// the stream budget, or is refused (false) when that is spent.
+    func admitStream(_ connection: OpaquePointer, _ stream: EventStream) -> Bool {
+        table.withLock { t in
+            let key = UInt(bitPattern: connection)
+            guard let c = t.connections[key] else { return false }
+            if t.streamCount >= limits.streams || (!limits.trusted.contains(c.address) && t.streamsByAddress[c.address, default: 0] >= limits.streamsPerAddress) {
+                t.refusedStreams += 1
+                return false
+            }
+            Self.decrement(&t.requestsByAddress, c.address)
+            t.requestCount -= 1
+            t.streamsByAddress[c.address, default: 0] += 1
+            t.streamCount += 1
+            t.connections[key]?.phase = .stream(stream)
+            // Edge-triggered: a viewer sends nothing, so one event per hang-up.
+            var event = epoll_event(events: EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue | EPOLLET.rawValue, data: epoll_data_t(u64: UInt64(key)))
+            epoll_ctl(epoll, EPOLL_CTL_ADD, c.fd, &event)
+            return true
+        }
+    }
+
+    private static func decrement(_ counts: inout [String: Int], _ address: String) {
+        if let n = counts[address], n > 1 { counts[address] = n - 1 } else { counts[address] = nil }
+    }
+
+    // MARK: The watcher thread
+
+    func start() {
+        let thread = Thread { [self] in
+            var events = [epoll_event](repeating: epoll_event(), count: 256)
+            while !stopping.current {
+                let n = events.withUnsafeMutableBufferPointer { epoll_wait(epoll, $0.baseAddress, 256, 250) }
+                if n > 0 { hangUps(events.prefix(Int(n)).map(\.data.u64)) }
+                sweep()
+            }
+        }
+        thread.name = "seatkit-connection-guard"
+        watcher = thread
+        thread.start()
+    }
+
+    /// The watcher ends within one 250 ms wait.
+    func stop() { stopping.withLock { $0 = true } }
+
+    /// Closes the streams whose clients hung up.
+    private func hangUps(_ keys: [UInt64]) {
+        let gone: [EventStream] = table.withLock { t in
+            keys.compactMap { key in
+                guard let c = t.connections[UInt(key)], case .stream(let s) = c.phase else { return nil }
+                t.hungUp += 1
+                return s
+            }
+        }
+        for s in gone { s.close() }
+    }
+
+    /// Ends connections whose request headers are overdue: `shutdown` makes libmicrohttpd's next read
+    /// fail, and it closes the connection itself.
+    private func sweep() {
+        let deadline = UInt64(limits.headerSeconds * 1e9)
+        let now = Self.now()
+        table.withLock { t in
+            for (key, c) in t.connections {
+                if case .awaitingHeaders(let since) = c.phase, now > since + deadline {
+                    shutdown(c.fd, Int32(SHUT_RDWR))
+                    t.connections[key]?.phase = .busy   // once; libmicrohttpd closes it on its next read
+                    t.timedOut += 1
+                }
+            }
+        }
+    }
+
+    /// Counters for /metrics.
+    var gauges: [(String, String, Double)] {
+        table.withLock { t in
+            [("open_request_connections", "Open connections not serving an event stream.", Double(t.requestCount)),
+             ("open_event_streams", "Connections serving an event stream.", Double(t.streamCount)),
+             ("refused_connections", "Connections refused: over the per-address or total budget.", Double(t.refusedConnections)),
+             ("refused_event_streams", "Event streams refused: over the per-address or total stream budget.", Double(t.refusedStreams)),
+             ("header_timeouts", "Connections ended because a request's headers did not arrive in time.", Double(t.timedOut)),
+             ("event_stream_hangups", "Event streams closed because their client hung up.", Double(t.hungUp))]
+        }
+    }
+}

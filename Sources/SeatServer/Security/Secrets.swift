@@ -1,0 +1,53 @@
+/// What the store keeps of a client's secrets: enough to find a hold or a kept answer when the client
+/// shows its secret again, never enough to act without it. A copy of the database (a backup, a stolen
+/// disk, a read-only SQL login) yields no usable hold token and no kept answer in the clear.
+public enum Secrets {
+    /// What the store keeps for a hold token: the token's first 12 characters (its creation time in
+    /// milliseconds as hex, not secret: the index on this column keeps growing at its end, which kept a
+    /// batch of holds at 6 KB of WAL instead of 27 KB) and 160 bits of SHA-256 of the whole token. 52
+    /// characters, so a plain 44-character token from an older store is told apart.
+    public static func tokenDigest(_ token: String) -> String {
+        let prefix = String(token.utf8.prefix(12)).map { String($0) } ?? ""
+        return prefix + SHA256.hex(Array(SHA256.hash("seatkit-hold-token\u{1F}" + token).prefix(20)))
+    }
+
+    public static let tokenDigestLength = 52
+
+    /// The store's key for an `Idempotency-Key` in `scope`: a digest, so a database copy cannot replay.
+    public static func idempotencyDigest(scope: String, key: String) -> String {
+        SHA256.hex(SHA256.hash("seatkit-idempotency\u{1F}" + scope + "\u{1F}" + key))
+    }
+
+    /// Why `key` is not an acceptable `Idempotency-Key`, or nil. A key is a capability (whoever sends it
+    /// with the same request gets the kept answer, hold token included), so it must carry at least 128
+    /// bits: a UUID, 32 or more hex digits, or 22 or more base64url characters; 200 at most.
+    public static func idempotencyKeyProblem(_ key: String) -> String? {
+        let bytes = Array(key.utf8)
+        let format = "Idempotency-Key must carry at least 128 random bits: a UUID, 32+ hex digits or 22+ base64url characters (at most 200)"
+        guard bytes.count <= 200 else { return format + "; got \(bytes.count) characters" }
+        func isHex(_ c: UInt8) -> Bool { (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102) }
+        func isAllowed(_ c: UInt8) -> Bool {
+            isHex(c) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || [45, 95, 46, 126, 43, 47, 61].contains(c)  // - _ . ~ + / =
+        }
+        guard bytes.allSatisfy(isAllowed) else { return format + "; it has a character outside A–Z a–z 0–9 - _ . ~ + / =" }
+        let hexDigits = bytes.filter(isHex).count
+        let onlyHex = bytes.allSatisfy { isHex($0) || $0 == 45 }
+        if onlyHex ? hexDigits < 32 : bytes.count < 22 { return format + "; got \(bytes.count) characters" }
+        return nil
+    }
+
+    /// `body` encrypted (or decrypted: the same operation) under a keystream drawn from the client's
+    /// key: SHA-256 of key, scope and block number, 32 bytes a block. Each (scope, key) seals one answer.
+    public static func seal(_ body: [UInt8], scope: String, key: String) -> [UInt8] {
+        var out = body
+        var block = 0
+        var offset = 0
+        while offset < out.count {
+            let stream = SHA256.hash("seatkit-answer\u{1F}" + scope + "\u{1F}" + key + "\u{1F}" + String(block))
+            for k in 0..<min(32, out.count - offset) { out[offset + k] ^= stream[k] }
+            offset += 32
+            block += 1
+        }
+        return out
+    }
+}

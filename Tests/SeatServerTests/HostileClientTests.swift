@@ -1,0 +1,136 @@
+import Foundation
+import LoopbackHTTP
+import SeatMap
+import SeatServer
+import SeatServerTestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A server tried as an attacker would try it: broken framing, floods of connections and streams from
+/// one address, slow senders, long query strings. Loopback addresses other than 127.0.0.1 stand for
+/// other clients (Linux routes all of 127/8 to the loopback interface).
+@Suite(.serialized) struct HostileClientTests {
+    /// Each is one 400 problem+json and changes nothing (before: the first of two Content-Lengths won
+    /// and a hold was created; folding and a missing Host were accepted).
+    @Test func brokenFramingIsOne400AndChangesNothing() throws {
+        let server = try TestServer()
+        let body = #"{"seats":["7-1","7-2"]}"#
+        let cases: [(String, String)] = [
+            ("two Content-Length", "POST /v1/shows/show/holds HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\nContent-Length: 5\r\n\r\n\(body)"),
+            ("Content-Length and chunked", "POST /v1/shows/show/holds HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\nTransfer-Encoding: chunked\r\n\r\n\(body)"),
+            ("folded header", "POST /v1/shows/show/holds HTTP/1.1\r\nHost: x\r\nX-Note: a\r\n b\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"),
+            ("folded Content-Length", "POST /v1/shows/show/holds HTTP/1.1\r\nHost: x\r\nContent-Length:\r\n \(body.utf8.count)\r\n\r\n\(body)"),
+            ("no Host", "POST /v1/shows/show/holds HTTP/1.1\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"),
+            ("two Host", "POST /v1/shows/show/holds HTTP/1.1\r\nHost: x\r\nHost: y\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"),
+            ("gzip transfer coding", "POST /v1/shows/show/holds HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n"),
+        ]
+        for (name, raw) in cases {
+            let c = try server.connection()
+            try c.sendRaw(Array(raw.utf8))
+            let r = try c.readResponse(method: "POST")
+            #expect(r.status == 400 && r.headers["content-type"] == "application/problem+json" && r.string("type") == "/problems/bad-framing", "\(name): \(r.status) \(r.text)")
+            #expect(r.headers["connection"] == "close", "\(name)")
+        }
+        #expect(try server.availability().counts.held == 0)
+        // Well-formed requests still pass, HTTP/1.0 without Host included.
+        let c = try server.connection()
+        try c.sendRaw(Array("GET /healthz HTTP/1.0\r\n\r\n".utf8))
+        #expect(try c.readResponse(method: "GET").status == 200)
+        #expect(try hold(try server.connection(), ["7-1", "7-2"], headers: [("X-Note", "a, b"), ("X-Empty", "")]).status == 201)
+    }
+
+    /// ~230 query parameters ran the connection's memory pool out: no answer until the 60 s timeout.
+    @Test func aLongQueryStringIsAnsweredAtOnce() throws {
+        let server = try TestServer()
+        let c = try HTTPConnection(port: server.port, timeoutSeconds: 3)
+        let query = (0..<230).map { "p\($0)=1" }.joined(separator: "&")
+        let start = Date()
+        let r = try c.request("GET", "/v1/shows/show/availability?" + query)
+        #expect(r.status == 414 && r.string("type") == "/problems/query-too-long", "\(r.status) \(r.text)")
+        #expect(Date().timeIntervalSince(start) < 1)
+        #expect(try server.connection().request("GET", "/v1/shows/show/availability?since=0&x=1").status == 200)
+    }
+
+    /// 4,200 slow connections from one address left 0 of 5 holds answered and /healthz timing out.
+    @Test func aConnectionFloodFromOneAddressLeavesOthersServed() throws {
+        let server = try TestServer { $0.connectionsPerAddress = 32; $0.trustedAddresses = ["127.0.0.4"] }
+        var flood: [HTTPConnection] = []
+        for _ in 0..<300 {
+            guard let c = try? HTTPConnection(port: server.port, timeoutSeconds: 2, source: "127.0.0.2") else { continue }
+            try? c.sendRaw(Array("GET /healthz HTTP/1.1\r\nHo".utf8))   // headers that never finish
+            flood.append(c)
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        var answered = 0
+        for k in 0..<5 where try hold(try server.connection(), ["\(k + 1)-1", "\(k + 1)-2"]).status == 201 { answered += 1 }
+        #expect(answered == 5)
+        #expect(try server.connection().request("GET", "/healthz").status == 200)
+        let metrics = try server.connection().request("GET", "/metrics").text
+        #expect(metrics.contains("seatkit_refused_connections "), "\(metrics)")
+        #expect(Self.gauge(metrics, "open_request_connections") <= 32 + 3, "at most the per-address budget from the flood")
+        // A trusted proxy's address is exempt: 100 connections from it all work.
+        var proxied: [HTTPConnection] = []
+        for _ in 0..<100 { proxied.append(try HTTPConnection(port: server.port, source: "127.0.0.4")) }
+        for c in proxied.suffix(3) { #expect(try c.request("GET", "/healthz").status == 200) }
+        withExtendedLifetime(flood) {}
+    }
+
+    /// Event streams have their own budget: viewers cannot take the connections buyers need.
+    @Test func eventStreamsAreOnTheirOwnBudget() throws {
+        let server = try TestServer { $0.streamsPerAddress = 20; $0.maximumStreams = 50; $0.connectionsPerAddress = 8; $0.heartbeatSeconds = 60 }
+        var streams: [HTTPConnection] = []
+        var refused = 0
+        for k in 0..<60 {
+            let c = try HTTPConnection(port: server.port, source: "127.0.0.\(10 + k / 20)")
+            let status = try c.openEvents("/v1/shows/show/events")
+            if status == 200 { streams.append(c) } else { refused += 1; #expect(status == 503) }
+        }
+        #expect(streams.count == 50 && refused == 10, "\(streams.count) streams, \(refused) refused")
+        // Twenty streams from 127.0.0.10 and still a buyer there holds (the streams left its request budget).
+        #expect(try hold(try HTTPConnection(port: server.port, source: "127.0.0.10"), ["7-1", "7-2"]).status == 201)
+        // A 21st stream from one address is refused even with room left in all.
+        streams.removeLast(5)
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try HTTPConnection(port: server.port, source: "127.0.0.10").openEvents("/v1/shows/show/events") == 503)
+        #expect(try HTTPConnection(port: server.port, source: "127.0.0.30").openEvents("/v1/shows/show/events") == 200)
+    }
+
+    /// A viewer who closes the tab frees its slot at once (before: ~29 s, until a heartbeat failed).
+    @Test func aClosedSubscriberIsFreedAtOnce() throws {
+        let server = try TestServer { $0.heartbeatSeconds = 60 }
+        do {
+            let c = try server.connection()
+            #expect(try c.openEvents("/v1/shows/show/events") == 200)
+            Thread.sleep(forTimeInterval: 0.2)
+            #expect(server.app.inventory.subscriberCount == 1)
+        }   // the socket closes here
+        let start = Date()
+        while server.app.inventory.subscriberCount > 0 && Date().timeIntervalSince(start) < 5 { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(server.app.inventory.subscriberCount == 0)
+        #expect(Date().timeIntervalSince(start) < 1.5, "freed after \(Date().timeIntervalSince(start)) s")
+    }
+
+    /// A sender that trickles its headers is cut off at the header deadline, though it never goes idle.
+    @Test func aSlowSenderIsCutOffAtTheHeaderDeadline() throws {
+        let server = try TestServer { $0.headerTimeoutSeconds = 1 }
+        let c = try HTTPConnection(port: server.port, timeoutSeconds: 1)
+        let start = Date()
+        var closedAfter: Double?
+        for byte in Array("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: ".utf8) + Array(repeating: UInt8(ascii: "a"), count: 40) {
+            do { try c.sendRaw([byte]) } catch { closedAfter = Date().timeIntervalSince(start); break }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        #expect(closedAfter != nil && closedAfter! < 3, "closed after \(closedAfter ?? -1) s")
+        #expect(try server.connection().request("GET", "/healthz").status == 200)
+    }
+
+    static func gauge(_ metrics: String, _ name: String) -> Double {
+        for line in metrics.split(separator: "\n") where line.hasPrefix("seatkit_\(name) ") {
+            return Double(line.split(separator: " ").last ?? "") ?? -1
+        }
+        return -1
+    }
+}

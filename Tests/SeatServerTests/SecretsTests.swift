@@ -1,0 +1,153 @@
+import Foundation
+import LoopbackHTTP
+import SeatKitCLI
+import SeatMap
+@testable import SeatServer
+import SeatServerTestSupport
+import Testing
+
+/// Hold tokens and idempotency answers at rest; the admin key; text with control characters.
+@Suite(.serialized) struct SecretsTests {
+    @Test func sha256MatchesTheFIPSVectors() {
+        #expect(SHA256.hex(SHA256.hash("")) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hex(SHA256.hash("abc")) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SHA256.hex(SHA256.hash("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"))
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        // 1,000,000 × "a" crosses many blocks and the 56-byte padding edge on the way.
+        var h = SHA256()
+        for _ in 0..<1000 { h.update(String(repeating: "a", count: 1000)) }
+        #expect(SHA256.hex(h.finalize()) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    @Test func idempotencyKeysMustCarry128Bits() {
+        for good in [UUID().uuidString, UUID().uuidString.lowercased(), String(repeating: "ab", count: 16), "Zm9vYmFyYmF6cXV4cXV1eA", "k1-0123456789abcdef0123456789"] {
+            #expect(Secrets.idempotencyKeyProblem(good) == nil, "\(good)")
+        }
+        for bad in ["", "k-1", "pay-1", String(repeating: "a", count: 31), "0123456789abcdef0123456789abcde", "has space in it 0123456789abcdef",
+                    String(repeating: "x", count: 201), "ключ-0123456789abcdef0123456789"] {
+            #expect(Secrets.idempotencyKeyProblem(bad) != nil, "\(bad)")
+        }
+    }
+
+    @Test func sealingIsUndoneOnlyWithTheSameKey() {
+        let body = Array(#"{"token":"0190aabbccdd0123456789abcdef0123456789abcdef"}"#.utf8)
+        let sealed = Secrets.seal(body, scope: "hold:show", key: "k1-0123456789abcdef0123456789")
+        #expect(sealed != body && sealed.count == body.count)
+        #expect(Secrets.seal(sealed, scope: "hold:show", key: "k1-0123456789abcdef0123456789") == body)
+        #expect(Secrets.seal(sealed, scope: "hold:show", key: "k2-0123456789abcdef0123456789") != body)
+        #expect(Secrets.seal(sealed, scope: "hold:other", key: "k1-0123456789abcdef0123456789") != body)
+    }
+
+    /// An unset `$KEY` in a deploy script: the server must not start (before, an empty `X-Admin-Key:`
+    /// header then created shows).
+    @Test func anEmptyOrShortAdminKeyIsRefusedAtStart() throws {
+        for key in ["", "short", "fifteen-chars!!", "sixteen chars no"] {
+            var options = SeatServerApp.Options(adminKey: key)
+            options.port = 0
+            options.store = "sqlite:" + FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-key-\(UUID().uuidString).db").path
+            #expect(throws: ServerError.self, "\(key.debugDescription)") { _ = try SeatServerApp(options: options) }
+            #expect(!FileManager.default.fileExists(atPath: String(options.store.dropFirst(7))), "no store is made for a refused key")
+        }
+        let (code, output) = SeatKitTool.run(["serve", "--port", "0", "--store", "sqlite:/nonexistent/x.db", "--admin-key", ""])
+        #expect(code == 2 && output.err.contains("admin key is empty"), "\(output.err)")
+        #expect(AdminKey.problem(with: "sixteen-chars-ok") == nil)
+    }
+
+    @Test(arguments: StoreBackend.available) func emptyAdminHeadersAreNotAdmin(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend)
+        let c = try server.connection()
+        for header in [("X-Admin-Key", ""), ("Authorization", "Bearer "), ("Authorization", "Bearer")] {
+            let r = try c.request("POST", "/v1/shows", json: #"{"id":"x","venueId":"cinema-hall-3","startsAt":"2099-01-01T00:00:00Z","prices":{"categories":{"standard":"1"}}}"#,
+                                  headers: [header])
+            #expect(r.status == 401 && r.string("type") == "/problems/admin-key-required", "\(header): \(r.status)")
+        }
+        #expect(try c.request("GET", "/v1/shows/x").status == 404)
+    }
+
+    /// A NUL was accepted, echoed whole, stored cut off, and the same confirmation then answered 409.
+    @Test(arguments: StoreBackend.available) func controlCharactersInTextAre422NamingTheField(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend)
+        let c = try server.connection()
+        let token = try #require(try hold(c, ["7-1", "7-2"]).string("token"))
+        for (body, field) in [(#"{"orderRef":"A\u0000B"}"#, "orderRef"), (#"{"orderRef":"A\nB"}"#, "orderRef"), (#"{"orderRef":"A\u009fB"}"#, "orderRef")] {
+            let r = try c.request("POST", "/v1/holds/\(token)/confirm", json: body)
+            #expect(r.status == 422 && r.string("type") == "/problems/invalid-body", "\(body): \(r.status) \(r.text)")
+            let path = r.json?["errors"]?.arrayValue?.first?.objectValue?["path"]?.stringValue
+            #expect(path == field && r.text.contains("control character"), "\(r.text)")
+        }
+        let held = try c.request("POST", "/v1/shows/show/holds", json: #"{"seats":["5-1\u0000"]}"#)
+        #expect(held.status == 422 && held.json?["errors"]?.arrayValue?.first?.objectValue?["path"]?.stringValue == "seats[0]", "\(held.text)")
+        let admin = [("X-Admin-Key", TestServer.adminKey)]
+        let show = try c.request("POST", "/v1/shows", json: #"{"id":"s\u0000","venueId":"cinema-hall-3","startsAt":"2099-01-01T00:00:00Z","prices":{"categories":{"standard":"1","vip":"2","couple":"3"}}}"#, headers: admin)
+        #expect(show.status == 422 && show.text.contains("\"path\":\"id\""), "\(show.text)")
+        #expect(try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"A-B"}"#).status == 200)
+        #expect(try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"A-B"}"#).status == 200, "the same confirmation again")
+        #expect(try server.availability().counts.sold == 2)
+    }
+
+    @Test(arguments: StoreBackend.available) func shortIdempotencyKeysAreA400(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend)
+        let c = try server.connection()
+        let r = try hold(c, ["7-1", "7-2"], headers: [("Idempotency-Key", "k-1")])
+        #expect(r.status == 400 && r.string("type") == "/problems/bad-idempotency-key", "\(r.text)")
+        #expect(try server.availability().counts.held == 0)
+    }
+
+    /// Everything a copy of the database holds: no hold token, no idempotency key, no kept answer in
+    /// the clear; yet the holder's retry is still answered from the kept answer.
+    @Test func aCopyOfTheDatabaseYieldsNoToken() throws {
+        let server = try TestServer(backend: .sqlite)
+        let c = try server.connection()
+        let key = UUID().uuidString
+        let first = try hold(c, ["7-1", "7-2"], headers: [("Idempotency-Key", key)])
+        let token = try #require(first.string("token"))
+        let confirmKey = UUID().uuidString
+        let other = try #require(try hold(c, ["8-1", "8-2"]).string("token"))
+        #expect(try c.request("POST", "/v1/holds/\(other)/confirm", json: #"{"orderRef":"O-1"}"#, headers: [("Idempotency-Key", confirmKey)]).status == 200)
+        server.app.stop()   // everything committed, the log checkpointed or not: both files are read
+        let path = String(server.storeURL.dropFirst("sqlite:".count))
+        var bytes = [UInt8]()
+        for file in [path, path + "-wal"] { if let d = FileManager.default.contents(atPath: file) { bytes += d } }
+        #expect(bytes.count > 4096)
+        for secret in [token, other, key, confirmKey, String(token.dropFirst(12)), String(other.dropFirst(12))] {
+            #expect(!contains(bytes, Array(secret.utf8)), "the store holds \(secret)")
+        }
+        // The digest is there (the store can find the hold when its holder shows the token).
+        #expect(contains(bytes, Array(Secrets.tokenDigest(token).utf8)))
+        try server.restart()
+        let retry = try server.connection()
+        let again = try hold(retry, ["7-1", "7-2"], headers: [("Idempotency-Key", key)])
+        #expect(again.status == 201 && again.headers["idempotent-replayed"] == "true" && again.string("token") == token)
+        #expect(try retry.request("GET", "/v1/holds/\(token)").status == 200)
+        // A retry with the same body and a different key is a new request: here, seats taken.
+        #expect(try hold(retry, ["7-1", "7-2"], headers: [("Idempotency-Key", UUID().uuidString)]).status == 409)
+    }
+
+    /// A store written by the version that kept tokens in the clear: its holds still work after the
+    /// upgrade, and their tokens are digests from then on.
+    @Test func plainTokensOfAnOlderStoreAreHashedOnUpgrade() throws {
+        let server = try TestServer(backend: .sqlite)
+        let token = try #require(try hold(try server.connection(), ["7-1", "7-2"]).string("token"))
+        server.app.stop()
+        let path = String(server.storeURL.dropFirst("sqlite:".count))
+        do {
+            let db = try SQLiteDatabase(path: path)
+            try db.run("UPDATE holds SET token = ?", [.text(token)])
+            try db.execute("PRAGMA user_version = 1")
+        }
+        try server.restart()
+        #expect(try server.connection().request("GET", "/v1/holds/\(token)").status == 200)
+        let store = try server.openStore()
+        #expect(try store.hold(tokenDigest: Secrets.tokenDigest(token)) != nil && store.hold(tokenDigest: token) == nil)
+    }
+
+    func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, needle.count <= haystack.count else { return false }
+        var i = 0
+        while i <= haystack.count - needle.count {
+            if haystack[i] == first && Array(haystack[i..<(i + needle.count)]) == needle { return true }
+            i += 1
+        }
+        return false
+    }
+}
