@@ -2,6 +2,8 @@
 # Targets install missing Debian packages themselves (apt-get, as root or through sudo).
 
 SWIFT ?= swift
+# Every build of the package's own code treats a warning as an error (the build prints none).
+SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 # Debian packages the build and tests need (postgresql: the tests start a throwaway cluster of their own).
 DEB_PACKAGES ?= pkg-config libmicrohttpd-dev libsqlite3-dev libpq-dev zlib1g-dev postgresql curl
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -9,7 +11,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # What the browser tests add: Chromium and its WebDriver, CJK fonts for the screenshots.
 BROWSER_PACKAGES ?= chromium chromium-driver fonts-noto-cjk
 
-.PHONY: all deps build test test-browser demo tour bench samples clean
+.PHONY: all deps build test test-browser lint demo tour bench samples clean
 
 all: build
 
@@ -21,15 +23,20 @@ deps:
 	fi
 
 build: deps
-	$(SWIFT) build
+	$(SWIFT) build $(SWIFT_FLAGS)
+
+# swift-format (shipped with the toolchain) with the project's .swift-format: lint must be clean;
+# `swift-format format -i -r Sources Tests Examples` fixes what it reports.
+lint:
+	swift-format lint --strict -r Sources Tests Examples
 
 # Unit and snapshot tests (the store and server suites on SQLite and on a throwaway PostgreSQL cluster
 # started for the run), the real binary on every sample, SeatKitUI type-checked against a UIKit
 # stand-in, then the web picker in headless Chromium.
-test: deps
-	$(SWIFT) build --build-tests
-	./scripts/with-postgres.sh $(SWIFT) test
-	SEATKIT_TEST_DATABASE_RESTART=1 ./scripts/with-postgres.sh $(SWIFT) test --filter serversRecoverByThemselvesWhenTheDatabaseRestarts
+test: deps lint
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	SEATKIT_REQUIRE_POSTGRES=1 ./scripts/with-postgres.sh $(SWIFT) test $(SWIFT_FLAGS)
+	SEATKIT_TEST_DATABASE_RESTART=1 ./scripts/with-postgres.sh $(SWIFT) test $(SWIFT_FLAGS) --filter serversRecoverByThemselvesWhenTheDatabaseRestarts
 	./scripts/smoke-test.sh .build/debug/seatkit
 	./scripts/check-uikit.sh
 	$(MAKE) test-browser
@@ -40,7 +47,7 @@ test-browser:
 	$(MAKE) deps DEB_PACKAGES="$(DEB_PACKAGES) $(BROWSER_PACKAGES)"
 	python3 -c 'import selenium' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check selenium \
 		|| python3 -m pip install --quiet --break-system-packages selenium
-	$(SWIFT) build --product seatkit
+	$(SWIFT) build $(SWIFT_FLAGS) --product seatkit
 	python3 Tests/Browser/test_picker.py
 
 # The main job: the seat-inventory server on 127.0.0.1:8080 with the embedded store (demo.db),

@@ -1,7 +1,12 @@
 /// Undoes `Transfer-Encoding: chunked` incrementally: bytes in as they arrive, body bytes out. A chunk
 /// boundary can fall anywhere, even inside an event's line, so streams must be decoded before parsing.
 public struct ChunkedDecoder: Sendable {
-    enum State: Sendable { case size, sizeLineEnd, data(Int), dataEnd(Int), done }
+    enum State: Sendable {
+        case size, sizeLineEnd
+        case data(Int)
+        case dataEnd(Int)
+        case done
+    }
     var state = State.size
     var size = 0
     public private(set) var finished = false
@@ -16,10 +21,16 @@ public struct ChunkedDecoder: Sendable {
             let b = input[i]
             switch state {
             case .size:
-                if let v = hexValue(b) { size = size * 16 + v; i += 1 }
-                else if b == 13 || b == 59 { state = .sizeLineEnd; i += 1 }   // CR, or ';' before extensions
-                else if b == 10 { state = size == 0 ? .done : .data(size); size = 0; i += 1 }
-                else { i += 1 }
+                if let v = hexValue(b) {
+                    size = size * 16 + v; i += 1
+                } else if b == 13 || b == 59 {
+                    state = .sizeLineEnd; i += 1
+                }  // CR, or ';' before extensions
+                else if b == 10 {
+                    state = size == 0 ? .done : .data(size); size = 0; i += 1
+                } else {
+                    i += 1
+                }
             case .sizeLineEnd:
                 if b == 10 { state = size == 0 ? .done : .data(size); size = 0 }
                 i += 1

@@ -14,7 +14,10 @@ public final class HTTPConnection {
     }
 
     public enum Failure: Error, CustomStringConvertible {
-        case connect(Int32), closed, malformed(String), timeout
+        case connect(Int32)
+        case closed
+        case malformed(String)
+        case timeout
         public var description: String {
             switch self {
             case .connect(let e): return "connect failed (errno \(e))"
@@ -49,10 +52,14 @@ public final class HTTPConnection {
             var local = sockaddr_in()
             local.sin_family = sa_family_t(AF_INET)
             guard inet_pton(AF_INET, source, &local.sin_addr) == 1 else { Glibc.close(fd); throw Failure.malformed("not an IPv4 address: \(source)") }
-            let bound = withUnsafePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
             guard bound == 0 else { let e = errno; Glibc.close(fd); throw Failure.connect(e) }
         }
-        let rc = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        let rc = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
         guard rc == 0 else { let e = errno; Glibc.close(fd); throw Failure.connect(e) }
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
@@ -175,9 +182,13 @@ public final class HTTPConnection {
                 continue
             }
             if line.hasPrefix(":") { continue }
-            if line.hasPrefix("id: ") { id = String(line.dropFirst(4)) }
-            else if line.hasPrefix("event: ") { event = String(line.dropFirst(7)) }
-            else if line.hasPrefix("data: ") { data.append(String(line.dropFirst(6))) }
+            if line.hasPrefix("id: ") {
+                id = String(line.dropFirst(4))
+            } else if line.hasPrefix("event: ") {
+                event = String(line.dropFirst(7))
+            } else if line.hasPrefix("data: ") {
+                data.append(String(line.dropFirst(6)))
+            }
             // `retry:` and unknown fields are ignored, as the specification says.
         }
     }

@@ -19,7 +19,9 @@ enum CanvasBenchmarks {
             return (v, LayoutPoint(x: p.x + rng.double(-15, 15), y: p.y + rng.double(-15, 15)))
         }
         var k = 0
-        let hit = measure { k = (k + 1) & 255; consume(canvas.hitTest(taps[k].1, in: taps[k].0)) }
+        let hit = measure {
+            k = (k + 1) & 255; consume(canvas.hitTest(taps[k].1, in: taps[k].0))
+        }
         let naiveHit = measure(batches: 3) {
             k = (k + 1) & 255
             let (v, p) = taps[k]
@@ -42,9 +44,12 @@ enum CanvasBenchmarks {
             v.zoom(to: zoom, focal: .zero)
             v.centre(on: focus)
             var items = 0
-            let frame = measure { let list = canvas.displayList(viewport: v, content: content); items = list.items.count; consume(items) }
-            report.compare("display list of one 390×844 frame at zoom \(zoom) (\(canvas.level(forZoom: v.zoom).rawValue) level, \(items) items) vs every seat",
-                           ours: frame, baseline: everySeat, goal: goal > 0 ? goal : nil)
+            let frame = measure {
+                let list = canvas.displayList(viewport: v, content: content); items = list.items.count; consume(items)
+            }
+            report.compare(
+                "display list of one 390×844 frame at zoom \(zoom) (\(canvas.level(forZoom: v.zoom).rawValue) level, \(items) items) vs every seat",
+                ours: frame, baseline: everySeat, goal: goal > 0 ? goal : nil)
         }
 
         // Render diff after one seat changes.
@@ -66,7 +71,9 @@ enum CanvasBenchmarks {
         let arenaCanvas = SeatCanvas(layout: arena20k)
         let arenaContent = FrameContent(availability: SampleVenues.randomAvailability(for: arena20k, sold: 0.4, held: 0.05, seed: 3), language: .english)
         var bytes = 0
-        let svg = measure(batches: 3) { let text = arenaCanvas.svg(viewport: nil, content: arenaContent); bytes = text.utf8.count; consume(bytes) }
+        let svg = measure(batches: 3) {
+            let text = arenaCanvas.svg(viewport: nil, content: arenaContent); bytes = text.utf8.count; consume(bytes)
+        }
         report.figure("SVG of the whole 20k-seat arena", value: String(format: "%.0f ms, %.1f MB", svg * 1000, Double(bytes) / 1e6), goal: "report")
     }
 }

@@ -44,8 +44,10 @@ final class Report {
     func compare(_ name: String, ours: Double, baseline: Double, goal: Double?) {
         let ratio = baseline / ours
         let verdict = goal.map { ratio >= $0 ? "≥ \(Int($0))× ✓" : "≥ \(Int($0))× ✗" } ?? "report"
-        rows.append(Row(name: name, ours: formatTime(ours), baseline: formatTime(baseline),
-                        ratio: String(format: "%.1f×", ratio), goal: verdict))
+        rows.append(
+            Row(
+                name: name, ours: formatTime(ours), baseline: formatTime(baseline),
+                ratio: String(format: "%.1f×", ratio), goal: verdict))
         FileHandle.standardError.write(Data("  \(name): \(formatTime(ours)) vs \(formatTime(baseline))\n".utf8))
     }
 

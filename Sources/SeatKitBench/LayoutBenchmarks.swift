@@ -23,7 +23,9 @@ enum LayoutBenchmarks {
         var cellsSeen = 0, framesSeen = 0
         let ours = measure {
             var sum = 0.0
-            grid.forEachVisibleCell(offset: nextOffset(), viewSize: view) { cellsSeen += 1; sum += $0.frame.minX }
+            grid.forEachVisibleCell(offset: nextOffset(), viewSize: view) {
+                cellsSeen += 1; sum += $0.frame.minX
+            }
             framesSeen += 1
             consume(sum)
         }
@@ -32,32 +34,45 @@ enum LayoutBenchmarks {
             let o = nextOffset()
             let clip = LayoutRect(x: o.x, y: o.y, width: view.width, height: view.height)
             var count = 0, sum = 0.0
-            for r in 0..<1000 { for c in 0..<1000 {
-                let f = LayoutRect(x: columnStarts[c], y: rowStarts[r], width: columnSizes[c], height: rowSizes[r])
-                if f.intersects(clip) { count += 1; sum += f.minX }
-            } }
+            for r in 0..<1000 {
+                for c in 0..<1000 {
+                    let f = LayoutRect(x: columnStarts[c], y: rowStarts[r], width: columnSizes[c], height: rowSizes[r])
+                    if f.intersects(clip) { count += 1; sum += f.minX }
+                }
+            }
             consume(sum + Double(count))
         }
-        report.compare("frozen grid 1000×1000, the ~\(cellsPerFrame) visible cells of one frame (vs testing every cell's frame, from precomputed offsets)", ours: ours, baseline: naive, goal: 1000)
+        report.compare(
+            "frozen grid 1000×1000, the ~\(cellsPerFrame) visible cells of one frame (vs testing every cell's frame, from precomputed offsets)", ours: ours,
+            baseline: naive, goal: 1000)
 
         // 2. Compositional layout of 100k items: rect query.
-        let list = CompositionalLayout(sections: [
-            SectionPreset.twoColumnGrid.section(itemCount: 50_000),
-            SectionPreset.list.section(itemCount: 50_000),
-        ], containerSize: LayoutSize(width: 390, height: 844))
+        let list = CompositionalLayout(
+            sections: [
+                SectionPreset.twoColumnGrid.section(itemCount: 50_000),
+                SectionPreset.list.section(itemCount: 50_000),
+            ], containerSize: LayoutSize(width: 390, height: 844))
         let height = list.contentSize.height
-        let query = measure { frame += 1; consume(list.attributes(in: LayoutRect(x: 0, y: Double(frame * 7919) .truncatingRemainder(dividingBy: height - 844), width: 390, height: 844)).count) }
+        let query = measure {
+            frame += 1;
+            consume(list.attributes(in: LayoutRect(x: 0, y: Double(frame * 7919).truncatingRemainder(dividingBy: height - 844), width: 390, height: 844)).count)
+        }
         let sortScan = measure(batches: 3) {
             frame += 1
             let top = Double(frame * 7919).truncatingRemainder(dividingBy: height - 844)
             var all: [LayoutAttributes] = []
             all.reserveCapacity(100_000)
-            for s in 0..<2 { for i in 0..<50_000 { all.append(LayoutAttributes(kind: .item, path: ItemPath(section: s, item: i), frame: list.frame(of: ItemPath(section: s, item: i)))) } }
+            for s in 0..<2 {
+                for i in 0..<50_000 {
+                    all.append(LayoutAttributes(kind: .item, path: ItemPath(section: s, item: i), frame: list.frame(of: ItemPath(section: s, item: i))))
+                }
+            }
             all.sort { $0.frame.minY < $1.frame.minY }
             let rect = LayoutRect(x: 0, y: top, width: 390, height: 844)
             consume(all.filter { $0.frame.intersects(rect) }.count)
         }
-        report.compare("compositional layout of 100k items, rect query (vs computing, sorting and scanning every attribute)", ours: query, baseline: sortScan, goal: 100)
+        report.compare(
+            "compositional layout of 100k items, rect query (vs computing, sorting and scanning every attribute)", ours: query, baseline: sortScan, goal: 100)
 
         // 3. Spatial point query.
         var rng = SplitMix64(seed: 7)
@@ -65,7 +80,9 @@ enum LayoutBenchmarks {
         let index = SpatialIndex(rects)
         let points = (0..<1024).map { _ in LayoutPoint(x: rng.double(0, 20_000), y: rng.double(0, 10_000)) }
         var k = 0
-        let spatial = measure { k = (k + 1) & 1023; consume(index.nearest(to: points[k], within: 22)) }
+        let spatial = measure {
+            k = (k + 1) & 1023; consume(index.nearest(to: points[k], within: 22))
+        }
         let linear = measure(batches: 3) {
             k = (k + 1) & 1023
             let p = points[k]
@@ -92,7 +109,9 @@ enum LayoutBenchmarks {
             for f in 0..<10_000 {
                 let o = grid.clamped(LayoutPoint(x: Double(f) * 9.7, y: Double(f) * 6.1), viewSize: view)
                 let visible = grid.visibleCells(offset: o, viewSize: view)
-                cells.update(visible.map { ($0.cell, $0.pane.rawValue) }) { _ in made += 1; return BenchCell(made) }
+                cells.update(visible.map { ($0.cell, $0.pane.rawValue) }) { _ in
+                    made += 1; return BenchCell(made)
+                }
             }
         }
         var items = ReuseCoordinator<ItemPath, BenchCell>(poolCapacity: 64)
@@ -102,12 +121,18 @@ enum LayoutBenchmarks {
             for f in 0..<10_000 {
                 let top = Double(f) * 23
                 let visible = list.attributes(in: LayoutRect(x: 0, y: top, width: 390, height: 844))
-                items.update(visible.map { ($0.path, "item") }) { _ in made += 1; return BenchCell(made) }
+                items.update(visible.map { ($0.path, "item") }) { _ in
+                    made += 1; return BenchCell(made)
+                }
                 consume(planner.update(axis: rowsAxis, offset: top, length: 844, velocity: 1380).count)
             }
         }
-        report.figure("scripted 10,000-frame scroll, frozen grid (visible cells + reuse)", value: String(format: "%.1f µs/frame", gridFrames / 10_000 * 1e6), goal: "report")
-        report.figure("scripted 10,000-frame scroll, 100k-item compositional list (rect query + reuse + prefetch)", value: String(format: "%.1f µs/frame", listFrames / 10_000 * 1e6), goal: "report")
+        report.figure(
+            "scripted 10,000-frame scroll, frozen grid (visible cells + reuse)", value: String(format: "%.1f µs/frame", gridFrames / 10_000 * 1e6),
+            goal: "report")
+        report.figure(
+            "scripted 10,000-frame scroll, 100k-item compositional list (rect query + reuse + prefetch)",
+            value: String(format: "%.1f µs/frame", listFrames / 10_000 * 1e6), goal: "report")
     }
 
     static func time(_ body: () -> Void) -> Double {

@@ -34,9 +34,12 @@ enum SeatMapBenchmarks {
         }
 
         // 1. One seat changes on a snapshot somebody else holds.
-        let plain = layout.seatIndices.map { PlainSeat(id: layout.seatID($0), row: layout.rowIndex(of: $0),
-                                                         x: Float(layout.position($0).x), y: Float(layout.position($0).y),
-                                                         status: availability[$0]) }
+        let plain = layout.seatIndices.map {
+            PlainSeat(
+                id: layout.seatID($0), row: layout.rowIndex(of: $0),
+                x: Float(layout.position($0).x), y: Float(layout.position($0).y),
+                status: availability[$0])
+        }
         var k = 0
         let ours = measure {
             k = (k &+ 7919) % n
@@ -63,15 +66,17 @@ enum SeatMapBenchmarks {
         let perSeatData = Data(perSeat.bytes)
         let decodeOurs = measure { consume(try! SeatAvailability(encoded: encoded, layout: layout).counts.sold) }
         let decodeJSON = measure { consume(try! JSONDecoder().decode([PlainSeatStatus].self, from: perSeatData).count) }
-        report.compare("decode availability of 100k seats (compact, \(encoded.utf8.count / 1024) KiB vs per-seat JSON, \(perSeatData.count / 1024) KiB, JSONDecoder)",
-                       ours: decodeOurs, baseline: decodeJSON, goal: 50)
+        report.compare(
+            "decode availability of 100k seats (compact, \(encoded.utf8.count / 1024) KiB vs per-seat JSON, \(perSeatData.count / 1024) KiB, JSONDecoder)",
+            ours: decodeOurs, baseline: decodeJSON, goal: 50)
 
         // 3. Layout decode.
         let layoutData = Data(layoutBytes)
         let layoutOurs = measure(batches: 3) { consume(try! VenueLayout(json: layoutBytes).seatCount) }
         let layoutJSON = measure(batches: 3) { consume(try! JSONDecoder().decode(PlainLayout.self, from: layoutData).rows.count) }
-        report.compare("decode + validate the 100k-seat layout (\(layoutBytes.count / 1024) KiB) vs JSONDecoder into a plain Codable model",
-                       ours: layoutOurs, baseline: layoutJSON, goal: 2)
+        report.compare(
+            "decode + validate the 100k-seat layout (\(layoutBytes.count / 1024) KiB) vs JSONDecoder into a plain Codable model",
+            ours: layoutOurs, baseline: layoutJSON, goal: 2)
 
         // 4. Best available.
         let request = BestAvailableRequest(count: 4)
@@ -79,18 +84,27 @@ enum SeatMapBenchmarks {
         let slow = ReferenceAlgorithms.bestAvailableTryingEveryWindow(request, layout: layout, availability: availability)
         precondition(fast == slow, "best available disagrees with the reference")
         let bestOurs = measure { consume(layout.bestAvailable(request, availability: availability)?.first) }
-        let bestNaive = measure(batches: 3) { consume(ReferenceAlgorithms.bestAvailableTryingEveryWindow(request, layout: layout, availability: availability)?.first) }
+        let bestNaive = measure(batches: 3) {
+            consume(ReferenceAlgorithms.bestAvailableTryingEveryWindow(request, layout: layout, availability: availability)?.first)
+        }
         report.compare("best available 4 seats, 100k-seat show (one pass vs every window of every row)", ours: bestOurs, baseline: bestNaive, goal: nil)
 
         // 5. Memory.
         let layoutPerSeat = Double(layout.storageByteCount) / Double(n)
         let availabilityPerSeat = Double(availability.storageByteCount) / Double(n)
-        report.figure("layout bytes per seat (counted from array capacities)", value: String(format: "%.1f B", layoutPerSeat),
-                      goal: layoutPerSeat <= 64 ? "≤ 64 ✓" : "≤ 64 ✗")
-        if let heapPerSeat { report.figure("layout bytes per seat (heap growth measured by malloc while decoding)", value: String(format: "%.1f B", heapPerSeat), goal: heapPerSeat <= 64 ? "≤ 64 ✓" : "≤ 64 ✗") }
-        report.figure("availability bytes per seat", value: String(format: "%.2f B", availabilityPerSeat),
-                      goal: availabilityPerSeat <= 1 ? "≤ 1 ✓" : "≤ 1 ✗")
-        report.notes.append("Venue: generated arena, \(n) seats in \(layout.rows.count) curved rows; availability 30% sold, 5% held, scattered at random (seed 42).")
+        report.figure(
+            "layout bytes per seat (counted from array capacities)", value: String(format: "%.1f B", layoutPerSeat),
+            goal: layoutPerSeat <= 64 ? "≤ 64 ✓" : "≤ 64 ✗")
+        if let heapPerSeat {
+            report.figure(
+                "layout bytes per seat (heap growth measured by malloc while decoding)", value: String(format: "%.1f B", heapPerSeat),
+                goal: heapPerSeat <= 64 ? "≤ 64 ✓" : "≤ 64 ✗")
+        }
+        report.figure(
+            "availability bytes per seat", value: String(format: "%.2f B", availabilityPerSeat),
+            goal: availabilityPerSeat <= 1 ? "≤ 1 ✓" : "≤ 1 ✗")
+        report.notes.append(
+            "Venue: generated arena, \(n) seats in \(layout.rows.count) curved rows; availability 30% sold, 5% held, scattered at random (seed 42).")
     }
 }
 

@@ -38,22 +38,30 @@ enum ServerBenchmarks {
             if let r = held {
                 let perSecond = Double(r.holds) / r.seconds
                 let ceilingPerSecond = ceiling.map { Double($0.holds) / $0.seconds }
-                report.row("hold + release of 1–4 seats, 64 connections, wrk (holds/s; p99 of all requests) vs the same server whose store writes nothing",
-                           ours: String(format: "%.0f holds/s (%.0f req/s), p99 %.1f ms", perSecond, r.requestsPerSecond, r.p99 * 1000),
-                           baseline: ceiling.map { String(format: "%.0f holds/s (%.0f req/s), p99 %.1f ms", Double($0.holds) / $0.seconds, $0.requestsPerSecond, $0.p99 * 1000) } ?? "",
-                           ratio: ceilingPerSecond.map { String(format: "%.2f×", perSecond / $0) } ?? "",
-                           goal: perSecond >= 20_000 && r.p99 <= 0.01 ? "≥ 20000/s, ≤ 10 ms ✓" : "≥ 20000/s, ≤ 10 ms ✗")
+                report.row(
+                    "hold + release of 1–4 seats, 64 connections, wrk (holds/s; p99 of all requests) vs the same server whose store writes nothing",
+                    ours: String(format: "%.0f holds/s (%.0f req/s), p99 %.1f ms", perSecond, r.requestsPerSecond, r.p99 * 1000),
+                    baseline: ceiling.map {
+                        String(format: "%.0f holds/s (%.0f req/s), p99 %.1f ms", Double($0.holds) / $0.seconds, $0.requestsPerSecond, $0.p99 * 1000)
+                    } ?? "",
+                    ratio: ceilingPerSecond.map { String(format: "%.2f×", perSecond / $0) } ?? "",
+                    goal: perSecond >= 20_000 && r.p99 <= 0.01 ? "≥ 20000/s, ≤ 10 ms ✓" : "≥ 20000/s, ≤ 10 ms ✗")
             }
             if let r = refused {
-                report.figure("a POST refused at once (404 problem), 64 connections, wrk: the HTTP path alone",
-                              value: String(format: "%.0f req/s, p99 %.1f ms", r.requestsPerSecond, r.p99 * 1000), goal: "report")
+                report.figure(
+                    "a POST refused at once (404 problem), 64 connections, wrk: the HTTP path alone",
+                    value: String(format: "%.0f req/s, p99 %.1f ms", r.requestsPerSecond, r.p99 * 1000), goal: "report")
             }
             if let r = Wrk.run(port: app.port, path: "/v1/shows/bench/availability", connections: 64, seconds: 4, script: nil) {
-                report.figure("availability GET (cached encoding), 64 connections, wrk", value: String(format: "%.0f req/s, p99 %.1f ms", r.requestsPerSecond, r.p99 * 1000),
-                              goal: r.requestsPerSecond >= 60_000 ? "≥ 60000/s ✓" : "≥ 60000/s ✗")
+                report.figure(
+                    "availability GET (cached encoding), 64 connections, wrk",
+                    value: String(format: "%.0f req/s, p99 %.1f ms", r.requestsPerSecond, r.p99 * 1000),
+                    goal: r.requestsPerSecond >= 60_000 ? "≥ 60000/s ✓" : "≥ 60000/s ✗")
             }
         }
-        if Wrk.available, let postgres = ProcessInfo.processInfo.environment["SEATKIT_BENCH_POSTGRES"] ?? ProcessInfo.processInfo.environment["SEATKIT_TEST_POSTGRES"] {
+        if Wrk.available,
+            let postgres = ProcessInfo.processInfo.environment["SEATKIT_BENCH_POSTGRES"] ?? ProcessInfo.processInfo.environment["SEATKIT_TEST_POSTGRES"]
+        {
             try postgresHolds(url: postgres + (postgres.contains("?") ? "&" : "?") + "schema=bench_\(getpid())", report: report)
         } else {
             report.notes.append("No PostgreSQL for the run (scripts/benchmarks.sh starts one; or set SEATKIT_BENCH_POSTGRES): shared-store rows skipped.")
@@ -70,12 +78,14 @@ enum ServerBenchmarks {
             _ = try c.request("DELETE", "/v1/holds/\(token)")
             return latency
         }
-        report.figure("hold + release, 64 connections, Swift client threads in the same process (holds/s, hold p99)",
-                      value: String(format: "%.0f holds/s, p99 %.1f ms", holds.perSecond, holds.p99 * 1000), goal: "report")
+        report.figure(
+            "hold + release, 64 connections, Swift client threads in the same process (holds/s, hold p99)",
+            value: String(format: "%.0f holds/s, p99 %.1f ms", holds.perSecond, holds.p99 * 1000), goal: "report")
 
         let ceiling = try storeCeiling(dir.appendingPathComponent("ceiling.db").path)
-        report.figure("the SQLite store alone: hold + release commits in batches of 64 (the writer thread's ceiling)",
-                      value: String(format: "%.0f holds/s", ceiling), goal: "report")
+        report.figure(
+            "the SQLite store alone: hold + release commits in batches of 64 (the writer thread's ceiling)",
+            value: String(format: "%.0f holds/s", ceiling), goal: "report")
 
         // 3. Durable confirmations, with and without group commit.
         // Each confirmation sells two seats for good: a 100k-seat arena, and every (worker, n) its own
@@ -83,25 +93,31 @@ enum ServerBenchmarks {
         let bigArena = SampleVenues.arena(seats: 100_000)
         let pairs = bigArena.rows.flatMap { row in stride(from: row.seats.lowerBound, to: row.seats.upperBound - 1, by: 2).map { ($0, $0 + 1) } }
         for group in [true, false] {
-            let confirmApp = try server(store: "sqlite:" + dir.appendingPathComponent("confirm-\(group).db").path, groupCommit: group, seed: true, venue: bigArena)
+            let confirmApp = try server(
+                store: "sqlite:" + dir.appendingPathComponent("confirm-\(group).db").path, groupCommit: group, seed: true, venue: bigArena)
             let r = load(port: confirmApp.port, connections: 64, seconds: 3) { c, worker, n in
                 guard n * 64 + worker < pairs.count else { return nil }
                 let (first, second) = pairs[n * 64 + worker]
                 let body = "{\"seats\":[\"\(bigArena.seatID(first))\",\"\(bigArena.seatID(second))\"]}"
-                guard let token = (try? JSONParser.parse(try c.request("POST", "/v1/shows/bench/holds", json: body).body))?.objectValue?["token"]?.stringValue else { return nil }
+                guard let token = (try? JSONParser.parse(try c.request("POST", "/v1/shows/bench/holds", json: body).body))?.objectValue?["token"]?.stringValue
+                else { return nil }
                 let t0 = DispatchTime.now().uptimeNanoseconds
                 let done = try c.request("POST", "/v1/holds/\(token)/confirm", json: "{\"orderRef\":\"b-\(worker)-\(n)\"}")
                 return done.status == 200 ? Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9 : nil
             }
             confirmApp.stop()
-            report.figure("durable confirmations (hold, then confirm), 64 connections, \(group ? "one fdatasync of the log per batch" : "synchronous=FULL on each batch's commit")",
-                          value: String(format: "%.0f confirms/s, p99 %.1f ms", r.perSecond, r.p99 * 1000), goal: "report")
+            report.figure(
+                "durable confirmations (hold, then confirm), 64 connections, \(group ? "one fdatasync of the log per batch" : "synchronous=FULL on each batch's commit")",
+                value: String(format: "%.0f confirms/s, p99 %.1f ms", r.perSecond, r.p99 * 1000), goal: "report")
         }
 
         // 4. 1,000 event-stream subscribers while holds run: delivery delay.
         let delays = try sseDelays(app: app, layout: layout, subscribers: 1000, holds: 300)
-        report.figure("1,000 SSE subscribers on one show, 300 holds: delivery delay (from request sent to event received)",
-                      value: String(format: "p50 %.1f ms, p99 %.1f ms, %d deliveries of %.0f events", delays.p50 * 1000, delays.p99 * 1000, delays.count, delays.perSecond), goal: "report")
+        report.figure(
+            "1,000 SSE subscribers on one show, 300 holds: delivery delay (from request sent to event received)",
+            value: String(
+                format: "p50 %.1f ms, p99 %.1f ms, %d deliveries of %.0f events", delays.p50 * 1000, delays.p99 * 1000, delays.count, delays.perSecond),
+            goal: "report")
     }
 
     /// The store alone: hold-sized commits (hold record, 2 claims, version, event) in batches of 64, as the
@@ -110,7 +126,8 @@ enum ServerBenchmarks {
         let store = try SQLiteStore(path: path)
         let arena = SampleVenues.arena(seats: 20_000)
         try store.insertVenue(id: arena.id, fingerprint: arena.fingerprintHex, layoutJSON: arena.jsonBytes())
-        try store.insertShow(ShowRecord(id: "bench", venueID: arena.id, startsAt: "2099-12-01T19:00:00+08:00", pricesJSON: "{}", policyJSON: "{}", holdSeconds: 600, version: 0))
+        try store.insertShow(
+            ShowRecord(id: "bench", venueID: arena.id, startsAt: "2099-12-01T19:00:00+08:00", pricesJSON: "{}", policyJSON: "{}", holdSeconds: 600, version: 0))
         var version: UInt64 = 0
         let batches = 300, perBatch = 64
         let start = DispatchTime.now().uptimeNanoseconds
@@ -120,17 +137,23 @@ enum ServerBenchmarks {
                 version += 1
                 let seat = (b * perBatch + k) * 2 % 19_998
                 let id = "h\(version)"
-                let hold = HoldRecord(id: id, tokenDigest: "t\(version)", showID: "bench", state: .active, expiresAt: 0, extended: false, orderRef: nil, wheelchair: false, createdAt: 0)
+                let hold = HoldRecord(
+                    id: id, tokenDigest: "t\(version)", showID: "bench", state: .active, expiresAt: 0, extended: false, orderRef: nil, wheelchair: false,
+                    createdAt: 0)
                 let changes = [SeatChange(seat: seat, status: .held), SeatChange(seat: seat + 1, status: .held)]
-                batch.append(StoreCommit(showID: "bench", version: version, changes: changes,
-                                         insert: changes.map { Claim(seat: $0.seat, status: .held, holdID: id) }, delete: [], sell: [], holds: [hold],
-                                         delta: AvailabilityDelta(fromVersion: version - 1, toVersion: version, changes: changes).encoded(), durable: false, idempotency: nil))
+                batch.append(
+                    StoreCommit(
+                        showID: "bench", version: version, changes: changes,
+                        insert: changes.map { Claim(seat: $0.seat, status: .held, holdID: id) }, delete: [], sell: [], holds: [hold],
+                        delta: AvailabilityDelta(fromVersion: version - 1, toVersion: version, changes: changes).encoded(), durable: false, idempotency: nil))
                 // Release it again in the same batch, as hold + release does.
                 version += 1
                 var released = hold; released.state = .released
-                batch.append(StoreCommit(showID: "bench", version: version, changes: changes.map { SeatChange(seat: $0.seat, status: .available) },
-                                         insert: [], delete: changes.map(\.seat), sell: [], holds: [released],
-                                         delta: "skd1;\(version - 1);\(version);", durable: false, idempotency: nil))
+                batch.append(
+                    StoreCommit(
+                        showID: "bench", version: version, changes: changes.map { SeatChange(seat: $0.seat, status: .available) },
+                        insert: [], delete: changes.map(\.seat), sell: [], holds: [released],
+                        delta: "skd1;\(version - 1);\(version);", durable: false, idempotency: nil))
             }
             _ = try store.commit(batch: batch)
         }
@@ -161,7 +184,9 @@ enum ServerBenchmarks {
         for (k, app) in [first, second].enumerated() {
             group.enter()
             Thread.detachNewThread {
-                if let r = Wrk.run(port: app.port, path: "/", connections: 32, seconds: 5, script: Wrk.holdRelease, scriptArguments: ["20", String(k * 8), "8"]) {
+                if let r = Wrk.run(
+                    port: app.port, path: "/", connections: 32, seconds: 5, script: Wrk.holdRelease, scriptArguments: ["20", String(k * 8), "8"])
+                {
                     results.withLock { $0.append(r) }
                 }
                 group.leave()
@@ -200,9 +225,11 @@ enum ServerBenchmarks {
         guard seed else { try app.start(); return app }
         let venue = venue ?? SampleVenues.arena(seats: 20_000)
         try app.inventory.addVenue(venue)
-        try app.inventory.addShow(Inventory.NewShow(id: "bench", venueID: venue.id, startsAt: "2099-12-01T19:00:00+08:00",
-                                                    prices: PriceTable(categoryPrices: ["lower": 580, "upper": 380]),
-                                                    policy: SelectionPolicy(maxSeats: 6, noLoneSeat: false)))
+        try app.inventory.addShow(
+            Inventory.NewShow(
+                id: "bench", venueID: venue.id, startsAt: "2099-12-01T19:00:00+08:00",
+                prices: PriceTable(categoryPrices: ["lower": 580, "upper": 380]),
+                policy: SelectionPolicy(maxSeats: 6, noLoneSeat: false)))
         try app.start()
         return app
     }
@@ -250,7 +277,7 @@ enum ServerBenchmarks {
             streams.append(s)
         }
         let baseVersion = UInt64(try app.inventory.encodedAvailability(show: "bench").0)
-        let sent = Box([UInt64: UInt64]())   // version → send time
+        let sent = Box([UInt64: UInt64]())  // version → send time
         let writer = Thread {
             guard let c = try? HTTPConnection(port: app.port) else { return }
             for n in 0..<holds {
@@ -258,7 +285,8 @@ enum ServerBenchmarks {
                 let seat = layout.seatID(row.seats.lowerBound + (n / layout.rows.count) % row.seats.count)
                 let t0 = DispatchTime.now().uptimeNanoseconds
                 if let r = try? c.request("POST", "/v1/shows/bench/holds", json: "{\"seats\":[\"\(seat)\"]}"), r.status == 201,
-                   let v = (try? JSONParser.parse(r.body))?.objectValue?["version"]?.intValue {
+                    let v = (try? JSONParser.parse(r.body))?.objectValue?["version"]?.intValue
+                {
                     sent.withLock { $0[UInt64(v)] = t0 }
                 }
                 usleep(2000)
@@ -287,7 +315,11 @@ enum ServerBenchmarks {
                 var bytes = chunk[0..<n]
                 if !inBody[k] {
                     heads[k].append(contentsOf: bytes)
-                    guard let end = heads[k].indices.dropLast(3).first(where: { heads[k][$0] == 13 && heads[k][$0 + 1] == 10 && heads[k][$0 + 2] == 13 && heads[k][$0 + 3] == 10 }) else { continue }
+                    guard
+                        let end = heads[k].indices.dropLast(3).first(where: {
+                            heads[k][$0] == 13 && heads[k][$0 + 1] == 10 && heads[k][$0 + 2] == 13 && heads[k][$0 + 3] == 10
+                        })
+                    else { continue }
                     inBody[k] = true
                     bytes = ArraySlice(heads[k][(end + 4)...])
                     heads[k] = []

@@ -11,7 +11,9 @@ final class WritesNothingStore: SeatStore, @unchecked Sendable {
     var assignsVersions: Bool { false }
     func commit(batch: [StoreCommit]) throws -> [CommitOutcome] { batch.map { .committed(version: $0.version, delta: $0.delta) } }
 
-    func insertVenue(id: String, fingerprint: String, layoutJSON: [UInt8]) throws { try real.insertVenue(id: id, fingerprint: fingerprint, layoutJSON: layoutJSON) }
+    func insertVenue(id: String, fingerprint: String, layoutJSON: [UInt8]) throws {
+        try real.insertVenue(id: id, fingerprint: fingerprint, layoutJSON: layoutJSON)
+    }
     func venues() throws -> [(id: String, layoutJSON: [UInt8])] { try real.venues() }
     func insertShow(_ show: ShowRecord) throws { try real.insertShow(show) }
     func shows() throws -> [ShowRecord] { try real.shows() }
@@ -20,8 +22,14 @@ final class WritesNothingStore: SeatStore, @unchecked Sendable {
     func hold(tokenDigest: String) throws -> HoldRecord? { try real.hold(tokenDigest: tokenDigest) }
     func holdSeats(holdID: String) throws -> [Int] { try real.holdSeats(holdID: holdID) }
     func showVersions() throws -> [String: UInt64] { try real.showVersions() }
-    func events(show: String, after version: UInt64, limit: Int) throws -> [(version: UInt64, delta: String)]? { try real.events(show: show, after: version, limit: limit) }
+    func events(show: String, after version: UInt64, limit: Int) throws -> [(version: UInt64, delta: String)]? {
+        try real.events(show: show, after: version, limit: limit)
+    }
     func storedResponse(key: String) throws -> StoredResponse? { try real.storedResponse(key: key) }
-    func prune(keepVersions: Int, idempotencyMilliseconds: Int64) throws { try real.prune(keepVersions: keepVersions, idempotencyMilliseconds: idempotencyMilliseconds) }
-    func salesHistory(venue: String, since: Date, until: Date) throws -> (shows: Int, soldCounts: [Int: Int]) { try real.salesHistory(venue: venue, since: since, until: until) }
+    func prune(keepVersions: Int, idempotencyMilliseconds: Int64) throws {
+        try real.prune(keepVersions: keepVersions, idempotencyMilliseconds: idempotencyMilliseconds)
+    }
+    func salesHistory(venue: String, since: Date, until: Date) throws -> (shows: Int, soldCounts: [Int: Int]) {
+        try real.salesHistory(venue: venue, since: since, until: until)
+    }
 }

@@ -8,54 +8,54 @@ enum Wrk {
     /// Hold 1–4 seats, then release them, on every connection; each wrk thread works its own rows so
     /// holds do not collide. Counts 201s; prints them in `done`.
     static let holdRelease = #"""
-    local threads = {}
-    local counter = 0
-    function setup(thread)
-      thread:set("id", #threads)
-      table.insert(threads, thread)
-    end
-    function init(args)
-      tokens = {}
-      holds = 0
-      rows = tonumber(args[1])
-      -- Several wrk processes (one per instance) take disjoint sections: args[2] the first, args[3] how many.
-      base = tonumber(args[2] or "0")
-      sections = tonumber(args[3] or "16")
-    end
-    request = function()
-      local token = table.remove(tokens)
-      if token then
-        return wrk.format("DELETE", "/v1/holds/" .. token)
-      end
-      counter = counter + 1
-      local n = 1 + counter % 4
-      local section = 101 + base + (id * 7 + counter) % sections
-      local row = 1 + (counter * 3 + id * 11) % rows
-      local first = 1 + (counter % 2) * 4
-      local seats = {}
-      for k = 0, n - 1 do seats[#seats + 1] = '"' .. section .. "-" .. row .. "-" .. (first + k) .. '"' end
-      return wrk.format("POST", "/v1/shows/bench/holds", {["Content-Type"] = "application/json"}, '{"seats":[' .. table.concat(seats, ",") .. ']}')
-    end
-    response = function(status, headers, body)
-      if status == 201 then
-        holds = holds + 1
-        local token = string.match(body, '"token":"(%x+)"')
-        if token then table.insert(tokens, token) end
-      end
-    end
-    function done(summary, latency, requests)
-      local total = 0
-      for _, t in ipairs(threads) do total = total + t:get("holds") end
-      io.write(string.format("HOLDS %d\n", total))
-    end
-    """#
+        local threads = {}
+        local counter = 0
+        function setup(thread)
+          thread:set("id", #threads)
+          table.insert(threads, thread)
+        end
+        function init(args)
+          tokens = {}
+          holds = 0
+          rows = tonumber(args[1])
+          -- Several wrk processes (one per instance) take disjoint sections: args[2] the first, args[3] how many.
+          base = tonumber(args[2] or "0")
+          sections = tonumber(args[3] or "16")
+        end
+        request = function()
+          local token = table.remove(tokens)
+          if token then
+            return wrk.format("DELETE", "/v1/holds/" .. token)
+          end
+          counter = counter + 1
+          local n = 1 + counter % 4
+          local section = 101 + base + (id * 7 + counter) % sections
+          local row = 1 + (counter * 3 + id * 11) % rows
+          local first = 1 + (counter % 2) * 4
+          local seats = {}
+          for k = 0, n - 1 do seats[#seats + 1] = '"' .. section .. "-" .. row .. "-" .. (first + k) .. '"' end
+          return wrk.format("POST", "/v1/shows/bench/holds", {["Content-Type"] = "application/json"}, '{"seats":[' .. table.concat(seats, ",") .. ']}')
+        end
+        response = function(status, headers, body)
+          if status == 201 then
+            holds = holds + 1
+            local token = string.match(body, '"token":"(%x+)"')
+            if token then table.insert(tokens, token) end
+          end
+        end
+        function done(summary, latency, requests)
+          local total = 0
+          for _, t in ipairs(threads) do total = total + t:get("holds") end
+          io.write(string.format("HOLDS %d\n", total))
+        end
+        """#
 
     /// The cheapest POST: a hold on a show that does not exist, refused with a 404 problem.
     static let refusedPost = #"""
-    wrk.method = "POST"
-    wrk.body = '{"seats":["101-1-1","101-1-2"]}'
-    wrk.headers["Content-Type"] = "application/json"
-    """#
+        wrk.method = "POST"
+        wrk.body = '{"seats":["101-1-1","101-1-2"]}'
+        wrk.headers["Content-Type"] = "application/json"
+        """#
 
     struct Result { var requestsPerSecond: Double; var p99: Double; var p50: Double; var holds: Int; var seconds: Double }
 
@@ -92,7 +92,9 @@ enum Wrk {
             if s.hasSuffix("s") { return value * 1000 }
             return value
         }
-        guard let rps = number(#"Requests/sec:\s+[0-9.]+"#).flatMap({ Double($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) }) else { return nil }
+        guard let rps = number(#"Requests/sec:\s+[0-9.]+"#).flatMap({ Double($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) }) else {
+            return nil
+        }
         let p99 = number(#"99%\s+[0-9.]+[a-z]+"#).map { milliseconds(String($0.dropFirst(3)).trimmingCharacters(in: .whitespaces)) } ?? 0
         let p50 = number(#"50%\s+[0-9.]+[a-z]+"#).map { milliseconds(String($0.dropFirst(3)).trimmingCharacters(in: .whitespaces)) } ?? 0
         let holds = number(#"HOLDS \d+"#).flatMap { Int($0.dropFirst(6)) } ?? 0

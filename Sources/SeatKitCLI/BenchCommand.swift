@@ -123,7 +123,9 @@ enum HoldLoad {
             }
             var lines = [
                 "\(plan.bodies.count) connections for \(String(format: "%.1f", seconds)) s against \(server), show \(show) (\(plan.seatCount) seats; \(plan.blocksUsed) free blocks shared out)",
-                String(format: "holds: %d (%.0f/s), releases: %d; requests %.0f/s", holds, Double(holds) / seconds, releases, Double(holds + releases + taken + ruled + limited + errors) / seconds),
+                String(
+                    format: "holds: %d (%.0f/s), releases: %d; requests %.0f/s", holds, Double(holds) / seconds, releases,
+                    Double(holds + releases + taken + ruled + limited + errors) / seconds),
                 "hold latency: p50 \(ms(holdLatencies, 0.5)), p99 \(ms(holdLatencies, 0.99)); release latency: p50 \(ms(releaseLatencies, 0.5)), p99 \(ms(releaseLatencies, 0.99))",
                 "refused: \(taken) taken by someone else, \(ruled) by the rules, \(limited) rate-limited\(limited > 0 ? " (start the server with --holds-per-second 0 to measure it)" : ""); errors: \(errors)\(firstError.map { " (first: \($0))" } ?? "")",
                 "seats of this run still held: \(left)",

@@ -39,7 +39,9 @@ struct Arguments {
                 var inline: String? = nil
                 if let eq = name.firstIndex(of: "=") { inline = String(name[name.index(after: eq)...]); name = String(name[..<eq]) }
                 if valueOptions.contains(name) {
-                    if let inline { values[name] = inline } else {
+                    if let inline {
+                        values[name] = inline
+                    } else {
                         guard i + 1 < args.count else { throw UsageError(message: "\(name) needs a value") }
                         values[name] = args[i + 1]; i += 1
                     }
@@ -78,7 +80,8 @@ struct Arguments {
 enum Files {
     static func read(_ path: String) throws -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw IOFailure(message: "cannot read \(path): \(FileManager.default.fileExists(atPath: path) ? "permission denied or not a file" : "no such file")")
+            throw IOFailure(
+                message: "cannot read \(path): \(FileManager.default.fileExists(atPath: path) ? "permission denied or not a file" : "no such file")")
         }
         return [UInt8](data)
     }

@@ -26,8 +26,9 @@ enum LayoutDemoCommand {
     static func grid(frames: Int, _ output: inout CommandOutput) -> SVGSketch {
         let rowSizes: [Double] = (0..<1000).map { (i: Int) -> Double in i == 0 ? 28 : Double(24 + i % 3 * 8) }
         let columnSizes: [Double] = (0..<1000).map { (i: Int) -> Double in i == 0 ? 56 : Double(60 + i % 4 * 15) }
-        let grid = FrozenGridLayout(rows: VariableAxis(sizes: rowSizes), columns: VariableAxis(sizes: columnSizes),
-                                    frozenRows: 1, frozenColumns: 1)
+        let grid = FrozenGridLayout(
+            rows: VariableAxis(sizes: rowSizes), columns: VariableAxis(sizes: columnSizes),
+            frozenRows: 1, frozenColumns: 1)
         let view = LayoutSize(width: 360, height: 240)
         output.line("grid 1000×1000, row 0 and column 0 frozen, view \(view), content \(grid.contentSize)")
         var offset = LayoutPoint.zero
@@ -55,11 +56,12 @@ enum LayoutDemoCommand {
 
     /// The show-times screen: a card carousel (group paging, centred) over a two-column grid and a list.
     static func carousel(frames: Int, _ output: inout CommandOutput) -> SVGSketch {
-        var layout = CompositionalLayout(sections: [
-            SectionPreset.cardCarousel.section(itemCount: 14, header: SectionHeader(height: 28, pinned: true)),
-            SectionPreset.twoColumnGrid.section(itemCount: 8, header: SectionHeader(height: 28, pinned: true)),
-            SectionPreset.list.section(itemCount: 40, header: SectionHeader(height: 28)),
-        ], containerSize: LayoutSize(width: 390, height: 700))
+        var layout = CompositionalLayout(
+            sections: [
+                SectionPreset.cardCarousel.section(itemCount: 14, header: SectionHeader(height: 28, pinned: true)),
+                SectionPreset.twoColumnGrid.section(itemCount: 8, header: SectionHeader(height: 28, pinned: true)),
+                SectionPreset.list.section(itemCount: 40, header: SectionHeader(height: 28)),
+            ], containerSize: LayoutSize(width: 390, height: 700))
         output.line("show-times screen 390×700: card carousel (groupPagingCentered), two-column grid, list; content \(layout.contentSize)")
         var scrollY = 0.0
         for f in 0..<frames {
@@ -71,16 +73,18 @@ enum LayoutDemoCommand {
             let visible = layout.attributes(in: window, pinningOffset: scrollY)
             let items = visible.filter { $0.kind == .item }
             let headers = visible.filter { $0.kind == .header }.map { "§\($0.path.section)@y\(Int($0.frame.minY - scrollY))" }
-            output.line("frame \(f) scroll y \(Int(scrollY)), carousel x \(fmt1(target)): \(items.count) items "
-                        + "(\(items.first.map { "\($0.path)" } ?? "-")…\(items.last.map { "\($0.path)" } ?? "-")), headers \(headers.joined(separator: " "))")
+            output.line(
+                "frame \(f) scroll y \(Int(scrollY)), carousel x \(fmt1(target)): \(items.count) items "
+                    + "(\(items.first.map { "\($0.path)" } ?? "-")…\(items.last.map { "\($0.path)" } ?? "-")), headers \(headers.joined(separator: " "))")
         }
         var svg = SVGSketch(width: 390, height: 700)
         let shown = layout.attributes(in: LayoutRect(x: 0, y: scrollY, width: 390, height: 700), pinningOffset: scrollY)
         // Pinned headers float over the items: draw them last.
         for a in shown.filter({ $0.kind == .item }) + shown.filter({ $0.kind == .header }) {
             let f = a.frame.offsetBy(dx: 0, dy: -scrollY)
-            svg.rect(f, fill: a.kind == .header ? "#333" : ["#4A90D9", "#E5A000", "#2BB673"][a.path.section % 3],
-                     label: a.kind == .header ? "section \(a.path.section)" : "\(a.path)", light: true)
+            svg.rect(
+                f, fill: a.kind == .header ? "#333" : ["#4A90D9", "#E5A000", "#2BB673"][a.path.section % 3],
+                label: a.kind == .header ? "section \(a.path.section)" : "\(a.path)", light: true)
         }
         return svg
     }
@@ -95,9 +99,12 @@ struct SVGSketch {
     var body = ""
 
     mutating func rect(_ r: LayoutRect, fill: String, label: String, light: Bool) {
-        body += String(format: "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%@\" stroke=\"#999\" stroke-width=\"0.5\"/>", r.minX, r.minY, r.width, r.height, fill)
-        body += String(format: "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" font-family=\"sans-serif\" text-anchor=\"middle\" fill=\"%@\">%@</text>\n",
-                       r.midX, r.midY + 3, light ? "#fff" : "#333", label)
+        body += String(
+            format: "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%@\" stroke=\"#999\" stroke-width=\"0.5\"/>", r.minX, r.minY, r.width,
+            r.height, fill)
+        body += String(
+            format: "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" font-family=\"sans-serif\" text-anchor=\"middle\" fill=\"%@\">%@</text>\n",
+            r.midX, r.midY + 3, light ? "#fff" : "#333", label)
     }
 
     var text: String {

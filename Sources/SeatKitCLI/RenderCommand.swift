@@ -5,8 +5,9 @@ import SeatMap
 /// `seatkit render VENUE -o map.svg`: the seat map as SVG, whole or one viewport.
 enum RenderCommand {
     static func run(_ raw: [String], _ output: inout CommandOutput) throws -> Int32 {
-        let args = try Arguments(raw, valueOptions: ["--availability", "--selection", "--heatmap", "--viewport", "--zoom", "--prices", "--language", "--output"],
-                                 flagOptions: [])
+        let args = try Arguments(
+            raw, valueOptions: ["--availability", "--selection", "--heatmap", "--viewport", "--zoom", "--prices", "--language", "--output"],
+            flagOptions: [])
         guard args.positionals.count == 1 else { throw UsageError(message: "render takes one VENUE file") }
         let out = try args.required("--output")
         let venue = try Inputs.venue(args.positionals[0])
@@ -39,7 +40,8 @@ enum RenderCommand {
         let svg = canvas.svg(viewport: viewport, content: content)
         try Files.write(Array(svg.utf8), to: out)
         let level = viewport.map { canvas.level(forZoom: $0.zoom) } ?? .seats
-        output.line("wrote \(out): \(svg.utf8.count) bytes, \(level.rawValue) level\(viewport.map { ", zoom \(JSONWriter.format($0.zoom))" } ?? ", whole venue")")
+        output.line(
+            "wrote \(out): \(svg.utf8.count) bytes, \(level.rawValue) level\(viewport.map { ", zoom \(JSONWriter.format($0.zoom))" } ?? ", whole venue")")
         return ExitCode.success
     }
 }

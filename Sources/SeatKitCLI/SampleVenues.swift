@@ -7,9 +7,11 @@ public enum SampleVenues {
     /// Hall 3: 172 seats in 10 rows of three blocks plus a couple row; centre-out numbering (odd seats
     /// left of centre, even right); wheelchair spaces with companions; an exit row; a VIP block.
     public static func cinemaHall() -> VenueLayout {
-        let zones = [Zone(id: "standard", name: "普通区 Standard", category: "standard", color: "#4A90D9"),
-                     Zone(id: "vip", name: "VIP区 VIP", category: "vip", color: "#E5A000"),
-                     Zone(id: "couple", name: "情侣座 Couple", category: "couple", color: "#E8505B")]
+        let zones = [
+            Zone(id: "standard", name: "普通区 Standard", category: "standard", color: "#4A90D9"),
+            Zone(id: "vip", name: "VIP区 VIP", category: "vip", color: "#E5A000"),
+            Zone(id: "couple", name: "情侣座 Couple", category: "couple", color: "#E8505B"),
+        ]
         let xs: [Double] = Array(0...3).map(Double.init) + Array(5...12).map(Double.init) + Array(14...17).map(Double.init)
         var rows: [RowSpec] = []
         for r in 1...10 {
@@ -35,15 +37,18 @@ public enum SampleVenues {
             couples.append(SeatSpec(id: "11-\(left + 1)", label: String(left + 1), x: x + 1, y: 11.2, type: .coupleRight, partner: "11-\(left)"))
         }
         rows.append(RowSpec(id: "11", label: "11", zone: "couple", seats: couples))
-        return try! VenueLayout(validating: VenueSpec(
-            id: "cinema-hall-3", name: "3号厅 Hall 3",
-            stage: Stage(label: "银幕 SCREEN", center: FloorPoint(x: 8.5, y: -2.5), width: 12), zones: zones, rows: rows))
+        return try! VenueLayout(
+            validating: VenueSpec(
+                id: "cinema-hall-3", name: "3号厅 Hall 3",
+                stage: Stage(label: "银幕 SCREEN", center: FloorPoint(x: 8.5, y: -2.5), width: 12), zones: zones, rows: rows))
     }
 
     /// An IMAX hall: 20 curved, staggered rows of 26 (520 seats), numbered left to right.
     public static func imaxHall() -> VenueLayout {
-        let zones = [Zone(id: "standard", name: "普通区 Standard", category: "standard", color: "#4A90D9"),
-                     Zone(id: "premium", name: "黄金区 Premium", category: "premium", color: "#E5A000")]
+        let zones = [
+            Zone(id: "standard", name: "普通区 Standard", category: "standard", color: "#4A90D9"),
+            Zone(id: "premium", name: "黄金区 Premium", category: "premium", color: "#E5A000"),
+        ]
         var rows: [RowSpec] = []
         for r in 1...20 {
             let stagger = r % 2 == 0 ? 0.5 : 0
@@ -62,9 +67,10 @@ public enum SampleVenues {
             }
             rows.append(RowSpec(id: String(r), label: String(r), zone: "standard", seats: seats))
         }
-        return try! VenueLayout(validating: VenueSpec(
-            id: "imax-1", name: "IMAX厅 IMAX Hall",
-            stage: Stage(label: "IMAX银幕 IMAX SCREEN", center: FloorPoint(x: 13.75, y: -4), width: 26), zones: zones, rows: rows))
+        return try! VenueLayout(
+            validating: VenueSpec(
+                id: "imax-1", name: "IMAX厅 IMAX Hall",
+                stage: Stage(label: "IMAX银幕 IMAX SCREEN", center: FloorPoint(x: 13.75, y: -4), width: 26), zones: zones, rows: rows))
     }
 
     /// An arena of exactly `seats` seats around a central stage: sections of concentric curved rows,
@@ -106,15 +112,18 @@ public enum SampleVenues {
             }
             ring += 1
         }
-        return try! VenueLayout(validating: VenueSpec(
-            id: "arena-\(target)", name: "体育馆 Arena (\(target) seats)",
-            stage: Stage(label: "舞台 STAGE", center: FloorPoint(x: 0, y: 0), width: 30), zones: zones,
-            rows: sectionRows.flatMap { $0 }))
+        return try! VenueLayout(
+            validating: VenueSpec(
+                id: "arena-\(target)", name: "体育馆 Arena (\(target) seats)",
+                stage: Stage(label: "舞台 STAGE", center: FloorPoint(x: 0, y: 0), width: 30), zones: zones,
+                rows: sectionRows.flatMap { $0 }))
     }
 
     /// A deterministic random availability: `sold` and `held` are fractions of the seats.
-    public static func randomAvailability(for layout: VenueLayout, sold: Double, held: Double = 0, seed: UInt64,
-                                          version: UInt64 = 1) -> SeatAvailability {
+    public static func randomAvailability(
+        for layout: VenueLayout, sold: Double, held: Double = 0, seed: UInt64,
+        version: UInt64 = 1
+    ) -> SeatAvailability {
         var rng = SplitMix64(seed: seed)
         var a = SeatAvailability(layout: layout)
         for i in layout.seatIndices {

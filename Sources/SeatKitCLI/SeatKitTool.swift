@@ -7,41 +7,41 @@ public enum SeatKitTool {
     public static let version = "0.1.0"
 
     public static let help = """
-    seatkit \(version): seat maps for cinemas and venues
+        seatkit \(version): seat maps for cinemas and venues
 
-    Usage: seatkit <command> [options]
+        Usage: seatkit <command> [options]
 
-    Commands:
-      serve [--port 8080] [--store sqlite:PATH|postgres://…] [--admin-key KEY] [--holds-per-second N] [--threads N] [--host 127.0.0.1|0.0.0.0] [--no-samples] [--no-group-commit]
-            [--trusted-proxies ADDR,…] [--connections-per-address 64] [--streams-per-address 256] [--max-streams 12000]
-                                            the seat-inventory server (docs/API.md); seeds the samples into an empty store
-      simulate --server URL --show ID [--buyers N] [--seed N] [--quiet]
-                                            a crowd of buyers (best available, taps, drags, abandoned holds, purchases)
-                                            against a running server; prints what happened and checks no seat sold twice
-      bench --server URL --show ID [--connections 64] [--seconds 5]
-                                            holds a second a running server takes: each connection holds and releases
-                                            1–4 seats of its own free blocks (within the show's rules); latency p50/p99
-      validate FILE [--from FORMAT]         check a venue file; print seats per zone and type, and every problem
-      import --from FORMAT FILE -o OUT      convert seed, cinema-grid or pretix JSON to SeatKit layout JSON
-             [--availability-out FILE]      also write the statuses the source carried
-      best VENUE --count N                  the best N seats side by side
-             [--availability FILE] [--zone ID] [--category NAME] [--wheelchair] [--policy FILE] [--prices FILE]
-      check VENUE --select IDS              which selection rule fails and why (IDS: seat ids or 7排12座, comma-separated)
-             [--availability FILE] [--wheelchair] [--policy FILE] [--prices FILE]
-      render VENUE -o OUT.svg               the seat map as SVG (every seat an element with id, status, spoken name)
-             [--availability FILE] [--selection IDS] [--heatmap FILE] [--prices FILE] [--language zh|en]
-             [--viewport X,Y,W,H --zoom Z]  one view: content point X,Y at the top left, W×H points, zoomed Z
-      generate cinema|imax|arena [-o OUT] [--seats N]
-                                            write a sample venue (arena: exactly N seats, default 20000)
-      generate availability VENUE --sold FRACTION [--held FRACTION] [--seed N] -o OUT
-                                            a reproducible random availability in the compact encoding
-      layout-demo grid|carousel [--frames N] [--svg OUT]
-                                            a scripted scroll through the layout engine: panes, visible cells
+        Commands:
+          serve [--port 8080] [--store sqlite:PATH|postgres://…] [--admin-key KEY] [--holds-per-second N] [--threads N] [--host 127.0.0.1|0.0.0.0] [--no-samples] [--no-group-commit]
+                [--trusted-proxies ADDR,…] [--connections-per-address 64] [--streams-per-address 256] [--max-streams 12000]
+                                                the seat-inventory server (docs/API.md); seeds the samples into an empty store
+          simulate --server URL --show ID [--buyers N] [--seed N] [--quiet]
+                                                a crowd of buyers (best available, taps, drags, abandoned holds, purchases)
+                                                against a running server; prints what happened and checks no seat sold twice
+          bench --server URL --show ID [--connections 64] [--seconds 5]
+                                                holds a second a running server takes: each connection holds and releases
+                                                1–4 seats of its own free blocks (within the show's rules); latency p50/p99
+          validate FILE [--from FORMAT]         check a venue file; print seats per zone and type, and every problem
+          import --from FORMAT FILE -o OUT      convert seed, cinema-grid or pretix JSON to SeatKit layout JSON
+                 [--availability-out FILE]      also write the statuses the source carried
+          best VENUE --count N                  the best N seats side by side
+                 [--availability FILE] [--zone ID] [--category NAME] [--wheelchair] [--policy FILE] [--prices FILE]
+          check VENUE --select IDS              which selection rule fails and why (IDS: seat ids or 7排12座, comma-separated)
+                 [--availability FILE] [--wheelchair] [--policy FILE] [--prices FILE]
+          render VENUE -o OUT.svg               the seat map as SVG (every seat an element with id, status, spoken name)
+                 [--availability FILE] [--selection IDS] [--heatmap FILE] [--prices FILE] [--language zh|en]
+                 [--viewport X,Y,W,H --zoom Z]  one view: content point X,Y at the top left, W×H points, zoomed Z
+          generate cinema|imax|arena [-o OUT] [--seats N]
+                                                write a sample venue (arena: exactly N seats, default 20000)
+          generate availability VENUE --sold FRACTION [--held FRACTION] [--seed N] -o OUT
+                                                a reproducible random availability in the compact encoding
+          layout-demo grid|carousel [--frames N] [--svg OUT]
+                                                a scripted scroll through the layout engine: panes, visible cells
 
-    FORMAT: seatkit, seed, cinema-grid, pretix (validate and VENUE arguments detect it when not given).
-    Exit codes: 0 success, 1 invalid input or the answer is no, 2 usage error, 3 file not readable/writable.
-    Run `seatkit help COMMAND` for one command.
-    """
+        FORMAT: seatkit, seed, cinema-grid, pretix (validate and VENUE arguments detect it when not given).
+        Exit codes: 0 success, 1 invalid input or the answer is no, 2 usage error, 3 file not readable/writable.
+        Run `seatkit help COMMAND` for one command.
+        """
 
     public static func run(_ arguments: [String]) -> (code: Int32, output: CommandOutput) {
         var output = CommandOutput()
@@ -86,8 +86,9 @@ public enum SeatKitTool {
             output.error(e.message)
             return (ExitCode.failure, output)
         } catch let e as LayoutError {
-            output.error("invalid input:\n" + e.problems.map { "  " + $0.description }.joined(separator: "\n")
-                         + (e.omitted > 0 ? "\n  … and \(e.omitted) more problems" : ""))
+            output.error(
+                "invalid input:\n" + e.problems.map { "  " + $0.description }.joined(separator: "\n")
+                    + (e.omitted > 0 ? "\n  … and \(e.omitted) more problems" : ""))
             return (ExitCode.failure, output)
         } catch let e as AvailabilityError {
             output.error(e.description)
@@ -125,8 +126,9 @@ enum Inputs {
         let bytes = try Files.read(path)
         let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         do { return try ImportedVenue(format: format, json: bytes, fallbackID: stem) } catch {
-            throw LayoutError(problems: error.problems.map { LayoutProblem(path: "\(path): \($0.path)", message: $0.message) },
-                              omitted: error.omitted)
+            throw LayoutError(
+                problems: error.problems.map { LayoutProblem(path: "\(path): \($0.path)", message: $0.message) },
+                omitted: error.omitted)
         }
     }
 

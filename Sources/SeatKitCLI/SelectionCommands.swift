@@ -3,8 +3,9 @@ import SeatMap
 /// `seatkit best VENUE --count N`.
 enum BestCommand {
     static func run(_ raw: [String], _ output: inout CommandOutput) throws -> Int32 {
-        let args = try Arguments(raw, valueOptions: ["--availability", "--count", "--zone", "--category", "--policy", "--prices"],
-                                 flagOptions: ["--wheelchair"])
+        let args = try Arguments(
+            raw, valueOptions: ["--availability", "--count", "--zone", "--category", "--policy", "--prices"],
+            flagOptions: ["--wheelchair"])
         guard args.positionals.count == 1 else { throw UsageError(message: "best takes one VENUE file") }
         guard let count = try args.int("--count") else { throw UsageError(message: "missing --count") }
         guard count > 0 else { throw UsageError(message: "--count must be at least 1") }
@@ -17,8 +18,9 @@ enum BestCommand {
         if let c = args.values["--category"], !layout.zones.contains(where: { $0.category == c }) {
             throw InputFailure(message: "no price category \"\(c)\" in venue \(layout.id)")
         }
-        let request = BestAvailableRequest(count: count, zone: args.values["--zone"], category: args.values["--category"],
-                                           wheelchair: args.flags.contains("--wheelchair"))
+        let request = BestAvailableRequest(
+            count: count, zone: args.values["--zone"], category: args.values["--category"],
+            wheelchair: args.flags.contains("--wheelchair"))
         guard let seats = layout.bestAvailable(request, availability: availability, policy: policy) else {
             output.line("no \(count) seats side by side are free\(request.zone.map { " in zone \($0)" } ?? "")")
             return ExitCode.failure
@@ -44,8 +46,9 @@ enum CheckCommand {
         let availability = try Inputs.availability(args, venue: venue)
         let seats = try Inputs.seats(try args.required("--select"), in: layout)
         let policy = try Inputs.policy(args)
-        let violations = policy.violations(for: seats, in: layout, availability: availability,
-                                           context: SelectionContext(wheelchairRequested: args.flags.contains("--wheelchair")))
+        let violations = policy.violations(
+            for: seats, in: layout, availability: availability,
+            context: SelectionContext(wheelchairRequested: args.flags.contains("--wheelchair")))
         let names = seats.map { layout.printedName($0, language: .chinese) }.joined(separator: " ")
         if violations.isEmpty {
             output.line("ok: \(names) can be held together")

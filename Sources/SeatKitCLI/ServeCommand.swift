@@ -10,9 +10,13 @@ import Glibc
 /// few shows into an empty store. Runs until SIGINT or SIGTERM, then shuts down gracefully.
 enum ServeCommand {
     static func run(_ raw: [String], _ output: inout CommandOutput) throws -> Int32 {
-        let args = try Arguments(raw, valueOptions: ["--port", "--store", "--admin-key", "--threads", "--holds-per-second", "--host",
-                                                     "--trusted-proxies", "--connections-per-address", "--streams-per-address", "--max-streams"],
-                                 flagOptions: ["--no-samples", "--no-group-commit"])
+        let args = try Arguments(
+            raw,
+            valueOptions: [
+                "--port", "--store", "--admin-key", "--threads", "--holds-per-second", "--host",
+                "--trusted-proxies", "--connections-per-address", "--streams-per-address", "--max-streams",
+            ],
+            flagOptions: ["--no-samples", "--no-group-commit"])
         guard args.positionals.isEmpty else { throw UsageError(message: "serve takes no arguments") }
         let key = args.values["--admin-key"] ?? ProcessInfo.processInfo.environment["SEATKIT_ADMIN_KEY"]
         if let key, let problem = AdminKey.problem(with: key) { throw UsageError(message: problem) }
@@ -45,7 +49,9 @@ enum ServeCommand {
             for a in addresses where !Self.isIPAddress(a) { throw UsageError(message: "--trusted-proxies: \"\(a)\" is not an IPv4 or IPv6 address") }
             options.trustedAddresses = Set(addresses)
         }
-        if let r = try args.double("--holds-per-second") { guard r >= 0 else { throw UsageError(message: "--holds-per-second must be ≥ 0") }; options.holdsPerSecond = r }
+        if let r = try args.double("--holds-per-second") {
+            guard r >= 0 else { throw UsageError(message: "--holds-per-second must be ≥ 0") }; options.holdsPerSecond = r
+        }
 
         // Signals are blocked before any thread starts, so every thread inherits the mask and only
         // sigwait below sees them.
@@ -61,7 +67,9 @@ enum ServeCommand {
             app.inventory.clockOffset.advance(by: offset)
         }
         if !args.flags.contains("--no-samples") {
-            if app.inventory.venueIDs.isEmpty { try seed(app.inventory) }
+            if app.inventory.venueIDs.isEmpty {
+                try seed(app.inventory)
+            }
             // A sample store kept from an earlier day (make demo's demo.db): its shows have started and
             // sales are closed, so tomorrow's sample shows are added under dated ids.
             else if app.inventory.upcomingShowIDs.isEmpty, Set(app.inventory.venueIDs).isSuperset(of: Self.sampleVenueIDs) {
@@ -71,13 +79,13 @@ enum ServeCommand {
         do { try app.start() } catch { throw IOFailure(message: "\(error)") }
         let host = options.anyAddress ? "0.0.0.0" : "127.0.0.1"
         let banner = """
-        seatkit serving on http://\(host):\(app.port)/  (store \(Self.redacted(options.store)))
-          seat picker: open http://127.0.0.1:\(app.port)/ in a browser\(app.api.hasWebPage ? "" : "  (its files were not found: set SEATKIT_WEB_ROOT)")
-          venues: \(app.inventory.venueIDs.joined(separator: ", "))
-          shows on sale:  \(app.inventory.upcomingShowIDs.joined(separator: ", "))
-          admin key: \(key == nil ? options.adminKey + " (generated; set --admin-key or SEATKIT_ADMIN_KEY)" : "from \(args.values["--admin-key"] != nil ? "--admin-key" : "SEATKIT_ADMIN_KEY")")
-          try: curl http://127.0.0.1:\(app.port)/v1/shows
-        """
+            seatkit serving on http://\(host):\(app.port)/  (store \(Self.redacted(options.store)))
+              seat picker: open http://127.0.0.1:\(app.port)/ in a browser\(app.api.hasWebPage ? "" : "  (its files were not found: set SEATKIT_WEB_ROOT)")
+              venues: \(app.inventory.venueIDs.joined(separator: ", "))
+              shows on sale:  \(app.inventory.upcomingShowIDs.joined(separator: ", "))
+              admin key: \(key == nil ? options.adminKey + " (generated; set --admin-key or SEATKIT_ADMIN_KEY)" : "from \(args.values["--admin-key"] != nil ? "--admin-key" : "SEATKIT_ADMIN_KEY")")
+              try: curl http://127.0.0.1:\(app.port)/v1/shows
+            """
         FileHandle.standardOutput.write(Data((banner + "\n").utf8))
         var signalNumber: Int32 = 0
         sigwait(&set, &signalNumber)
@@ -115,7 +123,7 @@ enum ServeCommand {
         let cinema = SampleVenues.cinemaHall(), imax = SampleVenues.imaxHall(), arena = SampleVenues.arena(seats: 20_000)
         // Instances starting together on one shared store may seed at once: what another made is fine.
         for venue in [cinema, imax, arena] {
-            do { try inventory.addVenue(venue) } catch where error.slug == "venue-exists" {
+            do { try inventory.addVenue(venue) } catch  where error.slug == "venue-exists" {
                 try? inventory.followStore(venues: true)
             } catch { throw InputFailure(message: error.detail) }
         }
@@ -126,19 +134,21 @@ enum ServeCommand {
     static func seedShows(_ inventory: Inventory, idSuffix: String) throws {
         let cinema = "cinema-hall-3", imax = "imax-1", arena = "arena-20000"
         let day = tomorrow(inventory)
-        let cinemaPrices = PriceTable(categoryPrices: ["standard": Decimal(string: "38.00")!, "vip": Decimal(string: "58.00")!, "couple": Decimal(string: "99.90")!],
-                                      adjustments: [PriceAdjustment(target: .row("1"), change: .amount(Decimal(-5)))])
+        let cinemaPrices = PriceTable(
+            categoryPrices: ["standard": Decimal(string: "38.00")!, "vip": Decimal(string: "58.00")!, "couple": Decimal(string: "99.90")!],
+            adjustments: [PriceAdjustment(target: .row("1"), change: .amount(Decimal(-5)))])
         let imaxPrices = PriceTable(categoryPrices: ["standard": Decimal(string: "68.00")!, "premium": Decimal(string: "88.00")!])
         let arenaPrices = PriceTable(categoryPrices: ["lower": Decimal(string: "580.00")!, "upper": Decimal(string: "380.00")!])
         let shows = [
             Inventory.NewShow(id: "hall3-1930" + idSuffix, venueID: cinema, startsAt: "\(day)T19:30:00+08:00", prices: cinemaPrices),
             Inventory.NewShow(id: "hall3-2145" + idSuffix, venueID: cinema, startsAt: "\(day)T21:45:00+08:00", prices: cinemaPrices),
             Inventory.NewShow(id: "imax-2000" + idSuffix, venueID: imax, startsAt: "\(day)T20:00:00+08:00", prices: imaxPrices),
-            Inventory.NewShow(id: "arena-concert" + idSuffix, venueID: arena, startsAt: "\(day)T19:00:00+08:00", prices: arenaPrices,
-                              policy: SelectionPolicy(maxSeats: 4)),
+            Inventory.NewShow(
+                id: "arena-concert" + idSuffix, venueID: arena, startsAt: "\(day)T19:00:00+08:00", prices: arenaPrices,
+                policy: SelectionPolicy(maxSeats: 4)),
         ]
         for show in shows {
-            do { try inventory.addShow(show) } catch where error.slug == "show-exists" {
+            do { try inventory.addShow(show) } catch  where error.slug == "show-exists" {
                 try? inventory.followStore()
             } catch { throw InputFailure(message: error.detail) }
         }

@@ -22,7 +22,8 @@ enum SimulateCommand {
         let result = Box<Result<CrowdReport, APIError>?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task {
-            do throws(APIError) { result.value = .success(try await Crowd.run(server: server, show: show, buyers: buyers, seed: seed, progress: !quiet)) } catch {
+            do throws(APIError) { result.value = .success(try await Crowd.run(server: server, show: show, buyers: buyers, seed: seed, progress: !quiet)) } catch
+            {
                 result.value = .failure(error)
             }
             done.signal()
@@ -42,7 +43,10 @@ public final class Box<T>: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: T
     public init(_ v: T) { stored = v }
-    public var value: T { get { lock.withLock { stored } } set { lock.withLock { stored = newValue } } }
+    public var value: T {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
     public func withLock<R>(_ body: (inout T) -> R) -> R { lock.withLock { body(&stored) } }
 }
 
@@ -183,7 +187,9 @@ enum Crowd {
         for o in outcomes { kinds[o.kind, default: 0] += 1 }
         lines.append("behaviours: " + kinds.keys.sorted().map { "\($0) \(kinds[$0]!)" }.joined(separator: ", "))
         let selects = sum(\.selects)
-        lines.append("selections \(selects): held \(sum(\.held)), rolled back \(sum(\.rolledBack)) (taken \(sum(\.taken)), rules \(sum(\.ruled))); conflict rate \(selects == 0 ? 0 : sum(\.taken) * 100 / selects)%")
+        lines.append(
+            "selections \(selects): held \(sum(\.held)), rolled back \(sum(\.rolledBack)) (taken \(sum(\.taken)), rules \(sum(\.ruled))); conflict rate \(selects == 0 ? 0 : sum(\.taken) * 100 / selects)%"
+        )
         lines.append("confirmations \(sum(\.confirmed)); holds left to expire \(outcomes.filter { !$0.stillHeld.isEmpty }.count)")
         lines.append("latency select→held or refused: " + percentiles(outcomes.flatMap(\.selectSeconds)))
         lines.append("latency confirm: " + percentiles(outcomes.flatMap(\.confirmSeconds)))
@@ -195,7 +201,9 @@ enum Crowd {
         let notSold = bought.filter { layout.index(ofSeatID: $0).map { final[$0] != .sold } ?? true }
         let notHeld = held.filter { layout.index(ofSeatID: $0).map { final[$0] != .held } ?? true }
         let consistent = twice.isEmpty && notSold.isEmpty && notHeld.isEmpty
-        lines.append("check: \(bought.count) seats bought, each once: \(twice.isEmpty ? "ok" : "SOLD TWICE \(twice)"); all sold on the server: \(notSold.isEmpty ? "ok" : "MISSING \(notSold.sorted())"); abandoned holds still held: \(notHeld.isEmpty ? "ok" : "NOT HELD \(notHeld.sorted())")")
+        lines.append(
+            "check: \(bought.count) seats bought, each once: \(twice.isEmpty ? "ok" : "SOLD TWICE \(twice)"); all sold on the server: \(notSold.isEmpty ? "ok" : "MISSING \(notSold.sorted())"); abandoned holds still held: \(notHeld.isEmpty ? "ok" : "NOT HELD \(notHeld.sorted())")"
+        )
         lines.append("final availability: \(final.counts.available) available, \(final.counts.held) held, \(final.counts.sold) sold (version \(final.version))")
         return CrowdReport(text: lines.joined(separator: "\n") + "\n", consistent: consistent)
     }

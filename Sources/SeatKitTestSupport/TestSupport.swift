@@ -23,9 +23,11 @@ public struct TestRandom: RandomNumberGenerator, Sendable {
 /// Text snapshots in the style of swift-argument-parser: compares `text` with `<directory>/<name>`;
 /// `SEATKIT_RECORD=1 swift test` writes the files anew and fails (so a run that records can never
 /// pass by accident); review the diff, then run again without it.
-public func assertSnapshot(_ text: String, named name: String, in directory: URL,
-                           recording: Bool = ProcessInfo.processInfo.environment["SEATKIT_RECORD"] == "1",
-                           sourceLocation: SourceLocation = #_sourceLocation) {
+public func assertSnapshot(
+    _ text: String, named name: String, in directory: URL,
+    recording: Bool = ProcessInfo.processInfo.environment["SEATKIT_RECORD"] == "1",
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     let url = directory.appendingPathComponent(name)
     if recording {
         try! text.write(to: url, atomically: true, encoding: .utf8)

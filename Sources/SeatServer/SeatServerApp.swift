@@ -55,11 +55,13 @@ public final class SeatServerApp: @unchecked Sendable {
         inventory = try Inventory(store: store)
         api = SeatAPI(inventory: inventory, adminKey: options.adminKey, holdsPerSecond: options.holdsPerSecond)
         let api = self.api
-        http = HTTPServer(configuration: HTTPServer.Configuration(
-            port: options.port, anyAddress: options.anyAddress, threads: options.threads, maximumBodyBytes: options.maximumBodyBytes,
-            connectionsPerAddress: options.connectionsPerAddress, maximumConnections: options.maximumConnections,
-            streamsPerAddress: options.streamsPerAddress, maximumStreams: options.maximumStreams,
-            headerTimeoutSeconds: options.headerTimeoutSeconds, trustedAddresses: options.trustedAddresses)) { api.handle($0) }
+        http = HTTPServer(
+            configuration: HTTPServer.Configuration(
+                port: options.port, anyAddress: options.anyAddress, threads: options.threads, maximumBodyBytes: options.maximumBodyBytes,
+                connectionsPerAddress: options.connectionsPerAddress, maximumConnections: options.maximumConnections,
+                streamsPerAddress: options.streamsPerAddress, maximumStreams: options.maximumStreams,
+                headerTimeoutSeconds: options.headerTimeoutSeconds, trustedAddresses: options.trustedAddresses)
+        ) { api.handle($0) }
         api.connectionGauges = { [http] in http.connectionGauges }
     }
 
@@ -81,11 +83,13 @@ public final class SeatServerApp: @unchecked Sendable {
         inventory.expireDue()
         try http.start()
         let store = inventory.store
-        workers = [repeating(every: 0.5) { [inventory] in inventory.expireDue() },
-                   repeating(every: options.heartbeatSeconds) { [inventory] in inventory.heartbeat() },
-                   // Keep the last 100,000 events per show (deltas and resumes reach that far back; older
-                   // clients get the whole state) and idempotency answers for a day.
-                   repeating(every: 60) { try? store.prune(keepVersions: 100_000, idempotencyMilliseconds: 86_400_000) }]
+        workers = [
+            repeating(every: 0.5) { [inventory] in inventory.expireDue() },
+            repeating(every: options.heartbeatSeconds) { [inventory] in inventory.heartbeat() },
+            // Keep the last 100,000 events per show (deltas and resumes reach that far back; older
+            // clients get the whole state) and idempotency answers for a day.
+            repeating(every: 60) { try? store.prune(keepVersions: 100_000, idempotencyMilliseconds: 86_400_000) },
+        ]
         if let shared = store as? PostgresStore { workers.append(follow(shared)) }
     }
 

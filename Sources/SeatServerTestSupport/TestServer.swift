@@ -4,16 +4,25 @@ import SeatKitCLI
 import SeatMap
 import SeatServer
 
-
 /// Which store a test runs on: the embedded SQLite file, or the shared PostgreSQL when the test run has
 /// one (`SEATKIT_TEST_POSTGRES`, set by `scripts/with-postgres.sh`, which `make test` uses).
 public enum StoreBackend: String, Sendable, CaseIterable, CustomStringConvertible {
     case sqlite, postgres
     public var description: String { rawValue }
 
-    /// The backends this run can test: always SQLite, PostgreSQL when a server was given.
+    /// The backends this run can test: always SQLite, PostgreSQL when a server was given, or when
+    /// `SEATKIT_REQUIRE_POSTGRES=1` says there must be one (`make test` sets it): then a missing server
+    /// fails every PostgreSQL test instead of leaving them out.
     public static var available: [StoreBackend] {
-        postgresURL == nil ? [.sqlite] : [.sqlite, .postgres]
+        postgresURL == nil && !postgresRequired ? [.sqlite] : [.sqlite, .postgres]
+    }
+
+    public static var postgresRequired: Bool { ProcessInfo.processInfo.environment["SEATKIT_REQUIRE_POSTGRES"] == "1" }
+
+    public struct MissingPostgres: Error, CustomStringConvertible {
+        public var description: String {
+            "SEATKIT_REQUIRE_POSTGRES=1 but SEATKIT_TEST_POSTGRES is not set: run the tests through scripts/with-postgres.sh (make test does)"
+        }
     }
 
     public static var postgresURL: String? { ProcessInfo.processInfo.environment["SEATKIT_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 } }
@@ -41,8 +50,11 @@ public final class TestServer: @unchecked Sendable {
     let options: SeatServerApp.Options
     public static let adminKey = "test-admin-key-0123456789"
 
-    public init(backend: StoreBackend = .sqlite, holdsPerSecond: Double = 0, holdSeconds: Int = 600, seed: Bool = true, storeURL: String? = nil,
-                configure: (inout SeatServerApp.Options) -> Void = { _ in }) throws {
+    public init(
+        backend: StoreBackend = .sqlite, holdsPerSecond: Double = 0, holdSeconds: Int = 600, seed: Bool = true, storeURL: String? = nil,
+        configure: (inout SeatServerApp.Options) -> Void = { _ in }
+    ) throws {
+        if backend == .postgres && storeURL == nil && StoreBackend.postgresURL == nil { throw StoreBackend.MissingPostgres() }
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         self.backend = backend
@@ -61,9 +73,11 @@ public final class TestServer: @unchecked Sendable {
         app = try SeatServerApp(options: options)
         if seed {
             try app.inventory.addVenue(SampleVenues.cinemaHall())
-            try app.inventory.addShow(Inventory.NewShow(id: "show", venueID: "cinema-hall-3", startsAt: "2099-12-01T19:30:00+08:00",
-                                                        prices: PriceTable(categoryPrices: ["standard": Decimal(string: "33.30")!, "vip": 58, "couple": Decimal(string: "99.90")!]),
-                                                        holdSeconds: holdSeconds))
+            try app.inventory.addShow(
+                Inventory.NewShow(
+                    id: "show", venueID: "cinema-hall-3", startsAt: "2099-12-01T19:30:00+08:00",
+                    prices: PriceTable(categoryPrices: ["standard": Decimal(string: "33.30")!, "vip": 58, "couple": Decimal(string: "99.90")!]),
+                    holdSeconds: holdSeconds))
         }
         try app.start()
     }

@@ -44,7 +44,7 @@ public struct EventStreamParser: Sendable {
             case "id": id = value
             case "event": event = value
             case "data": data.append(value)
-            default: break   // `retry` and unknown fields are ignored
+            default: break  // `retry` and unknown fields are ignored
             }
         }
         return out
@@ -72,8 +72,10 @@ public final class EventSource: NSObject, URLSessionDataDelegate, @unchecked Sen
     private let onState: @Sendable (Bool) -> Void
 
     /// `onEvent` gets every event; `onState` says when the stream is (dis)connected.
-    public init(url: URL, lastEventID: String? = nil, onState: @escaping @Sendable (Bool) -> Void = { _ in },
-                onEvent: @escaping @Sendable (ServerEvent) -> Void) {
+    public init(
+        url: URL, lastEventID: String? = nil, onState: @escaping @Sendable (Bool) -> Void = { _ in },
+        onEvent: @escaping @Sendable (ServerEvent) -> Void
+    ) {
         self.url = url
         self.onEvent = onEvent
         self.onState = onState
@@ -108,8 +110,10 @@ public final class EventSource: NSObject, URLSessionDataDelegate, @unchecked Sen
 
     public var lastEventID: String? { lock.withLock { parser.lastEventID ?? resumeID } }
 
-    public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                           completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+    public func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
         let ok = (response as? HTTPURLResponse)?.statusCode == 200
         if ok { lock.withLock { delay = 0.5 }; onState(true) }
         completionHandler(ok ? .allow : .cancel)

@@ -110,8 +110,10 @@ public final class SeatAPIClient: @unchecked Sendable {
 
     /// Holds seats, all or none. Pass the same `idempotencyKey` when retrying a request whose answer was lost.
     public func createHold(show: String, _ request: HoldRequest, idempotencyKey: String? = nil) async throws(APIError) -> HoldResource {
-        try hold(try await send("POST", "/v1/shows/\(show)/holds", body: request.jsonBytes(),
-                                headers: idempotencyKey.map { ["Idempotency-Key": $0] } ?? [:]))
+        try hold(
+            try await send(
+                "POST", "/v1/shows/\(show)/holds", body: request.jsonBytes(),
+                headers: idempotencyKey.map { ["Idempotency-Key": $0] } ?? [:]))
     }
 
     public func hold(token: String) async throws(APIError) -> HoldResource {
@@ -131,7 +133,9 @@ public final class SeatAPIClient: @unchecked Sendable {
     }
 
     public func confirmHold(token: String, orderRef: String, idempotencyKey: String? = nil) async throws(APIError) -> HoldResource {
-        try hold(try await send("POST", "/v1/holds/\(token)/confirm", body: ConfirmRequest(orderRef: orderRef).jsonBytes(),
-                                headers: idempotencyKey.map { ["Idempotency-Key": $0] } ?? [:]))
+        try hold(
+            try await send(
+                "POST", "/v1/holds/\(token)/confirm", body: ConfirmRequest(orderRef: orderRef).jsonBytes(),
+                headers: idempotencyKey.map { ["Idempotency-Key": $0] } ?? [:]))
     }
 }

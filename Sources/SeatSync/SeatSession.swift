@@ -76,7 +76,9 @@ public actor SeatSession {
     @discardableResult
     private func enqueue(_ body: @escaping @Sendable (isolated SeatSession) async -> Void) -> Task<Void, Never> {
         let previous = tail
-        let task = Task { await previous?.value; await body(self) }
+        let task = Task {
+            await previous?.value; await body(self)
+        }
         tail = task
         return task
     }
@@ -98,8 +100,9 @@ public actor SeatSession {
         let own = Set((state.hold?.seats ?? []).compactMap { layout.index(ofSeatID: $0) })
         let violations = policy.violations(for: proposed, in: layout, availability: state.server, context: SelectionContext(ownHeld: own))
         if let v = violations.first {
-            state.message = SessionMessage(kind: v.rule == .notAvailable ? .taken : .rule, seats: v.seats.map { layout.seatID($0) },
-                                           chinese: v.chinese, english: v.english)
+            state.message = SessionMessage(
+                kind: v.rule == .notAvailable ? .taken : .rule, seats: v.seats.map { layout.seatID($0) },
+                chinese: v.chinese, english: v.english)
             emit()
             return
         }
@@ -163,8 +166,9 @@ public actor SeatSession {
         let (events, continuation) = AsyncStream<ServerEvent>.makeStream()
         let (states, stateContinuation) = AsyncStream<Bool>.makeStream()
         let url = api.baseURL.appendingPathComponent("v1/shows/\(showID)/events")
-        let source = EventSource(url: url, lastEventID: String(state.server.version),
-                                 onState: { stateContinuation.yield($0) }, onEvent: { continuation.yield($0) })
+        let source = EventSource(
+            url: url, lastEventID: String(state.server.version),
+            onState: { stateContinuation.yield($0) }, onEvent: { continuation.yield($0) })
         live = source
         // One consumer, so events are applied in the order they arrived.
         liveConsumer = Task { [weak self] in
@@ -199,7 +203,7 @@ public actor SeatSession {
                 checkHoldStillHeld()
                 emit()
             } else if delta.toVersion > state.server.version {
-                await refreshNow()   // a gap: fetch what was missed
+                await refreshNow()  // a gap: fetch what was missed
             }
         case "snapshot", "reset":
             if let fresh = try? SeatAvailability(encoded: e.data, layout: state.layout), fresh.version >= state.server.version {
@@ -223,7 +227,7 @@ public actor SeatSession {
                     updated = try await retrying { () async throws(APIError) -> HoldResource in
                         try await api.modifyHold(token: hold.token, ModifyHoldRequest(add: seatIDs))
                     }
-                } catch where error.slug == "hold-expired" || error.slug == "hold-released" {
+                } catch  where error.slug == "hold-expired" || error.slug == "hold-released" {
                     // The old hold is gone: these seats start a new one.
                     state.hold = nil
                 }
@@ -260,7 +264,7 @@ public actor SeatSession {
         do throws(APIError) {
             let delta = try await api.delta(show: showID, since: state.server.version)
             if delta.toVersion > state.server.version { try? state.server.apply(delta) }
-        } catch where error.slug == "delta-gone" {
+        } catch  where error.slug == "delta-gone" {
             if let fresh = try? await api.availability(show: showID, layout: state.layout) { state.server = fresh }
         } catch {
             // Offline: keep the picture; the next refresh repairs it.
@@ -295,8 +299,9 @@ public actor SeatSession {
         switch error {
         case .problem(let p) where !p.conflicts.isEmpty:
             let names = p.conflicts.map(\.seat)
-            state.message = SessionMessage(kind: .taken, seats: names, chinese: "座位已被他人选走：" + names.joined(separator: "、"),
-                                           english: "Taken by someone else: " + names.joined(separator: ", "))
+            state.message = SessionMessage(
+                kind: .taken, seats: names, chinese: "座位已被他人选走：" + names.joined(separator: "、"),
+                english: "Taken by someone else: " + names.joined(separator: ", "))
         case .problem(let p) where !p.violations.isEmpty:
             let v = p.violations[0]
             state.message = SessionMessage(kind: .rule, seats: v.seats, chinese: v.chinese, english: v.english)

@@ -25,7 +25,9 @@ public struct HoldRequest: Sendable, Hashable {
         o.rejectUnknownKeys(["seats", "wheelchair"], at: "", into: &log)
         let seats = WireError.stringList(o, "seats", &log) ?? []
         var wheelchair = false
-        if let v = o["wheelchair"] { if let b = v.boolValue { wheelchair = b } else { log.add("wheelchair", "expected true or false, got \(v.shortDescription)") } }
+        if let v = o["wheelchair"] {
+            if let b = v.boolValue { wheelchair = b } else { log.add("wheelchair", "expected true or false, got \(v.shortDescription)") }
+        }
         if !log.isEmpty { throw .invalid(log.error) }
         self.init(seats: seats, wheelchair: wheelchair)
     }
@@ -94,8 +96,10 @@ public struct HoldResource: Sendable, Hashable {
     public var version: UInt64
     public var orderRef: String?
 
-    public init(token: String, holdID: String, showID: String, state: State, seats: [String], total: String, currency: String,
-                expiresAt: String, extended: Bool, version: UInt64, orderRef: String?) {
+    public init(
+        token: String, holdID: String, showID: String, state: State, seats: [String], total: String, currency: String,
+        expiresAt: String, extended: Bool, version: UInt64, orderRef: String?
+    ) {
         self.token = token; self.holdID = holdID; self.showID = showID; self.state = state; self.seats = seats; self.total = total
         self.currency = currency; self.expiresAt = expiresAt; self.extended = extended; self.version = version; self.orderRef = orderRef
     }
@@ -134,8 +138,9 @@ public struct HoldResource: Sendable, Hashable {
         guard log.isEmpty, let token, let holdID, let showID, let state, let seats, let total, let currency, let expiresAt, let extended, let version else {
             throw .invalid(log.error)
         }
-        self.init(token: token, holdID: holdID, showID: showID, state: state, seats: seats, total: total, currency: currency,
-                  expiresAt: expiresAt, extended: extended, version: UInt64(version), orderRef: orderRef)
+        self.init(
+            token: token, holdID: holdID, showID: showID, state: state, seats: seats, total: total, currency: currency,
+            expiresAt: expiresAt, extended: extended, version: UInt64(version), orderRef: orderRef)
     }
 }
 
@@ -177,8 +182,9 @@ public struct ProblemDocument: Sendable, Hashable, CustomStringConvertible {
         violations = (o["violations"]?.arrayValue ?? []).compactMap { v in
             guard let c = v.objectValue, let rule = c["rule"]?.stringValue else { return nil }
             let message = c["message"]?.objectValue
-            return Violation(rule: rule, seats: (c["seats"]?.arrayValue ?? []).compactMap(\.stringValue),
-                             chinese: message?["zh"]?.stringValue ?? "", english: message?["en"]?.stringValue ?? "")
+            return Violation(
+                rule: rule, seats: (c["seats"]?.arrayValue ?? []).compactMap(\.stringValue),
+                chinese: message?["zh"]?.stringValue ?? "", english: message?["en"]?.stringValue ?? "")
         }
         if !log.isEmpty { throw .invalid(log.error) }
     }

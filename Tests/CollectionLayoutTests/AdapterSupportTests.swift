@@ -21,7 +21,7 @@ import Testing
         #expect(axis.count == 20)
         let view = LayoutRect(x: 0, y: 0, width: 390, height: 200)
         let start = layout.groupWindow(section: 0, visible: view)
-        #expect(start.offset == -16 && start.length == 390)   // the 16-point inset is before the first card
+        #expect(start.offset == -16 && start.length == 390)  // the 16-point inset is before the first card
         layout.orthogonalOffsets[0] = 600
         let moved = layout.groupWindow(section: 0, visible: view)
         #expect(moved.offset == 584)
@@ -37,8 +37,9 @@ import Testing
     }
 
     @Test func verticalSectionsWindowDownThePageAndGroupsCoverTheirItems() {
-        let layout = CompositionalLayout(sections: [SectionPreset.twoColumnGrid.section(itemCount: 7, header: SectionHeader(height: 30))],
-                                         containerSize: LayoutSize(width: 390, height: 844))
+        let layout = CompositionalLayout(
+            sections: [SectionPreset.twoColumnGrid.section(itemCount: 7, header: SectionHeader(height: 30))],
+            containerSize: LayoutSize(width: 390, height: 844))
         let w = layout.groupWindow(section: 0, visible: LayoutRect(x: 0, y: 100, width: 390, height: 300))
         #expect(w.offset == 100 - 30 - 8 && w.length == 300)
         #expect(layout.items(inGroup: 0, section: 0) == 0..<2 && layout.items(inGroup: 3, section: 0) == 6..<7)

@@ -15,10 +15,11 @@ func describe<R, C>(_ grid: FrozenGridLayout<R, C>, offset: LayoutPoint, view: L
 
 @Suite struct FrozenGridTests {
     // Row 0 and column 0 frozen; rows 30, then 40, 50, 30 repeating; columns 60, then 80, 100, 60 repeating.
-    let grid = FrozenGridLayout(rows: VariableAxis(sizes: [30] + (1..<20).map { Double(30 + ($0 % 3) * 10) }),
-                                columns: VariableAxis(sizes: [60] + (1..<12).map { Double(60 + ($0 % 3) * 20) }),
-                                frozenRows: 1, frozenColumns: 1,
-                                merged: [CellRange(rows: 2..<4, columns: 2..<4)])
+    let grid = FrozenGridLayout(
+        rows: VariableAxis(sizes: [30] + (1..<20).map { Double(30 + ($0 % 3) * 10) }),
+        columns: VariableAxis(sizes: [60] + (1..<12).map { Double(60 + ($0 % 3) * 20) }),
+        frozenRows: 1, frozenColumns: 1,
+        merged: [CellRange(rows: 2..<4, columns: 2..<4)])
 
     @Test func scriptedScrollSnapshot() {
         let view = LayoutSize(width: 260, height: 150)
@@ -55,10 +56,12 @@ func describe<R, C>(_ grid: FrozenGridLayout<R, C>, offset: LayoutPoint, view: L
             let fast = Set(grid.visibleCells(offset: offset, viewSize: view).filter { $0.pane == .body && $0.span == nil }.map(\.cell))
             var slow = Set<GridCell>()
             let clip = LayoutRect(x: grid.frozenWidth, y: grid.frozenHeight, width: view.width - grid.frozenWidth, height: view.height - grid.frozenHeight)
-            for r in 1..<grid.rows.count { for c in 1..<grid.columns.count where !(2..<4).contains(r) || !(2..<4).contains(c) {
-                let f = grid.contentFrame(rows: r..<r + 1, columns: c..<c + 1).offsetBy(dx: -offset.x, dy: -offset.y)
-                if f.intersects(clip) { slow.insert(GridCell(row: r, column: c)) }
-            } }
+            for r in 1..<grid.rows.count {
+                for c in 1..<grid.columns.count where !(2..<4).contains(r) || !(2..<4).contains(c) {
+                    let f = grid.contentFrame(rows: r..<r + 1, columns: c..<c + 1).offsetBy(dx: -offset.x, dy: -offset.y)
+                    if f.intersects(clip) { slow.insert(GridCell(row: r, column: c)) }
+                }
+            }
             #expect(fast == slow, "offset \(offset)")
         }
     }
@@ -94,9 +97,9 @@ func describe<R, C>(_ grid: FrozenGridLayout<R, C>, offset: LayoutPoint, view: L
         let offset = smaller.clamped(deep, viewSize: view)
         #expect(offset == LayoutPoint(x: 200, y: 190 - 150))
         let panes = smaller.panes(offset: offset, viewSize: view)
-        #expect(panes[0].rows == 0..<1 && panes[1].rows == 0..<1)      // header row still row 0 at the top
-        #expect(panes[2].rows == panes[3].rows)                        // header column follows the body
-        #expect(panes[3].rows == 2..<5)                             // body shows content y 70..<190
+        #expect(panes[0].rows == 0..<1 && panes[1].rows == 0..<1)  // header row still row 0 at the top
+        #expect(panes[2].rows == panes[3].rows)  // header column follows the body
+        #expect(panes[3].rows == 2..<5)  // body shows content y 70..<190
         assertSnapshot(describe(smaller, offset: offset, view: view), named: "frozen-grid-reload")
     }
 

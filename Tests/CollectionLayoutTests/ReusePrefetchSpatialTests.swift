@@ -6,8 +6,10 @@ final class FakeCell: Sendable { let id: Int; init(_ id: Int) { self.id = id } }
 @Suite struct ReuseTests {
     @Test func poolIsLastInFirstOutAndCapped() {
         var pool = ReusePool<Int>(capacityPerIdentifier: 2)
-        let accepted = [pool.enqueue(1, identifier: "seat"), pool.enqueue(2, identifier: "seat"), pool.enqueue(3, identifier: "seat"),
-                        pool.enqueue(9, identifier: "row")]
+        let accepted = [
+            pool.enqueue(1, identifier: "seat"), pool.enqueue(2, identifier: "seat"), pool.enqueue(3, identifier: "seat"),
+            pool.enqueue(9, identifier: "row"),
+        ]
         #expect(accepted == [true, true, false, true])
         let dequeued = [pool.dequeue("seat"), pool.dequeue("seat"), pool.dequeue("seat"), pool.dequeue("row")]
         #expect(dequeued == [2, 1, nil, 9])
@@ -21,13 +23,15 @@ final class FakeCell: Sendable { let id: Int; init(_ id: Int) { self.id = id } }
         for frame in 0..<2000 {
             let offset = Double(frame) * 37 + (frame % 7 == 0 ? 400 : 0)  // jumps now and then
             let visible = axis.range(overlapping: offset, offset + 844)
-            coordinator.update(visible.map { ($0, $0 % 5 == 0 ? "header" : "row") }) { _ in next += 1; return FakeCell(next) }
+            coordinator.update(visible.map { ($0, $0 % 5 == 0 ? "header" : "row") }) { _ in
+                next += 1; return FakeCell(next)
+            }
             #expect(coordinator.checkInvariants())
             #expect(Set(coordinator.visible.keys) == Set(visible))
             maxPool = max(maxPool, coordinator.pool.count)
         }
-        #expect(maxPool <= 32)                         // two identifiers, capped at 16 each
-        #expect(coordinator.created < 60)              // ~20 on screen plus a jump's worth: creation stops once the pool is warm
+        #expect(maxPool <= 32)  // two identifiers, capped at 16 each
+        #expect(coordinator.created < 60)  // ~20 on screen plus a jump's worth: creation stops once the pool is warm
     }
 
     @Test func visibleSetDiffIsASetDifference() {
@@ -57,7 +61,7 @@ final class FakeCell: Sendable { let id: Int; init(_ id: Int) { self.id = id } }
         let first = planner.update(axis: axis, offset: 0, length: 300, velocity: 500)
         #expect(first == (3..<9).map { .prefetch(PrefetchKey(index: $0)) })
         // Reverse before reaching them: the unseen prefetches are cancelled, far ones first in order.
-        _ = planner.update(axis: axis, offset: 200, length: 300, velocity: 500)   // 2..4 visible; 3,4 seen
+        _ = planner.update(axis: axis, offset: 200, length: 300, velocity: 500)  // 2..4 visible; 3,4 seen
         let back = planner.update(axis: axis, offset: 0, length: 300, velocity: -500)
         #expect(back.contains(.cancel(PrefetchKey(index: 9))) && back.contains(.cancel(PrefetchKey(index: 10))))
         #expect(!back.contains(.cancel(PrefetchKey(index: 3))) && !back.contains(.cancel(PrefetchKey(index: 4))))

@@ -8,7 +8,8 @@ import Testing
     let hall = try! sample("Samples/cinema-hall.json")
 
     func content() throws -> FrameContent {
-        let prices = try SeatPrices(table: PriceTable(categoryPrices: ["standard": Decimal(string: "38.00")!, "vip": 58, "couple": Decimal(string: "99.90")!]), layout: hall)
+        let prices = try SeatPrices(
+            table: PriceTable(categoryPrices: ["standard": Decimal(string: "38.00")!, "vip": 58, "couple": Decimal(string: "99.90")!]), layout: hall)
         return FrameContent(availability: try sampleAvailability(hall), selection: Set(["8-2", "8-4"].map { hall.index(ofSeatID: $0)! }), prices: prices)
     }
 
@@ -17,17 +18,21 @@ import Testing
         assertSnapshot(svg, named: "cinema-hall.svg")
         // Every seat is an element with its id, status and spoken name.
         #expect(svg.components(separatedBy: "class=\"seat\"").count - 1 == hall.seatCount)
-        #expect(svg.contains("<g id=\"seat-7-12\" class=\"seat\" aria-label=\"7排12座，可选，普通区，¥38.00\" data-seat-id=\"7-12\" data-status=\"available\" data-zone=\"standard\">"))
-        #expect(svg.contains("<g id=\"seat-7-1\" class=\"seat\" aria-label=\"7排1座，已锁定，VIP区，¥58.00\" data-seat-id=\"7-1\" data-status=\"held\" data-zone=\"vip\">"))
+        #expect(
+            svg.contains(
+                "<g id=\"seat-7-12\" class=\"seat\" aria-label=\"7排12座，可选，普通区，¥38.00\" data-seat-id=\"7-12\" data-status=\"available\" data-zone=\"standard\">")
+        )
+        #expect(
+            svg.contains("<g id=\"seat-7-1\" class=\"seat\" aria-label=\"7排1座，已锁定，VIP区，¥58.00\" data-seat-id=\"7-1\" data-status=\"held\" data-zone=\"vip\">"))
         #expect(svg.contains("data-status=\"selected\""))
     }
 
     @Test func levelOfDetailFollowsTheOnScreenSeatSize() throws {
         let arena = try sample("Samples/arena-20k.json")
         let canvas = SeatCanvas(layout: arena)
-        #expect(canvas.level(forZoom: 0.1) == .zones)   // 2-point seats
-        #expect(canvas.level(forZoom: 0.3) == .rows)    // 6-point seats
-        #expect(canvas.level(forZoom: 0.6) == .seats)   // 12-point seats
+        #expect(canvas.level(forZoom: 0.1) == .zones)  // 2-point seats
+        #expect(canvas.level(forZoom: 0.3) == .rows)  // 6-point seats
+        #expect(canvas.level(forZoom: 0.6) == .seats)  // 12-point seats
         var v = canvas.viewport(viewSize: LayoutSize(width: 390, height: 600))
         let availability = SeatAvailability(layout: arena)
         var text = ""
@@ -58,9 +63,17 @@ import Testing
         var v = canvas.viewport(viewSize: LayoutSize(width: 390, height: 600))
         v.zoom(to: 0.6, focal: .zero)  // 12-point seats: shapes only
         let small = canvas.displayList(viewport: v, content: try content())
-        v.zoom(to: 1, focal: .zero)    // 20-point seats: numbers
+        v.zoom(to: 1, focal: .zero)  // 20-point seats: numbers
         let large = canvas.displayList(viewport: v, content: try content())
-        func texts(_ l: DisplayList) -> Int { l.items.filter { if case .group(_, _, let c) = $0.command { return c.contains { if case .text = $0 { return true } else { return false } } } else { return false } }.count }
+        func texts(_ l: DisplayList) -> Int {
+            l.items.filter {
+                if case .group(_, _, let c) = $0.command {
+                    return c.contains { if case .text = $0 { return true } else { return false } }
+                } else {
+                    return false
+                }
+            }.count
+        }
         #expect(texts(small) == 0 && texts(large) > 0)
     }
 
@@ -117,7 +130,8 @@ import Testing
         #expect(heat.zoneAverages[1] == 0.75 && heat.zoneAverages[0] == 0)
         #expect(SeatHeatmap.color(0) == "#313695" && SeatHeatmap.color(1) == "#A50026" && SeatHeatmap.color(0.5) == "#FEE090")
         #expect(SeatHeatmap.color(nil) == SeatHeatmap.missing)
-        let svg = SeatCanvas(layout: hall).svg(viewport: nil, content: FrameContent(availability: SeatAvailability(layout: hall), heatmap: heat, language: .english))
+        let svg = SeatCanvas(layout: hall).svg(
+            viewport: nil, content: FrameContent(availability: SeatAvailability(layout: hall), heatmap: heat, language: .english))
         #expect(svg.contains("url(#heat)") && svg.contains("sold share"))
     }
 
@@ -147,9 +161,13 @@ import Testing
         #expect(canvas.spokenLabel(vip, status: .sold, selected: false, prices: prices, language: .english) == "Row 7, seat 1, sold, VIP, ¥58.00")
         #expect(canvas.spokenLabel(vip, status: .available, selected: true, prices: nil, language: .chinese) == "7排1座，已选，VIP区")
         let wheel = hall.index(ofSeatID: "1-15")!
-        #expect(canvas.spokenLabel(wheel, status: .available, selected: false, prices: nil, language: .english) == "Row 1, seat 15, available, Standard, wheelchair space")
+        #expect(
+            canvas.spokenLabel(wheel, status: .available, selected: false, prices: nil, language: .english)
+                == "Row 1, seat 15, available, Standard, wheelchair space")
         #expect(canvas.spokenLabel(hall.index(ofSeatID: "1-11")!, status: .held, selected: false, prices: nil, language: .chinese) == "1排11座，已锁定，普通区，视线受限")
-        #expect(canvas.spokenLabel(hall.index(ofSeatID: "11-1")!, status: .available, selected: false, prices: prices, language: .english) == "Row 11, seat 1, available, Couple, couple seat, ¥99.90")
+        #expect(
+            canvas.spokenLabel(hall.index(ofSeatID: "11-1")!, status: .available, selected: false, prices: prices, language: .english)
+                == "Row 11, seat 1, available, Couple, couple seat, ¥99.90")
     }
 
     @Test func elementsAreInReadingOrderWithTraitsAndFrames() throws {
@@ -160,7 +178,10 @@ import Testing
         c.selection = [hall.index(ofSeatID: "1-15")!]
         let elements = canvas.accessibilityElements(in: v, content: c)
         #expect(elements.map(\.seat) == canvas.visibleSeats(in: v).sorted())
-        #expect(zip(elements, elements.dropFirst()).allSatisfy { a, b in hall.rowIndex(of: a.seat) < hall.rowIndex(of: b.seat) || (hall.rowIndex(of: a.seat) == hall.rowIndex(of: b.seat) && a.frame.minX < b.frame.minX) })
+        #expect(
+            zip(elements, elements.dropFirst()).allSatisfy { a, b in
+                hall.rowIndex(of: a.seat) < hall.rowIndex(of: b.seat) || (hall.rowIndex(of: a.seat) == hall.rowIndex(of: b.seat) && a.frame.minX < b.frame.minX)
+            })
         let first = try #require(elements.first)
         #expect(first.traits == [.button, .selected])
         #expect(first.frame == v.viewRect(forContent: canvas.geometry.rect(of: first.seat)))
@@ -183,8 +204,10 @@ import Testing
         let free = zh.flatMap(\.rows).flatMap(\.runs).reduce(0) { $0 + $1.seats.count }
         #expect(free == a.counts.available)
         let mine: Set<SeatIndex> = [hall.index(ofSeatID: "7-2")!]
-        let changes = [SeatChange(seat: hall.index(ofSeatID: "7-4")!, status: .held), SeatChange(seat: hall.index(ofSeatID: "2-4")!, status: .sold),
-                       SeatChange(seat: hall.index(ofSeatID: "7-1")!, status: .available)]
+        let changes = [
+            SeatChange(seat: hall.index(ofSeatID: "7-4")!, status: .held), SeatChange(seat: hall.index(ofSeatID: "2-4")!, status: .sold),
+            SeatChange(seat: hall.index(ofSeatID: "7-1")!, status: .available),
+        ]
         #expect(canvas.announcements(for: changes, near: mine, language: .chinese) == ["7排4座刚刚被选走", "7排1座现在可选"])
         #expect(canvas.announcements(for: changes, near: mine, language: .english) == ["Row 7, seat 4 was just taken", "Row 7, seat 1 is available again"])
         #expect(canvas.announcements(for: changes, near: [], language: .english).isEmpty)

@@ -110,8 +110,10 @@ import Testing
                 if onScreen >= -1e-9 && onScreen <= v.viewSize.height && onScreen - last >= 12 { first.append(row); last = onScreen }
             }
             #expect(labels.count > 5 && zip(labels, labels.dropFirst()).allSatisfy { $1.y - $0.y >= 12 })
-            return (labels.map { distance($0.row, x) }.reduce(0, +) / Double(labels.count),
-                    first.map { distance($0, x) }.reduce(0, +) / Double(first.count))
+            return (
+                labels.map { distance($0.row, x) }.reduce(0, +) / Double(labels.count),
+                first.map { distance($0, x) }.reduce(0, +) / Double(first.count)
+            )
         }
         var whole = canvas.viewport(viewSize: LayoutSize(width: 390, height: 844))
         whole.zoom(to: whole.minimumZoom, focal: .zero)
@@ -139,7 +141,9 @@ import Testing
         let target = canvas.geometry.center(of: hall.index(ofSeatID: "10-16")!)
         let moved = minimap.pan(v, tappedAt: minimap.transform.apply(target))
         let c = moved.visibleContentRect.center
-        #expect(abs(c.x - min(target.x, moved.contentSize.width - moved.visibleContentRect.width / 2 + 24 / moved.zoom)) < 1e-6 || moved.visibleContentRect.contains(target))
+        #expect(
+            abs(c.x - min(target.x, moved.contentSize.width - moved.visibleContentRect.width / 2 + 24 / moved.zoom)) < 1e-6
+                || moved.visibleContentRect.contains(target))
         #expect(moved.visibleContentRect.contains(target))
         let list = canvas.minimapDisplayList(minimap, viewport: moved, content: FrameContent(availability: SeatAvailability(layout: hall)))
         #expect(list.items.filter { $0.id.hasPrefix("block-") }.count == hall.blocks.count)

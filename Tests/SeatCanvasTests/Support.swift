@@ -20,7 +20,9 @@ func assertSnapshot(_ text: String, named name: String, sourceLocation: SourceLo
 
 /// A compact text form of a display list for snapshots.
 func describe(_ list: DisplayList) -> String {
-    var lines = ["level \(list.level.rawValue) view \(list.viewSize) scale \(r(list.transform.scale)) translate \(r(list.transform.translation.x)),\(r(list.transform.translation.y))"]
+    var lines = [
+        "level \(list.level.rawValue) view \(list.viewSize) scale \(r(list.transform.scale)) translate \(r(list.transform.translation.x)),\(r(list.transform.translation.y))"
+    ]
     for item in list.items { lines.append("\(item.layer) \(item.id): \(describe(item.command))") }
     return lines.joined(separator: "\n") + "\n"
 }
@@ -38,8 +40,11 @@ func describe(_ c: DrawCommand) -> String {
 }
 
 func describe(_ s: DrawStyle) -> String {
-    [s.fill.map { "fill \($0)" }, s.stroke.map { "stroke \($0) \(r(s.strokeWidth))" }, s.opacity < 1 ? "opacity \(r(s.opacity))" : nil, s.dashed ? "dashed" : nil]
-        .compactMap { $0 }.joined(separator: " ")
+    [
+        s.fill.map { "fill \($0)" }, s.stroke.map { "stroke \($0) \(r(s.strokeWidth))" }, s.opacity < 1 ? "opacity \(r(s.opacity))" : nil,
+        s.dashed ? "dashed" : nil,
+    ]
+    .compactMap { $0 }.joined(separator: " ")
 }
 
 func r(_ v: Double) -> String {

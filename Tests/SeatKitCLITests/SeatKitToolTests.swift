@@ -16,7 +16,8 @@ func seatkit(_ args: String...) -> (code: Int32, out: String, err: String) {
 }
 
 func assertSnapshot(_ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    SeatKitTestSupport.assertSnapshot(text, named: name + ".txt", in: root.appendingPathComponent("Tests/SeatKitCLITests/Snapshots"), sourceLocation: sourceLocation)
+    SeatKitTestSupport.assertSnapshot(
+        text, named: name + ".txt", in: root.appendingPathComponent("Tests/SeatKitCLITests/Snapshots"), sourceLocation: sourceLocation)
 }
 
 func temporaryDirectory() -> URL {
@@ -26,9 +27,11 @@ func temporaryDirectory() -> URL {
 }
 
 @Suite struct SeatKitToolTests {
-    @Test(arguments: [("cinema-hall", "Samples/cinema-hall.json"), ("imax-hall", "Samples/imax-hall.json"),
-                      ("seed", "Samples/imports/seed-screening.json"), ("cinema-grid", "Samples/imports/cinema-grid.json"),
-                      ("pretix", "Samples/imports/pretix-plan.json")])
+    @Test(arguments: [
+        ("cinema-hall", "Samples/cinema-hall.json"), ("imax-hall", "Samples/imax-hall.json"),
+        ("seed", "Samples/imports/seed-screening.json"), ("cinema-grid", "Samples/imports/cinema-grid.json"),
+        ("pretix", "Samples/imports/pretix-plan.json"),
+    ])
     func validateSummarisesEachSample(name: String, path: String) {
         let r = seatkit("validate", "{root}/\(path)")
         #expect(r.code == 0, "\(r.err)")
@@ -42,12 +45,13 @@ func temporaryDirectory() -> URL {
             .write(to: bad, atomically: true, encoding: .utf8)
         let r = seatkit("validate", bad.path)
         #expect(r.code == 1)
-        #expect(r.out == """
-        \(bad.path): 2 problems
-          seats[1].col: expected integer, got "2x"
-          seats[2].col: missing (expected an integer)
+        #expect(
+            r.out == """
+                \(bad.path): 2 problems
+                  seats[1].col: expected integer, got "2x"
+                  seats[2].col: missing (expected an integer)
 
-        """)
+                """)
     }
 
     @Test func helpAndUsageErrors() {
@@ -75,8 +79,9 @@ func temporaryDirectory() -> URL {
         let dir = temporaryDirectory()
         let prices = dir.appendingPathComponent("prices.json")
         try #"{"categories":{"standard":"33.30","vip":"58","couple":"99.90"}}"#.write(to: prices, atomically: true, encoding: .utf8)
-        let r = seatkit("best", "{root}/Samples/cinema-hall.json", "--availability", "{root}/Samples/cinema-hall.availability",
-                        "--count", "3", "--category", "standard", "--prices", prices.path)
+        let r = seatkit(
+            "best", "{root}/Samples/cinema-hall.json", "--availability", "{root}/Samples/cinema-hall.availability",
+            "--count", "3", "--category", "standard", "--prices", prices.path)
         #expect(r.code == 0, "\(r.err)")
         assertSnapshot(r.out, named: "best-3-standard")
         let none = seatkit("best", "{root}/Samples/cinema-hall.json", "--count", "5", "--zone", "couple")
@@ -86,8 +91,9 @@ func temporaryDirectory() -> URL {
     }
 
     @Test func checkExplainsRefusals() {
-        let refused = seatkit("check", "{root}/Samples/cinema-hall.json", "--availability", "{root}/Samples/cinema-hall.availability",
-                              "--select", "7-3,7排5座,11-1")
+        let refused = seatkit(
+            "check", "{root}/Samples/cinema-hall.json", "--availability", "{root}/Samples/cinema-hall.availability",
+            "--select", "7-3,7排5座,11-1")
         #expect(refused.code == 1)
         assertSnapshot(refused.out, named: "check-refused")
         let ok = seatkit("check", "{root}/Samples/cinema-hall.json", "--select", "5-1,5-2")
@@ -159,8 +165,9 @@ func temporaryDirectory() -> URL {
     @Test func rendersTheWholeHallAndOneViewport() throws {
         let dir = temporaryDirectory()
         let whole = dir.appendingPathComponent("hall.svg"), view = dir.appendingPathComponent("view.svg")
-        let r = seatkit("render", "{root}/Samples/cinema-hall.json", "--availability", "{root}/Samples/cinema-hall.availability",
-                        "--selection", "8-2,8-4", "-o", whole.path)
+        let r = seatkit(
+            "render", "{root}/Samples/cinema-hall.json", "--availability", "{root}/Samples/cinema-hall.availability",
+            "--selection", "8-2,8-4", "-o", whole.path)
         #expect(r.code == 0, "\(r.err)")
         let svg = try String(contentsOf: whole, encoding: .utf8)
         #expect(svg.components(separatedBy: "class=\"seat\"").count - 1 == 172)

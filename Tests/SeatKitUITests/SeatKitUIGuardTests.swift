@@ -36,7 +36,9 @@ import Testing
     }
 
     @Test func theModuleStaysSmall() throws {
-        let total = try Self.swiftFiles(under: "Sources/SeatKitUI").reduce(0) { $0 + (try String(contentsOf: $1, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).count) }
+        let total = try Self.swiftFiles(under: "Sources/SeatKitUI").reduce(0) {
+            $0 + (try String(contentsOf: $1, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).count)
+        }
         #expect(total > 300 && total <= 800, "SeatKitUI is \(total) lines")
     }
 }

@@ -101,7 +101,9 @@ import Testing
     }
 
     @Test func deltaEncodingRoundTrips() throws {
-        let d = AvailabilityDelta(fromVersion: 41, toVersion: 42, changes: [SeatChange(seat: 17, status: .held), SeatChange(seat: 18, status: .held), SeatChange(seat: 3, status: .available)])
+        let d = AvailabilityDelta(
+            fromVersion: 41, toVersion: 42,
+            changes: [SeatChange(seat: 17, status: .held), SeatChange(seat: 18, status: .held), SeatChange(seat: 3, status: .available)])
         #expect(d.encoded() == "skd1;41;42;17h,18h,3a")
         #expect(try AvailabilityDelta(encoded: d.encoded()) == d)
         #expect(throws: AvailabilityError.self) { try AvailabilityDelta(encoded: "skd1;41;42;17q") }

@@ -40,10 +40,16 @@ import Testing
     }
 
     @Test func honoursZoneAndCategory() {
-        let spec = VenueSpec(id: "v", name: "v", zones: [Zone(id: "a", name: "a", category: "cheap", color: "#000000"),
-                                                      Zone(id: "b", name: "b", category: "dear", color: "#000000")], rows: [
-            RowSpec(id: "1", label: "1", seats: (0..<6).map { SeatSpec(id: "1-\($0 + 1)", label: "\($0 + 1)", x: Double($0), y: 0, zone: $0 < 3 ? "a" : "b") }),
-        ])
+        let spec = VenueSpec(
+            id: "v", name: "v",
+            zones: [
+                Zone(id: "a", name: "a", category: "cheap", color: "#000000"),
+                Zone(id: "b", name: "b", category: "dear", color: "#000000"),
+            ],
+            rows: [
+                RowSpec(
+                    id: "1", label: "1", seats: (0..<6).map { SeatSpec(id: "1-\($0 + 1)", label: "\($0 + 1)", x: Double($0), y: 0, zone: $0 < 3 ? "a" : "b") })
+            ])
         let l = try! VenueLayout(validating: spec)
         // 1-4 and 1-5 are nearer the centre but would strand 1-6 at the row end.
         #expect(best(l, ["aaaaaa"], BestAvailableRequest(count: 2, zone: "b")) == ["1-5", "1-6"])
@@ -79,8 +85,9 @@ import Testing
             #expect(fast == slow, "round \(round): \(request)")
             if let fast {
                 // Whatever it picks passes the rules.
-                let v = SelectionPolicy.standard.violations(for: fast, in: layout, availability: a,
-                                                            context: SelectionContext(wheelchairRequested: request.wheelchair))
+                let v = SelectionPolicy.standard.violations(
+                    for: fast, in: layout, availability: a,
+                    context: SelectionContext(wheelchairRequested: request.wheelchair))
                 #expect(v.isEmpty, "round \(round): \(v)")
             }
         }

@@ -14,14 +14,14 @@ import Testing
 
     @Test func problemsNameTheSeatAndField() {
         let json = """
-        {"format":"seatkit-layout","version":1,"id":"h","zones":[{"id":"z","color":"#000000"}],
-         "rows":[{"label":"1","zone":"z","y":0,"seats":[
-           {"id":"1-1","label":"1","x":0},
-           {"id":"1-2","label":"2","x":"one"},
-           {"id":"1-3","label":"3","x":2,"type":"sofa","colour":"red"},
-           {"id":"1-4","label":"4","x":3,"flags":["vip"]},
-           17]}]}
-        """
+            {"format":"seatkit-layout","version":1,"id":"h","zones":[{"id":"z","color":"#000000"}],
+             "rows":[{"label":"1","zone":"z","y":0,"seats":[
+               {"id":"1-1","label":"1","x":0},
+               {"id":"1-2","label":"2","x":"one"},
+               {"id":"1-3","label":"3","x":2,"type":"sofa","colour":"red"},
+               {"id":"1-4","label":"4","x":3,"flags":["vip"]},
+               17]}]}
+            """
         #expect {
             try VenueLayout(json: Array(json.utf8))
         } throws: { error in
@@ -55,9 +55,12 @@ import Testing
     }
 
     @Test func fractionalAndCurvedPositionsSurvive() throws {
-        let spec = VenueSpec(id: "c", name: "c", zones: [Zone(id: "z", name: "z", category: "z", color: "#abcdef")], rows: [
-            RowSpec(id: "1", label: "1", zone: "z", seats: [SeatSpec(id: "a", label: "1", x: 0.1, y: 0.35), SeatSpec(id: "b", label: "2", x: 1.05, y: 0.2)]),
-        ])
+        let spec = VenueSpec(
+            id: "c", name: "c", zones: [Zone(id: "z", name: "z", category: "z", color: "#abcdef")],
+            rows: [
+                RowSpec(
+                    id: "1", label: "1", zone: "z", seats: [SeatSpec(id: "a", label: "1", x: 0.1, y: 0.35), SeatSpec(id: "b", label: "2", x: 1.05, y: 0.2)])
+            ])
         let layout = try VenueLayout(validating: spec)
         let back = try VenueLayout(json: layout.jsonBytes())
         #expect(back.position(1) == layout.position(1))
@@ -80,7 +83,11 @@ import Testing
         #expect(l.blockIndex(of: a4) != l.blockIndex(of: a6))
         #expect(l.type(of: l.index(ofSeatID: "E1")!) == .coupleLeft && l.type(of: l.index(ofSeatID: "E2")!) == .coupleRight)
         #expect(l.partner(of: l.index(ofSeatID: "A2")!) == l.index(ofSeatID: "A1"))
-        #expect(v.availability?.counts == { var c = StatusCounts(); c.available = 42; c.held = 1; c.sold = 4; c.blocked = 1; return c }())
+        #expect(
+            v.availability?.counts
+                == {
+                    var c = StatusCounts(); c.available = 42; c.held = 1; c.sold = 4; c.blocked = 1; return c
+                }())
     }
 
     @Test func seedFormatErrorsPointIntoTheDocument() throws {
@@ -108,7 +115,7 @@ import Testing
             try ImportedVenue(format: .seed, json: Array(json2.utf8))
         } throws: { error in
             (error as! LayoutError).problems.map(\.description) == [
-                "seats[7].id: duplicate seat id \"A6\" (first at seats[6])",
+                "seats[7].id: duplicate seat id \"A6\" (first at seats[6])"
             ]
         }
     }
@@ -145,7 +152,8 @@ import Testing
     }
 
     @Test func cinemaGridErrors() {
-        let json = #"{"data":{"seats":[{"row_id":"1","row_num":1,"columns":[{"column_id":"1","st":"N"},{"column_id":"2","st":"Q"},{"column_id":"3","st":"L"},{"st":"N"},{"column_id":"5","st":"N","seat_status":9}]}]}}"#
+        let json =
+            #"{"data":{"seats":[{"row_id":"1","row_num":1,"columns":[{"column_id":"1","st":"N"},{"column_id":"2","st":"Q"},{"column_id":"3","st":"L"},{"st":"N"},{"column_id":"5","st":"N","seat_status":9}]}]}}"#
         #expect {
             try ImportedVenue(format: .cinemaGrid, json: Array(json.utf8))
         } throws: { error in
@@ -174,7 +182,8 @@ import Testing
     }
 
     @Test func pretixErrors() {
-        let json = #"{"name":"x","categories":[{"name":"A"}],"zones":[{"position":{"x":0,"y":0},"rows":[{"row_number":"1","seats":[{"seat_guid":"g1","seat_number":"1","position":{"x":0,"y":"0"},"category":"A"},{"seat_guid":"g2","seat_number":"2","position":{"x":30,"y":0},"category":"B"}]}]}],"extra":1}"#
+        let json =
+            #"{"name":"x","categories":[{"name":"A"}],"zones":[{"position":{"x":0,"y":0},"rows":[{"row_number":"1","seats":[{"seat_guid":"g1","seat_number":"1","position":{"x":0,"y":"0"},"category":"A"},{"seat_guid":"g2","seat_number":"2","position":{"x":30,"y":0},"category":"B"}]}]}],"extra":1}"#
         #expect {
             try ImportedVenue(format: .pretix, json: Array(json.utf8))
         } throws: { error in

@@ -6,8 +6,12 @@ import Testing
         let v = try JSONParser.parse(#"{"a":[1,-2.5,true,false,null,"x"],"b":{"c":"d"},"e":1e3}"#)
         let o = try #require(v.objectValue)
         #expect(o.keys == ["a", "b", "e"])
-        #expect(o["a"] == .array([.number(JSONNumber(double: 1, integer: 1)), .number(JSONNumber(double: -2.5, integer: nil)),
-                                  .bool(true), .bool(false), .null, .string("x")]))
+        #expect(
+            o["a"]
+                == .array([
+                    .number(JSONNumber(double: 1, integer: 1)), .number(JSONNumber(double: -2.5, integer: nil)),
+                    .bool(true), .bool(false), .null, .string("x"),
+                ]))
         #expect(o["b"]?.objectValue?["c"] == .string("d"))
         #expect(o["e"]?.doubleValue == 1000)
         #expect(o["e"]?.intValue == 1000)

@@ -14,7 +14,8 @@ import Testing
     }
 
     @Test func adjustmentsApplyInOrderAndRound() throws {
-        let json = #"{"currency":"CNY","categories":{"std":"40.00","vip":"60"},"adjustments":[{"row":"2","amount":"-5.50"},{"seat":"2-1","multiplier":"1.15"}]}"#
+        let json =
+            #"{"currency":"CNY","categories":{"std":"40.00","vip":"60"},"adjustments":[{"row":"2","amount":"-5.50"},{"seat":"2-1","multiplier":"1.15"}]}"#
         let table = try PriceTable(json: Array(json.utf8))
         let prices = try SeatPrices(table: table, layout: layout)
         #expect(prices.price(of: layout.index(ofSeatID: "1-1")!) == 40)
@@ -36,7 +37,8 @@ import Testing
             ]
         }
         #expect {
-            _ = try SeatPrices(table: PriceTable(categoryPrices: ["std": 1], adjustments: [PriceAdjustment(target: .row("9"), change: .amount(1))]), layout: layout)
+            _ = try SeatPrices(
+                table: PriceTable(categoryPrices: ["std": 1], adjustments: [PriceAdjustment(target: .row("9"), change: .amount(1))]), layout: layout)
         } throws: { error in
             (error as! LayoutError).problems.map(\.description) == [
                 "categories: no price for category \"vip\" (zone \"vip\")",
@@ -46,8 +48,9 @@ import Testing
     }
 
     @Test func jsonRoundTrips() throws {
-        let table = PriceTable(currency: "USD", categoryPrices: ["std": Decimal(string: "12.5")!],
-                               adjustments: [PriceAdjustment(target: .zone("std"), change: .multiplier(Decimal(string: "0.9")!))])
+        let table = PriceTable(
+            currency: "USD", categoryPrices: ["std": Decimal(string: "12.5")!],
+            adjustments: [PriceAdjustment(target: .zone("std"), change: .multiplier(Decimal(string: "0.9")!))])
         #expect(try PriceTable(json: table.jsonBytes()) == table)
         #expect(table.format(Decimal(string: "-3.5")!) == "-$3.50")
     }
@@ -64,7 +67,8 @@ import Testing
     /// (the Decimal path then) and a discount below zero (clamped); amounts print the same either way.
     @Test func integerTotalsAgreeWithDecimalTotals() throws {
         let layout = venue(["SSSSSS", "SSSSSS", "SSSSSS"], zones: ["std", "vip"])
-        let json = #"{"currency":"CNY","categories":{"std":"33.30","vip":"58"},"adjustments":[{"row":"2","amount":"-5.55"},{"zone":"vip","amount":"0.05"},{"seat":"3-1","multiplier":"1.15"},{"seat":"1-2","amount":"-40"}]}"#
+        let json =
+            #"{"currency":"CNY","categories":{"std":"33.30","vip":"58"},"adjustments":[{"row":"2","amount":"-5.55"},{"zone":"vip","amount":"0.05"},{"seat":"3-1","multiplier":"1.15"},{"seat":"1-2","amount":"-40"}]}"#
         let prices = try SeatPrices(table: PriceTable(json: Array(json.utf8)), layout: layout)
         #expect(prices.minorUnits(of: layout.index(ofSeatID: "3-1")!) == nil)
         #expect(prices.minorUnits(of: layout.index(ofSeatID: "1-2")!) == 0)
@@ -81,8 +85,9 @@ import Testing
             let table = PriceTable(minorUnits: digits, categoryPrices: [:])
             #expect(PriceTable.amountString(minorUnits: units, digits: digits) == table.amountString(value), "\(units) \(digits)")
         }
-        let yen = try SeatPrices(table: PriceTable(currency: "JPY", minorUnits: 0, categoryPrices: ["std": Decimal(string: "0.5")!, "vip": 1500]), layout: layout)
-        #expect(yen.minorUnits(of: 0) == nil)   // half a yen is not a whole minor unit: the Decimal path
+        let yen = try SeatPrices(
+            table: PriceTable(currency: "JPY", minorUnits: 0, categoryPrices: ["std": Decimal(string: "0.5")!, "vip": 1500]), layout: layout)
+        #expect(yen.minorUnits(of: 0) == nil)  // half a yen is not a whole minor unit: the Decimal path
         #expect(yen.totalString(of: [0, 1]) == yen.table.amountString(yen.total(of: [0, 1])))
     }
 }

@@ -2,8 +2,10 @@ import Testing
 @testable import SeatMap
 
 @Suite struct SelectionPolicyTests {
-    func rules(_ layout: VenueLayout, _ statuses: [String], select: [String], policy: SelectionPolicy = .standard,
-               context: SelectionContext = SelectionContext()) -> [SelectionRule] {
+    func rules(
+        _ layout: VenueLayout, _ statuses: [String], select: [String], policy: SelectionPolicy = .standard,
+        context: SelectionContext = SelectionContext()
+    ) -> [SelectionRule] {
         let a = availability(layout, statuses)
         return policy.violations(for: select.map { layout.index(ofSeatID: $0)! }, in: layout, availability: a, context: context).map(\.rule)
     }

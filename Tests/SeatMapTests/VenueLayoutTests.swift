@@ -38,19 +38,26 @@ import Testing
     }
 
     @Test func reportsEveryProblemWithItsPath() {
-        let spec = VenueSpec(id: "v", name: "v", zones: [Zone(id: "z", name: "z", category: "z", color: "#000000"),
-                                                      Zone(id: "z", name: "again", category: "z", color: "blue")], rows: [
-            RowSpec(id: "A", label: "A", zone: "z", seats: [
-                SeatSpec(id: "A1", label: "1", x: 0, y: 0),
-                SeatSpec(id: "A1", label: "2", x: 1, y: 0),
-                SeatSpec(id: "A3", label: "3", x: 1, y: 0),
-                SeatSpec(id: "A4", label: "4", x: 2, y: 0, zone: "nowhere"),
-                SeatSpec(id: "A5", label: "5", x: 3, y: 0, type: .coupleLeft),
-                SeatSpec(id: "A6", label: "6", x: 4, y: 0, type: .companion, partner: "A1"),
-                SeatSpec(id: "A7", label: "", x: 5, y: 0, partner: "ghost"),
-            ]),
-            RowSpec(id: "A", label: "A2", seats: []),
-        ])
+        let spec = VenueSpec(
+            id: "v", name: "v",
+            zones: [
+                Zone(id: "z", name: "z", category: "z", color: "#000000"),
+                Zone(id: "z", name: "again", category: "z", color: "blue"),
+            ],
+            rows: [
+                RowSpec(
+                    id: "A", label: "A", zone: "z",
+                    seats: [
+                        SeatSpec(id: "A1", label: "1", x: 0, y: 0),
+                        SeatSpec(id: "A1", label: "2", x: 1, y: 0),
+                        SeatSpec(id: "A3", label: "3", x: 1, y: 0),
+                        SeatSpec(id: "A4", label: "4", x: 2, y: 0, zone: "nowhere"),
+                        SeatSpec(id: "A5", label: "5", x: 3, y: 0, type: .coupleLeft),
+                        SeatSpec(id: "A6", label: "6", x: 4, y: 0, type: .companion, partner: "A1"),
+                        SeatSpec(id: "A7", label: "", x: 5, y: 0, partner: "ghost"),
+                    ]),
+                RowSpec(id: "A", label: "A2", seats: []),
+            ])
         #expect {
             try VenueLayout(validating: spec)
         } throws: { error in
@@ -71,12 +78,16 @@ import Testing
     }
 
     @Test func couplePartnersMustBeNeighboursInOneBlock() {
-        let spec = VenueSpec(id: "v", name: "v", zones: [Zone(id: "z", name: "z", category: "z", color: "#000000")], rows: [
-            RowSpec(id: "A", label: "A", zone: "z", seats: [
-                SeatSpec(id: "A1", label: "1", x: 0, y: 0, type: .coupleLeft, partner: "A2"),
-                SeatSpec(id: "A2", label: "2", x: 3, y: 0, type: .coupleRight, partner: "A1"),
-            ]),
-        ])
+        let spec = VenueSpec(
+            id: "v", name: "v", zones: [Zone(id: "z", name: "z", category: "z", color: "#000000")],
+            rows: [
+                RowSpec(
+                    id: "A", label: "A", zone: "z",
+                    seats: [
+                        SeatSpec(id: "A1", label: "1", x: 0, y: 0, type: .coupleLeft, partner: "A2"),
+                        SeatSpec(id: "A2", label: "2", x: 3, y: 0, type: .coupleRight, partner: "A1"),
+                    ])
+            ])
         #expect(throws: LayoutError.self) { try VenueLayout(validating: spec) }
         do { _ = try VenueLayout(validating: spec) } catch {
             #expect(error.problems.first?.message.contains("must be neighbours in one row") == true)
@@ -85,8 +96,9 @@ import Testing
 
     @Test func problemsAreCappedWithACount() {
         let seats = (0..<150).map { SeatSpec(id: "S", label: "\($0)", x: Double($0), y: 0) }
-        let spec = VenueSpec(id: "v", name: "v", zones: [Zone(id: "z", name: "z", category: "z", color: "#000000")],
-                             rows: [RowSpec(id: "A", label: "A", zone: "z", seats: seats)])
+        let spec = VenueSpec(
+            id: "v", name: "v", zones: [Zone(id: "z", name: "z", category: "z", color: "#000000")],
+            rows: [RowSpec(id: "A", label: "A", zone: "z", seats: seats)])
         do {
             _ = try VenueLayout(validating: spec)
             Issue.record("expected an error")

@@ -29,8 +29,11 @@ import Testing
             ("GET", "/v1/nothing", [], [], 404, "not-found"),
             ("POST", "/v1/venues", Array(#"{"format":"seatkit-layout"}"#.utf8), [], 401, "admin-key-required"),
             ("POST", "/v1/shows", Array("{}".utf8), [("X-Admin-Key", "wrong")], 401, "admin-key-required"),
-            ("POST", "/v1/shows", Array(#"{"id":"s 2","venueId":"cinema-hall-3","startsAt":"tomorrow","prices":{"categories":{"standard":"1a"}},"holdSeconds":5}"#.utf8),
-             [("X-Admin-Key", TestServer.adminKey)], 422, "invalid-body"),
+            (
+                "POST", "/v1/shows",
+                Array(#"{"id":"s 2","venueId":"cinema-hall-3","startsAt":"tomorrow","prices":{"categories":{"standard":"1a"}},"holdSeconds":5}"#.utf8),
+                [("X-Admin-Key", TestServer.adminKey)], 422, "invalid-body"
+            ),
             ("GET", "/v1/shows/show/availability?since=abc", [], [], 400, "bad-request"),
             ("GET", "/v1/venues/cinema-hall-3/heatmap?days=0", [], [], 400, "bad-request"),
         ]
@@ -58,7 +61,7 @@ import Testing
         do {
             let c = try server.connection()
             try c.sendRaw(Array("POST /v1/shows/show/holds HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"seats\":[\"7-1\"".utf8))
-        }   // the connection closes here, mid-body
+        }  // the connection closes here, mid-body
         Thread.sleep(forTimeInterval: 0.2)
         #expect(try server.availability().counts.held == 0)
         #expect(try server.connection().request("GET", "/healthz").status == 200)
@@ -90,13 +93,17 @@ import Testing
     @Test(arguments: StoreBackend.available) func adminCanCreateVenuesAndShowsFromAnyFormat(backend: StoreBackend) throws {
         let server = try TestServer(backend: backend, seed: false)
         let c = try server.connection()
-        let seed = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Samples/imports/cinema-grid.json"))
+        let seed = try Data(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Samples/imports/cinema-grid.json"))
         let admin = [("X-Admin-Key", TestServer.adminKey)]
         let venue = try c.request("POST", "/v1/venues?format=cinema-grid", headers: admin, body: [UInt8](seed))
         #expect(venue.status == 201 && venue.string("id") == "hall-7", "\(venue.text)")
         #expect(try c.request("POST", "/v1/venues?format=cinema-grid", headers: admin, body: [UInt8](seed)).status == 409)
-        let show = try c.request("POST", "/v1/shows", json: #"{"id":"h7","venueId":"hall-7","startsAt":"2099-12-02T20:00:00+08:00","prices":{"categories":{"standard":"45.00"}},"holdSeconds":300}"#, headers: admin)
+        let show = try c.request(
+            "POST", "/v1/shows",
+            json: #"{"id":"h7","venueId":"hall-7","startsAt":"2099-12-02T20:00:00+08:00","prices":{"categories":{"standard":"45.00"}},"holdSeconds":300}"#,
+            headers: admin)
         #expect(show.status == 201, "\(show.text)")
         #expect(show.json?["seats"]?.objectValue?["total"]?.intValue == 70)
         let list = try c.request("GET", "/v1/shows")
@@ -115,7 +122,13 @@ import Testing
         // A show starting in ten minutes: 7-1 and 7-2 sell while it is on sale; then the server's clock
         // moves an hour on, so it is a past show (the first show is still to come and is not counted).
         let soon = ISO8601DateFormatter().string(from: Date().addingTimeInterval(600))
-        #expect(try c.request("POST", "/v1/shows", json: "{\"id\":\"second\",\"venueId\":\"cinema-hall-3\",\"startsAt\":\"\(soon)\",\"prices\":{\"categories\":{\"standard\":\"1\",\"vip\":\"2\",\"couple\":\"3\"}}}", headers: admin).status == 201)
+        #expect(
+            try c.request(
+                "POST", "/v1/shows",
+                json:
+                    "{\"id\":\"second\",\"venueId\":\"cinema-hall-3\",\"startsAt\":\"\(soon)\",\"prices\":{\"categories\":{\"standard\":\"1\",\"vip\":\"2\",\"couple\":\"3\"}}}",
+                headers: admin
+            ).status == 201)
         let token = try #require(try hold(c, ["7-1", "7-2"], show: "second").string("token"))
         #expect(try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"h"}"#).status == 200)
         #expect(try c.request("GET", "/v1/venues/cinema-hall-3/heatmap?days=1").headers["x-shows-counted"] == "0")

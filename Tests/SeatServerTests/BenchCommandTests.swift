@@ -35,7 +35,13 @@ import Testing
         // A show that has started: sales are closed, nothing to measure.
         let admin = [("X-Admin-Key", TestServer.adminKey)]
         let past = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-60))
-        #expect(try server.connection().request("POST", "/v1/shows", json: "{\"id\":\"gone\",\"venueId\":\"cinema-hall-3\",\"startsAt\":\"\(past)\",\"prices\":{\"categories\":{\"standard\":\"1\",\"vip\":\"1\",\"couple\":\"1\"}}}", headers: admin).status == 201)
+        #expect(
+            try server.connection().request(
+                "POST", "/v1/shows",
+                json:
+                    "{\"id\":\"gone\",\"venueId\":\"cinema-hall-3\",\"startsAt\":\"\(past)\",\"prices\":{\"categories\":{\"standard\":\"1\",\"vip\":\"1\",\"couple\":\"1\"}}}",
+                headers: admin
+            ).status == 201)
         let gone = SeatKitTool.run(["bench", "--server", url, "--show", "gone", "--seconds", "0.2"])
         #expect(gone.code == 3 && gone.output.err.contains("has started"), "\(gone.output.err)")
     }

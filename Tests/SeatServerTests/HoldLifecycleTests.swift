@@ -103,7 +103,13 @@ import Testing
         let c = try server.connection()
         let admin = [("X-Admin-Key", TestServer.adminKey)]
         let soon = ISO8601DateFormatter().string(from: Date().addingTimeInterval(120))
-        #expect(try c.request("POST", "/v1/shows", json: "{\"id\":\"soon\",\"venueId\":\"cinema-hall-3\",\"startsAt\":\"\(soon)\",\"prices\":{\"categories\":{\"standard\":\"38\",\"vip\":\"58\",\"couple\":\"99\"}}}", headers: admin).status == 201)
+        #expect(
+            try c.request(
+                "POST", "/v1/shows",
+                json:
+                    "{\"id\":\"soon\",\"venueId\":\"cinema-hall-3\",\"startsAt\":\"\(soon)\",\"prices\":{\"categories\":{\"standard\":\"38\",\"vip\":\"58\",\"couple\":\"99\"}}}",
+                headers: admin
+            ).status == 201)
         let token = try #require(try hold(c, ["7-1", "7-2", "7-3"], show: "soon").string("token"))
         server.app.inventory.clockOffset.advance(by: 180_000)
         let before = try c.request("GET", "/v1/shows/soon/availability")
@@ -133,8 +139,10 @@ import Testing
         let reused = try hold(c, ["8-4", "8-6"], headers: [("Idempotency-Key", "k1-0123456789abcdef0123456789")])
         #expect(reused.status == 422 && reused.string("type") == "/problems/idempotency-key-reused")
         let token = first.string("token")!
-        let confirmed = try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"O-9"}"#, headers: [("Idempotency-Key", "confirm-0123456789abcdef0123456789")])
-        let again = try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"O-9"}"#, headers: [("Idempotency-Key", "confirm-0123456789abcdef0123456789")])
+        let confirmed = try c.request(
+            "POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"O-9"}"#, headers: [("Idempotency-Key", "confirm-0123456789abcdef0123456789")])
+        let again = try c.request(
+            "POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"O-9"}"#, headers: [("Idempotency-Key", "confirm-0123456789abcdef0123456789")])
         #expect(confirmed.status == 200 && again.status == 200 && again.text == confirmed.text)
         #expect(try server.availability().counts.sold == 2)
     }
@@ -174,7 +182,9 @@ import Testing
     @Test(arguments: StoreBackend.available) func oldEventsAndIdempotencyAnswersArePruned(backend: StoreBackend) throws {
         let server = try TestServer(backend: backend)
         let c = try server.connection()
-        for row in 1...4 { #expect(try hold(c, ["\(row)-1", "\(row)-2"], headers: [("Idempotency-Key", "p-\(row)-0123456789abcdef0123456789")]).status == 201) }
+        for row in 1...4 {
+            #expect(try hold(c, ["\(row)-1", "\(row)-2"], headers: [("Idempotency-Key", "p-\(row)-0123456789abcdef0123456789")]).status == 201)
+        }
         let kept = Secrets.idempotencyDigest(scope: "hold:show", key: "p-1-0123456789abcdef0123456789")
         #expect(try server.app.inventory.store.storedResponse(key: kept) != nil)
         try server.app.inventory.store.prune(keepVersions: 2, idempotencyMilliseconds: -1)

@@ -20,7 +20,10 @@ import Glibc
         let body = #"{"seats":["7-1","7-2"]}"#
         let cases: [(String, String)] = [
             ("two Content-Length", "POST /v1/shows/show/holds HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\nContent-Length: 5\r\n\r\n\(body)"),
-            ("Content-Length and chunked", "POST /v1/shows/show/holds HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\nTransfer-Encoding: chunked\r\n\r\n\(body)"),
+            (
+                "Content-Length and chunked",
+                "POST /v1/shows/show/holds HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\nTransfer-Encoding: chunked\r\n\r\n\(body)"
+            ),
             ("folded header", "POST /v1/shows/show/holds HTTP/1.1\r\nHost: x\r\nX-Note: a\r\n b\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"),
             ("folded Content-Length", "POST /v1/shows/show/holds HTTP/1.1\r\nHost: x\r\nContent-Length:\r\n \(body.utf8.count)\r\n\r\n\(body)"),
             ("no Host", "POST /v1/shows/show/holds HTTP/1.1\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"),
@@ -31,7 +34,9 @@ import Glibc
             let c = try server.connection()
             try c.sendRaw(Array(raw.utf8))
             let r = try c.readResponse(method: "POST")
-            #expect(r.status == 400 && r.headers["content-type"] == "application/problem+json" && r.string("type") == "/problems/bad-framing", "\(name): \(r.status) \(r.text)")
+            #expect(
+                r.status == 400 && r.headers["content-type"] == "application/problem+json" && r.string("type") == "/problems/bad-framing",
+                "\(name): \(r.status) \(r.text)")
             #expect(r.headers["connection"] == "close", "\(name)")
         }
         #expect(try server.availability().counts.held == 0)
@@ -56,11 +61,13 @@ import Glibc
 
     /// 4,200 slow connections from one address left 0 of 5 holds answered and /healthz timing out.
     @Test func aConnectionFloodFromOneAddressLeavesOthersServed() throws {
-        let server = try TestServer { $0.connectionsPerAddress = 32; $0.trustedAddresses = ["127.0.0.4"] }
+        let server = try TestServer {
+            $0.connectionsPerAddress = 32; $0.trustedAddresses = ["127.0.0.4"]
+        }
         var flood: [HTTPConnection] = []
         for _ in 0..<300 {
             guard let c = try? HTTPConnection(port: server.port, timeoutSeconds: 2, source: "127.0.0.2") else { continue }
-            try? c.sendRaw(Array("GET /healthz HTTP/1.1\r\nHo".utf8))   // headers that never finish
+            try? c.sendRaw(Array("GET /healthz HTTP/1.1\r\nHo".utf8))  // headers that never finish
             flood.append(c)
         }
         Thread.sleep(forTimeInterval: 0.3)
@@ -80,7 +87,9 @@ import Glibc
 
     /// Event streams have their own budget: viewers cannot take the connections buyers need.
     @Test func eventStreamsAreOnTheirOwnBudget() throws {
-        let server = try TestServer { $0.streamsPerAddress = 20; $0.maximumStreams = 50; $0.connectionsPerAddress = 8; $0.heartbeatSeconds = 60 }
+        let server = try TestServer {
+            $0.streamsPerAddress = 20; $0.maximumStreams = 50; $0.connectionsPerAddress = 8; $0.heartbeatSeconds = 60
+        }
         var streams: [HTTPConnection] = []
         var refused = 0
         for k in 0..<60 {
@@ -106,7 +115,7 @@ import Glibc
             #expect(try c.openEvents("/v1/shows/show/events") == 200)
             Thread.sleep(forTimeInterval: 0.2)
             #expect(server.app.inventory.subscriberCount == 1)
-        }   // the socket closes here
+        }  // the socket closes here
         let start = Date()
         while server.app.inventory.subscriberCount > 0 && Date().timeIntervalSince(start) < 5 { Thread.sleep(forTimeInterval: 0.05) }
         #expect(server.app.inventory.subscriberCount == 0)

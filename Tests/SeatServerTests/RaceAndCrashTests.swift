@@ -10,7 +10,7 @@ import Testing
 /// What one simulated buyer believes at the end.
 struct BuyerRecord {
     var attempts = 0, created = 0, conflicts = 0, refusedByRules = 0, other = 0
-    var active: [String: [String]] = [:]     // token → seats
+    var active: [String: [String]] = [:]  // token → seats
     var bought: [[String]] = []
 
     /// One buyer's turn: `attempts` holds of 1–4 seats side by side in the first ten rows (made through
@@ -31,8 +31,11 @@ struct BuyerRecord {
                 switch rng.int(10) {
                 case 0...4: _ = try? there.request("DELETE", "/v1/holds/\(token)")
                 case 5...6:
-                    if (try? there.request("POST", "/v1/holds/\(token)/confirm", json: "{\"orderRef\":\"o-\(token.prefix(8))\"}"))?.status == 200 { mine.bought.append(seats) }
-                    else { mine.active[token] = seats }
+                    if (try? there.request("POST", "/v1/holds/\(token)/confirm", json: "{\"orderRef\":\"o-\(token.prefix(8))\"}"))?.status == 200 {
+                        mine.bought.append(seats)
+                    } else {
+                        mine.active[token] = seats
+                    }
                 default: mine.active[token] = seats
                 }
             case 409: mine.conflicts += 1
@@ -127,7 +130,9 @@ final class ServerProcess {
     init(store: String, environment: [String: String] = [:], samples: Bool = false) throws {
         process.executableURL = Self.binary
         let url = store.hasPrefix("sqlite:") || store.hasPrefix("postgres") ? store : "sqlite:" + store
-        process.arguments = ["serve", "--port", "0", "--store", url, "--admin-key", TestServer.adminKey, "--holds-per-second", "0", "--trusted-proxies", "127.0.0.1"] + (samples ? [] : ["--no-samples"])
+        process.arguments =
+            ["serve", "--port", "0", "--store", url, "--admin-key", TestServer.adminKey, "--holds-per-second", "0", "--trusted-proxies", "127.0.0.1"]
+            + (samples ? [] : ["--no-samples"])
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe()
         process.standardOutput = out
@@ -142,7 +147,8 @@ final class ServerProcess {
             text += String(decoding: chunk, as: UTF8.self)
         }
         guard let range = text.range(of: #"127\.0\.0\.1:(\d+)/"#, options: .regularExpression),
-              let p = UInt16(text[range].dropFirst("127.0.0.1:".count).dropLast()) else {
+            let p = UInt16(text[range].dropFirst("127.0.0.1:".count).dropLast())
+        else {
             process.terminate()
             throw HTTPConnection.Failure.malformed("no port in \(text)")
         }
@@ -168,9 +174,14 @@ final class ServerProcess {
         let admin = [("X-Admin-Key", TestServer.adminKey)]
         let setup = try HTTPConnection(port: first.port)
         #expect(try setup.request("POST", "/v1/venues", headers: admin, body: layout.jsonBytes()).status == 201)
-        #expect(try setup.request("POST", "/v1/shows", json: #"{"id":"s","venueId":"imax-1","startsAt":"2099-12-01T20:00:00+08:00","prices":{"categories":{"standard":"68","premium":"88"}}}"#, headers: admin).status == 201)
+        #expect(
+            try setup.request(
+                "POST", "/v1/shows",
+                json: #"{"id":"s","venueId":"imax-1","startsAt":"2099-12-01T20:00:00+08:00","prices":{"categories":{"standard":"68","premium":"88"}}}"#,
+                headers: admin
+            ).status == 201)
 
-        let sales = LockedBox([String: [String]]())   // order → seats the server said it sold
+        let sales = LockedBox([String: [String]]())  // order → seats the server said it sold
         let holds = LockedBox([String: [String]]())
         let port = first.port
         let stop = AtomicFlag()
@@ -190,7 +201,9 @@ final class ServerProcess {
                     guard let r = try? hold(c, seats, show: "s") else { return }
                     guard r.status == 201, let token = r.string("token") else { continue }
                     n += 1
-                    if n % 2 == 0, let done = try? c.request("POST", "/v1/holds/\(token)/confirm", json: "{\"orderRef\":\"w\(worker)-\(n)\"}"), done.status == 200 {
+                    if n % 2 == 0, let done = try? c.request("POST", "/v1/holds/\(token)/confirm", json: "{\"orderRef\":\"w\(worker)-\(n)\"}"),
+                        done.status == 200
+                    {
                         sales.withLock { $0["w\(worker)-\(n)"] = seats }
                     } else {
                         holds.withLock { $0[token] = seats }
@@ -238,7 +251,13 @@ final class ServerProcess {
         let admin = [("X-Admin-Key", TestServer.adminKey)]
         let c = try HTTPConnection(port: server.port)
         #expect(try c.request("POST", "/v1/venues", headers: admin, body: SampleVenues.cinemaHall().jsonBytes()).status == 201)
-        #expect(try c.request("POST", "/v1/shows", json: #"{"id":"s","venueId":"cinema-hall-3","startsAt":"2099-12-01T20:00:00+08:00","prices":{"categories":{"standard":"1","vip":"2","couple":"3"}}}"#, headers: admin).status == 201)
+        #expect(
+            try c.request(
+                "POST", "/v1/shows",
+                json:
+                    #"{"id":"s","venueId":"cinema-hall-3","startsAt":"2099-12-01T20:00:00+08:00","prices":{"categories":{"standard":"1","vip":"2","couple":"3"}}}"#,
+                headers: admin
+            ).status == 201)
         let events = try HTTPConnection(port: server.port)
         #expect(try events.openEvents("/v1/shows/s/events") == 200)
         _ = try events.nextEvent()
@@ -262,7 +281,13 @@ final class ServerProcess {
         let admin = [("X-Admin-Key", TestServer.adminKey)]
         let c = try HTTPConnection(port: server.port)
         #expect(try c.request("POST", "/v1/venues", headers: admin, body: SampleVenues.arena(seats: 2000).jsonBytes()).status == 201)
-        #expect(try c.request("POST", "/v1/shows", json: #"{"id":"s","venueId":"arena-2000","startsAt":"2099-12-01T20:00:00+08:00","prices":{"categories":{"lower":"1","upper":"2"}},"policy":{"noLoneSeat":false}}"#, headers: admin).status == 201)
+        #expect(
+            try c.request(
+                "POST", "/v1/shows",
+                json:
+                    #"{"id":"s","venueId":"arena-2000","startsAt":"2099-12-01T20:00:00+08:00","prices":{"categories":{"lower":"1","upper":"2"}},"policy":{"noLoneSeat":false}}"#,
+                headers: admin
+            ).status == 201)
         let port = server.port
         let stop = AtomicFlag()
         let group = DispatchGroup()

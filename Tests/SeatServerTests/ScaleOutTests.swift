@@ -100,7 +100,7 @@ import Testing
         #expect(try watcher.nextEvent().event == "snapshot")
         let c = try a.connection()
         for row in 1...5 { #expect(try hold(c, ["\(row)-1", "\(row)-2"]).status == 201) }
-        Thread.sleep(forTimeInterval: 1.5)   // more than the follower's quiet-second check
+        Thread.sleep(forTimeInterval: 1.5)  // more than the follower's quiet-second check
         let mine = try other.availability()
         #expect(mine.version == 0 && mine.counts.held == 0)
         #expect(try a.availability().counts.held == 10)
@@ -119,7 +119,12 @@ import Testing
         a.app.inventory.clockOffset.advance(by: 120_000)
         b.app.inventory.clockOffset.advance(by: 120_000)
         let group = DispatchGroup()
-        for server in [a, b] { group.enter(); Thread.detachNewThread { server.app.inventory.expireDue(); group.leave() } }
+        for server in [a, b] {
+            group.enter();
+            Thread.detachNewThread {
+                server.app.inventory.expireDue(); group.leave()
+            }
+        }
         group.wait()
         let after = try settled([a, b])
         #expect(after[0].counts.held == 0 && after[1].counts.held == 0)
@@ -141,7 +146,9 @@ import Testing
     }
 
     /// Workers making holds on `ports` until `stop` is set: every other one confirmed, one in four released.
-    func load(ports: [UInt16], show: String, workers: Int, seed: UInt64, stop: AtomicFlag, into seen: Acknowledged, markAfter: AtomicFlag? = nil) -> DispatchGroup {
+    func load(ports: [UInt16], show: String, workers: Int, seed: UInt64, stop: AtomicFlag, into seen: Acknowledged, markAfter: AtomicFlag? = nil)
+        -> DispatchGroup
+    {
         let group = DispatchGroup()
         let layout = self.layout
         for worker in 0..<workers {
@@ -163,8 +170,9 @@ import Testing
                         if markAfter?.isSet == true { seen.okAfter.withLock { $0 += 1 } }
                         n += 1
                         let order = "w\(seed)-\(worker)-\(n)"
-                        if n % 4 == 1, (try? c.request("DELETE", "/v1/holds/\(token)"))?.status == 204 { continue }   // seats go round
-                        if n % 2 == 0, let done = try? c.request("POST", "/v1/holds/\(token)/confirm", json: "{\"orderRef\":\"\(order)\"}"), done.status == 200 {
+                        if n % 4 == 1, (try? c.request("DELETE", "/v1/holds/\(token)"))?.status == 204 { continue }  // seats go round
+                        if n % 2 == 0, let done = try? c.request("POST", "/v1/holds/\(token)/confirm", json: "{\"orderRef\":\"\(order)\"}"), done.status == 200
+                        {
                             seen.sales.withLock { $0[order] = seats }
                         } else {
                             seen.holds.withLock { $0[token] = seats }
@@ -199,14 +207,21 @@ import Testing
 
     /// Restarting the database would break every other test running at the same time, so this one runs
     /// on its own (`make test` runs it in a second `swift test` with SEATKIT_TEST_DATABASE_RESTART=1).
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["SEATKIT_TEST_PG_RESTART"] != nil
-                       && ProcessInfo.processInfo.environment["SEATKIT_TEST_DATABASE_RESTART"] == "1"))
+    @Test(
+        .enabled(
+            if: ProcessInfo.processInfo.environment["SEATKIT_TEST_PG_RESTART"] != nil
+                && ProcessInfo.processInfo.environment["SEATKIT_TEST_DATABASE_RESTART"] == "1"))
     func serversRecoverByThemselvesWhenTheDatabaseRestarts() throws {
         let a = try TestServer(backend: .postgres), b = try a.sibling()
         let admin = [("X-Admin-Key", TestServer.adminKey)]
         let setup = try a.connection()
         #expect(try setup.request("POST", "/v1/venues", headers: admin, body: layout.jsonBytes()).status == 201)
-        #expect(try setup.request("POST", "/v1/shows", json: #"{"id":"r","venueId":"imax-1","startsAt":"2099-12-01T20:00:00+08:00","prices":{"categories":{"standard":"68","premium":"88"}}}"#, headers: admin).status == 201)
+        #expect(
+            try setup.request(
+                "POST", "/v1/shows",
+                json: #"{"id":"r","venueId":"imax-1","startsAt":"2099-12-01T20:00:00+08:00","prices":{"categories":{"standard":"68","premium":"88"}}}"#,
+                headers: admin
+            ).status == 201)
         let seen = Acknowledged(), stop = AtomicFlag(), restarted = AtomicFlag()
         let group = load(ports: [a.port, b.port], show: "r", workers: 6, seed: 11, stop: stop, into: seen, markAfter: restarted)
         Thread.sleep(forTimeInterval: 0.8)
@@ -239,7 +254,9 @@ import Testing
         let memory = try [a, b].map { try $0.availability("r") }
         let target = try store.showVersions()["r"]!
         var settled = memory
-        for _ in 0..<100 where !settled.allSatisfy({ $0.version == target }) { Thread.sleep(forTimeInterval: 0.05); settled = try [a, b].map { try $0.availability("r") } }
+        for _ in 0..<100 where !settled.allSatisfy({ $0.version == target }) {
+            Thread.sleep(forTimeInterval: 0.05); settled = try [a, b].map { try $0.availability("r") }
+        }
         #expect(settled[0].encoded() == settled[1].encoded())
         #expect(try Inventory(store: store).encodedAvailability(show: "r").1 == settled[0].encoded())
     }
@@ -255,7 +272,12 @@ import Testing
         let admin = [("X-Admin-Key", TestServer.adminKey)]
         let setup = try HTTPConnection(port: first.port)
         #expect(try setup.request("POST", "/v1/venues", headers: admin, body: layout.jsonBytes()).status == 201)
-        #expect(try setup.request("POST", "/v1/shows", json: #"{"id":"k","venueId":"imax-1","startsAt":"2099-12-01T20:00:00+08:00","prices":{"categories":{"standard":"68","premium":"88"}}}"#, headers: admin).status == 201)
+        #expect(
+            try setup.request(
+                "POST", "/v1/shows",
+                json: #"{"id":"k","venueId":"imax-1","startsAt":"2099-12-01T20:00:00+08:00","prices":{"categories":{"standard":"68","premium":"88"}}}"#,
+                headers: admin
+            ).status == 201)
         let second = try ServerProcess(store: store)
         defer { second.terminate() }
         let seenFirst = Acknowledged(), seenSecond = Acknowledged(), stop = AtomicFlag(), killed = AtomicFlag()
@@ -273,7 +295,9 @@ import Testing
         let orphan = try #require(seenFirst.holds.value.first)
         #expect(try c.request("POST", "/v1/holds/\(orphan.key)/confirm", json: #"{"orderRef":"rescued"}"#).status == 200)
         let a = try SeatAvailability(encoded: try c.request("GET", "/v1/shows/k/availability").text)
-        for (order, seats) in seenFirst.sales.value.merging(seenSecond.sales.value, uniquingKeysWith: { x, _ in x }).merging(["rescued": orphan.value], uniquingKeysWith: { x, _ in x }) {
+        for (order, seats) in seenFirst.sales.value.merging(seenSecond.sales.value, uniquingKeysWith: { x, _ in x }).merging(
+            ["rescued": orphan.value], uniquingKeysWith: { x, _ in x })
+        {
             for seat in seats { #expect(a[layout.index(ofSeatID: seat)!] == .sold, "order \(order): seat \(seat) lost") }
         }
         try checkStore(try PostgresStore(url: store), show: "k")

@@ -11,7 +11,8 @@ import Testing
     @Test func sha256MatchesTheFIPSVectors() {
         #expect(SHA256.hex(SHA256.hash("")) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         #expect(SHA256.hex(SHA256.hash("abc")) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(SHA256.hex(SHA256.hash("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"))
+        #expect(
+            SHA256.hex(SHA256.hash("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"))
                 == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
         // 1,000,000 × "a" crosses many blocks and the 56-byte padding edge on the way.
         var h = SHA256()
@@ -20,11 +21,15 @@ import Testing
     }
 
     @Test func idempotencyKeysMustCarry128Bits() {
-        for good in [UUID().uuidString, UUID().uuidString.lowercased(), String(repeating: "ab", count: 16), "Zm9vYmFyYmF6cXV4cXV1eA", "k1-0123456789abcdef0123456789"] {
+        for good in [
+            UUID().uuidString, UUID().uuidString.lowercased(), String(repeating: "ab", count: 16), "Zm9vYmFyYmF6cXV4cXV1eA", "k1-0123456789abcdef0123456789",
+        ] {
             #expect(Secrets.idempotencyKeyProblem(good) == nil, "\(good)")
         }
-        for bad in ["", "k-1", "pay-1", String(repeating: "a", count: 31), "0123456789abcdef0123456789abcde", "has space in it 0123456789abcdef",
-                    String(repeating: "x", count: 201), "ключ-0123456789abcdef0123456789"] {
+        for bad in [
+            "", "k-1", "pay-1", String(repeating: "a", count: 31), "0123456789abcdef0123456789abcde", "has space in it 0123456789abcdef",
+            String(repeating: "x", count: 201), "ключ-0123456789abcdef0123456789",
+        ] {
             #expect(Secrets.idempotencyKeyProblem(bad) != nil, "\(bad)")
         }
     }
@@ -57,8 +62,9 @@ import Testing
         let server = try TestServer(backend: backend)
         let c = try server.connection()
         for header in [("X-Admin-Key", ""), ("Authorization", "Bearer "), ("Authorization", "Bearer")] {
-            let r = try c.request("POST", "/v1/shows", json: #"{"id":"x","venueId":"cinema-hall-3","startsAt":"2099-01-01T00:00:00Z","prices":{"categories":{"standard":"1"}}}"#,
-                                  headers: [header])
+            let r = try c.request(
+                "POST", "/v1/shows", json: #"{"id":"x","venueId":"cinema-hall-3","startsAt":"2099-01-01T00:00:00Z","prices":{"categories":{"standard":"1"}}}"#,
+                headers: [header])
             #expect(r.status == 401 && r.string("type") == "/problems/admin-key-required", "\(header): \(r.status)")
         }
         #expect(try c.request("GET", "/v1/shows/x").status == 404)
@@ -78,7 +84,11 @@ import Testing
         let held = try c.request("POST", "/v1/shows/show/holds", json: #"{"seats":["5-1\u0000"]}"#)
         #expect(held.status == 422 && held.json?["errors"]?.arrayValue?.first?.objectValue?["path"]?.stringValue == "seats[0]", "\(held.text)")
         let admin = [("X-Admin-Key", TestServer.adminKey)]
-        let show = try c.request("POST", "/v1/shows", json: #"{"id":"s\u0000","venueId":"cinema-hall-3","startsAt":"2099-01-01T00:00:00Z","prices":{"categories":{"standard":"1","vip":"2","couple":"3"}}}"#, headers: admin)
+        let show = try c.request(
+            "POST", "/v1/shows",
+            json:
+                #"{"id":"s\u0000","venueId":"cinema-hall-3","startsAt":"2099-01-01T00:00:00Z","prices":{"categories":{"standard":"1","vip":"2","couple":"3"}}}"#,
+            headers: admin)
         #expect(show.status == 422 && show.text.contains("\"path\":\"id\""), "\(show.text)")
         #expect(try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"A-B"}"#).status == 200)
         #expect(try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"A-B"}"#).status == 200, "the same confirmation again")
@@ -104,7 +114,7 @@ import Testing
         let confirmKey = UUID().uuidString
         let other = try #require(try hold(c, ["8-1", "8-2"]).string("token"))
         #expect(try c.request("POST", "/v1/holds/\(other)/confirm", json: #"{"orderRef":"O-1"}"#, headers: [("Idempotency-Key", confirmKey)]).status == 200)
-        server.app.stop()   // everything committed, the log checkpointed or not: both files are read
+        server.app.stop()  // everything committed, the log checkpointed or not: both files are read
         let path = String(server.storeURL.dropFirst("sqlite:".count))
         var bytes = [UInt8]()
         for file in [path, path + "-wal"] { if let d = FileManager.default.contents(atPath: file) { bytes += d } }

@@ -15,8 +15,10 @@ import Testing
         let url = backend.freshStore(in: dir.url)
         let store: SeatStore = backend == .sqlite ? try SQLiteStore(path: String(url.dropFirst("sqlite:".count))) : try PostgresStore(url: url)
         try store.insertVenue(id: layout.id, fingerprint: layout.fingerprintHex, layoutJSON: layout.jsonBytes())
-        try store.insertShow(ShowRecord(id: "s", venueID: layout.id, startsAt: "2026-11-01T19:30:00+08:00", pricesJSON: #"{"categories":{"standard":"38"}}"#,
-                                        policyJSON: "{}", holdSeconds: 600, version: 0))
+        try store.insertShow(
+            ShowRecord(
+                id: "s", venueID: layout.id, startsAt: "2026-11-01T19:30:00+08:00", pricesJSON: #"{"categories":{"standard":"38"}}"#,
+                policyJSON: "{}", holdSeconds: 600, version: 0))
         return (store, dir)
     }
 
@@ -25,21 +27,25 @@ import Testing
 
     func holdCommit(_ store: SeatStore, id: String, seats: [Int], state: HoldState = .active, key: String? = nil) throws -> StoreCommit {
         let v = try next(store)
-        let record = HoldRecord(id: id, tokenDigest: "tok-" + id, showID: "s", state: state, expiresAt: 1_000, extended: false, orderRef: nil, wheelchair: false, createdAt: 1)
+        let record = HoldRecord(
+            id: id, tokenDigest: "tok-" + id, showID: "s", state: state, expiresAt: 1_000, extended: false, orderRef: nil, wheelchair: false, createdAt: 1)
         let changes = seats.map { SeatChange(seat: $0, status: .held) }
-        return StoreCommit(showID: "s", version: v, changes: changes, insert: seats.map { Claim(seat: $0, status: .held, holdID: id) }, delete: [], sell: [],
-                           holds: [record], delta: AvailabilityDelta(fromVersion: v - 1, toVersion: v, changes: changes).encoded(), durable: false,
-                           idempotency: key.map { StoredResponse(key: $0, requestFingerprint: "f", status: 201, body: Array("{}".utf8)) })
+        return StoreCommit(
+            showID: "s", version: v, changes: changes, insert: seats.map { Claim(seat: $0, status: .held, holdID: id) }, delete: [], sell: [],
+            holds: [record], delta: AvailabilityDelta(fromVersion: v - 1, toVersion: v, changes: changes).encoded(), durable: false,
+            idempotency: key.map { StoredResponse(key: $0, requestFingerprint: "f", status: 201, body: Array("{}".utf8)) })
     }
 
     func finish(_ store: SeatStore, id: String, seats: [Int], as state: HoldState) throws -> StoreCommit {
         let v = try next(store)
-        let record = HoldRecord(id: id, tokenDigest: "tok-" + id, showID: "s", state: state, expiresAt: 1_000, extended: false, orderRef: state == .confirmed ? "o" : nil,
-                                wheelchair: false, createdAt: 1)
+        let record = HoldRecord(
+            id: id, tokenDigest: "tok-" + id, showID: "s", state: state, expiresAt: 1_000, extended: false, orderRef: state == .confirmed ? "o" : nil,
+            wheelchair: false, createdAt: 1)
         let changes = seats.map { SeatChange(seat: $0, status: state == .confirmed ? .sold : .available) }
-        return StoreCommit(showID: "s", version: v, changes: changes, insert: [], delete: state == .confirmed ? [] : seats, sell: state == .confirmed ? seats : [],
-                           holds: [record], delta: AvailabilityDelta(fromVersion: v - 1, toVersion: v, changes: changes).encoded(), durable: state == .confirmed,
-                           idempotency: nil)
+        return StoreCommit(
+            showID: "s", version: v, changes: changes, insert: [], delete: state == .confirmed ? [] : seats, sell: state == .confirmed ? seats : [],
+            holds: [record], delta: AvailabilityDelta(fromVersion: v - 1, toVersion: v, changes: changes).encoded(), durable: state == .confirmed,
+            idempotency: nil)
     }
 
     /// One change on its own: what the store made of it (both stores say no the same way).
@@ -78,7 +84,9 @@ import Testing
         #expect(try outcome(store, finish(store, id: "h1", seats: [10, 11], as: .confirmed)).get() == 2)
         #expect(try store.claims(show: "s").allSatisfy { $0.status == .sold && $0.holdID == "h1" })
         // Another instance expiring or releasing the same hold afterwards: refused, the sale stays.
-        guard case .failure(let e) = outcome(store, try finish(store, id: "h1", seats: [10, 11], as: .expired)) else { Issue.record("a sold hold expired"); return }
+        guard case .failure(let e) = outcome(store, try finish(store, id: "h1", seats: [10, 11], as: .expired)) else {
+            Issue.record("a sold hold expired"); return
+        }
         #expect(e.isConstraint)
         #expect(try store.hold(tokenDigest: "tok-h1")?.state == .confirmed && store.claims(show: "s").count == 2)
         #expect(try store.activeHolds().isEmpty)
@@ -117,12 +125,14 @@ import Testing
         let (store, dir) = try fresh(.sqlite)
         defer { dir.remove() }
         func commit(_ id: String, _ seats: [Int], version: UInt64, release: Bool = false) -> StoreCommit {
-            let record = HoldRecord(id: id, tokenDigest: "tok-" + id, showID: "s", state: release ? .released : .active, expiresAt: 1_000, extended: false,
-                                    orderRef: nil, wheelchair: false, createdAt: 1)
+            let record = HoldRecord(
+                id: id, tokenDigest: "tok-" + id, showID: "s", state: release ? .released : .active, expiresAt: 1_000, extended: false,
+                orderRef: nil, wheelchair: false, createdAt: 1)
             let changes = seats.map { SeatChange(seat: $0, status: release ? .available : .held) }
-            return StoreCommit(showID: "s", version: version, changes: changes, insert: release ? [] : seats.map { Claim(seat: $0, status: .held, holdID: id) },
-                               delete: release ? seats : [], sell: [], holds: [record],
-                               delta: AvailabilityDelta(fromVersion: version - 1, toVersion: version, changes: changes).encoded(), durable: false, idempotency: nil)
+            return StoreCommit(
+                showID: "s", version: version, changes: changes, insert: release ? [] : seats.map { Claim(seat: $0, status: .held, holdID: id) },
+                delete: release ? seats : [], sell: [], holds: [record],
+                delta: AvailabilityDelta(fromVersion: version - 1, toVersion: version, changes: changes).encoded(), durable: false, idempotency: nil)
         }
         let batch = [commit("h1", [1, 2, 3], version: 1), commit("h2", [7, 8], version: 2), commit("h1", [1, 2, 3], version: 3, release: true)]
         #expect(try store.commit(batch: batch).count == 3)
@@ -130,9 +140,11 @@ import Testing
         #expect(try store.events(show: "s", after: 0, limit: 10)?.map(\.version) == [1, 2, 3])
         #expect(try store.hold(tokenDigest: "tok-h1")?.state == .released)
         // A gap in the versions, a release of a seat that is not held, a claim of a taken seat: nothing of the batch is written.
-        for bad in [[commit("h3", [20], version: 4), commit("h4", [21], version: 6)],
-                    [commit("h3", [20], version: 4), commit("h2", [7, 8, 9], version: 5, release: true)],
-                    [commit("h3", [20], version: 4), commit("h4", [21, 8], version: 5)]] {
+        for bad in [
+            [commit("h3", [20], version: 4), commit("h4", [21], version: 6)],
+            [commit("h3", [20], version: 4), commit("h2", [7, 8, 9], version: 5, release: true)],
+            [commit("h3", [20], version: 4), commit("h4", [21, 8], version: 5)],
+        ] {
             #expect(throws: DatabaseError.self) { try store.commit(batch: bad) }
             #expect(try store.showVersions()["s"] == 3 && store.claims(show: "s").map(\.seat).sorted() == [7, 8])
             #expect(try store.hold(tokenDigest: "tok-h3") == nil)
@@ -146,7 +158,8 @@ import Testing
         let (store, dir) = try fresh(.postgres)
         defer { dir.remove() }
         _ = try outcome(store, holdCommit(store, id: "h1", seats: [7])).get()
-        let a = try holdCommit(store, id: "h2", seats: [8]), b = try holdCommit(store, id: "h3", seats: [7, 9]), c = try holdCommit(store, id: "h4", seats: [10])
+        let a = try holdCommit(store, id: "h2", seats: [8]), b = try holdCommit(store, id: "h3", seats: [7, 9]),
+            c = try holdCommit(store, id: "h4", seats: [10])
         let outcomes = try store.commit(batch: [a, b, c])
         guard case .committed(let va, _) = outcomes[0], case .refused = outcomes[1], case .committed(let vc, let delta) = outcomes[2] else {
             Issue.record("\(outcomes)"); return

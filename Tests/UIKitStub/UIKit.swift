@@ -107,7 +107,9 @@ public struct UIAccessibilityTraits: OptionSet, Sendable {
     public static let button = Self(rawValue: 1), selected = Self(rawValue: 8), notEnabled = Self(rawValue: 256)
 }
 public enum UIAccessibility {
-    public struct Notification: Hashable, Sendable { public static let layoutChanged = Notification(), announcement = Notification(), screenChanged = Notification() }
+    public struct Notification: Hashable, Sendable {
+        public static let layoutChanged = Notification(), announcement = Notification(), screenChanged = Notification()
+    }
     @MainActor public static func post(notification: UIAccessibility.Notification, argument: Any?) {}
 }
 @MainActor open class UIAccessibilityElement: NSObject {

@@ -25,8 +25,10 @@ extension CompositionalLayout {
     /// - paging: one container width at a time (a flick moves one page; the last page ends at the content end);
     /// - groupPaging: one group at a time; groupPagingCentered: one group at a time, centred.
     /// - Complexity: O(log groups).
-    public func orthogonalTarget(section s: Int, offset: Double, velocity: Double, decelerationRate: Double = 0.998,
-                                 flickThreshold: Double = 300) -> Double {
+    public func orthogonalTarget(
+        section s: Int, offset: Double, velocity: Double, decelerationRate: Double = 0.998,
+        flickThreshold: Double = 300
+    ) -> Double {
         let range = orthogonalRange(s)
         let clamp = { (v: Double) in min(max(v, range.lowerBound), range.upperBound) }
         let direction = velocity > flickThreshold ? 1 : velocity < -flickThreshold ? -1 : 0
@@ -77,21 +79,27 @@ public enum SectionPreset: String, Sendable, CaseIterable {
     public func section(itemCount: Int, header: SectionHeader? = nil) -> LayoutSection {
         switch self {
         case .cardCarousel:
-            return LayoutSection(itemCount: itemCount,
-                                 group: LayoutGroup(axis: .horizontal, size: LayoutSize2D(width: .fractionalWidth(0.8), height: .absolute(120)),
-                                                    itemSize: LayoutSize2D(width: .fractionalWidth(1), height: .fractionalHeight(1))),
-                                 interGroupSpacing: 12, contentInsets: EdgeInsets(top: 8, left: 16, bottom: 8, right: 16),
-                                 orthogonalScrolling: .groupPagingCentered, header: header)
+            return LayoutSection(
+                itemCount: itemCount,
+                group: LayoutGroup(
+                    axis: .horizontal, size: LayoutSize2D(width: .fractionalWidth(0.8), height: .absolute(120)),
+                    itemSize: LayoutSize2D(width: .fractionalWidth(1), height: .fractionalHeight(1))),
+                interGroupSpacing: 12, contentInsets: EdgeInsets(top: 8, left: 16, bottom: 8, right: 16),
+                orthogonalScrolling: .groupPagingCentered, header: header)
         case .list:
-            return LayoutSection(itemCount: itemCount,
-                                 group: LayoutGroup(axis: .horizontal, size: LayoutSize2D(width: .fractionalWidth(1), height: .estimated(44)),
-                                                    itemSize: LayoutSize2D(width: .fractionalWidth(1), height: .estimated(44))),
-                                 interGroupSpacing: 1, header: header)
+            return LayoutSection(
+                itemCount: itemCount,
+                group: LayoutGroup(
+                    axis: .horizontal, size: LayoutSize2D(width: .fractionalWidth(1), height: .estimated(44)),
+                    itemSize: LayoutSize2D(width: .fractionalWidth(1), height: .estimated(44))),
+                interGroupSpacing: 1, header: header)
         case .twoColumnGrid:
-            return LayoutSection(itemCount: itemCount,
-                                 group: LayoutGroup(axis: .horizontal, size: LayoutSize2D(width: .fractionalWidth(1), height: .fractionalWidth(0.5)),
-                                                    itemSize: LayoutSize2D(width: .fractionalWidth(0.5), height: .fractionalHeight(1)), count: 2),
-                                 contentInsets: EdgeInsets(all: 8), header: header)
+            return LayoutSection(
+                itemCount: itemCount,
+                group: LayoutGroup(
+                    axis: .horizontal, size: LayoutSize2D(width: .fractionalWidth(1), height: .fractionalWidth(0.5)),
+                    itemSize: LayoutSize2D(width: .fractionalWidth(0.5), height: .fractionalHeight(1)), count: 2),
+                contentInsets: EdgeInsets(all: 8), header: header)
         }
     }
 }

@@ -60,8 +60,10 @@ public struct LayoutSection: Sendable, Hashable {
     public var orthogonalScrolling: OrthogonalScrolling
     public var header: SectionHeader?
 
-    public init(itemCount: Int, group: LayoutGroup, interGroupSpacing: Double = 0, contentInsets: EdgeInsets = .zero,
-                orthogonalScrolling: OrthogonalScrolling = .none, header: SectionHeader? = nil) {
+    public init(
+        itemCount: Int, group: LayoutGroup, interGroupSpacing: Double = 0, contentInsets: EdgeInsets = .zero,
+        orthogonalScrolling: OrthogonalScrolling = .none, header: SectionHeader? = nil
+    ) {
         precondition(itemCount >= 0, "item count must not be negative")
         precondition(orthogonalScrolling == .none || !group.itemSize.height.isEstimated, "orthogonal sections need known heights")
         self.itemCount = itemCount; self.group = group; self.interGroupSpacing = interGroupSpacing

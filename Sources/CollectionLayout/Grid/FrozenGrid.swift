@@ -56,8 +56,9 @@ public struct FrozenGridLayout<Rows: AxisModel, Columns: AxisModel>: Sendable {
 
     /// Merged blocks must not overlap each other or straddle the frozen edges.
     public init(rows: Rows, columns: Columns, frozenRows: Int = 0, frozenColumns: Int = 0, merged: [CellRange] = []) {
-        precondition(frozenRows >= 0 && frozenRows <= rows.count && frozenColumns >= 0 && frozenColumns <= columns.count,
-                     "frozen counts must be within the grid")
+        precondition(
+            frozenRows >= 0 && frozenRows <= rows.count && frozenColumns >= 0 && frozenColumns <= columns.count,
+            "frozen counts must be within the grid")
         self.rows = rows; self.columns = columns
         self.frozenRows = frozenRows; self.frozenColumns = frozenColumns
         var byCell: [GridCell: Int] = [:]
@@ -65,10 +66,12 @@ public struct FrozenGridLayout<Rows: AxisModel, Columns: AxisModel>: Sendable {
             precondition(m.rows.upperBound <= rows.count && m.columns.upperBound <= columns.count, "merged block outside the grid")
             precondition((m.rows.lowerBound < frozenRows) == (m.rows.upperBound <= frozenRows), "merged block straddles the frozen rows")
             precondition((m.columns.lowerBound < frozenColumns) == (m.columns.upperBound <= frozenColumns), "merged block straddles the frozen columns")
-            for r in m.rows { for c in m.columns {
-                precondition(byCell[GridCell(row: r, column: c)] == nil, "merged blocks overlap")
-                byCell[GridCell(row: r, column: c)] = k
-            } }
+            for r in m.rows {
+                for c in m.columns {
+                    precondition(byCell[GridCell(row: r, column: c)] == nil, "merged blocks overlap")
+                    byCell[GridCell(row: r, column: c)] = k
+                }
+            }
         }
         self.merged = merged
         self.mergedByCell = byCell
@@ -82,8 +85,9 @@ public struct FrozenGridLayout<Rows: AxisModel, Columns: AxisModel>: Sendable {
 
     /// The nearest offset that keeps the body within the content.
     public func clamped(_ offset: LayoutPoint, viewSize: LayoutSize) -> LayoutPoint {
-        LayoutPoint(x: min(max(offset.x, 0), max(contentSize.width - viewSize.width, 0)),
-                    y: min(max(offset.y, 0), max(contentSize.height - viewSize.height, 0)))
+        LayoutPoint(
+            x: min(max(offset.x, 0), max(contentSize.width - viewSize.width, 0)),
+            y: min(max(offset.y, 0), max(contentSize.height - viewSize.height, 0)))
     }
 
     /// Visible index ranges of every pane.
@@ -96,7 +100,8 @@ public struct FrozenGridLayout<Rows: AxisModel, Columns: AxisModel>: Sendable {
 
     @inlinable
     func paneWindows(offset: LayoutPoint, viewSize: LayoutSize)
-        -> (corner: PaneWindow, headerRow: PaneWindow, headerColumn: PaneWindow, body: PaneWindow) {
+        -> (corner: PaneWindow, headerRow: PaneWindow, headerColumn: PaneWindow, body: PaneWindow)
+    {
         let fh = min(frozenHeight, viewSize.height), fw = min(frozenWidth, viewSize.width)
         var bodyRows = rows.range(overlapping: offset.y + fh, offset.y + viewSize.height)
         bodyRows = max(bodyRows.lowerBound, frozenRows)..<max(bodyRows.upperBound, frozenRows)
@@ -104,10 +109,13 @@ public struct FrozenGridLayout<Rows: AxisModel, Columns: AxisModel>: Sendable {
         bodyColumns = max(bodyColumns.lowerBound, frozenColumns)..<max(bodyColumns.upperBound, frozenColumns)
         let headRows = rows.range(overlapping: 0, fh).clamped(to: 0..<frozenRows)
         let headColumns = columns.range(overlapping: 0, fw).clamped(to: 0..<frozenColumns)
-        return (PaneWindow(pane: .corner, rows: headRows, columns: headColumns, clip: LayoutRect(x: 0, y: 0, width: fw, height: fh)),
-                PaneWindow(pane: .headerRow, rows: headRows, columns: bodyColumns, clip: LayoutRect(x: fw, y: 0, width: viewSize.width - fw, height: fh)),
-                PaneWindow(pane: .headerColumn, rows: bodyRows, columns: headColumns, clip: LayoutRect(x: 0, y: fh, width: fw, height: viewSize.height - fh)),
-                PaneWindow(pane: .body, rows: bodyRows, columns: bodyColumns, clip: LayoutRect(x: fw, y: fh, width: viewSize.width - fw, height: viewSize.height - fh)))
+        return (
+            PaneWindow(pane: .corner, rows: headRows, columns: headColumns, clip: LayoutRect(x: 0, y: 0, width: fw, height: fh)),
+            PaneWindow(pane: .headerRow, rows: headRows, columns: bodyColumns, clip: LayoutRect(x: fw, y: 0, width: viewSize.width - fw, height: fh)),
+            PaneWindow(pane: .headerColumn, rows: bodyRows, columns: headColumns, clip: LayoutRect(x: 0, y: fh, width: fw, height: viewSize.height - fh)),
+            PaneWindow(
+                pane: .body, rows: bodyRows, columns: bodyColumns, clip: LayoutRect(x: fw, y: fh, width: viewSize.width - fw, height: viewSize.height - fh))
+        )
     }
 
     /// How a pane moves with the offset: the header row only sideways, the header column only up and down.
@@ -126,8 +134,9 @@ public struct FrozenGridLayout<Rows: AxisModel, Columns: AxisModel>: Sendable {
     public func contentFrame(rows r: Range<Int>, columns c: Range<Int>) -> LayoutRect {
         let x = columns.offset(of: c.lowerBound), y = rows.offset(of: r.lowerBound)
         let lastC = c.upperBound - 1, lastR = r.upperBound - 1
-        return LayoutRect(x: x, y: y, width: columns.offset(of: lastC) + columns.size(of: lastC) - x,
-                          height: rows.offset(of: lastR) + rows.size(of: lastR) - y)
+        return LayoutRect(
+            x: x, y: y, width: columns.offset(of: lastC) + columns.size(of: lastC) - x,
+            height: rows.offset(of: lastR) + rows.size(of: lastR) - y)
     }
 
     /// Every visible cell with its view frame, pane by pane (corner last, so it draws on top).
@@ -168,8 +177,10 @@ public struct FrozenGridLayout<Rows: AxisModel, Columns: AxisModel>: Sendable {
                 if !mergedByCell.isEmpty, let m = mergedByCell[cell] {
                     if emitted.insert(m).inserted {
                         let block = merged[m]
-                        body(PlacedCell(cell: block.anchor, span: block, pane: window.pane,
-                                        frame: contentFrame(rows: block.rows, columns: block.columns).offsetBy(dx: dx, dy: dy)))
+                        body(
+                            PlacedCell(
+                                cell: block.anchor, span: block, pane: window.pane,
+                                frame: contentFrame(rows: block.rows, columns: block.columns).offsetBy(dx: dx, dy: dy)))
                     }
                 } else {
                     body(PlacedCell(cell: cell, span: nil, pane: window.pane, frame: LayoutRect(x: x, y: y, width: w, height: h)))

@@ -57,7 +57,8 @@ public struct SpatialIndex: Sendable {
         let y0 = min(max(Int(((r.minY - maxHalfHeight - bounds.minY) / cellSize).rounded(.down)), 0), rows - 1)
         let y1 = min(max(Int(((r.maxY + maxHalfHeight - bounds.minY) / cellSize).rounded(.down)), 0), rows - 1)
         guard r.maxX + maxHalfWidth >= bounds.minX, r.minX - maxHalfWidth <= bounds.maxX,
-              r.maxY + maxHalfHeight >= bounds.minY, r.minY - maxHalfHeight <= bounds.maxY else { return }
+            r.maxY + maxHalfHeight >= bounds.minY, r.minY - maxHalfHeight <= bounds.maxY
+        else { return }
         for y in y0...y1 {
             let rowBase = y * columns
             for k in Int(cellStart[rowBase + x0])..<Int(cellStart[rowBase + x1 + 1]) { body(Int(items[k])) }

@@ -61,7 +61,8 @@ extension Viewport {
             if scaled + lead + trail <= view { return (scaled - view) / 2 + (trail - lead) / 2 }
             return min(max(value, -lead), scaled - view + trail)
         }
-        return LayoutPoint(x: axis(p.x, content: contentSize.width, view: viewSize.width, lead: insets.left, trail: insets.right),
-                           y: axis(p.y, content: contentSize.height, view: viewSize.height, lead: insets.top, trail: insets.bottom))
+        return LayoutPoint(
+            x: axis(p.x, content: contentSize.width, view: viewSize.width, lead: insets.left, trail: insets.right),
+            y: axis(p.y, content: contentSize.height, view: viewSize.height, lead: insets.top, trail: insets.bottom))
     }
 }

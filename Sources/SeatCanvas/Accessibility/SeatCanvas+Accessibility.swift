@@ -62,8 +62,9 @@ extension SeatCanvas {
             var traits: SeatAccessibilityElement.Traits = [.button]
             if selected { traits.insert(.selected) }
             if st != .available && !selected { traits.insert(.notEnabled) }
-            return SeatAccessibilityElement(seat: s, label: spokenLabel(s, status: st, selected: selected, prices: content.prices, language: content.language),
-                                            traits: traits, frame: viewport.viewRect(forContent: geometry.rect(of: s)))
+            return SeatAccessibilityElement(
+                seat: s, label: spokenLabel(s, status: st, selected: selected, prices: content.prices, language: content.language),
+                traits: traits, frame: viewport.viewRect(forContent: geometry.rect(of: s)))
         }
     }
 

@@ -10,8 +10,11 @@ public struct Minimap: Sendable, Hashable {
     public init(contentSize: LayoutSize, fitting size: LayoutSize) {
         self.size = size
         let scale = min(size.width / contentSize.width, size.height / contentSize.height)
-        transform = ScaleTranslate(scale: scale, translation: LayoutPoint(x: (size.width - contentSize.width * scale) / 2,
-                                                                          y: (size.height - contentSize.height * scale) / 2))
+        transform = ScaleTranslate(
+            scale: scale,
+            translation: LayoutPoint(
+                x: (size.width - contentSize.width * scale) / 2,
+                y: (size.height - contentSize.height * scale) / 2))
     }
 
     /// Where the viewport is, in minimap coordinates.
@@ -40,15 +43,20 @@ extension SeatCanvas {
             let seats = layout.blocks[b]
             let free = counts.perBlock[b]
             let color = free > 0 ? layout.zone(of: seats.lowerBound).color : Palette.sold
-            items.append(DisplayItem(id: "block-\(b)", layer: .rows,
-                                     command: .roundedRect(minimap.transform.apply(geometry.blockRects[b]), radius: 1, DrawStyle(fill: color, opacity: free > 0 ? 0.9 : 1))))
+            items.append(
+                DisplayItem(
+                    id: "block-\(b)", layer: .rows,
+                    command: .roundedRect(minimap.transform.apply(geometry.blockRects[b]), radius: 1, DrawStyle(fill: color, opacity: free > 0 ? 0.9 : 1))))
         }
         if let stage = geometry.stage {
             let r = LayoutRect(x: stage.center.x - stage.width / 2, y: stage.center.y - 3, width: stage.width, height: 6)
-            items.append(DisplayItem(id: "stage", layer: .background, command: .roundedRect(minimap.transform.apply(r), radius: 1, DrawStyle(fill: Palette.stage))))
+            items.append(
+                DisplayItem(id: "stage", layer: .background, command: .roundedRect(minimap.transform.apply(r), radius: 1, DrawStyle(fill: Palette.stage))))
         }
-        items.append(DisplayItem(id: "viewport", layer: .overlay,
-                                 command: .roundedRect(minimap.viewportRect(viewport), radius: 2, DrawStyle(stroke: "#D93025", strokeWidth: 1.5))))
+        items.append(
+            DisplayItem(
+                id: "viewport", layer: .overlay,
+                command: .roundedRect(minimap.viewportRect(viewport), radius: 2, DrawStyle(stroke: "#D93025", strokeWidth: 1.5))))
         return DisplayList(items: items, transform: ScaleTranslate(), viewSize: minimap.size, level: .rows)
     }
 }

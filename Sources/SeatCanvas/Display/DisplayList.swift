@@ -94,7 +94,8 @@ public struct RenderDiff: Sendable, Hashable {
                 inserted.append(item)
             }
         }
-        self.init(inserted: inserted, removed: before.keys.sorted(), updated: updated,
-                  transformChanged: old.transform != new.transform || old.viewSize != new.viewSize)
+        self.init(
+            inserted: inserted, removed: before.keys.sorted(), updated: updated,
+            transformChanged: old.transform != new.transform || old.viewSize != new.viewSize)
     }
 }

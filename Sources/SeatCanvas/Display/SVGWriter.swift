@@ -21,7 +21,8 @@ public struct SVGWriter {
     public func document(_ list: DisplayList) -> String {
         let legendHeight = legend.isEmpty ? 0.0 : 36.0
         let width = list.viewSize.width, height = list.viewSize.height + legendHeight
-        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-label=\"\(escape(title))\" font-family=\"Noto Sans CJK SC, PingFang SC, Microsoft YaHei, sans-serif\""
+        var out =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-label=\"\(escape(title))\" font-family=\"Noto Sans CJK SC, PingFang SC, Microsoft YaHei, sans-serif\""
         for (name, value) in rootAttributes { out += " \(name)=\"\(escape(value))\"" }
         out += ">\n"
         out += "<title>\(escape(title))</title>\n"
@@ -39,7 +40,8 @@ public struct SVGWriter {
         let idAttribute = id.map { " id=\"\(escape($0))\"" } ?? ""
         switch command {
         case .roundedRect(let r, let radius, let style):
-            return "<rect\(idAttribute) x=\"\(n(r.minX))\" y=\"\(n(r.minY))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\" rx=\"\(n(radius))\"\(paint(style))/>\n"
+            return
+                "<rect\(idAttribute) x=\"\(n(r.minX))\" y=\"\(n(r.minY))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\" rx=\"\(n(radius))\"\(paint(style))/>\n"
         case .circle(let c, let radius, let style):
             return "<circle\(idAttribute) cx=\"\(n(c.x))\" cy=\"\(n(c.y))\" r=\"\(n(radius))\"\(paint(style))/>\n"
         case .path(let points, let closed, let style):
@@ -51,7 +53,8 @@ public struct SVGWriter {
         case .curve(let a, let c, let b, let style):
             return "<path\(idAttribute) d=\"M\(n(a.x)) \(n(a.y))Q\(n(c.x)) \(n(c.y)) \(n(b.x)) \(n(b.y))\"\(paint(style))/>\n"
         case .text(let s, let p, let size, let color, let anchor):
-            return "<text\(idAttribute) x=\"\(n(p.x))\" y=\"\(n(p.y))\" font-size=\"\(n(size))\" fill=\"\(color)\" text-anchor=\"\(anchor.rawValue)\" aria-hidden=\"true\">\(escape(s))</text>\n"
+            return
+                "<text\(idAttribute) x=\"\(n(p.x))\" y=\"\(n(p.y))\" font-size=\"\(n(size))\" fill=\"\(color)\" text-anchor=\"\(anchor.rawValue)\" aria-hidden=\"true\">\(escape(s))</text>\n"
         case .group(let gid, let attributes, let children):
             var g = "<g id=\"\(escape(gid))\" class=\"seat\""
             for key in attributes.keys.sorted() { g += " \(key)=\"\(escape(attributes[key]!))\"" }
@@ -79,7 +82,9 @@ public struct SVGWriter {
             case .color(let c): out += "<rect x=\"\(n(x))\" y=\"0\" width=\"14\" height=\"14\" rx=\"3\" fill=\"\(c)\"/>"
             case .ramp:
                 out += "<defs><linearGradient id=\"heat\">"
-                for (stop, rgb) in SeatHeatmap.ramp { out += "<stop offset=\"\(n(stop))\" stop-color=\"\(SeatHeatmap.hex(Int(rgb.0), Int(rgb.1), Int(rgb.2)))\"/>" }
+                for (stop, rgb) in SeatHeatmap.ramp {
+                    out += "<stop offset=\"\(n(stop))\" stop-color=\"\(SeatHeatmap.hex(Int(rgb.0), Int(rgb.1), Int(rgb.2)))\"/>"
+                }
                 out += "</linearGradient></defs><rect x=\"\(n(x))\" y=\"0\" width=\"60\" height=\"14\" fill=\"url(#heat)\"/>"
                 x += 46
             }
@@ -111,7 +116,10 @@ public struct SVGWriter {
 }
 
 public struct LegendEntry: Sendable, Hashable {
-    public enum Swatch: Sendable, Hashable { case color(String), ramp }
+    public enum Swatch: Sendable, Hashable {
+        case color(String)
+        case ramp
+    }
     public var swatch: Swatch
     public var label: String
     public init(_ swatch: Swatch, _ label: String) { self.swatch = swatch; self.label = label }
@@ -124,9 +132,11 @@ extension SeatCanvas {
         if content.heatmap != nil {
             return [LegendEntry(.ramp, zh ? "售出比例 0% → 100%" : "sold share 0% → 100%"), LegendEntry(.color(SeatHeatmap.missing), zh ? "无数据" : "no data")]
         }
-        var entries = [LegendEntry(.color(Palette.selected), zh ? "已选" : "selected"),
-                       LegendEntry(.color(Palette.sold), SeatStatus.sold.localizedName(content.language)),
-                       LegendEntry(.color(Palette.held), SeatStatus.held.localizedName(content.language))]
+        var entries = [
+            LegendEntry(.color(Palette.selected), zh ? "已选" : "selected"),
+            LegendEntry(.color(Palette.sold), SeatStatus.sold.localizedName(content.language)),
+            LegendEntry(.color(Palette.held), SeatStatus.held.localizedName(content.language)),
+        ]
         // One entry a colour and category; a category shared by several zones is named, not its first zone.
         var seen = Set<String>()
         for zone in layout.zones where seen.insert(zone.color + zone.category).inserted && seen.count <= 6 {

@@ -15,8 +15,10 @@ public struct FrameContent: Sendable {
     /// do not change with status), so a live page can recolour and relabel seats by itself.
     public var labelParts: Bool
 
-    public init(availability: SeatAvailability, selection: Set<SeatIndex> = [], heatmap: SeatHeatmap? = nil,
-                counts: FreeSeatCounts? = nil, prices: SeatPrices? = nil, language: Language = .chinese, labelParts: Bool = false) {
+    public init(
+        availability: SeatAvailability, selection: Set<SeatIndex> = [], heatmap: SeatHeatmap? = nil,
+        counts: FreeSeatCounts? = nil, prices: SeatPrices? = nil, language: Language = .chinese, labelParts: Bool = false
+    ) {
         self.availability = availability; self.selection = selection; self.heatmap = heatmap
         self.counts = counts; self.prices = prices; self.language = language; self.labelParts = labelParts
     }
@@ -56,9 +58,12 @@ extension SeatCanvas {
             for s in seats {
                 items.append(seatItem(s, status: status(s), content: content, showLabel: showLabels))
                 if layout.type(of: s) == .coupleLeft, let p = layout.partner(of: s) {
-                    items.append(DisplayItem(id: "couple-" + Self.elementID(layout.seatID(s)), layer: .overlay,
-                                             command: .roundedRect(geometry.rect(of: s).union(geometry.rect(of: p)).insetBy(dx: -1.5, dy: -1.5),
-                                                                   radius: style.cornerRadius + 1.5, DrawStyle(stroke: Palette.stroke, strokeWidth: 1.5))))
+                    items.append(
+                        DisplayItem(
+                            id: "couple-" + Self.elementID(layout.seatID(s)), layer: .overlay,
+                            command: .roundedRect(
+                                geometry.rect(of: s).union(geometry.rect(of: p)).insetBy(dx: -1.5, dy: -1.5),
+                                radius: style.cornerRadius + 1.5, DrawStyle(stroke: Palette.stroke, strokeWidth: 1.5))))
                 }
             }
         case .rows:
@@ -70,8 +75,9 @@ extension SeatCanvas {
                 items.append(contentsOf: zoneItems(z, counts: counts, content: content, zoom: zoom))
             }
         }
-        return DisplayList(items: items, transform: viewport?.transform ?? ScaleTranslate(),
-                           viewSize: viewport?.viewSize ?? contentSize, level: level)
+        return DisplayList(
+            items: items, transform: viewport?.transform ?? ScaleTranslate(),
+            viewSize: viewport?.viewSize ?? contentSize, level: level)
     }
 
     /// Only the seats that changed, for a frame already on screen at seat level.
@@ -92,24 +98,32 @@ extension SeatCanvas {
     func seatItem(_ s: SeatIndex, status: SeatStatus, content: FrameContent, showLabel: Bool) -> DisplayItem {
         let zone = layout.zone(of: s)
         let selected = content.selection.contains(s)
-        let fill = content.heatmap.map { SeatHeatmap.color($0.value(of: s)) }
+        let fill =
+            content.heatmap.map { SeatHeatmap.color($0.value(of: s)) }
             ?? Palette.fill(status: status, zoneColor: zone.color, selected: selected)
         let rect = geometry.rect(of: s)
-        var children: [DrawCommand] = [.roundedRect(rect, radius: style.cornerRadius,
-                                                    DrawStyle(fill: fill, stroke: status == .blocked ? Palette.stroke : nil, strokeWidth: 0.5))]
+        var children: [DrawCommand] = [
+            .roundedRect(
+                rect, radius: style.cornerRadius,
+                DrawStyle(fill: fill, stroke: status == .blocked ? Palette.stroke : nil, strokeWidth: 0.5))
+        ]
         let type = layout.type(of: s)
         if showLabel {
             let text = type == .wheelchair ? "♿" : layout.seatLabel(s)
             let ink = status == .available && content.heatmap == nil && !selected ? "#FFFFFF" : Palette.text
-            children.append(.text(text, at: LayoutPoint(x: rect.midX, y: rect.midY + style.seatSize * 0.16),
-                                  size: style.seatSize * 0.45, color: ink, anchor: .middle))
+            children.append(
+                .text(
+                    text, at: LayoutPoint(x: rect.midX, y: rect.midY + style.seatSize * 0.16),
+                    size: style.seatSize * 0.45, color: ink, anchor: .middle))
         }
         if layout.flags(of: s).contains(.restrictedView) {
             children.append(.circle(center: LayoutPoint(x: rect.maxX - 3, y: rect.minY + 3), radius: 2, DrawStyle(fill: Palette.text)))
         }
         let id = layout.seatID(s)
-        var attributes = ["data-seat-id": id, "data-status": selected ? "selected" : status.name, "data-zone": zone.id,
-                          "aria-label": spokenLabel(s, status: status, selected: selected, prices: content.prices, language: content.language)]
+        var attributes = [
+            "data-seat-id": id, "data-status": selected ? "selected" : status.name, "data-zone": zone.id,
+            "aria-label": spokenLabel(s, status: status, selected: selected, prices: content.prices, language: content.language),
+        ]
         if content.labelParts {
             let parts = spokenLabelParts(s, prices: content.prices, language: content.language)
             attributes["data-index"] = String(s)
@@ -117,7 +131,8 @@ extension SeatCanvas {
             attributes["data-name"] = parts.name
             attributes["data-details"] = parts.details.joined(separator: Self.labelSeparator(content.language))
         }
-        return DisplayItem(id: "seat-" + Self.elementID(id), layer: .seats, command: .group(id: "seat-" + Self.elementID(id), attributes: attributes, children: children))
+        return DisplayItem(
+            id: "seat-" + Self.elementID(id), layer: .seats, command: .group(id: "seat-" + Self.elementID(id), attributes: attributes, children: children))
     }
 
     /// A run of seats between aisles as one thick stroke through five of its seats (so curved rows stay
@@ -138,14 +153,20 @@ extension SeatCanvas {
         var points: [LayoutPoint] = []
         for p in picks where points.last != geometry.center(of: p) { points.append(geometry.center(of: p)) }
         if points.count == 1 { points.append(LayoutPoint(x: points[0].x + 0.01, y: points[0].y)) }
-        var out = [DisplayItem(id: "block-\(b)", layer: .rows,
-                               command: .path(points, closed: false, DrawStyle(stroke: fill, strokeWidth: style.seatSize, opacity: opacity)))]
+        var out = [
+            DisplayItem(
+                id: "block-\(b)", layer: .rows,
+                command: .path(points, closed: false, DrawStyle(stroke: fill, strokeWidth: style.seatSize, opacity: opacity)))
+        ]
         let length = geometry.blockRects[b].width * zoom, thickness = style.seatSize * zoom
         if thickness >= 8 && length >= 24 {
             let mid = geometry.center(of: seats.lowerBound + (last - seats.lowerBound) / 2)
-            out.append(DisplayItem(id: "block-\(b)-count", layer: .overlay,
-                                   command: .text(String(free), at: LayoutPoint(x: mid.x, y: mid.y + style.seatSize * 0.25),
-                                                  size: style.seatSize * 0.7, color: Palette.text, anchor: .middle)))
+            out.append(
+                DisplayItem(
+                    id: "block-\(b)-count", layer: .overlay,
+                    command: .text(
+                        String(free), at: LayoutPoint(x: mid.x, y: mid.y + style.seatSize * 0.25),
+                        size: style.seatSize * 0.7, color: Palette.text, anchor: .middle)))
         }
         return out
     }
@@ -160,10 +181,14 @@ extension SeatCanvas {
         // About 12 points on screen, smaller when the zone is too narrow for the caption.
         let width = Double(caption.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x2E80 ? 2 : 1) }) * 0.55
         let size = min(12 / zoom, rect.width * 0.9 / width)
-        return [DisplayItem(id: "zone-" + Self.elementID(zone.id), layer: .zones,
-                            command: .path(geometry.zoneOutlines[z], closed: true, DrawStyle(fill: fill, stroke: fill, opacity: 0.55))),
-                DisplayItem(id: "zone-" + Self.elementID(zone.id) + "-label", layer: .overlay,
-                            command: .text(caption, at: LayoutPoint(x: rect.midX, y: rect.midY + size * 0.35), size: size, color: Palette.text, anchor: .middle))]
+        return [
+            DisplayItem(
+                id: "zone-" + Self.elementID(zone.id), layer: .zones,
+                command: .path(geometry.zoneOutlines[z], closed: true, DrawStyle(fill: fill, stroke: fill, opacity: 0.55))),
+            DisplayItem(
+                id: "zone-" + Self.elementID(zone.id) + "-label", layer: .overlay,
+                command: .text(caption, at: LayoutPoint(x: rect.midX, y: rect.midY + size * 0.35), size: size, color: Palette.text, anchor: .middle)),
+        ]
     }
 
     /// Stage or screen, centre line and (at seat and row level) thin zone outlines.
@@ -173,28 +198,41 @@ extension SeatCanvas {
             let name = localizedName(stage.label, language)
             // Readable at any zoom: 13 points on screen, or what fits the stage's width.
             let size = min(max(13, 13 / zoom), stage.width / Double(max(name.count, 2)))
-            let label = DrawCommand.text(name, at: LayoutPoint(x: stage.center.x, y: stage.center.y + (stage.facesDown ? -8 : size + 4)),
-                                         size: size, color: Palette.stage, anchor: .middle)
+            let label = DrawCommand.text(
+                name, at: LayoutPoint(x: stage.center.x, y: stage.center.y + (stage.facesDown ? -8 : size + 4)),
+                size: size, color: Palette.stage, anchor: .middle)
             if stage.surrounded {
                 let r = LayoutRect(x: stage.center.x - stage.width / 2, y: stage.center.y - stage.width / 4, width: stage.width, height: stage.width / 2)
-                items.append(DisplayItem(id: "stage", layer: .background, command: .roundedRect(r, radius: 6, DrawStyle(fill: "#DADCE0", stroke: Palette.stage))))
-                items.append(DisplayItem(id: "stage-label", layer: .overlay, command: .text(name, at: LayoutPoint(x: stage.center.x, y: stage.center.y + size * 0.35), size: size, color: Palette.stage, anchor: .middle)))
+                items.append(
+                    DisplayItem(id: "stage", layer: .background, command: .roundedRect(r, radius: 6, DrawStyle(fill: "#DADCE0", stroke: Palette.stage))))
+                items.append(
+                    DisplayItem(
+                        id: "stage-label", layer: .overlay,
+                        command: .text(
+                            name, at: LayoutPoint(x: stage.center.x, y: stage.center.y + size * 0.35), size: size, color: Palette.stage, anchor: .middle)))
             } else {
                 let bow = stage.facesDown ? 12.0 : -12.0
                 let y = stage.center.y
-                items.append(DisplayItem(id: "stage", layer: .background,
-                                         command: .curve(from: LayoutPoint(x: stage.center.x - stage.width / 2, y: y), control: LayoutPoint(x: stage.center.x, y: y + bow),
-                                                         to: LayoutPoint(x: stage.center.x + stage.width / 2, y: y), DrawStyle(stroke: Palette.stage, strokeWidth: 4))))
+                items.append(
+                    DisplayItem(
+                        id: "stage", layer: .background,
+                        command: .curve(
+                            from: LayoutPoint(x: stage.center.x - stage.width / 2, y: y), control: LayoutPoint(x: stage.center.x, y: y + bow),
+                            to: LayoutPoint(x: stage.center.x + stage.width / 2, y: y), DrawStyle(stroke: Palette.stage, strokeWidth: 4))))
                 items.append(DisplayItem(id: "stage-label", layer: .background, command: label))
             }
         }
         if let (a, b) = geometry.centreLine, level != .zones {
-            items.append(DisplayItem(id: "centre-line", layer: .background, command: .path([a, b], closed: false, DrawStyle(stroke: "#BDC1C6", strokeWidth: 1, dashed: true))))
+            items.append(
+                DisplayItem(
+                    id: "centre-line", layer: .background, command: .path([a, b], closed: false, DrawStyle(stroke: "#BDC1C6", strokeWidth: 1, dashed: true))))
         }
         if level == .seats {
             for (z, zone) in layout.zones.enumerated() where geometry.zoneOutlines[z].count > 2 {
-                items.append(DisplayItem(id: "zone-outline-" + Self.elementID(zone.id), layer: .zones,
-                                         command: .path(geometry.zoneOutlines[z], closed: true, DrawStyle(stroke: zone.color, strokeWidth: 1, opacity: 0.6))))
+                items.append(
+                    DisplayItem(
+                        id: "zone-outline-" + Self.elementID(zone.id), layer: .zones,
+                        command: .path(geometry.zoneOutlines[z], closed: true, DrawStyle(stroke: zone.color, strokeWidth: 1, opacity: 0.6))))
             }
         }
         return items
@@ -206,7 +244,7 @@ extension SeatCanvas {
         for b in id.utf8 {
             switch b {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."):
+                UInt8(ascii: "-"), UInt8(ascii: "."):
                 out.unicodeScalars.append(Unicode.Scalar(b))
             default:
                 out += "_" + (b < 16 ? "0" : "") + String(b, radix: 16)

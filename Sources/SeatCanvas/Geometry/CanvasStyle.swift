@@ -43,6 +43,7 @@ public enum Palette {
 public func localizedName(_ name: String, _ language: Language) -> String {
     let parts = name.split(separator: " ", maxSplits: 1).map(String.init)
     guard parts.count == 2, parts[0].unicodeScalars.contains(where: { $0.value >= 0x2E80 }),
-          !parts[1].unicodeScalars.contains(where: { $0.value >= 0x2E80 }) else { return name }
+        !parts[1].unicodeScalars.contains(where: { $0.value >= 0x2E80 })
+    else { return name }
     return language == .chinese ? parts[0] : parts[1]
 }

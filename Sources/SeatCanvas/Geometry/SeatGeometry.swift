@@ -36,8 +36,9 @@ public struct SeatGeometry: Sendable {
         }
         gridOrigin = FloorPoint(x: b.minX, y: b.minY)
         let half = style.seatSize / 2
-        contentSize = LayoutSize(width: b.width * style.pitch + 2 * style.margin + style.seatSize,
-                                 height: b.height * style.pitch + 2 * style.margin + style.seatSize)
+        contentSize = LayoutSize(
+            width: b.width * style.pitch + 2 * style.margin + style.seatSize,
+            height: b.height * style.pitch + 2 * style.margin + style.seatSize)
         let origin = gridOrigin, pitch = style.pitch, inset = style.margin + half
         func point(_ p: FloorPoint) -> LayoutPoint { LayoutPoint(x: (p.x - origin.x) * pitch + inset, y: (p.y - origin.y) * pitch + inset) }
         let centers = layout.seatIndices.map { point(layout.position($0)) }
@@ -56,11 +57,15 @@ public struct SeatGeometry: Sendable {
         var corners = [[LayoutPoint]](repeating: [], count: layout.zones.count)
         for i in layout.seatIndices {
             let r = seatRects[i]
-            corners[layout.zoneIndex(of: i)].append(contentsOf: [r.origin, LayoutPoint(x: r.maxX, y: r.minY),
-                                                                  LayoutPoint(x: r.maxX, y: r.maxY), LayoutPoint(x: r.minX, y: r.maxY)])
+            corners[layout.zoneIndex(of: i)].append(contentsOf: [
+                r.origin, LayoutPoint(x: r.maxX, y: r.minY),
+                LayoutPoint(x: r.maxX, y: r.maxY), LayoutPoint(x: r.minX, y: r.maxY),
+            ])
         }
         zoneOutlines = corners.map { ConvexHull.of($0, padding: style.pitch - style.seatSize) }
-        zoneRects = zoneOutlines.map { pts in pts.dropFirst().reduce(pts.first.map { LayoutRect(origin: $0, size: .zero) } ?? .zero) { $0.union(LayoutRect(origin: $1, size: .zero)) } }
+        zoneRects = zoneOutlines.map { pts in
+            pts.dropFirst().reduce(pts.first.map { LayoutRect(origin: $0, size: .zero) } ?? .zero) { $0.union(LayoutRect(origin: $1, size: .zero)) }
+        }
         if let s = layout.stage {
             let c = point(s.center)
             let w = s.width * pitch
@@ -89,8 +94,9 @@ public struct SeatGeometry: Sendable {
 
     /// Content point for a floor point (grid units).
     public func contentPoint(_ p: FloorPoint) -> LayoutPoint {
-        LayoutPoint(x: (p.x - gridOrigin.x) * style.pitch + style.margin + style.seatSize / 2,
-                    y: (p.y - gridOrigin.y) * style.pitch + style.margin + style.seatSize / 2)
+        LayoutPoint(
+            x: (p.x - gridOrigin.x) * style.pitch + style.margin + style.seatSize / 2,
+            y: (p.y - gridOrigin.y) * style.pitch + style.margin + style.seatSize / 2)
     }
 }
 

@@ -29,7 +29,9 @@ public struct SeatHeatmap: Sendable, Hashable {
         var values = [Float](repeating: .nan, count: layout.seatCount)
         for (k, key) in object.keys.enumerated() {
             guard let seat = layout.index(ofSeatID: key) else { log.add(key, "no seat with this id in venue \(layout.id)"); continue }
-            guard let v = object.values[k].doubleValue else { log.add(key, "expected a number from 0 to 1, got \(object.values[k].shortDescription)"); continue }
+            guard let v = object.values[k].doubleValue else {
+                log.add(key, "expected a number from 0 to 1, got \(object.values[k].shortDescription)"); continue
+            }
             guard v >= 0 && v <= 1 else { log.add(key, "expected a number from 0 to 1, got \(v)"); continue }
             values[seat] = Float(v)
         }

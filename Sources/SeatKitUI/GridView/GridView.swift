@@ -73,8 +73,9 @@ extension GridViewDataSource {
         guard let dataSource else { return }
         let rows = (0..<dataSource.numberOfRows(in: self)).map { dataSource.gridView(self, heightOfRow: $0) }
         let columns = (0..<dataSource.numberOfColumns(in: self)).map { dataSource.gridView(self, widthOfColumn: $0) }
-        layout = FrozenGridLayout(rows: VariableAxis(sizes: rows), columns: VariableAxis(sizes: columns),
-                                  frozenRows: min(frozenRows, rows.count), frozenColumns: min(frozenColumns, columns.count))
+        layout = FrozenGridLayout(
+            rows: VariableAxis(sizes: rows), columns: VariableAxis(sizes: columns),
+            frozenRows: min(frozenRows, rows.count), frozenColumns: min(frozenColumns, columns.count))
         for cell in visible.values { cell.removeFromSuperview(); _ = pool.enqueue(cell, identifier: cell.reuseIdentifier) }
         visible = [:]
         contentSize = layout.contentSize.cgSize

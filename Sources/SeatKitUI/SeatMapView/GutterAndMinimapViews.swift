@@ -17,8 +17,10 @@ import UIKit
     required init?(coder: NSCoder) { return nil }
 
     override func draw(_ rect: CGRect) {
-        let attributes: [NSAttributedString.Key: Any] = [.font: UIFont.monospacedDigitSystemFont(ofSize: 11, weight: .medium),
-                                                         .foregroundColor: UIColor.white]
+        let attributes: [NSAttributedString.Key: Any] = [
+            .font: UIFont.monospacedDigitSystemFont(ofSize: 11, weight: .medium),
+            .foregroundColor: UIColor.white,
+        ]
         for label in labels {
             let text = label.label as NSString
             let size = text.size(withAttributes: attributes)

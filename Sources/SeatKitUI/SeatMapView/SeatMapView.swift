@@ -134,8 +134,10 @@ extension SeatMapViewDelegate {
         }
         for item in diff.updated { itemLayers[item.id]?.configure(item.command, scale: scale) }
         if diff.transformChanged {
-            mapLayer.setAffineTransform(CGAffineTransform(a: CGFloat(transform.scale), b: 0, c: 0, d: CGFloat(transform.scale),
-                                                          tx: CGFloat(transform.translation.x), ty: CGFloat(transform.translation.y)))
+            mapLayer.setAffineTransform(
+                CGAffineTransform(
+                    a: CGFloat(transform.scale), b: 0, c: 0, d: CGFloat(transform.scale),
+                    tx: CGFloat(transform.translation.x), ty: CGFloat(transform.translation.y)))
         }
         CATransaction.commit()
     }

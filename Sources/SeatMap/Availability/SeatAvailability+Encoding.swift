@@ -72,7 +72,8 @@ extension SeatAvailability {
         }
         let (cs, ce) = try field("seat count")
         guard let count = Int(String(decoding: UnsafeBufferPointer(rebasing: b[cs..<ce]), as: UTF8.self)),
-              count >= 0, count <= 100_000_000 else {
+            count >= 0, count <= 100_000_000
+        else {
             throw .malformed(offset: cs, reason: "seat count must be an integer from 0 to 100000000")
         }
         var packed = [UInt8](repeating: 0, count: (count + 1) / 2)
@@ -141,7 +142,8 @@ extension AvailabilityDelta {
             for item in parts[3].split(separator: ",", omittingEmptySubsequences: false) {
                 let u = Array(item.utf8)
                 guard let last = u.last, let status = SeatStatus(code: last),
-                      let seat = Int(String(decoding: u.dropLast(), as: UTF8.self)), seat >= 0 else {
+                    let seat = Int(String(decoding: u.dropLast(), as: UTF8.self)), seat >= 0
+                else {
                     throw .malformed(offset: offset, reason: "expected <seat index><a|h|s|b>, got \"\(item)\"")
                 }
                 changes.append(SeatChange(seat: seat, status: status))

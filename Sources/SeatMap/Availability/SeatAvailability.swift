@@ -20,8 +20,9 @@ public struct SeatAvailability: Sendable {
 
     public init(seatCount: Int, layoutFingerprint: UInt64 = 0, version: UInt64 = 0) {
         precondition(seatCount >= 0, "seat count must not be negative")
-        self.init(packed: [UInt8](repeating: 0, count: (seatCount + 1) / 2), seatCount: seatCount,
-                  layoutFingerprint: layoutFingerprint, version: version)
+        self.init(
+            packed: [UInt8](repeating: 0, count: (seatCount + 1) / 2), seatCount: seatCount,
+            layoutFingerprint: layoutFingerprint, version: version)
         counts.available = seatCount
     }
 
@@ -119,7 +120,8 @@ extension SeatAvailability: Equatable {
     /// Same seats, same version, same statuses.
     public static func == (a: SeatAvailability, b: SeatAvailability) -> Bool {
         guard a.seatCount == b.seatCount, a.version == b.version, a.counts == b.counts,
-              a.layoutFingerprint == b.layoutFingerprint else { return false }
+            a.layoutFingerprint == b.layoutFingerprint
+        else { return false }
         if a.root === b.root { return true }
         return a.statuses == b.statuses
     }

@@ -56,8 +56,9 @@ enum CinemaGridFormat {
         try log.check()
         let zones = [Zone(id: "standard", name: "Standard", category: "standard", color: zonePalette[0])]
         let paths = sources
-        let layout = try VenueLayout(validating: VenueSpec(id: id, name: name, stage: defaultScreen(for: rows), zones: zones, rows: rows),
-                                     paths: SeatPathStyle(rowPath: { "data.seats[\($0)]" }, seatPath: { _, _, s in paths[s] }))
+        let layout = try VenueLayout(
+            validating: VenueSpec(id: id, name: name, stage: defaultScreen(for: rows), zones: zones, rows: rows),
+            paths: SeatPathStyle(rowPath: { "data.seats[\($0)]" }, seatPath: { _, _, s in paths[s] }))
         return ImportedVenue(layout: layout, availability: ImportedVenue.availability(layout, statuses: statuses))
     }
 }

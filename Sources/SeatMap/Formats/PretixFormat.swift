@@ -83,8 +83,9 @@ enum PretixFormat {
         }
         let stageSpec = stage.map { Stage(label: $0.label, center: FloorPoint(x: grid($0.x), y: grid($0.y)), width: grid($0.width)) }
         let frozen = paths
-        let layout = try VenueLayout(validating: VenueSpec(id: fallbackID, name: name, stage: stageSpec, zones: zones, rows: rows),
-                                     paths: SeatPathStyle(rowPath: { "row \($0 + 1)" }, seatPath: { _, _, s in frozen[s] }))
+        let layout = try VenueLayout(
+            validating: VenueSpec(id: fallbackID, name: name, stage: stageSpec, zones: zones, rows: rows),
+            paths: SeatPathStyle(rowPath: { "row \($0 + 1)" }, seatPath: { _, _, s in frozen[s] }))
         return ImportedVenue(layout: layout, availability: nil)
     }
 

@@ -29,18 +29,32 @@ enum SeedFormat {
             var rowNumber: Int? = nil
             var row: String? = nil
             if let r = o["row"] {
-                if let i = r.intValue { rowNumber = i; row = String(i) }
-                else if let s = r.stringValue, !s.isEmpty { row = s }
-                else { log.add(path + ".row", "expected string or integer, got \(r.shortDescription)") }
-            } else { log.add(path + ".row", "missing (expected a string or integer)") }
+                if let i = r.intValue {
+                    rowNumber = i; row = String(i)
+                } else if let s = r.stringValue, !s.isEmpty {
+                    row = s
+                } else {
+                    log.add(path + ".row", "expected string or integer, got \(r.shortDescription)")
+                }
+            } else {
+                log.add(path + ".row", "missing (expected a string or integer)")
+            }
             let col = o.integer("col", at: path, into: &log)
             var status = SeatStatus.available
             if let s = o.string("status", at: path, into: &log, required: false) {
-                if let known = statusNames[s] { status = known } else { log.add(path + ".status", "unknown status \"\(s)\" (expected available, held, sold or blocked)") }
+                if let known = statusNames[s] {
+                    status = known
+                } else {
+                    log.add(path + ".status", "unknown status \"\(s)\" (expected available, held, sold or blocked)")
+                }
             }
             var type = SeatType.standard
             if let t = o.string("type", at: path, into: &log, required: false) {
-                if let known = typeNames[t] { type = known } else { log.add(path + ".type", "unknown type \"\(t)\" (expected standard, couple, wheelchair, companion or exit)") }
+                if let known = typeNames[t] {
+                    type = known
+                } else {
+                    log.add(path + ".type", "unknown type \"\(t)\" (expected standard, couple, wheelchair, companion or exit)")
+                }
             }
             if let id, let row, let col { parsed.append(Parsed(id: id, row: row, rowNumber: rowNumber, col: col, status: status, type: type, source: k)) }
         }
@@ -55,7 +69,9 @@ enum SeedFormat {
             if zones.contains(where: { $0.id == name }) { log.add(path + ".name", "duplicate group \"\(name)\""); continue }
             zones.append(Zone(id: name, name: name, category: name, color: zonePalette[zones.count % zonePalette.count]))
             for (k, s) in (o.array("seatIds", at: path, into: &log) ?? []).enumerated() {
-                guard let sid = s.stringValue ?? s.intValue.map(String.init) else { log.add("\(path).seatIds[\(k)]", "expected string, got \(s.shortDescription)"); continue }
+                guard let sid = s.stringValue ?? s.intValue.map(String.init) else {
+                    log.add("\(path).seatIds[\(k)]", "expected string, got \(s.shortDescription)"); continue
+                }
                 if !known.contains(sid) { log.add("\(path).seatIds[\(k)]", "unknown seat \"\(sid)\""); continue }
                 if let other = zoneOfSeat[sid] { log.add("\(path).seatIds[\(k)]", "seat \"\(sid)\" is already in group \"\(other)\""); continue }
                 zoneOfSeat[sid] = name
@@ -76,15 +92,17 @@ enum SeedFormat {
             let seats = rowSeats[label]!.sorted { $0.col < $1.col }
             let y = Double(seats[0].rowNumber.map { $0 - 1 } ?? r)
             var specs = seats.map { p in
-                SeatSpec(id: p.id, label: String(p.col), x: Double(p.col - 1), y: y, type: p.type,
-                         zone: zoneOfSeat[p.id] ?? "general", sourceIndex: p.source)
+                SeatSpec(
+                    id: p.id, label: String(p.col), x: Double(p.col - 1), y: y, type: p.type,
+                    zone: zoneOfSeat[p.id] ?? "general", sourceIndex: p.source)
             }
             pairNeighbours(&specs, log: &log) { "seats[\($0)]" }
             rows.append(RowSpec(id: label, label: label, seats: specs))
         }
         try log.check()
-        let layout = try VenueLayout(validating: VenueSpec(id: screening, name: screening, stage: defaultScreen(for: rows), zones: zones, rows: rows),
-                                     paths: .flat("seats"))
+        let layout = try VenueLayout(
+            validating: VenueSpec(id: screening, name: screening, stage: defaultScreen(for: rows), zones: zones, rows: rows),
+            paths: .flat("seats"))
         var statuses: [String: SeatStatus] = [:]
         for p in parsed { statuses[p.id] = p.status }
         return ImportedVenue(layout: layout, availability: ImportedVenue.availability(layout, statuses: statuses))
@@ -111,8 +129,12 @@ enum SeedFormat {
             i += 1
         }
         for k in specs.indices where specs[k].type == .companion {
-            let near = [k - 1, k + 1].filter { $0 >= 0 && $0 < specs.count && specs[$0].type == .wheelchair && abs(specs[$0].x - specs[k].x) <= aisleGapThreshold }
-            if let w = near.first { specs[k].partner = specs[w].id } else {
+            let near = [k - 1, k + 1].filter {
+                $0 >= 0 && $0 < specs.count && specs[$0].type == .wheelchair && abs(specs[$0].x - specs[k].x) <= aisleGapThreshold
+            }
+            if let w = near.first {
+                specs[k].partner = specs[w].id
+            } else {
                 log.add(path(specs[k].sourceIndex), "companion seat \"\(specs[k].id)\" has no wheelchair space beside it")
             }
         }

@@ -26,19 +26,23 @@ extension VenueLayout {
         var stage: Stage?
         if let s = doc.object("stage", at: "", into: &log, required: false) {
             s.rejectUnknownKeys(["label", "x", "y", "width"], at: "stage", into: &log)
-            stage = Stage(label: s.string("label", at: "stage", into: &log) ?? "",
-                          center: FloorPoint(x: s.number("x", at: "stage", into: &log) ?? 0,
-                                             y: s.number("y", at: "stage", into: &log) ?? 0),
-                          width: s.number("width", at: "stage", into: &log) ?? 0)
+            stage = Stage(
+                label: s.string("label", at: "stage", into: &log) ?? "",
+                center: FloorPoint(
+                    x: s.number("x", at: "stage", into: &log) ?? 0,
+                    y: s.number("y", at: "stage", into: &log) ?? 0),
+                width: s.number("width", at: "stage", into: &log) ?? 0)
         }
         var zones: [Zone] = []
         for (k, v) in (doc.array("zones", at: "", into: &log) ?? []).enumerated() {
             guard let z = v.object(at: "zones[\(k)]", into: &log) else { continue }
             z.rejectUnknownKeys(["id", "name", "category", "color"], at: "zones[\(k)]", into: &log)
             let zid = z.string("id", at: "zones[\(k)]", into: &log) ?? ""
-            zones.append(Zone(id: zid, name: z.string("name", at: "zones[\(k)]", into: &log, required: false) ?? zid,
-                              category: z.string("category", at: "zones[\(k)]", into: &log, required: false) ?? zid,
-                              color: z.string("color", at: "zones[\(k)]", into: &log) ?? "#888888"))
+            zones.append(
+                Zone(
+                    id: zid, name: z.string("name", at: "zones[\(k)]", into: &log, required: false) ?? zid,
+                    category: z.string("category", at: "zones[\(k)]", into: &log, required: false) ?? zid,
+                    color: z.string("color", at: "zones[\(k)]", into: &log) ?? "#888888"))
         }
         var rows: [RowSpec] = []
         let rowValues = doc.array("rows", at: "", into: &log) ?? []
@@ -70,8 +74,10 @@ extension VenueLayout {
 
     static let seatKeys = ["id", "label", "x", "y", "type", "flags", "zone", "partner"]
 
-    static func decodeSeat(_ seat: JSONObject, rowY: Double?, log: inout ProblemLog,
-                           path: @autoclosure () -> String) -> SeatSpec? {
+    static func decodeSeat(
+        _ seat: JSONObject, rowY: Double?, log: inout ProblemLog,
+        path: @autoclosure () -> String
+    ) -> SeatSpec? {
         var id: String?, label: String?, x: Double?, y = rowY
         var type = SeatType.standard, flags = SeatFlags(), zone: String?, partner: String?
         var sawY = false
@@ -83,16 +89,25 @@ extension VenueLayout {
             case (2, UInt8(ascii: "i")) where key == "id":
                 if case .string(let s) = value { id = s } else { log.add(path() + ".id", "expected string, got \(value.shortDescription)") }
             case (5, UInt8(ascii: "l")) where key == "label":
-                if case .string(let s) = value { label = s } else if let i = value.intValue { label = String(i) }
-                else { log.add(path() + ".label", "expected string, got \(value.shortDescription)") }
+                if case .string(let s) = value {
+                    label = s
+                } else if let i = value.intValue {
+                    label = String(i)
+                } else {
+                    log.add(path() + ".label", "expected string, got \(value.shortDescription)")
+                }
             case (1, UInt8(ascii: "x")):
                 if case .number(let n) = value { x = n.double } else { log.add(path() + ".x", "expected number, got \(value.shortDescription)") }
             case (1, UInt8(ascii: "y")):
                 sawY = true
                 if case .number(let n) = value { y = n.double } else { y = nil; log.add(path() + ".y", "expected number, got \(value.shortDescription)") }
             case (4, UInt8(ascii: "t")) where key == "type":
-                if let t = value.stringValue, let known = SeatType(name: t) { type = known } else {
-                    log.add(path() + ".type", "unknown seat type \(value.shortDescription) (expected one of: \(SeatType.allCases.map(\.name).joined(separator: ", ")))")
+                if let t = value.stringValue, let known = SeatType(name: t) {
+                    type = known
+                } else {
+                    log.add(
+                        path() + ".type",
+                        "unknown seat type \(value.shortDescription) (expected one of: \(SeatType.allCases.map(\.name).joined(separator: ", ")))")
                 }
             case (5, UInt8(ascii: "f")) where key == "flags":
                 guard let list = value.arrayValue else { log.add(path() + ".flags", "expected array, got \(value.shortDescription)"); continue }

@@ -3,8 +3,10 @@
 extension JSONObject {
     /// The member `key` converted by `extract`; a missing or mistyped member is recorded as a problem.
     /// `kind` names the expected type ("string"), `article` its indefinite article.
-    func member<T>(_ key: String, _ kind: String, _ article: String, at path: () -> String, into log: inout ProblemLog,
-                   required: Bool, _ extract: (JSONValue) -> T?) -> T? {
+    func member<T>(
+        _ key: String, _ kind: String, _ article: String, at path: () -> String, into log: inout ProblemLog,
+        required: Bool, _ extract: (JSONValue) -> T?
+    ) -> T? {
         guard let v = self[key], v != .null else {
             if required { log.add(joinPath(path(), key), "missing (expected \(article) \(kind))") }
             return nil
@@ -14,34 +16,46 @@ extension JSONObject {
         return nil
     }
 
-    public func string(_ key: String, at path: @autoclosure () -> String, into log: inout ProblemLog,
-                       required: Bool = true) -> String? {
+    public func string(
+        _ key: String, at path: @autoclosure () -> String, into log: inout ProblemLog,
+        required: Bool = true
+    ) -> String? {
         member(key, "string", "a", at: path, into: &log, required: required) { $0.stringValue }
     }
 
     /// A string, or an integer written as a number (printed labels are often numbers in the wild).
-    public func label(_ key: String, at path: @autoclosure () -> String, into log: inout ProblemLog,
-                      required: Bool = true) -> String? {
+    public func label(
+        _ key: String, at path: @autoclosure () -> String, into log: inout ProblemLog,
+        required: Bool = true
+    ) -> String? {
         member(key, "string", "a", at: path, into: &log, required: required) { $0.stringValue ?? $0.intValue.map(String.init) }
     }
 
-    public func number(_ key: String, at path: @autoclosure () -> String, into log: inout ProblemLog,
-                       required: Bool = true) -> Double? {
+    public func number(
+        _ key: String, at path: @autoclosure () -> String, into log: inout ProblemLog,
+        required: Bool = true
+    ) -> Double? {
         member(key, "number", "a", at: path, into: &log, required: required) { $0.doubleValue }
     }
 
-    public func integer(_ key: String, at path: @autoclosure () -> String, into log: inout ProblemLog,
-                        required: Bool = true) -> Int? {
+    public func integer(
+        _ key: String, at path: @autoclosure () -> String, into log: inout ProblemLog,
+        required: Bool = true
+    ) -> Int? {
         member(key, "integer", "an", at: path, into: &log, required: required) { $0.intValue }
     }
 
-    public func array(_ key: String, at path: @autoclosure () -> String, into log: inout ProblemLog,
-                      required: Bool = true) -> [JSONValue]? {
+    public func array(
+        _ key: String, at path: @autoclosure () -> String, into log: inout ProblemLog,
+        required: Bool = true
+    ) -> [JSONValue]? {
         member(key, "array", "an", at: path, into: &log, required: required) { $0.arrayValue }
     }
 
-    public func object(_ key: String, at path: @autoclosure () -> String, into log: inout ProblemLog,
-                       required: Bool = true) -> JSONObject? {
+    public func object(
+        _ key: String, at path: @autoclosure () -> String, into log: inout ProblemLog,
+        required: Bool = true
+    ) -> JSONObject? {
         member(key, "object", "an", at: path, into: &log, required: required) { $0.objectValue }
     }
 

@@ -150,7 +150,7 @@ extension JSONParserState {
             }
         }
         var exponent = 0
-         
+
         if i < buffer.count, buffer[i] == UInt8(ascii: "e") || buffer[i] == UInt8(ascii: "E") {
             isInteger = false
             i += 1

@@ -10,8 +10,10 @@ public struct PriceTable: Sendable, Equatable {
     public var categoryPrices: [String: Decimal]
     public var adjustments: [PriceAdjustment]
 
-    public init(currency: String = "CNY", minorUnits: Int = 2, categoryPrices: [String: Decimal],
-                adjustments: [PriceAdjustment] = []) {
+    public init(
+        currency: String = "CNY", minorUnits: Int = 2, categoryPrices: [String: Decimal],
+        adjustments: [PriceAdjustment] = []
+    ) {
         self.currency = currency; self.minorUnits = minorUnits
         self.categoryPrices = categoryPrices; self.adjustments = adjustments
     }
@@ -67,11 +69,23 @@ public struct SeatPrices: Sendable {
         for (k, adj) in table.adjustments.enumerated() {
             switch adj.target {
             case .zone(let id):
-                if let z = layout.zoneIndex(id: id) { byZone[z, default: []].append(adj.change) } else { log.add("adjustments[\(k)].zone", "unknown zone \"\(id)\"") }
+                if let z = layout.zoneIndex(id: id) {
+                    byZone[z, default: []].append(adj.change)
+                } else {
+                    log.add("adjustments[\(k)].zone", "unknown zone \"\(id)\"")
+                }
             case .row(let id):
-                if let r = layout.rowIndex(id: id) { byRow[r, default: []].append(adj.change) } else { log.add("adjustments[\(k)].row", "unknown row \"\(id)\"") }
+                if let r = layout.rowIndex(id: id) {
+                    byRow[r, default: []].append(adj.change)
+                } else {
+                    log.add("adjustments[\(k)].row", "unknown row \"\(id)\"")
+                }
             case .seat(let id):
-                if let s = layout.index(ofSeatID: id) { bySeat[s, default: []].append(adj.change) } else { log.add("adjustments[\(k)].seat", "unknown seat \"\(id)\"") }
+                if let s = layout.index(ofSeatID: id) {
+                    bySeat[s, default: []].append(adj.change)
+                } else {
+                    log.add("adjustments[\(k)].seat", "unknown seat \"\(id)\"")
+                }
             }
         }
         try log.check()

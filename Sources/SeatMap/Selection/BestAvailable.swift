@@ -10,8 +10,10 @@ public struct BestAvailableRequest: Sendable, Hashable {
     /// Where the best seat is; default `VenueLayout.defaultFocalPoint`.
     public var focalPoint: FloorPoint?
 
-    public init(count: Int, zone: String? = nil, category: String? = nil, wheelchair: Bool = false,
-                focalPoint: FloorPoint? = nil) {
+    public init(
+        count: Int, zone: String? = nil, category: String? = nil, wheelchair: Bool = false,
+        focalPoint: FloorPoint? = nil
+    ) {
         self.count = count; self.zone = zone; self.category = category
         self.wheelchair = wheelchair; self.focalPoint = focalPoint
     }
@@ -46,8 +48,10 @@ extension VenueLayout {
     /// `policy`, nearest the focal point; `nil` when no such block exists.
     /// Deterministic: ties go to the lowest seat index.
     /// - Complexity: O(seats), no allocation per seat.
-    public func bestAvailable(_ request: BestAvailableRequest, availability: SeatAvailability,
-                              policy: SelectionPolicy = .standard) -> [SeatIndex]? {
+    public func bestAvailable(
+        _ request: BestAvailableRequest, availability: SeatAvailability,
+        policy: SelectionPolicy = .standard
+    ) -> [SeatIndex]? {
         let n = request.count
         guard n > 0, n <= policy.maxSeats, availability.seatCount == seatCount else { return nil }
         let fp = request.focalPoint ?? defaultFocalPoint
@@ -83,7 +87,8 @@ extension VenueLayout {
                     while true {
                         let last = s + n - 1
                         if ineligible == 0 && (!request.wheelchair || wheelchairs > 0)
-                            && windowKeepsPairs(s, last, policy: policy, wheelchair: request.wheelchair) {
+                            && windowKeepsPairs(s, last, policy: policy, wheelchair: request.wheelchair)
+                        {
                             let lone = (s - a == 1) || (b - 1 - last == 1)
                             if !(lone && policy.noLoneSeat && runLength - n != 1) {
                                 let score = Self.windowScore(sumX: sumX, sumY: sumY, count: n, focal: focal, leavesLoneSeat: lone)

@@ -3,9 +3,11 @@
 public enum ReferenceAlgorithms {
     /// Best available by trying every window of every row, allocating each window and re-deriving
     /// aisles and free runs from scratch: O(seats × count) with an allocation per window.
-    public static func bestAvailableTryingEveryWindow(_ request: BestAvailableRequest, layout: VenueLayout,
-                                                      availability: SeatAvailability,
-                                                      policy: SelectionPolicy = .standard) -> [SeatIndex]? {
+    public static func bestAvailableTryingEveryWindow(
+        _ request: BestAvailableRequest, layout: VenueLayout,
+        availability: SeatAvailability,
+        policy: SelectionPolicy = .standard
+    ) -> [SeatIndex]? {
         let n = request.count
         guard n > 0, n <= policy.maxSeats else { return nil }
         let fp = request.focalPoint ?? layout.defaultFocalPoint
@@ -32,9 +34,13 @@ public enum ReferenceAlgorithms {
                 if !request.wheelchair && policy.wheelchairOnRequest && types.contains(.wheelchair) { continue }
                 if !request.wheelchair && types.contains(.companion) { continue }
                 if request.wheelchair && !types.contains(.wheelchair) { continue }
-                if policy.couplesTogether && window.contains(where: { i in
-                    layout.type(of: i).isCouple && !window.contains(layout.partner(of: i)!)
-                }) { continue }
+                if policy.couplesTogether
+                    && window.contains(where: { i in
+                        layout.type(of: i).isCouple && !window.contains(layout.partner(of: i)!)
+                    })
+                {
+                    continue
+                }
                 if window.contains(where: { layout.type(of: $0) == .companion && !window.contains(layout.partner(of: $0)!) }) { continue }
                 var left = 0, k = start - 1
                 while k >= row.seats.lowerBound && adjacent(k, k + 1) && free(k) { left += 1; k -= 1 }

@@ -1,8 +1,10 @@
 extension SelectionPolicy {
     /// Every rule `selection` breaks, in rule order; empty when the selection may be held.
     /// - Complexity: O(k + seats in the touched blocks) for k selected seats.
-    public func violations(for selection: [SeatIndex], in layout: VenueLayout, availability: SeatAvailability,
-                           context: SelectionContext = SelectionContext()) -> [SelectionViolation] {
+    public func violations(
+        for selection: [SeatIndex], in layout: VenueLayout, availability: SeatAvailability,
+        context: SelectionContext = SelectionContext()
+    ) -> [SelectionViolation] {
         var seen = Set<SeatIndex>()
         let seats = selection.filter { seen.insert($0).inserted }
         var out: [SelectionViolation] = []
@@ -14,15 +16,19 @@ extension SelectionPolicy {
 
         let taken = seats.filter { !isFree($0) }
         if !taken.isEmpty {
-            out.append(SelectionViolation(
-                rule: .notAvailable, seats: taken,
-                chinese: taken.map { "\(name($0, .chinese))\(availability[$0].localizedName(.chinese))" }.joined(separator: "，") + "，请选择其他座位",
-                english: taken.map { "\(name($0, .english)) is \(availability[$0].localizedName(.english))" }.joined(separator: "; ") + ". Please choose other seats."))
+            out.append(
+                SelectionViolation(
+                    rule: .notAvailable, seats: taken,
+                    chinese: taken.map { "\(name($0, .chinese))\(availability[$0].localizedName(.chinese))" }.joined(separator: "，") + "，请选择其他座位",
+                    english: taken.map { "\(name($0, .english)) is \(availability[$0].localizedName(.english))" }.joined(separator: "; ")
+                        + ". Please choose other seats."))
         }
         if seats.count > maxSeats {
-            out.append(SelectionViolation(rule: .seatLimit, seats: seats,
-                                          chinese: "每单最多可选\(maxSeats)个座位",
-                                          english: "You can choose at most \(maxSeats) seats per order."))
+            out.append(
+                SelectionViolation(
+                    rule: .seatLimit, seats: seats,
+                    chinese: "每单最多可选\(maxSeats)个座位",
+                    english: "You can choose at most \(maxSeats) seats per order."))
         }
         if couplesTogether {
             var lonely: [SeatIndex] = []
@@ -30,17 +36,21 @@ extension SelectionPolicy {
                 if let p = layout.partner(of: i), !seen.contains(p) { lonely.append(contentsOf: [i, p]) }
             }
             if !lonely.isEmpty {
-                out.append(SelectionViolation(rule: .couplePair, seats: lonely,
-                                              chinese: "情侣座需成对选择：\(names(lonely, .chinese))",
-                                              english: "Couple seats are sold as a pair: \(names(lonely, .english))."))
+                out.append(
+                    SelectionViolation(
+                        rule: .couplePair, seats: lonely,
+                        chinese: "情侣座需成对选择：\(names(lonely, .chinese))",
+                        english: "Couple seats are sold as a pair: \(names(lonely, .english))."))
             }
         }
         if wheelchairOnRequest && !context.wheelchairRequested {
             let wheel = seats.filter { layout.type(of: $0) == .wheelchair }
             if !wheel.isEmpty {
-                out.append(SelectionViolation(rule: .wheelchairOnRequest, seats: wheel,
-                                              chinese: "轮椅位仅在需要时可选：\(names(wheel, .chinese))",
-                                              english: "Wheelchair spaces can only be chosen when you ask for one: \(names(wheel, .english))."))
+                out.append(
+                    SelectionViolation(
+                        rule: .wheelchairOnRequest, seats: wheel,
+                        chinese: "轮椅位仅在需要时可选：\(names(wheel, .chinese))",
+                        english: "Wheelchair spaces can only be chosen when you ask for one: \(names(wheel, .english))."))
             }
         }
         if companionWithWheelchair {
@@ -48,17 +58,21 @@ extension SelectionPolicy {
                 layout.type(of: i) == .companion && !(layout.partner(of: i).map { seen.contains($0) } ?? false)
             }
             if !alone.isEmpty {
-                out.append(SelectionViolation(rule: .companionWithWheelchair, seats: alone,
-                                              chinese: "陪同座须与其轮椅位一起选择：\(names(alone, .chinese))",
-                                              english: "A companion seat goes with its wheelchair space: \(names(alone, .english))."))
+                out.append(
+                    SelectionViolation(
+                        rule: .companionWithWheelchair, seats: alone,
+                        chinese: "陪同座须与其轮椅位一起选择：\(names(alone, .chinese))",
+                        english: "A companion seat goes with its wheelchair space: \(names(alone, .english))."))
             }
         }
         if noLoneSeat {
             let lone = loneSeats(selected: seen, in: layout, isFree: isFree)
             if !lone.isEmpty {
-                out.append(SelectionViolation(rule: .loneSeat, seats: lone,
-                                              chinese: "请不要留下单个空座：\(names(lone, .chinese))",
-                                              english: "Please don't leave a single empty seat: \(names(lone, .english))."))
+                out.append(
+                    SelectionViolation(
+                        rule: .loneSeat, seats: lone,
+                        chinese: "请不要留下单个空座：\(names(lone, .chinese))",
+                        english: "Please don't leave a single empty seat: \(names(lone, .english))."))
             }
         }
         return out

@@ -13,8 +13,10 @@ public struct SelectionPolicy: Sendable, Hashable {
     /// A companion seat only together with its wheelchair space.
     public var companionWithWheelchair: Bool
 
-    public init(maxSeats: Int = 6, couplesTogether: Bool = true, noLoneSeat: Bool = true,
-                wheelchairOnRequest: Bool = true, companionWithWheelchair: Bool = true) {
+    public init(
+        maxSeats: Int = 6, couplesTogether: Bool = true, noLoneSeat: Bool = true,
+        wheelchairOnRequest: Bool = true, companionWithWheelchair: Bool = true
+    ) {
         self.maxSeats = maxSeats; self.couplesTogether = couplesTogether; self.noLoneSeat = noLoneSeat
         self.wheelchairOnRequest = wheelchairOnRequest; self.companionWithWheelchair = companionWithWheelchair
     }

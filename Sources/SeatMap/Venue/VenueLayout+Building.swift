@@ -15,7 +15,7 @@ extension VenueLayout {
         }
         if spec.zones.count > Int(UInt16.max) { log.add("zones", "more than \(UInt16.max) zones") }
         let total = spec.rows.reduce(0) { $0 + $1.seats.count }
-        if total > Int(Int32.max) / 2 { log.add("rows", "too many seats (\(total))") ; throw log.error }
+        if total > Int(Int32.max) / 2 { log.add("rows", "too many seats (\(total))"); throw log.error }
 
         var ids = PackedStrings(reservingCapacity: total)
         var idTable = SeatHashTable(capacityFor: total)
@@ -67,7 +67,9 @@ extension VenueLayout {
                 } else if spec.zones.count != 1 {
                     log.add(path() + ".zone", "no zone (set one on the seat or its row)")
                 }
-                if let k = labelIndex[seat.label] { seatLabel.append(k) } else {
+                if let k = labelIndex[seat.label] {
+                    seatLabel.append(k)
+                } else {
                     labelIndex[seat.label] = UInt32(labelPool.count)
                     seatLabel.append(UInt32(labelPool.count))
                     labelPool.append(seat.label)
@@ -106,15 +108,18 @@ extension VenueLayout {
                 guard let p = seat.partner else { continue }
                 var pid = p
                 let found = pid.withUTF8 { u in idTable.find(hash: FNV1a.hash(u)) { ids.equals($0, u) } }
-                if let found { partner[Int32(flat)] = Int32(found) } else {
+                if let found {
+                    partner[Int32(flat)] = Int32(found)
+                } else {
                     log.add(paths.seatPath(r, s, seat.sourceIndex) + ".partner", "partner \"\(p)\" is not a seat in this venue")
                 }
             }
         }
-        let storage = VenueStorage(id: spec.id, name: spec.name, stage: spec.stage, zones: spec.zones, rows: rows,
-                                   blocks: blocks, seatIDs: ids, labelPool: labelPool, labelIndex: labelIndex,
-                                   seatLabel: seatLabel, x: xs, y: ys, rowOf: rowOf, zoneOf: zoneOf, typeOf: typeOf,
-                                   flagsOf: flagsOf, partner: partner, blockOf: blockOf, idTable: idTable)
+        let storage = VenueStorage(
+            id: spec.id, name: spec.name, stage: spec.stage, zones: spec.zones, rows: rows,
+            blocks: blocks, seatIDs: ids, labelPool: labelPool, labelIndex: labelIndex,
+            seatLabel: seatLabel, x: xs, y: ys, rowOf: rowOf, zoneOf: zoneOf, typeOf: typeOf,
+            flagsOf: flagsOf, partner: partner, blockOf: blockOf, idTable: idTable)
         let layout = VenueLayout(storage: storage)
         layout.checkPartners(into: &log, path: seatPath)
         try log.check()

@@ -15,7 +15,10 @@ extension VenueLayout {
                 } else if partner(of: p) != i {
                     log.add(path(i) + ".partner", "partner \"\(seatID(p))\" does not name \"\(seatID(i))\" back")
                 } else if p != expected || blockIndex(of: p) != blockIndex(of: i) {
-                    log.add(path(i) + ".partner", "couple seat \"\(seatID(i))\" and its partner \"\(seatID(p))\" must be neighbours in one row, \(t == .coupleLeft ? "left" : "right") half first along the row")
+                    log.add(
+                        path(i) + ".partner",
+                        "couple seat \"\(seatID(i))\" and its partner \"\(seatID(p))\" must be neighbours in one row, \(t == .coupleLeft ? "left" : "right") half first along the row"
+                    )
                 }
             case .companion:
                 guard let p else { log.add(path(i), "companion seat \"\(seatID(i))\" names no wheelchair space (partner)"); continue }
@@ -34,10 +37,12 @@ extension VenueLayout {
 }
 
 extension VenueStorage {
-    static func computeFingerprint(id: String, name: String, stage: Stage?, zones: [Zone], rows: [Row],
-                                   seatIDs: PackedStrings, labelPool: [String], seatLabel: [UInt32],
-                                   x: [Float], y: [Float], zoneOf: [UInt16], typeOf: [UInt8], flagsOf: [UInt8],
-                                   partner: [Int32: Int32]) -> UInt64 {
+    static func computeFingerprint(
+        id: String, name: String, stage: Stage?, zones: [Zone], rows: [Row],
+        seatIDs: PackedStrings, labelPool: [String], seatLabel: [UInt32],
+        x: [Float], y: [Float], zoneOf: [UInt16], typeOf: [UInt8], flagsOf: [UInt8],
+        partner: [Int32: Int32]
+    ) -> UInt64 {
         var h = FNV1a.hash(id)
         h = FNV1a.hash(name, into: h ^ 1)
         if let stage {
@@ -58,7 +63,9 @@ extension VenueStorage {
         for i in 0..<x.count {
             h = FNV1a.hash(UInt64(seatIDs.offsets[i + 1]) << 32 | UInt64(seatLabel[i]), into: h)
             h = FNV1a.hash(UInt64(x[i].bitPattern) << 32 | UInt64(y[i].bitPattern), into: h)
-            let packed = UInt64(zoneOf[i]) << 48 | UInt64(typeOf[i]) << 40 | UInt64(flagsOf[i]) << 32 | UInt64(UInt32(bitPattern: typeOf[i] == 0 ? -1 : partner[Int32(i)] ?? -1))
+            let packed =
+                UInt64(zoneOf[i]) << 48 | UInt64(typeOf[i]) << 40 | UInt64(flagsOf[i]) << 32
+                | UInt64(UInt32(bitPattern: typeOf[i] == 0 ? -1 : partner[Int32(i)] ?? -1))
             h = FNV1a.hash(packed, into: h)
         }
         for label in labelPool { h = FNV1a.hash(label, into: h ^ 6) }

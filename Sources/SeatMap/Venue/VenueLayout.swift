@@ -43,8 +43,9 @@ public struct VenueLayout: Sendable {
 
     /// Everything about one seat in one value.
     public func seat(_ i: SeatIndex) -> Seat {
-        Seat(index: i, id: seatID(i), row: rowIndex(of: i), label: seatLabel(i), position: position(i),
-             type: type(of: i), flags: flags(of: i), zone: zoneIndex(of: i), partner: partner(of: i))
+        Seat(
+            index: i, id: seatID(i), row: rowIndex(of: i), label: seatLabel(i), position: position(i),
+            type: type(of: i), flags: flags(of: i), zone: zoneIndex(of: i), partner: partner(of: i))
     }
 
     /// The seat with this stable id.
@@ -114,10 +115,12 @@ final class VenueStorage: Sendable {
     let fingerprint: UInt64
     let bounds: FloorRect
 
-    init(id: String, name: String, stage: Stage?, zones: [Zone], rows: [Row], blocks: [Range<SeatIndex>],
-         seatIDs: PackedStrings, labelPool: [String], labelIndex: [String: UInt32], seatLabel: [UInt32],
-         x: [Float], y: [Float], rowOf: [UInt32], zoneOf: [UInt16], typeOf: [UInt8], flagsOf: [UInt8],
-         partner: [Int32: Int32], blockOf: [UInt32], idTable: SeatHashTable) {
+    init(
+        id: String, name: String, stage: Stage?, zones: [Zone], rows: [Row], blocks: [Range<SeatIndex>],
+        seatIDs: PackedStrings, labelPool: [String], labelIndex: [String: UInt32], seatLabel: [UInt32],
+        x: [Float], y: [Float], rowOf: [UInt32], zoneOf: [UInt16], typeOf: [UInt8], flagsOf: [UInt8],
+        partner: [Int32: Int32], blockOf: [UInt32], idTable: SeatHashTable
+    ) {
         self.id = id; self.name = name; self.stage = stage; self.zones = zones; self.rows = rows
         self.blocks = blocks; self.seatIDs = seatIDs; self.labelPool = labelPool; self.labelIndex = labelIndex
         self.seatLabel = seatLabel; self.x = x; self.y = y; self.rowOf = rowOf; self.zoneOf = zoneOf
@@ -140,10 +143,11 @@ final class VenueStorage: Sendable {
             }
         }
         self.bounds = b
-        self.fingerprint = Self.computeFingerprint(id: id, name: name, stage: stage, zones: zones, rows: rows,
-                                                   seatIDs: seatIDs, labelPool: labelPool, seatLabel: seatLabel,
-                                                   x: x, y: y, zoneOf: zoneOf, typeOf: typeOf, flagsOf: flagsOf,
-                                                   partner: partner)
+        self.fingerprint = Self.computeFingerprint(
+            id: id, name: name, stage: stage, zones: zones, rows: rows,
+            seatIDs: seatIDs, labelPool: labelPool, seatLabel: seatLabel,
+            x: x, y: y, zoneOf: zoneOf, typeOf: typeOf, flagsOf: flagsOf,
+            partner: partner)
     }
 
     static func printedHash(row: Int, label: UInt32) -> UInt64 {

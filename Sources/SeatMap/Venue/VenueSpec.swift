@@ -37,8 +37,10 @@ public struct SeatSpec: Sendable {
     /// Where the seat came from in the source document, for error paths (importers set it).
     public var sourceIndex: Int
 
-    public init(id: String, label: String, x: Double, y: Double, type: SeatType = .standard, flags: SeatFlags = [],
-                zone: String? = nil, partner: String? = nil, sourceIndex: Int = -1) {
+    public init(
+        id: String, label: String, x: Double, y: Double, type: SeatType = .standard, flags: SeatFlags = [],
+        zone: String? = nil, partner: String? = nil, sourceIndex: Int = -1
+    ) {
         self.id = id; self.label = label; self.x = x; self.y = y; self.type = type; self.flags = flags
         self.zone = zone; self.partner = partner; self.sourceIndex = sourceIndex
     }
@@ -49,8 +51,10 @@ public struct SeatPathStyle: Sendable {
     public var rowPath: @Sendable (_ row: Int) -> String
     public var seatPath: @Sendable (_ row: Int, _ seat: Int, _ sourceIndex: Int) -> String
 
-    public init(rowPath: @escaping @Sendable (Int) -> String,
-                seatPath: @escaping @Sendable (Int, Int, Int) -> String) {
+    public init(
+        rowPath: @escaping @Sendable (Int) -> String,
+        seatPath: @escaping @Sendable (Int, Int, Int) -> String
+    ) {
         self.rowPath = rowPath; self.seatPath = seatPath
     }
 

@@ -71,7 +71,9 @@ enum RequestBody {
         var prices: PriceTable?, policy = SelectionPolicy.standard
         if let p = o["prices"] {
             do { prices = try PriceTable(jsonValue: p) } catch { for e in error.problems { log.add("prices." + e.path, e.message) } }
-        } else { log.add("prices", "missing (expected an object)") }
+        } else {
+            log.add("prices", "missing (expected an object)")
+        }
         if let p = o["policy"] {
             do { policy = try SelectionPolicy(jsonValue: p) } catch { for e in error.problems { log.add("policy." + e.path, e.message) } }
         }
@@ -80,9 +82,10 @@ enum RequestBody {
     }
 
     static func isIdentifier(_ s: String) -> Bool {
-        !s.isEmpty && s.utf8.count <= 64 && s.utf8.allSatisfy { c in
-            (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == 45 || c == 95 || c == 46
-        }
+        !s.isEmpty && s.utf8.count <= 64
+            && s.utf8.allSatisfy { c in
+                (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == 45 || c == 95 || c == 46
+            }
     }
 
     static func isTimestamp(_ s: String) -> Bool {

@@ -28,8 +28,12 @@ extension SeatAPI {
         let gzip = Gzip.accepted(by: r.header("accept-encoding")), tag = language.rawValue
         @Sendable func answer(_ version: UInt64, _ body: Representations) -> HTTPResponse {
             let (bytes, encoding) = body.answer(gzip: gzip, etag: "\"\(id)@\(version)-\(tag)\"")
-            return HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml; charset=utf-8"), ("Cache-Control", "no-cache"),
-                                                       ("X-Availability-Version", String(version))] + encoding, body: bytes)
+            return HTTPResponse(
+                status: 200,
+                headers: [
+                    ("Content-Type", "image/svg+xml; charset=utf-8"), ("Cache-Control", "no-cache"),
+                    ("X-Availability-Version", String(version)),
+                ] + encoding, body: bytes)
         }
         let key = id + "|" + language.rawValue
         if let (version, body) = pictures.cached(key, version: current, recent: recent) { return answer(version, body) }
@@ -71,21 +75,23 @@ extension SeatAPI {
         words.key("selected"); words.string(canvas.statusWord(.available, selected: true, language: language))
         words.raw("}")
 
-        let palette = "{\"selected\":\"\(Palette.selected)\",\"held\":\"\(Palette.held)\",\"sold\":\"\(Palette.sold)\",\"blocked\":\"\(Palette.blocked)\",\"text\":\"\(Palette.text)\"}"
-        let writer = SVGWriter(title: localizedName(layout.name, language), rootAttributes: [
-            ("data-show", id), ("data-version", String(state.availability.version)), ("data-language", language.rawValue),
-            ("data-content-width", String(list.viewSize.width)), ("data-content-height", String(list.viewSize.height)),
-            ("data-seat-size", String(canvas.style.seatSize)), ("data-pitch", String(canvas.style.pitch)),
-            ("data-max-zoom", String(limits.touchTarget / limits.smallestItem * limits.overzoom)),
-            ("data-min-short-side", String(limits.minimumShortSide)), ("data-inset", "24"),
-            // The engine's level of detail: below this many points a seat, zones are drawn instead of seats.
-            ("data-zones-below", String(DetailPolicy().zonesBelow)),
-            ("data-rows", rows.text), ("data-zones", zonesJSON(layout, prices: state.prices, language: language).text),
-            ("data-status-words", words.text), ("data-palette", palette), ("data-separator", SeatCanvas.labelSeparator(language)),
-        ], seatTooltips: false)
+        let palette =
+            "{\"selected\":\"\(Palette.selected)\",\"held\":\"\(Palette.held)\",\"sold\":\"\(Palette.sold)\",\"blocked\":\"\(Palette.blocked)\",\"text\":\"\(Palette.text)\"}"
+        let writer = SVGWriter(
+            title: localizedName(layout.name, language),
+            rootAttributes: [
+                ("data-show", id), ("data-version", String(state.availability.version)), ("data-language", language.rawValue),
+                ("data-content-width", String(list.viewSize.width)), ("data-content-height", String(list.viewSize.height)),
+                ("data-seat-size", String(canvas.style.seatSize)), ("data-pitch", String(canvas.style.pitch)),
+                ("data-max-zoom", String(limits.touchTarget / limits.smallestItem * limits.overzoom)),
+                ("data-min-short-side", String(limits.minimumShortSide)), ("data-inset", "24"),
+                // The engine's level of detail: below this many points a seat, zones are drawn instead of seats.
+                ("data-zones-below", String(DetailPolicy().zonesBelow)),
+                ("data-rows", rows.text), ("data-zones", zonesJSON(layout, prices: state.prices, language: language).text),
+                ("data-status-words", words.text), ("data-palette", palette), ("data-separator", SeatCanvas.labelSeparator(language)),
+            ], seatTooltips: false)
         return Array(writer.document(list).utf8)
     }
-
 
     /// Zones in layout order: id, name in `language`, colour, price category, and the price range of
     /// their seats.
@@ -127,8 +133,9 @@ extension SeatAPI {
         let wheelchair = r.query["wheelchair"] == "true"
         let request = BestAvailableRequest(count: count, zone: r.query["zone"], wheelchair: wheelchair)
         guard let seats = layout.bestAvailable(request, availability: state.availability, policy: state.policy) else {
-            throw Problem(409, "no-seats-together", "No seats together",
-                          detail: "no \(count) free seats side by side\(r.query["zone"].map { " in zone \($0)" } ?? "") (version \(state.availability.version))")
+            throw Problem(
+                409, "no-seats-together", "No seats together",
+                detail: "no \(count) free seats side by side\(r.query["zone"].map { " in zone \($0)" } ?? "") (version \(state.availability.version))")
         }
         var w = JSONWriter()
         w.raw("{"); w.key("version", first: true); w.number(Int(state.availability.version))

@@ -23,7 +23,9 @@ extension SeatAPI {
         if let f = r.query["format"] {
             guard let known = ImportFormat(rawValue: f) else { throw Problem.badRequest("unknown format \"\(f)\" (seatkit, seed, cinema-grid or pretix)") }
             format = known
-        } else { format = nil }
+        } else {
+            format = nil
+        }
         let imported: ImportedVenue
         do { imported = try ImportedVenue(format: format, json: r.body, fallbackID: r.query["id"] ?? "venue") } catch {
             if let first = error.problems.first, first.path.hasPrefix("line ") {
@@ -32,7 +34,8 @@ extension SeatAPI {
             throw Problem.invalidBody(error)
         }
         guard RequestBody.isIdentifier(imported.layout.id) else {
-            throw Problem(422, "invalid-body", "The request body is not valid", detail: "venue id \"\(imported.layout.id)\": letters, digits, '-', '_' and '.', 1 to 64")
+            throw Problem(
+                422, "invalid-body", "The request body is not valid", detail: "venue id \"\(imported.layout.id)\": letters, digits, '-', '_' and '.', 1 to 64")
         }
         try inventory.addVenue(imported.layout)
         var w = JSONWriter()
@@ -53,10 +56,11 @@ extension SeatAPI {
     /// Whether `If-None-Match` names `etag`, in either encoding's form (`"x"` or `"x-gz"`).
     static func etagMatches(_ header: String, _ etag: String) -> Bool {
         let gz = Representations.gzipETag(etag)
-        return header == "*" || header.split(separator: ",").contains {
-            let tag = $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "W/", with: "")
-            return tag == etag || tag == gz
-        }
+        return header == "*"
+            || header.split(separator: ",").contains {
+                let tag = $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "W/", with: "")
+                return tag == etag || tag == gz
+            }
     }
 
     /// Per seat, the share of the venue's shows that started in the last `days` days in which it sold.
@@ -66,7 +70,9 @@ extension SeatAPI {
         guard let days, days >= 1, days <= 3650 else { throw Problem.badRequest("days must be a whole number from 1 to 3650") }
         let now = Date(timeIntervalSince1970: Double(inventory.clock()) / 1000)
         let history: (shows: Int, soldCounts: [Int: Int])
-        do { history = try inventory.store.salesHistory(venue: id, since: now.addingTimeInterval(-Double(days) * 86400), until: now) } catch { throw Inventory.storeProblem(error) }
+        do { history = try inventory.store.salesHistory(venue: id, since: now.addingTimeInterval(-Double(days) * 86400), until: now) } catch {
+            throw Inventory.storeProblem(error)
+        }
         var w = JSONWriter(reservingCapacity: v.layout.seatCount * 16)
         w.raw("{")
         for i in v.layout.seatIndices {
@@ -119,8 +125,9 @@ extension SeatAPI {
     func createHold(_ showID: String, _ r: HTTPRequest, start: UInt64) throws(Problem) -> HTTPResponse {
         if let wait = holdLimiter.check(r.clientAddress) {
             inventory.metrics.count("rate_limited")
-            throw Problem(429, "rate-limited", "Too many requests", detail: "too many holds from \(r.clientAddress); try again shortly",
-                          headers: [("Retry-After", String(Int(wait.rounded(.up))))])
+            throw Problem(
+                429, "rate-limited", "Too many requests", detail: "too many holds from \(r.clientAddress); try again shortly",
+                headers: [("Retry-After", String(Int(wait.rounded(.up))))])
         }
         let (seats, wheelchair) = try RequestBody.holdRequest(r)
         let idem = try Self.idempotency(r, scope: "hold:\(showID)") { view in (201, Render.hold(view).bytes) }
@@ -151,16 +158,19 @@ extension SeatAPI {
         let last = (r.header("last-event-id") ?? r.query["lastEventId"]).flatMap { UInt64($0) }
         let stream = EventStream()
         try inventory.subscribe(stream, show: showID, lastEventID: last)
-        return HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"), ("X-Accel-Buffering", "no")], stream: stream)
+        return HTTPResponse(
+            status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"), ("X-Accel-Buffering", "no")], stream: stream)
     }
 }
 
 /// JSON renderings of API objects.
 enum Render {
     static func hold(_ h: HoldView) -> JSONWriter {
-        HoldResource(token: h.token, holdID: h.holdID, showID: h.showID, state: HoldResource.State(rawValue: h.state.rawValue) ?? .active,
-                     seats: h.seatIDs, total: h.total, currency: h.currency, expiresAt: iso(h.expiresAt), extended: h.extended,
-                     version: h.version, orderRef: h.orderRef).jsonWriter()
+        HoldResource(
+            token: h.token, holdID: h.holdID, showID: h.showID, state: HoldResource.State(rawValue: h.state.rawValue) ?? .active,
+            seats: h.seatIDs, total: h.total, currency: h.currency, expiresAt: iso(h.expiresAt), extended: h.extended,
+            version: h.version, orderRef: h.orderRef
+        ).jsonWriter()
     }
 
     /// RFC 3339 UTC with milliseconds, computed directly (a date formatter per response costs more
@@ -181,7 +191,8 @@ enum Render {
         let month = mp < 10 ? mp + 3 : mp - 9
         let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
         func pad(_ v: Int64, _ width: Int) -> String { let s = String(v); return String(repeating: "0", count: max(0, width - s.count)) + s }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2)).\(pad(millis, 3))Z"
+        return
+            "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2)).\(pad(millis, 3))Z"
     }
 }
 

@@ -63,8 +63,9 @@ public final class SeatAPI: @unchecked Sendable {
         let parts = r.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         func only(_ methods: String...) throws(Problem) {
             guard methods.contains(r.method) else {
-                throw Problem(405, "method-not-allowed", "Method not allowed", detail: "\(r.method) is not allowed here; use \(methods.joined(separator: ", "))",
-                              headers: [("Allow", methods.joined(separator: ", "))])
+                throw Problem(
+                    405, "method-not-allowed", "Method not allowed", detail: "\(r.method) is not allowed here; use \(methods.joined(separator: ", "))",
+                    headers: [("Allow", methods.joined(separator: ", "))])
             }
         }
         switch parts.count {
@@ -73,10 +74,15 @@ public final class SeatAPI: @unchecked Sendable {
             return .text(200, "ok\n")
         case 1 where parts[0] == "metrics":
             route = "/metrics"; try only("GET")
-            return .text(200, inventory.metrics.text(gauges: [("event_subscribers", "Open Server-Sent Events streams.", Double(inventory.hub.count)),
-                                                              ("active_holds", "Holds not yet released, expired or confirmed.", Double(inventory.activeHoldCount))]
-                                                         + connectionGauges()),
-                         contentType: "text/plain; version=0.0.4")
+            return .text(
+                200,
+                inventory.metrics.text(
+                    gauges: [
+                        ("event_subscribers", "Open Server-Sent Events streams.", Double(inventory.hub.count)),
+                        ("active_holds", "Holds not yet released, expired or confirmed.", Double(inventory.activeHoldCount)),
+                    ]
+                        + connectionGauges()),
+                contentType: "text/plain; version=0.0.4")
         case 1 where parts[0] == "openapi.json":
             route = "/openapi.json"; try only("GET")
             return .text(200, OpenAPIDocument.json, contentType: "application/json")
@@ -152,8 +158,9 @@ public final class SeatAPI: @unchecked Sendable {
     func requireAdmin(_ r: HTTPRequest) throws(Problem) {
         let given = r.header("x-admin-key") ?? r.header("authorization").flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
         guard let given, Self.constantTimeEqual(given, adminKey) else {
-            throw Problem(401, "admin-key-required", "Admin key required", detail: "this operation needs the admin key (X-Admin-Key or Authorization: Bearer)",
-                          headers: [("WWW-Authenticate", "Bearer")])
+            throw Problem(
+                401, "admin-key-required", "Admin key required", detail: "this operation needs the admin key (X-Admin-Key or Authorization: Bearer)",
+                headers: [("WWW-Authenticate", "Bearer")])
         }
     }
 
@@ -166,7 +173,9 @@ public final class SeatAPI: @unchecked Sendable {
     }
 
     /// The request's `Idempotency-Key` with a fingerprint of what it asks.
-    static func idempotency(_ r: HTTPRequest, scope: String, render: @escaping @Sendable (HoldView) -> (status: Int, body: [UInt8])) throws(Problem) -> IdempotentRequest? {
+    static func idempotency(_ r: HTTPRequest, scope: String, render: @escaping @Sendable (HoldView) -> (status: Int, body: [UInt8])) throws(Problem)
+        -> IdempotentRequest?
+    {
         guard let key = r.header("idempotency-key") else { return nil }
         if let problem = Secrets.idempotencyKeyProblem(key) { throw Problem(400, "bad-idempotency-key", "Bad Idempotency-Key", detail: problem) }
         let fingerprint = String(FNV1a.hash(r.body.withUnsafeBufferPointer { FNV1a.hash($0, into: FNV1a.hash(scope)) }, into: 0), radix: 16)

@@ -37,7 +37,11 @@ final class ConnectionGuard: @unchecked Sendable {
         var trusted: Set<String> = []
     }
 
-    private enum Phase { case awaitingHeaders(since: UInt64), busy, stream(EventStream) }
+    private enum Phase {
+        case awaitingHeaders(since: UInt64)
+        case busy
+        case stream(EventStream)
+    }
 
     private struct Connection {
         var address: String
@@ -126,7 +130,8 @@ final class ConnectionGuard: @unchecked Sendable {
         table.withLock { t in
             let key = UInt(bitPattern: connection)
             guard let c = t.connections[key] else { return false }
-            if t.streamCount >= limits.streams || (!limits.trusted.contains(c.address) && t.streamsByAddress[c.address, default: 0] >= limits.streamsPerAddress) {
+            if t.streamCount >= limits.streams || (!limits.trusted.contains(c.address) && t.streamsByAddress[c.address, default: 0] >= limits.streamsPerAddress)
+            {
                 t.refusedStreams += 1
                 return false
             }
@@ -136,7 +141,8 @@ final class ConnectionGuard: @unchecked Sendable {
             t.streamCount += 1
             t.connections[key]?.phase = .stream(stream)
             // Edge-triggered: a viewer sends nothing, so one event per hang-up.
-            var event = epoll_event(events: EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue | EPOLLET.rawValue, data: epoll_data_t(u64: UInt64(key)))
+            var event = epoll_event(
+                events: EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue | EPOLLET.rawValue, data: epoll_data_t(u64: UInt64(key)))
             epoll_ctl(epoll, EPOLL_CTL_ADD, c.fd, &event)
             return true
         }
@@ -186,7 +192,7 @@ final class ConnectionGuard: @unchecked Sendable {
             for (key, c) in t.connections {
                 if case .awaitingHeaders(let since) = c.phase, now > since + deadline {
                     shutdown(c.fd, Int32(SHUT_RDWR))
-                    t.connections[key]?.phase = .busy   // once; libmicrohttpd closes it on its next read
+                    t.connections[key]?.phase = .busy  // once; libmicrohttpd closes it on its next read
                     t.timedOut += 1
                 }
             }
@@ -196,12 +202,14 @@ final class ConnectionGuard: @unchecked Sendable {
     /// Counters for /metrics.
     var gauges: [(String, String, Double)] {
         table.withLock { t in
-            [("open_request_connections", "Open connections not serving an event stream.", Double(t.requestCount)),
-             ("open_event_streams", "Connections serving an event stream.", Double(t.streamCount)),
-             ("refused_connections", "Connections refused: over the per-address or total budget.", Double(t.refusedConnections)),
-             ("refused_event_streams", "Event streams refused: over the per-address or total stream budget.", Double(t.refusedStreams)),
-             ("header_timeouts", "Connections ended because a request's headers did not arrive in time.", Double(t.timedOut)),
-             ("event_stream_hangups", "Event streams closed because their client hung up.", Double(t.hungUp))]
+            [
+                ("open_request_connections", "Open connections not serving an event stream.", Double(t.requestCount)),
+                ("open_event_streams", "Connections serving an event stream.", Double(t.streamCount)),
+                ("refused_connections", "Connections refused: over the per-address or total budget.", Double(t.refusedConnections)),
+                ("refused_event_streams", "Event streams refused: over the per-address or total stream budget.", Double(t.refusedStreams)),
+                ("header_timeouts", "Connections ended because a request's headers did not arrive in time.", Double(t.timedOut)),
+                ("event_stream_hangups", "Event streams closed because their client hung up.", Double(t.hungUp)),
+            ]
         }
     }
 }

@@ -25,14 +25,18 @@ public final class EventStream: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         self.connection = connection
         let previous = onFinish
-        onFinish = { previous?(); finish() }
+        onFinish = {
+            previous?(); finish()
+        }
     }
 
     /// Runs `body` once the stream ends (set before the stream is handed to libmicrohttpd).
     func whenFinished(_ body: @escaping @Sendable () -> Void) {
         lock.lock(); defer { lock.unlock() }
         let previous = onFinish
-        onFinish = { previous?(); body() }
+        onFinish = {
+            previous?(); body()
+        }
     }
 
     /// Queues `text` for the client; false when the stream is closed or the client is too far behind.

@@ -10,7 +10,9 @@ public struct HTTPRequest: Sendable {
     public var body: [UInt8]
     public var clientAddress: String
 
-    public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:], body: [UInt8] = [], clientAddress: String = "127.0.0.1") {
+    public init(
+        method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:], body: [UInt8] = [], clientAddress: String = "127.0.0.1"
+    ) {
         self.method = method; self.path = path; self.query = query; self.headers = headers; self.body = body; self.clientAddress = clientAddress
     }
 
@@ -37,7 +39,8 @@ public struct HTTPResponse: Sendable {
         HTTPResponse(status: status, headers: [("Content-Type", "application/json")] + headers, body: writer.bytes)
     }
 
-    public static func text(_ status: Int, _ text: String, contentType: String = "text/plain; charset=utf-8", headers: [(String, String)] = []) -> HTTPResponse {
+    public static func text(_ status: Int, _ text: String, contentType: String = "text/plain; charset=utf-8", headers: [(String, String)] = []) -> HTTPResponse
+    {
         HTTPResponse(status: status, headers: [("Content-Type", contentType)] + headers, body: Array(text.utf8))
     }
 
@@ -80,7 +83,8 @@ public struct Problem: Error, Sendable {
             w.raw("{"); w.key("path", first: true); w.string(p.path); w.key("message"); w.string(p.message); w.raw("}")
         }
         w.raw("]")
-        return Problem(422, "invalid-body", "The request body is not valid", detail: error.problems.first.map(\.description) ?? "invalid",
-                       extensions: [("errors", w.text)])
+        return Problem(
+            422, "invalid-body", "The request body is not valid", detail: error.problems.first.map(\.description) ?? "invalid",
+            extensions: [("errors", w.text)])
     }
 }

@@ -25,10 +25,12 @@ public final class HTTPServer: @unchecked Sendable {
         /// Addresses without per-address limits (a load balancer's or proxy's).
         public var trustedAddresses: Set<String>
 
-        public init(port: UInt16 = 8080, anyAddress: Bool = false, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
-                    maximumBodyBytes: Int = 1 << 20, connectionsPerAddress: Int = 64, maximumConnections: Int = 4096,
-                    streamsPerAddress: Int = 256, maximumStreams: Int = 12_000, headerTimeoutSeconds: Double = 15,
-                    connectionTimeoutSeconds: Int = 60, trustedAddresses: Set<String> = []) {
+        public init(
+            port: UInt16 = 8080, anyAddress: Bool = false, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+            maximumBodyBytes: Int = 1 << 20, connectionsPerAddress: Int = 64, maximumConnections: Int = 4096,
+            streamsPerAddress: Int = 256, maximumStreams: Int = 12_000, headerTimeoutSeconds: Double = 15,
+            connectionTimeoutSeconds: Int = 60, trustedAddresses: Set<String> = []
+        ) {
             self.port = port; self.anyAddress = anyAddress; self.threads = max(threads, 1)
             self.maximumBodyBytes = maximumBodyBytes; self.connectionsPerAddress = connectionsPerAddress
             self.maximumConnections = maximumConnections; self.streamsPerAddress = streamsPerAddress
@@ -48,10 +50,11 @@ public final class HTTPServer: @unchecked Sendable {
     public init(configuration: Configuration, handler: @escaping Handler) {
         self.configuration = configuration
         self.handler = handler
-        guardian = ConnectionGuard(limits: ConnectionGuard.Limits(
-            perAddress: configuration.connectionsPerAddress, requests: configuration.maximumConnections,
-            streamsPerAddress: configuration.streamsPerAddress, streams: configuration.maximumStreams,
-            headerSeconds: configuration.headerTimeoutSeconds, trusted: configuration.trustedAddresses))
+        guardian = ConnectionGuard(
+            limits: ConnectionGuard.Limits(
+                perAddress: configuration.connectionsPerAddress, requests: configuration.maximumConnections,
+                streamsPerAddress: configuration.streamsPerAddress, streams: configuration.maximumStreams,
+                headerSeconds: configuration.headerTimeoutSeconds, trusted: configuration.trustedAddresses))
     }
 
     /// Connection counters for /metrics.
@@ -68,10 +71,11 @@ public final class HTTPServer: @unchecked Sendable {
         // room for connections the guard is about to refuse.
         let total = configuration.maximumConnections + configuration.maximumStreams + 64
         Self.raiseFileLimit(to: total + 256)
-        daemon = seatkit_mhd_start(configuration.port, configuration.anyAddress ? 1 : 0, UInt32(configuration.threads),
-                                   UInt32(total), UInt32(configuration.connectionTimeoutSeconds),
-                                   Self.connectionMemory, accessHandler, me, completedHandler, me, seatkit_mhd_quiet(), nil,
-                                   acceptPolicy, me, connectionNotice, me)
+        daemon = seatkit_mhd_start(
+            configuration.port, configuration.anyAddress ? 1 : 0, UInt32(configuration.threads),
+            UInt32(total), UInt32(configuration.connectionTimeoutSeconds),
+            Self.connectionMemory, accessHandler, me, completedHandler, me, seatkit_mhd_quiet(), nil,
+            acceptPolicy, me, connectionNotice, me)
         guard let daemon else {
             throw ServerError.cannotListen("cannot listen on port \(configuration.port) (in use, or not permitted)")
         }
@@ -153,7 +157,8 @@ private let connectionNotice: MHD_NotifyConnectionCallback = { cls, connection, 
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     if code == MHD_ConnectionNotificationCode.CONNECTION_NOTIFY_STARTED {
         var address = [CChar](repeating: 0, count: 64)
-        let client = seatkit_mhd_client_address(connection, &address, 64) != 0
+        let client =
+            seatkit_mhd_client_address(connection, &address, 64) != 0
             ? String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "unknown"
         server.guardian.opened(connection, address: client, fd: seatkit_mhd_connection_fd(connection))
     } else {
@@ -183,9 +188,11 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
         let refusedQuery = requestContext.pointee != nil
         requestContext.pointee = Unmanaged.passRetained(RequestState()).toOpaque()
         server.guardian.requestStarted(connection)
-        let problem = refusedQuery
-            ? Problem(414, "query-too-long", "Query too long",
-                      detail: "the query has over \(SEATKIT_MAX_QUERY_PARAMETERS) parameters or \(SEATKIT_MAX_QUERY_BYTES) bytes", headers: [("Connection", "close")])
+        let problem =
+            refusedQuery
+            ? Problem(
+                414, "query-too-long", "Query too long",
+                detail: "the query has over \(SEATKIT_MAX_QUERY_PARAMETERS) parameters or \(SEATKIT_MAX_QUERY_BYTES) bytes", headers: [("Connection", "close")])
             : framingProblem(connection, version: version.map { String(cString: $0) } ?? "")
         if let problem { return server.queue(problem.response, on: connection) }
         return MHD_Result.YES
@@ -214,14 +221,19 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
     MHD_get_connection_values(connection, MHD_ValueKind.HEADER_KIND, collectValue, Unmanaged.passUnretained(headers).toOpaque())
     MHD_get_connection_values(connection, MHD_ValueKind.GET_ARGUMENT_KIND, collectValue, Unmanaged.passUnretained(query).toOpaque())
     var address = [CChar](repeating: 0, count: 64)
-    let client = seatkit_mhd_client_address(connection, &address, 64) != 0
+    let client =
+        seatkit_mhd_client_address(connection, &address, 64) != 0
         ? String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "unknown"
-    let request = HTTPRequest(method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
-                              query: query.values, headers: headers.values, body: state.body, clientAddress: client)
+    let request = HTTPRequest(
+        method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
+        query: query.values, headers: headers.values, body: state.body, clientAddress: client)
     let response: HTTPResponse
     if state.tooLarge {
-        response = Problem(413, "body-too-large", "Request body too large",
-                           detail: "the body is over \(server.configuration.maximumBodyBytes) bytes").response
+        response =
+            Problem(
+                413, "body-too-large", "Request body too large",
+                detail: "the body is over \(server.configuration.maximumBodyBytes) bytes"
+            ).response
     } else {
         response = server.handler(request)
     }
@@ -260,15 +272,19 @@ extension HTTPServer {
         if let stream = response.stream {
             guard guardian.admitStream(connection, stream) else {
                 stream.close()
-                return queue(Problem(503, "too-many-streams", "Too many event streams",
-                                     detail: "this server, or this address, has as many open event streams as it serves; try again shortly",
-                                     headers: [("Retry-After", "5")]).response, on: connection)
+                return queue(
+                    Problem(
+                        503, "too-many-streams", "Too many event streams",
+                        detail: "this server, or this address, has as many open event streams as it serves; try again shortly",
+                        headers: [("Retry-After", "5")]
+                    ).response, on: connection)
             }
             let server = self
             stream.attach(connection) { server.unregister(stream) }
             register(stream)
-            mhdResponse = MHD_create_response_from_callback(seatkit_mhd_size_unknown, 4096, streamReader,
-                                                            Unmanaged.passRetained(stream).toOpaque(), streamFree)
+            mhdResponse = MHD_create_response_from_callback(
+                seatkit_mhd_size_unknown, 4096, streamReader,
+                Unmanaged.passRetained(stream).toOpaque(), streamFree)
         } else {
             mhdResponse = response.body.withUnsafeBytes { raw in
                 MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)

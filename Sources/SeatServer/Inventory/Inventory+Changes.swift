@@ -78,8 +78,9 @@ extension Inventory {
             if let i = layout.index(ofSeatID: id) { if seen.insert(i).inserted { out.append(i) } } else { unknown.append(id) }
         }
         if !unknown.isEmpty {
-            throw Problem(422, "unknown-seats", "Unknown seats", detail: "no seat \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")) in venue \(layout.id)",
-                          extensions: [("seats", "[" + unknown.map { JSONWriter.quoted($0) }.joined(separator: ",") + "]")])
+            throw Problem(
+                422, "unknown-seats", "Unknown seats", detail: "no seat \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")) in venue \(layout.id)",
+                extensions: [("seats", "[" + unknown.map { JSONWriter.quoted($0) }.joined(separator: ",") + "]")])
         }
         return out
     }
@@ -90,23 +91,28 @@ extension Inventory {
         guard !taken.isEmpty else { return }
         metrics.count("hold_conflicts")
         let layout = state.layout
-        let list = "[" + taken.map { "{\"seat\":\(JSONWriter.quoted(layout.seatID($0))),\"status\":\"\(state.availability[$0].name)\"}" }.joined(separator: ",") + "]"
-        throw Problem(409, "seats-taken", "Seats taken",
-                      detail: taken.map { "\(layout.seatID($0)) is \(state.availability[$0].name)" }.joined(separator: "; "),
-                      extensions: [("conflicts", list), ("version", String(state.availability.version))])
+        let list =
+            "[" + taken.map { "{\"seat\":\(JSONWriter.quoted(layout.seatID($0))),\"status\":\"\(state.availability[$0].name)\"}" }.joined(separator: ",") + "]"
+        throw Problem(
+            409, "seats-taken", "Seats taken",
+            detail: taken.map { "\(layout.seatID($0)) is \(state.availability[$0].name)" }.joined(separator: "; "),
+            extensions: [("conflicts", list), ("version", String(state.availability.version))])
     }
 
     /// The show's rules on the hold's resulting seats: a 422 naming the rule, the seats and the message.
     func checkRules(_ seats: [SeatIndex], in state: ShowState, own: Set<SeatIndex>, wheelchair: Bool) throws(Problem) {
-        let violations = state.policy.violations(for: seats, in: state.layout, availability: state.availability,
-                                                 context: SelectionContext(wheelchairRequested: wheelchair, ownHeld: own))
+        let violations = state.policy.violations(
+            for: seats, in: state.layout, availability: state.availability,
+            context: SelectionContext(wheelchairRequested: wheelchair, ownHeld: own))
         guard let first = violations.first else { return }
         metrics.count("rule_violations")
         let layout = state.layout
-        let list = "[" + violations.map { v in
-            "{\"rule\":\"\(v.rule.rawValue)\",\"seats\":[\(v.seats.map { JSONWriter.quoted(layout.seatID($0)) }.joined(separator: ","))],"
-                + "\"message\":{\"zh\":\(JSONWriter.quoted(v.chinese)),\"en\":\(JSONWriter.quoted(v.english))}}"
-        }.joined(separator: ",") + "]"
+        let list =
+            "["
+            + violations.map { v in
+                "{\"rule\":\"\(v.rule.rawValue)\",\"seats\":[\(v.seats.map { JSONWriter.quoted(layout.seatID($0)) }.joined(separator: ","))],"
+                    + "\"message\":{\"zh\":\(JSONWriter.quoted(v.chinese)),\"en\":\(JSONWriter.quoted(v.english))}}"
+            }.joined(separator: ",") + "]"
         throw Problem(422, "rule-violation", "Selection rule", detail: "\(first.rule.rawValue): \(first.english)", extensions: [("violations", list)])
     }
 
@@ -118,29 +124,34 @@ extension Inventory {
     /// start may still be confirmed until it expires: its seats were reserved while sales were open.)
     func checkOnSale(_ state: ShowState) throws(Problem) {
         guard let starts = state.startsAtMilliseconds, clock() >= starts else { return }
-        throw Problem(409, "show-started", "Show started",
-                      detail: "show \(state.record.id) started at \(state.record.startsAt); its seats can no longer be held")
+        throw Problem(
+            409, "show-started", "Show started",
+            detail: "show \(state.record.id) started at \(state.record.startsAt); its seats can no longer be held")
     }
 
     /// The hold as the API shows it, with the token the client gave (the inventory keeps only its
     /// digest). Reads only what never changes in `state` (its id, layout and prices), so it may be
     /// called without the lock.
     func view(_ hold: ActiveHold, in state: ShowState, token: String, version: UInt64) -> HoldView {
-        HoldView(token: token, holdID: hold.record.id, showID: hold.record.showID, seatIDs: hold.seats.map { state.layout.seatID($0) },
-                 total: state.prices.totalString(of: hold.seats),
-                 currency: state.prices.table.currency, expiresAt: hold.record.expiresAt, extended: hold.record.extended,
-                 version: version, state: hold.record.state, orderRef: hold.record.orderRef)
+        HoldView(
+            token: token, holdID: hold.record.id, showID: hold.record.showID, seatIDs: hold.seats.map { state.layout.seatID($0) },
+            total: state.prices.totalString(of: hold.seats),
+            currency: state.prices.table.currency, expiresAt: hold.record.expiresAt, extended: hold.record.extended,
+            version: version, state: hold.record.state, orderRef: hold.record.orderRef)
     }
 
     /// Reserves one change in memory and queues it for the store; the caller waits on the ticket
     /// (outside the lock) before answering.
-    func apply(_ state: ShowState, changes: [SeatChange], insert: [Claim] = [], delete: [Int] = [], sell: [Int] = [],
-               holds: [HoldRecord], durable: Bool = false, idempotency: StoredResponse? = nil) throws(Problem) -> CommitTicket {
+    func apply(
+        _ state: ShowState, changes: [SeatChange], insert: [Claim] = [], delete: [Int] = [], sell: [Int] = [],
+        holds: [HoldRecord], durable: Bool = false, idempotency: StoredResponse? = nil
+    ) throws(Problem) -> CommitTicket {
         guard let writer else { throw Self.storeProblem(DatabaseError(code: 21, message: "the store is closed")) }
         let version = state.availability.version + 1
         let delta = AvailabilityDelta(fromVersion: version - 1, toVersion: version, changes: changes).encoded()
-        let commit = StoreCommit(showID: state.record.id, version: version, changes: changes, insert: insert, delete: delete, sell: sell,
-                                 holds: holds, delta: delta, durable: durable, idempotency: idempotency)
+        let commit = StoreCommit(
+            showID: state.record.id, version: version, changes: changes, insert: insert, delete: delete, sell: sell,
+            holds: holds, delta: delta, durable: durable, idempotency: idempotency)
         for c in changes { state.availability.setStatus(c.status, for: c.seat) }
         if store.assignsVersions { state.reserve(changes) }
         state.availability.commit(version: version)

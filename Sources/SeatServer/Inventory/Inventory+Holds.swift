@@ -63,7 +63,9 @@ extension Inventory {
 
     /// `createHold` without waiting: the answer and the ticket to wait on (nil: nothing to commit).
 
-    func beginCreateHold(show showID: String, seatIDs: [String], wheelchair: Bool, idempotency: IdempotentRequest?) throws(Problem) -> (HoldOutcome, CommitTicket?) {
+    func beginCreateHold(show showID: String, seatIDs: [String], wheelchair: Bool, idempotency: IdempotentRequest?) throws(Problem) -> (
+        HoldOutcome, CommitTicket?
+    ) {
         let stored = try storedAnswer(idempotency)
         // Drawn before taking the lock: the lock guards only what must be decided in order.
         let idRandom = Self.randomHex(bytes: 8), tokenRandom = Self.randomHex(bytes: 16)
@@ -78,15 +80,17 @@ extension Inventory {
             let now = clock()
             let prefix = Self.timePrefix(now)
             let token = prefix + tokenRandom
-            let record = HoldRecord(id: "h_" + prefix + idRandom, tokenDigest: Secrets.tokenDigest(token), showID: showID, state: .active,
-                                    expiresAt: now + Int64(state.record.holdSeconds) * 1000, extended: false, orderRef: nil,
-                                    wheelchair: wheelchair, createdAt: now)
+            let record = HoldRecord(
+                id: "h_" + prefix + idRandom, tokenDigest: Secrets.tokenDigest(token), showID: showID, state: .active,
+                expiresAt: now + Int64(state.record.holdSeconds) * 1000, extended: false, orderRef: nil,
+                wheelchair: wheelchair, createdAt: now)
             let hold = ActiveHold(record: record, seats: seats)
             let version = state.availability.version + 1
             // The answer kept for a retry must be in the same commit, so only then is it rendered here.
             let kept = idempotency.map { $0.kept(view(hold, in: state, token: token, version: version)) }
-            let ticket = try apply(state, changes: seats.map { SeatChange(seat: $0, status: .held) },
-                                   insert: seats.map { Claim(seat: $0, status: .held, holdID: record.id) }, holds: [record], idempotency: kept)
+            let ticket = try apply(
+                state, changes: seats.map { SeatChange(seat: $0, status: .held) },
+                insert: seats.map { Claim(seat: $0, status: .held, holdID: record.id) }, holds: [record], idempotency: kept)
             state.holds[record.tokenDigest] = hold
             holdShow[record.tokenDigest] = showID
             metrics.count("holds_created")
@@ -146,7 +150,8 @@ extension Inventory {
             let own = Set(hold.seats)
             let notHeld = removing.filter { !own.contains($0) }
             if !notHeld.isEmpty {
-                throw Problem(422, "not-in-hold", "Seats not in the hold", detail: "not in this hold: \(notHeld.map { state.layout.seatID($0) }.joined(separator: ", "))")
+                throw Problem(
+                    422, "not-in-hold", "Seats not in the hold", detail: "not in this hold: \(notHeld.map { state.layout.seatID($0) }.joined(separator: ", "))")
             }
             let result = own.union(adding).subtracting(removing).sorted()
             try checkFree(adding, in: state, own: own)
@@ -154,8 +159,9 @@ extension Inventory {
             let added = result.filter { !own.contains($0) }, dropped = hold.seats.filter { !result.contains($0) }
             var record = hold.record
             if result.isEmpty { record.state = .released }
-            let ticket = try apply(state, changes: added.map { SeatChange(seat: $0, status: .held) } + dropped.map { SeatChange(seat: $0, status: .available) },
-                                   insert: added.map { Claim(seat: $0, status: .held, holdID: record.id) }, delete: dropped, holds: [record])
+            let ticket = try apply(
+                state, changes: added.map { SeatChange(seat: $0, status: .held) } + dropped.map { SeatChange(seat: $0, status: .available) },
+                insert: added.map { Claim(seat: $0, status: .held, holdID: record.id) }, delete: dropped, holds: [record])
             let updated = ActiveHold(record: record, seats: result)
             if result.isEmpty { state.holds[token] = nil; holdShow[token] = nil; metrics.count("holds_released") } else { state.holds[token] = updated }
             return (view(updated, in: state, token: plain), ticket)
@@ -219,7 +225,7 @@ extension Inventory {
         return try locked { () throws(Problem) -> (HoldOutcome, CommitTicket?) in
             if let replayed = try replay(idempotency, stored: stored) { return (replayed, nil) }
             let state: ShowState, hold: ActiveHold
-            do throws(Problem) { (state, hold) = try activeHold(token, snapshot: snapshot) } catch where error.slug == "hold-confirmed" {
+            do throws(Problem) { (state, hold) = try activeHold(token, snapshot: snapshot) } catch  where error.slug == "hold-confirmed" {
                 // Confirmed before: the same order gets the same answer, another order a conflict.
                 guard let record = try? store.hold(tokenDigest: token), let showState = shows[record.showID], record.orderRef == orderRef else { throw error }
                 let seats = ((try? store.claims(show: record.showID)) ?? []).filter { $0.holdID == record.id }.map(\.seat).sorted()
@@ -232,7 +238,8 @@ extension Inventory {
             var fresh = view(confirmed, in: state, token: plain)
             fresh.version += 1
             let kept = idempotency.map { $0.kept(fresh) }
-            let ticket = try apply(state, changes: hold.seats.map { SeatChange(seat: $0, status: .sold) }, sell: hold.seats, holds: [record], durable: true, idempotency: kept)
+            let ticket = try apply(
+                state, changes: hold.seats.map { SeatChange(seat: $0, status: .sold) }, sell: hold.seats, holds: [record], durable: true, idempotency: kept)
             state.holds[token] = nil
             holdShow[token] = nil
             metrics.count("confirmations")

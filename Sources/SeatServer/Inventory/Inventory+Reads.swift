@@ -61,8 +61,9 @@ extension Inventory {
         let events: [(version: UInt64, delta: String)]?
         do { events = try store.events(show: id, after: since, limit: Int(min(now - since, 10_000))) } catch { throw Self.storeProblem(error) }
         guard let events, events.count == Int(now - since) else {
-            throw Problem(410, "delta-gone", "Delta no longer available",
-                          detail: "changes since version \(since) are not kept; fetch the whole availability (version \(now))")
+            throw Problem(
+                410, "delta-gone", "Delta no longer available",
+                detail: "changes since version \(since) are not kept; fetch the whole availability (version \(now))")
         }
         return EventHub.merge(events, since: since, through: now)
     }

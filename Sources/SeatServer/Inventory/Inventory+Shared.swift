@@ -21,7 +21,7 @@ extension Inventory {
             return
         }
         guard let events, events.count == Int(target - state.committed.version) else {
-            reloadShow(id)   // which tells subscribers what it can, or sends the whole state
+            reloadShow(id)  // which tells subscribers what it can, or sends the whole state
             return
         }
         applyEvents(events, to: state)

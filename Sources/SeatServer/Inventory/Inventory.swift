@@ -122,7 +122,9 @@ public final class Inventory: @unchecked Sendable {
         }
         // PostgreSQL gives each change a subtransaction; past 64 in one transaction every other session's
         // visibility checks go through pg_subtrans (the "subtransaction overflow" cliff), so batches stay below.
-        writer = BatchWriter(store: store, maximumBatch: store.assignsVersions ? 48 : 256, committed: { [weak self] in self?.committed($0) }, failed: { [weak self] in self?.failed($0, $1) })
+        writer = BatchWriter(
+            store: store, maximumBatch: store.assignsVersions ? 48 : 256, committed: { [weak self] in self?.committed($0) },
+            failed: { [weak self] in self?.failed($0, $1) })
     }
 
     /// A show's state as the store has it.
@@ -259,7 +261,8 @@ public final class Inventory: @unchecked Sendable {
             let entry = VenueEntry(layout: layout)
             do { try store.insertVenue(id: layout.id, fingerprint: layout.fingerprintHex, layoutJSON: entry.json.plain) } catch {
                 if Self.isDuplicate(error) {
-                    throw Problem(409, "venue-exists", "Venue exists", detail: "venue \(layout.id) already exists (created by another instance); venues are immutable")
+                    throw Problem(
+                        409, "venue-exists", "Venue exists", detail: "venue \(layout.id) already exists (created by another instance); venues are immutable")
                 }
                 throw Problem(500, "store-failed", "Storage failed", detail: "\(error)")
             }
@@ -284,14 +287,17 @@ public final class Inventory: @unchecked Sendable {
             guard let venue = venues[new.venueID] else { throw Problem.notFound("no venue \(new.venueID)") }
             if shows[new.id] != nil { throw Problem(409, "show-exists", "Show exists", detail: "show \(new.id) already exists") }
             do throws(LayoutError) { _ = try SeatPrices(table: new.prices, layout: venue.layout) } catch { throw Problem.invalidBody(error) }
-            let record = ShowRecord(id: new.id, venueID: new.venueID, startsAt: new.startsAt,
-                                    pricesJSON: String(decoding: new.prices.jsonBytes(), as: UTF8.self),
-                                    policyJSON: String(decoding: new.policy.jsonBytes(), as: UTF8.self), holdSeconds: new.holdSeconds, version: 0)
+            let record = ShowRecord(
+                id: new.id, venueID: new.venueID, startsAt: new.startsAt,
+                pricesJSON: String(decoding: new.prices.jsonBytes(), as: UTF8.self),
+                policyJSON: String(decoding: new.policy.jsonBytes(), as: UTF8.self), holdSeconds: new.holdSeconds, version: 0)
             do {
                 try store.insertShow(record)
                 shows[new.id] = try Self.makeState(record: record, venue: venue)
             } catch let e as LayoutError { throw Problem.invalidBody(e) } catch {
-                if Self.isDuplicate(error) { throw Problem(409, "show-exists", "Show exists", detail: "show \(new.id) already exists (created by another instance)") }
+                if Self.isDuplicate(error) {
+                    throw Problem(409, "show-exists", "Show exists", detail: "show \(new.id) already exists (created by another instance)")
+                }
                 throw Problem(500, "store-failed", "Storage failed", detail: "\(error)")
             }
         }
@@ -307,8 +313,10 @@ public final class Inventory: @unchecked Sendable {
     /// Shows that have not started yet (on sale), in start order.
     public var upcomingShowIDs: [String] {
         let now = clock()
-        return locked { shows.values.filter { ($0.startsAtMilliseconds ?? .max) > now }
-            .sorted { ($0.record.startsAt, $0.record.id) < ($1.record.startsAt, $1.record.id) }.map(\.record.id) }
+        return locked {
+            shows.values.filter { ($0.startsAtMilliseconds ?? .max) > now }
+                .sorted { ($0.record.startsAt, $0.record.id) < ($1.record.startsAt, $1.record.id) }.map(\.record.id)
+        }
     }
 }
 

@@ -33,11 +33,15 @@ public final class Metrics: @unchecked Sendable {
         for key in requests.keys.sorted(by: { ($0.route, $0.status) < ($1.route, $1.status) }) {
             out += "seatkit_requests_total{route=\"\(key.route)\",status=\"\(key.status)\"} \(requests[key]!)\n"
         }
-        for (name, help) in [("holds_created", "Holds created."), ("hold_conflicts", "Hold requests refused because a seat was taken."),
-                             ("rule_violations", "Hold requests refused by the show's selection rules."), ("holds_released", "Holds released by their holder."),
-                             ("holds_expired", "Holds released by expiry."), ("confirmations", "Holds confirmed (seats sold)."),
-                             ("rate_limited", "Requests refused by the rate limit."), ("show_reloads", "Shows reloaded from the store (a refused or failed write, a gap in the log)."),
-                             ("store_batches", "Transactions written by the store's writer (group commit)."), ("store_changes", "Changes written (store_changes / store_batches: the mean batch).")] {
+        for (name, help) in [
+            ("holds_created", "Holds created."), ("hold_conflicts", "Hold requests refused because a seat was taken."),
+            ("rule_violations", "Hold requests refused by the show's selection rules."), ("holds_released", "Holds released by their holder."),
+            ("holds_expired", "Holds released by expiry."), ("confirmations", "Holds confirmed (seats sold)."),
+            ("rate_limited", "Requests refused by the rate limit."),
+            ("show_reloads", "Shows reloaded from the store (a refused or failed write, a gap in the log)."),
+            ("store_batches", "Transactions written by the store's writer (group commit)."),
+            ("store_changes", "Changes written (store_changes / store_batches: the mean batch)."),
+        ] {
             out += "# HELP seatkit_\(name)_total \(help)\n# TYPE seatkit_\(name)_total counter\nseatkit_\(name)_total \(counters[name] ?? 0)\n"
         }
         out += "# HELP seatkit_request_duration_seconds Time to answer a request.\n# TYPE seatkit_request_duration_seconds histogram\n"

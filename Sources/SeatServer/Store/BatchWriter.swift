@@ -54,8 +54,10 @@ final class BatchWriter: @unchecked Sendable {
     let failed: @Sendable ([StoreCommit], Error) -> Void
     private(set) var batches = 0
 
-    init(store: SeatStore, maximumBatch: Int = 256, committed: @escaping @Sendable ([(StoreCommit, CommitOutcome)]) -> Void,
-         failed: @escaping @Sendable ([StoreCommit], Error) -> Void) {
+    init(
+        store: SeatStore, maximumBatch: Int = 256, committed: @escaping @Sendable ([(StoreCommit, CommitOutcome)]) -> Void,
+        failed: @escaping @Sendable ([StoreCommit], Error) -> Void
+    ) {
         self.store = store; self.maximumBatch = maximumBatch; self.committed = committed; self.failed = failed
         let t = Thread { [unowned self] in self.run() }
         t.name = "seatkit-writer"

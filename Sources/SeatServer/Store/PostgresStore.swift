@@ -182,8 +182,11 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
     static func now() -> String { String(Int64(Date().timeIntervalSince1970 * 1000)) }
 
     public func insertVenue(id: String, fingerprint: String, layoutJSON: [UInt8]) throws {
-        _ = try withConnection { try $0.run("insert_venue", "INSERT INTO venues(id, fingerprint, layout, created_at) VALUES($1,$2,$3,$4)",
-                                        [id, fingerprint, String(decoding: layoutJSON, as: UTF8.self), Self.now()]) }
+        _ = try withConnection {
+            try $0.run(
+                "insert_venue", "INSERT INTO venues(id, fingerprint, layout, created_at) VALUES($1,$2,$3,$4)",
+                [id, fingerprint, String(decoding: layoutJSON, as: UTF8.self), Self.now()])
+        }
     }
 
     public func venues() throws -> [(id: String, layoutJSON: [UInt8])] {
@@ -194,16 +197,20 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
     }
 
     public func insertShow(_ s: ShowRecord) throws {
-        _ = try withConnection { try $0.run("insert_show", "INSERT INTO shows(id, venue_id, starts_at, prices, policy, hold_seconds, version) VALUES($1,$2,$3,$4,$5,$6,$7)",
-                                        [s.id, s.venueID, s.startsAt, s.pricesJSON, s.policyJSON, String(s.holdSeconds), String(s.version)]) }
+        _ = try withConnection {
+            try $0.run(
+                "insert_show", "INSERT INTO shows(id, venue_id, starts_at, prices, policy, hold_seconds, version) VALUES($1,$2,$3,$4,$5,$6,$7)",
+                [s.id, s.venueID, s.startsAt, s.pricesJSON, s.policyJSON, String(s.holdSeconds), String(s.version)])
+        }
     }
 
     public func shows() throws -> [ShowRecord] {
         try withConnection { c in
             let r = try c.run("shows", "SELECT id, venue_id, starts_at, prices, policy, hold_seconds, version FROM shows ORDER BY starts_at, id")
             return r.rows.indices.map { i in
-                ShowRecord(id: r.text(i, 0), venueID: r.text(i, 1), startsAt: r.text(i, 2), pricesJSON: r.text(i, 3), policyJSON: r.text(i, 4),
-                           holdSeconds: Int(r.int(i, 5)), version: UInt64(r.int(i, 6)))
+                ShowRecord(
+                    id: r.text(i, 0), venueID: r.text(i, 1), startsAt: r.text(i, 2), pricesJSON: r.text(i, 3), policyJSON: r.text(i, 4),
+                    holdSeconds: Int(r.int(i, 5)), version: UInt64(r.int(i, 6)))
             }
         }
     }
@@ -233,7 +240,9 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
 
     public func holdWithSeats(tokenDigest: String) throws -> (record: HoldRecord, seats: [Int])? {
         try withConnection { c in
-            let r = try c.run("hold_with_seats", """
+            let r = try c.run(
+                "hold_with_seats",
+                """
                 SELECT h.id, h.token, h.show_id, h.state, h.expires_at, h.extended, h.order_ref, h.wheelchair, h.created_at,
                        coalesce(string_agg(c.seat::text, ',' ORDER BY c.seat), '')
                 FROM holds h LEFT JOIN claims c ON c.hold_id = h.id WHERE h.token = $1 GROUP BY h.id
@@ -245,9 +254,10 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
 
     static func holds(_ r: PostgresRows) -> [HoldRecord] {
         r.rows.indices.map { i in
-            HoldRecord(id: r.text(i, 0), tokenDigest: r.text(i, 1), showID: r.text(i, 2), state: HoldState(rawValue: r.text(i, 3)) ?? .released,
-                       expiresAt: r.int(i, 4), extended: r.text(i, 5) == "t", orderRef: r.rows[i][6], wheelchair: r.text(i, 7) == "t",
-                       createdAt: r.int(i, 8))
+            HoldRecord(
+                id: r.text(i, 0), tokenDigest: r.text(i, 1), showID: r.text(i, 2), state: HoldState(rawValue: r.text(i, 3)) ?? .released,
+                expiresAt: r.int(i, 4), extended: r.text(i, 5) == "t", orderRef: r.rows[i][6], wheelchair: r.text(i, 7) == "t",
+                createdAt: r.int(i, 8))
         }
     }
 
@@ -256,12 +266,16 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
     }
 
     public func activeHolds(show: String) throws -> [HoldRecord] {
-        try withConnection { Self.holds(try $0.run("active_holds_of_show", "SELECT \(Self.holdColumns) FROM holds WHERE state = 'active' AND show_id = $1", [show])) }
+        try withConnection {
+            Self.holds(try $0.run("active_holds_of_show", "SELECT \(Self.holdColumns) FROM holds WHERE state = 'active' AND show_id = $1", [show]))
+        }
     }
 
     /// Through the partial index on active holds' expiry: every instance asks twice a second.
     public func dueHolds(at time: Int64) throws -> [HoldRecord] {
-        try withConnection { Self.holds(try $0.run("due_holds", "SELECT \(Self.holdColumns) FROM holds WHERE state = 'active' AND expires_at <= $1", [String(time)])) }
+        try withConnection {
+            Self.holds(try $0.run("due_holds", "SELECT \(Self.holdColumns) FROM holds WHERE state = 'active' AND expires_at <= $1", [String(time)]))
+        }
     }
 
     public func hold(tokenDigest: String) throws -> HoldRecord? {
@@ -270,8 +284,9 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
 
     public func events(show: String, after version: UInt64, limit: Int) throws -> [(version: UInt64, delta: String)]? {
         try withConnection { c in
-            let r = try c.run("events", "SELECT version, delta FROM events WHERE show_id = $1 AND version > $2 ORDER BY version LIMIT $3",
-                              [show, String(version), String(limit)])
+            let r = try c.run(
+                "events", "SELECT version, delta FROM events WHERE show_id = $1 AND version > $2 ORDER BY version LIMIT $3",
+                [show, String(version), String(limit)])
             let out = r.rows.indices.map { (UInt64(r.int($0, 0)), r.text($0, 1)) }
             if let first = out.first, first.0 != version + 1 { return nil }
             return out
@@ -289,8 +304,9 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
     public func prune(keepVersions: Int, idempotencyMilliseconds: Int64) throws {
         try withConnection { c in
             try c.run("prune_events", "DELETE FROM events e USING shows s WHERE s.id = e.show_id AND e.version <= s.version - $1", [String(keepVersions)])
-            try c.run("prune_idempotency", "DELETE FROM idempotency WHERE created_at < $1",
-                      [String(Int64(Date().timeIntervalSince1970 * 1000) - idempotencyMilliseconds)])
+            try c.run(
+                "prune_idempotency", "DELETE FROM idempotency WHERE created_at < $1",
+                [String(Int64(Date().timeIntervalSince1970 * 1000) - idempotencyMilliseconds)])
         }
     }
 

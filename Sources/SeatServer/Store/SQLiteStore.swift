@@ -76,8 +76,11 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
     static func now() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
 
     public func insertVenue(id: String, fingerprint: String, layoutJSON: [UInt8]) throws {
-        try locked { try db.run("INSERT INTO venues(id, fingerprint, layout, created_at) VALUES(?,?,?,?)",
-                                [.text(id), .text(fingerprint), .blob(layoutJSON), .integer(Self.now())]) }
+        try locked {
+            try db.run(
+                "INSERT INTO venues(id, fingerprint, layout, created_at) VALUES(?,?,?,?)",
+                [.text(id), .text(fingerprint), .blob(layoutJSON), .integer(Self.now())])
+        }
     }
 
     public func venues() throws -> [(id: String, layoutJSON: [UInt8])] {
@@ -89,17 +92,24 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
     }
 
     public func insertShow(_ s: ShowRecord) throws {
-        try locked { try db.run("INSERT INTO shows(id, venue_id, starts_at, prices, policy, hold_seconds, version) VALUES(?,?,?,?,?,?,?)",
-                                [.text(s.id), .text(s.venueID), .text(s.startsAt), .text(s.pricesJSON), .text(s.policyJSON),
-                                 .integer(Int64(s.holdSeconds)), .integer(Int64(s.version))]) }
+        try locked {
+            try db.run(
+                "INSERT INTO shows(id, venue_id, starts_at, prices, policy, hold_seconds, version) VALUES(?,?,?,?,?,?,?)",
+                [
+                    .text(s.id), .text(s.venueID), .text(s.startsAt), .text(s.pricesJSON), .text(s.policyJSON),
+                    .integer(Int64(s.holdSeconds)), .integer(Int64(s.version)),
+                ])
+        }
     }
 
     public func shows() throws -> [ShowRecord] {
         try locked {
             var out: [ShowRecord] = []
             try db.query("SELECT id, venue_id, starts_at, prices, policy, hold_seconds, version FROM shows ORDER BY starts_at, id") { r in
-                out.append(ShowRecord(id: r.text(0), venueID: r.text(1), startsAt: r.text(2), pricesJSON: r.text(3), policyJSON: r.text(4),
-                                      holdSeconds: Int(r.int(5)), version: UInt64(r.int(6))))
+                out.append(
+                    ShowRecord(
+                        id: r.text(0), venueID: r.text(1), startsAt: r.text(2), pricesJSON: r.text(3), policyJSON: r.text(4),
+                        holdSeconds: Int(r.int(5)), version: UInt64(r.int(6))))
             }
             return out
         }
@@ -118,9 +128,10 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
     static let holdColumns = "id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at"
 
     static func hold(_ r: SQLRow) -> HoldRecord {
-        HoldRecord(id: r.text(0), tokenDigest: r.text(1), showID: r.text(2), state: HoldState(rawValue: r.text(3)) ?? .released,
-                   expiresAt: r.int(4), extended: r.int(5) != 0, orderRef: r.isNull(6) ? nil : r.text(6), wheelchair: r.int(7) != 0,
-                   createdAt: r.int(8))
+        HoldRecord(
+            id: r.text(0), tokenDigest: r.text(1), showID: r.text(2), state: HoldState(rawValue: r.text(3)) ?? .released,
+            expiresAt: r.int(4), extended: r.int(5) != 0, orderRef: r.isNull(6) ? nil : r.text(6), wheelchair: r.int(7) != 0,
+            createdAt: r.int(8))
     }
 
     public func activeHolds() throws -> [HoldRecord] {
@@ -198,42 +209,54 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
 
     private func write(_ c: StoreCommit) throws {
         for h in c.holds {
-            try db.run("""
+            try db.run(
+                """
                 INSERT INTO holds(\(Self.holdColumns)) VALUES(?,?,?,?,?,?,?,?,?)
                 ON CONFLICT(id) DO UPDATE SET state = excluded.state, expires_at = excluded.expires_at,
                   extended = excluded.extended, order_ref = excluded.order_ref
                 WHERE holds.state = 'active'
-                """, [.text(h.id), .text(h.tokenDigest), .text(h.showID), .text(h.state.rawValue), .integer(h.expiresAt),
-                      .integer(h.extended ? 1 : 0), h.orderRef.map { .text($0) } ?? .null, .integer(h.wheelchair ? 1 : 0),
-                      .integer(h.createdAt)])
+                """,
+                [
+                    .text(h.id), .text(h.tokenDigest), .text(h.showID), .text(h.state.rawValue), .integer(h.expiresAt),
+                    .integer(h.extended ? 1 : 0), h.orderRef.map { .text($0) } ?? .null, .integer(h.wheelchair ? 1 : 0),
+                    .integer(h.createdAt),
+                ])
             // A hold changes only while it is active (the same rule as the shared store's).
             if db.changes != 1 { throw DatabaseError.constraint("hold \(h.id) is no longer active") }
         }
         if !c.delete.isEmpty {
-            try db.run("DELETE FROM claims WHERE show_id = ? AND status = 'held' AND seat IN (SELECT value FROM json_each(?))",
-                       [.text(c.showID), .text(Self.seatList(c.delete))])
+            try db.run(
+                "DELETE FROM claims WHERE show_id = ? AND status = 'held' AND seat IN (SELECT value FROM json_each(?))",
+                [.text(c.showID), .text(Self.seatList(c.delete))])
             if db.changes != Set(c.delete).count { throw DatabaseError.constraint("seats \(c.delete) are no longer all held") }
         }
         // Claims of one status and hold go in together (the primary key refuses a seat claimed twice).
         var groups: [(status: SeatStatus, holdID: String?, seats: [Int])] = []
         for claim in c.insert {
-            if let k = groups.firstIndex(where: { $0.status == claim.status && $0.holdID == claim.holdID }) { groups[k].seats.append(claim.seat) }
-            else { groups.append((claim.status, claim.holdID, [claim.seat])) }
+            if let k = groups.firstIndex(where: { $0.status == claim.status && $0.holdID == claim.holdID }) {
+                groups[k].seats.append(claim.seat)
+            } else {
+                groups.append((claim.status, claim.holdID, [claim.seat]))
+            }
         }
         for g in groups {
-            try db.run("INSERT INTO claims(show_id, seat, status, hold_id) SELECT ?, value, ?, ? FROM json_each(?)",
-                       [.text(c.showID), .text(g.status.name), g.holdID.map { .text($0) } ?? .null, .text(Self.seatList(g.seats))])
+            try db.run(
+                "INSERT INTO claims(show_id, seat, status, hold_id) SELECT ?, value, ?, ? FROM json_each(?)",
+                [.text(c.showID), .text(g.status.name), g.holdID.map { .text($0) } ?? .null, .text(Self.seatList(g.seats))])
         }
         if !c.sell.isEmpty {
-            try db.run("UPDATE claims SET status = 'sold' WHERE show_id = ? AND status = 'held' AND seat IN (SELECT value FROM json_each(?))",
-                       [.text(c.showID), .text(Self.seatList(c.sell))])
+            try db.run(
+                "UPDATE claims SET status = 'sold' WHERE show_id = ? AND status = 'held' AND seat IN (SELECT value FROM json_each(?))",
+                [.text(c.showID), .text(Self.seatList(c.sell))])
             if db.changes != Set(c.sell).count { throw DatabaseError.constraint("seats \(c.sell) are not all held") }
         }
-        try db.run("INSERT INTO events(show_id, version, delta, created_at) VALUES(?,?,?,?)",
-                   [.text(c.showID), .integer(Int64(c.version)), .text(c.delta), .integer(Self.now())])
+        try db.run(
+            "INSERT INTO events(show_id, version, delta, created_at) VALUES(?,?,?,?)",
+            [.text(c.showID), .integer(Int64(c.version)), .text(c.delta), .integer(Self.now())])
         if let r = c.idempotency {
-            try db.run("INSERT INTO idempotency(key, fingerprint, status, body, created_at) VALUES(?,?,?,?,?)",
-                       [.text(r.key), .text(r.requestFingerprint), .integer(Int64(r.status)), .blob(r.body), .integer(Self.now())])
+            try db.run(
+                "INSERT INTO idempotency(key, fingerprint, status, body, created_at) VALUES(?,?,?,?,?)",
+                [.text(r.key), .text(r.requestFingerprint), .integer(Int64(r.status)), .blob(r.body), .integer(Self.now())])
         }
     }
 
@@ -243,8 +266,10 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
     public func events(show: String, after version: UInt64, limit: Int) throws -> [(version: UInt64, delta: String)]? {
         try locked {
             var out: [(UInt64, String)] = []
-            try db.query("SELECT version, delta FROM events WHERE show_id = ? AND version > ? ORDER BY version LIMIT ?",
-                         [.text(show), .integer(Int64(version)), .integer(Int64(limit))]) { out.append((UInt64($0.int(0)), $0.text(1))) }
+            try db.query(
+                "SELECT version, delta FROM events WHERE show_id = ? AND version > ? ORDER BY version LIMIT ?",
+                [.text(show), .integer(Int64(version)), .integer(Int64(limit))]
+            ) { out.append((UInt64($0.int(0)), $0.text(1))) }
             if let first = out.first, first.0 != version + 1 { return nil }
             return out
         }
@@ -263,7 +288,8 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
     public func prune(keepVersions: Int, idempotencyMilliseconds: Int64) throws {
         try locked {
             try db.transaction {
-                try db.run("DELETE FROM events WHERE version <= (SELECT s.version FROM shows s WHERE s.id = events.show_id) - ?", [.integer(Int64(keepVersions))])
+                try db.run(
+                    "DELETE FROM events WHERE version <= (SELECT s.version FROM shows s WHERE s.id = events.show_id) - ?", [.integer(Int64(keepVersions))])
                 try db.run("DELETE FROM idempotency WHERE created_at < ?", [.integer(Self.now() - idempotencyMilliseconds)])
             }
         }

@@ -35,8 +35,10 @@ public struct HoldRecord: Sendable, Hashable {
     public var wheelchair: Bool
     public var createdAt: Int64
 
-    public init(id: String, tokenDigest: String, showID: String, state: HoldState, expiresAt: Int64, extended: Bool, orderRef: String?,
-                wheelchair: Bool, createdAt: Int64) {
+    public init(
+        id: String, tokenDigest: String, showID: String, state: HoldState, expiresAt: Int64, extended: Bool, orderRef: String?,
+        wheelchair: Bool, createdAt: Int64
+    ) {
         self.id = id; self.tokenDigest = tokenDigest; self.showID = showID; self.state = state; self.expiresAt = expiresAt
         self.extended = extended; self.orderRef = orderRef; self.wheelchair = wheelchair; self.createdAt = createdAt
     }
@@ -70,8 +72,10 @@ public struct StoreCommit: Sendable {
     public var durable: Bool
     public var idempotency: StoredResponse?
 
-    public init(showID: String, version: UInt64, changes: [SeatChange], insert: [Claim], delete: [Int], sell: [Int], holds: [HoldRecord],
-                delta: String, durable: Bool, idempotency: StoredResponse?) {
+    public init(
+        showID: String, version: UInt64, changes: [SeatChange], insert: [Claim], delete: [Int], sell: [Int], holds: [HoldRecord],
+        delta: String, durable: Bool, idempotency: StoredResponse?
+    ) {
         self.showID = showID; self.version = version; self.changes = changes; self.insert = insert; self.delete = delete
         self.sell = sell; self.holds = holds; self.delta = delta; self.durable = durable; self.idempotency = idempotency
     }

@@ -62,14 +62,18 @@ final class WebSite: Sendable {
 
     /// The page's own files may only talk to this origin: no CDN, no inline script.
     static let securityHeaders = [
-        ("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'"),
+        (
+            "Content-Security-Policy",
+            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'"
+        ),
         ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
     ]
 
     func response(_ name: String, _ r: HTTPRequest) throws(Problem) -> HTTPResponse {
         guard root != nil else {
-            throw Problem(503, "web-unavailable", "Web page not installed",
-                          detail: "the picker's files (SeatKit_SeatServer.resources/Site) were not found next to the executable; set SEATKIT_WEB_ROOT")
+            throw Problem(
+                503, "web-unavailable", "Web page not installed",
+                detail: "the picker's files (SeatKit_SeatServer.resources/Site) were not found next to the executable; set SEATKIT_WEB_ROOT")
         }
         guard let file = files[name] else { throw Problem.notFound("no file \(name)") }
         let headers = [("ETag", file.etag), ("Cache-Control", "no-cache")] + Self.securityHeaders
