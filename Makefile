@@ -11,7 +11,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # What the browser tests add: Chromium and its WebDriver, CJK fonts for the screenshots.
 BROWSER_PACKAGES ?= chromium chromium-driver fonts-noto-cjk
 
-.PHONY: all deps build test test-browser lint demo tour bench samples clean
+.PHONY: all deps build test test-browser test-tsan lint demo tour bench samples clean
 
 all: build
 
@@ -39,7 +39,15 @@ test: deps lint
 	SEATKIT_TEST_DATABASE_RESTART=1 ./scripts/with-postgres.sh $(SWIFT) test $(SWIFT_FLAGS) --filter serversRecoverByThemselvesWhenTheDatabaseRestarts
 	./scripts/smoke-test.sh .build/debug/seatkit
 	./scripts/check-uikit.sh
+	$(MAKE) test-tsan
 	$(MAKE) test-browser
+
+# The server and client suites under ThreadSanitizer, in a build of their own (.build/tsan). A report
+# alone does not fail a test, so halt_on_error makes the first one fail the run. No suppressions.
+test-tsan: deps
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan $(SWIFT_FLAGS)
+	TSAN_OPTIONS=halt_on_error=1 SEATKIT_REQUIRE_POSTGRES=1 ./scripts/with-postgres.sh \
+		$(SWIFT) test --sanitize=thread --scratch-path .build/tsan $(SWIFT_FLAGS) --filter 'SeatServerTests|SeatSyncTests'
 
 # The web seat picker in a real headless Chromium through WebDriver (Selenium from PyPI), against a
 # server the tests start. Screenshots of the map land in artifacts/browser/.

@@ -61,3 +61,46 @@ import Testing
         #expect(count == 0)
     }
 }
+
+@Suite(.serialized) struct EventStreamConcurrencyTests {
+    /// Viewers subscribe while buyers' changes are being published: each viewer's stream continues its
+    /// first version without a gap or a repeat. (Under ThreadSanitizer, in make test, this also caught a
+    /// stream's connection being written without its lock while the writer published to it.)
+    @Test func subscribingWhilePublishingLosesNothing() throws {
+        let server = try TestServer()
+        let group = DispatchGroup()
+        let failures = Locked([String]())
+        group.enter()
+        Thread.detachNewThread {
+            defer { group.leave() }
+            guard let c = try? server.connection() else { return }
+            for row in 1...10 {
+                for seat in [1, 3] {
+                    guard let token = try? hold(c, ["\(row)-\(seat)", "\(row)-\(seat + 1)"]).string("token") else { continue }
+                    _ = try? c.request("DELETE", "/v1/holds/\(token)")
+                }
+            }
+        }
+        for k in 0..<24 {
+            group.enter()
+            Thread.detachNewThread {
+                defer { group.leave() }
+                do {
+                    let c = try server.connection()
+                    guard try c.openEvents("/v1/shows/show/events") == 200 else { throw HTTPConnection.Failure.closed }
+                    let first = try c.nextEvent()
+                    var version = UInt64(first.id ?? "") ?? 0
+                    while version < 40 {
+                        let e = try c.nextEvent()
+                        guard e.event == "seats" else { continue }
+                        let id = UInt64(e.id ?? "") ?? 0
+                        if id != version + 1 { failures.withLock { $0.append("viewer \(k): \(version) then \(id)") } }
+                        version = id
+                    }
+                } catch { failures.withLock { $0.append("viewer \(k): \(error)") } }
+            }
+        }
+        #expect(group.wait(timeout: .now() + 30) == .success)
+        #expect(failures.current.isEmpty, "\(failures.current)")
+    }
+}

@@ -5,14 +5,22 @@ import SeatMap
 /// under the inventory's lock, in version order, so every subscriber sees every version once and in
 /// order.
 ///
-/// The recent events (the last `keep` versions of each show) answer `?since=` and a resuming
-/// subscriber from memory: neither reads the store, and neither takes the inventory lock (four clients
-/// looping on `?since=` once held it across a 10,000-event store read each time and cut hold throughput
-/// from 1,454/s to 22/s). Lock: `state` (a leaf: nothing else is locked or called inside it).
+/// The recent events (the last `keep` versions of each show, with their changes parsed) answer
+/// `?since=` and a resuming subscriber from memory: neither reads the store, and neither takes the
+/// inventory lock (four clients looping on `?since=` once held it across a 10,000-event store read
+/// each time and cut hold throughput from 1,454/s to 22/s). Further back is `410`: the whole state is
+/// one cached encoding, cheaper than merging thousands of deltas. Lock: `state`; while holding it only
+/// `EventStream`s are written to (a new subscriber's replay, atomic with publishing).
 final class EventHub: @unchecked Sendable {
+    private struct Event {
+        var version: UInt64
+        var delta: String
+        var changes: [SeatChange]
+    }
+
     private struct Recent {
         /// Consecutive versions, oldest first.
-        var events: [(version: UInt64, delta: String)] = []
+        var events: [Event] = []
         /// The last merged answer to `?since=` (a client polling with the same version gets it again).
         var merged: (since: UInt64, to: UInt64, text: String)?
     }
@@ -34,10 +42,11 @@ final class EventHub: @unchecked Sendable {
     }
 
     func publish(show: String, version: UInt64, delta: String) {
+        let changes = (try? AvailabilityDelta(encoded: delta))?.changes ?? []
         let targets = state.withLock { s -> [EventStream] in
             var r = s.recent[show] ?? Recent()
             if let last = r.events.last, last.version + 1 != version { r.events.removeAll() }
-            r.events.append((version, delta))
+            r.events.append(Event(version: version, delta: delta, changes: changes))
             if r.events.count > keep + keep / 4 { r.events.removeFirst(r.events.count - keep) }
             s.recent[show] = r
             return s.subscribers[show].map { Array($0.values) } ?? []
@@ -58,34 +67,33 @@ final class EventHub: @unchecked Sendable {
         for s in targets where !s.send(message) { unsubscribe(s, show: show) }
     }
 
-    /// The events after `version` up to `through`, if memory still has all of them.
-    func recent(show: String, after version: UInt64, through: UInt64) -> [(version: UInt64, delta: String)]? {
-        state.withLock { s in Self.slice(s.recent[show]?.events ?? [], after: version, through: through) }
-    }
-
-    private static func slice(_ events: [(version: UInt64, delta: String)], after version: UInt64, through: UInt64) -> [(version: UInt64, delta: String)]? {
+    private static func slice(_ events: [Event], after version: UInt64, through: UInt64) -> ArraySlice<Event>? {
         if version == through { return [] }
         guard let first = events.first, let last = events.last, first.version <= version + 1, last.version >= through else { return nil }
         let from = Int(version + 1 - first.version), to = Int(through - first.version)
-        return Array(events[from...to])
+        return events[from...to]
     }
 
     /// The delta from `since` to `through` merged from memory (nil: memory does not reach back).
     /// - Complexity: O(changes in the events merged); the last answer per show is kept.
     func mergedDelta(show: String, since: UInt64, through: UInt64) -> String? {
-        if let m = state.withLock({ $0.recent[show]?.merged }), m.since == since, m.to == through { return m.text }
-        guard let events = recent(show: show, after: since, through: through) else { return nil }
-        let text = Self.merge(events, since: since, through: through)
-        state.withLock { $0.recent[show]?.merged = (since, through, text) }
-        return text
-    }
-
-    /// One delta with each seat's last status in `events`.
-    static func merge(_ events: [(version: UInt64, delta: String)], since: UInt64, through: UInt64) -> String {
-        var latest: [SeatIndex: SeatStatus] = [:]
-        for e in events { if let d = try? AvailabilityDelta(encoded: e.delta) { for c in d.changes { latest[c.seat] = c.status } } }
-        let changes = latest.keys.sorted().map { SeatChange(seat: $0, status: latest[$0]!) }
-        return AvailabilityDelta(fromVersion: since, toVersion: through, changes: changes).encoded()
+        // The changes are copied out under the lock (a slice of at most `keep` events); the merge runs
+        // outside it.
+        let found = state.withLock { s -> Either<String, [[SeatChange]]>? in
+            if let m = s.recent[show]?.merged, m.since == since, m.to == through { return .first(m.text) }
+            return Self.slice(s.recent[show]?.events ?? [], after: since, through: through).map { .second($0.map(\.changes)) }
+        }
+        switch found {
+        case nil: return nil
+        case .first(let kept): return kept
+        case .second(let lists):
+            var latest: [SeatIndex: SeatStatus] = [:]
+            for list in lists { for c in list { latest[c.seat] = c.status } }
+            let changes = latest.keys.sorted().map { SeatChange(seat: $0, status: latest[$0]!) }
+            let text = AvailabilityDelta(fromVersion: since, toVersion: through, changes: changes).encoded()
+            state.withLock { $0.recent[show]?.merged = (since, through, text) }
+            return text
+        }
     }
 
     /// Registers `stream` for `show`, first sending it what it missed: the events after `lastEventID`

@@ -52,20 +52,17 @@ extension Inventory {
         }
     }
 
-    /// One delta from `since` to now: merged from the recent events in memory, or else from the store's
-    /// event log (read outside the inventory lock); 410 when neither reaches back.
+    /// One delta from `since` to now, merged from the recent events in memory (the last 1,024
+    /// versions); 410 further back (the whole state is one cached encoding). No store read, and the
+    /// inventory lock only to read the version.
     public func delta(show id: String, since: UInt64) throws(Problem) -> String {
         let now = try locked { () throws(Problem) in try state(forShow: id).committed.version }
         guard since <= now else { throw Problem.badRequest("version \(since) is newer than the show's \(now)") }
-        if let merged = hub.mergedDelta(show: id, since: since, through: now) { return merged }
-        let events: [(version: UInt64, delta: String)]?
-        do { events = try store.events(show: id, after: since, limit: Int(min(now - since, 10_000))) } catch { throw Self.storeProblem(error) }
-        guard let events, events.count == Int(now - since) else {
-            throw Problem(
-                410, "delta-gone", "Delta no longer available",
-                detail: "changes since version \(since) are not kept; fetch the whole availability (version \(now))")
+        guard let merged = hub.mergedDelta(show: id, since: since, through: now) else {
+            throw Problem(410, "delta-gone", "Delta no longer available",
+                          detail: "changes since version \(since) are not kept (the last \(hub.keep) are); fetch the whole availability (version \(now))")
         }
-        return EventHub.merge(events, since: since, through: now)
+        return merged
     }
 
     /// Subscribes `stream` to a show's events: the versions it missed since `lastEventID` from the hub's

@@ -9,6 +9,10 @@ import SeatMap
 public final class SQLiteStore: SeatStore, @unchecked Sendable {
     private let db: SQLiteDatabase
     private let lock = NSLock()
+    /// A second, read-only connection for the long reads a client can ask for (a `?since=` delta
+    /// beyond the events kept in memory, the heat map's sales history): in WAL mode it reads a snapshot
+    /// beside the writer instead of queueing behind it for the one connection.
+    private let reader: Locked<SQLiteDatabase>
     public let path: String
     let syncer: WALSyncer?
 
@@ -22,6 +26,9 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
         // 32 MiB of page cache (the default is 2 MiB): the claims, holds and events indexes of a busy
         // store stay in memory instead of being read back from the log for every batch.
         try db.execute("PRAGMA cache_size=-32768")
+        let readOnly = try SQLiteDatabase(path: path)
+        try readOnly.execute("PRAGMA query_only=1")
+        reader = Locked(readOnly)
         try migrate()
     }
 
@@ -264,7 +271,7 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
     public var groupSyncs: Int { syncer?.syncCount ?? 0 }
 
     public func events(show: String, after version: UInt64, limit: Int) throws -> [(version: UInt64, delta: String)]? {
-        try locked {
+        try reader.withLock { db in
             var out: [(UInt64, String)] = []
             try db.query(
                 "SELECT version, delta FROM events WHERE show_id = ? AND version > ? ORDER BY version LIMIT ?",
@@ -296,7 +303,7 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
     }
 
     public func salesHistory(venue: String, since: Date, until: Date) throws -> (shows: Int, soldCounts: [Int: Int]) {
-        try locked {
+        try reader.withLock { db in
             // Start times carry their own offsets, so they are compared as instants, not as text.
             let parser = ISO8601DateFormatter()
             var past: [String] = []
