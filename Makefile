@@ -30,14 +30,16 @@ build: deps
 lint:
 	swift-format lint --strict -r Sources Tests Examples
 
-# Unit and snapshot tests (the store and server suites on SQLite and on a throwaway PostgreSQL cluster
-# started for the run), the real binary on every sample, SeatKitUI type-checked against a UIKit
-# stand-in, then the web picker in headless Chromium.
+# swift-format lint, then unit and snapshot tests (the store and server suites on SQLite and on a
+# throwaway PostgreSQL cluster started for the run), the real binary on every sample, schemathesis
+# against the OpenAPI document, SeatKitUI type-checked against a UIKit stand-in, the server and client
+# suites under ThreadSanitizer, then the web picker in headless Chromium.
 test: deps lint
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	SEATKIT_REQUIRE_POSTGRES=1 ./scripts/with-postgres.sh $(SWIFT) test $(SWIFT_FLAGS)
 	SEATKIT_TEST_DATABASE_RESTART=1 ./scripts/with-postgres.sh $(SWIFT) test $(SWIFT_FLAGS) --filter serversRecoverByThemselvesWhenTheDatabaseRestarts
 	./scripts/smoke-test.sh .build/debug/seatkit
+	./scripts/contract-test.sh .build/debug/seatkit
 	./scripts/check-uikit.sh
 	$(MAKE) test-tsan
 	$(MAKE) test-browser

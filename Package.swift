@@ -14,7 +14,6 @@ let package = Package(
         .library(name: "SeatSync", targets: ["SeatSync"]),
         .library(name: "SeatKitUI", targets: ["SeatKitUI"]),
         .executable(name: "seatkit", targets: ["seatkit"]),
-        .executable(name: "seatkit-bench", targets: ["SeatKitBench"]),
     ],
     targets: [
         // Engine: Foundation only, builds for iOS/macOS too.
@@ -42,7 +41,8 @@ let package = Package(
         // Command implementations, a library so tests can drive them without spawning processes.
         .target(name: "SeatKitCLI", dependencies: ["SeatMap", "CollectionLayout", "SeatCanvas", "SeatServer", "SeatSync", "SeatWire", "LoopbackHTTP"]),
         .executableTarget(name: "seatkit", dependencies: ["SeatKitCLI"]),
-        // Benchmarks: each figure beside its naive baseline; run with `swift run -c release seatkit-bench`.
+        // Benchmarks: each figure beside its naive baseline; not a product (nothing ships it): run with
+        // `swift run -c release SeatKitBench` (make bench).
         .executableTarget(name: "SeatKitBench", dependencies: ["SeatMap", "CollectionLayout", "SeatCanvas", "SeatKitCLI", "CHeapStats", "LoopbackHTTP", "SeatServer"]),
         // glibc's allocator statistics for the memory figures; benchmarks only.
         .target(name: "CHeapStats"),

@@ -2,11 +2,11 @@
 # Runs seatkit-bench (release) and writes its tables into BENCHMARKS.md with the command and the date.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --product seatkit-bench >/dev/null
+swift build -c release --product SeatKitBench >/dev/null
 swift build -c release --product seatkit >/dev/null
-tables=$(.build/release/seatkit-bench)
+tables=$(.build/release/SeatKitBench)
 # The server rows include the shared store: a throwaway PostgreSQL cluster for the run.
-server=$(./scripts/with-postgres.sh .build/release/seatkit-bench server)
+server=$(./scripts/with-postgres.sh .build/release/SeatKitBench server)
 
 # The crowd: seatkit simulate against a release server with the samples, on a fresh store.
 crowd_dir=$(mktemp -d)
@@ -25,7 +25,7 @@ Every figure is measured beside its baseline in the same run, on this project's 
 Swift $(swift --version 2>/dev/null | grep -Eo 'Swift version [0-9.]+' | grep -Eo '[0-9.]+$'), release build), $(date -u +%Y-%m-%d). Produced by:
 
 \`\`\`sh
-make bench        # = scripts/benchmarks.sh: swift run -c release seatkit-bench, written into this file
+make bench        # = scripts/benchmarks.sh: swift run -c release SeatKitBench, written into this file
 \`\`\`
 
 HEAD
@@ -85,7 +85,7 @@ SeatCanvas (the same 100k-seat arena):
   between two whole frames.
 - *SVG*: `svg(viewport: nil, …)` of the whole 20k arena, every seat an element with its spoken name.
 
-SeatServer (`seatkit-bench server`; the server runs in the benchmark process on 127.0.0.1 with a fresh
+SeatServer (`SeatKitBench server`; the server runs in the benchmark process on 127.0.0.1 with a fresh
 SQLite file and the 20k arena; the load comes from threads of the same process over keep-alive
 connections, so both share the 2 cores and the figures understate a server on its own machine):
 - *redis-benchmark -t set*: a redis-server started and stopped by the run, the reference for one lock

@@ -1,7 +1,7 @@
 import Foundation
 import SeatMap
 
-/// `seatkit-bench --phases`: where layout decoding spends its time.
+/// `SeatKitBench --phases`: where layout decoding spends its time.
 enum Phases {
     static func run(_ layout: VenueLayout) {
         let bytes = layout.jsonBytes()

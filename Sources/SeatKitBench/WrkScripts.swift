@@ -80,7 +80,10 @@ enum Wrk {
         p.standardError = FileHandle.nullDevice
         guard (try? p.run()) != nil else { return nil }
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
+        // Reaped here, not with `waitUntilExit`: Foundation's child monitor once left wrk a zombie and the
+        // benchmark waiting forever.
+        var status: Int32 = 0
+        waitpid(p.processIdentifier, &status, 0)
         func number(_ pattern: String) -> String? {
             guard let r = text.range(of: pattern, options: .regularExpression) else { return nil }
             return String(text[r])

@@ -2,9 +2,14 @@ import Foundation
 import SeatKitCLI
 import SeatMap
 
-/// `swift run -c release seatkit-bench`: each figure beside its naive baseline, measured in the same run.
+/// `swift run -c release SeatKitBench`: each figure beside its naive baseline, measured in the same run.
 /// Prints a Markdown table (BENCHMARKS.md keeps it); progress goes to stderr.
 let report = Report()
+// `SeatKitBench viewers PORT SHOW COUNT`: the server benchmark's viewers, in a process of their own
+// (10,000 streams are 10,000 sockets on each side: both ends in one process pass the file limit).
+if CommandLine.arguments.count == 5 && CommandLine.arguments[1] == "viewers" {
+    ServerBenchmarks.viewersProcess(port: UInt16(CommandLine.arguments[2]) ?? 0, show: CommandLine.arguments[3], count: Int(CommandLine.arguments[4]) ?? 0)
+}
 if CommandLine.arguments.contains("server") {
     FileHandle.standardError.write(Data("server benchmarks…\n".utf8))
     try ServerBenchmarks.run(report: report)

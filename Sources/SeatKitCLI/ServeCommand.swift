@@ -46,7 +46,7 @@ enum ServeCommand {
         }
         if let list = args.values["--trusted-proxies"] {
             let addresses = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            for a in addresses where !Self.isIPAddress(a) { throw UsageError(message: "--trusted-proxies: \"\(a)\" is not an IPv4 or IPv6 address") }
+            for a in addresses where !HTTPServer.isIPAddress(a) { throw UsageError(message: "--trusted-proxies: \"\(a)\" is not an IPv4 or IPv6 address") }
             options.trustedAddresses = Set(addresses)
         }
         if let r = try args.double("--holds-per-second") {
@@ -92,11 +92,6 @@ enum ServeCommand {
         FileHandle.standardOutput.write(Data("seatkit: signal \(signalNumber), shutting down\n".utf8))
         app.stop()
         return ExitCode.success
-    }
-
-    static func isIPAddress(_ text: String) -> Bool {
-        var v4 = in_addr(), v6 = in6_addr()
-        return inet_pton(AF_INET, text, &v4) == 1 || inet_pton(AF_INET6, text, &v6) == 1
     }
 
     static func randomKey() -> String {

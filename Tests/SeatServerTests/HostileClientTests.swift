@@ -136,6 +136,40 @@ import Glibc
         #expect(try server.connection().request("GET", "/healthz").status == 200)
     }
 
+    /// A delta spanning many versions is a merge of that many events: limited per client address (a
+    /// client looping on old versions took a quarter of the hold throughput); short ones never are.
+    @Test func bigDeltasAreRateLimitedPerClient() throws {
+        let server = try TestServer()
+        let c = try server.connection()
+        for _ in 0..<40 {
+            let token = try #require(try hold(c, ["7-1", "7-2"]).string("token"))
+            #expect(try c.request("DELETE", "/v1/holds/\(token)").status == 204)
+        }
+        let far = try HTTPConnection(port: server.port, source: "127.0.0.7")
+        let statuses = try (0..<30).map { _ in try far.request("GET", "/v1/shows/show/availability?since=0").status }
+        #expect(statuses.prefix(20).allSatisfy { $0 == 200 } && statuses.suffix(5).allSatisfy { $0 == 429 }, "\(statuses)")
+        let near = try (0..<40).map { _ in try far.request("GET", "/v1/shows/show/availability?since=70").status }
+        #expect(near.allSatisfy { $0 == 200 }, "\(near)")
+        #expect(try HTTPConnection(port: server.port, source: "127.0.0.8").request("GET", "/v1/shows/show/availability?since=0").status == 200)
+    }
+
+    /// Behind a trusted balancer the client is the address it forwards: rate limits apply per buyer.
+    /// From anyone else, `X-Forwarded-For` is ignored (it cannot buy a fresh budget).
+    @Test func behindATrustedProxyTheForwardedAddressIsTheClient() throws {
+        let server = try TestServer(holdsPerSecond: 1)
+        let proxy = try server.connection()
+        // Rows 1 to 7 have at least 8 seats: seats 1-2 of row k + 1 are a pair nobody else holds.
+        func holdVia(_ c: HTTPConnection, _ k: Int, as client: String) throws -> Int {
+            try hold(c, ["\(1 + k)-1", "\(1 + k)-2"], headers: [("X-Forwarded-For", client)]).status
+        }
+        let first = try (0..<3).map { try holdVia(proxy, $0, as: "198.51.100.7, 203.0.113.5") }
+        #expect(first == [201, 201, 429], "\(first)")
+        #expect(try holdVia(proxy, 3, as: "203.0.113.6") == 201)
+        let untrusted = try HTTPConnection(port: server.port, source: "127.0.0.9")
+        let spoofed = try (4..<7).map { try holdVia(untrusted, $0, as: "203.0.113.\($0 + 10)") }
+        #expect(spoofed == [201, 201, 429], "\(spoofed)")
+    }
+
     static func gauge(_ metrics: String, _ name: String) -> Double {
         for line in metrics.split(separator: "\n") where line.hasPrefix("seatkit_\(name) ") {
             return Double(line.split(separator: " ").last ?? "") ?? -1

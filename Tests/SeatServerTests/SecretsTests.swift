@@ -22,13 +22,15 @@ import Testing
 
     @Test func idempotencyKeysMustCarry128Bits() {
         for good in [
-            UUID().uuidString, UUID().uuidString.lowercased(), String(repeating: "ab", count: 16), "Zm9vYmFyYmF6cXV4cXV1eA", "k1-0123456789abcdef0123456789",
+            UUID().uuidString, UUID().uuidString.lowercased(), String(repeating: "ab", count: 16), "k1-0123456789abcdef0123456789abcdef",
+            String(repeating: "x", count: 200),
         ] {
             #expect(Secrets.idempotencyKeyProblem(good) == nil, "\(good)")
         }
         for bad in [
-            "", "k-1", "pay-1", String(repeating: "a", count: 31), "0123456789abcdef0123456789abcde", "has space in it 0123456789abcdef",
-            String(repeating: "x", count: 201), "ключ-0123456789abcdef0123456789",
+            "", "k-1", "pay-1", String(repeating: "a", count: 31), "0123456789abcdef0123456789abcde", "Zm9vYmFyYmF6cXV4cXV1eA",
+            "has space in it 0123456789abcdef",
+            String(repeating: "x", count: 201), "ключ-0123456789abcdef0123456789abcdef",
         ] {
             #expect(Secrets.idempotencyKeyProblem(bad) != nil, "\(bad)")
         }
@@ -36,11 +38,11 @@ import Testing
 
     @Test func sealingIsUndoneOnlyWithTheSameKey() {
         let body = Array(#"{"token":"0190aabbccdd0123456789abcdef0123456789abcdef"}"#.utf8)
-        let sealed = Secrets.seal(body, scope: "hold:show", key: "k1-0123456789abcdef0123456789")
+        let sealed = Secrets.seal(body, scope: "hold:show", key: "k1-0123456789abcdef0123456789abcdef")
         #expect(sealed != body && sealed.count == body.count)
-        #expect(Secrets.seal(sealed, scope: "hold:show", key: "k1-0123456789abcdef0123456789") == body)
-        #expect(Secrets.seal(sealed, scope: "hold:show", key: "k2-0123456789abcdef0123456789") != body)
-        #expect(Secrets.seal(sealed, scope: "hold:other", key: "k1-0123456789abcdef0123456789") != body)
+        #expect(Secrets.seal(sealed, scope: "hold:show", key: "k1-0123456789abcdef0123456789abcdef") == body)
+        #expect(Secrets.seal(sealed, scope: "hold:show", key: "k2-0123456789abcdef0123456789abcdef") != body)
+        #expect(Secrets.seal(sealed, scope: "hold:other", key: "k1-0123456789abcdef0123456789abcdef") != body)
     }
 
     /// An unset `$KEY` in a deploy script: the server must not start (before, an empty `X-Admin-Key:`

@@ -18,9 +18,9 @@ import Testing
         #expect(Set(changed.seats) == ["7-1", "7-3"])
         let extended = try await api.extendHold(token: hold.token)
         #expect(extended.extended)
-        let sold = try await api.confirmHold(token: hold.token, orderRef: "C-1", idempotencyKey: "pay-1-0123456789abcdef0123456789")
+        let sold = try await api.confirmHold(token: hold.token, orderRef: "C-1", idempotencyKey: "pay-1-0123456789abcdef0123456789abcdef")
         #expect(sold.state == .confirmed && sold.orderRef == "C-1")
-        let again = try await api.confirmHold(token: hold.token, orderRef: "C-1", idempotencyKey: "pay-1-0123456789abcdef0123456789")
+        let again = try await api.confirmHold(token: hold.token, orderRef: "C-1", idempotencyKey: "pay-1-0123456789abcdef0123456789abcdef")
         #expect(again == sold)
         let other = try await api.createHold(show: "show", HoldRequest(seats: ["5-1", "5-2"]))
         try await api.releaseHold(token: other.token)
@@ -80,8 +80,8 @@ import Testing
         let server = try TestServer()
         let api = client(server)
         // The first answer "got lost": the client retries with the same key.
-        let a = try await api.createHold(show: "show", HoldRequest(seats: ["6-1", "6-2"]), idempotencyKey: "tap-42-0123456789abcdef01234567")
-        let b = try await api.createHold(show: "show", HoldRequest(seats: ["6-1", "6-2"]), idempotencyKey: "tap-42-0123456789abcdef01234567")
+        let a = try await api.createHold(show: "show", HoldRequest(seats: ["6-1", "6-2"]), idempotencyKey: "tap-42-0123456789abcdef0123456789abcdef")
+        let b = try await api.createHold(show: "show", HoldRequest(seats: ["6-1", "6-2"]), idempotencyKey: "tap-42-0123456789abcdef0123456789abcdef")
         #expect(a.token == b.token)
         #expect(try await api.availability(show: "show").counts.held == 2)
     }

@@ -112,6 +112,14 @@ extension SeatAPI {
     func availability(_ id: String, _ r: HTTPRequest) throws(Problem) -> HTTPResponse {
         if let sinceText = r.query["since"] {
             guard let since = UInt64(sinceText) else { throw Problem.badRequest("since must be a version number") }
+            if let now = inventory.committedVersion(show: id), now > since + Self.cheapDeltaSpan, let wait = deltaLimiter.check(r.clientAddress) {
+                inventory.metrics.count("rate_limited")
+                throw Problem(
+                    429, "rate-limited", "Too many requests",
+                    detail:
+                        "too many deltas spanning over \(Self.cheapDeltaSpan) versions from \(r.clientAddress); fetch the whole availability, or try again shortly",
+                    headers: [("Retry-After", String(Int(wait.rounded(.up))))])
+            }
             let delta = try inventory.delta(show: id, since: since)
             return .text(200, delta, headers: [("Cache-Control", "no-cache")])
         }

@@ -6,6 +6,11 @@ public final class SeatAPI: @unchecked Sendable {
     public let inventory: Inventory
     let adminKey: String
     let holdLimiter: RateLimiter
+    /// Deltas spanning more than `cheapDeltaSpan` versions are a merge of that many events: 10 a second
+    /// per client address (bursts of 20), so a client looping on old versions cannot take the CPU the
+    /// buyers need (four such clients cost a quarter of the hold throughput before).
+    let deltaLimiter = RateLimiter(rate: 10, burst: 20)
+    static let cheapDeltaSpan: UInt64 = 64
     let startedAt = Date()
     let site = WebSite(root: WebSite.locate())
     /// Seat-map pictures, drawn once per version (see `PictureCache`).
@@ -90,11 +95,15 @@ public final class SeatAPI: @unchecked Sendable {
         }
         // The web picker: the page for `/` and `/shows/{id}` (it routes itself), its files under `/web/`.
         switch (parts.first, parts.count) {
-        case (nil, _), ("shows", 2):
+        case (nil, _):
             route = "/"; try only("GET", "HEAD")
             return try site.response("index.html", r)
+        case ("shows", 2):
+            route = "/shows/{id}"; try only("GET", "HEAD")
+            guard RequestBody.isIdentifier(parts[1]) else { throw Problem.notFound("no show \(parts[1])") }
+            return try site.response("index.html", r)
         case ("web", 2...):
-            route = "/web/{file}"; try only("GET", "HEAD")
+            route = parts.count == 3 && parts[1] == "js" ? "/web/js/{file}" : "/web/{file}"; try only("GET", "HEAD")
             guard !parts.contains("..") else { throw Problem.notFound("no file \(r.path)") }
             return try site.response(parts.dropFirst().joined(separator: "/"), r)
         default: break

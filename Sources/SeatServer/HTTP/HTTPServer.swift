@@ -57,6 +57,21 @@ public final class HTTPServer: @unchecked Sendable {
                 headerSeconds: configuration.headerTimeoutSeconds, trusted: configuration.trustedAddresses))
     }
 
+    /// The client a request comes from: the peer, or, when the peer is a trusted proxy, the address the
+    /// proxy appended last to `X-Forwarded-For` (the one it saw; earlier entries are the client's word).
+    /// Rate limits then apply per buyer behind the balancer, not to the balancer.
+    func clientAddress(peer: String, forwardedFor: String?) -> String {
+        guard let forwardedFor, configuration.trustedAddresses.contains(peer),
+            let last = forwardedFor.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), Self.isIPAddress(last)
+        else { return peer }
+        return last
+    }
+
+    public static func isIPAddress(_ text: String) -> Bool {
+        var v4 = in_addr(), v6 = in6_addr()
+        return inet_pton(AF_INET, text, &v4) == 1 || inet_pton(AF_INET6, text, &v6) == 1
+    }
+
     /// Connection counters for /metrics.
     public var connectionGauges: [(String, String, Double)] { guardian.gauges }
 
@@ -221,9 +236,10 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
     MHD_get_connection_values(connection, MHD_ValueKind.HEADER_KIND, collectValue, Unmanaged.passUnretained(headers).toOpaque())
     MHD_get_connection_values(connection, MHD_ValueKind.GET_ARGUMENT_KIND, collectValue, Unmanaged.passUnretained(query).toOpaque())
     var address = [CChar](repeating: 0, count: 64)
-    let client =
+    let peer =
         seatkit_mhd_client_address(connection, &address, 64) != 0
         ? String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "unknown"
+    let client = server.clientAddress(peer: peer, forwardedFor: headers.values["x-forwarded-for"])
     let request = HTTPRequest(
         method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
         query: query.values, headers: headers.values, body: state.body, clientAddress: client)

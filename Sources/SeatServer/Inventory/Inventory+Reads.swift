@@ -52,15 +52,19 @@ extension Inventory {
         }
     }
 
+    /// The show's committed version (nil: no such show).
+    public func committedVersion(show id: String) -> UInt64? { locked { shows[id]?.committed.version } }
+
     /// One delta from `since` to now, merged from the recent events in memory (the last 1,024
     /// versions); 410 further back (the whole state is one cached encoding). No store read, and the
     /// inventory lock only to read the version.
     public func delta(show id: String, since: UInt64) throws(Problem) -> String {
         let now = try locked { () throws(Problem) in try state(forShow: id).committed.version }
-        guard since <= now else { throw Problem.badRequest("version \(since) is newer than the show's \(now)") }
+        guard since <= now else { throw Problem(409, "version-ahead", "Version ahead", detail: "version \(since) is newer than the show's \(now)") }
         guard let merged = hub.mergedDelta(show: id, since: since, through: now) else {
-            throw Problem(410, "delta-gone", "Delta no longer available",
-                          detail: "changes since version \(since) are not kept (the last \(hub.keep) are); fetch the whole availability (version \(now))")
+            throw Problem(
+                410, "delta-gone", "Delta no longer available",
+                detail: "changes since version \(since) are not kept (the last \(hub.keep) are); fetch the whole availability (version \(now))")
         }
         return merged
     }

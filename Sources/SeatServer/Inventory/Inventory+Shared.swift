@@ -42,7 +42,7 @@ extension Inventory {
             state.committed.commit(version: e.version)
             if state.availability.version < e.version { state.availability.commit(version: e.version) }
             state.record.version = max(state.record.version, e.version)
-            hub.publish(show: id, version: e.version, delta: e.delta)
+            hub.publish(show: id, version: e.version, delta: e.delta, changes: delta.changes)
         }
     }
 

@@ -179,7 +179,7 @@ public final class Inventory: @unchecked Sendable {
                     for change in c.changes { state.committed.setStatus(change.status, for: change.seat) }
                     state.committed.commit(version: version)
                     if state.availability.version < version { state.availability.commit(version: version) }
-                    hub.publish(show: c.showID, version: version, delta: delta)
+                    hub.publish(show: c.showID, version: version, delta: delta, changes: c.changes)
                 case .refused:
                     refused.insert(c.showID)
                 }

@@ -21,55 +21,99 @@ public struct SHA256: Sendable {
     ]
 
     public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        var chunk = [UInt8]()
+        chunk.reserveCapacity(64)
         for b in bytes {
-            pending.append(b)
-            length &+= 1
-            if pending.count == 64 { compress(); pending.removeAll(keepingCapacity: true) }
+            chunk.append(b)
+            if chunk.count == 64 { update(contiguous: chunk); chunk.removeAll(keepingCapacity: true) }
         }
+        update(contiguous: chunk)
     }
 
-    public mutating func update(_ text: String) { update(text.utf8) }
+    public mutating func update(_ text: String) {
+        var text = text
+        text.withUTF8 { update(contiguous: $0) }
+    }
+
+    /// Whole blocks straight from `bytes`; only a partial block is copied into `pending`.
+    private mutating func update(contiguous bytes: UnsafeBufferPointer<UInt8>) {
+        length &+= UInt64(bytes.count)
+        var offset = 0
+        if !pending.isEmpty {
+            let take = min(64 - pending.count, bytes.count)
+            pending.append(contentsOf: bytes[0..<take])
+            offset = take
+            if pending.count == 64 {
+                let block = pending
+                pending.removeAll(keepingCapacity: true)
+                block.withUnsafeBufferPointer { compress($0.baseAddress!) }
+            }
+        }
+        while bytes.count - offset >= 64 {
+            compress(bytes.baseAddress! + offset)
+            offset += 64
+        }
+        if offset < bytes.count { pending.append(contentsOf: bytes[offset...]) }
+    }
+
+    private mutating func update(contiguous bytes: [UInt8]) { bytes.withUnsafeBufferPointer { update(contiguous: $0) } }
 
     /// The 32-byte digest; the hasher is spent afterwards.
     public mutating func finalize() -> [UInt8] {
         let bits = length &* 8
-        pending.append(0x80)
-        if pending.count > 56 {
-            while pending.count < 64 { pending.append(0) }
-            compress(); pending.removeAll(keepingCapacity: true)
+        var tail = pending
+        tail.append(0x80)
+        while tail.count % 64 != 56 { tail.append(0) }
+        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+        tail.withUnsafeBufferPointer { t in
+            var k = 0
+            while k < t.count { compress(t.baseAddress! + k); k += 64 }
         }
-        while pending.count < 56 { pending.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { pending.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
-        compress()
-        var out: [UInt8] = []
-        out.reserveCapacity(32)
-        for word in [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7] {
-            out += [UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word)]
+        var out = [UInt8](repeating: 0, count: 32)
+        let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
+        for (i, word) in words.enumerated() {
+            out[4 * i] = UInt8(word >> 24)
+            out[4 * i + 1] = UInt8(truncatingIfNeeded: word >> 16)
+            out[4 * i + 2] = UInt8(truncatingIfNeeded: word >> 8)
+            out[4 * i + 3] = UInt8(truncatingIfNeeded: word)
         }
         return out
     }
 
-    private mutating func compress() {
-        var w = [UInt32](repeating: 0, count: 64)
-        for t in 0..<16 {
-            w[t] = UInt32(pending[4 * t]) << 24 | UInt32(pending[4 * t + 1]) << 16 | UInt32(pending[4 * t + 2]) << 8 | UInt32(pending[4 * t + 3])
+    /// One 64-byte block; the schedule lives on the stack (a tuple), not in an allocated array.
+    private mutating func compress(_ block: UnsafePointer<UInt8>) {
+        var w:
+            (
+                UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32
+            ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &w) { raw in
+            let ring = raw.bindMemory(to: UInt32.self)
+            for t in 0..<16 {
+                ring[t] = UInt32(block[4 * t]) << 24 | UInt32(block[4 * t + 1]) << 16 | UInt32(block[4 * t + 2]) << 8 | UInt32(block[4 * t + 3])
+            }
+            var (a, b, c, d, e, f, g, h) = state
+            Self.k.withUnsafeBufferPointer { k in
+                for t in 0..<64 {
+                    let wt: UInt32
+                    if t < 16 {
+                        wt = ring[t]
+                    } else {
+                        let w15 = ring[(t - 15) & 15], w2 = ring[(t - 2) & 15]
+                        let s0 = w15.rotatedRight(7) ^ w15.rotatedRight(18) ^ (w15 >> 3)
+                        let s1 = w2.rotatedRight(17) ^ w2.rotatedRight(19) ^ (w2 >> 10)
+                        wt = ring[t & 15] &+ s0 &+ ring[(t - 7) & 15] &+ s1
+                        ring[t & 15] = wt
+                    }
+                    let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+                    let choice = (e & f) ^ (~e & g)
+                    let t1 = h &+ s1 &+ choice &+ k[t] &+ wt
+                    let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+                    let majority = (a & b) ^ (a & c) ^ (b & c)
+                    (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ s0 &+ majority)
+                }
+            }
+            state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
         }
-        for t in 16..<64 {
-            let s0 = w[t - 15].rotatedRight(7) ^ w[t - 15].rotatedRight(18) ^ (w[t - 15] >> 3)
-            let s1 = w[t - 2].rotatedRight(17) ^ w[t - 2].rotatedRight(19) ^ (w[t - 2] >> 10)
-            w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-        }
-        var (a, b, c, d, e, f, g, h) = state
-        for t in 0..<64 {
-            let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-            let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ choice &+ Self.k[t] &+ w[t]
-            let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ majority
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-        }
-        state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
     }
 
     /// The digest of `text`'s UTF-8 bytes.

@@ -19,22 +19,22 @@ public enum Secrets {
     }
 
     /// Why `key` is not an acceptable `Idempotency-Key`, or nil. A key is a capability (whoever sends it
-    /// with the same request gets the kept answer, hold token included), so it must carry at least 128
-    /// bits: a UUID, 32 or more hex digits, or 22 or more base64url characters; 200 at most.
+    /// with the same request gets the kept answer, hold token included), so it must be long enough to
+    /// carry 128 random bits even in hex: 32 to 200 characters of `A–Z a–z 0–9 - _ . ~ + / =` (a UUID
+    /// has 36). One rule a regular expression states exactly, so the OpenAPI document can.
     public static func idempotencyKeyProblem(_ key: String) -> String? {
         let bytes = Array(key.utf8)
-        let format = "Idempotency-Key must carry at least 128 random bits: a UUID, 32+ hex digits or 22+ base64url characters (at most 200)"
-        guard bytes.count <= 200 else { return format + "; got \(bytes.count) characters" }
-        func isHex(_ c: UInt8) -> Bool { (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102) }
+        let format = "Idempotency-Key must be 32 to 200 characters of A–Z a–z 0–9 - _ . ~ + / = carrying at least 128 random bits (a UUID will do)"
         func isAllowed(_ c: UInt8) -> Bool {
-            isHex(c) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || [45, 95, 46, 126, 43, 47, 61].contains(c)  // - _ . ~ + / =
+            (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || [45, 95, 46, 126, 43, 47, 61].contains(c)  // - _ . ~ + / =
         }
-        guard bytes.allSatisfy(isAllowed) else { return format + "; it has a character outside A–Z a–z 0–9 - _ . ~ + / =" }
-        let hexDigits = bytes.filter(isHex).count
-        let onlyHex = bytes.allSatisfy { isHex($0) || $0 == 45 }
-        if onlyHex ? hexDigits < 32 : bytes.count < 22 { return format + "; got \(bytes.count) characters" }
+        guard bytes.allSatisfy(isAllowed) else { return format + "; it has another character" }
+        guard (32...200).contains(bytes.count) else { return format + "; got \(bytes.count) characters" }
         return nil
     }
+
+    /// The same rule as a regular expression (the OpenAPI document's `pattern`).
+    public static let idempotencyKeyPattern = "^[A-Za-z0-9_.~+/=-]{32,200}$"
 
     /// `body` encrypted (or decrypted: the same operation) under a keystream drawn from the client's
     /// key: SHA-256 of key, scope and block number, 32 bytes a block. Each (scope, key) seals one answer.

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# compare-holds.sh SEATKIT_A SEATKIT_B [ROUNDS]: hold + release under wrk (64 connections, 5 s, the same
+# Lua script as `SeatKitBench server`) against two `seatkit serve` binaries, alternating A and B for
+# ROUNDS rounds (default 3) on fresh stores, then the median of each. On a shared 2-core machine one
+# run's figure moves by ±25 % from minute to minute; alternating and taking medians is what makes two
+# builds comparable. Prints one line per run and a summary.
+set -euo pipefail
+a=$1; b=$2; rounds=${3:-3}
+dir=$(mktemp -d /tmp/seatkit-compare.XXXXXX)
+trap 'rm -rf "$dir"' EXIT
+python3 - "$dir/hold-release.lua" <<'PY'
+import re, sys
+src = open("Sources/SeatKitBench/WrkScripts.swift").read()
+script = re.search(r'static let holdRelease = #"""\n(.*?)\n\s*"""#', src, re.S).group(1)
+open(sys.argv[1], "w").write("\n".join(l[8:] if l.startswith("        ") else l for l in script.split("\n")) + "\n")
+PY
+key=compare-admin-key-0123456789
+run() {  # run BINARY LABEL
+    local port store pid
+    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    store="$dir/$2-$RANDOM.db"
+    # An older binary may not know --trusted-proxies (it had no per-address limits to lift).
+    local extra=()
+    "$1" --help 2>&1 | grep -q -- --trusted-proxies && extra=(--trusted-proxies 127.0.0.1)
+    "$1" serve --port "$port" --store "sqlite:$store" --admin-key "$key" --holds-per-second 0 "${extra[@]}" >/dev/null 2>&1 &
+    pid=$!
+    for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
+    curl -sf -X POST "http://127.0.0.1:$port/v1/shows" -H "X-Admin-Key: $key" -H 'Content-Type: application/json' \
+        -d '{"id":"bench","venueId":"arena-20000","startsAt":"2099-12-01T19:00:00+08:00","prices":{"categories":{"lower":"580","upper":"380"}},"policy":{"maxSeats":6,"noLoneSeat":false}}' >/dev/null
+    local out holds p99
+    out=$(wrk -t2 -c64 -d5s --latency --timeout 5s -s "$dir/hold-release.lua" "http://127.0.0.1:$port/" -- 20)
+    kill "$pid"; wait "$pid" 2>/dev/null || true
+    holds=$(echo "$out" | awk '/^HOLDS/ {print $2}')
+    p99=$(echo "$out" | awk '$1 == "99%" {print $2}')
+    echo "$2 $((holds / 5)) holds/s p99 $p99"
+}
+results=()
+for r in $(seq "$rounds"); do
+    results+=("$(run "$a" A)"); echo "${results[-1]}"
+    results+=("$(run "$b" B)"); echo "${results[-1]}"
+done
+printf '%s\n' "${results[@]}" | python3 -c '
+import sys, statistics
+rows = [l.split() for l in sys.stdin if l.strip()]
+m = {k: statistics.median(int(r[1]) for r in rows if r[0] == k) for k in "AB"}
+a, b = m["A"], m["B"]
+print(f"median A {a:.0f} holds/s, B {b:.0f} holds/s: B/A = {b / a:.3f}")
+'
