@@ -35,6 +35,7 @@ lint:
 # against the OpenAPI document, SeatKitUI type-checked against a UIKit stand-in, the server and client
 # suites under ThreadSanitizer, then the web picker in headless Chromium.
 test: deps lint
+	python3 scripts/check-architecture.py
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	SEATKIT_REQUIRE_POSTGRES=1 ./scripts/with-postgres.sh $(SWIFT) test $(SWIFT_FLAGS)
 	SEATKIT_TEST_DATABASE_RESTART=1 ./scripts/with-postgres.sh $(SWIFT) test $(SWIFT_FLAGS) --filter serversRecoverByThemselvesWhenTheDatabaseRestarts

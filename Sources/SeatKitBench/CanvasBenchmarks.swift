@@ -1,7 +1,7 @@
 import CollectionLayout
 import Foundation
 import SeatCanvas
-import SeatKitCLI
+import SeatSamples
 import SeatMap
 
 enum CanvasBenchmarks {

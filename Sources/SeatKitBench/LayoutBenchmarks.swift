@@ -1,6 +1,6 @@
 import CollectionLayout
 import Foundation
-import SeatKitCLI
+import SeatSamples
 
 final class BenchCell: Sendable { let id: Int; init(_ id: Int) { self.id = id } }
 
@@ -140,8 +140,4 @@ enum LayoutBenchmarks {
         body()
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
-}
-
-extension SplitMix64 {
-    mutating func double(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * Double(next() >> 11) / Double(1 << 53) }
 }

@@ -3,7 +3,7 @@ import Glibc
 #endif
 import Foundation
 import LoopbackHTTP
-import SeatKitCLI
+import SeatSamples
 import SeatMap
 import SeatServer
 
@@ -210,7 +210,7 @@ enum ServerBenchmarks {
         }
         let second = try server(store: url, seed: false)
         defer { second.stop() }
-        let results = Box([Wrk.Result]())
+        let results = Locked([Wrk.Result]())
         let group = DispatchGroup()
         for (k, app) in [first, second].enumerated() {
             group.enter()
@@ -224,7 +224,7 @@ enum ServerBenchmarks {
             }
         }
         group.wait()
-        if results.value.count == 2 { row("hold + release, PostgreSQL store, two instances on one database, 32 connections each, wrk", results.value) }
+        if results.current.count == 2 { row("hold + release, PostgreSQL store, two instances on one database, 32 connections each, wrk", results.current) }
     }
 
     static func server(_ path: String, groupCommit: Bool) throws -> SeatServerApp {
@@ -270,7 +270,7 @@ enum ServerBenchmarks {
     /// `connections` threads, each with its own keep-alive connection, calling `body` for `seconds`.
     /// `body` returns the latency of the operation that counts (nil: not counted).
     static func load(port: UInt16, connections: Int, seconds: Double, _ body: @escaping @Sendable (HTTPConnection, Int, Int) throws -> Double?) -> LoadResult {
-        let latencies = Box([Double]())
+        let latencies = Locked([Double]())
         let group = DispatchGroup()
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
         let start = DispatchTime.now().uptimeNanoseconds
@@ -292,7 +292,7 @@ enum ServerBenchmarks {
         }
         group.wait()
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let sorted = latencies.value.sorted()
+        let sorted = latencies.current.sorted()
         func pct(_ p: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
         return LoadResult(perSecond: Double(sorted.count) / elapsed, p50: pct(0.5), p99: pct(0.99), count: sorted.count)
     }
@@ -308,7 +308,7 @@ enum ServerBenchmarks {
             streams.append(s)
         }
         let baseVersion = UInt64(try app.inventory.encodedAvailability(show: "bench").0)
-        let sent = Box([UInt64: UInt64]())  // version → send time
+        let sent = Locked([UInt64: UInt64]())  // version → send time
         let writer = Thread {
             guard let c = try? HTTPConnection(port: app.port) else { return }
             for n in 0..<holds {
@@ -370,10 +370,10 @@ enum ServerBenchmarks {
         }
         writer.cancel()
         Thread.sleep(forTimeInterval: 0.2)
-        let sentTimes = sent.value
+        let sentTimes = sent.current
         let sorted = received.compactMap { v, t in sentTimes[v].flatMap { t0 in t >= t0 ? Double(t - t0) / 1e9 : nil } }.sorted()
         func pct(_ p: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
-        let committed = sent.value.count
+        let committed = sent.current.count
         FileHandle.standardError.write(Data("  SSE: \(committed) of \(holds) holds committed, \(sorted.count) deliveries to \(subscribers) subscribers\n".utf8))
         return LoadResult(perSecond: Double(committed), p50: pct(0.5), p99: pct(0.99), count: sorted.count)
     }

@@ -1,5 +1,5 @@
 import Foundation
-import SeatKitCLI
+import SeatSamples
 import SeatMap
 
 /// `swift run -c release SeatKitBench`: each figure beside its naive baseline, measured in the same run.

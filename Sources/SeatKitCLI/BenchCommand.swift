@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackHTTP
 import SeatMap
+import SeatServer
 
 /// `seatkit bench --server URL --show ID`: how many holds a running server takes. Each connection owns
 /// whole blocks of free seats and, over and over, holds the first 1–4 seats of one of them and releases
@@ -136,7 +137,7 @@ enum HoldLoad {
     }
 
     static func run(host: String, port: UInt16, plan: HoldPlan, seconds: Double) -> Report {
-        let total = Box(Report())
+        let total = Locked(Report())
         let group = DispatchGroup()
         let start = DispatchTime.now().uptimeNanoseconds
         let deadline = start + UInt64(seconds * 1e9)
@@ -186,7 +187,7 @@ enum HoldLoad {
             thread.start()
         }
         group.wait()
-        var report = total.value
+        var report = total.current
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return report
     }

@@ -1,4 +1,5 @@
 import SeatMap
+import SeatSamples
 
 /// `seatkit best VENUE --count N`.
 enum BestCommand {

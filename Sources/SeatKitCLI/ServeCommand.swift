@@ -1,5 +1,6 @@
 import Foundation
 import SeatMap
+import SeatSamples
 import SeatServer
 
 #if canImport(Glibc)

@@ -3,6 +3,8 @@ import Foundation
 import FoundationNetworking
 #endif
 import SeatMap
+import SeatServer
+import SeatSamples
 import SeatSync
 import SeatWire
 
@@ -19,17 +21,19 @@ enum SimulateCommand {
         guard buyers >= 1 && buyers <= 10_000 else { throw UsageError(message: "--buyers must be 1 to 10000") }
         let seed = UInt64(try args.int("--seed") ?? 1)
         let quiet = args.flags.contains("--quiet")
-        let result = Box<Result<CrowdReport, APIError>?>(nil)
+        let result = Locked<Result<CrowdReport, APIError>?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task {
-            do throws(APIError) { result.value = .success(try await Crowd.run(server: server, show: show, buyers: buyers, seed: seed, progress: !quiet)) } catch
-            {
-                result.value = .failure(error)
+            do throws(APIError) {
+                let report = try await Crowd.run(server: server, show: show, buyers: buyers, seed: seed, progress: !quiet);
+                result.withLock { $0 = .success(report) }
+            } catch {
+                result.withLock { $0 = .failure(error) }
             }
             done.signal()
         }
         done.wait()
-        switch result.value! {
+        switch result.current! {
         case .failure(let e): throw IOFailure(message: "cannot simulate against \(server): \(e)")
         case .success(let report):
             output.out += report.text
@@ -39,17 +43,6 @@ enum SimulateCommand {
 }
 
 /// A value shared between threads, guarded by a lock (the simulator's tasks, the benchmarks' threads).
-public final class Box<T>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: T
-    public init(_ v: T) { stored = v }
-    public var value: T {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
-    }
-    public func withLock<R>(_ body: (inout T) -> R) -> R { lock.withLock { body(&stored) } }
-}
-
 /// What the crowd did and whether the server agrees with what the buyers believe.
 struct CrowdReport: Sendable {
     var text: String
@@ -75,8 +68,8 @@ enum Crowd {
         let probe = try await SeatSession(api: api, show: show)
         let layout = await probe.state.layout
         let started = Date()
-        let finished = Box(0)
-        let outcomes = Box([BuyerOutcome]())
+        let finished = Locked(0)
+        let outcomes = Locked([BuyerOutcome]())
         await withTaskGroup(of: BuyerOutcome?.self) { group in
             for b in 0..<buyers {
                 group.addTask {
@@ -85,15 +78,18 @@ enum Crowd {
                 }
             }
             for await outcome in group {
-                if let outcome { outcomes.value.append(outcome) }
-                finished.value += 1
-                if progress { drawProgress(finished.value, of: buyers) }
+                // One locked step each: a read then a write of a box lost outcomes to concurrent buyers.
+                if let outcome { outcomes.withLock { $0.append(outcome) } }
+                let done = finished.withLock { n -> Int in
+                    n += 1; return n
+                }
+                if progress { drawProgress(done, of: buyers) }
             }
         }
         if progress { FileHandle.standardError.write(Data("\n".utf8)) }
         let elapsed = Date().timeIntervalSince(started)
         let final = try await api.availability(show: show, layout: layout)
-        return report(outcomes.value, buyers: buyers, elapsed: elapsed, final: final, layout: layout)
+        return report(outcomes.current, buyers: buyers, elapsed: elapsed, final: final, layout: layout)
     }
 
     static func drawProgress(_ done: Int, of total: Int) {

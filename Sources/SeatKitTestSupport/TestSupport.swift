@@ -1,24 +1,10 @@
 import Foundation
+import SeatSamples
 import Testing
 
-/// A seeded generator for property-style tests: the same seed gives the same cases on every machine.
-public struct TestRandom: RandomNumberGenerator, Sendable {
-    var state: UInt64
-    public init(_ seed: UInt64) { state = seed }
-
-    /// SplitMix64.
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    public mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    public mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    public mutating func double(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * unit() }
-}
+/// A seeded generator for property-style tests: the same seed gives the same cases on every machine
+/// (the samples' SplitMix64).
+public typealias TestRandom = SplitMix64
 
 /// Text snapshots in the style of swift-argument-parser: compares `text` with `<directory>/<name>`;
 /// `SEATKIT_RECORD=1 swift test` writes the files anew and fails (so a run that records can never

@@ -1,6 +1,6 @@
 import Foundation
 import LoopbackHTTP
-import SeatKitCLI
+import SeatSamples
 import SeatMap
 import SeatServer
 

@@ -4,6 +4,7 @@ import SeatKitTestSupport
 import SeatServerTestSupport
 @testable import SeatKitCLI
 import SeatMap
+import SeatSamples
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

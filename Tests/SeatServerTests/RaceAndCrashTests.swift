@@ -1,7 +1,7 @@
 import SeatServerTestSupport
 import Foundation
 import LoopbackHTTP
-import SeatKitCLI
+import SeatSamples
 import SeatKitTestSupport
 import SeatMap
 import SeatServer

@@ -1,6 +1,6 @@
 import SeatServerTestSupport
 import Foundation
-import SeatKitCLI
+import SeatSamples
 import SeatMap
 @testable import SeatServer
 import Testing

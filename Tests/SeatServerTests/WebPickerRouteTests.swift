@@ -1,7 +1,7 @@
 import SeatServerTestSupport
 import Foundation
 import LoopbackHTTP
-import SeatKitCLI
+import SeatSamples
 import SeatMap
 @testable import SeatServer
 import Synchronization

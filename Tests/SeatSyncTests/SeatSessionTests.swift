@@ -1,5 +1,5 @@
 import Foundation
-import SeatKitCLI
+import SeatSamples
 import SeatMap
 import SeatServerTestSupport
 import SeatSync

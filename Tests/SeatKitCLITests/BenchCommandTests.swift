@@ -46,3 +46,15 @@ import Testing
         #expect(gone.code == 3 && gone.output.err.contains("has started"), "\(gone.output.err)")
     }
 }
+
+@Suite struct ServeCommandTests {
+    /// `--admin-key ""` (an unset `$KEY` in a deploy script) is a usage error, before any store is opened.
+    @Test func anEmptyAdminKeyIsAUsageError() {
+        let (code, output) = SeatKitTool.run(["serve", "--port", "0", "--store", "sqlite:/nonexistent/x.db", "--admin-key", ""])
+        #expect(code == 2 && output.err.contains("admin key is empty"), "\(output.err)")
+        let (short, shortOutput) = SeatKitTool.run(["serve", "--port", "0", "--store", "sqlite:/nonexistent/x.db", "--admin-key", "fifteen-chars!!"])
+        #expect(short == 2 && shortOutput.err.contains("at least 16"), "\(shortOutput.err)")
+        let (proxy, proxyOutput) = SeatKitTool.run(["serve", "--port", "0", "--trusted-proxies", "10.0.0.1,lb.example", "--admin-key", "sixteen-chars-ok"])
+        #expect(proxy == 2 && proxyOutput.err.contains("\"lb.example\" is not an IPv4 or IPv6 address"), "\(proxyOutput.err)")
+    }
+}

@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""ARCHITECTURE.md's module table against Package.swift and the sources' imports.
+
+For every target of Package.swift (test targets aside): a row of the table names it, the row's
+"depends on" column names exactly the target's dependencies (other targets), and every module a source
+file of the target imports is Foundation-level or one of those dependencies. Exits 1 with each
+difference named."""
+import pathlib, re, sys
+
+root = pathlib.Path(__file__).resolve().parent.parent
+package = (root / "Package.swift").read_text()
+platform = {"Foundation", "FoundationNetworking", "FoundationEssentials", "Glibc", "Musl", "Dispatch", "UIKit", "CoreGraphics",
+            "Testing", "XCTest", "PackageDescription", "os", "Darwin"}
+
+targets = {}
+for m in re.finditer(r'\.(target|executableTarget|systemLibrary|testTarget)\(\s*name:\s*"([A-Za-z]+)"(.*?)\)\s*,\s*(?=\n\s*(?://|\.|\]))', package, re.S):
+    kind, name, rest = m.groups()
+    deps = re.search(r'dependencies:\s*\[([^\]]*)\]', rest)
+    targets[name] = (kind, set(re.findall(r'"([A-Za-z]+)"', deps.group(1))) if deps else set())
+
+table = {}
+for line in (root / "ARCHITECTURE.md").read_text().splitlines():
+    cells = [c.strip() for c in line.strip().strip("|").split("|")]
+    if len(cells) == 4 and cells[0].startswith("`"):
+        for name in re.findall(r"`([A-Za-z]+)`", cells[0]):
+            table[name] = set(re.findall(r"\b([A-Z][A-Za-z]+)\b", cells[3])) - platform
+
+problems = []
+for name, (kind, deps) in sorted(targets.items()):
+    if kind == "testTarget":
+        continue
+    if name not in table:
+        problems.append(f"{name}: no row in ARCHITECTURE.md's module table")
+        continue
+    if kind != "systemLibrary":
+        named = {d for d in table[name] if d in targets}
+        if named != deps:
+            problems.append(f"{name}: the table says {sorted(named)}, Package.swift says {sorted(deps)}")
+    src = root / "Sources" / name
+    for f in src.rglob("*.swift") if src.exists() else []:
+        for imp in re.findall(r"^\s*(?:@testable\s+|@_exported\s+)?import\s+([A-Za-z]+)", f.read_text(), re.M):
+            if imp not in platform and imp != name and imp not in deps:
+                problems.append(f"{f.relative_to(root)} imports {imp}, which {name} does not depend on")
+for name in table:
+    if name not in targets:
+        problems.append(f"ARCHITECTURE.md names {name}, which Package.swift does not have")
+for p in problems:
+    print("check-architecture:", p)
+print(f"check-architecture: {len(targets)} targets, {len(problems)} differences")
+sys.exit(1 if problems else 0)
