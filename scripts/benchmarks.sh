@@ -114,6 +114,21 @@ connections, so both share the 2 cores and the figures understate a server on it
   whole goal; any durable store lands below it.
 - *SSE*: 1,000 subscribers on one show while 300 holds are made one after another; delay from sending
   the hold request to each subscriber receiving its event.
+- *?since= loopers* (2026-12-01, the production issue): the same wrk hold + release while four
+  clients, each from its own loopback address (127.0.0.2–5, not trusted), ask for the delta from a
+  thousand versions back as fast as they are answered; the baseline is the plain row of the same run.
+  Deltas come from the last 1,024 versions in memory, merged outside every lock; spans over 64 versions
+  are limited to 10 a second per client address (the loopers get 429s), so they cannot take the CPU
+  the buyers need. Before, each such request held the inventory lock across a 10,000-event store read
+  (four loopers: 1,454 → 22 holds/s).
+- *10,000 event streams*: a child process (`SeatKitBench viewers`) opens 10,000 streams on another show
+  of the arena, 250 from each of 40 loopback addresses (the server allows 256 an address and 12,000 in
+  all, on a budget apart from the 4,096 request connections), then wrk runs hold + release as above.
+  Before, streams and buyers shared one pool of 4,096 connections.
+- *Comparing two builds*: a single run moves by ±25 % from minute to minute on this shared machine, so
+  a change to the hold path is judged with `scripts/compare-holds.sh OLD NEW 3` (the two `seatkit
+  serve` binaries alternated, medians): on 2026-12-01 the session's start against its end read
+  7,387 vs 7,827 holds/s (1.06×), after a copied event ring had cost a third (0.64×).
 - *PostgreSQL store*: the same wrk hold + release against `--store postgres://…` (a throwaway cluster on
   this machine, `scripts/with-postgres.sh`), with one instance (64 connections) and with two instances
   on the same database (two wrk processes of 32 connections on disjoint sections, at once); the ratio is

@@ -7,18 +7,18 @@ final class VenueEntry: @unchecked Sendable {
     let layout: VenueLayout
     let json: Representations
     var etag: String { "\"\(layout.fingerprintHex)\"" }
-    private let canvasLock = NSLock()
-    private var canvasCache: SeatCanvas?
+    private let canvasCache = Locked<SeatCanvas?>(nil)
     init(layout: VenueLayout) { self.layout = layout; self.json = Representations(layout.jsonBytes()) }
 
     /// The venue as a picture, built on first use (the web page's map) and kept: geometry and spatial
-    /// index cost O(seats) once.
+    /// index cost O(seats) once (built under the lock, so concurrent first callers build it once).
     var canvas: SeatCanvas {
-        canvasLock.lock(); defer { canvasLock.unlock() }
-        if let canvasCache { return canvasCache }
-        let c = SeatCanvas(layout: layout)
-        canvasCache = c
-        return c
+        canvasCache.withLock { cached in
+            if let cached { return cached }
+            let c = SeatCanvas(layout: layout)
+            cached = c
+            return c
+        }
     }
 }
 
@@ -321,9 +321,8 @@ public final class Inventory: @unchecked Sendable {
 }
 
 /// A shared, lock-protected number of milliseconds.
-public final class AtomicOffset: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Int64 = 0
-    public var value: Int64 { lock.lock(); defer { lock.unlock() }; return stored }
-    public func advance(by ms: Int64) { lock.lock(); stored += ms; lock.unlock() }
+public final class AtomicOffset: Sendable {
+    private let stored = Locked<Int64>(0)
+    public var value: Int64 { stored.current }
+    public func advance(by ms: Int64) { stored.withLock { $0 += ms } }
 }

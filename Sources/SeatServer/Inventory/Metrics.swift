@@ -1,34 +1,38 @@
 import Foundation
 
 /// Counters and a latency histogram, served at `/metrics` in the Prometheus text format.
-public final class Metrics: @unchecked Sendable {
-    private let lock = NSLock()
+/// Lock: `state` (a leaf; taken under the inventory lock too).
+public final class Metrics: Sendable {
     private struct RouteStatus: Hashable { var route: String; var status: Int }
-    private var requests: [RouteStatus: Int] = [:]
-    private var counters: [String: Int] = [:]
     static let bounds: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1]
-    private var buckets = [Int](repeating: 0, count: Metrics.bounds.count + 1)
-    private var latencySum = 0.0
-    private var latencyCount = 0
+
+    private struct State {
+        var requests: [RouteStatus: Int] = [:]
+        var counters: [String: Int] = [:]
+        var buckets = [Int](repeating: 0, count: Metrics.bounds.count + 1)
+        var latencySum = 0.0
+        var latencyCount = 0
+    }
+
+    private let state = Locked(State())
 
     func request(route: String, status: Int, seconds: Double) {
-        lock.lock(); defer { lock.unlock() }
-        requests[RouteStatus(route: route, status: status), default: 0] += 1
         let k = Self.bounds.firstIndex { seconds <= $0 } ?? Self.bounds.count
-        buckets[k] += 1
-        latencySum += seconds
-        latencyCount += 1
+        state.withLock { s in
+            s.requests[RouteStatus(route: route, status: status), default: 0] += 1
+            s.buckets[k] += 1
+            s.latencySum += seconds
+            s.latencyCount += 1
+        }
     }
 
-    func count(_ name: String, by n: Int = 1) {
-        lock.lock(); defer { lock.unlock() }
-        counters[name, default: 0] += n
-    }
+    func count(_ name: String, by n: Int = 1) { state.withLock { $0.counters[name, default: 0] += n } }
 
-    public func value(_ name: String) -> Int { lock.lock(); defer { lock.unlock() }; return counters[name] ?? 0 }
+    public func value(_ name: String) -> Int { state.withLock { $0.counters[name] ?? 0 } }
 
     public func text(gauges: [(String, String, Double)]) -> String {
-        lock.lock(); defer { lock.unlock() }
+        let s = state.current
+        let (requests, counters, buckets, latencySum, latencyCount) = (s.requests, s.counters, s.buckets, s.latencySum, s.latencyCount)
         var out = "# HELP seatkit_requests_total HTTP requests by route and status.\n# TYPE seatkit_requests_total counter\n"
         for key in requests.keys.sorted(by: { ($0.route, $0.status) < ($1.route, $1.status) }) {
             out += "seatkit_requests_total{route=\"\(key.route)\",status=\"\(key.status)\"} \(requests[key]!)\n"
