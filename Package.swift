@@ -36,23 +36,29 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
-        .target(name: "SeatServer", dependencies: ["SeatMap", "SeatCanvas", "CollectionLayout", "SeatWire", "CMicroHTTPD", "CSQLite", "CLibPQ", "CZlib"],
+        // One lock type for state shared between threads (`Locked<Value>`). Foundation only.
+        .target(name: "SharedState"),
+        // Digests and secrets: SHA-256, hold-token digests, sealed idempotency answers, the admin key's rules.
+        .target(name: "SeatSecrets"),
+        // The store protocol and its two stores (SQLite, PostgreSQL): the only module that speaks SQL.
+        .target(name: "SeatStorage", dependencies: ["SeatMap", "SeatSecrets", "SharedState", "CSQLite", "CLibPQ"]),
+        .target(name: "SeatServer", dependencies: ["SeatMap", "SeatCanvas", "CollectionLayout", "SeatWire", "SeatStorage", "SeatSecrets", "SharedState", "CMicroHTTPD", "CZlib"],
                 resources: [.copy("Web/Site")]),
         // The sample venues and the seeded generator: for the CLI, the tests and the benchmarks alike
         // (none of them imports another's code to get them).
         .target(name: "SeatSamples", dependencies: ["SeatMap"]),
         // Command implementations, a library so tests can drive them without spawning processes.
-        .target(name: "SeatKitCLI", dependencies: ["SeatMap", "SeatSamples", "CollectionLayout", "SeatCanvas", "SeatServer", "SeatSync", "SeatWire", "LoopbackHTTP"]),
+        .target(name: "SeatKitCLI", dependencies: ["SeatMap", "SeatSamples", "CollectionLayout", "SeatCanvas", "SeatServer", "SeatSecrets", "SharedState", "SeatSync", "SeatWire", "LoopbackHTTP"]),
         .executableTarget(name: "seatkit", dependencies: ["SeatKitCLI"]),
         // Benchmarks: each figure beside its naive baseline; not a product (nothing ships it): run with
         // `swift run -c release SeatKitBench` (make bench).
-        .executableTarget(name: "SeatKitBench", dependencies: ["SeatMap", "SeatSamples", "CollectionLayout", "SeatCanvas", "CHeapStats", "LoopbackHTTP", "SeatServer"]),
+        .executableTarget(name: "SeatKitBench", dependencies: ["SeatMap", "SeatSamples", "CollectionLayout", "SeatCanvas", "CHeapStats", "LoopbackHTTP", "SeatServer", "SeatStorage", "SharedState"]),
         // glibc's allocator statistics for the memory figures; benchmarks only.
         .target(name: "CHeapStats"),
         // A blocking loopback HTTP/1.1 client for the server tests and the load generator (Linux sockets).
         .target(name: "LoopbackHTTP"),
         // A real server on a loopback port with a temporary store, for the server and client tests.
-        .target(name: "SeatServerTestSupport", dependencies: ["SeatServer", "SeatSamples", "SeatMap", "LoopbackHTTP"],
+        .target(name: "SeatServerTestSupport", dependencies: ["SeatServer", "SeatStorage", "SeatSamples", "SeatMap", "LoopbackHTTP"],
                 path: "Sources/SeatServerTestSupport"),
         // Seeded randomness and text snapshots shared by the test targets.
         .target(name: "SeatKitTestSupport", dependencies: ["SeatSamples"], path: "Sources/SeatKitTestSupport"),
@@ -60,7 +66,9 @@ let package = Package(
         .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout", "SeatKitTestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "SeatCanvasTests", dependencies: ["SeatCanvas", "SeatMap", "CollectionLayout", "SeatKitTestSupport"], exclude: ["Snapshots"]),
         // Snapshot files live in Tests/SeatKitCLITests/Snapshots, found through #filePath (re-record: SEATKIT_RECORD=1).
-        .testTarget(name: "SeatServerTests", dependencies: ["SeatServer", "SeatMap", "SeatSamples", "SeatCanvas", "SeatKitTestSupport", "LoopbackHTTP", "SeatServerTestSupport"]),
+        .testTarget(
+            name: "SeatServerTests",
+            dependencies: ["SeatServer", "SeatStorage", "SeatSecrets", "SharedState", "SeatMap", "SeatSamples", "SeatCanvas", "SeatKitTestSupport", "LoopbackHTTP", "SeatServerTestSupport"]),
         .testTarget(name: "SeatSyncTests", dependencies: ["SeatSync", "SeatWire", "SeatServer", "SeatMap", "SeatSamples", "SeatKitTestSupport", "SeatServerTestSupport"]),
         // SeatKitUI on Linux: the guard on every file and the module's size (it links as an empty module).
         .testTarget(name: "SeatKitUITests", dependencies: ["SeatKitUI"]),

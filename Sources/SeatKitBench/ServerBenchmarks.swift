@@ -6,6 +6,8 @@ import LoopbackHTTP
 import SeatSamples
 import SeatMap
 import SeatServer
+import SeatStorage
+import SharedState
 
 /// `SeatKitBench server`: the server under load from this machine, beside redis-benchmark's SET.
 enum ServerBenchmarks {

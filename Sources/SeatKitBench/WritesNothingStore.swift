@@ -1,5 +1,6 @@
 import Foundation
 import SeatServer
+import SeatStorage
 
 /// A baseline for the hold + release row: the real SQLite store for everything but `commit`, which
 /// accepts every batch without writing it. The same server on it shows what HTTP, the inventory and

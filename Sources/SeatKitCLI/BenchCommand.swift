@@ -2,6 +2,7 @@ import Foundation
 import LoopbackHTTP
 import SeatMap
 import SeatServer
+import SharedState
 
 /// `seatkit bench --server URL --show ID`: how many holds a running server takes. Each connection owns
 /// whole blocks of free seats and, over and over, holds the first 1–4 seats of one of them and releases

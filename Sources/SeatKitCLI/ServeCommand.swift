@@ -5,6 +5,7 @@ import SeatServer
 
 #if canImport(Glibc)
 import Glibc
+import SeatSecrets
 #endif
 
 /// `seatkit serve`: the seat-inventory server with the embedded store; seeds the sample venues and a

@@ -7,6 +7,7 @@ import SeatServer
 import SeatSamples
 import SeatSync
 import SeatWire
+import SharedState
 
 /// `seatkit simulate --server URL --show ID --buyers N`: a crowd of buyers, each a real `SeatSession`.
 enum SimulateCommand {

@@ -3,6 +3,7 @@ import LoopbackHTTP
 import SeatSamples
 import SeatMap
 import SeatServer
+import SeatStorage
 
 /// Which store a test runs on: the embedded SQLite file, or the shared PostgreSQL when the test run has
 /// one (`SEATKIT_TEST_POSTGRES`, set by `scripts/with-postgres.sh`, which `make test` uses).

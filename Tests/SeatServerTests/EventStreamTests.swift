@@ -4,6 +4,7 @@ import LoopbackHTTP
 import SeatMap
 import SeatServer
 import Testing
+import SharedState
 
 @Suite(.serialized) struct EventStreamTests {
     @Test(arguments: StoreBackend.available) func twoSubscribersSeeTheSameVersionsInOrderAndAResumedOneMissesNothing(backend: StoreBackend) throws {

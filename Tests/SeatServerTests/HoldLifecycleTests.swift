@@ -5,6 +5,7 @@ import SeatSamples
 import SeatMap
 @testable import SeatServer
 import Testing
+import SeatSecrets
 
 @Suite(.serialized) struct HoldLifecycleTests {
     @Test(arguments: StoreBackend.available) func holdModifyExtendConfirm(backend: StoreBackend) throws {

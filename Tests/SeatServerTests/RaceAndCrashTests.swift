@@ -6,6 +6,7 @@ import SeatKitTestSupport
 import SeatMap
 import SeatServer
 import Testing
+import SeatStorage
 
 /// What one simulated buyer believes at the end.
 struct BuyerRecord {

@@ -6,6 +6,7 @@ import SeatKitTestSupport
 import SeatMap
 @testable import SeatServer
 import Testing
+import SeatStorage
 
 /// Several SeatServer instances on one PostgreSQL (run when the test run has one: `make test` starts a
 /// throwaway cluster with scripts/with-postgres.sh).

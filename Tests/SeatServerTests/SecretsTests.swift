@@ -4,6 +4,8 @@ import SeatMap
 @testable import SeatServer
 import SeatServerTestSupport
 import Testing
+import SeatSecrets
+@testable import SeatStorage
 
 /// Hold tokens and idempotency answers at rest; the admin key; text with control characters.
 @Suite(.serialized) struct SecretsTests {

@@ -4,6 +4,7 @@ import SeatSamples
 import SeatMap
 @testable import SeatServer
 import Testing
+import SeatStorage
 
 /// The storage protocol, one suite for both stores: what each guarantees on its own, whatever the
 /// inventory above it does. Runs on SQLite always and on PostgreSQL when the run has one.

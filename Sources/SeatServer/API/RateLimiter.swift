@@ -1,4 +1,5 @@
 import Foundation
+import SharedState
 
 /// A token bucket per client address: `rate` requests a second with bursts of `burst`. Buckets idle
 /// for a minute are forgotten, so memory stays bounded by the number of active clients.

@@ -3,6 +3,7 @@ import Foundation
 
 #if canImport(Glibc)
 import Glibc
+import SharedState
 #endif
 
 /// The server's connection budgets, so that no client can crowd out the others:

@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import SharedState
 
 /// An HTTP/1.1 server on libmicrohttpd: epoll with a thread pool, keep-alive, bodies collected up to a
 /// limit, handlers called synchronously on the pool's threads, Server-Sent Events by suspend/resume.

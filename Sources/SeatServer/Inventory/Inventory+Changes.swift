@@ -1,5 +1,6 @@
 import Foundation
 import SeatMap
+import SeatStorage
 
 /// What every change shares: kept idempotency answers, resolving and checking seats, rendering a hold,
 /// reserving a change and queueing it for the store.

@@ -1,5 +1,7 @@
 import Foundation
 import SeatMap
+import SeatSecrets
+import SeatStorage
 
 /// What the API returns for a hold.
 public struct HoldView: Sendable {

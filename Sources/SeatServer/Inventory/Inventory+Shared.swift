@@ -1,5 +1,6 @@
 import Foundation
 import SeatMap
+import SeatStorage
 
 /// A hold as the shared store had it, read before taking the lock.
 struct HoldSnapshot {

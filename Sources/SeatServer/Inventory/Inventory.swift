@@ -1,6 +1,9 @@
 import Foundation
 import SeatCanvas
 import SeatMap
+import SeatSecrets
+import SeatStorage
+import SharedState
 
 /// A venue as the server keeps it: the layout, its canonical JSON (served with a strong ETag).
 final class VenueEntry: @unchecked Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import SharedState
 
 /// Counters and a latency histogram, served at `/metrics` in the Prometheus text format.
 /// Lock: `state` (a leaf; taken under the inventory lock too).

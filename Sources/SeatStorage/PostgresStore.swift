@@ -1,5 +1,6 @@
 import Foundation
 import SeatMap
+import SeatSecrets
 
 /// The shared store: PostgreSQL, for several stateless SeatServer instances behind a load balancer.
 ///
@@ -49,7 +50,7 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
 
     /// A connection of its own for LISTEN (never returned to the pool), on this store's channel
     /// (`seatkit_events_<schema>`: stores in other schemas of the same database are not heard).
-    func listeningConnection() throws -> PostgresConnection {
+    public func listeningConnection() throws -> PostgresConnection {
         let c = try PostgresConnection(conninfo: conninfo, schema: schema)
         let current = try c.execute("SELECT current_schema()").text(0, 0)
         try c.execute("LISTEN \(PostgresConnection.identifier(Self.channel + "_" + current))")

@@ -5,6 +5,7 @@ import Foundation
 public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     public var code: Int32
     public var message: String
+    public init(code: Int32, message: String) { self.code = code; self.message = message }
     public var description: String { "SQLite error \(code): \(message)" }
     /// A UNIQUE or PRIMARY KEY constraint said no: the seat is taken.
     public var isConstraint: Bool { code & 0xFF == SQLITE_CONSTRAINT }

@@ -1,4 +1,5 @@
 import Foundation
+import SeatStorage
 
 /// A request's place in the write queue: it waits here until its batch is committed (or failed).
 final class CommitTicket: @unchecked Sendable {

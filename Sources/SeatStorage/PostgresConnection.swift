@@ -22,7 +22,7 @@ struct PostgresRows {
 /// One libpq connection with lazily prepared statements, used by one thread at a time (the store hands
 /// connections out from a pool). After a failure that broke the connection it reconnects on next use,
 /// so the server recovers by itself when the database comes back.
-final class PostgresConnection {
+public final class PostgresConnection {
     let conninfo: String
     let schema: String?
     private(set) var handle: OpaquePointer?
@@ -118,7 +118,7 @@ final class PostgresConnection {
     // — LISTEN / NOTIFY —
 
     /// Notifications received so far (channel payloads), after waiting up to `milliseconds` for one.
-    func notifications(waiting milliseconds: Int32) throws -> [String] {
+    public func notifications(waiting milliseconds: Int32) throws -> [String] {
         try ensureConnected()
         var out = drain()
         if !out.isEmpty { return out }

@@ -1,5 +1,6 @@
 import Foundation
 import SeatMap
+import SeatSecrets
 
 /// A show as stored: which venue, when, and what it sells under.
 public struct ShowRecord: Sendable, Hashable {
@@ -88,6 +89,10 @@ public struct StoredResponse: Sendable, Hashable {
     public var requestFingerprint: String
     public var status: Int
     public var body: [UInt8]
+
+    public init(key: String, requestFingerprint: String, status: Int, body: [UInt8]) {
+        self.key = key; self.requestFingerprint = requestFingerprint; self.status = status; self.body = body
+    }
 }
 
 /// What became of one change of a batch.

@@ -1,6 +1,8 @@
 import CSQLite
 import Foundation
 import SeatMap
+import SeatSecrets
+import SharedState
 
 /// The embedded store: one SQLite file in WAL mode. Holds commit with `synchronous=NORMAL` (durable on
 /// the next checkpoint, never corrupt). A batch holding a confirmation must survive power loss: with
