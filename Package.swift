@@ -42,13 +42,16 @@ let package = Package(
         .target(name: "SeatSecrets"),
         // The store protocol and its two stores (SQLite, PostgreSQL): the only module that speaks SQL.
         .target(name: "SeatStorage", dependencies: ["SeatMap", "SeatSecrets", "SharedState", "CSQLite", "CLibPQ"]),
-        .target(name: "SeatServer", dependencies: ["SeatMap", "SeatCanvas", "CollectionLayout", "SeatWire", "SeatStorage", "SeatSecrets", "SharedState", "CMicroHTTPD", "CZlib"],
+        // HTTP/1.1 on libmicrohttpd: the server, strict framing, connection budgets, event streams,
+        // deferred answers, gzip. Knows nothing of seats but the JSON writer its problems use.
+        .target(name: "SeatHTTP", dependencies: ["SeatMap", "SharedState", "CMicroHTTPD", "CZlib"]),
+        .target(name: "SeatServer", dependencies: ["SeatMap", "SeatCanvas", "CollectionLayout", "SeatWire", "SeatHTTP", "SeatStorage", "SeatSecrets", "SharedState"],
                 resources: [.copy("Web/Site")]),
         // The sample venues and the seeded generator: for the CLI, the tests and the benchmarks alike
         // (none of them imports another's code to get them).
         .target(name: "SeatSamples", dependencies: ["SeatMap"]),
         // Command implementations, a library so tests can drive them without spawning processes.
-        .target(name: "SeatKitCLI", dependencies: ["SeatMap", "SeatSamples", "CollectionLayout", "SeatCanvas", "SeatServer", "SeatSecrets", "SharedState", "SeatSync", "SeatWire", "LoopbackHTTP"]),
+        .target(name: "SeatKitCLI", dependencies: ["SeatMap", "SeatSamples", "CollectionLayout", "SeatCanvas", "SeatServer", "SeatHTTP", "SeatSecrets", "SharedState", "SeatSync", "SeatWire", "LoopbackHTTP"]),
         .executableTarget(name: "seatkit", dependencies: ["SeatKitCLI"]),
         // Benchmarks: each figure beside its naive baseline; not a product (nothing ships it): run with
         // `swift run -c release SeatKitBench` (make bench).
@@ -68,7 +71,10 @@ let package = Package(
         // Snapshot files live in Tests/SeatKitCLITests/Snapshots, found through #filePath (re-record: SEATKIT_RECORD=1).
         .testTarget(
             name: "SeatServerTests",
-            dependencies: ["SeatServer", "SeatStorage", "SeatSecrets", "SharedState", "SeatMap", "SeatSamples", "SeatCanvas", "SeatKitTestSupport", "LoopbackHTTP", "SeatServerTestSupport"]),
+            dependencies: [
+                "SeatServer", "SeatHTTP", "SeatStorage", "SeatSecrets", "SharedState", "SeatMap", "SeatSamples", "SeatCanvas", "SeatKitTestSupport", "LoopbackHTTP",
+                "SeatServerTestSupport",
+            ]),
         .testTarget(name: "SeatSyncTests", dependencies: ["SeatSync", "SeatWire", "SeatServer", "SeatMap", "SeatSamples", "SeatKitTestSupport", "SeatServerTestSupport"]),
         // SeatKitUI on Linux: the guard on every file and the module's size (it links as an empty module).
         .testTarget(name: "SeatKitUITests", dependencies: ["SeatKitUI"]),

@@ -6,6 +6,7 @@ import SeatServer
 #if canImport(Glibc)
 import Glibc
 import SeatSecrets
+import SeatHTTP
 #endif
 
 /// `seatkit serve`: the seat-inventory server with the embedded store; seeds the sample venues and a

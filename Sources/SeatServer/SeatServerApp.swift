@@ -2,6 +2,7 @@ import Foundation
 import SeatMap
 import SeatSecrets
 import SeatStorage
+import SeatHTTP
 
 /// The server: store, inventory, API and HTTP daemon, plus the background work (hold expiry every half
 /// second, event-stream heartbeats every 15 seconds).

@@ -3,6 +3,7 @@ import LoopbackHTTP
 @testable import SeatServer
 import SeatServerTestSupport
 import Testing
+import SeatHTTP
 
 /// The big cacheable answers (venue layouts, seat maps) go gzipped to clients that accept it, and
 /// plain to the others, each form with its own strong ETag.

@@ -6,6 +6,7 @@ import SeatServerTestSupport
 import Testing
 import SeatSecrets
 @testable import SeatStorage
+import SeatHTTP
 
 /// Hold tokens and idempotency answers at rest; the admin key; text with control characters.
 @Suite(.serialized) struct SecretsTests {

@@ -1,4 +1,5 @@
 import Foundation
+import SeatHTTP
 
 /// The latest seat-map picture per show and language. A crowd opening one show (a presale's first
 /// minute) would otherwise draw the same 8 MB picture of a 20k arena once per buyer, 0.4 s of CPU each;

@@ -2,6 +2,7 @@ import CollectionLayout
 import Foundation
 import SeatCanvas
 import SeatMap
+import SeatHTTP
 
 /// The public reads the web picker is drawn from: the seat map as SVG, the best N seats, and the list
 /// mode. All three come from the engine (SeatCanvas, SeatMap), so the page only forwards and recolours.

@@ -1,6 +1,7 @@
 import Foundation
 import SeatMap
 import SeatWire
+import SeatHTTP
 
 extension SeatAPI {
     func listVenues() -> HTTPResponse {

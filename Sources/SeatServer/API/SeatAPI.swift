@@ -2,6 +2,7 @@ import Foundation
 import SeatMap
 import SeatSecrets
 import SeatStorage
+import SeatHTTP
 
 /// The `v1` JSON API over the inventory: routing, the admin key, the rate limit, metrics.
 public final class SeatAPI: @unchecked Sendable {

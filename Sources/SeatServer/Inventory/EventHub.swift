@@ -1,6 +1,7 @@
 import Foundation
 import SeatMap
 import SharedState
+import SeatHTTP
 
 /// Server-Sent Events subscribers by show, and each show's most recent events. Publishing happens
 /// under the inventory's lock, in version order, so every subscriber sees every version once and in

@@ -1,6 +1,7 @@
 import Foundation
 import SeatMap
 import SeatStorage
+import SeatHTTP
 
 /// What every change shares: kept idempotency answers, resolving and checking seats, rendering a hold,
 /// reserving a change and queueing it for the store.

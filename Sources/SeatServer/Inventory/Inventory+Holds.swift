@@ -2,6 +2,7 @@ import Foundation
 import SeatMap
 import SeatSecrets
 import SeatStorage
+import SeatHTTP
 
 /// What the API returns for a hold.
 public struct HoldView: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import SeatMap
+import SeatHTTP
 
 extension Inventory {
     var activeHoldCount: Int { locked { shows.values.reduce(0) { $0 + $1.holds.count } } }

@@ -1,6 +1,7 @@
 import Foundation
 import SeatMap
 import SeatStorage
+import SeatHTTP
 
 /// A hold as the shared store had it, read before taking the lock.
 struct HoldSnapshot {

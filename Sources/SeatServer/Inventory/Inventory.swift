@@ -4,6 +4,7 @@ import SeatMap
 import SeatSecrets
 import SeatStorage
 import SharedState
+import SeatHTTP
 
 /// A venue as the server keeps it: the layout, its canonical JSON (served with a strong ETag).
 final class VenueEntry: @unchecked Sendable {

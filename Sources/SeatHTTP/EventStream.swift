@@ -31,7 +31,7 @@ public final class EventStream: @unchecked Sendable {
     }
 
     /// Runs `body` once the stream ends (set before the stream is handed to libmicrohttpd).
-    func whenFinished(_ body: @escaping @Sendable () -> Void) {
+    public func whenFinished(_ body: @escaping @Sendable () -> Void) {
         lock.lock(); defer { lock.unlock() }
         let previous = onFinish
         onFinish = {
