@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs seatkit-bench (release) and writes its tables into BENCHMARKS.md with the command and the date.
+# Runs SeatKitBench (release) and writes its tables into BENCHMARKS.md with the command and the date.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release --product SeatKitBench >/dev/null
@@ -125,6 +125,15 @@ connections, so both share the 2 cores and the figures understate a server on it
   of the arena, 250 from each of 40 loopback addresses (the server allows 256 an address and 12,000 in
   all, on a budget apart from the 4,096 request connections), then wrk runs hold + release as above.
   Before, streams and buyers shared one pool of 4,096 connections.
+- *The same server over a run*: hold + release falls as the store grows (each 5 s run leaves ~35k
+  released holds in it): four 5 s runs in a row on one server read 7,786 → 6,536 → 6,741 → 4,797
+  holds/s for the session's starting binary and 8,200 → 6,265 → 7,527 → 5,316 for its end (2026-12-01),
+  so the rows measured beside something take their baseline from plain runs just before and after.
+  With 10,000 streams open the bracketed ratio is ~0.7× though the p99 holds: libmicrohttpd walks its
+  list of suspended connections on every resume, and each waiting buyer is resumed once its change
+  commits (a transport of its own for the streams would take them off that list). The four `?since=`
+  loopers send ~2,700 requests a second of 429s from the same process: no lock is involved any more
+  (before: 1,454 → 22 holds/s), what is left is their share of the two cores.
 - *Comparing two builds*: a single run moves by ±25 % from minute to minute on this shared machine, so
   a change to the hold path is judged with `scripts/compare-holds.sh OLD NEW 3` (the two `seatkit
   serve` binaries alternated, medians): on 2026-12-01 the session's start against its end read
