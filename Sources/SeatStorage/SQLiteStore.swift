@@ -77,6 +77,9 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
         for (id, token) in plain { try db.run("UPDATE holds SET token = ? WHERE id = ?", [.text(Secrets.tokenDigest(token)), .text(id)]) }
     }
 
+    /// The connection, under the store's lock, for reading the schema back (tests).
+    func inspect<T>(_ body: (SQLiteDatabase) throws -> T) throws -> T { try locked { try body(db) } }
+
     private func locked<T>(_ body: () throws -> T) throws -> T {
         lock.lock(); defer { lock.unlock() }
         return try body()

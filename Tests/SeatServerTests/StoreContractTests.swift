@@ -4,7 +4,7 @@ import SeatSamples
 import SeatMap
 @testable import SeatServer
 import Testing
-import SeatStorage
+@testable import SeatStorage
 
 /// The storage protocol, one suite for both stores: what each guarantees on its own, whatever the
 /// inventory above it does. Runs on SQLite always and on PostgreSQL when the run has one.
@@ -179,4 +179,17 @@ struct TestDirectory {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
     func remove() { try? FileManager.default.removeItem(at: url) }
+}
+
+/// The two stores' schemas, as each database reports them, agree: the same tables, the same columns,
+/// the same primary keys (types differ by dialect on purpose: BLOB/TEXT, INTEGER/BIGINT).
+@Suite(.serialized, .enabled(if: StoreBackend.available.contains(.postgres))) struct StoreSchemaTests {
+    @Test func sqliteAndPostgresHaveTheSameTablesColumnsAndKeys() throws {
+        let dir = try TestDirectory()
+        let sqlite = try SQLiteStore(path: String(StoreBackend.sqlite.freshStore(in: dir.url).dropFirst("sqlite:".count)))
+        let postgres = try PostgresStore(url: StoreBackend.postgres.freshStore(in: dir.url))
+        let a = try sqlite.reportedSchema(), b = try postgres.reportedSchema()
+        #expect(a.tables.count >= 6 && a.tables["claims"]?.primaryKey == ["show_id", "seat"])
+        #expect(a == b, "SQLite:\n\(a)\nPostgreSQL:\n\(b)")
+    }
 }
