@@ -156,11 +156,17 @@ private func framingProblem(_ connection: OpaquePointer, version: String) -> Pro
     return Problem(400, "bad-framing", "Malformed HTTP request", detail: "the request has \(detail)", headers: [("Connection", "close")])
 }
 
-private func text(_ address: UnsafePointer<sockaddr>?) -> String {
+/// An address as text ("unknown" when it is neither IPv4 nor IPv6), written by `fill` into a buffer.
+private func addressText(_ fill: (UnsafeMutablePointer<CChar>) -> Int32) -> String {
     var buffer = [CChar](repeating: 0, count: 64)
-    guard seatkit_sockaddr_text(address, &buffer, 64) != 0 else { return "unknown" }
+    guard buffer.withUnsafeMutableBufferPointer({ fill($0.baseAddress!) }) != 0 else { return "unknown" }
     return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
+
+private func text(_ address: UnsafePointer<sockaddr>?) -> String { addressText { seatkit_sockaddr_text(address, $0, 64) } }
+
+/// The TCP peer of `connection`.
+private func peerAddress(_ connection: OpaquePointer) -> String { addressText { seatkit_mhd_client_address(connection, $0, 64) } }
 
 private let acceptPolicy: MHD_AcceptPolicyCallback = { cls, address, _ in
     guard let cls else { return MHD_Result.NO }
@@ -172,11 +178,7 @@ private let connectionNotice: MHD_NotifyConnectionCallback = { cls, connection, 
     guard let cls, let connection else { return }
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     if code == MHD_ConnectionNotificationCode.CONNECTION_NOTIFY_STARTED {
-        var address = [CChar](repeating: 0, count: 64)
-        let client =
-            seatkit_mhd_client_address(connection, &address, 64) != 0
-            ? String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "unknown"
-        server.guardian.opened(connection, address: client, fd: seatkit_mhd_connection_fd(connection))
+        server.guardian.opened(connection, address: peerAddress(connection), fd: seatkit_mhd_connection_fd(connection))
     } else {
         server.guardian.closed(connection)
     }
@@ -236,11 +238,7 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
     let headers = KeyValues(lowercaseKeys: true), query = KeyValues(lowercaseKeys: false)
     MHD_get_connection_values(connection, MHD_ValueKind.HEADER_KIND, collectValue, Unmanaged.passUnretained(headers).toOpaque())
     MHD_get_connection_values(connection, MHD_ValueKind.GET_ARGUMENT_KIND, collectValue, Unmanaged.passUnretained(query).toOpaque())
-    var address = [CChar](repeating: 0, count: 64)
-    let peer =
-        seatkit_mhd_client_address(connection, &address, 64) != 0
-        ? String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "unknown"
-    let client = server.clientAddress(peer: peer, forwardedFor: headers.values["x-forwarded-for"])
+    let client = server.clientAddress(peer: peerAddress(connection), forwardedFor: headers.values["x-forwarded-for"])
     let request = HTTPRequest(
         method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
         query: query.values, headers: headers.values, body: state.body, clientAddress: client)

@@ -113,19 +113,16 @@ final class EventHub: @unchecked Sendable {
             // Events published since the caller read `current` are in memory too.
             let latest = max(current, s.recent[show]?.events.last?.version ?? current)
             stream.send("retry: 2000\n\n")
-            if let last = lastEventID, last <= latest, let missed = Self.slice(s.recent[show]?.events ?? [], after: last, through: latest) {
+            let events = s.recent[show]?.events ?? []
+            if let last = lastEventID, last <= latest, let missed = Self.slice(events, after: last, through: latest) {
                 for e in missed { stream.send(Self.message(version: e.version, delta: e.delta)) }
-            } else if latest == current {
+            } else if let since = Self.slice(events, after: current, through: latest) {
+                // The whole state as the caller read it, then what was published since (in memory).
                 stream.send(snapshot(lastEventID == nil ? "snapshot" : "reset"))
+                for e in since { stream.send(Self.message(version: e.version, delta: e.delta)) }
             } else {
-                // The state the caller read is older than what was published since: the gap is in memory.
-                if let missed = Self.slice(s.recent[show]?.events ?? [], after: current, through: latest) {
-                    stream.send(snapshot(lastEventID == nil ? "snapshot" : "reset"))
-                    for e in missed { stream.send(Self.message(version: e.version, delta: e.delta)) }
-                } else {
-                    stream.close()
-                    return
-                }
+                stream.close()
+                return
             }
             s.subscribers[show, default: [:]][ObjectIdentifier(stream)] = stream
         }
