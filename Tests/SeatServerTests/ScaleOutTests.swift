@@ -171,9 +171,15 @@ import SeatStorage
                         if markAfter?.isSet == true { seen.okAfter.withLock { $0 += 1 } }
                         n += 1
                         let order = "w\(seed)-\(worker)-\(n)"
-                        if n % 4 == 1, (try? c.request("DELETE", "/v1/holds/\(token)"))?.status == 204 { continue }  // seats go round
-                        if n % 2 == 0, let done = try? c.request("POST", "/v1/holds/\(token)/confirm", json: "{\"orderRef\":\"\(order)\"}"), done.status == 200
-                        {
+                        if n % 4 == 1 {  // seats go round
+                            if (try? c.request("DELETE", "/v1/holds/\(token)"))?.status != 204 { break }  // unknown: released or not
+                            continue
+                        }
+                        if n % 2 == 0 {
+                            // A confirmation not acknowledged (the instance was killed) may still have sold the
+                            // seats: it is neither a known sale nor a known live hold.
+                            guard let done = try? c.request("POST", "/v1/holds/\(token)/confirm", json: "{\"orderRef\":\"\(order)\"}"), done.status == 200
+                            else { break }
                             seen.sales.withLock { $0[order] = seats }
                         } else {
                             seen.holds.withLock { $0[token] = seats }
