@@ -45,23 +45,28 @@ let package = Package(
         // HTTP/1.1 on libmicrohttpd: the server, strict framing, connection budgets, event streams,
         // deferred answers, gzip. Knows nothing of seats but the JSON writer its problems use.
         .target(name: "SeatHTTP", dependencies: ["SeatMap", "SharedState", "CMicroHTTPD", "CZlib"]),
-        .target(name: "SeatServer", dependencies: ["SeatMap", "SeatCanvas", "CollectionLayout", "SeatWire", "SeatHTTP", "SeatStorage", "SeatSecrets", "SharedState"],
+        // The domain: venues, shows, holds, group-committed changes, events, expiry. No HTTP: it refuses
+        // with `Refusal`s and writes events to `EventSubscriber`s; the API maps both to the wire.
+        .target(name: "SeatInventory", dependencies: ["SeatMap", "SeatStorage", "SeatSecrets", "SharedState"]),
+        // The v1 API over the inventory (route table, problems, rate limits, metrics, the picker's reads,
+        // the web page's files) and the app that runs it with its background threads.
+        .target(name: "SeatServer", dependencies: ["SeatMap", "SeatCanvas", "CollectionLayout", "SeatWire", "SeatHTTP", "SeatInventory", "SeatStorage", "SeatSecrets", "SharedState"],
                 resources: [.copy("Web/Site")]),
         // The sample venues and the seeded generator: for the CLI, the tests and the benchmarks alike
         // (none of them imports another's code to get them).
         .target(name: "SeatSamples", dependencies: ["SeatMap"]),
         // Command implementations, a library so tests can drive them without spawning processes.
-        .target(name: "SeatKitCLI", dependencies: ["SeatMap", "SeatSamples", "CollectionLayout", "SeatCanvas", "SeatServer", "SeatHTTP", "SeatSecrets", "SharedState", "SeatSync", "SeatWire", "LoopbackHTTP"]),
+        .target(name: "SeatKitCLI", dependencies: ["SeatMap", "SeatSamples", "CollectionLayout", "SeatCanvas", "SeatServer", "SeatInventory", "SeatHTTP", "SeatSecrets", "SharedState", "SeatSync", "SeatWire", "LoopbackHTTP"]),
         .executableTarget(name: "seatkit", dependencies: ["SeatKitCLI"]),
         // Benchmarks: each figure beside its naive baseline; not a product (nothing ships it): run with
         // `swift run -c release SeatKitBench` (make bench).
-        .executableTarget(name: "SeatKitBench", dependencies: ["SeatMap", "SeatSamples", "CollectionLayout", "SeatCanvas", "CHeapStats", "LoopbackHTTP", "SeatServer", "SeatStorage", "SharedState"]),
+        .executableTarget(name: "SeatKitBench", dependencies: ["SeatMap", "SeatSamples", "CollectionLayout", "SeatCanvas", "CHeapStats", "LoopbackHTTP", "SeatServer", "SeatInventory", "SeatStorage", "SharedState"]),
         // glibc's allocator statistics for the memory figures; benchmarks only.
         .target(name: "CHeapStats"),
         // A blocking loopback HTTP/1.1 client for the server tests and the load generator (Linux sockets).
         .target(name: "LoopbackHTTP"),
         // A real server on a loopback port with a temporary store, for the server and client tests.
-        .target(name: "SeatServerTestSupport", dependencies: ["SeatServer", "SeatStorage", "SeatSamples", "SeatMap", "LoopbackHTTP"],
+        .target(name: "SeatServerTestSupport", dependencies: ["SeatServer", "SeatInventory", "SeatStorage", "SeatSamples", "SeatMap", "LoopbackHTTP"],
                 path: "Sources/SeatServerTestSupport"),
         // Seeded randomness and text snapshots shared by the test targets.
         .target(name: "SeatKitTestSupport", dependencies: ["SeatSamples"], path: "Sources/SeatKitTestSupport"),
@@ -72,9 +77,11 @@ let package = Package(
         .testTarget(
             name: "SeatServerTests",
             dependencies: [
-                "SeatServer", "SeatHTTP", "SeatStorage", "SeatSecrets", "SharedState", "SeatMap", "SeatSamples", "SeatCanvas", "SeatKitTestSupport", "LoopbackHTTP",
+                "SeatServer", "SeatInventory", "SeatHTTP", "SeatStorage", "SeatSecrets", "SharedState", "SeatMap", "SeatSamples", "SeatCanvas", "SeatKitTestSupport", "LoopbackHTTP",
                 "SeatServerTestSupport",
             ]),
+        // The inventory alone on a real SQLite store: refusals and subscribers without HTTP.
+        .testTarget(name: "SeatInventoryTests", dependencies: ["SeatInventory", "SeatStorage", "SeatSamples", "SeatMap", "SharedState"]),
         .testTarget(name: "SeatSyncTests", dependencies: ["SeatSync", "SeatWire", "SeatServer", "SeatMap", "SeatSamples", "SeatKitTestSupport", "SeatServerTestSupport"]),
         // SeatKitUI on Linux: the guard on every file and the module's size (it links as an empty module).
         .testTarget(name: "SeatKitUITests", dependencies: ["SeatKitUI"]),

@@ -8,6 +8,7 @@ import SeatMap
 import SeatServer
 import SeatStorage
 import SharedState
+import SeatInventory
 
 /// `SeatKitBench server`: the server under load from this machine, beside redis-benchmark's SET.
 enum ServerBenchmarks {

@@ -7,6 +7,7 @@ import SeatServer
 import Glibc
 import SeatSecrets
 import SeatHTTP
+import SeatInventory
 #endif
 
 /// `seatkit serve`: the seat-inventory server with the embedded store; seeds the sample venues and a
@@ -121,7 +122,7 @@ enum ServeCommand {
         let cinema = SampleVenues.cinemaHall(), imax = SampleVenues.imaxHall(), arena = SampleVenues.arena(seats: 20_000)
         // Instances starting together on one shared store may seed at once: what another made is fine.
         for venue in [cinema, imax, arena] {
-            do { try inventory.addVenue(venue) } catch  where error.slug == "venue-exists" {
+            do { try inventory.addVenue(venue) } catch  where error.reason == .venueExists {
                 try? inventory.followStore(venues: true)
             } catch { throw InputFailure(message: error.detail) }
         }
@@ -146,7 +147,7 @@ enum ServeCommand {
                 policy: SelectionPolicy(maxSeats: 4)),
         ]
         for show in shows {
-            do { try inventory.addShow(show) } catch  where error.slug == "show-exists" {
+            do { try inventory.addShow(show) } catch  where error.reason == .showExists {
                 try? inventory.followStore()
             } catch { throw InputFailure(message: error.detail) }
         }

@@ -3,6 +3,7 @@ import SeatMap
 import SeatSecrets
 import SeatStorage
 import SeatHTTP
+import SeatInventory
 
 /// The server: store, inventory, API and HTTP daemon, plus the background work (hold expiry every half
 /// second, event-stream heartbeats every 15 seconds).

@@ -4,6 +4,7 @@ import SeatSamples
 import SeatMap
 import SeatServer
 import SeatStorage
+import SeatInventory
 
 /// Which store a test runs on: the embedded SQLite file, or the shared PostgreSQL when the test run has
 /// one (`SEATKIT_TEST_POSTGRES`, set by `scripts/with-postgres.sh`, which `make test` uses).

@@ -7,6 +7,7 @@ import SeatMap
 import SeatServer
 import Testing
 import SeatStorage
+import SeatInventory
 
 /// What one simulated buyer believes at the end.
 struct BuyerRecord {

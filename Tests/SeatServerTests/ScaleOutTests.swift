@@ -7,6 +7,7 @@ import SeatMap
 @testable import SeatServer
 import Testing
 import SeatStorage
+import SeatInventory
 
 /// Several SeatServer instances on one PostgreSQL (run when the test run has one: `make test` starts a
 /// throwaway cluster with scripts/with-postgres.sh).

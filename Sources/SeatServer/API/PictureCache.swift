@@ -1,5 +1,6 @@
 import Foundation
 import SeatHTTP
+import SeatInventory
 
 /// The latest seat-map picture per show and language. A crowd opening one show (a presale's first
 /// minute) would otherwise draw the same 8 MB picture of a 20k arena once per buyer, 0.4 s of CPU each;
@@ -20,7 +21,13 @@ final class PictureCache: @unchecked Sendable {
     private var bytes = 0
     let maximumBytes: Int
     let recentNanoseconds: UInt64
-    private(set) var draws = 0
+    private var drawCount = 0
+
+    /// How many pictures have been drawn (read under the lock: tests read it from other threads).
+    var draws: Int {
+        condition.lock(); defer { condition.unlock() }
+        return drawCount
+    }
 
     init(maximumBytes: Int = 64 << 20, recentSeconds: Double = 2) {
         self.maximumBytes = maximumBytes
@@ -59,7 +66,7 @@ final class PictureCache: @unchecked Sendable {
         let body = Representations(draw())
         condition.lock()
         drawing.remove(key)
-        draws += 1
+        drawCount += 1
         let now = DispatchTime.now().uptimeNanoseconds
         if let old = pictures[key] { bytes -= old.body.byteCount }
         pictures[key] = Picture(version: version, body: body, drawnAt: now, usedAt: now)

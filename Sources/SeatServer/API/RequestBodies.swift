@@ -2,6 +2,7 @@ import Foundation
 import SeatMap
 import SeatWire
 import SeatHTTP
+import SeatInventory
 
 /// Reading request bodies strictly: malformed JSON is a 400 with the line, wrong members a 422 with
 /// the path; nothing is applied.

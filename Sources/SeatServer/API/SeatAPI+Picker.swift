@@ -3,11 +3,12 @@ import Foundation
 import SeatCanvas
 import SeatMap
 import SeatHTTP
+import SeatInventory
 
 /// The public reads the web picker is drawn from: the seat map as SVG, the best N seats, and the list
 /// mode. All three come from the engine (SeatCanvas, SeatMap), so the page only forwards and recolours.
 extension SeatAPI {
-    static func language(_ r: HTTPRequest) throws(Problem) -> Language {
+    static func language(_ r: HTTPRequest) throws -> Language {
         guard let text = r.query["lang"] else { return .chinese }
         guard let language = Language(rawValue: text) else { throw Problem.badRequest("lang must be zh or en, not \"\(text)\"") }
         return language
@@ -17,7 +18,7 @@ extension SeatAPI {
     /// name and the label parts a live page needs; the root carries the zoom limits, the row positions for
     /// the gutter, the zones with their prices and the status words, so the page needs no second source.
     /// - Complexity: O(seats).
-    func seatMap(_ id: String, _ r: HTTPRequest) throws(Problem) -> HTTPResponse {
+    func seatMap(_ id: String, _ r: HTTPRequest) throws -> HTTPResponse {
         let language = try Self.language(r)
         let state = try inventory.pictureState(show: id)
         let current = state.availability.version
@@ -51,7 +52,7 @@ extension SeatAPI {
 
     /// The picture itself. - Complexity: O(seats).
     func drawSeatMap(_ id: String, state: Inventory.PictureState, language: Language) -> [UInt8] {
-        let canvas = state.venue.canvas
+        let canvas = venueViews.canvas(state.venue)
         let layout = canvas.layout
         let content = FrameContent(availability: state.availability, prices: state.prices, language: language, labelParts: true)
         let list = canvas.displayList(viewport: nil, content: content)
@@ -121,7 +122,7 @@ extension SeatAPI {
 
     /// `GET /v1/shows/{id}/best?count=N[&zone=Z][&wheelchair=true]`: the best N free seats side by side
     /// under the show's rules (nothing is held: the client holds them next).
-    func bestSeats(_ id: String, _ r: HTTPRequest) throws(Problem) -> HTTPResponse {
+    func bestSeats(_ id: String, _ r: HTTPRequest) throws -> HTTPResponse {
         let state = try inventory.pictureState(show: id)
         guard let countText = r.query["count"], let count = Int(countText), count >= 1 else {
             throw Problem.badRequest("count must be a whole number of seats from 1 to \(state.policy.maxSeats)")
@@ -149,10 +150,10 @@ extension SeatAPI {
 
     /// `GET /v1/shows/{id}/free-seats?lang=zh|en`: the list mode, zone → row → runs of free seats, from
     /// the accessibility model.
-    func freeSeats(_ id: String, _ r: HTTPRequest) throws(Problem) -> HTTPResponse {
+    func freeSeats(_ id: String, _ r: HTTPRequest) throws -> HTTPResponse {
         let language = try Self.language(r)
         let state = try inventory.pictureState(show: id)
-        let canvas = state.venue.canvas
+        let canvas = venueViews.canvas(state.venue)
         let layout = canvas.layout
         var w = JSONWriter()
         w.raw("{"); w.key("version", first: true); w.number(Int(state.availability.version))

@@ -2,6 +2,7 @@ import Foundation
 import SeatMap
 import SeatWire
 import SeatHTTP
+import SeatInventory
 
 extension SeatAPI {
     func listVenues() -> HTTPResponse {
@@ -18,7 +19,7 @@ extension SeatAPI {
     }
 
     /// Admin: a venue from SeatKit layout JSON or any importer format (`?format=seed|cinema-grid|pretix`).
-    func createVenue(_ r: HTTPRequest) throws(Problem) -> HTTPResponse {
+    func createVenue(_ r: HTTPRequest) throws -> HTTPResponse {
         try requireAdmin(r)
         let format: ImportFormat?
         if let f = r.query["format"] {
@@ -46,9 +47,9 @@ extension SeatAPI {
     }
 
     /// The layout: immutable, so a strong ETag and a year of caching.
-    func venue(_ id: String, _ r: HTTPRequest) throws(Problem) -> HTTPResponse {
+    func venue(_ id: String, _ r: HTTPRequest) throws -> HTTPResponse {
         guard let v = inventory.venueEntry(id) else { throw Problem.notFound("no venue \(id)") }
-        let (body, encoding) = v.json.answer(for: r, etag: v.etag)
+        let (body, encoding) = venueViews.json(v).answer(for: r, etag: v.etag)
         let headers = encoding + [("Cache-Control", "public, max-age=31536000, immutable")]
         if r.header("if-none-match").map({ Self.etagMatches($0, v.etag) }) == true { return .empty(304, headers: headers) }
         return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")] + headers, body: body)
@@ -65,14 +66,14 @@ extension SeatAPI {
     }
 
     /// Per seat, the share of the venue's shows that started in the last `days` days in which it sold.
-    func heatmap(_ id: String, _ r: HTTPRequest) throws(Problem) -> HTTPResponse {
+    func heatmap(_ id: String, _ r: HTTPRequest) throws -> HTTPResponse {
         guard let v = inventory.venueEntry(id) else { throw Problem.notFound("no venue \(id)") }
         let days = r.query["days"].map { Int($0) } ?? 30
         guard let days, days >= 1, days <= 3650 else { throw Problem.badRequest("days must be a whole number from 1 to 3650") }
         let now = Date(timeIntervalSince1970: Double(inventory.clock()) / 1000)
         let history: (shows: Int, soldCounts: [Int: Int])
         do { history = try inventory.store.salesHistory(venue: id, since: now.addingTimeInterval(-Double(days) * 86400), until: now) } catch {
-            throw Inventory.storeProblem(error)
+            throw Inventory.storeRefusal(error)
         }
         var w = JSONWriter(reservingCapacity: v.layout.seatCount * 16)
         w.raw("{")
@@ -96,21 +97,21 @@ extension SeatAPI {
         return .json(200, w)
     }
 
-    func createShow(_ r: HTTPRequest) throws(Problem) -> HTTPResponse {
+    func createShow(_ r: HTTPRequest) throws -> HTTPResponse {
         try requireAdmin(r)
         let new = try RequestBody.showRequest(r)
         try inventory.addShow(new)
         return .json(201, inventory.showSummary(new.id)!, headers: [("Location", "/v1/shows/\(new.id)")])
     }
 
-    func show(_ id: String) throws(Problem) -> HTTPResponse {
+    func show(_ id: String) throws -> HTTPResponse {
         guard let s = inventory.showSummary(id) else { throw Problem.notFound("no show \(id)") }
         return .json(200, s)
     }
 
     /// The compact encoding with its version as ETag; `?since=V` gives the delta from V, or 410 when the
     /// log no longer reaches back (fetch the whole state again).
-    func availability(_ id: String, _ r: HTTPRequest) throws(Problem) -> HTTPResponse {
+    func availability(_ id: String, _ r: HTTPRequest) throws -> HTTPResponse {
         if let sinceText = r.query["since"] {
             guard let since = UInt64(sinceText) else { throw Problem.badRequest("since must be a version number") }
             if let now = inventory.committedVersion(show: id), now > since + Self.cheapDeltaSpan, let wait = deltaLimiter.check(r.clientAddress) {
@@ -131,7 +132,7 @@ extension SeatAPI {
         return .text(200, encoded, headers: headers)
     }
 
-    func createHold(_ showID: String, _ r: HTTPRequest, start: UInt64) throws(Problem) -> HTTPResponse {
+    func createHold(_ showID: String, _ r: HTTPRequest, start: UInt64) throws -> HTTPResponse {
         if let wait = holdLimiter.check(r.clientAddress) {
             inventory.metrics.count("rate_limited")
             throw Problem(
@@ -144,7 +145,7 @@ extension SeatAPI {
         return afterCommit(ticket, route: "/v1/shows/{id}/holds", start: start) { Self.render(outcome, created: true) }
     }
 
-    func confirm(_ token: String, _ r: HTTPRequest, route: String, start: UInt64) throws(Problem) -> HTTPResponse {
+    func confirm(_ token: String, _ r: HTTPRequest, route: String, start: UInt64) throws -> HTTPResponse {
         let orderRef = try RequestBody.confirmRequest(r)
         let idem = try Self.idempotency(r, scope: "confirm:\(token)") { view in (200, Render.hold(view).bytes) }
         let (outcome, ticket) = try inventory.beginConfirmHold(token: token, orderRef: orderRef, idempotency: idem)
@@ -163,7 +164,7 @@ extension SeatAPI {
     /// Server-Sent Events: one event per committed version (`id:` is the version); with `Last-Event-ID`
     /// the missed versions are replayed first, or a `reset` event carries the whole state when the log
     /// no longer reaches back.
-    func events(_ showID: String, _ r: HTTPRequest) throws(Problem) -> HTTPResponse {
+    func events(_ showID: String, _ r: HTTPRequest) throws -> HTTPResponse {
         let last = (r.header("last-event-id") ?? r.query["lastEventId"]).flatMap { UInt64($0) }
         let stream = EventStream()
         try inventory.subscribe(stream, show: showID, lastEventID: last)

@@ -3,6 +3,7 @@ import SeatMap
 import SeatSecrets
 import SeatStorage
 import SeatHTTP
+import SeatInventory
 
 /// The `v1` JSON API over the inventory: routing, the admin key, the rate limit, metrics.
 public final class SeatAPI: @unchecked Sendable {
@@ -18,6 +19,8 @@ public final class SeatAPI: @unchecked Sendable {
     let site = WebSite(root: WebSite.locate())
     /// Seat-map pictures, drawn once per version (see `PictureCache`).
     let pictures = PictureCache()
+    /// Each venue's JSON encodings and picture, made once.
+    let venueViews = VenueViews()
     /// The transport's connection counters, shown in /metrics (set by the app once the server exists).
     var connectionGauges: @Sendable () -> [(String, String, Double)] = { [] }
     /// Whether the web picker's files were found (`/` answers 503 otherwise).
@@ -35,10 +38,10 @@ public final class SeatAPI: @unchecked Sendable {
         let start = DispatchTime.now().uptimeNanoseconds
         var route = "unmatched"
         let response: HTTPResponse
-        do throws(Problem) {
+        do {
             response = try dispatch(request, route: &route, start: start)
         } catch {
-            response = error.response
+            response = Problem.from(error).response
         }
         // A deferred answer is counted when it is complete.
         if response.deferred == nil {
@@ -58,7 +61,7 @@ public final class SeatAPI: @unchecked Sendable {
             deferred.complete {
                 // A seat taken by a change the database committed first (another instance's): a conflict too.
                 if let e = error as? DatabaseError, e.isConstraint { metrics.count("hold_conflicts") }
-                let response = error.map { Inventory.problem(forCommitError: $0).response } ?? render()
+                let response = error.map { Inventory.refusal(forCommitError: $0).problem.response } ?? render()
                 metrics.request(route: route, status: response.status, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
                 return response
             }
@@ -66,108 +69,7 @@ public final class SeatAPI: @unchecked Sendable {
         return HTTPResponse(status: 0, deferred: deferred)
     }
 
-    func dispatch(_ r: HTTPRequest, route: inout String, start: UInt64) throws(Problem) -> HTTPResponse {
-        guard r.path.utf8.count <= 2048 else { throw Problem(414, "uri-too-long", "URI too long", detail: "the path is over 2048 bytes") }
-        let parts = r.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        func only(_ methods: String...) throws(Problem) {
-            guard methods.contains(r.method) else {
-                throw Problem(
-                    405, "method-not-allowed", "Method not allowed", detail: "\(r.method) is not allowed here; use \(methods.joined(separator: ", "))",
-                    headers: [("Allow", methods.joined(separator: ", "))])
-            }
-        }
-        switch parts.count {
-        case 1 where parts[0] == "healthz":
-            route = "/healthz"; try only("GET", "HEAD")
-            return .text(200, "ok\n")
-        case 1 where parts[0] == "metrics":
-            route = "/metrics"; try only("GET")
-            return .text(
-                200,
-                inventory.metrics.text(
-                    gauges: [
-                        ("event_subscribers", "Open Server-Sent Events streams.", Double(inventory.hub.count)),
-                        ("active_holds", "Holds not yet released, expired or confirmed.", Double(inventory.activeHoldCount)),
-                    ]
-                        + connectionGauges()),
-                contentType: "text/plain; version=0.0.4")
-        case 1 where parts[0] == "openapi.json":
-            route = "/openapi.json"; try only("GET")
-            return .text(200, OpenAPIDocument.json, contentType: "application/json")
-        default: break
-        }
-        // The web picker: the page for `/` and `/shows/{id}` (it routes itself), its files under `/web/`.
-        switch (parts.first, parts.count) {
-        case (nil, _):
-            route = "/"; try only("GET", "HEAD")
-            return try site.response("index.html", r)
-        case ("shows", 2):
-            route = "/shows/{id}"; try only("GET", "HEAD")
-            guard RequestBody.isIdentifier(parts[1]) else { throw Problem.notFound("no show \(parts[1])") }
-            return try site.response("index.html", r)
-        case ("web", 2...):
-            route = parts.count == 3 && parts[1] == "js" ? "/web/js/{file}" : "/web/{file}"; try only("GET", "HEAD")
-            guard !parts.contains("..") else { throw Problem.notFound("no file \(r.path)") }
-            return try site.response(parts.dropFirst().joined(separator: "/"), r)
-        default: break
-        }
-        guard parts.first == "v1", parts.count >= 2 else { throw Problem.notFound("no route \(r.path)") }
-        switch (parts[1], parts.count) {
-        case ("venues", 2):
-            route = "/v1/venues"; try only("GET", "POST")
-            return r.method == "GET" ? listVenues() : try createVenue(r)
-        case ("venues", 3):
-            route = "/v1/venues/{id}"; try only("GET")
-            return try venue(parts[2], r)
-        case ("venues", 4) where parts[3] == "heatmap":
-            route = "/v1/venues/{id}/heatmap"; try only("GET")
-            return try heatmap(parts[2], r)
-        case ("shows", 2):
-            route = "/v1/shows"; try only("GET", "POST")
-            return r.method == "GET" ? listShows() : try createShow(r)
-        case ("shows", 3):
-            route = "/v1/shows/{id}"; try only("GET")
-            return try show(parts[2])
-        case ("shows", 4) where parts[3] == "availability":
-            route = "/v1/shows/{id}/availability"; try only("GET")
-            return try availability(parts[2], r)
-        case ("shows", 4) where parts[3] == "events":
-            route = "/v1/shows/{id}/events"; try only("GET")
-            return try events(parts[2], r)
-        case ("shows", 4) where parts[3] == "seatmap.svg":
-            route = "/v1/shows/{id}/seatmap.svg"; try only("GET")
-            return try seatMap(parts[2], r)
-        case ("shows", 4) where parts[3] == "best":
-            route = "/v1/shows/{id}/best"; try only("GET")
-            return try bestSeats(parts[2], r)
-        case ("shows", 4) where parts[3] == "free-seats":
-            route = "/v1/shows/{id}/free-seats"; try only("GET")
-            return try freeSeats(parts[2], r)
-        case ("shows", 4) where parts[3] == "holds":
-            route = "/v1/shows/{id}/holds"; try only("POST")
-            return try createHold(parts[2], r, start: start)
-        case ("holds", 3):
-            route = "/v1/holds/{token}"; try only("GET", "DELETE")
-            if r.method == "GET" { return .json(200, Render.hold(try inventory.hold(token: parts[2]))) }
-            return afterCommit(try inventory.beginReleaseHold(token: parts[2]), route: route, start: start) { .empty(204) }
-        case ("holds", 4) where parts[3] == "seats":
-            route = "/v1/holds/{token}/seats"; try only("POST")
-            let (add, remove) = try RequestBody.modifyRequest(r)
-            let (view, ticket) = try inventory.beginModifyHold(token: parts[2], add: add, remove: remove)
-            return afterCommit(ticket, route: route, start: start) { .json(200, Render.hold(view)) }
-        case ("holds", 4) where parts[3] == "extend":
-            route = "/v1/holds/{token}/extend"; try only("POST")
-            let (view, ticket) = try inventory.beginExtendHold(token: parts[2])
-            return afterCommit(ticket, route: route, start: start) { .json(200, Render.hold(view)) }
-        case ("holds", 4) where parts[3] == "confirm":
-            route = "/v1/holds/{token}/confirm"; try only("POST")
-            return try confirm(parts[2], r, route: route, start: start)
-        default:
-            throw Problem.notFound("no route \(r.path)")
-        }
-    }
-
-    func requireAdmin(_ r: HTTPRequest) throws(Problem) {
+    func requireAdmin(_ r: HTTPRequest) throws {
         let given = r.header("x-admin-key") ?? r.header("authorization").flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
         guard let given, Self.constantTimeEqual(given, adminKey) else {
             throw Problem(
@@ -185,7 +87,7 @@ public final class SeatAPI: @unchecked Sendable {
     }
 
     /// The request's `Idempotency-Key` with a fingerprint of what it asks.
-    static func idempotency(_ r: HTTPRequest, scope: String, render: @escaping @Sendable (HoldView) -> (status: Int, body: [UInt8])) throws(Problem)
+    static func idempotency(_ r: HTTPRequest, scope: String, render: @escaping @Sendable (HoldView) -> (status: Int, body: [UInt8])) throws
         -> IdempotentRequest?
     {
         guard let key = r.header("idempotency-key") else { return nil }

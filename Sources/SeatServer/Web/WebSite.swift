@@ -1,6 +1,7 @@
 import Foundation
 import SeatMap
 import SeatHTTP
+import SeatInventory
 
 /// The web seat picker's files (HTML, CSS, JavaScript modules), shipped as the SeatServer target's
 /// resources and held in memory: a few small files, served with a strong ETag so browsers revalidate

@@ -1,17 +1,16 @@
 import Foundation
 import SeatMap
-import SeatHTTP
 
 extension Inventory {
-    var activeHoldCount: Int { locked { shows.values.reduce(0) { $0 + $1.holds.count } } }
+    package var activeHoldCount: Int { locked { shows.values.reduce(0) { $0 + $1.holds.count } } }
 
-    func venueEntry(_ id: String) -> VenueEntry? { locked { venues[id] } }
+    package func venueEntry(_ id: String) -> VenueEntry? { locked { venues[id] } }
 
     /// The layout of a venue, if it exists.
     public func venueEntryLayout(_ id: String) -> VenueLayout? { venueEntry(id)?.layout }
 
     /// The show as JSON: id, venue, start, whether it is on sale, hold time, rules, prices, version and counts.
-    func showSummary(_ id: String) -> JSONWriter? {
+    package func showSummary(_ id: String) -> JSONWriter? {
         let now = clock()
         return locked {
             guard let s = shows[id] else { return nil }
@@ -36,18 +35,18 @@ extension Inventory {
 
     /// What the web page's map and list are drawn from: the venue, the committed availability (a
     /// snapshot: it never changes after this returns), the prices and the rules.
-    typealias PictureState = (venue: VenueEntry, availability: SeatAvailability, prices: SeatPrices, policy: SelectionPolicy)
+    package typealias PictureState = (venue: VenueEntry, availability: SeatAvailability, prices: SeatPrices, policy: SelectionPolicy)
 
-    func pictureState(show id: String) throws(Problem) -> PictureState {
-        try locked { () throws(Problem) in
+    package func pictureState(show id: String) throws(Refusal) -> PictureState {
+        try locked { () throws(Refusal) in
             let s = try state(forShow: id)
             return (s.venue, s.committed, s.prices, s.policy)
         }
     }
 
     /// The current version and compact encoding (cached per version).
-    public func encodedAvailability(show id: String) throws(Problem) -> (UInt64, String) {
-        try locked { () throws(Problem) in
+    public func encodedAvailability(show id: String) throws(Refusal) -> (UInt64, String) {
+        try locked { () throws(Refusal) in
             let s = try state(forShow: id)
             return (s.committed.version, s.encoded)
         }
@@ -59,12 +58,12 @@ extension Inventory {
     /// One delta from `since` to now, merged from the recent events in memory (the last 1,024
     /// versions); 410 further back (the whole state is one cached encoding). No store read, and the
     /// inventory lock only to read the version.
-    public func delta(show id: String, since: UInt64) throws(Problem) -> String {
-        let now = try locked { () throws(Problem) in try state(forShow: id).committed.version }
-        guard since <= now else { throw Problem(409, "version-ahead", "Version ahead", detail: "version \(since) is newer than the show's \(now)") }
+    public func delta(show id: String, since: UInt64) throws(Refusal) -> String {
+        let now = try locked { () throws(Refusal) in try state(forShow: id).committed.version }
+        guard since <= now else { throw Refusal(.versionAhead, detail: "version \(since) is newer than the show's \(now)") }
         guard let merged = hub.mergedDelta(show: id, since: since, through: now) else {
-            throw Problem(
-                410, "delta-gone", "Delta no longer available",
+            throw Refusal(
+                .deltaGone,
                 detail: "changes since version \(since) are not kept (the last \(hub.keep) are); fetch the whole availability (version \(now))")
         }
         return merged
@@ -73,8 +72,8 @@ extension Inventory {
     /// Subscribes `stream` to a show's events: the versions it missed since `lastEventID` from the hub's
     /// memory, or the whole state. Only the version and its encoding are read under the inventory lock
     /// (the encoding is cached per version); the hub registers the stream atomically with publishing.
-    func subscribe(_ stream: EventStream, show id: String, lastEventID: UInt64?) throws(Problem) {
-        let (now, encoded) = try locked { () throws(Problem) in
+    public func subscribe(_ stream: any EventSubscriber, show id: String, lastEventID: UInt64?) throws(Refusal) {
+        let (now, encoded) = try locked { () throws(Refusal) in
             let s = try state(forShow: id)
             return (s.committed.version, s.encoded)
         }

@@ -1,7 +1,6 @@
 import Foundation
 import SeatMap
 import SharedState
-import SeatHTTP
 
 /// Server-Sent Events subscribers by show, and each show's most recent events. Publishing happens
 /// under the inventory's lock, in version order, so every subscriber sees every version once and in
@@ -12,7 +11,7 @@ import SeatHTTP
 /// inventory lock (four clients looping on `?since=` once held it across a 10,000-event store read
 /// each time and cut hold throughput from 1,454/s to 22/s). Further back is `410`: the whole state is
 /// one cached encoding, cheaper than merging thousands of deltas. Lock: `state`; while holding it only
-/// `EventStream`s are written to (a new subscriber's replay, atomic with publishing).
+/// `EventSubscriber`s are written to (a new subscriber's replay, atomic with publishing).
 final class EventHub: @unchecked Sendable {
     private struct Event {
         var version: UInt64
@@ -28,7 +27,7 @@ final class EventHub: @unchecked Sendable {
     }
 
     private struct State {
-        var subscribers: [String: [ObjectIdentifier: EventStream]] = [:]
+        var subscribers: [String: [ObjectIdentifier: any EventSubscriber]] = [:]
         var recent: [String: Recent] = [:]
     }
 
@@ -39,7 +38,7 @@ final class EventHub: @unchecked Sendable {
 
     init(keep: Int = 1024) { self.keep = keep }
 
-    func unsubscribe(_ stream: EventStream, show: String) {
+    func unsubscribe(_ stream: any EventSubscriber, show: String) {
         state.withLock { $0.subscribers[show]?[ObjectIdentifier(stream)] = nil }
     }
 
@@ -47,7 +46,7 @@ final class EventHub: @unchecked Sendable {
     /// (the writer does: parsing again under the inventory lock cost the hold path ~1 µs a change).
     func publish(show: String, version: UInt64, delta: String, changes known: [SeatChange]? = nil) {
         let changes = known ?? (try? AvailabilityDelta(encoded: delta))?.changes ?? []
-        let targets = state.withLock { s -> [EventStream] in
+        let targets = state.withLock { s -> [any EventSubscriber] in
             // In place: a copy of `Recent` taken out of the dictionary and appended to would copy all
             // `keep` events on every publish (that copy cost a third of the hold throughput).
             Self.append(Event(version: version, delta: delta, changes: changes), to: &s.recent[show, default: Recent()], keep: keep)
@@ -65,14 +64,14 @@ final class EventHub: @unchecked Sendable {
 
     /// The whole state, when the changes in between cannot be told one by one (the log was pruned).
     func publish(reset show: String, version: UInt64, encoded: String) {
-        let targets = state.withLock { s -> [EventStream] in
+        let targets = state.withLock { s -> [any EventSubscriber] in
             s.recent[show] = Recent()
             return s.subscribers[show].map { Array($0.values) } ?? []
         }
         send("id: \(version)\nevent: reset\ndata: \(encoded)\n\n", to: targets, show: show)
     }
 
-    private func send(_ message: String, to targets: [EventStream], show: String) {
+    private func send(_ message: String, to targets: [any EventSubscriber], show: String) {
         for s in targets where !s.send(message) { unsubscribe(s, show: show) }
     }
 
@@ -108,7 +107,7 @@ final class EventHub: @unchecked Sendable {
     /// Registers `stream` for `show`, first sending it what it missed: the events after `lastEventID`
     /// from memory, or `snapshot()` (the whole state at the current version) when there is no last id
     /// or memory does not reach back. Atomic with `publish`: no version is missed or sent twice.
-    func subscribe(_ stream: EventStream, show: String, current: UInt64, lastEventID: UInt64?, snapshot: (String) -> String) {
+    func subscribe(_ stream: any EventSubscriber, show: String, current: UInt64, lastEventID: UInt64?, snapshot: (String) -> String) {
         state.withLock { s in
             // Events published since the caller read `current` are in memory too.
             let latest = max(current, s.recent[show]?.events.last?.version ?? current)

@@ -1,7 +1,6 @@
 import Foundation
 import SeatMap
 import SeatStorage
-import SeatHTTP
 
 /// A hold as the shared store had it, read before taking the lock.
 struct HoldSnapshot {
@@ -107,9 +106,9 @@ extension Inventory {
 
     /// With a shared store a hold may have been changed by another instance: it is read again (outside
     /// the lock, one query) before any operation on it, and the answer applied under the lock.
-    func readHold(tokenDigest: String) throws(Problem) -> HoldSnapshot? {
+    func readHold(tokenDigest: String) throws(Refusal) -> HoldSnapshot? {
         guard store.assignsVersions else { return nil }
-        do { return HoldSnapshot(tokenDigest: tokenDigest, read: try store.holdWithSeats(tokenDigest: tokenDigest)) } catch { throw Self.storeProblem(error) }
+        do { return HoldSnapshot(tokenDigest: tokenDigest, read: try store.holdWithSeats(tokenDigest: tokenDigest)) } catch { throw Self.storeRefusal(error) }
     }
 
     /// Applies a hold as read from the store to memory. Called under the lock.

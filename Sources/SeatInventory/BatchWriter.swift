@@ -2,7 +2,7 @@ import Foundation
 import SeatStorage
 
 /// A request's place in the write queue: it waits here until its batch is committed (or failed).
-final class CommitTicket: @unchecked Sendable {
+package final class CommitTicket: @unchecked Sendable {
     private let condition = NSCondition()
     private var done = false
     private var failure: Error?
@@ -21,14 +21,14 @@ final class CommitTicket: @unchecked Sendable {
     }
 
     /// Calls `body` once the commit is done (at once if it already is), on the writer thread.
-    func whenDone(_ body: @escaping @Sendable (Error?) -> Void) {
+    package func whenDone(_ body: @escaping @Sendable (Error?) -> Void) {
         condition.lock()
         if done { let e = failure; condition.unlock(); body(e); return }
         callbacks.append(body)
         condition.unlock()
     }
 
-    func wait() throws {
+    package func wait() throws {
         condition.lock()
         while !done { condition.wait() }
         let error = failure

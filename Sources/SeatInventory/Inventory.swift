@@ -1,29 +1,16 @@
 import Foundation
-import SeatCanvas
 import SeatMap
 import SeatSecrets
 import SeatStorage
 import SharedState
-import SeatHTTP
 
-/// A venue as the server keeps it: the layout, its canonical JSON (served with a strong ETag).
-final class VenueEntry: @unchecked Sendable {
-    let layout: VenueLayout
-    let json: Representations
-    var etag: String { "\"\(layout.fingerprintHex)\"" }
-    private let canvasCache = Locked<SeatCanvas?>(nil)
-    init(layout: VenueLayout) { self.layout = layout; self.json = Representations(layout.jsonBytes()) }
-
-    /// The venue as a picture, built on first use (the web page's map) and kept: geometry and spatial
-    /// index cost O(seats) once (built under the lock, so concurrent first callers build it once).
-    var canvas: SeatCanvas {
-        canvasCache.withLock { cached in
-            if let cached { return cached }
-            let c = SeatCanvas(layout: layout)
-            cached = c
-            return c
-        }
-    }
+/// A venue as the inventory keeps it: the layout and its canonical JSON (what the store keeps). Immutable.
+package final class VenueEntry: Sendable {
+    package let layout: VenueLayout
+    package let json: [UInt8]
+    /// A strong validator: the layout's fingerprint.
+    package var etag: String { "\"\(layout.fingerprintHex)\"" }
+    init(layout: VenueLayout) { self.layout = layout; self.json = layout.jsonBytes() }
 }
 
 /// A live hold: its record and its seats.
@@ -91,7 +78,7 @@ final class ShowState {
 /// published after the commit, in version order. Memory is a cache of the store: on start (and after a
 /// failed write) it is rebuilt from the store.
 public final class Inventory: @unchecked Sendable {
-    let store: SeatStore
+    package let store: SeatStore
     let lock = NSLock()
     private(set) var writer: BatchWriter?
     /// Answers kept for `Idempotency-Key`s whose commit is still queued.
@@ -257,18 +244,17 @@ public final class Inventory: @unchecked Sendable {
     // MARK: Venues and shows
 
     /// Adds a venue; a venue id is immutable once created (so its ETag can be cached forever).
-    public func addVenue(_ layout: VenueLayout) throws(Problem) {
-        try locked { () throws(Problem) in
+    public func addVenue(_ layout: VenueLayout) throws(Refusal) {
+        try locked { () throws(Refusal) in
             if venues[layout.id] != nil {
-                throw Problem(409, "venue-exists", "Venue exists", detail: "venue \(layout.id) already exists; venues are immutable, create one with a new id")
+                throw Refusal(.venueExists, detail: "venue \(layout.id) already exists; venues are immutable, create one with a new id")
             }
             let entry = VenueEntry(layout: layout)
-            do { try store.insertVenue(id: layout.id, fingerprint: layout.fingerprintHex, layoutJSON: entry.json.plain) } catch {
+            do { try store.insertVenue(id: layout.id, fingerprint: layout.fingerprintHex, layoutJSON: entry.json) } catch {
                 if Self.isDuplicate(error) {
-                    throw Problem(
-                        409, "venue-exists", "Venue exists", detail: "venue \(layout.id) already exists (created by another instance); venues are immutable")
+                    throw Refusal(.venueExists, detail: "venue \(layout.id) already exists (created by another instance); venues are immutable")
                 }
-                throw Problem(500, "store-failed", "Storage failed", detail: "\(error)")
+                throw Refusal(.storeFailed, detail: "\(error)")
             }
             venues[layout.id] = entry
         }
@@ -286,11 +272,11 @@ public final class Inventory: @unchecked Sendable {
         }
     }
 
-    public func addShow(_ new: NewShow) throws(Problem) {
-        try locked { () throws(Problem) in
-            guard let venue = venues[new.venueID] else { throw Problem.notFound("no venue \(new.venueID)") }
-            if shows[new.id] != nil { throw Problem(409, "show-exists", "Show exists", detail: "show \(new.id) already exists") }
-            do throws(LayoutError) { _ = try SeatPrices(table: new.prices, layout: venue.layout) } catch { throw Problem.invalidBody(error) }
+    public func addShow(_ new: NewShow) throws(Refusal) {
+        try locked { () throws(Refusal) in
+            guard let venue = venues[new.venueID] else { throw Refusal(.notFound, detail: "no venue \(new.venueID)") }
+            if shows[new.id] != nil { throw Refusal(.showExists, detail: "show \(new.id) already exists") }
+            do throws(LayoutError) { _ = try SeatPrices(table: new.prices, layout: venue.layout) } catch { throw Refusal.invalid(error) }
             let record = ShowRecord(
                 id: new.id, venueID: new.venueID, startsAt: new.startsAt,
                 pricesJSON: String(decoding: new.prices.jsonBytes(), as: UTF8.self),
@@ -298,11 +284,11 @@ public final class Inventory: @unchecked Sendable {
             do {
                 try store.insertShow(record)
                 shows[new.id] = try Self.makeState(record: record, venue: venue)
-            } catch let e as LayoutError { throw Problem.invalidBody(e) } catch {
+            } catch let e as LayoutError { throw Refusal.invalid(e) } catch {
                 if Self.isDuplicate(error) {
-                    throw Problem(409, "show-exists", "Show exists", detail: "show \(new.id) already exists (created by another instance)")
+                    throw Refusal(.showExists, detail: "show \(new.id) already exists (created by another instance)")
                 }
-                throw Problem(500, "store-failed", "Storage failed", detail: "\(error)")
+                throw Refusal(.storeFailed, detail: "\(error)")
             }
         }
     }

@@ -17,7 +17,7 @@ public final class Metrics: Sendable {
 
     private let state = Locked(State())
 
-    func request(route: String, status: Int, seconds: Double) {
+    package func request(route: String, status: Int, seconds: Double) {
         let k = Self.bounds.firstIndex { seconds <= $0 } ?? Self.bounds.count
         state.withLock { s in
             s.requests[RouteStatus(route: route, status: status), default: 0] += 1
@@ -27,7 +27,7 @@ public final class Metrics: Sendable {
         }
     }
 
-    func count(_ name: String, by n: Int = 1) { state.withLock { $0.counters[name, default: 0] += n } }
+    package func count(_ name: String, by n: Int = 1) { state.withLock { $0.counters[name, default: 0] += n } }
 
     public func value(_ name: String) -> Int { state.withLock { $0.counters[name] ?? 0 } }
 

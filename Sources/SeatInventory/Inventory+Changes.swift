@@ -1,7 +1,6 @@
 import Foundation
 import SeatMap
 import SeatStorage
-import SeatHTTP
 
 /// What every change shares: kept idempotency answers, resolving and checking seats, rendering a hold,
 /// reserving a change and queueing it for the store.
@@ -39,70 +38,70 @@ extension Inventory {
 
     /// The kept answer for a request's key as the store has it, read before taking the lock (a store
     /// round trip must not hold every other request up).
-    func storedAnswer(_ idempotency: IdempotentRequest?) throws(Problem) -> StoredResponse? {
+    func storedAnswer(_ idempotency: IdempotentRequest?) throws(Refusal) -> StoredResponse? {
         guard let idempotency else { return nil }
-        do { return try store.storedResponse(key: idempotency.key) } catch { throw Self.storeProblem(error) }
+        do { return try store.storedResponse(key: idempotency.key) } catch { throw Self.storeRefusal(error) }
     }
 
     /// Answers from the kept response when the key was seen (still queued, or `stored`); refuses a key
     /// reused for another request. Called under the lock.
-    func replay(_ idempotency: IdempotentRequest?, stored fromStore: StoredResponse?) throws(Problem) -> HoldOutcome? {
+    func replay(_ idempotency: IdempotentRequest?, stored fromStore: StoredResponse?) throws(Refusal) -> HoldOutcome? {
         guard let idempotency else { return nil }
         let stored = pendingIdempotency[idempotency.key] ?? recentIdempotency[idempotency.key] ?? fromStore
         guard let stored else { return nil }
         guard stored.requestFingerprint == idempotency.fingerprint else {
-            throw Problem(422, "idempotency-key-reused", "Idempotency-Key reused", detail: "this Idempotency-Key was used for a different request")
+            throw Refusal(.idempotencyKeyReused, detail: "this Idempotency-Key was used for a different request")
         }
         guard let body = idempotency.open(stored.body) else {
-            throw Problem(422, "idempotency-key-reused", "Idempotency-Key reused", detail: "the answer kept for this Idempotency-Key cannot be read with it")
+            throw Refusal(.idempotencyKeyReused, detail: "the answer kept for this Idempotency-Key cannot be read with it")
         }
         return .replayed(status: stored.status, body: body)
     }
 
-    static func storeProblem(_ error: Error) -> Problem {
-        Problem(503, "store-unavailable", "Storage unavailable", detail: "the store failed: \(error)", headers: [("Retry-After", "1")])
+    package static func storeRefusal(_ error: Error) -> Refusal {
+        Refusal(.storeUnavailable, detail: "the store failed: \(error)")
     }
 
-    func state(forShow id: String) throws(Problem) -> ShowState {
+    func state(forShow id: String) throws(Refusal) -> ShowState {
         if staleShows.contains(id) {
             reloadShow(id)
-            if staleShows.contains(id) { throw Self.storeProblem(DatabaseError(code: 1, message: "show \(id) is being reloaded from the store")) }
+            if staleShows.contains(id) { throw Self.storeRefusal(DatabaseError(code: 1, message: "show \(id) is being reloaded from the store")) }
         }
-        guard let s = shows[id] else { throw Problem.notFound("no show \(id)") }
+        guard let s = shows[id] else { throw Refusal(.notFound, detail: "no show \(id)") }
         return s
     }
 
     /// Seat ids to indices; every unknown id is named.
-    func resolve(_ ids: [String], in layout: VenueLayout) throws(Problem) -> [SeatIndex] {
+    func resolve(_ ids: [String], in layout: VenueLayout) throws(Refusal) -> [SeatIndex] {
         var out: [SeatIndex] = [], unknown: [String] = []
         var seen = Set<SeatIndex>()
         for id in ids {
             if let i = layout.index(ofSeatID: id) { if seen.insert(i).inserted { out.append(i) } } else { unknown.append(id) }
         }
         if !unknown.isEmpty {
-            throw Problem(
-                422, "unknown-seats", "Unknown seats", detail: "no seat \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")) in venue \(layout.id)",
-                extensions: [("seats", "[" + unknown.map { JSONWriter.quoted($0) }.joined(separator: ",") + "]")])
+            throw Refusal(
+                .unknownSeats, detail: "no seat \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")) in venue \(layout.id)",
+                details: [("seats", "[" + unknown.map { JSONWriter.quoted($0) }.joined(separator: ",") + "]")])
         }
         return out
     }
 
     /// Seats someone else holds or bought: a 409 naming each with its status.
-    func checkFree(_ seats: [SeatIndex], in state: ShowState, own: Set<SeatIndex>) throws(Problem) {
+    func checkFree(_ seats: [SeatIndex], in state: ShowState, own: Set<SeatIndex>) throws(Refusal) {
         let taken = seats.filter { !own.contains($0) && state.availability[$0] != .available }
         guard !taken.isEmpty else { return }
         metrics.count("hold_conflicts")
         let layout = state.layout
         let list =
             "[" + taken.map { "{\"seat\":\(JSONWriter.quoted(layout.seatID($0))),\"status\":\"\(state.availability[$0].name)\"}" }.joined(separator: ",") + "]"
-        throw Problem(
-            409, "seats-taken", "Seats taken",
+        throw Refusal(
+            .seatsTaken,
             detail: taken.map { "\(layout.seatID($0)) is \(state.availability[$0].name)" }.joined(separator: "; "),
-            extensions: [("conflicts", list), ("version", String(state.availability.version))])
+            details: [("conflicts", list), ("version", String(state.availability.version))])
     }
 
     /// The show's rules on the hold's resulting seats: a 422 naming the rule, the seats and the message.
-    func checkRules(_ seats: [SeatIndex], in state: ShowState, own: Set<SeatIndex>, wheelchair: Bool) throws(Problem) {
+    func checkRules(_ seats: [SeatIndex], in state: ShowState, own: Set<SeatIndex>, wheelchair: Bool) throws(Refusal) {
         let violations = state.policy.violations(
             for: seats, in: state.layout, availability: state.availability,
             context: SelectionContext(wheelchairRequested: wheelchair, ownHeld: own))
@@ -115,7 +114,7 @@ extension Inventory {
                 "{\"rule\":\"\(v.rule.rawValue)\",\"seats\":[\(v.seats.map { JSONWriter.quoted(layout.seatID($0)) }.joined(separator: ","))],"
                     + "\"message\":{\"zh\":\(JSONWriter.quoted(v.chinese)),\"en\":\(JSONWriter.quoted(v.english))}}"
             }.joined(separator: ",") + "]"
-        throw Problem(422, "rule-violation", "Selection rule", detail: "\(first.rule.rawValue): \(first.english)", extensions: [("violations", list)])
+        throw Refusal(.ruleViolation, detail: "\(first.rule.rawValue): \(first.english)", details: [("violations", list)])
     }
 
     func view(_ hold: ActiveHold, in state: ShowState, token: String) -> HoldView {
@@ -124,10 +123,10 @@ extension Inventory {
 
     /// Sales close when the show starts: no new hold and no seat added to one. (A hold made before the
     /// start may still be confirmed until it expires: its seats were reserved while sales were open.)
-    func checkOnSale(_ state: ShowState) throws(Problem) {
+    func checkOnSale(_ state: ShowState) throws(Refusal) {
         guard let starts = state.startsAtMilliseconds, clock() >= starts else { return }
-        throw Problem(
-            409, "show-started", "Show started",
+        throw Refusal(
+            .showStarted,
             detail: "show \(state.record.id) started at \(state.record.startsAt); its seats can no longer be held")
     }
 
@@ -147,8 +146,8 @@ extension Inventory {
     func apply(
         _ state: ShowState, changes: [SeatChange], insert: [Claim] = [], delete: [Int] = [], sell: [Int] = [],
         holds: [HoldRecord], durable: Bool = false, idempotency: StoredResponse? = nil
-    ) throws(Problem) -> CommitTicket {
-        guard let writer else { throw Self.storeProblem(DatabaseError(code: 21, message: "the store is closed")) }
+    ) throws(Refusal) -> CommitTicket {
+        guard let writer else { throw Self.storeRefusal(DatabaseError(code: 21, message: "the store is closed")) }
         let version = state.availability.version + 1
         let delta = AvailabilityDelta(fromVersion: version - 1, toVersion: version, changes: changes).encoded()
         let commit = StoreCommit(
@@ -163,16 +162,16 @@ extension Inventory {
     }
 
     /// Waits until the change is in the store.
-    func wait(_ ticket: CommitTicket) throws(Problem) {
-        do { try ticket.wait() } catch { throw Self.problem(forCommitError: error) }
+    func wait(_ ticket: CommitTicket) throws(Refusal) {
+        do { try ticket.wait() } catch { throw Self.refusal(forCommitError: error) }
     }
 
     /// What a failed commit means to the client.
-    static func problem(forCommitError error: Error) -> Problem {
+    package static func refusal(forCommitError error: Error) -> Refusal {
         if let e = error as? DatabaseError, e.isConstraint {
-            return Problem(409, "seats-taken", "Seats taken", detail: "a seat was taken by a concurrent change (\(e.message)); reload the availability")
+            return Refusal(.seatsTaken, detail: "a seat was taken by a concurrent change (\(e.message)); reload the availability")
         }
-        return storeProblem(error)
+        return storeRefusal(error)
     }
 
     /// Holds `seatIDs` for a new buyer: all or none; 201 with an unguessable token.

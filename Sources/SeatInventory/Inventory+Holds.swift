@@ -2,7 +2,6 @@ import Foundation
 import SeatMap
 import SeatSecrets
 import SeatStorage
-import SeatHTTP
 
 /// What the API returns for a hold.
 public struct HoldView: Sendable {
@@ -58,7 +57,7 @@ public enum HoldOutcome: Sendable {
 /// The hold operations. Each is checked and reserved under the lock; `beginX` returns the answer and the
 /// commit ticket, `X` waits for the commit (for callers that may block).
 extension Inventory {
-    public func createHold(show showID: String, seatIDs: [String], wheelchair: Bool, idempotency: IdempotentRequest?) throws(Problem) -> HoldOutcome {
+    public func createHold(show showID: String, seatIDs: [String], wheelchair: Bool, idempotency: IdempotentRequest?) throws(Refusal) -> HoldOutcome {
         let (outcome, ticket) = try beginCreateHold(show: showID, seatIDs: seatIDs, wheelchair: wheelchair, idempotency: idempotency)
         if let ticket { try wait(ticket) }
         return outcome
@@ -66,17 +65,17 @@ extension Inventory {
 
     /// `createHold` without waiting: the answer and the ticket to wait on (nil: nothing to commit).
 
-    func beginCreateHold(show showID: String, seatIDs: [String], wheelchair: Bool, idempotency: IdempotentRequest?) throws(Problem) -> (
+    package func beginCreateHold(show showID: String, seatIDs: [String], wheelchair: Bool, idempotency: IdempotentRequest?) throws(Refusal) -> (
         HoldOutcome, CommitTicket?
     ) {
         let stored = try storedAnswer(idempotency)
         // Drawn before taking the lock: the lock guards only what must be decided in order.
         let idRandom = Self.randomHex(bytes: 8), tokenRandom = Self.randomHex(bytes: 16)
-        let (made, ticket) = try locked { () throws(Problem) -> (Either<HoldOutcome, (ActiveHold, ShowState, String, UInt64)>, CommitTicket?) in
+        let (made, ticket) = try locked { () throws(Refusal) -> (Either<HoldOutcome, (ActiveHold, ShowState, String, UInt64)>, CommitTicket?) in
             if let replayed = try replay(idempotency, stored: stored) { return (.first(replayed), nil) }
             let state = try state(forShow: showID)
             try checkOnSale(state)
-            guard !seatIDs.isEmpty else { throw Problem(422, "no-seats", "No seats", detail: "a hold needs at least one seat") }
+            guard !seatIDs.isEmpty else { throw Refusal(.noSeats, detail: "a hold needs at least one seat") }
             let seats = try resolve(seatIDs, in: state.layout).sorted()
             try checkFree(seats, in: state, own: [])
             try checkRules(seats, in: state, own: [], wheelchair: wheelchair)
@@ -107,29 +106,29 @@ extension Inventory {
     }
 
     /// The live hold for a token digest, or a precise 404/410.
-    func activeHold(_ token: String, snapshot: HoldSnapshot?) throws(Problem) -> (ShowState, ActiveHold) {
+    func activeHold(_ token: String, snapshot: HoldSnapshot?) throws(Refusal) -> (ShowState, ActiveHold) {
         apply(snapshot)
         if let showID = holdShow[token], let state = shows[showID], let hold = state.holds[token] {
             if hold.record.expiresAt <= clock() {
                 _ = try expire(hold, in: state)
-                throw Problem(410, "hold-expired", "Hold expired", detail: "the hold expired and its seats were released")
+                throw Refusal(.holdExpired, detail: "the hold expired and its seats were released")
             }
             return (state, hold)
         }
         let record: HoldRecord?
-        do { record = try store.hold(tokenDigest: token) } catch { throw Self.storeProblem(error) }
+        do { record = try store.hold(tokenDigest: token) } catch { throw Self.storeRefusal(error) }
         switch record?.state {
-        case .expired?: throw Problem(410, "hold-expired", "Hold expired", detail: "the hold expired and its seats were released")
-        case .released?: throw Problem(410, "hold-released", "Hold released", detail: "the hold was released")
-        case .confirmed?: throw Problem(409, "hold-confirmed", "Hold confirmed", detail: "the hold was confirmed as order \(record?.orderRef ?? "")")
-        default: throw Problem.notFound("no hold with this token")
+        case .expired?: throw Refusal(.holdExpired, detail: "the hold expired and its seats were released")
+        case .released?: throw Refusal(.holdReleased, detail: "the hold was released")
+        case .confirmed?: throw Refusal(.holdConfirmed, detail: "the hold was confirmed as order \(record?.orderRef ?? "")")
+        default: throw Refusal(.notFound, detail: "no hold with this token")
         }
     }
 
-    public func hold(token plain: String) throws(Problem) -> HoldView {
+    public func hold(token plain: String) throws(Refusal) -> HoldView {
         let token = Secrets.tokenDigest(plain)
         let snapshot = try readHold(tokenDigest: token)
-        return try locked { () throws(Problem) -> HoldView in
+        return try locked { () throws(Refusal) -> HoldView in
             let (state, hold) = try activeHold(token, snapshot: snapshot)
             return view(hold, in: state, token: plain)
         }
@@ -137,24 +136,23 @@ extension Inventory {
 
     /// Adds and removes seats atomically; the rules apply to the resulting set. Removing every seat
     /// releases the hold.
-    public func modifyHold(token: String, add: [String], remove: [String]) throws(Problem) -> HoldView {
+    public func modifyHold(token: String, add: [String], remove: [String]) throws(Refusal) -> HoldView {
         let (result, ticket) = try beginModifyHold(token: token, add: add, remove: remove)
         if let ticket { try wait(ticket) }
         return result
     }
 
-    func beginModifyHold(token: String, add: [String], remove: [String]) throws(Problem) -> (HoldView, CommitTicket?) {
+    package func beginModifyHold(token: String, add: [String], remove: [String]) throws(Refusal) -> (HoldView, CommitTicket?) {
         let plain = token, token = Secrets.tokenDigest(plain)
         let snapshot = try readHold(tokenDigest: token)
-        return try locked { () throws(Problem) -> (HoldView, CommitTicket?) in
+        return try locked { () throws(Refusal) -> (HoldView, CommitTicket?) in
             let (state, hold) = try activeHold(token, snapshot: snapshot)
             let adding = try resolve(add, in: state.layout), removing = try resolve(remove, in: state.layout)
             if !adding.isEmpty { try checkOnSale(state) }
             let own = Set(hold.seats)
             let notHeld = removing.filter { !own.contains($0) }
             if !notHeld.isEmpty {
-                throw Problem(
-                    422, "not-in-hold", "Seats not in the hold", detail: "not in this hold: \(notHeld.map { state.layout.seatID($0) }.joined(separator: ", "))")
+                throw Refusal(.notInHold, detail: "not in this hold: \(notHeld.map { state.layout.seatID($0) }.joined(separator: ", "))")
             }
             let result = own.union(adding).subtracting(removing).sorted()
             try checkFree(adding, in: state, own: own)
@@ -171,14 +169,14 @@ extension Inventory {
         }
     }
 
-    public func releaseHold(token: String) throws(Problem) {
+    public func releaseHold(token: String) throws(Refusal) {
         try wait(try beginReleaseHold(token: token))
     }
 
-    func beginReleaseHold(token: String) throws(Problem) -> CommitTicket {
+    package func beginReleaseHold(token: String) throws(Refusal) -> CommitTicket {
         let plain = token, token = Secrets.tokenDigest(plain)
         let snapshot = try readHold(tokenDigest: token)
-        return try locked { () throws(Problem) -> CommitTicket in
+        return try locked { () throws(Refusal) -> CommitTicket in
             let (state, hold) = try activeHold(token, snapshot: snapshot)
             var record = hold.record
             record.state = .released
@@ -191,18 +189,18 @@ extension Inventory {
     }
 
     /// Extends the hold once by the show's hold time (from now).
-    public func extendHold(token: String) throws(Problem) -> HoldView {
+    public func extendHold(token: String) throws(Refusal) -> HoldView {
         let (result, ticket) = try beginExtendHold(token: token)
         if let ticket { try wait(ticket) }
         return result
     }
 
-    func beginExtendHold(token: String) throws(Problem) -> (HoldView, CommitTicket?) {
+    package func beginExtendHold(token: String) throws(Refusal) -> (HoldView, CommitTicket?) {
         let plain = token, token = Secrets.tokenDigest(plain)
         let snapshot = try readHold(tokenDigest: token)
-        return try locked { () throws(Problem) -> (HoldView, CommitTicket?) in
+        return try locked { () throws(Refusal) -> (HoldView, CommitTicket?) in
             let (state, hold) = try activeHold(token, snapshot: snapshot)
-            guard !hold.record.extended else { throw Problem(409, "already-extended", "Already extended", detail: "a hold can be extended once") }
+            guard !hold.record.extended else { throw Refusal(.alreadyExtended, detail: "a hold can be extended once") }
             var record = hold.record
             record.extended = true
             record.expiresAt = max(record.expiresAt, clock() + Int64(state.record.holdSeconds) * 1000)
@@ -216,19 +214,19 @@ extension Inventory {
     /// Sells the hold's seats under `orderRef`, durably (answered once the log is flushed, one flush
     /// shared by the batch). Confirming again with the same order is answered as before; a retried
     /// request with the same `Idempotency-Key` too.
-    public func confirmHold(token: String, orderRef: String, idempotency: IdempotentRequest?) throws(Problem) -> HoldOutcome {
+    public func confirmHold(token: String, orderRef: String, idempotency: IdempotentRequest?) throws(Refusal) -> HoldOutcome {
         let (outcome, ticket) = try beginConfirmHold(token: token, orderRef: orderRef, idempotency: idempotency)
         if let ticket { try wait(ticket) }
         return outcome
     }
 
-    func beginConfirmHold(token plain: String, orderRef: String, idempotency: IdempotentRequest?) throws(Problem) -> (HoldOutcome, CommitTicket?) {
+    package func beginConfirmHold(token plain: String, orderRef: String, idempotency: IdempotentRequest?) throws(Refusal) -> (HoldOutcome, CommitTicket?) {
         let token = Secrets.tokenDigest(plain)
         let snapshot = try readHold(tokenDigest: token), stored = try storedAnswer(idempotency)
-        return try locked { () throws(Problem) -> (HoldOutcome, CommitTicket?) in
+        return try locked { () throws(Refusal) -> (HoldOutcome, CommitTicket?) in
             if let replayed = try replay(idempotency, stored: stored) { return (replayed, nil) }
             let state: ShowState, hold: ActiveHold
-            do throws(Problem) { (state, hold) = try activeHold(token, snapshot: snapshot) } catch  where error.slug == "hold-confirmed" {
+            do throws(Refusal) { (state, hold) = try activeHold(token, snapshot: snapshot) } catch  where error.reason == .holdConfirmed {
                 // Confirmed before: the same order gets the same answer, another order a conflict.
                 guard let record = try? store.hold(tokenDigest: token), let showState = shows[record.showID], record.orderRef == orderRef else { throw error }
                 let seats = ((try? store.claims(show: record.showID)) ?? []).filter { $0.holdID == record.id }.map(\.seat).sorted()
@@ -250,7 +248,7 @@ extension Inventory {
         }
     }
 
-    func expire(_ hold: ActiveHold, in state: ShowState) throws(Problem) -> CommitTicket {
+    func expire(_ hold: ActiveHold, in state: ShowState) throws(Refusal) -> CommitTicket {
         var record = hold.record
         record.state = .expired
         let ticket = try apply(state, changes: hold.seats.map { SeatChange(seat: $0, status: .available) }, delete: hold.seats, holds: [record])

@@ -1,0 +1,61 @@
+import SeatMap
+
+/// Why the inventory said no. The inventory knows no HTTP: the API maps each reason to its status and
+/// title (`SeatAPI+Problems.swift`), the only place a refusal becomes a problem document.
+public struct Refusal: Error, Sendable, CustomStringConvertible {
+    /// The reasons, spelled as the problem types the API answers with (`/problems/<rawValue>`).
+    public enum Reason: String, Sendable, CaseIterable {
+        /// No such show, venue or hold.
+        case notFound = "not-found"
+        /// The request's seats, venue or prices are not valid (`errors` says where).
+        case invalidBody = "invalid-body"
+        case noSeats = "no-seats"
+        case unknownSeats = "unknown-seats"
+        /// Someone else holds or bought a seat (`conflicts` names each).
+        case seatsTaken = "seats-taken"
+        /// The show's selection rules refuse the resulting seats (`violations`).
+        case ruleViolation = "rule-violation"
+        case notInHold = "not-in-hold"
+        /// Sales closed when the show started.
+        case showStarted = "show-started"
+        case holdExpired = "hold-expired"
+        case holdReleased = "hold-released"
+        case holdConfirmed = "hold-confirmed"
+        case alreadyExtended = "already-extended"
+        case idempotencyKeyReused = "idempotency-key-reused"
+        case venueExists = "venue-exists"
+        case showExists = "show-exists"
+        /// A client asked for a version the show has not reached.
+        case versionAhead = "version-ahead"
+        /// The changes since that version are no longer kept in memory.
+        case deltaGone = "delta-gone"
+        /// The store is failing or the show is being reloaded from it: worth retrying.
+        case storeUnavailable = "store-unavailable"
+        /// The store refused a write for a reason a retry will not fix.
+        case storeFailed = "store-failed"
+    }
+
+    public var reason: Reason
+    /// One sentence a person can act on, naming the seat, show or field.
+    public var detail: String
+    /// Members that say more (`conflicts`, `violations`, `seats`, `errors`, `version`), each already JSON.
+    public var details: [(String, String)]
+
+    public init(_ reason: Reason, detail: String, details: [(String, String)] = []) {
+        self.reason = reason; self.detail = detail; self.details = details
+    }
+
+    /// A layout or price table that does not validate: every problem with its path.
+    public static func invalid(_ error: LayoutError) -> Refusal {
+        var w = JSONWriter()
+        w.raw("[")
+        for (k, p) in error.problems.enumerated() {
+            if k > 0 { w.raw(",") }
+            w.raw("{"); w.key("path", first: true); w.string(p.path); w.key("message"); w.string(p.message); w.raw("}")
+        }
+        w.raw("]")
+        return Refusal(.invalidBody, detail: error.problems.first.map(\.description) ?? "invalid", details: [("errors", w.text)])
+    }
+
+    public var description: String { "\(reason.rawValue): \(detail)" }
+}

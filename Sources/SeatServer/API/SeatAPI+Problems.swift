@@ -1,0 +1,53 @@
+import SeatHTTP
+import SeatInventory
+
+/// The one place the inventory's refusals become problem documents: each reason's status and title.
+/// The `type` stays `/problems/<reason>`, so clients see the same slugs as before the inventory knew
+/// nothing of HTTP.
+extension Refusal {
+    var problem: Problem {
+        let (status, title) = Self.statusAndTitle(reason)
+        // A failing store is worth retrying in a second (the reload or the database's return).
+        let headers = reason == .storeUnavailable ? [("Retry-After", "1")] : []
+        return Problem(status, reason.rawValue, title, detail: detail, extensions: details, headers: headers)
+    }
+
+    static func statusAndTitle(_ reason: Reason) -> (Int, String) {
+        switch reason {
+        case .notFound: (404, "Not found")
+        case .invalidBody: (422, "The request body is not valid")
+        case .noSeats: (422, "No seats")
+        case .unknownSeats: (422, "Unknown seats")
+        case .seatsTaken: (409, "Seats taken")
+        case .ruleViolation: (422, "Selection rule")
+        case .notInHold: (422, "Seats not in the hold")
+        case .showStarted: (409, "Show started")
+        case .holdExpired: (410, "Hold expired")
+        case .holdReleased: (410, "Hold released")
+        case .holdConfirmed: (409, "Hold confirmed")
+        case .alreadyExtended: (409, "Already extended")
+        case .idempotencyKeyReused: (422, "Idempotency-Key reused")
+        case .venueExists: (409, "Venue exists")
+        case .showExists: (409, "Show exists")
+        case .versionAhead: (409, "Version ahead")
+        case .deltaGone: (410, "Delta no longer available")
+        case .storeUnavailable: (503, "Storage unavailable")
+        case .storeFailed: (500, "Storage failed")
+        }
+    }
+}
+
+extension Problem {
+    /// What any error thrown while answering means to the client: its own problem, the inventory's
+    /// refusal, or (never expected) a 500 that names it without leaking more.
+    static func from(_ error: any Error) -> Problem {
+        switch error {
+        case let p as Problem: p
+        case let r as Refusal: r.problem
+        default: Problem(500, "internal-error", "Internal error", detail: "the server failed: \(type(of: error))")
+        }
+    }
+}
+
+/// The transport's event streams are the inventory's subscribers.
+extension EventStream: EventSubscriber {}

@@ -1,0 +1,92 @@
+import SeatHTTP
+import SeatInventory
+
+/// Every route the server answers, in one table: the pattern is the metrics label and the OpenAPI
+/// path; the methods are the `Allow` of a 405 (OpenAPIContractTests derives its checks from this).
+extension SeatAPI {
+    static let routes = RouteTable(routes: [
+        Route("/healthz", [("GET", health), ("HEAD", health)]),
+        Route("/metrics", [("GET", { api, _ in api.metricsText() })]),
+        Route("/openapi.json", [("GET", { _, _ in .text(200, OpenAPIDocument.json, contentType: "application/json") })]),
+        // The web picker: the page for `/` and `/shows/{id}` (it routes itself), its files under `/web/`.
+        Route("/", [("GET", page), ("HEAD", page)]),
+        Route("/shows/{id}", [("GET", showPage), ("HEAD", showPage)]),
+        Route("/web/{file}", [("GET", webFile), ("HEAD", webFile)]),
+        Route("/web/js/{file}", [("GET", webFile), ("HEAD", webFile)]),
+        Route("/v1/venues", [("GET", { api, _ in api.listVenues() }), ("POST", { api, c in try api.createVenue(c.request) })]),
+        Route("/v1/venues/{id}", [("GET", { api, c in try api.venue(c[0], c.request) })]),
+        Route("/v1/venues/{id}/heatmap", [("GET", { api, c in try api.heatmap(c[0], c.request) })]),
+        Route("/v1/shows", [("GET", { api, _ in api.listShows() }), ("POST", { api, c in try api.createShow(c.request) })]),
+        Route("/v1/shows/{id}", [("GET", { api, c in try api.show(c[0]) })]),
+        Route("/v1/shows/{id}/availability", [("GET", { api, c in try api.availability(c[0], c.request) })]),
+        Route("/v1/shows/{id}/events", [("GET", { api, c in try api.events(c[0], c.request) })]),
+        Route("/v1/shows/{id}/seatmap.svg", [("GET", { api, c in try api.seatMap(c[0], c.request) })]),
+        Route("/v1/shows/{id}/best", [("GET", { api, c in try api.bestSeats(c[0], c.request) })]),
+        Route("/v1/shows/{id}/free-seats", [("GET", { api, c in try api.freeSeats(c[0], c.request) })]),
+        Route("/v1/shows/{id}/holds", [("POST", { api, c in try api.createHold(c[0], c.request, start: c.start) })]),
+        Route(
+            "/v1/holds/{token}",
+            [
+                ("GET", { api, c in .json(200, Render.hold(try api.inventory.hold(token: c[0]))) }),
+                ("DELETE", { api, c in api.afterCommit(try api.inventory.beginReleaseHold(token: c[0]), route: c.route, start: c.start) { .empty(204) } }),
+            ]),
+        Route("/v1/holds/{token}/seats", [("POST", modifyHold)]),
+        Route("/v1/holds/{token}/extend", [("POST", extendHold)]),
+        Route("/v1/holds/{token}/confirm", [("POST", { api, c in try api.confirm(c[0], c.request, route: c.route, start: c.start) })]),
+    ])
+
+    private static let health: Route.Handler = { _, _ in .text(200, "ok\n") }
+    private static let page: Route.Handler = { api, c in try api.site.response("index.html", c.request) }
+
+    private static let showPage: Route.Handler = { api, c in
+        guard RequestBody.isIdentifier(c[0]) else { throw Problem.notFound("no show \(c[0])") }
+        return try api.site.response("index.html", c.request)
+    }
+
+    private static let webFile: Route.Handler = { api, c in
+        guard c[0] != ".." && c[0] != "." else { throw Problem.notFound("no file \(c.request.path)") }
+        return try api.site.response(c.route.hasPrefix("/web/js/") ? "js/\(c[0])" : c[0], c.request)
+    }
+
+    private static let modifyHold: Route.Handler = { api, c in
+        let (add, remove) = try RequestBody.modifyRequest(c.request)
+        let (view, ticket) = try api.inventory.beginModifyHold(token: c[0], add: add, remove: remove)
+        return api.afterCommit(ticket, route: c.route, start: c.start) { .json(200, Render.hold(view)) }
+    }
+
+    private static let extendHold: Route.Handler = { api, c in
+        let (view, ticket) = try api.inventory.beginExtendHold(token: c[0])
+        return api.afterCommit(ticket, route: c.route, start: c.start) { .json(200, Render.hold(view)) }
+    }
+
+    func metricsText() -> HTTPResponse {
+        .text(
+            200,
+            inventory.metrics.text(
+                gauges: [
+                    ("event_subscribers", "Open Server-Sent Events streams.", Double(inventory.subscriberCount)),
+                    ("active_holds", "Holds not yet released, expired or confirmed.", Double(inventory.activeHoldCount)),
+                ]
+                    + connectionGauges()),
+            contentType: "text/plain; version=0.0.4")
+    }
+
+    /// Routes one request: 414 for an over-long path, 404 for no route, 405 with `Allow` for a routed
+    /// path without the method; `route` is set to the pattern (the metrics label) once one matches.
+    func dispatch(_ r: HTTPRequest, route: inout String, start: UInt64) throws -> HTTPResponse {
+        guard r.path.utf8.count <= 2048 else { throw Problem(414, "uri-too-long", "URI too long", detail: "the path is over 2048 bytes") }
+        switch Self.routes.resolve(method: r.method, path: r.path) {
+        case .notFound:
+            throw Problem.notFound("no route \(r.path)")
+        case .methodNotAllowed(let found):
+            route = found.pattern
+            let allowed = found.methods.joined(separator: ", ")
+            throw Problem(
+                405, "method-not-allowed", "Method not allowed", detail: "\(r.method) is not allowed here; use \(allowed)",
+                headers: [("Allow", allowed)])
+        case .found(let found, let handler, let parameters):
+            route = found.pattern
+            return try handler(self, Route.Call(request: r, parameters: parameters, route: found.pattern, start: start))
+        }
+    }
+}
