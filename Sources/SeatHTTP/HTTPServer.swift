@@ -46,6 +46,9 @@ public final class HTTPServer: @unchecked Sendable {
     private var daemon: OpaquePointer?
     /// Open event streams (closed on stop so their suspended connections finish).
     private let streams = Locked([ObjectIdentifier: EventStream]())
+    /// Requests between their first call and libmicrohttpd's completion notice (answers being sent,
+    /// suspended ones waiting included): `stop` lets them finish before the daemon is stopped.
+    let requestsInFlight = Locked(0)
     public private(set) var port: UInt16 = 0
 
     public init(configuration: Configuration, handler: @escaping Handler) {
@@ -109,8 +112,13 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Closes every event stream (so suspended connections finish), then stops the daemon; in-flight
     /// requests complete first.
-    public func stop() {
+    /// Graceful: event streams end, and requests in flight (answers resumed just before, by the
+    /// inventory's writer or the tarpit, included) are sent before the daemon stops, for at most
+    /// `drainSeconds`; stopping the daemon at once cut a just-resumed answer off.
+    public func stop(drainSeconds: Double = 2) {
         for s in streams.withLock({ Array($0.values) }) { s.close() }
+        let deadline = Date().addingTimeInterval(drainSeconds)
+        while daemon != nil && requestsInFlight.current > 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.002) }
         if let daemon { MHD_stop_daemon(daemon) }
         daemon = nil
         guardian.stop()
@@ -205,6 +213,7 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
         // First call: only the headers have arrived.
         let refusedQuery = requestContext.pointee != nil
         requestContext.pointee = Unmanaged.passRetained(RequestState()).toOpaque()
+        server.requestsInFlight.withLock { $0 += 1 }
         server.guardian.requestStarted(connection)
         let problem =
             refusedQuery
@@ -263,8 +272,10 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
 }
 
 private let completedHandler: MHD_RequestCompletedCallback = { cls, connection, requestContext, _ in
-    if let cls, let connection { Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().guardian.requestCompleted(connection) }
+    let server = cls.map { Unmanaged<HTTPServer>.fromOpaque($0).takeUnretainedValue() }
+    if let server, let connection { server.guardian.requestCompleted(connection) }
     guard let requestContext, let pointer = requestContext.pointee, pointer != seatkit_query_refused() else { return }
+    server?.requestsInFlight.withLock { $0 -= 1 }
     Unmanaged<RequestState>.fromOpaque(pointer).release()
     requestContext.pointee = nil
 }

@@ -131,6 +131,8 @@ public final class SeatServerApp: @unchecked Sendable {
         // on a commit; libmicrohttpd must not be stopped with suspended connections. Changes asked for
         // after this point are refused with 503.
         inventory.stop()
+        // Rate-limited answers still waiting are sent now, for the same reason.
+        api.tarpit.stop()
         http.stop()
     }
 

@@ -111,16 +111,13 @@ extension SeatAPI {
 
     /// The compact encoding with its version as ETag; `?since=V` gives the delta from V, or 410 when the
     /// log no longer reaches back (fetch the whole state again).
-    func availability(_ id: String, _ r: HTTPRequest) throws -> HTTPResponse {
+    func availability(_ id: String, _ r: HTTPRequest, start: UInt64) throws -> HTTPResponse {
         if let sinceText = r.query["since"] {
             guard let since = UInt64(sinceText) else { throw Problem.badRequest("since must be a version number") }
             if let now = inventory.committedVersion(show: id), now > since + Self.cheapDeltaSpan, let wait = deltaLimiter.check(r.clientAddress) {
-                inventory.metrics.count("rate_limited")
-                throw Problem(
-                    429, "rate-limited", "Too many requests",
-                    detail:
-                        "too many deltas spanning over \(Self.cheapDeltaSpan) versions from \(r.clientAddress); fetch the whole availability, or try again shortly",
-                    headers: [("Retry-After", String(Int(wait.rounded(.up))))])
+                return rateLimited(
+                    "too many deltas spanning over \(Self.cheapDeltaSpan) versions from \(r.clientAddress); fetch the whole availability, or try again shortly",
+                    wait: wait, route: "/v1/shows/{id}/availability", start: start)
             }
             let delta = try inventory.delta(show: id, since: since)
             return .text(200, delta, headers: [("Cache-Control", "no-cache")])
@@ -134,10 +131,7 @@ extension SeatAPI {
 
     func createHold(_ showID: String, _ r: HTTPRequest, start: UInt64) throws -> HTTPResponse {
         if let wait = holdLimiter.check(r.clientAddress) {
-            inventory.metrics.count("rate_limited")
-            throw Problem(
-                429, "rate-limited", "Too many requests", detail: "too many holds from \(r.clientAddress); try again shortly",
-                headers: [("Retry-After", String(Int(wait.rounded(.up))))])
+            return rateLimited("too many holds from \(r.clientAddress); try again shortly", wait: wait, route: "/v1/shows/{id}/holds", start: start)
         }
         let (seats, wheelchair) = try RequestBody.holdRequest(r)
         let idem = try Self.idempotency(r, scope: "hold:\(showID)") { view in (201, Render.hold(view).bytes) }

@@ -15,6 +15,8 @@ public final class SeatAPI: @unchecked Sendable {
     /// buyers need (four such clients cost a quarter of the hold throughput before).
     let deltaLimiter = RateLimiter(rate: 10, burst: 20)
     static let cheapDeltaSpan: UInt64 = 64
+    /// Rate-limited clients get their 429 after the wait it names (see `Tarpit`).
+    let tarpit = Tarpit()
     let startedAt = Date()
     let site = WebSite(root: WebSite.locate())
     /// Seat-map pictures, drawn once per version (see `PictureCache`).
@@ -67,6 +69,17 @@ public final class SeatAPI: @unchecked Sendable {
             }
         }
         return HTTPResponse(status: 0, deferred: deferred)
+    }
+
+    /// A 429 for `client`, sent after `wait` seconds (the wait it names), counted when sent.
+    func rateLimited(_ detail: String, wait: Double, route: String, start: UInt64) -> HTTPResponse {
+        inventory.metrics.count("rate_limited")
+        let response = Problem(429, "rate-limited", "Too many requests", detail: detail, headers: [("Retry-After", String(Int(wait.rounded(.up))))]).response
+        let metrics = inventory.metrics
+        return tarpit.answer(after: wait) {
+            metrics.request(route: route, status: 429, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            return response
+        }
     }
 
     func requireAdmin(_ r: HTTPRequest) throws {
