@@ -27,7 +27,7 @@ let package = Package(
         // The v1 API's wire types, shared by the server and the client. Foundation only.
         .target(name: "SeatWire", dependencies: ["SeatMap"]),
         // The client: API client and (next) the optimistic seat session. Foundation only.
-        .target(name: "SeatSync", dependencies: ["SeatWire", "SeatMap"]),
+        .target(name: "SeatSync", dependencies: ["SeatWire", "SeatMap", "SharedState"]),
         // Apple UI layer: thin UIKit views over the engine. Every file is inside `#if canImport(UIKit)`,
         // so on Linux this is an empty module; scripts/check-uikit.sh type-checks it against a UIKit stand-in.
         .target(name: "SeatKitUI", dependencies: ["SeatMap", "CollectionLayout", "SeatCanvas", "SeatSync"]),

@@ -1,39 +1,43 @@
 import Foundation
 import SeatStorage
+import SharedState
 
 /// A request's place in the write queue: it waits here until its batch is committed (or failed).
-package final class CommitTicket: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var done = false
-    private var failure: Error?
+/// Lock: `state` (a leaf; callbacks run after it is released).
+package final class CommitTicket: Sendable {
+    private struct State {
+        var done = false
+        var failure: Error?
+        var version: UInt64?
+        var callbacks: [@Sendable (Error?) -> Void] = []
+    }
+
+    private let state = Locked(State())
+
     /// The version the store gave the change (set before the waiters wake).
-    private(set) var version: UInt64?
-    private var callbacks: [@Sendable (Error?) -> Void] = []
+    var version: UInt64? { state.withLock { $0.version } }
 
     func complete(_ error: Error?, version: UInt64? = nil) {
-        condition.lock()
-        done = true; failure = error; self.version = version
-        let pending = callbacks
-        callbacks = []
-        condition.broadcast()
-        condition.unlock()
+        let pending = state.withLockWakingWaiters { s in
+            s.done = true; s.failure = error; s.version = version
+            defer { s.callbacks = [] }
+            return s.callbacks
+        }
         for c in pending { c(error) }
     }
 
     /// Calls `body` once the commit is done (at once if it already is), on the writer thread.
     package func whenDone(_ body: @escaping @Sendable (Error?) -> Void) {
-        condition.lock()
-        if done { let e = failure; condition.unlock(); body(e); return }
-        callbacks.append(body)
-        condition.unlock()
+        let done: Error?? = state.withLock { s in
+            if s.done { return .some(s.failure) }
+            s.callbacks.append(body)
+            return nil
+        }
+        if let done { body(done) }
     }
 
     package func wait() throws {
-        condition.lock()
-        while !done { condition.wait() }
-        let error = failure
-        condition.unlock()
-        if let error { throw error }
+        if let error = state.wait(until: { $0.done }, { s, _ in s.failure }) { throw error }
     }
 }
 
@@ -41,11 +45,16 @@ package final class CommitTicket: @unchecked Sendable {
 /// commit here and wait; one writer thread commits whatever has queued up in one transaction (one flush
 /// of the log when a confirmation is among them), in queue order, then wakes the waiters. Under load a
 /// transaction carries dozens of changes instead of one.
-final class BatchWriter: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var queue: [(StoreCommit, CommitTicket)] = []
-    private var stopping = false
-    private var thread: Thread?
+final class BatchWriter: Sendable {
+    private struct Queue {
+        var commits: [(StoreCommit, CommitTicket)] = []
+        var stopping = false
+        var running = true
+        var batches = 0
+    }
+
+    /// Lock: `queue` (a leaf: the store is called, and the tickets completed, after it is released).
+    private let queue = Locked(Queue())
     let store: SeatStore
     let maximumBatch: Int
     /// Called on the writer thread after a batch is committed (with what became of each change), before
@@ -53,7 +62,7 @@ final class BatchWriter: @unchecked Sendable {
     let committed: @Sendable ([(StoreCommit, CommitOutcome)]) -> Void
     /// Called when a batch could not be committed: memory must be rebuilt from the store.
     let failed: @Sendable ([StoreCommit], Error) -> Void
-    private(set) var batches = 0
+    var batches: Int { queue.withLock { $0.batches } }
 
     init(
         store: SeatStore, maximumBatch: Int = 256, committed: @escaping @Sendable ([(StoreCommit, CommitOutcome)]) -> Void,
@@ -62,46 +71,42 @@ final class BatchWriter: @unchecked Sendable {
         self.store = store; self.maximumBatch = maximumBatch; self.committed = committed; self.failed = failed
         let t = Thread { [unowned self] in self.run() }
         t.name = "seatkit-writer"
-        thread = t
         t.start()
     }
 
     func enqueue(_ commit: StoreCommit) -> CommitTicket {
         let ticket = CommitTicket()
-        condition.lock()
-        if stopping {
-            condition.unlock()
-            ticket.complete(DatabaseError(code: 21, message: "the server is shutting down"))
-            return ticket
+        let accepted = queue.withLockWakingWaiters { q in
+            guard !q.stopping else { return false }
+            q.commits.append((commit, ticket))
+            return true
         }
-        queue.append((commit, ticket))
-        condition.signal()
-        condition.unlock()
+        if !accepted { ticket.complete(DatabaseError(code: 21, message: "the server is shutting down")) }
         return ticket
     }
 
     /// Commits what is queued, then ends the writer thread.
     func stop() {
-        condition.lock(); stopping = true; condition.broadcast(); condition.unlock()
-        while true {
-            condition.lock(); let finished = thread == nil; condition.unlock()
-            if finished { return }
-            Thread.sleep(forTimeInterval: 0.002)
-        }
+        queue.withLockWakingWaiters { $0.stopping = true }
+        queue.wait(until: { !$0.running }) { _, _ in }
     }
 
     private func run() {
         while true {
-            condition.lock()
-            while queue.isEmpty && !stopping { condition.wait() }
-            if queue.isEmpty && stopping { thread = nil; condition.unlock(); return }
-            let batch = Array(queue.prefix(maximumBatch))
-            queue.removeFirst(batch.count)
-            condition.unlock()
+            let batch: [(StoreCommit, CommitTicket)]? = queue.wait(until: { !$0.commits.isEmpty || $0.stopping }) { q, _ in
+                if q.commits.isEmpty { return nil }
+                let batch = Array(q.commits.prefix(maximumBatch))
+                q.commits.removeFirst(batch.count)
+                return batch
+            }
+            guard let batch else {
+                queue.withLockWakingWaiters { $0.running = false }
+                return
+            }
             let commits = batch.map(\.0)
             do {
                 let outcomes = try store.commit(batch: commits)
-                batches += 1
+                queue.withLock { $0.batches += 1 }
                 committed(Array(zip(commits, outcomes)))
                 for ((_, t), outcome) in zip(batch, outcomes) {
                     switch outcome {

@@ -26,15 +26,3 @@ public func assertSnapshot(
     }
     #expect(text == expected, "snapshot \(name) differs", sourceLocation: sourceLocation)
 }
-
-/// A value shared by test threads, guarded by a lock.
-public final class LockedBox<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    public init(_ value: Value) { stored = value }
-    public func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        lock.lock(); defer { lock.unlock() }
-        return try body(&stored)
-    }
-    public var value: Value { withLock { $0 } }
-}

@@ -2,6 +2,7 @@ import Foundation
 import SeatMap
 import SeatSecrets
 import SeatStorage
+import SharedState
 import SeatHTTP
 import SeatInventory
 
@@ -43,8 +44,8 @@ public final class SeatServerApp: @unchecked Sendable {
     public let api: SeatAPI
     let http: HTTPServer
     private var workers: [Thread] = []
-    private let stopping = NSCondition()
-    private var stopped = false
+    /// Whether `stop` was called; the background threads wait on it between rounds. Lock: `stopped`.
+    private let stopped = Locked(false)
 
     public convenience init(options: Options) throws {
         // Checked before the store is opened: a bad key must not create or migrate a database.
@@ -122,11 +123,11 @@ public final class SeatServerApp: @unchecked Sendable {
         return thread
     }
 
-    private var isStopped: Bool { stopping.lock(); defer { stopping.unlock() }; return stopped }
+    private var isStopped: Bool { stopped.current }
 
     /// Graceful: background work stops, event streams close, in-flight requests finish.
     public func stop() {
-        stopping.lock(); stopped = true; stopping.broadcast(); stopping.unlock()
+        stopped.withLockWakingWaiters { $0 = true }
         // The writer first: it commits what is queued and so answers (resumes) every connection waiting
         // on a commit; libmicrohttpd must not be stopped with suspended connections. Changes asked for
         // after this point are refused with 503.
@@ -139,10 +140,7 @@ public final class SeatServerApp: @unchecked Sendable {
     private func repeating(every seconds: Double, _ body: @escaping @Sendable () -> Void) -> Thread {
         let thread = Thread { [weak self] in
             while let self {
-                self.stopping.lock()
-                if !self.stopped { _ = self.stopping.wait(until: Date().addingTimeInterval(seconds)) }
-                let done = self.stopped
-                self.stopping.unlock()
+                let done = self.stopped.wait(until: { $0 }, deadline: Date().addingTimeInterval(seconds)) { stopped, _ in stopped }
                 if done { return }
                 body()
             }

@@ -1,4 +1,5 @@
 import Foundation
+import SharedState
 import SeatMap
 import SeatSecrets
 
@@ -17,8 +18,8 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
     public let url: String
     let conninfo: String
     let schema: String?
-    private let poolLock = NSLock()
-    private var idle: [PostgresConnection] = []
+    /// Idle connections. Lock: `idle` (a leaf: a connection is used outside it, by one thread at a time).
+    private let idle = Locked([PostgresConnection]())
 
     /// `postgres://user@host:port/db` (any libpq URI or key=value string); a `schema=NAME` query item
     /// puts the tables in that schema (one database, several independent stores: tests, shards).
@@ -40,11 +41,9 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
 
     /// A connection from the pool (one per thread using the store at a time), returned afterwards.
     func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
-        poolLock.lock()
-        let pooled = idle.popLast()
-        poolLock.unlock()
+        let pooled = idle.withLock { $0.popLast() }
         let connection = try pooled ?? PostgresConnection(conninfo: conninfo, schema: schema)
-        defer { poolLock.lock(); idle.append(connection); poolLock.unlock() }
+        defer { idle.withLock { $0.append(connection) } }
         return try body(connection)
     }
 

@@ -9,8 +9,9 @@ import SharedState
 /// group commit the log is flushed once for the whole batch; without, the batch commits with
 /// `synchronous=FULL`. One connection, serialised by a lock: SQLite has one writer anyway.
 public final class SQLiteStore: SeatStore, @unchecked Sendable {
-    private let db: SQLiteDatabase
-    private let lock = NSLock()
+    /// The one read-write connection. Lock: `connection` (SQLite has one writer anyway; nothing else is
+    /// taken under it but `WALSyncer`'s state, after the commit, by the confirming batch).
+    private let connection: Locked<SQLiteDatabase>
     /// A second, read-only connection for the long reads a client can ask for (a `?since=` delta
     /// beyond the events kept in memory, the heat map's sales history): in WAL mode it reads a snapshot
     /// beside the writer instead of queueing behind it for the one connection.
@@ -21,7 +22,8 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
     public init(path: String, groupCommit: Bool = true) throws {
         self.path = path
         syncer = groupCommit ? WALSyncer(walPath: path + "-wal") : nil
-        db = try SQLiteDatabase(path: path)
+        let db = try SQLiteDatabase(path: path)
+        connection = Locked(db)
         try db.execute("PRAGMA journal_mode=WAL")
         try db.execute("PRAGMA synchronous=NORMAL")
         try db.execute("PRAGMA foreign_keys=ON")
@@ -31,7 +33,7 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
         let readOnly = try SQLiteDatabase(path: path)
         try readOnly.execute("PRAGMA query_only=1")
         reader = Locked(readOnly)
-        try migrate()
+        try connection.withLock { db in try Self.migrate(db) }
     }
 
     /// Schema migrations, each applied once in order (the version is kept in `PRAGMA user_version`).
@@ -58,37 +60,37 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
         "DELETE FROM idempotency;",
     ]
 
-    func migrate() throws {
+    static func migrate(_ db: SQLiteDatabase) throws {
         var version = 0
         try db.query("PRAGMA user_version") { version = Int($0.int(0)) }
         for (k, sql) in Self.migrations.enumerated() where k >= version {
             try db.transaction {
                 try db.execute(sql)
-                if k == 1 { try hashPlainTokens() }
+                if k == 1 { try hashPlainTokens(db) }
                 try db.execute("PRAGMA user_version = \(k + 1)")
             }
         }
     }
 
     /// Migration 2's data step: every token stored in the clear by an older version becomes its digest.
-    private func hashPlainTokens() throws {
+    private static func hashPlainTokens(_ db: SQLiteDatabase) throws {
         var plain: [(String, String)] = []
         try db.query("SELECT id, token FROM holds WHERE length(token) <> \(Secrets.tokenDigestLength)") { plain.append(($0.text(0), $0.text(1))) }
         for (id, token) in plain { try db.run("UPDATE holds SET token = ? WHERE id = ?", [.text(Secrets.tokenDigest(token)), .text(id)]) }
     }
 
     /// The connection, under the store's lock, for reading the schema back (tests).
-    func inspect<T>(_ body: (SQLiteDatabase) throws -> T) throws -> T { try locked { try body(db) } }
+    func inspect<T>(_ body: (SQLiteDatabase) throws -> T) throws -> T { try locked(body) }
 
-    private func locked<T>(_ body: () throws -> T) throws -> T {
-        lock.lock(); defer { lock.unlock() }
-        return try body()
+    /// `body` with the connection, under its lock.
+    private func locked<T>(_ body: (SQLiteDatabase) throws -> T) throws -> T {
+        try connection.withLock { (db: inout SQLiteDatabase) throws -> T in try body(db) }
     }
 
     static func now() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
 
     public func insertVenue(id: String, fingerprint: String, layoutJSON: [UInt8]) throws {
-        try locked {
+        try locked { db in
             try db.run(
                 "INSERT INTO venues(id, fingerprint, layout, created_at) VALUES(?,?,?,?)",
                 [.text(id), .text(fingerprint), .blob(layoutJSON), .integer(Self.now())])
@@ -96,7 +98,7 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
     }
 
     public func venues() throws -> [(id: String, layoutJSON: [UInt8])] {
-        try locked {
+        try locked { db in
             var out: [(String, [UInt8])] = []
             try db.query("SELECT id, layout FROM venues ORDER BY id") { out.append(($0.text(0), $0.blob(1))) }
             return out
@@ -104,7 +106,7 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
     }
 
     public func insertShow(_ s: ShowRecord) throws {
-        try locked {
+        try locked { db in
             try db.run(
                 "INSERT INTO shows(id, venue_id, starts_at, prices, policy, hold_seconds, version) VALUES(?,?,?,?,?,?,?)",
                 [
@@ -115,7 +117,7 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
     }
 
     public func shows() throws -> [ShowRecord] {
-        try locked {
+        try locked { db in
             var out: [ShowRecord] = []
             try db.query("SELECT id, venue_id, starts_at, prices, policy, hold_seconds, version FROM shows ORDER BY starts_at, id") { r in
                 out.append(
@@ -128,7 +130,7 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
     }
 
     public func claims(show: String) throws -> [Claim] {
-        try locked {
+        try locked { db in
             var out: [Claim] = []
             try db.query("SELECT seat, status, hold_id FROM claims WHERE show_id = ?", [.text(show)]) { r in
                 out.append(Claim(seat: Int(r.int(0)), status: SeatStatus(name: r.text(1)) ?? .blocked, holdID: r.isNull(2) ? nil : r.text(2)))
@@ -147,7 +149,7 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
     }
 
     public func activeHolds() throws -> [HoldRecord] {
-        try locked {
+        try locked { db in
             var out: [HoldRecord] = []
             try db.query("SELECT \(Self.holdColumns) FROM holds WHERE state = 'active'") { out.append(Self.hold($0)) }
             return out
@@ -155,7 +157,7 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
     }
 
     public func hold(tokenDigest: String) throws -> HoldRecord? {
-        try locked {
+        try locked { db in
             var out: HoldRecord?
             try db.query("SELECT \(Self.holdColumns) FROM holds WHERE token = ?", [.text(tokenDigest)]) { out = Self.hold($0) }
             return out
@@ -167,11 +169,11 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
     public func commit(batch: [StoreCommit]) throws -> [CommitOutcome] {
         guard !batch.isEmpty else { return [] }
         let durable = batch.contains { $0.durable }
-        try locked {
+        try locked { db in
             let fullSync = durable && syncer == nil
             if fullSync { try db.execute("PRAGMA synchronous=FULL") }
             defer { if fullSync { try? db.execute("PRAGMA synchronous=NORMAL") } }
-            try db.transaction { try write(batch) }
+            try db.transaction { try write(batch, db) }
         }
         // One flush of the log for the whole batch (group commit).
         if durable { try syncer?.waitUntilDurable() }
@@ -179,7 +181,7 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
     }
 
     public func holdSeats(holdID: String) throws -> [Int] {
-        try locked {
+        try locked { db in
             var out: [Int] = []
             try db.query("SELECT seat FROM claims WHERE hold_id = ? ORDER BY seat", [.text(holdID)]) { out.append(Int($0.int(0))) }
             return out
@@ -200,7 +202,7 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
 
     /// One batch: a few statements per change, and each show's row written once (its version checked
     /// against the batch's first change, which also proves the batch's versions follow on).
-    private func write(_ batch: [StoreCommit]) throws {
+    private func write(_ batch: [StoreCommit], _ db: SQLiteDatabase) throws {
         var versions: [String: (first: UInt64, last: UInt64)] = [:]
         var order: [String] = []
         for c in batch {
@@ -210,7 +212,7 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
             } else {
                 versions[c.showID] = (c.version, c.version); order.append(c.showID)
             }
-            try write(c)
+            try write(c, db)
         }
         for show in order {
             let v = versions[show]!
@@ -219,7 +221,7 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
         }
     }
 
-    private func write(_ c: StoreCommit) throws {
+    private func write(_ c: StoreCommit, _ db: SQLiteDatabase) throws {
         for h in c.holds {
             try db.run(
                 """
@@ -288,7 +290,7 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
     }
 
     public func storedResponse(key: String) throws -> StoredResponse? {
-        try locked {
+        try locked { db in
             var out: StoredResponse?
             try db.query("SELECT key, fingerprint, status, body FROM idempotency WHERE key = ?", [.text(key)]) {
                 out = StoredResponse(key: $0.text(0), requestFingerprint: $0.text(1), status: Int($0.int(2)), body: $0.blob(3))
@@ -298,7 +300,7 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
     }
 
     public func prune(keepVersions: Int, idempotencyMilliseconds: Int64) throws {
-        try locked {
+        try locked { db in
             try db.transaction {
                 try db.run(
                     "DELETE FROM events WHERE version <= (SELECT s.version FROM shows s WHERE s.id = events.show_id) - ?", [.integer(Int64(keepVersions))])

@@ -1,4 +1,5 @@
 import Foundation
+import SharedState
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -60,14 +61,19 @@ public struct EventStreamParser: Sendable {
 
 /// A reconnecting SSE client on URLSession (delegate-based, so it streams on Linux too): on a dropped
 /// connection it waits (0.5 s, doubling to 8 s) and reconnects with `Last-Event-ID`.
-public final class EventSource: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+public final class EventSource: NSObject, URLSessionDataDelegate, Sendable {
     public let url: URL
-    private let lock = NSLock()
-    private var parser = EventStreamParser()
-    private var session: URLSession?
-    private var task: URLSessionDataTask?
-    private var stopped = false
-    private var delay = 0.5
+    private struct State {
+        var parser = EventStreamParser()
+        var session: URLSession?
+        var task: URLSessionDataTask?
+        var stopped = false
+        var delay = 0.5
+        var resumeID: String?
+    }
+
+    /// Lock: `state` (a leaf: events are delivered and tasks cancelled after it is released).
+    private let state = Locked(State())
     private let onEvent: @Sendable (ServerEvent) -> Void
     private let onState: @Sendable (Bool) -> Void
 
@@ -80,58 +86,55 @@ public final class EventSource: NSObject, URLSessionDataDelegate, @unchecked Sen
         self.onEvent = onEvent
         self.onState = onState
         super.init()
-        if let lastEventID { parser = EventStreamParser(); self.resumeID = lastEventID }
+        state.withLock { $0.resumeID = lastEventID }
     }
 
-    private var resumeID: String?
-
     public func start() {
-        lock.lock(); defer { lock.unlock() }
-        guard !stopped else { return }
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 60
-        let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
-        var request = URLRequest(url: url)
-        request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
-        if let id = parser.lastEventID ?? resumeID { request.setValue(id, forHTTPHeaderField: "Last-Event-ID") }
-        self.session = session
-        task = session.dataTask(with: request)
-        task?.resume()
+        state.withLock { s in
+            guard !s.stopped else { return }
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.timeoutIntervalForRequest = 60
+            let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+            var request = URLRequest(url: url)
+            request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
+            if let id = s.parser.lastEventID ?? s.resumeID { request.setValue(id, forHTTPHeaderField: "Last-Event-ID") }
+            s.session = session
+            s.task = session.dataTask(with: request)
+            s.task?.resume()
+        }
     }
 
     public func stop() {
-        lock.lock()
-        stopped = true
-        let t = task, s = session
-        lock.unlock()
+        let (t, session) = state.withLock { s in
+            s.stopped = true
+            return (s.task, s.session)
+        }
         t?.cancel()
-        s?.invalidateAndCancel()
+        session?.invalidateAndCancel()
     }
 
-    public var lastEventID: String? { lock.withLock { parser.lastEventID ?? resumeID } }
+    public var lastEventID: String? { state.withLock { $0.parser.lastEventID ?? $0.resumeID } }
 
     public func urlSession(
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
     ) {
         let ok = (response as? HTTPURLResponse)?.statusCode == 200
-        if ok { lock.withLock { delay = 0.5 }; onState(true) }
+        if ok { state.withLock { $0.delay = 0.5 }; onState(true) }
         completionHandler(ok ? .allow : .cancel)
     }
 
     public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let events = lock.withLock { parser.feed([UInt8](data)) }
+        let events = state.withLock { $0.parser.feed([UInt8](data)) }
         for e in events { onEvent(e) }
     }
 
     public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
         onState(false)
-        lock.lock()
-        let wait = delay
-        delay = min(delay * 2, 8)
-        let done = stopped
-        self.session = nil
-        lock.unlock()
+        let (wait, done) = state.withLock { s in
+            defer { s.delay = min(s.delay * 2, 8); s.session = nil }
+            return (s.delay, s.stopped)
+        }
         session.finishTasksAndInvalidate()
         guard !done else { return }
         DispatchQueue.global().asyncAfter(deadline: .now() + wait) { [weak self] in self?.start() }

@@ -1,4 +1,5 @@
 import Foundation
+import SharedState
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -27,11 +28,11 @@ public enum APIError: Error, Sendable, CustomStringConvertible {
 }
 
 /// A typed client for the server's `v1` API on URLSession (async/await). Layouts are cached by ETag.
-public final class SeatAPIClient: @unchecked Sendable {
+public final class SeatAPIClient: Sendable {
     public let baseURL: URL
     let session: URLSession
-    private let lock = NSLock()
-    private var layouts: [String: (etag: String, layout: VenueLayout)] = [:]
+    /// Layouts by venue with their ETags. Lock: `layouts` (a leaf).
+    private let layouts = Locked([String: (etag: String, layout: VenueLayout)]())
 
     public init(baseURL: URL, session: URLSession = URLSession(configuration: .ephemeral)) {
         self.baseURL = baseURL
@@ -67,12 +68,12 @@ public final class SeatAPIClient: @unchecked Sendable {
 
     /// The venue's layout; fetched once, then revalidated with `If-None-Match` (a 304 costs no body).
     public func layout(venue: String) async throws(APIError) -> VenueLayout {
-        let cached = lock.withLock { layouts[venue] }
+        let cached = layouts.withLock { $0[venue] }
         let answer = try await send("GET", "/v1/venues/\(venue)", headers: cached.map { ["If-None-Match": $0.etag] } ?? [:])
         if answer.status == 304, let cached { return cached.layout }
         let layout: VenueLayout
         do { layout = try VenueLayout(json: answer.body) } catch { throw .unexpected(status: answer.status, detail: "layout: \(error)") }
-        if let etag = answer.headers["etag"] { lock.withLock { layouts[venue] = (etag, layout) } }
+        if let etag = answer.headers["etag"] { layouts.withLock { $0[venue] = (etag, layout) } }
         return layout
     }
 

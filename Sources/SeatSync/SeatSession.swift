@@ -1,4 +1,5 @@
 import Foundation
+import SharedState
 import SeatMap
 import SeatWire
 
@@ -134,7 +135,7 @@ public actor SeatSession {
     /// Buys the held seats; returns the confirmed hold, or nil with `state.message` saying why.
     public func confirm(orderRef: String) async -> HoldResource? {
         let key = UUID().uuidString
-        let result = LockedResult()
+        let result = Locked<HoldResource?>(nil)
         await enqueue { session in
             guard let hold = session.state.hold else { return }
             do throws(APIError) {
@@ -143,14 +144,14 @@ public actor SeatSession {
                 }
                 session.state.hold = nil
                 session.expiryTask?.cancel()
-                result.set(sold)
+                result.withLock { $0 = sold }
                 await session.refreshNow()
             } catch {
                 session.fail(error, seats: hold.seats)
                 await session.refreshNow()
             }
         }.value
-        return result.value
+        return result.current
     }
 
     /// Makes the picture true again (after the app returns to the foreground, or the network is back):
@@ -345,11 +346,4 @@ public actor SeatSession {
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter.date(from: text)
     }
-}
-
-final class LockedResult: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: HoldResource?
-    func set(_ v: HoldResource) { lock.withLock { stored = v } }
-    var value: HoldResource? { lock.withLock { stored } }
 }

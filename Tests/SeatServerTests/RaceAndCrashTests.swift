@@ -5,6 +5,7 @@ import SeatSamples
 import SeatKitTestSupport
 import SeatMap
 import SeatServer
+import SharedState
 import Testing
 import SeatStorage
 import SeatInventory
@@ -65,7 +66,7 @@ struct BuyerRecord {
         let server = try TestServer(backend: backend)
         let layout = SampleVenues.cinemaHall()
         let buyers = 200
-        let shared = LockedBox([BuyerRecord](repeating: BuyerRecord(), count: buyers))
+        let shared = Locked([BuyerRecord](repeating: BuyerRecord(), count: buyers))
         for round in 0..<3 {
             let group = DispatchGroup()
             for b in 0..<buyers {
@@ -80,7 +81,7 @@ struct BuyerRecord {
             }
             group.wait()
         }
-        let records = shared.value
+        let records = shared.current
         let attempts = records.reduce(0) { $0 + $1.attempts }
         let created = records.reduce(0) { $0 + $1.created }, conflicts = records.reduce(0) { $0 + $1.conflicts }
         let rules = records.reduce(0) { $0 + $1.refusedByRules }, other = records.reduce(0) { $0 + $1.other }
@@ -183,10 +184,10 @@ final class ServerProcess {
                 headers: admin
             ).status == 201)
 
-        let sales = LockedBox([String: [String]]())  // order → seats the server said it sold
-        let holds = LockedBox([String: [String]]())
+        let sales = Locked([String: [String]]())  // order → seats the server said it sold
+        let holds = Locked([String: [String]]())
         let port = first.port
-        let stop = AtomicFlag()
+        let stop = Locked(false)
         let group = DispatchGroup()
         for worker in 0..<8 {
             group.enter()
@@ -195,7 +196,7 @@ final class ServerProcess {
                 var rng = TestRandom(UInt64(worker + 7))
                 guard let c = try? HTTPConnection(port: port, timeoutSeconds: 2) else { return }
                 var n = 0
-                while !stop.isSet {
+                while !stop.current {
                     let row = layout.rows[rng.int(layout.rows.count)]
                     let count = 1 + rng.int(3)
                     let start = row.seats.lowerBound + rng.int(row.seats.count - count + 1)
@@ -218,9 +219,9 @@ final class ServerProcess {
         }
         Thread.sleep(forTimeInterval: 1.5)
         first.kill9()
-        stop.set()
+        stop.withLock { $0 = true }
         group.wait()
-        let acknowledgedSales = sales.value, acknowledgedHolds = holds.value
+        let acknowledgedSales = sales.current, acknowledgedHolds = holds.current
         #expect(!acknowledgedSales.isEmpty, "the load must have sold something before the crash")
 
         // Restart with the clock an hour on: holds from before the crash have expired.
@@ -294,7 +295,7 @@ final class ServerProcess {
                 headers: admin
             ).status == 201)
         let port = server.port
-        let stop = AtomicFlag()
+        let stop = Locked(false)
         let group = DispatchGroup()
         for worker in 0..<6 {
             group.enter()
@@ -302,7 +303,7 @@ final class ServerProcess {
                 defer { group.leave() }
                 guard let conn = try? HTTPConnection(port: port, timeoutSeconds: 3) else { return }
                 var n = 0
-                while !stop.isSet {
+                while !stop.current {
                     n += 1
                     guard let r = try? hold(conn, ["\(101 + worker)-\(1 + n % 20)-\(1 + n % 5)"], show: "s") else { return }
                     if r.status == 201, let t = r.string("token") { _ = try? conn.request("DELETE", "/v1/holds/\(t)") }
@@ -313,16 +314,9 @@ final class ServerProcess {
         let sent = Date()
         kill(server.process.processIdentifier, SIGTERM)
         server.process.waitUntilExit()
-        stop.set()
+        stop.withLock { $0 = true }
         group.wait()
         #expect(Date().timeIntervalSince(sent) < 5)
         #expect(server.process.terminationReason == .exit && server.process.terminationStatus == 0)
     }
-}
-
-final class AtomicFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
-    func set() { lock.lock(); value = true; lock.unlock() }
 }

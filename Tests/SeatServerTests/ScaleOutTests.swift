@@ -5,6 +5,7 @@ import SeatSamples
 import SeatKitTestSupport
 import SeatMap
 @testable import SeatServer
+import SharedState
 import Testing
 import SeatStorage
 import SeatInventory
@@ -40,7 +41,7 @@ import SeatInventory
         _ = try watcherA.nextEvent()
 
         let buyers = 200
-        let shared = LockedBox([BuyerRecord](repeating: BuyerRecord(), count: buyers))
+        let shared = Locked([BuyerRecord](repeating: BuyerRecord(), count: buyers))
         for round in 0..<2 {
             let group = DispatchGroup()
             for buyer in 0..<buyers {
@@ -55,7 +56,7 @@ import SeatInventory
             }
             group.wait()
         }
-        let records = shared.value
+        let records = shared.current
         let attempts = records.reduce(0) { $0 + $1.attempts }, created = records.reduce(0) { $0 + $1.created }
         let conflicts = records.reduce(0) { $0 + $1.conflicts }, rules = records.reduce(0) { $0 + $1.refusedByRules }
         #expect(records.reduce(0) { $0 + $1.other } == 0 && created + conflicts + rules == attempts && attempts == buyers * 6)
@@ -142,13 +143,13 @@ import SeatInventory
     let layout = SampleVenues.imaxHall()
 
     /// What the load saw acknowledged: sales by order, live holds by token (with their seats).
-    final class Acknowledged: @unchecked Sendable {
-        let sales = LockedBox([String: [String]]()), holds = LockedBox([String: [String]]())
-        let okAfter = LockedBox(0)
+    final class Acknowledged: Sendable {
+        let sales = Locked([String: [String]]()), holds = Locked([String: [String]]())
+        let okAfter = Locked(0)
     }
 
     /// Workers making holds on `ports` until `stop` is set: every other one confirmed, one in four released.
-    func load(ports: [UInt16], show: String, workers: Int, seed: UInt64, stop: AtomicFlag, into seen: Acknowledged, markAfter: AtomicFlag? = nil)
+    func load(ports: [UInt16], show: String, workers: Int, seed: UInt64, stop: Locked<Bool>, into seen: Acknowledged, markAfter: Locked<Bool>? = nil)
         -> DispatchGroup
     {
         let group = DispatchGroup()
@@ -160,16 +161,16 @@ import SeatInventory
                 var rng = TestRandom(seed + UInt64(worker))
                 let port = ports[worker % ports.count]
                 var n = 0
-                while !stop.isSet {
+                while !stop.current {
                     guard let c = try? HTTPConnection(port: port, timeoutSeconds: 3) else { return }
-                    while !stop.isSet {
+                    while !stop.current {
                         let row = layout.rows[rng.int(layout.rows.count)]
                         let count = 1 + rng.int(3)
                         let start = row.seats.lowerBound + rng.int(row.seats.count - count + 1)
                         let seats = (start..<start + count).map { layout.seatID($0) }
                         guard let r = try? hold(c, seats, show: show) else { break }
                         guard r.status == 201, let token = r.string("token") else { continue }
-                        if markAfter?.isSet == true { seen.okAfter.withLock { $0 += 1 } }
+                        if markAfter?.current == true { seen.okAfter.withLock { $0 += 1 } }
                         n += 1
                         let order = "w\(seed)-\(worker)-\(n)"
                         if n % 4 == 1 {  // seats go round
@@ -230,12 +231,12 @@ import SeatInventory
                 json: #"{"id":"r","venueId":"imax-1","startsAt":"2099-12-01T20:00:00+08:00","prices":{"categories":{"standard":"68","premium":"88"}}}"#,
                 headers: admin
             ).status == 201)
-        let seen = Acknowledged(), stop = AtomicFlag(), restarted = AtomicFlag()
+        let seen = Acknowledged(), stop = Locked(false), restarted = Locked(false)
         let group = load(ports: [a.port, b.port], show: "r", workers: 6, seed: 11, stop: stop, into: seen, markAfter: restarted)
         Thread.sleep(forTimeInterval: 0.8)
         // The database goes away for half a second, as in a crash, and comes back.
         #expect(run(ProcessInfo.processInfo.environment["SEATKIT_TEST_PG_RESTART"]!, ["0.5"]) == 0)
-        restarted.set()
+        restarted.withLock { $0 = true }
         // Both servers serve again by themselves: nobody restarts them.
         for server in [a, b] {
             let c = try server.connection()
@@ -246,15 +247,15 @@ import SeatInventory
             #expect(ok, "instance on port \(server.port) recovered")
         }
         Thread.sleep(forTimeInterval: 0.5)
-        stop.set()
+        stop.withLock { $0 = true }
         group.wait()
-        #expect(seen.okAfter.value > 0, "holds succeed again after the restart")
+        #expect(seen.okAfter.current > 0, "holds succeed again after the restart")
         let store = try a.openStore()
         let claims = Dictionary(uniqueKeysWithValues: try store.claims(show: "r").map { ($0.seat, $0) })
-        for (order, seats) in seen.sales.value {
+        for (order, seats) in seen.sales.current {
             for seat in seats { #expect(claims[layout.index(ofSeatID: seat)!]?.status == .sold, "order \(order): seat \(seat) lost") }
         }
-        for (token, seats) in seen.holds.value {
+        for (token, seats) in seen.holds.current {
             let statuses = Set(seats.map { claims[layout.index(ofSeatID: $0)!]?.status })
             #expect(statuses.count == 1, "hold \(token.prefix(8)) is whole: \(statuses)")
         }
@@ -288,22 +289,22 @@ import SeatInventory
             ).status == 201)
         let second = try ServerProcess(store: store)
         defer { second.terminate() }
-        let seenFirst = Acknowledged(), seenSecond = Acknowledged(), stop = AtomicFlag(), killed = AtomicFlag()
+        let seenFirst = Acknowledged(), seenSecond = Acknowledged(), stop = Locked(false), killed = Locked(false)
         let g1 = load(ports: [first.port], show: "k", workers: 4, seed: 21, stop: stop, into: seenFirst)
         let g2 = load(ports: [second.port], show: "k", workers: 4, seed: 41, stop: stop, into: seenSecond, markAfter: killed)
         Thread.sleep(forTimeInterval: 1.2)
         first.kill9()
-        killed.set()
+        killed.withLock { $0 = true }
         Thread.sleep(forTimeInterval: 1.0)
-        stop.set()
+        stop.withLock { $0 = true }
         g1.wait(); g2.wait()
-        #expect(seenSecond.okAfter.value > 0, "the other instance kept serving")
+        #expect(seenSecond.okAfter.current > 0, "the other instance kept serving")
         let c = try HTTPConnection(port: second.port)
         // A hold made on the dead instance is confirmed through the living one.
-        let orphan = try #require(seenFirst.holds.value.first)
+        let orphan = try #require(seenFirst.holds.current.first)
         #expect(try c.request("POST", "/v1/holds/\(orphan.key)/confirm", json: #"{"orderRef":"rescued"}"#).status == 200)
         let a = try SeatAvailability(encoded: try c.request("GET", "/v1/shows/k/availability").text)
-        for (order, seats) in seenFirst.sales.value.merging(seenSecond.sales.value, uniquingKeysWith: { x, _ in x }).merging(
+        for (order, seats) in seenFirst.sales.current.merging(seenSecond.sales.current, uniquingKeysWith: { x, _ in x }).merging(
             ["rescued": orphan.value], uniquingKeysWith: { x, _ in x })
         {
             for seat in seats { #expect(a[layout.index(ofSeatID: seat)!] == .sold, "order \(order): seat \(seat) lost") }

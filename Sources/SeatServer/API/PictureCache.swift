@@ -1,5 +1,6 @@
 import Foundation
 import SeatHTTP
+import SharedState
 import SeatInventory
 
 /// The latest seat-map picture per show and language. A crowd opening one show (a presale's first
@@ -7,7 +8,7 @@ import SeatInventory
 /// with this it is drawn once per version, and once every `recentSeconds` for callers that accept a
 /// slightly older picture (the page does: it paints the live statuses over it), and compressed once.
 /// Concurrent callers wait for the one drawing. Bounded by `maximumBytes`, least recently used first out.
-final class PictureCache: @unchecked Sendable {
+final class PictureCache: Sendable {
     struct Picture {
         var version: UInt64
         var body: Representations
@@ -15,19 +16,35 @@ final class PictureCache: @unchecked Sendable {
         var usedAt: UInt64
     }
 
-    private let condition = NSCondition()
-    private var pictures: [String: Picture] = [:]
-    private var drawing: Set<String> = []
-    private var bytes = 0
+    private struct State {
+        var pictures: [String: Picture] = [:]
+        var drawing: Set<String> = []
+        var bytes = 0
+        var draws = 0
+
+        /// Whether the kept picture of `key` will do.
+        func fits(_ key: String, version: UInt64, recent: Bool, within: UInt64) -> Bool {
+            guard let p = pictures[key] else { return false }
+            return p.version == version || (recent && DispatchTime.now().uptimeNanoseconds - p.drawnAt < within)
+        }
+
+        /// The kept picture of `key` if it will do, marked used.
+        mutating func take(_ key: String, version: UInt64, recent: Bool, within: UInt64) -> (version: UInt64, body: Representations)? {
+            guard fits(key, version: version, recent: recent, within: within), var p = pictures[key] else { return nil }
+            let now = DispatchTime.now().uptimeNanoseconds
+            p.usedAt = now
+            pictures[key] = p
+            return (p.version, p.body)
+        }
+    }
+
+    /// Lock: `state` (a leaf; drawing runs outside it, callers for the same key wait on it).
+    private let state = Locked(State())
     let maximumBytes: Int
     let recentNanoseconds: UInt64
-    private var drawCount = 0
 
-    /// How many pictures have been drawn (read under the lock: tests read it from other threads).
-    var draws: Int {
-        condition.lock(); defer { condition.unlock() }
-        return drawCount
-    }
+    /// How many pictures have been drawn.
+    var draws: Int { state.withLock { $0.draws } }
 
     init(maximumBytes: Int = 64 << 20, recentSeconds: Double = 2) {
         self.maximumBytes = maximumBytes
@@ -37,46 +54,37 @@ final class PictureCache: @unchecked Sendable {
     /// The kept picture of `key` at `version` (or, when `recent`, one drawn in the last
     /// `recentSeconds`), without drawing; nil when it must be drawn.
     func cached(_ key: String, version: UInt64, recent: Bool) -> (version: UInt64, body: Representations)? {
-        condition.lock(); defer { condition.unlock() }
-        let now = DispatchTime.now().uptimeNanoseconds
-        guard var p = pictures[key], p.version == version || (recent && now - p.drawnAt < recentNanoseconds) else { return nil }
-        p.usedAt = now
-        pictures[key] = p
-        return (p.version, p.body)
+        state.withLock { $0.take(key, version: version, recent: recent, within: recentNanoseconds) }
     }
 
     /// The picture of `key` at `version` (or, when `recent`, one drawn in the last `recentSeconds`),
     /// drawn by `draw` when there is none.
     func picture(_ key: String, version: UInt64, recent: Bool, draw: () -> [UInt8]) -> (version: UInt64, body: Representations) {
-        condition.lock()
-        while true {
-            let now = DispatchTime.now().uptimeNanoseconds
-            if var p = pictures[key], p.version == version || (recent && now - p.drawnAt < recentNanoseconds) {
-                p.usedAt = now
-                pictures[key] = p
-                condition.unlock()
-                return (p.version, p.body)
-            }
-            if !drawing.contains(key) { break }
-            condition.wait()
+        let within = recentNanoseconds
+        // Someone drawing this key: wait for them, then take theirs if it will do.
+        let kept: (version: UInt64, body: Representations)? = state.wait(until: {
+            !$0.drawing.contains(key) || $0.fits(key, version: version, recent: recent, within: within)
+        }) { s, _ in
+            if let p = s.take(key, version: version, recent: recent, within: within) { return p }
+            s.drawing.insert(key)
+            return nil
         }
-        drawing.insert(key)
-        condition.unlock()
+        if let kept { return kept }
         // Drawn and compressed once, outside the lock.
         let body = Representations(draw())
-        condition.lock()
-        drawing.remove(key)
-        drawCount += 1
-        let now = DispatchTime.now().uptimeNanoseconds
-        if let old = pictures[key] { bytes -= old.body.byteCount }
-        pictures[key] = Picture(version: version, body: body, drawnAt: now, usedAt: now)
-        bytes += body.byteCount
-        while bytes > maximumBytes, let (oldest, p) = pictures.min(by: { $0.value.usedAt < $1.value.usedAt }), oldest != key {
-            pictures[oldest] = nil
-            bytes -= p.body.byteCount
+        let maximumBytes = maximumBytes
+        state.withLockWakingWaiters { s in
+            s.drawing.remove(key)
+            s.draws += 1
+            let now = DispatchTime.now().uptimeNanoseconds
+            if let old = s.pictures[key] { s.bytes -= old.body.byteCount }
+            s.pictures[key] = Picture(version: version, body: body, drawnAt: now, usedAt: now)
+            s.bytes += body.byteCount
+            while s.bytes > maximumBytes, let (oldest, p) = s.pictures.min(by: { $0.value.usedAt < $1.value.usedAt }), oldest != key {
+                s.pictures[oldest] = nil
+                s.bytes -= p.body.byteCount
+            }
         }
-        condition.broadcast()
-        condition.unlock()
         return (version, body)
     }
 }
