@@ -45,9 +45,9 @@ extension Inventory {
 
     /// Answers from the kept response when the key was seen (still queued, or `stored`); refuses a key
     /// reused for another request. Called under the lock.
-    func replay(_ idempotency: IdempotentRequest?, stored fromStore: StoredResponse?) throws(Refusal) -> HoldOutcome? {
+    func replay(_ idempotency: IdempotentRequest?, stored fromStore: StoredResponse?, in m: Memory) throws(Refusal) -> HoldOutcome? {
         guard let idempotency else { return nil }
-        let stored = pendingIdempotency[idempotency.key] ?? recentIdempotency[idempotency.key] ?? fromStore
+        let stored = m.pendingIdempotency[idempotency.key] ?? m.recentIdempotency[idempotency.key] ?? fromStore
         guard let stored else { return nil }
         guard stored.requestFingerprint == idempotency.fingerprint else {
             throw Refusal(.idempotencyKeyReused, detail: "this Idempotency-Key was used for a different request")
@@ -62,12 +62,10 @@ extension Inventory {
         Refusal(.storeUnavailable, detail: "the store failed: \(error)")
     }
 
-    func state(forShow id: String) throws(Refusal) -> ShowState {
-        if staleShows.contains(id) {
-            reloadShow(id)
-            if staleShows.contains(id) { throw Self.storeRefusal(DatabaseError(code: 1, message: "show \(id) is being reloaded from the store")) }
-        }
-        guard let s = shows[id] else { throw Refusal(.notFound, detail: "no show \(id)") }
+    /// The show's state, under the lock; a stale show (being reloaded from the store) is a 503 to retry.
+    func state(forShow id: String, in m: Memory) throws(Refusal) -> ShowState {
+        if m.staleShows.contains(id) { throw Self.storeRefusal(DatabaseError(code: 1, message: "show \(id) is being reloaded from the store")) }
+        guard let s = m.shows[id] else { throw Refusal(.notFound, detail: "no show \(id)") }
         return s
     }
 
@@ -144,7 +142,7 @@ extension Inventory {
     /// Reserves one change in memory and queues it for the store; the caller waits on the ticket
     /// (outside the lock) before answering.
     func apply(
-        _ state: ShowState, changes: [SeatChange], insert: [Claim] = [], delete: [Int] = [], sell: [Int] = [],
+        _ state: ShowState, in m: Memory, changes: [SeatChange], insert: [Claim] = [], delete: [Int] = [], sell: [Int] = [],
         holds: [HoldRecord], durable: Bool = false, idempotency: StoredResponse? = nil
     ) throws(Refusal) -> CommitTicket {
         guard let writer else { throw Self.storeRefusal(DatabaseError(code: 21, message: "the store is closed")) }
@@ -157,7 +155,7 @@ extension Inventory {
         if store.assignsVersions { state.reserve(changes) }
         state.availability.commit(version: version)
         state.record.version = version
-        if let idempotency { pendingIdempotency[idempotency.key] = idempotency }
+        if let idempotency { m.pendingIdempotency[idempotency.key] = idempotency }
         return writer.enqueue(commit)
     }
 

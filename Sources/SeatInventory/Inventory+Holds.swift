@@ -71,9 +71,10 @@ extension Inventory {
         let stored = try storedAnswer(idempotency)
         // Drawn before taking the lock: the lock guards only what must be decided in order.
         let idRandom = Self.randomHex(bytes: 8), tokenRandom = Self.randomHex(bytes: 16)
-        let (made, ticket) = try locked { () throws(Refusal) -> (Either<HoldOutcome, (ActiveHold, ShowState, String, UInt64)>, CommitTicket?) in
-            if let replayed = try replay(idempotency, stored: stored) { return (.first(replayed), nil) }
-            let state = try state(forShow: showID)
+        let (made, ticket) = try lockedWhenFresh(show: showID) {
+            (m: Memory) throws(Refusal) -> (Either<HoldOutcome, (ActiveHold, ShowState, String, UInt64)>, CommitTicket?) in
+            if let replayed = try replay(idempotency, stored: stored, in: m) { return (.first(replayed), nil) }
+            let state = try state(forShow: showID, in: m)
             try checkOnSale(state)
             guard !seatIDs.isEmpty else { throw Refusal(.noSeats, detail: "a hold needs at least one seat") }
             let seats = try resolve(seatIDs, in: state.layout).sorted()
@@ -91,10 +92,10 @@ extension Inventory {
             // The answer kept for a retry must be in the same commit, so only then is it rendered here.
             let kept = idempotency.map { $0.kept(view(hold, in: state, token: token, version: version)) }
             let ticket = try apply(
-                state, changes: seats.map { SeatChange(seat: $0, status: .held) },
+                state, in: m, changes: seats.map { SeatChange(seat: $0, status: .held) },
                 insert: seats.map { Claim(seat: $0, status: .held, holdID: record.id) }, holds: [record], idempotency: kept)
             state.holds[record.tokenDigest] = hold
-            holdShow[record.tokenDigest] = showID
+            m.holdShow[record.tokenDigest] = showID
             metrics.count("holds_created")
             return (.second((hold, state, token, version)), ticket)
         }
@@ -106,11 +107,11 @@ extension Inventory {
     }
 
     /// The live hold for a token digest, or a precise 404/410.
-    func activeHold(_ token: String, snapshot: HoldSnapshot?) throws(Refusal) -> (ShowState, ActiveHold) {
-        apply(snapshot)
-        if let showID = holdShow[token], let state = shows[showID], let hold = state.holds[token] {
+    func activeHold(_ token: String, snapshot: HoldSnapshot?, in m: Memory) throws(Refusal) -> (ShowState, ActiveHold) {
+        apply(snapshot, in: m)
+        if let showID = m.holdShow[token], let state = m.shows[showID], let hold = state.holds[token] {
             if hold.record.expiresAt <= clock() {
-                _ = try expire(hold, in: state)
+                _ = try expire(hold, in: state, m)
                 throw Refusal(.holdExpired, detail: "the hold expired and its seats were released")
             }
             return (state, hold)
@@ -128,8 +129,8 @@ extension Inventory {
     public func hold(token plain: String) throws(Refusal) -> HoldView {
         let token = Secrets.tokenDigest(plain)
         let snapshot = try readHold(tokenDigest: token)
-        return try locked { () throws(Refusal) -> HoldView in
-            let (state, hold) = try activeHold(token, snapshot: snapshot)
+        return try locked { (m: Memory) throws(Refusal) -> HoldView in
+            let (state, hold) = try activeHold(token, snapshot: snapshot, in: m)
             return view(hold, in: state, token: plain)
         }
     }
@@ -145,8 +146,8 @@ extension Inventory {
     package func beginModifyHold(token: String, add: [String], remove: [String]) throws(Refusal) -> (HoldView, CommitTicket?) {
         let plain = token, token = Secrets.tokenDigest(plain)
         let snapshot = try readHold(tokenDigest: token)
-        return try locked { () throws(Refusal) -> (HoldView, CommitTicket?) in
-            let (state, hold) = try activeHold(token, snapshot: snapshot)
+        return try locked { (m: Memory) throws(Refusal) -> (HoldView, CommitTicket?) in
+            let (state, hold) = try activeHold(token, snapshot: snapshot, in: m)
             let adding = try resolve(add, in: state.layout), removing = try resolve(remove, in: state.layout)
             if !adding.isEmpty { try checkOnSale(state) }
             let own = Set(hold.seats)
@@ -161,10 +162,10 @@ extension Inventory {
             var record = hold.record
             if result.isEmpty { record.state = .released }
             let ticket = try apply(
-                state, changes: added.map { SeatChange(seat: $0, status: .held) } + dropped.map { SeatChange(seat: $0, status: .available) },
+                state, in: m, changes: added.map { SeatChange(seat: $0, status: .held) } + dropped.map { SeatChange(seat: $0, status: .available) },
                 insert: added.map { Claim(seat: $0, status: .held, holdID: record.id) }, delete: dropped, holds: [record])
             let updated = ActiveHold(record: record, seats: result)
-            if result.isEmpty { state.holds[token] = nil; holdShow[token] = nil; metrics.count("holds_released") } else { state.holds[token] = updated }
+            if result.isEmpty { state.holds[token] = nil; m.holdShow[token] = nil; metrics.count("holds_released") } else { state.holds[token] = updated }
             return (view(updated, in: state, token: plain), ticket)
         }
     }
@@ -176,13 +177,13 @@ extension Inventory {
     package func beginReleaseHold(token: String) throws(Refusal) -> CommitTicket {
         let plain = token, token = Secrets.tokenDigest(plain)
         let snapshot = try readHold(tokenDigest: token)
-        return try locked { () throws(Refusal) -> CommitTicket in
-            let (state, hold) = try activeHold(token, snapshot: snapshot)
+        return try locked { (m: Memory) throws(Refusal) -> CommitTicket in
+            let (state, hold) = try activeHold(token, snapshot: snapshot, in: m)
             var record = hold.record
             record.state = .released
-            let ticket = try apply(state, changes: hold.seats.map { SeatChange(seat: $0, status: .available) }, delete: hold.seats, holds: [record])
+            let ticket = try apply(state, in: m, changes: hold.seats.map { SeatChange(seat: $0, status: .available) }, delete: hold.seats, holds: [record])
             state.holds[token] = nil
-            holdShow[token] = nil
+            m.holdShow[token] = nil
             metrics.count("holds_released")
             return ticket
         }
@@ -198,13 +199,13 @@ extension Inventory {
     package func beginExtendHold(token: String) throws(Refusal) -> (HoldView, CommitTicket?) {
         let plain = token, token = Secrets.tokenDigest(plain)
         let snapshot = try readHold(tokenDigest: token)
-        return try locked { () throws(Refusal) -> (HoldView, CommitTicket?) in
-            let (state, hold) = try activeHold(token, snapshot: snapshot)
+        return try locked { (m: Memory) throws(Refusal) -> (HoldView, CommitTicket?) in
+            let (state, hold) = try activeHold(token, snapshot: snapshot, in: m)
             guard !hold.record.extended else { throw Refusal(.alreadyExtended, detail: "a hold can be extended once") }
             var record = hold.record
             record.extended = true
             record.expiresAt = max(record.expiresAt, clock() + Int64(state.record.holdSeconds) * 1000)
-            let ticket = try apply(state, changes: [], holds: [record])
+            let ticket = try apply(state, in: m, changes: [], holds: [record])
             let updated = ActiveHold(record: record, seats: hold.seats)
             state.holds[token] = updated
             return (view(updated, in: state, token: plain), ticket)
@@ -223,12 +224,12 @@ extension Inventory {
     package func beginConfirmHold(token plain: String, orderRef: String, idempotency: IdempotentRequest?) throws(Refusal) -> (HoldOutcome, CommitTicket?) {
         let token = Secrets.tokenDigest(plain)
         let snapshot = try readHold(tokenDigest: token), stored = try storedAnswer(idempotency)
-        return try locked { () throws(Refusal) -> (HoldOutcome, CommitTicket?) in
-            if let replayed = try replay(idempotency, stored: stored) { return (replayed, nil) }
+        return try locked { (m: Memory) throws(Refusal) -> (HoldOutcome, CommitTicket?) in
+            if let replayed = try replay(idempotency, stored: stored, in: m) { return (replayed, nil) }
             let state: ShowState, hold: ActiveHold
-            do throws(Refusal) { (state, hold) = try activeHold(token, snapshot: snapshot) } catch  where error.reason == .holdConfirmed {
+            do throws(Refusal) { (state, hold) = try activeHold(token, snapshot: snapshot, in: m) } catch  where error.reason == .holdConfirmed {
                 // Confirmed before: the same order gets the same answer, another order a conflict.
-                guard let record = try? store.hold(tokenDigest: token), let showState = shows[record.showID], record.orderRef == orderRef else { throw error }
+                guard let record = try? store.hold(tokenDigest: token), let showState = m.shows[record.showID], record.orderRef == orderRef else { throw error }
                 let seats = ((try? store.claims(show: record.showID)) ?? []).filter { $0.holdID == record.id }.map(\.seat).sorted()
                 return (.done(view(ActiveHold(record: record, seats: seats), in: showState, token: plain)), nil)
             }
@@ -240,20 +241,21 @@ extension Inventory {
             fresh.version += 1
             let kept = idempotency.map { $0.kept(fresh) }
             let ticket = try apply(
-                state, changes: hold.seats.map { SeatChange(seat: $0, status: .sold) }, sell: hold.seats, holds: [record], durable: true, idempotency: kept)
+                state, in: m, changes: hold.seats.map { SeatChange(seat: $0, status: .sold) }, sell: hold.seats, holds: [record], durable: true,
+                idempotency: kept)
             state.holds[token] = nil
-            holdShow[token] = nil
+            m.holdShow[token] = nil
             metrics.count("confirmations")
             return (.done(view(confirmed, in: state, token: plain)), ticket)
         }
     }
 
-    func expire(_ hold: ActiveHold, in state: ShowState) throws(Refusal) -> CommitTicket {
+    func expire(_ hold: ActiveHold, in state: ShowState, _ m: Memory) throws(Refusal) -> CommitTicket {
         var record = hold.record
         record.state = .expired
-        let ticket = try apply(state, changes: hold.seats.map { SeatChange(seat: $0, status: .available) }, delete: hold.seats, holds: [record])
+        let ticket = try apply(state, in: m, changes: hold.seats.map { SeatChange(seat: $0, status: .available) }, delete: hold.seats, holds: [record])
         state.holds[record.tokenDigest] = nil
-        holdShow[record.tokenDigest] = nil
+        m.holdShow[record.tokenDigest] = nil
         metrics.count("holds_expired")
         return ticket
     }
@@ -262,14 +264,16 @@ extension Inventory {
     /// every half second.
     @discardableResult
     public func expireDue() -> Int {
+        // Shows a failed write left stale are retried here too (outside the lock).
+        if locked({ m in !m.staleShows.isEmpty }) { reloadStaleShows() }
         let due = dueHoldsInStore(now: clock())
-        let tickets = locked {
+        let tickets = locked { m in
             let now = clock()
-            adopt(due)
+            adopt(due, in: m)
             var tickets: [CommitTicket] = []
-            for state in shows.values {
+            for state in m.shows.values {
                 for hold in state.holds.values where hold.record.expiresAt <= now {
-                    if let t = try? expire(hold, in: state) { tickets.append(t) }
+                    if let t = try? expire(hold, in: state, m) { tickets.append(t) }
                 }
             }
             return tickets

@@ -2,9 +2,9 @@ import Foundation
 import SeatMap
 
 extension Inventory {
-    package var activeHoldCount: Int { locked { shows.values.reduce(0) { $0 + $1.holds.count } } }
+    package var activeHoldCount: Int { locked { m in m.shows.values.reduce(0) { $0 + $1.holds.count } } }
 
-    package func venueEntry(_ id: String) -> VenueEntry? { locked { venues[id] } }
+    package func venueEntry(_ id: String) -> VenueEntry? { locked { m in m.venues[id] } }
 
     /// The layout of a venue, if it exists.
     public func venueEntryLayout(_ id: String) -> VenueLayout? { venueEntry(id)?.layout }
@@ -12,8 +12,8 @@ extension Inventory {
     /// The show as JSON: id, venue, start, whether it is on sale, hold time, rules, prices, version and counts.
     package func showSummary(_ id: String) -> JSONWriter? {
         let now = clock()
-        return locked {
-            guard let s = shows[id] else { return nil }
+        return locked { m in
+            guard let s = m.shows[id] else { return nil }
             var w = JSONWriter()
             w.raw("{"); w.key("id", first: true); w.string(s.record.id)
             w.key("venueId"); w.string(s.record.venueID)
@@ -38,28 +38,28 @@ extension Inventory {
     package typealias PictureState = (venue: VenueEntry, availability: SeatAvailability, prices: SeatPrices, policy: SelectionPolicy)
 
     package func pictureState(show id: String) throws(Refusal) -> PictureState {
-        try locked { () throws(Refusal) in
-            let s = try state(forShow: id)
+        try lockedWhenFresh(show: id) { (m: Memory) throws(Refusal) in
+            let s = try state(forShow: id, in: m)
             return (s.venue, s.committed, s.prices, s.policy)
         }
     }
 
     /// The current version and compact encoding (cached per version).
     public func encodedAvailability(show id: String) throws(Refusal) -> (UInt64, String) {
-        try locked { () throws(Refusal) in
-            let s = try state(forShow: id)
+        try lockedWhenFresh(show: id) { (m: Memory) throws(Refusal) in
+            let s = try state(forShow: id, in: m)
             return (s.committed.version, s.encoded)
         }
     }
 
     /// The show's committed version (nil: no such show).
-    public func committedVersion(show id: String) -> UInt64? { locked { shows[id]?.committed.version } }
+    public func committedVersion(show id: String) -> UInt64? { locked { m in m.shows[id]?.committed.version } }
 
     /// One delta from `since` to now, merged from the recent events in memory (the last 1,024
     /// versions); 410 further back (the whole state is one cached encoding). No store read, and the
     /// inventory lock only to read the version.
     public func delta(show id: String, since: UInt64) throws(Refusal) -> String {
-        let now = try locked { () throws(Refusal) in try state(forShow: id).committed.version }
+        let now = try lockedWhenFresh(show: id) { (m: Memory) throws(Refusal) in try state(forShow: id, in: m).committed.version }
         guard since <= now else { throw Refusal(.versionAhead, detail: "version \(since) is newer than the show's \(now)") }
         guard let merged = hub.mergedDelta(show: id, since: since, through: now) else {
             throw Refusal(
@@ -73,8 +73,8 @@ extension Inventory {
     /// memory, or the whole state. Only the version and its encoding are read under the inventory lock
     /// (the encoding is cached per version); the hub registers the stream atomically with publishing.
     public func subscribe(_ stream: any EventSubscriber, show id: String, lastEventID: UInt64?) throws(Refusal) {
-        let (now, encoded) = try locked { () throws(Refusal) in
-            let s = try state(forShow: id)
+        let (now, encoded) = try lockedWhenFresh(show: id) { (m: Memory) throws(Refusal) in
+            let s = try state(forShow: id, in: m)
             return (s.committed.version, s.encoded)
         }
         hub.subscribe(stream, show: id, current: now, lastEventID: lastEventID) { kind in "id: \(now)\nevent: \(kind)\ndata: \(encoded)\n\n" }

@@ -11,25 +11,8 @@ struct HoldSnapshot {
 /// Several instances on one shared store (PostgreSQL): each instance's memory follows the store's event
 /// log, so its readers and event subscribers see every instance's changes, in version order, no gaps.
 extension Inventory {
-    /// Applies the show's events after our committed version up to `target` (other instances' changes),
-    /// publishing each. Called under the lock. When the log no longer reaches back, the show is reloaded.
-    func catchUp(_ state: ShowState, to target: UInt64) {
-        guard store.assignsVersions, target > state.committed.version else { return }
-        let id = state.record.id
-        let events: [(version: UInt64, delta: String)]?
-        do { events = try store.events(show: id, after: state.committed.version, limit: Int(target - state.committed.version)) } catch {
-            staleShows.insert(id)
-            return
-        }
-        guard let events, events.count == Int(target - state.committed.version) else {
-            reloadShow(id)  // which tells subscribers what it can, or sends the whole state
-            return
-        }
-        applyEvents(events, to: state)
-    }
-
     /// Applies events that continue the show's committed version (others are skipped: already applied,
-    /// or after a gap that `catchUp` will fill), publishing each. Called under the lock.
+    /// or after a gap a later read of the log fills), publishing each. Called under the lock.
     func applyEvents(_ events: [(version: UInt64, delta: String)], to state: ShowState) {
         let id = state.record.id
         for e in events where e.version == state.committed.version + 1 {
@@ -52,11 +35,11 @@ extension Inventory {
     /// change) are caught up from the log, read outside the lock.
     public func follow(notifications payloads: [String]) throws {
         var gaps = Set<String>()
-        locked {
+        locked { m in
             for payload in payloads {
                 let parts = payload.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
                 let id = String(parts[0])
-                guard let state = shows[id] else { gaps.insert(id); continue }
+                guard let state = m.shows[id] else { gaps.insert(id); continue }
                 guard parts.count == 2, let delta = try? AvailabilityDelta(encoded: String(parts[1])) else { gaps.insert(id); continue }
                 if delta.toVersion <= state.committed.version { continue }
                 if delta.fromVersion == state.committed.version {
@@ -71,36 +54,48 @@ extension Inventory {
 
     /// One round of following the store: new venues and shows are loaded, every show behind the store
     /// catches up. Run by the server's follower after each notification (and every second regardless).
-    /// `venues`: also load venues that have no show yet (layouts are large, so only when asked).
+    /// `venues`: also load venues that have no show yet (layouts are large, so only when asked). The
+    /// store is read outside the lock, then applied under it; what arrived in between is read in the
+    /// next round (at most 3 here, then the follower's next pass).
     public func followStore(venues includeVenues: Bool = false, only: Set<String>? = nil) throws {
         guard store.assignsVersions else { return }
         var versions = try store.showVersions()
         if let only { versions = versions.filter { only.contains($0.key) } }
-        let missing = versions.keys.filter { id in locked { shows[id] == nil } }
+        let missing = versions.keys.filter { id in locked { m in m.shows[id] == nil } }
         if !missing.isEmpty || includeVenues {
             let venueRows = try store.venues()
             let records = try store.shows(), active = try store.activeHolds()
-            try locked {
-                for (id, json) in venueRows where venues[id] == nil { venues[id] = VenueEntry(layout: try VenueLayout(json: json)) }
-                for record in records where shows[record.id] == nil {
-                    guard let venue = venues[record.venueID] else { continue }
-                    shows[record.id] = try loadState(record, venue: venue, activeHolds: active)
+            let (known, knownShows) = locked { m in (m.venues, Set(m.shows.keys)) }
+            var venues: [String: VenueEntry] = [:]
+            for (id, json) in venueRows where known[id] == nil { venues[id] = VenueEntry(layout: try VenueLayout(json: json)) }
+            var fresh: [ShowState] = []
+            for record in records where !knownShows.contains(record.id) {
+                guard let venue = known[record.venueID] ?? venues[record.venueID] else { continue }
+                fresh.append(try loadState(record, venue: venue, activeHolds: active, claims: try store.claims(show: record.id)))
+            }
+            locked { m in
+                for (id, v) in venues where m.venues[id] == nil { m.venues[id] = v }
+                for state in fresh where m.shows[state.record.id] == nil { m.install(state) }
+            }
+        }
+        for _ in 0..<3 {
+            let behind: [(id: String, from: UInt64, to: UInt64)] = locked { m in
+                versions.compactMap { id, v in m.shows[id].flatMap { $0.committed.version < v ? (id, $0.committed.version, v) : nil } }
+            }
+            if behind.isEmpty { return }
+            var fetched: [String: [(version: UInt64, delta: String)]] = [:]
+            var gone: Set<String> = []
+            for b in behind {
+                // nil: the log no longer reaches back; the show is reloaded whole.
+                if let events = try store.events(show: b.id, after: b.from, limit: Int(b.to - b.from)) { fetched[b.id] = events } else { gone.insert(b.id) }
+            }
+            locked { m in
+                for b in behind {
+                    guard let state = m.shows[b.id] else { continue }
+                    if gone.contains(b.id) { m.staleShows.insert(b.id) } else { applyEvents(fetched[b.id] ?? [], to: state) }
                 }
             }
-        }
-        // The log is read outside the lock (requests keep flowing), then applied under it; whatever
-        // arrived in between is read under the lock by `catchUp`.
-        let behind: [(id: String, from: UInt64, to: UInt64)] = locked {
-            versions.compactMap { id, v in shows[id].flatMap { $0.committed.version < v ? (id, $0.committed.version, v) : nil } }
-        }
-        var fetched: [String: [(version: UInt64, delta: String)]] = [:]
-        for b in behind { fetched[b.id] = try store.events(show: b.id, after: b.from, limit: Int(b.to - b.from)) ?? [] }
-        locked {
-            for b in behind {
-                guard let state = shows[b.id] else { continue }
-                applyEvents(fetched[b.id] ?? [], to: state)
-                catchUp(state, to: b.to)
-            }
+            if !gone.isEmpty { reloadStaleShows() }
         }
     }
 
@@ -112,17 +107,17 @@ extension Inventory {
     }
 
     /// Applies a hold as read from the store to memory. Called under the lock.
-    func apply(_ snapshot: HoldSnapshot?) {
+    func apply(_ snapshot: HoldSnapshot?, in m: Memory) {
         guard let snapshot else { return }
-        guard let (record, seats) = snapshot.read, let state = shows[record.showID] else { return }
+        guard let (record, seats) = snapshot.read, let state = m.shows[record.showID] else { return }
         // Our own change to this hold may still be on its way to the store: then memory is newer.
         if let mine = state.holds[snapshot.tokenDigest], (mine.seats + seats).contains(where: { state.pendingSeats[$0] != nil }) { return }
         if record.state == .active {
             state.holds[snapshot.tokenDigest] = ActiveHold(record: record, seats: seats)
-            holdShow[snapshot.tokenDigest] = record.showID
+            m.holdShow[snapshot.tokenDigest] = record.showID
         } else {
             state.holds[snapshot.tokenDigest] = nil
-            holdShow[snapshot.tokenDigest] = nil
+            m.holdShow[snapshot.tokenDigest] = nil
         }
     }
 
@@ -135,11 +130,11 @@ extension Inventory {
 
     /// Loads those holds so the expiry pass releases them; if two instances expire one hold at once, the
     /// store lets one of them do it. Called under the lock.
-    func adopt(_ due: [(record: HoldRecord, seats: [Int])]) {
+    func adopt(_ due: [(record: HoldRecord, seats: [Int])], in m: Memory) {
         for (record, seats) in due {
-            guard let state = shows[record.showID], state.holds[record.tokenDigest] == nil else { continue }
+            guard let state = m.shows[record.showID], state.holds[record.tokenDigest] == nil else { continue }
             state.holds[record.tokenDigest] = ActiveHold(record: record, seats: seats)
-            holdShow[record.tokenDigest] = record.showID
+            m.holdShow[record.tokenDigest] = record.showID
         }
     }
 }

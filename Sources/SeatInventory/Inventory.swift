@@ -73,14 +73,10 @@ final class ShowState {
     }
 }
 
-/// The seat inventory: venues, shows, holds, sales. Every change is checked and reserved in memory
-/// under one lock, queued to the `BatchWriter`, and answered once the store has committed it; events are
-/// published after the commit, in version order. Memory is a cache of the store: on start (and after a
-/// failed write) it is rebuilt from the store.
-public final class Inventory: @unchecked Sendable {
-    package let store: SeatStore
-    let lock = NSLock()
-    private(set) var writer: BatchWriter?
+/// What the inventory lock guards: venues, shows (each `ShowState` is reached only through here), live
+/// holds by token digest, and the idempotency answers in flight. A class, so helpers called under the
+/// lock take it without copying; it never leaves a `memory.withLock` body.
+final class Memory {
     /// Answers kept for `Idempotency-Key`s whose commit is still queued.
     var pendingIdempotency: [String: StoredResponse] = [:]
     /// The latest committed answers (a retry whose store read came just before the commit finds them
@@ -92,9 +88,37 @@ public final class Inventory: @unchecked Sendable {
     /// Live holds by token digest (`Secrets.tokenDigest`) → show id. Memory, like the store, is keyed
     /// by the digest: the token itself is only in the client's hands and in the request being served.
     var holdShow: [String: String] = [:]
-    /// Shows whose memory may disagree with the store (a write failed and the reload did too): reloaded
-    /// before their next use.
+    /// Shows whose memory may disagree with the store (a write failed, or the database refused a batch):
+    /// reloaded, outside the lock, before their next use.
     var staleShows: Set<String> = []
+
+    /// Puts a show's state in memory, its live holds findable by token digest.
+    func install(_ state: ShowState) {
+        shows[state.record.id] = state
+        for token in state.holds.keys { holdShow[token] = state.record.id }
+    }
+
+    /// Keeps a committed answer for a retry that read the store just before the commit.
+    func remember(_ r: StoredResponse) {
+        if recentIdempotency.updateValue(r, forKey: r.key) == nil { recentIdempotencyOrder.append(r.key) }
+        if recentIdempotencyOrder.count > 4096 {
+            for key in recentIdempotencyOrder.prefix(1024) { recentIdempotency[key] = nil }
+            recentIdempotencyOrder.removeFirst(1024)
+        }
+    }
+}
+
+/// The seat inventory: venues, shows, holds, sales. Every change is checked and reserved in memory
+/// under one lock, queued to the `BatchWriter`, and answered once the store has committed it; events are
+/// published after the commit, in version order. Memory is a cache of the store: on start (and after a
+/// failed write) it is rebuilt from the store.
+public final class Inventory: @unchecked Sendable {
+    package let store: SeatStore
+    /// Set once, at the end of `init`.
+    private(set) var writer: BatchWriter?
+    /// The inventory's memory. Lock: `memory` (the inventory lock; see ARCHITECTURE.md for what may be
+    /// taken under it).
+    let memory = Locked(Memory())
     let hub = EventHub()
     public let metrics = Metrics()
     /// Milliseconds since 1970, plus `clockOffset` (tests move time forward instead of waiting).
@@ -103,13 +127,17 @@ public final class Inventory: @unchecked Sendable {
 
     public init(store: SeatStore) throws {
         self.store = store
-        for (id, json) in try store.venues() {
-            venues[id] = VenueEntry(layout: try VenueLayout(json: json))
-        }
+        var venues: [String: VenueEntry] = [:]
+        for (id, json) in try store.venues() { venues[id] = VenueEntry(layout: try VenueLayout(json: json)) }
         let active = try store.activeHolds()
+        var shows: [ShowState] = []
         for record in try store.shows() {
             guard let venue = venues[record.venueID] else { continue }
-            shows[record.id] = try loadState(record, venue: venue, activeHolds: active)
+            shows.append(try loadState(record, venue: venue, activeHolds: active, claims: try store.claims(show: record.id)))
+        }
+        locked { m in
+            m.venues = venues
+            for state in shows { m.install(state) }
         }
         // PostgreSQL gives each change a subtransaction; past 64 in one transaction every other session's
         // visibility checks go through pg_subtrans (the "subtransaction overflow" cliff), so batches stay below.
@@ -118,10 +146,10 @@ public final class Inventory: @unchecked Sendable {
             failed: { [weak self] in self?.failed($0, $1) })
     }
 
-    /// A show's state as the store has it.
-    func loadState(_ record: ShowRecord, venue: VenueEntry, activeHolds: [HoldRecord]) throws -> ShowState {
+    /// A show's state from what the store has (read by the caller, outside the lock); `install` puts it
+    /// in memory.
+    func loadState(_ record: ShowRecord, venue: VenueEntry, activeHolds: [HoldRecord], claims: [Claim]) throws -> ShowState {
         let state = try Self.makeState(record: record, venue: venue)
-        let claims = try store.claims(show: record.id)
         for claim in claims where claim.seat < venue.layout.seatCount { state.availability.setStatus(claim.status, for: claim.seat) }
         state.availability.commit(version: record.version)
         state.committed = state.availability
@@ -129,99 +157,106 @@ public final class Inventory: @unchecked Sendable {
         for claim in claims { if let h = claim.holdID { seatsByHold[h, default: []].append(claim.seat) } }
         for hold in activeHolds where hold.showID == record.id {
             state.holds[hold.tokenDigest] = ActiveHold(record: hold, seats: (seatsByHold[hold.id] ?? []).sorted())
-            holdShow[hold.tokenDigest] = hold.showID
         }
         return state
     }
 
     /// After the store committed a batch: readers and subscribers see it, in version order. With a
     /// shared store the versions are the database's: other instances' changes before ours are read from
-    /// the event log first, and a change the database refused reloads its show.
+    /// the event log first (outside the lock), and a change the database refused, or a gap the log read
+    /// did not fill, makes its show stale: reloaded from the store right after, outside the lock.
     func committed(_ results: [(StoreCommit, CommitOutcome)]) {
         metrics.count("store_batches")
         metrics.count("store_changes", by: results.count)
-        // Other instances' changes before ours are read from the log before taking the lock.
         var earlier: [String: [(version: UInt64, delta: String)]] = [:]
         if store.assignsVersions {
             var firstOwn: [String: UInt64] = [:]
             for (c, outcome) in results { if case .committed(let v, _) = outcome { firstOwn[c.showID] = min(firstOwn[c.showID] ?? v, v) } }
-            let known: [(String, UInt64)] = locked { firstOwn.keys.compactMap { id in shows[id].map { (id, $0.committed.version) } } }
+            let known: [(String, UInt64)] = locked { m in firstOwn.keys.compactMap { id in m.shows[id].map { (id, $0.committed.version) } } }
             for (id, from) in known where firstOwn[id]! > from + 1 {
                 earlier[id] = (try? store.events(show: id, after: from, limit: Int(firstOwn[id]! - 1 - from))) ?? nil
             }
         }
-        locked {
-            var refused = Set<String>()
+        let reload = locked { m in
             for (c, outcome) in results {
                 if let r = c.idempotency {
-                    pendingIdempotency[r.key] = nil
-                    if case .committed = outcome { rememberAnswer(r) }
+                    m.pendingIdempotency[r.key] = nil
+                    if case .committed = outcome { m.remember(r) }
                 }
-                guard let state = shows[c.showID] else { continue }
+                guard let state = m.shows[c.showID] else { continue }
                 state.settle(c.changes)
+                // A stale show is replaced by the store's state (its events published then, in order).
+                if m.staleShows.contains(c.showID) { continue }
                 switch outcome {
                 case .committed(let version, let delta):
                     if store.assignsVersions {
                         if let events = earlier.removeValue(forKey: c.showID) { applyEvents(events, to: state) }
-                        catchUp(state, to: version - 1)
                         // The follower may have read our own event already.
                         guard version > state.committed.version else { continue }
+                        // Another instance's change in between is not in memory yet: never publish out of order.
+                        guard version == state.committed.version + 1 else {
+                            m.staleShows.insert(c.showID)
+                            continue
+                        }
                     }
                     for change in c.changes { state.committed.setStatus(change.status, for: change.seat) }
                     state.committed.commit(version: version)
                     if state.availability.version < version { state.availability.commit(version: version) }
                     hub.publish(show: c.showID, version: version, delta: delta, changes: c.changes)
                 case .refused:
-                    refused.insert(c.showID)
+                    m.staleShows.insert(c.showID)
                 }
             }
-            for id in refused { reloadShow(id) }
+            return !m.staleShows.isEmpty
         }
+        if reload { reloadStaleShows() }
     }
 
-    /// A batch failed (the disk, the database went away): memory is rebuilt from the store for the shows
-    /// it touched, and the waiting requests are answered with the error. A show that cannot be reloaded
-    /// now is reloaded on its next use.
+    /// A batch failed (the disk, the database went away): the shows it touched are reloaded from the
+    /// store (outside the lock), and the waiting requests are answered with the error. A show that
+    /// cannot be reloaded now is reloaded on a later pass (the expiry thread tries every half second).
     func failed(_ batch: [StoreCommit], _ error: Error) {
-        locked {
+        locked { m in
             for c in batch {
-                if let key = c.idempotency?.key { pendingIdempotency[key] = nil }
-                shows[c.showID]?.settle(c.changes)
+                if let key = c.idempotency?.key { m.pendingIdempotency[key] = nil }
+                m.shows[c.showID]?.settle(c.changes)
+                if m.shows[c.showID] != nil { m.staleShows.insert(c.showID) }
             }
-            for id in Set(batch.map(\.showID)) { reloadShow(id) }
         }
+        reloadStaleShows()
     }
 
-    func rememberAnswer(_ r: StoredResponse) {
-        if recentIdempotency.updateValue(r, forKey: r.key) == nil { recentIdempotencyOrder.append(r.key) }
-        if recentIdempotencyOrder.count > 4096 {
-            for key in recentIdempotencyOrder.prefix(1024) { recentIdempotency[key] = nil }
-            recentIdempotencyOrder.removeFirst(1024)
+    /// Replaces stale shows' memory with what the store has. The store is read outside the lock; the
+    /// fresh state is installed under it only if nothing of ours is still queued for the show and
+    /// memory has not moved past what was read (otherwise a later pass does it). Requests on a stale
+    /// show are refused with 503 meanwhile. The versions in between reach subscribers one by one, in
+    /// order (or as one reset when the log no longer has them).
+    /// - Complexity: four store reads per stale show.
+    func reloadStaleShows() {
+        let stale: [(id: String, venue: VenueEntry, from: UInt64)] = locked { m in
+            m.staleShows.compactMap { id in m.shows[id].map { (id, $0.venue, $0.committed.version) } }
         }
-    }
-
-    /// Replaces a show's memory with what the store has (under the lock); marks it stale on failure.
-    func reloadShow(_ id: String) {
-        guard let old = shows[id] else { return }
-        metrics.count("show_reloads")
-        do {
-            guard let record = try store.shows().first(where: { $0.id == id }) else { return }
-            let active = try store.activeHolds(show: id)
-            for token in old.holds.keys { holdShow[token] = nil }
-            let fresh = try loadState(record, venue: old.venue, activeHolds: active)
-            shows[id] = fresh
-            staleShows.remove(id)
-            // Other instances' changes in between reach this instance's subscribers one by one, in order.
-            let from = old.committed.version, to = fresh.committed.version
-            if to > from {
-                if let events = try? store.events(show: id, after: from, limit: Int(to - from)), events.count == Int(to - from) {
-                    for e in events { hub.publish(show: id, version: e.version, delta: e.delta) }
+        for (id, venue, from) in stale {
+            metrics.count("show_reloads")
+            guard let record = try? store.shows().first(where: { $0.id == id }), let active = try? store.activeHolds(show: id),
+                let claims = try? store.claims(show: id), let fresh = try? loadState(record, venue: venue, activeHolds: active, claims: claims)
+            else { continue }
+            let to = fresh.committed.version
+            let events = to > from ? ((try? store.events(show: id, after: from, limit: Int(to - from))) ?? nil) : []
+            // Waking the requests waiting for the show (`lockedWhenFresh`).
+            memory.withLockWakingWaiters { m in
+                guard let old = m.shows[id], m.staleShows.contains(id), old.pendingSeats.isEmpty, old.committed.version <= to else { return }
+                for token in old.holds.keys { m.holdShow[token] = nil }
+                m.install(fresh)
+                m.staleShows.remove(id)
+                let now = old.committed.version
+                guard to > now else { return }
+                if let events, events.count == Int(to - from) {
+                    for e in events where e.version > now { hub.publish(show: id, version: e.version, delta: e.delta) }
                 } else {
                     hub.publish(reset: id, version: to, encoded: fresh.encoded)
                 }
             }
-        } catch {
-            staleShows.insert(id)
         }
     }
 
@@ -236,27 +271,38 @@ public final class Inventory: @unchecked Sendable {
         return ShowState(record: record, venue: venue, prices: prices, policy: policy, availability: SeatAvailability(layout: venue.layout))
     }
 
-    func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-        lock.lock(); defer { lock.unlock() }
-        return try body()
+    /// `body` under the inventory lock once `show` is not being reloaded (the lock released while
+    /// waiting, at most `patience` seconds; then `state(forShow:)` refuses with a 503 to retry). A
+    /// reload takes a few store reads: the requests it would have refused wait for it instead.
+    func lockedWhenFresh<T, E: Error>(show id: String, patience: Double = 2, _ body: (Memory) throws(E) -> T) throws(E) -> T {
+        try memory.wait(until: { !$0.staleShows.contains(id) }, deadline: Date().addingTimeInterval(patience)) { (m: inout Memory, _) throws(E) -> T in
+            try body(m)
+        }
+    }
+
+    /// `body` under the inventory lock, with its memory.
+    /// - Complexity: the body's, plus one lock and unlock.
+    @inline(__always)
+    func locked<T, E: Error>(_ body: (Memory) throws(E) -> T) throws(E) -> T {
+        try memory.withLock { (m: inout Memory) throws(E) -> T in try body(m) }
     }
 
     // MARK: Venues and shows
 
     /// Adds a venue; a venue id is immutable once created (so its ETag can be cached forever).
     public func addVenue(_ layout: VenueLayout) throws(Refusal) {
-        try locked { () throws(Refusal) in
-            if venues[layout.id] != nil {
-                throw Refusal(.venueExists, detail: "venue \(layout.id) already exists; venues are immutable, create one with a new id")
+        try locked { (m: Memory) throws(Refusal) in
+            if m.venues[layout.id] != nil {
+                throw Refusal(.venueExists, detail: "venue \(layout.id) already exists; m.venues are immutable, create one with a new id")
             }
             let entry = VenueEntry(layout: layout)
             do { try store.insertVenue(id: layout.id, fingerprint: layout.fingerprintHex, layoutJSON: entry.json) } catch {
                 if Self.isDuplicate(error) {
-                    throw Refusal(.venueExists, detail: "venue \(layout.id) already exists (created by another instance); venues are immutable")
+                    throw Refusal(.venueExists, detail: "venue \(layout.id) already exists (created by another instance); m.venues are immutable")
                 }
                 throw Refusal(.storeFailed, detail: "\(error)")
             }
-            venues[layout.id] = entry
+            m.venues[layout.id] = entry
         }
     }
 
@@ -273,9 +319,9 @@ public final class Inventory: @unchecked Sendable {
     }
 
     public func addShow(_ new: NewShow) throws(Refusal) {
-        try locked { () throws(Refusal) in
-            guard let venue = venues[new.venueID] else { throw Refusal(.notFound, detail: "no venue \(new.venueID)") }
-            if shows[new.id] != nil { throw Refusal(.showExists, detail: "show \(new.id) already exists") }
+        try locked { (m: Memory) throws(Refusal) in
+            guard let venue = m.venues[new.venueID] else { throw Refusal(.notFound, detail: "no venue \(new.venueID)") }
+            if m.shows[new.id] != nil { throw Refusal(.showExists, detail: "show \(new.id) already exists") }
             do throws(LayoutError) { _ = try SeatPrices(table: new.prices, layout: venue.layout) } catch { throw Refusal.invalid(error) }
             let record = ShowRecord(
                 id: new.id, venueID: new.venueID, startsAt: new.startsAt,
@@ -283,7 +329,7 @@ public final class Inventory: @unchecked Sendable {
                 policyJSON: String(decoding: new.policy.jsonBytes(), as: UTF8.self), holdSeconds: new.holdSeconds, version: 0)
             do {
                 try store.insertShow(record)
-                shows[new.id] = try Self.makeState(record: record, venue: venue)
+                m.shows[new.id] = try Self.makeState(record: record, venue: venue)
             } catch let e as LayoutError { throw Refusal.invalid(e) } catch {
                 if Self.isDuplicate(error) {
                     throw Refusal(.showExists, detail: "show \(new.id) already exists (created by another instance)")
@@ -298,13 +344,15 @@ public final class Inventory: @unchecked Sendable {
         (error as? DatabaseError)?.isConstraint == true || (error as? PostgresError)?.isUniqueViolation == true
     }
 
-    public var showIDs: [String] { locked { shows.values.sorted { ($0.record.startsAt, $0.record.id) < ($1.record.startsAt, $1.record.id) }.map(\.record.id) } }
-    public var venueIDs: [String] { locked { venues.keys.sorted() } }
+    public var showIDs: [String] {
+        locked { m in m.shows.values.sorted { ($0.record.startsAt, $0.record.id) < ($1.record.startsAt, $1.record.id) }.map(\.record.id) }
+    }
+    public var venueIDs: [String] { locked { m in m.venues.keys.sorted() } }
     /// Shows that have not started yet (on sale), in start order.
     public var upcomingShowIDs: [String] {
         let now = clock()
-        return locked {
-            shows.values.filter { ($0.startsAtMilliseconds ?? .max) > now }
+        return locked { m in
+            m.shows.values.filter { ($0.startsAtMilliseconds ?? .max) > now }
                 .sorted { ($0.record.startsAt, $0.record.id) < ($1.record.startsAt, $1.record.id) }.map(\.record.id)
         }
     }

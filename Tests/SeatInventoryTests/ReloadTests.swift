@@ -1,0 +1,126 @@
+import Foundation
+import SeatInventory
+import SeatMap
+import SeatSamples
+import SeatStorage
+import SharedState
+import Testing
+
+/// A real SQLite store whose next commit can be made to fail and whose claims read can be held at a
+/// gate: what a reload after a failed write reads, seen from outside.
+final class GatedStore: SeatStore, Sendable {
+    let real: SQLiteStore
+    struct Controls {
+        var failNextCommit = false
+        var gateClaims = false
+        var waitingAtGate = false
+    }
+
+    let controls = Locked(Controls())
+
+    init(path: String) throws { real = try SQLiteStore(path: path) }
+
+    var assignsVersions: Bool { false }
+
+    func commit(batch: [StoreCommit]) throws -> [CommitOutcome] {
+        if controls.withLock({ c in
+            defer { c.failNextCommit = false }; return c.failNextCommit
+        }) {
+            throw DatabaseError(code: 10, message: "disk I/O error (injected)")
+        }
+        return try real.commit(batch: batch)
+    }
+
+    func claims(show: String) throws -> [Claim] {
+        // Held here until the test opens the gate.
+        controls.withLockWakingWaiters { $0.waitingAtGate = $0.gateClaims }
+        controls.wait(until: { !$0.gateClaims }) { c, _ in c.waitingAtGate = false }
+        return try real.claims(show: show)
+    }
+
+    func insertVenue(id: String, fingerprint: String, layoutJSON: [UInt8]) throws {
+        try real.insertVenue(id: id, fingerprint: fingerprint, layoutJSON: layoutJSON)
+    }
+    func venues() throws -> [(id: String, layoutJSON: [UInt8])] { try real.venues() }
+    func insertShow(_ show: ShowRecord) throws { try real.insertShow(show) }
+    func shows() throws -> [ShowRecord] { try real.shows() }
+    func activeHolds() throws -> [HoldRecord] { try real.activeHolds() }
+    func hold(tokenDigest: String) throws -> HoldRecord? { try real.hold(tokenDigest: tokenDigest) }
+    func holdSeats(holdID: String) throws -> [Int] { try real.holdSeats(holdID: holdID) }
+    func showVersions() throws -> [String: UInt64] { try real.showVersions() }
+    func events(show: String, after version: UInt64, limit: Int) throws -> [(version: UInt64, delta: String)]? {
+        try real.events(show: show, after: version, limit: limit)
+    }
+    func storedResponse(key: String) throws -> StoredResponse? { try real.storedResponse(key: key) }
+    func prune(keepVersions: Int, idempotencyMilliseconds: Int64) throws {
+        try real.prune(keepVersions: keepVersions, idempotencyMilliseconds: idempotencyMilliseconds)
+    }
+    func salesHistory(venue: String, since: Date, until: Date) throws -> (shows: Int, soldCounts: [Int: Int]) {
+        try real.salesHistory(venue: venue, since: since, until: until)
+    }
+}
+
+@Suite struct ReloadTests {
+    /// After a failed write the show is reloaded from the store with the inventory lock released: while
+    /// the reload's store read is held at the gate, every other read is answered (before, the whole
+    /// reload ran under the lock and they all waited), a read of the show itself waits for it, and once the
+    /// read completes memory is the store's again.
+    @Test func aReloadReadsTheStoreWithoutTheInventoryLock() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-reload-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = try GatedStore(path: dir.appendingPathComponent("store.sqlite").path)
+        let inventory = try Inventory(store: store)
+        defer { inventory.stop() }
+        try inventory.addVenue(SampleVenues.cinemaHall())
+        for id in ["show", "other"] {
+            try inventory.addShow(
+                Inventory.NewShow(
+                    id: id, venueID: "cinema-hall-3", startsAt: "2099-12-01T19:30:00+08:00",
+                    prices: PriceTable(categoryPrices: ["standard": 40, "vip": 60, "couple": 90])))
+        }
+        _ = try inventory.createHold(show: "show", seatIDs: ["7-1", "7-2"], wheelchair: false, idempotency: nil)
+
+        store.controls.withLock {
+            $0.failNextCommit = true; $0.gateClaims = true
+        }
+        let failedHold = Locked<Refusal.Reason?>(nil)
+        let buyer = Thread {
+            do { _ = try inventory.createHold(show: "show", seatIDs: ["5-1", "5-2"], wheelchair: false, idempotency: nil) } catch {
+                failedHold.withLock { $0 = (error as? Refusal)?.reason }
+            }
+        }
+        buyer.start()
+        let atGate = store.controls.wait(until: { $0.waitingAtGate }, deadline: Date().addingTimeInterval(5)) { _, reached in reached }
+        #expect(atGate, "the reload reads the store's claims")
+
+        // Reads from another thread, which would wait for the lock if the reload held it.
+        let answered = Locked<(ids: [String], other: UInt64?)?>(nil)
+        Thread {
+            let ids = inventory.showIDs, other = inventory.committedVersion(show: "other")
+            answered.withLockWakingWaiters { $0 = (ids, other) }
+        }.start()
+        let reads = answered.wait(until: { $0 != nil }, deadline: Date().addingTimeInterval(5)) { a, _ in a }
+        #expect(reads?.ids == ["other", "show"] && reads?.other == 0, "reads are answered while the reload reads the store")
+        // A read of the show being reloaded waits for the reload (the lock released meanwhile).
+        let staleRead = Locked<Result<UInt64, Refusal>?>(nil)
+        Thread {
+            do throws(Refusal) {
+                let (version, _) = try inventory.encodedAvailability(show: "show")
+                staleRead.withLockWakingWaiters { $0 = .success(version) }
+            } catch { staleRead.withLockWakingWaiters { $0 = .failure(error) } }
+        }.start()
+        let early = staleRead.wait(until: { $0 != nil }, deadline: Date().addingTimeInterval(0.3)) { r, _ in r }
+        #expect(early == nil, "the show being reloaded is not answered from the memory being replaced")
+        store.controls.withLockWakingWaiters { $0.gateClaims = false }
+        let late = staleRead.wait(until: { $0 != nil }, deadline: Date().addingTimeInterval(5)) { r, _ in r }
+        #expect(try late?.get() == 1, "answered once the reload is in")
+
+        while !buyer.isFinished { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(failedHold.current == .storeUnavailable)
+        let (version, _) = try inventory.encodedAvailability(show: "show")
+        #expect(version == 1, "memory is the store's again: the failed hold is gone")
+        let retried = try inventory.createHold(show: "show", seatIDs: ["5-1", "5-2"], wheelchair: false, idempotency: nil)
+        if case .done(let view) = retried { #expect(view.version == 2) } else { Issue.record("the retry is a fresh hold") }
+    }
+}
