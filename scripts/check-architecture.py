@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""ARCHITECTURE.md's module table against Package.swift and the sources' imports.
+"""ARCHITECTURE.md's module table against Package.swift and the sources' imports, and one lock type.
 
 For every target of Package.swift (test targets aside): a row of the table names it, the row's
 "depends on" column names exactly the target's dependencies (other targets), and every module a source
@@ -41,6 +41,13 @@ for name, (kind, deps) in sorted(targets.items()):
         for imp in re.findall(r"^\s*(?:@testable\s+|@_exported\s+)?import\s+([A-Za-z]+)", f.read_text(), re.M):
             if imp not in platform and imp != name and imp not in deps:
                 problems.append(f"{f.relative_to(root)} imports {imp}, which {name} does not depend on")
+# One lock type: Locked<Value> (SharedState). A hand-made lock box anywhere else is a difference.
+for f in list((root / "Sources").rglob("*.swift")) + list((root / "Tests").rglob("*.swift")):
+    if f.parts[-2] == "SharedState":
+        continue
+    for k, line in enumerate(f.read_text().splitlines(), 1):
+        if re.search(r"\b(NSLock|NSCondition|NSRecursiveLock|pthread_mutex_t|os_unfair_lock|Mutex)\s*\(", line) and not line.strip().startswith("//"):
+            problems.append(f"{f.relative_to(root)}:{k}: a lock that is not Locked<Value> (SharedState)")
 for name in table:
     if name not in targets:
         problems.append(f"ARCHITECTURE.md names {name}, which Package.swift does not have")
