@@ -118,9 +118,11 @@ connections, so both share the 2 cores and the figures understate a server on it
   clients, each from its own loopback address (127.0.0.2–5, not trusted), ask for the delta from a
   thousand versions back as fast as they are answered; the baseline is the plain row of the same run.
   Deltas come from the last 1,024 versions in memory, merged outside every lock; spans over 64 versions
-  are limited to 10 a second per client address (the loopers get 429s), so they cannot take the CPU
-  the buyers need. Before, each such request held the inventory lock across a 10,000-event store read
-  (four loopers: 1,454 → 22 holds/s).
+  are limited to 10 a second per client address, and the 429 is sent only after the wait it names
+  (the `Tarpit`: the connection suspended, no thread waiting), so a client looping as fast as it is
+  answered gets ~10 answers a second instead of ~700. Before the tarpit the loopers' 429s (~2,700
+  requests a second) still cost 0.77× (2026-12-01, earlier the same day); before the memory ring each
+  such request held the inventory lock across a 10,000-event store read (four loopers: 1,454 → 22 holds/s).
 - *10,000 event streams*: a child process (`SeatKitBench viewers`) opens 10,000 streams on another show
   of the arena, 250 from each of 40 loopback addresses (the server allows 256 an address and 12,000 in
   all, on a budget apart from the 4,096 request connections), then wrk runs hold + release as above.
@@ -131,13 +133,14 @@ connections, so both share the 2 cores and the figures understate a server on it
   so the rows measured beside something take their baseline from plain runs just before and after.
   With 10,000 streams open the bracketed ratio is ~0.7× though the p99 holds: libmicrohttpd walks its
   list of suspended connections on every resume, and each waiting buyer is resumed once its change
-  commits (a transport of its own for the streams would take them off that list). The four `?since=`
-  loopers send ~2,700 requests a second of 429s from the same process: no lock is involved any more
-  (before: 1,454 → 22 holds/s), what is left is their share of the two cores.
+  commits (a transport of its own for the streams would take them off that list); that ratio moves
+  with the machine's load (0.66× and 1.03× on two runs of 2026-12-01).
 - *Comparing two builds*: a single run moves by ±25 % from minute to minute on this shared machine, so
   a change to the hold path is judged with `scripts/compare-holds.sh OLD NEW 3` (the two `seatkit
   serve` binaries alternated, medians): on 2026-12-01 the session's start against its end read
-  7,387 vs 7,827 holds/s (1.06×), after a copied event ring had cost a third (0.64×).
+  7,387 vs 7,827 holds/s (1.06×), after a copied event ring had cost a third (0.64×); later that day
+  the modules split (SeatInventory, the route table, every lock a `Locked`, reloads outside the lock)
+  read 8,867 vs 9,087 holds/s against that session's start (1.025×).
 - *PostgreSQL store*: the same wrk hold + release against `--store postgres://…` (a throwaway cluster on
   this machine, `scripts/with-postgres.sh`), with one instance (64 connections) and with two instances
   on the same database (two wrk processes of 32 connections on disjoint sections, at once); the ratio is
