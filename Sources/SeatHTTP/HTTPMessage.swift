@@ -75,16 +75,4 @@ public struct Problem: Error, Sendable {
 
     public static func badRequest(_ detail: String) -> Problem { Problem(400, "bad-request", "Bad request", detail: detail) }
     public static func notFound(_ detail: String) -> Problem { Problem(404, "not-found", "Not found", detail: detail) }
-    public static func invalidBody(_ error: LayoutError) -> Problem {
-        var w = JSONWriter()
-        w.raw("[")
-        for (k, p) in error.problems.enumerated() {
-            if k > 0 { w.raw(",") }
-            w.raw("{"); w.key("path", first: true); w.string(p.path); w.key("message"); w.string(p.message); w.raw("}")
-        }
-        w.raw("]")
-        return Problem(
-            422, "invalid-body", "The request body is not valid", detail: error.problems.first.map(\.description) ?? "invalid",
-            extensions: [("errors", w.text)])
-    }
 }

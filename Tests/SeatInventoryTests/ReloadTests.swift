@@ -8,8 +8,7 @@ import Testing
 
 /// A real SQLite store whose next commit can be made to fail and whose claims read can be held at a
 /// gate: what a reload after a failed write reads, seen from outside.
-final class GatedStore: SeatStore, Sendable {
-    let real: SQLiteStore
+final class GatedStore: ForwardingStore, @unchecked Sendable {
     struct Controls {
         var failNextCommit = false
         var gateClaims = false
@@ -18,45 +17,22 @@ final class GatedStore: SeatStore, Sendable {
 
     let controls = Locked(Controls())
 
-    init(path: String) throws { real = try SQLiteStore(path: path) }
+    init(path: String) throws { super.init(base: try SQLiteStore(path: path)) }
 
-    var assignsVersions: Bool { false }
-
-    func commit(batch: [StoreCommit]) throws -> [CommitOutcome] {
+    override func commit(batch: [StoreCommit]) throws -> [CommitOutcome] {
         if controls.withLock({ c in
             defer { c.failNextCommit = false }; return c.failNextCommit
         }) {
             throw DatabaseError(code: 10, message: "disk I/O error (injected)")
         }
-        return try real.commit(batch: batch)
+        return try base.commit(batch: batch)
     }
 
-    func claims(show: String) throws -> [Claim] {
+    override func claims(show: String) throws -> [Claim] {
         // Held here until the test opens the gate.
         controls.withLockWakingWaiters { $0.waitingAtGate = $0.gateClaims }
         controls.wait(until: { !$0.gateClaims }) { c, _ in c.waitingAtGate = false }
-        return try real.claims(show: show)
-    }
-
-    func insertVenue(id: String, fingerprint: String, layoutJSON: [UInt8]) throws {
-        try real.insertVenue(id: id, fingerprint: fingerprint, layoutJSON: layoutJSON)
-    }
-    func venues() throws -> [(id: String, layoutJSON: [UInt8])] { try real.venues() }
-    func insertShow(_ show: ShowRecord) throws { try real.insertShow(show) }
-    func shows() throws -> [ShowRecord] { try real.shows() }
-    func activeHolds() throws -> [HoldRecord] { try real.activeHolds() }
-    func hold(tokenDigest: String) throws -> HoldRecord? { try real.hold(tokenDigest: tokenDigest) }
-    func holdSeats(holdID: String) throws -> [Int] { try real.holdSeats(holdID: holdID) }
-    func showVersions() throws -> [String: UInt64] { try real.showVersions() }
-    func events(show: String, after version: UInt64, limit: Int) throws -> [(version: UInt64, delta: String)]? {
-        try real.events(show: show, after: version, limit: limit)
-    }
-    func storedResponse(key: String) throws -> StoredResponse? { try real.storedResponse(key: key) }
-    func prune(keepVersions: Int, idempotencyMilliseconds: Int64) throws {
-        try real.prune(keepVersions: keepVersions, idempotencyMilliseconds: idempotencyMilliseconds)
-    }
-    func salesHistory(venue: String, since: Date, until: Date) throws -> (shows: Int, soldCounts: [Int: Int]) {
-        try real.salesHistory(venue: venue, since: since, until: until)
+        return try base.claims(show: show)
     }
 }
 

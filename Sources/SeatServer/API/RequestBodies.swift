@@ -18,7 +18,7 @@ enum RequestBody {
     }
 
     static func check(_ log: ProblemLog) throws(Problem) {
-        if !log.isEmpty { throw Problem.invalidBody(log.error) }
+        if !log.isEmpty { throw Refusal.invalid(log.error).problem }
     }
 
     /// A wire-format problem as the API's answer: 400 for syntax, 422 for content.
@@ -26,7 +26,7 @@ enum RequestBody {
         switch e {
         case .malformed(let syntax): return Problem(400, "malformed-json", "Malformed JSON", detail: "body, \(syntax.description)")
         case .notAnObject: return Problem.badRequest("the body must be a JSON object")
-        case .invalid(let errors): return Problem.invalidBody(errors)
+        case .invalid(let errors): return Refusal.invalid(errors).problem
         }
     }
 

@@ -33,7 +33,7 @@ extension SeatAPI {
             if let first = error.problems.first, first.path.hasPrefix("line ") {
                 throw Problem(400, "malformed-json", "Malformed JSON", detail: first.description)
             }
-            throw Problem.invalidBody(error)
+            throw Refusal.invalid(error).problem
         }
         guard RequestBody.isIdentifier(imported.layout.id) else {
             throw Problem(

@@ -1,0 +1,39 @@
+import Foundation
+
+/// A store that passes every call to `base`: subclass it and override what a wrapper changes (the
+/// benchmark's store that writes nothing, the tests' store that fails a commit or holds a read at a
+/// gate). The defaults of `SeatStore`'s extension are forwarded too, so `base`'s own versions run.
+/// `@unchecked` only because an open class cannot be checked: its one stored property is a `let` of
+/// a `Sendable` store.
+open class ForwardingStore: SeatStore, @unchecked Sendable {
+    public let base: any SeatStore
+
+    public init(base: any SeatStore) { self.base = base }
+
+    open var assignsVersions: Bool { base.assignsVersions }
+    open func insertVenue(id: String, fingerprint: String, layoutJSON: [UInt8]) throws {
+        try base.insertVenue(id: id, fingerprint: fingerprint, layoutJSON: layoutJSON)
+    }
+    open func venues() throws -> [(id: String, layoutJSON: [UInt8])] { try base.venues() }
+    open func insertShow(_ show: ShowRecord) throws { try base.insertShow(show) }
+    open func shows() throws -> [ShowRecord] { try base.shows() }
+    open func claims(show: String) throws -> [Claim] { try base.claims(show: show) }
+    open func activeHolds() throws -> [HoldRecord] { try base.activeHolds() }
+    open func hold(tokenDigest: String) throws -> HoldRecord? { try base.hold(tokenDigest: tokenDigest) }
+    open func commit(batch: [StoreCommit]) throws -> [CommitOutcome] { try base.commit(batch: batch) }
+    open func holdSeats(holdID: String) throws -> [Int] { try base.holdSeats(holdID: holdID) }
+    open func holdWithSeats(tokenDigest: String) throws -> (record: HoldRecord, seats: [Int])? { try base.holdWithSeats(tokenDigest: tokenDigest) }
+    open func activeHolds(show: String) throws -> [HoldRecord] { try base.activeHolds(show: show) }
+    open func dueHolds(at time: Int64) throws -> [HoldRecord] { try base.dueHolds(at: time) }
+    open func showVersions() throws -> [String: UInt64] { try base.showVersions() }
+    open func events(show: String, after version: UInt64, limit: Int) throws -> [(version: UInt64, delta: String)]? {
+        try base.events(show: show, after: version, limit: limit)
+    }
+    open func storedResponse(key: String) throws -> StoredResponse? { try base.storedResponse(key: key) }
+    open func prune(keepVersions: Int, idempotencyMilliseconds: Int64) throws {
+        try base.prune(keepVersions: keepVersions, idempotencyMilliseconds: idempotencyMilliseconds)
+    }
+    open func salesHistory(venue: String, since: Date, until: Date) throws -> (shows: Int, soldCounts: [Int: Int]) {
+        try base.salesHistory(venue: venue, since: since, until: until)
+    }
+}
