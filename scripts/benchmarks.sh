@@ -136,11 +136,17 @@ connections, so both share the 2 cores and the figures understate a server on it
   commits (a transport of its own for the streams would take them off that list); that ratio moves
   with the machine's load (0.66× and 1.03× on two runs of 2026-12-01).
 - *Comparing two builds*: a single run moves by ±25 % from minute to minute on this shared machine, so
-  a change to the hold path is judged with `scripts/compare-holds.sh OLD NEW 3` (the two `seatkit
-  serve` binaries alternated, medians): on 2026-12-01 the session's start against its end read
+  a change to the hold path is judged with `scripts/compare-holds.sh OLD NEW 3` (the `seatkit
+  serve` binaries taking turns, medians; more than two may be given): on 2026-12-01 the session's start against its end read
   7,387 vs 7,827 holds/s (1.06×), after a copied event ring had cost a third (0.64×); later that day
   the modules split (SeatInventory, the route table, every lock a `Locked`, reloads outside the lock)
-  read 8,867 vs 9,087 holds/s against that session's start (1.025×).
+  read 8,867 vs 9,087 holds/s against that session's start (1.025×). Against the commit the
+  production issue was filed on (77c70a3), three binaries taking turns (`compare-holds.sh FILED
+  LAST-SESSION THIS-SESSION 8`, four runs of 6–8 rounds): the previous session's end read 0.90, 0.98,
+  0.97 and 0.83× and this session's end 0.86, 0.88, 0.88 and 0.83×: the hardening costs about a tenth
+  of hold + release here, in no single place (perf: the hold tokens' SHA-256 ~1 % of the CPU, routing
+  ~0.5 %, more retains, allocations and context switches); a request no longer takes the connection
+  guard's global lock (its phase lives in the connection's own record), worth ~3 %.
 - *PostgreSQL store*: the same wrk hold + release against `--store postgres://…` (a throwaway cluster on
   this machine, `scripts/with-postgres.sh`), with one instance (64 connections) and with two instances
   on the same database (two wrk processes of 32 connections on disjoint sections, at once); the ratio is

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# compare-holds.sh SEATKIT_A SEATKIT_B [ROUNDS]: hold + release under wrk (64 connections, 5 s, the same
-# Lua script as `SeatKitBench server`) against two `seatkit serve` binaries, alternating A and B for
-# ROUNDS rounds (default 3) on fresh stores, then the median of each. On a shared 2-core machine one
+# compare-holds.sh SEATKIT_A SEATKIT_B [SEATKIT_C ...] [ROUNDS]: hold + release under wrk (64 connections,
+# 5 s, the same Lua script as `SeatKitBench server`) against two or more `seatkit serve` binaries, taking
+# turns for ROUNDS rounds (default 3) on fresh stores, then each one's median beside the first's. On a shared 2-core machine one
 # run's figure moves by ±25 % from minute to minute; alternating and taking medians is what makes two
 # builds comparable. Prints one line per run and a summary.
 set -euo pipefail
-a=$1; b=$2; rounds=${3:-3}
+rounds=3
+bins=("$@")
+if [[ ${bins[-1]} =~ ^[0-9]+$ ]]; then rounds=${bins[-1]}; unset 'bins[-1]'; fi
 dir=$(mktemp -d /tmp/seatkit-compare.XXXXXX)
 trap 'rm -rf "$dir"' EXIT
 python3 - "$dir/hold-release.lua" <<'PY'
@@ -35,14 +37,14 @@ run() {  # run BINARY LABEL
     echo "$2 $((holds / 5)) holds/s p99 $p99"
 }
 results=()
+labels=(A B C D E F G H)
 for r in $(seq "$rounds"); do
-    results+=("$(run "$a" A)"); echo "${results[-1]}"
-    results+=("$(run "$b" B)"); echo "${results[-1]}"
+    for k in "${!bins[@]}"; do results+=("$(run "${bins[$k]}" "${labels[$k]}")"); echo "${results[-1]}"; done
 done
 printf '%s\n' "${results[@]}" | python3 -c '
 import sys, statistics
 rows = [l.split() for l in sys.stdin if l.strip()]
-m = {k: statistics.median(int(r[1]) for r in rows if r[0] == k) for k in "AB"}
-a, b = m["A"], m["B"]
-print(f"median A {a:.0f} holds/s, B {b:.0f} holds/s: B/A = {b / a:.3f}")
+labels = sorted({r[0] for r in rows})
+median = {k: statistics.median(int(r[1]) for r in rows if r[0] == k) for k in labels}
+print(", ".join(f"median {k} {median[k]:.0f} holds/s" + ("" if k == "A" else f" ({median[k] / median[labels[0]]:.3f}x A)") for k in labels))
 '

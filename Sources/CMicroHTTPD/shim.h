@@ -95,6 +95,12 @@ static inline int seatkit_mhd_connection_fd(struct MHD_Connection *connection) {
     return info ? info->connect_fd : -1;
 }
 
+/* The pointer the connection notice stored in the connection's socket context (NULL: none). */
+static inline void *seatkit_mhd_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info ? info->socket_context : NULL;
+}
+
 /* A socket address as text into buf; returns 0 when it is neither IPv4 nor IPv6. */
 static inline int seatkit_sockaddr_text(const struct sockaddr *sa, char *buf, socklen_t length) {
     if (sa == NULL) return 0;

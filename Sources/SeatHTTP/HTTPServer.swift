@@ -46,9 +46,6 @@ public final class HTTPServer: @unchecked Sendable {
     private var daemon: OpaquePointer?
     /// Open event streams (closed on stop so their suspended connections finish).
     private let streams = Locked([ObjectIdentifier: EventStream]())
-    /// Requests between their first call and libmicrohttpd's completion notice (answers being sent,
-    /// suspended ones waiting included): `stop` lets them finish before the daemon is stopped.
-    let requestsInFlight = Locked(0)
     public private(set) var port: UInt16 = 0
 
     public init(configuration: Configuration, handler: @escaping Handler) {
@@ -118,7 +115,7 @@ public final class HTTPServer: @unchecked Sendable {
     public func stop(drainSeconds: Double = 2) {
         for s in streams.withLock({ Array($0.values) }) { s.close() }
         let deadline = Date().addingTimeInterval(drainSeconds)
-        while daemon != nil && requestsInFlight.current > 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.002) }
+        while daemon != nil && guardian.busyRequests > 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.002) }
         if let daemon { MHD_stop_daemon(daemon) }
         daemon = nil
         guardian.stop()
@@ -182,14 +179,24 @@ private let acceptPolicy: MHD_AcceptPolicyCallback = { cls, address, _ in
     return server.guardian.admit(text(address)) ? MHD_Result.YES : MHD_Result.NO
 }
 
-private let connectionNotice: MHD_NotifyConnectionCallback = { cls, connection, _, code in
+private let connectionNotice: MHD_NotifyConnectionCallback = { cls, connection, socketContext, code in
     guard let cls, let connection else { return }
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     if code == MHD_ConnectionNotificationCode.CONNECTION_NOTIFY_STARTED {
-        server.guardian.opened(connection, address: peerAddress(connection), fd: seatkit_mhd_connection_fd(connection))
+        let record = server.guardian.opened(connection, address: peerAddress(connection), fd: seatkit_mhd_connection_fd(connection))
+        socketContext?.pointee = Unmanaged.passRetained(record).toOpaque()
     } else {
         server.guardian.closed(connection)
+        if let pointer = socketContext?.pointee {
+            Unmanaged<ConnectionGuard.Record>.fromOpaque(pointer).release()
+            socketContext?.pointee = nil
+        }
     }
+}
+
+/// The connection's record in the guard (kept in its socket context by the connection notice).
+func connectionRecord(_ connection: OpaquePointer) -> ConnectionGuard.Record? {
+    seatkit_mhd_socket_context(connection).map { Unmanaged<ConnectionGuard.Record>.fromOpaque($0).takeUnretainedValue() }
 }
 
 final class KeyValues {
@@ -213,8 +220,7 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
         // First call: only the headers have arrived.
         let refusedQuery = requestContext.pointee != nil
         requestContext.pointee = Unmanaged.passRetained(RequestState()).toOpaque()
-        server.requestsInFlight.withLock { $0 += 1 }
-        server.guardian.requestStarted(connection)
+        server.guardian.requestStarted(connectionRecord(connection))
         let problem =
             refusedQuery
             ? Problem(
@@ -247,7 +253,10 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
     let headers = KeyValues(lowercaseKeys: true), query = KeyValues(lowercaseKeys: false)
     MHD_get_connection_values(connection, MHD_ValueKind.HEADER_KIND, collectValue, Unmanaged.passUnretained(headers).toOpaque())
     MHD_get_connection_values(connection, MHD_ValueKind.GET_ARGUMENT_KIND, collectValue, Unmanaged.passUnretained(query).toOpaque())
-    let client = server.clientAddress(peer: peerAddress(connection), forwardedFor: headers.values["x-forwarded-for"])
+    // The peer's text is made once per connection (its record has it): inet_ntop and a String per
+    // request showed in the hold path's profile.
+    let peer = connectionRecord(connection)?.address ?? peerAddress(connection)
+    let client = server.clientAddress(peer: peer, forwardedFor: headers.values["x-forwarded-for"])
     let request = HTTPRequest(
         method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
         query: query.values, headers: headers.values, body: state.body, clientAddress: client)
@@ -272,10 +281,8 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
 }
 
 private let completedHandler: MHD_RequestCompletedCallback = { cls, connection, requestContext, _ in
-    let server = cls.map { Unmanaged<HTTPServer>.fromOpaque($0).takeUnretainedValue() }
-    if let server, let connection { server.guardian.requestCompleted(connection) }
+    if let cls, let connection { Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().guardian.requestCompleted(connectionRecord(connection)) }
     guard let requestContext, let pointer = requestContext.pointee, pointer != seatkit_query_refused() else { return }
-    server?.requestsInFlight.withLock { $0 -= 1 }
     Unmanaged<RequestState>.fromOpaque(pointer).release()
     requestContext.pointee = nil
 }

@@ -186,7 +186,7 @@ public final class Inventory: @unchecked Sendable {
                 guard let state = m.shows[c.showID] else { continue }
                 state.settle(c.changes)
                 // A stale show is replaced by the store's state (its events published then, in order).
-                if m.staleShows.contains(c.showID) { continue }
+                if !m.staleShows.isEmpty && m.staleShows.contains(c.showID) { continue }
                 switch outcome {
                 case .committed(let version, let delta):
                     if store.assignsVersions {
@@ -275,7 +275,10 @@ public final class Inventory: @unchecked Sendable {
     /// waiting, at most `patience` seconds; then `state(forShow:)` refuses with a 503 to retry). A
     /// reload takes a few store reads: the requests it would have refused wait for it instead.
     func lockedWhenFresh<T, E: Error>(show id: String, patience: Double = 2, _ body: (Memory) throws(E) -> T) throws(E) -> T {
-        try memory.wait(until: { !$0.staleShows.contains(id) }, deadline: Date().addingTimeInterval(patience)) { (m: inout Memory, _) throws(E) -> T in
+        // The usual case (no show stale) is one lock round trip with no clock read and no hashing.
+        let done: T? = try memory.withLock { (m: inout Memory) throws(E) -> T? in m.staleShows.isEmpty ? try body(m) : nil }
+        if let done { return done }
+        return try memory.wait(until: { !$0.staleShows.contains(id) }, deadline: Date().addingTimeInterval(patience)) { (m: inout Memory, _) throws(E) -> T in
             try body(m)
         }
     }

@@ -9,14 +9,16 @@ import Foundation
 public final class Locked<Value>: @unchecked Sendable {
     // An NSCondition is a pthread mutex plus a condition variable: locking it costs what an NSLock
     // does (~20 ns uncontended), and one type serves both the plain boxes and the waited-on ones.
-    private let condition = NSCondition()
-    private var value: Value
+    // `@usableFromInline` so `withLock` is inlined and specialised in the caller's module: as a plain
+    // generic call it was 0.45 % of the server's CPU under hold + release (perf), plus its closure.
+    @usableFromInline let condition = NSCondition()
+    @usableFromInline var value: Value
 
     public init(_ value: Value) { self.value = value }
 
     /// Runs `body` with the value, under the lock.
     /// - Complexity: the body's, plus one lock and unlock.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
         condition.lock()
         defer { condition.unlock() }
@@ -24,6 +26,7 @@ public final class Locked<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` under the lock, then wakes every thread waiting in `wait(until:)`.
+    @inlinable
     public func withLockWakingWaiters<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
         condition.lock()
         defer {
@@ -35,6 +38,7 @@ public final class Locked<Value>: @unchecked Sendable {
 
     /// Waits (the lock released meanwhile) until `ready` holds or `deadline` passes, then runs `body`
     /// under the lock; `body`'s second argument says whether `ready` held.
+    @inlinable
     public func wait<T, E: Error>(until ready: (Value) -> Bool, deadline: Date? = nil, _ body: (inout Value, Bool) throws(E) -> T) throws(E) -> T {
         condition.lock()
         defer { condition.unlock() }
@@ -49,5 +53,5 @@ public final class Locked<Value>: @unchecked Sendable {
     }
 
     /// A copy of the value, read under the lock.
-    public var current: Value { withLock { $0 } }
+    @inlinable public var current: Value { withLock { $0 } }
 }
