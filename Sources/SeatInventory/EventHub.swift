@@ -52,7 +52,8 @@ final class EventHub: @unchecked Sendable {
             Self.append(Event(version: version, delta: delta, changes: changes), to: &s.recent[show, default: Recent()], keep: keep)
             return s.subscribers[show].map { Array($0.values) } ?? []
         }
-        send(Self.message(version: version, delta: delta), to: targets, show: show)
+        // Framed only when someone listens (this runs under the inventory lock on the writer thread).
+        if !targets.isEmpty { send(Self.message(version: version, delta: delta), to: targets, show: show) }
     }
 
     private static func append(_ event: Event, to r: inout Recent, keep: Int) {
