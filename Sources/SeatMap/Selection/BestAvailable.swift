@@ -20,7 +20,10 @@ public struct BestAvailableRequest: Sendable, Hashable {
 }
 
 extension VenueLayout {
-    /// The centre of the hall across, two thirds of the way back from the screen.
+    /// The centre of the seating across, two thirds of the way from its front row to its back row (the
+    /// front is the side nearer the stage; with no stage, the lowest y). Measured across the seats, not
+    /// from the screen: a layout gives the screen's place only sometimes (and pretix plans a stage box of
+    /// any size), and the seats' extent keeps the point inside the hall in every format.
     public var defaultFocalPoint: FloorPoint {
         let b = bounds
         let cx = (b.minX + b.maxX) / 2
@@ -37,11 +40,30 @@ extension VenueLayout {
         (Int64((Double(storage.x[i]) * 64).rounded()), Int64((Double(storage.y[i]) * 64).rounded()))
     }
 
-    /// Squared distance (scaled by count²) of a window's centroid from the focal point, plus a penalty that
-    /// ranks every window leaving an (unavoidable) lone seat after all those that leave none.
-    static func windowScore(sumX: Int64, sumY: Int64, count: Int, focal: (Int64, Int64), leavesLoneSeat: Bool) -> Double {
-        let dx = Double(sumX - Int64(count) * focal.0), dy = Double(sumY - Int64(count) * focal.1)
-        return dx * dx + dy * dy + (leavesLoneSeat ? 1e30 : 0)
+    /// Where a window ranks: every window that leaves no lone seat before every window that leaves an
+    /// (unavoidable) one, then by the squared distance of its centroid from the focal point, exact (the
+    /// quantised sums are integers, squared to 128 bits). Ties keep the window found first, the lowest
+    /// seat index. (A penalty of 1e30 added to the distance in a `Double` once made every penalised
+    /// window tie, so a nearly sold-out show got its front-left window, not its best one.)
+    struct WindowRank: Comparable {
+        var leavesLoneSeat: Bool
+        var distanceHigh: UInt64
+        var distanceLow: UInt64
+
+        /// The rank of a window of `count` seats whose quantised positions sum to (`sumX`, `sumY`).
+        init(sumX: Int64, sumY: Int64, count: Int, focal: (Int64, Int64), leavesLoneSeat: Bool) {
+            let dx = (sumX - Int64(count) * focal.0).magnitude, dy = (sumY - Int64(count) * focal.1).magnitude
+            let x = dx.multipliedFullWidth(by: dx), y = dy.multipliedFullWidth(by: dy)
+            let (low, carry) = x.low.addingReportingOverflow(y.low)
+            self.leavesLoneSeat = leavesLoneSeat
+            distanceHigh = x.high + y.high + (carry ? 1 : 0)
+            distanceLow = low
+        }
+
+        static func < (a: WindowRank, b: WindowRank) -> Bool {
+            if a.leavesLoneSeat != b.leavesLoneSeat { return !a.leavesLoneSeat }
+            return (a.distanceHigh, a.distanceLow) < (b.distanceHigh, b.distanceLow)
+        }
     }
 
     /// The best `request.count` free seats side by side in one row, never across an aisle, obeying
@@ -66,7 +88,7 @@ extension VenueLayout {
             if !request.wheelchair && t == SeatType.companion.rawValue { return false }
             return true
         }
-        var best: (score: Double, start: Int)? = nil
+        var best: (rank: WindowRank, start: Int)? = nil
         var status = availability.reader()
         for block in blocks {
             var a = block.lowerBound
@@ -91,8 +113,8 @@ extension VenueLayout {
                         {
                             let lone = (s - a == 1) || (b - 1 - last == 1)
                             if !(lone && policy.noLoneSeat && runLength - n != 1) {
-                                let score = Self.windowScore(sumX: sumX, sumY: sumY, count: n, focal: focal, leavesLoneSeat: lone)
-                                if best == nil || score < best!.score { best = (score, s) }
+                                let rank = WindowRank(sumX: sumX, sumY: sumY, count: n, focal: focal, leavesLoneSeat: lone)
+                                if best == nil || rank < best!.rank { best = (rank, s) }
                             }
                         }
                         guard last + 1 < b else { break }

@@ -1,24 +1,34 @@
 /// Slow, obviously correct versions of the fast algorithms: the oracles the tests compare against and
 /// the baselines the benchmarks measure against. Not for production paths.
 public enum ReferenceAlgorithms {
-    /// Best available by trying every window of every row, allocating each window and re-deriving
-    /// aisles and free runs from scratch: O(seats × count) with an allocation per window.
-    public static func bestAvailableTryingEveryWindow(
+    /// A window best available may pick, and how far from the documented order's best it is: whether it
+    /// leaves a lone seat, and the distance of its centroid from the focal point.
+    public struct BestAvailableCandidate: Sendable, Equatable {
+        public var seats: [SeatIndex]
+        public var leavesLoneSeat: Bool
+        public var distance: Double
+    }
+
+    /// Every window best available may pick, found by trying every window of every row, allocating each
+    /// and re-deriving aisles and free runs from scratch, and ranked on its own: the centroid from the
+    /// seats' positions in `Double`, its Euclidean distance from the focal point (none of the engine's
+    /// quantising or scoring), windows leaving a lone seat after the others.
+    /// - Complexity: O(seats × count), an allocation per window.
+    public static func bestAvailableCandidates(
         _ request: BestAvailableRequest, layout: VenueLayout,
         availability: SeatAvailability,
         policy: SelectionPolicy = .standard
-    ) -> [SeatIndex]? {
+    ) -> [BestAvailableCandidate] {
         let n = request.count
-        guard n > 0, n <= policy.maxSeats else { return nil }
+        guard n > 0, n <= policy.maxSeats else { return [] }
         let fp = request.focalPoint ?? layout.defaultFocalPoint
-        let focal = (Int64((fp.x * 64).rounded()), Int64((fp.y * 64).rounded()))
         func adjacent(_ a: SeatIndex, _ b: SeatIndex) -> Bool {
             let p = layout.position(a), q = layout.position(b)
             let dx = Double(Float(q.x)) - Double(Float(p.x)), dy = Double(Float(q.y)) - Double(Float(p.y))
             return dx * dx + dy * dy <= aisleGapThreshold * aisleGapThreshold
         }
         func free(_ i: SeatIndex) -> Bool { availability[i] == .available }
-        var best: (Double, [SeatIndex])? = nil
+        var candidates: [BestAvailableCandidate] = []
         for row in layout.rows {
             for start in row.seats {
                 let window = Array(start..<min(start + n, row.seats.upperBound))
@@ -49,12 +59,32 @@ public enum ReferenceAlgorithms {
                 while k < row.seats.upperBound && adjacent(k - 1, k) && free(k) { right += 1; k += 1 }
                 let lone = left == 1 || right == 1
                 if lone && policy.noLoneSeat && left + right != 1 { continue }
-                var sx: Int64 = 0, sy: Int64 = 0
-                for i in window { let q = layout.quantised(i); sx += q.0; sy += q.1 }
-                let score = VenueLayout.windowScore(sumX: sx, sumY: sy, count: n, focal: focal, leavesLoneSeat: lone)
-                if best == nil || score < best!.0 { best = (score, window) }
+                var cx = 0.0, cy = 0.0
+                for i in window { let p = layout.position(i); cx += Double(p.x); cy += Double(p.y) }
+                cx /= Double(n); cy /= Double(n)
+                let distance = ((cx - fp.x) * (cx - fp.x) + (cy - fp.y) * (cy - fp.y)).squareRoot()
+                candidates.append(BestAvailableCandidate(seats: window, leavesLoneSeat: lone, distance: distance))
             }
         }
-        return best?.1
+        return candidates
+    }
+
+    /// The documented order's best of `bestAvailableCandidates`: no lone seat left before one, then the
+    /// nearest; distances within a millionth of a seat width tie, and ties go to the lowest seat index.
+    public static func bestAvailableTryingEveryWindow(
+        _ request: BestAvailableRequest, layout: VenueLayout,
+        availability: SeatAvailability,
+        policy: SelectionPolicy = .standard
+    ) -> [SeatIndex]? {
+        var best: BestAvailableCandidate?
+        for c in bestAvailableCandidates(request, layout: layout, availability: availability, policy: policy) {
+            guard let b = best else { best = c; continue }
+            if c.leavesLoneSeat != b.leavesLoneSeat {
+                if !c.leavesLoneSeat { best = c }
+            } else if c.distance < b.distance - 1e-6 || (abs(c.distance - b.distance) <= 1e-6 && c.seats[0] < b.seats[0]) {
+                best = c
+            }
+        }
+        return best?.seats
     }
 }
