@@ -70,7 +70,8 @@ let package = Package(
                 path: "Sources/SeatServerTestSupport"),
         // Seeded randomness and text snapshots shared by the test targets.
         .target(name: "SeatKitTestSupport", dependencies: ["SeatSamples"], path: "Sources/SeatKitTestSupport"),
-        .testTarget(name: "SeatMapTests", dependencies: ["SeatMap", "SeatKitTestSupport"]),
+        // Fixtures/: real-shaped captures the importers must take (Fixtures/*/make-fixtures.py writes them).
+        .testTarget(name: "SeatMapTests", dependencies: ["SeatMap", "SeatKitTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout", "SeatKitTestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "SeatCanvasTests", dependencies: ["SeatCanvas", "SeatMap", "CollectionLayout", "SeatKitTestSupport"], exclude: ["Snapshots"]),
         // Snapshot files live in Tests/SeatKitCLITests/Snapshots, found through #filePath (re-record: SEATKIT_RECORD=1).

@@ -38,7 +38,7 @@ for name, (kind, deps) in sorted(targets.items()):
             problems.append(f"{name}: the table says {sorted(named)}, Package.swift says {sorted(deps)}")
     src = root / "Sources" / name
     for f in src.rglob("*.swift") if src.exists() else []:
-        for imp in re.findall(r"^\s*(?:@testable\s+|@_exported\s+)?import\s+([A-Za-z]+)", f.read_text(), re.M):
+        for imp in re.findall(r"^\s*(?:@testable\s+|@_exported\s+)?import\s+([A-Za-z]+)\s*(?://.*)?$", f.read_text(), re.M):
             if imp not in platform and imp != name and imp not in deps:
                 problems.append(f"{f.relative_to(root)} imports {imp}, which {name} does not depend on")
 # One lock type: Locked<Value> (SharedState). A hand-made lock box anywhere else is a difference.

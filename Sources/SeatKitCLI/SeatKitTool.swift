@@ -22,8 +22,11 @@ public enum SeatKitTool {
                                                 holds a second a running server takes: each connection holds and releases
                                                 1–4 seats of its own free blocks (within the show's rules); latency p50/p99
           validate FILE [--from FORMAT]         check a venue file; print seats per zone and type, and every problem
-          import --from FORMAT FILE -o OUT      convert seed, cinema-grid or pretix JSON to SeatKit layout JSON
+                 [--status-map CODE=STATUS,...] what a vendor's numeric seat statuses mean (ignored otherwise)
+          import FILE -o OUT [--from FORMAT]    convert seed, cinema-grid (Maoyan-style captures too) or pretix JSON to
+                                                SeatKit layout JSON; the format is detected unless --from names it
                  [--availability-out FILE]      also write the statuses the source carried
+                 [--status-map CODE=STATUS,...] what a vendor's numeric seat statuses mean (ignored otherwise)
           best VENUE --count N                  the best N seats side by side
                  [--availability FILE] [--zone ID] [--category NAME] [--wheelchair] [--policy FILE] [--prices FILE]
           check VENUE --select IDS              which selection rule fails and why (IDS: seat ids or 7排12座, comma-separated)
@@ -122,10 +125,19 @@ enum Inputs {
         return f
     }
 
-    static func venue(_ path: String, format: ImportFormat? = nil) throws -> ImportedVenue {
+    /// `--status-map 1=available,4=blocked`: a vendor's numeric status codes and what they mean.
+    static func importOptions(_ args: Arguments) throws -> ImportOptions {
+        guard let text = args.values["--status-map"] else { return ImportOptions() }
+        switch ImportOptions.statusMap(parsing: text) {
+        case .success(let map): return ImportOptions(statusMap: map)
+        case .failure(let e): throw UsageError(message: e.problems.map(\.description).joined(separator: "; "))
+        }
+    }
+
+    static func venue(_ path: String, format: ImportFormat? = nil, options: ImportOptions = ImportOptions()) throws -> ImportedVenue {
         let bytes = try Files.read(path)
         let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        do { return try ImportedVenue(format: format, json: bytes, fallbackID: stem) } catch {
+        do { return try ImportedVenue(format: format, json: bytes, fallbackID: stem, options: options) } catch {
             throw LayoutError(
                 problems: error.problems.map { LayoutProblem(path: "\(path): \($0.path)", message: $0.message) },
                 omitted: error.omitted)

@@ -3,17 +3,18 @@ import SeatMap
 /// `seatkit validate FILE`: a summary of a venue, or every problem in it.
 enum ValidateCommand {
     static func run(_ raw: [String], _ output: inout CommandOutput) throws -> Int32 {
-        let args = try Arguments(raw, valueOptions: ["--from"], flagOptions: [])
+        let args = try Arguments(raw, valueOptions: ["--from", "--status-map"], flagOptions: [])
         guard args.positionals.count == 1 else { throw UsageError(message: "validate takes one FILE") }
         let path = args.positionals[0]
         let venue: ImportedVenue
-        do { venue = try Inputs.venue(path, format: try Inputs.format(args)) } catch let e as LayoutError {
+        do { venue = try Inputs.venue(path, format: try Inputs.format(args), options: try Inputs.importOptions(args)) } catch let e as LayoutError {
             output.line("\(path): \(e.problems.count + e.omitted) problem\(e.problems.count + e.omitted == 1 ? "" : "s")")
             for p in e.problems { output.line("  " + p.description.replacingOccurrences(of: "\(path): ", with: "")) }
             if e.omitted > 0 { output.line("  … and \(e.omitted) more") }
             return ExitCode.failure
         }
         output.out += summary(venue)
+        for note in venue.notes { output.err += "seatkit: warning: \(path): \(note)\n" }
         return ExitCode.success
     }
 
@@ -54,14 +55,15 @@ extension String {
     func leftPad(_ n: Int) -> String { count >= n ? self : String(repeating: " ", count: n - count) + self }
 }
 
-/// `seatkit import --from FORMAT FILE -o OUT`.
+/// `seatkit import [--from FORMAT] FILE -o OUT`: the format is detected as `validate` detects it
+/// unless `--from` names it.
 enum ImportCommand {
     static func run(_ raw: [String], _ output: inout CommandOutput) throws -> Int32 {
-        let args = try Arguments(raw, valueOptions: ["--from", "--output", "--availability-out"], flagOptions: [])
+        let args = try Arguments(raw, valueOptions: ["--from", "--output", "--availability-out", "--status-map"], flagOptions: [])
         guard args.positionals.count == 1 else { throw UsageError(message: "import takes one FILE") }
-        guard let format = try Inputs.format(args) else { throw UsageError(message: "missing --from (seed, cinema-grid or pretix)") }
         let out = try args.required("--output")
-        let venue = try Inputs.venue(args.positionals[0], format: format)
+        let venue = try Inputs.venue(args.positionals[0], format: try Inputs.format(args), options: try Inputs.importOptions(args))
+        for note in venue.notes { output.err += "seatkit: warning: \(args.positionals[0]): \(note)\n" }
         try Files.write(venue.layout.jsonBytes(), to: out)
         output.line("wrote \(out): \(venue.layout.seatCount) seats in \(venue.layout.rows.count) rows, \(venue.layout.zones.count) zones")
         if let availabilityOut = args.values["--availability-out"] {

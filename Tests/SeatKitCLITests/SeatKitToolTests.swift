@@ -67,7 +67,40 @@ func temporaryDirectory() -> URL {
         #expect(unknown.code == 2 && unknown.err == "seatkit: unknown option --colour (see seatkit help best)\n")
         #expect(seatkit("best", "{root}/Samples/cinema-hall.json").err == "seatkit: missing --count (see seatkit help best)\n")
         #expect(seatkit("best", "{root}/Samples/cinema-hall.json", "--count", "two").code == 2)
-        #expect(seatkit("import", "{root}/Samples/cinema-hall.json", "-o", "/tmp/x.json").err.contains("missing --from"))
+        #expect(seatkit("import", "{root}/Samples/imports/cinema-grid.json", "-o", "/tmp/x.json", "--status-map", "1=sold,2").code == 2)
+    }
+
+    /// `import` detects the format as `validate` does; a vendor's numeric codes are ignored and said on
+    /// stderr unless `--status-map` says what they mean.
+    @Test func importDetectsTheFormatAndSaysWhatItIgnored() throws {
+        let dir = temporaryDirectory()
+        let out = dir.appendingPathComponent("hall-2.json").path, statuses = dir.appendingPathComponent("hall-2.availability").path
+        let capture = "{root}/Tests/SeatMapTests/Fixtures/cinema-grid/vendor-status-codes-hall-2.json"
+        let plain = seatkit("import", capture, "-o", out)
+        #expect(plain.code == 0, "\(plain.err)")
+        #expect(plain.out.hasPrefix("wrote \(out): 168 seats in 12 rows, 1 zones"))
+        #expect(plain.err.contains("warning:") && plain.err.contains("seat_status 1 ×164, seat_status 4 ×4") && plain.err.contains("--status-map"))
+        let mapped = seatkit("import", capture, "-o", out, "--status-map", "1=available,4=blocked", "--availability-out", statuses)
+        #expect(mapped.code == 0 && mapped.out.contains("164 available, 0 held, 1 sold, 3 blocked"), "\(mapped.out)\(mapped.err)")
+        #expect(mapped.err.contains("st LK (sold) but seat_status 4 maps to blocked; kept sold"))
+        let maoyan = seatkit("validate", "{root}/Tests/SeatMapTests/Fixtures/cinema-grid/maoyan-hall-3.json")
+        #expect(maoyan.code == 0 && maoyan.out.contains("seats 76 in 7 rows") && maoyan.err.isEmpty, "\(maoyan.out)\(maoyan.err)")
+        // The imported capture works with best, check and render.
+        let maoyanOut = dir.appendingPathComponent("maoyan.json").path, svg = dir.appendingPathComponent("maoyan.svg").path
+        #expect(seatkit("import", "{root}/Tests/SeatMapTests/Fixtures/cinema-grid/maoyan-hall-3.json", "-o", maoyanOut).code == 0)
+        let best = seatkit("best", maoyanOut, "--count", "2")
+        #expect(best.code == 0 && !best.out.isEmpty, "\(best.err)")
+        let check = seatkit("check", maoyanOut, "--select", "5排5座")
+        #expect(check.code == 0 && check.out == "ok: 5排5座 can be held together\n", "\(check.out)\(check.err)")
+        let rendered = seatkit("render", maoyanOut, "-o", svg)
+        #expect(rendered.code == 0, "\(rendered.err)")
+        let picture = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(picture.components(separatedBy: "data-seat-id=").count - 1 == 76)
+        #expect(picture.contains(#"aria-label="1排3座，可选，Standard" data-seat-id="1,3""#))
+        let unknown = dir.appendingPathComponent("unknown.json")
+        try #"{"hello":1}"#.write(to: unknown, atomically: true, encoding: .utf8)
+        let refused = seatkit("import", unknown.path, "-o", out)
+        #expect(refused.code == 1 && (refused.out + refused.err).contains("unrecognised format"), "\(refused.out)\(refused.err)")
     }
 
     @Test func missingFilesAreIOErrors() {

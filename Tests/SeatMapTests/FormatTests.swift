@@ -145,22 +145,29 @@ import Testing
         #expect(l.blockIndex(of: s07) != l.blockIndex(of: s05))
         // The empty grid row 4 keeps its gap: printed row 4 sits at grid row 5.
         #expect(l.rows[3].label == "4" && l.position(l.rows[3].seats.lowerBound).y == 4)
-        #expect(v.availability?.counts.sold == 2 && v.availability?.counts.held == 1)
+        // st decides: the two LK cells are sold; seat_status is this vendor's own and is ignored unmapped.
+        #expect(v.availability?.counts.sold == 2 && v.availability?.counts.held == 0)
         #expect(v.availability?[l.index(ofSeatID: "00000002-3")!] == .sold)
+        #expect(v.notes.count == 1 && v.notes[0].contains("seat_status 0 ×69, seat_status 2 ×1"), "\(v.notes)")
+        let mapped = try ImportedVenue(
+            format: .cinemaGrid, json: sampleBytes("Samples/imports/cinema-grid.json"),
+            options: ImportOptions(statusMap: ["0": .available, "1": .sold, "2": .held, "3": .blocked]))
+        #expect(mapped.availability?.counts.sold == 2 && mapped.availability?.counts.held == 1)
         let couple = l.rows[5]
         #expect(couple.seats.allSatisfy { l.type(of: $0).isCouple })
     }
 
     @Test func cinemaGridErrors() {
+        // An unknown numeric status is no longer an error (it is this vendor's own code: ignored, and said).
         let json =
-            #"{"data":{"seats":[{"row_id":"1","row_num":1,"columns":[{"column_id":"1","st":"N"},{"column_id":"2","st":"Q"},{"column_id":"3","st":"L"},{"st":"N"},{"column_id":"5","st":"N","seat_status":9}]}]}}"#
+            #"{"data":{"seats":[{"row_id":"1","row_num":1,"columns":[{"column_id":"1","st":"N"},{"column_id":"2","st":"Q"},{"column_id":"3","st":"L"},{"st":"N"},{"column_id":"5","st":"N","seat_status":9},{"column_id":"6","st":"Z"}]}]}}"#
         #expect {
             try ImportedVenue(format: .cinemaGrid, json: Array(json.utf8))
         } throws: { error in
             (error as! LayoutError).problems.map(\.description) == [
                 "data.seats[0].columns[1].st: unknown cell code \"Q\" (expected E, N, LK, L or R)",
                 "data.seats[0].columns[3].column_id: missing (expected a string)",
-                "data.seats[0].columns[4].seat_status: expected 0 (available), 1 (sold), 2 (locked) or 3 (blocked), got 9",
+                "data.seats[0].columns[5].st: unknown cell code \"Z\" (expected E, N, LK, L or R)",
                 "data.seats[0].columns[2]: couple seat \"1-3\" has no partner beside it",
             ]
         }

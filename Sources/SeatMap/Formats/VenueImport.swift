@@ -10,21 +10,52 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         guard let o = root.objectValue else { return nil }
         if o["format"]?.stringValue == VenueLayout.formatName { return .seatkit }
         if o["screeningId"] != nil || (o["seats"] != nil && o["groups"] != nil) { return .seed }
-        if o["data"]?.objectValue?["seats"] != nil { return .cinemaGrid }
+        if CinemaGridFormat.recognises(o) { return .cinemaGrid }
         if o["categories"] != nil && o["zones"] != nil { return .pretix }
         return nil
     }
 }
 
-/// A layout plus the per-seat statuses the source carried, if any.
+/// What an import may be told beyond the document.
+public struct ImportOptions: Sendable, Equatable {
+    /// A vendor's numeric seat-status codes (as text: `"1"`, `"-1"`) and what each means. Codes not
+    /// here are ignored and listed in the notes.
+    public var statusMap: [String: SeatStatus]
+
+    public init(statusMap: [String: SeatStatus] = [:]) { self.statusMap = statusMap }
+
+    /// `1=available,4=blocked`: the `--status-map` option's text; nil with what is wrong.
+    public static func statusMap(parsing text: String) -> Result<[String: SeatStatus], LayoutError> {
+        var map: [String: SeatStatus] = [:]
+        for (k, item) in text.split(separator: ",", omittingEmptySubsequences: false).enumerated() {
+            let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, !parts[0].isEmpty, let status = SeatStatus(name: parts[1]) else {
+                return .failure(
+                    LayoutError(problems: [
+                        LayoutProblem(path: "--status-map item \(k + 1)", message: "\"\(item)\": expected CODE=available, held, sold or blocked")
+                    ]))
+            }
+            map[parts[0]] = status
+        }
+        return .success(map)
+    }
+}
+
+/// A layout plus the per-seat statuses the source carried, if any, and what the importer noticed
+/// and let through (codes it ignored, contradictions it resolved, each naming where).
 public struct ImportedVenue: Sendable {
     public var layout: VenueLayout
     public var availability: SeatAvailability?
+    public var notes: [String] = []
+
+    public init(layout: VenueLayout, availability: SeatAvailability?, notes: [String] = []) {
+        self.layout = layout; self.availability = availability; self.notes = notes
+    }
 }
 
 extension ImportedVenue {
     /// Parses and converts a document. `fallbackID` names the venue when the format has no id.
-    public init(format: ImportFormat?, json bytes: [UInt8], fallbackID: String = "imported") throws(LayoutError) {
+    public init(format: ImportFormat?, json bytes: [UInt8], fallbackID: String = "imported", options: ImportOptions = ImportOptions()) throws(LayoutError) {
         let root: JSONValue
         do { root = try JSONParser.parse(bytes) } catch { throw LayoutError(error) }
         guard let format = format ?? ImportFormat.detect(root) else {
@@ -33,7 +64,7 @@ extension ImportedVenue {
         switch format {
         case .seatkit: self.init(layout: try VenueLayout(jsonValue: root), availability: nil)
         case .seed: self = try SeedFormat.convert(root)
-        case .cinemaGrid: self = try CinemaGridFormat.convert(root, fallbackID: fallbackID)
+        case .cinemaGrid: self = try CinemaGridFormat.convert(root, fallbackID: fallbackID, options: options)
         case .pretix: self = try PretixFormat.convert(root, fallbackID: fallbackID)
         }
     }
