@@ -25,6 +25,10 @@ public final class HTTPServer: @unchecked Sendable {
         public var connectionTimeoutSeconds: Int
         /// Addresses without per-address limits (a load balancer's or proxy's).
         public var trustedAddresses: Set<String>
+        /// A request's own body limit, decided once its headers are in (method, path, a header lookup):
+        /// an admin's venue upload may be 64 MiB while everyone else keeps `maximumBodyBytes`. A body is
+        /// read into memory as it arrives, so no request costs more than its limit.
+        public var bodyLimit: (@Sendable (_ method: String, _ path: String, _ header: (String) -> String?) -> Int)?
 
         public init(
             port: UInt16 = 8080, anyAddress: Bool = false, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
@@ -142,6 +146,8 @@ public enum ServerError: Error, CustomStringConvertible {
 final class RequestState {
     var body: [UInt8] = []
     var tooLarge = false
+    /// This request's body limit (`Configuration.bodyLimit`).
+    var limit = 0
     var deferred: DeferredResponse?
 }
 
@@ -219,7 +225,14 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
     guard let pointer = requestContext.pointee, pointer != seatkit_query_refused() else {
         // First call: only the headers have arrived.
         let refusedQuery = requestContext.pointee != nil
-        requestContext.pointee = Unmanaged.passRetained(RequestState()).toOpaque()
+        let fresh = RequestState()
+        fresh.limit = server.configuration.maximumBodyBytes
+        if let bodyLimit = server.configuration.bodyLimit {
+            fresh.limit = bodyLimit(method.map { String(cString: $0) } ?? "GET", url.map { String(cString: $0) } ?? "/") { name in
+                MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, name).map { String(cString: $0) }
+            }
+        }
+        requestContext.pointee = Unmanaged.passRetained(fresh).toOpaque()
         server.guardian.requestStarted(connectionRecord(connection))
         let problem =
             refusedQuery
@@ -240,7 +253,7 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
     if uploadDataSize.pointee > 0 {
         let n = uploadDataSize.pointee
         if !state.tooLarge {
-            if state.body.count + n > server.configuration.maximumBodyBytes {
+            if state.body.count + n > state.limit {
                 state.tooLarge = true
                 state.body = []
             } else if let uploadData {
@@ -257,18 +270,18 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
     // request showed in the hold path's profile.
     let peer = connectionRecord(connection)?.address ?? peerAddress(connection)
     let client = server.clientAddress(peer: peer, forwardedFor: headers.values["x-forwarded-for"])
-    let request = HTTPRequest(
-        method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
-        query: query.values, headers: headers.values, body: state.body, clientAddress: client)
     let response: HTTPResponse
     if state.tooLarge {
-        response =
-            Problem(
-                413, "body-too-large", "Request body too large",
-                detail: "the body is over \(server.configuration.maximumBodyBytes) bytes"
-            ).response
+        response = Problem(413, "body-too-large", "Request body too large", detail: "the body is over \(state.limit) bytes").response
     } else {
-        response = server.handler(request)
+        switch decodedBody(state.body, encoding: headers.values["content-encoding"], limit: state.limit) {
+        case .failure(let problem): response = problem.response
+        case .success(let body):
+            response = server.handler(
+                HTTPRequest(
+                    method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
+                    query: query.values, headers: headers.values, body: body, clientAddress: client))
+        }
     }
     if let deferred = response.deferred {
         guard let ready = deferred.park(on: connection) else {
@@ -278,6 +291,25 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
         return server.queue(ready, on: connection)
     }
     return server.queue(response, on: connection)
+}
+
+/// A request body as sent (`Content-Encoding` absent or `identity`) or inflated from gzip, at most
+/// `limit` bytes either way (a small gzip that inflates past it is refused, not unpacked).
+func decodedBody(_ body: [UInt8], encoding: String?, limit: Int) -> Result<[UInt8], Problem> {
+    guard let encoding = encoding?.trimmingCharacters(in: .whitespaces).lowercased(), !encoding.isEmpty, encoding != "identity" else {
+        return .success(body)
+    }
+    guard encoding == "gzip" || encoding == "x-gzip" else {
+        return .failure(
+            Problem(
+                415, "unsupported-content-encoding", "Unsupported Content-Encoding",
+                detail: "Content-Encoding \"\(encoding)\" is not supported; send the body plain or gzip", headers: [("Accept-Encoding", "gzip")]))
+    }
+    guard let inflated = Gzip.decompress(body, maximumBytes: limit) else {
+        return .failure(
+            Problem(400, "bad-content-encoding", "Body not readable", detail: "the body is not a gzip stream, or is over \(limit) bytes once inflated"))
+    }
+    return .success(inflated)
 }
 
 private let completedHandler: MHD_RequestCompletedCallback = { cls, connection, requestContext, _ in

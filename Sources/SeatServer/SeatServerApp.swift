@@ -23,6 +23,10 @@ public final class SeatServerApp: @unchecked Sendable {
         /// Hold creations a second per client address (0: unlimited).
         public var holdsPerSecond: Double = 20
         public var maximumBodyBytes = 1 << 20
+        /// An admin's venue upload (`POST /v1/venues` with the admin key): a 100k-seat arena is 5.5 MB
+        /// of layout JSON and a 60k pretix plan 6.7 MB, so 64 MiB leaves room; everyone else keeps
+        /// `maximumBodyBytes`.
+        public var maximumVenueBytes = 64 << 20
         public var heartbeatSeconds: Double = 15
         /// Confirmations share fsyncs of the log (false: each commits with synchronous=FULL).
         public var groupCommit = true
@@ -60,13 +64,14 @@ public final class SeatServerApp: @unchecked Sendable {
         inventory = try Inventory(store: store)
         api = SeatAPI(inventory: inventory, adminKey: options.adminKey, holdsPerSecond: options.holdsPerSecond)
         let api = self.api
-        http = HTTPServer(
-            configuration: HTTPServer.Configuration(
-                port: options.port, anyAddress: options.anyAddress, threads: options.threads, maximumBodyBytes: options.maximumBodyBytes,
-                connectionsPerAddress: options.connectionsPerAddress, maximumConnections: options.maximumConnections,
-                streamsPerAddress: options.streamsPerAddress, maximumStreams: options.maximumStreams,
-                headerTimeoutSeconds: options.headerTimeoutSeconds, trustedAddresses: options.trustedAddresses)
-        ) { api.handle($0) }
+        var configuration = HTTPServer.Configuration(
+            port: options.port, anyAddress: options.anyAddress, threads: options.threads, maximumBodyBytes: options.maximumBodyBytes,
+            connectionsPerAddress: options.connectionsPerAddress, maximumConnections: options.maximumConnections,
+            streamsPerAddress: options.streamsPerAddress, maximumStreams: options.maximumStreams,
+            headerTimeoutSeconds: options.headerTimeoutSeconds, trustedAddresses: options.trustedAddresses)
+        let (plain, venues) = (options.maximumBodyBytes, options.maximumVenueBytes)
+        configuration.bodyLimit = { method, path, header in api.bodyLimit(method: method, path: path, header: header, plain: plain, venues: venues) }
+        http = HTTPServer(configuration: configuration) { api.handle($0) }
         api.connectionGauges = { [http] in http.connectionGauges }
     }
 

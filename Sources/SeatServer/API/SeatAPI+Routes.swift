@@ -29,11 +29,19 @@ extension SeatAPI {
             format = nil
         }
         let imported: ImportedVenue
-        do { imported = try ImportedVenue(format: format, json: r.body, fallbackID: r.query["id"] ?? "venue") } catch {
+        // A format without an id (cinema-grid captures, pretix plans) takes `?id=`; without either, every
+        // upload would be venue "venue" and the second a confusing 409.
+        let unnamed = "venue-without-an-id"
+        do { imported = try ImportedVenue(format: format, json: r.body, fallbackID: r.query["id"] ?? unnamed) } catch {
             if let first = error.problems.first, first.path.hasPrefix("line ") {
                 throw Problem(400, "malformed-json", "Malformed JSON", detail: first.description)
             }
             throw Refusal.invalid(error).problem
+        }
+        if imported.layout.id == unnamed && r.query["id"] == nil {
+            throw Problem(
+                422, "venue-id-missing", "Venue id missing",
+                detail: "this format carries no venue id: name the venue with ?id=NAME (letters, digits, '-', '_' and '.', 1 to 64)")
         }
         guard RequestBody.isIdentifier(imported.layout.id) else {
             throw Problem(

@@ -82,9 +82,20 @@ public final class SeatAPI: @unchecked Sendable {
         }
     }
 
+    /// A request's body limit, decided on its headers: `venues` bytes for an admin's venue upload,
+    /// `plain` for everything else (so nobody without the key can make the server hold 64 MiB).
+    public func bodyLimit(method: String, path: String, header: (String) -> String?, plain: Int, venues: Int) -> Int {
+        guard method == "POST", path.split(separator: "/") == ["v1", "venues"] else { return plain }
+        return isAdmin(header) ? venues : plain
+    }
+
+    func isAdmin(_ header: (String) -> String?) -> Bool {
+        let given = header("x-admin-key") ?? header("authorization").flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
+        return given.map { Self.constantTimeEqual($0, adminKey) } ?? false
+    }
+
     func requireAdmin(_ r: HTTPRequest) throws {
-        let given = r.header("x-admin-key") ?? r.header("authorization").flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
-        guard let given, Self.constantTimeEqual(given, adminKey) else {
+        guard isAdmin({ r.header($0) }) else {
             throw Problem(
                 401, "admin-key-required", "Admin key required", detail: "this operation needs the admin key (X-Admin-Key or Authorization: Bearer)",
                 headers: [("WWW-Authenticate", "Bearer")])
