@@ -164,16 +164,45 @@ enum Inputs {
         return try SeatPrices(table: try PriceTable(json: try Files.read(path)), layout: layout)
     }
 
-    /// Seat ids, or printed names like `7排12座`.
+    /// Seat ids, or printed names like `7排12座`, comma-separated. Ids that contain commas themselves
+    /// (Maoyan-style captures name seats `"1,3"`) are found by joining neighbouring pieces: the longest
+    /// run of pieces that is a seat id wins. A printed name is looked up by the row's printed label; one
+    /// that several seats share (two sections' row 1) is an error listing them.
     static func seats(_ list: String, in layout: VenueLayout) throws -> [SeatIndex] {
-        try list.split(separator: ",").map { raw in
-            let token = raw.trimmingCharacters(in: .whitespaces)
-            if let i = layout.index(ofSeatID: token) { return i }
-            if let pai = token.firstIndex(of: "排"), token.hasSuffix("座") {
-                let row = String(token[..<pai]), label = String(token[token.index(after: pai)..<token.index(before: token.endIndex)])
-                if let i = layout.index(rowID: row, seatLabel: label) { return i }
+        let pieces = list.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        var out: [SeatIndex] = []
+        var k = 0
+        while k < pieces.count {
+            var found: (SeatIndex, Int)?
+            for length in stride(from: min(4, pieces.count - k), through: 1, by: -1) {
+                if let i = layout.index(ofSeatID: pieces[k..<(k + length)].joined(separator: ",")) { found = (i, length); break }
             }
+            if let (i, length) = found {
+                out.append(i)
+                k += length
+                continue
+            }
+            out.append(try printedSeat(pieces[k], in: layout))
+            k += 1
+        }
+        return out
+    }
+
+    /// `7排12座`: the seat printed so, by row label and seat label.
+    static func printedSeat(_ token: String, in layout: VenueLayout) throws -> SeatIndex {
+        guard let pai = token.firstIndex(of: "排"), token.hasSuffix("座") else {
             throw InputFailure(message: "no seat \"\(token)\" in venue \(layout.id)")
+        }
+        let row = String(token[..<pai]), label = String(token[token.index(after: pai)..<token.index(before: token.endIndex)])
+        let matches = layout.rows.flatMap { r in r.label == row ? r.seats.filter { layout.seatLabel($0) == label } : [] }
+        switch matches.count {
+        case 0: throw InputFailure(message: "no seat \"\(token)\" in venue \(layout.id)")
+        case 1: return matches[0]
+        default:
+            let listed = matches.prefix(5).map { "\(layout.seatID($0)) (row \(layout.row(of: $0).id))" }.joined(separator: ", ")
+            throw InputFailure(
+                message: "\"\(token)\" names \(matches.count) seats in venue \(layout.id): \(listed)\(matches.count > 5 ? ", …" : ""); give the seat id instead"
+            )
         }
     }
 }

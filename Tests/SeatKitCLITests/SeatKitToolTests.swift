@@ -70,6 +70,18 @@ func temporaryDirectory() -> URL {
         #expect(seatkit("import", "{root}/Samples/imports/cinema-grid.json", "-o", "/tmp/x.json", "--status-map", "1=sold,2").code == 2)
     }
 
+    /// A printed name two sections share is ambiguous, said with the seats it could mean.
+    @Test func anAmbiguousPrintedNameListsItsSeats() throws {
+        let dir = temporaryDirectory()
+        let plan = dir.appendingPathComponent("plan.json").path
+        #expect(seatkit("import", "{root}/Samples/imports/pretix-plan.json", "-o", plan).code == 0)
+        let r = seatkit("check", plan, "--select", "1排1座")
+        #expect(r.code == 1)
+        #expect(
+            r.err == "seatkit: \"1排1座\" names 2 seats in venue pretix-plan: S1-1 (row Stalls/1), B1-1 (row Balcony/1); give the seat id instead\n", "\(r.err)")
+        #expect(seatkit("check", plan, "--select", "S1-1").code == 0)
+    }
+
     /// `import` detects the format as `validate` does; a vendor's numeric codes are ignored and said on
     /// stderr unless `--status-map` says what they mean.
     @Test func importDetectsTheFormatAndSaysWhatItIgnored() throws {
@@ -92,6 +104,9 @@ func temporaryDirectory() -> URL {
         #expect(best.code == 0 && !best.out.isEmpty, "\(best.err)")
         let check = seatkit("check", maoyanOut, "--select", "5排5座")
         #expect(check.code == 0 && check.out == "ok: 5排5座 can be held together\n", "\(check.out)\(check.err)")
+        // Seat ids with commas in them ("5,5") are found inside a comma-separated list.
+        let pair = seatkit("check", maoyanOut, "--select", "5,5,5,6")
+        #expect(pair.code == 0 && pair.out == "ok: 5排5座 5排6座 can be held together\n", "\(pair.out)\(pair.err)")
         let rendered = seatkit("render", maoyanOut, "-o", svg)
         #expect(rendered.code == 0, "\(rendered.err)")
         let picture = try String(contentsOfFile: svg, encoding: .utf8)
