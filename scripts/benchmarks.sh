@@ -134,7 +134,7 @@ connections, so both share the 2 cores and the figures understate a server on it
   With 10,000 streams open the bracketed ratio is ~0.7× though the p99 holds: libmicrohttpd walks its
   list of suspended connections on every resume, and each waiting buyer is resumed once its change
   commits (a transport of its own for the streams would take them off that list); that ratio moves
-  with the machine's load (0.66× and 1.03× on two runs of 2026-12-01).
+  with the machine's load (0.66×, 1.03× and 1.22× on three runs of 2026-12-01).
 - *Comparing two builds*: a single run moves by ±25 % from minute to minute on this shared machine, so
   a change to the hold path is judged with `scripts/compare-holds.sh OLD NEW 3` (the `seatkit
   serve` binaries taking turns, medians; more than two may be given): on 2026-12-01 the session's start against its end read
