@@ -227,8 +227,8 @@ public final class Inventory: @unchecked Sendable {
     }
 
     /// Replaces stale shows' memory with what the store has. The store is read outside the lock; the
-    /// fresh state is installed under it only if nothing of ours is still queued for the show and
-    /// memory has not moved past what was read (otherwise a later pass does it). Requests on a stale
+    /// fresh state is installed under it unless memory has moved past what was read (then a later pass
+    /// does it). Requests on a stale
     /// show are refused with 503 meanwhile. The versions in between reach subscribers one by one, in
     /// order (or as one reset when the log no longer has them).
     /// - Complexity: four store reads per stale show.
@@ -245,7 +245,10 @@ public final class Inventory: @unchecked Sendable {
             let events = to > from ? ((try? store.events(show: id, after: from, limit: Int(to - from))) ?? nil) : []
             // Waking the requests waiting for the show (`lockedWhenFresh`).
             memory.withLockWakingWaiters { m in
-                guard let old = m.shows[id], m.staleShows.contains(id), old.pendingSeats.isEmpty, old.committed.version <= to else { return }
+                // As the reload under the lock did before: changes of ours still queued for the show
+                // reach the fresh state when they commit (waiting for none to be queued could wait for
+                // ever under load). Memory never moves past the read: a stale show takes no change.
+                guard let old = m.shows[id], m.staleShows.contains(id), old.committed.version <= to else { return }
                 for token in old.holds.keys { m.holdShow[token] = nil }
                 m.install(fresh)
                 m.staleShows.remove(id)
