@@ -232,7 +232,7 @@ public final class Inventory: @unchecked Sendable {
     /// show are refused with 503 meanwhile. The versions in between reach subscribers one by one, in
     /// order (or as one reset when the log no longer has them).
     /// - Complexity: four store reads per stale show.
-    func reloadStaleShows() {
+    package func reloadStaleShows() {
         let stale: [(id: String, venue: VenueEntry, from: UInt64)] = locked { m in
             m.staleShows.compactMap { id in m.shows[id].map { (id, $0.venue, $0.committed.version) } }
         }
@@ -262,6 +262,9 @@ public final class Inventory: @unchecked Sendable {
             }
         }
     }
+
+    /// Whether some show's memory is waiting for its reload from the store.
+    package var hasStaleShows: Bool { locked { m in !m.staleShows.isEmpty } }
 
     /// Commits what is queued and stops the writer.
     public func stop() { writer?.stop() }

@@ -91,6 +91,12 @@ public final class SeatServerApp: @unchecked Sendable {
     /// Expires what ran out while the server was down, then serves.
     public func start() throws {
         inventory.expireDue()
+        // A show the expiry left stale (a commit the store refused: a sale the previous process made
+        // just before it died) is reloaded before the first request is served (at most a second).
+        for _ in 0..<20 where inventory.hasStaleShows {
+            inventory.reloadStaleShows()
+            if inventory.hasStaleShows { Thread.sleep(forTimeInterval: 0.05) }
+        }
         try http.start()
         let store = inventory.store
         workers = [
