@@ -64,7 +64,7 @@ extension Inventory {
 
     /// The show's state, under the lock; a stale show (being reloaded from the store) is a 503 to retry.
     func state(forShow id: String, in m: Memory) throws(Refusal) -> ShowState {
-        if m.staleShows.contains(id) { throw Self.storeRefusal(DatabaseError(code: 1, message: "show \(id) is being reloaded from the store")) }
+        if m.isStale(id) { throw Self.storeRefusal(DatabaseError(code: 1, message: "show \(id) is being reloaded from the store")) }
         guard let s = m.shows[id] else { throw Refusal(.notFound, detail: "no show \(id)") }
         return s
     }

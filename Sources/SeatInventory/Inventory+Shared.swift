@@ -43,7 +43,7 @@ extension Inventory {
                 // A stale show stays as it is until its reload: applying others' changes to it would
                 // move memory past every store read, and the reload would never catch up (it did, under
                 // load from another instance, after a database restart).
-                if !m.staleShows.isEmpty && m.staleShows.contains(id) { continue }
+                if m.isStale(id) { continue }
                 guard parts.count == 2, let delta = try? AvailabilityDelta(encoded: String(parts[1])) else { gaps.insert(id); continue }
                 if delta.toVersion <= state.committed.version { continue }
                 if delta.fromVersion == state.committed.version {
@@ -85,7 +85,7 @@ extension Inventory {
         for _ in 0..<3 {
             let behind: [(id: String, from: UInt64, to: UInt64)] = locked { m in
                 versions.compactMap { id, v in
-                    m.staleShows.contains(id) ? nil : m.shows[id].flatMap { $0.committed.version < v ? (id, $0.committed.version, v) : nil }
+                    m.isStale(id) ? nil : m.shows[id].flatMap { $0.committed.version < v ? (id, $0.committed.version, v) : nil }
                 }
             }
             if behind.isEmpty { return }
@@ -97,7 +97,7 @@ extension Inventory {
             }
             locked { m in
                 for b in behind {
-                    guard let state = m.shows[b.id], !m.staleShows.contains(b.id) else { continue }
+                    guard let state = m.shows[b.id], !m.isStale(b.id) else { continue }
                     if gone.contains(b.id) { m.staleShows.insert(b.id) } else { applyEvents(fetched[b.id] ?? [], to: state) }
                 }
             }

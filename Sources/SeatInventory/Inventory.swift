@@ -92,6 +92,9 @@ final class Memory {
     /// reloaded, outside the lock, before their next use.
     var staleShows: Set<String> = []
 
+    /// Whether show `id` waits for its reload (no hashing in the usual case, when none does).
+    func isStale(_ id: String) -> Bool { !staleShows.isEmpty && staleShows.contains(id) }
+
     /// Puts a show's state in memory, its live holds findable by token digest.
     func install(_ state: ShowState) {
         shows[state.record.id] = state
@@ -186,7 +189,7 @@ public final class Inventory: @unchecked Sendable {
                 guard let state = m.shows[c.showID] else { continue }
                 state.settle(c.changes)
                 // A stale show is replaced by the store's state (its events published then, in order).
-                if !m.staleShows.isEmpty && m.staleShows.contains(c.showID) { continue }
+                if m.isStale(c.showID) { continue }
                 switch outcome {
                 case .committed(let version, let delta):
                     if store.assignsVersions {
@@ -228,9 +231,9 @@ public final class Inventory: @unchecked Sendable {
 
     /// Replaces stale shows' memory with what the store has. The store is read outside the lock; the
     /// fresh state is installed under it unless memory has moved past what was read (then a later pass
-    /// does it). Requests on a stale
-    /// show are refused with 503 meanwhile. The versions in between reach subscribers one by one, in
-    /// order (or as one reset when the log no longer has them).
+    /// does it). Meanwhile new holds and reads of the show wait for it (`lockedWhenFresh`). The
+    /// versions in between reach subscribers one by one, in order (or as one reset when the log no
+    /// longer has them).
     /// - Complexity: four store reads per stale show.
     package func reloadStaleShows() {
         let stale: [(id: String, venue: VenueEntry, from: UInt64)] = locked { m in
