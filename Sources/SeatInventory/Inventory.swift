@@ -234,35 +234,57 @@ public final class Inventory: @unchecked Sendable {
     /// does it). Meanwhile new holds and reads of the show wait for it (`lockedWhenFresh`). The
     /// versions in between reach subscribers one by one, in order (or as one reset when the log no
     /// longer has them).
-    /// - Complexity: four store reads per stale show.
+    ///
+    /// A shared store can be *behind* memory: a database crash loses the acknowledged changes not yet
+    /// flushed (holds commit without waiting for the disk; sales wait). Readers may have seen those
+    /// versions, so the store is moved past them first, with one event that puts every seat back as the
+    /// store has it (`advanceVersion`), and the show is read again: a version number never means two
+    /// different maps. Before, the reload waited for the store to catch up with memory, for ever.
+    /// - Complexity: four store reads per stale show (a repair adds one write and four reads).
     package func reloadStaleShows() {
-        let stale: [(id: String, venue: VenueEntry, from: UInt64)] = locked { m in
-            m.staleShows.compactMap { id in m.shows[id].map { (id, $0.venue, $0.committed.version) } }
-        }
-        for (id, venue, from) in stale {
-            metrics.count("show_reloads")
-            guard let record = try? store.shows().first(where: { $0.id == id }), let active = try? store.activeHolds(show: id),
-                let claims = try? store.claims(show: id), let fresh = try? loadState(record, venue: venue, activeHolds: active, claims: claims)
-            else { continue }
-            let to = fresh.committed.version
-            let events = to > from ? ((try? store.events(show: id, after: from, limit: Int(to - from))) ?? nil) : []
-            // Waking the requests waiting for the show (`lockedWhenFresh`).
-            memory.withLockWakingWaiters { m in
-                // As the reload under the lock did before: changes of ours still queued for the show
-                // reach the fresh state when they commit (waiting for none to be queued could wait for
-                // ever under load). Memory never moves past the read: a stale show takes no change.
-                guard let old = m.shows[id], m.staleShows.contains(id), old.committed.version <= to else { return }
-                for token in old.holds.keys { m.holdShow[token] = nil }
-                m.install(fresh)
-                m.staleShows.remove(id)
-                let now = old.committed.version
-                guard to > now else { return }
-                if let events, events.count == Int(to - from) {
-                    for e in events where e.version > now { hub.publish(show: id, version: e.version, delta: e.delta) }
-                } else {
-                    hub.publish(reset: id, version: to, encoded: fresh.encoded)
-                }
+        let stale: [(id: String, venue: VenueEntry)] = locked { m in m.staleShows.compactMap { id in m.shows[id].map { (id, $0.venue) } } }
+        for (id, venue) in stale {
+            // Two rounds: a read, and after a repair of a store that lost changes, the read of the repair.
+            for _ in 0..<2 {
+                guard let repair = reload(id, venue: venue) else { break }
+                metrics.count("show_version_repairs")
+                guard (try? store.advanceVersion(show: id, from: repair.store, past: repair.memory, changes: repair.changes)) == true else { break }
             }
+        }
+    }
+
+    /// One reload of a stale show. Returns what the store must be repaired with when it is behind memory.
+    private func reload(_ id: String, venue: VenueEntry) -> (store: UInt64, memory: UInt64, changes: [SeatChange])? {
+        metrics.count("show_reloads")
+        guard let from = locked({ m in m.shows[id]?.committed.version }),
+            let record = try? store.shows().first(where: { $0.id == id }), let active = try? store.activeHolds(show: id),
+            let claims = try? store.claims(show: id), let fresh = try? loadState(record, venue: venue, activeHolds: active, claims: claims)
+        else { return nil }
+        let to = fresh.committed.version
+        let events = to > from ? ((try? store.events(show: id, after: from, limit: Int(to - from))) ?? nil) : []
+        // Waking the requests waiting for the show (`lockedWhenFresh`).
+        return memory.withLockWakingWaiters { m in
+            // As the reload under the lock did before: changes of ours still queued for the show reach
+            // the fresh state when they commit (waiting for none to be queued could wait for ever under
+            // load). Memory never moves past the read: a stale show takes no change.
+            guard let old = m.shows[id], m.staleShows.contains(id) else { return nil }
+            let now = old.committed.version
+            if now > to && store.assignsVersions {
+                let changes = (0..<fresh.committed.seatCount).compactMap { seat in
+                    old.committed[seat] == fresh.committed[seat] ? nil : SeatChange(seat: seat, status: fresh.committed[seat])
+                }
+                return (to, now, changes)
+            }
+            for token in old.holds.keys { m.holdShow[token] = nil }
+            m.install(fresh)
+            m.staleShows.remove(id)
+            guard to > now else { return nil }
+            if let events, now >= from, events.count == Int(to - from) {
+                for e in events where e.version > now { hub.publish(show: id, version: e.version, delta: e.delta) }
+            } else {
+                hub.publish(reset: id, version: to, encoded: fresh.encoded)
+            }
+            return nil
         }
     }
 

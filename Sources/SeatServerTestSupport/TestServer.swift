@@ -22,6 +22,7 @@ public enum StoreBackend: String, Sendable, CaseIterable, CustomStringConvertibl
     public static var postgresRequired: Bool { ProcessInfo.processInfo.environment["SEATKIT_REQUIRE_POSTGRES"] == "1" }
 
     public struct MissingPostgres: Error, CustomStringConvertible {
+        public init() {}
         public var description: String {
             "SEATKIT_REQUIRE_POSTGRES=1 but SEATKIT_TEST_POSTGRES is not set: run the tests through scripts/with-postgres.sh (make test does)"
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SeatMap
 
 /// A store that passes every call to `base`: subclass it and override what a wrapper changes (the
 /// benchmark's store that writes nothing, the tests' store that fails a commit or holds a read at a
@@ -32,6 +33,9 @@ open class ForwardingStore: SeatStore, @unchecked Sendable {
     open func storedResponse(key: String) throws -> StoredResponse? { try base.storedResponse(key: key) }
     open func prune(keepVersions: Int, idempotencyMilliseconds: Int64) throws {
         try base.prune(keepVersions: keepVersions, idempotencyMilliseconds: idempotencyMilliseconds)
+    }
+    open func advanceVersion(show: String, from expected: UInt64, past: UInt64, changes: [SeatChange]) throws -> Bool {
+        try base.advanceVersion(show: show, from: expected, past: past, changes: changes)
     }
     open func salesHistory(venue: String, since: Date, until: Date) throws -> (shows: Int, soldCounts: [Int: Int]) {
         try base.salesHistory(venue: venue, since: since, until: until)

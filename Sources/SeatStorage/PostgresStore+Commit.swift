@@ -37,6 +37,40 @@ extension PostgresStore {
         return outcomes.map { $0! }
     }
 
+    /// In one durable transaction, with the show row locked as `seatkit_commit` locks it: empty events
+    /// for the lost versions `expected + 1 ... past`, then `changes` as version `past + 1`.
+    public func advanceVersion(show: String, from expected: UInt64, past: UInt64, changes: [SeatChange]) throws -> Bool {
+        guard past >= expected else { return false }
+        let delta = AvailabilityDelta(fromVersion: past, toVersion: past + 1, changes: changes).encoded()
+        return try withConnection { c in
+            try c.execute("BEGIN")
+            do {
+                let current = try c.run("lock_show", "SELECT version FROM shows WHERE id = $1 FOR UPDATE", [show])
+                guard current.rows.count == 1, UInt64(current.int(0, 0)) == expected else {
+                    try c.execute("ROLLBACK")
+                    return false
+                }
+                let now = Self.now()
+                try c.run(
+                    "fill_events",
+                    "INSERT INTO events(show_id, version, delta, created_at) SELECT $1, v, 'skd1;' || (v - 1) || ';' || v || ';', $2::bigint "
+                        + "FROM generate_series($3::bigint, $4::bigint) AS v",
+                    [show, now, String(expected + 1), String(past)])
+                try c.run(
+                    "repair_event", "INSERT INTO events(show_id, version, delta, created_at) VALUES($1, $2, $3, $4)", [show, String(past + 1), delta, now])
+                try c.run("advance_show", "UPDATE shows SET version = $2 WHERE id = $1", [show, String(past + 1)])
+                try c.run(
+                    "notify_repair", "SELECT pg_notify('seatkit_events_' || current_schema(), $1)",
+                    [show + "\n" + (delta.utf8.count < 7000 ? delta : "")])
+                try c.execute("COMMIT")
+                return true
+            } catch {
+                _ = try? c.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
     /// One change as the JSON `seatkit_commit` reads.
     static func write(_ c: StoreCommit, into w: inout JSONWriter) {
         func seats(_ list: [Int]) -> String { "[" + list.map(String.init).joined(separator: ",") + "]" }

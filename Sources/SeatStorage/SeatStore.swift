@@ -138,9 +138,18 @@ public protocol SeatStore: AnyObject, Sendable {
     func prune(keepVersions: Int, idempotencyMilliseconds: Int64) throws
     /// Per seat, in how many of this venue's shows that started between `since` and `until` it sold.
     func salesHistory(venue: String, since: Date, until: Date) throws -> (shows: Int, soldCounts: [Int: Int])
+    /// For a store that assigns versions and lost its last changes (a database crash drops the
+    /// acknowledged changes that were not yet flushed: holds commit without waiting for the disk):
+    /// when the show is still at `expected`, moves it past `past` (a version readers may have seen) to
+    /// `past + 1`, durably, with `changes` as that version's event and empty events in between, so no
+    /// version number is ever reused for different seats. False (nothing written) when the show moved.
+    func advanceVersion(show: String, from expected: UInt64, past: UInt64, changes: [SeatChange]) throws -> Bool
 }
 
 extension SeatStore {
+    /// A store whose versions are the inventory's never needs it: nothing is written.
+    public func advanceVersion(show: String, from expected: UInt64, past: UInt64, changes: [SeatChange]) throws -> Bool { false }
+
     public func activeHolds(show: String) throws -> [HoldRecord] { try activeHolds().filter { $0.showID == show } }
 
     public func dueHolds(at time: Int64) throws -> [HoldRecord] { try activeHolds().filter { $0.expiresAt <= time } }
