@@ -23,8 +23,9 @@ public enum SeatKitTool {
                                                 1–4 seats of its own free blocks (within the show's rules); latency p50/p99
           validate FILE [--from FORMAT]         check a venue file; print seats per zone and type, and every problem
                  [--status-map CODE=STATUS,...] what a vendor's numeric seat statuses mean (ignored otherwise)
-          import FILE -o OUT [--from FORMAT]    convert seed, cinema-grid (Maoyan-style captures too) or pretix JSON to
-                                                SeatKit layout JSON; the format is detected unless --from names it
+          import FILE -o OUT [--from FORMAT]    convert seed, cinema-grid (Maoyan-style captures too), pretix or reseller
+                                                seat lists to SeatKit layout JSON; the format is detected unless --from
+                                                names it
                  [--availability-out FILE]      also write the statuses the source carried
                  [--status-map CODE=STATUS,...] what a vendor's numeric seat statuses mean (ignored otherwise)
           best VENUE --count N                  the best N seats side by side
@@ -41,7 +42,7 @@ public enum SeatKitTool {
           layout-demo grid|carousel [--frames N] [--svg OUT]
                                                 a scripted scroll through the layout engine: panes, visible cells
 
-        FORMAT: seatkit, seed, cinema-grid, pretix (validate and VENUE arguments detect it when not given).
+        FORMAT: seatkit, seed, cinema-grid, pretix, reseller (validate and VENUE arguments detect it when not given).
         Exit codes: 0 success, 1 invalid input or the answer is no, 2 usage error, 3 file not readable/writable.
         Run `seatkit help COMMAND` for one command.
         """

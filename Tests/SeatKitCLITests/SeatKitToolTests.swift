@@ -31,7 +31,7 @@ func temporaryDirectory() -> URL {
     @Test(arguments: [
         ("cinema-hall", "Samples/cinema-hall.json"), ("imax-hall", "Samples/imax-hall.json"),
         ("seed", "Samples/imports/seed-screening.json"), ("cinema-grid", "Samples/imports/cinema-grid.json"),
-        ("pretix", "Samples/imports/pretix-plan.json"),
+        ("pretix", "Samples/imports/pretix-plan.json"), ("reseller", "Samples/imports/reseller-hall.json"),
     ])
     func validateSummarisesEachSample(name: String, path: String) {
         let r = seatkit("validate", "{root}/\(path)")
@@ -157,10 +157,10 @@ func temporaryDirectory() -> URL {
         #expect(r.err.contains("is for layout 7eef68f6c6a56904"))
     }
 
-    @Test(arguments: ["seed", "cinema-grid", "pretix"])
+    @Test(arguments: ["seed", "cinema-grid", "pretix", "reseller"])
     func importWritesAValidVenue(format: String) throws {
         let dir = temporaryDirectory()
-        let source = ["seed": "seed-screening", "cinema-grid": "cinema-grid", "pretix": "pretix-plan"][format]!
+        let source = ["seed": "seed-screening", "cinema-grid": "cinema-grid", "pretix": "pretix-plan", "reseller": "reseller-hall"][format]!
         let out = dir.appendingPathComponent("venue.json"), avail = dir.appendingPathComponent("venue.availability")
         let r = seatkit("import", "--from", format, "{root}/Samples/imports/\(source).json", "-o", out.path, "--availability-out", avail.path)
         #expect(r.code == 0, "\(r.err)")

@@ -202,7 +202,9 @@ import Testing
         }
     }
 
-    @Test(arguments: ["Samples/imports/seed-screening.json", "Samples/imports/cinema-grid.json", "Samples/imports/pretix-plan.json"])
+    @Test(arguments: [
+        "Samples/imports/seed-screening.json", "Samples/imports/cinema-grid.json", "Samples/imports/pretix-plan.json", "Samples/imports/reseller-hall.json",
+    ])
     func importedVenuesRoundTripThroughSeatKitJSON(sample: String) throws {
         let v = try ImportedVenue(format: nil, json: sampleBytes(sample))
         let back = try VenueLayout(json: v.layout.jsonBytes())
@@ -217,7 +219,7 @@ import Testing
         #expect {
             try ImportedVenue(format: nil, json: Array(#"{"hello":1}"#.utf8))
         } throws: { error in
-            (error as! LayoutError).problems.map(\.description) == ["unrecognised format (expected seatkit, seed, cinema-grid or pretix)"]
+            (error as! LayoutError).problems.map(\.description) == ["unrecognised format (expected seatkit, seed, cinema-grid, pretix or reseller)"]
         }
     }
 }

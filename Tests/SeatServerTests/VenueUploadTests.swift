@@ -61,4 +61,18 @@ private let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathCom
         let named = try c.request("POST", "/v1/venues?id=maoyan-3", headers: Self.admin, body: capture)
         #expect(named.status == 201 && named.string("id") == "maoyan-3" && named.json?["seats"]?.intValue == 76)
     }
+
+    /// Reseller seat lists upload as they come: a top-level array named by `?id=`, a wrapped list with
+    /// its own hall number.
+    @Test func resellerSeatListsUpload() throws {
+        let server = try TestServer(seed: false)
+        let c = try server.connection()
+        func fixture(_ name: String) throws -> [UInt8] {
+            try [UInt8](Data(contentsOf: repositoryRoot.appendingPathComponent("Tests/SeatMapTests/Fixtures/reseller/\(name)")))
+        }
+        let array = try c.request("POST", "/v1/venues?id=platform-2", headers: Self.admin, body: fixture("platform-hall-2.json"))
+        #expect(array.status == 201 && array.string("id") == "platform-2" && array.json?["seats"]?.intValue == 39)
+        let wrapped = try c.request("POST", "/v1/venues?format=reseller", headers: Self.admin, body: fixture("reseller-hall-6.json"))
+        #expect(wrapped.status == 201 && wrapped.string("id") == "6" && wrapped.json?["seats"]?.intValue == 63)
+    }
 }

@@ -10,7 +10,8 @@
 enum CinemaGridFormat {
     /// Where the rows are: `data.seats` or a top-level `seats` of rows with `columns`.
     static func recognises(_ o: JSONObject) -> Bool {
-        if o["data"]?.objectValue?["seats"] != nil { return true }
+        // A flat seat list in a `data` wrapper is the reseller shape.
+        if let seats = o["data"]?.objectValue?["seats"] { return !(seats.arrayValue?.first?.objectValue.map(ResellerFormat.looksLikeSeat) ?? false) }
         guard o["groups"] == nil, let rows = o["seats"]?.arrayValue else { return false }
         return rows.first?.objectValue?["columns"] != nil || rows.isEmpty
     }

@@ -4,14 +4,16 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     case seed
     case cinemaGrid = "cinema-grid"
     case pretix
+    case reseller
 
     /// Guesses the format from a document's top-level members.
     public static func detect(_ root: JSONValue) -> ImportFormat? {
-        guard let o = root.objectValue else { return nil }
+        guard let o = root.objectValue else { return ResellerFormat.seatList(root) != nil ? .reseller : nil }
         if o["format"]?.stringValue == VenueLayout.formatName { return .seatkit }
         if o["screeningId"] != nil || (o["seats"] != nil && o["groups"] != nil) { return .seed }
         if CinemaGridFormat.recognises(o) { return .cinemaGrid }
         if o["categories"] != nil && o["zones"] != nil { return .pretix }
+        if ResellerFormat.seatList(root) != nil { return .reseller }
         return nil
     }
 }
@@ -59,13 +61,14 @@ extension ImportedVenue {
         let root: JSONValue
         do { root = try JSONParser.parse(bytes) } catch { throw LayoutError(error) }
         guard let format = format ?? ImportFormat.detect(root) else {
-            throw LayoutError(problems: [LayoutProblem(path: "", message: "unrecognised format (expected seatkit, seed, cinema-grid or pretix)")])
+            throw LayoutError(problems: [LayoutProblem(path: "", message: "unrecognised format (expected seatkit, seed, cinema-grid, pretix or reseller)")])
         }
         switch format {
         case .seatkit: self.init(layout: try VenueLayout(jsonValue: root), availability: nil)
         case .seed: self = try SeedFormat.convert(root)
         case .cinemaGrid: self = try CinemaGridFormat.convert(root, fallbackID: fallbackID, options: options)
         case .pretix: self = try PretixFormat.convert(root, fallbackID: fallbackID)
+        case .reseller: self = try ResellerFormat.convert(root, fallbackID: fallbackID, options: options)
         }
     }
 

@@ -23,7 +23,9 @@ extension SeatAPI {
         try requireAdmin(r)
         let format: ImportFormat?
         if let f = r.query["format"] {
-            guard let known = ImportFormat(rawValue: f) else { throw Problem.badRequest("unknown format \"\(f)\" (seatkit, seed, cinema-grid or pretix)") }
+            guard let known = ImportFormat(rawValue: f) else {
+                throw Problem.badRequest("unknown format \"\(f)\" (seatkit, seed, cinema-grid, pretix or reseller)")
+            }
             format = known
         } else {
             format = nil
