@@ -37,12 +37,12 @@ import Testing
     @Test func coupleSeatsGoInPairs() {
         let l = venue(["LRLR"])
         #expect(rules(l, ["aaaa"], select: ["1-1"]) == [.couplePair])
-        // Two halves of different pairs: both pairs are broken, and 1-1 and 1-4 are stranded.
+        // Two halves of different pairs: both pairs are broken, and the couple rule names all four. The
+        // stranded halves 1-1 and 1-4 are not lone seats as well: nobody could buy half a couple.
         let a = availability(l, ["aaaa"])
         let v = SelectionPolicy.standard.violations(for: seats(l, "1-2", "1-3"), in: l, availability: a)
-        #expect(v.map(\.rule) == [.couplePair, .loneSeat])
+        #expect(v.map(\.rule) == [.couplePair])
         #expect(v[0].seats == seats(l, "1-2", "1-1", "1-3", "1-4"))
-        #expect(v[1].seats == seats(l, "1-1", "1-4"))
         #expect(rules(l, ["aaaa"], select: ["1-1", "1-2"]) == [])
         #expect(rules(l, ["aaaa"], select: ["1-1"], policy: SelectionPolicy(couplesTogether: false, noLoneSeat: false)) == [])
     }
@@ -64,6 +64,32 @@ import Testing
         #expect(v[0].chinese == "请不要留下单个空座：1排2座")
         #expect(rules(l, ["haaaaa"], select: ["1-2", "1-3"]) == [])
         #expect(rules(l, ["baaaaa"], select: ["1-3"]) == [.loneSeat])
+    }
+
+    /// The lone-seat rule protects only seats someone could still buy: a companion seat whose wheelchair
+    /// space is sold, or a couple half whose other half is, is no loss to leave (before, 1-2 below was a
+    /// "lone seat" and the selection was refused).
+    @Test func seatsNobodyCanBuyAreNotProtected() {
+        let l = venue(["WPSSSS"])
+        #expect(rules(l, ["saaaaa"], select: ["1-3", "1-4"]) == [], "1-2's wheelchair space is sold")
+        #expect(rules(venue(["SSSSSS"]), ["saaaaa"], select: ["1-3", "1-4"]) == [.loneSeat], "a seat anyone can buy is protected")
+        #expect(rules(l, ["baaaaa"], select: ["1-3", "1-4"]) == [], "a blocked wheelchair space too")
+        // A couple half whose other half is sold.
+        let c = venue(["LRSSSS"])
+        #expect(rules(c, ["saaaaa"], select: ["1-3", "1-4"]) == [])
+        #expect(rules(c, ["aaaaaa"], select: ["1-3", "1-4"]) == [])
+        // Best available leaves them too, and prefers the window nearest the focal point.
+        let a = availability(l, ["saaaaa"])
+        let best = l.bestAvailable(BestAvailableRequest(count: 2, focalPoint: FloorPoint(x: 2.5, y: 0)), availability: a)
+        #expect(ids(l, best) == ["1-3", "1-4"])
+        #expect(
+            ids(
+                l,
+                ReferenceAlgorithms.bestAvailableTryingEveryWindow(
+                    BestAvailableRequest(count: 2, focalPoint: FloorPoint(x: 2.5, y: 0)), layout: l, availability: a)) == ["1-3", "1-4"])
+        let plain = venue(["SSSSSS"])
+        let protected = plain.bestAvailable(BestAvailableRequest(count: 2, focalPoint: FloorPoint(x: 2.5, y: 0)), availability: availability(plain, ["saaaaa"]))
+        #expect(ids(plain, protected) != ["1-3", "1-4"])
     }
 
     @Test func loneSeatNextToAnAisle() {

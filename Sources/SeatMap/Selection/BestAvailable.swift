@@ -90,12 +90,24 @@ extension VenueLayout {
         }
         var best: (rank: WindowRank, start: Int)? = nil
         var status = availability.reader()
+        // Indexed by raw type: one array read a seat, no hashing (best available is O(seats)).
+        var pairTypes = [Bool](repeating: false, count: 256)
+        pairTypes[Int(SeatType.companion.rawValue)] = policy.companionWithWheelchair
+        pairTypes[Int(SeatType.coupleLeft.rawValue)] = policy.couplesTogether
+        pairTypes[Int(SeatType.coupleRight.rawValue)] = policy.couplesTogether
+        // Runs are of seats someone could still buy (`SelectionPolicy.stillSellable`): a companion seat
+        // whose wheelchair space is gone, or a couple half without its other half, ends a run.
+        func sellable(_ i: SeatIndex) -> Bool {
+            guard status(i) == .available else { return false }
+            guard pairTypes[Int(storage.typeOf[i])], let p = storage.partner[Int32(i)] else { return true }
+            return status(Int(p)) == .available
+        }
         for block in blocks {
             var a = block.lowerBound
             while a < block.upperBound {
-                guard status(a) == .available else { a += 1; continue }
+                guard sellable(a) else { a += 1; continue }
                 var b = a
-                while b < block.upperBound && status(b) == .available { b += 1 }
+                while b < block.upperBound && sellable(b) { b += 1 }
                 let runLength = b - a
                 if runLength >= n {
                     var ineligible = 0, wheelchairs = 0

@@ -27,7 +27,14 @@ public enum ReferenceAlgorithms {
             let dx = Double(Float(q.x)) - Double(Float(p.x)), dy = Double(Float(q.y)) - Double(Float(p.y))
             return dx * dx + dy * dy <= aisleGapThreshold * aisleGapThreshold
         }
-        func free(_ i: SeatIndex) -> Bool { availability[i] == .available }
+        // Free and still sellable: a companion seat needs its wheelchair space free, a couple half its
+        // other half (when the policy sells them only together).
+        func free(_ i: SeatIndex) -> Bool {
+            guard availability[i] == .available else { return false }
+            let t = layout.type(of: i)
+            let paired = (t == .companion && policy.companionWithWheelchair) || (t.isCouple && policy.couplesTogether)
+            return !paired || layout.partner(of: i).map { availability[$0] == .available } ?? true
+        }
         var candidates: [BestAvailableCandidate] = []
         for row in layout.rows {
             for start in row.seats {

@@ -79,19 +79,25 @@ extension SelectionPolicy {
     }
 
     /// Seats the selection would leave as the only free seat between taken seats, row ends or aisles,
-    /// where another placement of as many seats in the same free run would not.
+    /// where another placement of as many seats in the same free run would not. Only seats someone
+    /// could still buy count: a companion seat whose wheelchair space is gone, or a couple half whose
+    /// other half is, is neither protected nor part of a run (nobody can buy it, so leaving it is no loss).
     func loneSeats(selected: Set<SeatIndex>, in layout: VenueLayout, isFree: (SeatIndex) -> Bool) -> [SeatIndex] {
         var blocks = Set<Int>()
         for i in selected { blocks.insert(layout.blockIndex(of: i)) }
+        func inRun(_ i: SeatIndex) -> Bool {
+            if selected.contains(i) { return true }
+            return isFree(i) && stillSellable(i, in: layout) { p in isFree(p) && !selected.contains(p) }
+        }
         var lone: [SeatIndex] = []
         for b in blocks.sorted() {
             let block = layout.blocks[b]
             var i = block.lowerBound
             while i < block.upperBound {
-                guard isFree(i) else { i += 1; continue }
+                guard inRun(i) else { i += 1; continue }
                 var end = i
                 var picked = 0
-                while end < block.upperBound && isFree(end) { if selected.contains(end) { picked += 1 }; end += 1 }
+                while end < block.upperBound && inRun(end) { if selected.contains(end) { picked += 1 }; end += 1 }
                 // A run of L free seats with m picked: a lone seat is unavoidable exactly when L - m == 1.
                 if picked > 0 && (end - i) - picked != 1 {
                     var k = i
@@ -107,5 +113,15 @@ extension SelectionPolicy {
             }
         }
         return lone
+    }
+
+    /// Whether a free seat could still be bought under this policy: a companion seat needs its wheelchair
+    /// space free, a couple half its other half (`partnerFree`).
+    /// - Complexity: O(1).
+    @inline(__always)
+    func stillSellable(_ i: SeatIndex, in layout: VenueLayout, partnerFree: (SeatIndex) -> Bool) -> Bool {
+        let t = layout.type(of: i)
+        guard (t == .companion && companionWithWheelchair) || (t.isCouple && couplesTogether) else { return true }
+        return layout.partner(of: i).map(partnerFree) ?? true
     }
 }
