@@ -18,7 +18,7 @@ enum RenderCommand {
         case "en": language = .english
         case let other: throw UsageError(message: "--language is zh or en, not \"\(other)\"")
         }
-        var content = FrameContent(availability: try Inputs.availability(args, venue: venue), language: language)
+        var content = FrameContent(availability: try Inputs.availability(args, venue: venue), language: language, rowLabels: true)
         if let list = args.values["--selection"] { content.selection = Set(try Inputs.seats(list, in: layout)) }
         if let path = args.values["--heatmap"] { content.heatmap = try SeatHeatmap(json: try Files.read(path), layout: layout) }
         content.prices = try Inputs.prices(args, layout: layout)

@@ -32,7 +32,8 @@ public enum SeatKitTool {
                  [--availability FILE] [--zone ID] [--category NAME] [--wheelchair] [--policy FILE] [--prices FILE]
           check VENUE --select IDS              which selection rule fails and why (IDS: seat ids or 7排12座, comma-separated)
                  [--availability FILE] [--wheelchair] [--policy FILE] [--prices FILE]
-          render VENUE -o OUT.svg               the seat map as SVG (every seat an element with id, status, spoken name)
+          render VENUE -o OUT.svg               the seat map as SVG (every seat an element with id, status, spoken name;
+                                                row labels at both ends; a legend of the statuses, zones and kinds shown)
                  [--availability FILE] [--selection IDS] [--heatmap FILE] [--prices FILE] [--language zh|en]
                  [--viewport X,Y,W,H --zoom Z]  one view: content point X,Y at the top left, W×H points, zoomed Z
           generate cinema|imax|arena [-o OUT] [--seats N]

@@ -10,7 +10,43 @@ import Testing
     func content() throws -> FrameContent {
         let prices = try SeatPrices(
             table: PriceTable(categoryPrices: ["standard": Decimal(string: "38.00")!, "vip": 58, "couple": Decimal(string: "99.90")!]), layout: hall)
-        return FrameContent(availability: try sampleAvailability(hall), selection: Set(["8-2", "8-4"].map { hall.index(ofSeatID: $0)! }), prices: prices)
+        return FrameContent(
+            availability: try sampleAvailability(hall), selection: Set(["8-2", "8-4"].map { hall.index(ofSeatID: $0)! }), prices: prices, rowLabels: true)
+    }
+
+    /// A picture a person can read: every row's label at both ends, and a legend of exactly what is
+    /// shown (statuses present, zones, seat kinds), wrapped onto a second line when it does not fit.
+    @Test func rowLabelsAndALegendOfWhatIsShown() throws {
+        let canvas = SeatCanvas(layout: hall)
+        let list = canvas.displayList(viewport: nil, content: try content())
+        for row in hall.rows {
+            let prefix = "row-label-\(SeatCanvas.elementID(row.id))-"
+            let labels = list.items.filter { $0.id.hasPrefix(prefix) }
+            #expect(labels.count == 2, "row \(row.id)")
+            guard let start = labels.first(where: { $0.id == prefix + "start" }), let end = labels.first(where: { $0.id == prefix + "end" }),
+                case .text(let a, let p, _, _, _) = start.command, case .text(_, let q, _, _, _) = end.command
+            else { continue }
+            #expect(a == row.label)
+            // Outside the row, beyond its first and last seats.
+            #expect(p.x < canvas.geometry.rect(of: row.seats.lowerBound).minX && q.x > canvas.geometry.rect(of: row.seats.upperBound - 1).maxX)
+        }
+        #expect(
+            canvas.displayList(viewport: nil, content: FrameContent(availability: try sampleAvailability(hall))).items.allSatisfy {
+                !$0.id.hasPrefix("row-label-")
+            })
+        let legend = canvas.legend(content: try content()).map(\.label)
+        #expect(legend == ["已选", "已售", "已锁定", "普通区 ¥38.00", "VIP区 ¥58.00", "情侣座 ¥99.90", "情侣座（成对出售）", "轮椅位", "视野受限"])
+        // A fresh show with nothing selected: no status entries, only zones and kinds.
+        let fresh = canvas.legend(content: FrameContent(availability: SeatAvailability(layout: hall), language: .english)).map(\.label)
+        #expect(
+            fresh
+                == ["普通区 Standard", "VIP区 VIP", "情侣座 Couple", "couple seat (sold as a pair)", "wheelchair space", "restricted view"].map {
+                    localizedName($0, .english)
+                })
+        let svg = canvas.svg(viewport: nil, content: try content())
+        #expect(svg.contains("<g id=\"legend\"") && svg.contains(">视野受限</text>"))
+        let lines = SVGWriter(title: "", legend: canvas.legend(content: try content())).legendLayout(width: canvas.contentSize.width).map(\.line)
+        #expect(lines.last == 1 && lines == lines.sorted(), "two lines at 508 points, in order")
     }
 
     @Test func theWholeHallAsSVG() throws {

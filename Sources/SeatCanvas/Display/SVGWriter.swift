@@ -19,8 +19,11 @@ public struct SVGWriter {
     }
 
     public func document(_ list: DisplayList) -> String {
-        let legendHeight = legend.isEmpty ? 0.0 : 36.0
-        let width = list.viewSize.width, height = list.viewSize.height + legendHeight
+        let width = list.viewSize.width
+        let placed = legendLayout(width: width)
+        // 36 points for one line of entries, 22 more for each further line.
+        let legendHeight = legend.isEmpty ? 0.0 : 14 + 22 * Double((placed.last?.line ?? 0) + 1)
+        let height = list.viewSize.height + legendHeight
         var out =
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-label=\"\(escape(title))\" font-family=\"Noto Sans CJK SC, PingFang SC, Microsoft YaHei, sans-serif\""
         for (name, value) in rootAttributes { out += " \(name)=\"\(escape(value))\"" }
@@ -31,7 +34,7 @@ public struct SVGWriter {
         out += "<g id=\"map\" transform=\"translate(\(n(t.translation.x)) \(n(t.translation.y))) scale(\(n(t.scale)))\">\n"
         for item in list.items { out += element(item.command, id: item.id) }
         out += "</g>\n"
-        if !legend.isEmpty { out += legendSVG(y: list.viewSize.height, width: width) }
+        if !legend.isEmpty { out += legendSVG(y: list.viewSize.height, placed: placed) }
         out += "</svg>\n"
         return out
     }
@@ -74,22 +77,45 @@ public struct SVGWriter {
         return s
     }
 
-    func legendSVG(y: Double, width: Double) -> String {
-        var out = "<g id=\"legend\" transform=\"translate(12 \(n(y + 10)))\" font-size=\"12\">\n"
-        var x = 0.0
+    /// Where each legend entry goes: left to right, wrapping onto a new line before the right edge.
+    func legendLayout(width: Double) -> [(entry: LegendEntry, x: Double, line: Int)] {
+        var out: [(entry: LegendEntry, x: Double, line: Int)] = []
+        var x = 0.0, line = 0
         for entry in legend {
+            let swatch = entry.swatch == .ramp ? 64.0 : 18.0
+            let w = swatch + 8 + Double(entry.label.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x2E80 ? 12 : 7) })
+            if x > 0 && 12 + x + w > width - 12 { x = 0; line += 1 }
+            out.append((entry, x, line))
+            x += w
+        }
+        return out
+    }
+
+    func legendSVG(y: Double, placed: [(entry: LegendEntry, x: Double, line: Int)]) -> String {
+        var out = "<g id=\"legend\" transform=\"translate(12 \(n(y + 10)))\" font-size=\"12\">\n"
+        for (entry, x, line) in placed {
+            let top = Double(line) * 22
+            var textX = x + 18
             switch entry.swatch {
-            case .color(let c): out += "<rect x=\"\(n(x))\" y=\"0\" width=\"14\" height=\"14\" rx=\"3\" fill=\"\(c)\"/>"
+            case .color(let c): out += "<rect x=\"\(n(x))\" y=\"\(n(top))\" width=\"14\" height=\"14\" rx=\"3\" fill=\"\(c)\"/>"
+            case .outline(let c):
+                out += "<rect x=\"\(n(x))\" y=\"\(n(top))\" width=\"14\" height=\"14\" rx=\"4\" fill=\"none\" stroke=\"\(c)\" stroke-width=\"1.5\"/>"
+            case .symbol(let glyph, let c):
+                out += "<rect x=\"\(n(x))\" y=\"\(n(top))\" width=\"14\" height=\"14\" rx=\"3\" fill=\"\(c)\"/>"
+                out += "<text x=\"\(n(x + 7))\" y=\"\(n(top + 11))\" font-size=\"10\" fill=\"#FFFFFF\" text-anchor=\"middle\">\(escape(glyph))</text>"
+            case .dot(let c):
+                out +=
+                    "<rect x=\"\(n(x))\" y=\"\(n(top))\" width=\"14\" height=\"14\" rx=\"3\" fill=\"none\" stroke=\"\(Palette.stroke)\" stroke-width=\"0.5\"/>"
+                out += "<circle cx=\"\(n(x + 11))\" cy=\"\(n(top + 3))\" r=\"2\" fill=\"\(c)\"/>"
             case .ramp:
                 out += "<defs><linearGradient id=\"heat\">"
                 for (stop, rgb) in SeatHeatmap.ramp {
                     out += "<stop offset=\"\(n(stop))\" stop-color=\"\(SeatHeatmap.hex(Int(rgb.0), Int(rgb.1), Int(rgb.2)))\"/>"
                 }
-                out += "</linearGradient></defs><rect x=\"\(n(x))\" y=\"0\" width=\"60\" height=\"14\" fill=\"url(#heat)\"/>"
-                x += 46
+                out += "</linearGradient></defs><rect x=\"\(n(x))\" y=\"\(n(top))\" width=\"60\" height=\"14\" fill=\"url(#heat)\"/>"
+                textX += 46
             }
-            out += "<text x=\"\(n(x + 18))\" y=\"11\" fill=\"\(Palette.text)\">\(escape(entry.label))</text>\n"
-            x += 26 + Double(entry.label.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x2E80 ? 12 : 7) })
+            out += "<text x=\"\(n(textX))\" y=\"\(n(top + 11))\" fill=\"\(Palette.text)\">\(escape(entry.label))</text>\n"
         }
         return out + "</g>\n"
     }
@@ -112,45 +138,5 @@ public struct SVGWriter {
             }
         }
         return out
-    }
-}
-
-public struct LegendEntry: Sendable, Hashable {
-    public enum Swatch: Sendable, Hashable {
-        case color(String)
-        case ramp
-    }
-    public var swatch: Swatch
-    public var label: String
-    public init(_ swatch: Swatch, _ label: String) { self.swatch = swatch; self.label = label }
-}
-
-extension SeatCanvas {
-    /// Statuses, then each zone's colour (with its price when prices are given); or the heat-map ramp.
-    public func legend(content: FrameContent) -> [LegendEntry] {
-        let zh = content.language == .chinese
-        if content.heatmap != nil {
-            return [LegendEntry(.ramp, zh ? "售出比例 0% → 100%" : "sold share 0% → 100%"), LegendEntry(.color(SeatHeatmap.missing), zh ? "无数据" : "no data")]
-        }
-        var entries = [
-            LegendEntry(.color(Palette.selected), zh ? "已选" : "selected"),
-            LegendEntry(.color(Palette.sold), SeatStatus.sold.localizedName(content.language)),
-            LegendEntry(.color(Palette.held), SeatStatus.held.localizedName(content.language)),
-        ]
-        // One entry a colour and category; a category shared by several zones is named, not its first zone.
-        var seen = Set<String>()
-        for zone in layout.zones where seen.insert(zone.color + zone.category).inserted && seen.count <= 6 {
-            let shared = layout.zones.filter { $0.category == zone.category && $0.color == zone.color }.count > 1
-            var label = shared ? zone.category : localizedName(zone.name, content.language)
-            if let prices = content.prices, let p = prices.table.categoryPrices[zone.category] { label += " " + prices.format(p) }
-            entries.append(LegendEntry(.color(zone.color), label))
-        }
-        return entries
-    }
-
-    /// The SVG of one frame (`viewport` nil: the whole venue), with its legend.
-    public func svg(viewport: Viewport?, content: FrameContent, title: String? = nil) -> String {
-        let list = displayList(viewport: viewport, content: content)
-        return SVGWriter(title: title ?? localizedName(layout.name, content.language), legend: legend(content: content)).document(list)
     }
 }

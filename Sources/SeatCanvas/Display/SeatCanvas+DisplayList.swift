@@ -14,13 +14,17 @@ public struct FrameContent: Sendable {
     /// Also give each seat `data-index` (its index in the availability), `data-row` (row index), `data-name` and `data-details` (the label's parts that
     /// do not change with status), so a live page can recolour and relabel seats by itself.
     public var labelParts: Bool
+    /// Row labels at both ends of every row, at seat level (pictures for people; a page draws its own gutter).
+    public var rowLabels: Bool
 
     public init(
         availability: SeatAvailability, selection: Set<SeatIndex> = [], heatmap: SeatHeatmap? = nil,
-        counts: FreeSeatCounts? = nil, prices: SeatPrices? = nil, language: Language = .chinese, labelParts: Bool = false
+        counts: FreeSeatCounts? = nil, prices: SeatPrices? = nil, language: Language = .chinese, labelParts: Bool = false,
+        rowLabels: Bool = false
     ) {
         self.availability = availability; self.selection = selection; self.heatmap = heatmap
         self.counts = counts; self.prices = prices; self.language = language; self.labelParts = labelParts
+        self.rowLabels = rowLabels
     }
 }
 
@@ -66,6 +70,7 @@ extension SeatCanvas {
                                 radius: style.cornerRadius + 1.5, DrawStyle(stroke: Palette.stroke, strokeWidth: 1.5))))
                 }
             }
+            if content.rowLabels { items.append(contentsOf: rowLabelItems(visible: visible)) }
         case .rows:
             let counts = content.counts ?? FreeSeatCounts(layout: layout, availability: content.availability)
             for b in geometry.blockIndex.query(visible) { items.append(contentsOf: blockItems(b, counts: counts, content: content, zoom: zoom)) }
