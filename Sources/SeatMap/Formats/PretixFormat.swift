@@ -26,14 +26,11 @@ enum PretixFormat {
             let zoneName = zone.string("name", at: zp, into: &log, required: false) ?? "zone \(z + 1)"
             let (zx, zy) = position(zone, zp, &log)
             for (a, av) in (zone.array("areas", at: zp, into: &log, required: false) ?? []).enumerated() {
-                guard let area = av.object(at: "\(zp).areas[\(a)]", into: &log) else { continue }
-                let text = area.string("text", at: "\(zp).areas[\(a)]", into: &log, required: false) ?? ""
-                let lower = text.lowercased()
+                let ap = "\(zp).areas[\(a)]"
+                guard let area = av.object(at: ap, into: &log), let found = Self.area(area, at: ap, log: &log) else { continue }
+                let lower = found.text.lowercased()
                 if stage == nil, ["stage", "screen", "bühne", "leinwand", "舞台", "银幕"].contains(where: { lower.contains($0) }) {
-                    let (ax, ay) = position(area, "\(zp).areas[\(a)]", &log)
-                    let w = area.number("width", at: "\(zp).areas[\(a)]", into: &log, required: false) ?? 0
-                    let h = area.number("height", at: "\(zp).areas[\(a)]", into: &log, required: false) ?? 0
-                    stage = (text, zx + ax + w / 2, zy + ay + h / 2, w)
+                    stage = (found.text, zx + found.x, zy + found.y, found.width)
                 }
             }
             for (r, rv) in (zone.array("rows", at: zp, into: &log) ?? []).enumerated() {
@@ -81,12 +78,39 @@ enum PretixFormat {
             }
             rows.append(RowSpec(id: row.id, label: row.label, seats: specs))
         }
-        let stageSpec = stage.map { Stage(label: $0.label, center: FloorPoint(x: grid($0.x), y: grid($0.y)), width: grid($0.width)) }
+        // The plan's stage at its own size; a stage area without one, or none, is a screen in front of the rows.
+        let stageSpec =
+            stage.flatMap { $0.width > 0 ? Stage(label: $0.label, center: FloorPoint(x: grid($0.x), y: grid($0.y)), width: grid($0.width)) : nil }
+            ?? defaultScreen(for: rows).map { screen in Stage(label: stage?.label ?? screen.label, center: screen.center, width: screen.width) }
         let frozen = paths
         let layout = try VenueLayout(
             validating: VenueSpec(id: fallbackID, name: name, stage: stageSpec, zones: zones, rows: rows),
             paths: SeatPathStyle(rowPath: { "row \($0 + 1)" }, seatPath: { _, _, s in frozen[s] }))
         return ImportedVenue(layout: layout, availability: nil)
+    }
+
+    /// An area's text, centre (relative to its zone) and width, in either shape pretix writes: the
+    /// published schema's `{"text","width","height","position"}` (position the top-left corner), or the
+    /// seating editor's `{"shape","text":{"text"},"rectangle":{"width","height"}}` /
+    /// `"ellipse":{"radius":{"x","y"}}` (an ellipse's position is its centre).
+    static func area(_ area: JSONObject, at path: String, log: inout ProblemLog) -> (text: String, x: Double, y: Double, width: Double)? {
+        let text: String
+        switch area["text"] {
+        case nil, .null?: text = ""
+        case .string(let s)?: text = s
+        case .object(let o)?: text = o["text"]?.stringValue ?? ""
+        case let other?:
+            log.add(path + ".text", "expected a string or an object with text, got \(other.shortDescription)")
+            return nil
+        }
+        let (ax, ay) = position(area, path, &log)
+        let rectangle = area["rectangle"]?.objectValue, radius = area["ellipse"]?.objectValue?["radius"]?.objectValue
+        if let radius {
+            return (text, ax, ay, 2 * (radius["x"]?.doubleValue ?? 0))
+        }
+        let w = area["width"]?.doubleValue ?? rectangle?["width"]?.doubleValue ?? 0
+        let h = area["height"]?.doubleValue ?? rectangle?["height"]?.doubleValue ?? 0
+        return (text, ax + w / 2, ay + h / 2, w)
     }
 
     static func position(_ o: JSONObject, _ path: String, _ log: inout ProblemLog, required: Bool = true) -> (Double, Double) {

@@ -86,7 +86,9 @@ extension ImportedVenue {
 func defaultScreen(for rows: [RowSpec]) -> Stage? {
     let seats = rows.flatMap(\.seats)
     guard let minX = seats.map(\.x).min(), let maxX = seats.map(\.x).max(), let minY = seats.map(\.y).min() else { return nil }
-    return Stage(label: "银幕 SCREEN", center: FloorPoint(x: (minX + maxX) / 2, y: minY - 2), width: max(1, (maxX - minX) * 0.6))
+    // Three fifths of the seats' width, to 1/100 of a seat (a 25-seat row's 14.399999999999999 is 14.4).
+    let width = (max(1, (maxX - minX) * 0.6) * 100).rounded() / 100
+    return Stage(label: "银幕 SCREEN", center: FloorPoint(x: (minX + maxX) / 2, y: minY - 2), width: width)
 }
 
 /// Colours for zones whose source gives none.
