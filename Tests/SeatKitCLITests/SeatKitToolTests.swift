@@ -169,6 +169,10 @@ func temporaryDirectory() -> URL {
         #expect(try SeatAvailability(encoded: statuses, layout: layout).seatCount == layout.seatCount)
         #expect(seatkit("validate", out.path).code == 0)
         #expect(seatkit("best", out.path, "--availability", avail.path, "--count", "2").code == 0)
+        let svg = dir.appendingPathComponent("venue.svg")
+        #expect(seatkit("render", out.path, "--availability", avail.path, "-o", svg.path).code == 0)
+        let picture = try String(contentsOf: svg, encoding: .utf8)
+        #expect(picture.contains("id=\"row-label-") && picture.contains("<g id=\"legend\""))
     }
 
     @Test func generateMakesExactlyTheSeatsAskedFor() throws {
