@@ -14,7 +14,9 @@ public enum SeatKitTool {
         Commands:
           serve [--port 8080] [--store sqlite:PATH|postgres://…] [--admin-key KEY] [--holds-per-second N] [--threads N] [--host 127.0.0.1|0.0.0.0] [--no-samples] [--no-group-commit]
                 [--trusted-proxies ADDR,…] [--connections-per-address 64] [--streams-per-address 256] [--max-streams 12000]
+                [--operators FILE]              operators by name: NAME manager|boxoffice sha256:HEX a line (see seatkit operator)
                                                 the seat-inventory server (docs/API.md); seeds the samples into an empty store
+          operator NAME manager|boxoffice       a new operator's key (printed once) and their line for --operators FILE
           simulate --server URL --show ID [--buyers N] [--seed N] [--quiet]
                                                 a crowd of buyers (best available, taps, drags, abandoned holds, purchases)
                                                 against a running server; prints what happened and checks no seat sold twice
@@ -75,6 +77,7 @@ public enum SeatKitTool {
             case "layout-demo": return (try LayoutDemoCommand.run(rest, &output), output)
             case "render": return (try RenderCommand.run(rest, &output), output)
             case "serve": return (try ServeCommand.run(rest, &output), output)
+            case "operator": return (try OperatorCommand.run(rest, &output), output)
             case "simulate": return (try SimulateCommand.run(rest, &output), output)
             case "bench": return (try BenchCommand.run(rest, &output), output)
             default:

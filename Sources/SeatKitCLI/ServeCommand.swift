@@ -17,7 +17,7 @@ enum ServeCommand {
         let args = try Arguments(
             raw,
             valueOptions: [
-                "--port", "--store", "--admin-key", "--threads", "--holds-per-second", "--host",
+                "--port", "--store", "--admin-key", "--operators", "--threads", "--holds-per-second", "--host",
                 "--trusted-proxies", "--connections-per-address", "--streams-per-address", "--max-streams",
             ],
             flagOptions: ["--no-samples", "--no-group-commit"])
@@ -34,6 +34,7 @@ enum ServeCommand {
             options.anyAddress = host == "0.0.0.0"
         }
         if let s = args.values["--store"] { options.store = s }
+        options.operatorsFile = args.values["--operators"]
         options.groupCommit = !args.flags.contains("--no-group-commit")
         if let t = try args.int("--threads") { guard t >= 1 && t <= 256 else { throw UsageError(message: "--threads must be 1 to 256") }; options.threads = t }
         if let n = try args.int("--connections-per-address") {
@@ -65,7 +66,9 @@ enum ServeCommand {
         pthread_sigmask(SIG_BLOCK, &set, nil)
 
         let app: SeatServerApp
-        do { app = try SeatServerApp(options: options) } catch { throw IOFailure(message: "cannot open the store: \(error)") }
+        do { app = try SeatServerApp(options: options) } catch let error as OperatorFileError {
+            throw UsageError(message: error.description)
+        } catch { throw IOFailure(message: "cannot open the store: \(error)") }
         // Tests of restart behaviour move the clock instead of waiting out hold times.
         if let offset = ProcessInfo.processInfo.environment["SEATKIT_CLOCK_OFFSET_MS"].flatMap({ Int64($0) }) {
             app.inventory.clockOffset.advance(by: offset)
@@ -87,6 +90,7 @@ enum ServeCommand {
               seat picker: open http://127.0.0.1:\(app.port)/ in a browser\(app.api.hasWebPage ? "" : "  (its files were not found: set SEATKIT_WEB_ROOT)")
               venues: \(app.inventory.venueIDs.joined(separator: ", "))
               shows on sale:  \(app.inventory.upcomingShowIDs.joined(separator: ", "))
+              operators: \(app.api.operatorNames.joined(separator: ", "))
               admin key: \(key == nil ? options.adminKey + " (generated; set --admin-key or SEATKIT_ADMIN_KEY)" : "from \(args.values["--admin-key"] != nil ? "--admin-key" : "SEATKIT_ADMIN_KEY")")
               try: curl http://127.0.0.1:\(app.port)/v1/shows
             """

@@ -40,6 +40,9 @@ public final class SeatServerApp: @unchecked Sendable {
         public var headerTimeoutSeconds = 15.0
         public var trustedAddresses: Set<String> = []
 
+        /// The operators file (`--operators`): `name role sha256:HEX` a line, besides the admin key.
+        public var operatorsFile: String?
+
         public init(adminKey: String) { self.adminKey = adminKey }
     }
 
@@ -54,7 +57,18 @@ public final class SeatServerApp: @unchecked Sendable {
     public convenience init(options: Options) throws {
         // Checked before the store is opened: a bad key must not create or migrate a database.
         if let problem = AdminKey.problem(with: options.adminKey) { throw ServerError.invalidAdminKey(problem) }
+        _ = try Self.operators(options)
         try self.init(options: options, store: try Self.openStore(options))
+    }
+
+    /// The admin key and the operators file's operators; a file that cannot be read or has a bad line
+    /// stops the start, naming the line.
+    static func operators(_ options: Options) throws -> OperatorDirectory {
+        guard let path = options.operatorsFile else { return try OperatorDirectory(adminKey: options.adminKey) }
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw OperatorFileError(source: path, line: 0, message: "cannot read the operators file (it must exist and be UTF-8)")
+        }
+        return try OperatorDirectory(adminKey: options.adminKey, file: (text, path))
     }
 
     /// A server on a store made by the caller (`options.store` is then only shown in the banner).
@@ -62,7 +76,7 @@ public final class SeatServerApp: @unchecked Sendable {
         if let problem = AdminKey.problem(with: options.adminKey) { throw ServerError.invalidAdminKey(problem) }
         self.options = options
         inventory = try Inventory(store: store)
-        api = SeatAPI(inventory: inventory, adminKey: options.adminKey, holdsPerSecond: options.holdsPerSecond)
+        api = SeatAPI(inventory: inventory, operators: try Self.operators(options), holdsPerSecond: options.holdsPerSecond)
         let api = self.api
         var configuration = HTTPServer.Configuration(
             port: options.port, anyAddress: options.anyAddress, threads: options.threads, maximumBodyBytes: options.maximumBodyBytes,

@@ -8,7 +8,8 @@ import SeatInventory
 /// The `v1` JSON API over the inventory: routing, the admin key, the rate limit, metrics.
 public final class SeatAPI: @unchecked Sendable {
     public let inventory: Inventory
-    let adminKey: String
+    /// Who may act for the venue: the admin key's manager `admin` and the operators file's.
+    let operators: OperatorDirectory
     let holdLimiter: RateLimiter
     /// Deltas spanning more than `cheapDeltaSpan` versions are a merge of that many events: 10 a second
     /// per client address (bursts of 20), so a client looping on old versions cannot take the CPU the
@@ -29,9 +30,9 @@ public final class SeatAPI: @unchecked Sendable {
     public var hasWebPage: Bool { site.root != nil }
 
     /// `holdsPerSecond` per client address (0: no limit), bursts of twice that.
-    public init(inventory: Inventory, adminKey: String, holdsPerSecond: Double = 20) {
+    public init(inventory: Inventory, operators: OperatorDirectory, holdsPerSecond: Double = 20) {
         self.inventory = inventory
-        self.adminKey = adminKey
+        self.operators = operators
         holdLimiter = RateLimiter(rate: holdsPerSecond, burst: max(holdsPerSecond * 2, 1))
     }
 
@@ -82,32 +83,37 @@ public final class SeatAPI: @unchecked Sendable {
         }
     }
 
-    /// A request's body limit, decided on its headers: `venues` bytes for an admin's venue upload,
-    /// `plain` for everything else (so nobody without the key can make the server hold 64 MiB).
+    /// A request's body limit, decided on its headers: `venues` bytes for a manager's venue upload,
+    /// `plain` for everything else (so nobody without a manager's key can make the server hold 64 MiB).
     public func bodyLimit(method: String, path: String, header: (String) -> String?, plain: Int, venues: Int) -> Int {
         guard method == "POST", path.split(separator: "/") == ["v1", "venues"] else { return plain }
-        return isAdmin(header) ? venues : plain
+        return caller(header)?.role.allows(.manager) == true ? venues : plain
     }
 
-    func isAdmin(_ header: (String) -> String?) -> Bool {
+    /// The operators' names and roles, for the banner (never their keys).
+    public var operatorNames: [String] { operators.operators.map { "\($0.name) (\($0.role.rawValue))" } }
+
+    /// The operator whose key the request carries (`X-Admin-Key` or `Authorization: Bearer`), if any.
+    func caller(_ header: (String) -> String?) -> Operator? {
         let given = header("x-admin-key") ?? header("authorization").flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
-        return given.map { Self.constantTimeEqual($0, adminKey) } ?? false
+        return given.flatMap { $0.isEmpty ? nil : operators.identify(key: $0) }
     }
 
-    func requireAdmin(_ r: HTTPRequest) throws {
-        guard isAdmin({ r.header($0) }) else {
+    /// The operator acting, when their role may do `action`: 401 without a known key, 403 naming the
+    /// operator, their role and the one needed.
+    @discardableResult
+    func requireOperator(_ r: HTTPRequest, _ role: OperatorRole, to action: String) throws -> Operator {
+        guard let who = caller({ r.header($0) }) else {
             throw Problem(
-                401, "admin-key-required", "Admin key required", detail: "this operation needs the admin key (X-Admin-Key or Authorization: Bearer)",
-                headers: [("WWW-Authenticate", "Bearer")])
+                401, "admin-key-required", "Operator key required",
+                detail: "this operation needs an operator's key (X-Admin-Key or Authorization: Bearer)", headers: [("WWW-Authenticate", "Bearer")])
         }
-    }
-
-    /// Compares secrets without leaking where they differ through timing.
-    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
-        var diff = UInt8(x.count == y.count ? 0 : 1)
-        for k in 0..<max(x.count, y.count) { diff |= (k < x.count ? x[k] : 0) ^ (k < y.count ? y[k] : 0) }
-        return diff == 0
+        guard who.role.allows(role) else {
+            throw Problem(
+                403, "operator-role-forbidden", "Not allowed for this role",
+                detail: "\(who.name) (\(who.role.rawValue)) cannot \(action): \(role.rawValue)s only")
+        }
+        return who
     }
 
     /// The request's `Idempotency-Key` with a fingerprint of what it asks.

@@ -1,0 +1,20 @@
+import SeatSecrets
+
+/// `seatkit operator NAME ROLE`: a fresh key for a new operator and the line for `--operators FILE`.
+/// The key is printed once and kept nowhere: the file holds only its SHA-256.
+enum OperatorCommand {
+    static func run(_ raw: [String], _ output: inout CommandOutput) throws -> Int32 {
+        let args = try Arguments(raw, valueOptions: [], flagOptions: [])
+        guard args.positionals.count == 2 else { throw UsageError(message: "operator takes NAME and ROLE (manager or boxoffice)") }
+        let (name, roleName) = (args.positionals[0], args.positionals[1])
+        if let problem = OperatorDirectory.nameProblem(name) { throw UsageError(message: problem) }
+        if name == "admin" { throw UsageError(message: "the name admin is the --admin-key's") }
+        guard let role = OperatorRole(rawValue: roleName) else { throw UsageError(message: "role must be manager or boxoffice, not \"\(roleName)\"") }
+        // 32 hex digits: 128 bits, the same as a hold token's randomness.
+        let key = ServeCommand.randomKey()
+        output.line("key for \(name) (give it to them; it is shown only now): \(key)")
+        output.line("add this line to the operators file:")
+        output.line(OperatorDirectory.line(name: name, role: role, key: key))
+        return ExitCode.success
+    }
+}
