@@ -81,7 +81,11 @@ extension PostgresStore {
             w.raw("{"); w.key("id", first: true); w.string(h.id); w.key("token"); w.string(h.tokenDigest); w.key("show"); w.string(h.showID)
             w.key("state"); w.string(h.state.rawValue); w.key("expiresAt"); w.number(Int(h.expiresAt)); w.key("extended"); w.raw(h.extended ? "true" : "false")
             w.key("orderRef"); if let o = h.orderRef { w.string(o) } else { w.raw("null") }
-            w.key("wheelchair"); w.raw(h.wheelchair ? "true" : "false"); w.key("createdAt"); w.number(Int(h.createdAt)); w.raw("}")
+            w.key("wheelchair"); w.raw(h.wheelchair ? "true" : "false"); w.key("createdAt"); w.number(Int(h.createdAt))
+            w.key("kind"); w.string(h.kind.rawValue)
+            w.key("reason"); if let r = h.reason { w.string(r) } else { w.raw("null") }
+            w.key("operator"); if let o = h.operatorName { w.string(o) } else { w.raw("null") }
+            w.raw("}")
         }
         w.raw("]")
         w.key("delete"); w.raw(seats(c.delete)); w.key("sell"); w.raw(seats(c.sell))

@@ -77,6 +77,19 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
         """,
         // A whole batch in one round trip: each change in its own subtransaction (the EXCEPTION block),
         // so a refused change is rolled back alone; versions taken from the show row (its lock).
+        commitFunctionV1,
+        // 2: as SQLite's: tokens kept as digests (rewritten by `hashPlainTokens`), clear answers dropped.
+        "DELETE FROM idempotency;",
+        // 3: as SQLite's: box-office reservations are holds of another kind; the commit function writes
+        // the new columns and releases reserved (blocked) claims as it releases held ones.
+        """
+        ALTER TABLE holds ADD COLUMN kind TEXT NOT NULL DEFAULT 'buyer' CHECK(kind IN ('buyer','blocked','house')),
+          ADD COLUMN reason TEXT, ADD COLUMN operator TEXT;
+        """ + reservationsCommitFunction,
+    ]
+
+    /// Migration 1's commit function (kept as it was applied).
+    static let commitFunctionV1 =
         #"""
         CREATE FUNCTION seatkit_commit(batch jsonb, durable boolean) RETURNS jsonb LANGUAGE plpgsql AS $$
         DECLARE
@@ -148,10 +161,38 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
           RETURN result;
         END
         $$;
-        """#,
-        // 2: as SQLite's: tokens kept as digests (rewritten by `hashPlainTokens`), clear answers dropped.
-        "DELETE FROM idempotency;",
-    ]
+        """#
+
+    /// Migration 1's commit function with the reservation columns and blocked claims: written as the
+    /// changes to it, so the two cannot drift apart except where they must.
+    static let reservationsCommitFunction: String = {
+        var f = commitFunctionV1
+        let edits = [
+            ("CREATE FUNCTION seatkit_commit", "CREATE OR REPLACE FUNCTION seatkit_commit"),
+            (
+                "INSERT INTO holds(id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at)",
+                "INSERT INTO holds(id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at, kind, reason, operator)"
+            ),
+            (
+                "(h->>'wheelchair')::boolean, (h->>'createdAt')::bigint)",
+                "(h->>'wheelchair')::boolean, (h->>'createdAt')::bigint, h->>'kind', h->>'reason', h->>'operator')"
+            ),
+            (
+                "DELETE FROM claims WHERE show_id = c->>'show' AND status = 'held'",
+                "DELETE FROM claims WHERE show_id = c->>'show' AND status IN ('held', 'blocked')"
+            ),
+            ("'seats to release are no longer held'", "'seats to release are no longer held or reserved'"),
+            (
+                "EXISTS (SELECT 1 FROM claims WHERE hold_id = h->>'id' AND status = 'held')",
+                "EXISTS (SELECT 1 FROM claims WHERE hold_id = h->>'id' AND status IN ('held', 'blocked'))"
+            ),
+        ]
+        for (old, new) in edits {
+            precondition(f.contains(old), "migration 3: the commit function no longer contains \(old)")
+            f = f.replacingOccurrences(of: old, with: new)
+        }
+        return f
+    }()
 
     /// Applies the migrations not yet applied, under an advisory lock (instances starting together
     /// migrate once).
@@ -164,7 +205,8 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
             try c.execute("BEGIN")
             do {
                 try c.execute(sql)
-                if k == 1 { try Self.hashPlainTokens(c) }
+                // Migration 2 (index 2 here: the commit function is index 1) is where tokens became digests.
+                if k == 2 { try Self.hashPlainTokens(c) }
                 try c.execute("INSERT INTO schema_migrations(version) VALUES(\(k + 1))")
                 try c.execute("COMMIT")
             } catch { _ = try? c.execute("ROLLBACK"); throw error }
@@ -236,7 +278,7 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
         }
     }
 
-    static let holdColumns = "id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at"
+    static let holdColumns = "id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at, kind, reason, operator"
 
     public func holdWithSeats(tokenDigest: String) throws -> (record: HoldRecord, seats: [Int])? {
         try withConnection { c in
@@ -244,11 +286,11 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
                 "hold_with_seats",
                 """
                 SELECT h.id, h.token, h.show_id, h.state, h.expires_at, h.extended, h.order_ref, h.wheelchair, h.created_at,
-                       coalesce(string_agg(c.seat::text, ',' ORDER BY c.seat), '')
+                       h.kind, h.reason, h.operator, coalesce(string_agg(c.seat::text, ',' ORDER BY c.seat), '')
                 FROM holds h LEFT JOIN claims c ON c.hold_id = h.id WHERE h.token = $1 GROUP BY h.id
                 """, [tokenDigest])
             guard let record = Self.holds(r).first else { return nil }
-            return (record, r.text(0, 9).split(separator: ",").compactMap { Int($0) })
+            return (record, r.text(0, 12).split(separator: ",").compactMap { Int($0) })
         }
     }
 
@@ -257,7 +299,7 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
             HoldRecord(
                 id: r.text(i, 0), tokenDigest: r.text(i, 1), showID: r.text(i, 2), state: HoldState(rawValue: r.text(i, 3)) ?? .released,
                 expiresAt: r.int(i, 4), extended: r.text(i, 5) == "t", orderRef: r.rows[i][6], wheelchair: r.text(i, 7) == "t",
-                createdAt: r.int(i, 8))
+                createdAt: r.int(i, 8), kind: HoldKind(rawValue: r.text(i, 9)) ?? .buyer, reason: r.rows[i][10], operatorName: r.rows[i][11])
         }
     }
 

@@ -58,6 +58,12 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
         // 2: tokens kept as digests (`Secrets.tokenDigest`, rewritten by `hashPlainTokens`); kept answers
         // from before were in the clear (with their hold tokens) and keyed by the client's key: dropped.
         "DELETE FROM idempotency;",
+        // 3: box-office reservations are holds of another kind, with the reason and who made them.
+        """
+        ALTER TABLE holds ADD COLUMN kind TEXT NOT NULL DEFAULT 'buyer' CHECK(kind IN ('buyer','blocked','house'));
+        ALTER TABLE holds ADD COLUMN reason TEXT;
+        ALTER TABLE holds ADD COLUMN operator TEXT;
+        """,
     ]
 
     static func migrate(_ db: SQLiteDatabase) throws {
@@ -139,13 +145,14 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
         }
     }
 
-    static let holdColumns = "id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at"
+    static let holdColumns = "id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at, kind, reason, operator"
 
     static func hold(_ r: SQLRow) -> HoldRecord {
         HoldRecord(
             id: r.text(0), tokenDigest: r.text(1), showID: r.text(2), state: HoldState(rawValue: r.text(3)) ?? .released,
             expiresAt: r.int(4), extended: r.int(5) != 0, orderRef: r.isNull(6) ? nil : r.text(6), wheelchair: r.int(7) != 0,
-            createdAt: r.int(8))
+            createdAt: r.int(8), kind: HoldKind(rawValue: r.text(9)) ?? .buyer, reason: r.isNull(10) ? nil : r.text(10),
+            operatorName: r.isNull(11) ? nil : r.text(11))
     }
 
     public func activeHolds() throws -> [HoldRecord] {
@@ -225,7 +232,7 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
         for h in c.holds {
             try db.run(
                 """
-                INSERT INTO holds(\(Self.holdColumns)) VALUES(?,?,?,?,?,?,?,?,?)
+                INSERT INTO holds(\(Self.holdColumns)) VALUES(?,?,?,?,?,?,?,?,?,?,?,?)
                 ON CONFLICT(id) DO UPDATE SET state = excluded.state, expires_at = excluded.expires_at,
                   extended = excluded.extended, order_ref = excluded.order_ref
                 WHERE holds.state = 'active'
@@ -233,16 +240,16 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
                 [
                     .text(h.id), .text(h.tokenDigest), .text(h.showID), .text(h.state.rawValue), .integer(h.expiresAt),
                     .integer(h.extended ? 1 : 0), h.orderRef.map { .text($0) } ?? .null, .integer(h.wheelchair ? 1 : 0),
-                    .integer(h.createdAt),
+                    .integer(h.createdAt), .text(h.kind.rawValue), h.reason.map { .text($0) } ?? .null, h.operatorName.map { .text($0) } ?? .null,
                 ])
             // A hold changes only while it is active (the same rule as the shared store's).
             if db.changes != 1 { throw DatabaseError.constraint("hold \(h.id) is no longer active") }
         }
         if !c.delete.isEmpty {
             try db.run(
-                "DELETE FROM claims WHERE show_id = ? AND status = 'held' AND seat IN (SELECT value FROM json_each(?))",
+                "DELETE FROM claims WHERE show_id = ? AND status IN ('held', 'blocked') AND seat IN (SELECT value FROM json_each(?))",
                 [.text(c.showID), .text(Self.seatList(c.delete))])
-            if db.changes != Set(c.delete).count { throw DatabaseError.constraint("seats \(c.delete) are no longer all held") }
+            if db.changes != Set(c.delete).count { throw DatabaseError.constraint("seats \(c.delete) are no longer all held or reserved") }
         }
         // Claims of one status and hold go in together (the primary key refuses a seat claimed twice).
         var groups: [(status: SeatStatus, holdID: String?, seats: [Int])] = []

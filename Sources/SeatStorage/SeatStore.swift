@@ -22,6 +22,16 @@ public enum HoldState: String, Sendable {
     case active, released, expired, confirmed
 }
 
+/// Whose a hold is: a buyer's (held seats, a token, an expiry), or the box office's reservation of
+/// seats not for sale (`blocked`: a broken seat, a camera position; `house`: kept for guests, released
+/// at its time). Reserved seats are `blocked` to buyers, whichever the kind.
+public enum HoldKind: String, Sendable, CaseIterable {
+    case buyer, blocked, house
+
+    /// The status a seat of this hold has.
+    public var seatStatus: SeatStatus { self == .buyer ? .held : .blocked }
+}
+
 /// A hold as stored. Its seats are the claims that name it.
 public struct HoldRecord: Sendable, Hashable {
     public var id: String
@@ -35,13 +45,19 @@ public struct HoldRecord: Sendable, Hashable {
     public var orderRef: String?
     public var wheelchair: Bool
     public var createdAt: Int64
+    public var kind: HoldKind
+    /// Why the box office reserved the seats (reservations only; never shown to buyers).
+    public var reason: String?
+    /// The operator who made it (reservations only).
+    public var operatorName: String?
 
     public init(
         id: String, tokenDigest: String, showID: String, state: HoldState, expiresAt: Int64, extended: Bool, orderRef: String?,
-        wheelchair: Bool, createdAt: Int64
+        wheelchair: Bool, createdAt: Int64, kind: HoldKind = .buyer, reason: String? = nil, operatorName: String? = nil
     ) {
         self.id = id; self.tokenDigest = tokenDigest; self.showID = showID; self.state = state; self.expiresAt = expiresAt
         self.extended = extended; self.orderRef = orderRef; self.wheelchair = wheelchair; self.createdAt = createdAt
+        self.kind = kind; self.reason = reason; self.operatorName = operatorName
     }
 }
 

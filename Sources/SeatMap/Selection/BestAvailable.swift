@@ -90,24 +90,21 @@ extension VenueLayout {
         }
         var best: (rank: WindowRank, start: Int)? = nil
         var status = availability.reader()
-        // Indexed by raw type: one array read a seat, no hashing (best available is O(seats)).
-        var pairTypes = [Bool](repeating: false, count: 256)
-        pairTypes[Int(SeatType.companion.rawValue)] = policy.companionWithWheelchair
-        pairTypes[Int(SeatType.coupleLeft.rawValue)] = policy.couplesTogether
-        pairTypes[Int(SeatType.coupleRight.rawValue)] = policy.couplesTogether
         // Runs are of seats someone could still buy (`SelectionPolicy.stillSellable`): a companion seat
-        // whose wheelchair space is gone, or a couple half without its other half, ends a run.
-        func sellable(_ i: SeatIndex) -> Bool {
-            guard status(i) == .available else { return false }
-            guard pairTypes[Int(storage.typeOf[i])], let p = storage.partner[Int32(i)] else { return true }
-            return status(Int(p)) == .available
+        // whose wheelchair space is gone, or a couple half without its other half, ends a run. Indexed by
+        // raw type, one array read a seat and no closure over the reader: a nested function capturing it
+        // made every status read an exclusivity check (best available on 100k seats went 1.4 → 6.4 ms).
+        let pairTypes: [Bool] = (0..<256).map { t in
+            (t == Int(SeatType.companion.rawValue) && policy.companionWithWheelchair)
+                || ((t == Int(SeatType.coupleLeft.rawValue) || t == Int(SeatType.coupleRight.rawValue)) && policy.couplesTogether)
         }
+        let typeOf = storage.typeOf
         for block in blocks {
             var a = block.lowerBound
             while a < block.upperBound {
-                guard sellable(a) else { a += 1; continue }
+                guard status(a) == .available, !pairTypes[Int(typeOf[a])] || partnerFree(a, &status) else { a += 1; continue }
                 var b = a
-                while b < block.upperBound && sellable(b) { b += 1 }
+                while b < block.upperBound && status(b) == .available && (!pairTypes[Int(typeOf[b])] || partnerFree(b, &status)) { b += 1 }
                 let runLength = b - a
                 if runLength >= n {
                     var ineligible = 0, wheelchairs = 0
@@ -145,6 +142,13 @@ extension VenueLayout {
         }
         guard let best else { return nil }
         return Array(best.start..<(best.start + n))
+    }
+
+    /// Whether seat `i`'s partner is available (true when it has none).
+    @inline(__always)
+    func partnerFree(_ i: SeatIndex, _ status: inout StatusReader) -> Bool {
+        guard let p = storage.partner[Int32(i)] else { return true }
+        return status(Int(p)) == .available
     }
 
     /// A window must not cut a couple pair, and a companion seat needs its wheelchair space inside it.

@@ -25,6 +25,19 @@ extension SeatAPI {
         Route("/v1/shows/{id}/free-seats", [("GET", { api, c in try api.freeSeats(c[0], c.request) })]),
         Route("/v1/shows/{id}/holds", [("POST", { api, c in try api.createHold(c[0], c.request, start: c.start) })]),
         Route(
+            "/v1/shows/{id}/reservations",
+            [
+                ("GET", { api, c in try api.listReservations(c[0], c.request) }),
+                ("POST", { api, c in try api.createReservation(c[0], c.request, route: c.route, start: c.start) }),
+            ]),
+        Route(
+            "/v1/reservations/{id}",
+            [
+                ("GET", { api, c in try api.getReservation(c[0], c.request) }),
+                ("DELETE", { api, c in try api.releaseReservation(c[0], c.request, route: c.route, start: c.start) }),
+            ]),
+        Route("/v1/reservations/{id}/seats", [("POST", { api, c in try api.modifyReservation(c[0], c.request, route: c.route, start: c.start) })]),
+        Route(
             "/v1/holds/{token}",
             [
                 ("GET", { api, c in .json(200, Render.hold(try api.inventory.hold(token: c[0]))) }),

@@ -1,0 +1,163 @@
+import Foundation
+import SeatMap
+import SeatSecrets
+import SeatStorage
+
+/// A box-office reservation as the API shows it (to operators only: buyers see its seats as not for sale).
+public struct ReservationView: Sendable {
+    public var id: String
+    public var showID: String
+    public var kind: HoldKind
+    public var seatIDs: [String]
+    public var reason: String
+    /// When the seats return to sale by themselves (Unix milliseconds; nil: a block stays until removed).
+    public var releaseAt: Int64?
+    public var operatorName: String
+    public var createdAt: Int64
+    public var version: UInt64
+}
+
+/// Blocks and house seats: holds of the box office, on the buyers' machinery (one version, one event,
+/// the batch writer, the expiry pass), whose seats are `blocked` to buyers. A reservation has no token
+/// anyone knows (its digest is of 128 random bits thrown away), so no buyer's call can reach it; the
+/// box office finds it by id.
+extension Inventory {
+    /// A block never releases itself: its expiry is the year 9999.
+    static let never: Int64 = 253_402_300_799_000
+
+    /// When reserved seats return to sale by themselves.
+    public enum ReleaseTime: Sendable, Equatable {
+        /// Unix milliseconds.
+        case at(Int64)
+        /// So many minutes before the show starts (house seats kept until just before the doors open).
+        case minutesBeforeStart(Int)
+    }
+
+    public struct NewReservation: Sendable {
+        public var kind: HoldKind
+        public var seatIDs: [String]
+        public var reason: String
+        public var release: ReleaseTime?
+        public init(kind: HoldKind, seatIDs: [String], reason: String, release: ReleaseTime?) {
+            self.kind = kind; self.seatIDs = seatIDs; self.reason = reason; self.release = release
+        }
+    }
+
+    /// Reserves every seat or none: a held, sold or reserved seat is a 409 naming it.
+    package func beginCreateReservation(show showID: String, _ new: NewReservation, by operatorName: String) throws(Refusal) -> (
+        ReservationView, CommitTicket
+    ) {
+        precondition(new.kind != .buyer, "a reservation is blocked or house")
+        let now = clock()
+        let prefix = Self.timePrefix(now)
+        let id = "r_" + prefix + Self.randomHex(bytes: 8)
+        let digest = Secrets.tokenDigest(prefix + Self.randomHex(bytes: 16))
+        return try lockedWhenFresh(show: showID) { (m: Memory) throws(Refusal) -> (ReservationView, CommitTicket) in
+            let state = try state(forShow: showID, in: m)
+            var releaseAt: Int64?
+            switch new.release {
+            case nil: releaseAt = nil
+            case .at(let t)?: releaseAt = t
+            case .minutesBeforeStart(let minutes)?:
+                guard let starts = state.startsAtMilliseconds else {
+                    throw Refusal(.invalidBody, detail: "show \(showID)'s start time cannot be read: give releaseAt as a time")
+                }
+                releaseAt = starts - Int64(minutes) * 60_000
+            }
+            if let at = releaseAt, at <= now {
+                throw Refusal(.invalidBody, detail: "releaseAt has passed: the seats would return to sale at once")
+            }
+            guard !new.seatIDs.isEmpty else { throw Refusal(.noSeats, detail: "a reservation needs at least one seat") }
+            let seats = try resolve(new.seatIDs, in: state.layout).sorted()
+            try checkFree(seats, in: state, own: [])
+            let record = HoldRecord(
+                id: id, tokenDigest: digest, showID: showID, state: .active, expiresAt: releaseAt ?? Self.never, extended: false,
+                orderRef: nil, wheelchair: false, createdAt: now, kind: new.kind, reason: new.reason, operatorName: operatorName)
+            let ticket = try apply(
+                state, in: m, changes: seats.map { SeatChange(seat: $0, status: .blocked) },
+                insert: seats.map { Claim(seat: $0, status: .blocked, holdID: id) }, holds: [record])
+            let hold = ActiveHold(record: record, seats: seats)
+            state.holds[digest] = hold
+            m.holdShow[digest] = showID
+            metrics.count("reservations_made")
+            return (reservationView(hold, in: state), ticket)
+        }
+    }
+
+    /// The show's reservations, oldest first.
+    /// - Complexity: O(live holds of the show).
+    public func reservations(show showID: String) throws(Refusal) -> [ReservationView] {
+        try lockedWhenFresh(show: showID) { (m: Memory) throws(Refusal) -> [ReservationView] in
+            let state = try state(forShow: showID, in: m)
+            return state.holds.values.filter { $0.record.kind != .buyer }.sorted { $0.record.id < $1.record.id }.map { reservationView($0, in: state) }
+        }
+    }
+
+    public func reservation(id: String) throws(Refusal) -> ReservationView {
+        try locked { (m: Memory) throws(Refusal) -> ReservationView in
+            let (state, hold) = try liveReservation(id, in: m)
+            return reservationView(hold, in: state)
+        }
+    }
+
+    /// Returns the reservation's seats to sale.
+    package func beginReleaseReservation(id: String) throws(Refusal) -> CommitTicket {
+        try locked { (m: Memory) throws(Refusal) -> CommitTicket in
+            let (state, hold) = try liveReservation(id, in: m)
+            var record = hold.record
+            record.state = .released
+            let ticket = try apply(state, in: m, changes: hold.seats.map { SeatChange(seat: $0, status: .available) }, delete: hold.seats, holds: [record])
+            state.holds[record.tokenDigest] = nil
+            m.holdShow[record.tokenDigest] = nil
+            metrics.count("reservations_released")
+            return ticket
+        }
+    }
+
+    /// Adds free seats to the reservation and returns others to sale, atomically; removing every seat
+    /// releases it.
+    package func beginModifyReservation(id: String, add: [String], remove: [String]) throws(Refusal) -> (ReservationView, CommitTicket) {
+        try locked { (m: Memory) throws(Refusal) -> (ReservationView, CommitTicket) in
+            let (state, hold) = try liveReservation(id, in: m)
+            let adding = try resolve(add, in: state.layout), removing = try resolve(remove, in: state.layout)
+            let own = Set(hold.seats)
+            let notIn = removing.filter { !own.contains($0) }
+            if !notIn.isEmpty {
+                throw Refusal(.notInHold, detail: "not in reservation \(id): \(notIn.map { state.layout.seatID($0) }.joined(separator: ", "))")
+            }
+            try checkFree(adding, in: state, own: own)
+            let result = own.union(adding).subtracting(removing).sorted()
+            let added = result.filter { !own.contains($0) }, dropped = hold.seats.filter { !result.contains($0) }
+            var record = hold.record
+            if result.isEmpty { record.state = .released }
+            let ticket = try apply(
+                state, in: m,
+                changes: added.map { SeatChange(seat: $0, status: .blocked) } + dropped.map { SeatChange(seat: $0, status: .available) },
+                insert: added.map { Claim(seat: $0, status: .blocked, holdID: id) }, delete: dropped, holds: [record])
+            let updated = ActiveHold(record: record, seats: result)
+            if result.isEmpty {
+                state.holds[record.tokenDigest] = nil; m.holdShow[record.tokenDigest] = nil
+            } else {
+                state.holds[record.tokenDigest] = updated
+            }
+            return (reservationView(updated, in: state), ticket)
+        }
+    }
+
+    /// The live reservation with this id, or a 404. Called under the lock.
+    /// - Complexity: O(live holds): reservations are found by id only by operators, a few times a minute.
+    func liveReservation(_ id: String, in m: Memory) throws(Refusal) -> (ShowState, ActiveHold) {
+        for state in m.shows.values {
+            if let hold = state.holds.values.first(where: { $0.record.id == id && $0.record.kind != .buyer }) { return (state, hold) }
+        }
+        throw Refusal(.notFound, detail: "no reservation \(id) (released ones are not kept here)")
+    }
+
+    func reservationView(_ hold: ActiveHold, in state: ShowState) -> ReservationView {
+        let r = hold.record
+        return ReservationView(
+            id: r.id, showID: r.showID, kind: r.kind, seatIDs: hold.seats.map { state.layout.seatID($0) }, reason: r.reason ?? "",
+            releaseAt: r.expiresAt >= Self.never ? nil : r.expiresAt, operatorName: r.operatorName ?? "", createdAt: r.createdAt,
+            version: state.availability.version)
+    }
+}

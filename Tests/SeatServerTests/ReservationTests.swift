@@ -1,0 +1,108 @@
+import Foundation
+import LoopbackHTTP
+import SeatMap
+import SeatSamples
+import SeatSecrets
+import SeatServer
+import SeatServerTestSupport
+import Testing
+
+/// Blocks and house seats over real HTTP, on both stores: the box office's reservations ride the
+/// buyers' machinery (one version, one event) and never sell a seat twice.
+@Suite(.serialized) struct ReservationTests {
+    static let boxOfficeKey = "li-boxoffice-key-4d8e6a0c2f"
+
+    static func server(_ backend: StoreBackend) throws -> TestServer {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("operators-\(UUID().uuidString).txt").path
+        try "li boxoffice \(OperatorDirectory.digest(boxOfficeKey))\n".write(toFile: path, atomically: true, encoding: .utf8)
+        return try TestServer(backend: backend) { $0.operatorsFile = path }
+    }
+
+    static let li = [("Authorization", "Bearer \(boxOfficeKey)")]
+
+    func reserve(_ c: HTTPConnection, _ body: String, show: String = "show") throws -> HTTPConnection.Response {
+        try c.request("POST", "/v1/shows/\(show)/reservations", json: body, headers: Self.li)
+    }
+
+    @Test(arguments: StoreBackend.available) func aBlockTurnsSeatsUnavailableForEveryoneInOneVersion(backend: StoreBackend) throws {
+        let server = try Self.server(backend)
+        let viewer = try server.connection()
+        #expect(try viewer.openEvents("/v1/shows/show/events") == 200)
+        let snapshot = try viewer.nextEvent()
+        let c = try server.connection()
+        let made = try reserve(c, #"{"kind":"blocked","seats":["7-1","7-2"],"reason":"broken seats"}"#)
+        #expect(made.status == 201, "\(made.text)")
+        let id = try #require(made.string("id"))
+        #expect(made.headers["location"] == "/v1/reservations/\(id)" && made.string("operator") == "li" && made.json?["releaseAt"] == .null)
+        // One event, one version: both seats not for sale; the viewer never sees the reason or who.
+        let event = try viewer.nextEvent()
+        #expect(event.event == "seats" && event.id == String((Int(snapshot.id ?? "0") ?? 0) + 1))
+        let delta = try AvailabilityDelta(encoded: event.data)
+        #expect(delta.changes.count == 2 && delta.changes.allSatisfy { $0.status == .blocked })
+        #expect(!event.data.contains("broken") && !event.data.contains("li"))
+        let layout = SampleVenues.cinemaHall()
+        #expect(try server.availability()[layout.index(ofSeatID: "7-1")!] == .blocked)
+        // A buyer's hold on a blocked seat is a 409 naming it; on free seats it works as before.
+        let refused = try hold(c, ["7-2", "7-3"])
+        #expect(refused.status == 409 && refused.text.contains("7-2"))
+        #expect(try hold(c, ["5-1", "5-2"]).status == 201)
+        // All or none: a held seat in a new block refuses the whole block, naming it.
+        let clash = try reserve(c, #"{"kind":"blocked","seats":["6-1","5-1"],"reason":"camera"}"#)
+        #expect(clash.status == 409 && clash.text.contains("5-1"))
+        #expect(try server.availability()[layout.index(ofSeatID: "6-1")!] == .available)
+        // Listed, found, changed, released.
+        let list = try c.request("GET", "/v1/shows/show/reservations", headers: Self.li)
+        #expect(list.status == 200 && list.text.contains(id) && list.text.contains("broken seats"))
+        let changed = try c.request("POST", "/v1/reservations/\(id)/seats", json: #"{"add":["7-3"],"remove":["7-1"]}"#, headers: Self.li)
+        #expect(changed.status == 200 && Set(changed.json?["seats"]?.arrayValue?.compactMap(\.stringValue) ?? []) == ["7-2", "7-3"], "\(changed.text)")
+        #expect(try server.availability()[layout.index(ofSeatID: "7-1")!] == .available)
+        #expect(try c.request("DELETE", "/v1/reservations/\(id)", headers: Self.li).status == 204)
+        #expect(try server.availability()[layout.index(ofSeatID: "7-3")!] == .available)
+        #expect(try c.request("GET", "/v1/reservations/\(id)", headers: Self.li).status == 404)
+        #expect(try hold(c, ["7-1", "7-2"]).status == 201, "the seats are on sale again")
+    }
+
+    @Test(arguments: StoreBackend.available) func houseSeatsReleaseThemselvesAtTheirTime(backend: StoreBackend) throws {
+        let server = try Self.server(backend)
+        let c = try server.connection()
+        let made = try reserve(c, #"{"kind":"house","seats":["8-1","8-2"],"reason":"director's guests","releaseAt":"30 minutes before start"}"#)
+        #expect(made.status == 201, "\(made.text)")
+        // The sample show starts in the future; its release time is 30 minutes before that.
+        let layout = SampleVenues.cinemaHall()
+        #expect(try server.availability()[layout.index(ofSeatID: "8-1")!] == .blocked)
+        let releaseAt = try #require(made.string("releaseAt"))
+        let at = try #require(ISO8601DateFormatter().date(from: releaseAt.replacingOccurrences(of: #"\.\d+"#, with: "", options: .regularExpression)))
+        server.app.inventory.clockOffset.advance(by: Int64((at.timeIntervalSinceNow + 1) * 1000))
+        _ = server.app.inventory.expireDue()
+        #expect(try server.availability()[layout.index(ofSeatID: "8-1")!] == .available, "released at its time")
+        #expect(try c.request("GET", "/v1/reservations/\(made.string("id") ?? "")", headers: Self.li).status == 404)
+    }
+
+    @Test func badRequestsAndWhoMayReserve() throws {
+        let server = try Self.server(.sqlite)
+        let c = try server.connection()
+        let block = #"{"kind":"blocked","seats":["7-1"],"reason":"x"}"#
+        #expect(try c.request("POST", "/v1/shows/show/reservations", json: block).status == 401)
+        #expect(try c.request("GET", "/v1/shows/show/reservations").status == 401)
+        for (body, member) in [
+            (#"{"kind":"buyer","seats":["7-1"],"reason":"x"}"#, "kind"),
+            (#"{"kind":"blocked","seats":[],"reason":"x"}"#, ""),
+            (#"{"kind":"blocked","seats":["7-1"],"reason":" "}"#, "reason"),
+            (#"{"kind":"blocked","seats":["7-1"]}"#, "reason"),
+            (#"{"kind":"house","seats":["7-1"],"reason":"x","releaseAt":"soon"}"#, "releaseAt"),
+            (#"{"kind":"house","seats":["7-1"],"reason":"x","releaseAt":"2001-01-01T00:00:00Z"}"#, ""),
+            (#"{"kind":"blocked","seats":["99-99"],"reason":"x"}"#, ""),
+            (#"{"kind":"blocked","seats":["7-1"],"reason":"x","color":"red"}"#, "color"),
+        ] {
+            let r = try reserve(c, body)
+            #expect(r.status == 422 && r.headers["content-type"] == "application/problem+json", "\(body): \(r.status) \(r.text)")
+            if !member.isEmpty { #expect(r.text.contains(member), "\(body): \(r.text)") }
+        }
+        #expect(try server.availability().counts.blocked == 0, "nothing changed")
+        #expect(try reserve(c, block, show: "nope").status == 404)
+        #expect(try c.request("DELETE", "/v1/reservations/r_0", headers: Self.li).status == 404)
+        // The admin (a manager) may reserve too; the log says who.
+        let admin = try c.request("POST", "/v1/shows/show/reservations", json: block, headers: [("X-Admin-Key", TestServer.adminKey)])
+        #expect(admin.status == 201 && admin.string("operator") == "admin")
+    }
+}
