@@ -50,16 +50,22 @@ import Testing
         let clash = try reserve(c, #"{"kind":"blocked","seats":["6-1","5-1"],"reason":"camera"}"#)
         #expect(clash.status == 409 && clash.text.contains("5-1"))
         #expect(try server.availability()[layout.index(ofSeatID: "6-1")!] == .available)
+        // Kept in the store with its reason and who made it: a restarted server has it as it was.
+        try server.restart()
+        let c2 = try server.connection()
+        let kept = try c2.request("GET", "/v1/reservations/\(id)", headers: Self.li)
+        #expect(kept.status == 200 && kept.string("reason") == "broken seats" && kept.string("operator") == "li" && kept.string("kind") == "blocked")
+        #expect(try server.availability()[layout.index(ofSeatID: "7-1")!] == .blocked)
         // Listed, found, changed, released.
-        let list = try c.request("GET", "/v1/shows/show/reservations", headers: Self.li)
+        let list = try c2.request("GET", "/v1/shows/show/reservations", headers: Self.li)
         #expect(list.status == 200 && list.text.contains(id) && list.text.contains("broken seats"))
-        let changed = try c.request("POST", "/v1/reservations/\(id)/seats", json: #"{"add":["7-3"],"remove":["7-1"]}"#, headers: Self.li)
+        let changed = try c2.request("POST", "/v1/reservations/\(id)/seats", json: #"{"add":["7-3"],"remove":["7-1"]}"#, headers: Self.li)
         #expect(changed.status == 200 && Set(changed.json?["seats"]?.arrayValue?.compactMap(\.stringValue) ?? []) == ["7-2", "7-3"], "\(changed.text)")
         #expect(try server.availability()[layout.index(ofSeatID: "7-1")!] == .available)
-        #expect(try c.request("DELETE", "/v1/reservations/\(id)", headers: Self.li).status == 204)
+        #expect(try c2.request("DELETE", "/v1/reservations/\(id)", headers: Self.li).status == 204)
         #expect(try server.availability()[layout.index(ofSeatID: "7-3")!] == .available)
-        #expect(try c.request("GET", "/v1/reservations/\(id)", headers: Self.li).status == 404)
-        #expect(try hold(c, ["7-1", "7-2"]).status == 201, "the seats are on sale again")
+        #expect(try c2.request("GET", "/v1/reservations/\(id)", headers: Self.li).status == 404)
+        #expect(try hold(c2, ["7-1", "7-2"]).status == 201, "the seats are on sale again")
     }
 
     @Test(arguments: StoreBackend.available) func houseSeatsReleaseThemselvesAtTheirTime(backend: StoreBackend) throws {
