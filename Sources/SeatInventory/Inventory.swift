@@ -91,6 +91,12 @@ final class Memory {
     /// Shows whose memory may disagree with the store (a write failed, or the database refused a batch):
     /// reloaded, outside the lock, before their next use.
     var staleShows: Set<String> = []
+    /// Order references sold at the counter by this process, so two sales under one reference are
+    /// refused before the store has the first (the store is asked too). Emptied past 100,000: by then
+    /// the store has them all.
+    var recentOrders: Set<String> = [] {
+        didSet { if recentOrders.count > 100_000 { recentOrders = [] } }
+    }
 
     /// Whether show `id` waits for its reload (no hashing in the usual case, when none does).
     func isStale(_ id: String) -> Bool { !staleShows.isEmpty && staleShows.contains(id) }

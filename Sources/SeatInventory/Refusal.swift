@@ -25,6 +25,8 @@ public struct Refusal: Error, Sendable, CustomStringConvertible {
         case idempotencyKeyReused = "idempotency-key-reused"
         case venueExists = "venue-exists"
         case showExists = "show-exists"
+        /// An order reference already names an order.
+        case orderExists = "order-exists"
         /// A client asked for a version the show has not reached.
         case versionAhead = "version-ahead"
         /// The changes since that version are no longer kept in memory.

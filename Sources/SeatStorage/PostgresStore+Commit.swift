@@ -85,6 +85,7 @@ extension PostgresStore {
             w.key("kind"); w.string(h.kind.rawValue)
             w.key("reason"); if let r = h.reason { w.string(r) } else { w.raw("null") }
             w.key("operator"); if let o = h.operatorName { w.string(o) } else { w.raw("null") }
+            w.key("payment"); if let p = h.payment { w.string(p) } else { w.raw("null") }
             w.raw("}")
         }
         w.raw("]")

@@ -83,8 +83,9 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
         // 3: as SQLite's: box-office reservations are holds of another kind; the commit function writes
         // the new columns and releases reserved (blocked) claims as it releases held ones.
         """
-        ALTER TABLE holds ADD COLUMN kind TEXT NOT NULL DEFAULT 'buyer' CHECK(kind IN ('buyer','blocked','house')),
-          ADD COLUMN reason TEXT, ADD COLUMN operator TEXT;
+        ALTER TABLE holds ADD COLUMN kind TEXT NOT NULL DEFAULT 'buyer' CHECK(kind IN ('buyer','blocked','house','counter')),
+          ADD COLUMN reason TEXT, ADD COLUMN operator TEXT, ADD COLUMN payment TEXT;
+        CREATE INDEX holds_order ON holds(order_ref) WHERE order_ref IS NOT NULL;
         """ + reservationsCommitFunction,
     ]
 
@@ -171,17 +172,26 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
             ("CREATE FUNCTION seatkit_commit", "CREATE OR REPLACE FUNCTION seatkit_commit"),
             (
                 "INSERT INTO holds(id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at)",
-                "INSERT INTO holds(id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at, kind, reason, operator)"
+                "INSERT INTO holds(id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at, kind, reason, operator, payment)"
             ),
             (
                 "(h->>'wheelchair')::boolean, (h->>'createdAt')::bigint)",
-                "(h->>'wheelchair')::boolean, (h->>'createdAt')::bigint, h->>'kind', h->>'reason', h->>'operator')"
+                "(h->>'wheelchair')::boolean, (h->>'createdAt')::bigint, h->>'kind', h->>'reason', h->>'operator', h->>'payment')"
             ),
             (
                 "DELETE FROM claims WHERE show_id = c->>'show' AND status = 'held'",
                 "DELETE FROM claims WHERE show_id = c->>'show' AND status IN ('held', 'blocked')"
             ),
             ("'seats to release are no longer held'", "'seats to release are no longer held or reserved'"),
+            (
+                "extended = EXCLUDED.extended, order_ref = EXCLUDED.order_ref",
+                "extended = EXCLUDED.extended, order_ref = EXCLUDED.order_ref, reason = EXCLUDED.reason, operator = EXCLUDED.operator, payment = EXCLUDED.payment"
+            ),
+            (
+                "UPDATE claims SET status = 'sold' WHERE show_id = c->>'show' AND status = 'held'",
+                "UPDATE claims SET status = 'sold' WHERE show_id = c->>'show' AND status IN ('held', 'blocked')"
+            ),
+            ("'seats to sell are no longer held'", "'seats to sell are no longer held or reserved'"),
             (
                 "EXISTS (SELECT 1 FROM claims WHERE hold_id = h->>'id' AND status = 'held')",
                 "EXISTS (SELECT 1 FROM claims WHERE hold_id = h->>'id' AND status IN ('held', 'blocked'))"
@@ -278,7 +288,7 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
         }
     }
 
-    static let holdColumns = "id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at, kind, reason, operator"
+    static let holdColumns = "id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at, kind, reason, operator, payment"
 
     public func holdWithSeats(tokenDigest: String) throws -> (record: HoldRecord, seats: [Int])? {
         try withConnection { c in
@@ -286,11 +296,11 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
                 "hold_with_seats",
                 """
                 SELECT h.id, h.token, h.show_id, h.state, h.expires_at, h.extended, h.order_ref, h.wheelchair, h.created_at,
-                       h.kind, h.reason, h.operator, coalesce(string_agg(c.seat::text, ',' ORDER BY c.seat), '')
+                       h.kind, h.reason, h.operator, h.payment, coalesce(string_agg(c.seat::text, ',' ORDER BY c.seat), '')
                 FROM holds h LEFT JOIN claims c ON c.hold_id = h.id WHERE h.token = $1 GROUP BY h.id
                 """, [tokenDigest])
             guard let record = Self.holds(r).first else { return nil }
-            return (record, r.text(0, 12).split(separator: ",").compactMap { Int($0) })
+            return (record, r.text(0, 13).split(separator: ",").compactMap { Int($0) })
         }
     }
 
@@ -299,7 +309,8 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
             HoldRecord(
                 id: r.text(i, 0), tokenDigest: r.text(i, 1), showID: r.text(i, 2), state: HoldState(rawValue: r.text(i, 3)) ?? .released,
                 expiresAt: r.int(i, 4), extended: r.text(i, 5) == "t", orderRef: r.rows[i][6], wheelchair: r.text(i, 7) == "t",
-                createdAt: r.int(i, 8), kind: HoldKind(rawValue: r.text(i, 9)) ?? .buyer, reason: r.rows[i][10], operatorName: r.rows[i][11])
+                createdAt: r.int(i, 8), kind: HoldKind(rawValue: r.text(i, 9)) ?? .buyer, reason: r.rows[i][10], operatorName: r.rows[i][11],
+                payment: r.rows[i][12])
         }
     }
 
@@ -317,6 +328,21 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
     public func dueHolds(at time: Int64) throws -> [HoldRecord] {
         try withConnection {
             Self.holds(try $0.run("due_holds", "SELECT \(Self.holdColumns) FROM holds WHERE state = 'active' AND expires_at <= $1", [String(time)]))
+        }
+    }
+
+    public func orders(orderRef: String) throws -> [(record: HoldRecord, seats: [Int])] {
+        try withConnection { c in
+            let r = try c.run(
+                "orders",
+                """
+                SELECT \(Self.holdColumns.split(separator: ",").map { "h." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")),
+                       coalesce(string_agg(c.seat::text, ',' ORDER BY c.seat) FILTER (WHERE c.status = 'sold'), '')
+                FROM holds h LEFT JOIN claims c ON c.hold_id = h.id
+                WHERE h.order_ref = $1 AND h.state = 'confirmed' GROUP BY h.id ORDER BY h.created_at, h.id
+                """, [orderRef])
+            let records = Self.holds(r)
+            return records.indices.map { i in (records[i], r.text(i, 13).split(separator: ",").compactMap { Int($0) }) }
         }
     }
 

@@ -60,9 +60,11 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
         "DELETE FROM idempotency;",
         // 3: box-office reservations are holds of another kind, with the reason and who made them.
         """
-        ALTER TABLE holds ADD COLUMN kind TEXT NOT NULL DEFAULT 'buyer' CHECK(kind IN ('buyer','blocked','house'));
+        ALTER TABLE holds ADD COLUMN kind TEXT NOT NULL DEFAULT 'buyer' CHECK(kind IN ('buyer','blocked','house','counter'));
         ALTER TABLE holds ADD COLUMN reason TEXT;
         ALTER TABLE holds ADD COLUMN operator TEXT;
+        ALTER TABLE holds ADD COLUMN payment TEXT;
+        CREATE INDEX holds_order ON holds(order_ref) WHERE order_ref IS NOT NULL;
         """,
     ]
 
@@ -145,14 +147,14 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
         }
     }
 
-    static let holdColumns = "id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at, kind, reason, operator"
+    static let holdColumns = "id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at, kind, reason, operator, payment"
 
     static func hold(_ r: SQLRow) -> HoldRecord {
         HoldRecord(
             id: r.text(0), tokenDigest: r.text(1), showID: r.text(2), state: HoldState(rawValue: r.text(3)) ?? .released,
             expiresAt: r.int(4), extended: r.int(5) != 0, orderRef: r.isNull(6) ? nil : r.text(6), wheelchair: r.int(7) != 0,
             createdAt: r.int(8), kind: HoldKind(rawValue: r.text(9)) ?? .buyer, reason: r.isNull(10) ? nil : r.text(10),
-            operatorName: r.isNull(11) ? nil : r.text(11))
+            operatorName: r.isNull(11) ? nil : r.text(11), payment: r.isNull(12) ? nil : r.text(12))
     }
 
     public func activeHolds() throws -> [HoldRecord] {
@@ -185,6 +187,20 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
         // One flush of the log for the whole batch (group commit).
         if durable { try syncer?.waitUntilDurable() }
         return batch.map { .committed(version: $0.version, delta: $0.delta) }
+    }
+
+    public func orders(orderRef: String) throws -> [(record: HoldRecord, seats: [Int])] {
+        try locked { db in
+            var records: [HoldRecord] = []
+            try db.query("SELECT \(Self.holdColumns) FROM holds WHERE order_ref = ? AND state = 'confirmed' ORDER BY created_at, id", [.text(orderRef)]) {
+                records.append(Self.hold($0))
+            }
+            return try records.map { r in
+                var seats: [Int] = []
+                try db.query("SELECT seat FROM claims WHERE hold_id = ? AND status = 'sold' ORDER BY seat", [.text(r.id)]) { seats.append(Int($0.int(0))) }
+                return (r, seats)
+            }
+        }
     }
 
     public func holdSeats(holdID: String) throws -> [Int] {
@@ -232,15 +248,17 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
         for h in c.holds {
             try db.run(
                 """
-                INSERT INTO holds(\(Self.holdColumns)) VALUES(?,?,?,?,?,?,?,?,?,?,?,?)
+                INSERT INTO holds(\(Self.holdColumns)) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)
                 ON CONFLICT(id) DO UPDATE SET state = excluded.state, expires_at = excluded.expires_at,
-                  extended = excluded.extended, order_ref = excluded.order_ref
+                  extended = excluded.extended, order_ref = excluded.order_ref,
+                  reason = excluded.reason, operator = excluded.operator, payment = excluded.payment
                 WHERE holds.state = 'active'
                 """,
                 [
                     .text(h.id), .text(h.tokenDigest), .text(h.showID), .text(h.state.rawValue), .integer(h.expiresAt),
                     .integer(h.extended ? 1 : 0), h.orderRef.map { .text($0) } ?? .null, .integer(h.wheelchair ? 1 : 0),
                     .integer(h.createdAt), .text(h.kind.rawValue), h.reason.map { .text($0) } ?? .null, h.operatorName.map { .text($0) } ?? .null,
+                    h.payment.map { .text($0) } ?? .null,
                 ])
             // A hold changes only while it is active (the same rule as the shared store's).
             if db.changes != 1 { throw DatabaseError.constraint("hold \(h.id) is no longer active") }
@@ -267,9 +285,9 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
         }
         if !c.sell.isEmpty {
             try db.run(
-                "UPDATE claims SET status = 'sold' WHERE show_id = ? AND status = 'held' AND seat IN (SELECT value FROM json_each(?))",
+                "UPDATE claims SET status = 'sold' WHERE show_id = ? AND status IN ('held', 'blocked') AND seat IN (SELECT value FROM json_each(?))",
                 [.text(c.showID), .text(Self.seatList(c.sell))])
-            if db.changes != Set(c.sell).count { throw DatabaseError.constraint("seats \(c.sell) are not all held") }
+            if db.changes != Set(c.sell).count { throw DatabaseError.constraint("seats \(c.sell) are not all held or reserved") }
         }
         try db.run(
             "INSERT INTO events(show_id, version, delta, created_at) VALUES(?,?,?,?)",

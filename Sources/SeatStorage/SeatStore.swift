@@ -27,9 +27,11 @@ public enum HoldState: String, Sendable {
 /// at its time). Reserved seats are `blocked` to buyers, whichever the kind.
 public enum HoldKind: String, Sendable, CaseIterable {
     case buyer, blocked, house
+    /// A sale at the counter: confirmed as it is made, its seats sold at once.
+    case counter
 
-    /// The status a seat of this hold has.
-    public var seatStatus: SeatStatus { self == .buyer ? .held : .blocked }
+    /// Whose seats these are to a buyer: a reservation's are not for sale.
+    public var isReservation: Bool { self == .blocked || self == .house }
 }
 
 /// A hold as stored. Its seats are the claims that name it.
@@ -48,16 +50,19 @@ public struct HoldRecord: Sendable, Hashable {
     public var kind: HoldKind
     /// Why the box office reserved the seats (reservations only; never shown to buyers).
     public var reason: String?
-    /// The operator who made it (reservations only).
+    /// The operator who made it (reservations and counter sales).
     public var operatorName: String?
+    /// How a sale was paid (`cash`, `card`, `comp`…; counter sales and sold reservations).
+    public var payment: String?
 
     public init(
         id: String, tokenDigest: String, showID: String, state: HoldState, expiresAt: Int64, extended: Bool, orderRef: String?,
-        wheelchair: Bool, createdAt: Int64, kind: HoldKind = .buyer, reason: String? = nil, operatorName: String? = nil
+        wheelchair: Bool, createdAt: Int64, kind: HoldKind = .buyer, reason: String? = nil, operatorName: String? = nil,
+        payment: String? = nil
     ) {
         self.id = id; self.tokenDigest = tokenDigest; self.showID = showID; self.state = state; self.expiresAt = expiresAt
         self.extended = extended; self.orderRef = orderRef; self.wheelchair = wheelchair; self.createdAt = createdAt
-        self.kind = kind; self.reason = reason; self.operatorName = operatorName
+        self.kind = kind; self.reason = reason; self.operatorName = operatorName; self.payment = payment
     }
 }
 
@@ -154,6 +159,9 @@ public protocol SeatStore: AnyObject, Sendable {
     func prune(keepVersions: Int, idempotencyMilliseconds: Int64) throws
     /// Per seat, in how many of this venue's shows that started between `since` and `until` it sold.
     func salesHistory(venue: String, since: Date, until: Date) throws -> (shows: Int, soldCounts: [Int: Int])
+    /// The confirmed holds (online purchases, counter sales, sold reservations) under `orderRef`, each
+    /// with the seats it sold, oldest first.
+    func orders(orderRef: String) throws -> [(record: HoldRecord, seats: [Int])]
     /// For a store that assigns versions and lost its last changes (a database crash drops the
     /// acknowledged changes that were not yet flushed: holds commit without waiting for the disk):
     /// when the show is still at `expected`, moves it past `past` (a version readers may have seen) to

@@ -29,6 +29,7 @@ extension Refusal {
         case .idempotencyKeyReused: (422, "Idempotency-Key reused")
         case .venueExists: (409, "Venue exists")
         case .showExists: (409, "Show exists")
+        case .orderExists: (409, "Order exists")
         case .versionAhead: (409, "Version ahead")
         case .deltaGone: (410, "Delta no longer available")
         case .storeUnavailable: (503, "Storage unavailable")

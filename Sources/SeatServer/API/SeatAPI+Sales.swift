@@ -1,0 +1,90 @@
+import Foundation
+import SeatHTTP
+import SeatInventory
+import SeatMap
+import SeatWire
+
+/// Counter sales and orders for the box office (`docs/API.md`, Box office).
+extension SeatAPI {
+    func sell(_ show: String, _ r: HTTPRequest, route: String, start: UInt64) throws -> HTTPResponse {
+        let who = try requireOperator(r, .boxoffice, to: "sell at the counter")
+        let sale = try RequestBody.saleRequest(r)
+        let (view, ticket) = try inventory.beginSell(show: show, sale, by: who.name)
+        return afterCommit(ticket, route: route, start: start) {
+            .json(201, Render.order(view), headers: [("Location", "/v1/orders/\(Render.pathSegment(view.orderRef))")])
+        }
+    }
+
+    func order(_ orderRef: String, _ r: HTTPRequest) throws -> HTTPResponse {
+        try requireOperator(r, .boxoffice, to: "look up orders")
+        return .json(200, Render.order(try inventory.order(orderRef: orderRef)))
+    }
+}
+
+extension RequestBody {
+    /// `{"seats":[ids] | "reservation":"r_…","orderRef":"…","payment":"cash","force":false}`.
+    static func saleRequest(_ request: HTTPRequest) throws(Problem) -> Inventory.NewSale {
+        let o = try object(request)
+        var log = ProblemLog()
+        o.rejectUnknownKeys(["seats", "reservation", "orderRef", "payment", "force"], at: "", into: &log)
+        var source: Inventory.NewSale.Source?
+        switch (o["seats"], o["reservation"]) {
+        case (nil, nil): log.add("seats", "give the seats to sell, or \"reservation\": the id of one to sell whole")
+        case (.some, .some): log.add("reservation", "give seats or a reservation, not both")
+        case (.some, nil):
+            var seats: [String] = []
+            for (k, v) in (o.array("seats", at: "", into: &log) ?? []).enumerated() {
+                guard let id = v.stringValue else { log.add("seats[\(k)]", "expected a seat id (string), got \(v.shortDescription)"); continue }
+                if let bad = WireText.controlCharacter(in: id) { log.add("seats[\(k)]", bad) } else { seats.append(id) }
+            }
+            if seats.count > 1000 { log.add("seats", "at most 1000 seats in one request, got \(seats.count)") }
+            source = .seats(seats)
+        case (nil, .some):
+            if let rid = o.text("reservation", into: &log) { source = .reservation(rid) }
+        }
+        let orderRef = o.text("orderRef", into: &log)
+        if let orderRef, orderRef.isEmpty || orderRef.utf8.count > 128 { log.add("orderRef", "1 to 128 characters") }
+        let payment = o.text("payment", into: &log)
+        if let payment,
+            payment.isEmpty || payment.utf8.count > 32
+                || !payment.utf8.allSatisfy({ ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 || $0 == 95 })
+        {
+            log.add("payment", "a word like cash, card, comp or voucher (a-z, 0-9, '-', '_'; at most 32), got \"\(payment)\"")
+        }
+        var force = false
+        if let v = o["force"] {
+            if case .bool(let b) = v { force = b } else { log.add("force", "expected true or false, got \(v.shortDescription)") }
+        }
+        try check(log)
+        return Inventory.NewSale(source: source!, orderRef: orderRef!, payment: payment!, force: force)
+    }
+}
+
+extension Render {
+    static func order(_ v: OrderView) -> JSONWriter {
+        var w = JSONWriter()
+        w.raw("{"); w.key("orderRef", first: true); w.string(v.orderRef); w.key("parts"); w.raw("[")
+        for (k, p) in v.parts.enumerated() {
+            if k > 0 { w.raw(",") }
+            w.raw("{"); w.key("holdId", first: true); w.string(p.holdID); w.key("showId"); w.string(p.showID)
+            w.key("channel"); w.string(p.channel); w.key("payment"); w.string(p.payment)
+            w.key("operator"); if let o = p.operatorName { w.string(o) } else { w.raw("null") }
+            w.key("seats"); w.raw("[")
+            for (j, s) in p.seats.enumerated() {
+                if j > 0 { w.raw(",") }
+                w.raw("{"); w.key("seat", first: true); w.string(s.id); w.key("price"); w.string(s.price); w.raw("}")
+            }
+            w.raw("]")
+            w.key("total"); w.string(p.total); w.key("currency"); w.string(p.currency); w.key("soldAt"); w.string(iso(p.soldAt))
+            w.key("overridden"); if let o = p.overridden { w.string(o) } else { w.raw("null") }
+            w.raw("}")
+        }
+        w.raw("]}")
+        return w
+    }
+
+    /// A path segment with everything but unreserved characters percent-encoded.
+    static func pathSegment(_ s: String) -> String {
+        s.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")) ?? s
+    }
+}

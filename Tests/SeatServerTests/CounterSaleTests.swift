@@ -1,0 +1,83 @@
+import Foundation
+import LoopbackHTTP
+import SeatMap
+import SeatSamples
+import SeatSecrets
+import SeatServer
+import SeatServerTestSupport
+import Testing
+
+/// Counter sales and orders over real HTTP, on both stores.
+@Suite(.serialized) struct CounterSaleTests {
+    static let li = ReservationTests.li
+
+    func sell(_ c: HTTPConnection, _ body: String, show: String = "show") throws -> HTTPConnection.Response {
+        try c.request("POST", "/v1/shows/\(show)/sales", json: body, headers: Self.li)
+    }
+
+    @Test(arguments: StoreBackend.available) func aCounterSaleSellsAtOnceAndReadsAsAnOrder(backend: StoreBackend) throws {
+        let server = try ReservationTests.server(backend)
+        let c = try server.connection()
+        let layout = SampleVenues.cinemaHall()
+        // More seats than a buyer may take, at once.
+        let seats = (1...8).map { "5-\($0)" }
+        let sale = try sell(c, #"{"seats":[\#(seats.map { "\"\($0)\"" }.joined(separator: ","))],"orderRef":"BOX-1","payment":"cash"}"#)
+        #expect(sale.status == 201, "\(sale.text)")
+        #expect(sale.headers["location"] == "/v1/orders/BOX-1")
+        let a = try server.availability()
+        #expect(seats.allSatisfy { a[layout.index(ofSeatID: $0)!] == .sold })
+        // A buyer cannot have them; a second sale under the same reference is refused.
+        #expect(try hold(c, ["5-1"]).status == 409)
+        let again = try sell(c, #"{"seats":["6-1","6-2"],"orderRef":"BOX-1","payment":"card"}"#)
+        #expect(again.status == 409 && again.string("type") == "/problems/order-exists")
+        // The order: channel, payment, who, each seat's price; the same after a restart (it is in the store).
+        try server.restart()
+        let order = try server.connection().request("GET", "/v1/orders/BOX-1", headers: Self.li)
+        #expect(order.status == 200, "\(order.text)")
+        let part = try #require(order.json?["parts"]?.arrayValue?.first?.objectValue)
+        #expect(part["channel"]?.stringValue == "counter" && part["payment"]?.stringValue == "cash" && part["operator"]?.stringValue == "li")
+        #expect(part["seats"]?.arrayValue?.count == 8 && part["total"]?.stringValue != nil)
+        // An online purchase reads the same way, as channel online.
+        let c2 = try server.connection()
+        let token = try #require(try hold(c2, ["7-1", "7-2"]).string("token"))
+        #expect(try c2.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"WEB-9"}"#).status == 200)
+        let online = try c2.request("GET", "/v1/orders/WEB-9", headers: Self.li)
+        #expect(online.status == 200 && online.text.contains(#""channel":"online""#) && online.text.contains(#""seat":"7-1""#))
+        #expect(try c2.request("GET", "/v1/orders/NOPE", headers: Self.li).status == 404)
+        #expect(try c2.request("GET", "/v1/orders/BOX-1").status == 401)
+    }
+
+    @Test(arguments: StoreBackend.available) func rulesAreAWarningTheOperatorMayOverrideAndAReservationSellsWhole(backend: StoreBackend) throws {
+        let server = try ReservationTests.server(backend)
+        let c = try server.connection()
+        let layout = SampleVenues.cinemaHall()
+        // Half a couple seat: refused with the rule named, sold with force, and the override recorded.
+        let half = try sell(c, #"{"seats":["11-1"],"orderRef":"BOX-2","payment":"card"}"#)
+        #expect(half.status == 422 && half.text.contains("couplePair") && half.text.contains("force"))
+        #expect(try server.availability()[layout.index(ofSeatID: "11-1")!] == .available, "nothing sold")
+        let forced = try sell(c, #"{"seats":["11-1"],"orderRef":"BOX-2","payment":"card","force":true}"#)
+        #expect(forced.status == 201 && forced.text.contains(#""overridden":"couplePair""#), "\(forced.text)")
+        // House seats kept for a guest, sold to them whole.
+        let kept = try c.request(
+            "POST", "/v1/shows/show/reservations", json: #"{"kind":"house","seats":["9-1","9-2"],"reason":"guest of the director"}"#, headers: Self.li)
+        let rid = try #require(kept.string("id"))
+        let sold = try sell(c, #"{"reservation":"\#(rid)","orderRef":"BOX-3","payment":"comp"}"#)
+        #expect(sold.status == 201, "\(sold.text)")
+        #expect(try server.availability()[layout.index(ofSeatID: "9-1")!] == .sold)
+        #expect(try c.request("GET", "/v1/reservations/\(rid)", headers: Self.li).status == 404, "the reservation became the sale")
+        #expect(try c.request("GET", "/v1/orders/BOX-3", headers: Self.li).text.contains(#""payment":"comp""#))
+        // Bad requests change nothing and say which member.
+        for (body, member) in [
+            (#"{"orderRef":"X","payment":"cash"}"#, "seats"),
+            (#"{"seats":["1-1"],"reservation":"r_1","orderRef":"X","payment":"cash"}"#, "reservation"),
+            (#"{"seats":["1-1"],"orderRef":"X","payment":"Cash Money"}"#, "payment"),
+            (#"{"seats":["1-1"],"orderRef":"X","payment":"cash","prices":{}}"#, "prices"),
+            (#"{"seats":["1-1"],"orderRef":"X","payment":"cash","force":"yes"}"#, "force"),
+        ] {
+            let r = try sell(c, body)
+            #expect(r.status == 422 && r.text.contains(member), "\(body): \(r.text)")
+        }
+        #expect(try sell(c, #"{"seats":["9-3"],"orderRef":"BOX-4","payment":"cash"}"#, show: "nope").status == 404)
+        #expect(try server.availability()[layout.index(ofSeatID: "1-1")!] == .available)
+    }
+}
