@@ -143,14 +143,14 @@ extension Inventory {
     /// (outside the lock) before answering.
     func apply(
         _ state: ShowState, in m: Memory, changes: [SeatChange], insert: [Claim] = [], delete: [Int] = [], sell: [Int] = [],
-        holds: [HoldRecord], durable: Bool = false, idempotency: StoredResponse? = nil
+        holds: [HoldRecord], durable: Bool = false, idempotency: StoredResponse? = nil, refunds: [RefundRecord] = []
     ) throws(Refusal) -> CommitTicket {
         guard let writer else { throw Self.storeRefusal(DatabaseError(code: 21, message: "the store is closed")) }
         let version = state.availability.version + 1
         let delta = AvailabilityDelta(fromVersion: version - 1, toVersion: version, changes: changes).encoded()
         let commit = StoreCommit(
             showID: state.record.id, version: version, changes: changes, insert: insert, delete: delete, sell: sell,
-            holds: holds, delta: delta, durable: durable, idempotency: idempotency)
+            holds: holds, delta: delta, durable: durable, idempotency: idempotency, refunds: refunds)
         for c in changes { state.availability.setStatus(c.status, for: c.seat) }
         if store.assignsVersions { state.reserve(changes) }
         state.availability.commit(version: version)

@@ -20,8 +20,17 @@ public struct OrderView: Sendable {
         /// The rules the operator sold past (`force`), named; empty when none.
         public var overridden: String?
     }
+    public struct Refund: Sendable {
+        public var seatID: String
+        public var price: String
+        public var refundedAt: Int64
+        public var reason: String
+        public var operatorName: String
+    }
     public var orderRef: String
     public var parts: [Part]
+    /// Seats given back, each with the price it was sold at.
+    public var refunds: [Refund] = []
 }
 
 /// Counter sales: the box office sells seats at once (no buyer limit; the show's rules only as a
@@ -103,14 +112,77 @@ extension Inventory {
         }
     }
 
-    /// Every part of an order, as the store has it (read outside the lock).
+    /// Every part of an order and its refunds, as the store has them (read outside the lock).
     public func order(orderRef: String) throws(Refusal) -> OrderView {
-        let rows: [(record: HoldRecord, seats: [Int])]
-        do { rows = try store.orders(orderRef: orderRef) } catch { throw Self.storeRefusal(error) }
+        let rows: [(record: HoldRecord, seats: [Int])], refunds: [RefundRecord]
+        do {
+            rows = try store.orders(orderRef: orderRef)
+            refunds = try store.refunds(holdIDs: rows.map(\.record.id))
+        } catch { throw Self.storeRefusal(error) }
         guard !rows.isEmpty else { throw Refusal(.notFound, detail: "no order \(orderRef)") }
         return locked { m in
-            OrderView(orderRef: orderRef, parts: rows.compactMap { row in m.shows[row.record.showID].map { orderPart(row.record, seats: row.seats, in: $0) } })
+            let showOf = Dictionary(rows.map { ($0.record.id, $0.record.showID) }, uniquingKeysWith: { a, _ in a })
+            return OrderView(
+                orderRef: orderRef, parts: rows.compactMap { row in m.shows[row.record.showID].map { orderPart(row.record, seats: row.seats, in: $0) } },
+                refunds: refunds.compactMap { r in
+                    showOf[r.holdID].flatMap { m.shows[$0] }.map { state in
+                        OrderView.Refund(
+                            seatID: state.layout.seatID(r.seat), price: state.prices.totalString(of: [r.seat]), refundedAt: r.refundedAt, reason: r.reason,
+                            operatorName: r.operatorName)
+                    }
+                })
         }
+    }
+
+    /// Gives seats of an order back (all of them when `seatIDs` is nil): they return to sale, live, and
+    /// each refund is kept with the sale. A seat is refunded once: again is a 409 naming it. The order is
+    /// read from the store, then checked under the lock against the show's version read before it (a
+    /// change in between means the read may be stale: read again, up to 5 times).
+    package func beginRefund(orderRef: String, seatIDs: [String]?, reason: String, by operatorName: String) throws(Refusal) -> (OrderView, [CommitTicket]) {
+        for _ in 0..<5 {
+            let before: [String: UInt64] = locked { m in m.shows.mapValues { $0.availability.version } }
+            let rows: [(record: HoldRecord, seats: [Int])]
+            do { rows = try store.orders(orderRef: orderRef) } catch { throw Self.storeRefusal(error) }
+            guard !rows.isEmpty else { throw Refusal(.notFound, detail: "no order \(orderRef)") }
+            let tickets = try locked { (m: Memory) throws(Refusal) -> [CommitTicket]? in
+                guard rows.allSatisfy({ m.shows[$0.record.showID]?.availability.version == before[$0.record.showID] }) else { return nil }
+                // Which sold seats of which part: the named ones, or all.
+                var wanted = seatIDs.map { Set($0) }
+                var chosen: [(state: ShowState, record: HoldRecord, seat: Int)] = []
+                for row in rows {
+                    let state = try state(forShow: row.record.showID, in: m)
+                    for seat in row.seats where wanted == nil || wanted!.contains(state.layout.seatID(seat)) {
+                        guard state.availability[seat] == .sold else { continue }
+                        chosen.append((state, row.record, seat))
+                        wanted?.remove(state.layout.seatID(seat))
+                    }
+                }
+                if let left = wanted, !left.isEmpty {
+                    throw Refusal(
+                        .notInOrder, detail: "not sold in order \(orderRef) (never in it, or refunded already): \(left.sorted().joined(separator: ", "))",
+                        details: [("seats", "[" + left.sorted().map { JSONWriter.quoted($0) }.joined(separator: ",") + "]")])
+                }
+                guard !chosen.isEmpty else { throw Refusal(.notInOrder, detail: "order \(orderRef) has no seat left to refund") }
+                let now = clock()
+                var out: [CommitTicket] = []
+                for showID in Set(chosen.map(\.state.record.id)).sorted() {
+                    let part = chosen.filter { $0.state.record.id == showID }
+                    out.append(
+                        try apply(
+                            part[0].state, in: m, changes: part.map { SeatChange(seat: $0.seat, status: .available) }, holds: [], durable: true,
+                            refunds: part.map { RefundRecord(holdID: $0.record.id, seat: $0.seat, refundedAt: now, reason: reason, operatorName: operatorName) }
+                        ))
+                }
+                metrics.count("refunded_seats", by: chosen.count)
+                return out
+            }
+            if let tickets {
+                var view = OrderView(orderRef: orderRef, parts: [])
+                view.refunds = []  // the caller reads the order again once committed
+                return (view, tickets)
+            }
+        }
+        throw Self.storeRefusal(DatabaseError(code: 5, message: "order \(orderRef) kept changing while it was read"))
     }
 
     func orderPart(_ r: HoldRecord, seats: [SeatIndex], in state: ShowState) -> OrderView.Part {

@@ -27,6 +27,8 @@ public struct Refusal: Error, Sendable, CustomStringConvertible {
         case showExists = "show-exists"
         /// An order reference already names an order.
         case orderExists = "order-exists"
+        /// A seat to refund is not sold in the order (never was, or refunded already).
+        case notInOrder = "not-in-order"
         /// A client asked for a version the show has not reached.
         case versionAhead = "version-ahead"
         /// The changes since that version are no longer kept in memory.

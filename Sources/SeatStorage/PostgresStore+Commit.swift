@@ -90,6 +90,15 @@ extension PostgresStore {
         }
         w.raw("]")
         w.key("delete"); w.raw(seats(c.delete)); w.key("sell"); w.raw(seats(c.sell))
+        if !c.refunds.isEmpty {
+            w.key("refunds"); w.raw("[")
+            for (k, r) in c.refunds.enumerated() {
+                if k > 0 { w.raw(",") }
+                w.raw("{"); w.key("hold", first: true); w.string(r.holdID); w.key("seat"); w.number(r.seat); w.key("at"); w.number(Int(r.refundedAt))
+                w.key("reason"); w.string(r.reason); w.key("operator"); w.string(r.operatorName); w.raw("}")
+            }
+            w.raw("]")
+        }
         w.key("insert"); w.raw("[")
         for (k, claim) in c.insert.enumerated() {
             if k > 0 { w.raw(",") }

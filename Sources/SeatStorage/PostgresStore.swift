@@ -86,6 +86,8 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
         ALTER TABLE holds ADD COLUMN kind TEXT NOT NULL DEFAULT 'buyer' CHECK(kind IN ('buyer','blocked','house','counter')),
           ADD COLUMN reason TEXT, ADD COLUMN operator TEXT, ADD COLUMN payment TEXT;
         CREATE INDEX holds_order ON holds(order_ref) WHERE order_ref IS NOT NULL;
+        CREATE TABLE refunds(hold_id TEXT NOT NULL REFERENCES holds(id), seat INTEGER NOT NULL, refunded_at BIGINT NOT NULL,
+                             reason TEXT NOT NULL, operator TEXT NOT NULL, PRIMARY KEY(hold_id, seat));
         """ + reservationsCommitFunction,
     ]
 
@@ -192,6 +194,18 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
                 "UPDATE claims SET status = 'sold' WHERE show_id = c->>'show' AND status IN ('held', 'blocked')"
             ),
             ("'seats to sell are no longer held'", "'seats to sell are no longer held or reserved'"),
+            // Refunds: each seat's sold claim of that sale removed, and the refund kept (its primary key
+            // refuses a seat refunded twice: unique_violation, a refusal of this change alone).
+            (
+                "-- A hold that ends (released, expired, sold) keeps no held seat",
+                "FOR h IN SELECT value FROM jsonb_array_elements(coalesce(c->'refunds', '[]'::jsonb)) LOOP "
+                    + "DELETE FROM claims WHERE show_id = c->>'show' AND status = 'sold' AND hold_id = h->>'hold' AND seat = (h->>'seat')::int; "
+                    + "GET DIAGNOSTICS n = ROW_COUNT; "
+                    + "IF n <> 1 THEN RAISE EXCEPTION 'seat % is no longer sold in %', h->>'seat', h->>'hold' USING ERRCODE = 'SK001'; END IF; "
+                    + "INSERT INTO refunds(hold_id, seat, refunded_at, reason, operator) "
+                    + "VALUES (h->>'hold', (h->>'seat')::int, (h->>'at')::bigint, h->>'reason', h->>'operator'); "
+                    + "END LOOP;\n              -- A hold that ends (released, expired, sold) keeps no held seat"
+            ),
             (
                 "EXISTS (SELECT 1 FROM claims WHERE hold_id = h->>'id' AND status = 'held')",
                 "EXISTS (SELECT 1 FROM claims WHERE hold_id = h->>'id' AND status IN ('held', 'blocked'))"
@@ -343,6 +357,18 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
                 """, [orderRef])
             let records = Self.holds(r)
             return records.indices.map { i in (records[i], r.text(i, 13).split(separator: ",").compactMap { Int($0) }) }
+        }
+    }
+
+    public func refunds(holdIDs: [String]) throws -> [RefundRecord] {
+        guard !holdIDs.isEmpty else { return [] }
+        return try withConnection { c in
+            let r = try c.run(
+                "refunds", "SELECT hold_id, seat, refunded_at, reason, operator FROM refunds WHERE hold_id = ANY($1::text[]) ORDER BY refunded_at, seat",
+                ["{" + holdIDs.map { "\"" + $0 + "\"" }.joined(separator: ",") + "}"])
+            return r.rows.indices.map { i in
+                RefundRecord(holdID: r.text(i, 0), seat: Int(r.int(i, 1)), refundedAt: r.int(i, 2), reason: r.text(i, 3), operatorName: r.text(i, 4))
+            }
         }
     }
 

@@ -65,6 +65,8 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
         ALTER TABLE holds ADD COLUMN operator TEXT;
         ALTER TABLE holds ADD COLUMN payment TEXT;
         CREATE INDEX holds_order ON holds(order_ref) WHERE order_ref IS NOT NULL;
+        CREATE TABLE refunds(hold_id TEXT NOT NULL REFERENCES holds(id), seat INTEGER NOT NULL, refunded_at INTEGER NOT NULL,
+                             reason TEXT NOT NULL, operator TEXT NOT NULL, PRIMARY KEY(hold_id, seat)) WITHOUT ROWID;
         """,
     ]
 
@@ -203,6 +205,18 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
         }
     }
 
+    public func refunds(holdIDs: [String]) throws -> [RefundRecord] {
+        try locked { db in
+            var out: [RefundRecord] = []
+            for id in holdIDs {
+                try db.query("SELECT hold_id, seat, refunded_at, reason, operator FROM refunds WHERE hold_id = ? ORDER BY refunded_at, seat", [.text(id)]) {
+                    out.append(RefundRecord(holdID: $0.text(0), seat: Int($0.int(1)), refundedAt: $0.int(2), reason: $0.text(3), operatorName: $0.text(4)))
+                }
+            }
+            return out
+        }
+    }
+
     public func holdSeats(holdID: String) throws -> [Int] {
         try locked { db in
             var out: [Int] = []
@@ -288,6 +302,17 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
                 "UPDATE claims SET status = 'sold' WHERE show_id = ? AND status IN ('held', 'blocked') AND seat IN (SELECT value FROM json_each(?))",
                 [.text(c.showID), .text(Self.seatList(c.sell))])
             if db.changes != Set(c.sell).count { throw DatabaseError.constraint("seats \(c.sell) are not all held or reserved") }
+        }
+        for r in c.refunds {
+            // The sale's own claim goes (never another sale's of the same seat); the primary key refuses
+            // a seat refunded twice.
+            try db.run(
+                "DELETE FROM claims WHERE show_id = ? AND status = 'sold' AND hold_id = ? AND seat = ?",
+                [.text(c.showID), .text(r.holdID), .integer(Int64(r.seat))])
+            if db.changes != 1 { throw DatabaseError.constraint("seat \(r.seat) is no longer sold in \(r.holdID)") }
+            try db.run(
+                "INSERT INTO refunds(hold_id, seat, refunded_at, reason, operator) VALUES(?,?,?,?,?)",
+                [.text(r.holdID), .integer(Int64(r.seat)), .integer(r.refundedAt), .text(r.reason), .text(r.operatorName)])
         }
         try db.run(
             "INSERT INTO events(show_id, version, delta, created_at) VALUES(?,?,?,?)",

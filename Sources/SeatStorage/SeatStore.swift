@@ -93,13 +93,30 @@ public struct StoreCommit: Sendable {
     /// A confirmation: must survive power loss.
     public var durable: Bool
     public var idempotency: StoredResponse?
+    /// Sold seats given back, one a seat: the sale's claim is removed (the seat is for sale again) and
+    /// the refund kept; a seat refunded twice, or no longer sold in that sale, fails the change.
+    public var refunds: [RefundRecord]
 
     public init(
         showID: String, version: UInt64, changes: [SeatChange], insert: [Claim], delete: [Int], sell: [Int], holds: [HoldRecord],
-        delta: String, durable: Bool, idempotency: StoredResponse?
+        delta: String, durable: Bool, idempotency: StoredResponse?, refunds: [RefundRecord] = []
     ) {
         self.showID = showID; self.version = version; self.changes = changes; self.insert = insert; self.delete = delete
         self.sell = sell; self.holds = holds; self.delta = delta; self.durable = durable; self.idempotency = idempotency
+        self.refunds = refunds
+    }
+}
+
+/// One seat of a sale given back: which sale (the confirmed hold), when, why and by whom.
+public struct RefundRecord: Sendable, Hashable {
+    public var holdID: String
+    public var seat: Int
+    /// Unix milliseconds.
+    public var refundedAt: Int64
+    public var reason: String
+    public var operatorName: String
+    public init(holdID: String, seat: Int, refundedAt: Int64, reason: String, operatorName: String) {
+        self.holdID = holdID; self.seat = seat; self.refundedAt = refundedAt; self.reason = reason; self.operatorName = operatorName
     }
 }
 
@@ -162,6 +179,8 @@ public protocol SeatStore: AnyObject, Sendable {
     /// The confirmed holds (online purchases, counter sales, sold reservations) under `orderRef`, each
     /// with the seats it sold, oldest first.
     func orders(orderRef: String) throws -> [(record: HoldRecord, seats: [Int])]
+    /// The refunds of these sales (confirmed holds), oldest first.
+    func refunds(holdIDs: [String]) throws -> [RefundRecord]
     /// For a store that assigns versions and lost its last changes (a database crash drops the
     /// acknowledged changes that were not yet flushed: holds commit without waiting for the disk):
     /// when the show is still at `expected`, moves it past `past` (a version readers may have seen) to

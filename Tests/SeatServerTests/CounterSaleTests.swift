@@ -81,3 +81,53 @@ import Testing
         #expect(try server.availability()[layout.index(ofSeatID: "1-1")!] == .available)
     }
 }
+
+/// Refunds, whole and partial, on both stores: the seats return to sale, the order keeps what was
+/// given back and by whom, and a seat is never refunded twice.
+@Suite(.serialized) struct RefundTests {
+    static let li = ReservationTests.li
+
+    @Test(arguments: StoreBackend.available) func partialThenWholeRefundsAndNeverTwice(backend: StoreBackend) throws {
+        let server = try ReservationTests.server(backend)
+        let c = try server.connection()
+        let layout = SampleVenues.cinemaHall()
+        #expect(
+            try c.request("POST", "/v1/shows/show/sales", json: #"{"seats":["5-1","5-2","5-3","5-4"],"orderRef":"BOX-7","payment":"card"}"#, headers: Self.li)
+                .status == 201)
+        let viewer = try server.connection()
+        #expect(try viewer.openEvents("/v1/shows/show/events") == 200)
+        _ = try viewer.nextEvent()
+        // Part of it: those seats return to sale, live.
+        let part = try c.request("POST", "/v1/orders/BOX-7/refund", json: #"{"seats":["5-1","5-2"],"reason":"one guest fell ill"}"#, headers: Self.li)
+        #expect(part.status == 200, "\(part.text)")
+        let event = try AvailabilityDelta(encoded: try viewer.nextEvent().data)
+        #expect(
+            Set(event.changes.map(\.seat)) == Set(["5-1", "5-2"].map { layout.index(ofSeatID: $0)! }) && event.changes.allSatisfy { $0.status == .available })
+        let refunds = try #require(part.json?["refunds"]?.arrayValue)
+        #expect(
+            refunds.count == 2
+                && refunds.allSatisfy { $0.objectValue?["operator"]?.stringValue == "li" && $0.objectValue?["reason"]?.stringValue == "one guest fell ill" })
+        #expect(part.json?["parts"]?.arrayValue?.first?.objectValue?["seats"]?.arrayValue?.count == 2, "two seats still sold")
+        // Never twice for one seat, whether named again or sold again to someone else meanwhile.
+        let twice = try c.request("POST", "/v1/orders/BOX-7/refund", json: #"{"seats":["5-1"],"reason":"again"}"#, headers: Self.li)
+        #expect(twice.status == 409 && twice.string("type") == "/problems/not-in-order" && twice.text.contains("5-1"))
+        let token = try #require(try hold(c, ["5-1", "5-2"]).string("token"))
+        #expect(try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"WEB-1"}"#).status == 200)
+        #expect(try c.request("POST", "/v1/orders/BOX-7/refund", json: #"{"seats":["5-1"],"reason":"again"}"#, headers: Self.li).status == 409)
+        #expect(try server.availability()[layout.index(ofSeatID: "5-1")!] == .sold, "the new buyer keeps it")
+        // The rest of the order, with no seats named; then nothing is left to refund. Kept over a restart.
+        let rest = try c.request("POST", "/v1/orders/BOX-7/refund", json: #"{"reason":"show moved"}"#, headers: Self.li)
+        #expect(rest.status == 200 && rest.json?["refunds"]?.arrayValue?.count == 4)
+        #expect(try server.availability()[layout.index(ofSeatID: "5-4")!] == .available)
+        #expect(try c.request("POST", "/v1/orders/BOX-7/refund", json: #"{"reason":"x"}"#, headers: Self.li).status == 409)
+        try server.restart()
+        let after = try server.connection().request("GET", "/v1/orders/BOX-7", headers: Self.li)
+        #expect(after.json?["refunds"]?.arrayValue?.count == 4)
+        // An online purchase is refunded the same way.
+        let web = try server.connection().request("POST", "/v1/orders/WEB-1/refund", json: #"{"reason":"double charge"}"#, headers: Self.li)
+        #expect(web.status == 200 && web.json?["refunds"]?.arrayValue?.count == 2)
+        #expect(try server.connection().request("POST", "/v1/orders/NOPE/refund", json: #"{"reason":"x"}"#, headers: Self.li).status == 404)
+        #expect(try server.connection().request("POST", "/v1/orders/WEB-1/refund", json: #"{"reason":" "}"#, headers: Self.li).status == 422)
+        #expect(try server.connection().request("POST", "/v1/orders/WEB-1/refund", json: #"{"reason":"x"}"#).status == 401)
+    }
+}

@@ -147,6 +147,7 @@ import SeatHTTP
         case .sqlite:
             let db = try SQLiteDatabase(path: String(server.storeURL.dropFirst("sqlite:".count)))
             try db.run("UPDATE holds SET token = ?", [.text(token)])
+            try db.execute("DROP TABLE refunds")
             try db.execute("DROP INDEX holds_order")
             for column in ["kind", "reason", "operator", "payment"] { try db.execute("ALTER TABLE holds DROP COLUMN \(column)") }
             try db.execute("PRAGMA user_version = 1")
@@ -154,6 +155,7 @@ import SeatHTTP
             let store = try PostgresStore(url: server.storeURL)
             try store.withConnection { c in
                 _ = try c.run("plain_token", "UPDATE holds SET token = $1", [token])
+                _ = try c.execute("DROP TABLE refunds")
                 _ = try c.execute("DROP INDEX holds_order")
                 _ = try c.execute("ALTER TABLE holds DROP COLUMN kind, DROP COLUMN reason, DROP COLUMN operator, DROP COLUMN payment")
                 _ = try c.execute("DELETE FROM schema_migrations WHERE version > 2")

@@ -30,6 +30,7 @@ extension Refusal {
         case .venueExists: (409, "Venue exists")
         case .showExists: (409, "Show exists")
         case .orderExists: (409, "Order exists")
+        case .notInOrder: (409, "Not in the order")
         case .versionAhead: (409, "Version ahead")
         case .deltaGone: (410, "Delta no longer available")
         case .storeUnavailable: (503, "Storage unavailable")

@@ -15,6 +15,18 @@ extension SeatAPI {
         }
     }
 
+    /// Refunds are answered with the order as the store then has it. The writer commits in queue order,
+    /// so the last ticket (an order spanning shows has one a show) is committed after the others.
+    func refund(_ orderRef: String, _ r: HTTPRequest, route: String, start: UInt64) throws -> HTTPResponse {
+        let who = try requireOperator(r, .boxoffice, to: "refund")
+        let (seats, reason) = try RequestBody.refundRequest(r)
+        let (_, tickets) = try inventory.beginRefund(orderRef: orderRef, seatIDs: seats, reason: reason, by: who.name)
+        let inventory = self.inventory
+        return afterCommit(tickets.last, route: route, start: start) {
+            do { return .json(200, Render.order(try inventory.order(orderRef: orderRef))) } catch { return Problem.from(error).response }
+        }
+    }
+
     func order(_ orderRef: String, _ r: HTTPRequest) throws -> HTTPResponse {
         try requireOperator(r, .boxoffice, to: "look up orders")
         return .json(200, Render.order(try inventory.order(orderRef: orderRef)))
@@ -22,6 +34,27 @@ extension SeatAPI {
 }
 
 extension RequestBody {
+    /// `{"seats":[ids] (optional: all), "reason":"…"}`.
+    static func refundRequest(_ request: HTTPRequest) throws(Problem) -> (seats: [String]?, reason: String) {
+        let o = try object(request)
+        var log = ProblemLog()
+        o.rejectUnknownKeys(["seats", "reason"], at: "", into: &log)
+        var seats: [String]?
+        if o["seats"] != nil {
+            var list: [String] = []
+            for (k, v) in (o.array("seats", at: "", into: &log) ?? []).enumerated() {
+                guard let id = v.stringValue else { log.add("seats[\(k)]", "expected a seat id (string), got \(v.shortDescription)"); continue }
+                if let bad = WireText.controlCharacter(in: id) { log.add("seats[\(k)]", bad) } else { list.append(id) }
+            }
+            if list.isEmpty { log.add("seats", "name at least one seat, or leave seats out to refund the whole order") }
+            seats = list
+        }
+        let reason = o.text("reason", into: &log)
+        if let reason, reason.trimmingCharacters(in: .whitespaces).isEmpty || reason.count > 200 { log.add("reason", "1 to 200 characters saying why") }
+        try check(log)
+        return (seats, reason!)
+    }
+
     /// `{"seats":[ids] | "reservation":"r_…","orderRef":"…","payment":"cash","force":false}`.
     static func saleRequest(_ request: HTTPRequest) throws(Problem) -> Inventory.NewSale {
         let o = try object(request)
@@ -78,6 +111,12 @@ extension Render {
             w.key("total"); w.string(p.total); w.key("currency"); w.string(p.currency); w.key("soldAt"); w.string(iso(p.soldAt))
             w.key("overridden"); if let o = p.overridden { w.string(o) } else { w.raw("null") }
             w.raw("}")
+        }
+        w.raw("]"); w.key("refunds"); w.raw("[")
+        for (k, r) in v.refunds.enumerated() {
+            if k > 0 { w.raw(",") }
+            w.raw("{"); w.key("seat", first: true); w.string(r.seatID); w.key("price"); w.string(r.price); w.key("refundedAt"); w.string(iso(r.refundedAt))
+            w.key("reason"); w.string(r.reason); w.key("operator"); w.string(r.operatorName); w.raw("}")
         }
         w.raw("]}")
         return w
