@@ -345,16 +345,21 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
         }
     }
 
-    public func orders(orderRef: String) throws -> [(record: HoldRecord, seats: [Int])] {
+    public func orders(orderRef: String) throws -> [(record: HoldRecord, seats: [Int])] { try confirmed(named: "orders", where: "h.order_ref", orderRef) }
+
+    public func sales(show: String) throws -> [(record: HoldRecord, seats: [Int])] { try confirmed(named: "sales", where: "h.show_id", show) }
+
+    /// Confirmed holds whose `column` is `value`, each with its sold seats.
+    private func confirmed(named name: String, where column: String, _ value: String) throws -> [(record: HoldRecord, seats: [Int])] {
         try withConnection { c in
             let r = try c.run(
-                "orders",
+                name,
                 """
                 SELECT \(Self.holdColumns.split(separator: ",").map { "h." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")),
                        coalesce(string_agg(c.seat::text, ',' ORDER BY c.seat) FILTER (WHERE c.status = 'sold'), '')
                 FROM holds h LEFT JOIN claims c ON c.hold_id = h.id
-                WHERE h.order_ref = $1 AND h.state = 'confirmed' GROUP BY h.id ORDER BY h.created_at, h.id
-                """, [orderRef])
+                WHERE \(column) = $1 AND h.state = 'confirmed' GROUP BY h.id ORDER BY h.created_at, h.id
+                """, [value])
             let records = Self.holds(r)
             return records.indices.map { i in (records[i], r.text(i, 13).split(separator: ",").compactMap { Int($0) }) }
         }

@@ -192,9 +192,16 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
     }
 
     public func orders(orderRef: String) throws -> [(record: HoldRecord, seats: [Int])] {
+        try confirmed(where: "order_ref = ?", orderRef)
+    }
+
+    public func sales(show: String) throws -> [(record: HoldRecord, seats: [Int])] { try confirmed(where: "show_id = ?", show) }
+
+    /// Confirmed holds matching `condition` (one `?`), each with its sold seats.
+    private func confirmed(where condition: String, _ value: String) throws -> [(record: HoldRecord, seats: [Int])] {
         try locked { db in
             var records: [HoldRecord] = []
-            try db.query("SELECT \(Self.holdColumns) FROM holds WHERE order_ref = ? AND state = 'confirmed' ORDER BY created_at, id", [.text(orderRef)]) {
+            try db.query("SELECT \(Self.holdColumns) FROM holds WHERE \(condition) AND state = 'confirmed' ORDER BY created_at, id", [.text(value)]) {
                 records.append(Self.hold($0))
             }
             return try records.map { r in

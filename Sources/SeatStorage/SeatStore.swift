@@ -179,6 +179,9 @@ public protocol SeatStore: AnyObject, Sendable {
     /// The confirmed holds (online purchases, counter sales, sold reservations) under `orderRef`, each
     /// with the seats it sold, oldest first.
     func orders(orderRef: String) throws -> [(record: HoldRecord, seats: [Int])]
+    /// The show's sales (confirmed holds: online, counter, sold reservations), each with the seats it
+    /// still has sold, oldest first.
+    func sales(show: String) throws -> [(record: HoldRecord, seats: [Int])]
     /// The refunds of these sales (confirmed holds), oldest first.
     func refunds(holdIDs: [String]) throws -> [RefundRecord]
     /// For a store that assigns versions and lost its last changes (a database crash drops the

@@ -131,3 +131,54 @@ import Testing
         #expect(try server.connection().request("POST", "/v1/orders/WEB-1/refund", json: #"{"reason":"x"}"#).status == 401)
     }
 }
+
+/// The show report adds up after buyers and the box office have both been at work, on both stores.
+@Suite(.serialized) struct ReportTests {
+    static let li = ReservationTests.li
+
+    @Test(arguments: StoreBackend.available) func theReportsNumbersAddUp(backend: StoreBackend) throws {
+        let server = try ReservationTests.server(backend)
+        let c = try server.connection()
+        let token = try #require(try hold(c, ["7-1", "7-2"]).string("token"))
+        #expect(try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"WEB-1"}"#).status == 200)
+        #expect(
+            try c.request("POST", "/v1/shows/show/sales", json: #"{"seats":["5-1","5-2","5-3","5-4"],"orderRef":"BOX-1","payment":"cash"}"#, headers: Self.li)
+                .status == 201)
+        #expect(try c.request("POST", "/v1/orders/BOX-1/refund", json: #"{"seats":["5-4"],"reason":"x"}"#, headers: Self.li).status == 200)
+        #expect(
+            try c.request("POST", "/v1/shows/show/reservations", json: #"{"kind":"blocked","seats":["9-1"],"reason":"broken"}"#, headers: Self.li).status == 201
+        )
+        #expect(try hold(c, ["3-1", "3-2"]).status == 201)
+        let r = try c.request("GET", "/v1/shows/show/report", headers: Self.li)
+        #expect(r.status == 200, "\(r.text)")
+        let o = try #require(r.json)
+        func counts(_ v: JSONValue?) -> [String: Int] {
+            Dictionary(uniqueKeysWithValues: ["available", "held", "sold", "blocked"].map { ($0, v?.objectValue?[$0]?.intValue ?? -1) })
+        }
+        let seats = try #require(o["seats"]?.intValue)
+        let byStatus = counts(o["byStatus"])
+        #expect(byStatus == ["available": seats - 8, "held": 2, "sold": 5, "blocked": 1] && byStatus.values.reduce(0, +) == seats, "\(byStatus) of \(seats)")
+        let zones = try #require(o["zones"]?.arrayValue)
+        for status in byStatus.keys { #expect(zones.map { counts($0.objectValue?["byStatus"])[status]! }.reduce(0, +) == byStatus[status]) }
+        let revenue = try #require(o["revenue"]?.objectValue)
+        func amount(_ s: String?) -> Decimal { Decimal(string: s ?? "x") ?? -1 }
+        let net = amount(revenue["net"]?.stringValue)
+        // The sample prices: 7-1 and 7-2 are VIP (58), 5-1…5-3 standard (33.30); 5-4 was refunded.
+        #expect(amount(revenue["gross"]?.stringValue) - amount(revenue["refunded"]?.stringValue) == net)
+        for split in ["byCategory", "byChannel", "byPayment"] {
+            let parts = try #require(revenue[split]?.objectValue)
+            #expect(parts.values.map { amount($0.stringValue) }.reduce(0, +) == net, "\(split) sums to the net")
+        }
+        #expect(revenue["byChannel"]?.objectValue?["online"] != nil && revenue["byChannel"]?.objectValue?["counter"] != nil)
+        #expect(o["orders"]?.intValue == 2 && o["refundedSeats"]?.intValue == 1)
+        // As CSV, one line a seat, agreeing with the JSON.
+        let csv = try c.request("GET", "/v1/shows/show/report", headers: Self.li + [("Accept", "text/csv")])
+        #expect(csv.status == 200 && csv.headers["content-type"]?.hasPrefix("text/csv") == true)
+        let lines = csv.text.split(separator: "\r\n").map(String.init)
+        #expect(lines.count == seats + 1 && lines[0] == "seat,row,zone,category,status,price,orderRef,channel,payment")
+        #expect(lines.filter { $0.contains(",sold,") }.count == 5)
+        #expect(lines.contains { $0.hasPrefix("5-1,") && $0.hasSuffix(",BOX-1,counter,cash") })
+        #expect(try c.request("GET", "/v1/shows/show/report").status == 401)
+        #expect(try c.request("GET", "/v1/shows/nope/report", headers: Self.li).status == 404)
+    }
+}
