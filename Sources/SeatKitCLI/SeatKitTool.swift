@@ -17,6 +17,11 @@ public enum SeatKitTool {
                 [--operators FILE]              operators by name: NAME manager|boxoffice sha256:HEX a line (see seatkit operator)
                                                 the seat-inventory server (docs/API.md); seeds the samples into an empty store
           operator NAME manager|boxoffice       a new operator's key (printed once) and their line for --operators FILE
+          report --server URL --show ID [--csv] a show's report from a running server: seats by status and zone, revenue
+                 [--key-file FILE]              by category, channel and payment (key: SEATKIT_OPERATOR_KEY or the file)
+          block --server URL --show ID --seats IDS --reason TEXT
+                 [--house] [--release-at TIME]  block seats (or keep them for the house, released at TIME: ISO or
+                 [--key-file FILE]              "30 minutes before start") on a running server
           simulate --server URL --show ID [--buyers N] [--seed N] [--quiet]
                                                 a crowd of buyers (best available, taps, drags, abandoned holds, purchases)
                                                 against a running server; prints what happened and checks no seat sold twice
@@ -78,6 +83,8 @@ public enum SeatKitTool {
             case "render": return (try RenderCommand.run(rest, &output), output)
             case "serve": return (try ServeCommand.run(rest, &output), output)
             case "operator": return (try OperatorCommand.run(rest, &output), output)
+            case "report": return (try BoxOfficeCommand.report(rest, &output), output)
+            case "block": return (try BoxOfficeCommand.block(rest, &output), output)
             case "simulate": return (try SimulateCommand.run(rest, &output), output)
             case "bench": return (try BenchCommand.run(rest, &output), output)
             default:

@@ -1,0 +1,39 @@
+import Foundation
+import SeatServerTestSupport
+import Testing
+
+@testable import SeatKitCLI
+
+/// `seatkit block` and `seatkit report` against a real server, with the key from a file.
+@Suite struct BoxOfficeCommandTests {
+    @Test func blockThenReport() throws {
+        let server = try TestServer()
+        let dir = temporaryDirectory()
+        let keyFile = dir.appendingPathComponent("key").path
+        try "\(TestServer.adminKey)\n".write(toFile: keyFile, atomically: true, encoding: .utf8)
+        let url = "http://127.0.0.1:\(server.port)"
+        let blocked = seatkit("block", "--server", url, "--show", "show", "--seats", "7-1,7-2", "--reason", "broken seats", "--key-file", keyFile)
+        #expect(blocked.code == 0 && blocked.out.hasPrefix("blocked: 7-1, 7-2 as r_") && blocked.out.contains("(version 1)"), "\(blocked)")
+        let house = seatkit(
+            "block", "--server", url, "--show", "show", "--seats", "8-1", "--reason", "guest", "--house", "--release-at", "30 minutes before start",
+            "--key-file", keyFile)
+        #expect(house.code == 0 && house.out.hasPrefix("kept for the house: 8-1 as r_") && house.out.contains("back on sale at "), "\(house)")
+        let report = seatkit("report", "--server", url, "--show", "show", "--key-file", keyFile)
+        #expect(report.code == 0, "\(report)")
+        #expect(report.out.contains("available \(172 - 3), held 0, sold 0, blocked 3") && report.out.contains("revenue CNY 0.00 net"), "\(report.out)")
+        let csv = seatkit("report", "--server", url, "--show", "show", "--csv", "--key-file", keyFile)
+        #expect(csv.code == 0 && csv.out.hasPrefix("seat,row,zone,category,status,price,orderRef,channel,payment\r\n"))
+        #expect(csv.out.components(separatedBy: ",blocked,").count - 1 == 3)
+        // A seat someone has, a wrong key, no key: precise errors, nothing changed.
+        let taken = seatkit("block", "--server", url, "--show", "show", "--seats", "7-1", "--reason", "x", "--key-file", keyFile)
+        #expect(taken.code == 1 && taken.err.contains("the server answered 409") && taken.err.contains("7-1"), "\(taken)")
+        let wrongFile = dir.appendingPathComponent("wrong").path
+        try "not-a-known-key-0123456789".write(toFile: wrongFile, atomically: true, encoding: .utf8)
+        let wrong = seatkit("report", "--server", url, "--show", "show", "--key-file", wrongFile)
+        #expect(wrong.code == 1 && wrong.err.contains("401"))
+        if ProcessInfo.processInfo.environment["SEATKIT_OPERATOR_KEY"] == nil {
+            let none = seatkit("report", "--server", url, "--show", "show")
+            #expect(none.code == 2 && none.err.contains("SEATKIT_OPERATOR_KEY"))
+        }
+    }
+}
