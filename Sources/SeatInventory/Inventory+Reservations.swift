@@ -87,14 +87,18 @@ extension Inventory {
     /// The show's reservations, oldest first.
     /// - Complexity: O(live holds of the show).
     public func reservations(show showID: String) throws(Refusal) -> [ReservationView] {
-        try lockedWhenFresh(show: showID) { (m: Memory) throws(Refusal) -> [ReservationView] in
+        let read = try readReservations(show: showID)
+        return try lockedWhenFresh(show: showID) { (m: Memory) throws(Refusal) -> [ReservationView] in
+            for snapshot in read { apply(snapshot, in: m) }
             let state = try state(forShow: showID, in: m)
             return state.holds.values.filter { $0.record.kind != .buyer }.sorted { $0.record.id < $1.record.id }.map { reservationView($0, in: state) }
         }
     }
 
     public func reservation(id: String) throws(Refusal) -> ReservationView {
-        try locked { (m: Memory) throws(Refusal) -> ReservationView in
+        let snapshot = try readReservation(id)
+        return try locked { (m: Memory) throws(Refusal) -> ReservationView in
+            apply(snapshot, in: m)
             let (state, hold) = try liveReservation(id, in: m)
             return reservationView(hold, in: state)
         }
@@ -102,7 +106,9 @@ extension Inventory {
 
     /// Returns the reservation's seats to sale.
     package func beginReleaseReservation(id: String) throws(Refusal) -> CommitTicket {
-        try locked { (m: Memory) throws(Refusal) -> CommitTicket in
+        let snapshot = try readReservation(id)
+        return try locked { (m: Memory) throws(Refusal) -> CommitTicket in
+            apply(snapshot, in: m)
             let (state, hold) = try liveReservation(id, in: m)
             var record = hold.record
             record.state = .released
@@ -117,7 +123,9 @@ extension Inventory {
     /// Adds free seats to the reservation and returns others to sale, atomically; removing every seat
     /// releases it.
     package func beginModifyReservation(id: String, add: [String], remove: [String]) throws(Refusal) -> (ReservationView, CommitTicket) {
-        try locked { (m: Memory) throws(Refusal) -> (ReservationView, CommitTicket) in
+        let snapshot = try readReservation(id)
+        return try locked { (m: Memory) throws(Refusal) -> (ReservationView, CommitTicket) in
+            apply(snapshot, in: m)
             let (state, hold) = try liveReservation(id, in: m)
             let adding = try resolve(add, in: state.layout), removing = try resolve(remove, in: state.layout)
             let own = Set(hold.seats)
@@ -142,6 +150,26 @@ extension Inventory {
             }
             return (reservationView(updated, in: state), ticket)
         }
+    }
+
+    /// With a shared store a reservation may be another instance's: it is read (outside the lock, one
+    /// query) and applied to memory under the lock before any operation on it, as buyers' holds are.
+    func readReservation(_ id: String) throws(Refusal) -> HoldSnapshot? {
+        guard store.assignsVersions else { return nil }
+        do {
+            guard let read = try store.holdWithSeats(id: id), read.record.kind.isReservation else { return nil }
+            return HoldSnapshot(tokenDigest: read.record.tokenDigest, read: read)
+        } catch { throw Self.storeRefusal(error) }
+    }
+
+    /// The show's live reservations as the shared store has them (every instance's).
+    func readReservations(show: String) throws(Refusal) -> [HoldSnapshot] {
+        guard store.assignsVersions else { return [] }
+        do {
+            return try store.activeHolds(show: show).filter { $0.kind.isReservation }.map { r in
+                HoldSnapshot(tokenDigest: r.tokenDigest, read: (r, try store.holdSeats(holdID: r.id)))
+            }
+        } catch { throw Self.storeRefusal(error) }
     }
 
     /// The live reservation with this id, or a 404. Called under the lock.

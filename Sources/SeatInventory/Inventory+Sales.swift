@@ -57,10 +57,14 @@ extension Inventory {
         // An order reference names one order: a second sale under it would merge two customers' seats.
         let existing: [(record: HoldRecord, seats: [Int])]
         do { existing = try store.orders(orderRef: sale.orderRef) } catch { throw Self.storeRefusal(error) }
+        // A reservation another instance made is read first (as every reservation operation does).
+        let reservation: HoldSnapshot?
+        if case .reservation(let rid) = sale.source { reservation = try readReservation(rid) } else { reservation = nil }
         let now = clock()
         let prefix = Self.timePrefix(now)
         let id = "s_" + prefix + Self.randomHex(bytes: 8), digest = Secrets.tokenDigest(prefix + Self.randomHex(bytes: 16))
         return try lockedWhenFresh(show: showID) { (m: Memory) throws(Refusal) -> (OrderView, CommitTicket) in
+            apply(reservation, in: m)
             let pending = m.shows.values.contains { s in s.holds.values.contains { $0.record.orderRef == sale.orderRef } }
             if !existing.isEmpty || pending || m.recentOrders.contains(sale.orderRef) {
                 throw Refusal(.orderExists, detail: "order \(sale.orderRef) already exists: use another order reference")

@@ -35,6 +35,7 @@ open class ForwardingStore: SeatStore, @unchecked Sendable {
         try base.prune(keepVersions: keepVersions, idempotencyMilliseconds: idempotencyMilliseconds)
     }
     open func orders(orderRef: String) throws -> [(record: HoldRecord, seats: [Int])] { try base.orders(orderRef: orderRef) }
+    open func holdWithSeats(id: String) throws -> (record: HoldRecord, seats: [Int])? { try base.holdWithSeats(id: id) }
     open func sales(show: String) throws -> [(record: HoldRecord, seats: [Int])] { try base.sales(show: show) }
     open func refunds(holdIDs: [String]) throws -> [RefundRecord] { try base.refunds(holdIDs: holdIDs) }
     open func advanceVersion(show: String, from expected: UInt64, past: UInt64, changes: [SeatChange]) throws -> Bool {

@@ -349,6 +349,20 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
 
     public func sales(show: String) throws -> [(record: HoldRecord, seats: [Int])] { try confirmed(named: "sales", where: "h.show_id", show) }
 
+    public func holdWithSeats(id: String) throws -> (record: HoldRecord, seats: [Int])? {
+        try withConnection { c in
+            let r = try c.run(
+                "hold_by_id",
+                """
+                SELECT \(Self.holdColumns.split(separator: ",").map { "h." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")),
+                       coalesce(string_agg(c.seat::text, ',' ORDER BY c.seat), '')
+                FROM holds h LEFT JOIN claims c ON c.hold_id = h.id WHERE h.id = $1 GROUP BY h.id
+                """, [id])
+            guard let record = Self.holds(r).first else { return nil }
+            return (record, r.text(0, 13).split(separator: ",").compactMap { Int($0) })
+        }
+    }
+
     /// Confirmed holds whose `column` is `value`, each with its sold seats.
     private func confirmed(named name: String, where column: String, _ value: String) throws -> [(record: HoldRecord, seats: [Int])] {
         try withConnection { c in

@@ -197,6 +197,17 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
 
     public func sales(show: String) throws -> [(record: HoldRecord, seats: [Int])] { try confirmed(where: "show_id = ?", show) }
 
+    public func holdWithSeats(id: String) throws -> (record: HoldRecord, seats: [Int])? {
+        try locked { db in
+            var record: HoldRecord?
+            try db.query("SELECT \(Self.holdColumns) FROM holds WHERE id = ?", [.text(id)]) { record = Self.hold($0) }
+            guard let record else { return nil }
+            var seats: [Int] = []
+            try db.query("SELECT seat FROM claims WHERE hold_id = ? ORDER BY seat", [.text(id)]) { seats.append(Int($0.int(0))) }
+            return (record, seats)
+        }
+    }
+
     /// Confirmed holds matching `condition` (one `?`), each with its sold seats.
     private func confirmed(where condition: String, _ value: String) throws -> [(record: HoldRecord, seats: [Int])] {
         try locked { db in

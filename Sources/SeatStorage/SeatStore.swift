@@ -179,6 +179,8 @@ public protocol SeatStore: AnyObject, Sendable {
     /// The confirmed holds (online purchases, counter sales, sold reservations) under `orderRef`, each
     /// with the seats it sold, oldest first.
     func orders(orderRef: String) throws -> [(record: HoldRecord, seats: [Int])]
+    /// A hold by its id (not its token: box-office reservations are found by id) and its seats.
+    func holdWithSeats(id: String) throws -> (record: HoldRecord, seats: [Int])?
     /// The show's sales (confirmed holds: online, counter, sold reservations), each with the seats it
     /// still has sold, oldest first.
     func sales(show: String) throws -> [(record: HoldRecord, seats: [Int])]

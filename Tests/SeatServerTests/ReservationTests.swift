@@ -112,3 +112,43 @@ import Testing
         #expect(admin.status == 201 && admin.string("operator") == "admin")
     }
 }
+
+/// Two instances on one PostgreSQL store: a block made on one turns the seats unavailable on the other
+/// (its subscribers and its buyers), and the other can sell and release what the first reserved.
+@Suite(.serialized) struct SharedReservationTests {
+    @Test(.enabled(if: StoreBackend.available.contains(.postgres))) func aBlockOnOneInstanceHoldsOnTheOther() throws {
+        let a = try ReservationTests.server(.postgres)
+        var options = a.app.options
+        options.port = 0
+        let b = try TestServer(backend: .postgres, seed: false, storeURL: a.storeURL) { $0.operatorsFile = options.operatorsFile }
+        let layout = SampleVenues.cinemaHall()
+        let viewer = try b.connection()
+        #expect(try viewer.openEvents("/v1/shows/show/events") == 200)
+        _ = try viewer.nextEvent()
+        let made = try a.connection().request(
+            "POST", "/v1/shows/show/reservations", json: #"{"kind":"house","seats":["7-1","7-2"],"reason":"guests"}"#, headers: ReservationTests.li)
+        #expect(made.status == 201)
+        let rid = try #require(made.string("id"))
+        // B's subscriber sees the seats go, and B's buyers cannot have them.
+        let delta = try AvailabilityDelta(encoded: try viewer.nextEvent().data)
+        #expect(delta.changes.allSatisfy { $0.status == .blocked } && delta.changes.count == 2)
+        #expect(try hold(try b.connection(), ["7-1"]).status == 409)
+        // B finds it by id and lists it (read from the store: A made it), and sells it.
+        #expect(try b.connection().request("GET", "/v1/reservations/\(rid)", headers: ReservationTests.li).string("reason") == "guests")
+        #expect(try b.connection().request("GET", "/v1/shows/show/reservations", headers: ReservationTests.li).text.contains(rid))
+        var sold = try b.connection().request(
+            "POST", "/v1/shows/show/sales", json: #"{"reservation":"\#(rid)","orderRef":"GUEST-1","payment":"comp"}"#, headers: ReservationTests.li)
+        for _ in 0..<50 where sold.status == 404 {
+            Thread.sleep(forTimeInterval: 0.05)
+            sold = try b.connection().request(
+                "POST", "/v1/shows/show/sales", json: #"{"reservation":"\#(rid)","orderRef":"GUEST-1","payment":"comp"}"#, headers: ReservationTests.li)
+        }
+        #expect(sold.status == 201, "\(sold.text)")
+        var seen = try a.availability()
+        for _ in 0..<50 where seen[layout.index(ofSeatID: "7-1")!] != .sold {
+            Thread.sleep(forTimeInterval: 0.05)
+            seen = try a.availability()
+        }
+        #expect(seen[layout.index(ofSeatID: "7-1")!] == .sold, "A sees B's sale")
+    }
+}
