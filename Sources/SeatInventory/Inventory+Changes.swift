@@ -38,14 +38,15 @@ extension Inventory {
 
     /// The kept answer for a request's key as the store has it, read before taking the lock (a store
     /// round trip must not hold every other request up).
-    func storedAnswer(_ idempotency: IdempotentRequest?) throws(Refusal) -> StoredResponse? {
+    func storedAnswer<View>(_ idempotency: IdempotentRequest<View>?) throws(Refusal) -> StoredResponse? {
         guard let idempotency else { return nil }
         do { return try store.storedResponse(key: idempotency.key) } catch { throw Self.storeRefusal(error) }
     }
 
     /// Answers from the kept response when the key was seen (still queued, or `stored`); refuses a key
     /// reused for another request. Called under the lock.
-    func replay(_ idempotency: IdempotentRequest?, stored fromStore: StoredResponse?, in m: Memory) throws(Refusal) -> HoldOutcome? {
+    func replay<View>(_ idempotency: IdempotentRequest<View>?, stored fromStore: StoredResponse?, in m: Memory) throws(Refusal) -> (status: Int, body: [UInt8])?
+    {
         guard let idempotency else { return nil }
         let stored = m.pendingIdempotency[idempotency.key] ?? m.recentIdempotency[idempotency.key] ?? fromStore
         guard let stored else { return nil }
@@ -55,7 +56,7 @@ extension Inventory {
         guard let body = idempotency.open(stored.body) else {
             throw Refusal(.idempotencyKeyReused, detail: "the answer kept for this Idempotency-Key cannot be read with it")
         }
-        return .replayed(status: stored.status, body: body)
+        return (stored.status, body)
     }
 
     package static func storeRefusal(_ error: Error) -> Refusal {

@@ -18,24 +18,25 @@ public struct HoldView: Sendable {
     public var orderRef: String?
 }
 
-/// An `Idempotency-Key` and what the request asked, and how to render the answer to keep for a retry.
-public struct IdempotentRequest: Sendable {
+/// An `Idempotency-Key` and what the request asked, and how to render the answer (a `View`: a hold,
+/// a reservation, an order) to keep for a retry.
+public struct IdempotentRequest<View: Sendable>: Sendable {
     /// The store's key: a digest of the scope and the client's key (`Secrets.idempotencyDigest`).
     public var key: String
     public var fingerprint: String
-    public var render: @Sendable (HoldView) -> (status: Int, body: [UInt8])
+    public var render: @Sendable (View) -> (status: Int, body: [UInt8])
     /// The client's own key and its scope: they seal the kept answer (it carries the hold token), so a
     /// copy of the store cannot replay it.
     let scope: String
     let clientKey: String
 
-    public init(scope: String, clientKey: String, fingerprint: String, render: @escaping @Sendable (HoldView) -> (status: Int, body: [UInt8])) {
+    public init(scope: String, clientKey: String, fingerprint: String, render: @escaping @Sendable (View) -> (status: Int, body: [UInt8])) {
         self.scope = scope; self.clientKey = clientKey; self.fingerprint = fingerprint; self.render = render
         key = Secrets.idempotencyDigest(scope: scope, key: clientKey)
     }
 
     /// The answer to keep: sealed under the client's key, as base64 text (both stores keep text).
-    func kept(_ view: HoldView) -> StoredResponse {
+    func kept(_ view: View) -> StoredResponse {
         let (status, body) = render(view)
         let sealed = Secrets.seal(body, scope: scope, key: clientKey)
         return StoredResponse(key: key, requestFingerprint: fingerprint, status: status, body: Array(Data(sealed).base64EncodedString().utf8))
@@ -49,15 +50,17 @@ public struct IdempotentRequest: Sendable {
 }
 
 /// The outcome of an operation: fresh, or the kept answer to an earlier request with the same key.
-public enum HoldOutcome: Sendable {
-    case done(HoldView)
+public enum Answer<View: Sendable>: Sendable {
+    case done(View)
     case replayed(status: Int, body: [UInt8])
 }
+
+public typealias HoldOutcome = Answer<HoldView>
 
 /// The hold operations. Each is checked and reserved under the lock; `beginX` returns the answer and the
 /// commit ticket, `X` waits for the commit (for callers that may block).
 extension Inventory {
-    public func createHold(show showID: String, seatIDs: [String], wheelchair: Bool, idempotency: IdempotentRequest?) throws(Refusal) -> HoldOutcome {
+    public func createHold(show showID: String, seatIDs: [String], wheelchair: Bool, idempotency: IdempotentRequest<HoldView>?) throws(Refusal) -> HoldOutcome {
         let (outcome, ticket) = try beginCreateHold(show: showID, seatIDs: seatIDs, wheelchair: wheelchair, idempotency: idempotency)
         if let ticket { try wait(ticket) }
         return outcome
@@ -65,7 +68,7 @@ extension Inventory {
 
     /// `createHold` without waiting: the answer and the ticket to wait on (nil: nothing to commit).
 
-    package func beginCreateHold(show showID: String, seatIDs: [String], wheelchair: Bool, idempotency: IdempotentRequest?) throws(Refusal) -> (
+    package func beginCreateHold(show showID: String, seatIDs: [String], wheelchair: Bool, idempotency: IdempotentRequest<HoldView>?) throws(Refusal) -> (
         HoldOutcome, CommitTicket?
     ) {
         let stored = try storedAnswer(idempotency)
@@ -77,7 +80,7 @@ extension Inventory {
         let token = prefix + tokenRandom, tokenDigest = Secrets.tokenDigest(token)
         let (made, ticket) = try lockedWhenFresh(show: showID) {
             (m: Memory) throws(Refusal) -> (Either<HoldOutcome, (ActiveHold, ShowState, String, UInt64)>, CommitTicket?) in
-            if let replayed = try replay(idempotency, stored: stored, in: m) { return (.first(replayed), nil) }
+            if let (status, body) = try replay(idempotency, stored: stored, in: m) { return (.first(.replayed(status: status, body: body)), nil) }
             let state = try state(forShow: showID, in: m)
             try checkOnSale(state)
             guard !seatIDs.isEmpty else { throw Refusal(.noSeats, detail: "a hold needs at least one seat") }
@@ -216,17 +219,19 @@ extension Inventory {
     /// Sells the hold's seats under `orderRef`, durably (answered once the log is flushed, one flush
     /// shared by the batch). Confirming again with the same order is answered as before; a retried
     /// request with the same `Idempotency-Key` too.
-    public func confirmHold(token: String, orderRef: String, idempotency: IdempotentRequest?) throws(Refusal) -> HoldOutcome {
+    public func confirmHold(token: String, orderRef: String, idempotency: IdempotentRequest<HoldView>?) throws(Refusal) -> HoldOutcome {
         let (outcome, ticket) = try beginConfirmHold(token: token, orderRef: orderRef, idempotency: idempotency)
         if let ticket { try wait(ticket) }
         return outcome
     }
 
-    package func beginConfirmHold(token plain: String, orderRef: String, idempotency: IdempotentRequest?) throws(Refusal) -> (HoldOutcome, CommitTicket?) {
+    package func beginConfirmHold(token plain: String, orderRef: String, idempotency: IdempotentRequest<HoldView>?) throws(Refusal) -> (
+        HoldOutcome, CommitTicket?
+    ) {
         let token = Secrets.tokenDigest(plain)
         let snapshot = try readHold(tokenDigest: token), stored = try storedAnswer(idempotency)
         return try locked { (m: Memory) throws(Refusal) -> (HoldOutcome, CommitTicket?) in
-            if let replayed = try replay(idempotency, stored: stored, in: m) { return (replayed, nil) }
+            if let (status, body) = try replay(idempotency, stored: stored, in: m) { return (.replayed(status: status, body: body), nil) }
             let state: ShowState, hold: ActiveHold
             do throws(Refusal) { (state, hold) = try activeHold(token, snapshot: snapshot, in: m) } catch  where error.reason == .holdConfirmed {
                 // Confirmed before: the same order gets the same answer, another order a conflict.

@@ -44,15 +44,17 @@ extension Inventory {
     }
 
     /// Reserves every seat or none: a held, sold or reserved seat is a 409 naming it.
-    package func beginCreateReservation(show showID: String, _ new: NewReservation, by operatorName: String) throws(Refusal) -> (
-        ReservationView, CommitTicket
-    ) {
-        precondition(new.kind != .buyer, "a reservation is blocked or house")
+    package func beginCreateReservation(
+        show showID: String, _ new: NewReservation, by operatorName: String, idempotency: IdempotentRequest<ReservationView>? = nil
+    ) throws(Refusal) -> (Answer<ReservationView>, CommitTicket?) {
+        precondition(new.kind.isReservation, "a reservation is blocked or house")
+        let stored = try storedAnswer(idempotency)
         let now = clock()
         let prefix = Self.timePrefix(now)
         let id = "r_" + prefix + Self.randomHex(bytes: 8)
         let digest = Secrets.tokenDigest(prefix + Self.randomHex(bytes: 16))
-        return try lockedWhenFresh(show: showID) { (m: Memory) throws(Refusal) -> (ReservationView, CommitTicket) in
+        return try lockedWhenFresh(show: showID) { (m: Memory) throws(Refusal) -> (Answer<ReservationView>, CommitTicket?) in
+            if let (status, body) = try replay(idempotency, stored: stored, in: m) { return (.replayed(status: status, body: body), nil) }
             let state = try state(forShow: showID, in: m)
             var releaseAt: Int64?
             switch new.release {
@@ -73,14 +75,17 @@ extension Inventory {
             let record = HoldRecord(
                 id: id, tokenDigest: digest, showID: showID, state: .active, expiresAt: releaseAt ?? Self.never, extended: false,
                 orderRef: nil, wheelchair: false, createdAt: now, kind: new.kind, reason: new.reason, operatorName: operatorName)
+            let hold = ActiveHold(record: record, seats: seats)
+            // The answer kept for a retry goes in the same commit, so it is drawn before it, at the version it makes.
+            var answer = reservationView(hold, in: state)
+            answer.version += 1
             let ticket = try apply(
                 state, in: m, changes: seats.map { SeatChange(seat: $0, status: .blocked) },
-                insert: seats.map { Claim(seat: $0, status: .blocked, holdID: id) }, holds: [record])
-            let hold = ActiveHold(record: record, seats: seats)
+                insert: seats.map { Claim(seat: $0, status: .blocked, holdID: id) }, holds: [record], idempotency: idempotency.map { $0.kept(answer) })
             state.holds[digest] = hold
             m.holdShow[digest] = showID
             metrics.count("reservations_made")
-            return (reservationView(hold, in: state), ticket)
+            return (.done(answer), ticket)
         }
     }
 

@@ -53,7 +53,10 @@ extension Inventory {
         }
     }
 
-    package func beginSell(show showID: String, _ sale: NewSale, by operatorName: String) throws(Refusal) -> (OrderView, CommitTicket) {
+    package func beginSell(
+        show showID: String, _ sale: NewSale, by operatorName: String, idempotency: IdempotentRequest<OrderView>? = nil
+    ) throws(Refusal) -> (Answer<OrderView>, CommitTicket?) {
+        let stored = try storedAnswer(idempotency)
         // An order reference names one order: a second sale under it would merge two customers' seats.
         let existing: [(record: HoldRecord, seats: [Int])]
         do { existing = try store.orders(orderRef: sale.orderRef) } catch { throw Self.storeRefusal(error) }
@@ -63,7 +66,8 @@ extension Inventory {
         let now = clock()
         let prefix = Self.timePrefix(now)
         let id = "s_" + prefix + Self.randomHex(bytes: 8), digest = Secrets.tokenDigest(prefix + Self.randomHex(bytes: 16))
-        return try lockedWhenFresh(show: showID) { (m: Memory) throws(Refusal) -> (OrderView, CommitTicket) in
+        return try lockedWhenFresh(show: showID) { (m: Memory) throws(Refusal) -> (Answer<OrderView>, CommitTicket?) in
+            if let (status, body) = try replay(idempotency, stored: stored, in: m) { return (.replayed(status: status, body: body), nil) }
             apply(reservation, in: m)
             let pending = m.shows.values.contains { s in s.holds.values.contains { $0.record.orderRef == sale.orderRef } }
             if !existing.isEmpty || pending || m.recentOrders.contains(sale.orderRef) {
@@ -109,10 +113,12 @@ extension Inventory {
             if !violations.isEmpty {
                 record.reason = ((record.reason.map { $0 + "; " }) ?? "") + "forced past " + violations.map(\.rule.rawValue).joined(separator: ", ")
             }
-            let ticket = try apply(state, in: m, changes: changes, insert: insert, sell: sell, holds: [record], durable: true)
+            let answer = OrderView(orderRef: sale.orderRef, parts: [orderPart(record, seats: seats, in: state)])
+            let ticket = try apply(
+                state, in: m, changes: changes, insert: insert, sell: sell, holds: [record], durable: true, idempotency: idempotency.map { $0.kept(answer) })
             m.recentOrders.insert(sale.orderRef)
             metrics.count("counter_sales")
-            return (OrderView(orderRef: sale.orderRef, parts: [orderPart(record, seats: seats, in: state)]), ticket)
+            return (.done(answer), ticket)
         }
     }
 

@@ -182,3 +182,32 @@ import Testing
         #expect(try c.request("GET", "/v1/shows/nope/report", headers: Self.li).status == 404)
     }
 }
+
+/// Box-office POSTs take an `Idempotency-Key`: a retried request gets the first answer again, and the
+/// key used for another request is refused; on both stores.
+@Suite(.serialized) struct BoxOfficeIdempotencyTests {
+    @Test(arguments: StoreBackend.available) func retriedReservationsAndSalesAreAnsweredOnce(backend: StoreBackend) throws {
+        let server = try ReservationTests.server(backend)
+        let c = try server.connection()
+        let key = [("Idempotency-Key", UUID().uuidString)] + ReservationTests.li
+        let block = #"{"kind":"blocked","seats":["7-1"],"reason":"broken"}"#
+        let first = try c.request("POST", "/v1/shows/show/reservations", json: block, headers: key)
+        let again = try c.request("POST", "/v1/shows/show/reservations", json: block, headers: key)
+        #expect(first.status == 201 && again.status == 201 && again.headers["idempotent-replayed"] == "true")
+        #expect(again.string("id") == first.string("id") && again.json?["version"] == first.json?["version"])
+        let list = try c.request("GET", "/v1/shows/show/reservations", headers: ReservationTests.li)
+        #expect((try JSONParser.parse(list.body)).arrayValue?.count == 1, "one reservation, not two")
+        let other = try c.request("POST", "/v1/shows/show/reservations", json: #"{"kind":"blocked","seats":["7-2"],"reason":"broken"}"#, headers: key)
+        #expect(other.status == 422 && other.string("type") == "/problems/idempotency-key-reused")
+
+        let saleKey = [("Idempotency-Key", UUID().uuidString)] + ReservationTests.li
+        let sale = #"{"seats":["5-1","5-2"],"orderRef":"BOX-9","payment":"cash"}"#
+        let sold = try c.request("POST", "/v1/shows/show/sales", json: sale, headers: saleKey)
+        // After a restart too: the kept answer is in the store with the sale.
+        try server.restart()
+        let retried = try server.connection().request("POST", "/v1/shows/show/sales", json: sale, headers: saleKey)
+        #expect(sold.status == 201 && retried.status == 201 && retried.headers["idempotent-replayed"] == "true" && retried.body == sold.body)
+        // Without the key, the same sale is refused: the order exists.
+        #expect(try server.connection().request("POST", "/v1/shows/show/sales", json: sale, headers: ReservationTests.li).status == 409)
+    }
+}

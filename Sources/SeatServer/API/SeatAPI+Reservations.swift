@@ -12,9 +12,13 @@ extension SeatAPI {
     func createReservation(_ show: String, _ r: HTTPRequest, route: String, start: UInt64) throws -> HTTPResponse {
         let who = try requireOperator(r, .boxoffice, to: "reserve seats")
         let new = try RequestBody.reservationRequest(r)
-        let (view, ticket) = try inventory.beginCreateReservation(show: show, new, by: who.name)
+        let idem = try Self.idempotency(r, scope: "reserve:\(show)") { (v: ReservationView) in (201, Render.reservation(v).bytes) }
+        let (answer, ticket) = try inventory.beginCreateReservation(show: show, new, by: who.name, idempotency: idem)
         return afterCommit(ticket, route: route, start: start) {
-            .json(201, Render.reservation(view), headers: [("Location", "/v1/reservations/\(view.id)")])
+            switch answer {
+            case .done(let view): return .json(201, Render.reservation(view), headers: [("Location", "/v1/reservations/\(view.id)")])
+            case .replayed(let status, let body): return Self.replayed(status, body)
+            }
         }
     }
 

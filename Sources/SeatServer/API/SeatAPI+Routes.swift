@@ -160,9 +160,13 @@ extension SeatAPI {
         switch outcome {
         case .done(let view):
             return .json(created ? 201 : 200, Render.hold(view), headers: created ? [("Location", "/v1/holds/\(view.token)")] : [])
-        case .replayed(let status, let body):
-            return HTTPResponse(status: status, headers: [("Content-Type", "application/json"), ("Idempotent-Replayed", "true")], body: body)
+        case .replayed(let status, let body): return replayed(status, body)
         }
+    }
+
+    /// A kept answer, sent again for a retried request with the same `Idempotency-Key`.
+    static func replayed(_ status: Int, _ body: [UInt8]) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json"), ("Idempotent-Replayed", "true")], body: body)
     }
 
     /// Server-Sent Events: one event per committed version (`id:` is the version); with `Last-Event-ID`

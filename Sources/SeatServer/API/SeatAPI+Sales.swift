@@ -9,9 +9,13 @@ extension SeatAPI {
     func sell(_ show: String, _ r: HTTPRequest, route: String, start: UInt64) throws -> HTTPResponse {
         let who = try requireOperator(r, .boxoffice, to: "sell at the counter")
         let sale = try RequestBody.saleRequest(r)
-        let (view, ticket) = try inventory.beginSell(show: show, sale, by: who.name)
+        let idem = try Self.idempotency(r, scope: "sell:\(show)") { (v: OrderView) in (201, Render.order(v).bytes) }
+        let (answer, ticket) = try inventory.beginSell(show: show, sale, by: who.name, idempotency: idem)
         return afterCommit(ticket, route: route, start: start) {
-            .json(201, Render.order(view), headers: [("Location", "/v1/orders/\(Render.pathSegment(view.orderRef))")])
+            switch answer {
+            case .done(let view): return .json(201, Render.order(view), headers: [("Location", "/v1/orders/\(Render.pathSegment(view.orderRef))")])
+            case .replayed(let status, let body): return Self.replayed(status, body)
+            }
         }
     }
 

@@ -117,8 +117,8 @@ public final class SeatAPI: @unchecked Sendable {
     }
 
     /// The request's `Idempotency-Key` with a fingerprint of what it asks.
-    static func idempotency(_ r: HTTPRequest, scope: String, render: @escaping @Sendable (HoldView) -> (status: Int, body: [UInt8])) throws
-        -> IdempotentRequest?
+    static func idempotency<View>(_ r: HTTPRequest, scope: String, render: @escaping @Sendable (View) -> (status: Int, body: [UInt8])) throws
+        -> IdempotentRequest<View>?
     {
         guard let key = r.header("idempotency-key") else { return nil }
         if let problem = Secrets.idempotencyKeyProblem(key) { throw Problem(400, "bad-idempotency-key", "Bad Idempotency-Key", detail: problem) }
