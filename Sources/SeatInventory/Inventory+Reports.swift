@@ -92,4 +92,13 @@ extension Inventory {
                 orders: Set(sales.compactMap(\.record.orderRef)).count, refundedSeats: refunds.count, seats: rows)
         }
     }
+
+    /// Shows starting in `[from, to)` (Unix milliseconds), in start order, with their start as written.
+    /// - Complexity: O(shows).
+    public func shows(startingFrom from: Int64, to: Int64) -> [(id: String, startsAt: String)] {
+        locked { m in
+            m.shows.values.filter { s in s.startsAtMilliseconds.map { $0 >= from && $0 < to } ?? false }
+                .sorted { ($0.record.startsAt, $0.record.id) < ($1.record.startsAt, $1.record.id) }.map { ($0.record.id, $0.record.startsAt) }
+        }
+    }
 }

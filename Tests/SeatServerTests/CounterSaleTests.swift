@@ -180,6 +180,32 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("5-1,") && $0.hasSuffix(",BOX-1,counter,cash") })
         #expect(try c.request("GET", "/v1/shows/show/report").status == 401)
         #expect(try c.request("GET", "/v1/shows/nope/report", headers: Self.li).status == 404)
+
+        // Across shows: a second show the next day; per show, per day and in total the figures agree.
+        #expect(
+            try c.request(
+                "POST", "/v1/shows",
+                json:
+                    #"{"id":"late","venueId":"cinema-hall-3","startsAt":"2099-12-02T21:00:00+08:00","prices":{"categories":{"standard":"40","vip":"60","couple":"90"}}}"#,
+                headers: [("X-Admin-Key", TestServer.adminKey)]
+            ).status == 201)
+        #expect(try c.request("POST", "/v1/shows/late/sales", json: #"{"seats":["5-1"],"orderRef":"BOX-L","payment":"card"}"#, headers: Self.li).status == 201)
+        let sales = try c.request("GET", "/v1/reports/sales?from=2099-12-01&to=2099-12-03", headers: Self.li)
+        #expect(sales.status == 200, "\(sales.text)")
+        let showList = sales.json?["shows"]?.arrayValue?.compactMap { $0.objectValue }
+        let shows = try #require(showList)
+        #expect(shows.map { $0["showId"]?.stringValue } == ["show", "late"])
+        #expect(shows[0]["net"]?.stringValue == revenue["net"]?.stringValue, "the same figure as the show's own report")
+        let dayList = sales.json?["days"]?.arrayValue?.compactMap { $0.objectValue }
+        let days = try #require(dayList)
+        #expect(days.map { $0["date"]?.stringValue } == ["2099-12-01", "2099-12-02"])
+        let total = try #require(sales.json?["totals"]?.arrayValue?.first?.objectValue)
+        #expect(amount(total["net"]?.stringValue) == shows.map { amount($0["net"]?.stringValue) }.reduce(0, +))
+        #expect(amount(total["net"]?.stringValue) == days.map { amount($0["net"]?.stringValue) }.reduce(0, +))
+        #expect(total["sold"]?.intValue == shows.map { $0["sold"]?.intValue ?? 0 }.reduce(0, +) && total["shows"]?.intValue == 2)
+        #expect(try c.request("GET", "/v1/reports/sales?from=2099-12-02&to=2099-12-03", headers: Self.li).json?["shows"]?.arrayValue?.count == 1)
+        #expect(try c.request("GET", "/v1/reports/sales?from=soon&to=2099-12-03", headers: Self.li).status == 422)
+        #expect(try c.request("GET", "/v1/reports/sales?from=2099-12-03&to=2099-12-01", headers: Self.li).status == 422)
     }
 }
 

@@ -38,6 +38,7 @@ extension SeatAPI {
             ]),
         Route("/v1/shows/{id}/report", [("GET", { api, c in try api.showReport(c[0], c.request) })]),
         Route("/v1/shows/{id}/sales", [("POST", { api, c in try api.sell(c[0], c.request, route: c.route, start: c.start) })]),
+        Route("/v1/reports/sales", [("GET", { api, c in try api.salesReport(c.request) })]),
         Route("/v1/orders/{orderRef}", [("GET", { api, c in try api.order(c[0], c.request) })]),
         Route("/v1/orders/{orderRef}/refund", [("POST", { api, c in try api.refund(c[0], c.request, route: c.route, start: c.start) })]),
         Route("/v1/reservations/{id}/seats", [("POST", { api, c in try api.modifyReservation(c[0], c.request, route: c.route, start: c.start) })]),
