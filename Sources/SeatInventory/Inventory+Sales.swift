@@ -130,31 +130,27 @@ extension Inventory {
             refunds = try store.refunds(holdIDs: rows.map(\.record.id))
         } catch { throw Self.storeRefusal(error) }
         guard !rows.isEmpty else { throw Refusal(.notFound, detail: "no order \(orderRef)") }
-        return locked { m in
-            let showOf = Dictionary(rows.map { ($0.record.id, $0.record.showID) }, uniquingKeysWith: { a, _ in a })
-            return OrderView(
-                orderRef: orderRef, parts: rows.compactMap { row in m.shows[row.record.showID].map { orderPart(row.record, seats: row.seats, in: $0) } },
-                refunds: refunds.compactMap { r in
-                    showOf[r.holdID].flatMap { m.shows[$0] }.map { state in
-                        OrderView.Refund(
-                            seatID: state.layout.seatID(r.seat), price: state.prices.totalString(of: [r.seat]), refundedAt: r.refundedAt, reason: r.reason,
-                            operatorName: r.operatorName)
-                    }
-                })
-        }
+        return locked { m in orderView(orderRef, rows: rows, refunds: refunds, in: m) }
     }
 
     /// Gives seats of an order back (all of them when `seatIDs` is nil): they return to sale, live, and
     /// each refund is kept with the sale. A seat is refunded once: again is a 409 naming it. The order is
     /// read from the store, then checked under the lock against the show's version read before it (a
     /// change in between means the read may be stale: read again, up to 5 times).
-    package func beginRefund(orderRef: String, seatIDs: [String]?, reason: String, by operatorName: String) throws(Refusal) -> (OrderView, [CommitTicket]) {
+    package func beginRefund(
+        orderRef: String, seatIDs: [String]?, reason: String, by operatorName: String, idempotency: IdempotentRequest<OrderView>? = nil
+    ) throws(Refusal) -> (Answer<OrderView>, [CommitTicket]) {
+        let stored = try storedAnswer(idempotency)
         for _ in 0..<5 {
             let before: [String: UInt64] = locked { m in m.shows.mapValues { $0.availability.version } }
-            let rows: [(record: HoldRecord, seats: [Int])]
-            do { rows = try store.orders(orderRef: orderRef) } catch { throw Self.storeRefusal(error) }
-            guard !rows.isEmpty else { throw Refusal(.notFound, detail: "no order \(orderRef)") }
-            let tickets = try locked { (m: Memory) throws(Refusal) -> [CommitTicket]? in
+            let rows: [(record: HoldRecord, seats: [Int])], earlier: [RefundRecord]
+            do {
+                rows = try store.orders(orderRef: orderRef)
+                earlier = try store.refunds(holdIDs: rows.map(\.record.id))
+            } catch { throw Self.storeRefusal(error) }
+            let done = try locked { (m: Memory) throws(Refusal) -> (Answer<OrderView>, [CommitTicket])? in
+                if let (status, body) = try replay(idempotency, stored: stored, in: m) { return (.replayed(status: status, body: body), []) }
+                guard !rows.isEmpty else { throw Refusal(.notFound, detail: "no order \(orderRef)") }
                 guard rows.allSatisfy({ m.shows[$0.record.showID]?.availability.version == before[$0.record.showID] }) else { return nil }
                 // Which sold seats of which part: the named ones, or all.
                 var wanted = seatIDs.map { Set($0) }
@@ -174,25 +170,42 @@ extension Inventory {
                 }
                 guard !chosen.isEmpty else { throw Refusal(.notInOrder, detail: "order \(orderRef) has no seat left to refund") }
                 let now = clock()
+                let fresh = chosen.map { RefundRecord(holdID: $0.record.id, seat: $0.seat, refundedAt: now, reason: reason, operatorName: operatorName) }
+                // The order as it will be: the answer, and what a retry with the same key gets.
+                let gone = Set(chosen.map { "\($0.record.id)#\($0.seat)" })
+                let answer = orderView(
+                    orderRef, rows: rows.map { row in (row.record, row.seats.filter { !gone.contains("\(row.record.id)#\($0)") }) }, refunds: earlier + fresh,
+                    in: m)
+                var kept = idempotency.map { $0.kept(answer) }
                 var out: [CommitTicket] = []
                 for showID in Set(chosen.map(\.state.record.id)).sorted() {
                     let part = chosen.filter { $0.state.record.id == showID }
                     out.append(
                         try apply(
                             part[0].state, in: m, changes: part.map { SeatChange(seat: $0.seat, status: .available) }, holds: [], durable: true,
-                            refunds: part.map { RefundRecord(holdID: $0.record.id, seat: $0.seat, refundedAt: now, reason: reason, operatorName: operatorName) }
-                        ))
+                            idempotency: kept, refunds: fresh.filter { r in part.contains { $0.record.id == r.holdID && $0.seat == r.seat } }))
+                    kept = nil  // kept once, with the first show's change
                 }
                 metrics.count("refunded_seats", by: chosen.count)
-                return out
+                return (.done(answer), out)
             }
-            if let tickets {
-                var view = OrderView(orderRef: orderRef, parts: [])
-                view.refunds = []  // the caller reads the order again once committed
-                return (view, tickets)
-            }
+            if let done { return done }
         }
         throw Self.storeRefusal(DatabaseError(code: 5, message: "order \(orderRef) kept changing while it was read"))
+    }
+
+    /// An order from the store's rows and refunds, drawn with the shows' layouts and prices. Called under the lock.
+    func orderView(_ orderRef: String, rows: [(record: HoldRecord, seats: [Int])], refunds: [RefundRecord], in m: Memory) -> OrderView {
+        let showOf = Dictionary(rows.map { ($0.record.id, $0.record.showID) }, uniquingKeysWith: { a, _ in a })
+        return OrderView(
+            orderRef: orderRef, parts: rows.compactMap { row in m.shows[row.record.showID].map { orderPart(row.record, seats: row.seats, in: $0) } },
+            refunds: refunds.compactMap { r in
+                showOf[r.holdID].flatMap { m.shows[$0] }.map { state in
+                    OrderView.Refund(
+                        seatID: state.layout.seatID(r.seat), price: state.prices.totalString(of: [r.seat]), refundedAt: r.refundedAt, reason: r.reason,
+                        operatorName: r.operatorName)
+                }
+            })
     }
 
     func orderPart(_ r: HoldRecord, seats: [SeatIndex], in state: ShowState) -> OrderView.Part {

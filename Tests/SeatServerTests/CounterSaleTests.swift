@@ -226,6 +226,19 @@ import Testing
         let other = try c.request("POST", "/v1/shows/show/reservations", json: #"{"kind":"blocked","seats":["7-2"],"reason":"broken"}"#, headers: key)
         #expect(other.status == 422 && other.string("type") == "/problems/idempotency-key-reused")
 
+        // A refund retried with its key gets the same answer; without it, a 409 naming the seat.
+        #expect(
+            try c.request("POST", "/v1/shows/show/sales", json: #"{"seats":["6-1","6-2"],"orderRef":"BOX-R","payment":"cash"}"#, headers: ReservationTests.li)
+                .status == 201)
+        let refundKey = [("Idempotency-Key", UUID().uuidString)] + ReservationTests.li
+        let refund = #"{"seats":["6-1"],"reason":"returned"}"#
+        let refunded = try c.request("POST", "/v1/orders/BOX-R/refund", json: refund, headers: refundKey)
+        let retriedRefund = try c.request("POST", "/v1/orders/BOX-R/refund", json: refund, headers: refundKey)
+        #expect(refunded.status == 200 && retriedRefund.status == 200 && retriedRefund.headers["idempotent-replayed"] == "true")
+        #expect(retriedRefund.body == refunded.body && refunded.json?["refunds"]?.arrayValue?.count == 1)
+        #expect(try c.request("POST", "/v1/orders/BOX-R/refund", json: refund, headers: ReservationTests.li).status == 409)
+        #expect(try c.request("GET", "/v1/orders/BOX-R", headers: ReservationTests.li).json?["refunds"]?.arrayValue?.count == 1, "refunded once")
+
         let saleKey = [("Idempotency-Key", UUID().uuidString)] + ReservationTests.li
         let sale = #"{"seats":["5-1","5-2"],"orderRef":"BOX-9","payment":"cash"}"#
         let sold = try c.request("POST", "/v1/shows/show/sales", json: sale, headers: saleKey)

@@ -19,15 +19,18 @@ extension SeatAPI {
         }
     }
 
-    /// Refunds are answered with the order as the store then has it. The writer commits in queue order,
-    /// so the last ticket (an order spanning shows has one a show) is committed after the others.
+    /// Refunds are answered with the order as it then is, once committed. The writer commits in queue
+    /// order, so the last ticket (an order spanning shows has one a show) is committed after the others.
     func refund(_ orderRef: String, _ r: HTTPRequest, route: String, start: UInt64) throws -> HTTPResponse {
         let who = try requireOperator(r, .boxoffice, to: "refund")
         let (seats, reason) = try RequestBody.refundRequest(r)
-        let (_, tickets) = try inventory.beginRefund(orderRef: orderRef, seatIDs: seats, reason: reason, by: who.name)
-        let inventory = self.inventory
+        let idem = try Self.idempotency(r, scope: "refund:\(orderRef)") { (v: OrderView) in (200, Render.order(v).bytes) }
+        let (answer, tickets) = try inventory.beginRefund(orderRef: orderRef, seatIDs: seats, reason: reason, by: who.name, idempotency: idem)
         return afterCommit(tickets.last, route: route, start: start) {
-            do { return .json(200, Render.order(try inventory.order(orderRef: orderRef))) } catch { return Problem.from(error).response }
+            switch answer {
+            case .done(let view): return .json(200, Render.order(view))
+            case .replayed(let status, let body): return Self.replayed(status, body)
+            }
         }
     }
 
