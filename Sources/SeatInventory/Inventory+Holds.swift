@@ -183,11 +183,7 @@ extension Inventory {
         let snapshot = try readHold(tokenDigest: token)
         return try locked { (m: Memory) throws(Refusal) -> CommitTicket in
             let (state, hold) = try activeHold(token, snapshot: snapshot, in: m)
-            var record = hold.record
-            record.state = .released
-            let ticket = try apply(state, in: m, changes: hold.seats.map { SeatChange(seat: $0, status: .available) }, delete: hold.seats, holds: [record])
-            state.holds[token] = nil
-            m.holdShow[token] = nil
+            let ticket = try end(hold, as: .released, in: state, m)
             metrics.count("holds_released")
             return ticket
         }
@@ -257,12 +253,19 @@ extension Inventory {
     }
 
     func expire(_ hold: ActiveHold, in state: ShowState, _ m: Memory) throws(Refusal) -> CommitTicket {
+        let ticket = try end(hold, as: .expired, in: state, m)
+        metrics.count("holds_expired")
+        return ticket
+    }
+
+    /// Ends a live hold (a buyer's or a reservation) with its seats returned to sale, and forgets it.
+    /// Called under the lock.
+    func end(_ hold: ActiveHold, as ending: HoldState, in state: ShowState, _ m: Memory) throws(Refusal) -> CommitTicket {
         var record = hold.record
-        record.state = .expired
+        record.state = ending
         let ticket = try apply(state, in: m, changes: hold.seats.map { SeatChange(seat: $0, status: .available) }, delete: hold.seats, holds: [record])
         state.holds[record.tokenDigest] = nil
         m.holdShow[record.tokenDigest] = nil
-        metrics.count("holds_expired")
         return ticket
     }
 

@@ -115,11 +115,7 @@ extension Inventory {
         return try locked { (m: Memory) throws(Refusal) -> CommitTicket in
             apply(snapshot, in: m)
             let (state, hold) = try liveReservation(id, in: m)
-            var record = hold.record
-            record.state = .released
-            let ticket = try apply(state, in: m, changes: hold.seats.map { SeatChange(seat: $0, status: .available) }, delete: hold.seats, holds: [record])
-            state.holds[record.tokenDigest] = nil
-            m.holdShow[record.tokenDigest] = nil
+            let ticket = try end(hold, as: .released, in: state, m)
             metrics.count("reservations_released")
             return ticket
         }

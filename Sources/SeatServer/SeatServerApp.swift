@@ -57,8 +57,8 @@ public final class SeatServerApp: @unchecked Sendable {
     public convenience init(options: Options) throws {
         // Checked before the store is opened: a bad key must not create or migrate a database.
         if let problem = AdminKey.problem(with: options.adminKey) { throw ServerError.invalidAdminKey(problem) }
-        _ = try Self.operators(options)
-        try self.init(options: options, store: try Self.openStore(options))
+        let operators = try Self.operators(options)
+        try self.init(options: options, store: try Self.openStore(options), operators: operators)
     }
 
     /// The admin key and the operators file's operators; a file that cannot be read or has a bad line
@@ -72,11 +72,16 @@ public final class SeatServerApp: @unchecked Sendable {
     }
 
     /// A server on a store made by the caller (`options.store` is then only shown in the banner).
-    public init(options: Options, store: SeatStore) throws {
+    public convenience init(options: Options, store: SeatStore) throws {
         if let problem = AdminKey.problem(with: options.adminKey) { throw ServerError.invalidAdminKey(problem) }
+        try self.init(options: options, store: store, operators: try Self.operators(options))
+    }
+
+    /// The operators file is read once, before the store is opened.
+    private init(options: Options, store: SeatStore, operators: OperatorDirectory) throws {
         self.options = options
         inventory = try Inventory(store: store)
-        api = SeatAPI(inventory: inventory, operators: try Self.operators(options), holdsPerSecond: options.holdsPerSecond)
+        api = SeatAPI(inventory: inventory, operators: operators, holdsPerSecond: options.holdsPerSecond)
         let api = self.api
         var configuration = HTTPServer.Configuration(
             port: options.port, anyAddress: options.anyAddress, threads: options.threads, maximumBodyBytes: options.maximumBodyBytes,

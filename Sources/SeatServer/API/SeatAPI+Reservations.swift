@@ -15,10 +15,7 @@ extension SeatAPI {
         let idem = try Self.idempotency(r, scope: "reserve:\(show)") { (v: ReservationView) in (201, Render.reservation(v).bytes) }
         let (answer, ticket) = try inventory.beginCreateReservation(show: show, new, by: who.name, idempotency: idem)
         return afterCommit(ticket, route: route, start: start) {
-            switch answer {
-            case .done(let view): return .json(201, Render.reservation(view), headers: [("Location", "/v1/reservations/\(view.id)")])
-            case .replayed(let status, let body): return Self.replayed(status, body)
-            }
+            Self.respond(answer) { view in .json(201, Render.reservation(view), headers: [("Location", "/v1/reservations/\(view.id)")]) }
         }
     }
 
@@ -94,11 +91,6 @@ extension RequestBody {
         return n
     }
 
-    static func milliseconds(ofTimestamp text: String) -> Int64? {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        return f.date(from: text).map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }
-    }
 }
 
 extension Render {

@@ -157,16 +157,20 @@ extension SeatAPI {
     }
 
     static func render(_ outcome: HoldOutcome, created: Bool) -> HTTPResponse {
-        switch outcome {
-        case .done(let view):
-            return .json(created ? 201 : 200, Render.hold(view), headers: created ? [("Location", "/v1/holds/\(view.token)")] : [])
-        case .replayed(let status, let body): return replayed(status, body)
-        }
+        respond(outcome) { view in .json(created ? 201 : 200, Render.hold(view), headers: created ? [("Location", "/v1/holds/\(view.token)")] : []) }
     }
 
     /// A kept answer, sent again for a retried request with the same `Idempotency-Key`.
     static func replayed(_ status: Int, _ body: [UInt8]) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", "application/json"), ("Idempotent-Replayed", "true")], body: body)
+    }
+
+    /// A fresh answer drawn by `done`, or the kept one replayed.
+    static func respond<View>(_ answer: Answer<View>, _ done: (View) -> HTTPResponse) -> HTTPResponse {
+        switch answer {
+        case .done(let view): return done(view)
+        case .replayed(let status, let body): return replayed(status, body)
+        }
     }
 
     /// Server-Sent Events: one event per committed version (`id:` is the version); with `Last-Event-ID`

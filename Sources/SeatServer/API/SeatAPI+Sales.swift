@@ -12,10 +12,7 @@ extension SeatAPI {
         let idem = try Self.idempotency(r, scope: "sell:\(show)") { (v: OrderView) in (201, Render.order(v).bytes) }
         let (answer, ticket) = try inventory.beginSell(show: show, sale, by: who.name, idempotency: idem)
         return afterCommit(ticket, route: route, start: start) {
-            switch answer {
-            case .done(let view): return .json(201, Render.order(view), headers: [("Location", "/v1/orders/\(Render.pathSegment(view.orderRef))")])
-            case .replayed(let status, let body): return Self.replayed(status, body)
-            }
+            Self.respond(answer) { view in .json(201, Render.order(view), headers: [("Location", "/v1/orders/\(Render.pathSegment(view.orderRef))")]) }
         }
     }
 
@@ -26,12 +23,7 @@ extension SeatAPI {
         let (seats, reason) = try RequestBody.refundRequest(r)
         let idem = try Self.idempotency(r, scope: "refund:\(orderRef)") { (v: OrderView) in (200, Render.order(v).bytes) }
         let (answer, tickets) = try inventory.beginRefund(orderRef: orderRef, seatIDs: seats, reason: reason, by: who.name, idempotency: idem)
-        return afterCommit(tickets.last, route: route, start: start) {
-            switch answer {
-            case .done(let view): return .json(200, Render.order(view))
-            case .replayed(let status, let body): return Self.replayed(status, body)
-            }
-        }
+        return afterCommit(tickets.last, route: route, start: start) { Self.respond(answer) { view in .json(200, Render.order(view)) } }
     }
 
     func order(_ orderRef: String, _ r: HTTPRequest) throws -> HTTPResponse {

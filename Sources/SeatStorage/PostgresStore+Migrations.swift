@@ -1,0 +1,194 @@
+import Foundation
+import SeatSecrets
+
+/// The schema: migrations applied in order, once each, and the commit function they define.
+extension PostgresStore {
+    static let migrations: [String] = [
+        """
+        CREATE TABLE venues(id TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, layout TEXT NOT NULL, created_at BIGINT NOT NULL);
+        CREATE TABLE shows(id TEXT PRIMARY KEY, venue_id TEXT NOT NULL REFERENCES venues(id), starts_at TEXT NOT NULL,
+                           prices TEXT NOT NULL, policy TEXT NOT NULL, hold_seconds INTEGER NOT NULL, version BIGINT NOT NULL);
+        CREATE TABLE holds(id TEXT PRIMARY KEY, token TEXT NOT NULL UNIQUE, show_id TEXT NOT NULL REFERENCES shows(id),
+                           state TEXT NOT NULL CHECK(state IN ('active','released','expired','confirmed')),
+                           expires_at BIGINT NOT NULL, extended BOOLEAN NOT NULL, order_ref TEXT, wheelchair BOOLEAN NOT NULL,
+                           created_at BIGINT NOT NULL);
+        CREATE INDEX holds_active ON holds(expires_at) WHERE state = 'active';
+        CREATE TABLE claims(show_id TEXT NOT NULL REFERENCES shows(id), seat INTEGER NOT NULL,
+                            status TEXT NOT NULL CHECK(status IN ('held','sold','blocked')), hold_id TEXT REFERENCES holds(id),
+                            PRIMARY KEY(show_id, seat));
+        CREATE INDEX claims_hold ON claims(hold_id);
+        CREATE TABLE events(show_id TEXT NOT NULL, version BIGINT NOT NULL, delta TEXT NOT NULL, created_at BIGINT NOT NULL,
+                            PRIMARY KEY(show_id, version));
+        CREATE TABLE idempotency(key TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, status INTEGER NOT NULL, body TEXT NOT NULL,
+                                 created_at BIGINT NOT NULL);
+        """,
+        // A whole batch in one round trip: each change in its own subtransaction (the EXCEPTION block),
+        // so a refused change is rolled back alone; versions taken from the show row (its lock).
+        commitFunctionV1,
+        // 2: as SQLite's: tokens kept as digests (rewritten by `hashPlainTokens`), clear answers dropped.
+        "DELETE FROM idempotency;",
+        // 3: as SQLite's: box-office reservations are holds of another kind; the commit function writes
+        // the new columns and releases reserved (blocked) claims as it releases held ones.
+        """
+        ALTER TABLE holds ADD COLUMN kind TEXT NOT NULL DEFAULT 'buyer' CHECK(kind IN ('buyer','blocked','house','counter')),
+          ADD COLUMN reason TEXT, ADD COLUMN operator TEXT, ADD COLUMN payment TEXT;
+        CREATE INDEX holds_order ON holds(order_ref) WHERE order_ref IS NOT NULL;
+        CREATE TABLE refunds(hold_id TEXT NOT NULL REFERENCES holds(id), seat INTEGER NOT NULL, refunded_at BIGINT NOT NULL,
+                             reason TEXT NOT NULL, operator TEXT NOT NULL, PRIMARY KEY(hold_id, seat));
+        """ + reservationsCommitFunction,
+    ]
+
+    /// Migration 1's commit function (kept as it was applied).
+    static let commitFunctionV1 =
+        #"""
+        CREATE FUNCTION seatkit_commit(batch jsonb, durable boolean) RETURNS jsonb LANGUAGE plpgsql AS $$
+        DECLARE
+          c jsonb; h jsonb; v bigint; n int; delta text; result jsonb := '[]'::jsonb;
+          show text := NULL; cur bigint := NULL;
+        BEGIN
+          IF NOT durable THEN PERFORM set_config('synchronous_commit', 'off', true); END IF;
+          FOR c IN SELECT value FROM jsonb_array_elements(batch) LOOP
+            -- Changes come grouped by show: the show row is locked once (outside the per-change
+            -- subtransactions) and written once, with the last version, when its group ends.
+            IF show IS DISTINCT FROM c->>'show' THEN
+              IF show IS NOT NULL AND cur IS NOT NULL THEN UPDATE shows SET version = cur WHERE id = show; END IF;
+              show := c->>'show';
+              SELECT version INTO cur FROM shows WHERE id = show FOR UPDATE;
+            END IF;
+            BEGIN
+              IF cur IS NULL THEN RAISE EXCEPTION 'show % does not exist', c->>'show' USING ERRCODE = 'SK001'; END IF;
+              v := cur + 1;
+              FOR h IN SELECT value FROM jsonb_array_elements(c->'holds') LOOP
+                INSERT INTO holds(id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at)
+                VALUES (h->>'id', h->>'token', h->>'show', h->>'state', (h->>'expiresAt')::bigint, (h->>'extended')::boolean,
+                        h->>'orderRef', (h->>'wheelchair')::boolean, (h->>'createdAt')::bigint)
+                ON CONFLICT (id) DO UPDATE SET state = EXCLUDED.state, expires_at = EXCLUDED.expires_at,
+                  extended = EXCLUDED.extended, order_ref = EXCLUDED.order_ref
+                WHERE holds.state = 'active';
+                GET DIAGNOSTICS n = ROW_COUNT;
+                IF n <> 1 THEN RAISE EXCEPTION 'hold % is no longer active', h->>'id' USING ERRCODE = 'SK001'; END IF;
+              END LOOP;
+              IF jsonb_array_length(c->'delete') > 0 THEN
+                DELETE FROM claims WHERE show_id = c->>'show' AND status = 'held'
+                  AND seat IN (SELECT value::int FROM jsonb_array_elements_text(c->'delete'));
+                GET DIAGNOSTICS n = ROW_COUNT;
+                IF n <> jsonb_array_length(c->'delete') THEN RAISE EXCEPTION 'seats to release are no longer held' USING ERRCODE = 'SK001'; END IF;
+              END IF;
+              -- In seat order: overlapping holds meet in the same order and never deadlock.
+              INSERT INTO claims(show_id, seat, status, hold_id)
+                SELECT c->>'show', (x->>'seat')::int, x->>'status', x->>'hold' FROM jsonb_array_elements(c->'insert') AS x
+                ORDER BY (x->>'seat')::int;
+              IF jsonb_array_length(c->'sell') > 0 THEN
+                UPDATE claims SET status = 'sold' WHERE show_id = c->>'show' AND status = 'held'
+                  AND seat IN (SELECT value::int FROM jsonb_array_elements_text(c->'sell'));
+                GET DIAGNOSTICS n = ROW_COUNT;
+                IF n <> jsonb_array_length(c->'sell') THEN RAISE EXCEPTION 'seats to sell are no longer held' USING ERRCODE = 'SK001'; END IF;
+              END IF;
+              -- A hold that ends (released, expired, sold) keeps no held seat: if it would, this instance's view
+              -- of the hold was stale and the change is refused (the instance reloads and the client retries).
+              FOR h IN SELECT value FROM jsonb_array_elements(c->'holds') LOOP
+                IF h->>'state' <> 'active' AND EXISTS (SELECT 1 FROM claims WHERE hold_id = h->>'id' AND status = 'held') THEN
+                  RAISE EXCEPTION 'hold % still holds seats this change does not release', h->>'id' USING ERRCODE = 'SK001';
+                END IF;
+              END LOOP;
+              delta := 'skd1;' || (v - 1) || ';' || v || ';' || (c->>'changes');
+              INSERT INTO events(show_id, version, delta, created_at) VALUES (c->>'show', v, delta, (c->>'now')::bigint);
+              IF c ? 'idempotency' THEN
+                INSERT INTO idempotency(key, fingerprint, status, body, created_at)
+                VALUES (c->'idempotency'->>'key', c->'idempotency'->>'fingerprint', (c->'idempotency'->>'status')::int,
+                        c->'idempotency'->>'body', (c->>'now')::bigint);
+              END IF;
+              -- The change itself rides on the notification (when it fits), so followers need not query.
+              -- One channel per schema: stores sharing a database never hear each other.
+              PERFORM pg_notify('seatkit_events_' || current_schema(), (c->>'show') || E'\n' || CASE WHEN length(delta) < 7000 THEN delta ELSE '' END);
+              result := result || jsonb_build_array(jsonb_build_object('version', v, 'delta', delta));
+              cur := v;
+            EXCEPTION WHEN unique_violation OR SQLSTATE 'SK001' OR foreign_key_violation THEN
+              result := result || jsonb_build_array(jsonb_build_object('refused', SQLERRM, 'code', SQLSTATE));
+            END;
+          END LOOP;
+          IF show IS NOT NULL AND cur IS NOT NULL THEN UPDATE shows SET version = cur WHERE id = show; END IF;
+          RETURN result;
+        END
+        $$;
+        """#
+
+    /// Migration 1's commit function with the reservation columns and blocked claims: written as the
+    /// changes to it, so the two cannot drift apart except where they must.
+    static let reservationsCommitFunction: String = {
+        var f = commitFunctionV1
+        let edits = [
+            ("CREATE FUNCTION seatkit_commit", "CREATE OR REPLACE FUNCTION seatkit_commit"),
+            (
+                "INSERT INTO holds(id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at)",
+                "INSERT INTO holds(id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at, kind, reason, operator, payment)"
+            ),
+            (
+                "(h->>'wheelchair')::boolean, (h->>'createdAt')::bigint)",
+                "(h->>'wheelchair')::boolean, (h->>'createdAt')::bigint, h->>'kind', h->>'reason', h->>'operator', h->>'payment')"
+            ),
+            (
+                "DELETE FROM claims WHERE show_id = c->>'show' AND status = 'held'",
+                "DELETE FROM claims WHERE show_id = c->>'show' AND status IN ('held', 'blocked')"
+            ),
+            ("'seats to release are no longer held'", "'seats to release are no longer held or reserved'"),
+            (
+                "extended = EXCLUDED.extended, order_ref = EXCLUDED.order_ref",
+                "extended = EXCLUDED.extended, order_ref = EXCLUDED.order_ref, reason = EXCLUDED.reason, operator = EXCLUDED.operator, payment = EXCLUDED.payment"
+            ),
+            (
+                "UPDATE claims SET status = 'sold' WHERE show_id = c->>'show' AND status = 'held'",
+                "UPDATE claims SET status = 'sold' WHERE show_id = c->>'show' AND status IN ('held', 'blocked')"
+            ),
+            ("'seats to sell are no longer held'", "'seats to sell are no longer held or reserved'"),
+            // Refunds: each seat's sold claim of that sale removed, and the refund kept (its primary key
+            // refuses a seat refunded twice: unique_violation, a refusal of this change alone).
+            (
+                "-- A hold that ends (released, expired, sold) keeps no held seat",
+                "FOR h IN SELECT value FROM jsonb_array_elements(coalesce(c->'refunds', '[]'::jsonb)) LOOP "
+                    + "DELETE FROM claims WHERE show_id = c->>'show' AND status = 'sold' AND hold_id = h->>'hold' AND seat = (h->>'seat')::int; "
+                    + "GET DIAGNOSTICS n = ROW_COUNT; "
+                    + "IF n <> 1 THEN RAISE EXCEPTION 'seat % is no longer sold in %', h->>'seat', h->>'hold' USING ERRCODE = 'SK001'; END IF; "
+                    + "INSERT INTO refunds(hold_id, seat, refunded_at, reason, operator) "
+                    + "VALUES (h->>'hold', (h->>'seat')::int, (h->>'at')::bigint, h->>'reason', h->>'operator'); "
+                    + "END LOOP;\n              -- A hold that ends (released, expired, sold) keeps no held seat"
+            ),
+            (
+                "EXISTS (SELECT 1 FROM claims WHERE hold_id = h->>'id' AND status = 'held')",
+                "EXISTS (SELECT 1 FROM claims WHERE hold_id = h->>'id' AND status IN ('held', 'blocked'))"
+            ),
+        ]
+        for (old, new) in edits {
+            precondition(f.contains(old), "migration 3: the commit function no longer contains \(old)")
+            f = f.replacingOccurrences(of: old, with: new)
+        }
+        return f
+    }()
+
+    /// Applies the migrations not yet applied, under an advisory lock (instances starting together
+    /// migrate once).
+    func migrate(_ c: PostgresConnection) throws {
+        try c.execute("SELECT pg_advisory_lock(730201)")
+        defer { _ = try? c.execute("SELECT pg_advisory_unlock(730201)") }
+        try c.execute("CREATE TABLE IF NOT EXISTS schema_migrations(version INTEGER PRIMARY KEY)")
+        let applied = try c.execute("SELECT coalesce(max(version), 0) FROM schema_migrations").int(0, 0)
+        for (k, sql) in Self.migrations.enumerated() where k >= applied {
+            try c.execute("BEGIN")
+            do {
+                try c.execute(sql)
+                // Migration 2 (index 2 here: the commit function is index 1) is where tokens became digests.
+                if k == 2 { try Self.hashPlainTokens(c) }
+                try c.execute("INSERT INTO schema_migrations(version) VALUES(\(k + 1))")
+                try c.execute("COMMIT")
+            } catch { _ = try? c.execute("ROLLBACK"); throw error }
+        }
+    }
+
+    /// Migration 2's data step: tokens stored in the clear by an older version become their digests.
+    static func hashPlainTokens(_ c: PostgresConnection) throws {
+        let plain = try c.execute("SELECT id, token FROM holds WHERE length(token) <> \(Secrets.tokenDigestLength)")
+        for r in 0..<plain.rows.count {
+            try c.run("migrate_token", "UPDATE holds SET token = $1 WHERE id = $2", [Secrets.tokenDigest(plain.text(r, 1)), plain.text(r, 0)])
+        }
+    }
+}
