@@ -17,6 +17,8 @@ final class EventHub: @unchecked Sendable {
         var version: UInt64
         var delta: String
         var changes: [SeatChange]
+        /// The show's own fields as this version left them, when it changed them (an `event: show`).
+        var show: String?
     }
 
     private struct Recent {
@@ -62,6 +64,22 @@ final class EventHub: @unchecked Sendable {
         // Trimmed a quarter at a time: one move of `keep` events per `keep / 4` publishes.
         if r.events.count > keep + keep / 4 { r.events.removeFirst(r.events.count - keep) }
     }
+
+    /// The show itself changed (prices, times, details, on-sale, cancelled) at `version`: an `event: show`
+    /// with the show as `GET /v1/shows/{id}` has it, after that version's `seats` event, kept with it
+    /// for subscribers that resume.
+    func publish(show: String, changedAt version: UInt64, json: String) {
+        let targets = state.withLock { s -> [any EventSubscriber] in
+            if let k = s.recent[show]?.events.lastIndex(where: { $0.version == version }) { s.recent[show]!.events[k].show = json }
+            return s.subscribers[show].map { Array($0.values) } ?? []
+        }
+        send(Self.showMessage(json), to: targets, show: show)
+    }
+
+    static func showMessage(_ json: String) -> String { "event: show\ndata: \(json)\n\n" }
+
+    /// What a subscriber that missed `e` is sent.
+    private static func replay(_ e: Event) -> String { message(version: e.version, delta: e.delta) + (e.show.map(showMessage) ?? "") }
 
     /// The whole state, when the changes in between cannot be told one by one (the log was pruned).
     func publish(reset show: String, version: UInt64, encoded: String) {
@@ -115,11 +133,11 @@ final class EventHub: @unchecked Sendable {
             stream.send("retry: 2000\n\n")
             let events = s.recent[show]?.events ?? []
             if let last = lastEventID, last <= latest, let missed = Self.slice(events, after: last, through: latest) {
-                for e in missed { stream.send(Self.message(version: e.version, delta: e.delta)) }
+                for e in missed { stream.send(Self.replay(e)) }
             } else if let since = Self.slice(events, after: current, through: latest) {
                 // The whole state as the caller read it, then what was published since (in memory).
                 stream.send(snapshot(lastEventID == nil ? "snapshot" : "reset"))
-                for e in since { stream.send(Self.message(version: e.version, delta: e.delta)) }
+                for e in since { stream.send(Self.replay(e)) }
             } else {
                 stream.close()
                 return

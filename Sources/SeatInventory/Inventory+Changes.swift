@@ -123,6 +123,10 @@ extension Inventory {
     /// Sales close when the show starts: no new hold and no seat added to one. (A hold made before the
     /// start may still be confirmed until it expires: its seats were reserved while sales were open.)
     func checkOnSale(_ state: ShowState) throws(Refusal) {
+        try checkNotCancelled(state)
+        if !state.record.onSale {
+            throw Refusal(.offSale, detail: "show \(state.record.id) is not on sale at the moment; its seats cannot be held")
+        }
         guard let starts = state.startsAtMilliseconds, clock() >= starts else { return }
         throw Refusal(
             .showStarted,
@@ -130,12 +134,12 @@ extension Inventory {
     }
 
     /// The hold as the API shows it, with the token the client gave (the inventory keeps only its
-    /// digest). Reads only what never changes in `state` (its id, layout and prices), so it may be
-    /// called without the lock.
+    /// digest). Reads only what never changes in `state` (its id, layout and price revisions: a hold
+    /// keeps the revision it was priced at), so it may be called without the lock.
     func view(_ hold: ActiveHold, in state: ShowState, token: String, version: UInt64) -> HoldView {
         HoldView(
             token: token, holdID: hold.record.id, showID: hold.record.showID, seatIDs: hold.seats.map { state.layout.seatID($0) },
-            total: state.prices.totalString(of: hold.seats),
+            total: state.totalString(of: hold.seats, HoldPricing(stored: hold.record.prices)),
             currency: state.prices.table.currency, expiresAt: hold.record.expiresAt, extended: hold.record.extended,
             version: version, state: hold.record.state, orderRef: hold.record.orderRef)
     }
@@ -144,18 +148,19 @@ extension Inventory {
     /// (outside the lock) before answering.
     func apply(
         _ state: ShowState, in m: Memory, changes: [SeatChange], insert: [Claim] = [], delete: [Int] = [], sell: [Int] = [],
-        holds: [HoldRecord], durable: Bool = false, idempotency: StoredResponse? = nil, refunds: [RefundRecord] = []
+        holds: [HoldRecord], durable: Bool = false, idempotency: StoredResponse? = nil, refunds: [RefundRecord] = [], show: ShowRecord? = nil,
+        log: LogEntry
     ) throws(Refusal) -> CommitTicket {
         guard let writer else { throw Self.storeRefusal(DatabaseError(code: 21, message: "the store is closed")) }
         let version = state.availability.version + 1
         let delta = AvailabilityDelta(fromVersion: version - 1, toVersion: version, changes: changes).encoded()
         let commit = StoreCommit(
             showID: state.record.id, version: version, changes: changes, insert: insert, delete: delete, sell: sell,
-            holds: holds, delta: delta, durable: durable, idempotency: idempotency, refunds: refunds)
+            holds: holds, delta: delta, durable: durable, idempotency: idempotency, refunds: refunds, show: show, log: log)
         for c in changes { state.availability.setStatus(c.status, for: c.seat) }
         if store.assignsVersions { state.reserve(changes) }
         state.availability.commit(version: version)
-        state.record.version = version
+        state.setVersion(version)
         if let idempotency { m.pendingIdempotency[idempotency.key] = idempotency }
         return writer.enqueue(commit)
     }

@@ -90,14 +90,15 @@ extension Inventory {
             let record = HoldRecord(
                 id: "h_" + prefix + idRandom, tokenDigest: tokenDigest, showID: showID, state: .active,
                 expiresAt: now + Int64(state.record.holdSeconds) * 1000, extended: false, orderRef: nil,
-                wheelchair: wheelchair, createdAt: now)
+                wheelchair: wheelchair, createdAt: now, prices: state.currentPricing.stored(in: state.prices.table))
             let hold = ActiveHold(record: record, seats: seats)
             let version = state.availability.version + 1
             // The answer kept for a retry must be in the same commit, so only then is it rendered here.
             let kept = idempotency.map { $0.kept(view(hold, in: state, token: token, version: version)) }
             let ticket = try apply(
                 state, in: m, changes: seats.map { SeatChange(seat: $0, status: .held) },
-                insert: seats.map { Claim(seat: $0, status: .held, holdID: record.id) }, holds: [record], idempotency: kept)
+                insert: seats.map { Claim(seat: $0, status: .held, holdID: record.id) }, holds: [record], idempotency: kept,
+                log: LogEntry(action: "hold", holdID: record.id))
             state.holds[record.tokenDigest] = hold
             m.holdShow[record.tokenDigest] = showID
             return (.second((hold, state, token, version)), ticket)
@@ -105,7 +106,7 @@ extension Inventory {
         if case .second = made { metrics.count("holds_created") }
         switch made {
         case .first(let replayed): return (replayed, ticket)
-        // Layout and prices never change, so the answer is drawn outside the lock.
+        // The layout and the hold's price revision never change, so the answer is drawn outside the lock.
         case .second(let (hold, state, token, version)): return (.done(view(hold, in: state, token: token, version: version)), ticket)
         }
     }
@@ -165,9 +166,11 @@ extension Inventory {
             let added = result.filter { !own.contains($0) }, dropped = hold.seats.filter { !result.contains($0) }
             var record = hold.record
             if result.isEmpty { record.state = .released }
+            record.prices = state.pricing(HoldPricing(stored: record.prices), adding: added, removing: dropped).stored(in: state.prices.table)
             let ticket = try apply(
                 state, in: m, changes: added.map { SeatChange(seat: $0, status: .held) } + dropped.map { SeatChange(seat: $0, status: .available) },
-                insert: added.map { Claim(seat: $0, status: .held, holdID: record.id) }, delete: dropped, holds: [record])
+                insert: added.map { Claim(seat: $0, status: .held, holdID: record.id) }, delete: dropped, holds: [record],
+                log: LogEntry(action: result.isEmpty ? "release" : "modify", holdID: record.id))
             let updated = ActiveHold(record: record, seats: result)
             if result.isEmpty { state.holds[token] = nil; m.holdShow[token] = nil; metrics.count("holds_released") } else { state.holds[token] = updated }
             return (view(updated, in: state, token: plain), ticket)
@@ -205,7 +208,7 @@ extension Inventory {
             var record = hold.record
             record.extended = true
             record.expiresAt = max(record.expiresAt, clock() + Int64(state.record.holdSeconds) * 1000)
-            let ticket = try apply(state, in: m, changes: [], holds: [record])
+            let ticket = try apply(state, in: m, changes: [], holds: [record], log: LogEntry(action: "extend", holdID: record.id))
             let updated = ActiveHold(record: record, seats: hold.seats)
             state.holds[token] = updated
             return (view(updated, in: state, token: plain), ticket)
@@ -244,7 +247,7 @@ extension Inventory {
             let kept = idempotency.map { $0.kept(fresh) }
             let ticket = try apply(
                 state, in: m, changes: hold.seats.map { SeatChange(seat: $0, status: .sold) }, sell: hold.seats, holds: [record], durable: true,
-                idempotency: kept)
+                idempotency: kept, log: LogEntry(action: "confirm", holdID: record.id, orderRef: orderRef))
             state.holds[token] = nil
             m.holdShow[token] = nil
             metrics.count("confirmations")
@@ -260,10 +263,14 @@ extension Inventory {
 
     /// Ends a live hold (a buyer's or a reservation) with its seats returned to sale, and forgets it.
     /// Called under the lock.
-    func end(_ hold: ActiveHold, as ending: HoldState, in state: ShowState, _ m: Memory) throws(Refusal) -> CommitTicket {
+    func end(_ hold: ActiveHold, as ending: HoldState, in state: ShowState, _ m: Memory, by operatorName: String? = nil, reason: String? = nil) throws(Refusal)
+        -> CommitTicket
+    {
         var record = hold.record
         record.state = ending
-        let ticket = try apply(state, in: m, changes: hold.seats.map { SeatChange(seat: $0, status: .available) }, delete: hold.seats, holds: [record])
+        let log = LogEntry(action: ending == .expired ? "expire" : "release", holdID: record.id, operatorName: operatorName, reason: reason)
+        let ticket = try apply(
+            state, in: m, changes: hold.seats.map { SeatChange(seat: $0, status: .available) }, delete: hold.seats, holds: [record], log: log)
         state.holds[record.tokenDigest] = nil
         m.holdShow[record.tokenDigest] = nil
         return ticket

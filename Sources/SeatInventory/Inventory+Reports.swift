@@ -3,7 +3,8 @@ import SeatMap
 import SeatStorage
 
 /// What a show sold, in numbers that add up: seats by status and zone equal the venue's seats; revenue
-/// is the sold seats' prices (gross: every seat ever sold; net: less what was refunded), split by
+/// is the sold seats' prices, each at the price it was sold at (gross: every seat ever sold; net: less
+/// what was refunded), split by
 /// category, channel and payment, each split summing to the net.
 public struct ShowReport: Sendable {
     public struct ZoneRow: Sendable {
@@ -55,8 +56,13 @@ extension Inventory {
             let state = try state(forShow: showID, in: m)
             let layout = state.layout, prices = state.prices, a = state.committed
             var zoneCounts = [StatusCounts](repeating: StatusCounts(), count: layout.zones.count)
-            var owner: [SeatIndex: HoldRecord] = [:]
-            for sale in sales { for seat in sale.seats { owner[seat] = sale.record } }
+            var owner: [SeatIndex: (record: HoldRecord, pricing: HoldPricing)] = [:]
+            var pricingOf: [String: HoldPricing] = [:]
+            for sale in sales {
+                let pricing = HoldPricing(stored: sale.record.prices)
+                pricingOf[sale.record.id] = pricing
+                for seat in sale.seats { owner[seat] = (sale.record, pricing) }
+            }
             var byCategory: [String: Decimal] = [:], byChannel: [String: Decimal] = [:], byPayment: [String: Decimal] = [:]
             var net = Decimal(0)
             var rows: [ShowReport.SeatRow] = []
@@ -65,8 +71,9 @@ extension Inventory {
                 let status = a[seat]
                 let zone = layout.zone(of: seat)
                 zoneCounts[layout.zoneIndex(of: seat)][status] += 1
-                let price = prices.price(of: seat)
-                let sale = status == .sold ? owner[seat] : nil
+                // A sold seat at the price it was sold at; any other at today's.
+                let sold = status == .sold ? owner[seat] : nil, sale = sold?.record
+                let price = sold.map { state.price(of: seat, $0.pricing) } ?? prices.price(of: seat)
                 if status == .sold {
                     net += price
                     byCategory[zone.category, default: 0] += price
@@ -81,7 +88,7 @@ extension Inventory {
                         channel: sale.map { $0.kind == .buyer ? "online" : "counter" }, payment: sale?.payment ?? (sale?.kind == .buyer ? "online" : nil)))
             }
             var refunded = Decimal(0)
-            for r in refunds where r.seat < layout.seatCount { refunded += prices.price(of: r.seat) }
+            for r in refunds where r.seat < layout.seatCount { refunded += state.price(of: r.seat, pricingOf[r.holdID] ?? HoldPricing(revision: 0)) }
             func money(_ d: Decimal) -> String { prices.table.amountString(d) }
             func split(_ d: [String: Decimal]) -> [(String, String)] { d.keys.sorted().map { ($0, money(d[$0]!)) } }
             return ShowReport(

@@ -56,6 +56,7 @@ extension Inventory {
         return try lockedWhenFresh(show: showID) { (m: Memory) throws(Refusal) -> (Answer<ReservationView>, CommitTicket?) in
             if let (status, body) = try replay(idempotency, stored: stored, in: m) { return (.replayed(status: status, body: body), nil) }
             let state = try state(forShow: showID, in: m)
+            try checkNotCancelled(state)
             var releaseAt: Int64?
             switch new.release {
             case nil: releaseAt = nil
@@ -81,7 +82,8 @@ extension Inventory {
             answer.version += 1
             let ticket = try apply(
                 state, in: m, changes: seats.map { SeatChange(seat: $0, status: .blocked) },
-                insert: seats.map { Claim(seat: $0, status: .blocked, holdID: id) }, holds: [record], idempotency: idempotency.map { $0.kept(answer) })
+                insert: seats.map { Claim(seat: $0, status: .blocked, holdID: id) }, holds: [record], idempotency: idempotency.map { $0.kept(answer) },
+                log: LogEntry(action: new.kind.rawValue, holdID: id, operatorName: operatorName, reason: new.reason))
             state.holds[digest] = hold
             m.holdShow[digest] = showID
             metrics.count("reservations_made")
@@ -110,12 +112,12 @@ extension Inventory {
     }
 
     /// Returns the reservation's seats to sale.
-    package func beginReleaseReservation(id: String) throws(Refusal) -> CommitTicket {
+    package func beginReleaseReservation(id: String, by operatorName: String) throws(Refusal) -> CommitTicket {
         let snapshot = try readReservation(id)
         return try locked { (m: Memory) throws(Refusal) -> CommitTicket in
             apply(snapshot, in: m)
             let (state, hold) = try liveReservation(id, in: m)
-            let ticket = try end(hold, as: .released, in: state, m)
+            let ticket = try end(hold, as: .released, in: state, m, by: operatorName, reason: hold.record.reason)
             metrics.count("reservations_released")
             return ticket
         }
@@ -123,7 +125,9 @@ extension Inventory {
 
     /// Adds free seats to the reservation and returns others to sale, atomically; removing every seat
     /// releases it.
-    package func beginModifyReservation(id: String, add: [String], remove: [String]) throws(Refusal) -> (ReservationView, CommitTicket) {
+    package func beginModifyReservation(id: String, add: [String], remove: [String], by operatorName: String) throws(Refusal) -> (
+        ReservationView, CommitTicket
+    ) {
         let snapshot = try readReservation(id)
         return try locked { (m: Memory) throws(Refusal) -> (ReservationView, CommitTicket) in
             apply(snapshot, in: m)
@@ -142,7 +146,8 @@ extension Inventory {
             let ticket = try apply(
                 state, in: m,
                 changes: added.map { SeatChange(seat: $0, status: .blocked) } + dropped.map { SeatChange(seat: $0, status: .available) },
-                insert: added.map { Claim(seat: $0, status: .blocked, holdID: id) }, delete: dropped, holds: [record])
+                insert: added.map { Claim(seat: $0, status: .blocked, holdID: id) }, delete: dropped, holds: [record],
+                log: LogEntry(action: result.isEmpty ? "release" : "modify", holdID: id, operatorName: operatorName, reason: record.reason))
             let updated = ActiveHold(record: record, seats: result)
             if result.isEmpty {
                 state.holds[record.tokenDigest] = nil; m.holdShow[record.tokenDigest] = nil
@@ -163,11 +168,11 @@ extension Inventory {
         } catch { throw Self.storeRefusal(error) }
     }
 
-    /// The show's live reservations as the shared store has them (every instance's).
-    func readReservations(show: String) throws(Refusal) -> [HoldSnapshot] {
+    /// The show's live reservations (or all its live holds) as the shared store has them (every instance's).
+    func readReservations(show: String, buyersToo: Bool = false) throws(Refusal) -> [HoldSnapshot] {
         guard store.assignsVersions else { return [] }
         do {
-            return try store.activeHolds(show: show).filter { $0.kind.isReservation }.map { r in
+            return try store.activeHolds(show: show).filter { buyersToo || $0.kind.isReservation }.map { r in
                 HoldSnapshot(tokenDigest: r.tokenDigest, read: (r, try store.holdSeats(holdID: r.id)))
             }
         } catch { throw Self.storeRefusal(error) }

@@ -4,7 +4,8 @@ import SeatSecrets
 import SeatStorage
 
 /// An order as the box office sees it: every confirmed hold under one order reference (an online
-/// purchase, a counter sale, a sold reservation), with the price each seat sells at today.
+/// purchase, a counter sale, a sold reservation), with the price each seat was sold at (the price
+/// table of its hold's revision, or the operator's own price).
 public struct OrderView: Sendable {
     public struct Part: Sendable {
         public var holdID: String
@@ -26,6 +27,8 @@ public struct OrderView: Sendable {
         public var refundedAt: Int64
         public var reason: String
         public var operatorName: String
+        /// The reservation the seat went back to (nil: on sale again).
+        public var returnedTo: String?
     }
     public var orderRef: String
     public var parts: [Part]
@@ -48,8 +51,10 @@ extension Inventory {
         public var orderRef: String
         public var payment: String
         public var force: Bool
-        public init(source: Source, orderRef: String, payment: String, force: Bool) {
-            self.source = source; self.orderRef = orderRef; self.payment = payment; self.force = force
+        /// Prices the operator sets for some seats (seat id → amount), instead of the show's.
+        public var prices: [String: Decimal]
+        public init(source: Source, orderRef: String, payment: String, force: Bool, prices: [String: Decimal] = [:]) {
+            self.source = source; self.orderRef = orderRef; self.payment = payment; self.force = force; self.prices = prices
         }
     }
 
@@ -74,6 +79,7 @@ extension Inventory {
                 throw Refusal(.orderExists, detail: "order \(sale.orderRef) already exists: use another order reference")
             }
             let state = try state(forShow: showID, in: m)
+            try checkNotCancelled(state)
             var record: HoldRecord
             var seats: [SeatIndex]
             var changes: [SeatChange], insert: [Claim] = [], sell: [Int] = []
@@ -100,6 +106,25 @@ extension Inventory {
                 m.holdShow[hold.record.tokenDigest] = nil
             }
             changes = seats.map { SeatChange(seat: $0, status: .sold) }
+            // Today's prices, and the operator's own for the seats named (each one of this sale's).
+            var pricing = state.currentPricing
+            let own = Set(seats)
+            var foreign: [String] = []
+            for (id, amount) in sale.prices {
+                if let seat = state.layout.index(ofSeatID: id), own.contains(seat) { pricing.overrides[seat] = amount } else { foreign.append(id) }
+                if PriceTable.round(amount, minorUnits: state.prices.table.minorUnits) != amount {
+                    throw Refusal(
+                        .invalidBody,
+                        detail: "prices.\(id): \(amount) has more decimals than \(state.prices.table.currency) (\(state.prices.table.minorUnits))",
+                        details: [("errors", "[{\"path\":\(JSONWriter.quoted("prices." + id)),\"message\":\"too many decimals\"}]")])
+                }
+            }
+            if !foreign.isEmpty {
+                throw Refusal(
+                    .invalidBody, detail: "prices names seats this sale does not sell: \(foreign.sorted().joined(separator: ", "))",
+                    details: [("seats", "[" + foreign.sorted().map { JSONWriter.quoted($0) }.joined(separator: ",") + "]")])
+            }
+            record.prices = pricing.stored(in: state.prices.table)
             // The buyer's rules as a warning: refused unless the operator forces it (recorded with the sale).
             let violations = state.policy.violations(
                 for: seats, in: state.layout, availability: state.availability, context: SelectionContext(wheelchairRequested: true, ownHeld: Set(sell))
@@ -115,7 +140,8 @@ extension Inventory {
             }
             let answer = OrderView(orderRef: sale.orderRef, parts: [orderPart(record, seats: seats, in: state)])
             let ticket = try apply(
-                state, in: m, changes: changes, insert: insert, sell: sell, holds: [record], durable: true, idempotency: idempotency.map { $0.kept(answer) })
+                state, in: m, changes: changes, insert: insert, sell: sell, holds: [record], durable: true, idempotency: idempotency.map { $0.kept(answer) },
+                log: LogEntry(action: "sell", holdID: record.id, operatorName: operatorName, reason: record.reason, orderRef: sale.orderRef))
             m.recentOrders.insert(sale.orderRef)
             metrics.count("counter_sales")
             return (.done(answer), ticket)
@@ -138,7 +164,8 @@ extension Inventory {
     /// read from the store, then checked under the lock against the show's version read before it (a
     /// change in between means the read may be stale: read again, up to 5 times).
     package func beginRefund(
-        orderRef: String, seatIDs: [String]?, reason: String, by operatorName: String, idempotency: IdempotentRequest<OrderView>? = nil
+        orderRef: String, seatIDs: [String]?, reason: String, by operatorName: String, toSale: Bool = false,
+        idempotency: IdempotentRequest<OrderView>? = nil
     ) throws(Refusal) -> (Answer<OrderView>, [CommitTicket]) {
         let stored = try storedAnswer(idempotency)
         for _ in 0..<5 {
@@ -170,7 +197,20 @@ extension Inventory {
                 }
                 guard !chosen.isEmpty else { throw Refusal(.notInOrder, detail: "order \(orderRef) has no seat left to refund") }
                 let now = clock()
-                let fresh = chosen.map { RefundRecord(holdID: $0.record.id, seat: $0.seat, refundedAt: now, reason: reason, operatorName: operatorName) }
+                // A sold reservation's seats go back to a reservation like it (the guest did not come after all),
+                // unless its release time has passed or the operator asks for sale: one new reservation a sale.
+                var back: [String: HoldRecord] = [:]
+                for c in chosen where !toSale && c.record.kind.isReservation && c.record.expiresAt > now && back[c.record.id] == nil {
+                    let prefix = Self.timePrefix(now)
+                    back[c.record.id] = HoldRecord(
+                        id: "r_" + prefix + Self.randomHex(bytes: 8), tokenDigest: Secrets.tokenDigest(prefix + Self.randomHex(bytes: 16)),
+                        showID: c.record.showID, state: .active, expiresAt: c.record.expiresAt, extended: false, orderRef: nil, wheelchair: false,
+                        createdAt: now, kind: c.record.kind, reason: "back from order \(orderRef): \(c.record.reason ?? "")", operatorName: operatorName)
+                }
+                let fresh = chosen.map {
+                    RefundRecord(
+                        holdID: $0.record.id, seat: $0.seat, refundedAt: now, reason: reason, operatorName: operatorName, returnedTo: back[$0.record.id]?.id)
+                }
                 // The order as it will be: the answer, and what a retry with the same key gets.
                 let gone = Set(chosen.map { "\($0.record.id)#\($0.seat)" })
                 let answer = orderView(
@@ -179,11 +219,20 @@ extension Inventory {
                 var kept = idempotency.map { $0.kept(answer) }
                 var out: [CommitTicket] = []
                 for showID in Set(chosen.map(\.state.record.id)).sorted() {
-                    let part = chosen.filter { $0.state.record.id == showID }
+                    let part = chosen.filter { $0.state.record.id == showID }, state = part[0].state
+                    let reservations = back.values.filter { $0.showID == showID }
+                    let returned = part.compactMap { c in back[c.record.id].map { (seat: c.seat, hold: $0) } }
                     out.append(
                         try apply(
-                            part[0].state, in: m, changes: part.map { SeatChange(seat: $0.seat, status: .available) }, holds: [], durable: true,
-                            idempotency: kept, refunds: fresh.filter { r in part.contains { $0.record.id == r.holdID && $0.seat == r.seat } }))
+                            state, in: m,
+                            changes: part.map { SeatChange(seat: $0.seat, status: back[$0.record.id] == nil ? .available : .blocked) },
+                            insert: returned.map { Claim(seat: $0.seat, status: .blocked, holdID: $0.hold.id) }, holds: reservations, durable: true,
+                            idempotency: kept, refunds: fresh.filter { r in part.contains { $0.record.id == r.holdID && $0.seat == r.seat } },
+                            log: LogEntry(action: "refund", operatorName: operatorName, reason: reason, orderRef: orderRef)))
+                    for r in reservations {
+                        state.holds[r.tokenDigest] = ActiveHold(record: r, seats: returned.filter { $0.hold.id == r.id }.map(\.seat).sorted())
+                        m.holdShow[r.tokenDigest] = showID
+                    }
                     kept = nil  // kept once, with the first show's change
                 }
                 metrics.count("refunded_seats", by: chosen.count)
@@ -196,23 +245,24 @@ extension Inventory {
 
     /// An order from the store's rows and refunds, drawn with the shows' layouts and prices. Called under the lock.
     func orderView(_ orderRef: String, rows: [(record: HoldRecord, seats: [Int])], refunds: [RefundRecord], in m: Memory) -> OrderView {
-        let showOf = Dictionary(rows.map { ($0.record.id, $0.record.showID) }, uniquingKeysWith: { a, _ in a })
+        let sale = Dictionary(rows.map { ($0.record.id, $0.record) }, uniquingKeysWith: { a, _ in a })
         return OrderView(
             orderRef: orderRef, parts: rows.compactMap { row in m.shows[row.record.showID].map { orderPart(row.record, seats: row.seats, in: $0) } },
             refunds: refunds.compactMap { r in
-                showOf[r.holdID].flatMap { m.shows[$0] }.map { state in
+                sale[r.holdID].flatMap { record in m.shows[record.showID].map { (record, $0) } }.map { record, state in
                     OrderView.Refund(
-                        seatID: state.layout.seatID(r.seat), price: state.prices.totalString(of: [r.seat]), refundedAt: r.refundedAt, reason: r.reason,
-                        operatorName: r.operatorName)
+                        seatID: state.layout.seatID(r.seat), price: state.priceString(of: r.seat, HoldPricing(stored: record.prices)),
+                        refundedAt: r.refundedAt, reason: r.reason, operatorName: r.operatorName, returnedTo: r.returnedTo)
                 }
             })
     }
 
     func orderPart(_ r: HoldRecord, seats: [SeatIndex], in state: ShowState) -> OrderView.Part {
-        OrderView.Part(
+        let pricing = HoldPricing(stored: r.prices)
+        return OrderView.Part(
             holdID: r.id, showID: r.showID, channel: r.kind == .buyer ? "online" : "counter", payment: r.payment ?? (r.kind == .buyer ? "online" : ""),
-            operatorName: r.operatorName, seats: seats.map { (state.layout.seatID($0), state.prices.totalString(of: [$0])) },
-            total: state.prices.totalString(of: seats), currency: state.prices.table.currency, soldAt: r.createdAt,
+            operatorName: r.operatorName, seats: seats.map { (state.layout.seatID($0), state.priceString(of: $0, pricing)) },
+            total: state.totalString(of: seats, pricing), currency: state.prices.table.currency, soldAt: r.createdAt,
             overridden: r.reason.flatMap { $0.contains("forced past ") ? String($0[$0.range(of: "forced past ")!.upperBound...]) : nil })
     }
 }

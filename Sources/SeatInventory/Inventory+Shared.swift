@@ -13,10 +13,14 @@ struct HoldSnapshot {
 extension Inventory {
     /// Applies events that continue the show's committed version (others are skipped: already applied,
     /// or after a gap a later read of the log fills), publishing each. Called under the lock.
-    func applyEvents(_ events: [(version: UInt64, delta: String)], to state: ShowState) {
+    /// An event with no seat in it may be a change of the show itself (prices, times, details): its
+    /// row is read again after (`refreshShowRecords`; an extended hold's empty event costs one read
+    /// of the shows table, no reload).
+    func applyEvents(_ events: [(version: UInt64, delta: String)], to state: ShowState, in m: Memory) {
         let id = state.record.id
         for e in events where e.version == state.committed.version + 1 {
             guard let delta = try? AvailabilityDelta(encoded: e.delta) else { continue }
+            if delta.changes.isEmpty { m.recordsToRefresh.insert(id) }
             for c in delta.changes where c.seat < state.layout.seatCount {
                 state.committed.setStatus(c.status, for: c.seat)
                 // A seat we are changing keeps our (newer) reservation; if the two disagree, the store
@@ -25,7 +29,7 @@ extension Inventory {
             }
             state.committed.commit(version: e.version)
             if state.availability.version < e.version { state.availability.commit(version: e.version) }
-            state.record.version = max(state.record.version, e.version)
+            state.setVersion(max(state.record.version, e.version))
             hub.publish(show: id, version: e.version, delta: e.delta, changes: delta.changes)
         }
     }
@@ -47,13 +51,36 @@ extension Inventory {
                 guard parts.count == 2, let delta = try? AvailabilityDelta(encoded: String(parts[1])) else { gaps.insert(id); continue }
                 if delta.toVersion <= state.committed.version { continue }
                 if delta.fromVersion == state.committed.version {
-                    applyEvents([(delta.toVersion, String(parts[1]))], to: state)
+                    applyEvents([(delta.toVersion, String(parts[1]))], to: state, in: m)
                 } else {
                     gaps.insert(id)
                 }
             }
         }
         if !gaps.isEmpty { try followStore(only: gaps) }
+        refreshShowRecords()
+    }
+
+    /// Reads again the rows of shows another instance changed (their empty events), installs what
+    /// changed (a new price table from that version on) and tells their subscribers (`event: show`).
+    /// Between the event and this read (one query) this instance still prices new holds at the old table.
+    func refreshShowRecords() {
+        let ids = locked { m in
+            let ids = m.recordsToRefresh
+            m.recordsToRefresh = []
+            return ids
+        }
+        guard !ids.isEmpty, let records = try? store.shows() else { return }
+        locked { m in
+            for r in records where ids.contains(r.id) {
+                guard let state = m.shows[r.id], !m.isStale(r.id), !Self.sameFields(state.record, r) else { continue }
+                var fresh = r
+                fresh.version = state.record.version
+                guard let revisions = try? Self.priceRevisions(of: r, layout: state.layout) else { continue }
+                state.replace(record: fresh, revisions: revisions)
+                hub.publish(show: r.id, changedAt: state.committed.version, json: summary(of: state, now: clock()).text)
+            }
+        }
     }
 
     /// One round of following the store: new venues and shows are loaded, every show behind the store
@@ -98,10 +125,11 @@ extension Inventory {
             locked { m in
                 for b in behind {
                     guard let state = m.shows[b.id], !m.isStale(b.id) else { continue }
-                    if gone.contains(b.id) { m.staleShows.insert(b.id) } else { applyEvents(fetched[b.id] ?? [], to: state) }
+                    if gone.contains(b.id) { m.staleShows.insert(b.id) } else { applyEvents(fetched[b.id] ?? [], to: state, in: m) }
                 }
             }
             if !gone.isEmpty { reloadStaleShows() }
+            refreshShowRecords()
         }
     }
 

@@ -23,9 +23,14 @@ struct ActiveHold {
 /// includes changes queued for the store (what new requests are checked against), `committed` only what
 /// the store has (what readers and subscribers see).
 final class ShowState {
-    var record: ShowRecord
+    /// The show as stored; its own fields change only by a versioned change (`Inventory+ShowEdits`).
+    private(set) var record: ShowRecord
     let venue: VenueEntry
-    let prices: SeatPrices
+    /// Today's prices: what new holds and sales cost.
+    private(set) var prices: SeatPrices
+    /// Every price table the show has had, oldest first (the last is `prices`): holds and sales keep
+    /// the revision they were priced at.
+    private(set) var priceRevisions: [SeatPrices]
     let policy: SelectionPolicy
     var availability: SeatAvailability
     var committed: SeatAvailability
@@ -37,7 +42,7 @@ final class ShowState {
     private var encodedCache: (UInt64, String)?
     /// When the show starts (Unix milliseconds): sales close then (nil: a time this server cannot read,
     /// from a store written by another version; such a show stays on sale).
-    let startsAtMilliseconds: Int64?
+    private(set) var startsAtMilliseconds: Int64?
 
     func reserve(_ changes: [SeatChange]) { for c in changes { pendingSeats[c.seat, default: 0] += 1 } }
 
@@ -47,11 +52,27 @@ final class ShowState {
         }
     }
 
-    init(record: ShowRecord, venue: VenueEntry, prices: SeatPrices, policy: SelectionPolicy, availability: SeatAvailability) {
-        self.record = record; self.venue = venue; self.prices = prices; self.policy = policy
-        self.availability = availability; self.committed = availability
+    init(record: ShowRecord, venue: VenueEntry, revisions: [SeatPrices], policy: SelectionPolicy, availability: SeatAvailability) {
+        self.record = record; self.venue = venue; self.prices = revisions[revisions.count - 1]; self.priceRevisions = revisions
+        self.policy = policy; self.availability = availability; self.committed = availability
         startsAtMilliseconds = Self.milliseconds(ofTimestamp: record.startsAt)
     }
+
+    /// Installs the show's new fields (an edit, a price change) with the new table when it has one.
+    func replace(record new: ShowRecord, prices table: SeatPrices?) {
+        replace(record: new, revisions: table.map { priceRevisions + [$0] } ?? priceRevisions)
+    }
+
+    /// Installs the show's new fields and every price table it has had.
+    func replace(record new: ShowRecord, revisions: [SeatPrices]) {
+        record = new
+        startsAtMilliseconds = Self.milliseconds(ofTimestamp: new.startsAt)
+        priceRevisions = revisions
+        prices = revisions[revisions.count - 1]
+    }
+
+    /// The version a change of ours reached (the store's, with a shared store).
+    func setVersion(_ version: UInt64) { record.version = version }
 
     /// An ISO 8601 time with its offset (`2026-12-01T19:30:00+08:00`, fractions of a second allowed).
     static func milliseconds(ofTimestamp text: String) -> Int64? {
@@ -94,6 +115,8 @@ final class Memory {
     /// Order references sold at the counter by this process, so two sales under one reference are
     /// refused before the store has the first (the store is asked too). Emptied past 100,000: by then
     /// the store has them all.
+    /// Shows another instance may have changed (an event with no seat): their rows are read again.
+    var recordsToRefresh: Set<String> = []
     var recentOrders: Set<String> = [] {
         didSet { if recentOrders.count > 100_000 { recentOrders = [] } }
     }
@@ -199,7 +222,7 @@ public final class Inventory: @unchecked Sendable {
                 switch outcome {
                 case .committed(let version, let delta):
                     if store.assignsVersions {
-                        if let events = earlier.removeValue(forKey: c.showID) { applyEvents(events, to: state) }
+                        if let events = earlier.removeValue(forKey: c.showID) { applyEvents(events, to: state, in: m) }
                         // The follower may have read our own event already.
                         guard version > state.committed.version else { continue }
                         // Another instance's change in between is not in memory yet: never publish out of order.
@@ -212,6 +235,7 @@ public final class Inventory: @unchecked Sendable {
                     state.committed.commit(version: version)
                     if state.availability.version < version { state.availability.commit(version: version) }
                     hub.publish(show: c.showID, version: version, delta: delta, changes: c.changes)
+                    if c.show != nil { hub.publish(show: c.showID, changedAt: version, json: summary(of: state, now: clock()).text) }
                 case .refused:
                     m.staleShows.insert(c.showID)
                 }
@@ -219,6 +243,7 @@ public final class Inventory: @unchecked Sendable {
             return !m.staleShows.isEmpty
         }
         if reload { reloadStaleShows() }
+        if store.assignsVersions { refreshShowRecords() }
     }
 
     /// A batch failed (the disk, the database went away): the shows it touched are reloaded from the
@@ -290,8 +315,16 @@ public final class Inventory: @unchecked Sendable {
             } else {
                 hub.publish(reset: id, version: to, encoded: fresh.encoded)
             }
+            if !Self.sameFields(old.record, fresh.record) { hub.publish(show: id, changedAt: to, json: summary(of: fresh, now: clock()).text) }
             return nil
         }
+    }
+
+    /// Whether two records of a show say the same about it, versions aside.
+    static func sameFields(_ a: ShowRecord, _ b: ShowRecord) -> Bool {
+        var b = b
+        b.version = a.version
+        return a == b
     }
 
     /// Whether some show's memory is waiting for its reload from the store.
@@ -303,9 +336,20 @@ public final class Inventory: @unchecked Sendable {
     deinit { writer?.stop() }
 
     static func makeState(record: ShowRecord, venue: VenueEntry) throws -> ShowState {
-        let prices = try SeatPrices(table: PriceTable(json: Array(record.pricesJSON.utf8)), layout: venue.layout)
         let policy = try SelectionPolicy(json: Array(record.policyJSON.utf8))
-        return ShowState(record: record, venue: venue, prices: prices, policy: policy, availability: SeatAvailability(layout: venue.layout))
+        return ShowState(
+            record: record, venue: venue, revisions: try priceRevisions(of: record, layout: venue.layout), policy: policy,
+            availability: SeatAvailability(layout: venue.layout))
+    }
+
+    /// Every price table the stored show has had, oldest first.
+    static func priceRevisions(of record: ShowRecord, layout: VenueLayout) throws -> [SeatPrices] {
+        var revisions: [SeatPrices] = []
+        if let earlier = try JSONParser.parse(Array(record.earlierPricesJSON.utf8)).arrayValue {
+            for table in earlier { revisions.append(try SeatPrices(table: PriceTable(jsonValue: table), layout: layout)) }
+        }
+        revisions.append(try SeatPrices(table: PriceTable(json: Array(record.pricesJSON.utf8)), layout: layout))
+        return revisions
     }
 
     /// `body` under the inventory lock once `show` is not being reloaded (the lock released while
@@ -353,8 +397,14 @@ public final class Inventory: @unchecked Sendable {
         public var prices: PriceTable
         public var policy: SelectionPolicy
         public var holdSeconds: Int
-        public init(id: String, venueID: String, startsAt: String, prices: PriceTable, policy: SelectionPolicy = .standard, holdSeconds: Int = 600) {
+        /// What buyers are told (title, film, format, language, poster…): a JSON object.
+        public var detailsJSON: String
+        public init(
+            id: String, venueID: String, startsAt: String, prices: PriceTable, policy: SelectionPolicy = .standard, holdSeconds: Int = 600,
+            detailsJSON: String = "{}"
+        ) {
             self.id = id; self.venueID = venueID; self.startsAt = startsAt; self.prices = prices; self.policy = policy; self.holdSeconds = holdSeconds
+            self.detailsJSON = detailsJSON
         }
     }
 
@@ -366,7 +416,8 @@ public final class Inventory: @unchecked Sendable {
             let record = ShowRecord(
                 id: new.id, venueID: new.venueID, startsAt: new.startsAt,
                 pricesJSON: String(decoding: new.prices.jsonBytes(), as: UTF8.self),
-                policyJSON: String(decoding: new.policy.jsonBytes(), as: UTF8.self), holdSeconds: new.holdSeconds, version: 0)
+                policyJSON: String(decoding: new.policy.jsonBytes(), as: UTF8.self), holdSeconds: new.holdSeconds, version: 0,
+                detailsJSON: new.detailsJSON)
             do {
                 try store.insertShow(record)
                 m.shows[new.id] = try Self.makeState(record: record, venue: venue)

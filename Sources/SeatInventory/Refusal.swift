@@ -18,6 +18,10 @@ public struct Refusal: Error, Sendable, CustomStringConvertible {
         case notInHold = "not-in-hold"
         /// Sales closed when the show started.
         case showStarted = "show-started"
+        /// The show's manager stopped sales for now (`onSale` false).
+        case offSale = "off-sale"
+        /// The show was cancelled: nothing more is held or sold; its sales are refunded.
+        case showCancelled = "show-cancelled"
         case holdExpired = "hold-expired"
         case holdReleased = "hold-released"
         case holdConfirmed = "hold-confirmed"

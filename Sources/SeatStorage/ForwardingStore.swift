@@ -41,6 +41,7 @@ open class ForwardingStore: SeatStore, @unchecked Sendable {
     open func advanceVersion(show: String, from expected: UInt64, past: UInt64, changes: [SeatChange]) throws -> Bool {
         try base.advanceVersion(show: show, from: expected, past: past, changes: changes)
     }
+    open func log(show: String, after version: UInt64, limit: Int) throws -> [LogRecord] { try base.log(show: show, after: version, limit: limit) }
     open func salesHistory(venue: String, since: Date, until: Date) throws -> (shows: Int, soldCounts: [Int: Int]) {
         try base.salesHistory(venue: venue, since: since, until: until)
     }

@@ -58,6 +58,10 @@ extension PostgresStore {
                     [show, now, String(expected + 1), String(past)])
                 try c.run(
                     "repair_event", "INSERT INTO events(show_id, version, delta, created_at) VALUES($1, $2, $3, $4)", [show, String(past + 1), delta, now])
+                try c.run(
+                    "repair_log",
+                    "INSERT INTO show_log(show_id, version, created_at, action, reason, delta) VALUES($1, $2, $3, 'repair', "
+                        + "'the database lost changes in a crash: the seats as it has them', $4)", [show, String(past + 1), now, delta])
                 try c.run("advance_show", "UPDATE shows SET version = $2 WHERE id = $1", [show, String(past + 1)])
                 try c.run(
                     "notify_repair", "SELECT pg_notify('seatkit_events_' || current_schema(), $1)",
@@ -86,6 +90,7 @@ extension PostgresStore {
             w.key("reason"); if let r = h.reason { w.string(r) } else { w.raw("null") }
             w.key("operator"); if let o = h.operatorName { w.string(o) } else { w.raw("null") }
             w.key("payment"); if let p = h.payment { w.string(p) } else { w.raw("null") }
+            w.key("prices"); if let p = h.prices { w.string(p) } else { w.raw("null") }
             w.raw("}")
         }
         w.raw("]")
@@ -95,7 +100,8 @@ extension PostgresStore {
             for (k, r) in c.refunds.enumerated() {
                 if k > 0 { w.raw(",") }
                 w.raw("{"); w.key("hold", first: true); w.string(r.holdID); w.key("seat"); w.number(r.seat); w.key("at"); w.number(Int(r.refundedAt))
-                w.key("reason"); w.string(r.reason); w.key("operator"); w.string(r.operatorName); w.raw("}")
+                w.key("reason"); w.string(r.reason); w.key("operator"); w.string(r.operatorName)
+                w.key("returnedTo"); if let t = r.returnedTo { w.string(t) } else { w.raw("null") }; w.raw("}")
             }
             w.raw("]")
         }
@@ -110,6 +116,16 @@ extension PostgresStore {
         let delta = AvailabilityDelta(fromVersion: 0, toVersion: 0, changes: c.changes).encoded()
         w.key("changes"); w.string(String(delta.dropFirst("skd1;0;0;".count)))
         w.key("now"); w.number(Int(Date().timeIntervalSince1970 * 1000))
+        func optional(_ s: String?) { if let s { w.string(s) } else { w.raw("null") } }
+        w.key("log"); w.raw("{"); w.key("action", first: true); w.string(c.log.action); w.key("hold"); optional(c.log.holdID)
+        w.key("operator"); optional(c.log.operatorName); w.key("reason"); optional(c.log.reason); w.key("orderRef"); optional(c.log.orderRef)
+        w.raw("}")
+        if let s = c.show {
+            w.key("showRow"); w.raw("{"); w.key("startsAt", first: true); w.string(s.startsAt); w.key("prices"); w.string(s.pricesJSON)
+            w.key("policy"); w.string(s.policyJSON); w.key("holdSeconds"); w.number(s.holdSeconds); w.key("details"); w.string(s.detailsJSON)
+            w.key("onSale"); w.raw(s.onSale ? "true" : "false"); w.key("cancelledAt"); if let t = s.cancelledAt { w.number(Int(t)) } else { w.raw("null") }
+            w.key("priceRevision"); w.number(s.priceRevision); w.key("earlierPrices"); w.string(s.earlierPricesJSON); w.raw("}")
+        }
         if let r = c.idempotency {
             w.key("idempotency"); w.raw("{"); w.key("key", first: true); w.string(r.key); w.key("fingerprint"); w.string(r.requestFingerprint)
             w.key("status"); w.number(r.status); w.key("body"); w.string(String(decoding: r.body, as: UTF8.self)); w.raw("}")

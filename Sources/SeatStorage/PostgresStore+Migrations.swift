@@ -36,6 +36,17 @@ extension PostgresStore {
         CREATE TABLE refunds(hold_id TEXT NOT NULL REFERENCES holds(id), seat INTEGER NOT NULL, refunded_at BIGINT NOT NULL,
                              reason TEXT NOT NULL, operator TEXT NOT NULL, PRIMARY KEY(hold_id, seat));
         """ + reservationsCommitFunction,
+        // 4: as SQLite's: shows that change after on-sale, each hold's prices, the show's log.
+        """
+        ALTER TABLE shows ADD COLUMN details TEXT NOT NULL DEFAULT '{}', ADD COLUMN on_sale BOOLEAN NOT NULL DEFAULT true,
+          ADD COLUMN cancelled_at BIGINT, ADD COLUMN price_revision INTEGER NOT NULL DEFAULT 0,
+          ADD COLUMN earlier_prices TEXT NOT NULL DEFAULT '[]';
+        ALTER TABLE holds ADD COLUMN prices TEXT;
+        ALTER TABLE refunds ADD COLUMN returned_to TEXT;
+        CREATE TABLE show_log(show_id TEXT NOT NULL, version BIGINT NOT NULL, created_at BIGINT NOT NULL, action TEXT NOT NULL,
+                              hold_id TEXT, operator TEXT, reason TEXT, order_ref TEXT, delta TEXT NOT NULL, PRIMARY KEY(show_id, version));
+        INSERT INTO show_log(show_id, version, created_at, action, delta) SELECT show_id, version, created_at, 'change', delta FROM events;
+        """ + showLogCommitFunction,
     ]
 
     /// Migration 1's commit function (kept as it was applied).
@@ -145,13 +156,7 @@ extension PostgresStore {
             // refuses a seat refunded twice: unique_violation, a refusal of this change alone).
             (
                 "-- A hold that ends (released, expired, sold) keeps no held seat",
-                "FOR h IN SELECT value FROM jsonb_array_elements(coalesce(c->'refunds', '[]'::jsonb)) LOOP "
-                    + "DELETE FROM claims WHERE show_id = c->>'show' AND status = 'sold' AND hold_id = h->>'hold' AND seat = (h->>'seat')::int; "
-                    + "GET DIAGNOSTICS n = ROW_COUNT; "
-                    + "IF n <> 1 THEN RAISE EXCEPTION 'seat % is no longer sold in %', h->>'seat', h->>'hold' USING ERRCODE = 'SK001'; END IF; "
-                    + "INSERT INTO refunds(hold_id, seat, refunded_at, reason, operator) "
-                    + "VALUES (h->>'hold', (h->>'seat')::int, (h->>'at')::bigint, h->>'reason', h->>'operator'); "
-                    + "END LOOP;\n              -- A hold that ends (released, expired, sold) keeps no held seat"
+                refundsLoopV3 + "\n              -- A hold that ends (released, expired, sold) keeps no held seat"
             ),
             (
                 "EXISTS (SELECT 1 FROM claims WHERE hold_id = h->>'id' AND status = 'held')",
@@ -160,6 +165,55 @@ extension PostgresStore {
         ]
         for (old, new) in edits {
             precondition(f.contains(old), "migration 3: the commit function no longer contains \(old)")
+            f = f.replacingOccurrences(of: old, with: new)
+        }
+        return f
+    }()
+
+    /// Refunds: each seat's sold claim of that sale removed, and the refund kept (its primary key
+    /// refuses a seat refunded twice: unique_violation, a refusal of this change alone).
+    static let refundsLoopV3 =
+        "FOR h IN SELECT value FROM jsonb_array_elements(coalesce(c->'refunds', '[]'::jsonb)) LOOP "
+        + "DELETE FROM claims WHERE show_id = c->>'show' AND status = 'sold' AND hold_id = h->>'hold' AND seat = (h->>'seat')::int; "
+        + "GET DIAGNOSTICS n = ROW_COUNT; "
+        + "IF n <> 1 THEN RAISE EXCEPTION 'seat % is no longer sold in %', h->>'seat', h->>'hold' USING ERRCODE = 'SK001'; END IF; "
+        + "INSERT INTO refunds(hold_id, seat, refunded_at, reason, operator) "
+        + "VALUES (h->>'hold', (h->>'seat')::int, (h->>'at')::bigint, h->>'reason', h->>'operator'); "
+        + "END LOOP;"
+
+    /// Migration 4's: with the reservation a refunded seat went back to.
+    static let refundsLoopV4 = refundsLoopV3.replacingOccurrences(of: "reason, operator) ", with: "reason, operator, returned_to) ")
+        .replacingOccurrences(of: "h->>'reason', h->>'operator'); ", with: "h->>'reason', h->>'operator', h->>'returnedTo'); ")
+
+    /// Migration 4's commit function: migration 3's with each hold's prices, the show's own fields
+    /// rewritten when a change carries them, a line of the show's log per change, and refunds before new
+    /// claims (a refunded seat may go back to a reservation in the same change).
+    static let showLogCommitFunction: String = {
+        var f = reservationsCommitFunction
+        let edits = [
+            (refundsLoopV3 + "\n", ""),
+            (
+                "-- In seat order: overlapping holds meet in the same order and never deadlock.",
+                refundsLoopV4 + "\n              -- In seat order: overlapping holds meet in the same order and never deadlock."
+            ),
+            ("created_at, kind, reason, operator, payment)", "created_at, kind, reason, operator, payment, prices)"),
+            ("h->>'kind', h->>'reason', h->>'operator', h->>'payment')", "h->>'kind', h->>'reason', h->>'operator', h->>'payment', h->>'prices')"),
+            ("payment = EXCLUDED.payment", "payment = EXCLUDED.payment, prices = EXCLUDED.prices"),
+            (
+                "INSERT INTO events(show_id, version, delta, created_at) VALUES (c->>'show', v, delta, (c->>'now')::bigint);",
+                "INSERT INTO events(show_id, version, delta, created_at) VALUES (c->>'show', v, delta, (c->>'now')::bigint);\n"
+                    + "              INSERT INTO show_log(show_id, version, created_at, action, hold_id, operator, reason, order_ref, delta) "
+                    + "VALUES (c->>'show', v, (c->>'now')::bigint, c->'log'->>'action', c->'log'->>'hold', c->'log'->>'operator', "
+                    + "c->'log'->>'reason', c->'log'->>'orderRef', delta);\n"
+                    + "              IF c ? 'showRow' THEN UPDATE shows SET starts_at = c->'showRow'->>'startsAt', prices = c->'showRow'->>'prices', "
+                    + "policy = c->'showRow'->>'policy', hold_seconds = (c->'showRow'->>'holdSeconds')::int, details = c->'showRow'->>'details', "
+                    + "on_sale = (c->'showRow'->>'onSale')::boolean, cancelled_at = (c->'showRow'->>'cancelledAt')::bigint, "
+                    + "price_revision = (c->'showRow'->>'priceRevision')::int, earlier_prices = c->'showRow'->>'earlierPrices' "
+                    + "WHERE id = c->>'show'; END IF;"
+            ),
+        ]
+        for (old, new) in edits {
+            precondition(f.contains(old), "migration 4: the commit function no longer contains \(old)")
             f = f.replacingOccurrences(of: old, with: new)
         }
         return f

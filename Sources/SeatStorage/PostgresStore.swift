@@ -76,18 +76,41 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
     public func insertShow(_ s: ShowRecord) throws {
         _ = try withConnection {
             try $0.run(
-                "insert_show", "INSERT INTO shows(id, venue_id, starts_at, prices, policy, hold_seconds, version) VALUES($1,$2,$3,$4,$5,$6,$7)",
-                [s.id, s.venueID, s.startsAt, s.pricesJSON, s.policyJSON, String(s.holdSeconds), String(s.version)])
+                "insert_show", "INSERT INTO shows(\(Self.showColumns)) VALUES($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)",
+                [
+                    s.id, s.venueID, s.startsAt, s.pricesJSON, s.policyJSON, String(s.holdSeconds), String(s.version), s.detailsJSON,
+                    s.onSale ? "t" : "f", s.cancelledAt.map { String($0) }, String(s.priceRevision), s.earlierPricesJSON,
+                ])
         }
     }
 
     public func shows() throws -> [ShowRecord] {
         try withConnection { c in
-            let r = try c.run("shows", "SELECT id, venue_id, starts_at, prices, policy, hold_seconds, version FROM shows ORDER BY starts_at, id")
+            let r = try c.run("shows", "SELECT \(Self.showColumns) FROM shows ORDER BY starts_at, id")
             return r.rows.indices.map { i in
                 ShowRecord(
                     id: r.text(i, 0), venueID: r.text(i, 1), startsAt: r.text(i, 2), pricesJSON: r.text(i, 3), policyJSON: r.text(i, 4),
-                    holdSeconds: Int(r.int(i, 5)), version: UInt64(r.int(i, 6)))
+                    holdSeconds: Int(r.int(i, 5)), version: UInt64(r.int(i, 6)), detailsJSON: r.text(i, 7), onSale: r.text(i, 8) == "t",
+                    cancelledAt: r.rows[i][9].flatMap { Int64($0) }, priceRevision: Int(r.int(i, 10)), earlierPricesJSON: r.text(i, 11))
+            }
+        }
+    }
+
+    static let showColumns = SQLiteStore.showColumns
+
+    public func log(show: String, after version: UInt64, limit: Int) throws -> [LogRecord] {
+        try withConnection { c in
+            let r = try c.run(
+                "show_log",
+                """
+                SELECT version, created_at, action, hold_id, operator, reason, order_ref, delta FROM show_log
+                WHERE show_id = $1 AND version > $2 ORDER BY version LIMIT $3
+                """, [show, String(min(version, UInt64(Int64.max))), String(limit)])
+            return r.rows.indices.map { i in
+                LogRecord(
+                    version: UInt64(r.int(i, 0)), at: r.int(i, 1),
+                    entry: LogEntry(action: r.text(i, 2), holdID: r.rows[i][3], operatorName: r.rows[i][4], reason: r.rows[i][5], orderRef: r.rows[i][6]),
+                    delta: r.text(i, 7))
             }
         }
     }
@@ -113,7 +136,7 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
         }
     }
 
-    static let holdColumns = "id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at, kind, reason, operator, payment"
+    static let holdColumns = "id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at, kind, reason, operator, payment, prices"
 
     public func holdWithSeats(tokenDigest: String) throws -> (record: HoldRecord, seats: [Int])? {
         try withConnection { c in
@@ -121,11 +144,11 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
                 "hold_with_seats",
                 """
                 SELECT h.id, h.token, h.show_id, h.state, h.expires_at, h.extended, h.order_ref, h.wheelchair, h.created_at,
-                       h.kind, h.reason, h.operator, h.payment, coalesce(string_agg(c.seat::text, ',' ORDER BY c.seat), '')
+                       h.kind, h.reason, h.operator, h.payment, h.prices, coalesce(string_agg(c.seat::text, ',' ORDER BY c.seat), '')
                 FROM holds h LEFT JOIN claims c ON c.hold_id = h.id WHERE h.token = $1 GROUP BY h.id
                 """, [tokenDigest])
             guard let record = Self.holds(r).first else { return nil }
-            return (record, r.text(0, 13).split(separator: ",").compactMap { Int($0) })
+            return (record, r.text(0, 14).split(separator: ",").compactMap { Int($0) })
         }
     }
 
@@ -135,7 +158,7 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
                 id: r.text(i, 0), tokenDigest: r.text(i, 1), showID: r.text(i, 2), state: HoldState(rawValue: r.text(i, 3)) ?? .released,
                 expiresAt: r.int(i, 4), extended: r.text(i, 5) == "t", orderRef: r.rows[i][6], wheelchair: r.text(i, 7) == "t",
                 createdAt: r.int(i, 8), kind: HoldKind(rawValue: r.text(i, 9)) ?? .buyer, reason: r.rows[i][10], operatorName: r.rows[i][11],
-                payment: r.rows[i][12])
+                payment: r.rows[i][12], prices: r.rows[i][13])
         }
     }
 
@@ -170,7 +193,7 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
                 FROM holds h LEFT JOIN claims c ON c.hold_id = h.id WHERE h.id = $1 GROUP BY h.id
                 """, [id])
             guard let record = Self.holds(r).first else { return nil }
-            return (record, r.text(0, 13).split(separator: ",").compactMap { Int($0) })
+            return (record, r.text(0, 14).split(separator: ",").compactMap { Int($0) })
         }
     }
 
@@ -186,7 +209,7 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
                 WHERE \(column) = $1 AND h.state = 'confirmed' GROUP BY h.id ORDER BY h.created_at, h.id
                 """, [value])
             let records = Self.holds(r)
-            return records.indices.map { i in (records[i], r.text(i, 13).split(separator: ",").compactMap { Int($0) }) }
+            return records.indices.map { i in (records[i], r.text(i, 14).split(separator: ",").compactMap { Int($0) }) }
         }
     }
 
@@ -194,10 +217,13 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
         guard !holdIDs.isEmpty else { return [] }
         return try withConnection { c in
             let r = try c.run(
-                "refunds", "SELECT hold_id, seat, refunded_at, reason, operator FROM refunds WHERE hold_id = ANY($1::text[]) ORDER BY refunded_at, seat",
+                "refunds",
+                "SELECT hold_id, seat, refunded_at, reason, operator, returned_to FROM refunds WHERE hold_id = ANY($1::text[]) ORDER BY refunded_at, seat",
                 ["{" + holdIDs.map { "\"" + $0 + "\"" }.joined(separator: ",") + "}"])
             return r.rows.indices.map { i in
-                RefundRecord(holdID: r.text(i, 0), seat: Int(r.int(i, 1)), refundedAt: r.int(i, 2), reason: r.text(i, 3), operatorName: r.text(i, 4))
+                RefundRecord(
+                    holdID: r.text(i, 0), seat: Int(r.int(i, 1)), refundedAt: r.int(i, 2), reason: r.text(i, 3), operatorName: r.text(i, 4),
+                    returnedTo: r.rows[i][5])
             }
         }
     }

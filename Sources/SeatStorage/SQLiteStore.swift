@@ -68,6 +68,22 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
         CREATE TABLE refunds(hold_id TEXT NOT NULL REFERENCES holds(id), seat INTEGER NOT NULL, refunded_at INTEGER NOT NULL,
                              reason TEXT NOT NULL, operator TEXT NOT NULL, PRIMARY KEY(hold_id, seat)) WITHOUT ROWID;
         """,
+        // 4: shows that change after on-sale (prices by revision, details, on-sale, cancelled), what each
+        // hold's seats cost, and the show's log (who did what, kept with the show; the event log before
+        // it becomes its first lines).
+        """
+        ALTER TABLE shows ADD COLUMN details TEXT NOT NULL DEFAULT '{}';
+        ALTER TABLE shows ADD COLUMN on_sale INTEGER NOT NULL DEFAULT 1;
+        ALTER TABLE shows ADD COLUMN cancelled_at INTEGER;
+        ALTER TABLE shows ADD COLUMN price_revision INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE shows ADD COLUMN earlier_prices TEXT NOT NULL DEFAULT '[]';
+        ALTER TABLE holds ADD COLUMN prices TEXT;
+        ALTER TABLE refunds ADD COLUMN returned_to TEXT;
+        CREATE TABLE show_log(show_id TEXT NOT NULL, version INTEGER NOT NULL, created_at INTEGER NOT NULL, action TEXT NOT NULL,
+                              hold_id TEXT, operator TEXT, reason TEXT, order_ref TEXT, delta TEXT NOT NULL,
+                              PRIMARY KEY(show_id, version)) WITHOUT ROWID;
+        INSERT INTO show_log(show_id, version, created_at, action, delta) SELECT show_id, version, created_at, 'change', delta FROM events;
+        """,
     ]
 
     static func migrate(_ db: SQLiteDatabase) throws {
@@ -117,23 +133,49 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
 
     public func insertShow(_ s: ShowRecord) throws {
         try locked { db in
-            try db.run(
-                "INSERT INTO shows(id, venue_id, starts_at, prices, policy, hold_seconds, version) VALUES(?,?,?,?,?,?,?)",
-                [
-                    .text(s.id), .text(s.venueID), .text(s.startsAt), .text(s.pricesJSON), .text(s.policyJSON),
-                    .integer(Int64(s.holdSeconds)), .integer(Int64(s.version)),
-                ])
+            try db.run("INSERT INTO shows(\(Self.showColumns)) VALUES(?,?,?,?,?,?,?,?,?,?,?,?)", [.text(s.id), .text(s.venueID)] + Self.fields(of: s))
         }
     }
 
     public func shows() throws -> [ShowRecord] {
         try locked { db in
             var out: [ShowRecord] = []
-            try db.query("SELECT id, venue_id, starts_at, prices, policy, hold_seconds, version FROM shows ORDER BY starts_at, id") { r in
+            try db.query("SELECT \(Self.showColumns) FROM shows ORDER BY starts_at, id") { r in
                 out.append(
                     ShowRecord(
                         id: r.text(0), venueID: r.text(1), startsAt: r.text(2), pricesJSON: r.text(3), policyJSON: r.text(4),
-                        holdSeconds: Int(r.int(5)), version: UInt64(r.int(6))))
+                        holdSeconds: Int(r.int(5)), version: UInt64(r.int(6)), detailsJSON: r.text(7), onSale: r.int(8) != 0,
+                        cancelledAt: r.isNull(9) ? nil : r.int(9), priceRevision: Int(r.int(10)), earlierPricesJSON: r.text(11)))
+            }
+            return out
+        }
+    }
+
+    static let showColumns = "id, venue_id, starts_at, prices, policy, hold_seconds, version, details, on_sale, cancelled_at, price_revision, earlier_prices"
+
+    /// A show's columns after its id and venue, in `showColumns` order.
+    static func fields(of s: ShowRecord) -> [SQLValue] {
+        [
+            .text(s.startsAt), .text(s.pricesJSON), .text(s.policyJSON), .integer(Int64(s.holdSeconds)), .integer(Int64(s.version)),
+            .text(s.detailsJSON), .integer(s.onSale ? 1 : 0), s.cancelledAt.map { .integer($0) } ?? .null, .integer(Int64(s.priceRevision)),
+            .text(s.earlierPricesJSON),
+        ]
+    }
+
+    public func log(show: String, after version: UInt64, limit: Int) throws -> [LogRecord] {
+        try reader.withLock { db in
+            var out: [LogRecord] = []
+            try db.query(
+                """
+                SELECT version, created_at, action, hold_id, operator, reason, order_ref, delta FROM show_log
+                WHERE show_id = ? AND version > ? ORDER BY version LIMIT ?
+                """, [.text(show), .integer(Int64(min(version, UInt64(Int64.max)))), .integer(Int64(limit))]
+            ) { r in
+                func text(_ k: Int32) -> String? { r.isNull(k) ? nil : r.text(k) }
+                out.append(
+                    LogRecord(
+                        version: UInt64(r.int(0)), at: r.int(1),
+                        entry: LogEntry(action: r.text(2), holdID: text(3), operatorName: text(4), reason: text(5), orderRef: text(6)), delta: r.text(7)))
             }
             return out
         }
@@ -149,14 +191,14 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
         }
     }
 
-    static let holdColumns = "id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at, kind, reason, operator, payment"
+    static let holdColumns = "id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at, kind, reason, operator, payment, prices"
 
     static func hold(_ r: SQLRow) -> HoldRecord {
         HoldRecord(
             id: r.text(0), tokenDigest: r.text(1), showID: r.text(2), state: HoldState(rawValue: r.text(3)) ?? .released,
             expiresAt: r.int(4), extended: r.int(5) != 0, orderRef: r.isNull(6) ? nil : r.text(6), wheelchair: r.int(7) != 0,
             createdAt: r.int(8), kind: HoldKind(rawValue: r.text(9)) ?? .buyer, reason: r.isNull(10) ? nil : r.text(10),
-            operatorName: r.isNull(11) ? nil : r.text(11), payment: r.isNull(12) ? nil : r.text(12))
+            operatorName: r.isNull(11) ? nil : r.text(11), payment: r.isNull(12) ? nil : r.text(12), prices: r.isNull(13) ? nil : r.text(13))
     }
 
     public func activeHolds() throws -> [HoldRecord] {
@@ -227,8 +269,13 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
         try locked { db in
             var out: [RefundRecord] = []
             for id in holdIDs {
-                try db.query("SELECT hold_id, seat, refunded_at, reason, operator FROM refunds WHERE hold_id = ? ORDER BY refunded_at, seat", [.text(id)]) {
-                    out.append(RefundRecord(holdID: $0.text(0), seat: Int($0.int(1)), refundedAt: $0.int(2), reason: $0.text(3), operatorName: $0.text(4)))
+                try db.query(
+                    "SELECT hold_id, seat, refunded_at, reason, operator, returned_to FROM refunds WHERE hold_id = ? ORDER BY refunded_at, seat", [.text(id)]
+                ) {
+                    out.append(
+                        RefundRecord(
+                            holdID: $0.text(0), seat: Int($0.int(1)), refundedAt: $0.int(2), reason: $0.text(3), operatorName: $0.text(4),
+                            returnedTo: $0.isNull(5) ? nil : $0.text(5)))
                 }
             }
             return out
@@ -280,17 +327,17 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
         for h in c.holds {
             try db.run(
                 """
-                INSERT INTO holds(\(Self.holdColumns)) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)
+                INSERT INTO holds(\(Self.holdColumns)) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)
                 ON CONFLICT(id) DO UPDATE SET state = excluded.state, expires_at = excluded.expires_at,
                   extended = excluded.extended, order_ref = excluded.order_ref,
-                  reason = excluded.reason, operator = excluded.operator, payment = excluded.payment
+                  reason = excluded.reason, operator = excluded.operator, payment = excluded.payment, prices = excluded.prices
                 WHERE holds.state = 'active'
                 """,
                 [
                     .text(h.id), .text(h.tokenDigest), .text(h.showID), .text(h.state.rawValue), .integer(h.expiresAt),
                     .integer(h.extended ? 1 : 0), h.orderRef.map { .text($0) } ?? .null, .integer(h.wheelchair ? 1 : 0),
                     .integer(h.createdAt), .text(h.kind.rawValue), h.reason.map { .text($0) } ?? .null, h.operatorName.map { .text($0) } ?? .null,
-                    h.payment.map { .text($0) } ?? .null,
+                    h.payment.map { .text($0) } ?? .null, h.prices.map { .text($0) } ?? .null,
                 ])
             // A hold changes only while it is active (the same rule as the shared store's).
             if db.changes != 1 { throw DatabaseError.constraint("hold \(h.id) is no longer active") }
@@ -300,6 +347,21 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
                 "DELETE FROM claims WHERE show_id = ? AND status IN ('held', 'blocked') AND seat IN (SELECT value FROM json_each(?))",
                 [.text(c.showID), .text(Self.seatList(c.delete))])
             if db.changes != Set(c.delete).count { throw DatabaseError.constraint("seats \(c.delete) are no longer all held or reserved") }
+        }
+        // Before new claims: a refunded seat may go back to a reservation in the same change.
+        for r in c.refunds {
+            // The sale's own claim goes (never another sale's of the same seat); the primary key refuses
+            // a seat refunded twice.
+            try db.run(
+                "DELETE FROM claims WHERE show_id = ? AND status = 'sold' AND hold_id = ? AND seat = ?",
+                [.text(c.showID), .text(r.holdID), .integer(Int64(r.seat))])
+            if db.changes != 1 { throw DatabaseError.constraint("seat \(r.seat) is no longer sold in \(r.holdID)") }
+            try db.run(
+                "INSERT INTO refunds(hold_id, seat, refunded_at, reason, operator, returned_to) VALUES(?,?,?,?,?,?)",
+                [
+                    .text(r.holdID), .integer(Int64(r.seat)), .integer(r.refundedAt), .text(r.reason), .text(r.operatorName),
+                    r.returnedTo.map { .text($0) } ?? .null,
+                ])
         }
         // Claims of one status and hold go in together (the primary key refuses a seat claimed twice).
         var groups: [(status: SeatStatus, holdID: String?, seats: [Int])] = []
@@ -321,20 +383,25 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
                 [.text(c.showID), .text(Self.seatList(c.sell))])
             if db.changes != Set(c.sell).count { throw DatabaseError.constraint("seats \(c.sell) are not all held or reserved") }
         }
-        for r in c.refunds {
-            // The sale's own claim goes (never another sale's of the same seat); the primary key refuses
-            // a seat refunded twice.
+        if let show = c.show {
             try db.run(
-                "DELETE FROM claims WHERE show_id = ? AND status = 'sold' AND hold_id = ? AND seat = ?",
-                [.text(c.showID), .text(r.holdID), .integer(Int64(r.seat))])
-            if db.changes != 1 { throw DatabaseError.constraint("seat \(r.seat) is no longer sold in \(r.holdID)") }
-            try db.run(
-                "INSERT INTO refunds(hold_id, seat, refunded_at, reason, operator) VALUES(?,?,?,?,?)",
-                [.text(r.holdID), .integer(Int64(r.seat)), .integer(r.refundedAt), .text(r.reason), .text(r.operatorName)])
+                """
+                UPDATE shows SET starts_at = ?, prices = ?, policy = ?, hold_seconds = ?, details = ?, on_sale = ?, cancelled_at = ?,
+                  price_revision = ?, earlier_prices = ? WHERE id = ?
+                """,
+                Self.fields(of: show).enumerated().filter { $0.offset != 4 }.map(\.element) + [.text(c.showID)])
         }
+        let now = Self.now(), log = c.log
         try db.run(
             "INSERT INTO events(show_id, version, delta, created_at) VALUES(?,?,?,?)",
-            [.text(c.showID), .integer(Int64(c.version)), .text(c.delta), .integer(Self.now())])
+            [.text(c.showID), .integer(Int64(c.version)), .text(c.delta), .integer(now)])
+        func text(_ s: String?) -> SQLValue { s.map { .text($0) } ?? .null }
+        try db.run(
+            "INSERT INTO show_log(show_id, version, created_at, action, hold_id, operator, reason, order_ref, delta) VALUES(?,?,?,?,?,?,?,?,?)",
+            [
+                .text(c.showID), .integer(Int64(c.version)), .integer(now), .text(log.action), text(log.holdID), text(log.operatorName),
+                text(log.reason), text(log.orderRef), .text(c.delta),
+            ])
         if let r = c.idempotency {
             try db.run(
                 "INSERT INTO idempotency(key, fingerprint, status, body, created_at) VALUES(?,?,?,?,?)",

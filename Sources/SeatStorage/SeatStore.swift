@@ -11,10 +11,25 @@ public struct ShowRecord: Sendable, Hashable {
     public var policyJSON: String
     public var holdSeconds: Int
     public var version: UInt64
+    /// What buyers are shown about the show (title, film, format, language, poster…): a JSON object.
+    public var detailsJSON: String
+    /// Whether new holds and sales are taken (the manager's switch; the start time closes sales too).
+    public var onSale: Bool
+    /// When the show was cancelled (Unix milliseconds; nil: it was not).
+    public var cancelledAt: Int64?
+    /// How many times the prices changed: holds name the revision they were priced at.
+    public var priceRevision: Int
+    /// The price tables before the current one, oldest first (a JSON array; revision k is element k).
+    public var earlierPricesJSON: String
 
-    public init(id: String, venueID: String, startsAt: String, pricesJSON: String, policyJSON: String, holdSeconds: Int, version: UInt64) {
+    public init(
+        id: String, venueID: String, startsAt: String, pricesJSON: String, policyJSON: String, holdSeconds: Int, version: UInt64,
+        detailsJSON: String = "{}", onSale: Bool = true, cancelledAt: Int64? = nil, priceRevision: Int = 0, earlierPricesJSON: String = "[]"
+    ) {
         self.id = id; self.venueID = venueID; self.startsAt = startsAt; self.pricesJSON = pricesJSON
         self.policyJSON = policyJSON; self.holdSeconds = holdSeconds; self.version = version
+        self.detailsJSON = detailsJSON; self.onSale = onSale; self.cancelledAt = cancelledAt
+        self.priceRevision = priceRevision; self.earlierPricesJSON = earlierPricesJSON
     }
 }
 
@@ -54,15 +69,18 @@ public struct HoldRecord: Sendable, Hashable {
     public var operatorName: String?
     /// How a sale was paid (`cash`, `card`, `comp`…; counter sales and sold reservations).
     public var payment: String?
+    /// What its seats cost, as the inventory wrote it (`HoldPricing`: the price revision, and seats
+    /// priced otherwise); nil for holds stored before prices could change (revision 0).
+    public var prices: String?
 
     public init(
         id: String, tokenDigest: String, showID: String, state: HoldState, expiresAt: Int64, extended: Bool, orderRef: String?,
         wheelchair: Bool, createdAt: Int64, kind: HoldKind = .buyer, reason: String? = nil, operatorName: String? = nil,
-        payment: String? = nil
+        payment: String? = nil, prices: String? = nil
     ) {
         self.id = id; self.tokenDigest = tokenDigest; self.showID = showID; self.state = state; self.expiresAt = expiresAt
         self.extended = extended; self.orderRef = orderRef; self.wheelchair = wheelchair; self.createdAt = createdAt
-        self.kind = kind; self.reason = reason; self.operatorName = operatorName; self.payment = payment
+        self.kind = kind; self.reason = reason; self.operatorName = operatorName; self.payment = payment; self.prices = prices
     }
 }
 
@@ -96,14 +114,45 @@ public struct StoreCommit: Sendable {
     /// Sold seats given back, one a seat: the sale's claim is removed (the seat is for sale again) and
     /// the refund kept; a seat refunded twice, or no longer sold in that sale, fails the change.
     public var refunds: [RefundRecord]
+    /// The show's own fields rewritten (prices, times, details, on-sale, cancelled; not its version).
+    public var show: ShowRecord?
+    /// Who made the change and why: the show's log (kept with the show; the event log is pruned).
+    public var log: LogEntry
 
     public init(
         showID: String, version: UInt64, changes: [SeatChange], insert: [Claim], delete: [Int], sell: [Int], holds: [HoldRecord],
-        delta: String, durable: Bool, idempotency: StoredResponse?, refunds: [RefundRecord] = []
+        delta: String, durable: Bool, idempotency: StoredResponse?, refunds: [RefundRecord] = [], show: ShowRecord? = nil,
+        log: LogEntry = LogEntry(action: "change")
     ) {
         self.showID = showID; self.version = version; self.changes = changes; self.insert = insert; self.delete = delete
         self.sell = sell; self.holds = holds; self.delta = delta; self.durable = durable; self.idempotency = idempotency
-        self.refunds = refunds
+        self.refunds = refunds; self.show = show; self.log = log
+    }
+}
+
+/// One line of a show's log: what a change did, by whom (an operator, or the hold that made it), why
+/// and under which order. The seats and their new statuses are the change's event.
+public struct LogEntry: Sendable, Hashable {
+    /// `hold`, `modify`, `release`, `expire`, `extend`, `confirm`, `block`, `house`, `sell`, `refund`, `prices`, `edit`, `cancel`, `repair`…
+    public var action: String
+    public var holdID: String?
+    public var operatorName: String?
+    public var reason: String?
+    public var orderRef: String?
+    public init(action: String, holdID: String? = nil, operatorName: String? = nil, reason: String? = nil, orderRef: String? = nil) {
+        self.action = action; self.holdID = holdID; self.operatorName = operatorName; self.reason = reason; self.orderRef = orderRef
+    }
+}
+
+/// A stored line of the log: the entry, its version, when, and the change's event (the seats it set).
+public struct LogRecord: Sendable, Hashable {
+    public var version: UInt64
+    /// Unix milliseconds.
+    public var at: Int64
+    public var entry: LogEntry
+    public var delta: String
+    public init(version: UInt64, at: Int64, entry: LogEntry, delta: String) {
+        self.version = version; self.at = at; self.entry = entry; self.delta = delta
     }
 }
 
@@ -115,8 +164,11 @@ public struct RefundRecord: Sendable, Hashable {
     public var refundedAt: Int64
     public var reason: String
     public var operatorName: String
-    public init(holdID: String, seat: Int, refundedAt: Int64, reason: String, operatorName: String) {
+    /// The reservation the seat went back to (a sold reservation's seat), nil: back on sale.
+    public var returnedTo: String?
+    public init(holdID: String, seat: Int, refundedAt: Int64, reason: String, operatorName: String, returnedTo: String? = nil) {
         self.holdID = holdID; self.seat = seat; self.refundedAt = refundedAt; self.reason = reason; self.operatorName = operatorName
+        self.returnedTo = returnedTo
     }
 }
 
@@ -192,6 +244,8 @@ public protocol SeatStore: AnyObject, Sendable {
     /// `past + 1`, durably, with `changes` as that version's event and empty events in between, so no
     /// version number is ever reused for different seats. False (nothing written) when the show moved.
     func advanceVersion(show: String, from expected: UInt64, past: UInt64, changes: [SeatChange]) throws -> Bool
+    /// The show's log after `version`, oldest first, at most `limit` lines.
+    func log(show: String, after version: UInt64, limit: Int) throws -> [LogRecord]
 }
 
 extension SeatStore {

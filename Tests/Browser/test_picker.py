@@ -62,10 +62,13 @@ class Server:
             return r.read().decode()
 
     def post(self, path, body, admin=False):
+        return self.send("POST", path, body, admin)
+
+    def send(self, method, path, body, admin=False):
         headers = {"Content-Type": "application/json"}
         if admin:
             headers["X-Admin-Key"] = "browser-test-key"
-        request = urllib.request.Request(self.url + path, data=json.dumps(body).encode(), method="POST", headers=headers)
+        request = urllib.request.Request(self.url + path, data=json.dumps(body).encode(), method=method, headers=headers)
         try:
             with urllib.request.urlopen(request, timeout=5) as r:
                 return r.status, json.loads(r.read() or b"null")
@@ -438,6 +441,26 @@ class PickerTests(unittest.TestCase):
         self.assertEqual(self.attr(d, "9-1", "aria-disabled"), "true")
         urllib.request.urlopen(urllib.request.Request(f"{self.server.url}/v1/holds/{hold['token']}", method="DELETE"))
         self.wait(d, lambda d: self.status(d, "9-1") == "available", timeout=1, message="available again when released")
+
+    def test_a_managers_price_change_and_pause_reach_the_open_page(self):
+        d = self.open()
+        self.assertIn("¥38.00", self.attr(d, "9-1", "aria-label"))
+        prices = {"currency": "CNY", "categories": {"standard": "45.00", "vip": "66.00", "couple": "120.00"}}
+        status, show = self.server.send("PUT", f"/v1/shows/{self.show}/prices", prices, admin=True)
+        self.assertEqual((status, show["priceRevision"]), (200, 1))
+        started = time.time()
+        self.wait(d, lambda d: "45.00" in d.find_element(By.ID, "zone-prices").text, timeout=2, message="new prices on the open page")
+        self.assertLess(time.time() - started, 2.0)
+        self.assertIn("¥45.00", self.attr(d, "9-1", "aria-label"))
+        self.wait(d, lambda d: "Prices have changed" in d.find_element(By.ID, "announcer").get_attribute("textContent"), timeout=2,
+                  message="the change is announced")
+        status, _ = self.server.send("PATCH", f"/v1/shows/{self.show}", {"onSale": False}, admin=True)
+        self.assertEqual(status, 200)
+        self.wait(d, lambda d: "paused" in d.find_element(By.ID, "message").text, timeout=2, message="sales paused, said on the page")
+        self.assertEqual(d.find_element(By.CSS_SELECTOR, "#best-form button").get_attribute("disabled"), "true")
+        self.server.send("PATCH", f"/v1/shows/{self.show}", {"onSale": True}, admin=True)
+        self.wait(d, lambda d: d.find_element(By.CSS_SELECTOR, "#best-form button").get_attribute("disabled") is None, timeout=2,
+                  message="back on sale")
 
     def test_page_reconnects_after_the_server_restarts(self):
         d = self.open()

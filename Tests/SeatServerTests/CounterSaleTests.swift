@@ -71,7 +71,9 @@ import Testing
             (#"{"orderRef":"X","payment":"cash"}"#, "seats"),
             (#"{"seats":["1-1"],"reservation":"r_1","orderRef":"X","payment":"cash"}"#, "reservation"),
             (#"{"seats":["1-1"],"orderRef":"X","payment":"Cash Money"}"#, "payment"),
-            (#"{"seats":["1-1"],"orderRef":"X","payment":"cash","prices":{}}"#, "prices"),
+            (#"{"seats":["1-1"],"orderRef":"X","payment":"cash","prices":{"1-1":"free"}}"#, "prices.1-1"),
+            (#"{"seats":["1-1"],"orderRef":"X","payment":"cash","prices":{"1-2":"10.00"}}"#, "1-2"),
+            (#"{"seats":["1-1"],"orderRef":"X","payment":"cash","prices":{"1-1":"10.001"}}"#, "decimals"),
             (#"{"seats":["1-1"],"orderRef":"X","payment":"cash","force":"yes"}"#, "force"),
         ] {
             let r = try sell(c, body)

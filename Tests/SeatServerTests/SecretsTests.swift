@@ -136,7 +136,7 @@ import SeatHTTP
     }
 
     /// A store written by the version that kept tokens in the clear (before migration 2: no digests, no
-    /// reservation columns): its holds still work after the upgrade, and their tokens are digests from
+    /// reservation columns, no show log): its holds still work after the upgrade, and their tokens are digests from
     /// then on. On PostgreSQL the digests were never made before (the data step ran with migration 1,
     /// the commit function, not with migration 2): an upgraded store's holds were unreachable.
     @Test(arguments: StoreBackend.available) func plainTokensOfAnOlderStoreAreHashedOnUpgrade(backend: StoreBackend) throws {
@@ -148,16 +148,24 @@ import SeatHTTP
             let db = try SQLiteDatabase(path: String(server.storeURL.dropFirst("sqlite:".count)))
             try db.run("UPDATE holds SET token = ?", [.text(token)])
             try db.execute("DROP TABLE refunds")
+            try db.execute("DROP TABLE show_log")
             try db.execute("DROP INDEX holds_order")
-            for column in ["kind", "reason", "operator", "payment"] { try db.execute("ALTER TABLE holds DROP COLUMN \(column)") }
+            for column in ["kind", "reason", "operator", "payment", "prices"] { try db.execute("ALTER TABLE holds DROP COLUMN \(column)") }
+            for column in ["details", "on_sale", "cancelled_at", "price_revision", "earlier_prices"] {
+                try db.execute("ALTER TABLE shows DROP COLUMN \(column)")
+            }
             try db.execute("PRAGMA user_version = 1")
         case .postgres:
             let store = try PostgresStore(url: server.storeURL)
             try store.withConnection { c in
                 _ = try c.run("plain_token", "UPDATE holds SET token = $1", [token])
                 _ = try c.execute("DROP TABLE refunds")
+                _ = try c.execute("DROP TABLE show_log")
                 _ = try c.execute("DROP INDEX holds_order")
-                _ = try c.execute("ALTER TABLE holds DROP COLUMN kind, DROP COLUMN reason, DROP COLUMN operator, DROP COLUMN payment")
+                _ = try c.execute("ALTER TABLE holds DROP COLUMN kind, DROP COLUMN reason, DROP COLUMN operator, DROP COLUMN payment, DROP COLUMN prices")
+                _ = try c.execute(
+                    "ALTER TABLE shows DROP COLUMN details, DROP COLUMN on_sale, DROP COLUMN cancelled_at, DROP COLUMN price_revision, DROP COLUMN earlier_prices"
+                )
                 _ = try c.execute("DELETE FROM schema_migrations WHERE version > 2")
             }
         }

@@ -93,6 +93,58 @@ import Testing
         #expect(try store.activeHolds().isEmpty)
     }
 
+    /// What the box office writes beside the seats: a hold's prices, the show's own fields, a line of
+    /// the log per change (kept when the event log is pruned), a refund's way back to a reservation.
+    @Test(arguments: StoreBackend.available)
+    func showRowsPricesAndTheLogAreWrittenWithTheChange(backend: StoreBackend) throws {
+        let (store, dir) = try fresh(backend)
+        defer { dir.remove() }
+        var hold = try holdCommit(store, id: "h1", seats: [3, 4])
+        hold.holds[0].prices = "@0;4=12.50"
+        hold.log = LogEntry(action: "hold", holdID: "h1")
+        _ = try outcome(store, hold).get()
+        #expect(try store.hold(tokenDigest: "tok-h1")?.prices == "@0;4=12.50")
+        var show = try store.shows()[0]
+        show.pricesJSON = #"{"categories":{"standard":"40"}}"#
+        show.earlierPricesJSON = #"[{"categories":{"standard":"38"}}]"#
+        show.priceRevision = 1
+        show.detailsJSON = #"{"title":"Dune"}"#
+        show.onSale = false
+        show.cancelledAt = 1234
+        let v = try next(store)
+        let edit = StoreCommit(
+            showID: "s", version: v, changes: [], insert: [], delete: [], sell: [], holds: [],
+            delta: AvailabilityDelta(fromVersion: v - 1, toVersion: v, changes: []).encoded(), durable: true, idempotency: nil, show: show,
+            log: LogEntry(action: "prices", operatorName: "wang", reason: "standard 38→40"))
+        #expect(try outcome(store, edit).get() == 2)
+        var read = try store.shows()[0]
+        #expect(read.version == 2)
+        read.version = show.version
+        #expect(read == show)
+        // A sale whose seat comes back to a reservation in the same change (the refund goes first).
+        _ = try outcome(store, finish(store, id: "h1", seats: [3, 4], as: .confirmed)).get()
+        let w = try next(store)
+        let changes = [SeatChange(seat: 4, status: .blocked)]
+        let house = HoldRecord(
+            id: "r1", tokenDigest: "tok-r1", showID: "s", state: .active, expiresAt: 9_000, extended: false, orderRef: nil, wheelchair: false,
+            createdAt: 2, kind: .house, reason: "back", operatorName: "li")
+        let back = StoreCommit(
+            showID: "s", version: w, changes: changes, insert: [Claim(seat: 4, status: .blocked, holdID: "r1")], delete: [], sell: [], holds: [house],
+            delta: AvailabilityDelta(fromVersion: w - 1, toVersion: w, changes: changes).encoded(), durable: true, idempotency: nil,
+            refunds: [RefundRecord(holdID: "h1", seat: 4, refundedAt: 5, reason: "guest", operatorName: "li", returnedTo: "r1")],
+            log: LogEntry(action: "refund", operatorName: "li", reason: "guest", orderRef: "o"))
+        #expect(try outcome(store, back).get() == 4)
+        #expect(try store.refunds(holdIDs: ["h1"]).map(\.returnedTo) == ["r1"])
+        #expect(try store.claims(show: "s").first { $0.seat == 4 }.map { ($0.status, $0.holdID) } ?? (.available, nil) == (.blocked, "r1"))
+        // The log: every change with who and why, also once the event log is pruned.
+        try store.prune(keepVersions: 0, idempotencyMilliseconds: 0)
+        let log = try store.log(show: "s", after: 0, limit: 10)
+        #expect(log.map(\.version) == [1, 2, 3, 4] && log.map(\.entry.action) == ["hold", "prices", "change", "refund"])
+        #expect(log[1].entry.operatorName == "wang" && log[1].entry.reason == "standard 38→40" && log[3].entry.orderRef == "o")
+        #expect(try AvailabilityDelta(encoded: log[3].delta).changes == changes)
+        #expect(try store.log(show: "s", after: 2, limit: 1).map(\.version) == [3])
+    }
+
     @Test(arguments: StoreBackend.available)
     func eventsAreConsecutiveUntilPrunedAndMigrationsRunOnce(backend: StoreBackend) throws {
         let (store, dir) = try fresh(backend)

@@ -62,7 +62,8 @@ enum RequestBody {
     static func showRequest(_ request: HTTPRequest) throws(Problem) -> Inventory.NewShow {
         let o = try object(request)
         var log = ProblemLog()
-        o.rejectUnknownKeys(["id", "venueId", "startsAt", "prices", "policy", "holdSeconds"], at: "", into: &log)
+        o.rejectUnknownKeys(["id", "venueId", "startsAt", "prices", "policy", "holdSeconds", "details"], at: "", into: &log)
+        let details = o["details"].flatMap { Self.details($0, into: &log) } ?? "{}"
         let id = o.text("id", into: &log)
         let venue = o.text("venueId", into: &log)
         let startsAt = o.text("startsAt", into: &log)
@@ -80,7 +81,7 @@ enum RequestBody {
             do { policy = try SelectionPolicy(jsonValue: p) } catch { for e in error.problems { log.add("policy." + e.path, e.message) } }
         }
         try check(log)
-        return Inventory.NewShow(id: id!, venueID: venue!, startsAt: startsAt!, prices: prices!, policy: policy, holdSeconds: hold)
+        return Inventory.NewShow(id: id!, venueID: venue!, startsAt: startsAt!, prices: prices!, policy: policy, holdSeconds: hold, detailsJSON: details)
     }
 
     static func isIdentifier(_ s: String) -> Bool {

@@ -22,6 +22,8 @@ extension Refusal {
         case .ruleViolation: (422, "Selection rule")
         case .notInHold: (422, "Seats not in the hold")
         case .showStarted: (409, "Show started")
+        case .offSale: (409, "Not on sale")
+        case .showCancelled: (409, "Show cancelled")
         case .holdExpired: (410, "Hold expired")
         case .holdReleased: (410, "Hold released")
         case .holdConfirmed: (409, "Hold confirmed")

@@ -37,14 +37,14 @@ extension SeatAPI {
     }
 
     func releaseReservation(_ id: String, _ r: HTTPRequest, route: String, start: UInt64) throws -> HTTPResponse {
-        try requireOperator(r, .boxoffice, to: "release reservations")
-        return afterCommit(try inventory.beginReleaseReservation(id: id), route: route, start: start) { .empty(204) }
+        let who = try requireOperator(r, .boxoffice, to: "release reservations")
+        return afterCommit(try inventory.beginReleaseReservation(id: id, by: who.name), route: route, start: start) { .empty(204) }
     }
 
     func modifyReservation(_ id: String, _ r: HTTPRequest, route: String, start: UInt64) throws -> HTTPResponse {
-        try requireOperator(r, .boxoffice, to: "change reservations")
+        let who = try requireOperator(r, .boxoffice, to: "change reservations")
         let (add, remove) = try RequestBody.modifyRequest(r)
-        let (view, ticket) = try inventory.beginModifyReservation(id: id, add: add, remove: remove)
+        let (view, ticket) = try inventory.beginModifyReservation(id: id, add: add, remove: remove, by: who.name)
         return afterCommit(ticket, route: route, start: start) { .json(200, Render.reservation(view)) }
     }
 }

@@ -17,7 +17,12 @@ extension SeatAPI {
         Route("/v1/venues/{id}", [("GET", { api, c in try api.venue(c[0], c.request) })]),
         Route("/v1/venues/{id}/heatmap", [("GET", { api, c in try api.heatmap(c[0], c.request) })]),
         Route("/v1/shows", [("GET", { api, _ in api.listShows() }), ("POST", { api, c in try api.createShow(c.request) })]),
-        Route("/v1/shows/{id}", [("GET", { api, c in try api.show(c[0]) })]),
+        Route(
+            "/v1/shows/{id}",
+            [("GET", { api, c in try api.show(c[0]) }), ("PATCH", { api, c in try api.editShow(c[0], c.request, route: c.route, start: c.start) })]),
+        Route("/v1/shows/{id}/prices", [("PUT", { api, c in try api.changePrices(c[0], c.request, route: c.route, start: c.start) })]),
+        Route("/v1/shows/{id}/cancel", [("POST", { api, c in try api.cancelShow(c[0], c.request, route: c.route, start: c.start) })]),
+        Route("/v1/shows/{id}/log", [("GET", { api, c in try api.showLog(c[0], c.request) })]),
         Route("/v1/shows/{id}/availability", [("GET", { api, c in try api.availability(c[0], c.request, start: c.start) })]),
         Route("/v1/shows/{id}/events", [("GET", { api, c in try api.events(c[0], c.request) })]),
         Route("/v1/shows/{id}/seatmap.svg", [("GET", { api, c in try api.seatMap(c[0], c.request) })]),

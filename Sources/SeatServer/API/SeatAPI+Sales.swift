@@ -20,9 +20,10 @@ extension SeatAPI {
     /// order, so the last ticket (an order spanning shows has one a show) is committed after the others.
     func refund(_ orderRef: String, _ r: HTTPRequest, route: String, start: UInt64) throws -> HTTPResponse {
         let who = try requireOperator(r, .boxoffice, to: "refund")
-        let (seats, reason) = try RequestBody.refundRequest(r)
+        let (seats, reason, toSale) = try RequestBody.refundRequest(r)
         let idem = try Self.idempotency(r, scope: "refund:\(orderRef)") { (v: OrderView) in (200, Render.order(v).bytes) }
-        let (answer, tickets) = try inventory.beginRefund(orderRef: orderRef, seatIDs: seats, reason: reason, by: who.name, idempotency: idem)
+        let (answer, tickets) = try inventory.beginRefund(
+            orderRef: orderRef, seatIDs: seats, reason: reason, by: who.name, toSale: toSale, idempotency: idem)
         return afterCommit(tickets.last, route: route, start: start) { Self.respond(answer) { view in .json(200, Render.order(view)) } }
     }
 
@@ -33,11 +34,15 @@ extension SeatAPI {
 }
 
 extension RequestBody {
-    /// `{"seats":[ids] (optional: all), "reason":"…"}`.
-    static func refundRequest(_ request: HTTPRequest) throws(Problem) -> (seats: [String]?, reason: String) {
+    /// `{"seats":[ids] (optional: all), "reason":"…", "returnTo":"reservation"|"sale" (optional)}`.
+    static func refundRequest(_ request: HTTPRequest) throws(Problem) -> (seats: [String]?, reason: String, toSale: Bool) {
         let o = try object(request)
         var log = ProblemLog()
-        o.rejectUnknownKeys(["seats", "reason"], at: "", into: &log)
+        o.rejectUnknownKeys(["seats", "reason", "returnTo"], at: "", into: &log)
+        var toSale = false
+        if let to = o.text("returnTo", into: &log, required: false) {
+            if to == "sale" { toSale = true } else if to != "reservation" { log.add("returnTo", "reservation or sale, not \"\(to)\"") }
+        }
         var seats: [String]?
         if o["seats"] != nil {
             var list: [String] = []
@@ -51,14 +56,25 @@ extension RequestBody {
         let reason = o.text("reason", into: &log)
         if let reason, reason.trimmingCharacters(in: .whitespaces).isEmpty || reason.count > 200 { log.add("reason", "1 to 200 characters saying why") }
         try check(log)
-        return (seats, reason!)
+        return (seats, reason!, toSale)
     }
 
     /// `{"seats":[ids] | "reservation":"r_…","orderRef":"…","payment":"cash","force":false}`.
     static func saleRequest(_ request: HTTPRequest) throws(Problem) -> Inventory.NewSale {
         let o = try object(request)
         var log = ProblemLog()
-        o.rejectUnknownKeys(["seats", "reservation", "orderRef", "payment", "force"], at: "", into: &log)
+        o.rejectUnknownKeys(["seats", "reservation", "orderRef", "payment", "force", "prices"], at: "", into: &log)
+        var prices: [String: Decimal] = [:]
+        if let p = o.object("prices", at: "", into: &log, required: false) {
+            for key in p.keys {
+                guard case .string(let text)? = p[key], let amount = PriceTable.parseDecimal(text), amount >= 0 else {
+                    log.add("prices.\(key)", "expected an amount like \"38.00\" (0 or more), got \(p[key]!.shortDescription)")
+                    continue
+                }
+                prices[key] = amount
+            }
+            if p.keys.count > 1000 { log.add("prices", "at most 1000 seats") }
+        }
         var source: Inventory.NewSale.Source?
         switch (o["seats"], o["reservation"]) {
         case (nil, nil): log.add("seats", "give the seats to sell, or \"reservation\": the id of one to sell whole")
@@ -88,7 +104,7 @@ extension RequestBody {
             if case .bool(let b) = v { force = b } else { log.add("force", "expected true or false, got \(v.shortDescription)") }
         }
         try check(log)
-        return Inventory.NewSale(source: source!, orderRef: orderRef!, payment: payment!, force: force)
+        return Inventory.NewSale(source: source!, orderRef: orderRef!, payment: payment!, force: force, prices: prices)
     }
 }
 
@@ -115,7 +131,8 @@ extension Render {
         for (k, r) in v.refunds.enumerated() {
             if k > 0 { w.raw(",") }
             w.raw("{"); w.key("seat", first: true); w.string(r.seatID); w.key("price"); w.string(r.price); w.key("refundedAt"); w.string(iso(r.refundedAt))
-            w.key("reason"); w.string(r.reason); w.key("operator"); w.string(r.operatorName); w.raw("}")
+            w.key("reason"); w.string(r.reason); w.key("operator"); w.string(r.operatorName)
+            w.key("returnedTo"); if let t = r.returnedTo { w.string(t) } else { w.raw("null") }; w.raw("}")
         }
         w.raw("]}")
         return w

@@ -55,7 +55,9 @@ export const api = {
   shows: () => request('GET', '/v1/shows'),
   venues: () => request('GET', '/v1/venues'),
   show: id => request('GET', `/v1/shows/${seg(id)}`),
-  seatMap: (id, lang) => request('GET', `/v1/shows/${seg(id)}/seatmap.svg?lang=${lang}&recent=1`, { as: 'text' }),
+  // `recent`: a picture drawn in the last seconds will do (statuses are painted live anyway); not
+  // after a price change, whose picture must carry the new prices.
+  seatMap: (id, lang, recent = true) => request('GET', `/v1/shows/${seg(id)}/seatmap.svg?lang=${lang}${recent ? '&recent=1' : ''}`, { as: 'text' }),
   availability: id => request('GET', `/v1/shows/${seg(id)}/availability`, { as: 'text' }),
   best: (id, count, wheelchair) => request('GET', `/v1/shows/${seg(id)}/best?count=${count}${wheelchair ? '&wheelchair=true' : ''}`),
   freeSeats: (id, lang) => request('GET', `/v1/shows/${seg(id)}/free-seats?lang=${lang}`),

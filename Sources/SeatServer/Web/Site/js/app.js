@@ -75,7 +75,8 @@ function stripOf(shows, currentId) {
 
 async function showPage(showId) {
   $('show-page').hidden = false;
-  const [show, shows] = await Promise.all([api.show(showId), api.shows()]);
+  const [first, shows] = await Promise.all([api.show(showId), api.shows()]);
+  let show = first;  // replaced when a manager changes it (`event: show`)
   const sameVenue = shows.filter(s => s.venueId === show.venueId).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
   let statuses = null;      // one status code per seat, from the live stream
   let listShown = false;
@@ -221,9 +222,9 @@ async function showPage(showId) {
     }, 150);
   }
 
-  async function loadMap() {
+  async function loadMap(recent = true) {
     const focused = document.activeElement?.closest?.('g.seat')?.dataset.seatId;
-    view.load(await api.seatMap(showId, lang()));
+    view.load(await api.seatMap(showId, lang(), recent));
     for (const seat of view.seats) seat.el.dataset.label = seat.el.querySelector('text')?.textContent ?? '';
     renderLegend();
     paintAll();
@@ -237,11 +238,14 @@ async function showPage(showId) {
   $('show-strip').replaceChildren(...stripOf(sameVenue, showId).children);
   await loadMap();
   renderSelection();
-  // Sales close when the show starts (the server refuses new holds): say so up front.
-  if (show.onSale === false) {
-    showMessage(t('salesClosed'), 'info');
-    for (const b of $('best-form').querySelectorAll('button, input')) b.disabled = true;
+  // Sales close when the show starts, while the manager pauses them and for good when it is
+  // cancelled (the server refuses new holds): say so up front, and again when it changes live.
+  function renderSalesState() {
+    const closed = show.onSale === false;
+    if (closed) showMessage(t(show.cancelledAt ? 'cancelled' : show.salesSwitch === false ? 'salesPaused' : 'salesClosed'), 'info');
+    for (const b of $('best-form').querySelectorAll('button, input')) b.disabled = closed;
   }
+  renderSalesState();
 
   const live = new LiveAvailability(showId, {
     onSnapshot: state => {
@@ -265,6 +269,17 @@ async function showPage(showId) {
       for (const [seat, code] of near) announce(code === 0 ? t('availableAgain', seat.name) : t('justTaken', seat.name));
       labelZones();
       if (listShown) renderList();
+    },
+    onShow: async fresh => {
+      const repriced = fresh.priceRevision !== show.priceRevision;
+      const wasOpen = show.onSale !== false;
+      show = fresh;
+      if (repriced) {
+        await loadMap(false);
+        announce(t('pricesChanged'));
+      }
+      if (show.onSale === false || !wasOpen) renderSalesState();
+      if (show.onSale !== false && !wasOpen) showMessage('', 'none');
     },
     onState: state => {
       const c = $('connection');

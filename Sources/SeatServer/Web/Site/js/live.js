@@ -1,13 +1,14 @@
 // Live availability from `GET /v1/shows/{id}/events`: a snapshot on connect, then one delta per
 // committed version. The browser's EventSource reconnects by itself and sends Last-Event-ID, so the
 // server replays what was missed (or sends `reset`). A tab hidden for long, a machine that slept or a
-// closed stream is resynced from a fresh snapshot.
+// closed stream is resynced from a fresh snapshot. An `event: show` carries the show after a
+// manager changed it.
 
 import { decodeAvailability, decodeDelta } from './availability.js';
 
 export class LiveAvailability {
-  constructor(showId, { onSnapshot, onDelta, onState }) {
-    Object.assign(this, { showId, onSnapshot, onDelta, onState });
+  constructor(showId, { onSnapshot, onDelta, onState, onShow }) {
+    Object.assign(this, { showId, onSnapshot, onDelta, onState, onShow });
     this.version = -1;
     this.onVisible = () => {
       if (document.visibilityState === 'hidden') { this.hiddenAt = Date.now(); return; }
@@ -44,6 +45,9 @@ export class LiveAvailability {
       this.version = delta.to;
       this.onDelta(delta);
     });
+    // The show itself changed (new prices, times, details, sales paused or cancelled): after its
+    // version's (empty) seats event, the show as `GET /v1/shows/{id}` has it.
+    source.addEventListener('show', e => this.onShow?.(JSON.parse(e.data)));
     source.addEventListener('open', () => this.onState('live'));
     source.addEventListener('error', () => this.onState(source.readyState === EventSource.CLOSED ? 'closed' : 'reconnecting'));
   }

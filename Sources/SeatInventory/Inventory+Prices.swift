@@ -1,0 +1,66 @@
+import Foundation
+import SeatMap
+import SeatStorage
+
+/// What a hold's seats cost: the show's price table of one revision, except seats priced otherwise
+/// (a counter sale's overrides, seats added to a hold after a price change, at the price of that
+/// moment). Kept with the hold (`HoldRecord.prices`), so a price change never reprices a live hold or
+/// a sale: `@2` (revision 2), `@0;14=52.00;15=52.00`. Nil in the store is `@0`, and is what a hold at
+/// revision 0 with no override writes (the buyer's hot path writes nothing more than before).
+struct HoldPricing: Equatable {
+    var revision: Int
+    var overrides: [SeatIndex: Decimal] = [:]
+
+    init(revision: Int, overrides: [SeatIndex: Decimal] = [:]) { self.revision = revision; self.overrides = overrides }
+
+    /// The stored text read back (nil or unreadable parts: revision 0, no override).
+    init(stored text: String?) {
+        revision = 0
+        guard let text, !text.isEmpty else { return }
+        for (k, part) in text.split(separator: ";").enumerated() {
+            if k == 0, part.hasPrefix("@") { revision = Int(part.dropFirst()) ?? 0; continue }
+            let pair = part.split(separator: "=", maxSplits: 1)
+            if pair.count == 2, let seat = Int(pair[0]), let amount = PriceTable.parseDecimal(String(pair[1])) { overrides[seat] = amount }
+        }
+    }
+
+    /// The text the store keeps (nil for `@0` with no override).
+    func stored(in table: PriceTable) -> String? {
+        if revision == 0 && overrides.isEmpty { return nil }
+        var text = "@\(revision)"
+        for seat in overrides.keys.sorted() { text += ";\(seat)=\(table.amountString(overrides[seat]!))" }
+        return text
+    }
+}
+
+extension ShowState {
+    /// The pricing a new hold or sale gets now.
+    var currentPricing: HoldPricing { HoldPricing(revision: priceRevisions.count - 1) }
+
+    /// The prices of `revision` (the current ones for a revision this server does not have).
+    func prices(revision: Int) -> SeatPrices { revision >= 0 && revision < priceRevisions.count ? priceRevisions[revision] : prices }
+
+    /// What `seat` costs under `pricing`.
+    /// - Complexity: O(1).
+    func price(of seat: SeatIndex, _ pricing: HoldPricing) -> Decimal {
+        pricing.overrides[seat] ?? prices(revision: pricing.revision).price(of: seat)
+    }
+
+    func priceString(of seat: SeatIndex, _ pricing: HoldPricing) -> String { prices.table.amountString(price(of: seat, pricing)) }
+
+    /// The total of `seats` under `pricing`, by integers when it is one revision's table.
+    /// - Complexity: O(seats).
+    func totalString(of seats: [SeatIndex], _ pricing: HoldPricing) -> String {
+        if pricing.overrides.isEmpty { return prices(revision: pricing.revision).totalString(of: seats) }
+        return prices.table.amountString(seats.reduce(Decimal(0)) { $0 + price(of: $1, pricing) })
+    }
+
+    /// A hold's pricing after seats are added: the added seats at today's prices when the hold was
+    /// priced under an earlier table (never repricing the seats it had); removed seats forgotten.
+    func pricing(_ old: HoldPricing, adding added: [SeatIndex], removing dropped: [SeatIndex]) -> HoldPricing {
+        var p = old
+        for seat in dropped { p.overrides[seat] = nil }
+        if p.revision != priceRevisions.count - 1 { for seat in added { p.overrides[seat] = prices.price(of: seat) } }
+        return p
+    }
+}
