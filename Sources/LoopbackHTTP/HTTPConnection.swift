@@ -165,12 +165,16 @@ public final class HTTPConnection {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// The next Server-Sent Event (its `id`, `event` and `data` lines), skipping comments.
-    public func nextEvent() throws -> (id: String?, event: String?, data: String) {
+    /// The next Server-Sent Event (its `id`, `event` and `data` lines), skipping comments; an error
+    /// once `seconds` pass without one (a server's heartbeat comments would otherwise keep a test that
+    /// waits for an event that never comes waiting for ever: one did, for 80 s, holding up the run).
+    public func nextEvent(within seconds: Double = 10) throws -> (id: String?, event: String?, data: String) {
+        let deadline = Date().addingTimeInterval(seconds)
         var id: String?, event: String?, data: [String] = []
         while true {
             while !events.contains(10) {
                 if chunked?.finished == true { throw Failure.closed }
+                if Date() > deadline { throw Failure.timeout }
                 try fill()
                 takeEventBytes()
             }

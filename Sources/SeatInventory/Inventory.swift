@@ -117,6 +117,8 @@ final class Memory {
     /// the store has them all.
     /// Shows another instance may have changed (an event with no seat): their rows are read again.
     var recordsToRefresh: Set<String> = []
+    /// Shows changed by a change of ours that left them stale: their `event: show` goes out after the reload.
+    var showEventsDue: Set<String> = []
     var recentOrders: Set<String> = [] {
         didSet { if recentOrders.count > 100_000 { recentOrders = [] } }
     }
@@ -223,11 +225,16 @@ public final class Inventory: @unchecked Sendable {
                 case .committed(let version, let delta):
                     if store.assignsVersions {
                         if let events = earlier.removeValue(forKey: c.showID) { applyEvents(events, to: state, in: m) }
-                        // The follower may have read our own event already.
-                        guard version > state.committed.version else { continue }
+                        // The follower may have read our own event already (and published it; the show's new
+                        // fields it could not tell from memory's, which has them since the change was made).
+                        guard version > state.committed.version else {
+                            if c.show != nil { hub.publish(show: c.showID, changedAt: version, json: summary(of: state, now: clock()).text) }
+                            continue
+                        }
                         // Another instance's change in between is not in memory yet: never publish out of order.
                         guard version == state.committed.version + 1 else {
                             m.staleShows.insert(c.showID)
+                            if c.show != nil { m.showEventsDue.insert(c.showID) }
                             continue
                         }
                     }
@@ -315,7 +322,9 @@ public final class Inventory: @unchecked Sendable {
             } else {
                 hub.publish(reset: id, version: to, encoded: fresh.encoded)
             }
-            if !Self.sameFields(old.record, fresh.record) { hub.publish(show: id, changedAt: to, json: summary(of: fresh, now: clock()).text) }
+            if m.showEventsDue.remove(id) != nil || !Self.sameFields(old.record, fresh.record) {
+                hub.publish(show: id, changedAt: to, json: summary(of: fresh, now: clock()).text)
+            }
             return nil
         }
     }

@@ -126,10 +126,9 @@ public final class SeatServerApp: @unchecked Sendable {
         workers = [
             repeating(every: 0.5) { [inventory] in inventory.expireDue() },
             repeating(every: options.heartbeatSeconds) { [inventory] in inventory.heartbeat() },
-            // Keep the last 100,000 events per show (instances sharing a store follow each other
-            // through the log; clients' deltas and resumes come from the last 1,024 in memory) and
-            // idempotency answers for a day.
-            repeating(every: 60) { try? store.prune(keepVersions: 100_000, idempotencyMilliseconds: 86_400_000) },
+            // Idempotency answers are kept for a day; the show's log with the show (its history is
+            // the box office's record; clients' deltas and resumes come from the last 1,024 in memory).
+            repeating(every: 60) { try? store.prune(idempotencyMilliseconds: 86_400_000) },
         ]
         if let shared = store as? PostgresStore { workers.append(follow(shared)) }
     }

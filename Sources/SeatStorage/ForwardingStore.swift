@@ -31,9 +31,7 @@ open class ForwardingStore: SeatStore, @unchecked Sendable {
         try base.events(show: show, after: version, limit: limit)
     }
     open func storedResponse(key: String) throws -> StoredResponse? { try base.storedResponse(key: key) }
-    open func prune(keepVersions: Int, idempotencyMilliseconds: Int64) throws {
-        try base.prune(keepVersions: keepVersions, idempotencyMilliseconds: idempotencyMilliseconds)
-    }
+    open func prune(idempotencyMilliseconds: Int64) throws { try base.prune(idempotencyMilliseconds: idempotencyMilliseconds) }
     open func orders(orderRef: String) throws -> [(record: HoldRecord, seats: [Int])] { try base.orders(orderRef: orderRef) }
     open func holdWithSeats(id: String) throws -> (record: HoldRecord, seats: [Int])? { try base.holdWithSeats(id: id) }
     open func sales(show: String) throws -> [(record: HoldRecord, seats: [Int])] { try base.sales(show: show) }

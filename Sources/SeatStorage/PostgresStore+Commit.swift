@@ -37,8 +37,8 @@ extension PostgresStore {
         return outcomes.map { $0! }
     }
 
-    /// In one durable transaction, with the show row locked as `seatkit_commit` locks it: empty events
-    /// for the lost versions `expected + 1 ... past`, then `changes` as version `past + 1`.
+    /// In one durable transaction, with the show row locked as `seatkit_commit` locks it: empty lines of
+    /// the log for the lost versions `expected + 1 ... past`, then `changes` as version `past + 1`.
     public func advanceVersion(show: String, from expected: UInt64, past: UInt64, changes: [SeatChange]) throws -> Bool {
         guard past >= expected else { return false }
         let delta = AvailabilityDelta(fromVersion: past, toVersion: past + 1, changes: changes).encoded()
@@ -52,12 +52,10 @@ extension PostgresStore {
                 }
                 let now = Self.now()
                 try c.run(
-                    "fill_events",
-                    "INSERT INTO events(show_id, version, delta, created_at) SELECT $1, v, 'skd1;' || (v - 1) || ';' || v || ';', $2::bigint "
-                        + "FROM generate_series($3::bigint, $4::bigint) AS v",
+                    "fill_log",
+                    "INSERT INTO show_log(show_id, version, created_at, action, reason, delta) SELECT $1, v, $2::bigint, 'repair', "
+                        + "'a version the database lost in a crash', 'skd1;' || (v - 1) || ';' || v || ';' FROM generate_series($3::bigint, $4::bigint) AS v",
                     [show, now, String(expected + 1), String(past)])
-                try c.run(
-                    "repair_event", "INSERT INTO events(show_id, version, delta, created_at) VALUES($1, $2, $3, $4)", [show, String(past + 1), delta, now])
                 try c.run(
                     "repair_log",
                     "INSERT INTO show_log(show_id, version, created_at, action, reason, delta) VALUES($1, $2, $3, 'repair', "

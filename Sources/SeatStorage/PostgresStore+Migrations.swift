@@ -46,6 +46,7 @@ extension PostgresStore {
         CREATE TABLE show_log(show_id TEXT NOT NULL, version BIGINT NOT NULL, created_at BIGINT NOT NULL, action TEXT NOT NULL,
                               hold_id TEXT, operator TEXT, reason TEXT, order_ref TEXT, delta TEXT NOT NULL, PRIMARY KEY(show_id, version));
         INSERT INTO show_log(show_id, version, created_at, action, delta) SELECT show_id, version, created_at, 'change', delta FROM events;
+        DROP TABLE events;
         """ + showLogCommitFunction,
     ]
 
@@ -186,8 +187,9 @@ extension PostgresStore {
         .replacingOccurrences(of: "h->>'reason', h->>'operator'); ", with: "h->>'reason', h->>'operator', h->>'returnedTo'); ")
 
     /// Migration 4's commit function: migration 3's with each hold's prices, the show's own fields
-    /// rewritten when a change carries them, a line of the show's log per change, and refunds before new
-    /// claims (a refunded seat may go back to a reservation in the same change).
+    /// rewritten when a change carries them, the show's log (the event log with who and why) in place of
+    /// the event log, and refunds before new claims (a refunded seat may go back to a reservation in
+    /// the same change).
     static let showLogCommitFunction: String = {
         var f = reservationsCommitFunction
         let edits = [
@@ -201,8 +203,7 @@ extension PostgresStore {
             ("payment = EXCLUDED.payment", "payment = EXCLUDED.payment, prices = EXCLUDED.prices"),
             (
                 "INSERT INTO events(show_id, version, delta, created_at) VALUES (c->>'show', v, delta, (c->>'now')::bigint);",
-                "INSERT INTO events(show_id, version, delta, created_at) VALUES (c->>'show', v, delta, (c->>'now')::bigint);\n"
-                    + "              INSERT INTO show_log(show_id, version, created_at, action, hold_id, operator, reason, order_ref, delta) "
+                "INSERT INTO show_log(show_id, version, created_at, action, hold_id, operator, reason, order_ref, delta) "
                     + "VALUES (c->>'show', v, (c->>'now')::bigint, c->'log'->>'action', c->'log'->>'hold', c->'log'->>'operator', "
                     + "c->'log'->>'reason', c->'log'->>'orderRef', delta);\n"
                     + "              IF c ? 'showRow' THEN UPDATE shows SET starts_at = c->'showRow'->>'startsAt', prices = c->'showRow'->>'prices', "

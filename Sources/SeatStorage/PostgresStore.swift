@@ -235,7 +235,7 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
     public func events(show: String, after version: UInt64, limit: Int) throws -> [(version: UInt64, delta: String)]? {
         try withConnection { c in
             let r = try c.run(
-                "events", "SELECT version, delta FROM events WHERE show_id = $1 AND version > $2 ORDER BY version LIMIT $3",
+                "events", "SELECT version, delta FROM show_log WHERE show_id = $1 AND version > $2 ORDER BY version LIMIT $3",
                 [show, String(version), String(limit)])
             let out = r.rows.indices.map { (UInt64(r.int($0, 0)), r.text($0, 1)) }
             if let first = out.first, first.0 != version + 1 { return nil }
@@ -251,9 +251,8 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
         }
     }
 
-    public func prune(keepVersions: Int, idempotencyMilliseconds: Int64) throws {
-        try withConnection { c in
-            try c.run("prune_events", "DELETE FROM events e USING shows s WHERE s.id = e.show_id AND e.version <= s.version - $1", [String(keepVersions)])
+    public func prune(idempotencyMilliseconds: Int64) throws {
+        _ = try withConnection { c in
             try c.run(
                 "prune_idempotency", "DELETE FROM idempotency WHERE created_at < $1",
                 [String(Int64(Date().timeIntervalSince1970 * 1000) - idempotencyMilliseconds)])

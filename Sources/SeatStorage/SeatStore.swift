@@ -220,12 +220,13 @@ public protocol SeatStore: AnyObject, Sendable {
     func dueHolds(at time: Int64) throws -> [HoldRecord]
     /// Every show's current version (what an instance compares with its own to catch up).
     func showVersions() throws -> [String: UInt64]
-    /// Deltas after `version`, oldest first (nil when the log no longer reaches back that far).
+    /// Deltas after `version`, oldest first, from the show's log (nil when it does not reach back that
+    /// far: a store that lost versions; the log is otherwise kept whole).
     func events(show: String, after version: UInt64, limit: Int) throws -> [(version: UInt64, delta: String)]?
     func storedResponse(key: String) throws -> StoredResponse?
-    /// Drops events more than `keepVersions` behind each show's version and idempotency answers older
-    /// than `idempotencyMilliseconds`, so neither log grows without bound.
-    func prune(keepVersions: Int, idempotencyMilliseconds: Int64) throws
+    /// Drops idempotency answers older than `idempotencyMilliseconds`, so they do not pile up. The
+    /// show's log (its events) is kept with the show: it is the box office's record of who did what.
+    func prune(idempotencyMilliseconds: Int64) throws
     /// Per seat, in how many of this venue's shows that started between `since` and `until` it sold.
     func salesHistory(venue: String, since: Date, until: Date) throws -> (shows: Int, soldCounts: [Int: Int])
     /// The confirmed holds (online purchases, counter sales, sold reservations) under `orderRef`, each

@@ -148,6 +148,8 @@ import SeatHTTP
             let db = try SQLiteDatabase(path: String(server.storeURL.dropFirst("sqlite:".count)))
             try db.run("UPDATE holds SET token = ?", [.text(token)])
             try db.execute("DROP TABLE refunds")
+            // Before migration 4 the events were a table of their own (migration 4 makes them the log's first lines).
+            try db.execute("CREATE TABLE events AS SELECT show_id, version, delta, created_at FROM show_log")
             try db.execute("DROP TABLE show_log")
             try db.execute("DROP INDEX holds_order")
             for column in ["kind", "reason", "operator", "payment", "prices"] { try db.execute("ALTER TABLE holds DROP COLUMN \(column)") }
@@ -160,6 +162,7 @@ import SeatHTTP
             try store.withConnection { c in
                 _ = try c.run("plain_token", "UPDATE holds SET token = $1", [token])
                 _ = try c.execute("DROP TABLE refunds")
+                _ = try c.execute("CREATE TABLE events AS SELECT show_id, version, delta, created_at FROM show_log")
                 _ = try c.execute("DROP TABLE show_log")
                 _ = try c.execute("DROP INDEX holds_order")
                 _ = try c.execute("ALTER TABLE holds DROP COLUMN kind, DROP COLUMN reason, DROP COLUMN operator, DROP COLUMN payment, DROP COLUMN prices")
@@ -171,6 +174,9 @@ import SeatHTTP
         }
         try server.restart()
         #expect(try server.connection().request("GET", "/v1/holds/\(token)").status == 200)
+        // The events from before are the first lines of the show's log.
+        let log = try server.connection().request("GET", "/v1/shows/show/log", headers: [("X-Admin-Key", TestServer.adminKey)])
+        #expect(log.json?["lines"]?.arrayValue?.first?.objectValue?["action"]?.stringValue == "change", "\(log.text)")
         let store = try server.openStore()
         #expect(try store.hold(tokenDigest: Secrets.tokenDigest(token)) != nil && store.hold(tokenDigest: token) == nil)
     }

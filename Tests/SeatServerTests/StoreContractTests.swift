@@ -136,8 +136,8 @@ import Testing
         #expect(try outcome(store, back).get() == 4)
         #expect(try store.refunds(holdIDs: ["h1"]).map(\.returnedTo) == ["r1"])
         #expect(try store.claims(show: "s").first { $0.seat == 4 }.map { ($0.status, $0.holdID) } ?? (.available, nil) == (.blocked, "r1"))
-        // The log: every change with who and why, also once the event log is pruned.
-        try store.prune(keepVersions: 0, idempotencyMilliseconds: 0)
+        // The log: every change with who and why (the events are its deltas), kept when the store is pruned.
+        try store.prune(idempotencyMilliseconds: 0)
         let log = try store.log(show: "s", after: 0, limit: 10)
         #expect(log.map(\.version) == [1, 2, 3, 4] && log.map(\.entry.action) == ["hold", "prices", "change", "refund"])
         #expect(log[1].entry.operatorName == "wang" && log[1].entry.reason == "standard 38→40" && log[3].entry.orderRef == "o")
@@ -146,14 +146,14 @@ import Testing
     }
 
     @Test(arguments: StoreBackend.available)
-    func eventsAreConsecutiveUntilPrunedAndMigrationsRunOnce(backend: StoreBackend) throws {
+    func eventsAreConsecutiveAndKeptAndMigrationsRunOnce(backend: StoreBackend) throws {
         let (store, dir) = try fresh(backend)
         defer { dir.remove() }
         for k in 0..<5 { _ = try outcome(store, holdCommit(store, id: "h\(k)", seats: [20 + k])).get() }
         #expect(try store.events(show: "s", after: 2, limit: 10)?.map(\.version) == [3, 4, 5])
-        try store.prune(keepVersions: 2, idempotencyMilliseconds: 0)
-        #expect(try store.events(show: "s", after: 0, limit: 10) == nil, "pruned: the caller must fetch the whole state")
-        #expect(try store.events(show: "s", after: 3, limit: 10)?.map(\.version) == [4, 5])
+        try store.prune(idempotencyMilliseconds: 0)
+        #expect(try store.events(show: "s", after: 0, limit: 10)?.map(\.version) == [1, 2, 3, 4, 5], "the log is kept with the show")
+        #expect(try store.events(show: "s", after: 3, limit: 1)?.map(\.version) == [4])
         // Opening the store again (a restart, a second instance) keeps everything and migrates nothing twice.
         let again: SeatStore = backend == .sqlite ? try SQLiteStore(path: (store as! SQLiteStore).path) : try PostgresStore(url: (store as! PostgresStore).url)
         #expect(try again.showVersions()["s"] == 5 && again.claims(show: "s").count == 5 && again.venues().count == 1)

@@ -53,6 +53,15 @@ async function showList() {
   document.title = t('appTitle');
 }
 
+/// What a show's details say, in the page's language (a text, or `{"zh","en"}`); undefined when not given.
+function detailText(s, key) {
+  const v = s.details?.[key];
+  return typeof v === 'string' ? v : v?.[lang()] ?? v?.en ?? v?.zh;
+}
+
+/// Why a show takes no holds, in a word for its card.
+const closedWord = s => t(s.cancelledAt ? 'cancelledShort' : s.salesSwitch === false ? 'pausedShort' : 'started');
+
 /// A strip of show cards that scrolls sideways and snaps card by card.
 function stripOf(shows, currentId) {
   const strip = el('ul', { class: 'strip' });
@@ -63,7 +72,7 @@ function stripOf(shows, currentId) {
     const from = prices.length ? `${symbol(s.prices.currency)}${Math.min(...prices).toFixed(s.prices.minorUnits)}` : '';
     const link = el('a', { class: s.onSale === false ? 'card started' : 'card', href: `/shows/${encodeURIComponent(s.id)}`, 'data-show': s.id },
       el('span', { class: 'day' }, when.day), el('span', { class: 'time' }, when.time),
-      el('span', { class: 'free' }, s.onSale === false ? t('started') : free > 0 ? t('free', free) : t('seatsTaken')),
+      el('span', { class: 'free' }, s.onSale === false ? closedWord(s) : free > 0 ? t('free', free) : t('seatsTaken')),
       from ? el('span', { class: 'from' }, t('from', from)) : null);
     if (s.id === currentId) link.setAttribute('aria-current', 'page');
     strip.append(el('li', {}, link));
@@ -193,9 +202,11 @@ async function showPage(showId) {
           name: `${category[0].toUpperCase()}${category.slice(1)} (${zones.length})` }));
     $('zone-prices').replaceChildren(...lines.map(z => el('li', { 'data-zone': z.key }, swatch(z.color), `${z.name} `, el('strong', {}, z.price ?? ''))));
     for (const s of document.querySelectorAll('.swatch')) s.style.background = s.dataset.color;
-    $('show-title').textContent = `${m.title} · ${showTime(show.startsAt).day} ${showTime(show.startsAt).time}`;
+    // The film or event when the show names one, with its format; else the hall.
+    const title = [detailText(show, 'title'), detailText(show, 'format')].filter(Boolean).join(' · ') || m.title;
+    $('show-title').textContent = `${title} · ${showTime(show.startsAt).day} ${showTime(show.startsAt).time}`;
     $('map').setAttribute('aria-label', t('mapLabel', m.title));
-    document.title = `${m.title} · ${t('appTitle')}`;
+    document.title = `${title} · ${t('appTitle')}`;
   }
 
   // The list mode: zone → row → runs of free seats, each seat a button (the engine's free-seat list).
@@ -278,6 +289,7 @@ async function showPage(showId) {
         await loadMap(false);
         announce(t('pricesChanged'));
       }
+      renderLegend();
       if (show.onSale === false || !wasOpen) renderSalesState();
       if (show.onSale !== false && !wasOpen) showMessage('', 'none');
     },

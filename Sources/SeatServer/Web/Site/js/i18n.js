@@ -12,7 +12,7 @@ const strings = {
     taken: seats => `${seats}已被他人选走，请另选`, confirmed: (ref, seats) => `购买成功！订单号 ${ref}：${seats}`,
     nothingTogether: n => `没有${n}个相邻的空座`, failed: d => `操作失败：${d}`, tooFast: '操作太频繁，请稍后再试',
     live: '实时', reconnecting: '正在重新连接…', resynced: '座位图已更新', justTaken: s => `${s}刚刚被选走`,
-    availableAgain: s => `${s}现在可选`, left: t => `剩余 ${t}`, noShows: '暂无场次', seatsTaken: '已售完', started: '已开场，停止售票', salesClosed: '本场已开场，停止售票。请选择其他场次。', salesPaused: '本场暂停售票，请稍后再试或选择其他场次。', cancelled: '本场已取消，停止售票。', pricesChanged: '票价已更新',
+    availableAgain: s => `${s}现在可选`, left: t => `剩余 ${t}`, noShows: '暂无场次', seatsTaken: '已售完', started: '已开场，停止售票', salesClosed: '本场已开场，停止售票。请选择其他场次。', salesPaused: '本场暂停售票，请稍后再试或选择其他场次。', cancelled: '本场已取消，停止售票。', pricesChanged: '票价已更新', cancelledShort: '已取消', pausedShort: '暂停售票',
     mapLabel: name => `${name}座位图`, legend: '图例', extended: '保留已延长', loading: '加载中…',
   },
   en: {
@@ -25,7 +25,7 @@ const strings = {
     taken: seats => `${seats}: someone else was faster. Please pick another seat`, confirmed: (ref, seats) => `Purchased! Order ${ref}: ${seats}`,
     nothingTogether: n => `No ${n} free seats side by side`, failed: d => `That did not work: ${d}`, tooFast: 'Too many requests; try again in a moment',
     live: 'Live', reconnecting: 'Reconnecting…', resynced: 'Seat map updated', justTaken: s => `${s} was just taken`,
-    availableAgain: s => `${s} is available again`, left: t => `${t} left`, noShows: 'No shows yet', seatsTaken: 'Sold out', started: 'Started: sales closed', salesClosed: 'This show has started and sales are closed. Please choose another show time.', salesPaused: 'Sales for this show are paused. Try again shortly or choose another show time.', cancelled: 'This show has been cancelled; nothing more is sold.', pricesChanged: 'Prices have changed',
+    availableAgain: s => `${s} is available again`, left: t => `${t} left`, noShows: 'No shows yet', seatsTaken: 'Sold out', started: 'Started: sales closed', salesClosed: 'This show has started and sales are closed. Please choose another show time.', salesPaused: 'Sales for this show are paused. Try again shortly or choose another show time.', cancelled: 'This show has been cancelled; nothing more is sold.', pricesChanged: 'Prices have changed', cancelledShort: 'Cancelled', pausedShort: 'Sales paused',
     mapLabel: name => `Seat map, ${name}`, legend: 'Legend', extended: 'Hold extended', loading: 'Loading…',
   },
 };
