@@ -10,6 +10,8 @@ public struct SessionMessage: Sendable, Hashable {
     public var seats: [String]
     public var chinese: String
     public var english: String
+    /// Which message of the session this is (1, 2, …): the same message seen in two states is one.
+    public internal(set) var sequence: UInt64 = 0
 }
 
 /// What a UI draws for one buyer: the server's truth, this buyer's hold, what is still in flight.
@@ -21,6 +23,9 @@ public struct SessionState: Sendable {
     /// Seats shown as selected before the server has answered.
     public var pendingAdds: Set<SeatIndex>
     public var pendingRemovals: Set<SeatIndex>
+    /// The last thing the session had to say, to show until the next operation. It stays in every state
+    /// after it: a binding that announced it from here said it again on each live update. Announce
+    /// from `SeatSession.messages()` instead, where each arrives once.
     public var message: SessionMessage?
 
     /// The buyer's selection as it should look now: held seats plus optimistic adds, minus removals.
@@ -41,6 +46,9 @@ public actor SeatSession {
     let policy: SelectionPolicy
     private(set) public var state: SessionState
     private var continuations: [UUID: AsyncStream<SessionState>.Continuation] = [:]
+    private var messageContinuations: [UUID: AsyncStream<SessionMessage>.Continuation] = [:]
+    /// Messages said so far (the last one's `sequence`).
+    private var said: UInt64 = 0
     private var tail: Task<Void, Never>?
     private var expiryTask: Task<Void, Never>?
     private var live: EventSource?
@@ -70,8 +78,29 @@ public actor SeatSession {
         return stream
     }
 
-    private func drop(_ id: UUID) { continuations[id] = nil }
+    /// Every message said from now on, each once (what a screen reader should announce).
+    public func messages() -> AsyncStream<SessionMessage> {
+        let id = UUID()
+        let (stream, continuation) = AsyncStream<SessionMessage>.makeStream(bufferingPolicy: .bufferingNewest(16))
+        messageContinuations[id] = continuation
+        continuation.onTermination = { [weak self] _ in Task { await self?.drop(id) } }
+        return stream
+    }
+
+    private func drop(_ id: UUID) {
+        continuations[id] = nil
+        messageContinuations[id] = nil
+    }
     private func emit() { for c in continuations.values { c.yield(state) } }
+
+    /// Puts `message` in the state (to show) and sends it once to every `messages()` stream (to announce).
+    func say(_ message: SessionMessage) {
+        said += 1
+        var m = message
+        m.sequence = said
+        state.message = m
+        for c in messageContinuations.values { c.yield(m) }
+    }
 
     /// Runs `body` after every operation asked for before it (a quick second tap never races the first).
     @discardableResult
@@ -101,9 +130,10 @@ public actor SeatSession {
         let own = Set((state.hold?.seats ?? []).compactMap { layout.index(ofSeatID: $0) })
         let violations = policy.violations(for: proposed, in: layout, availability: state.server, context: SelectionContext(ownHeld: own))
         if let v = violations.first {
-            state.message = SessionMessage(
-                kind: v.rule == .notAvailable ? .taken : .rule, seats: v.seats.map { layout.seatID($0) },
-                chinese: v.chinese, english: v.english)
+            say(
+                SessionMessage(
+                    kind: v.rule == .notAvailable ? .taken : .rule, seats: v.seats.map { layout.seatID($0) },
+                    chinese: v.chinese, english: v.english))
             emit()
             return
         }
@@ -157,6 +187,29 @@ public actor SeatSession {
     /// Makes the picture true again (after the app returns to the foreground, or the network is back):
     /// the delta since the known version, or the whole availability when the server no longer has it.
     public func refresh() { enqueue { session in await session.refreshNow() } }
+
+    /// Back from the background: the hold asked for by its token, then the picture by delta or
+    /// snapshot. A hold that expired, was released or was bought (on another device) while the app
+    /// slept is dropped with a message, also when someone else has held its seats since, which the
+    /// picture alone cannot tell (the seats still read held).
+    public func resume() { enqueue { session in await session.resumeNow() } }
+
+    func resumeNow() async {
+        if let hold = state.hold {
+            do throws(APIError) {
+                let fresh = try await api.hold(token: hold.token)
+                state.hold = fresh
+                scheduleExpiry(fresh)
+            } catch  where ["hold-expired", "hold-released", "hold-confirmed", "not-found"].contains(error.slug ?? "") {
+                state.hold = nil
+                expiryTask?.cancel()
+                say(SessionMessage(kind: .expired, seats: hold.seats, chinese: "选座已超时，座位已释放", english: "Your hold expired and the seats were released."))
+            } catch {
+                // Offline: keep the hold; the next resume or refresh asks again.
+            }
+        }
+        await refreshNow()
+    }
 
     // MARK: Live updates
 
@@ -280,7 +333,7 @@ public actor SeatSession {
         if hold.seats.contains(where: { id in state.layout.index(ofSeatID: id).map { state.server[$0] != .held } ?? true }) {
             state.hold = nil
             expiryTask?.cancel()
-            state.message = SessionMessage(kind: .expired, seats: hold.seats, chinese: "选座已超时，座位已释放", english: "Your hold expired and the seats were released.")
+            say(SessionMessage(kind: .expired, seats: hold.seats, chinese: "选座已超时，座位已释放", english: "Your hold expired and the seats were released."))
         }
     }
 
@@ -300,17 +353,18 @@ public actor SeatSession {
         switch error {
         case .problem(let p) where !p.conflicts.isEmpty:
             let names = p.conflicts.map(\.seat)
-            state.message = SessionMessage(
-                kind: .taken, seats: names, chinese: "座位已被他人选走：" + names.joined(separator: "、"),
-                english: "Taken by someone else: " + names.joined(separator: ", "))
+            say(
+                SessionMessage(
+                    kind: .taken, seats: names, chinese: "座位已被他人选走：" + names.joined(separator: "、"),
+                    english: "Taken by someone else: " + names.joined(separator: ", ")))
         case .problem(let p) where !p.violations.isEmpty:
             let v = p.violations[0]
-            state.message = SessionMessage(kind: .rule, seats: v.seats, chinese: v.chinese, english: v.english)
+            say(SessionMessage(kind: .rule, seats: v.seats, chinese: v.chinese, english: v.english))
         case .problem(let p) where p.slug == "hold-expired":
             state.hold = nil
-            state.message = SessionMessage(kind: .expired, seats: seats, chinese: "选座已超时，座位已释放", english: "Your hold expired and the seats were released.")
+            say(SessionMessage(kind: .expired, seats: seats, chinese: "选座已超时，座位已释放", english: "Your hold expired and the seats were released."))
         default:
-            state.message = SessionMessage(kind: .failed, seats: seats, chinese: "操作失败，请重试", english: "That did not work: \(error)")
+            say(SessionMessage(kind: .failed, seats: seats, chinese: "操作失败，请重试", english: "That did not work: \(error)"))
         }
     }
 
@@ -330,7 +384,7 @@ public actor SeatSession {
     func expired(_ token: String) async {
         guard state.hold?.token == token else { return }
         state.hold = nil
-        state.message = SessionMessage(kind: .expired, seats: [], chinese: "选座已超时，座位已释放", english: "Your hold expired and the seats were released.")
+        say(SessionMessage(kind: .expired, seats: [], chinese: "选座已超时，座位已释放", english: "Your hold expired and the seats were released."))
         await refreshNow()
     }
 

@@ -54,6 +54,34 @@ import Testing
         #expect(try server.availability().counts.held == 0)
     }
 
+    /// A message is said once: the states that follow keep showing it (live updates from other buyers),
+    /// the message stream has it once; the next refusal is a second message.
+    @Test func aMessageIsSaidOnceThoughLaterStatesStillShowIt() async throws {
+        let server = try TestServer()
+        let a = try await session(server)
+        let messages = await a.messages(), states = await a.states()
+        await a.startLiveUpdates()
+        await a.select(["11-1"])  // half a couple seat: refused at once, with a message
+        let other = try server.connection()
+        for row in 1...3 { #expect(try hold(other, ["\(row)-1", "\(row)-2"]).status == 201) }
+        // Three live updates later the state still carries the one message.
+        var carrying = 0
+        for await s in states {
+            if s.message?.kind == .rule { carrying += 1 }
+            if s.server.counts.held == 6 { break }
+        }
+        #expect(carrying >= 3, "the states keep the message: \(carrying)")
+        await a.select(["11-3"])
+        var said: [SessionMessage] = []
+        for await m in messages {
+            said.append(m)
+            if said.count == 2 { break }
+        }
+        #expect(said.map(\.kind) == [.rule, .rule] && said.map(\.sequence) == [1, 2], "\(said)")
+        #expect(said[0].seats.contains("11-1") && said[1].seats.contains("11-3"), "\(said)")
+        await a.stopLiveUpdates()
+    }
+
     @Test func changesByOthersArriveOnRefreshInVersionOrder() async throws {
         let server = try TestServer()
         let a = try await session(server), b = try await session(server)
@@ -92,6 +120,35 @@ import Testing
         await a.settle()
         let s = await a.state
         #expect(s.hold != nil && s.hold?.token != first && s.hold?.seats == ["6-6", "6-8"], "\(String(describing: s.message))")
+    }
+
+    /// Back from the background after the hold expired and another buyer took its seats: a refresh
+    /// alone still believes in the hold (the seats read held); resuming asks for the hold itself.
+    @Test func resumingFindsTheHoldGoneEvenWhenItsSeatsWereHeldAgain() async throws {
+        let server = try TestServer(holdSeconds: 30)
+        let a = try await session(server)
+        await a.select(["6-1", "6-2"])
+        await a.settle()
+        #expect(await a.state.hold != nil)
+        server.app.inventory.clockOffset.advance(by: 31_000)
+        server.app.inventory.expireDue()
+        #expect(try hold(try server.connection(), ["6-1", "6-2"]).status == 201)
+        await a.refresh()
+        await a.settle()
+        #expect(await a.state.hold != nil, "the picture alone cannot tell")
+        await a.resume()
+        await a.settle()
+        let s = await a.state
+        #expect(s.hold == nil && s.message?.kind == .expired && s.selection.isEmpty, "\(String(describing: s.message))")
+        #expect(s.server[seat("6-1")] == .held)
+        // A live hold is kept, with its new expiry when it was extended elsewhere.
+        await a.select(["8-1", "8-2"])
+        await a.settle()
+        let token = try #require(await a.state.hold?.token)
+        #expect(try server.connection().request("POST", "/v1/holds/\(token)/extend").status == 200)
+        await a.resume()
+        await a.settle()
+        #expect(await a.state.hold?.extended == true)
     }
 
     @Test func theStateStreamShowsTheTapBeforeTheServerAnswers() async throws {

@@ -204,6 +204,7 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
 }
 @MainActor open class UIApplication: UIResponder {
     public struct LaunchOptionsKey: Hashable, Sendable { public init(rawValue: String) {} }
+    nonisolated public static let willEnterForegroundNotification = Notification.Name("UIApplicationWillEnterForegroundNotification")
 }
 @MainActor public protocol UIApplicationDelegate: NSObjectProtocol {}
 extension UIApplicationDelegate { public static func main() {} }

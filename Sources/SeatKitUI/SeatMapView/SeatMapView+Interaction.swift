@@ -56,14 +56,30 @@ extension SeatMapView {
     // — A SeatSync session: its state is what the map shows; taps become its selections —
 
     /// Shows `session`'s state from now on (server truth, this buyer's hold and what is in flight) and
-    /// sends taps and drags to it. Refusals arrive as messages (delegate and a VoiceOver announcement).
+    /// sends taps and drags to it. Refusals arrive as messages, each once (delegate and a VoiceOver
+    /// announcement): from the session's message stream, not from its states, which keep the last
+    /// message while live updates come in (VoiceOver said it again on every one). Returning to the
+    /// foreground resumes the session (its hold and seats asked for again).
     public func bind(to session: SeatSession) {
         self.session = session
         sessionTask?.cancel()
+        // Back from the background the seats and the hold may have changed (the hold expired, someone
+        // else took its seats): the session asks the server for both (`SeatSession.resume`).
+        if let old = foregroundObserver { NotificationCenter.default.removeObserver(old) }
+        foregroundObserver = NotificationCenter.default.addObserver(
+            forName: UIApplication.willEnterForegroundNotification, object: nil, queue: .main
+        ) { _ in Task { await session.resume() } }
         sessionTask = Task { [weak self] in
             for await state in await session.states() {
                 guard let self else { return }
                 self.show(state)
+            }
+        }
+        messageTask?.cancel()
+        messageTask = Task { [weak self] in
+            for await message in await session.messages() {
+                guard let self else { return }
+                self.say(message)
             }
         }
     }
@@ -73,10 +89,11 @@ extension SeatMapView {
         next.availability = state.server
         next.selection = state.selection
         content = next
-        if let message = state.message {
-            delegate?.seatMapView(self, didReceive: message)
-            UIAccessibility.post(notification: .announcement, argument: content.language == .chinese ? message.chinese : message.english)
-        }
+    }
+
+    func say(_ message: SessionMessage) {
+        delegate?.seatMapView(self, didReceive: message)
+        UIAccessibility.post(notification: .announcement, argument: content.language == .chinese ? message.chinese : message.english)
     }
 
     func toggleThroughSession(_ seats: [SeatIndex]) {

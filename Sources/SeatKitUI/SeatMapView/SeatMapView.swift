@@ -46,6 +46,10 @@ extension SeatMapViewDelegate {
     var dragPoints: [LayoutPoint] = []
     var session: SeatSession?
     var sessionTask: Task<Void, Never>?
+    /// Announces the bound session's messages, each once.
+    var messageTask: Task<Void, Never>?
+    /// Resumes the bound session when the app returns to the foreground.
+    var foregroundObserver: NSObjectProtocol?
     var cachedAccessibilityElements: [UIAccessibilityElement]?
     var applyingChanges = false
 
