@@ -25,6 +25,10 @@ public enum SeatKitTool {
           simulate --server URL --show ID [--buyers N] [--seed N] [--quiet]
                                                 a crowd of buyers (best available, taps, drags, abandoned holds, purchases)
                                                 against a running server; prints what happened and checks no seat sold twice
+          buyer --server URL --show ID --cache DIR hold SEAT…|confirm ORDER|release|status [--stay]
+                                                one buyer as an app is one: a SeatSync session whose cache (layouts, last
+                                                seats, the hold's token) is DIR, so a later run finds the hold an earlier
+                                                one made, and a run offline shows the last seats, marked stale
           bench --server URL --show ID [--connections 64] [--seconds 5]
                                                 holds a second a running server takes: each connection holds and releases
                                                 1–4 seats of its own free blocks (within the show's rules); latency p50/p99
@@ -86,6 +90,7 @@ public enum SeatKitTool {
             case "report": return (try BoxOfficeCommand.report(rest, &output), output)
             case "block": return (try BoxOfficeCommand.block(rest, &output), output)
             case "simulate": return (try SimulateCommand.run(rest, &output), output)
+            case "buyer": return (try BuyerCommand.run(rest, &output), output)
             case "bench": return (try BenchCommand.run(rest, &output), output)
             default:
                 output.error("unknown command \"\(command)\" (see seatkit --help)")

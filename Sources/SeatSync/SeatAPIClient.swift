@@ -27,16 +27,21 @@ public enum APIError: Error, Sendable, CustomStringConvertible {
     public var slug: String? { if case .problem(let p) = self { return p.slug } else { return nil } }
 }
 
-/// A typed client for the server's `v1` API on URLSession (async/await). Layouts are cached by ETag.
+/// A typed client for the server's `v1` API on URLSession (async/await). Layouts are cached by ETag,
+/// in memory and, with a `cache`, on disk with the shows and their last availabilities (what a map
+/// opens with offline).
 public final class SeatAPIClient: Sendable {
     public let baseURL: URL
     let session: URLSession
     /// Layouts by venue with their ETags. Lock: `layouts` (a leaf).
     private let layouts = Locked([String: (etag: String, layout: VenueLayout)]())
+    /// What survives the app: layouts, shows, availabilities, hold tokens (nil: memory only).
+    public let cache: (any SeatCache)?
 
-    public init(baseURL: URL, session: URLSession = URLSession(configuration: .ephemeral)) {
+    public init(baseURL: URL, session: URLSession = URLSession(configuration: .ephemeral), cache: (any SeatCache)? = nil) {
         self.baseURL = baseURL
         self.session = session
+        self.cache = cache
     }
 
     struct Answer { var status: Int; var headers: [String: String]; var body: [UInt8] }
@@ -67,14 +72,49 @@ public final class SeatAPIClient: Sendable {
     // MARK: Venues and availability
 
     /// The venue's layout; fetched once, then revalidated with `If-None-Match` (a 304 costs no body).
+    /// Offline, the layout last kept in the cache.
     public func layout(venue: String) async throws(APIError) -> VenueLayout {
-        let cached = layouts.withLock { $0[venue] }
-        let answer = try await send("GET", "/v1/venues/\(venue)", headers: cached.map { ["If-None-Match": $0.etag] } ?? [:])
-        if answer.status == 304, let cached { return cached.layout }
+        let cached = layouts.withLock { $0[venue] } ?? keptLayout(venue: venue)
+        let answer: Answer
+        do { answer = try await send("GET", "/v1/venues/\(venue)", headers: cached.map { ["If-None-Match": $0.etag] } ?? [:]) } catch {
+            if case .transport = error, let cached { return cached.layout }
+            throw error
+        }
+        if answer.status == 304, let cached {
+            layouts.withLock { $0[venue] = cached }
+            return cached.layout
+        }
         let layout: VenueLayout
         do { layout = try VenueLayout(json: answer.body) } catch { throw .unexpected(status: answer.status, detail: "layout: \(error)") }
-        if let etag = answer.headers["etag"] { layouts.withLock { $0[venue] = (etag, layout) } }
+        if let etag = answer.headers["etag"] {
+            layouts.withLock { $0[venue] = (etag, layout) }
+            // The ETag on the first line, the layout after it.
+            cache?.store(Data(Array((etag + "\n").utf8) + answer.body), for: CacheKey.layout(venue))
+        }
         return layout
+    }
+
+    /// The layout and its ETag as the cache kept them.
+    func keptLayout(venue: String) -> (etag: String, layout: VenueLayout)? {
+        guard let data = cache?.data(for: CacheKey.layout(venue)), let newline = data.firstIndex(of: 10) else { return nil }
+        let etag = String(decoding: data[..<newline], as: UTF8.self)
+        guard let layout = try? VenueLayout(json: Array(data[(newline + 1)...])) else { return nil }
+        return (etag, layout)
+    }
+
+    /// The availability the cache kept for the show (the last one fetched or refreshed), if it is for `layout`.
+    public func keptAvailability(show: String, layout: VenueLayout) -> SeatAvailability? {
+        cache?.data(for: CacheKey.availability(show)).flatMap { try? SeatAvailability(encoded: String(decoding: $0, as: UTF8.self), layout: layout) }
+    }
+
+    /// Keeps the show's availability (what a map opens with offline).
+    public func keep(_ availability: SeatAvailability, show: String) {
+        cache?.store(Data(availability.encoded().utf8), for: CacheKey.availability(show))
+    }
+
+    /// The show's summary as the cache kept it.
+    public func keptShow(_ id: String) -> JSONObject? {
+        cache?.data(for: CacheKey.show(id)).flatMap { (try? JSONParser.parse([UInt8]($0)))?.objectValue }
     }
 
     /// The whole availability of a show (checked against `layout` when given).
@@ -97,6 +137,7 @@ public final class SeatAPIClient: Sendable {
     public func show(_ id: String) async throws(APIError) -> JSONObject {
         let answer = try await send("GET", "/v1/shows/\(id)")
         guard let o = (try? JSONParser.parse(answer.body))?.objectValue else { throw .unexpected(status: answer.status, detail: "show is not an object") }
+        cache?.store(Data(answer.body), for: CacheKey.show(id))
         return o
     }
 

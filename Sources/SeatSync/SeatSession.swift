@@ -27,6 +27,9 @@ public struct SessionState: Sendable {
     /// after it: a binding that announced it from here said it again on each live update. Announce
     /// from `SeatSession.messages()` instead, where each arrives once.
     public var message: SessionMessage?
+    /// True while the picture is the one the cache kept (the map opened offline): draw it as not
+    /// current; the first answer from the server makes it false.
+    public var isStale = false
 
     /// The buyer's selection as it should look now: held seats plus optimistic adds, minus removals.
     public var selection: Set<SeatIndex> {
@@ -49,6 +52,10 @@ public actor SeatSession {
     private var messageContinuations: [UUID: AsyncStream<SessionMessage>.Continuation] = [:]
     /// Messages said so far (the last one's `sequence`).
     private var said: UInt64 = 0
+    /// The hold token the cache has for this show (kept so a relaunched app finds its hold).
+    private var savedToken: String?
+    /// A token the cache had when the session opened offline: asked for on the next `resume`.
+    private var pendingToken: String?
     private var tail: Task<Void, Never>?
     private var expiryTask: Task<Void, Never>?
     private var live: EventSource?
@@ -56,16 +63,60 @@ public actor SeatSession {
     /// Whether the live event stream is connected (false while it reconnects).
     public private(set) var isLive = false
 
-    /// Loads the show, its layout (cached by ETag) and availability.
+    /// Loads the show, its layout (cached by ETag) and availability. Offline, with an `api.cache`, it
+    /// opens with what the cache kept, marked stale (`SessionState.isStale`), and catches up on the next
+    /// `refresh` or `resume`. A hold this app made before it was closed (its token kept in the cache) is
+    /// found again: live, it is the session's hold; gone, it is forgotten.
     public init(api: SeatAPIClient, show: String) async throws(APIError) {
         self.api = api
         showID = show
-        let summary = try await api.show(show)
+        var stale = false
+        let summary: JSONObject
+        do { summary = try await api.show(show) } catch {
+            guard case .transport = error, let kept = api.keptShow(show) else { throw error }
+            summary = kept
+            stale = true
+        }
         guard let venue = summary["venueId"]?.stringValue else { throw .unexpected(status: 200, detail: "show without venueId") }
         policy = (summary["policy"].flatMap { try? SelectionPolicy(jsonValue: $0) }) ?? .standard
         let layout = try await api.layout(venue: venue)
-        let availability = try await api.availability(show: show, layout: layout)
-        state = SessionState(layout: layout, server: availability, hold: nil, pendingAdds: [], pendingRemovals: [], message: nil)
+        var availability: SeatAvailability
+        do throws(APIError) {
+            if stale { throw APIError.transport("offline") }
+            availability = try await api.availability(show: show, layout: layout)
+            api.keep(availability, show: show)
+        } catch {
+            guard case .transport = error, let kept = api.keptAvailability(show: show, layout: layout) else { throw error }
+            availability = kept
+            stale = true
+        }
+        state = SessionState(layout: layout, server: availability, hold: nil, pendingAdds: [], pendingRemovals: [], message: nil, isStale: stale)
+        let token = api.cache?.data(for: CacheKey.hold(show)).map { String(decoding: $0, as: UTF8.self) }
+        savedToken = token
+        if let token { if stale { pendingToken = token } else { await adopt(token) } }
+    }
+
+    /// Takes up the hold `token` names if it is still live; forgets the token otherwise.
+    func adopt(_ token: String) async {
+        do throws(APIError) {
+            let hold = try await api.hold(token: token)
+            if hold.state == .active {
+                state.hold = hold
+                scheduleExpiry(hold)
+            }
+        } catch {
+            if case .transport = error { pendingToken = token; return }
+        }
+        pendingToken = nil
+        keepHoldToken()
+    }
+
+    /// Keeps the live hold's token in the cache (or forgets it once there is none).
+    private func keepHoldToken() {
+        let token = state.hold?.token
+        guard token != savedToken else { return }
+        savedToken = token
+        api.cache?.store(token.map { Data($0.utf8) }, for: CacheKey.hold(showID))
     }
 
     /// Every state from now on (starting with the current one).
@@ -91,7 +142,10 @@ public actor SeatSession {
         continuations[id] = nil
         messageContinuations[id] = nil
     }
-    private func emit() { for c in continuations.values { c.yield(state) } }
+    private func emit() {
+        keepHoldToken()
+        for c in continuations.values { c.yield(state) }
+    }
 
     /// Puts `message` in the state (to show) and sends it once to every `messages()` stream (to announce).
     func say(_ message: SessionMessage) {
@@ -195,6 +249,7 @@ public actor SeatSession {
     public func resume() { enqueue { session in await session.resumeNow() } }
 
     func resumeNow() async {
+        if state.hold == nil, let token = pendingToken { await adopt(token) }
         if let hold = state.hold {
             do throws(APIError) {
                 let fresh = try await api.hold(token: hold.token)
@@ -262,6 +317,7 @@ public actor SeatSession {
         case "snapshot", "reset":
             if let fresh = try? SeatAvailability(encoded: e.data, layout: state.layout), fresh.version >= state.server.version {
                 state.server = fresh
+                state.isStale = false
                 checkHoldStillHeld()
                 emit()
             }
@@ -318,8 +374,15 @@ public actor SeatSession {
         do throws(APIError) {
             let delta = try await api.delta(show: showID, since: state.server.version)
             if delta.toVersion > state.server.version { try? state.server.apply(delta) }
-        } catch  where error.slug == "delta-gone" {
-            if let fresh = try? await api.availability(show: showID, layout: state.layout) { state.server = fresh }
+            state.isStale = false
+            api.keep(state.server, show: showID)
+        } catch  where error.slug == "delta-gone" || error.slug == "version-ahead" {
+            // Too far back for a delta, or a picture from another store (the cache of another server): the whole state.
+            if let fresh = try? await api.availability(show: showID, layout: state.layout) {
+                state.server = fresh
+                state.isStale = false
+                api.keep(fresh, show: showID)
+            }
         } catch {
             // Offline: keep the picture; the next refresh repairs it.
         }

@@ -243,7 +243,7 @@ func temporaryDirectory() -> URL {
 }
 
 @Suite struct SubcommandHelpTests {
-    @Test(arguments: ["validate", "import", "best", "check", "render", "serve", "generate", "layout-demo"])
+    @Test(arguments: ["validate", "import", "best", "check", "render", "serve", "generate", "layout-demo", "buyer"])
     func everyCommandAnswersHelp(command: String) {
         let r = seatkit(command, "--help")
         #expect(r.code == 0 && r.out.hasPrefix("Usage: seatkit \(command)"), "\(r.out)\(r.err)")
