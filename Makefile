@@ -11,7 +11,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # What the browser tests add: Chromium and its WebDriver, CJK fonts for the screenshots.
 BROWSER_PACKAGES ?= chromium chromium-driver fonts-noto-cjk
 
-.PHONY: all deps build test test-browser test-tsan lint demo tour bench samples clean
+.PHONY: all deps build test test-browser test-tsan lint docs demo tour bench samples clean
 
 all: build
 
@@ -42,6 +42,7 @@ test: deps lint
 	./scripts/smoke-test.sh .build/debug/seatkit
 	./scripts/contract-test.sh .build/debug/seatkit
 	./scripts/check-uikit.sh
+	./scripts/docs.sh
 	$(MAKE) test-tsan
 	$(MAKE) test-browser
 
@@ -70,6 +71,11 @@ test-browser:
 demo: deps
 	$(SWIFT) build -c release --product seatkit
 	.build/release/seatkit serve --store sqlite:demo.db --admin-key $${SEATKIT_ADMIN_KEY:-demo-admin-key-change-me} --holds-per-second 2000 --trusted-proxies 127.0.0.1
+
+# The DocC documentation of SeatMap, CollectionLayout, SeatCanvas, SeatSync and SeatKitUI as one static
+# site in .build/docs-site (open index.html through any static file server); a broken symbol link fails it.
+docs:
+	./scripts/docs.sh
 
 # A tour of the command-line tool on the sample venues.
 tour: build
