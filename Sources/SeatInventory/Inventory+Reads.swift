@@ -62,18 +62,38 @@ extension Inventory {
     /// The show's committed version (nil: no such show).
     public func committedVersion(show id: String) -> UInt64? { locked { m in m.shows[id]?.committed.version } }
 
+    /// Versions a delta may span when memory does not reach back and the show's log is read instead.
+    public static let storeDeltaSpan: UInt64 = 10_000
+
     /// One delta from `since` to now, merged from the recent events in memory (the last 1,024
-    /// versions); 410 further back (the whole state is one cached encoding). No store read, and the
-    /// inventory lock only to read the version.
+    /// versions), or else from the show's log in the store (outside the inventory lock, at most
+    /// `storeDeltaSpan` versions back: a client that was offline, or one that reconnects after the
+    /// server restarted, whose memory starts empty, catches up by a delta instead of the whole state);
+    /// 410 further back (the whole state is one cached encoding). The inventory lock only to read the version.
+    /// - Complexity: O(changes merged); from the store, one read of at most `storeDeltaSpan` lines.
     public func delta(show id: String, since: UInt64) throws(Refusal) -> String {
         let now = try lockedWhenFresh(show: id) { (m: Memory) throws(Refusal) in try state(forShow: id, in: m).committed.version }
         guard since <= now else { throw Refusal(.versionAhead, detail: "version \(since) is newer than the show's \(now)") }
-        guard let merged = hub.mergedDelta(show: id, since: since, through: now) else {
-            throw Refusal(
-                .deltaGone,
-                detail: "changes since version \(since) are not kept (the last \(hub.keep) are); fetch the whole availability (version \(now))")
+        if let merged = hub.mergedDelta(show: id, since: since, through: now) { return merged }
+        if now - since <= Self.storeDeltaSpan, let events = try? store.events(show: id, after: since, limit: Int(now - since)),
+            events.count == Int(now - since), events.last?.version == now
+        {
+            var latest: [SeatIndex: SeatStatus] = [:]
+            for e in events {
+                guard let d = try? AvailabilityDelta(encoded: e.delta) else { return try deltaGone(id, since, now) }
+                for c in d.changes { latest[c.seat] = c.status }
+            }
+            metrics.count("deltas_from_store")
+            return AvailabilityDelta(fromVersion: since, toVersion: now, changes: latest.keys.sorted().map { SeatChange(seat: $0, status: latest[$0]!) })
+                .encoded()
         }
-        return merged
+        return try deltaGone(id, since, now)
+    }
+
+    private func deltaGone(_ id: String, _ since: UInt64, _ now: UInt64) throws(Refusal) -> String {
+        throw Refusal(
+            .deltaGone,
+            detail: "changes since version \(since) are more than \(Self.storeDeltaSpan) versions back; fetch the whole availability (version \(now))")
     }
 
     /// Subscribes `stream` to a show's events: the versions it missed since `lastEventID` from the hub's

@@ -179,6 +179,24 @@ import SeatSecrets
     }
 }
 
+@Suite(.serialized) struct StoreDeltaTests {
+    /// After a restart memory has no recent events: a client coming back with its version still gets
+    /// a delta, merged from the show's log in the store (it was a 410 and a whole-state fetch).
+    @Test(arguments: StoreBackend.available) func aDeltaFromBeforeARestartComesFromTheShowsLog(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend)
+        let c = try server.connection()
+        for row in 1...3 { #expect(try hold(c, ["\(row)-1", "\(row)-2"]).status == 201) }
+        try server.restart()
+        let r = try server.connection().request("GET", "/v1/shows/show/availability?since=1")
+        #expect(r.status == 200, "\(r.text)")
+        let delta = try AvailabilityDelta(encoded: r.text)
+        let layout = SampleVenues.cinemaHall()
+        #expect(delta.fromVersion == 1 && delta.toVersion == 3)
+        #expect(Set(delta.changes.map(\.seat)) == Set(["2-1", "2-2", "3-1", "3-2"].map { layout.index(ofSeatID: $0)! }))
+        #expect(server.app.inventory.metrics.value("deltas_from_store") == 1)
+    }
+}
+
 @Suite(.serialized) struct PruneTests {
     @Test(arguments: StoreBackend.available) func oldIdempotencyAnswersArePrunedAndTheLogIsKept(backend: StoreBackend) throws {
         let server = try TestServer(backend: backend)

@@ -10,7 +10,7 @@ import Glibc
 #endif
 
 /// Sessions that survive real life: a killed app's hold is found by its next launch (a real second
-/// process, `seatkit buyer`), and a map opens offline from the cache, marked stale, and catches up.
+/// process, `seatkit buyer`), and a map opens offline from the cache, marked stale, and catches up by a delta.
 @Suite(.serialized, .timeLimit(.minutes(1))) struct RelaunchTests {
     static var binary: URL { URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("seatkit") }
     let hall = SampleVenues.cinemaHall()
@@ -68,7 +68,9 @@ import Glibc
         let online = try await SeatSession(api: api(), show: "show")
         let seen = await online.state.server
         #expect(await !online.state.isStale && seen[hall.index(ofSeatID: "5-1")!] == .held)
-        // The network goes: a new session (a relaunched app) opens with what the cache kept, marked stale.
+        // Another buyer holds seats the cache never saw; then the network goes: a new session (a
+        // relaunched app) opens with what the cache kept, marked stale.
+        #expect(try hold(try server.connection(), ["4-1", "4-2"]).status == 201)
         server.app.stop()
         let offline = try await SeatSession(api: api(), show: "show")
         let s = await offline.state
@@ -84,5 +86,8 @@ import Glibc
         await offline.settle()
         let caught = await offline.state, now = try server.availability().version
         #expect(!caught.isStale && caught.server[hall.index(ofSeatID: "6-1")!] == .held && caught.server.version == now)
+        #expect(caught.server[hall.index(ofSeatID: "4-1")!] == .held)
+        // By a delta (from the show's log: the restarted server's memory has only the last change), not the whole state.
+        #expect(server.app.inventory.metrics.value("deltas_from_store") == 1)
     }
 }
