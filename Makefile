@@ -42,6 +42,7 @@ test: deps lint
 	./scripts/smoke-test.sh .build/debug/seatkit
 	./scripts/contract-test.sh .build/debug/seatkit
 	./scripts/check-uikit.sh
+	./scripts/check-consumer.sh
 	./scripts/docs.sh
 	$(MAKE) test-tsan
 	$(MAKE) test-browser

@@ -3,7 +3,8 @@
 # .build/docs-site): symbol graphs from `swift build` (a build of its own, .build/docs), then the
 # toolchain's `docc convert` per module with --warnings-as-errors, so a broken ``Symbol`` link in a
 # catalog or a doc comment fails the run (and `make test`, which runs this). SeatKitUI is UIKit only:
-# on Linux its catalog is articles without symbols.
+# on Linux its catalog is articles without symbols. The same graphs check every public type's Sendable
+# stance (scripts/check-sendable.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-.build/docs-site}
@@ -16,6 +17,7 @@ for target in SeatCanvas SeatSync; do  # with their dependencies: SeatMap, Colle
     swift build --scratch-path .build/docs --target "$target" -Xswiftc -warnings-as-errors \
         -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs/all" >/dev/null
 done
+python3 scripts/check-sendable.py "$graphs/all"
 for module in SeatMap CollectionLayout SeatCanvas SeatSync SeatKitUI; do
     mkdir -p "$graphs/$module"
     cp "$graphs/all/$module".symbols.json "$graphs/all/$module"@*.symbols.json "$graphs/$module/" 2>/dev/null || true

@@ -4,7 +4,7 @@ import SeatMap
 
 /// Writes a display list as SVG: every seat a `<g>` with a stable id, `data-seat-id`, `data-status`,
 /// `data-zone`, an `aria-label` and a `<title>`, so the web page can use the picture as it is.
-public struct SVGWriter {
+public struct SVGWriter: Sendable {
     public var title: String
     /// Extra height below the map for the legend (0: none).
     public var legend: [LegendEntry]

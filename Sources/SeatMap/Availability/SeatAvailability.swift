@@ -128,7 +128,7 @@ extension SeatAvailability: Equatable {
 }
 
 /// Reads statuses of one availability snapshot, fastest in seat order.
-public struct StatusReader {
+public struct StatusReader: Sendable {
     let availability: SeatAvailability
     var bytes: [UInt8] = []
     var start = Int.min / 2

@@ -9,7 +9,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
 /// A strict RFC 8259 parser over UTF-8 bytes. Strings are validated as UTF-8, nesting is bounded so no
 /// input can overflow the stack, and duplicate keys in one object are an error (a seat with two `"x"`
 /// members is a mistake, not a choice).
-public struct JSONParser {
+public struct JSONParser: Sendable {
     public static let maximumDepth = 256
 
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
