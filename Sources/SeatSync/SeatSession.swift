@@ -30,6 +30,14 @@ public struct SessionState: Sendable {
     /// True while the picture is the one the cache kept (the map opened offline): draw it as not
     /// current; the first answer from the server makes it false.
     public var isStale = false
+    /// The show as the server last described it (`GET /v1/shows/{id}`): its details, prices, whether
+    /// it is on sale. A manager's change (new prices, sales paused, cancelled) arrives live.
+    public var show: JSONObject = JSONObject(keys: [], values: [])
+
+    /// Today's prices (nil if the show's description has none a client can read).
+    public var prices: PriceTable? { show["prices"].flatMap { try? PriceTable(jsonValue: $0) } }
+    /// Whether the show takes holds now (false once it started, while sales are paused, after a cancellation).
+    public var isOnSale: Bool { show["onSale"] != .bool(false) }
 
     /// The buyer's selection as it should look now: held seats plus optimistic adds, minus removals.
     public var selection: Set<SeatIndex> {
@@ -90,7 +98,8 @@ public actor SeatSession {
             availability = kept
             stale = true
         }
-        state = SessionState(layout: layout, server: availability, hold: nil, pendingAdds: [], pendingRemovals: [], message: nil, isStale: stale)
+        state = SessionState(
+            layout: layout, server: availability, hold: nil, pendingAdds: [], pendingRemovals: [], message: nil, isStale: stale, show: summary)
         let token = api.cache?.data(for: CacheKey.hold(show)).map { String(decoding: $0, as: UTF8.self) }
         savedToken = token
         if let token { if stale { pendingToken = token } else { await adopt(token) } }
@@ -313,6 +322,13 @@ public actor SeatSession {
                 emit()
             } else if delta.toVersion > state.server.version {
                 await refreshNow()  // a gap: fetch what was missed
+            }
+        case "show":
+            // A manager changed the show: prices for new holds, the sales switch, its details.
+            if let fresh = (try? JSONParser.parse(Array(e.data.utf8)))?.objectValue {
+                state.show = fresh
+                api.cache?.store(Data(e.data.utf8), for: CacheKey.show(showID))
+                emit()
             }
         case "snapshot", "reset":
             if let fresh = try? SeatAvailability(encoded: e.data, layout: state.layout), fresh.version >= state.server.version {

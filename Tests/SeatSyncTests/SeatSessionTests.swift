@@ -177,6 +177,24 @@ import Testing
         return false
     }
 
+    /// A manager's change reaches an open session live: new prices, then sales paused.
+    @Test func newPricesAndAPauseArriveLive() async throws {
+        let server = try TestServer()
+        let a = try await SeatSession(api: SeatAPIClient(baseURL: URL(string: "http://127.0.0.1:\(server.port)")!), show: "show")
+        let first = await a.state
+        #expect(first.prices?.categoryPrices["standard"] == Decimal(string: "33.30") && first.isOnSale)
+        await a.startLiveUpdates()
+        for _ in 0..<100 where await !a.isLive { try? await Task.sleep(nanoseconds: 20_000_000) }
+        let admin = [("X-Admin-Key", TestServer.adminKey)]
+        let c = try server.connection()
+        let table = #"{"currency":"CNY","categories":{"standard":"50.00","vip":"70.00","couple":"120.00"}}"#
+        #expect(try c.request("PUT", "/v1/shows/show/prices", json: table, headers: admin).status == 200)
+        #expect(await eventually(a) { $0.prices?.categoryPrices["standard"] == 50 && $0.show["priceRevision"]?.intValue == 1 })
+        #expect(try c.request("PATCH", "/v1/shows/show", json: #"{"onSale":false}"#, headers: admin).status == 200)
+        #expect(await eventually(a) { !$0.isOnSale })
+        await a.stopLiveUpdates()
+    }
+
     @Test func otherBuyersChangesArriveLiveInVersionOrder() async throws {
         let server = try TestServer()
         let api = SeatAPIClient(baseURL: URL(string: "http://127.0.0.1:\(server.port)")!)
