@@ -156,9 +156,11 @@ extension Inventory {
         let delta = AvailabilityDelta(fromVersion: version - 1, toVersion: version, changes: changes).encoded()
         let commit = StoreCommit(
             showID: state.record.id, version: version, changes: changes, insert: insert, delete: delete, sell: sell,
-            holds: holds, delta: delta, durable: durable, idempotency: idempotency, refunds: refunds, show: show, log: log)
+            holds: holds, delta: delta, durable: durable, idempotency: idempotency, refunds: refunds, show: show, log: log,
+            showBase: show == nil ? nil : state.record)
         for c in changes { state.availability.setStatus(c.status, for: c.seat) }
         if store.assignsVersions { state.reserve(changes) }
+        if show != nil { state.pendingShowEdits += 1 }
         state.availability.commit(version: version)
         state.setVersion(version)
         if let idempotency { m.pendingIdempotency[idempotency.key] = idempotency }
@@ -173,6 +175,9 @@ extension Inventory {
     /// What a failed commit means to the client.
     package static func refusal(forCommitError error: Error) -> Refusal {
         if let e = error as? DatabaseError, e.isConstraint {
+            if e.message.contains("changed meanwhile") {
+                return Refusal(.storeUnavailable, detail: "the show was changed on another instance at the same moment; try again")
+            }
             return Refusal(.seatsTaken, detail: "a seat was taken by a concurrent change (\(e.message)); reload the availability")
         }
         return storeRefusal(error)

@@ -74,6 +74,12 @@ extension Inventory {
         locked { m in
             for r in records where ids.contains(r.id) {
                 guard let state = m.shows[r.id], !m.isStale(r.id), !Self.sameFields(state.record, r) else { continue }
+                // An edit of ours is on its way to the store: this row is older than memory (it undid a
+                // PATCH a moment after an earlier one, under ThreadSanitizer). Read again after it commits.
+                if state.pendingShowEdits > 0 {
+                    m.recordsToRefresh.insert(r.id)
+                    continue
+                }
                 var fresh = r
                 fresh.version = state.record.version
                 guard let revisions = try? Self.priceRevisions(of: r, layout: state.layout) else { continue }

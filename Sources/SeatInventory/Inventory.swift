@@ -44,6 +44,10 @@ final class ShowState {
     /// from a store written by another version; such a show stays on sale).
     private(set) var startsAtMilliseconds: Int64?
 
+    /// Changes of the show's own fields of ours not yet committed: a row read from the store meanwhile
+    /// is older than memory and must not replace it.
+    var pendingShowEdits = 0
+
     func reserve(_ changes: [SeatChange]) { for c in changes { pendingSeats[c.seat, default: 0] += 1 } }
 
     func settle(_ changes: [SeatChange]) {
@@ -219,6 +223,7 @@ public final class Inventory: @unchecked Sendable {
                 }
                 guard let state = m.shows[c.showID] else { continue }
                 state.settle(c.changes)
+                if c.show != nil { state.pendingShowEdits = max(0, state.pendingShowEdits - 1) }
                 // A stale show is replaced by the store's state (its events published then, in order).
                 if m.isStale(c.showID) { continue }
                 switch outcome {
@@ -261,6 +266,7 @@ public final class Inventory: @unchecked Sendable {
             for c in batch {
                 if let key = c.idempotency?.key { m.pendingIdempotency[key] = nil }
                 m.shows[c.showID]?.settle(c.changes)
+                if c.show != nil, let s = m.shows[c.showID] { s.pendingShowEdits = max(0, s.pendingShowEdits - 1) }
                 if m.shows[c.showID] != nil { m.staleShows.insert(c.showID) }
             }
         }
@@ -314,6 +320,7 @@ public final class Inventory: @unchecked Sendable {
                 return (to, now, changes)
             }
             for token in old.holds.keys { m.holdShow[token] = nil }
+            fresh.pendingShowEdits = old.pendingShowEdits
             m.install(fresh)
             m.staleShows.remove(id)
             guard to > now else { return nil }

@@ -118,11 +118,15 @@ extension PostgresStore {
         w.key("log"); w.raw("{"); w.key("action", first: true); w.string(c.log.action); w.key("hold"); optional(c.log.holdID)
         w.key("operator"); optional(c.log.operatorName); w.key("reason"); optional(c.log.reason); w.key("orderRef"); optional(c.log.orderRef)
         w.raw("}")
-        if let s = c.show {
-            w.key("showRow"); w.raw("{"); w.key("startsAt", first: true); w.string(s.startsAt); w.key("prices"); w.string(s.pricesJSON)
+        func row(_ key: String, _ s: ShowRecord) {
+            w.key(key); w.raw("{"); w.key("startsAt", first: true); w.string(s.startsAt); w.key("prices"); w.string(s.pricesJSON)
             w.key("policy"); w.string(s.policyJSON); w.key("holdSeconds"); w.number(s.holdSeconds); w.key("details"); w.string(s.detailsJSON)
             w.key("onSale"); w.raw(s.onSale ? "true" : "false"); w.key("cancelledAt"); if let t = s.cancelledAt { w.number(Int(t)) } else { w.raw("null") }
             w.key("priceRevision"); w.number(s.priceRevision); w.key("earlierPrices"); w.string(s.earlierPricesJSON); w.raw("}")
+        }
+        if let s = c.show {
+            row("showRow", s)
+            if let base = c.showBase { row("showBase", base) }
         }
         if let r = c.idempotency {
             w.key("idempotency"); w.raw("{"); w.key("key", first: true); w.string(r.key); w.key("fingerprint"); w.string(r.requestFingerprint)

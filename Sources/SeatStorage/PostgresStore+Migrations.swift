@@ -201,6 +201,18 @@ extension PostgresStore {
             ("created_at, kind, reason, operator, payment)", "created_at, kind, reason, operator, payment, prices)"),
             ("h->>'kind', h->>'reason', h->>'operator', h->>'payment')", "h->>'kind', h->>'reason', h->>'operator', h->>'payment', h->>'prices')"),
             ("payment = EXCLUDED.payment", "payment = EXCLUDED.payment, prices = EXCLUDED.prices"),
+            // A change of the show's own row carries the whole row: written only when the row is still as
+            // the instance had it before the change (`showBase`), or it would write back another
+            // instance's edit as it was before (seat changes in between do not touch the row).
+            (
+                "v := cur + 1;",
+                "v := cur + 1;\n              IF c ? 'showBase' AND NOT EXISTS (SELECT 1 FROM shows s WHERE s.id = c->>'show' "
+                    + "AND s.starts_at = c->'showBase'->>'startsAt' AND s.prices = c->'showBase'->>'prices' AND s.policy = c->'showBase'->>'policy' "
+                    + "AND s.hold_seconds = (c->'showBase'->>'holdSeconds')::int AND s.details = c->'showBase'->>'details' "
+                    + "AND s.on_sale = (c->'showBase'->>'onSale')::boolean AND s.cancelled_at IS NOT DISTINCT FROM (c->'showBase'->>'cancelledAt')::bigint "
+                    + "AND s.price_revision = (c->'showBase'->>'priceRevision')::int AND s.earlier_prices = c->'showBase'->>'earlierPrices') THEN "
+                    + "RAISE EXCEPTION 'show % changed meanwhile on another instance', c->>'show' USING ERRCODE = 'SK001'; END IF;"
+            ),
             (
                 "INSERT INTO events(show_id, version, delta, created_at) VALUES (c->>'show', v, delta, (c->>'now')::bigint);",
                 "INSERT INTO show_log(show_id, version, created_at, action, hold_id, operator, reason, order_ref, delta) "

@@ -116,17 +116,19 @@ public struct StoreCommit: Sendable {
     public var refunds: [RefundRecord]
     /// The show's own fields rewritten (prices, times, details, on-sale, cancelled; not its version).
     public var show: ShowRecord?
+    /// The show's fields as the change found them: a shared store writes `show` only over these.
+    public var showBase: ShowRecord?
     /// Who made the change and why: the show's log (kept with the show; the event log is pruned).
     public var log: LogEntry
 
     public init(
         showID: String, version: UInt64, changes: [SeatChange], insert: [Claim], delete: [Int], sell: [Int], holds: [HoldRecord],
         delta: String, durable: Bool, idempotency: StoredResponse?, refunds: [RefundRecord] = [], show: ShowRecord? = nil,
-        log: LogEntry = LogEntry(action: "change")
+        log: LogEntry = LogEntry(action: "change"), showBase: ShowRecord? = nil
     ) {
         self.showID = showID; self.version = version; self.changes = changes; self.insert = insert; self.delete = delete
         self.sell = sell; self.holds = holds; self.delta = delta; self.durable = durable; self.idempotency = idempotency
-        self.refunds = refunds; self.show = show; self.log = log
+        self.refunds = refunds; self.show = show; self.log = log; self.showBase = showBase
     }
 }
 

@@ -1,5 +1,5 @@
 import Foundation
-import SeatInventory
+@testable import SeatInventory
 import SeatMap
 import SeatSamples
 import SeatStorage
@@ -98,5 +98,45 @@ final class GatedStore: ForwardingStore, @unchecked Sendable {
         #expect(version == 1, "memory is the store's again: the failed hold is gone")
         let retried = try inventory.createHold(show: "show", seatIDs: ["5-1", "5-2"], wheelchair: false, idempotency: nil)
         if case .done(let view) = retried { #expect(view.version == 2) } else { Issue.record("the retry is a fresh hold") }
+    }
+}
+
+/// A store whose commits wait at a gate: a change of ours stays on its way while the test looks.
+final class SlowCommitStore: ForwardingStore, @unchecked Sendable {
+    let gateOpen = Locked(true)
+    init(path: String) throws { super.init(base: try SQLiteStore(path: path)) }
+    override func commit(batch: [StoreCommit]) throws -> [CommitOutcome] {
+        gateOpen.wait(until: { $0 }) { _, _ in }
+        return try base.commit(batch: batch)
+    }
+}
+
+@Suite struct ShowRowRefreshTests {
+    /// Reading the shows' rows again (another instance changed one) while an edit of ours is still on its
+    /// way to the store: the row read is older than memory and must not undo the edit (a PATCH's answer
+    /// said onSale true a moment after the PATCH set it false, under ThreadSanitizer on PostgreSQL).
+    @Test func aRowReadBeforeOurEditCommitsDoesNotUndoIt() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-refresh-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = try SlowCommitStore(path: dir.appendingPathComponent("store.sqlite").path)
+        let inventory = try Inventory(store: store)
+        defer { inventory.stop() }
+        try inventory.addVenue(SampleVenues.cinemaHall())
+        try inventory.addShow(
+            Inventory.NewShow(
+                id: "show", venueID: "cinema-hall-3", startsAt: "2099-12-01T19:30:00+08:00",
+                prices: PriceTable(categoryPrices: ["standard": 40, "vip": 60, "couple": 90])))
+        store.gateOpen.withLock { $0 = false }
+        let (_, ticket) = try inventory.beginEditShow(show: "show", Inventory.ShowEdit(onSale: false), by: "test")
+        // The follower saw an empty event and asks for the rows again: the store still says on sale.
+        _ = inventory.memory.withLock { $0.recordsToRefresh.insert("show") }
+        inventory.refreshShowRecords()
+        #expect(inventory.showSummary("show")?.text.contains(#""salesSwitch":false"#) == true)
+        store.gateOpen.withLockWakingWaiters { $0 = true }
+        try ticket.wait()
+        inventory.refreshShowRecords()
+        #expect(inventory.showSummary("show")?.text.contains(#""salesSwitch":false"#) == true)
+        #expect(try store.shows().first?.onSale == false)
     }
 }

@@ -221,6 +221,34 @@ import Testing
         #expect(try store.claims(show: "s").map(\.seat).sorted() == [7, 8, 10])
         #expect(try store.events(show: "s", after: 0, limit: 10)?.map(\.version) == [1, 2, 3])
     }
+
+    /// A change of the show's row is refused when another instance changed the row since the instance
+    /// read it (it would write the other's fields back as they were); seat changes in between are fine.
+    @Test func sharedStoreRefusesAShowEditOverAnotherInstancesEdit() throws {
+        guard StoreBackend.available.contains(.postgres) else { return }
+        let (store, dir) = try fresh(.postgres)
+        defer { dir.remove() }
+        let before = try store.shows()[0]
+        func edit(_ change: (inout ShowRecord) -> Void, over base: ShowRecord) throws -> Result<UInt64, DatabaseError> {
+            var row = base
+            change(&row)
+            let v = try next(store)
+            return outcome(
+                store,
+                StoreCommit(
+                    showID: "s", version: v, changes: [], insert: [], delete: [], sell: [], holds: [],
+                    delta: AvailabilityDelta(fromVersion: v - 1, toVersion: v, changes: []).encoded(), durable: true, idempotency: nil,
+                    show: row, log: LogEntry(action: "edit", operatorName: "wang"), showBase: base))
+        }
+        _ = try outcome(store, holdCommit(store, id: "h1", seats: [7])).get()  // a seat change: the row is unchanged
+        #expect(try edit({ $0.detailsJSON = #"{"title":"A"}"# }, over: before).get() == 2)
+        // Another instance, still with the row from before A's edit, pauses sales: refused.
+        guard case .failure(let e) = try edit({ $0.onSale = false }, over: before) else { Issue.record("A's edit was written over"); return }
+        #expect(e.isConstraint && e.message.contains("changed meanwhile"))
+        let now = try store.shows()[0]
+        #expect(now.detailsJSON == #"{"title":"A"}"# && now.onSale)
+        #expect(try edit({ $0.onSale = false }, over: now).get() == 3)
+    }
 }
 
 /// A temporary folder for one test.
