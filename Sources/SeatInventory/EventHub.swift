@@ -114,13 +114,19 @@ final class EventHub: @unchecked Sendable {
         case nil: return nil
         case .first(let kept): return kept
         case .second(let lists):
-            var latest: [SeatIndex: SeatStatus] = [:]
-            for list in lists { for c in list { latest[c.seat] = c.status } }
-            let changes = latest.keys.sorted().map { SeatChange(seat: $0, status: latest[$0]!) }
-            let text = AvailabilityDelta(fromVersion: since, toVersion: through, changes: changes).encoded()
+            let text = Self.merged(lists, since: since, through: through)
             state.withLock { $0.recent[show]?.merged = (since, through, text) }
             return text
         }
+    }
+
+    /// Consecutive versions' changes as one delta: each seat's last status, in seat order.
+    /// - Complexity: O(changes + seats changed × log seats changed).
+    static func merged(_ lists: [[SeatChange]], since: UInt64, through: UInt64) -> String {
+        var latest: [SeatIndex: SeatStatus] = [:]
+        for list in lists { for c in list { latest[c.seat] = c.status } }
+        let changes = latest.keys.sorted().map { SeatChange(seat: $0, status: latest[$0]!) }
+        return AvailabilityDelta(fromVersion: since, toVersion: through, changes: changes).encoded()
     }
 
     /// Registers `stream` for `show`, first sending it what it missed: the events after `lastEventID`

@@ -78,14 +78,13 @@ extension Inventory {
         if now - since <= Self.storeDeltaSpan, let events = try? store.events(show: id, after: since, limit: Int(now - since)),
             events.count == Int(now - since), events.last?.version == now
         {
-            var latest: [SeatIndex: SeatStatus] = [:]
+            var lists: [[SeatChange]] = []
             for e in events {
                 guard let d = try? AvailabilityDelta(encoded: e.delta) else { return try deltaGone(id, since, now) }
-                for c in d.changes { latest[c.seat] = c.status }
+                lists.append(d.changes)
             }
             metrics.count("deltas_from_store")
-            return AvailabilityDelta(fromVersion: since, toVersion: now, changes: latest.keys.sorted().map { SeatChange(seat: $0, status: latest[$0]!) })
-                .encoded()
+            return EventHub.merged(lists, since: since, through: now)
         }
         return try deltaGone(id, since, now)
     }

@@ -215,7 +215,7 @@ public final class Inventory: @unchecked Sendable {
                 earlier[id] = (try? store.events(show: id, after: from, limit: Int(firstOwn[id]! - 1 - from))) ?? nil
             }
         }
-        let reload = locked { m in
+        let (reload, refresh) = locked { m in
             for (c, outcome) in results {
                 if let r = c.idempotency {
                     m.pendingIdempotency[r.key] = nil
@@ -252,10 +252,11 @@ public final class Inventory: @unchecked Sendable {
                     m.staleShows.insert(c.showID)
                 }
             }
-            return !m.staleShows.isEmpty
+            return (!m.staleShows.isEmpty, !m.recordsToRefresh.isEmpty)
         }
         if reload { reloadStaleShows() }
-        if store.assignsVersions { refreshShowRecords() }
+        // Known under the lock just taken: the writer takes no second lock a batch to find nothing to read.
+        if refresh { refreshShowRecords() }
     }
 
     /// A batch failed (the disk, the database went away): the shows it touched are reloaded from the

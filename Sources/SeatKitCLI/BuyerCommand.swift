@@ -1,6 +1,5 @@
 import Foundation
 import SeatSync
-import SharedState
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -27,20 +26,10 @@ enum BuyerCommand {
         do { cache = try DirectoryCache(directory: URL(fileURLWithPath: directory)) } catch {
             throw IOFailure(message: "cannot use \(directory) as the cache: \(error.localizedDescription)")
         }
-        let result = Locked<Result<(String, Int32), APIError>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do throws(APIError) {
-                let session = try await SeatSession(api: SeatAPIClient(baseURL: server, cache: cache), show: show)
-                let outcome = await Self.act(action, operands, session)
-                result.withLock { $0 = .success(outcome) }
-            } catch {
-                result.withLock { $0 = .failure(error) }
-            }
-            done.signal()
+        let outcome = waitFor { () async throws(APIError) -> (String, Int32) in
+            await Self.act(action, operands, try await SeatSession(api: SeatAPIClient(baseURL: server, cache: cache), show: show))
         }
-        done.wait()
-        switch result.current! {
+        switch outcome {
         case .failure(let e): throw IOFailure(message: "cannot open show \(show) on \(server): \(e)")
         case .success(let (text, code)):
             // --stay: keep running (the hold's token is in the cache) until the process is stopped or killed.

@@ -22,19 +22,7 @@ enum SimulateCommand {
         guard buyers >= 1 && buyers <= 10_000 else { throw UsageError(message: "--buyers must be 1 to 10000") }
         let seed = UInt64(try args.int("--seed") ?? 1)
         let quiet = args.flags.contains("--quiet")
-        let result = Locked<Result<CrowdReport, APIError>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do throws(APIError) {
-                let report = try await Crowd.run(server: server, show: show, buyers: buyers, seed: seed, progress: !quiet);
-                result.withLock { $0 = .success(report) }
-            } catch {
-                result.withLock { $0 = .failure(error) }
-            }
-            done.signal()
-        }
-        done.wait()
-        switch result.current! {
+        switch waitFor({ () async throws(APIError) in try await Crowd.run(server: server, show: show, buyers: buyers, seed: seed, progress: !quiet) }) {
         case .failure(let e): throw IOFailure(message: "cannot simulate against \(server): \(e)")
         case .success(let report):
             output.out += report.text
@@ -43,7 +31,25 @@ enum SimulateCommand {
     }
 }
 
-/// A value shared between threads, guarded by a lock (the simulator's tasks, the benchmarks' threads).
+/// Runs `body` on the concurrency pool and blocks this thread until it is done: the commands are
+/// synchronous (`SeatKitTool.run` returns an exit code), their clients async. Not to be called from
+/// the pool itself (tests run these commands on a thread of their own).
+func waitFor<T: Sendable>(_ body: @escaping @Sendable () async throws(APIError) -> T) -> Result<T, APIError> {
+    let result = Locked<Result<T, APIError>?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Task {
+        do throws(APIError) {
+            let value = try await body()
+            result.withLock { $0 = .success(value) }
+        } catch {
+            result.withLock { $0 = .failure(error) }
+        }
+        done.signal()
+    }
+    done.wait()
+    return result.current!
+}
+
 /// What the crowd did and whether the server agrees with what the buyers believe.
 struct CrowdReport: Sendable {
     var text: String

@@ -46,15 +46,18 @@ extension Render {
         return w
     }
 
+    /// A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break; nil is empty.
+    static func csvField(_ s: String?) -> String {
+        guard let s else { return "" }
+        return s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
+    }
+
     /// One line a seat: `seat,row,zone,category,status,price,orderRef,channel,payment` (RFC 4180 quoting).
     static func reportCSV(_ r: ShowReport) -> String {
-        func field(_ s: String?) -> String {
-            guard let s else { return "" }
-            return s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
-        }
         var out = "seat,row,zone,category,status,price,orderRef,channel,payment\r\n"
         for s in r.seats {
-            out += [s.seatID, s.row, s.zone, s.category, s.status.name, s.price, s.orderRef, s.channel, s.payment].map(field).joined(separator: ",") + "\r\n"
+            out +=
+                [s.seatID, s.row, s.zone, s.category, s.status.name, s.price, s.orderRef, s.channel, s.payment].map(csvField).joined(separator: ",") + "\r\n"
         }
         return out
     }

@@ -188,9 +188,4 @@ extension Render {
         }
         return out
     }
-
-    static func csvField(_ s: String?) -> String {
-        guard let s else { return "" }
-        return s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
-    }
 }
