@@ -28,8 +28,9 @@ let package = Package(
         .target(name: "SeatWire", dependencies: ["SeatMap"]),
         // The client: API client and (next) the optimistic seat session. Foundation only.
         .target(name: "SeatSync", dependencies: ["SeatWire", "SeatMap", "SharedState"]),
-        // Apple UI layer: thin UIKit views over the engine. Every file is inside `#if canImport(UIKit)`,
-        // so on Linux this is an empty module; scripts/check-uikit.sh type-checks it against a UIKit stand-in.
+        // Apple UI layer: thin UIKit and SwiftUI views over the engine. Every file is inside
+        // `#if canImport(UIKit)` (SwiftUI files: `#if canImport(SwiftUI) && canImport(UIKit)`), so on Linux
+        // this is an empty module; scripts/check-uikit.sh type-checks it against UIKit and SwiftUI stand-ins.
         .target(name: "SeatKitUI", dependencies: ["SeatMap", "CollectionLayout", "SeatCanvas", "SeatSync"]),
         // Server layer: C libraries through system-library targets (Debian -dev packages).
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),

@@ -6,7 +6,8 @@
 #      empty bodies), so a wrong engine call, a wrong type or an isolation error fails here, not in Xcode.
 #      Linux has no Objective-C runtime, so for this check `@objc` is dropped and `#selector(m)` becomes
 #      `Selector(String(describing: m as Any))`: the method must still exist.
-# Run by `make test`; needs the engine built (`swift build`).
+# Run by `make test`; needs the engine built (`swift build`). With SEATKITUI_SYMBOL_GRAPHS=DIR it also
+# writes SeatKitUI's symbol graph there (scripts/docs.sh: the module's DocC pages and their links).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ui=$(find Sources/SeatKitUI -name '*.swift' | sort)
@@ -30,7 +31,14 @@ PY
 rewrite "$work/ui" $ui
 rewrite "$work/example" $example
 swiftc -emit-module -parse-as-library -module-name UIKit -swift-version 5 Tests/UIKitStub/UIKit.swift -emit-module-path "$work/UIKit.swiftmodule"
-swiftc -emit-module -parse-as-library -module-name SeatKitUI -swift-version 6 -I "$work" -I "$modules" "$work"/ui/*.swift -emit-module-path "$work/SeatKitUI.swiftmodule"
+swiftc -emit-module -parse-as-library -module-name SwiftUI -swift-version 5 -I "$work" Tests/SwiftUIStub/SwiftUI.swift -emit-module-path "$work/SwiftUI.swiftmodule"
+symbols=()
+if [ -n "${SEATKITUI_SYMBOL_GRAPHS:-}" ]; then
+    mkdir -p "$SEATKITUI_SYMBOL_GRAPHS"
+    symbols=(-emit-symbol-graph -emit-symbol-graph-dir "$SEATKITUI_SYMBOL_GRAPHS")
+fi
+swiftc -emit-module -parse-as-library -module-name SeatKitUI -swift-version 6 -warnings-as-errors -I "$work" -I "$modules" "$work"/ui/*.swift \
+    -emit-module-path "$work/SeatKitUI.swiftmodule" "${symbols[@]}"
 echo "type-check: SeatKitUI ok ($(cat $ui | wc -l) lines)"
-swiftc -typecheck -parse-as-library -module-name SeatPickerApp -swift-version 6 -I "$work" -I "$modules" "$work"/example/*.swift
+swiftc -typecheck -parse-as-library -module-name SeatPickerApp -swift-version 6 -warnings-as-errors -I "$work" -I "$modules" "$work"/example/*.swift
 echo "type-check: Examples/SeatPickerApp ok"

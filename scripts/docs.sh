@@ -2,9 +2,10 @@
 # docs.sh [OUT]: the DocC documentation of every public module as one static site in OUT (default
 # .build/docs-site): symbol graphs from `swift build` (a build of its own, .build/docs), then the
 # toolchain's `docc convert` per module with --warnings-as-errors, so a broken ``Symbol`` link in a
-# catalog or a doc comment fails the run (and `make test`, which runs this). SeatKitUI is UIKit only:
-# on Linux its catalog is articles without symbols. The same graphs check every public type's Sendable
-# stance (scripts/check-sendable.py).
+# catalog or a doc comment fails the run (and `make test`, which runs this). SeatKitUI is UIKit and
+# SwiftUI only: its symbol graph comes from scripts/check-uikit.sh, which type-checks it on Linux
+# against stand-ins for the two (Tests/UIKitStub, Tests/SwiftUIStub). The engine's graphs also check
+# every public type's Sendable stance (scripts/check-sendable.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-.build/docs-site}
@@ -18,6 +19,7 @@ for target in SeatCanvas SeatSync; do  # with their dependencies: SeatMap, Colle
         -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs/all" >/dev/null
 done
 python3 scripts/check-sendable.py "$graphs/all"
+SEATKITUI_SYMBOL_GRAPHS="$graphs/all" ./scripts/check-uikit.sh >/dev/null
 for module in SeatMap CollectionLayout SeatCanvas SeatSync SeatKitUI; do
     mkdir -p "$graphs/$module"
     cp "$graphs/all/$module".symbols.json "$graphs/all/$module"@*.symbols.json "$graphs/$module/" 2>/dev/null || true
@@ -39,7 +41,7 @@ cat >"$out/index.html" <<'HTML'
 <li><a href="CollectionLayout/documentation/collectionlayout/">CollectionLayout</a>: headless virtualization</li>
 <li><a href="SeatCanvas/documentation/seatcanvas/">SeatCanvas</a>: the seat map as a picture</li>
 <li><a href="SeatSync/documentation/seatsync/">SeatSync</a>: the client and the buyer's session</li>
-<li><a href="SeatKitUI/documentation/seatkitui/">SeatKitUI</a>: the UIKit views</li>
+<li><a href="SeatKitUI/documentation/seatkitui/">SeatKitUI</a>: the UIKit and SwiftUI views</li>
 </ul>
 </html>
 HTML

@@ -17,6 +17,8 @@ public struct CGAffineTransform: Sendable {
     public static var identity: CGAffineTransform { CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0) }
 }
 extension CGPoint { public func applying(_ t: CGAffineTransform) -> CGPoint { self } }
+public enum CGLineCap: Int32, Sendable { case butt, round, square }
+public enum CGLineJoin: Int32, Sendable { case miter, round, bevel }
 
 public struct CAShapeLayerLineCap: Hashable, Sendable { public static let butt = Self(), round = Self(), square = Self() }
 public struct CATextLayerAlignmentMode: Hashable, Sendable { public static let left = Self(), center = Self(), right = Self(), natural = Self() }
@@ -215,6 +217,7 @@ extension UIApplicationDelegate { public static func main() {} }
 @MainActor open class UINavigationItem: NSObject {
     open var rightBarButtonItem: UIBarButtonItem?
     open var leftBarButtonItem: UIBarButtonItem?
+    open var rightBarButtonItems: [UIBarButtonItem]?
 }
 @MainActor open class UIViewController: UIResponder {
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {}

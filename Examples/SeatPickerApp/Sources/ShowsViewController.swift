@@ -1,11 +1,12 @@
-#if canImport(UIKit)
+#if canImport(SwiftUI) && canImport(UIKit)
 import SeatKitUI
 import SeatMap
 import SeatSync
+import SwiftUI
 import UIKit
 
 /// Show times as cards that scroll sideways and snap (CarouselView), a switch to the list style, and a
-/// button to the price grid. Tapping a card opens its seat map.
+/// button to the price grid, and one to the same screens in SwiftUI. Tapping a card opens its seat map.
 final class ShowsViewController: UIViewController, CarouselViewDataSource, CarouselViewDelegate {
     let api: SeatAPIClient
     var shows: [JSONObject] = []
@@ -26,7 +27,10 @@ final class ShowsViewController: UIViewController, CarouselViewDataSource, Carou
         carousel.delegate = self
         carousel.frame = CGRect(x: 0, y: 120, width: view.bounds.width, height: 160)
         view.addSubview(carousel)
-        navigationItem.rightBarButtonItem = UIBarButtonItem(title: "List", style: .plain, target: self, action: #selector(toggleStyle))
+        navigationItem.rightBarButtonItems = [
+            UIBarButtonItem(title: "List", style: .plain, target: self, action: #selector(toggleStyle)),
+            UIBarButtonItem(title: "SwiftUI", style: .plain, target: self, action: #selector(showSwiftUI)),
+        ]
         navigationItem.leftBarButtonItem = UIBarButtonItem(title: "Prices", style: .plain, target: self, action: #selector(showPrices))
         Task {
             shows = (try? await api.shows()) ?? []
@@ -35,6 +39,12 @@ final class ShowsViewController: UIViewController, CarouselViewDataSource, Carou
     }
 
     @objc func toggleStyle() { carousel.preset = carousel.preset == .cardCarousel ? .list : .cardCarousel }
+
+    @objc func showSwiftUI() {
+        let screen = UIHostingController(rootView: SwiftUIShowsScreen(api: api))
+        screen.title = "SwiftUI"
+        navigationController?.pushViewController(screen, animated: true)
+    }
 
     @objc func showPrices() { navigationController?.pushViewController(PriceGridViewController(shows: shows), animated: true) }
 
