@@ -5,25 +5,25 @@ import FoundationNetworking
 #endif
 
 /// One Server-Sent Event.
-public struct ServerEvent: Sendable, Hashable {
-    public var id: String?
-    public var event: String
-    public var data: String
-    public init(id: String?, event: String, data: String) { self.id = id; self.event = event; self.data = data }
+package struct ServerEvent: Sendable, Hashable {
+    package var id: String?
+    package var event: String
+    package var data: String
+    package init(id: String?, event: String, data: String) { self.id = id; self.event = event; self.data = data }
 }
 
 /// Parses the `text/event-stream` format incrementally (lines may arrive split anywhere).
-public struct EventStreamParser: Sendable {
+package struct EventStreamParser: Sendable {
     private var pending: [UInt8] = []
     private var id: String?
     private var event = "message"
     private var data: [String] = []
     /// The last `id:` seen, to resume with `Last-Event-ID`.
-    public private(set) var lastEventID: String?
+    package private(set) var lastEventID: String?
 
-    public init() {}
+    package init() {}
 
-    public mutating func feed(_ bytes: [UInt8]) -> [ServerEvent] {
+    package mutating func feed(_ bytes: [UInt8]) -> [ServerEvent] {
         pending.append(contentsOf: bytes)
         var out: [ServerEvent] = []
         while let nl = pending.firstIndex(of: 10) {
@@ -61,8 +61,8 @@ public struct EventStreamParser: Sendable {
 
 /// A reconnecting SSE client on URLSession (delegate-based, so it streams on Linux too): on a dropped
 /// connection it waits (0.5 s, doubling to 8 s) and reconnects with `Last-Event-ID`.
-public final class EventSource: NSObject, URLSessionDataDelegate, Sendable {
-    public let url: URL
+package final class EventSource: NSObject, URLSessionDataDelegate, Sendable {
+    package let url: URL
     private struct State {
         var parser = EventStreamParser()
         var session: URLSession?
@@ -78,7 +78,7 @@ public final class EventSource: NSObject, URLSessionDataDelegate, Sendable {
     private let onState: @Sendable (Bool) -> Void
 
     /// `onEvent` gets every event; `onState` says when the stream is (dis)connected.
-    public init(
+    package init(
         url: URL, lastEventID: String? = nil, onState: @escaping @Sendable (Bool) -> Void = { _ in },
         onEvent: @escaping @Sendable (ServerEvent) -> Void
     ) {
@@ -89,7 +89,7 @@ public final class EventSource: NSObject, URLSessionDataDelegate, Sendable {
         state.withLock { $0.resumeID = lastEventID }
     }
 
-    public func start() {
+    package func start() {
         state.withLock { s in
             guard !s.stopped else { return }
             let configuration = URLSessionConfiguration.ephemeral
@@ -104,7 +104,7 @@ public final class EventSource: NSObject, URLSessionDataDelegate, Sendable {
         }
     }
 
-    public func stop() {
+    package func stop() {
         let (t, session) = state.withLock { s in
             s.stopped = true
             return (s.task, s.session)
@@ -113,9 +113,9 @@ public final class EventSource: NSObject, URLSessionDataDelegate, Sendable {
         session?.invalidateAndCancel()
     }
 
-    public var lastEventID: String? { state.withLock { $0.parser.lastEventID ?? $0.resumeID } }
+    package var lastEventID: String? { state.withLock { $0.parser.lastEventID ?? $0.resumeID } }
 
-    public func urlSession(
+    package func urlSession(
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
     ) {
@@ -124,12 +124,12 @@ public final class EventSource: NSObject, URLSessionDataDelegate, Sendable {
         completionHandler(ok ? .allow : .cancel)
     }
 
-    public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    package func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let events = state.withLock { $0.parser.feed([UInt8](data)) }
         for e in events { onEvent(e) }
     }
 
-    public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+    package func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
         onState(false)
         let (wait, done) = state.withLock { s in
             defer { s.delay = min(s.delay * 2, 8); s.session = nil }

@@ -103,17 +103,17 @@ public final class SeatAPIClient: Sendable {
     }
 
     /// The availability the cache kept for the show (the last one fetched or refreshed), if it is for `layout`.
-    public func keptAvailability(show: String, layout: VenueLayout) -> SeatAvailability? {
+    func keptAvailability(show: String, layout: VenueLayout) -> SeatAvailability? {
         cache?.data(for: CacheKey.availability(show)).flatMap { try? SeatAvailability(encoded: String(decoding: $0, as: UTF8.self), layout: layout) }
     }
 
     /// Keeps the show's availability (what a map opens with offline).
-    public func keep(_ availability: SeatAvailability, show: String) {
+    func keep(_ availability: SeatAvailability, show: String) {
         cache?.store(Data(availability.encoded().utf8), for: CacheKey.availability(show))
     }
 
     /// The show's summary as the cache kept it.
-    public func keptShow(_ id: String) -> JSONObject? {
+    func keptShow(_ id: String) -> JSONObject? {
         cache?.data(for: CacheKey.show(id)).flatMap { (try? JSONParser.parse([UInt8]($0)))?.objectValue }
     }
 

@@ -1,12 +1,12 @@
 /// Slow, obviously correct versions of the fast algorithms: the oracles the tests compare against and
 /// the baselines the benchmarks measure against. Not for production paths.
-public enum ReferenceAlgorithms {
+package enum ReferenceAlgorithms {
     /// A window best available may pick, and how far from the documented order's best it is: whether it
     /// leaves a lone seat, and the distance of its centroid from the focal point.
-    public struct BestAvailableCandidate: Sendable, Equatable {
-        public var seats: [SeatIndex]
-        public var leavesLoneSeat: Bool
-        public var distance: Double
+    package struct BestAvailableCandidate: Sendable, Equatable {
+        package var seats: [SeatIndex]
+        package var leavesLoneSeat: Bool
+        package var distance: Double
     }
 
     /// Every window best available may pick, found by trying every window of every row, allocating each
@@ -14,7 +14,7 @@ public enum ReferenceAlgorithms {
     /// seats' positions in `Double`, its Euclidean distance from the focal point (none of the engine's
     /// quantising or scoring), windows leaving a lone seat after the others.
     /// - Complexity: O(seats × count), an allocation per window.
-    public static func bestAvailableCandidates(
+    package static func bestAvailableCandidates(
         _ request: BestAvailableRequest, layout: VenueLayout,
         availability: SeatAvailability,
         policy: SelectionPolicy = .standard
@@ -78,7 +78,7 @@ public enum ReferenceAlgorithms {
 
     /// The documented order's best of `bestAvailableCandidates`: no lone seat left before one, then the
     /// nearest; distances within a millionth of a seat width tie, and ties go to the lowest seat index.
-    public static func bestAvailableTryingEveryWindow(
+    package static func bestAvailableTryingEveryWindow(
         _ request: BestAvailableRequest, layout: VenueLayout,
         availability: SeatAvailability,
         policy: SelectionPolicy = .standard

@@ -49,22 +49,22 @@ struct PackedStrings: Sendable {
 
 /// FNV-1a, 64 bits: deterministic across runs and platforms (Swift's `Hasher` is seeded per process), so
 /// it serves for hash tables and for layout fingerprints alike. Not a security hash.
-public enum FNV1a {
-    public static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
-    public static let prime: UInt64 = 0x0000_0100_0000_01b3
+package enum FNV1a {
+    package static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+    package static let prime: UInt64 = 0x0000_0100_0000_01b3
 
-    public static func hash(_ bytes: UnsafeBufferPointer<UInt8>, into h: UInt64 = offsetBasis) -> UInt64 {
+    package static func hash(_ bytes: UnsafeBufferPointer<UInt8>, into h: UInt64 = offsetBasis) -> UInt64 {
         var h = h
         for b in bytes { h = (h ^ UInt64(b)) &* prime }
         return h
     }
 
-    public static func hash(_ s: String, into h: UInt64 = offsetBasis) -> UInt64 {
+    package static func hash(_ s: String, into h: UInt64 = offsetBasis) -> UInt64 {
         var s = s
         return s.withUTF8 { hash($0, into: h) }
     }
 
-    public static func hash(_ value: UInt64, into h: UInt64) -> UInt64 {
+    package static func hash(_ value: UInt64, into h: UInt64) -> UInt64 {
         var h = h
         var v = value
         for _ in 0..<8 { h = (h ^ (v & 0xFF)) &* prime; v >>= 8 }
