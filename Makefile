@@ -11,7 +11,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # What the browser tests add: Chromium and its WebDriver, CJK fonts for the screenshots.
 BROWSER_PACKAGES ?= chromium chromium-driver fonts-noto-cjk
 
-.PHONY: all deps build test test-browser test-tsan lint docs demo tour bench samples clean
+.PHONY: all deps build test test-web test-browser test-tsan lint docs demo tour bench samples clean
 
 all: build
 
@@ -32,8 +32,9 @@ lint:
 
 # swift-format lint, then unit and snapshot tests (the store and server suites on SQLite and on a
 # throwaway PostgreSQL cluster started for the run), the real binary on every sample, schemathesis
-# against the OpenAPI document, SeatKitUI type-checked against a UIKit stand-in, the server and client
-# suites under ThreadSanitizer, then the web picker in headless Chromium.
+# against the OpenAPI document, SeatKitUI type-checked against UIKit and SwiftUI stand-ins, the page's
+# JavaScript engine against the Swift engine's vectors, the server and client suites under
+# ThreadSanitizer, then the web picker in headless Chromium.
 test: deps lint
 	python3 scripts/check-architecture.py
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
@@ -44,8 +45,15 @@ test: deps lint
 	./scripts/check-uikit.sh
 	./scripts/check-consumer.sh
 	./scripts/docs.sh
+	$(MAKE) test-web
 	$(MAKE) test-tsan
 	$(MAKE) test-browser
+
+# The web page's engine (js/engine.js) against the vectors the Swift engine writes (Tests/Web/Vectors,
+# re-recorded with SEATKIT_RECORD=1 swift test --filter WebVectors): Node's own test runner, no packages.
+test-web:
+	@command -v node >/dev/null || $(MAKE) deps DEB_PACKAGES=nodejs
+	node --test Tests/Web
 
 # The server and client suites under ThreadSanitizer, in a build of their own (.build/tsan). A report
 # alone does not fail a test, so halt_on_error makes the first one fail the run. No suppressions. One test

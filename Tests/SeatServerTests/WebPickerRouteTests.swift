@@ -1,6 +1,7 @@
 import SeatServerTestSupport
 import Foundation
 import LoopbackHTTP
+import SeatCanvas
 import SeatSamples
 import SeatMap
 import SharedState
@@ -23,7 +24,10 @@ import Testing
         let seat = try #require(svg.components(separatedBy: "\n").first { $0.contains(#"data-seat-id="7-1""#) })
         #expect(seat.contains(#"data-status="held""#) && seat.contains(#"data-name="Row 7, seat 1""#))
         #expect(seat.contains(#"data-details="VIP, ¥58.00""#) && seat.contains(#"aria-label="Row 7, seat 1, held, VIP, ¥58.00""#))
-        #expect(svg.contains(#"data-max-zoom="4.4""#) && svg.contains(#"data-min-short-side="160.0""#))
+        // The engine's rules for the page, as SeatCanvas.pickerRules writes them.
+        let rules = SeatCanvas(layout: SampleVenues.cinemaHall()).pickerRules().json
+        #expect(rules.contains(#""zoom":{"minimumShortSide":160,"smallestItem":20,"touchTarget":44,"overzoom":2}"#))
+        #expect(svg.contains("data-rules=\"\(rules.replacingOccurrences(of: "\"", with: "&quot;"))\""))
         #expect(svg.contains(#"data-status-words="{&quot;available&quot;:&quot;available&quot;,&quot;held&quot;:&quot;held&quot;"#))
         // Chinese on request; an unknown language is a precise 400; the ETag gives 304.
         let zh = try c.request("GET", "/v1/shows/show/seatmap.svg?lang=zh")

@@ -14,12 +14,23 @@ public struct SeatCanvas: Sendable {
         geometry = SeatGeometry(layout: layout, style: style)
     }
 
-    /// Zoom limits for a viewport over this canvas: the smallest seat may grow to a 44-point target
-    /// (and twice that, to read its number comfortably).
-    public var zoomLimits: ZoomLimits { ZoomLimits(smallestItem: style.seatSize, touchTarget: 44, overzoom: 2) }
+    /// A finger's target: 44 points, Apple's and WCAG 2.2's (AAA) minimum.
+    public static let touchTarget = 44.0
+    /// Zoom past the touch target up to twice it, to read a seat's number comfortably.
+    public static let overzoom = 2.0
+    /// Room to pan past the map's edges, in view points: the first seat never sits under the gutter.
+    public static let viewportInset = 24.0
+    /// Rows closer than this on screen share one gutter label (11-point digits need about 12).
+    public static let gutterSpacing = 12.0
+
+    /// Zoom limits for a viewport over this canvas: the smallest seat may grow to a touch target (and
+    /// twice that).
+    public var zoomLimits: ZoomLimits {
+        ZoomLimits(smallestItem: style.seatSize, touchTarget: Self.touchTarget, overzoom: Self.overzoom)
+    }
 
     public func viewport(viewSize: LayoutSize) -> Viewport {
-        Viewport(contentSize: contentSize, viewSize: viewSize, limits: zoomLimits, insets: EdgeInsets(all: 24))
+        Viewport(contentSize: contentSize, viewSize: viewSize, limits: zoomLimits, insets: EdgeInsets(all: Self.viewportInset))
     }
 
     /// The seat under a finger at `point` (view coordinates): the nearest seat within a 44-point touch
@@ -27,8 +38,8 @@ public struct SeatCanvas: Sendable {
     /// - Complexity: O(1) expected (one bucket neighbourhood of the spatial index).
     public func hitTest(_ point: LayoutPoint, in viewport: Viewport) -> SeatIndex? {
         let p = viewport.contentPoint(forView: point)
-        // 22 view points from the finger, but never reaching past half the gap to a neighbour when zoomed in.
-        let radius = max(22 / viewport.zoom, 0)
+        // Half a touch target from the finger, in content points at this zoom.
+        let radius = max(Self.touchTarget / 2 / viewport.zoom, 0)
         return geometry.seatIndex.nearest(to: p, within: radius)
     }
 
@@ -38,8 +49,8 @@ public struct SeatCanvas: Sendable {
     /// - Complexity: O(path length in seats).
     public func seats(alongDrag points: [LayoutPoint], in viewport: Viewport) -> [SeatIndex] {
         guard let first = points.first else { return [] }
-        let slack = (style.pitch - style.seatSize) / 2
-        let step = max(style.seatSize / 4, 0.5)  // content points between samples
+        let slack = dragSlack
+        let step = dragStep
         var seen = Set<SeatIndex>()
         var out: [SeatIndex] = []
         func visit(_ p: LayoutPoint) {
@@ -59,6 +70,11 @@ public struct SeatCanvas: Sendable {
         }
         return out
     }
+
+    /// How far from a seat's square a drag still crosses it: half the gap to its neighbour.
+    public var dragSlack: Double { (style.pitch - style.seatSize) / 2 }
+    /// Content points between a drag's samples: a quarter seat, so a fast drag skips none.
+    public var dragStep: Double { max(style.seatSize / 4, 0.5) }
 
     /// Seats whose squares intersect the view, ascending.
     /// - Complexity: O(visible seats).
@@ -83,7 +99,7 @@ extension SeatCanvas {
     /// rows of the sections in the middle of the view, not a mix), the higher one on a tie, which in a
     /// hall, where every row crosses the middle, is the first row of the crowd.
     /// - Complexity: O(log rows + visible rows).
-    public func gutter(in viewport: Viewport, minimumSpacing: Double = 12) -> [GutterLabel] {
+    public func gutter(in viewport: Viewport, minimumSpacing: Double = SeatCanvas.gutterSpacing) -> [GutterLabel] {
         let visible = viewport.visibleContentRect
         let rows = geometry.rowsByY
         let centreX = visible.midX

@@ -56,7 +56,6 @@ extension SeatAPI {
         let layout = canvas.layout
         let content = FrameContent(availability: state.availability, prices: state.prices, language: language, labelParts: true)
         let list = canvas.displayList(viewport: nil, content: content)
-        let limits = canvas.zoomLimits
 
         var rows = JSONWriter()
         rows.raw("[")
@@ -84,11 +83,9 @@ extension SeatAPI {
             rootAttributes: [
                 ("data-show", id), ("data-version", String(state.availability.version)), ("data-language", language.rawValue),
                 ("data-content-width", String(list.viewSize.width)), ("data-content-height", String(list.viewSize.height)),
-                ("data-seat-size", String(canvas.style.seatSize)), ("data-pitch", String(canvas.style.pitch)),
-                ("data-max-zoom", String(limits.touchTarget / limits.smallestItem * limits.overzoom)),
-                ("data-min-short-side", String(limits.minimumShortSide)), ("data-inset", "24"),
-                // The engine's level of detail: below this many points a seat, zones are drawn instead of seats.
-                ("data-zones-below", String(DetailPolicy().zonesBelow)),
+                // Every number the page's engine (js/engine.js) needs: zoom limits, insets, level of detail,
+                // hit radius, drag path, gutter spacing. The page writes none of its own.
+                ("data-rules", canvas.pickerRules().json),
                 ("data-rows", rows.text), ("data-zones", zonesJSON(layout, prices: state.prices, language: language).text),
                 ("data-status-words", words.text), ("data-palette", palette), ("data-separator", SeatCanvas.labelSeparator(language)),
             ], seatTooltips: false)

@@ -1,7 +1,9 @@
-// The seat map on screen: the server's SVG (drawn by SeatCanvas) under the engine's viewport rules:
-// `view = content × zoom − offset`, zoom between the fit-or-readable minimum and the touch-target
-// maximum, offsets clamped to the content plus insets (CollectionLayout's Viewport, same formulas).
-// The row gutter and the minimap follow every change of the viewport.
+// The seat map on screen: the server's SVG (drawn by SeatCanvas) under the engine's rules, run by
+// js/engine.js with the numbers the server sends (`data-rules`: the viewport's zoom limits and insets,
+// the level of detail, the hit-test radius, the drag path, the gutter spacing). The row gutter and the
+// minimap follow every change of the viewport.
+
+import { SeatField, Viewport, levelForZoom } from './engine.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /// Up to this many seats the minimap shows every seat.
@@ -10,7 +12,7 @@ const MINIMAP_SEATS = 3000;
 export class MapView {
   constructor({ container, surface, gutter, minimap, onTap, onDragSelect }) {
     Object.assign(this, { container, surface, gutter, minimap, onTap, onDragSelect });
-    this.zoom = 1; this.ox = 0; this.oy = 0; this.vw = 1; this.vh = 1;
+    this.viewport = null; this.vw = 1; this.vh = 1;
     this.seats = []; this.byId = new Map(); this.rows = []; this.zoneOutlines = new Map();
     this.pointers = new Map();
     this.bindPointer();
@@ -23,9 +25,9 @@ export class MapView {
     const svg = document.adoptNode(doc.documentElement);
     const d = svg.dataset;
     const sameVenue = this.svg && this.contentW === Number(d.contentWidth) && this.contentH === Number(d.contentHeight);
+    this.rules = JSON.parse(d.rules);
     this.meta = {
-      maxZoom: Number(d.maxZoom), minShortSide: Number(d.minShortSide), inset: Number(d.inset), seatSize: Number(d.seatSize),
-      zonesBelow: Number(d.zonesBelow || 0),
+      seatSize: this.rules.seatSize,
       rows: JSON.parse(d.rows), zones: JSON.parse(d.zones), words: JSON.parse(d.statusWords), palette: JSON.parse(d.palette),
       separator: d.separator, version: Number(d.version), title: svg.getAttribute('aria-label'),
     };
@@ -70,6 +72,10 @@ export class MapView {
     for (const s of this.seats) (seatsOfRow.get(s.row) || seatsOfRow.set(s.row, []).get(s.row)).push(s);
     this.rows = this.meta.rows.map(([label, y, row, minX, maxX]) => ({ label, y, row, minX, maxX, seats: (seatsOfRow.get(row) || []).sort((a, b) => a.cx - b.cx) }));
     this.rowOf = new Map(this.rows.map((r, k) => [r.row, k]));
+    // The engine's view of the seats: squares at their centres (availability order), the rows by height.
+    const xs = new Float64Array(this.seats.length), ys = new Float64Array(this.seats.length);
+    for (const s of this.seats) { xs[s.index] = s.cx; ys[s.index] = s.cy; }
+    this.field = new SeatField(xs, ys, this.meta.rows, this.rules);
 
     this.minimap.setAttribute('viewBox', `0 0 ${this.contentW} ${this.contentH}`);
     this.minimap.innerHTML = '';
@@ -79,8 +85,14 @@ export class MapView {
     this.minimap.style.aspectRatio = `${this.contentW} / ${this.contentH}`;
 
     this.vw = this.container.clientWidth || 1; this.vh = this.container.clientHeight || 1;
-    if (!sameVenue) { this.zoom = this.minZoom(); this.centreOn(this.contentW / 2, this.contentH / 2); } else this.apply();
+    // A new venue opens at the engine's opening viewport (smallest zoom, centred); a reload keeps the view.
+    if (!sameVenue || !this.viewport) this.viewport = new Viewport(this.contentW, this.contentH, this.vw, this.vh, this.rules);
+    this.apply();
   }
+
+  get zoom() { return this.viewport ? this.viewport.zoom : 1; }
+  get ox() { return this.viewport ? this.viewport.ox : 0; }
+  get oy() { return this.viewport ? this.viewport.oy : 0; }
 
   /// The minimap's picture: the whole map again for a hall (a `<use>` of it), but for a big venue only
   /// the stage and the zones filled in their colours: a second copy of 20,000 seats doubled the page's
@@ -118,25 +130,11 @@ export class MapView {
     seat.el.setAttribute('aria-disabled', String(!selected && status !== 'available'));
   }
 
-  // — Viewport (CollectionLayout's Viewport, in the browser) —
+  // — Viewport: the engine's (js/engine.js) —
 
-  minZoom() {
-    const cw = this.contentW, ch = this.contentH;
-    const fit = Math.min(this.vw / cw, this.vh / ch);
-    const readable = this.meta.minShortSide / Math.min(cw, ch);
-    const capped = Math.min(readable, Math.min(this.vw, this.vh) / Math.min(cw, ch));
-    return Math.min(Math.max(fit, capped), this.meta.maxZoom);
-  }
-
-  clampAxis(value, content, view, inset) {
-    const scaled = content * this.zoom;
-    if (scaled + 2 * inset <= view) return (scaled - view) / 2;
-    return Math.min(Math.max(value, -inset), scaled - view + inset);
-  }
+  minZoom() { return this.viewport.minZoom(); }
 
   apply() {
-    this.ox = this.clampAxis(this.ox, this.contentW, this.vw, this.meta.inset);
-    this.oy = this.clampAxis(this.oy, this.contentH, this.vh, this.meta.inset);
     this.mapGroup.setAttribute('transform', `translate(${-this.ox} ${-this.oy}) scale(${this.zoom})`);
     this.container.dataset.zoom = this.zoom.toFixed(4);
     // The engine's level of detail: seats smaller than `zonesBelow` points are not drawn one by one (a
@@ -152,9 +150,7 @@ export class MapView {
 
   /// Zoom about a point of the view (the pointer, the pinch centre): what is under it stays under it.
   zoomTo(zoom, fx = this.vw / 2, fy = this.vh / 2) {
-    const cx = (fx + this.ox) / this.zoom, cy = (fy + this.oy) / this.zoom;
-    this.zoom = Math.min(Math.max(zoom, this.minZoom()), this.meta.maxZoom);
-    this.ox = cx * this.zoom - fx; this.oy = cy * this.zoom - fy;
+    this.viewport.zoomTo(zoom, fx, fy);
     this.apply();
   }
 
@@ -184,20 +180,21 @@ export class MapView {
   }
 
   /// Whether this venue can be zoomed out to the zones level at all (a hall cannot).
-  zonesReachable() { return this.zoneOutlines.size > 0 && this.meta.seatSize * this.minZoom() < this.meta.zonesBelow; }
+  zonesReachable() { return this.zoneOutlines.size > 0 && levelForZoom(this.minZoom(), this.rules) === 'zones'; }
 
-  level() { return this.meta.seatSize * this.zoom < this.meta.zonesBelow ? 'zones' : 'seats'; }
+  /// The engine's level at this zoom; the SVG page draws its rows level as seats.
+  level() { return levelForZoom(this.zoom, this.rules) === 'zones' ? 'zones' : 'seats'; }
 
-  /// From the zones level, the zoom at which seats are drawn and can be told apart (10 points a seat).
-  zoomIntoSeats(fx, fy) { this.zoomTo(10 / this.meta.seatSize, fx, fy); }
+  /// From the zones level, the zoom at which the engine draws single seats (`rowsBelow` points a seat).
+  zoomIntoSeats(fx, fy) { this.zoomTo(this.rules.detail.rowsBelow / this.meta.seatSize, fx, fy); }
 
-  panBy(dx, dy) { this.ox -= dx; this.oy -= dy; this.apply(); }
+  panBy(dx, dy) { this.viewport.panBy(dx, dy); this.apply(); }
 
-  centreOn(cx, cy) { this.ox = cx * this.zoom - this.vw / 2; this.oy = cy * this.zoom - this.vh / 2; this.apply(); }
+  centreOn(cx, cy) { this.viewport.centreOn(cx, cy); this.apply(); }
 
   /// Brings a seat on screen (keyboard focus, best seats), zooming in until seats are touch-sized.
   reveal(seat) {
-    if (this.zoom * this.meta.seatSize < 24) this.zoom = Math.min(24 / this.meta.seatSize, this.meta.maxZoom);
+    if (this.zoom * this.meta.seatSize < 24) this.viewport.zoomTo(24 / this.meta.seatSize, this.vw / 2, this.vh / 2);
     const x = seat.cx * this.zoom - this.ox, y = seat.cy * this.zoom - this.oy, margin = 40;
     if (x < margin + 32 || x > this.vw - margin || y < margin || y > this.vh - margin) this.centreOn(seat.cx, seat.cy);
     else this.apply();
@@ -205,40 +202,22 @@ export class MapView {
 
   resize() {
     if (!this.svg) return;
-    const cx = (this.vw / 2 + this.ox) / this.zoom, cy = (this.vh / 2 + this.oy) / this.zoom;
     this.vw = this.container.clientWidth || 1; this.vh = this.container.clientHeight || 1;
-    this.zoom = Math.min(Math.max(this.zoom, this.minZoom()), this.meta.maxZoom);
-    this.centreOn(cx, cy);
+    this.viewport.resize(this.vw, this.vh);
+    this.apply();
   }
 
-  /// Row labels pinned to the left edge at their rows' heights. Rows closer than 12 px share one label:
-  /// the row nearest the view's vertical centre line (the engine's gutter rule: an arena stacks rows
-  /// of several sections at one height, and the gutter names those in the middle of the view).
+  /// Row labels pinned to the left edge at their rows' heights, as the engine's gutter gives them
+  /// (rows crowding one height share a label: the row nearest the view's vertical centre line).
   renderGutter() {
-    const labels = [];
-    const centreX = (this.ox + this.vw / 2) / this.zoom;
-    const distance = r => Math.max(r.minX - centreX, centreX - r.maxX, 0);
-    const screenY = r => r.y * this.zoom - this.oy;
-    let last = -Infinity;
-    for (let k = 0; k < this.rows.length;) {
-      const start = screenY(this.rows[k]);
-      if (start < -8 || start - last < 12) { k += 1; continue; }
-      if (start > this.vh + 8) break;
-      let best = k, j = k + 1;
-      while (j < this.rows.length && screenY(this.rows[j]) - start < 12) {
-        if (distance(this.rows[j]) < distance(this.rows[best])) best = j;
-        j += 1;
-      }
-      const r = this.rows[best], y = screenY(r);
-      last = y;
+    const labels = this.field.gutter(this.viewport).map(g => {
       const el = document.createElement('div');
       el.className = 'gutter-label';
-      el.dataset.row = r.label;
-      el.textContent = r.label;
-      el.style.transform = `translateY(${y.toFixed(2)}px) translateY(-50%)`;
-      labels.push(el);
-      k = j;
-    }
+      el.dataset.row = g.label;
+      el.textContent = g.label;
+      el.style.transform = `translateY(${g.y.toFixed(2)}px) translateY(-50%)`;
+      return el;
+    });
     this.gutter.replaceChildren(...labels);
   }
 
@@ -255,20 +234,13 @@ export class MapView {
     return { x: e.clientX - b.left, y: e.clientY - b.top };
   }
 
-  /// The seat under a view point: the element hit, else the nearest within a 22-point finger (the
-  /// engine's hit-test radius).
+  /// The seat under a view point: the engine's hit test (the nearest within half a touch target), or
+  /// with `nearest` false only a seat whose square the point is on (a mouse press there selects, elsewhere pans).
   seatAt(p, nearest = true) {
-    const b = this.container.getBoundingClientRect();
-    const hit = document.elementFromPoint(p.x + b.left, p.y + b.top)?.closest?.('g.seat');
-    if (hit && this.surface.contains(hit)) return this.seats[Number(hit.dataset.index)];
-    if (!nearest) return null;
-    const cx = (p.x + this.ox) / this.zoom, cy = (p.y + this.oy) / this.zoom, radius = 22 / this.zoom;
-    let best = null, bestD = radius * radius;
-    for (const s of this.seats) {
-      const d = (s.cx - cx) ** 2 + (s.cy - cy) ** 2;
-      if (d <= bestD) { best = s; bestD = d; }
-    }
-    return best;
+    let index;
+    if (nearest) index = this.field.hitTest(p.x, p.y, this.viewport);
+    else { const c = this.viewport.contentPoint(p.x, p.y); index = this.field.index.nearest(c.x, c.y, 0); }
+    return index === null ? null : this.seats[index];
   }
 
   bindPointer() {
@@ -293,7 +265,7 @@ export class MapView {
       this.pointers.set(e.pointerId, p);
       if (this.pointers.size === 2) { this.gesture = { mode: 'pinch', distance: this.pinchDistance(), zoom: this.zoom }; return; }
       const seat = this.seatAt(p, false);
-      this.gesture = { mode: 'undecided', start: p, last: p, seat, picked: [], type: e.pointerType };
+      this.gesture = { mode: 'undecided', start: p, last: p, seat, picked: [], path: [[p.x, p.y]], type: e.pointerType };
       if (e.pointerType !== 'mouse' && seat) {
         // On touch a drag pans; a press held still for a moment starts a drag selection.
         this.gesture.timer = setTimeout(() => { if (this.gesture?.mode === 'undecided') this.beginSelect(); }, 350);
@@ -315,7 +287,7 @@ export class MapView {
         if (g.type === 'mouse' && g.seat) this.beginSelect(); else g.mode = 'pan';
       }
       if (g.mode === 'pan') this.panBy(p.x - g.last.x, p.y - g.last.y);
-      if (g.mode === 'select') this.sweep(g.last, p);
+      if (g.mode === 'select') this.sweep(p);
       g.last = p;
     });
 
@@ -358,12 +330,12 @@ export class MapView {
     seat.el.classList.add('sweeping');
   }
 
-  /// Every seat the pointer crossed between two events, sampled a quarter seat apart (the engine's drag
-  /// path), so a fast drag does not skip seats.
-  sweep(a, b) {
-    const step = Math.max(this.meta.seatSize * this.zoom / 4, 2);
-    const n = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / step));
-    for (let k = 1; k <= n; k++) this.pick(this.seatAt({ x: a.x + (b.x - a.x) * k / n, y: a.y + (b.y - a.y) * k / n }, false));
+  /// The seats the pointer has crossed so far, in order: the engine's drag path over every position
+  /// since the press (sampled a quarter seat apart, so a fast drag skips none).
+  sweep(p) {
+    const g = this.gesture;
+    g.path.push([p.x, p.y]);
+    for (const index of this.field.alongDrag(g.path, this.viewport)) this.pick(this.seats[index]);
   }
 
   clearSweep(g) { for (const s of g.picked) s.el.classList.remove('sweeping'); }

@@ -1,0 +1,235 @@
+// The engine's rules in the browser: CollectionLayout's Viewport and SpatialIndex and SeatCanvas's
+// level of detail, hit test, drag path and gutter, operation for operation, so the page behaves as
+// the Swift engine does. Every number comes from the server (`rules`: SeatCanvas.pickerRules); none is
+// written here. No DOM: `node --test Tests/Web` replays the vectors the Swift engine writes
+// (Tests/Web/Vectors) against this file, so the two cannot drift.
+
+/// A zoomable, pannable window onto a content: `view = content × zoom − offset` (CollectionLayout's
+/// Viewport). Zoom stays within its bounds, the offset within the content plus `inset` on each side.
+export class Viewport {
+  constructor(contentW, contentH, viewW, viewH, rules) {
+    this.contentW = contentW; this.contentH = contentH; this.viewW = viewW; this.viewH = viewH;
+    this.limits = rules.zoom; this.inset = rules.inset;
+    this.zoom = 1; this.ox = 0; this.oy = 0;
+    this.zoom = this.minZoom();
+    this.centreOn(contentW / 2, contentH / 2);
+  }
+
+  get maxZoom() { return this.limits.touchTarget / this.limits.smallestItem * this.limits.overzoom; }
+
+  /// The whole content fits, or its short side reaches `minimumShortSide` points, whichever is larger
+  /// (never more than the view's own short side); never above the maximum.
+  minZoom() {
+    const cw = this.contentW, ch = this.contentH;
+    const fit = Math.min(this.viewW / cw, this.viewH / ch);
+    const readable = this.limits.minimumShortSide / Math.min(cw, ch);
+    const shortestView = Math.min(this.viewW, this.viewH);
+    const cappedReadable = Math.min(readable, shortestView / Math.min(cw, ch));
+    return Math.min(Math.max(fit, cappedReadable), this.maxZoom);
+  }
+
+  clampAxis(value, content, view) {
+    const scaled = content * this.zoom, lead = this.inset, trail = this.inset;
+    if (scaled + lead + trail <= view) return (scaled - view) / 2 + (trail - lead) / 2;
+    return Math.min(Math.max(value, -lead), scaled - view + trail);
+  }
+
+  clamp(ox, oy) {
+    this.ox = this.clampAxis(ox, this.contentW, this.viewW);
+    this.oy = this.clampAxis(oy, this.contentH, this.viewH);
+  }
+
+  contentPoint(x, y) { return { x: (x + this.ox) / this.zoom, y: (y + this.oy) / this.zoom }; }
+
+  viewPoint(x, y) { return { x: x * this.zoom - this.ox, y: y * this.zoom - this.oy }; }
+
+  /// The part of the content on screen, in content coordinates.
+  visibleRect() {
+    const x = this.ox / this.zoom, y = this.oy / this.zoom, w = this.viewW / this.zoom, h = this.viewH / this.zoom;
+    return { minX: x, minY: y, maxX: x + w, maxY: y + h, midX: x + w / 2, midY: y + h / 2 };
+  }
+
+  /// Zooms to `scale` (clamped) keeping the content point under the focal point (view coordinates) under it.
+  zoomTo(scale, fx, fy) {
+    const anchor = this.contentPoint(fx, fy);
+    this.zoom = Math.min(Math.max(scale, this.minZoom()), this.maxZoom);
+    this.clamp(anchor.x * this.zoom - fx, anchor.y * this.zoom - fy);
+  }
+
+  zoomBy(factor, fx, fy) { this.zoomTo(this.zoom * factor, fx, fy); }
+
+  /// A drag: the content follows the finger by (dx, dy) view points.
+  panBy(dx, dy) { this.clamp(this.ox - dx, this.oy - dy); }
+
+  /// Puts content point (x, y) at the view's centre, as far as clamping allows.
+  centreOn(x, y) { this.clamp(x * this.zoom - this.viewW / 2, y * this.zoom - this.viewH / 2); }
+
+  /// A rotation or resize: the content point at the centre stays there; the zoom is kept within the new bounds.
+  resize(viewW, viewH) {
+    const centre = this.contentPoint(this.viewW / 2, this.viewH / 2);
+    this.viewW = viewW; this.viewH = viewH;
+    this.zoom = Math.min(Math.max(this.zoom, this.minZoom()), this.maxZoom);
+    this.centreOn(centre.x, centre.y);
+  }
+}
+
+/// How much is drawn at `zoom`: 'zones', 'rows' or 'seats', by a seat's size on screen (SeatCanvas.level).
+export function levelForZoom(zoom, rules) {
+  const onScreen = rules.seatSize * zoom, d = rules.detail;
+  return onScreen < d.zonesBelow ? 'zones' : onScreen < d.rowsBelow ? 'rows' : 'seats';
+}
+
+/// A static index of rectangles in uniform buckets, each in the bucket of its centre, queries widened
+/// by the largest half-size (CollectionLayout's SpatialIndex). `rects` is a Float64Array of
+/// minX, minY, width, height per item.
+export class SpatialIndex {
+  constructor(rects) {
+    const n = rects.length / 4;
+    this.rects = rects; this.count = n;
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity, halfW = 0, halfH = 0, area = 0;
+    if (n === 0) { minX = minY = maxX = maxY = 0; }
+    for (let i = 0; i < n; i++) {
+      const x = rects[4 * i], y = rects[4 * i + 1], w = rects[4 * i + 2], h = rects[4 * i + 3];
+      minX = Math.min(minX, x); minY = Math.min(minY, y); maxX = Math.max(maxX, x + w); maxY = Math.max(maxY, y + h);
+      halfW = Math.max(halfW, w / 2); halfH = Math.max(halfH, h / 2); area += w * h;
+    }
+    // As the Swift index's union does: the far edges are origin + size.
+    this.bounds = { minX, minY, width: maxX - minX, height: maxY - minY };
+    this.bounds.maxX = minX + this.bounds.width; this.bounds.maxY = minY + this.bounds.height;
+    this.maxHalfWidth = halfW; this.maxHalfHeight = halfH;
+    const average = n === 0 ? 1 : Math.max(area / n, 1e-6);
+    let size = Math.sqrt(average * 2);
+    const minimum = Math.sqrt(this.bounds.width * this.bounds.height / Math.max(n, 1) / 4);
+    size = Math.max(size, minimum, 1e-6);
+    this.cellSize = size;
+    this.columns = Math.max(1, Math.ceil(this.bounds.width / size) + 1);
+    this.rows = Math.max(1, Math.ceil(this.bounds.height / size) + 1);
+    const counts = new Int32Array(this.columns * this.rows + 1), cellOf = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      const c = this.cell(rects[4 * i] + rects[4 * i + 2] / 2, rects[4 * i + 1] + rects[4 * i + 3] / 2);
+      cellOf[i] = c; counts[c + 1] += 1;
+    }
+    for (let k = 1; k < counts.length; k++) counts[k] += counts[k - 1];
+    const fill = counts.slice(), items = new Int32Array(n);
+    for (let i = 0; i < n; i++) { const c = cellOf[i]; items[fill[c]] = i; fill[c] += 1; }
+    this.cellStart = counts; this.items = items;
+  }
+
+  cell(x, y) {
+    const b = this.bounds, size = this.cellSize;
+    const cx = Math.min(Math.max(Math.floor((x - b.minX) / size), 0), this.columns - 1);
+    const cy = Math.min(Math.max(Math.floor((y - b.minY) / size), 0), this.rows - 1);
+    return cy * this.columns + cx;
+  }
+
+  /// Calls `body` with each index whose bucket the widened rectangle touches.
+  forEachCandidate(minX, minY, maxX, maxY, body) {
+    const b = this.bounds, size = this.cellSize, hw = this.maxHalfWidth, hh = this.maxHalfHeight;
+    if (!(maxX + hw >= b.minX && minX - hw <= b.maxX && maxY + hh >= b.minY && minY - hh <= b.maxY)) return;
+    const clampC = v => Math.min(Math.max(v, 0), this.columns - 1), clampR = v => Math.min(Math.max(v, 0), this.rows - 1);
+    const x0 = clampC(Math.floor((minX - hw - b.minX) / size)), x1 = clampC(Math.floor((maxX + hw - b.minX) / size));
+    const y0 = clampR(Math.floor((minY - hh - b.minY) / size)), y1 = clampR(Math.floor((maxY + hh - b.minY) / size));
+    for (let y = y0; y <= y1; y++) {
+      const base = y * this.columns;
+      for (let k = this.cellStart[base + x0]; k < this.cellStart[base + x1 + 1]; k++) body(this.items[k]);
+    }
+  }
+
+  /// Indices of rectangles intersecting the rectangle, ascending.
+  query(minX, minY, maxX, maxY) {
+    const out = [], r = this.rects;
+    this.forEachCandidate(minX, minY, maxX, maxY, i => {
+      const x = r[4 * i], y = r[4 * i + 1];
+      if (x < maxX && minX < x + r[4 * i + 2] && y < maxY && minY < y + r[4 * i + 3]) out.push(i);
+    });
+    return out.sort((a, b) => a - b);
+  }
+
+  /// The rectangle nearest (px, py) within `radius` (distance to its edge, 0 inside); ties go to the one
+  /// whose centre is nearer, then the lower index. Null when none is that close.
+  nearest(px, py, radius) {
+    const r = this.rects, r2 = radius * radius;
+    let best = -1, bestD = 0, bestC = 0;
+    this.forEachCandidate(px - radius, py - radius, px - radius + 2 * radius, py - radius + 2 * radius, i => {
+      const minX = r[4 * i], minY = r[4 * i + 1], maxX = minX + r[4 * i + 2], maxY = minY + r[4 * i + 3];
+      const dx = Math.max(minX - px, 0, px - maxX), dy = Math.max(minY - py, 0, py - maxY);
+      const d = dx * dx + dy * dy;
+      if (d > r2) return;
+      const cx = minX + r[4 * i + 2] / 2 - px, cy = minY + r[4 * i + 3] / 2 - py;
+      const c = cx * cx + cy * cy;
+      if (best >= 0 && (d > bestD || (d === bestD && (c > bestC || (c === bestC && i >= best))))) return;
+      best = i; bestD = d; bestC = c;
+    });
+    return best >= 0 ? best : null;
+  }
+}
+
+/// A venue's seats as the picker needs them: squares of `rules.seatSize` centred on (x[i], y[i]) in
+/// availability order, their spatial index, and the rows by height (`[label, y, row, minX, maxX]`).
+export class SeatField {
+  constructor(x, y, rows, rules) {
+    const n = x.length, half = rules.seatSize / 2, rects = new Float64Array(4 * n);
+    for (let i = 0; i < n; i++) {
+      rects[4 * i] = x[i] - half; rects[4 * i + 1] = y[i] - half; rects[4 * i + 2] = rules.seatSize; rects[4 * i + 3] = rules.seatSize;
+    }
+    this.x = x; this.y = y; this.rules = rules; this.count = n;
+    this.index = new SpatialIndex(rects);
+    this.rows = rows.map(([label, ry, row, minX, maxX]) => ({ label, y: ry, row, minX, maxX }));
+  }
+
+  /// The seat under a finger at view point (px, py): the nearest within half a touch target, or null.
+  hitTest(px, py, viewport) {
+    const p = viewport.contentPoint(px, py);
+    return this.index.nearest(p.x, p.y, Math.max(this.rules.hitRadius / viewport.zoom, 0));
+  }
+
+  /// The seats a drag through `points` (view coordinates) crosses, in order, each once: sampled every
+  /// `dragStep` content points, a seat counting within `dragSlack` of its square.
+  alongDrag(points, viewport) {
+    if (points.length === 0) return [];
+    const { dragSlack: slack, dragStep: step } = this.rules, seen = new Set(), out = [];
+    const visit = (x, y) => {
+      const s = this.index.nearest(x, y, slack);
+      if (s !== null && !seen.has(s)) { seen.add(s); out.push(s); }
+    };
+    let previous = viewport.contentPoint(points[0][0], points[0][1]);
+    visit(previous.x, previous.y);
+    for (const [vx, vy] of points.slice(1)) {
+      const next = viewport.contentPoint(vx, vy), dx = next.x - previous.x, dy = next.y - previous.y;
+      const samples = Math.max(1, Math.ceil(Math.sqrt(dx * dx + dy * dy) / step));
+      for (let k = 1; k <= samples; k++) { const t = k / samples; visit(previous.x + dx * t, previous.y + dy * t); }
+      previous = next;
+    }
+    return out;
+  }
+
+  /// Seats whose squares intersect the view, ascending.
+  visible(viewport) {
+    const v = viewport.visibleRect();
+    return this.index.query(v.minX, v.minY, v.maxX, v.maxY);
+  }
+
+  /// The row gutter: each visible row's label at its on-screen y. Rows closer than `gutterSpacing`
+  /// share one label, the row nearest the view's vertical centre line (the higher one on a tie).
+  gutter(viewport) {
+    const v = viewport.visibleRect(), rows = this.rows, spacing = this.rules.gutterSpacing, zoom = viewport.zoom, oy = viewport.oy;
+    const distance = r => (v.midX < r.minX ? r.minX - v.midX : v.midX > r.maxX ? v.midX - r.maxX : 0);
+    let lo = 0, hi = rows.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (rows[mid].y < v.minY) lo = mid + 1; else hi = mid; }
+    const out = [];
+    let lastY = -Infinity, k = lo;
+    while (k < rows.length && rows[k].y <= v.maxY) {
+      const bandStart = rows[k].y * zoom - oy;
+      if (!(bandStart - lastY >= spacing)) { k += 1; continue; }
+      let best = k, j = k + 1;
+      while (j < rows.length && rows[j].y <= v.maxY && rows[j].y * zoom - oy - bandStart < spacing) {
+        if (distance(rows[j]) < distance(rows[best])) best = j;
+        j += 1;
+      }
+      const y = rows[best].y * zoom - oy;
+      out.push({ row: rows[best].row, label: rows[best].label, y });
+      lastY = y; k = j;
+    }
+    return out;
+  }
+}

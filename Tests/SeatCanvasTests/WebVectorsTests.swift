@@ -1,0 +1,155 @@
+import CollectionLayout
+import Foundation
+import SeatKitTestSupport
+import SeatMap
+import SeatSamples
+import Testing
+
+@testable import SeatCanvas
+
+/// The engine writes what the web page's JavaScript must compute (`Tests/Web/Vectors/*.json`): for each
+/// sample venue its geometry and rules as the server sends them, then gesture sequences with the
+/// engine's viewport, level of detail, gutter, hit tests and drag path after every step.
+/// `node --test Tests/Web` replays them against `js/engine.js`, so the two can never drift; a change
+/// of the engine's rules shows here as a snapshot diff (re-record with SEATKIT_RECORD=1, on purpose).
+@Suite struct WebVectorsTests {
+    enum Step {
+        case open
+        case zoom(by: Double, focal: LayoutPoint)
+        case pan(LayoutPoint)
+        case resize(LayoutSize)
+        case centre(LayoutPoint)
+    }
+
+    static let venues: [(name: String, layout: VenueLayout)] = [
+        ("cinema-hall", SampleVenues.cinemaHall()), ("imax-hall", SampleVenues.imaxHall()), ("arena-3000", SampleVenues.arena(seats: 3000)),
+    ]
+
+    /// A phone and a desktop, each opened, pinched in about a point, panned, resized (rotation, a split
+    /// view), centred, pinched out past the minimum and in past the maximum.
+    static let cases: [(view: LayoutSize, steps: [Step])] = [
+        (
+            LayoutSize(width: 390, height: 560),
+            [
+                .open, .zoom(by: 2.5, focal: LayoutPoint(x: 120, y: 300)), .pan(LayoutPoint(x: -140, y: 60)),
+                .zoom(by: 1.8, focal: LayoutPoint(x: 200, y: 200)),
+                .pan(LayoutPoint(x: 5000, y: -5000)), .resize(LayoutSize(width: 560, height: 390)), .centre(LayoutPoint(x: 300, y: 240)),
+                .zoom(by: 0.01, focal: LayoutPoint(x: 10, y: 10)), .zoom(by: 1000, focal: LayoutPoint(x: 280, y: 190)),
+            ]
+        ),
+        (
+            LayoutSize(width: 900, height: 600),
+            [
+                .open, .zoom(by: 1.6, focal: LayoutPoint(x: 450, y: 300)), .pan(LayoutPoint(x: 220, y: -90)), .zoom(by: 3, focal: LayoutPoint(x: 700, y: 120)),
+                .resize(LayoutSize(width: 320, height: 600)), .pan(LayoutPoint(x: -33.5, y: 17.25)),
+            ]
+        ),
+    ]
+
+    @Test(arguments: venues.map(\.name))
+    func theEngineWritesThePagesVectors(venue name: String) {
+        let layout = Self.venues.first { $0.name == name }!.layout
+        assertSnapshot(Self.vectors(layout), named: "\(name).json", in: repo.appendingPathComponent("Tests/Web/Vectors"))
+    }
+
+    static func vectors(_ layout: VenueLayout) -> String {
+        let canvas = SeatCanvas(layout: layout)
+        var w = JSONWriter()
+        w.raw("{")
+        w.key("venue", first: true); w.string(layout.id)
+        w.key("rules"); w.raw(canvas.pickerRules().json)
+        w.key("geometry"); writeGeometry(canvas, &w)
+        w.key("cases"); w.raw("[")
+        for (c, test) in cases.enumerated() {
+            if c > 0 { w.raw(",") }
+            w.raw("\n{")
+            w.key("view", first: true); point(LayoutPoint(x: test.view.width, y: test.view.height), &w)
+            w.key("steps"); w.raw("[")
+            var viewport = canvas.viewport(viewSize: test.view)
+            for (k, step) in test.steps.enumerated() {
+                if k > 0 { w.raw(",") }
+                w.raw("\n{")
+                switch step {
+                case .open:
+                    viewport = canvas.viewport(viewSize: test.view)
+                    w.key("op", first: true); w.string("open")
+                case .zoom(let factor, let focal):
+                    viewport.zoom(by: factor, focal: focal)
+                    w.key("op", first: true); w.string("zoom"); w.key("factor"); w.number(factor); w.key("focal"); point(focal, &w)
+                case .pan(let t):
+                    viewport.pan(by: t)
+                    w.key("op", first: true); w.string("pan"); w.key("by"); point(t, &w)
+                case .resize(let size):
+                    viewport.resize(to: size)
+                    w.key("op", first: true); w.string("resize"); w.key("to"); point(LayoutPoint(x: size.width, y: size.height), &w)
+                case .centre(let p):
+                    viewport.centre(on: p)
+                    w.key("op", first: true); w.string("centre"); w.key("on"); point(p, &w)
+                }
+                w.key("expect"); writeState(canvas, viewport, &w)
+                w.raw("}")
+            }
+            w.raw("]}")
+        }
+        w.raw("]}\n")
+        return w.text
+    }
+
+    static func point(_ p: LayoutPoint, _ w: inout JSONWriter) {
+        w.raw("["); w.number(p.x); w.raw(","); w.number(p.y); w.raw("]")
+    }
+
+    /// Centres of the seats in availability order, and the rows as the page's gutter reads them:
+    /// `[label, centre y, row, left x, right x]`, by height.
+    static func writeGeometry(_ canvas: SeatCanvas, _ w: inout JSONWriter) {
+        w.raw("{")
+        w.key("contentWidth", first: true); w.number(canvas.contentSize.width)
+        w.key("contentHeight"); w.number(canvas.contentSize.height)
+        w.key("x"); w.raw("[")
+        for s in canvas.layout.seatIndices { if s > 0 { w.raw(",") }; w.number(canvas.geometry.center(of: s).x) }
+        w.raw("]"); w.key("y"); w.raw("[")
+        for s in canvas.layout.seatIndices { if s > 0 { w.raw(",") }; w.number(canvas.geometry.center(of: s).y) }
+        w.raw("]"); w.key("rows"); w.raw("[")
+        for (k, entry) in canvas.geometry.rowsByY.enumerated() {
+            if k > 0 { w.raw(",") }
+            let extent = canvas.geometry.rowRects[entry.row]
+            w.raw("["); w.string(canvas.layout.rows[entry.row].label); w.raw(","); w.number(entry.y); w.raw(","); w.number(entry.row)
+            w.raw(","); w.number(extent.minX); w.raw(","); w.number(extent.maxX); w.raw("]")
+        }
+        w.raw("]}")
+    }
+
+    /// The viewport, its level of detail, gutter, what a tap at each of 35 points hits (a 7 × 5
+    /// grid, off the seats as well as on them) and what a drag across the middle picks.
+    static func writeState(_ canvas: SeatCanvas, _ v: Viewport, _ w: inout JSONWriter) {
+        w.raw("{")
+        w.key("zoom", first: true); w.number(v.zoom)
+        w.key("offset"); point(v.offset, &w)
+        w.key("minZoom"); w.number(v.minimumZoom)
+        w.key("maxZoom"); w.number(v.maximumZoom)
+        w.key("level"); w.string(canvas.level(forZoom: v.zoom).rawValue)
+        w.key("gutter"); w.raw("[")
+        for (k, label) in canvas.gutter(in: v).enumerated() {
+            if k > 0 { w.raw(",") }
+            w.raw("["); w.number(label.row); w.raw(","); w.string(label.label); w.raw(","); w.number(label.y); w.raw("]")
+        }
+        w.raw("]"); w.key("hits"); w.raw("[")
+        var first = true
+        for j in 0..<5 {
+            for i in 0..<7 {
+                let p = LayoutPoint(x: v.viewSize.width * (Double(i) + 0.5) / 7, y: v.viewSize.height * (Double(j) + 0.5) / 5)
+                if !first { w.raw(",") }
+                first = false
+                w.raw("["); point(p, &w); w.raw(",")
+                if let seat = canvas.hitTest(p, in: v) { w.number(seat) } else { w.raw("null") }
+                w.raw("]")
+            }
+        }
+        let path = (0...12).map { LayoutPoint(x: v.viewSize.width * (0.2 + 0.05 * Double($0)), y: v.viewSize.height * (0.5 + 0.004 * Double($0))) }
+        w.raw("]"); w.key("drag"); w.raw("{"); w.key("path", first: true); w.raw("[")
+        for (k, p) in path.enumerated() { if k > 0 { w.raw(",") }; point(p, &w) }
+        w.raw("]"); w.key("seats"); w.raw("[")
+        for (k, s) in canvas.seats(alongDrag: path, in: v).enumerated() { if k > 0 { w.raw(",") }; w.number(s) }
+        w.raw("]}}")
+    }
+}
