@@ -66,11 +66,13 @@ test-tsan: deps
 		--skip 'theTwentyThousandSeatSampleAndAHundredThousandArenaUpload'
 
 # The web seat picker in a real headless Chromium through WebDriver (Selenium from PyPI), against a
-# server the tests start. Screenshots of the map land in artifacts/browser/.
+# server the tests start; axe-core 4 (the copy axe-playwright-python bundles, from PyPI) checks every page. Screenshots of the map land in artifacts/browser/.
 test-browser:
 	$(MAKE) deps DEB_PACKAGES="$(DEB_PACKAGES) $(BROWSER_PACKAGES)"
 	python3 -c 'import selenium' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check selenium \
 		|| python3 -m pip install --quiet --break-system-packages selenium
+	python3 -c 'import axe_playwright_python' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check --no-deps axe-playwright-python \
+		|| python3 -m pip install --quiet --break-system-packages --no-deps axe-playwright-python
 	$(SWIFT) build $(SWIFT_FLAGS) --product seatkit
 	python3 Tests/Browser/test_picker.py
 

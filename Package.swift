@@ -74,7 +74,7 @@ let package = Package(
         // Fixtures/: real-shaped captures the importers must take (Fixtures/*/make-fixtures.py writes them).
         .testTarget(name: "SeatMapTests", dependencies: ["SeatMap", "SeatKitTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout", "SeatKitTestSupport"], exclude: ["Snapshots"]),
-        .testTarget(name: "SeatCanvasTests", dependencies: ["SeatCanvas", "SeatMap", "CollectionLayout", "SeatKitTestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "SeatCanvasTests", dependencies: ["SeatCanvas", "SeatMap", "CollectionLayout", "SeatSamples", "SeatKitTestSupport"], exclude: ["Snapshots"]),
         // Snapshot files live in Tests/SeatKitCLITests/Snapshots, found through #filePath (re-record: SEATKIT_RECORD=1).
         .testTarget(
             name: "SeatServerTests",

@@ -3,7 +3,11 @@ Selenium through WebDriver), against a `seatkit serve` this file starts on a fre
 fresh SQLite store. Run by `make test-browser` (part of `make test` and `.ci/run`).
 
 SEATKIT_BIN names the binary (default .build/debug/seatkit); screenshots go to SEATKIT_ARTIFACTS
-(default artifacts/browser)."""
+(default artifacts/browser).
+
+Accessibility is checked with axe-core 4 from PyPI: the copy that axe-playwright-python bundles (installed
+without its Playwright dependency), injected through Selenium. axe-selenium-python's own copy is axe-core
+3.1 (2018), which reports ARIA 1.1's aria-roledescription as invalid and skips checks 4.x makes."""
 
 import json
 import os
@@ -25,6 +29,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
+import axe_playwright_python
+
+AXE_SOURCE = open(os.path.join(os.path.dirname(axe_playwright_python.__file__), "axe.min.js"), encoding="utf-8").read()
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.environ.get("SEATKIT_BIN", os.path.join(ROOT, ".build/debug/seatkit"))
 ARTIFACTS = os.environ.get("SEATKIT_ARTIFACTS", os.path.join(ROOT, "artifacts/browser"))
@@ -548,6 +555,108 @@ class PickerTests(unittest.TestCase):
         self.wait(d, lambda d: self.attr(d, "3-1", "aria-label").startswith("Row 3, seat 1, selected"), message="English labels")
         self.assertEqual(d.find_element(By.TAG_NAME, "html").get_attribute("lang"), "en")
 
+    # — phones: a 390 × 844 touch screen (Chromium's device emulation, touches sent as real touch events) —
+
+    def open_phone(self, lang="en"):
+        d = self.new_browser()
+        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+        d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+        d.get(f"{self.server.url}/shows/{self.show}?lang={lang}")
+        self.wait(d, lambda d: d.execute_script("return document.getElementById('map').dataset.version !== undefined"))
+        return d
+
+    def touch_tap(self, d, x, y):
+        d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+    def rect(self, d, css):
+        return d.execute_script("return document.querySelector(arguments[0])?.getBoundingClientRect().toJSON()", css)
+
+    def on_screen(self, d, css):
+        """Whether what `css` names is wholly inside the 390 × 844 window as it is now (no scrolling)."""
+        r = self.rect(d, css)
+        return r is not None and r["width"] > 0 and r["top"] >= 0 and r["left"] >= 0 and r["bottom"] <= 844 and r["right"] <= 390
+
+    def test_phone_buy_bar_under_the_thumb(self):
+        d = self.open_phone()
+        seat = f'g.seat[data-seat-id="5-8"] rect'
+        before = self.rect(d, seat)
+        # The first look is for a finger: seats of at least 24 points, none under the row gutter.
+        self.assertGreaterEqual(before["width"], 24 - 0.01)
+        gutter, surface = self.rect(d, "#gutter"), self.rect(d, "#map-surface")
+        self.assertAlmostEqual(surface["left"], gutter["right"], delta=0.5, msg="the seats are drawn right of the gutter, never under it")
+        # The first tap holds the seat where it is (no zoom, no jump) and the bar says so without scrolling.
+        self.touch_tap(d, before["x"] + before["width"] / 2, before["y"] + before["height"] / 2)
+        total = self.wait(d, self.settled_total, message="total after a tap")
+        self.assertEqual(total, "¥38.00")
+        self.assertEqual(self.rect(d, seat), before, "the seat stays under the finger")
+        self.assertEqual(d.execute_script("return window.scrollY"), 0)
+        for css in ["#total", "#confirm", '#selection .chip[data-seat="5-8"]', "#countdown"]:
+            self.assertTrue(self.on_screen(d, css), f"{css} visible without scrolling: {self.rect(d, css)}")
+        # A refusal (5-4 would leave 5-6 alone between it and the held 5-8) is said where the buyer looks.
+        lone = self.rect(d, 'g.seat[data-seat-id="5-4"] rect')
+        self.touch_tap(d, lone["x"] + lone["width"] / 2, lone["y"] + lone["height"] / 2)
+        message = self.wait(d, lambda d: d.find_element(By.ID, "message").text or None, message="refusal")
+        self.assertIn("single empty seat", message)
+        self.assertTrue(self.on_screen(d, "#message"), f"the message is on screen: {self.rect(d, '#message')}")
+        # A chip's × lets one seat go, without releasing the others.
+        ActionChains(d).move_to_element(d.find_element(By.CSS_SELECTOR, '#selection .chip[data-seat="5-8"] .chip-remove')).click().perform()
+        self.wait(d, lambda d: not d.find_elements(By.CSS_SELECTOR, "#selection .chip"), message="chip removed")
+        self.wait(d, lambda _: self.server.statuses(self.show)[self.index(d, "5-8")] == "a", message="seat released on the server")
+        d.save_screenshot(os.path.join(ARTIFACTS, "phone-picker.png"))
+
+    def test_phone_minimap_folds_and_unfolds(self):
+        d = self.open_phone()
+        self.assertTrue(d.execute_script("return document.getElementById('minimap').hasAttribute('hidden')"))
+        toggle = d.find_element(By.ID, "minimap-toggle")
+        self.assertEqual(toggle.get_attribute("aria-pressed"), "false", "folded on a phone")
+        toggle.click()
+        self.assertEqual(toggle.get_attribute("aria-pressed"), "true")
+        self.assertTrue(self.on_screen(d, "#minimap"))
+        toggle.click()
+        self.assertTrue(d.execute_script("return document.getElementById('minimap').hasAttribute('hidden')"))
+
+    # — accessibility: axe-core on every page, both languages, desktop and phone, and the states a buyer meets —
+
+    def axe(self, d, where):
+        """axe-core's violations on the page as it is now: WCAG 2.0–2.2 A and AA, and best practices."""
+        d.execute_script(AXE_SOURCE)
+        violations = d.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map(v =>"
+            " `${v.id} (${v.impact}): ${v.nodes.map(n => n.target.join(' ')).slice(0, 5).join(', ')}: ${v.nodes[0].failureSummary}`)))")
+        self.assertEqual(violations, [], f"axe-core on {where}")
+
+    def test_axe_finds_no_violation_on_any_page(self):
+        checked = 0
+        rows = iter(["5", "9", "3", "10"])  # each round its own row: the earlier rounds' holds stay
+        for phone in [False, True]:
+            for lang in ["en", "zh"]:
+                where, row = f"{'phone' if phone else 'desktop'} {lang}", next(rows)
+                d = self.open_phone(lang) if phone else self.open(lang)
+
+                def tap(seat_id):
+                    if not phone:
+                        return self.click_seat(d, seat_id)
+                    r = self.rect(d, f'g.seat[data-seat-id="{seat_id}"] rect')
+                    self.touch_tap(d, r["x"] + r["width"] / 2, r["y"] + r["height"] / 2)
+
+                self.axe(d, f"the picker, {where}")
+                # A hold (Confirm enabled, a chip), then a refusal message, then the list mode.
+                tap(f"{row}-8")
+                self.wait(d, self.settled_total, message=f"a hold, {where}")
+                self.axe(d, f"the picker with a hold, {where}")
+                tap(f"{row}-4")
+                self.wait(d, lambda d: d.find_element(By.ID, "message").text or None, message=f"refusal, {where}")
+                self.axe(d, f"the picker with a refusal, {where}")
+                d.find_element(By.ID, "list-toggle").click()
+                self.wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#list-mode .run button"), message="list mode")
+                self.axe(d, f"the list mode, {where}")
+                d.get(f"{self.server.url}/?lang={lang}")
+                self.wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "a.card"), message="show list")
+                self.axe(d, f"the show list, {where}")
+                checked += 5
+        self.assertEqual(checked, 20)
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)

@@ -1,6 +1,7 @@
 import CollectionLayout
 import Foundation
 import SeatMap
+import SeatSamples
 import Testing
 @testable import SeatCanvas
 
@@ -266,5 +267,43 @@ import Testing
         for hex in [Palette.selected, Palette.held, Palette.sold, Palette.blocked, Palette.stroke, Palette.text, Palette.background, Palette.stage] {
             #expect(DisplayColor(hex: hex) != nil, "\(hex)")
         }
+    }
+}
+
+@Suite struct SeatNumberContrastTests {
+    @Test func contrastIsWCAGs() {
+        let white = DisplayColor(hex: "#FFFFFF")!, black = DisplayColor(hex: "#000000")!
+        #expect(abs(white.contrast(with: black) - 21) < 1e-9)
+        #expect(white.contrast(with: white) == 1)
+        // The page's old Confirm green, which axe-core measured at 3.32:1.
+        #expect(abs(DisplayColor(hex: "#22A06B")!.contrast(with: white) - 3.33) < 0.01)
+    }
+
+    /// Whatever colour a venue gives a zone (4,096 spread over the cube), its numbers reach 4.5:1.
+    @Test func anyZoneColourGetsAnAAInk() {
+        let steps = (0..<16).map { String(format: "%02X", $0 * 17) }
+        for r in steps {
+            for g in steps {
+                for b in steps {
+                    let fill = "#\(r)\(g)\(b)"
+                    let ratio = DisplayColor(hex: Palette.ink(on: fill))!.contrast(with: DisplayColor(hex: fill)!)
+                    #expect(ratio >= 4.5, "\(Palette.ink(on: fill)) on \(fill) is \(ratio):1")
+                }
+            }
+        }
+    }
+
+    /// Every seat number the samples draw meets WCAG AA (4.5:1) on its fill: each zone's colour and
+    /// each status's. White on the samples' blue was 3.3:1; dark is 4.8:1.
+    @Test func everySampleSeatNumberMeetsAA() {
+        let zones = [SampleVenues.cinemaHall(), SampleVenues.imaxHall(), SampleVenues.arena(seats: 3000)].flatMap { $0.zones.map(\.color) }
+        for fill in Set(zones + [Palette.selected, Palette.held, Palette.sold, Palette.blocked]) {
+            let ink = Palette.ink(on: fill)
+            let ratio = DisplayColor(hex: ink)!.contrast(with: DisplayColor(hex: fill)!)
+            #expect(ratio >= 4.5, "\(ink) on \(fill) is \(ratio):1")
+        }
+        #expect(Palette.ink(on: "#4A90D9") == Palette.text)
+        #expect(Palette.ink(on: "#E8505B") == "#000000", "a mid red: neither white (3.7) nor the dark text (4.4) reaches 4.5")
+        #expect(Palette.ink(on: "#18794E") == "#FFFFFF")
     }
 }

@@ -15,6 +15,8 @@ import Testing
 @Suite struct WebVectorsTests {
     enum Step {
         case open
+        /// The first look on a touch screen with the page's 28-point gutter (`SeatCanvas.touchViewport`).
+        case openTouch(gutter: Double)
         case zoom(by: Double, focal: LayoutPoint)
         case pan(LayoutPoint)
         case resize(LayoutSize)
@@ -42,6 +44,13 @@ import Testing
             [
                 .open, .zoom(by: 1.6, focal: LayoutPoint(x: 450, y: 300)), .pan(LayoutPoint(x: 220, y: -90)), .zoom(by: 3, focal: LayoutPoint(x: 700, y: 120)),
                 .resize(LayoutSize(width: 320, height: 600)), .pan(LayoutPoint(x: -33.5, y: 17.25)),
+            ]
+        ),
+        (
+            LayoutSize(width: 390, height: 520),
+            [
+                .openTouch(gutter: 28), .pan(LayoutPoint(x: 5000, y: 5000)), .zoom(by: 0.5, focal: LayoutPoint(x: 195, y: 260)),
+                .pan(LayoutPoint(x: -80, y: -40)), .resize(LayoutSize(width: 844, height: 300)), .pan(LayoutPoint(x: 9000, y: 0)),
             ]
         ),
     ]
@@ -73,6 +82,9 @@ import Testing
                 case .open:
                     viewport = canvas.viewport(viewSize: test.view)
                     w.key("op", first: true); w.string("open")
+                case .openTouch(let gutter):
+                    viewport = canvas.touchViewport(viewSize: test.view, gutterWidth: gutter)
+                    w.key("op", first: true); w.string("openTouch"); w.key("gutter"); w.number(gutter)
                 case .zoom(let factor, let focal):
                     viewport.zoom(by: factor, focal: focal)
                     w.key("op", first: true); w.string("zoom"); w.key("factor"); w.number(factor); w.key("focal"); point(focal, &w)

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { SeatField, Viewport, levelForZoom } from '../../Sources/SeatServer/Web/Site/js/engine.js';
+import { SeatField, Viewport, levelForZoom, touchViewport } from '../../Sources/SeatServer/Web/Site/js/engine.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const vectorDir = join(here, 'Vectors');
@@ -34,6 +34,7 @@ for (const file of files) {
         const at = `${vectors.venue} case ${n + 1} step ${k + 1} (${step.op})`;
         switch (step.op) {
           case 'open': v = new Viewport(geometry.contentWidth, geometry.contentHeight, c.view[0], c.view[1], rules); break;
+          case 'openTouch': v = touchViewport(geometry.contentWidth, geometry.contentHeight, c.view[0], c.view[1], rules, step.gutter); break;
           case 'zoom': v.zoomBy(step.factor, step.focal[0], step.focal[1]); break;
           case 'pan': v.panBy(step.by[0], step.by[1]); break;
           case 'resize': v.resize(step.to[0], step.to[1]); break;

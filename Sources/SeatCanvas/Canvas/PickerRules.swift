@@ -17,6 +17,8 @@ public struct PickerRules: Sendable, Hashable {
     public var dragStep: Double
     public var seatSize: Double
     public var pitch: Double
+    /// A touch screen's first look has seats at least this big (or is zoomed out past single seats).
+    public var openingSeatSize: Double
 
     /// As JSON, for the page: `{"zoom":{…},"inset":24,"detail":{…},…}`.
     public var json: String {
@@ -42,6 +44,7 @@ public struct PickerRules: Sendable, Hashable {
         w.key("dragStep"); w.number(dragStep)
         w.key("seatSize"); w.number(seatSize)
         w.key("pitch"); w.number(pitch)
+        w.key("openingSeatSize"); w.number(openingSeatSize)
         w.raw("}")
         return w.text
     }
@@ -52,6 +55,7 @@ extension SeatCanvas {
     public func pickerRules(policy: DetailPolicy = DetailPolicy()) -> PickerRules {
         PickerRules(
             limits: zoomLimits, inset: Self.viewportInset, detail: policy, hitRadius: Self.touchTarget / 2,
-            gutterSpacing: Self.gutterSpacing, dragSlack: dragSlack, dragStep: dragStep, seatSize: style.seatSize, pitch: style.pitch)
+            gutterSpacing: Self.gutterSpacing, dragSlack: dragSlack, dragStep: dragStep, seatSize: style.seatSize, pitch: style.pitch,
+            openingSeatSize: Self.openingSeatSize)
     }
 }

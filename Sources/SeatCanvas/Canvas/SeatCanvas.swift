@@ -29,8 +29,29 @@ public struct SeatCanvas: Sendable {
         ZoomLimits(smallestItem: style.seatSize, touchTarget: Self.touchTarget, overzoom: Self.overzoom)
     }
 
-    public func viewport(viewSize: LayoutSize) -> Viewport {
-        Viewport(contentSize: contentSize, viewSize: viewSize, limits: zoomLimits, insets: EdgeInsets(all: Self.viewportInset))
+    /// On a touch screen the map opens with seats at least this big (WCAG 2.2's 24-point target-size
+    /// minimum), unless it opens zoomed out past single seats (rows or zones: a big venue).
+    public static let openingSeatSize = 24.0
+
+    /// The smallest zoom, the map centred. `gutterWidth`: a row gutter pinned over the left edge; the map
+    /// may then pan that much further right, so the first seats never rest under it.
+    public func viewport(viewSize: LayoutSize, gutterWidth: Double = 0) -> Viewport {
+        let inset = Self.viewportInset
+        return Viewport(
+            contentSize: contentSize, viewSize: viewSize, limits: zoomLimits,
+            insets: EdgeInsets(top: inset, left: inset + gutterWidth, bottom: inset, right: inset))
+    }
+
+    /// The first look on a touch screen: `viewport(viewSize:gutterWidth:)`, zoomed about the view's
+    /// centre until seats are `openingSeatSize` points when it would open with smaller single seats
+    /// (a phone, where the whole hall fits only at 15-point seats: too small for a finger). A first tap
+    /// then never has to zoom (the seat under the finger stays where it is).
+    public func touchViewport(viewSize: LayoutSize, gutterWidth: Double = 0, policy: DetailPolicy = DetailPolicy()) -> Viewport {
+        var v = viewport(viewSize: viewSize, gutterWidth: gutterWidth)
+        if level(forZoom: v.zoom, policy: policy) == .seats, style.seatSize * v.zoom < Self.openingSeatSize {
+            v.zoom(to: Self.openingSeatSize / style.seatSize, focal: LayoutPoint(x: viewSize.width / 2, y: viewSize.height / 2))
+        }
+        return v
     }
 
     /// The seat under a finger at `point` (view coordinates): the nearest seat within a 44-point touch

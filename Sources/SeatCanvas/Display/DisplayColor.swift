@@ -1,3 +1,5 @@
+import Foundation
+
 /// A display-list colour (`#RRGGBB` or `#RRGGBBAA`) as components from 0 to 1: what a UIKit or Core
 /// Graphics adapter needs, parsed here so every adapter reads colours the same way.
 public struct DisplayColor: Sendable, Hashable {
@@ -22,6 +24,18 @@ public struct DisplayColor: Sendable, Hashable {
             k += 2
         }
         self.init(red: values[0], green: values[1], blue: values[2], alpha: values.count == 4 ? values[3] : 1)
+    }
+
+    /// WCAG 2.2's relative luminance (sRGB, alpha ignored).
+    public var luminance: Double {
+        func linear(_ c: Double) -> Double { c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
+        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+    }
+
+    /// WCAG 2.2's contrast ratio with `other`, from 1 to 21 (AA asks 4.5 for text, 3 for large text).
+    public func contrast(with other: DisplayColor) -> Double {
+        let (a, b) = (luminance, other.luminance)
+        return (max(a, b) + 0.05) / (min(a, b) + 0.05)
     }
 
     static func nibble(_ c: UInt8) -> Int? {

@@ -115,7 +115,7 @@ extension SeatCanvas {
         let type = layout.type(of: s)
         if showLabel {
             let text = type == .wheelchair ? "♿" : layout.seatLabel(s)
-            let ink = status == .available && content.heatmap == nil && !selected ? "#FFFFFF" : Palette.text
+            let ink = Palette.ink(on: fill)
             children.append(
                 .text(
                     text, at: LayoutPoint(x: rect.midX, y: rect.midY + style.seatSize * 0.16),

@@ -28,6 +28,17 @@ public enum Palette {
     public static let background = "#FFFFFF"
     public static let stage = "#7A7F87"
 
+    /// The ink for a seat's number on `fill`: white or `text`, whichever contrasts more (a zone's
+    /// blue takes dark numbers: 4.8:1 against white's 3.3:1); when neither reaches WCAG AA's 4.5:1 (a
+    /// mid red or purple), white or black, one of which always does (the worst colour still gets 4.58).
+    public static func ink(on fill: String) -> String {
+        guard let f = DisplayColor(hex: fill) else { return text }
+        let white = f.contrast(with: DisplayColor(red: 1, green: 1, blue: 1))
+        let dark = f.contrast(with: DisplayColor(hex: text)!)
+        if max(white, dark) >= 4.5 { return white > dark ? "#FFFFFF" : text }
+        return white > f.contrast(with: DisplayColor(red: 0, green: 0, blue: 0)) ? "#FFFFFF" : "#000000"
+    }
+
     public static func fill(status: SeatStatus, zoneColor: String, selected: Bool) -> String {
         if selected { return Self.selected }
         switch status {

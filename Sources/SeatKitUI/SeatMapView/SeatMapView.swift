@@ -53,6 +53,9 @@ extension SeatMapViewDelegate {
     var cachedAccessibilityElements: [UIAccessibilityElement]?
     var applyingChanges = false
 
+    /// The row gutter's width: the viewport lets the map rest this far right, so no seat sits under it.
+    static let gutterWidth = 28.0
+
     public init(canvas: SeatCanvas, content: FrameContent) {
         self.canvas = canvas
         self.content = content
@@ -78,9 +81,9 @@ extension SeatMapViewDelegate {
         if var v = viewport {
             if v.viewSize != size { v.resize(to: size); viewport = v }
         } else {
-            viewport = canvas.viewport(viewSize: size)
+            viewport = canvas.touchViewport(viewSize: size, gutterWidth: Self.gutterWidth)
         }
-        gutterView.frame = CGRect(x: 0, y: 0, width: 28, height: bounds.height)
+        gutterView.frame = CGRect(x: 0, y: 0, width: CGFloat(Self.gutterWidth), height: bounds.height)
         let mini = CGSize(width: min(140, bounds.width / 3), height: min(100, bounds.height / 4))
         minimapView.frame = CGRect(x: bounds.width - mini.width - 8, y: 8, width: mini.width, height: mini.height)
         render()

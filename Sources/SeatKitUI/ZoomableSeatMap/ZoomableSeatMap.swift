@@ -86,9 +86,12 @@ public struct ZoomableSeatMap: View {
         return c
     }
 
-    /// The stored viewport fitted to `size`, or the engine's opening viewport for it.
+    /// The stored viewport fitted to `size`, or the engine's opening viewport for a finger (seats at
+    /// least 24 points, the first seats beside the gutter, not under it).
     func viewport(for size: LayoutSize) -> Viewport {
-        guard var v = storedViewport else { return canvas.viewport(viewSize: size) }
+        guard var v = storedViewport else {
+            return canvas.touchViewport(viewSize: size, gutterWidth: style.showsGutter ? style.gutterWidth : 0)
+        }
         if v.viewSize != size { v.resize(to: size) }
         return v
     }

@@ -76,8 +76,18 @@ extension SeatAPI {
         words.key("selected"); words.string(canvas.statusWord(.available, selected: true, language: language))
         words.raw("}")
 
-        let palette =
-            "{\"selected\":\"\(Palette.selected)\",\"held\":\"\(Palette.held)\",\"sold\":\"\(Palette.sold)\",\"blocked\":\"\(Palette.blocked)\",\"text\":\"\(Palette.text)\"}"
+        // Each status's fill and the ink of a seat number on it (a zone's ink is in `data-zones`).
+        var palette = JSONWriter()
+        palette.raw("{")
+        for (k, (name, fill)) in [("selected", Palette.selected), ("held", Palette.held), ("sold", Palette.sold), ("blocked", Palette.blocked)].enumerated() {
+            palette.key(name, first: k == 0); palette.string(fill)
+        }
+        palette.key("text"); palette.string(Palette.text)
+        palette.key("ink"); palette.raw("{")
+        for (k, (name, fill)) in [("selected", Palette.selected), ("held", Palette.held), ("sold", Palette.sold), ("blocked", Palette.blocked)].enumerated() {
+            palette.key(name, first: k == 0); palette.string(Palette.ink(on: fill))
+        }
+        palette.raw("}}")
         let writer = SVGWriter(
             title: localizedName(layout.name, language),
             rootAttributes: [
@@ -87,7 +97,7 @@ extension SeatAPI {
                 // hit radius, drag path, gutter spacing. The page writes none of its own.
                 ("data-rules", canvas.pickerRules().json),
                 ("data-rows", rows.text), ("data-zones", zonesJSON(layout, prices: state.prices, language: language).text),
-                ("data-status-words", words.text), ("data-palette", palette), ("data-separator", SeatCanvas.labelSeparator(language)),
+                ("data-status-words", words.text), ("data-palette", palette.text), ("data-separator", SeatCanvas.labelSeparator(language)),
             ], seatTooltips: false)
         return Array(writer.document(list).utf8)
     }
@@ -108,6 +118,7 @@ extension SeatAPI {
             w.raw("{"); w.key("id", first: true); w.string(zone.id)
             w.key("name"); w.string(localizedName(zone.name, language)); w.key("color"); w.string(zone.color)
             w.key("category"); w.string(zone.category)
+            w.key("ink"); w.string(Palette.ink(on: zone.color))
             if let lo = low[z], let hi = high[z] {
                 w.key("price"); w.string(lo == hi ? prices.format(lo) : prices.format(lo) + "–" + prices.format(hi))
             }

@@ -167,9 +167,14 @@ async function showPage(showId) {
   function renderSelection() {
     paintAll();
     const list = $('selection');
+    // Each chosen seat a chip with its own remove button (one seat out of a hold, without starting over).
     list.replaceChildren(...[...session.desired].map(id => {
       const seat = view.byId.get(id);
-      return el('li', { 'data-seat': id }, seat ? [seat.name, seat.details].join(view.meta.separator) : id);
+      const name = seat?.name ?? id;
+      const remove = el('button', { type: 'button', class: 'chip-remove', 'aria-label': t('remove', name) }, '×');
+      remove.addEventListener('click', () => { showMessage('', 'none'); session.toggle(id); });
+      return el('li', { class: 'chip', 'data-seat': id, title: seat ? [seat.name, seat.details].join(view.meta.separator) : id },
+        el('span', {}, name), remove);
     }));
     const settled = !session.busy && session.token && session.desired.size === session.held.size;
     const hold = session.hold;
@@ -311,6 +316,13 @@ async function showPage(showId) {
 
   $('zoom-in').addEventListener('click', () => view.zoomTo(view.zoom * 1.5));
   $('zoom-out').addEventListener('click', () => view.zoomTo(view.zoom / 1.5));
+  // The minimap: shown on a desktop, folded away on a phone until asked for.
+  const showOverview = shown => {
+    $('minimap').toggleAttribute('hidden', !shown);
+    $('minimap-toggle').setAttribute('aria-pressed', String(shown));
+  };
+  showOverview(!matchMedia('(max-width: 52rem)').matches);
+  $('minimap-toggle').addEventListener('click', () => showOverview($('minimap').hasAttribute('hidden')));
   $('list-toggle').addEventListener('click', () => {
     listShown = !listShown;
     $('list-toggle').setAttribute('aria-pressed', String(listShown));

@@ -5,11 +5,14 @@
 // (Tests/Web/Vectors) against this file, so the two cannot drift.
 
 /// A zoomable, pannable window onto a content: `view = content × zoom − offset` (CollectionLayout's
-/// Viewport). Zoom stays within its bounds, the offset within the content plus `inset` on each side.
+/// Viewport, as SeatCanvas.viewport makes it). Zoom stays within its bounds, the offset within the
+/// content plus `inset` on each side, and `gutterWidth` more on the left (a row gutter pinned over the
+/// left edge: the first seats rest beside it, not under it).
 export class Viewport {
-  constructor(contentW, contentH, viewW, viewH, rules) {
+  constructor(contentW, contentH, viewW, viewH, rules, gutterWidth = 0) {
     this.contentW = contentW; this.contentH = contentH; this.viewW = viewW; this.viewH = viewH;
-    this.limits = rules.zoom; this.inset = rules.inset;
+    this.limits = rules.zoom;
+    this.insets = { left: rules.inset + gutterWidth, right: rules.inset, top: rules.inset, bottom: rules.inset };
     this.zoom = 1; this.ox = 0; this.oy = 0;
     this.zoom = this.minZoom();
     this.centreOn(contentW / 2, contentH / 2);
@@ -28,15 +31,16 @@ export class Viewport {
     return Math.min(Math.max(fit, cappedReadable), this.maxZoom);
   }
 
-  clampAxis(value, content, view) {
-    const scaled = content * this.zoom, lead = this.inset, trail = this.inset;
+  clampAxis(value, content, view, lead, trail) {
+    const scaled = content * this.zoom;
     if (scaled + lead + trail <= view) return (scaled - view) / 2 + (trail - lead) / 2;
     return Math.min(Math.max(value, -lead), scaled - view + trail);
   }
 
   clamp(ox, oy) {
-    this.ox = this.clampAxis(ox, this.contentW, this.viewW);
-    this.oy = this.clampAxis(oy, this.contentH, this.viewH);
+    const i = this.insets;
+    this.ox = this.clampAxis(ox, this.contentW, this.viewW, i.left, i.right);
+    this.oy = this.clampAxis(oy, this.contentH, this.viewH, i.top, i.bottom);
   }
 
   contentPoint(x, y) { return { x: (x + this.ox) / this.zoom, y: (y + this.oy) / this.zoom }; }
@@ -71,6 +75,16 @@ export class Viewport {
     this.zoom = Math.min(Math.max(this.zoom, this.minZoom()), this.maxZoom);
     this.centreOn(centre.x, centre.y);
   }
+}
+
+/// The first look on a touch screen (SeatCanvas.touchViewport): the smallest zoom, zoomed about the
+/// view's centre until seats are `openingSeatSize` points when it would open with smaller single seats.
+export function touchViewport(contentW, contentH, viewW, viewH, rules, gutterWidth = 0) {
+  const v = new Viewport(contentW, contentH, viewW, viewH, rules, gutterWidth);
+  if (levelForZoom(v.zoom, rules) === 'seats' && rules.seatSize * v.zoom < rules.openingSeatSize) {
+    v.zoomTo(rules.openingSeatSize / rules.seatSize, viewW / 2, viewH / 2);
+  }
+  return v;
 }
 
 /// How much is drawn at `zoom`: 'zones', 'rows' or 'seats', by a seat's size on screen (SeatCanvas.level).

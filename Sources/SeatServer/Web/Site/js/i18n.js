@@ -14,6 +14,7 @@ const strings = {
     live: '实时', reconnecting: '正在重新连接…', resynced: '座位图已更新', justTaken: s => `${s}刚刚被选走`,
     availableAgain: s => `${s}现在可选`, left: t => `剩余 ${t}`, noShows: '暂无场次', seatsTaken: '已售完', started: '已开场，停止售票', salesClosed: '本场已开场，停止售票。请选择其他场次。', salesPaused: '本场暂停售票，请稍后再试或选择其他场次。', cancelled: '本场已取消，停止售票。', pricesChanged: '票价已更新', cancelledShort: '已取消', pausedShort: '暂停售票',
     mapLabel: name => `${name}座位图`, legend: '图例', extended: '保留已延长', loading: '加载中…',
+    overview: '缩略图', chosenSeats: '已选座位', remove: seat => `移除${seat}`,
   },
   en: {
     skip: 'Skip to content', appTitle: 'SeatKit seats', shows: 'Shows', otherTimes: 'Other times', yourSeats: 'Your seats',
@@ -27,6 +28,7 @@ const strings = {
     live: 'Live', reconnecting: 'Reconnecting…', resynced: 'Seat map updated', justTaken: s => `${s} was just taken`,
     availableAgain: s => `${s} is available again`, left: t => `${t} left`, noShows: 'No shows yet', seatsTaken: 'Sold out', started: 'Started: sales closed', salesClosed: 'This show has started and sales are closed. Please choose another show time.', salesPaused: 'Sales for this show are paused. Try again shortly or choose another show time.', cancelled: 'This show has been cancelled; nothing more is sold.', pricesChanged: 'Prices have changed', cancelledShort: 'Cancelled', pausedShort: 'Sales paused',
     mapLabel: name => `Seat map, ${name}`, legend: 'Legend', extended: 'Hold extended', loading: 'Loading…',
+    overview: 'Overview', chosenSeats: 'Chosen seats', remove: seat => `Remove ${seat}`,
   },
 };
 

@@ -3,7 +3,7 @@
 // the level of detail, the hit-test radius, the drag path, the gutter spacing). The row gutter and the
 // minimap follow every change of the viewport.
 
-import { SeatField, Viewport, levelForZoom } from './engine.js';
+import { SeatField, Viewport, levelForZoom, touchViewport } from './engine.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /// Up to this many seats the minimap shows every seat.
@@ -37,6 +37,8 @@ export class MapView {
     svg.setAttribute('width', '100%'); svg.setAttribute('height', '100%');
     svg.querySelector('title')?.remove();
     this.mapGroup = svg.querySelector('#map');
+    // The page's map container is #map: the picture's group takes another id (ids are unique in a document).
+    this.mapGroup.id = 'map-picture';
     const content = document.createElementNS(SVG_NS, 'g');
     content.id = 'map-content';
     content.append(...this.mapGroup.childNodes);
@@ -45,6 +47,7 @@ export class MapView {
     this.svg = svg;
 
     this.zoneColor = Object.fromEntries(this.meta.zones.map(z => [z.id, z.color]));
+    this.zoneInk = Object.fromEntries(this.meta.zones.map(z => [z.id, z.ink]));
     // Zoomed out below the engine's threshold the zones are drawn filled (CSS) instead of the seats.
     this.zoneOutlines = new Map();
     for (const outline of content.querySelectorAll(':scope > path[id^="zone-outline-"]')) {
@@ -84,9 +87,17 @@ export class MapView {
     this.minimap.append(this.miniPicture(content), this.miniRect);
     this.minimap.style.aspectRatio = `${this.contentW} / ${this.contentH}`;
 
-    this.vw = this.container.clientWidth || 1; this.vh = this.container.clientHeight || 1;
-    // A new venue opens at the engine's opening viewport (smallest zoom, centred); a reload keeps the view.
-    if (!sameVenue || !this.viewport) this.viewport = new Viewport(this.contentW, this.contentH, this.vw, this.vh, this.rules);
+    // The seats are drawn beside the gutter, never under it: the view is the surface, which starts
+    // where the gutter's column ends (a table's frozen header column).
+    this.vw = this.surface.clientWidth || 1; this.vh = this.surface.clientHeight || 1;
+    // A new venue opens at the engine's opening viewport: on a touch screen or a phone-sized window with
+    // seats big enough for a finger (so the first tap never has to zoom), else the whole venue. A
+    // reload keeps the view.
+    if (!sameVenue || !this.viewport) {
+      const w = this.contentW, h = this.contentH;
+      const touch = matchMedia('(pointer: coarse)').matches || this.vw < 600;
+      this.viewport = touch ? touchViewport(w, h, this.vw, this.vh, this.rules) : new Viewport(w, h, this.vw, this.vh, this.rules);
+    }
     this.apply();
   }
 
@@ -124,7 +135,8 @@ export class MapView {
     seat.el.dataset.status = shown;
     const p = this.meta.palette;
     seat.rect.style.fill = shown === 'available' ? this.zoneColor[seat.zone] : p[shown];
-    if (seat.text) seat.text.style.fill = shown === 'available' ? '#FFFFFF' : p.text;
+    // The number's ink is the engine's (white or dark, whichever contrasts more with the fill).
+    if (seat.text) seat.text.style.fill = shown === 'available' ? this.zoneInk[seat.zone] : p.ink[shown];
     seat.el.setAttribute('aria-label', this.label(seat, this.meta.words[shown]));
     seat.el.setAttribute('aria-pressed', String(selected));
     seat.el.setAttribute('aria-disabled', String(!selected && status !== 'available'));
@@ -202,7 +214,7 @@ export class MapView {
 
   resize() {
     if (!this.svg) return;
-    this.vw = this.container.clientWidth || 1; this.vh = this.container.clientHeight || 1;
+    this.vw = this.surface.clientWidth || 1; this.vh = this.surface.clientHeight || 1;
     this.viewport.resize(this.vw, this.vh);
     this.apply();
   }
@@ -229,8 +241,9 @@ export class MapView {
 
   // — Pointer: tap, drag to pan, drag across seats to select, wheel and pinch to zoom —
 
+  /// A pointer's position in view coordinates: on the surface, right of the gutter.
   viewPoint(e) {
-    const b = this.container.getBoundingClientRect();
+    const b = this.surface.getBoundingClientRect();
     return { x: e.clientX - b.left, y: e.clientY - b.top };
   }
 
