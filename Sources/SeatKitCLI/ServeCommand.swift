@@ -143,10 +143,13 @@ enum ServeCommand {
         let imaxPrices = PriceTable(categoryPrices: ["standard": Decimal(string: "68.00")!, "premium": Decimal(string: "88.00")!])
         let arenaPrices = PriceTable(categoryPrices: ["lower": Decimal(string: "580.00")!, "upper": Decimal(string: "380.00")!])
         // What a buyer is told about each (invented titles).
+        // Posters: made locally by scripts/make-posters.py, served with the page's files.
         let film =
-            #"{"title":{"en":"Homeward Among the Stars","zh":"星际归途"},"format":"2D","language":{"en":"Mandarin, English subtitles","zh":"国语，英文字幕"},"hall":{"en":"Hall 3","zh":"3号厅"}}"#
-        let deepSea = #"{"title":{"en":"The Deep Sea","zh":"深海"},"format":"IMAX 3D","language":{"en":"Mandarin","zh":"国语"},"hall":"IMAX"}"#
-        let concert = #"{"title":{"en":"Year-End Concert","zh":"年终演唱会"},"hall":{"en":"Arena","zh":"体育馆"}}"#
+            #"{"title":{"en":"Homeward Among the Stars","zh":"星际归途"},"format":"2D","language":{"en":"Mandarin, English subtitles","zh":"国语，英文字幕"},"hall":{"en":"Hall 3","zh":"3号厅"},"poster":"/web/poster-homeward.svg","duration":128}"#
+        let deepSea =
+            #"{"title":{"en":"The Deep Sea","zh":"深海"},"format":"IMAX 3D","language":{"en":"Mandarin","zh":"国语"},"hall":"IMAX","poster":"/web/poster-deep-sea.svg","duration":112}"#
+        let concert =
+            #"{"title":{"en":"Year-End Concert","zh":"年终演唱会"},"hall":{"en":"Arena","zh":"体育馆"},"poster":"/web/poster-concert.svg","duration":150}"#
         let shows = [
             Inventory.NewShow(id: "hall3-1930" + idSuffix, venueID: cinema, startsAt: "\(day)T19:30:00+08:00", prices: cinemaPrices, detailsJSON: film),
             Inventory.NewShow(id: "hall3-2145" + idSuffix, venueID: cinema, startsAt: "\(day)T21:45:00+08:00", prices: cinemaPrices, detailsJSON: film),

@@ -215,6 +215,9 @@ class PickerTests(unittest.TestCase):
         d.find_element(By.ID, "confirm").click()
         receipt = self.wait(d, lambda d: d.find_element(By.ID, "receipt").text or None, message="receipt")
         self.assertIn("Order WEB-", receipt)
+        # The receipt says what was bought: the hall, the day and time, the seats, the total.
+        for part in ["Hall 3", "24 Dec", "19:30", "Row 7, seat 1, Row 7, seat 2", "¥116.00"]:
+            self.assertIn(part, receipt)
         statuses = self.server.statuses(self.show)
         sold = {self.index(d, "7-1"), self.index(d, "7-2")}
         self.assertEqual({i for i, s in enumerate(statuses) if s == "s"}, sold)
@@ -290,7 +293,9 @@ class PickerTests(unittest.TestCase):
         self.assertFalse(d.find_element(By.CSS_SELECTOR, "#best-form button").is_enabled())
         self.click_seat(d, "7-1")
         message = self.wait(d, lambda d: d.find_element(By.ID, "message").text or None, message="refusal")
-        self.assertIn("started", message)
+        self.assertIn("has started and sales are closed", message)
+        self.assertNotIn(gone, message, "the server's detail (naming the show id and its start) is not said to a buyer")
+        self.assertEqual(d.find_element(By.ID, "map").get_attribute("data-closed"), "true", "the map looks closed")
         self.wait(d, lambda d: self.status(d, "7-1") == "available", message="rolled back to available")
         self.assertEqual(set(self.server.statuses(gone)), {"a"}, "nothing held on the server")
 
@@ -476,6 +481,11 @@ class PickerTests(unittest.TestCase):
         self.wait(d, self.settled_total, message="two seats held")
         self.server.stop()
         self.wait(d, lambda d: d.find_element(By.ID, "connection").get_attribute("data-state") != "live", message="notices the drop")
+        # A tap while the server is away says so in words, not "Failed to fetch".
+        self.click_seat(d, "5-3")
+        message = self.wait(d, lambda d: d.find_element(By.ID, "message").text or None, timeout=10, message="offline message")
+        self.assertIn("Cannot reach the server", message)
+        self.wait(d, lambda d: self.status(d, "5-3") == "available", message="the offline tap rolled back")
         self.server.start()
         # Nobody reloads the page: the stream comes back by itself and delivers what happens next.
         status, _ = self.server.post(f"/v1/shows/{self.show}/holds", {"seats": ["9-9", "9-11"]})
@@ -555,6 +565,36 @@ class PickerTests(unittest.TestCase):
         self.wait(d, lambda d: self.attr(d, "3-1", "aria-label").startswith("Row 3, seat 1, selected"), message="English labels")
         self.assertEqual(d.find_element(By.TAG_NAME, "html").get_attribute("lang"), "en")
 
+    # — shows as films and events —
+
+    def test_films_with_posters_loaded_near(self):
+        # Twelve more films with posters of their own (distinct URLs, so each load is seen).
+        for n in range(12):
+            body = {"id": f"{self.show}-film{n}", "venueId": "cinema-hall-3", "startsAt": f"2099-12-2{n % 9}T1{n % 10}:00:00+08:00",
+                    "prices": {"categories": {"standard": "38", "vip": "58", "couple": "99"}},
+                    "details": {"title": {"en": f"Film {n:02d}", "zh": f"影片{n:02d}"}, "format": "2D", "duration": 90 + n,
+                                "poster": f"/web/poster-homeward.svg?n={n}"}}
+            self.assertEqual(self.server.post("/v1/shows", body, admin=True)[0], 201)
+        d = self.open_phone()
+        d.get(f"{self.server.url}/?lang=en")
+        cards = self.wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, ".films .film-card"), message="film strip")
+        titles = [c.find_element(By.CSS_SELECTOR, ".film-title").text for c in cards]
+        self.assertIn("Homeward Among the Stars", titles)
+        self.assertIn("Film 11", titles)
+        state = lambda: d.execute_script("return [...document.querySelectorAll('.films img.poster')].map(i => [i.dataset.src, i.dataset.poster])")
+        self.wait(d, lambda _: any(s == "loaded" for _, s in state()), message="the first posters loaded")
+        # On a phone the strip shows two or three cards: those and a screen ahead load, the rest wait.
+        waiting = [src for src, s in state() if s == "waiting"]
+        self.assertGreaterEqual(len(waiting), 5, f"far posters are not fetched yet: {state()}")
+        fetched = d.execute_script("return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('poster-'))")
+        self.assertFalse(any(f.endswith(w) for f in fetched for w in waiting), f"no waiting poster was requested: {fetched}")
+        d.execute_script("document.querySelector('.films').scrollLeft = 1e6")
+        self.wait(d, lambda _: all(s == "loaded" for _, s in state()[-3:]), message="the last posters load when scrolled to")
+        # A film's section gives its format, language and running time; its times lead to the picker.
+        meta = d.execute_script("return [...document.querySelectorAll('section.film')].find(s => s.querySelector('h3').textContent === 'Film 05').querySelector('.film-meta').textContent")
+        self.assertEqual(meta, "2D · 95 min")
+        d.save_screenshot(os.path.join(ARTIFACTS, "phone-films.png"))
+
     # — phones: a 390 × 844 touch screen (Chromium's device emulation, touches sent as real touch events) —
 
     def open_phone(self, lang="en"):
@@ -629,7 +669,7 @@ class PickerTests(unittest.TestCase):
 
     def test_axe_finds_no_violation_on_any_page(self):
         checked = 0
-        rows = iter(["5", "9", "3", "10"])  # each round its own row: the earlier rounds' holds stay
+        rows = iter(["9", "10", "3", "5"])  # each round its own row (the earlier holds stay); a phone's rows above its buy bar
         for phone in [False, True]:
             for lang in ["en", "zh"]:
                 where, row = f"{'phone' if phone else 'desktop'} {lang}", next(rows)

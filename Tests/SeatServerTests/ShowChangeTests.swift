@@ -97,14 +97,18 @@ import Testing
             (#"{}"#, "at least one"), (#"{"holdSeconds":5}"#, "holdSeconds"), (#"{"startsAt":"tomorrow"}"#, "startsAt"),
             (#"{"details":{"poster":"javascript:alert(1)"}}"#, "details.poster"), (#"{"details":{"director":"x"}}"#, "details.director"),
             (#"{"onSale":"no"}"#, "onSale"), (#"{"details":{"notes":{"en":null}}}"#, "details.notes.en"),
+            (#"{"details":{"duration":0}}"#, "details.duration"), (#"{"details":{"duration":"2h"}}"#, "details.duration"),
+            (#"{"details":{"duration":90.5}}"#, "details.duration"),
         ] {
             let r = try c.request("PATCH", "/v1/shows/show", json: body, headers: Self.manager)
             #expect(r.status == 422 && r.text.contains(member), "\(body): \(r.text)")
         }
-        let details = #"{"details":{"title":{"zh":"沙丘：第二部","en":"Dune: Part Two"},"format":"IMAX 2D","poster":"/web/posters/dune.jpg"},"holdSeconds":300}"#
+        let details =
+            #"{"details":{"title":{"zh":"沙丘：第二部","en":"Dune: Part Two"},"format":"IMAX 2D","poster":"/web/posters/dune.jpg","duration":166},"holdSeconds":300}"#
         let edited = try c.request("PATCH", "/v1/shows/show", json: details, headers: Self.manager)
         #expect(edited.status == 200 && edited.json?["holdSeconds"]?.intValue == 300, "\(edited.text)")
         #expect(edited.json?["details"]?.objectValue?["title"]?.objectValue?["zh"]?.stringValue == "沙丘：第二部")
+        #expect(edited.json?["details"]?.objectValue?["duration"]?.intValue == 166)
         _ = try viewer.nextEvent()
         let event = try viewer.nextEvent()
         #expect(event.event == "show" && event.data.contains("Dune: Part Two"), "\(event.data)")

@@ -17,7 +17,7 @@ public struct PickerRules: Sendable, Hashable {
     public var dragStep: Double
     public var seatSize: Double
     public var pitch: Double
-    /// A touch screen's first look has seats at least this big (or is zoomed out past single seats).
+    /// A touch screen's first look has seats at least this big (unless it opens at the zones level).
     public var openingSeatSize: Double
 
     /// As JSON, for the page: `{"zoom":{…},"inset":24,"detail":{…},…}`.

@@ -30,7 +30,7 @@ public struct SeatCanvas: Sendable {
     }
 
     /// On a touch screen the map opens with seats at least this big (WCAG 2.2's 24-point target-size
-    /// minimum), unless it opens zoomed out past single seats (rows or zones: a big venue).
+    /// minimum), unless it opens at the zones level (a big venue: a tap on a zone zooms into it).
     public static let openingSeatSize = 24.0
 
     /// The smallest zoom, the map centred. `gutterWidth`: a row gutter pinned over the left edge; the map
@@ -43,12 +43,12 @@ public struct SeatCanvas: Sendable {
     }
 
     /// The first look on a touch screen: `viewport(viewSize:gutterWidth:)`, zoomed about the view's
-    /// centre until seats are `openingSeatSize` points when it would open with smaller single seats
-    /// (a phone, where the whole hall fits only at 15-point seats: too small for a finger). A first tap
-    /// then never has to zoom (the seat under the finger stays where it is).
+    /// centre until seats are `openingSeatSize` points when they would be smaller and the map would not
+    /// open at the zones level (a phone, where a cinema fits only at 15-point seats and an IMAX hall at
+    /// 10: too small for a finger). A first tap then never has to zoom (the seat stays under the finger).
     public func touchViewport(viewSize: LayoutSize, gutterWidth: Double = 0, policy: DetailPolicy = DetailPolicy()) -> Viewport {
         var v = viewport(viewSize: viewSize, gutterWidth: gutterWidth)
-        if level(forZoom: v.zoom, policy: policy) == .seats, style.seatSize * v.zoom < Self.openingSeatSize {
+        if level(forZoom: v.zoom, policy: policy) != .zones, style.seatSize * v.zoom < Self.openingSeatSize {
             v.zoom(to: Self.openingSeatSize / style.seatSize, focal: LayoutPoint(x: viewSize.width / 2, y: viewSize.height / 2))
         }
         return v

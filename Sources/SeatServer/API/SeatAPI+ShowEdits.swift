@@ -87,9 +87,10 @@ extension RequestBody {
     }
 
     /// The display fields buyers see: each a text (at most 300 characters) or `{"zh":…,"en":…}`;
-    /// `poster` a `https://` URL or a path on this server. Canonical JSON (keys sorted).
+    /// `poster` a `https://` URL or a path on this server; `duration` the running time in whole minutes
+    /// (1 to 1440). Canonical JSON (keys sorted).
     static func details(_ value: JSONValue, into log: inout ProblemLog) -> String? {
-        let known = ["title", "film", "format", "language", "poster", "hall", "notes"]
+        let known = ["title", "film", "format", "language", "poster", "hall", "notes", "duration"]
         guard let o = value.object(at: "details", into: &log) else { return nil }
         o.rejectUnknownKeys(known, at: "details", into: &log)
         var w = JSONWriter()
@@ -102,6 +103,15 @@ extension RequestBody {
         var first = true
         for key in known where o[key] != nil {
             let path = "details.\(key)"
+            if key == "duration" {
+                guard let minutes = o[key]!.intValue, (1...1440).contains(minutes) else {
+                    log.add(path, "the running time in whole minutes, 1 to 1440, got \(o[key]!.shortDescription)")
+                    continue
+                }
+                w.key(key, first: first); w.number(minutes)
+                first = false
+                continue
+            }
             switch o[key]! {
             case .string(let text):
                 guard checked(text, path) else { continue }

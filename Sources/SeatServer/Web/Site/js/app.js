@@ -42,15 +42,62 @@ async function showList() {
   const names = Object.fromEntries(venues.map(v => [v.id, v.name]));
   const container = $('venues');
   container.replaceChildren();
-  if (shows.length === 0) container.append(el('p', {}, t('noShows')));
-  const byVenue = Map.groupBy(shows.sort((a, b) => a.startsAt.localeCompare(b.startsAt)), s => s.venueId);
-  for (const [venueId, list] of byVenue) {
-    const title = localName(names[venueId] || venueId);
-    const headingId = `venue-${venueId}`;
-    container.append(el('section', { class: 'venue', 'aria-labelledby': headingId },
-      el('h3', { id: headingId }, title), stripOf(list, null)));
-  }
   document.title = t('appTitle');
+  if (shows.length === 0) { container.append(el('p', {}, t('noShows'))); return; }
+  // One entry a film or event (its shows in every hall, in time order); a show that names none is its venue's.
+  const venueName = s => localName(names[s.venueId] || s.venueId);
+  const films = Map.groupBy(shows.sort((a, b) => a.startsAt.localeCompare(b.startsAt)),
+    s => detailText(s, 'film') ?? detailText(s, 'title') ?? venueName(s));
+  const posters = el('ul', { class: 'films strip', 'aria-label': t('films') });
+  let k = 0;
+  for (const [title, list] of films) {
+    const id = `film-${k++}`, first = list[0];
+    posters.append(el('li', {}, filmCard(title, first, id)));
+    const section = el('section', { class: 'venue film', id, 'aria-labelledby': `${id}-title` },
+      el('h3', { id: `${id}-title` }, title), el('p', { class: 'film-meta' }, filmMeta(first)));
+    for (const [venueId, times] of Map.groupBy(list, s => s.venueId)) {
+      section.append(el('h4', {}, detailText(times[0], 'hall') ?? venueName(times[0])), stripOf(times, null));
+      void venueId;
+    }
+    container.append(section);
+  }
+  container.prepend(posters);
+  loadPostersNear(posters);
+}
+
+/// Format, language and running time, as the show's details give them.
+function filmMeta(show) {
+  const minutes = show.details?.duration;
+  return [detailText(show, 'format'), detailText(show, 'language'), minutes ? t('minutes', minutes) : null].filter(Boolean).join(' · ');
+}
+
+/// A film's card in the poster strip: its poster (loaded when near, see loadPostersNear), title and
+/// format; it leads to the film's show times.
+function filmCard(title, show, sectionId) {
+  const poster = show.details?.poster;
+  const image = poster ? el('img', { class: 'poster', alt: '', width: 120, height: 180, decoding: 'async', 'data-src': poster, 'data-poster': 'waiting' })
+    : el('span', { class: 'poster poster-none', 'aria-hidden': 'true' }, title.slice(0, 2));
+  return el('a', { class: 'film-card', href: `#${sectionId}`, 'aria-label': t('timesOf', title) },
+    image, el('span', { class: 'film-title' }, title), el('span', { class: 'film-format' }, detailText(show, 'format') ?? ''));
+}
+
+/// Posters load as they come near: those on screen and a screen's width ahead are fetched (the
+/// next ones prefetched before they are scrolled to); one that leaves that band before it has
+/// loaded is cancelled (its request dropped), as the engine's PrefetchPlanner plans for apps.
+function loadPostersNear(strip) {
+  const observer = new IntersectionObserver(entries => {
+    for (const { target: img, isIntersecting } of entries) {
+      if (isIntersecting && !img.getAttribute('src')) {
+        img.dataset.poster = 'loading';
+        img.onload = () => { img.dataset.poster = 'loaded'; observer.unobserve(img); };
+        img.src = img.dataset.src;
+      } else if (!isIntersecting && img.dataset.poster === 'loading' && !img.complete) {
+        img.removeAttribute('src');
+        img.dataset.poster = 'cancelled';
+      }
+    }
+  }, { root: strip, rootMargin: '0px 100% 0px 0px' });
+  for (const img of strip.querySelectorAll('img[data-src]')) observer.observe(img);
 }
 
 /// What a show's details say, in the page's language (a text, or `{"zh","en"}`); undefined when not given.
@@ -78,6 +125,24 @@ function stripOf(shows, currentId) {
     strip.append(el('li', {}, link));
   }
   return strip;
+}
+
+/// What a refusal means to a buyer, in the page's language, by its problem type (the server's detail
+/// is for developers: "show hall3-2 started at …" is not said to a buyer).
+function problemText(error) {
+  const slug = (error.problem?.type ?? '').split('/').pop();
+  switch (slug) {
+    case 'show-started': return t('salesClosed');
+    case 'off-sale': return t('salesPaused');
+    case 'show-cancelled': return t('cancelled');
+    case 'hold-expired': return t('expired');
+    case 'hold-released': case 'hold-confirmed': case 'not-in-hold': return t('holdGone');
+    case 'already-extended': return t('alreadyExtended');
+    case 'not-found': case 'unknown-seats': return t('notFound');
+    case 'rate-limited': return t('tooFast');
+    case 'store-unavailable': case 'internal-error': return t('busy');
+    default: return error.status >= 500 ? t('busy') : t('failed', error.problem?.title ?? `HTTP ${error.status}`);
+  }
 }
 
 // — One show —
@@ -123,7 +188,7 @@ async function showPage(showId) {
 
   /// Why the server said no, in the buyer's language: which seats were taken, which rule, or what else.
   function explain(error, attempted) {
-    if (!(error instanceof ApiProblem)) { showMessage(t('failed', error.message)); return; }
+    if (!(error instanceof ApiProblem)) { showMessage(t('offline')); return; }
     const p = error.problem;
     let text;
     if (p.conflicts?.length) {
@@ -134,10 +199,8 @@ async function showPage(showId) {
       text = t('taken', p.conflicts.map(c => view.byId.get(c.seat)?.name ?? c.seat).join(lang() === 'zh' ? '、' : ', '));
     } else if (p.violations?.length) {
       text = p.violations.map(v => v.message?.[lang()] ?? v.rule).join(' ');
-    } else if (error.status === 429) {
-      text = t('tooFast');
     } else {
-      text = t('failed', p.detail || p.title);
+      text = problemText(error);
     }
     showMessage(text);
     paintAll();
@@ -208,8 +271,12 @@ async function showPage(showId) {
     $('zone-prices').replaceChildren(...lines.map(z => el('li', { 'data-zone': z.key }, swatch(z.color), `${z.name} `, el('strong', {}, z.price ?? ''))));
     for (const s of document.querySelectorAll('.swatch')) s.style.background = s.dataset.color;
     // The film or event when the show names one, with its format; else the hall.
-    const title = [detailText(show, 'title'), detailText(show, 'format')].filter(Boolean).join(' · ') || m.title;
+    const title = detailText(show, 'title') ?? m.title;
     $('show-title').textContent = `${title} · ${showTime(show.startsAt).day} ${showTime(show.startsAt).time}`;
+    const poster = show.details?.poster;
+    $('show-poster').hidden = !poster;
+    if (poster && $('show-poster').getAttribute('src') !== poster) $('show-poster').src = poster;
+    $('show-meta').textContent = [filmMeta(show), detailText(show, 'hall') ?? m.title].filter(Boolean).join(' · ');
     $('map').setAttribute('aria-label', t('mapLabel', m.title));
     document.title = `${title} · ${t('appTitle')}`;
   }
@@ -258,6 +325,9 @@ async function showPage(showId) {
   // cancelled (the server refuses new holds): say so up front, and again when it changes live.
   function renderSalesState() {
     const closed = show.onSale === false;
+    // A show that takes no holds looks closed on the map too, not on sale.
+    $('map').dataset.closed = String(closed);
+    $('map').dataset.closedText = t('closedOnMap');
     if (closed) showMessage(t(show.cancelledAt ? 'cancelled' : show.salesSwitch === false ? 'salesPaused' : 'salesClosed'), 'info');
     for (const b of $('best-form').querySelectorAll('button, input')) b.disabled = closed;
   }
@@ -347,10 +417,14 @@ async function showPage(showId) {
   $('release').addEventListener('click', () => { showMessage('', 'none'); session.release(); });
   $('extend').addEventListener('click', async () => { await session.extend(); announce(t('extended')); });
   $('confirm').addEventListener('click', async () => {
-    const names = [...session.held].map(id => view.byId.get(id)?.name ?? id).join(', ');
+    const names = [...session.held].map(id => view.byId.get(id)?.name ?? id).join(lang() === 'zh' ? '、' : ', ');
+    const total = $('total').textContent;
     const done = await session.confirm();
     if (done) {
-      const text = t('confirmed', done.orderRef, names);
+      // What was bought: the show, its time and hall, the seats and the total.
+      const when = `${showTime(show.startsAt).day} ${showTime(show.startsAt).time}`;
+      const what = [detailText(show, 'title'), detailText(show, 'hall') ?? view.meta.title].filter(Boolean).join(' · ');
+      const text = t('receipt', done.orderRef, what, when, names, total);
       $('receipt').textContent = text;
       showMessage('', 'none');
       announce(text);

@@ -78,10 +78,11 @@ export class Viewport {
 }
 
 /// The first look on a touch screen (SeatCanvas.touchViewport): the smallest zoom, zoomed about the
-/// view's centre until seats are `openingSeatSize` points when it would open with smaller single seats.
+/// view's centre until seats are `openingSeatSize` points when they would be smaller and the map would
+/// not open at the zones level.
 export function touchViewport(contentW, contentH, viewW, viewH, rules, gutterWidth = 0) {
   const v = new Viewport(contentW, contentH, viewW, viewH, rules, gutterWidth);
-  if (levelForZoom(v.zoom, rules) === 'seats' && rules.seatSize * v.zoom < rules.openingSeatSize) {
+  if (levelForZoom(v.zoom, rules) !== 'zones' && rules.seatSize * v.zoom < rules.openingSeatSize) {
     v.zoomTo(rules.openingSeatSize / rules.seatSize, viewW / 2, viewH / 2);
   }
   return v;

@@ -15,6 +15,11 @@ const strings = {
     availableAgain: s => `${s}现在可选`, left: t => `剩余 ${t}`, noShows: '暂无场次', seatsTaken: '已售完', started: '已开场，停止售票', salesClosed: '本场已开场，停止售票。请选择其他场次。', salesPaused: '本场暂停售票，请稍后再试或选择其他场次。', cancelled: '本场已取消，停止售票。', pricesChanged: '票价已更新', cancelledShort: '已取消', pausedShort: '暂停售票',
     mapLabel: name => `${name}座位图`, legend: '图例', extended: '保留已延长', loading: '加载中…',
     overview: '缩略图', chosenSeats: '已选座位', remove: seat => `移除${seat}`,
+    films: '影片与演出', poster: title => `${title}海报`, minutes: n => `${n}分钟`, timesOf: title => `${title}的场次`,
+    receipt: (ref, title, when, seats, total) => `购买成功！订单号 ${ref}：${title}，${when}，${seats}，合计 ${total}`,
+    offline: '无法连接服务器，请检查网络后重试', busy: '系统繁忙，请稍后再试', holdGone: '保留已失效，请重新选座',
+    alreadyExtended: '保留只能延长一次', notFound: '找不到该场次或座位', tooMany: n => `每单最多${n}个座位`,
+    closedOnMap: '停止售票', mapTools: '地图工具',
   },
   en: {
     skip: 'Skip to content', appTitle: 'SeatKit seats', shows: 'Shows', otherTimes: 'Other times', yourSeats: 'Your seats',
@@ -29,6 +34,12 @@ const strings = {
     availableAgain: s => `${s} is available again`, left: t => `${t} left`, noShows: 'No shows yet', seatsTaken: 'Sold out', started: 'Started: sales closed', salesClosed: 'This show has started and sales are closed. Please choose another show time.', salesPaused: 'Sales for this show are paused. Try again shortly or choose another show time.', cancelled: 'This show has been cancelled; nothing more is sold.', pricesChanged: 'Prices have changed', cancelledShort: 'Cancelled', pausedShort: 'Sales paused',
     mapLabel: name => `Seat map, ${name}`, legend: 'Legend', extended: 'Hold extended', loading: 'Loading…',
     overview: 'Overview', chosenSeats: 'Chosen seats', remove: seat => `Remove ${seat}`,
+    films: 'Films and events', poster: title => `Poster: ${title}`, minutes: n => `${n} min`, timesOf: title => `Show times: ${title}`,
+    receipt: (ref, title, when, seats, total) => `Purchased! Order ${ref}: ${title}, ${when}, ${seats}, total ${total}`,
+    offline: 'Cannot reach the server. Check your connection and try again', busy: 'The box office is busy; try again in a moment',
+    holdGone: 'Your hold has ended; please pick your seats again', alreadyExtended: 'A hold can be extended only once',
+    notFound: 'That show or seat no longer exists', tooMany: n => `At most ${n} seats per order`,
+    closedOnMap: 'Sales closed', mapTools: 'Map tools',
   },
 };
 
