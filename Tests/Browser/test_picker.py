@@ -565,6 +565,26 @@ class PickerTests(unittest.TestCase):
         self.wait(d, lambda d: self.attr(d, "3-1", "aria-label").startswith("Row 3, seat 1, selected"), message="English labels")
         self.assertEqual(d.find_element(By.TAG_NAME, "html").get_attribute("lang"), "en")
 
+    def test_a_hundred_thousand_seat_arena_shows_its_map(self):
+        # The page used to stop with "Maximum call stack size exceeded" (200,000 nodes spread into one call).
+        path = os.path.join(self.server.dir, "arena-100k.json")
+        subprocess.run([BIN, "generate", "arena", "--seats", "100000", "-o", path], check=True, capture_output=True)
+        request = urllib.request.Request(self.server.url + "/v1/venues", data=open(path, "rb").read(), method="POST",
+                                         headers={"Content-Type": "application/json", "X-Admin-Key": "browser-test-key"})
+        self.assertEqual(urllib.request.urlopen(request, timeout=120).status, 201)
+        show = self.show + "-100k"
+        body = {"id": show, "venueId": "arena-100000", "startsAt": "2099-12-24T19:30:00+08:00",
+                "prices": {"categories": {"lower": "580.00", "upper": "380.00"}}}
+        self.assertEqual(self.server.post("/v1/shows", body, admin=True)[0], 201)
+        d = self.new_browser()
+        d.get(f"{self.server.url}/shows/{show}?lang=en")
+        self.wait(d, lambda d: d.find_element(By.ID, "map").get_attribute("data-ready") == "true" or d.find_element(By.ID, "page-error").text,
+                  timeout=120, message="the 100k map")
+        self.assertEqual(d.find_element(By.ID, "page-error").text, "")
+        self.assertEqual(d.execute_script("return document.querySelectorAll('g.seat').length"), 100000)
+        self.assertEqual(d.find_element(By.ID, "map").get_attribute("data-level"), "zones")
+        self.assertEqual(d.execute_script("return document.querySelectorAll('.gutter-label').length"), 0, "no rows to name at the zones level")
+
     # — shows as films and events —
 
     def test_films_with_posters_loaded_near(self):

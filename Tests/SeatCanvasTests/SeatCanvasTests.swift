@@ -103,7 +103,8 @@ import Testing
         /// The mean distance of the named rows from the centre line: ours, and naming each crowd's first row.
         func distances(_ v: Viewport) -> (ours: Double, first: Double) {
             let x = v.visibleContentRect.midX
-            let labels = canvas.gutter(in: v)
+            // Every level drawn as rows, so the crowd rule shows even where the venue would draw zones.
+            let labels = canvas.gutter(in: v, policy: DetailPolicy(rowsBelow: 0, zonesBelow: 0))
             var first: [Int] = [], last = -Double.infinity
             for (y, row) in canvas.geometry.rowsByY {
                 let onScreen = y * v.zoom - v.offset.y
@@ -129,6 +130,9 @@ import Testing
             let d = distances(v)
             #expect(d.ours * 3 < d.first, "\(d)")
         }
+        // Drawn as zones (the whole arena on a phone), there are no rows to name.
+        #expect(canvas.level(forZoom: whole.zoom) == .zones && canvas.gutter(in: whole).isEmpty)
+        #expect(!canvas.gutter(in: left).isEmpty)
     }
 
     @Test func theMinimapShowsTheViewportAndPansOnATap() {

@@ -118,9 +118,13 @@ extension SeatCanvas {
     /// Rows closer than `minimumSpacing` points share one label: the row nearest the view's vertical
     /// centre line (an arena stacks rows of several sections at one height; the gutter then names the
     /// rows of the sections in the middle of the view, not a mix), the higher one on a tie, which in a
-    /// hall, where every row crosses the middle, is the first row of the crowd.
+    /// hall, where every row crosses the middle, is the first row of the crowd. At the zones level there
+    /// are no rows on screen to name: none (an arena zoomed out stacked dozens of labels at one edge).
     /// - Complexity: O(log rows + visible rows).
-    public func gutter(in viewport: Viewport, minimumSpacing: Double = SeatCanvas.gutterSpacing) -> [GutterLabel] {
+    public func gutter(
+        in viewport: Viewport, minimumSpacing: Double = SeatCanvas.gutterSpacing, policy: DetailPolicy = DetailPolicy()
+    ) -> [GutterLabel] {
+        guard level(forZoom: viewport.zoom, policy: policy) != .zones else { return [] }
         let visible = viewport.visibleContentRect
         let rows = geometry.rowsByY
         let centreX = visible.midX

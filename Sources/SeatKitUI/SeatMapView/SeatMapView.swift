@@ -104,7 +104,7 @@ extension SeatMapViewDelegate {
         let list = canvas.displayList(viewport: viewport, content: content, policy: detailPolicy)
         apply(shown.map { RenderDiff(from: $0, to: list) } ?? RenderDiff(inserted: list.items, transformChanged: true), transform: list.transform)
         shown = list
-        gutterView.labels = canvas.gutter(in: viewport)
+        gutterView.labels = canvas.gutter(in: viewport, policy: detailPolicy)
         let minimap = canvas.minimap(fitting: LayoutSize(minimapView.bounds.size))
         minimapView.show(canvas.minimapDisplayList(minimap, viewport: viewport, content: content))
         cachedAccessibilityElements = nil

@@ -104,7 +104,7 @@ public struct ZoomableSeatMap: View {
             let frame = canvas.displayList(viewport: viewport, content: content, policy: detailPolicy)
             ZStack(alignment: .topLeading) {
                 Canvas { context, _ in context.draw(frame) }
-                if style.showsGutter { gutter(canvas.gutter(in: viewport), height: proxy.size.height) }
+                if style.showsGutter { gutter(canvas.gutter(in: viewport, policy: detailPolicy), height: proxy.size.height) }
                 if style.showsMinimap { minimap(viewport: viewport, content: content, viewSize: proxy.size) }
             }
             .frame(width: proxy.size.width, height: proxy.size.height, alignment: .topLeading)

@@ -225,8 +225,10 @@ export class SeatField {
   }
 
   /// The row gutter: each visible row's label at its on-screen y. Rows closer than `gutterSpacing`
-  /// share one label, the row nearest the view's vertical centre line (the higher one on a tie).
+  /// share one label, the row nearest the view's vertical centre line (the higher one on a tie); none
+  /// at the zones level.
   gutter(viewport) {
+    if (levelForZoom(viewport.zoom, this.rules) === 'zones') return [];  // no rows on screen to name
     const v = viewport.visibleRect(), rows = this.rows, spacing = this.rules.gutterSpacing, zoom = viewport.zoom, oy = viewport.oy;
     const distance = r => (v.midX < r.minX ? r.minX - v.midX : v.midX > r.maxX ? v.midX - r.maxX : 0);
     let lo = 0, hi = rows.length;
