@@ -11,7 +11,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # What the browser tests add: Chromium and its WebDriver, CJK fonts for the screenshots.
 BROWSER_PACKAGES ?= chromium chromium-driver fonts-noto-cjk
 
-.PHONY: all deps build test test-web test-browser test-tsan lint docs demo tour bench samples clean
+.PHONY: all deps build test test-web test-browser test-tsan lint docs demo tour bench bench-web samples clean
 
 all: build
 
@@ -96,6 +96,15 @@ tour: build
 bench:
 	$(MAKE) deps DEB_PACKAGES="$(DEB_PACKAGES) redis-server wrk"
 	./scripts/benchmarks.sh
+
+# The web picker in headless Chromium per venue size (172 to 100,000 seats), beside the same page with its
+# level of detail off; writes its table into BENCHMARKS.md (scripts/bench-web.py).
+bench-web:
+	$(MAKE) deps DEB_PACKAGES="$(DEB_PACKAGES) $(BROWSER_PACKAGES)"
+	python3 -c 'import selenium' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check selenium \
+		|| python3 -m pip install --quiet --break-system-packages selenium
+	$(SWIFT) build -c release --product seatkit
+	python3 scripts/bench-web.py --write
 
 # Regenerates the shipped samples, plus a 100k-seat arena (not committed: 5 MB).
 samples: build

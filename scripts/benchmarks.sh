@@ -5,6 +5,8 @@ cd "$(dirname "$0")/.."
 swift build -c release --product SeatKitBench >/dev/null
 swift build -c release --product seatkit >/dev/null
 tables=$(.build/release/SeatKitBench)
+# The web picker's section is written by scripts/bench-web.py (make bench-web): kept as it is.
+web=$(sed -n '/<!-- bench-web -->/,/<!-- \/bench-web -->/p' BENCHMARKS.md 2>/dev/null || true)
 # The server rows include the shared store: a throwaway PostgreSQL cluster for the run.
 server=$(./scripts/with-postgres.sh .build/release/SeatKitBench server)
 
@@ -46,6 +48,7 @@ echo "Arena, 20,000 seats (\`--show arena-concert\`, at most 4 seats a buyer):"
 echo '```'
 echo "$crowd_arena"
 echo '```'
+if [ -n "$web" ]; then echo; echo "$web"; fi
 cat <<'TAIL'
 
 ## What the rows compare

@@ -6,6 +6,7 @@
 import { SeatField, Viewport, levelForZoom, touchViewport } from './engine.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
+const LOD_OFF = new URLSearchParams(location.search).get('lod') === 'off';
 /// Up to this many seats the minimap shows every seat.
 const MINIMAP_SEATS = 3000;
 
@@ -195,8 +196,12 @@ export class MapView {
   /// Whether this venue can be zoomed out to the zones level at all (a hall cannot).
   zonesReachable() { return this.zoneOutlines.size > 0 && levelForZoom(this.minZoom(), this.rules) === 'zones'; }
 
-  /// The engine's level at this zoom; the SVG page draws its rows level as seats.
-  level() { return levelForZoom(this.zoom, this.rules) === 'zones' ? 'zones' : 'seats'; }
+  /// The engine's level at this zoom; the SVG page draws its rows level as seats. `?lod=off` draws every
+  /// seat at every zoom: the benchmark's baseline (scripts/bench-web.py), not for buyers.
+  level() {
+    if (LOD_OFF) return 'seats';
+    return levelForZoom(this.zoom, this.rules) === 'zones' ? 'zones' : 'seats';
+  }
 
   /// From the zones level, the zoom at which the engine draws single seats (`rowsBelow` points a seat).
   zoomIntoSeats(fx, fy) { this.zoomTo(this.rules.detail.rowsBelow / this.meta.seatSize, fx, fy); }
