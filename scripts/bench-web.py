@@ -189,7 +189,10 @@ Headless {chromium} on this machine, cold cache (a fresh browser a row), a relea
 response's bytes on the wire (gzip where the server sends it); *JS heap*: V8's used heap after a collection; frame
 times are the 95th percentile of `requestAnimationFrame` intervals while 24 wheel steps zoom in and out, a 30-step
 mouse drag pans (1280 × 900), and a two-finger pinch spreads over 25 steps (390 × 844, touch). *Level of detail off*
-is the same page drawing every seat at every zoom (`?lod=off`).
+is the same page drawing every seat at every zoom (`?lod=off`). The page still draws the server's SVG (an element
+a seat): past a few thousand seats its frames are long whatever the level of detail, which only hides seats (and
+recounting each zone's free seats at the zones level costs the 100k arena seconds at the start); the canvas renderer
+of issue #17 is to replace it, measured by this same table.
 
 ```sh
 make bench-web    # = scripts/bench-web.py --write
