@@ -165,3 +165,39 @@ import Testing
         w.raw("]}}")
     }
 }
+
+/// The prefetch planner's events for a poster strip (120-point cards, 12 apart, 4 in), frame by frame
+/// through a scroll script: forwards, a fling, a stop, back, a jump: what `js/engine.js`'s
+/// PrefetchPlanner must answer (`Tests/Web/Vectors/prefetch/planner.json`).
+@Suite struct WebPrefetchVectorsTests {
+    @Test func theEngineWritesThePlannersVectors() {
+        let axis = UniformAxis(count: 40, itemSize: 120, spacing: 12, leadingInset: 4)
+        var planner = PrefetchPlanner()
+        let frames: [(offset: Double, length: Double, velocity: Double)] =
+            [
+                (0, 390, 0), (40, 390, 40), (160, 390, 120), (900, 390, 740), (1800, 390, 900), (1800, 390, 0), (1700, 390, -100),
+                (900, 390, -800), (4000, 390, 3100), (4100, 844, 0), (0, 844, -4100), (37.5, 390, 37.5),
+            ]
+        var w = JSONWriter()
+        w.raw("{")
+        w.key("axis", first: true)
+        w.raw("{"); w.key("count", first: true); w.number(axis.count); w.key("itemSize"); w.number(axis.itemSize)
+        w.key("spacing"); w.number(axis.spacing); w.key("leadingInset"); w.number(axis.leadingInset); w.raw("}")
+        w.key("frames"); w.raw("[")
+        for (k, f) in frames.enumerated() {
+            if k > 0 { w.raw(",") }
+            w.raw("\n{"); w.key("offset", first: true); w.number(f.offset); w.key("length"); w.number(f.length)
+            w.key("velocity"); w.number(f.velocity); w.key("events"); w.raw("[")
+            for (j, e) in planner.update(axis: axis, offset: f.offset, length: f.length, velocity: f.velocity).enumerated() {
+                if j > 0 { w.raw(",") }
+                switch e {
+                case .prefetch(let key): w.raw("[\"prefetch\","); w.number(key.index); w.raw("]")
+                case .cancel(let key): w.raw("[\"cancel\","); w.number(key.index); w.raw("]")
+                }
+            }
+            w.raw("]}")
+        }
+        w.raw("]}\n")
+        assertSnapshot(w.text, named: "planner.json", in: repo.appendingPathComponent("Tests/Web/Vectors/prefetch"))
+    }
+}

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { SeatField, Viewport, levelForZoom, touchViewport } from '../../Sources/SeatServer/Web/Site/js/engine.js';
+import { PrefetchPlanner, SeatField, UniformAxis, Viewport, levelForZoom, touchViewport } from '../../Sources/SeatServer/Web/Site/js/engine.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const vectorDir = join(here, 'Vectors');
@@ -68,4 +68,17 @@ test('a mismatch fails: a viewport one inset off does not pass for the engine', 
   v.zoomBy(c.steps[3].factor, ...c.steps[3].focal);
   v.panBy(...c.steps[4].by);
   assert.throws(() => close(v.ox, c.steps[4].expect.offset[0], 'offset'));
+});
+
+test("the prefetch planner answers the engine's events frame by frame", () => {
+  const vectors = JSON.parse(readFileSync(join(vectorDir, 'prefetch', 'planner.json'), 'utf8'));
+  const a = vectors.axis, axis = new UniformAxis(a.count, a.itemSize, a.spacing, a.leadingInset);
+  const planner = new PrefetchPlanner();
+  let prefetches = 0, cancels = 0;
+  vectors.frames.forEach((f, k) => {
+    const events = planner.update(axis, f.offset, f.length, f.velocity);
+    assert.deepEqual(events, f.events, `frame ${k + 1} (offset ${f.offset}, velocity ${f.velocity})`);
+    prefetches += events.filter(e => e[0] === 'prefetch').length; cancels += events.filter(e => e[0] === 'cancel').length;
+  });
+  assert.ok(prefetches > 10 && cancels > 3, `the script exercises both: ${prefetches} prefetches, ${cancels} cancels`);
 });

@@ -5,6 +5,7 @@
 import { api, ApiProblem } from './api.js';
 import { STATUS } from './availability.js';
 import { applyStatic, lang, localName, setLanguage, showTime, t } from './i18n.js';
+import { PrefetchPlanner, UniformAxis } from './engine.js';
 import { bindKeyboard } from './keyboard.js';
 import { LiveAvailability } from './live.js';
 import { MapView } from './mapview.js';
@@ -81,23 +82,40 @@ function filmCard(title, show, sectionId) {
     image, el('span', { class: 'film-title' }, title), el('span', { class: 'film-format' }, detailText(show, 'format') ?? ''));
 }
 
-/// Posters load as they come near: those on screen and a screen's width ahead are fetched (the
-/// next ones prefetched before they are scrolled to); one that leaves that band before it has
-/// loaded is cancelled (its request dropped), as the engine's PrefetchPlanner plans for apps.
+/// Posters load as the engine's PrefetchPlanner plans (js/engine.js, held to the Swift planner by
+/// vectors): those on screen, then the ones 2.5 screens ahead in the direction of the scroll and 1.5
+/// behind, nearest first; one that leaves that range before it has loaded is cancelled (its request
+/// dropped). The strip is a uniform axis: the cards' width, the gap, the leading padding.
 function loadPostersNear(strip) {
-  const observer = new IntersectionObserver(entries => {
-    for (const { target: img, isIntersecting } of entries) {
-      if (isIntersecting && !img.getAttribute('src')) {
-        img.dataset.poster = 'loading';
-        img.onload = () => { img.dataset.poster = 'loaded'; observer.unobserve(img); };
-        img.src = img.dataset.src;
-      } else if (!isIntersecting && img.dataset.poster === 'loading' && !img.complete) {
-        img.removeAttribute('src');
-        img.dataset.poster = 'cancelled';
-      }
-    }
-  }, { root: strip, rootMargin: '0px 100% 0px 0px' });
-  for (const img of strip.querySelectorAll('img[data-src]')) observer.observe(img);
+  const cards = [...strip.children];
+  if (!cards.length) return;
+  const style = getComputedStyle(strip);
+  const axis = new UniformAxis(cards.length, cards[0].getBoundingClientRect().width,
+    parseFloat(style.columnGap) || 0, parseFloat(style.paddingLeft) || 0);
+  const images = cards.map(li => li.querySelector('img[data-src]'));
+  const load = i => {
+    const img = images[i];
+    if (!img || img.getAttribute('src')) return;
+    img.dataset.poster = 'loading';
+    img.onload = () => { img.dataset.poster = 'loaded'; };
+    img.src = img.dataset.src;
+  };
+  const cancel = i => {
+    const img = images[i];
+    if (img && img.dataset.poster === 'loading' && !img.complete) { img.removeAttribute('src'); img.dataset.poster = 'cancelled'; }
+  };
+  const planner = new PrefetchPlanner();
+  let last = strip.scrollLeft, queued = false;
+  const frame = () => {
+    queued = false;
+    const offset = strip.scrollLeft, length = strip.clientWidth;
+    const [first, end] = axis.range(offset, offset + length);
+    for (let i = first; i < end; i++) load(i);
+    for (const [kind, i] of planner.update(axis, offset, length, offset - last)) (kind === 'prefetch' ? load : cancel)(i);
+    last = offset;
+  };
+  strip.addEventListener('scroll', () => { if (!queued) { queued = true; requestAnimationFrame(frame); } }, { passive: true });
+  frame();
 }
 
 /// What a show's details say, in the page's language (a text, or `{"zh","en"}`); undefined when not given.

@@ -250,3 +250,67 @@ export class SeatField {
     return out;
   }
 }
+
+/// Every item the same size along one axis (CollectionLayout's UniformAxis): a strip of cards.
+export class UniformAxis {
+  constructor(count, itemSize, spacing = 0, leadingInset = 0, trailingInset = 0) {
+    Object.assign(this, { count, itemSize, spacing, leadingInset, trailingInset });
+  }
+
+  offset(index) { return this.leadingInset + index * (this.itemSize + this.spacing); }
+
+  size() { return this.itemSize; }
+
+  /// The item whose slot (item and the gap after it) holds `position`, clamped; null without items.
+  slot(position) {
+    if (this.count <= 0) return null;
+    const i = Math.floor((position - this.leadingInset) / (this.itemSize + this.spacing));
+    return Math.min(Math.max(i, 0), this.count - 1);
+  }
+
+  /// Items overlapping [lower, upper) as [start, end); gaps do not count.
+  range(lower, upper) {
+    if (!(upper > lower)) return [0, 0];
+    const first = this.slot(lower), last = this.slot(upper);
+    if (first === null || last === null) return [0, 0];
+    let start = first, end = last;
+    if (this.offset(start) + this.size(start) <= lower) start += 1;
+    if (this.offset(last) < upper) end += 1;
+    return start < end ? [start, end] : [start, start];
+  }
+}
+
+/// Plans preloading from the visible window and the scroll velocity, in screenfuls, more ahead of the
+/// scroll than behind (CollectionLayout's PrefetchPlanner, without nested sections): `update` answers
+/// `['prefetch', i]` for items entering the preload range and `['cancel', i]` for those that left it
+/// before they were shown, nearest first; items that became visible are done.
+export class PrefetchPlanner {
+  constructor(screenfulsAhead = 2.5, screenfulsBehind = 1.5) {
+    this.screenfulsAhead = screenfulsAhead; this.screenfulsBehind = screenfulsBehind;
+    this.pending = new Set(); this.shown = new Set();
+  }
+
+  update(axis, offset, length, velocity) {
+    const [v0, v1] = axis.range(offset, offset + length), visible = i => i >= v0 && i < v1;
+    const ahead = this.screenfulsAhead * length, behind = this.screenfulsBehind * length, idle = (ahead + behind) / 2;
+    const [before, after] = velocity > 0 ? [behind, ahead] : velocity < 0 ? [ahead, behind] : [idle, idle];
+    const [p0, p1] = axis.range(offset - before, offset + length + after), inPreload = i => i >= p0 && i < p1;
+    const events = [];
+    this.shown = new Set([...this.shown].filter(inPreload));
+    for (let i = v0; i < v1; i++) this.shown.add(i);
+    this.pending = new Set([...this.pending].filter(i => !visible(i)));
+    const wanted = [];
+    for (let i = p0; i < p1; i++) if (!visible(i) && !this.shown.has(i)) wanted.push(i);
+    const wantedSet = new Set(wanted);
+    for (const key of [...this.pending].sort((a, b) => a - b)) {
+      if (!wantedSet.has(key)) { events.push(['cancel', key]); this.pending.delete(key); }
+    }
+    const centre = offset + length / 2;
+    const ordered = wanted.filter(i => !this.pending.has(i)).sort((a, b) => {
+      const da = Math.abs(axis.offset(a) - centre), db = Math.abs(axis.offset(b) - centre);
+      return da !== db ? da - db : a - b;
+    });
+    for (const key of ordered) { this.pending.add(key); events.push(['prefetch', key]); }
+    return events;
+  }
+}
