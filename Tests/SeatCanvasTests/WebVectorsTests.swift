@@ -201,3 +201,36 @@ import Testing
         assertSnapshot(w.text, named: "planner.json", in: repo.appendingPathComponent("Tests/Web/Vectors/prefetch"))
     }
 }
+
+/// The picker's geometry document says what the engine says: read back with the strict parser, every
+/// seat's centre, id, name and label parts, the rows, blocks and zones equal the engine's own.
+@Suite struct PickerGeometryTests {
+    @Test(arguments: [Language.english, .chinese])
+    func theDocumentIsTheEngines(language: Language) throws {
+        let layout = SampleVenues.imaxHall()
+        let canvas = SeatCanvas(layout: layout)
+        let doc = try #require(try JSONParser.parse(Array(canvas.pickerGeometry(language: language).utf8)).objectValue)
+        #expect(doc["format"]?.stringValue == "seatkit-picker-geometry/1" && doc["venue"]?.stringValue == layout.id)
+        #expect(doc["rules"] == (try JSONParser.parse(Array(canvas.pickerRules().json.utf8))))
+        let seats = try #require(doc["seats"]?.objectValue)
+        #expect(seats["count"]?.intValue == layout.seatCount)
+        let x = try #require(seats["x"]?.arrayValue), y = try #require(seats["y"]?.arrayValue)
+        let ids = try #require(seats["id"]?.arrayValue), names = try #require(seats["name"]?.arrayValue)
+        let details = try #require(seats["details"]?.arrayValue), sets = try #require(doc["detailSets"]?.arrayValue)
+        #expect([x, y, ids, names, details].allSatisfy { $0.count == layout.seatCount })
+        #expect(sets.count < 10, "a handful of label-part sets, not one a seat: \(sets.count)")
+        for s in layout.seatIndices {
+            #expect(x[s].doubleValue == canvas.geometry.center(of: s).x && y[s].doubleValue == canvas.geometry.center(of: s).y)
+            #expect(ids[s].stringValue == layout.seatID(s) && names[s].stringValue == layout.printedName(s, language: language))
+            let parts = sets[try #require(details[s].intValue)].arrayValue?.compactMap(\.stringValue)
+            #expect(parts == canvas.spokenLabelParts(s, prices: nil, language: language).details)
+        }
+        #expect(doc["rows"]?.arrayValue?.count == canvas.geometry.rowsByY.count)
+        let blocks = try #require(doc["blocks"]?.arrayValue)
+        #expect(blocks.count == layout.blocks.count)
+        #expect(blocks.compactMap { $0.arrayValue?[5].intValue }.reduce(0) { max($0, $1) } == layout.seatCount)
+        let zones = try #require(doc["zones"]?.arrayValue)
+        #expect(zones.count == layout.zones.count && zones.allSatisfy { ($0.objectValue?["outline"]?.arrayValue?.count ?? 1) % 2 == 0 })
+        #expect(doc["statusWords"]?.objectValue?["available"]?.stringValue == canvas.statusWord(.available, selected: false, language: language))
+    }
+}

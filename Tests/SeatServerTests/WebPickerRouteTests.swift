@@ -10,6 +10,22 @@ import Testing
 
 /// The reads the web picker is drawn from, and the page's own files, over real HTTP.
 @Suite(.serialized) struct WebPickerRouteTests {
+    @Test func theVenueGeometryIsCachedForAYearAndGzipped() throws {
+        let server = try TestServer()
+        let c = try server.connection()
+        let r = try c.request("GET", "/v1/venues/cinema-hall-3/geometry?lang=en")
+        #expect(r.status == 200 && r.headers["content-type"] == "application/json", "\(r.status)")
+        #expect(r.headers["cache-control"] == "public, max-age=31536000, immutable")
+        let etag = try #require(r.headers["etag"])
+        #expect(etag.hasSuffix("-geometry-en\""))
+        #expect(r.text == SeatCanvas(layout: SampleVenues.cinemaHall()).pickerGeometry(language: .english))
+        #expect(try c.request("GET", "/v1/venues/cinema-hall-3/geometry?lang=en", headers: [("If-None-Match", etag)]).status == 304)
+        let zh = try c.request("GET", "/v1/venues/cinema-hall-3/geometry?lang=zh", headers: [("Accept-Encoding", "gzip")])
+        #expect(zh.status == 200 && zh.headers["content-encoding"] == "gzip" && zh.headers["etag"] != etag)
+        #expect(try c.request("GET", "/v1/venues/cinema-hall-3/geometry?lang=fr").status == 400)
+        #expect(try c.request("GET", "/v1/venues/nowhere/geometry").status == 404)
+    }
+
     @Test func seatMapCarriesEverySeatWithLiveLabelPartsAndTheViewportLimits() throws {
         let server = try TestServer()
         let c = try server.connection()

@@ -15,6 +15,7 @@ extension SeatAPI {
         Route("/web/js/{file}", [("GET", webFile), ("HEAD", webFile)]),
         Route("/v1/venues", [("GET", { api, _ in api.listVenues() }), ("POST", { api, c in try api.createVenue(c.request) })]),
         Route("/v1/venues/{id}", [("GET", { api, c in try api.venue(c[0], c.request) })]),
+        Route("/v1/venues/{id}/geometry", [("GET", { api, c in try api.venueGeometry(c[0], c.request) })]),
         Route("/v1/venues/{id}/heatmap", [("GET", { api, c in try api.heatmap(c[0], c.request) })]),
         Route("/v1/shows", [("GET", { api, _ in api.listShows() }), ("POST", { api, c in try api.createShow(c.request) })]),
         Route(

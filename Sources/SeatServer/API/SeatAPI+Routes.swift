@@ -65,6 +65,19 @@ extension SeatAPI {
         return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")] + headers, body: body)
     }
 
+    /// `GET /v1/venues/{id}/geometry?lang=zh|en`: what a picker that draws by itself needs of the venue
+    /// (SeatCanvas.pickerGeometry): immutable for the layout, so cached for a year under an ETag of the
+    /// layout's fingerprint and the language; gzip when asked.
+    func venueGeometry(_ id: String, _ r: HTTPRequest) throws -> HTTPResponse {
+        let language = try Self.language(r)
+        guard let v = inventory.venueEntry(id) else { throw Problem.notFound("no venue \(id)") }
+        let etag = "\"\(v.layout.fingerprintHex)-geometry-\(language.rawValue)\""
+        let cache = ("Cache-Control", "public, max-age=31536000, immutable")
+        if r.header("if-none-match").map({ Self.etagMatches($0, etag) }) == true { return .empty(304, headers: [("ETag", etag), cache]) }
+        let (body, encoding) = venueViews.geometry(v, language: language).answer(for: r, etag: etag)
+        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")] + encoding + [cache], body: body)
+    }
+
     /// Whether `If-None-Match` names `etag`, in either encoding's form (`"x"` or `"x-gz"`).
     static func etagMatches(_ header: String, _ etag: String) -> Bool {
         let gz = Representations.gzipETag(etag)

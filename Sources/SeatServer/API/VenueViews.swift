@@ -12,6 +12,8 @@ final class VenueViews: Sendable {
     private final class Views: Sendable {
         let json: Representations
         let canvas = Locked<SeatCanvas?>(nil)
+        /// The picker's geometry document per language, plain and gzipped, made on first use.
+        let geometry = Locked([Language: Representations]())
         init(_ venue: VenueEntry) { json = Representations(venue.json) }
     }
 
@@ -28,6 +30,20 @@ final class VenueViews: Sendable {
 
     /// The layout's JSON, plain and gzipped.
     func json(_ venue: VenueEntry) -> Representations { views(venue).json }
+
+    /// The picker's geometry document in `language` (SeatCanvas.pickerGeometry), built on first use.
+    /// - Complexity: O(seats) the first time, O(1) after.
+    func geometry(_ venue: VenueEntry, language: Language) -> Representations {
+        let v = views(venue)
+        if let made = v.geometry.withLock({ $0[language] }) { return made }
+        // Built outside the lock (the 100k arena takes a moment); two first requests may both build it.
+        let made = Representations(Array(canvas(venue).pickerGeometry(language: language).utf8))
+        return v.geometry.withLock { all in
+            if let first = all[language] { return first }
+            all[language] = made
+            return made
+        }
+    }
 
     /// The venue as a picture, built on first use.
     func canvas(_ venue: VenueEntry) -> SeatCanvas {

@@ -1,0 +1,115 @@
+import CollectionLayout
+import SeatMap
+
+extension SeatCanvas {
+    /// Everything static a picker that draws by itself needs (a browser canvas), in `language`: the rules,
+    /// each seat's centre, id, printed number, row, zone and spoken name, the status-independent parts of
+    /// its label (`detailSets`, shared), the rows by height for the gutter, the aisle-separated blocks for
+    /// the rows level, the zones with outline, colour and ink, and the stage. A per-venue document, sent
+    /// once and cached (it changes only with the layout); statuses and prices come per show.
+    /// - Complexity: O(seats).
+    public func pickerGeometry(language: Language) -> String {
+        var w = JSONWriter(reservingCapacity: layout.seatCount * 48)
+        w.raw("{")
+        w.key("format", first: true); w.string("seatkit-picker-geometry/1")
+        w.key("venue"); w.string(layout.id)
+        w.key("name"); w.string(localizedName(layout.name, language))
+        w.key("language"); w.string(language.rawValue)
+        w.key("rules"); w.raw(pickerRules().json)
+        w.key("contentWidth"); w.number(contentSize.width)
+        w.key("contentHeight"); w.number(contentSize.height)
+        writeSeats(&w, language)
+        w.key("rows"); w.raw("[")
+        for (k, entry) in geometry.rowsByY.enumerated() {
+            if k > 0 { w.raw(",") }
+            let extent = geometry.rowRects[entry.row]
+            w.raw("["); w.string(layout.rows[entry.row].label); w.raw(","); w.number(entry.y); w.raw(","); w.number(entry.row)
+            w.raw(","); w.number(extent.minX); w.raw(","); w.number(extent.maxX); w.raw("]")
+        }
+        w.raw("]")
+        w.key("blocks"); w.raw("[")
+        for (b, seats) in layout.blocks.enumerated() {
+            if b > 0 { w.raw(",") }
+            let r = geometry.blockRects[b]
+            w.raw("["); w.number(r.minX); w.raw(","); w.number(r.minY); w.raw(","); w.number(r.width); w.raw(","); w.number(r.height)
+            w.raw(","); w.number(seats.lowerBound); w.raw(","); w.number(seats.upperBound); w.raw("]")
+        }
+        w.raw("]")
+        writeZones(&w, language)
+        w.key("stage")
+        if let s = geometry.stage {
+            w.raw("{"); w.key("label", first: true); w.string(localizedName(s.label, language))
+            w.key("x"); w.number(s.center.x); w.key("y"); w.number(s.center.y); w.key("width"); w.number(s.width)
+            w.key("surrounded"); w.raw(s.surrounded ? "true" : "false"); w.key("facesDown"); w.raw(s.facesDown ? "true" : "false")
+            w.raw("}")
+        } else {
+            w.raw("null")
+        }
+        w.key("statusWords"); w.raw("{")
+        for (k, status) in [SeatStatus.available, .held, .sold, .blocked].enumerated() {
+            w.key(status.name, first: k == 0); w.string(statusWord(status, selected: false, language: language))
+        }
+        w.key("selected"); w.string(statusWord(.available, selected: true, language: language))
+        w.raw("}")
+        w.key("separator"); w.string(Self.labelSeparator(language))
+        w.raw("}")
+        return w.text
+    }
+
+    /// Per seat, in availability order: x, y, id, number, row, zone, name and an index into `detailSets`
+    /// (zone, kind, restricted view: a venue has a handful of combinations, not one a seat).
+    private func writeSeats(_ w: inout JSONWriter, _ language: Language) {
+        let seats = layout.seatIndices
+        func column(_ name: String, _ value: (SeatIndex) -> Void) {
+            w.key(name); w.raw("[")
+            for s in seats {
+                if s > 0 { w.raw(",") }
+                value(s)
+            }
+            w.raw("]")
+        }
+        var sets: [[String]] = [], setIndex: [[String]: Int] = [:]
+        let details = seats.map { s -> Int in
+            let parts = spokenLabelParts(s, prices: nil, language: language).details
+            if let k = setIndex[parts] { return k }
+            setIndex[parts] = sets.count
+            sets.append(parts)
+            return sets.count - 1
+        }
+        w.key("seats"); w.raw("{")
+        w.key("count", first: true); w.number(layout.seatCount)
+        column("x") { w.number(geometry.center(of: $0).x) }
+        column("y") { w.number(geometry.center(of: $0).y) }
+        column("id") { w.string(layout.seatID($0)) }
+        column("number") { w.string(layout.seatLabel($0)) }
+        column("row") { w.number(layout.rowIndex(of: $0)) }
+        column("zone") { w.number(layout.zoneIndex(of: $0)) }
+        column("name") { w.string(layout.printedName($0, language: language)) }
+        column("details") { w.number(details[$0]) }
+        w.raw("}")
+        w.key("detailSets"); w.raw("[")
+        for (k, set) in sets.enumerated() {
+            if k > 0 { w.raw(",") }
+            w.raw("[")
+            for (j, part) in set.enumerated() { if j > 0 { w.raw(",") }; w.string(part) }
+            w.raw("]")
+        }
+        w.raw("]")
+    }
+
+    private func writeZones(_ w: inout JSONWriter, _ language: Language) {
+        w.key("zones"); w.raw("[")
+        for (z, zone) in layout.zones.enumerated() {
+            if z > 0 { w.raw(",") }
+            w.raw("{"); w.key("id", first: true); w.string(zone.id); w.key("name"); w.string(localizedName(zone.name, language))
+            w.key("category"); w.string(zone.category); w.key("color"); w.string(zone.color); w.key("ink"); w.string(Palette.ink(on: zone.color))
+            w.key("outline"); w.raw("[")
+            for (k, p) in geometry.zoneOutlines[z].enumerated() {
+                if k > 0 { w.raw(",") }
+                w.number(p.x); w.raw(","); w.number(p.y)
+            }
+            w.raw("]}")
+        }
+        w.raw("]")
+    }
+}
