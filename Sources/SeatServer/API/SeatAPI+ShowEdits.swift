@@ -71,6 +71,10 @@ extension RequestBody {
         var log = ProblemLog()
         o.rejectUnknownKeys(["startsAt", "holdSeconds", "details", "onSale"], at: "", into: &log)
         if o.keys.isEmpty { log.add("", "give at least one of startsAt, holdSeconds, details, onSale") }
+        // A member given as null is not "unchanged" (leave it out for that): it is refused, not ignored.
+        for key in ["startsAt", "holdSeconds", "details", "onSale"] where o[key] == .null {
+            log.add(key, "expected a value, got null (leave \(key) out to keep it as it is)")
+        }
         var edit = Inventory.ShowEdit()
         if let s = o.text("startsAt", into: &log, required: false) {
             if isTimestamp(s) { edit.startsAt = s } else { log.add("startsAt", "expected an ISO 8601 time like 2026-12-01T19:30:00+08:00, got \"\(s)\"") }
