@@ -78,7 +78,10 @@ import Glibc
         #expect(try server.connection().request("GET", "/healthz").status == 200)
         let metrics = try server.connection().request("GET", "/metrics").text
         #expect(metrics.contains("seatkit_refused_connections "), "\(metrics)")
-        #expect(Self.gauge(metrics, "open_request_connections") <= 32 + 3, "at most the per-address budget from the flood")
+        // The flood's 32 plus, at most, the 7 this test opened itself (5 holds, /healthz, /metrics): a closed
+        // one may still count until the server reads its end (CI once saw 36 against a bound of 35). Without
+        // the per-address budget the flood alone would hold 300.
+        #expect(Self.gauge(metrics, "open_request_connections") <= 32 + 7, "at most the per-address budget from the flood")
         // A trusted proxy's address is exempt: 100 connections from it all work.
         var proxied: [HTTPConnection] = []
         for _ in 0..<100 { proxied.append(try HTTPConnection(port: server.port, source: "127.0.0.4")) }
