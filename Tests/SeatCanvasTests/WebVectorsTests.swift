@@ -121,14 +121,8 @@ import Testing
         for s in canvas.layout.seatIndices { if s > 0 { w.raw(",") }; w.number(canvas.geometry.center(of: s).x) }
         w.raw("]"); w.key("y"); w.raw("[")
         for s in canvas.layout.seatIndices { if s > 0 { w.raw(",") }; w.number(canvas.geometry.center(of: s).y) }
-        w.raw("]"); w.key("rows"); w.raw("[")
-        for (k, entry) in canvas.geometry.rowsByY.enumerated() {
-            if k > 0 { w.raw(",") }
-            let extent = canvas.geometry.rowRects[entry.row]
-            w.raw("["); w.string(canvas.layout.rows[entry.row].label); w.raw(","); w.number(entry.y); w.raw(","); w.number(entry.row)
-            w.raw(","); w.number(extent.minX); w.raw(","); w.number(extent.maxX); w.raw("]")
-        }
-        w.raw("]}")
+        w.raw("]"); w.key("rows"); w.raw(canvas.gutterRowsJSON)
+        w.raw("}")
     }
 
     /// The viewport, its level of detail, gutter, what a tap at each of 35 points hits (a 7 × 5

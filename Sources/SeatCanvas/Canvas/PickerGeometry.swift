@@ -19,14 +19,7 @@ extension SeatCanvas {
         w.key("contentWidth"); w.number(contentSize.width)
         w.key("contentHeight"); w.number(contentSize.height)
         writeSeats(&w, language)
-        w.key("rows"); w.raw("[")
-        for (k, entry) in geometry.rowsByY.enumerated() {
-            if k > 0 { w.raw(",") }
-            let extent = geometry.rowRects[entry.row]
-            w.raw("["); w.string(layout.rows[entry.row].label); w.raw(","); w.number(entry.y); w.raw(","); w.number(entry.row)
-            w.raw(","); w.number(extent.minX); w.raw(","); w.number(extent.maxX); w.raw("]")
-        }
-        w.raw("]")
+        w.key("rows"); w.raw(gutterRowsJSON)
         w.key("blocks"); w.raw("[")
         for (b, seats) in layout.blocks.enumerated() {
             if b > 0 { w.raw(",") }
@@ -45,13 +38,36 @@ extension SeatCanvas {
         } else {
             w.raw("null")
         }
-        w.key("statusWords"); w.raw("{")
+        w.key("statusWords"); w.raw(statusWordsJSON(language: language))
+        w.key("separator"); w.string(Self.labelSeparator(language))
+        w.raw("}")
+        return w.text
+    }
+
+    /// The rows as a page's gutter reads them, by height: `[label, centre y, row, left x, right x]` (of
+    /// rows crowding one height, the gutter names the one nearest the view's centre line).
+    /// - Complexity: O(rows).
+    public var gutterRowsJSON: String {
+        var w = JSONWriter()
+        w.raw("[")
+        for (k, entry) in geometry.rowsByY.enumerated() {
+            if k > 0 { w.raw(",") }
+            let extent = geometry.rowRects[entry.row]
+            w.raw("["); w.string(layout.rows[entry.row].label); w.raw(","); w.number(entry.y); w.raw(","); w.number(entry.row)
+            w.raw(","); w.number(extent.minX); w.raw(","); w.number(extent.maxX); w.raw("]")
+        }
+        w.raw("]")
+        return w.text
+    }
+
+    /// The status words in `language`, as a label says them: available, held, sold, blocked and selected.
+    public func statusWordsJSON(language: Language) -> String {
+        var w = JSONWriter()
+        w.raw("{")
         for (k, status) in [SeatStatus.available, .held, .sold, .blocked].enumerated() {
             w.key(status.name, first: k == 0); w.string(statusWord(status, selected: false, language: language))
         }
         w.key("selected"); w.string(statusWord(.available, selected: true, language: language))
-        w.raw("}")
-        w.key("separator"); w.string(Self.labelSeparator(language))
         w.raw("}")
         return w.text
     }

@@ -69,11 +69,7 @@ public struct SeatCarousel<Item: View>: View {
             .onChange(of: offset) { _ in plan(layout, size) }
         }
         .clipped()
-        .task(id: glide) {
-            guard let glide else { return }
-            try? await Task.sleep(nanoseconds: UInt64(glide.duration * 1_000_000_000))
-            if self.glide == glide { self.glide = nil }
-        }
+        .clearingGlide($glide)
     }
 
     /// The layout with the section scrolled to `offset`, and the rectangle that is on screen.

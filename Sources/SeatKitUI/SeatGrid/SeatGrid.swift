@@ -79,12 +79,7 @@ public struct SeatGrid<Cell: View>: View {
             .accessibilityScrollAction { edge in scrolled(toward: edge, size: size) }
         }
         .clipped()
-        .task(id: glide) {
-            // The glide is shown frame by frame; when it has run, the timeline can pause.
-            guard let glide else { return }
-            try? await Task.sleep(nanoseconds: UInt64(glide.duration * 1_000_000_000))
-            if self.glide == glide { self.glide = nil }
-        }
+        .clearingGlide($glide)
     }
 
     /// The visible cells where the engine puts them; frozen panes above the body.

@@ -57,36 +57,14 @@ extension SeatAPI {
         let content = FrameContent(availability: state.availability, prices: state.prices, language: language, labelParts: true)
         let list = canvas.displayList(viewport: nil, content: content)
 
-        var rows = JSONWriter()
-        rows.raw("[")
-        for (k, entry) in canvas.geometry.rowsByY.enumerated() {
-            if k > 0 { rows.raw(",") }
-            // [label, centre y, row, left x, right x]: the gutter names, of rows crowding one height, the one nearest the view's centre line.
-            let extent = canvas.geometry.rowRects[entry.row]
-            rows.raw("["); rows.string(layout.rows[entry.row].label); rows.raw(","); rows.number(entry.y); rows.raw(","); rows.number(entry.row)
-            rows.raw(","); rows.number(extent.minX); rows.raw(","); rows.number(extent.maxX); rows.raw("]")
-        }
-        rows.raw("]")
-
-        var words = JSONWriter()
-        words.raw("{")
-        for (k, status) in [SeatStatus.available, .held, .sold, .blocked].enumerated() {
-            words.key(status.name, first: k == 0); words.string(canvas.statusWord(status, selected: false, language: language))
-        }
-        words.key("selected"); words.string(canvas.statusWord(.available, selected: true, language: language))
-        words.raw("}")
-
         // Each status's fill and the ink of a seat number on it (a zone's ink is in `data-zones`).
+        let fills = [("selected", Palette.selected), ("held", Palette.held), ("sold", Palette.sold), ("blocked", Palette.blocked)]
         var palette = JSONWriter()
         palette.raw("{")
-        for (k, (name, fill)) in [("selected", Palette.selected), ("held", Palette.held), ("sold", Palette.sold), ("blocked", Palette.blocked)].enumerated() {
-            palette.key(name, first: k == 0); palette.string(fill)
-        }
+        for (k, (name, fill)) in fills.enumerated() { palette.key(name, first: k == 0); palette.string(fill) }
         palette.key("text"); palette.string(Palette.text)
         palette.key("ink"); palette.raw("{")
-        for (k, (name, fill)) in [("selected", Palette.selected), ("held", Palette.held), ("sold", Palette.sold), ("blocked", Palette.blocked)].enumerated() {
-            palette.key(name, first: k == 0); palette.string(Palette.ink(on: fill))
-        }
+        for (k, (name, fill)) in fills.enumerated() { palette.key(name, first: k == 0); palette.string(Palette.ink(on: fill)) }
         palette.raw("}}")
         let writer = SVGWriter(
             title: localizedName(layout.name, language),
@@ -96,8 +74,9 @@ extension SeatAPI {
                 // Every number the page's engine (js/engine.js) needs: zoom limits, insets, level of detail,
                 // hit radius, drag path, gutter spacing. The page writes none of its own.
                 ("data-rules", canvas.pickerRules().json),
-                ("data-rows", rows.text), ("data-zones", zonesJSON(layout, prices: state.prices, language: language).text),
-                ("data-status-words", words.text), ("data-palette", palette.text), ("data-separator", SeatCanvas.labelSeparator(language)),
+                ("data-rows", canvas.gutterRowsJSON), ("data-zones", zonesJSON(layout, prices: state.prices, language: language).text),
+                ("data-status-words", canvas.statusWordsJSON(language: language)), ("data-palette", palette.text),
+                ("data-separator", SeatCanvas.labelSeparator(language)),
             ], seatTooltips: false)
         return Array(writer.document(list).utf8)
     }

@@ -56,9 +56,8 @@ async function showList() {
     posters.append(el('li', {}, filmCard(title, first, id)));
     const section = el('section', { class: 'venue film', id, 'aria-labelledby': `${id}-title` },
       el('h3', { id: `${id}-title` }, title), el('p', { class: 'film-meta' }, filmMeta(first)));
-    for (const [venueId, times] of Map.groupBy(list, s => s.venueId)) {
+    for (const times of Map.groupBy(list, s => s.venueId).values()) {
       section.append(el('h4', {}, detailText(times[0], 'hall') ?? venueName(times[0])), stripOf(times, null));
-      void venueId;
     }
     container.append(section);
   }
