@@ -42,12 +42,14 @@ extension Inventory {
 
     /// What the web page's map and list are drawn from: the venue, the committed availability (a
     /// snapshot: it never changes after this returns), the prices and the rules.
-    package typealias PictureState = (venue: VenueEntry, availability: SeatAvailability, prices: SeatPrices, policy: SelectionPolicy)
+    package typealias PictureState = (
+        venue: VenueEntry, availability: SeatAvailability, prices: SeatPrices, policy: SelectionPolicy, priceRevision: Int
+    )
 
     package func pictureState(show id: String) throws(Refusal) -> PictureState {
         try lockedWhenFresh(show: id) { (m: Memory) throws(Refusal) in
             let s = try state(forShow: id, in: m)
-            return (s.venue, s.committed, s.prices, s.policy)
+            return (s.venue, s.committed, s.prices, s.policy, s.record.priceRevision)
         }
     }
 

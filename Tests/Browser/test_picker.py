@@ -172,18 +172,49 @@ class PickerTests(unittest.TestCase):
                                 "total: document.getElementById('total').textContent, "
                                 "error: document.getElementById('page-error').textContent}")
 
-    def seat(self, d, seat_id):
-        return d.find_element(By.CSS_SELECTOR, f'g.seat[data-seat-id="{seat_id}"]')
+    # The map is one canvas: seats are read and found through the `<seatkit-map>` element's API
+    # (js/element.js), and clicked and touched with real input events at the squares it reports.
 
-    def attr(self, d, seat_id, name):
-        """A seat's attribute, read in one script (the map may be replaced meanwhile, e.g. on a language switch)."""
-        return d.execute_script(f'return document.querySelector(\'g.seat[data-seat-id="{seat_id}"]\')?.getAttribute(arguments[0])', name)
+    def seat_info(self, d, seat_id):
+        """What the map says of a seat now: status, selected, spoken label, index, its square on the page."""
+        return d.execute_script("const s = document.getElementById('map').seat(arguments[0]);"
+                                "return s && {...s, rect: s.rect && s.rect.toJSON()};", seat_id)
 
     def status(self, d, seat_id):
-        return self.attr(d, seat_id, "data-status")
+        s = self.seat_info(d, seat_id)
+        return None if s is None else "selected" if s["selected"] else s["status"]
+
+    def label(self, d, seat_id):
+        return self.seat_info(d, seat_id)["label"]
 
     def index(self, d, seat_id):
-        return int(self.attr(d, seat_id, "data-index"))
+        return self.seat_info(d, seat_id)["index"]
+
+    def seat_rect(self, d, seat_id):
+        return self.seat_info(d, seat_id)["rect"]
+
+    def seat_point(self, d, seat_id):
+        """The centre of a seat's square in the window: the page scrolled to it if need be (the map's view is
+        left alone when the seat is on it, else zoomed to it, as a buyer would)."""
+        point = d.execute_script("""
+            const m = document.getElementById('map'), id = arguments[0];
+            if (!m.seat(id)) return null;
+            if (!m.seat(id).rect) m.zoomToSeats([id]);
+            let r = m.seat(id).rect;
+            if (r && (r.top < 0 || r.bottom > innerHeight)) { window.scrollBy(0, r.top - innerHeight / 2); r = m.seat(id).rect; }
+            return r && [r.x + r.width / 2, r.y + r.height / 2];""", seat_id)
+        self.assertIsNotNone(point, f"seat {seat_id} on the map")
+        return int(round(point[0])), int(round(point[1]))
+
+    def pointer(self, d):
+        actions = ActionChains(d)
+        return actions, actions.w3c_actions.pointer_action
+
+    def click_seat(self, d, seat_id):
+        x, y = self.seat_point(d, seat_id)
+        actions, p = self.pointer(d)
+        p.move_to_location(x, y).click()
+        actions.perform()
 
     def settled_total(self, d):
         return d.execute_script("const t = document.getElementById('total'); return t.dataset.settled === 'true' ? t.textContent : null")
@@ -198,9 +229,6 @@ class PickerTests(unittest.TestCase):
                 time.sleep(0.05)
         self.fail(f"{css} kept changing")
 
-    def click_seat(self, d, seat_id):
-        ActionChains(d).move_to_element(self.seat(d, seat_id)).click().perform()
-
     # — the tests the issue lists —
 
     def test_mouse_pick_two_seats_and_confirm(self):
@@ -210,8 +238,7 @@ class PickerTests(unittest.TestCase):
         self.click_seat(d, "7-2")
         total = self.wait(d, self.settled_total, message="total of two VIP seats")
         self.assertEqual(total, "¥116.00")
-        label = self.attr(d, "7-1", "aria-label")
-        self.assertEqual(label, "Row 7, seat 1, selected, VIP, ¥58.00")
+        self.assertEqual(self.label(d, "7-1"), "Row 7, seat 1, selected, VIP, ¥58.00")
         d.find_element(By.ID, "confirm").click()
         receipt = self.wait(d, lambda d: d.find_element(By.ID, "receipt").text or None, message="receipt")
         self.assertIn("Order WEB-", receipt)
@@ -229,14 +256,15 @@ class PickerTests(unittest.TestCase):
         rollbacks = 0
         for seat_id in ["8-1", "8-2", "8-3", "8-4"]:
             barrier = threading.Barrier(2)
-            script = ("const el = document.querySelector(arguments[0]); const r = el.getBoundingClientRect();"
+            # Both taps in the same instant: pointer events at the seat's square, sent in one script each.
+            script = ("const r = document.getElementById('map').seat(arguments[0]).rect, el = document.getElementById('map-surface');"
                       "const o = {bubbles: true, clientX: r.x + r.width / 2, clientY: r.y + r.height / 2, pointerId: 1,"
                       " pointerType: 'mouse', button: 0, isPrimary: true};"
                       "el.dispatchEvent(new PointerEvent('pointerdown', o)); el.dispatchEvent(new PointerEvent('pointerup', o));")
 
             def tap(d):
                 barrier.wait()
-                d.execute_script(script, f'g.seat[data-seat-id="{seat_id}"]')
+                d.execute_script(script, seat_id)
 
             threads = [threading.Thread(target=tap, args=(d,)) for d in (a, b)]
             for t in threads:
@@ -311,24 +339,27 @@ class PickerTests(unittest.TestCase):
         self.wait(d, lambda d: d.execute_script("return document.getElementById('map').dataset.version !== undefined"), timeout=30,
                   message="the arena's map")
         self.assertEqual(d.find_element(By.ID, "map").get_attribute("data-level"), "zones")
-        drawn = d.execute_script("return [...document.querySelectorAll('g.seat')].filter(e => getComputedStyle(e).display !== 'none').length")
-        self.assertLessEqual(drawn, 1, "only the keyboard's tab stop is drawn")
-        self.assertEqual(d.execute_script("return getComputedStyle(document.querySelector('path[id^=\"zone-outline-\"]')).fillOpacity"), "0.55")
-        # Each zone says what is left in it.
-        zone = self.attr(d, "101-3-5", "data-zone")
-        count_script = "return document.querySelectorAll('g.seat[data-zone=\"%s\"]').length" % zone
-        label_script = "return document.querySelector('.zone-labels text[data-zone=\"%s\"]')?.textContent" % zone
-        seats_in_zone = d.execute_script(count_script)
-        self.assertGreater(seats_in_zone, 100)
-        self.wait(d, lambda d: d.execute_script(label_script) == str(seats_in_zone), message="the zone's free count")
+        # One canvas, not an element a seat: the map holds a handful of elements.
+        self.assertLess(d.execute_script("return document.getElementById('map').querySelectorAll('*').length"), 40)
+        # Each zone says what is left in it: all its seats, then one fewer once another buyer holds one.
+        zone = self.seat_info(d, "101-3-5")["zone"]
+        in_zone = d.execute_script("const m = document.getElementById('map'); return m.seats.filter(id => m.seat(id).zone === arguments[0]).length", zone)
+        free = lambda d: next(z["free"] for z in d.execute_script("return document.getElementById('map').zones") if z["id"] == zone)
+        self.assertGreater(in_zone, 100)
+        self.assertEqual(free(d), in_zone)
+        self.assertEqual(self.server.post(f"/v1/shows/{arena}/holds", {"seats": ["101-2-3", "101-2-4"]})[0], 201)
+        self.wait(d, lambda d: free(d) == in_zone - 2, timeout=2, message="the zone's free count follows live")
+        # The zone is drawn filled at the seat's place (the canvas is not blank there).
+        x, y = self.seat_point(d, "101-3-5")
+        self.assertEqual(d.find_element(By.ID, "map").get_attribute("data-level"), "zones", "finding the seat did not zoom")
+        pixel = d.execute_script("""
+            const c = document.querySelector('#map-surface canvas'), b = c.getBoundingClientRect(), k = c.width / b.width;
+            return [...c.getContext('2d').getImageData((arguments[0] - b.left) * k, (arguments[1] - b.top) * k, 1, 1).data];""", x, y)
+        self.assertNotEqual(pixel[:3], [255, 255, 255], "the zone is painted under the seat's place")
         # A tap on a zone goes in there: seats are drawn, and the one tapped at is on screen to pick.
-        # (The seat is not drawn: its place comes from its content position and the map's zoom and offset.)
-        target = d.execute_script("""
-            const r = document.querySelector('g.seat[data-seat-id="101-3-5"] rect'), map = document.getElementById('map');
-            const zoom = Number(map.dataset.zoom), [ox, oy] = map.dataset.offset.split(',').map(Number), box = map.getBoundingClientRect();
-            const x = (Number(r.getAttribute('x')) + 10) * zoom - ox, y = (Number(r.getAttribute('y')) + 10) * zoom - oy;
-            return [x - box.width / 2, y - box.height / 2];""")
-        ActionChains(d).move_to_element_with_offset(d.find_element(By.ID, "map"), int(target[0]), int(target[1])).click().perform()
+        actions, p = self.pointer(d)
+        p.move_to_location(x, y).click()
+        actions.perform()
         self.wait(d, lambda d: d.find_element(By.ID, "map").get_attribute("data-level") == "seats", message="zoomed in")
         self.click_seat(d, "101-3-5")
         self.wait(d, lambda d: self.server.statuses(arena)[self.index(d, "101-3-5")] == "h", timeout=5, message="held on the server")
@@ -341,9 +372,9 @@ class PickerTests(unittest.TestCase):
         k.find_element(By.TAG_NAME, "body").click()
         for _ in range(60):
             ActionChains(k).send_keys(Keys.TAB).perform()
-            if k.switch_to.active_element.get_attribute("class") == "seat":
+            if k.switch_to.active_element.get_attribute("class") == "seat-focus":
                 break
-        self.assertEqual(k.switch_to.active_element.get_attribute("class"), "seat", "Tab reaches a seat")
+        self.assertEqual(k.switch_to.active_element.get_attribute("class"), "seat-focus", "Tab reaches a seat")
         self.wait(k, lambda k: k.find_element(By.ID, "map").get_attribute("data-level") == "seats", message="focus zoomed in")
 
     def test_whole_purchase_with_the_keyboard(self):
@@ -363,7 +394,7 @@ class PickerTests(unittest.TestCase):
         tab_until(lambda e: e.get_attribute("data-show") == self.show)
         ActionChains(d).send_keys(Keys.ENTER).perform()
         self.wait(d, lambda d: d.execute_script("return document.getElementById('map').dataset.version !== undefined"))
-        seat = tab_until(lambda e: e.get_attribute("class") == "seat")
+        seat = tab_until(lambda e: e.get_attribute("class") == "seat-focus")
         start = seat.get_attribute("data-seat-id")
         # To the row's left end (a block's edge, so two seats from there strand no one), up a row and back.
         ActionChains(d).send_keys(Keys.HOME).perform()
@@ -397,7 +428,7 @@ class PickerTests(unittest.TestCase):
         for step, (wheel, drag) in enumerate([(0, (0, 0)), (-600, (-120, -160))]):
             if wheel:
                 # Wheel about a point of the map, then drag empty space (the stage area) to pan.
-                d.execute_script("const m = document.getElementById('map'); const r = m.getBoundingClientRect();"
+                d.execute_script("const m = document.getElementById('map-surface'); const r = m.getBoundingClientRect();"
                                  "m.dispatchEvent(new WheelEvent('wheel', {deltaY: arguments[0], clientX: r.x + r.width * 0.4,"
                                  " clientY: r.y + r.height * 0.6, bubbles: true, cancelable: true}));", wheel)
                 self.assertGreater(float(d.find_element(By.ID, "map").get_attribute("data-zoom")), zoom_before)
@@ -407,7 +438,7 @@ class PickerTests(unittest.TestCase):
                     const bottom = Math.min(m.bottom, innerHeight) - 10;
                     for (let y = m.y + m.height / 2; y < bottom; y += 5) for (let x = m.x + m.width / 2; x < m.right - 200; x += 5) {
                       const e = document.elementFromPoint(x, y);
-                      if (e && !e.closest('g.seat') && e.closest('#map-surface')) return [Math.round(x), Math.round(y)];
+                      if (e && e.closest('#map-surface') && document.getElementById('map').seatAt(x, y) === null) return [Math.round(x), Math.round(y)];
                     }
                     return null;""")
                 actions = ActionChains(d)
@@ -416,11 +447,11 @@ class PickerTests(unittest.TestCase):
                 actions.perform()
             zoom_before = float(d.find_element(By.ID, "map").get_attribute("data-zoom"))
             pairs = d.execute_script("""
-                const out = [];
+                const out = [], m = document.getElementById('map'), seats = m.seats.map(id => m.seat(id)).filter(s => s.rect);
                 for (const label of document.querySelectorAll('.gutter-label')) {
-                  const seats = [...document.querySelectorAll('g.seat')].filter(s => s.dataset.name.startsWith('Row ' + label.dataset.row + ','));
-                  if (!seats.length) continue;
-                  const l = label.getBoundingClientRect(), s = seats[0].querySelector('rect').getBoundingClientRect();
+                  const row = seats.filter(s => s.row === label.dataset.row);
+                  if (!row.length) continue;
+                  const l = label.getBoundingClientRect(), s = row[0].rect;
                   out.push([label.dataset.row, l.y + l.height / 2, s.y + s.height / 2]);
                 }
                 return out;""")
@@ -436,7 +467,7 @@ class PickerTests(unittest.TestCase):
         ActionChains(d).move_to_element_with_offset(minimap, -60, -30).click().perform()
         after = d.find_element(By.ID, "map").get_attribute("data-offset")
         self.assertNotEqual(before, after)
-        rect = d.execute_script("const r = document.querySelector('.minimap-viewport'); return [+r.getAttribute('x'), +r.getAttribute('y')]")
+        rect = [float(v) for v in minimap.get_attribute("data-viewport").split(",")]
         zoom = float(d.find_element(By.ID, "map").get_attribute("data-zoom"))
         ox, oy = (float(v) for v in after.split(","))
         self.assertAlmostEqual(rect[0], ox / zoom, delta=0.5)
@@ -449,21 +480,20 @@ class PickerTests(unittest.TestCase):
         started = time.time()
         self.wait(d, lambda d: self.status(d, "9-1") == "held" and self.status(d, "9-2") == "held", timeout=1, message="grey within a second")
         self.assertLess(time.time() - started, 1.0)
-        self.assertEqual(self.attr(d, "9-1", "aria-label"), "Row 9, seat 1, held, Standard, ¥38.00")
-        self.assertEqual(self.attr(d, "9-1", "aria-disabled"), "true")
+        self.assertEqual(self.label(d, "9-1"), "Row 9, seat 1, held, Standard, ¥38.00")
         urllib.request.urlopen(urllib.request.Request(f"{self.server.url}/v1/holds/{hold['token']}", method="DELETE"))
         self.wait(d, lambda d: self.status(d, "9-1") == "available", timeout=1, message="available again when released")
 
     def test_a_managers_price_change_and_pause_reach_the_open_page(self):
         d = self.open()
-        self.assertIn("¥38.00", self.attr(d, "9-1", "aria-label"))
+        self.assertIn("¥38.00", self.label(d, "9-1"))
         prices = {"currency": "CNY", "categories": {"standard": "45.00", "vip": "66.00", "couple": "120.00"}}
         status, show = self.server.send("PUT", f"/v1/shows/{self.show}/prices", prices, admin=True)
         self.assertEqual((status, show["priceRevision"]), (200, 1))
         started = time.time()
         self.wait(d, lambda d: "45.00" in d.find_element(By.ID, "zone-prices").text, timeout=2, message="new prices on the open page")
         self.assertLess(time.time() - started, 2.0)
-        self.assertIn("¥45.00", self.attr(d, "9-1", "aria-label"))
+        self.assertIn("¥45.00", self.label(d, "9-1"))
         self.wait(d, lambda d: "Prices have changed" in d.find_element(By.ID, "announcer").get_attribute("textContent"), timeout=2,
                   message="the change is announced")
         status, _ = self.server.send("PATCH", f"/v1/shows/{self.show}", {"onSale": False}, admin=True)
@@ -532,9 +562,13 @@ class PickerTests(unittest.TestCase):
     def test_drag_across_seats_holds_them_in_one_change(self):
         d = self.open()
         version_before = int(d.find_element(By.ID, "map").get_attribute("data-version"))
-        start, end = self.seat(d, "10-7"), self.seat(d, "10-1")
-        ActionChains(d).move_to_element(start).click_and_hold().move_to_element(self.seat(d, "10-5")) \
-            .move_to_element(self.seat(d, "10-3")).move_to_element(end).release().perform()
+        points = [self.seat_point(d, s) for s in ["10-7", "10-5", "10-3", "10-1"]]
+        actions, p = self.pointer(d)
+        p.move_to_location(*points[0]).pointer_down()
+        for point in points[1:]:
+            p.move_to_location(*point)
+        p.pointer_up()
+        actions.perform()
         total = self.wait(d, self.settled_total, message="total after a drag")
         self.assertEqual(total, "¥152.00")
         self.assertEqual([self.status(d, s) for s in ["10-7", "10-5", "10-3", "10-1"]], ["selected"] * 4)
@@ -543,16 +577,16 @@ class PickerTests(unittest.TestCase):
 
     def test_best_seats_list_mode_and_language(self):
         d = self.open(lang="zh")
-        self.assertIn("可选", self.attr(d, "7-1", "aria-label"))
+        self.assertIn("可选", self.label(d, "7-1"))
         count = d.find_element(By.ID, "best-count")
         count.clear()
         count.send_keys("3")
         d.find_element(By.CSS_SELECTOR, "#best-form button").click()
         self.wait(d, self.settled_total, message="best three held")
-        selected = d.execute_script("return [...document.querySelectorAll('g.seat[data-status=selected]')].map(s => s.dataset.seatId)")
+        selected = d.execute_script("return document.getElementById('map').selection")
         self.assertEqual(len(selected), 3)
         self.assertEqual(sum(1 for s in self.server.statuses(self.show) if s == "h"), 3)
-        self.assertEqual(self.attr(d, selected[0], "aria-label").split("，")[1], "已选")
+        self.assertEqual(self.label(d, selected[0]).split("，")[1], "已选")
         # The list mode offers the same seats as buttons; picking one there adds it to the hold.
         d.find_element(By.ID, "list-toggle").click()
         css = '#list-mode .run button[data-seat="3-1"]'
@@ -562,7 +596,7 @@ class PickerTests(unittest.TestCase):
         self.wait(d, lambda d: self.settled_total(d) and self.status(d, "3-1") == "selected", message="list pick held")
         # Switch language: labels become English, the selection stays.
         d.find_element(By.ID, "language").click()
-        self.wait(d, lambda d: self.attr(d, "3-1", "aria-label").startswith("Row 3, seat 1, selected"), message="English labels")
+        self.wait(d, lambda d: self.label(d, "3-1").startswith("Row 3, seat 1, selected"), message="English labels")
         self.assertEqual(d.find_element(By.TAG_NAME, "html").get_attribute("lang"), "en")
 
     def test_a_hundred_thousand_seat_arena_shows_its_map(self):
@@ -581,7 +615,8 @@ class PickerTests(unittest.TestCase):
         self.wait(d, lambda d: d.find_element(By.ID, "map").get_attribute("data-ready") == "true" or d.find_element(By.ID, "page-error").text,
                   timeout=120, message="the 100k map")
         self.assertEqual(d.find_element(By.ID, "page-error").text, "")
-        self.assertEqual(d.execute_script("return document.querySelectorAll('g.seat').length"), 100000)
+        self.assertEqual(d.execute_script("return document.getElementById('map').seats.length"), 100000)
+        self.assertLess(d.execute_script("return document.getElementById('map').querySelectorAll('*').length"), 40, "no element a seat")
         self.assertEqual(d.find_element(By.ID, "map").get_attribute("data-level"), "zones")
         self.assertEqual(d.execute_script("return document.querySelectorAll('.gutter-label').length"), 0, "no rows to name at the zones level")
 
@@ -639,8 +674,7 @@ class PickerTests(unittest.TestCase):
 
     def test_phone_buy_bar_under_the_thumb(self):
         d = self.open_phone()
-        seat = f'g.seat[data-seat-id="5-8"] rect'
-        before = self.rect(d, seat)
+        before = self.seat_rect(d, "5-8")
         # The first look is for a finger: seats of at least 24 points, none under the row gutter.
         self.assertGreaterEqual(before["width"], 24 - 0.01)
         gutter, surface = self.rect(d, "#gutter"), self.rect(d, "#map-surface")
@@ -649,12 +683,12 @@ class PickerTests(unittest.TestCase):
         self.touch_tap(d, before["x"] + before["width"] / 2, before["y"] + before["height"] / 2)
         total = self.wait(d, self.settled_total, message="total after a tap")
         self.assertEqual(total, "¥38.00")
-        self.assertEqual(self.rect(d, seat), before, "the seat stays under the finger")
+        self.assertEqual(self.seat_rect(d, "5-8"), before, "the seat stays under the finger")
         self.assertEqual(d.execute_script("return window.scrollY"), 0)
         for css in ["#total", "#confirm", '#selection .chip[data-seat="5-8"]', "#countdown"]:
             self.assertTrue(self.on_screen(d, css), f"{css} visible without scrolling: {self.rect(d, css)}")
         # A refusal (5-4 would leave 5-6 alone between it and the held 5-8) is said where the buyer looks.
-        lone = self.rect(d, 'g.seat[data-seat-id="5-4"] rect')
+        lone = self.seat_rect(d, "5-4")
         self.touch_tap(d, lone["x"] + lone["width"] / 2, lone["y"] + lone["height"] / 2)
         message = self.wait(d, lambda d: d.find_element(By.ID, "message").text or None, message="refusal")
         self.assertIn("single empty seat", message)
@@ -698,7 +732,7 @@ class PickerTests(unittest.TestCase):
                 def tap(seat_id):
                     if not phone:
                         return self.click_seat(d, seat_id)
-                    r = self.rect(d, f'g.seat[data-seat-id="{seat_id}"] rect')
+                    r = self.seat_rect(d, seat_id)
                     self.touch_tap(d, r["x"] + r["width"] / 2, r["y"] + r["height"] / 2)
 
                 self.axe(d, f"the picker, {where}")

@@ -204,21 +204,43 @@ import Testing
         let layout = SampleVenues.imaxHall()
         let canvas = SeatCanvas(layout: layout)
         let doc = try #require(try JSONParser.parse(Array(canvas.pickerGeometry(language: language).utf8)).objectValue)
-        #expect(doc["format"]?.stringValue == "seatkit-picker-geometry/1" && doc["venue"]?.stringValue == layout.id)
+        #expect(doc["format"]?.stringValue == "seatkit-picker-geometry/2" && doc["venue"]?.stringValue == layout.id)
         #expect(doc["rules"] == (try JSONParser.parse(Array(canvas.pickerRules().json.utf8))))
+        #expect(doc["palette"] == (try JSONParser.parse(Array(Palette.json.utf8))))
         let seats = try #require(doc["seats"]?.objectValue)
         #expect(seats["count"]?.intValue == layout.seatCount)
         let x = try #require(seats["x"]?.arrayValue), y = try #require(seats["y"]?.arrayValue)
-        let ids = try #require(seats["id"]?.arrayValue), names = try #require(seats["name"]?.arrayValue)
+        let ids = try #require(seats["id"]?.arrayValue), numbers = try #require(seats["number"]?.arrayValue)
+        let rows = try #require(seats["row"]?.arrayValue), marks = try #require(seats["marks"]?.arrayValue)
         let details = try #require(seats["details"]?.arrayValue), sets = try #require(doc["detailSets"]?.arrayValue)
-        #expect([x, y, ids, names, details].allSatisfy { $0.count == layout.seatCount })
+        #expect([x, y, ids, numbers, rows, marks, details].allSatisfy { $0.count == layout.seatCount })
         #expect(sets.count < 10, "a handful of label-part sets, not one a seat: \(sets.count)")
+        let format = try #require(doc["nameFormat"]?.stringValue)
+        var rowLabels: [Int: String] = [:]
+        for entry in try #require(doc["rows"]?.arrayValue) {
+            let e = try #require(entry.arrayValue)
+            rowLabels[try #require(e[2].intValue)] = e[0].stringValue
+        }
+        // Read back as a page reads it: positions summed from their differences, ids from their shared
+        // prefixes, names from the template; each equal to the engine's.
+        var px = 0, py = 0, previous: [UInt16] = []
         for s in layout.seatIndices {
-            #expect(x[s].doubleValue == canvas.geometry.center(of: s).x && y[s].doubleValue == canvas.geometry.center(of: s).y)
-            #expect(ids[s].stringValue == layout.seatID(s) && names[s].stringValue == layout.printedName(s, language: language))
+            px += try #require(x[s].intValue); py += try #require(y[s].intValue)
+            let centre = canvas.geometry.center(of: s)
+            #expect(abs(Double(px) / SeatCanvas.geometryScale - centre.x) <= 0.005 + 1e-9)
+            #expect(abs(Double(py) / SeatCanvas.geometryScale - centre.y) <= 0.005 + 1e-9)
+            let entry = try #require(ids[s].stringValue), colon = try #require(entry.firstIndex(of: ":"))
+            let shared = try #require(Int(entry[..<colon]))
+            previous = Array(previous.prefix(shared)) + Array(entry[entry.index(after: colon)...].utf16)
+            #expect(String(decoding: previous, as: UTF16.self) == layout.seatID(s))
+            #expect(numbers[s].stringValue == layout.seatLabel(s))
+            let row = try #require(rows[s].intValue), label = try #require(rowLabels[row])
+            #expect(format.filling(["{row}": label, "{number}": layout.seatLabel(s)]) == layout.printedName(s, language: language))
+            #expect(marks[s].intValue == canvas.geometryMarks(s).rawValue)
             let parts = sets[try #require(details[s].intValue)].arrayValue?.compactMap(\.stringValue)
             #expect(parts == canvas.spokenLabelParts(s, prices: nil, language: language).details)
         }
+        #expect(marks.contains { $0.intValue == SeatCanvas.GeometryMarks.wheelchair.rawValue }, "the IMAX hall has wheelchair spaces")
         #expect(doc["rows"]?.arrayValue?.count == canvas.geometry.rowsByY.count)
         let blocks = try #require(doc["blocks"]?.arrayValue)
         #expect(blocks.count == layout.blocks.count)
@@ -226,5 +248,67 @@ import Testing
         let zones = try #require(doc["zones"]?.arrayValue)
         #expect(zones.count == layout.zones.count && zones.allSatisfy { ($0.objectValue?["outline"]?.arrayValue?.count ?? 1) % 2 == 0 })
         #expect(doc["statusWords"]?.objectValue?["available"]?.stringValue == canvas.statusWord(.available, selected: false, language: language))
+        #expect(doc["drawing"]?.objectValue?["zoneCaption"]?.stringValue == SeatCanvas.Drawing.zoneCaption(language))
+    }
+
+    /// Ids that share prefixes across a multi-byte character are cut at a character, never inside one.
+    @Test func frontCodingNeverSplitsACharacter() throws {
+        let seats = [SeatSpec(id: "座😀a", label: "1", x: 0, y: 0), SeatSpec(id: "座😁b", label: "2", x: 1, y: 0)]
+        let layout = try VenueLayout(
+            validating: VenueSpec(
+                id: "v", name: "V", zones: [Zone(id: "z", name: "Z", category: "c", color: "#336699")],
+                rows: [RowSpec(id: "r", label: "1", zone: "z", seats: seats)]))
+        let doc = try #require(try JSONParser.parse(Array(SeatCanvas(layout: layout).pickerGeometry(language: .english).utf8)).objectValue)
+        let ids = try #require(doc["seats"]?.objectValue?["id"]?.arrayValue).compactMap(\.stringValue)
+        // 座 is one UTF-16 unit; 😀 and 😁 share their high surrogate, which must not be shared alone.
+        #expect(ids == ["0:座😀a", "1:😁b"])
+    }
+}
+
+/// What the page's js/geometry.js must read out of the two documents a canvas is drawn from
+/// (`Tests/Web/Vectors/geometry/*.json`): each seat's id, centre (as sent: whole hundredths), spoken
+/// name and its label with price, from the engine; `node --test Tests/Web` decodes the documents and
+/// compares seat by seat.
+@Suite struct WebGeometryVectorsTests {
+    static let venues: [(name: String, layout: VenueLayout)] = [
+        ("cinema-hall", SampleVenues.cinemaHall()), ("imax-hall", SampleVenues.imaxHall()),
+    ]
+
+    @Test(arguments: venues.map(\.name))
+    func theEngineWritesTheGeometryVectors(venue name: String) throws {
+        let layout = Self.venues.first { $0.name == name }!.layout
+        // A table with every kind of adjustment, so seats of one zone differ in price.
+        let first = layout.rows[0], seat = layout.seatID(layout.rows[1].seats.lowerBound)
+        let table = PriceTable(
+            categoryPrices: Dictionary(uniqueKeysWithValues: Set(layout.zones.map(\.category)).map { ($0, Decimal(38)) }),
+            adjustments: [
+                PriceAdjustment(target: .row(first.id), change: .amount(-5)),
+                PriceAdjustment(target: .zone(layout.zones[0].id), change: .multiplier(Decimal(string: "1.2")!)),
+                PriceAdjustment(target: .seat(seat), change: .amount(3)),
+            ])
+        let prices = try SeatPrices(table: table, layout: layout)
+        let canvas = SeatCanvas(layout: layout)
+        var w = JSONWriter()
+        w.raw("{")
+        for (k, language) in [Language.english, .chinese].enumerated() {
+            w.key(language.rawValue, first: k == 0)
+            w.raw("{")
+            w.key("geometry", first: true); w.raw(canvas.pickerGeometry(language: language))
+            w.key("prices"); w.raw(canvas.seatPricesDocument(show: "vector", prices: prices, revision: 0, language: language))
+            w.key("seats"); w.raw("[")
+            for s in layout.seatIndices {
+                if s > 0 { w.raw(",") }
+                let c = canvas.geometry.center(of: s)
+                w.raw("\n["); w.string(layout.seatID(s)); w.raw(",")
+                w.number((c.x * SeatCanvas.geometryScale).rounded() / SeatCanvas.geometryScale); w.raw(",")
+                w.number((c.y * SeatCanvas.geometryScale).rounded() / SeatCanvas.geometryScale); w.raw(",")
+                w.string(layout.printedName(s, language: language)); w.raw(",")
+                w.string(canvas.spokenLabel(s, status: .available, selected: false, prices: prices, language: language)); w.raw(",")
+                w.string(canvas.spokenLabel(s, status: .sold, selected: false, prices: prices, language: language)); w.raw("]")
+            }
+            w.raw("]}")
+        }
+        w.raw("}\n")
+        assertSnapshot(w.text, named: "\(name).json", in: repo.appendingPathComponent("Tests/Web/Vectors/geometry"))
     }
 }

@@ -26,6 +26,43 @@ import Testing
         #expect(try c.request("GET", "/v1/venues/nowhere/geometry").status == 404)
     }
 
+    /// `GET /v1/shows/{id}/seat-prices`: each seat's price, read back from the runs, is the one the
+    /// engine puts in that seat's label; revalidated by ETag; a price change is a new revision.
+    @Test func seatPricesAreEachSeatsAsRunsAndFollowAPriceChange() throws {
+        let server = try TestServer()
+        let c = try server.connection()
+        func decoded(_ r: HTTPConnection.Response) throws -> [String] {
+            let doc = try #require(try JSONParser.parse(Array(r.text.utf8)).objectValue)
+            let prices = try #require(doc["prices"]?.arrayValue).compactMap(\.stringValue)
+            let runs = try #require(doc["runs"]?.arrayValue).compactMap(\.intValue)
+            var out: [String] = []
+            for k in stride(from: 0, to: runs.count, by: 2) { out += Array(repeating: prices[runs[k + 1]], count: runs[k]) }
+            return out
+        }
+        let r = try c.request("GET", "/v1/shows/show/seat-prices?lang=en", headers: [("Accept-Encoding", "gzip")])
+        #expect(r.status == 200 && r.headers["content-type"] == "application/json" && r.headers["cache-control"] == "no-cache")
+        let plain = try c.request("GET", "/v1/shows/show/seat-prices?lang=en")
+        let perSeat = try decoded(plain)
+        #expect(perSeat.count == 172)
+        let svg = try c.request("GET", "/v1/shows/show/seatmap.svg?lang=en").text
+        for line in svg.components(separatedBy: "\n") where line.contains("class=\"seat\"") {
+            let match = try #require(line.firstMatch(of: /data-index="([0-9]+)"/))
+            let index = try #require(Int(match.1))
+            let details = try #require(line.firstMatch(of: /data-details="([^"]*)"/)).1
+            #expect(details.hasSuffix(perSeat[index]), "seat \(index): \(details) against \(perSeat[index])")
+        }
+        #expect(Set(perSeat).count > 1, "the sample's show has more than one price")
+        let etag = try #require(plain.headers["etag"])
+        #expect(try c.request("GET", "/v1/shows/show/seat-prices?lang=en", headers: [("If-None-Match", etag)]).status == 304)
+        let flat = #"{"currency":"CNY","minorUnits":2,"categories":{"standard":"50.00","vip":"50.00","couple":"120.00"}}"#
+        #expect(try c.request("PUT", "/v1/shows/show/prices", json: flat, headers: [("X-Admin-Key", TestServer.adminKey)]).status == 200)
+        let after = try c.request("GET", "/v1/shows/show/seat-prices?lang=en", headers: [("If-None-Match", etag)])
+        #expect(after.status == 200 && after.headers["etag"] != etag)
+        #expect(Set(try decoded(after)) == ["¥50.00", "¥120.00"])
+        #expect(try c.request("GET", "/v1/shows/show/seat-prices?lang=fr").status == 400)
+        #expect(try c.request("GET", "/v1/shows/nowhere/seat-prices").status == 404)
+    }
+
     @Test func seatMapCarriesEverySeatWithLiveLabelPartsAndTheViewportLimits() throws {
         let server = try TestServer()
         let c = try server.connection()
@@ -146,11 +183,17 @@ import Testing
         let etag = try #require(script.headers["etag"])
         #expect(try c.request("GET", "/web/js/app.js", headers: [("If-None-Match", etag)]).status == 304)
         #expect(try c.request("GET", "/web/app.css").headers["content-type"] == "text/css; charset=utf-8")
-        // Every module the page imports is there (no build step: a missing file would break the page).
-        for name in ["api", "availability", "i18n", "keyboard", "live", "mapview", "session"] {
-            #expect(try c.request("GET", "/web/js/\(name).js").status == 200, "\(name).js")
-            #expect(script.text.contains("'./\(name).js'") || name == "availability" || name == "api", "app.js imports \(name).js")
+        // Every module the page imports, followed from app.js, is served (no build step: a missing file
+        // would break the page), and the picker's modules are among them.
+        var seen: Set<String> = [], queue = ["app"]
+        while let name = queue.popLast() {
+            guard seen.insert(name).inserted else { continue }
+            let module = try c.request("GET", "/web/js/\(name).js")
+            #expect(module.status == 200, "\(name).js")
+            for match in module.text.matches(of: /(?:from|import) '\.\/([a-z0-9]+)\.js'/) { queue.append(String(match.1)) }
         }
+        #expect(
+            seen.isSuperset(of: ["api", "availability", "canvasmap", "element", "engine", "geometry", "i18n", "keyboard", "live", "picker", "session", "ui"]))
         #expect(try c.request("GET", "/web/nothing.js").status == 404)
         #expect(try c.request("GET", "/web/../Package.swift").status == 404)
         #expect(try c.request("POST", "/").status == 405)

@@ -2,22 +2,30 @@ import CollectionLayout
 import SeatMap
 
 extension SeatCanvas {
+    /// Positions in the geometry document are whole hundredths of a point (0.005 pt at most from the
+    /// engine's, far below a pixel), each seat's the difference from the previous seat's: along a row
+    /// that is the same few numbers again and again, so the 100k arena's centres gzip to 94 KB, not 580 KB.
+    public static let geometryScale = 100.0
+
     /// Everything static a picker that draws by itself needs (a browser canvas), in `language`: the rules,
-    /// each seat's centre, id, printed number, row, zone and spoken name, the status-independent parts of
-    /// its label (`detailSets`, shared), the rows by height for the gutter, the aisle-separated blocks for
-    /// the rows level, the zones with outline, colour and ink, and the stage. A per-venue document, sent
-    /// once and cached (it changes only with the layout); statuses and prices come per show.
+    /// each seat's centre, id, printed number, row, zone and marks, the template its spoken name fills,
+    /// the status-independent parts of its label (`detailSets`, shared), the rows by height for the
+    /// gutter, the aisle-separated blocks for the rows level, the zones with outline, colour and ink, the
+    /// stage, the centre line and the status palette. A per-venue document, sent once and cached (it
+    /// changes only with the layout); statuses and prices come per show. Format: docs/formats/geometry.md.
     /// - Complexity: O(seats).
     public func pickerGeometry(language: Language) -> String {
-        var w = JSONWriter(reservingCapacity: layout.seatCount * 48)
+        var w = JSONWriter(reservingCapacity: layout.seatCount * 24)
         w.raw("{")
-        w.key("format", first: true); w.string("seatkit-picker-geometry/1")
+        w.key("format", first: true); w.string("seatkit-picker-geometry/2")
         w.key("venue"); w.string(layout.id)
         w.key("name"); w.string(localizedName(layout.name, language))
         w.key("language"); w.string(language.rawValue)
         w.key("rules"); w.raw(pickerRules().json)
         w.key("contentWidth"); w.number(contentSize.width)
         w.key("contentHeight"); w.number(contentSize.height)
+        w.key("scale"); w.number(Self.geometryScale)
+        w.key("nameFormat"); w.string(VenueLayout.printedNameFormat(language))
         writeSeats(&w, language)
         w.key("rows"); w.raw(gutterRowsJSON)
         w.key("blocks"); w.raw("[")
@@ -38,10 +46,44 @@ extension SeatCanvas {
         } else {
             w.raw("null")
         }
+        w.key("centreLine")
+        if let (a, b) = geometry.centreLine {
+            w.raw("["); w.number(a.x); w.raw(","); w.number(a.y); w.raw(","); w.number(b.x); w.raw(","); w.number(b.y); w.raw("]")
+        } else {
+            w.raw("null")
+        }
+        w.key("palette"); w.raw(Palette.json)
+        w.key("drawing"); w.raw(Drawing.json(cornerRadius: style.cornerRadius, language: language))
         w.key("statusWords"); w.raw(statusWordsJSON(language: language))
         w.key("separator"); w.string(Self.labelSeparator(language))
         w.raw("}")
         return w.text
+    }
+
+    /// A seat's centre in the document's units (whole hundredths of a point).
+    static func quantized(_ v: Double) -> Int { Int((v * geometryScale).rounded()) }
+
+    /// A seat's marks in the document: what its square shows besides its number.
+    public struct GeometryMarks: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// Drawn with ♿ instead of its number.
+        public static let wheelchair = GeometryMarks(rawValue: 1)
+        /// The left half of a couple seat: one outline joins it with the next seat.
+        public static let coupleLeft = GeometryMarks(rawValue: 2)
+        /// A dot in its corner.
+        public static let restrictedView = GeometryMarks(rawValue: 4)
+    }
+
+    public func geometryMarks(_ s: SeatIndex) -> GeometryMarks {
+        var marks: GeometryMarks = []
+        switch layout.type(of: s) {
+        case .wheelchair: marks.insert(.wheelchair)
+        case .coupleLeft: marks.insert(.coupleLeft)
+        default: break
+        }
+        if layout.flags(of: s).contains(.restrictedView) { marks.insert(.restrictedView) }
+        return marks
     }
 
     /// The rows as a page's gutter reads them, by height: `[label, centre y, row, left x, right x]` (of
@@ -72,8 +114,9 @@ extension SeatCanvas {
         return w.text
     }
 
-    /// Per seat, in availability order: x, y, id, number, row, zone, name and an index into `detailSets`
-    /// (zone, kind, restricted view: a venue has a handful of combinations, not one a seat).
+    /// Per seat, in availability order: x and y (differences, see `geometryScale`), id (front-coded:
+    /// `"<UTF-16 units shared with the previous id>:<the rest>"`), number, row, zone, marks and an index
+    /// into `detailSets` (zone, kind, restricted view: a venue has a handful of combinations).
     private func writeSeats(_ w: inout JSONWriter, _ language: Language) {
         let seats = layout.seatIndices
         func column(_ name: String, _ value: (SeatIndex) -> Void) {
@@ -94,13 +137,31 @@ extension SeatCanvas {
         }
         w.key("seats"); w.raw("{")
         w.key("count", first: true); w.number(layout.seatCount)
-        column("x") { w.number(geometry.center(of: $0).x) }
-        column("y") { w.number(geometry.center(of: $0).y) }
-        column("id") { w.string(layout.seatID($0)) }
+        var previous = 0
+        column("x") {
+            let q = Self.quantized(geometry.center(of: $0).x)
+            w.number(q - previous); previous = q
+        }
+        previous = 0
+        column("y") {
+            let q = Self.quantized(geometry.center(of: $0).y)
+            w.number(q - previous); previous = q
+        }
+        // Shared characters are counted in UTF-16 code units, as a page's `String.slice` counts them.
+        var last: [UInt16] = []
+        column("id") {
+            let id = Array(layout.seatID($0).utf16)
+            var shared = 0
+            while shared < min(id.count, last.count) && id[shared] == last[shared] { shared += 1 }
+            // Never split a surrogate pair.
+            while shared > 0 && shared < id.count && (0xDC00...0xDFFF).contains(id[shared]) { shared -= 1 }
+            w.string(String(shared) + ":" + String(decoding: id[shared...], as: UTF16.self))
+            last = id
+        }
         column("number") { w.string(layout.seatLabel($0)) }
         column("row") { w.number(layout.rowIndex(of: $0)) }
         column("zone") { w.number(layout.zoneIndex(of: $0)) }
-        column("name") { w.string(layout.printedName($0, language: language)) }
+        column("marks") { w.number(geometryMarks($0).rawValue) }
         column("details") { w.number(details[$0]) }
         w.raw("}")
         w.key("detailSets"); w.raw("[")

@@ -118,8 +118,8 @@ extension SeatCanvas {
             let ink = Palette.ink(on: fill)
             children.append(
                 .text(
-                    text, at: LayoutPoint(x: rect.midX, y: rect.midY + style.seatSize * 0.16),
-                    size: style.seatSize * 0.45, color: ink, anchor: .middle))
+                    text, at: LayoutPoint(x: rect.midX, y: rect.midY + style.seatSize * Drawing.numberBaseline),
+                    size: style.seatSize * Drawing.numberSize, color: ink, anchor: .middle))
         }
         if layout.flags(of: s).contains(.restrictedView) {
             children.append(.circle(center: LayoutPoint(x: rect.maxX - 3, y: rect.minY + 3), radius: 2, DrawStyle(fill: Palette.text)))
@@ -164,14 +164,14 @@ extension SeatCanvas {
                 command: .path(points, closed: false, DrawStyle(stroke: fill, strokeWidth: style.seatSize, opacity: opacity)))
         ]
         let length = geometry.blockRects[b].width * zoom, thickness = style.seatSize * zoom
-        if thickness >= 8 && length >= 24 {
+        if thickness >= Drawing.rowCountThickness && length >= Drawing.rowCountLength {
             let mid = geometry.center(of: seats.lowerBound + (last - seats.lowerBound) / 2)
             out.append(
                 DisplayItem(
                     id: "block-\(b)-count", layer: .overlay,
                     command: .text(
-                        String(free), at: LayoutPoint(x: mid.x, y: mid.y + style.seatSize * 0.25),
-                        size: style.seatSize * 0.7, color: Palette.text, anchor: .middle)))
+                        String(free), at: LayoutPoint(x: mid.x, y: mid.y + style.seatSize * Drawing.rowCountBaseline),
+                        size: style.seatSize * Drawing.rowCountSize, color: Palette.text, anchor: .middle)))
         }
         return out
     }
@@ -182,14 +182,12 @@ extension SeatCanvas {
         let fill = content.heatmap.map { SeatHeatmap.color($0.zoneAverages[z]) } ?? (free > 0 ? zone.color : Palette.sold)
         let rect = geometry.zoneRects[z]
         let name = localizedName(zone.name, content.language)
-        let caption = content.language == .chinese ? "\(name) · \(free)个空座" : "\(name) · \(free) free"
-        // About 12 points on screen, smaller when the zone is too narrow for the caption.
-        let width = Double(caption.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x2E80 ? 2 : 1) }) * 0.55
-        let size = min(12 / zoom, rect.width * 0.9 / width)
+        let caption = Drawing.zoneCaption(content.language).filling(["{name}": name, "{free}": String(free)])
+        let size = Drawing.zoneCaptionSize(caption, zoom: zoom, zoneWidth: rect.width)
         return [
             DisplayItem(
                 id: "zone-" + Self.elementID(zone.id), layer: .zones,
-                command: .path(geometry.zoneOutlines[z], closed: true, DrawStyle(fill: fill, stroke: fill, opacity: 0.55))),
+                command: .path(geometry.zoneOutlines[z], closed: true, DrawStyle(fill: fill, stroke: fill, opacity: Drawing.zoneOpacity))),
             DisplayItem(
                 id: "zone-" + Self.elementID(zone.id) + "-label", layer: .overlay,
                 command: .text(caption, at: LayoutPoint(x: rect.midX, y: rect.midY + size * 0.35), size: size, color: Palette.text, anchor: .middle)),

@@ -39,6 +39,22 @@ public enum Palette {
         return white > f.contrast(with: DisplayColor(red: 0, green: 0, blue: 0)) ? "#FFFFFF" : "#000000"
     }
 
+    /// The status fills and the ink of a number on each, as a page colours seats by itself:
+    /// `{"selected":…,"held":…,"sold":…,"blocked":…,"stroke":…,"text":…,"ink":{…}}`.
+    public static var json: String {
+        let fills = [("selected", selected), ("held", held), ("sold", sold), ("blocked", blocked)]
+        var w = JSONWriter()
+        w.raw("{")
+        for (k, (name, fill)) in fills.enumerated() { w.key(name, first: k == 0); w.string(fill) }
+        w.key("stroke"); w.string(stroke)
+        w.key("text"); w.string(text)
+        w.key("stage"); w.string(stage)
+        w.key("ink"); w.raw("{")
+        for (k, (name, fill)) in fills.enumerated() { w.key(name, first: k == 0); w.string(ink(on: fill)) }
+        w.raw("}}")
+        return w.text
+    }
+
     public static func fill(status: SeatStatus, zoneColor: String, selected: Bool) -> String {
         if selected { return Self.selected }
         switch status {

@@ -69,7 +69,16 @@ public struct VenueLayout: Sendable {
     public func zoneIndex(id: String) -> Int? { storage.zones.firstIndex { $0.id == id } }
     public func rowIndex(id: String) -> Int? { storage.rowIndexByID[id] }
 
-    /// "7排12座" / "Row 7, seat 12".
+    /// The template of `printedName`: `{row}` and `{number}` stand for the row's label and the seat's
+    /// (a page that holds both fills it instead of receiving 100,000 names).
+    public static func printedNameFormat(_ language: Language) -> String {
+        switch language {
+        case .chinese: return "{row}排{number}座"
+        case .english: return "Row {row}, seat {number}"
+        }
+    }
+
+    /// "7排12座" / "Row 7, seat 12" (`printedNameFormat` filled in).
     public func printedName(_ i: SeatIndex, language: Language) -> String {
         switch language {
         case .chinese: return "\(row(of: i).label)排\(seatLabel(i))座"

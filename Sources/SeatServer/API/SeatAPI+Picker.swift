@@ -57,15 +57,6 @@ extension SeatAPI {
         let content = FrameContent(availability: state.availability, prices: state.prices, language: language, labelParts: true)
         let list = canvas.displayList(viewport: nil, content: content)
 
-        // Each status's fill and the ink of a seat number on it (a zone's ink is in `data-zones`).
-        let fills = [("selected", Palette.selected), ("held", Palette.held), ("sold", Palette.sold), ("blocked", Palette.blocked)]
-        var palette = JSONWriter()
-        palette.raw("{")
-        for (k, (name, fill)) in fills.enumerated() { palette.key(name, first: k == 0); palette.string(fill) }
-        palette.key("text"); palette.string(Palette.text)
-        palette.key("ink"); palette.raw("{")
-        for (k, (name, fill)) in fills.enumerated() { palette.key(name, first: k == 0); palette.string(Palette.ink(on: fill)) }
-        palette.raw("}}")
         let writer = SVGWriter(
             title: localizedName(layout.name, language),
             rootAttributes: [
@@ -74,37 +65,29 @@ extension SeatAPI {
                 // Every number the page's engine (js/engine.js) needs: zoom limits, insets, level of detail,
                 // hit radius, drag path, gutter spacing. The page writes none of its own.
                 ("data-rules", canvas.pickerRules().json),
-                ("data-rows", canvas.gutterRowsJSON), ("data-zones", zonesJSON(layout, prices: state.prices, language: language).text),
-                ("data-status-words", canvas.statusWordsJSON(language: language)), ("data-palette", palette.text),
+                ("data-rows", canvas.gutterRowsJSON), ("data-zones", canvas.zonesJSON(prices: state.prices, language: language)),
+                ("data-status-words", canvas.statusWordsJSON(language: language)), ("data-palette", Palette.json),
                 ("data-separator", SeatCanvas.labelSeparator(language)),
             ], seatTooltips: false)
         return Array(writer.document(list).utf8)
     }
 
-    /// Zones in layout order: id, name in `language`, colour, price category, and the price range of
-    /// their seats.
-    func zonesJSON(_ layout: VenueLayout, prices: SeatPrices, language: Language) -> JSONWriter {
-        var low = [Decimal?](repeating: nil, count: layout.zones.count), high = low
-        for s in layout.seatIndices {
-            let z = layout.zoneIndex(of: s), p = prices.price(of: s)
-            if low[z].map({ p < $0 }) ?? true { low[z] = p }
-            if high[z].map({ p > $0 }) ?? true { high[z] = p }
-        }
-        var w = JSONWriter()
-        w.raw("[")
-        for (z, zone) in layout.zones.enumerated() {
-            if z > 0 { w.raw(",") }
-            w.raw("{"); w.key("id", first: true); w.string(zone.id)
-            w.key("name"); w.string(localizedName(zone.name, language)); w.key("color"); w.string(zone.color)
-            w.key("category"); w.string(zone.category)
-            w.key("ink"); w.string(Palette.ink(on: zone.color))
-            if let lo = low[z], let hi = high[z] {
-                w.key("price"); w.string(lo == hi ? prices.format(lo) : prices.format(lo) + "–" + prices.format(hi))
-            }
-            w.raw("}")
-        }
-        w.raw("]")
-        return w
+    /// `GET /v1/shows/{id}/seat-prices?lang=zh|en`: what each seat costs now, for a page that draws the
+    /// map itself from the venue's geometry: the distinct prices as the engine formats them and, in seat
+    /// order, runs of `[length, index into prices]` (a zone or row at one price is one run: the 100k
+    /// arena's are 64 pairs), with the zones' names and price ranges for the legend. Cached by the
+    /// client under an ETag of the show's price revision; a price change is announced live (`event: show`).
+    /// - Complexity: O(seats).
+    func seatPrices(_ id: String, _ r: HTTPRequest) throws -> HTTPResponse {
+        let language = try Self.language(r)
+        let state = try inventory.pictureState(show: id)
+        let etag = "\"\(id)-prices-\(state.priceRevision)-\(language.rawValue)\""
+        let cache = ("Cache-Control", "no-cache")
+        if r.header("if-none-match").map({ Self.etagMatches($0, etag) }) == true { return .empty(304, headers: [("ETag", etag), cache]) }
+        let text = venueViews.canvas(state.venue).seatPricesDocument(
+            show: id, prices: state.prices, revision: state.priceRevision, language: language)
+        let (body, encoding) = Representations(Array(text.utf8)).answer(for: r, etag: etag)
+        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")] + encoding + [cache], body: body)
     }
 
     /// `GET /v1/shows/{id}/best?count=N[&zone=Z][&wheelchair=true]`: the best N free seats side by side

@@ -27,6 +27,7 @@ extension SeatAPI {
         Route("/v1/shows/{id}/availability", [("GET", { api, c in try api.availability(c[0], c.request, start: c.start) })]),
         Route("/v1/shows/{id}/events", [("GET", { api, c in try api.events(c[0], c.request) })]),
         Route("/v1/shows/{id}/seatmap.svg", [("GET", { api, c in try api.seatMap(c[0], c.request) })]),
+        Route("/v1/shows/{id}/seat-prices", [("GET", { api, c in try api.seatPrices(c[0], c.request) })]),
         Route("/v1/shows/{id}/best", [("GET", { api, c in try api.bestSeats(c[0], c.request) })]),
         Route("/v1/shows/{id}/free-seats", [("GET", { api, c in try api.freeSeats(c[0], c.request) })]),
         Route("/v1/shows/{id}/holds", [("POST", { api, c in try api.createHold(c[0], c.request, start: c.start) })]),

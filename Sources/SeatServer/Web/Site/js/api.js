@@ -24,8 +24,8 @@ export function randomKey() {
 
 /// One request; a network failure is retried once with the same idempotency key, so a hold or a
 /// confirmation is never made twice by the retry.
-export async function request(method, path, { body, headers = {}, as = 'json', retry = true } = {}) {
-  const init = { method, headers: { ...headers }, cache: 'no-store' };
+export async function request(method, path, { body, headers = {}, as = 'json', retry = true, cache = 'no-store' } = {}) {
+  const init = { method, headers: { ...headers }, cache };
   if (body !== undefined) {
     init.body = JSON.stringify(body);
     init.headers['Content-Type'] = 'application/json';
@@ -37,7 +37,7 @@ export async function request(method, path, { body, headers = {}, as = 'json', r
   } catch (error) {
     if (!retry) throw error;
     await new Promise(r => setTimeout(r, 300));
-    return request(method, path, { body, headers, as, retry: false });
+    return request(method, path, { body, headers, as, retry: false, cache });
   }
   noteServerTime(response, sentAt);
   if (!response.ok) {
@@ -55,9 +55,10 @@ export const api = {
   shows: () => request('GET', '/v1/shows'),
   venues: () => request('GET', '/v1/venues'),
   show: id => request('GET', `/v1/shows/${seg(id)}`),
-  // `recent`: a picture drawn in the last seconds will do (statuses are painted live anyway); not
-  // after a price change, whose picture must carry the new prices.
-  seatMap: (id, lang, recent = true) => request('GET', `/v1/shows/${seg(id)}/seatmap.svg?lang=${lang}${recent ? '&recent=1' : ''}`, { as: 'text' }),
+  // The venue's geometry is immutable for its layout (cached a year under its fingerprint): the
+  // browser's cache keeps it; the seat prices revalidate by ETag (a price change is a new revision).
+  geometry: (venueId, lang) => request('GET', `/v1/venues/${seg(venueId)}/geometry?lang=${lang}`, { cache: 'default' }),
+  seatPrices: (id, lang) => request('GET', `/v1/shows/${seg(id)}/seat-prices?lang=${lang}`, { cache: 'no-cache' }),
   availability: id => request('GET', `/v1/shows/${seg(id)}/availability`, { as: 'text' }),
   best: (id, count, wheelchair) => request('GET', `/v1/shows/${seg(id)}/best?count=${count}${wheelchair ? '&wheelchair=true' : ''}`),
   freeSeats: (id, lang) => request('GET', `/v1/shows/${seg(id)}/free-seats?lang=${lang}`),

@@ -40,6 +40,13 @@ export class HoldSession {
     return this.enqueue(() => this.push());
   }
 
+  /// Lets several seats go in one change (the embedding page's `deselect`).
+  removeAll(ids) {
+    for (const id of ids) this.desired.delete(id);
+    this.onChange();
+    return this.enqueue(() => this.push());
+  }
+
   /// Exactly these seats instead of the current selection (the best-seats answer), in one change.
   replaceWith(ids) {
     this.desired = new Set(ids);

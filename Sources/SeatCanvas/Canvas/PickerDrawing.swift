@@ -1,0 +1,69 @@
+import SeatMap
+
+extension SeatCanvas {
+    /// The proportions the engine draws with, besides the rules: written once here, used by the display
+    /// list and sent to the page's canvas in the geometry document (`drawing`), so the two draw alike.
+    public enum Drawing {
+        /// A seat's number: this share of the seat's size, its baseline this share below the centre.
+        public static let numberSize = 0.45
+        public static let numberBaseline = 0.16
+        /// At the rows level a block says how many of its seats are free once its bar is this thick and
+        /// long on screen (points): thinner bars have no room for a digit.
+        public static let rowCountThickness = 8.0
+        public static let rowCountLength = 24.0
+        public static let rowCountSize = 0.7
+        public static let rowCountBaseline = 0.25
+        /// A zone's caption at the zones level is about this many points on screen.
+        public static let zoneCaptionPoints = 12.0
+        /// The share of a zone's width its caption may take, and a Latin character's width in ems (a
+        /// CJK one counts twice).
+        public static let zoneCaptionFill = 0.9
+        public static let characterWidth = 0.55
+        /// The fill opacity of a zone at the zones level.
+        public static let zoneOpacity = 0.55
+
+        /// "{name} · {free} free" / "{name} · {free}个空座".
+        public static func zoneCaption(_ language: Language) -> String {
+            language == .chinese ? "{name} · {free}个空座" : "{name} · {free} free"
+        }
+
+        /// The caption's size in content units: `zoneCaptionPoints` on screen, smaller when the zone is
+        /// too narrow for it.
+        public static func zoneCaptionSize(_ caption: String, zoom: Double, zoneWidth: Double) -> Double {
+            let width = Double(caption.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x2E80 ? 2 : 1) }) * characterWidth
+            return min(zoneCaptionPoints / zoom, zoneWidth * zoneCaptionFill / width)
+        }
+
+        /// As JSON, for the geometry document.
+        static func json(cornerRadius: Double, language: Language) -> String {
+            var w = JSONWriter()
+            w.raw("{")
+            w.key("cornerRadius", first: true); w.number(cornerRadius)
+            w.key("numberSize"); w.number(numberSize)
+            w.key("numberBaseline"); w.number(numberBaseline)
+            w.key("rowCountThickness"); w.number(rowCountThickness)
+            w.key("rowCountLength"); w.number(rowCountLength)
+            w.key("rowCountSize"); w.number(rowCountSize)
+            w.key("rowCountBaseline"); w.number(rowCountBaseline)
+            w.key("zoneCaption"); w.string(zoneCaption(language))
+            w.key("zoneCaptionPoints"); w.number(zoneCaptionPoints)
+            w.key("zoneCaptionFill"); w.number(zoneCaptionFill)
+            w.key("characterWidth"); w.number(characterWidth)
+            w.key("zoneOpacity"); w.number(zoneOpacity)
+            w.raw("}")
+            return w.text
+        }
+    }
+}
+
+extension String {
+    /// The template with each placeholder replaced (each appears at most once in SeatKit's templates).
+    func filling(_ values: [String: String]) -> String {
+        var out = self
+        for (placeholder, value) in values {
+            guard let range = out.range(of: placeholder) else { continue }
+            out.replaceSubrange(range, with: value)
+        }
+        return out
+    }
+}

@@ -1,0 +1,79 @@
+// What the pages share: element helpers, the announcer and message box, and the words for shows
+// and refusals (the show list's cards, the picker's strip of times, the buyer's messages).
+
+import { lang, showTime, t } from './i18n.js';
+
+export const $ = id => document.getElementById(id);
+export const el = (tag, props = {}, ...children) => {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === 'class') node.className = v; else if (k.startsWith('data-') || k.startsWith('aria-') || k === 'role') node.setAttribute(k, v); else node[k] = v;
+  }
+  node.append(...children.filter(c => c !== null && c !== undefined));
+  return node;
+};
+export const symbol = currency => ({ CNY: '¥', JPY: '¥', USD: '$', EUR: '€', GBP: '£' })[currency] ?? `${currency} `;
+
+let announceTimer;
+export function announce(text) {
+  clearTimeout(announceTimer);
+  $('announcer').textContent = '';
+  announceTimer = setTimeout(() => { $('announcer').textContent = text; }, 50);
+}
+
+export function showMessage(text, kind = 'error') {
+  const box = $('message');
+  box.textContent = text;
+  box.dataset.kind = kind;
+}
+
+/// Format, language and running time, as the show's details give them.
+export function filmMeta(show) {
+  const minutes = show.details?.duration;
+  return [detailText(show, 'format'), detailText(show, 'language'), minutes ? t('minutes', minutes) : null].filter(Boolean).join(' · ');
+}
+
+/// What a show's details say, in the page's language (a text, or `{"zh","en"}`); undefined when not given.
+export function detailText(s, key) {
+  const v = s.details?.[key];
+  return typeof v === 'string' ? v : v?.[lang()] ?? v?.en ?? v?.zh;
+}
+
+/// Why a show takes no holds, in a word for its card.
+export const closedWord = s => t(s.cancelledAt ? 'cancelledShort' : s.salesSwitch === false ? 'pausedShort' : 'started');
+
+/// A strip of show cards that scrolls sideways and snaps card by card.
+export function stripOf(shows, currentId) {
+  const strip = el('ul', { class: 'strip' });
+  for (const s of shows) {
+    const when = showTime(s.startsAt);
+    const free = s.seats.available;
+    const prices = Object.values(s.prices.categories).map(Number);
+    const from = prices.length ? `${symbol(s.prices.currency)}${Math.min(...prices).toFixed(s.prices.minorUnits)}` : '';
+    const link = el('a', { class: s.onSale === false ? 'card started' : 'card', href: `/shows/${encodeURIComponent(s.id)}`, 'data-show': s.id },
+      el('span', { class: 'day' }, when.day), el('span', { class: 'time' }, when.time),
+      el('span', { class: 'free' }, s.onSale === false ? closedWord(s) : free > 0 ? t('free', free) : t('seatsTaken')),
+      from ? el('span', { class: 'from' }, t('from', from)) : null);
+    if (s.id === currentId) link.setAttribute('aria-current', 'page');
+    strip.append(el('li', {}, link));
+  }
+  return strip;
+}
+
+/// What a refusal means to a buyer, in the page's language, by its problem type (the server's detail
+/// is for developers: "show hall3-2 started at …" is not said to a buyer).
+export function problemText(error) {
+  const slug = (error.problem?.type ?? '').split('/').pop();
+  switch (slug) {
+    case 'show-started': return t('salesClosed');
+    case 'off-sale': return t('salesPaused');
+    case 'show-cancelled': return t('cancelled');
+    case 'hold-expired': return t('expired');
+    case 'hold-released': case 'hold-confirmed': case 'not-in-hold': return t('holdGone');
+    case 'already-extended': return t('alreadyExtended');
+    case 'not-found': case 'unknown-seats': return t('notFound');
+    case 'rate-limited': return t('tooFast');
+    case 'store-unavailable': case 'internal-error': return t('busy');
+    default: return error.status >= 500 ? t('busy') : t('failed', error.problem?.title ?? `HTTP ${error.status}`);
+  }
+}
