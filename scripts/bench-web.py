@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """make bench-web: the web picker in headless Chromium, per venue size (172, 520, 20,000 and 100,000 seats):
-time to an interactive map, bytes transferred, JS heap, and the p95 frame time during a scripted wheel zoom,
-a pan and a phone pinch; each beside the same page with its level of detail switched off (`?lod=off`: every
-seat drawn at every zoom), in the same run, on a cold cache (a fresh browser each). Writes its table into
+time to an interactive map (median of three cold browsers), bytes transferred, JS heap, and the p95 frame time
+during a scripted wheel zoom, a pan and a phone pinch; each beside the same renderer with culling and level of
+detail switched off (`?lod=off`: every seat drawn at every zoom), in the same run, on a cold cache. Writes its table into
 BENCHMARKS.md between the `bench-web` markers (scripts/benchmarks.sh keeps that section).
 
 Usage: scripts/bench-web.py [--bin .build/release/seatkit] [--write]"""
@@ -52,8 +52,12 @@ def post(url, path, body, raw=None):
 
 def browser():
     options = webdriver.ChromeOptions()
+    # The usual automation flags (as Puppeteer sets them): a fresh headless Chromium otherwise spends
+    # its first second fetching components and building its own new-tab page on the same two cores.
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900", "--lang=en-GB",
-                     "--force-device-scale-factor=1", "--enable-precise-memory-info"]:
+                     "--force-device-scale-factor=1", "--enable-precise-memory-info", "--disable-background-networking",
+                     "--disable-component-update", "--disable-default-apps", "--disable-extensions", "--disable-sync", "--no-first-run",
+                     "--disable-features=Translate,OptimizationHints,MediaRouter"]:
         options.add_argument(argument)
     options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
@@ -112,45 +116,57 @@ def pinch(d):
     d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
-def measure(url, show, mode):
-    """One cold run: a fresh browser on the desktop page (interactive time, bytes, heap, wheel zoom, pan), then on a phone (pinch)."""
+def open_cold(d, url):
+    """Navigates a fresh browser (empty cache) to `url` once it has settled on a blank page, and waits for the map."""
+    d.get("about:blank")
+    time.sleep(1)
+    d.get(url)
+    deadline = time.time() + 180
+    while time.time() < deadline and not d.execute_script("return performance.getEntriesByName('map-ready').length"):
+        time.sleep(0.05)
+    ready = d.execute_script("return performance.getEntriesByName('map-ready')[0]?.startTime")
+    if ready is None:
+        error = d.execute_script("return document.getElementById('page-error').textContent")
+        raise SystemExit(f"{url}: no map after 180 s: {error}")
+    return ready
+
+
+def measure(url, show, mode, runs=3):
+    """Cold runs, each a fresh browser: the median time to an interactive map of `runs`; in the last, the bytes,
+    the heap, the wheel zoom and the pan (1280 x 900); then a phone (390 x 844, touch) pinches."""
     query = "lang=en" + ("&lod=off" if mode == "lod-off" else "")
-    d = browser()
-    try:
-        d.get(f"{url}/shows/{show}?{query}")
-        deadline = time.time() + 180
-        while time.time() < deadline and not d.execute_script("return performance.getEntriesByName('map-ready').length"):
-            time.sleep(0.05)
-        ready = d.execute_script("return performance.getEntriesByName('map-ready')[0]?.startTime")
-        if ready is None:
-            error = d.execute_script("return document.getElementById('page-error').textContent")
-            raise SystemExit(f"{show} {mode}: no map after 180 s: {error}")
-        time.sleep(0.5)
-        transferred = d.execute_script(
-            "return performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))"
-            ".reduce((s, e) => s + (e.transferSize || e.encodedBodySize || 0), 0)")
-        d.execute_cdp_cmd("HeapProfiler.collectGarbage", {})
-        heap = d.execute_cdp_cmd("Runtime.getHeapUsage", {})["usedSize"]
-        zoom = p95(d, lambda: wheel_zoom(d))
-        panning = p95(d, lambda: pan(d))
-        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
-        d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
-        d.get(f"{url}/shows/{show}?{query}")
-        deadline = time.time() + 180
-        while time.time() < deadline and not d.execute_script("return performance.getEntriesByName('map-ready').length"):
-            time.sleep(0.05)
-        time.sleep(0.5)
-        pinching = p95(d, lambda: pinch(d))
-        return {"ready": ready, "bytes": transferred, "heap": heap, "zoom": zoom, "pan": panning, "pinch": pinching}
-    finally:
-        d.quit()
+    readies = []
+    for run in range(runs):
+        d = browser()
+        try:
+            readies.append(open_cold(d, f"{url}/shows/{show}?{query}"))
+            if run < runs - 1:
+                continue
+            time.sleep(0.5)
+            transferred = d.execute_script(
+                "return performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))"
+                ".reduce((s, e) => s + (e.transferSize || e.encodedBodySize || 0), 0)")
+            d.execute_cdp_cmd("HeapProfiler.collectGarbage", {})
+            heap = d.execute_cdp_cmd("Runtime.getHeapUsage", {})["usedSize"]
+            zoom = p95(d, lambda: wheel_zoom(d))
+            panning = p95(d, lambda: pan(d))
+            d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+            d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+            open_cold(d, f"{url}/shows/{show}?{query}")
+            time.sleep(0.5)
+            pinching = p95(d, lambda: pinch(d))
+        finally:
+            d.quit()
+    return {"ready": statistics.median(readies), "readies": readies, "bytes": transferred, "heap": heap, "zoom": zoom, "pan": panning,
+            "pinch": pinching}
 
 
 def table(rows):
     out = ["| venue | seats | page | interactive | transferred | JS heap | p95 frame: wheel zoom | pan | phone pinch |",
            "|---|---:|---|---:|---:|---:|---:|---:|---:|"]
     for name, seats, mode, r in rows:
-        out.append(f"| {name} | {seats:,} | {'ours' if mode == 'ours' else 'level of detail off'} | {r['ready'] / 1000:.2f} s | "
+        out.append(f"| {name} | {seats:,} | {'ours' if mode == 'ours' else 'level of detail off'} | {r['ready'] / 1000:.2f} s "
+                   f"({min(r['readies']) / 1000:.2f}–{max(r['readies']) / 1000:.2f}) | "
                    f"{r['bytes'] / 1e6:.2f} MB | {r['heap'] / 1e6:.1f} MB | {r['zoom']:.0f} ms | {r['pan']:.0f} ms | {r['pinch']:.0f} ms |")
     return "\n".join(out)
 
@@ -184,15 +200,14 @@ def main():
         section = f"""<!-- bench-web -->
 ### The web picker (`make bench-web`)
 
-Headless {chromium} on this machine, cold cache (a fresh browser a row), a release `seatkit serve`, {time.strftime('%Y-%m-%d')}.
-*Interactive*: from navigation to the map ready for a tap (`performance.mark('map-ready')`); *transferred*: every
-response's bytes on the wire (gzip where the server sends it); *JS heap*: V8's used heap after a collection; frame
-times are the 95th percentile of `requestAnimationFrame` intervals while 24 wheel steps zoom in and out, a 30-step
-mouse drag pans (1280 × 900), and a two-finger pinch spreads over 25 steps (390 × 844, touch). *Level of detail off*
-is the same page drawing every seat at every zoom (`?lod=off`). The page still draws the server's SVG (an element
-a seat): past a few thousand seats its frames are long whatever the level of detail, which only hides seats (and
-recounting each zone's free seats at the zones level costs the 100k arena seconds at the start); the canvas renderer
-of issue #17 is to replace it, measured by this same table.
+Headless {chromium} on this machine, cold cache (a fresh browser a run), a release `seatkit serve`, {time.strftime('%Y-%m-%d')}.
+*Interactive*: from navigation to the map ready for a tap (`performance.mark('map-ready')`), the median of three
+fresh browsers (this machine's two cores are noisy: single runs spread ±30%); *transferred*: every response's bytes
+on the wire (gzip where the server sends it); *JS heap*: V8's used heap after a collection; frame times are the
+95th percentile of `requestAnimationFrame` intervals while 24 wheel steps zoom in and out, a 30-step mouse drag pans
+(1280 × 900), and a two-finger pinch spreads over 25 steps (390 × 844, touch): 16.7 ms is every frame on time.
+*Level of detail off* is the same canvas renderer drawing every seat at every zoom with no culling (`?lod=off`).
+The page draws one canvas from the venue's geometry (`js/canvasmap.js`, docs/formats/geometry.md).
 
 ```sh
 make bench-web    # = scripts/bench-web.py --write

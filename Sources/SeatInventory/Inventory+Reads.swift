@@ -61,6 +61,9 @@ extension Inventory {
         }
     }
 
+    /// The venue a show in memory is at (nil: no such show, or not loaded yet): a hint for the page.
+    public func venueID(show id: String) -> String? { locked { m in m.shows[id]?.record.venueID } }
+
     /// The show's committed version (nil: no such show).
     public func committedVersion(show id: String) -> UInt64? { locked { m in m.shows[id]?.committed.version } }
 

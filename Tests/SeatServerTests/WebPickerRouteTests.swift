@@ -63,6 +63,21 @@ import Testing
         #expect(try c.request("GET", "/v1/shows/nowhere/seat-prices").status == 404)
     }
 
+    /// A show's page names the show's venue, so the page asks for the geometry at once; an unknown show
+    /// gets the plain page; the two are cached apart.
+    @Test func aShowsPageNamesItsVenue() throws {
+        let server = try TestServer()
+        let c = try server.connection()
+        let page = try c.request("GET", "/shows/show")
+        #expect(page.status == 200 && page.text.contains(#"<body data-venue="cinema-hall-3">"#))
+        let plain = try c.request("GET", "/shows/nothing-here")
+        #expect(plain.status == 200 && plain.text.contains("<body>") && !plain.text.contains("data-venue"))
+        let etag = try #require(page.headers["etag"])
+        #expect(etag != plain.headers["etag"])
+        #expect(try c.request("GET", "/shows/show", headers: [("If-None-Match", etag)]).status == 304)
+        #expect(WebSite.escapedAttribute(#"a"<b>&'c"#) == "a&quot;&lt;b&gt;&amp;&#39;c")
+    }
+
     @Test func seatMapCarriesEverySeatWithLiveLabelPartsAndTheViewportLimits() throws {
         let server = try TestServer()
         let c = try server.connection()

@@ -65,7 +65,7 @@ extension SeatAPI {
 
     private static let showPage: Route.Handler = { api, c in
         guard RequestBody.isIdentifier(c[0]) else { throw Problem.notFound("no show \(c[0])") }
-        return try api.site.response("index.html", c.request)
+        return try api.site.showPage(venue: api.inventory.venueID(show: c[0]), c.request)
     }
 
     private static let webFile: Route.Handler = { api, c in

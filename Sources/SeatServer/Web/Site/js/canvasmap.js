@@ -28,7 +28,7 @@ export class CanvasMap {
     this.venue = null; this.viewport = null; this.vw = 1; this.vh = 1;
     this.statuses = null; this.selection = new Set(); this.sweeping = new Set();
     this.pointers = new Map();
-    this.dirty = new Set(); this.full = false; this.frame = 0;
+    this.dirty = new Set(); this.full = false; this.frame = 0; this.waiting = [];
     this.bindPointer();
     new ResizeObserver(() => this.resize()).observe(surface);
   }
@@ -222,8 +222,12 @@ export class CanvasMap {
       this.full = false; this.dirty.clear();
       this.draw(dirty);
       this.renderMinimap(full);
+      for (const resolve of this.waiting.splice(0)) resolve();
     });
   }
+
+  /// Resolves once the next frame has been drawn (the map is on screen, not only loaded).
+  drawn() { return new Promise(resolve => { this.waiting.push(resolve); this.schedule(); }); }
 
   /// Draws the view, or only the squares of the `dirty` seats (each cleared and drawn again, with
   /// whatever else overlaps them) when just statuses or the selection changed.

@@ -73,12 +73,18 @@ export function applyStatic() {
 }
 
 /// "2026-11-30T19:30:00+08:00" as the venue's local date and time, as printed on the ticket.
+/// Day and month names as `Intl` writes them for zh-CN and en-GB ("周三", "Wed 24 Dec"): a table,
+/// since the first `Intl.DateTimeFormat` of a page costs 20–30 ms while ICU loads, on the way to the map.
+const WEEKDAYS = { zh: ['周日', '周一', '周二', '周三', '周四', '周五', '周六'], en: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] };
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/// "2099-12-24T19:30:00+08:00" → {day: "Thu 24 Dec" / "12月24日 周四", time: "19:30"}: the show's local
+/// date and time as written (the venue's clock), whatever the browser's time zone.
 export function showTime(iso) {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(iso);
   if (!m) return { day: iso, time: '' };
-  const date = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
-  const weekday = date.toLocaleDateString(current === 'zh' ? 'zh-CN' : 'en-GB', { weekday: 'short', timeZone: 'UTC' });
-  const day = current === 'zh' ? `${+m[2]}月${+m[3]}日 ${weekday}` : `${weekday} ${+m[3]} ${date.toLocaleDateString('en-GB', { month: 'short', timeZone: 'UTC' })}`;
+  const weekday = WEEKDAYS[current === 'zh' ? 'zh' : 'en'][new Date(Date.UTC(+m[1], +m[2] - 1, +m[3])).getUTCDay()];
+  const day = current === 'zh' ? `${+m[2]}月${+m[3]}日 ${weekday}` : `${weekday} ${+m[3]} ${MONTHS[+m[2] - 1]}`;
   return { day, time: `${m[4]}:${m[5]}` };
 }
 

@@ -15,9 +15,16 @@ import './element.js';
 
 export async function showPage(showId) {
   $('show-page').hidden = false;
-  const [first, shows] = await Promise.all([api.show(showId), api.shows()]);
-  let show = first;  // replaced when a manager changes it (`event: show`)
-  const sameVenue = shows.filter(s => s.venueId === show.venueId).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+  // Everything that needs only the show's id is asked for at once; the venue's geometry follows the
+  // show (it names the venue), the strip of other times whenever the list arrives.
+  // The server names the show's venue in the page (`data-venue`), so its geometry is asked for now too.
+  const hint = document.body.dataset.venue;
+  const early = { prices: api.seatPrices(showId, lang()), availability: api.availability(showId), geometry: hint ? api.geometry(hint, lang()) : null };
+  const showsLoaded = api.shows();
+  for (const p of [early.prices, early.availability, early.geometry, showsLoaded]) p?.catch(() => {});  // awaited below
+  let show = await api.show(showId);  // replaced when a manager changes it (`event: show`)
+  if (show.venueId !== hint) early.geometry = api.geometry(show.venueId, lang());
+  let sameVenue = [show];
   let venue = null, prices = null;  // the geometry in the page's language, the show's seat prices
   let listShown = false;
   const map = $('map');
@@ -168,8 +175,9 @@ export async function showPage(showId) {
   async function loadMap() {
     const focused = keys.focused && venue ? venue.ids[keys.current] : null;
     const [geometry, seatPrices, availability] = await Promise.all([
-      api.geometry(show.venueId, lang()), api.seatPrices(showId, lang()), venue ? null : api.availability(showId),
+      early.geometry ?? api.geometry(show.venueId, lang()), early.prices ?? api.seatPrices(showId, lang()), venue ? null : early.availability,
     ]);
+    early.geometry = early.prices = null;
     venue = new Venue(geometry);
     prices = new SeatPrices(seatPrices, venue.count);
     view.load(venue, prices);
@@ -183,8 +191,9 @@ export async function showPage(showId) {
     const best = venue.indexOf(focused);
     if (best !== undefined) keys.focus(best);
     else keys.setTabStop(keys.current ?? middleSeat());
+    await view.drawn();
     map.dataset.ready = 'true';
-    // The moment the map can be used (scripts/bench-web.py reads it as time to an interactive map).
+    // The moment the map is drawn and can be used (scripts/bench-web.py reads it as time to an interactive map).
     if (!performance.getEntriesByName('map-ready').length) performance.mark('map-ready');
   }
 
@@ -202,8 +211,13 @@ export async function showPage(showId) {
     return best;
   }
 
-  $('show-strip').replaceChildren(...stripOf(sameVenue, showId).children);
   await loadMap();
+  // The strip of other times after the map (its dates are formatted by Intl, slow the first time).
+  $('show-strip').replaceChildren(...stripOf(sameVenue, showId).children);
+  showsLoaded.then(shows => {
+    sameVenue = shows.filter(s => s.venueId === show.venueId).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+    $('show-strip').replaceChildren(...stripOf(sameVenue, showId).children);
+  }, () => {});
   renderSelection();
   // Sales close when the show starts, while the manager pauses them and for good when it is
   // cancelled (the server refuses new holds): say so up front, and again when it changes live.
