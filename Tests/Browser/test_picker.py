@@ -177,7 +177,7 @@ class PickerTests(unittest.TestCase):
 
     def seat_info(self, d, seat_id):
         """What the map says of a seat now: status, selected, spoken label, index, its square on the page."""
-        return d.execute_script("const s = document.getElementById('map').seat(arguments[0]);"
+        return d.execute_script("const s = document.querySelector('seatkit-map').seat(arguments[0]);"
                                 "return s && {...s, rect: s.rect && s.rect.toJSON()};", seat_id)
 
     def status(self, d, seat_id):
@@ -197,7 +197,7 @@ class PickerTests(unittest.TestCase):
         """The centre of a seat's square in the window: the page scrolled to it if need be (the map's view is
         left alone when the seat is on it, else zoomed to it, as a buyer would)."""
         point = d.execute_script("""
-            const m = document.getElementById('map'), id = arguments[0];
+            const m = document.querySelector('seatkit-map'), id = arguments[0];
             if (!m.seat(id)) return null;
             if (!m.seat(id).rect) m.zoomToSeats([id]);
             let r = m.seat(id).rect;
@@ -414,7 +414,7 @@ class PickerTests(unittest.TestCase):
         second = d.switch_to.active_element.get_attribute("data-seat-id")
         self.assertNotEqual(first, second)
         self.wait(d, self.settled_total, message="total for two seats")
-        self.wait(d, lambda d: "Holding for you" in d.find_element(By.ID, "announcer").get_attribute("textContent"),
+        self.wait(d, lambda d: "Holding for you" in d.find_element(By.ID, "map-announcer").get_attribute("textContent"),
                   message="the hold announced in the live region")
         tab_until(lambda e: e.get_attribute("id") == "confirm")
         ActionChains(d).send_keys(Keys.ENTER).perform()
@@ -462,7 +462,7 @@ class PickerTests(unittest.TestCase):
             d.find_element(By.ID, "map").screenshot(os.path.join(ARTIFACTS, f"map-zoom-{step + 1}.png"))
         self.assertGreater(aligned_at[1], aligned_at[0] * 1.5, "the second check is zoomed well in")
         # The minimap's viewport rectangle follows the view; tapping the minimap jumps there.
-        minimap = d.find_element(By.ID, "minimap")
+        minimap = d.find_element(By.ID, "map-minimap")
         before = d.find_element(By.ID, "map").get_attribute("data-offset")
         ActionChains(d).move_to_element_with_offset(minimap, -60, -30).click().perform()
         after = d.find_element(By.ID, "map").get_attribute("data-offset")
@@ -494,7 +494,7 @@ class PickerTests(unittest.TestCase):
         self.wait(d, lambda d: "45.00" in d.find_element(By.ID, "zone-prices").text, timeout=2, message="new prices on the open page")
         self.assertLess(time.time() - started, 2.0)
         self.assertIn("¥45.00", self.label(d, "9-1"))
-        self.wait(d, lambda d: "Prices have changed" in d.find_element(By.ID, "announcer").get_attribute("textContent"), timeout=2,
+        self.wait(d, lambda d: "Prices have changed" in d.find_element(By.ID, "map-announcer").get_attribute("textContent"), timeout=2,
                   message="the change is announced")
         status, _ = self.server.send("PATCH", f"/v1/shows/{self.show}", {"onSale": False}, admin=True)
         self.assertEqual(status, 200)
@@ -620,6 +620,37 @@ class PickerTests(unittest.TestCase):
         self.assertEqual(d.find_element(By.ID, "map").get_attribute("data-level"), "zones")
         self.assertEqual(d.execute_script("return document.querySelectorAll('.gutter-label').length"), 0, "no rows to name at the zones level")
 
+    # — the map as an element on another page —
+
+    def test_embedded_map_element(self):
+        # /web/embed.html: only the element and its events; a real click holds a seat, the API selects and
+        # deselects, and Buy (the element's confirm) sells exactly what is held.
+        d = self.new_browser()
+        d.get(f"{self.server.url}/web/embed.html?show={self.show}&lang=en")
+        self.wait(d, lambda d: d.execute_script("return document.querySelector('seatkit-map').ready"), message="the embedded map")
+        events = lambda: d.execute_script("return [...document.querySelectorAll('#events li')].map(li => li.textContent)")
+        self.assertEqual(events(), [f"ready: {self.show}"])
+        self.click_seat(d, "7-1")
+        self.wait(d, lambda _: any(e.startswith("hold: active 7-1") for e in events()), message="a hold event")
+        self.assertIn("selection: 7-1", events())
+        d.execute_script("document.querySelector('seatkit-map').select(['7-2', '7-3'])")
+        self.wait(d, lambda _: any(e.startswith("hold: active") and "7-3" in e for e in events()), message="selected by the API")
+        d.execute_script("document.querySelector('seatkit-map').deselect('7-3')")
+        self.wait(d, lambda _: d.execute_script("return document.querySelector('seatkit-map').hold?.seats.length") == 2, message="deselected")
+        self.assertEqual(self.label(d, "7-2"), "Row 7, seat 2, selected, VIP, ¥58.00")
+        # A refusal: the element says it in its own toast (this page does not show it itself).
+        self.click_seat(d, "2-13")
+        toast = self.wait(d, lambda d: d.find_element(By.CSS_SELECTOR, "seatkit-map .map-toast").text or None, message="toast")
+        self.assertIn("single empty seat", toast)
+        self.assertTrue(any(e.startswith("refusal: ") for e in events()))
+        self.wait(d, lambda d: d.find_element(By.ID, "buy").is_enabled(), message="Buy enabled")
+        d.find_element(By.ID, "buy").click()
+        self.wait(d, lambda _: any(e.startswith("confirmed: WEB-") for e in events()), message="bought")
+        sold = {self.index(d, "7-1"), self.index(d, "7-2")}
+        self.assertEqual(self.server.sold_in_store(self.show), sold)
+        self.axe(d, "the embedded map")
+        d.save_screenshot(os.path.join(ARTIFACTS, "embedded-map.png"))
+
     # — shows as films and events —
 
     def test_films_with_posters_loaded_near(self):
@@ -677,7 +708,7 @@ class PickerTests(unittest.TestCase):
         before = self.seat_rect(d, "5-8")
         # The first look is for a finger: seats of at least 24 points, none under the row gutter.
         self.assertGreaterEqual(before["width"], 24 - 0.01)
-        gutter, surface = self.rect(d, "#gutter"), self.rect(d, "#map-surface")
+        gutter, surface = self.rect(d, "#map-gutter"), self.rect(d, "#map-surface")
         self.assertAlmostEqual(surface["left"], gutter["right"], delta=0.5, msg="the seats are drawn right of the gutter, never under it")
         # The first tap holds the seat where it is (no zoom, no jump) and the bar says so without scrolling.
         self.touch_tap(d, before["x"] + before["width"] / 2, before["y"] + before["height"] / 2)
@@ -701,14 +732,14 @@ class PickerTests(unittest.TestCase):
 
     def test_phone_minimap_folds_and_unfolds(self):
         d = self.open_phone()
-        self.assertTrue(d.execute_script("return document.getElementById('minimap').hasAttribute('hidden')"))
+        self.assertTrue(d.execute_script("return document.getElementById('map-minimap').hasAttribute('hidden')"))
         toggle = d.find_element(By.ID, "minimap-toggle")
         self.assertEqual(toggle.get_attribute("aria-pressed"), "false", "folded on a phone")
         toggle.click()
         self.assertEqual(toggle.get_attribute("aria-pressed"), "true")
-        self.assertTrue(self.on_screen(d, "#minimap"))
+        self.assertTrue(self.on_screen(d, "#map-minimap"))
         toggle.click()
-        self.assertTrue(d.execute_script("return document.getElementById('minimap').hasAttribute('hidden')"))
+        self.assertTrue(d.execute_script("return document.getElementById('map-minimap').hasAttribute('hidden')"))
 
     # — accessibility: axe-core on every page, both languages, desktop and phone, and the states a buyer meets —
 

@@ -1,0 +1,256 @@
+// One show's map and the buyer's hold on it, owned by a `<seatkit-map>` element (js/element.js): the
+// canvas (js/canvasmap.js), the keyboard's focus (js/keyboard.js), the optimistic hold (js/session.js)
+// and the live stream (js/live.js), wired together. It says what happens as events on the element
+// (`ready`, `tap`, `selection`, `hold`, `refusal`, `change`, `show`, `statuses`, `connection`); the page
+// around it (or an
+// embedding page) draws the rest: the panel, the buy bar, the legend.
+
+import { api, ApiProblem } from './api.js';
+import { decodeAvailability } from './availability.js';
+import { CanvasMap, STATUS } from './canvasmap.js';
+import { SeatPrices, Venue } from './geometry.js';
+import { lang, t } from './i18n.js';
+import { bindKeyboard } from './keyboard.js';
+import { LiveAvailability } from './live.js';
+import { HoldSession } from './session.js';
+import { problemText } from './ui.js';
+
+export class SeatPicker {
+  /// `host`: the element, with its parts (`surface`, `gutter`, `minimap`, `focus`: two elements,
+  /// `announcer`, `toast`); `venueHint`: the show's venue when the page knows it (its geometry is asked
+  /// for at once).
+  constructor(host, showId, { parts, venueHint }) {
+    Object.assign(this, { host, showId, parts });
+    this.venue = null; this.prices = null; this.show = null; this.wheelchair = false;
+    this.view = new CanvasMap({
+      container: host, surface: parts.surface, gutter: parts.gutter, minimap: parts.minimap,
+      onTap: i => this.tap(i),
+      onDragSelect: seats => {
+        const ids = seats.filter(i => !this.session.desired.has(this.venue.ids[i]) && this.view.statusOf(i) === 'available').map(i => this.venue.ids[i]);
+        if (ids.length) { this.session.wheelchair = this.wheelchair; this.session.addAll(ids); }
+      },
+      onView: () => this.keys.refresh(),
+    });
+    this.keys = bindKeyboard(this.view, { onActivate: i => this.tap(i), elements: parts.focus });
+    this.session = new HoldSession(showId, {
+      onChange: reason => { if (reason !== 'tick') this.paint(); this.emit('change', { tick: reason === 'tick' }); },
+      onHeld: hold => {
+        this.announce(hold.state === 'active' ? t('held', hold.seats.map(id => this.nameOf(id)).join(', ')) : t('released'));
+        this.emit('hold', { hold });
+      },
+      onExpired: () => this.refuse(t('expired'), null, []),
+      onProblem: (error, attempted) => this.explain(error, attempted),
+    });
+    this.lastSelection = '';
+    // Everything that needs only the show's id is asked for at once; the geometry too when the venue is known.
+    this.early = {
+      prices: api.seatPrices(showId, lang()), availability: api.availability(showId),
+      geometry: venueHint ? api.geometry(venueHint, lang()) : null, hint: venueHint,
+    };
+    for (const p of [this.early.prices, this.early.availability, this.early.geometry]) p?.catch(() => {});  // awaited in start
+  }
+
+  emit(type, detail, cancelable = false) {
+    return this.host.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, cancelable }));
+  }
+
+  announce(text) {
+    const a = this.parts.announcer;
+    clearTimeout(this.announceTimer);
+    a.textContent = '';
+    this.announceTimer = setTimeout(() => { a.textContent = text; }, 50);
+  }
+
+  indexOf(id) { return this.venue?.indexOf(id); }
+  nameOf(id) { const i = this.indexOf(id); return i === undefined ? id : this.venue.name(i); }
+  names(ids) { return ids.map(id => this.nameOf(id)).join(lang() === 'zh' ? '、' : ', '); }
+
+  /// The show, the venue's geometry, the prices and the statuses; then the map drawn and live.
+  async start() {
+    this.show = await api.show(this.showId);
+    if (this.show.venueId !== this.early.hint) this.early.geometry = api.geometry(this.show.venueId, lang());
+    await this.load();
+    this.salesState();
+    this.live = new LiveAvailability(this.showId, {
+      onSnapshot: state => {
+        this.view.setStatuses(state.statuses);
+        this.paint();
+        this.host.dataset.version = state.version;
+        this.host.dataset.snapshots = String(Number(this.host.dataset.snapshots || 0) + 1);
+        this.emit('statuses', { version: state.version });
+      },
+      onDelta: delta => this.applyDelta(delta),
+      onShow: fresh => this.showChanged(fresh),
+      onState: state => this.emit('connection', { state }),
+    });
+    window.addEventListener('pagehide', () => this.stop());
+    this.host.controller = this.api();
+    this.emit('ready', { show: this.show });
+  }
+
+  stop() { this.live?.close(); this.session.stop(); }
+
+  /// (Again, after a language switch.) The map drawn once, right: geometry, prices and, the first
+  /// time, availability fetched together.
+  async load() {
+    const focused = this.keys.focused && this.venue ? this.venue.ids[this.keys.current] : null;
+    const first = !this.venue;
+    const [geometry, seatPrices, availability] = await Promise.all([
+      this.early.geometry ?? api.geometry(this.show.venueId, lang()), this.early.prices ?? api.seatPrices(this.showId, lang()),
+      first ? this.early.availability : null,
+    ]);
+    this.early.geometry = this.early.prices = null;
+    this.venue = new Venue(geometry);
+    this.prices = new SeatPrices(seatPrices, this.venue.count);
+    this.view.load(this.venue, this.prices);
+    if (availability) {
+      const state = decodeAvailability(availability);
+      this.view.setStatuses(state.statuses);
+      this.host.dataset.version = state.version;
+    }
+    this.host.setAttribute('aria-label', t('mapLabel', this.venue.title));
+    this.paint();
+    const best = this.venue.indexOf(focused);
+    if (best !== undefined) this.keys.focus(best); else this.keys.setTabStop(this.keys.current ?? this.middleSeat());
+    await this.view.drawn();
+    this.host.dataset.ready = 'true';
+    // The moment the map is drawn and can be used (scripts/bench-web.py reads it as time to an interactive map).
+    if (!performance.getEntriesByName('map-ready').length) performance.mark('map-ready');
+  }
+
+  /// The first tab stop: the seat nearest the middle of the row two thirds of the way back.
+  middleSeat() {
+    const v = this.venue, row = v.gutterRows[Math.floor(v.gutterRows.length * 2 / 3)]?.[2], midX = v.contentW / 2;
+    let best = 0, bestD = Infinity;
+    for (let i = 0; i < v.count; i++) {
+      if (v.rowOf[i] !== row) continue;
+      const d = Math.abs(v.x[i] - midX);
+      if (d < bestD) { best = i; bestD = d; }
+    }
+    return best;
+  }
+
+  /// A tap, a click, Enter: a free seat or one of ours toggles; a taken one is said.
+  tap(i) {
+    const id = this.venue.ids[i];
+    this.clearToast();
+    this.emit('tap', { seat: id });
+    if (this.session.desired.has(id) || this.view.statusOf(i) === 'available') {
+      this.session.wheelchair = this.wheelchair;
+      this.session.toggle(id);
+    } else {
+      this.announce(this.view.label(i));
+    }
+  }
+
+  toggle(id) { const i = this.indexOf(id); if (i !== undefined) this.tap(i); }
+
+  /// The selection on the map (only the seats that changed are repainted) and the focused seat's label.
+  paint() {
+    const chosen = new Set();
+    for (const id of this.session.desired) { const i = this.indexOf(id); if (i !== undefined) chosen.add(i); }
+    this.view.setSelection(chosen);
+    this.keys.refresh();
+    const ids = [...this.session.desired];
+    if (ids.join() !== this.lastSelection) { this.lastSelection = ids.join(); this.emit('selection', { seats: ids }); }
+  }
+
+  /// Why the server said no, in the buyer's language: which seats were taken, which rule, or what else.
+  explain(error, attempted) {
+    let text;
+    if (!(error instanceof ApiProblem)) {
+      text = t('offline');
+    } else if (error.problem.conflicts?.length) {
+      const conflicts = error.problem.conflicts;
+      for (const c of conflicts) { const i = this.indexOf(c.seat); if (i !== undefined) this.view.setStatus(i, STATUS.indexOf(c.status)); }
+      text = t('taken', this.names(conflicts.map(c => c.seat)));
+    } else if (error.problem.violations?.length) {
+      text = error.problem.violations.map(v => v.message?.[lang()] ?? v.rule).join(' ');
+    } else {
+      text = problemText(error);
+    }
+    this.paint();
+    this.refuse(text, error instanceof ApiProblem ? error.problem : null, attempted);
+  }
+
+  /// A refusal: announced, and shown in the map's own toast unless a listener shows it itself
+  /// (`preventDefault()` on the `refusal` event, as the page's buy bar does).
+  refuse(message, problem, seats) {
+    this.announce(message);
+    if (this.emit('refusal', { message, problem, seats }, true)) {
+      const toast = this.parts.toast;
+      toast.textContent = message;
+      clearTimeout(this.toastTimer);
+      this.toastTimer = setTimeout(() => this.clearToast(), 6000);
+    }
+  }
+
+  clearToast() { this.parts.toast.textContent = ''; }
+
+  applyDelta(delta) {
+    const v = this.venue, near = [];
+    for (const [i, code] of delta.changes) {
+      if (i >= v.count) continue;
+      const before = this.view.statuses[i];
+      this.view.setStatus(i, code);
+      if (before !== code && !this.session.held.has(v.ids[i]) && this.isNearSelection(i)) near.push([i, code]);
+    }
+    this.keys.refresh();
+    this.host.dataset.version = delta.to;
+    for (const [i, code] of near) this.announce(code === 0 ? t('availableAgain', v.name(i)) : t('justTaken', v.name(i)));
+    this.emit('statuses', { version: delta.to });
+  }
+
+  /// Same row, within three seats of a selected or focused seat along it (the engine's announcement rule).
+  isNearSelection(i) {
+    const v = this.venue, anchors = [...this.session.desired].map(id => this.indexOf(id)).concat(this.keys.current ?? []);
+    return anchors.some(a => a !== undefined && v.rowOf[a] === v.rowOf[i] && Math.abs(a - i) <= 3);
+  }
+
+  /// A manager changed the show: new prices (labels follow), times, details, the sales switch.
+  async showChanged(fresh) {
+    const repriced = fresh.priceRevision !== this.show.priceRevision;
+    this.show = fresh;
+    if (repriced) {
+      this.prices = new SeatPrices(await api.seatPrices(this.showId, lang()), this.venue.count);
+      this.view.setPrices(this.prices);
+      this.keys.refresh();
+      this.announce(t('pricesChanged'));
+    }
+    this.salesState();
+    this.emit('show', { show: fresh, repriced });
+  }
+
+  /// A show that takes no holds (started, paused, cancelled) looks closed on the map, not on sale.
+  salesState() {
+    this.host.dataset.closed = String(this.show.onSale === false);
+    this.host.dataset.closedText = t('closedOnMap');
+  }
+
+  // — What the element's API answers (js/element.js) —
+
+  api() {
+    return {
+      select: ids => { this.session.wheelchair = this.wheelchair; return this.session.addAll(ids.filter(id => this.indexOf(id) !== undefined && !this.session.desired.has(id))); },
+      deselect: ids => this.session.removeAll(ids.filter(id => this.session.desired.has(id))),
+      zoomToSeats: ids => this.view.zoomToSeats(ids.map(id => this.indexOf(id)).filter(i => i !== undefined)),
+      seat: id => {
+        const i = this.indexOf(id), v = this.venue;
+        if (i === undefined) return null;
+        return { id, index: i, name: v.name(i), number: v.numbers[i], row: v.rowLabel[v.rowOf[i]], zone: v.zones[v.zoneOf[i]].id,
+                 status: this.view.statusOf(i), selected: this.view.isSelected(i), label: this.view.label(i), rect: this.view.clientRect(i) };
+      },
+      seatAt: (x, y) => {
+        const b = this.parts.surface.getBoundingClientRect(), i = this.view.seatAt({ x: x - b.left, y: y - b.top }, false);
+        return i === null ? null : this.venue.ids[i];
+      },
+      seats: () => this.venue.ids,
+      zones: () => this.venue.zones.map((z, k) => ({ id: z.id, name: z.name, free: this.view.zoneFree[k] })),
+      selection: () => [...this.session.desired],
+      hold: () => this.session.hold,
+      confirm: () => this.session.confirm(),
+      release: () => this.session.release(),
+      view: () => ({ zoom: this.view.zoom, level: this.view.level(), offset: [this.view.ox, this.view.oy] }),
+    };
+  }
+}
