@@ -159,9 +159,11 @@ export class CanvasMap {
       minX = Math.min(minX, v.x[i] - half); maxX = Math.max(maxX, v.x[i] + half);
       minY = Math.min(minY, v.y[i] - half); maxY = Math.max(maxY, v.y[i] + half);
     }
-    const room = 2 * this.rules.inset;
-    const zoom = Math.min((this.vw - room) / Math.max(maxX - minX, 1), (this.vh - room) / Math.max(maxY - minY, 1));
-    this.viewport.zoomTo(Math.max(zoom, this.rules.openingSeatSize / this.rules.seatSize), this.vw / 2, this.vh / 2);
+    // Touch-sized seats at least; half again that when there is room (a lone seat among its neighbours,
+    // not filling the view), or the buyer's own closer zoom when the seats still fit in it.
+    const room = 2 * this.rules.inset, touch = this.rules.openingSeatSize / this.rules.seatSize;
+    const fit = Math.min((this.vw - room) / Math.max(maxX - minX, 1), (this.vh - room) / Math.max(maxY - minY, 1));
+    this.viewport.zoomTo(Math.max(touch, Math.min(fit, Math.max(this.zoom, 1.5 * touch))), this.vw / 2, this.vh / 2);
     this.centreOn((minX + maxX) / 2, (minY + maxY) / 2);
   }
 

@@ -67,7 +67,7 @@ export async function showPage(showId) {
     const left = session.remaining();
     if (left === null) { $('countdown').textContent = '–'; return; }
     const s = Math.max(0, Math.floor(left / 1000));
-    $('countdown').textContent = t('left', `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`);
+    $('countdown').textContent = `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
   }
 
   function renderLegend() {
