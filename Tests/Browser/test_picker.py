@@ -728,7 +728,16 @@ class PickerTests(unittest.TestCase):
         ActionChains(d).move_to_element(d.find_element(By.CSS_SELECTOR, '#selection .chip[data-seat="5-8"] .chip-remove')).click().perform()
         self.wait(d, lambda d: not d.find_elements(By.CSS_SELECTOR, "#selection .chip"), message="chip removed")
         self.wait(d, lambda _: self.server.statuses(self.show)[self.index(d, "5-8")] == "a", message="seat released on the server")
+        # The purchase by touch alone: the seat again, then Confirm in the bar.
+        self.touch_tap(d, before["x"] + before["width"] / 2, before["y"] + before["height"] / 2)
+        self.wait(d, self.settled_total, message="held again")
         d.save_screenshot(os.path.join(ARTIFACTS, "phone-picker.png"))
+        confirm = self.rect(d, "#confirm")
+        self.touch_tap(d, confirm["x"] + confirm["width"] / 2, confirm["y"] + confirm["height"] / 2)
+        receipt = self.wait(d, lambda d: d.find_element(By.ID, "receipt").text or None, message="receipt after a touch on Confirm")
+        self.assertIn("Row 5, seat 8", receipt)
+        self.assertTrue(self.on_screen(d, "#receipt"), "the receipt is on screen without scrolling")
+        self.assertEqual(self.server.sold_in_store(self.show), {self.index(d, "5-8")})
 
     def test_phone_minimap_folds_and_unfolds(self):
         d = self.open_phone()

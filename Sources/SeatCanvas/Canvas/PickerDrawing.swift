@@ -19,8 +19,19 @@ extension SeatCanvas {
         /// CJK one counts twice).
         public static let zoneCaptionFill = 0.9
         public static let characterWidth = 0.55
-        /// The fill opacity of a zone at the zones level.
+        /// The fill opacity of a zone at the zones level, and of its outline at the seats level.
         public static let zoneOpacity = 0.55
+        public static let zoneOutlineOpacity = 0.6
+        /// A row bar with one free seat is this opaque, a wholly free one fully (sold out: the sold grey).
+        public static let rowOpacityFloor = 0.35
+        /// The stage's label is this many points on screen (or what fits the stage's width); a screen's
+        /// arc bows this far and is drawn this thick; a surrounded stage's corners are this round.
+        public static let stageLabelPoints = 13.0
+        public static let stageBow = 12.0
+        public static let stageLine = 4.0
+        public static let stageCorner = 6.0
+        /// A dashed line's dash and gap (the centre line).
+        public static let dash = (on: 6, off: 4)
 
         /// "{name} · {free} free" / "{name} · {free}个空座".
         public static func zoneCaption(_ language: Language) -> String {
@@ -50,6 +61,13 @@ extension SeatCanvas {
             w.key("zoneCaptionFill"); w.number(zoneCaptionFill)
             w.key("characterWidth"); w.number(characterWidth)
             w.key("zoneOpacity"); w.number(zoneOpacity)
+            w.key("zoneOutlineOpacity"); w.number(zoneOutlineOpacity)
+            w.key("rowOpacityFloor"); w.number(rowOpacityFloor)
+            w.key("stageLabelPoints"); w.number(stageLabelPoints)
+            w.key("stageBow"); w.number(stageBow)
+            w.key("stageLine"); w.number(stageLine)
+            w.key("stageCorner"); w.number(stageCorner)
+            w.key("dash"); w.raw("[\(dash.on),\(dash.off)]")
             w.raw("}")
             return w.text
         }

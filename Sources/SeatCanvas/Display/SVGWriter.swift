@@ -73,7 +73,7 @@ public struct SVGWriter: Sendable {
         var s = " fill=\"\(style.fill ?? "none")\""
         if let stroke = style.stroke { s += " stroke=\"\(stroke)\" stroke-width=\"\(n(style.strokeWidth))\"" }
         if style.opacity < 1 { s += " opacity=\"\(n(style.opacity))\"" }
-        if style.dashed { s += " stroke-dasharray=\"6 4\"" }
+        if style.dashed { s += " stroke-dasharray=\"\(SeatCanvas.Drawing.dash.on) \(SeatCanvas.Drawing.dash.off)\"" }
         return s
     }
 

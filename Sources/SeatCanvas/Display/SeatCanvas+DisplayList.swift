@@ -151,7 +151,7 @@ extension SeatCanvas {
             fill = SeatHeatmap.color(heatmap.rowAverages[layout.rowIndex(of: seats.lowerBound)]); opacity = 1
         } else {
             fill = free > 0 ? zone.color : Palette.sold
-            opacity = free > 0 ? 0.35 + 0.65 * Double(free) / Double(seats.count) : 1
+            opacity = free > 0 ? Drawing.rowOpacityFloor + (1 - Drawing.rowOpacityFloor) * Double(free) / Double(seats.count) : 1
         }
         let last = seats.upperBound - 1
         let picks = [0.0, 0.25, 0.5, 0.75, 1.0].map { seats.lowerBound + Int((Double(last - seats.lowerBound) * $0).rounded()) }
@@ -200,42 +200,46 @@ extension SeatCanvas {
         if let stage = geometry.stage {
             let name = localizedName(stage.label, language)
             // Readable at any zoom: 13 points on screen, or what fits the stage's width.
-            let size = min(max(13, 13 / zoom), stage.width / Double(max(name.count, 2)))
+            let size = min(max(Drawing.stageLabelPoints, Drawing.stageLabelPoints / zoom), stage.width / Double(max(name.count, 2)))
             let label = DrawCommand.text(
                 name, at: LayoutPoint(x: stage.center.x, y: stage.center.y + (stage.facesDown ? -8 : size + 4)),
                 size: size, color: Palette.stage, anchor: .middle)
             if stage.surrounded {
                 let r = LayoutRect(x: stage.center.x - stage.width / 2, y: stage.center.y - stage.width / 4, width: stage.width, height: stage.width / 2)
                 items.append(
-                    DisplayItem(id: "stage", layer: .background, command: .roundedRect(r, radius: 6, DrawStyle(fill: "#DADCE0", stroke: Palette.stage))))
+                    DisplayItem(
+                        id: "stage", layer: .background,
+                        command: .roundedRect(r, radius: Drawing.stageCorner, DrawStyle(fill: Palette.stageFill, stroke: Palette.stage))))
                 items.append(
                     DisplayItem(
                         id: "stage-label", layer: .overlay,
                         command: .text(
                             name, at: LayoutPoint(x: stage.center.x, y: stage.center.y + size * 0.35), size: size, color: Palette.stage, anchor: .middle)))
             } else {
-                let bow = stage.facesDown ? 12.0 : -12.0
+                let bow = stage.facesDown ? Drawing.stageBow : -Drawing.stageBow
                 let y = stage.center.y
                 items.append(
                     DisplayItem(
                         id: "stage", layer: .background,
                         command: .curve(
                             from: LayoutPoint(x: stage.center.x - stage.width / 2, y: y), control: LayoutPoint(x: stage.center.x, y: y + bow),
-                            to: LayoutPoint(x: stage.center.x + stage.width / 2, y: y), DrawStyle(stroke: Palette.stage, strokeWidth: 4))))
+                            to: LayoutPoint(x: stage.center.x + stage.width / 2, y: y), DrawStyle(stroke: Palette.stage, strokeWidth: Drawing.stageLine))))
                 items.append(DisplayItem(id: "stage-label", layer: .background, command: label))
             }
         }
         if let (a, b) = geometry.centreLine, level != .zones {
             items.append(
                 DisplayItem(
-                    id: "centre-line", layer: .background, command: .path([a, b], closed: false, DrawStyle(stroke: "#BDC1C6", strokeWidth: 1, dashed: true))))
+                    id: "centre-line", layer: .background,
+                    command: .path([a, b], closed: false, DrawStyle(stroke: Palette.centreLine, strokeWidth: 1, dashed: true))))
         }
         if level == .seats {
             for (z, zone) in layout.zones.enumerated() where geometry.zoneOutlines[z].count > 2 {
                 items.append(
                     DisplayItem(
                         id: "zone-outline-" + Self.elementID(zone.id), layer: .zones,
-                        command: .path(geometry.zoneOutlines[z], closed: true, DrawStyle(stroke: zone.color, strokeWidth: 1, opacity: 0.6))))
+                        command: .path(
+                            geometry.zoneOutlines[z], closed: true, DrawStyle(stroke: zone.color, strokeWidth: 1, opacity: Drawing.zoneOutlineOpacity))))
             }
         }
         return items

@@ -27,6 +27,9 @@ public enum Palette {
     public static let text = "#202124"
     public static let background = "#FFFFFF"
     public static let stage = "#7A7F87"
+    /// A surrounded stage's floor, and the dashed centre line down a cinema.
+    public static let stageFill = "#DADCE0"
+    public static let centreLine = "#BDC1C6"
 
     /// The ink for a seat's number on `fill`: white or `text`, whichever contrasts more (a zone's
     /// blue takes dark numbers: 4.8:1 against white's 3.3:1); when neither reaches WCAG AA's 4.5:1 (a
@@ -49,6 +52,8 @@ public enum Palette {
         w.key("stroke"); w.string(stroke)
         w.key("text"); w.string(text)
         w.key("stage"); w.string(stage)
+        w.key("stageFill"); w.string(stageFill)
+        w.key("centreLine"); w.string(centreLine)
         w.key("ink"); w.raw("{")
         for (k, (name, fill)) in fills.enumerated() { w.key(name, first: k == 0); w.string(ink(on: fill)) }
         w.raw("}}")

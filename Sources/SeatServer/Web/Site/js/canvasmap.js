@@ -267,18 +267,18 @@ export class CanvasMap {
 
   /// Stage or screen, its label, and (but at the zones level) the centre line and thin zone outlines.
   drawStage(ctx, level) {
-    const v = this.venue, z = this.zoom, p = v.palette, s = v.stage;
+    const v = this.venue, z = this.zoom, p = v.palette, d = v.drawing, s = v.stage;
     if (s) {
-      const size = Math.min(Math.max(13, 13 / z), s.width / Math.max([...s.label].length, 2));
+      const size = Math.min(Math.max(d.stageLabelPoints, d.stageLabelPoints / z), s.width / Math.max([...s.label].length, 2));
       ctx.font = `${size}px sans-serif`; ctx.textAlign = 'center'; ctx.textBaseline = 'alphabetic';
       if (s.surrounded) {
-        ctx.beginPath(); ctx.roundRect(s.x - s.width / 2, s.y - s.width / 4, s.width, s.width / 2, 6);
-        ctx.fillStyle = '#DADCE0'; ctx.fill(); ctx.strokeStyle = p.stage; ctx.lineWidth = 1; ctx.stroke();
+        ctx.beginPath(); ctx.roundRect(s.x - s.width / 2, s.y - s.width / 4, s.width, s.width / 2, d.stageCorner);
+        ctx.fillStyle = p.stageFill; ctx.fill(); ctx.strokeStyle = p.stage; ctx.lineWidth = 1; ctx.stroke();
         ctx.fillStyle = p.stage; ctx.fillText(s.label, s.x, s.y + size * 0.35);
       } else {
-        const bow = s.facesDown ? 12 : -12;
+        const bow = s.facesDown ? d.stageBow : -d.stageBow;
         ctx.beginPath(); ctx.moveTo(s.x - s.width / 2, s.y); ctx.quadraticCurveTo(s.x, s.y + bow, s.x + s.width / 2, s.y);
-        ctx.strokeStyle = p.stage; ctx.lineWidth = 4; ctx.stroke();
+        ctx.strokeStyle = p.stage; ctx.lineWidth = d.stageLine; ctx.stroke();
         ctx.fillStyle = p.stage; ctx.fillText(s.label, s.x, s.y + (s.facesDown ? -8 : size + 4));
       }
     }
@@ -286,10 +286,10 @@ export class CanvasMap {
     if (v.centreLine) {
       const [ax, ay, bx, by] = v.centreLine;
       ctx.beginPath(); ctx.moveTo(ax, ay); ctx.lineTo(bx, by);
-      ctx.setLineDash([4, 4]); ctx.strokeStyle = '#BDC1C6'; ctx.lineWidth = 1; ctx.stroke(); ctx.setLineDash([]);
+      ctx.setLineDash(d.dash); ctx.strokeStyle = p.centreLine; ctx.lineWidth = 1; ctx.stroke(); ctx.setLineDash([]);
     }
     if (level === 'seats') {
-      ctx.globalAlpha = 0.6; ctx.lineWidth = 1;
+      ctx.globalAlpha = d.zoneOutlineOpacity; ctx.lineWidth = 1;
       v.zones.forEach((zone, k) => { if (zone.outline.length > 4) { ctx.strokeStyle = zone.color; ctx.stroke(this.zonePaths[k]); } });
       ctx.globalAlpha = 1;
     }
@@ -325,7 +325,7 @@ export class CanvasMap {
       if (b.x > area.maxX || b.x + b.w < area.minX || b.y > area.maxY || b.y + b.h < area.minY) return;
       const free = this.blockFree[k], n = b.to - b.from, last = b.to - 1;
       ctx.strokeStyle = free > 0 ? this.zoneFill[v.zoneOf[b.from]] : v.palette.sold;
-      ctx.globalAlpha = free > 0 ? 0.35 + 0.65 * free / n : 1;
+      ctx.globalAlpha = free > 0 ? d.rowOpacityFloor + (1 - d.rowOpacityFloor) * free / n : 1;
       ctx.beginPath();
       let px = NaN, py = NaN, points = 0;
       for (const t of [0, 0.25, 0.5, 0.75, 1]) {
