@@ -84,9 +84,10 @@ extension SeatAPI {
         let etag = "\"\(id)-prices-\(state.priceRevision)-\(language.rawValue)\""
         let cache = ("Cache-Control", "no-cache")
         if r.header("if-none-match").map({ Self.etagMatches($0, etag) }) == true { return .empty(304, headers: [("ETag", etag), cache]) }
-        let text = venueViews.canvas(state.venue).seatPricesDocument(
-            show: id, prices: state.prices, revision: state.priceRevision, language: language)
-        let (body, encoding) = Representations(Array(text.utf8)).answer(for: r, etag: etag)
+        let document = seatPricesCache.document(show: id, revision: state.priceRevision, language: language.rawValue) {
+            venueViews.canvas(state.venue).seatPricesDocument(show: id, prices: state.prices, revision: state.priceRevision, language: language)
+        }
+        let (body, encoding) = document.answer(for: r, etag: etag)
         return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")] + encoding + [cache], body: body)
     }
 

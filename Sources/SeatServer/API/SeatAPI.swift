@@ -24,6 +24,7 @@ public final class SeatAPI: @unchecked Sendable {
     let pictures = PictureCache()
     /// Each venue's JSON encodings and picture, made once.
     let venueViews = VenueViews()
+    let seatPricesCache = SeatPricesCache()
     /// The transport's connection counters, shown in /metrics (set by the app once the server exists).
     var connectionGauges: @Sendable () -> [(String, String, Double)] = { [] }
     /// Whether the web picker's files were found (`/` answers 503 otherwise).
