@@ -9,6 +9,7 @@ Accessibility is checked with axe-core 4 from PyPI: the copy that axe-playwright
 without its Playwright dependency), injected through Selenium. axe-selenium-python's own copy is axe-core
 3.1 (2018), which reports ARIA 1.1's aria-roledescription as invalid and skips checks 4.x makes."""
 
+import hashlib
 import json
 import os
 import socket
@@ -36,6 +37,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 BIN = os.environ.get("SEATKIT_BIN", os.path.join(ROOT, ".build/debug/seatkit"))
 ARTIFACTS = os.environ.get("SEATKIT_ARTIFACTS", os.path.join(ROOT, "artifacts/browser"))
 SHOW = "hall3-1930"
+CLERK_KEY = "li-box-office-key-0123456789"
 
 
 class Server:
@@ -53,7 +55,8 @@ class Server:
     def start(self):
         self.log = open(os.path.join(self.dir, "server.log"), "a")
         self.process = subprocess.Popen(
-            [BIN, "serve", "--store", f"sqlite:{self.db}", "--port", str(self.port), "--admin-key", "browser-test-key"],
+            [BIN, "serve", "--store", f"sqlite:{self.db}", "--port", str(self.port), "--admin-key", "browser-test-key",
+             "--operators", self.operators()],
             stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.time() + 30
         while time.time() < deadline:
@@ -63,6 +66,13 @@ class Server:
             except OSError:
                 time.sleep(0.1)
         raise RuntimeError("seatkit serve did not start: " + open(self.log.name).read())
+
+    def operators(self):
+        """The operators file: li at the box office (the console's clerk), by the SHA-256 of her key."""
+        path = os.path.join(self.dir, "operators.txt")
+        with open(path, "w") as f:
+            f.write(f"li boxoffice sha256:{hashlib.sha256(CLERK_KEY.encode()).hexdigest()}\n")
+        return path
 
     def get(self, path):
         with urllib.request.urlopen(self.url + path, timeout=5) as r:
@@ -619,6 +629,67 @@ class PickerTests(unittest.TestCase):
         self.assertLess(d.execute_script("return document.getElementById('map').querySelectorAll('*').length"), 40, "no element a seat")
         self.assertEqual(d.find_element(By.ID, "map").get_attribute("data-level"), "zones")
         self.assertEqual(d.execute_script("return document.querySelectorAll('.gutter-label').length"), 0, "no rows to name at the zones level")
+
+    # — the operator console —
+
+    def test_console_clerk_and_buyer_side_by_side(self):
+        buyer = self.open()
+        clerk = self.new_browser()
+        clerk.get(f"{self.server.url}/console?show={self.show}&lang=en")
+        clerk.find_element(By.ID, "key").send_keys("not-a-key-of-anyone")
+        clerk.find_element(By.CSS_SELECTOR, "#sign-in button").click()
+        self.assertIn("not an operator key", self.wait(clerk, lambda c: c.find_element(By.ID, "sign-in-message").text or None, message="wrong key"))
+        clerk.find_element(By.ID, "key").send_keys(CLERK_KEY)
+        clerk.find_element(By.CSS_SELECTOR, "#sign-in button").click()
+        self.wait(clerk, lambda c: c.find_element(By.ID, "who").text == "li (box office)", message="signed in")
+        self.wait(clerk, lambda c: c.execute_script("return document.querySelector('seatkit-map')?.ready === true"), message="the desk's map")
+        self.assertFalse(clerk.find_element(By.ID, "sign-in").is_displayed())
+        # The key is the tab's only: not in the URL, not in local storage.
+        self.assertNotIn(CLERK_KEY, clerk.current_url)
+        self.assertEqual(clerk.execute_script("return Object.values(localStorage).filter(v => v.includes(arguments[0])).length", CLERK_KEY), 0)
+
+        def do(seats, form_button, fill=None):
+            for seat in seats:
+                self.click_seat(clerk, seat)
+            self.wait(clerk, lambda c: c.execute_script("return document.querySelector('seatkit-map').selection.length") == len(seats), message="marked")
+            for field, value in (fill or {}).items():
+                clerk.find_element(By.ID, field).clear()
+                clerk.find_element(By.ID, field).send_keys(value)
+            clerk.find_element(By.CSS_SELECTOR, form_button).click()
+            return time.time()
+
+        # Block a seat: the buyer's map shows it unavailable within a second.
+        started = do(["6-7"], "#block-form button[type=submit]", {"block-reason": "broken seat"})
+        self.wait(buyer, lambda b: self.status(b, "6-7") == "blocked", timeout=1, message="blocked on the buyer's map within 1 s")
+        self.assertLess(time.time() - started, 1.0)
+        self.assertIn("1 seat blocked", clerk.find_element(By.ID, "desk-message").text)
+        self.wait(clerk, lambda c: "broken seat (li)" in c.find_element(By.ID, "reservations").text, message="the block listed")
+        # Sell two at the counter, refund one (its order found by clicking it): the buyer's map follows.
+        do(["5-1", "5-2"], "#sell-form button[type=submit]")
+        self.wait(buyer, lambda b: self.status(b, "5-1") == "sold" and self.status(b, "5-2") == "sold", timeout=1, message="sold on the buyer's map")
+        order = clerk.find_element(By.ID, "refund-ref").get_attribute("value")
+        self.assertTrue(order.startswith("BOX-"))
+        clerk.find_element(By.ID, "refund-ref").clear()
+        self.click_seat(clerk, "5-2")
+        clerk.find_element(By.ID, "find-order").click()
+        self.wait(clerk, lambda c: c.find_element(By.ID, "refund-ref").get_attribute("value") == order, message="the order of a clicked sold seat")
+        clerk.find_element(By.CSS_SELECTOR, "#refund-form button[type=submit]").click()
+        self.wait(buyer, lambda b: self.status(b, "5-2") == "available", timeout=1, message="refunded seat on sale again")
+        self.wait(clerk, lambda c: "refund" in c.find_element(By.ID, "recent").text, message="the refund in the recent changes")
+        # The report and the buyer's map agree.
+        request = urllib.request.Request(f"{self.server.url}/v1/shows/{self.show}/report", headers={"Authorization": f"Bearer {CLERK_KEY}"})
+        report = json.loads(urllib.request.urlopen(request).read())
+        self.assertEqual((report["byStatus"]["sold"], report["byStatus"]["blocked"]), (1, 1))
+        self.assertEqual((report["revenue"]["gross"], report["revenue"]["refunded"], report["revenue"]["net"]), ("76.00", "38.00", "38.00"))
+        shown = {s: self.status(buyer, s) for s in ["6-7", "5-1", "5-2"]}
+        self.assertEqual(shown, {"6-7": "blocked", "5-1": "sold", "5-2": "available"})
+        self.axe(clerk, "the console's show desk")
+        clerk.save_screenshot(os.path.join(ARTIFACTS, "console-desk.png"))
+        # Signing out forgets the key.
+        clerk.find_element(By.ID, "sign-out").click()
+        self.wait(clerk, lambda c: c.find_element(By.ID, "sign-in").is_displayed(), message="signed out")
+        self.assertIsNone(clerk.execute_script("return sessionStorage.getItem('seatkit.operatorKey')"))
+        self.axe(clerk, "the console's sign-in")
 
     # — the map as an element on another page —
 

@@ -24,7 +24,7 @@ import Testing
         let routed = Dictionary(uniqueKeysWithValues: SeatAPI.routes.routes.map { ($0.pattern, Set($0.methods)) })
         #expect(Set(routed.keys) == Set(documented.keys), "routed but undocumented, or documented but not routed")
         for (pattern, methods) in routed { #expect(methods == documented[pattern], "\(pattern): routed \(methods), documented \(documented[pattern] ?? [])") }
-        #expect(routed.count == 35)
+        #expect(routed.count == 37)
     }
 
     /// Each pattern, with its parameters filled in, resolves to itself: no route hides another.

@@ -152,3 +152,23 @@ import Testing
         #expect(seen[layout.index(ofSeatID: "7-1")!] == .sold, "A sees B's sale")
     }
 }
+
+/// `GET /v1/operators/me`: the console's sign-in says who a key is and what the role may do.
+@Suite struct SignedInOperatorTests {
+    @Test func aKeySaysWhoAndWhatItMayDo() throws {
+        let server = try ReservationTests.server(.sqlite)
+        let c = try server.connection()
+        let clerk = try c.request("GET", "/v1/operators/me", headers: ReservationTests.li)
+        #expect(clerk.status == 200)
+        let me = try #require(try JSONParser.parse(Array(clerk.text.utf8)).objectValue)
+        #expect(me["name"]?.stringValue == "li" && me["role"]?.stringValue == "boxoffice")
+        let may = Set(try #require(me["may"]?.arrayValue).compactMap(\.stringValue))
+        #expect(may.isSuperset(of: ["block", "keep", "sell", "refund", "reports"]) && !may.contains("prices"))
+        let admin = try c.request("GET", "/v1/operators/me", headers: [("X-Admin-Key", TestServer.adminKey)])
+        let adminMay = try #require(try JSONParser.parse(Array(admin.text.utf8)).objectValue?["may"]?.arrayValue).compactMap(\.stringValue)
+        #expect(admin.status == 200 && adminMay.contains("prices") && adminMay.contains("shows"))
+        let nobody = try c.request("GET", "/v1/operators/me")
+        #expect(nobody.status == 401 && nobody.headers["content-type"] == "application/problem+json")
+        #expect(try c.request("GET", "/v1/operators/me", headers: [("Authorization", "Bearer not-a-key-of-anyone")]).status == 401)
+    }
+}

@@ -200,13 +200,23 @@ import Testing
         #expect(try c.request("GET", "/web/app.css").headers["content-type"] == "text/css; charset=utf-8")
         // Every module the page imports, followed from app.js, is served (no build step: a missing file
         // would break the page), and the picker's modules are among them.
-        var seen: Set<String> = [], queue = ["app"]
-        while let name = queue.popLast() {
-            guard seen.insert(name).inserted else { continue }
-            let module = try c.request("GET", "/web/js/\(name).js")
-            #expect(module.status == 200, "\(name).js")
-            for match in module.text.matches(of: /(?:from|import) '\.\/([a-z0-9]+)\.js'/) { queue.append(String(match.1)) }
+        func modules(from root: String) throws -> Set<String> {
+            var seen: Set<String> = [], queue = [root]
+            while let name = queue.popLast() {
+                guard seen.insert(name).inserted else { continue }
+                let module = try c.request("GET", "/web/js/\(name).js")
+                #expect(module.status == 200, "\(name).js")
+                for match in module.text.matches(of: /(?:from|import) '\.\/([a-z0-9]+)\.js'/) { queue.append(String(match.1)) }
+            }
+            return seen
         }
+        let seen = try modules(from: "app")
+        // So are the console's (at /console) and the embedding example's, and their pages.
+        #expect(try modules(from: "console").isSuperset(of: ["api", "element", "seatpicker", "canvasmap"]))
+        #expect(try modules(from: "embed").contains("element"))
+        let console = try c.request("GET", "/console")
+        #expect(console.status == 200 && console.text.contains(#"<script type="module" src="/web/js/console.js">"#))
+        #expect(try c.request("GET", "/web/embed.html").text.contains("<seatkit-map"))
         #expect(
             seen.isSuperset(of: ["api", "availability", "canvasmap", "element", "engine", "geometry", "i18n", "keyboard", "live", "picker", "session", "ui"]))
         #expect(try c.request("GET", "/web/nothing.js").status == 404)

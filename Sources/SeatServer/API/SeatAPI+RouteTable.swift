@@ -11,6 +11,7 @@ extension SeatAPI {
         // The web picker: the page for `/` and `/shows/{id}` (it routes itself), its files under `/web/`.
         Route("/", [("GET", page), ("HEAD", page)]),
         Route("/shows/{id}", [("GET", showPage), ("HEAD", showPage)]),
+        Route("/console", [("GET", console), ("HEAD", console)]),
         Route("/web/{file}", [("GET", webFile), ("HEAD", webFile)]),
         Route("/web/js/{file}", [("GET", webFile), ("HEAD", webFile)]),
         Route("/v1/venues", [("GET", { api, _ in api.listVenues() }), ("POST", { api, c in try api.createVenue(c.request) })]),
@@ -45,6 +46,7 @@ extension SeatAPI {
             ]),
         Route("/v1/shows/{id}/report", [("GET", { api, c in try api.showReport(c[0], c.request) })]),
         Route("/v1/shows/{id}/sales", [("POST", { api, c in try api.sell(c[0], c.request, route: c.route, start: c.start) })]),
+        Route("/v1/operators/me", [("GET", { api, c in try api.signedIn(c.request) })]),
         Route("/v1/reports/sales", [("GET", { api, c in try api.salesReport(c.request) })]),
         Route("/v1/orders/{orderRef}", [("GET", { api, c in try api.order(c[0], c.request) })]),
         Route("/v1/orders/{orderRef}/refund", [("POST", { api, c in try api.refund(c[0], c.request, route: c.route, start: c.start) })]),
@@ -62,6 +64,8 @@ extension SeatAPI {
 
     private static let health: Route.Handler = { _, _ in .text(200, "ok\n") }
     private static let page: Route.Handler = { api, c in try api.site.response("index.html", c.request) }
+    /// The operator console (docs/CONSOLE.md): its page is public, everything it shows needs a key.
+    private static let console: Route.Handler = { api, c in try api.site.response("console.html", c.request) }
 
     private static let showPage: Route.Handler = { api, c in
         guard RequestBody.isIdentifier(c[0]) else { throw Problem.notFound("no show \(c[0])") }

@@ -100,6 +100,25 @@ public final class SeatAPI: @unchecked Sendable {
         return given.flatMap { $0.isEmpty ? nil : operators.identify(key: $0) }
     }
 
+    /// `GET /v1/operators/me`: who the key is, and what their role may do (the console shows that and
+    /// nothing else); 401 without a known key.
+    func signedIn(_ r: HTTPRequest) throws -> HTTPResponse {
+        let who = try requireOperator(r, .boxoffice, to: "sign in")
+        var w = JSONWriter()
+        w.raw("{"); w.key("name", first: true); w.string(who.name); w.key("role"); w.string(who.role.rawValue)
+        w.key("may"); w.raw("[")
+        let powers: [(String, OperatorRole)] = [
+            ("block", .boxoffice), ("keep", .boxoffice), ("sell", .boxoffice), ("refund", .boxoffice), ("reports", .boxoffice),
+            ("prices", .manager), ("shows", .manager), ("venues", .manager),
+        ]
+        for (k, power) in powers.filter({ who.role.allows($0.1) }).enumerated() {
+            if k > 0 { w.raw(",") }
+            w.string(power.0)
+        }
+        w.raw("]}")
+        return .json(200, w)
+    }
+
     /// The operator acting, when their role may do `action`: 401 without a known key, 403 naming the
     /// operator, their role and the one needed.
     @discardableResult

@@ -2,7 +2,8 @@
 // same origin (`/web/embed.html` is an example): it builds its parts (the canvas surface with the seat
 // focus, the row gutter, the minimap, a toast and a live region), loads the show and holds seats as the
 // buyer taps them (js/seatpicker.js). Attributes: `show` (starts it), `venue` (optional: the show's venue,
-// so its geometry is fetched at once), `lang` (zh or en). A small API, by seat id, after seats.io's
+// so its geometry is fetched at once), `lang` (zh or en), `mode` (`operator`: taps and drags only mark
+// seats of any status for the console's actions; nothing is held). A small API, by seat id, after seats.io's
 // renderer: `select(ids)`, `deselect(ids)`, `zoomToSeats(ids)`, `seat(id)` (name, status, selected,
 // spoken label and its square on the page), `seatAt(x, y)`, `selection`, `seats`, `zones` (with live free
 // counts), `hold`, `confirm()`, `release()`, `view`. Events that bubble: `ready`, `tap`, `selection`
@@ -55,7 +56,8 @@ export class SeatKitMap extends HTMLElement {
     if ((language === 'zh' || language === 'en') && language !== lang()) setLanguage(language);
     this.picker?.stop();
     this.controller = null;
-    this.picker = new SeatPicker(this, show, { parts: this.parts, venueHint: this.getAttribute('venue') });
+    const mode = this.getAttribute('mode') === 'operator' ? 'operator' : 'buyer';
+    this.picker = new SeatPicker(this, show, { parts: this.parts, venueHint: this.getAttribute('venue'), mode });
     this.picker.start().catch(error => {
       this.dispatchEvent(new CustomEvent('failure', { detail: { error }, bubbles: true }));
     });

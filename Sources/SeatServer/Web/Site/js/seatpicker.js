@@ -19,20 +19,24 @@ export class SeatPicker {
   /// `host`: the element, with its parts (`surface`, `gutter`, `minimap`, `focus`: two elements,
   /// `announcer`, `toast`); `venueHint`: the show's venue when the page knows it (its geometry is asked
   /// for at once).
-  constructor(host, showId, { parts, venueHint }) {
-    Object.assign(this, { host, showId, parts });
+  /// `mode`: 'buyer' (a tap holds the seat on the server) or 'operator' (the console's desk: a tap only
+  /// marks the seat, of any status, for the action the operator picks next).
+  constructor(host, showId, { parts, venueHint, mode = 'buyer' }) {
+    Object.assign(this, { host, showId, parts, mode });
+    this.picked = new Set();  // the operator's marked seats (ids)
     this.venue = null; this.prices = null; this.show = null; this.wheelchair = false;
     this.view = new CanvasMap({
       container: host, surface: parts.surface, gutter: parts.gutter, minimap: parts.minimap,
       onTap: i => this.tap(i),
       onDragSelect: seats => {
+        if (this.mode === 'operator') { for (const i of seats) this.picked.add(this.venue.ids[i]); this.paint(); return; }
         const ids = seats.filter(i => !this.session.desired.has(this.venue.ids[i]) && this.view.statusOf(i) === 'available').map(i => this.venue.ids[i]);
         if (ids.length) { this.session.wheelchair = this.wheelchair; this.session.addAll(ids); }
       },
       onView: () => this.keys.refresh(),
     });
     this.keys = bindKeyboard(this.view, { onActivate: i => this.tap(i), elements: parts.focus });
-    this.session = new HoldSession(showId, {
+    this.session = mode === 'operator' ? null : new HoldSession(showId, {
       onChange: reason => { if (reason !== 'tick') this.paint(); this.emit('change', { tick: reason === 'tick' }); },
       onHeld: hold => {
         this.announce(hold.state === 'active' ? t('held', hold.seats.map(id => this.nameOf(id)).join(', ')) : t('released'));
@@ -88,7 +92,10 @@ export class SeatPicker {
     this.emit('ready', { show: this.show });
   }
 
-  stop() { this.live?.close(); this.session.stop(); }
+  stop() { this.live?.close(); this.session?.stop(); }
+
+  /// The seats shown as chosen: the buyer's (held or on their way) or the operator's marked ones.
+  chosen() { return this.mode === 'operator' ? this.picked : this.session.desired; }
 
   /// (Again, after a language switch.) The map drawn once, right: geometry, prices and, the first
   /// time, availability fetched together.
@@ -135,6 +142,12 @@ export class SeatPicker {
     const id = this.venue.ids[i];
     this.clearToast();
     this.emit('tap', { seat: id });
+    if (this.mode === 'operator') {
+      if (this.picked.has(id)) this.picked.delete(id); else this.picked.add(id);
+      this.paint();
+      this.announce(this.view.label(i));
+      return;
+    }
     if (this.session.desired.has(id) || this.view.statusOf(i) === 'available') {
       this.session.wheelchair = this.wheelchair;
       this.session.toggle(id);
@@ -148,10 +161,10 @@ export class SeatPicker {
   /// The selection on the map (only the seats that changed are repainted) and the focused seat's label.
   paint() {
     const chosen = new Set();
-    for (const id of this.session.desired) { const i = this.indexOf(id); if (i !== undefined) chosen.add(i); }
+    for (const id of this.chosen()) { const i = this.indexOf(id); if (i !== undefined) chosen.add(i); }
     this.view.setSelection(chosen);
     this.keys.refresh();
-    const ids = [...this.session.desired];
+    const ids = [...this.chosen()];
     if (ids.join() !== this.lastSelection) { this.lastSelection = ids.join(); this.emit('selection', { seats: ids }); }
   }
 
@@ -193,7 +206,7 @@ export class SeatPicker {
       if (i >= v.count) continue;
       const before = this.view.statuses[i];
       this.view.setStatus(i, code);
-      if (before !== code && !this.session.held.has(v.ids[i]) && this.isNearSelection(i)) near.push([i, code]);
+      if (before !== code && !this.session?.held.has(v.ids[i]) && this.isNearSelection(i)) near.push([i, code]);
     }
     this.keys.refresh();
     this.host.dataset.version = delta.to;
@@ -203,7 +216,7 @@ export class SeatPicker {
 
   /// Same row, within three seats of a selected or focused seat along it (the engine's announcement rule).
   isNearSelection(i) {
-    const v = this.venue, anchors = [...this.session.desired].map(id => this.indexOf(id)).concat(this.keys.current ?? []);
+    const v = this.venue, anchors = [...this.chosen()].map(id => this.indexOf(id)).concat(this.keys.current ?? []);
     return anchors.some(a => a !== undefined && v.rowOf[a] === v.rowOf[i] && Math.abs(a - i) <= 3);
   }
 
@@ -231,8 +244,16 @@ export class SeatPicker {
 
   api() {
     return {
-      select: ids => { this.session.wheelchair = this.wheelchair; return this.session.addAll(ids.filter(id => this.indexOf(id) !== undefined && !this.session.desired.has(id))); },
-      deselect: ids => this.session.removeAll(ids.filter(id => this.session.desired.has(id))),
+      select: ids => {
+        const fresh = ids.filter(id => this.indexOf(id) !== undefined && !this.chosen().has(id));
+        if (this.mode === 'operator') { for (const id of fresh) this.picked.add(id); this.paint(); return Promise.resolve(); }
+        this.session.wheelchair = this.wheelchair;
+        return this.session.addAll(fresh);
+      },
+      deselect: ids => {
+        if (this.mode === 'operator') { for (const id of ids) this.picked.delete(id); this.paint(); return Promise.resolve(); }
+        return this.session.removeAll(ids.filter(id => this.session.desired.has(id)));
+      },
       zoomToSeats: ids => this.view.zoomToSeats(ids.map(id => this.indexOf(id)).filter(i => i !== undefined)),
       seat: id => {
         const i = this.indexOf(id), v = this.venue;
@@ -246,10 +267,10 @@ export class SeatPicker {
       },
       seats: () => this.venue.ids,
       zones: () => this.venue.zones.map((z, k) => ({ id: z.id, name: z.name, free: this.view.zoneFree[k] })),
-      selection: () => [...this.session.desired],
-      hold: () => this.session.hold,
-      confirm: () => this.session.confirm(),
-      release: () => this.session.release(),
+      selection: () => [...this.chosen()],
+      hold: () => this.session?.hold ?? null,
+      confirm: () => (this.session ? this.session.confirm() : Promise.reject(new Error('seatkit-map: an operator map holds nothing to confirm'))),
+      release: () => (this.session ? this.session.release() : Promise.resolve()),
       view: () => ({ zoom: this.view.zoom, level: this.view.level(), offset: [this.view.ox, this.view.oy] }),
     };
   }

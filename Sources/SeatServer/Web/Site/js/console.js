@@ -1,0 +1,292 @@
+// The operator console at /console (docs/CONSOLE.md): sign in with an operator's key (kept for this tab
+// only), then the show desk — the show's live map (the picker's `<seatkit-map>` in operator mode: taps
+// and drags mark seats of any status) and what the box office does with the marked seats: block and
+// return to sale, keep for guests, sell at the counter, refund; beside it the show's reservations and
+// its recent changes from the log. Every action reaches every buyer's map in the same instant (one
+// version, one event). Everything comes from the public v1 API with the operator's key.
+
+import { ApiProblem, randomKey, request } from './api.js';
+import { lang, setLanguage } from './i18n.js';
+import './element.js';
+
+const $ = id => document.getElementById(id);
+const KEY = 'seatkit.operatorKey';
+
+const seats = n => (n === 1 ? '1 seat' : `${n} seats`);
+
+const WORDS = {
+  zh: {
+    title: 'SeatKit 售票台', skip: '跳到内容', signInTitle: '登录', keyLabel: '操作员密钥', signIn: '登录', signOut: '退出',
+    wrongKey: '这不是操作员的密钥，请检查后重试。', signedIn: (n, r) => `${n}（${r === 'manager' ? '经理' : '售票员'}）`,
+    desk: '场次工作台', showLabel: '场次', deskHelp: '点击或拖动标记座位（任何状态），再选择下面的操作。方向键移动，空格标记。',
+    marked: '已标记座位', none: '未标记座位', reason: '原因', blockTitle: '锁座', block: '锁定', unblock: '恢复销售',
+    keepTitle: '预留给来宾', guest: '来宾', releaseAt: '恢复销售时间', keep: '预留', sellTitle: '柜台售票', payment: '付款方式',
+    orderRef: '订单号', sell: '售出', refundTitle: '退票', findOrder: '查找标记座位的订单', refund: '退标记的座位',
+    reservations: '预留与锁座', recent: '最近变更', noneYet: '暂无', blocked: '锁座', house: '预留',
+    done: {
+      block: n => `已锁定 ${n} 个座位`, unblock: n => `${n} 个座位已恢复销售`, keep: n => `已为来宾预留 ${n} 个座位`,
+      sell: (ref, total) => `已售出：订单 ${ref}，合计 ${total}`, refund: (ref, n) => (n === 'all' ? `订单 ${ref} 已全部退票` : `订单 ${ref} 已退 ${n} 个座位`),
+    },
+    markFirst: '请先在座位图上标记座位。', noReservation: '标记的座位不在任何预留或锁座中。', noOrder: '标记的座位不属于任何订单。',
+    forbidden: '你的角色不能做这件事。', failed: t => `操作失败：${t}`, offline: '无法连接服务器。',
+  },
+  en: {
+    title: 'SeatKit console', skip: 'Skip to content', signInTitle: 'Sign in', keyLabel: 'Operator key', signIn: 'Sign in', signOut: 'Sign out',
+    wrongKey: 'That is not an operator key. Check it and try again.', signedIn: (n, r) => `${n} (${r === 'manager' ? 'manager' : 'box office'})`,
+    desk: 'Show desk', showLabel: 'Show', deskHelp: 'Click or drag to mark seats (of any status), then choose an action below. Arrow keys move, Space marks.',
+    marked: 'Marked seats', none: 'No seats marked', reason: 'Reason', blockTitle: 'Block', block: 'Block', unblock: 'Return to sale',
+    keepTitle: 'Keep for guests', guest: 'For', releaseAt: 'Back on sale', keep: 'Keep', sellTitle: 'Sell at the counter', payment: 'Payment',
+    orderRef: 'Order', sell: 'Sell', refundTitle: 'Refund', findOrder: 'Order of the marked seat', refund: 'Refund marked seats',
+    reservations: 'Reservations', recent: 'Recent changes', noneYet: 'None yet', blocked: 'blocked', house: 'kept',
+    done: {
+      block: n => `${seats(n)} blocked`, unblock: n => `${seats(n)} back on sale`, keep: n => `${seats(n)} kept for guests`,
+      sell: (ref, total) => `Sold: order ${ref}, total ${total}`, refund: (ref, n) => (n === 'all' ? `Order ${ref} refunded` : `${seats(n)} of order ${ref} refunded`),
+    },
+    markFirst: 'Mark seats on the map first.', noReservation: 'None of the marked seats is blocked or kept.', noOrder: 'The marked seat is in no order.',
+    forbidden: 'Your role cannot do this.', failed: t => `That did not work: ${t}`, offline: 'Cannot reach the server.',
+  },
+};
+const w = key => WORDS[lang()][key];
+
+let operator = null;  // {name, role, may} once signed in
+const key = () => sessionStorage.getItem(KEY);
+const call = (method, path, body) => request(method, path, {
+  body, retry: false,
+  headers: { Authorization: `Bearer ${key()}`, ...(method === 'POST' ? { 'Idempotency-Key': randomKey() } : {}) },
+});
+
+function say(box, text, kind = 'error') { $(box).textContent = text; $(box).dataset.kind = kind; }
+
+function announce(text) {
+  $('announcer').textContent = '';
+  setTimeout(() => { $('announcer').textContent = text; }, 50);
+}
+
+/// A refusal in words: the rule's own message, the seats someone else has, or the problem's title.
+function problemWords(error) {
+  if (!(error instanceof ApiProblem)) return w('offline');
+  const p = error.problem;
+  if (error.status === 403) return w('forbidden');
+  if (p.violations?.length) return p.violations.map(v => v.message?.[lang()] ?? v.rule).join(' ');
+  if (p.conflicts?.length) return w('failed')(p.conflicts.map(c => `${c.seat}: ${c.status}`).join(', '));
+  return w('failed')(p.detail ?? p.title ?? `HTTP ${error.status}`);
+}
+
+function applyWords() {
+  document.documentElement.lang = lang() === 'zh' ? 'zh-CN' : 'en';
+  for (const el of document.querySelectorAll('[data-c]')) el.textContent = w(el.dataset.c);
+  $('language').textContent = lang() === 'zh' ? 'EN' : '中文';
+  $('language').setAttribute('lang', lang() === 'zh' ? 'en' : 'zh');
+  document.title = w('title');
+  if (operator) $('who').textContent = w('signedIn')(operator.name, operator.role);
+}
+
+// — Signing in and out —
+
+async function signIn(candidate) {
+  sessionStorage.setItem(KEY, candidate);
+  try {
+    operator = await call('GET', '/v1/operators/me');
+  } catch (error) {
+    sessionStorage.removeItem(KEY);
+    operator = null;
+    say('sign-in-message', error instanceof ApiProblem && error.status === 401 ? w('wrongKey') : problemWords(error));
+    return false;
+  }
+  $('sign-in').hidden = true; $('sign-out').hidden = false;
+  $('who').textContent = w('signedIn')(operator.name, operator.role);
+  await openDesk();
+  return true;
+}
+
+function signOut() {
+  sessionStorage.removeItem(KEY);
+  operator = null;
+  location.reload();
+}
+
+// — The show desk —
+
+let map = null, showId = null;
+
+async function openDesk() {
+  $('desk').hidden = false;
+  const shows = (await request('GET', '/v1/shows')).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+  const select = $('show');
+  select.replaceChildren(...shows.map(s => Object.assign(document.createElement('option'), {
+    value: s.id, textContent: `${s.details?.title?.[lang()] ?? s.details?.title?.en ?? s.details?.title ?? s.venueId} · ${s.startsAt.slice(0, 16).replace('T', ' ')} · ${s.id}`,
+  })));
+  const asked = new URLSearchParams(location.search).get('show');
+  if (asked && shows.some(s => s.id === asked)) select.value = asked;
+  select.onchange = () => openShow(select.value);
+  await openShow(select.value);
+}
+
+async function openShow(id) {
+  showId = id;
+  // A show of its own map: a fresh element (its canvas, focus and stream), the last one stopped.
+  const old = $('desk-map');
+  map = old;
+  if (old.picker) {
+    old.picker.stop();
+    map = document.createElement('seatkit-map');
+    for (const name of ['id', 'mode', 'aria-describedby']) map.setAttribute(name, old.getAttribute(name));
+    old.replaceWith(map);
+  }
+  map.addEventListener('selection', renderMarked);
+  map.addEventListener('statuses', () => refreshSide());
+  await new Promise(resolve => { map.addEventListener('ready', resolve, { once: true }); map.setAttribute('show', id); });
+  $('order-ref').value = `BOX-${randomKey().slice(0, 8).toUpperCase()}`;
+  renderMarked();
+  await refreshSide();
+}
+
+function marked() { return map?.ready ? map.selection : []; }
+
+function renderMarked() {
+  const ids = marked();
+  $('marked').textContent = ids.length ? ids.map(id => map.seat(id)?.name ?? id).join(lang() === 'zh' ? '、' : ', ') : w('none');
+}
+
+let sideTimer = null;
+/// The reservations and the last changes, again (at most every half second: deltas come fast).
+function refreshSide() {
+  clearTimeout(sideTimer);
+  return new Promise(resolve => {
+    sideTimer = setTimeout(async () => {
+      try {
+        const [reservations, log] = await Promise.all([
+          // The log pages from a version: the last fifty versions' lines.
+          call('GET', `/v1/shows/${encodeURIComponent(showId)}/reservations`),
+          call('GET', `/v1/shows/${encodeURIComponent(showId)}/log?since=${Math.max(0, Number(map.dataset.version || 0) - 50)}`),
+        ]);
+        $('reservations').replaceChildren(...(reservations.length ? reservations.map(r => li(
+          `${w(r.kind) ?? r.kind}: ${r.seats.join(' ')} — ${r.reason ?? ''} (${r.operator})`, { reservation: r.id })) : [li(w('noneYet'))]));
+        const entries = log.lines.slice(-8).reverse();
+        $('recent').replaceChildren(...(entries.length ? entries.map(e => li(logLine(e))) : [li(w('noneYet'))]));
+      } catch (error) {
+        say('desk-message', problemWords(error));
+      }
+      resolve();
+    }, 150);
+  });
+}
+
+function li(text, data = {}) {
+  const el = document.createElement('li');
+  el.textContent = text;
+  for (const [k, v] of Object.entries(data)) el.dataset[k] = v;
+  return el;
+}
+
+/// "19:02:11 sell li 5-1 5-2 BOX-1A2B": a log line as the desk lists it.
+function logLine(e) {
+  const seats = Array.isArray(e.seats) ? e.seats.map(s => s.seat ?? s).join(' ') : null;
+  return [e.at?.slice(11, 19), e.action, e.operator ?? e.by, seats, e.orderRef].filter(Boolean).join(' ');
+}
+
+/// Runs one action on the marked seats: its answer said in words, the marks cleared when it worked.
+async function act(needsSeats, action) {
+  const ids = marked();
+  if (needsSeats && !ids.length) { say('desk-message', w('markFirst')); return; }
+  try {
+    const text = await action(ids);
+    if (text === null) return;
+    say('desk-message', text, 'ok');
+    announce(text);
+    await map.deselect(ids);
+    renderMarked();
+    refreshSide();
+  } catch (error) {
+    say('desk-message', problemWords(error));
+  }
+}
+
+function bindDesk() {
+  const path = suffix => `/v1/shows/${encodeURIComponent(showId)}${suffix}`;
+  $('block-form').addEventListener('submit', e => {
+    e.preventDefault();
+    act(true, async ids => {
+      await call('POST', path('/reservations'), { kind: 'blocked', seats: ids, reason: $('block-reason').value });
+      return w('done').block(ids.length);
+    });
+  });
+  $('unblock').addEventListener('click', () => act(true, async ids => {
+    // Each reservation holding a marked seat lets go of those seats (the whole of it when all are marked).
+    const marks = new Set(ids);
+    const touched = (await call('GET', path('/reservations'))).filter(r => r.seats.some(s => marks.has(s)));
+    if (!touched.length) { say('desk-message', w('noReservation')); return null; }
+    let freed = 0;
+    for (const r of touched) {
+      const mine = r.seats.filter(s => marks.has(s));
+      freed += mine.length;
+      if (mine.length === r.seats.length) await call('DELETE', `/v1/reservations/${encodeURIComponent(r.id)}`);
+      else await call('POST', `/v1/reservations/${encodeURIComponent(r.id)}/seats`, { add: [], remove: mine });
+    }
+    return w('done').unblock(freed);
+  }));
+  $('keep-form').addEventListener('submit', e => {
+    e.preventDefault();
+    act(true, async ids => {
+      const body = { kind: 'house', seats: ids, reason: $('keep-name').value };
+      if ($('keep-until').value.trim()) body.releaseAt = $('keep-until').value.trim();
+      await call('POST', path('/reservations'), body);
+      return w('done').keep(ids.length);
+    });
+  });
+  $('sell-form').addEventListener('submit', e => {
+    e.preventDefault();
+    act(true, async ids => {
+      const ref = $('order-ref').value;
+      const order = await call('POST', path('/sales'), { seats: ids, orderRef: ref, payment: $('payment').value });
+      $('order-ref').value = `BOX-${randomKey().slice(0, 8).toUpperCase()}`;
+      $('refund-ref').value = ref;
+      const total = order.parts?.map(p => `${p.total} ${p.currency}`).join(' + ');
+      return w('done').sell(ref, total);
+    });
+  });
+  $('find-order').addEventListener('click', async () => {
+    // The show's report, one line a seat, names each sold seat's order.
+    const ids = marked();
+    if (!ids.length) { say('desk-message', w('markFirst')); return; }
+    try {
+      const response = await fetch(path('/report'), { headers: { Authorization: `Bearer ${key()}`, Accept: 'text/csv' }, cache: 'no-store' });
+      if (!response.ok) throw new ApiProblem(response.status, await response.json().catch(() => ({ title: response.statusText })));
+      const header = (await response.clone().text()).split('\n')[0].split(',');
+      const rows = (await response.text()).trim().split('\n').slice(1).map(line => line.split(','));
+      const seatAt = header.indexOf('seat'), refAt = header.indexOf('orderRef');
+      const ref = rows.find(r => r[seatAt] === ids[0])?.[refAt];
+      if (!ref) { say('desk-message', w('noOrder')); return; }
+      $('refund-ref').value = ref;
+      say('desk-message', `${w('orderRef')}: ${ref}`, 'ok');
+    } catch (error) {
+      say('desk-message', problemWords(error));
+    }
+  });
+  $('refund-form').addEventListener('submit', e => {
+    e.preventDefault();
+    act(false, async ids => {
+      const ref = $('refund-ref').value;
+      const body = ids.length ? { seats: ids, reason: 'box office' } : { reason: 'box office' };
+      await call('POST', `/v1/orders/${encodeURIComponent(ref)}/refund`, body);
+      return w('done').refund(ref, ids.length || 'all');
+    });
+  });
+}
+
+async function main() {
+  applyWords();
+  $('language').onclick = () => { setLanguage(lang() === 'zh' ? 'en' : 'zh'); applyWords(); renderMarked(); refreshSide(); };
+  $('sign-out').onclick = signOut;
+  $('sign-in').addEventListener('submit', async e => {
+    e.preventDefault();
+    const candidate = $('key').value.trim();
+    $('key').value = '';
+    say('sign-in-message', '');
+    await signIn(candidate);
+  });
+  bindDesk();
+  if (key()) await signIn(key());
+}
+
+main();
