@@ -81,11 +81,12 @@ class Server:
     def post(self, path, body, admin=False):
         return self.send("POST", path, body, admin)
 
-    def send(self, method, path, body, admin=False):
-        headers = {"Content-Type": "application/json"}
+    def send(self, method, path, body, admin=False, headers=None):
+        headers = {"Content-Type": "application/json", **(headers or {})}
         if admin:
             headers["X-Admin-Key"] = "browser-test-key"
-        request = urllib.request.Request(self.url + path, data=json.dumps(body).encode(), method=method, headers=headers)
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.url + path, data=data, method=method, headers=headers)
         try:
             with urllib.request.urlopen(request, timeout=5) as r:
                 return r.status, json.loads(r.read() or b"null")
@@ -168,7 +169,7 @@ class PickerTests(unittest.TestCase):
     def open(self, lang="en"):
         d = self.new_browser()
         d.get(f"{self.server.url}/shows/{self.show}?lang={lang}")
-        self.wait(d, lambda d: d.execute_script("return document.getElementById('map').dataset.version !== undefined"))
+        self.wait(d, lambda d: d.execute_script("return document.getElementById('map')?.ready === true && document.getElementById('map').dataset.version !== undefined"))
         return d
 
     def wait(self, d, condition, timeout=5, message=""):
@@ -178,9 +179,8 @@ class PickerTests(unittest.TestCase):
             self.fail(f"timed out: {message}\n{self.page_state(d)}")
 
     def page_state(self, d):
-        return d.execute_script("return {message: document.getElementById('message').textContent, "
-                                "total: document.getElementById('total').textContent, "
-                                "error: document.getElementById('page-error').textContent}")
+        return d.execute_script("const text = id => document.getElementById(id)?.textContent;"
+                                "return {message: text('message') ?? text('desk-message'), total: text('total'), error: text('page-error')}")
 
     # The map is one canvas: seats are read and found through the `<seatkit-map>` element's API
     # (js/element.js), and clicked and touched with real input events at the squares it reports.
@@ -325,7 +325,7 @@ class PickerTests(unittest.TestCase):
         upcoming = d.find_element(By.CSS_SELECTOR, f'a.card[data-show="{self.show}"]')
         self.assertNotIn("started", upcoming.get_attribute("class"))
         d.get(f"{self.server.url}/shows/{gone}?lang=en")
-        self.wait(d, lambda d: d.execute_script("return document.getElementById('map').dataset.version !== undefined"))
+        self.wait(d, lambda d: d.execute_script("return document.getElementById('map')?.ready === true && document.getElementById('map').dataset.version !== undefined"))
         # The page says so before any tap, and offers no best seats.
         self.assertIn("sales are closed", d.find_element(By.ID, "message").text)
         self.assertFalse(d.find_element(By.CSS_SELECTOR, "#best-form button").is_enabled())
@@ -346,7 +346,7 @@ class PickerTests(unittest.TestCase):
         self.assertEqual(status, 201)
         d = self.new_browser()
         d.get(f"{self.server.url}/shows/{arena}?lang=en")
-        self.wait(d, lambda d: d.execute_script("return document.getElementById('map').dataset.version !== undefined"), timeout=30,
+        self.wait(d, lambda d: d.execute_script("return document.getElementById('map')?.ready === true && document.getElementById('map').dataset.version !== undefined"), timeout=30,
                   message="the arena's map")
         self.assertEqual(d.find_element(By.ID, "map").get_attribute("data-level"), "zones")
         # One canvas, not an element a seat: the map holds a handful of elements.
@@ -376,7 +376,7 @@ class PickerTests(unittest.TestCase):
         # The keyboard: Tab reaches the map's one seat even zoomed out, and focus zooms in to it.
         k = self.new_browser()
         k.get(f"{self.server.url}/shows/{arena}?lang=en")
-        self.wait(k, lambda k: k.execute_script("return document.getElementById('map').dataset.version !== undefined"), timeout=30,
+        self.wait(k, lambda k: k.execute_script("return document.getElementById('map')?.ready === true && document.getElementById('map').dataset.version !== undefined"), timeout=30,
                   message="the arena's map")
         self.assertEqual(k.find_element(By.ID, "map").get_attribute("data-level"), "zones")
         k.find_element(By.TAG_NAME, "body").click()
@@ -403,7 +403,7 @@ class PickerTests(unittest.TestCase):
         self.wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, f'a.card[data-show="{self.show}"]'), message="show list")
         tab_until(lambda e: e.get_attribute("data-show") == self.show)
         ActionChains(d).send_keys(Keys.ENTER).perform()
-        self.wait(d, lambda d: d.execute_script("return document.getElementById('map').dataset.version !== undefined"))
+        self.wait(d, lambda d: d.execute_script("return document.getElementById('map')?.ready === true && document.getElementById('map').dataset.version !== undefined"))
         seat = tab_until(lambda e: e.get_attribute("class") == "seat-focus")
         start = seat.get_attribute("data-seat-id")
         # To the row's left end (a block's edge, so two seats from there strand no one), up a row and back.
@@ -691,6 +691,46 @@ class PickerTests(unittest.TestCase):
         self.assertIsNone(clerk.execute_script("return sessionStorage.getItem('seatkit.operatorKey')"))
         self.axe(clerk, "the console's sign-in")
 
+    def sign_in_console(self, key):
+        d = self.new_browser()
+        d.get(f"{self.server.url}/console?show={self.show}&lang=en")
+        d.find_element(By.ID, "key").send_keys(key)
+        d.find_element(By.CSS_SELECTOR, "#sign-in button").click()
+        self.wait(d, lambda c: c.execute_script("return document.querySelector('seatkit-map')?.ready === true"), message="the desk's map")
+        return d
+
+    def test_console_managers_price_change(self):
+        buyer = self.open()
+        self.click_seat(buyer, "9-1")
+        self.assertEqual(self.wait(buyer, self.settled_total, message="a held seat"), "¥38.00")
+        # A box-office key does not reach the manager's tools: no price editor, and the API says no.
+        clerk = self.sign_in_console(CLERK_KEY)
+        self.assertFalse(clerk.find_element(By.ID, "prices-form").is_displayed())
+        status, _ = self.server.send("PUT", f"/v1/shows/{self.show}/prices", {"categories": {"standard": "1.00"}},
+                                     headers={"Authorization": f"Bearer {CLERK_KEY}"})
+        self.assertEqual(status, 403)
+        manager = self.sign_in_console("browser-test-key")
+        self.wait(manager, lambda m: m.find_element(By.ID, "prices-form").is_displayed(), message="the price editor")
+        field = manager.find_element(By.ID, "price-standard")
+        self.assertEqual(field.get_attribute("value"), "38.00")
+        field.clear()
+        field.send_keys("45.00")
+        manager.find_element(By.ID, "price-preview-button").click()
+        preview = self.wait(manager, lambda m: m.find_element(By.ID, "price-preview").text or None, message="the preview")
+        self.assertIn("standard 38.00 → 45.00", preview)
+        self.assertIn("the 1 seats held now keep the prices they were held at", preview)
+        self.assertIn("¥38.00", self.label(buyer, "9-3"), "nothing changes before Apply")
+        manager.find_element(By.CSS_SELECTOR, "#prices-form button[type=submit]").click()
+        started = time.time()
+        self.wait(buyer, lambda b: "¥45.00" in self.label(b, "9-3"), timeout=1, message="the new price on the open picker within 1 s")
+        self.assertLess(time.time() - started, 1.0)
+        self.assertIn("revision 1", self.wait(manager, lambda m: m.find_element(By.ID, "desk-message").text or None, message="applied"))
+        # The buyer's hold keeps its own price.
+        self.assertEqual(self.settled_total(buyer), "¥38.00")
+        status, show = self.server.send("GET", "/v1/shows/" + self.show, None)
+        self.assertEqual((status, show["prices"]["categories"]["standard"]), (200, "45.00"))
+        self.axe(manager, "the console with the price editor")
+
     # — the map as an element on another page —
 
     def test_embedded_map_element(self):
@@ -759,7 +799,7 @@ class PickerTests(unittest.TestCase):
         d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
         d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
         d.get(f"{self.server.url}/shows/{self.show}?lang={lang}")
-        self.wait(d, lambda d: d.execute_script("return document.getElementById('map').dataset.version !== undefined"))
+        self.wait(d, lambda d: d.execute_script("return document.getElementById('map')?.ready === true && document.getElementById('map').dataset.version !== undefined"))
         return d
 
     def touch_tap(self, d, x, y):

@@ -28,6 +28,9 @@ const WORDS = {
       sell: (ref, total) => `已售出：订单 ${ref}，合计 ${total}`, refund: (ref, n) => (n === 'all' ? `订单 ${ref} 已全部退票` : `订单 ${ref} 已退 ${n} 个座位`),
     },
     markFirst: '请先在座位图上标记座位。', noReservation: '标记的座位不在任何预留或锁座中。', noOrder: '标记的座位不属于任何订单。',
+    pricesTitle: '票价', category: '类别', now: '现价', new: '新价', preview: '预览', apply: '应用',
+    previewText: (changes, free, held) => `${changes}。${free} 个可售座位按新价出售；已保留的 ${held} 个座位保持原价。`,
+    noChange: '票价没有变化。', applied: rev => `新票价已生效（第 ${rev} 版），所有打开的选座页同时更新。`, badPrice: c => `${c} 的价格应为如 45.00 的金额`,
     forbidden: '你的角色不能做这件事。', failed: t => `操作失败：${t}`, offline: '无法连接服务器。',
   },
   en: {
@@ -43,6 +46,9 @@ const WORDS = {
       sell: (ref, total) => `Sold: order ${ref}, total ${total}`, refund: (ref, n) => (n === 'all' ? `Order ${ref} refunded` : `${seats(n)} of order ${ref} refunded`),
     },
     markFirst: 'Mark seats on the map first.', noReservation: 'None of the marked seats is blocked or kept.', noOrder: 'The marked seat is in no order.',
+    pricesTitle: 'Prices', category: 'Category', now: 'Now', new: 'New', preview: 'Preview', apply: 'Apply',
+    previewText: (changes, free, held) => `${changes}. ${free} seats on sale are sold at the new prices; the ${held} seats held now keep the prices they were held at.`,
+    noChange: 'No price changes.', applied: rev => `New prices in force (revision ${rev}); every open picker has them now.`, badPrice: c => `The price of ${c} must be an amount like 45.00`,
     forbidden: 'Your role cannot do this.', failed: t => `That did not work: ${t}`, offline: 'Cannot reach the server.',
   },
 };
@@ -139,6 +145,55 @@ async function openShow(id) {
   $('order-ref').value = `BOX-${randomKey().slice(0, 8).toUpperCase()}`;
   renderMarked();
   await refreshSide();
+  if (operator.may.includes('prices')) await renderPrices();
+}
+
+// — Prices (managers) —
+
+let shownShow = null;
+
+/// The show's price per category, with a field for the new one; nothing for a role that may not change them.
+async function renderPrices() {
+  shownShow = await request('GET', `/v1/shows/${encodeURIComponent(showId)}`);
+  $('prices-form').hidden = false;
+  const rows = Object.entries(shownShow.prices.categories).sort(([a], [b]) => a.localeCompare(b)).map(([category, price]) => {
+    const tr = document.createElement('tr');
+    const input = Object.assign(document.createElement('input'), { value: price, inputMode: 'decimal', id: `price-${category}` });
+    input.dataset.category = category;
+    input.setAttribute('aria-label', `${category}: ${w('new')}`);
+    const cells = [category, price].map(text => Object.assign(document.createElement('td'), { textContent: text }));
+    const last = document.createElement('td');
+    last.append(input);
+    tr.append(...cells, last);
+    return tr;
+  });
+  $('price-table').tBodies[0].replaceChildren(...rows);
+  $('price-preview').textContent = '';
+}
+
+/// The new table (the current one with the categories' new prices), the changes in words, or a refusal.
+function proposedPrices() {
+  const categories = { ...shownShow.prices.categories }, changes = [];
+  for (const input of $('price-table').querySelectorAll('input')) {
+    const value = input.value.trim(), category = input.dataset.category;
+    if (!/^[0-9]+(\.[0-9]+)?$/.test(value)) throw new Error(w('badPrice')(category));
+    if (value !== categories[category]) changes.push(`${category} ${categories[category]} → ${value}`);
+    categories[category] = value;
+  }
+  return { table: { ...shownShow.prices, categories }, changes };
+}
+
+/// What the change does before it is applied: which categories, how many seats on sale take the new
+/// prices, and that open holds keep theirs (a hold keeps the price revision it was made at).
+async function previewPrices() {
+  let proposal;
+  try { proposal = proposedPrices(); } catch (error) { say('desk-message', error.message); return null; }
+  if (!proposal.changes.length) { $('price-preview').textContent = w('noChange'); return null; }
+  const report = await call('GET', `/v1/shows/${encodeURIComponent(showId)}/report`);
+  const changed = new Set(proposal.changes.map(c => c.split(' ')[0]));
+  const free = report.zones.filter(z => changed.has(z.category)).reduce((n, z) => n + z.byStatus.available, 0);
+  $('price-preview').textContent = w('previewText')(proposal.changes.join(', '), free, report.byStatus.held);
+  return proposal;
 }
 
 function marked() { return map?.ready ? map.selection : []; }
@@ -148,12 +203,15 @@ function renderMarked() {
   $('marked').textContent = ids.length ? ids.map(id => map.seat(id)?.name ?? id).join(lang() === 'zh' ? '、' : ', ') : w('none');
 }
 
-let sideTimer = null;
-/// The reservations and the last changes, again (at most every half second: deltas come fast).
+let sideTimer = null, sideWaiting = [];
+/// The reservations and the last changes, again (once for a burst of deltas: they come fast). Resolves
+/// when the lists are drawn, whichever call of the burst drew them.
 function refreshSide() {
   clearTimeout(sideTimer);
   return new Promise(resolve => {
+    sideWaiting.push(resolve);
     sideTimer = setTimeout(async () => {
+      const waiting = sideWaiting.splice(0);
       try {
         const [reservations, log] = await Promise.all([
           // The log pages from a version: the last fifty versions' lines.
@@ -167,7 +225,7 @@ function refreshSide() {
       } catch (error) {
         say('desk-message', problemWords(error));
       }
-      resolve();
+      for (const done of waiting) done();
     }, 150);
   });
 }
@@ -274,6 +332,24 @@ function bindDesk() {
   });
 }
 
+function bindPrices() {
+  $('price-preview-button').addEventListener('click', () => previewPrices().catch(error => say('desk-message', problemWords(error))));
+  $('prices-form').addEventListener('submit', async e => {
+    e.preventDefault();
+    try {
+      const proposal = await previewPrices();
+      if (!proposal) return;
+      const show = await call('PUT', `/v1/shows/${encodeURIComponent(showId)}/prices`, proposal.table);
+      say('desk-message', w('applied')(show.priceRevision), 'ok');
+      announce(w('applied')(show.priceRevision));
+      await renderPrices();
+      refreshSide();
+    } catch (error) {
+      say('desk-message', problemWords(error));
+    }
+  });
+}
+
 async function main() {
   applyWords();
   $('language').onclick = () => { setLanguage(lang() === 'zh' ? 'en' : 'zh'); applyWords(); renderMarked(); refreshSide(); };
@@ -286,6 +362,7 @@ async function main() {
     await signIn(candidate);
   });
   bindDesk();
+  bindPrices();
   if (key()) await signIn(key());
 }
 
