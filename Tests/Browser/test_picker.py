@@ -731,6 +731,43 @@ class PickerTests(unittest.TestCase):
         self.assertEqual((status, show["prices"]["categories"]["standard"]), (200, "45.00"))
         self.axe(manager, "the console with the price editor")
 
+    def test_console_heat_map_over_the_desk(self):
+        # A show of the same hall that starts in four seconds sells 7-1 and 7-2 at the counter; once it has
+        # started it is a past show, and the heat map over the desk's map says so.
+        past = self.show + "-past"
+        starts = time.time() + 4
+        body = {"id": past, "venueId": "cinema-hall-3", "startsAt": time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime(starts)),
+                "prices": {"categories": {"standard": "38", "vip": "58", "couple": "99"}}}
+        self.assertEqual(self.server.post("/v1/shows", body, admin=True)[0], 201)
+        status, _ = self.server.post(f"/v1/shows/{past}/sales", {"seats": ["7-1", "7-2"], "orderRef": "HEAT-1", "payment": "cash"}, admin=True)
+        self.assertEqual(status, 201)
+        time.sleep(max(0, starts - time.time()) + 1.2)
+        clerk = self.sign_in_console(CLERK_KEY)
+        clerk.find_element(By.ID, "heat-on").click()
+        self.wait(clerk, lambda c: c.find_element(By.ID, "heat-legend").is_displayed(), message="the legend")
+        self.assertIn("shows of the last 30 days", clerk.find_element(By.ID, "heat-caption").text)
+        levels = clerk.execute_script("""
+            const m = document.querySelector('seatkit-map'), o = m.picker.view.overlay;
+            return ['7-1', '7-3'].map(id => o.levels[m.seat(id).index]);""")
+        self.assertGreater(levels[0], 0)
+        self.assertEqual(levels[1], 0)
+        # The seat is drawn in the engine's colour for its level (a pixel of its square, beside its number).
+        x, y = self.seat_point(clerk, "7-1")
+        drawn = clerk.execute_script("""
+            const c = document.querySelector('#desk-map-surface canvas'), b = c.getBoundingClientRect(), k = c.width / b.width;
+            const r = document.querySelector('seatkit-map').seat('7-1').rect;
+            return [...c.getContext('2d').getImageData((r.x + r.width * 0.18 - b.left) * k, (arguments[1] - b.top) * k, 1, 1).data].slice(0, 3);""", x, y)
+        want = clerk.execute_script("const o = document.querySelector('seatkit-map').picker.view.overlay; return o.palette[arguments[0]]", levels[0])
+        rgb = [int(want[i:i + 2], 16) for i in (1, 3, 5)]
+        self.assertTrue(all(abs(a - b) <= 3 for a, b in zip(drawn, rgb)), f"drawn {drawn}, the engine's {want}")
+        zones = clerk.find_element(By.ID, "heat-zones").text.splitlines()
+        self.assertTrue(zones[0].startswith("VIP: "), f"the VIP zone sold best: {zones}")
+        self.axe(clerk, "the console with the heat map")
+        clerk.save_screenshot(os.path.join(ARTIFACTS, "console-heat.png"))
+        clerk.find_element(By.ID, "heat-on").click()
+        self.wait(clerk, lambda c: c.find_element(By.ID, "desk-map").get_attribute("data-overlay") == "", message="the overlay taken away")
+        self.assertFalse(clerk.find_element(By.ID, "heat-legend").is_displayed())
+
     # — the map as an element on another page —
 
     def test_embedded_map_element(self):

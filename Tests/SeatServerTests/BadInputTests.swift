@@ -139,6 +139,20 @@ import Testing
         #expect(recent.json?.count == 172)
         // The map it gives draws: SeatCanvas reads it as a heat map.
         #expect((try? SeatHeatmap(json: recent.body, layout: SampleVenues.cinemaHall())) != nil)
+        // As the overlay a page draws: levels by seat, the engine's colours, averages by row and zone.
+        let overlay = try c.request("GET", "/v1/venues/cinema-hall-3/heatmap?days=1&shape=levels")
+        let doc = try #require(overlay.json)
+        let hall = SampleVenues.cinemaHall()
+        let levels = try #require(doc["levels"]?.arrayValue).compactMap(\.intValue)
+        #expect(overlay.status == 200 && doc["shows"]?.intValue == 1 && levels.count == 172)
+        let sold = try #require(hall.index(ofSeatID: "7-1")), unsold = try #require(hall.index(ofSeatID: "7-3"))
+        #expect(levels[sold] == 100 && levels[unsold] == 0)
+        let palette = try #require(doc["palette"]?.arrayValue).compactMap(\.stringValue)
+        #expect(palette.count == 101 && palette[100] == SeatHeatmap.color(1) && palette[0] == SeatHeatmap.color(0))
+        let row7 = try #require(doc["rows"]?.arrayValue?.first { $0.objectValue?["id"]?.stringValue == "7" }?.objectValue)
+        let seatsInRow7 = hall.rows.first { $0.label == "7" }!.seats.count
+        #expect(row7["average"]?.doubleValue == ((2 / Double(seatsInRow7)) * 1000).rounded() / 1000)
+        #expect(try c.request("GET", "/v1/venues/cinema-hall-3/heatmap?shape=pie").status == 400)
         #expect(try c.request("GET", "/v1/venues/nowhere/heatmap").status == 404)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SeatCanvas
 import SeatMap
 import SeatWire
 import SeatHTTP
@@ -97,6 +98,18 @@ extension SeatAPI {
         let history: (shows: Int, soldCounts: [Int: Int])
         do { history = try inventory.store.salesHistory(venue: id, since: now.addingTimeInterval(-Double(days) * 86400), until: now) } catch {
             throw Inventory.storeRefusal(error)
+        }
+        let shape = r.query["shape"] ?? "seats"
+        guard shape == "seats" || shape == "levels" else { throw Problem.badRequest("shape must be seats or levels, not \"\(shape)\"") }
+        if shape == "levels" {
+            // The overlay a page draws (the console): levels, the engine's colours and the averages.
+            let values = v.layout.seatIndices.map { i -> Float in
+                history.shows == 0 ? .nan : Float(Double(history.soldCounts[i] ?? 0) / Double(history.shows))
+            }
+            let heat = SeatHeatmap(values: values, layout: v.layout)
+            return .text(
+                200, heat.overlayDocument(layout: v.layout, shows: history.shows, days: days), contentType: "application/json",
+                headers: [("X-Shows-Counted", String(history.shows))])
         }
         var w = JSONWriter(reservingCapacity: v.layout.seatCount * 16)
         w.raw("{")

@@ -61,6 +61,21 @@ export class CanvasMap {
 
   setPrices(prices) { this.prices = prices; }
 
+  /// Lays a heat map over the seats (the heat-map overlay document, `GET /v1/venues/{id}/heatmap?shape=levels`),
+  /// or takes it away (null): seats, row bars and zones take the engine's colour for their level; the
+  /// operator's marked seats stay marked.
+  setOverlay(doc) {
+    this.overlay = doc && {
+      levels: Int16Array.from(doc.levels), palette: doc.palette, inks: doc.inks, missing: doc.missing, missingInk: doc.missingInk,
+      rows: doc.rows.map(r => r.level), zones: doc.zones.map(z => z.level),
+    };
+    this.container.dataset.overlay = doc ? 'heat' : '';
+    this.miniPicture = null;
+    this.invalidate();
+  }
+
+  heatColor(level) { return level < 0 ? this.overlay.missing : this.overlay.palette[level]; }
+
   // — Statuses and selection —
 
   statusOf(i) { return STATUS[this.statuses[i]]; }
@@ -300,7 +315,7 @@ export class CanvasMap {
     const v = this.venue, d = v.drawing, z = this.zoom;
     ctx.globalAlpha = d.zoneOpacity;
     v.zones.forEach((zone, k) => {
-      ctx.fillStyle = ctx.strokeStyle = this.zoneFree[k] > 0 ? zone.color : v.palette.sold;
+      ctx.fillStyle = ctx.strokeStyle = this.overlay ? this.heatColor(this.overlay.zones[k]) : this.zoneFree[k] > 0 ? zone.color : v.palette.sold;
       ctx.fill(this.zonePaths[k]); ctx.lineWidth = 1; ctx.stroke(this.zonePaths[k]);
     });
     ctx.globalAlpha = 1;
@@ -324,8 +339,12 @@ export class CanvasMap {
     v.blocks.forEach((b, k) => {
       if (b.x > area.maxX || b.x + b.w < area.minX || b.y > area.maxY || b.y + b.h < area.minY) return;
       const free = this.blockFree[k], n = b.to - b.from, last = b.to - 1;
-      ctx.strokeStyle = free > 0 ? this.zoneFill[v.zoneOf[b.from]] : v.palette.sold;
-      ctx.globalAlpha = free > 0 ? d.rowOpacityFloor + (1 - d.rowOpacityFloor) * free / n : 1;
+      if (this.overlay) {
+        ctx.strokeStyle = this.heatColor(this.overlay.rows[v.rowOf[b.from]]); ctx.globalAlpha = 1;
+      } else {
+        ctx.strokeStyle = free > 0 ? this.zoneFill[v.zoneOf[b.from]] : v.palette.sold;
+        ctx.globalAlpha = free > 0 ? d.rowOpacityFloor + (1 - d.rowOpacityFloor) * free / n : 1;
+      }
       ctx.beginPath();
       let px = NaN, py = NaN, points = 0;
       for (const t of [0, 0.25, 0.5, 0.75, 1]) {
@@ -397,12 +416,14 @@ export class CanvasMap {
 
   fillOf(i) {
     if (this.selection.has(i)) return this.venue.palette.selected;
+    if (this.overlay) return this.heatColor(this.overlay.levels[i]);
     const s = this.statuses[i];
     return s === 0 ? this.zoneFill[this.venue.zoneOf[i]] : this.venue.palette[STATUS[s]];
   }
 
   inkOf(i) {
     if (this.selection.has(i)) return this.venue.palette.ink.selected;
+    if (this.overlay) { const level = this.overlay.levels[i]; return level < 0 ? this.overlay.missingInk : this.overlay.inks[level]; }
     const s = this.statuses[i];
     return s === 0 ? this.zoneInk[this.venue.zoneOf[i]] : this.venue.palette.ink[STATUS[s]];
   }

@@ -28,6 +28,9 @@ const WORDS = {
       sell: (ref, total) => `已售出：订单 ${ref}，合计 ${total}`, refund: (ref, n) => (n === 'all' ? `订单 ${ref} 已全部退票` : `订单 ${ref} 已退 ${n} 个座位`),
     },
     markFirst: '请先在座位图上标记座位。', noReservation: '标记的座位不在任何预留或锁座中。', noOrder: '标记的座位不属于任何订单。',
+    heatTitle: '热力图', heatShow: '在座位图上显示以往上座率', period: '时段（天）',
+    heatCaption: (shows, days) => `过去 ${days} 天的 ${shows} 场演出中每个座位售出的比例`, heatNone: days => `过去 ${days} 天没有已结束的场次`,
+    zoneAverage: (name, pct) => `${name}：${pct}`,
     pricesTitle: '票价', category: '类别', now: '现价', new: '新价', preview: '预览', apply: '应用',
     previewText: (changes, free, held) => `${changes}。${free} 个可售座位按新价出售；已保留的 ${held} 个座位保持原价。`,
     noChange: '票价没有变化。', applied: rev => `新票价已生效（第 ${rev} 版），所有打开的选座页同时更新。`, badPrice: c => `${c} 的价格应为如 45.00 的金额`,
@@ -46,6 +49,9 @@ const WORDS = {
       sell: (ref, total) => `Sold: order ${ref}, total ${total}`, refund: (ref, n) => (n === 'all' ? `Order ${ref} refunded` : `${seats(n)} of order ${ref} refunded`),
     },
     markFirst: 'Mark seats on the map first.', noReservation: 'None of the marked seats is blocked or kept.', noOrder: 'The marked seat is in no order.',
+    heatTitle: 'Heat map', heatShow: 'Past occupancy over the map', period: 'Period (days)',
+    heatCaption: (shows, days) => `Share of the ${shows} shows of the last ${days} days in which each seat sold`, heatNone: days => `No show ended in the last ${days} days`,
+    zoneAverage: (name, pct) => `${name}: ${pct}`,
     pricesTitle: 'Prices', category: 'Category', now: 'Now', new: 'New', preview: 'Preview', apply: 'Apply',
     previewText: (changes, free, held) => `${changes}. ${free} seats on sale are sold at the new prices; the ${held} seats held now keep the prices they were held at.`,
     noChange: 'No price changes.', applied: rev => `New prices in force (revision ${rev}); every open picker has them now.`, badPrice: c => `The price of ${c} must be an amount like 45.00`,
@@ -146,6 +152,7 @@ async function openShow(id) {
   renderMarked();
   await refreshSide();
   if (operator.may.includes('prices')) await renderPrices();
+  await renderHeat();
 }
 
 // — Prices (managers) —
@@ -332,7 +339,38 @@ function bindDesk() {
   });
 }
 
+// — The heat map over the map —
+
+/// The venue's past occupancy for the chosen period over the desk's map (or taken away), with the ramp
+/// as its legend and each zone's average, highest first.
+async function renderHeat() {
+  if (!map?.ready) return;
+  if (!$('heat-on').checked) {
+    map.picker.view.setOverlay(null);
+    $('heat-legend').hidden = true; $('heat-zones').hidden = true;
+    return;
+  }
+  const days = Number($('heat-days').value), venue = map.picker.show.venueId;
+  try {
+    const heat = await call('GET', `/v1/venues/${encodeURIComponent(venue)}/heatmap?days=${days}&shape=levels`);
+    map.picker.view.setOverlay(heat);
+    const p = heat.palette;
+    $('heat-ramp').style.background = `linear-gradient(to right, ${[0, 25, 50, 75, 100].map(k => p[k]).join(', ')})`;
+    $('heat-caption').textContent = heat.shows ? w('heatCaption')(heat.shows, days) : w('heatNone')(days);
+    const names = new Map(map.picker.venue.zones.map(z => [z.id, z.name]));
+    const pct = v => `${Math.round(v * 100)}%`;
+    $('heat-zones').replaceChildren(...heat.zones.filter(z => z.average !== null).sort((a, b) => b.average - a.average)
+      .map(z => li(w('zoneAverage')(names.get(z.id) ?? z.id, pct(z.average)), { zone: z.id })));
+    $('heat-legend').hidden = false; $('heat-zones').hidden = false;
+    announce($('heat-caption').textContent);
+  } catch (error) {
+    say('desk-message', problemWords(error));
+  }
+}
+
 function bindPrices() {
+  $('heat-on').addEventListener('change', renderHeat);
+  $('heat-days').addEventListener('change', renderHeat);
   $('price-preview-button').addEventListener('click', () => previewPrices().catch(error => say('desk-message', problemWords(error))));
   $('prices-form').addEventListener('submit', async e => {
     e.preventDefault();
