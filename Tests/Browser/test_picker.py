@@ -683,8 +683,31 @@ class PickerTests(unittest.TestCase):
         self.assertEqual((report["revenue"]["gross"], report["revenue"]["refunded"], report["revenue"]["net"]), ("76.00", "38.00", "38.00"))
         shown = {s: self.status(buyer, s) for s in ["6-7", "5-1", "5-2"]}
         self.assertEqual(shown, {"6-7": "blocked", "5-1": "sold", "5-2": "available"})
-        self.axe(clerk, "the console's show desk")
+        # The console's own report says the same as the API's, and its CSV has a line a seat.
+        clerk.find_element(By.ID, "report-refresh").click()
+        rows = lambda c: {r[0]: r[1:] for r in c.execute_script(
+            "return [...document.querySelectorAll('#show-report table')].flatMap(t => [...t.tBodies[0].rows].map(r => [t.caption.textContent + ':' + r.cells[0].textContent, ...[...r.cells].slice(1).map(c => c.textContent)]))")}
+        self.wait(clerk, lambda c: rows(c).get("Revenue:refunded") == ["38.00 CNY"], message="the show's report")
+        table = rows(clerk)
+        self.assertEqual((table["Seats:sold"][0], table["Seats:blocked"][0], table["Seats:available"][0]), ("1", "1", str(report["byStatus"]["available"])))
+        self.assertEqual((table["Revenue:gross"], table["Revenue:net"]), (["76.00 CNY"], ["38.00 CNY"]))
+        self.assertEqual(table["By payment:cash"], ["38.00 CNY"])
+        self.assertGreaterEqual(len(clerk.find_elements(By.CSS_SELECTOR, "#show-report svg.chart rect")), 4, "the seats chart drawn")
+        clerk.find_element(By.ID, "report-csv").click()
+        self.wait(clerk, lambda c: c.find_element(By.ID, "report-csv").get_attribute("data-lines") == "173", message="the CSV, a line a seat")
+        # By day: the page's table for the show's day equals the API's sales report for the same period.
+        for field, value in [("period-from", "2099-12-24"), ("period-to", "2099-12-25")]:
+            clerk.execute_script("document.getElementById(arguments[0]).value = arguments[1]", field, value)
+        clerk.find_element(By.CSS_SELECTOR, "#period-form button").click()
+        day = self.wait(clerk, lambda c: c.execute_script(
+            "const r = [...document.querySelectorAll('#day-report tbody tr')].find(r => r.cells[0].textContent === '2099-12-24'); return r && [...r.cells].map(c => c.textContent)"),
+            message="the day's row")
+        request = urllib.request.Request(f"{self.server.url}/v1/reports/sales?from=2099-12-24&to=2099-12-25", headers={"Authorization": f"Bearer {CLERK_KEY}"})
+        api_day = json.loads(urllib.request.urlopen(request).read())["days"][0]
+        self.assertEqual(day[1:], [str(api_day["shows"]), str(api_day["seats"]), str(api_day["sold"]), api_day["gross"], api_day["refunded"], f"{api_day['net']} CNY"])
+        self.axe(clerk, "the console's show desk and reports")
         clerk.save_screenshot(os.path.join(ARTIFACTS, "console-desk.png"))
+        clerk.find_element(By.ID, "reports").screenshot(os.path.join(ARTIFACTS, "console-reports.png"))
         # Signing out forgets the key.
         clerk.find_element(By.ID, "sign-out").click()
         self.wait(clerk, lambda c: c.find_element(By.ID, "sign-in").is_displayed(), message="signed out")

@@ -31,6 +31,10 @@ const WORDS = {
     heatTitle: '热力图', heatShow: '在座位图上显示以往上座率', period: '时段（天）',
     heatCaption: (shows, days) => `过去 ${days} 天的 ${shows} 场演出中每个座位售出的比例`, heatNone: days => `过去 ${days} 天没有已结束的场次`,
     zoneAverage: (name, pct) => `${name}：${pct}`,
+    reportsTitle: '报表', showReport: '本场', dayReport: '按日', refresh: '刷新', csv: '下载 CSV', from: '从', to: '到', show: '显示',
+    status: '状态', seats: '座位', share: '占比', zone: '区域', available: '可售', held: '保留中', sold: '已售', blockedStatus: '锁定',
+    revenue: '收入', gross: '总收入', refunded: '已退', net: '净收入', byCategory: '按类别', byChannel: '按渠道', byPayment: '按付款方式',
+    date: '日期', shows: '场次', amount: '金额', seatsChart: '座位状态', netChart: '每日净收入', nothing: '没有数据',
     pricesTitle: '票价', category: '类别', now: '现价', new: '新价', preview: '预览', apply: '应用',
     previewText: (changes, free, held) => `${changes}。${free} 个可售座位按新价出售；已保留的 ${held} 个座位保持原价。`,
     noChange: '票价没有变化。', applied: rev => `新票价已生效（第 ${rev} 版），所有打开的选座页同时更新。`, badPrice: c => `${c} 的价格应为如 45.00 的金额`,
@@ -52,6 +56,10 @@ const WORDS = {
     heatTitle: 'Heat map', heatShow: 'Past occupancy over the map', period: 'Period (days)',
     heatCaption: (shows, days) => `Share of the ${shows} shows of the last ${days} days in which each seat sold`, heatNone: days => `No show ended in the last ${days} days`,
     zoneAverage: (name, pct) => `${name}: ${pct}`,
+    reportsTitle: 'Reports', showReport: 'This show', dayReport: 'By day', refresh: 'Refresh', csv: 'Download CSV', from: 'From', to: 'To', show: 'Show',
+    status: 'Status', seats: 'Seats', share: 'Share', zone: 'Zone', available: 'available', held: 'held', sold: 'sold', blockedStatus: 'blocked',
+    revenue: 'Revenue', gross: 'gross', refunded: 'refunded', net: 'net', byCategory: 'By category', byChannel: 'By channel', byPayment: 'By payment',
+    date: 'Date', shows: 'Shows', amount: 'Amount', seatsChart: 'Seats by status', netChart: 'Net revenue by day', nothing: 'Nothing yet',
     pricesTitle: 'Prices', category: 'Category', now: 'Now', new: 'New', preview: 'Preview', apply: 'Apply',
     previewText: (changes, free, held) => `${changes}. ${free} seats on sale are sold at the new prices; the ${held} seats held now keep the prices they were held at.`,
     noChange: 'No price changes.', applied: rev => `New prices in force (revision ${rev}); every open picker has them now.`, badPrice: c => `The price of ${c} must be an amount like 45.00`,
@@ -153,6 +161,10 @@ async function openShow(id) {
   await refreshSide();
   if (operator.may.includes('prices')) await renderPrices();
   await renderHeat();
+  if (operator.may.includes('reports')) {
+    $('reports').hidden = false;
+    await Promise.all([renderShowReport(), renderDayReport()]);
+  }
 }
 
 // — Prices (managers) —
@@ -262,6 +274,7 @@ async function act(needsSeats, action) {
     await map.deselect(ids);
     renderMarked();
     refreshSide();
+    renderShowReport();
   } catch (error) {
     say('desk-message', problemWords(error));
   }
@@ -339,6 +352,113 @@ function bindDesk() {
   });
 }
 
+// — Reports —
+
+const STATUS_WORD = { available: 'available', held: 'held', sold: 'sold', blocked: 'blockedStatus' };
+
+/// A table: a caption, a header row and body rows (the first cell of each a row header).
+function table(caption, head, rows) {
+  const t = document.createElement('table');
+  t.createCaption().textContent = caption;
+  const tr = t.createTHead().insertRow();
+  for (const h of head) tr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: h }));
+  const body = t.createTBody();
+  for (const row of rows) {
+    const r = body.insertRow();
+    row.forEach((v, k) => r.append(Object.assign(document.createElement(k === 0 ? 'th' : 'td'), { textContent: String(v), ...(k === 0 ? { scope: 'row' } : {}) })));
+  }
+  return t;
+}
+
+/// A small horizontal bar chart as SVG, drawn here (no library): a bar a pair `[label, value]`, its
+/// summary as the picture's accessible name.
+function chart(title, pairs, format = v => String(v)) {
+  const NS = 'http://www.w3.org/2000/svg', bar = 18, gap = 6, labelWidth = 110, width = 360;
+  const svg = document.createElementNS(NS, 'svg');
+  const max = Math.max(...pairs.map(([, v]) => v), 0);
+  svg.setAttribute('class', 'chart');
+  svg.setAttribute('viewBox', `0 0 ${width} ${Math.max(pairs.length, 1) * (bar + gap)}`);
+  svg.setAttribute('width', String(width));
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', `${title}: ${pairs.map(([l, v]) => `${l} ${format(v)}`).join(', ') || w('nothing')}`);
+  pairs.forEach(([label, value], k) => {
+    const y = k * (bar + gap);
+    const text = document.createElementNS(NS, 'text');
+    Object.entries({ x: 0, y: y + bar * 0.72, 'font-size': 12, fill: '#202124' }).forEach(([a, v]) => text.setAttribute(a, v));
+    text.textContent = label;
+    const rect = document.createElementNS(NS, 'rect');
+    const length = max > 0 ? (width - labelWidth - 70) * value / max : 0;
+    Object.entries({ x: labelWidth, y, width: Math.max(length, 1), height: bar, rx: 3, fill: '#1a73e8' }).forEach(([a, v]) => rect.setAttribute(a, v));
+    const amount = document.createElementNS(NS, 'text');
+    Object.entries({ x: labelWidth + length + 6, y: y + bar * 0.72, 'font-size': 12, fill: '#202124' }).forEach(([a, v]) => amount.setAttribute(a, v));
+    amount.textContent = format(value);
+    svg.append(text, rect, amount);
+  });
+  return svg;
+}
+
+/// The desk's show: seats by status and by zone, revenue and its splits, as the API's report says them.
+async function renderShowReport() {
+  if (!showId) return;
+  try {
+    const report = await call('GET', `/v1/shows/${encodeURIComponent(showId)}/report`);
+    const statuses = ['available', 'held', 'sold', 'blocked'];
+    const pct = n => `${(100 * n / report.seats).toFixed(1)}%`;
+    const money = amount => `${amount} ${report.revenue.currency}`;
+    const splits = ['byCategory', 'byChannel', 'byPayment'].map(key => {
+      const entries = Object.entries(report.revenue[key]);
+      return table(w(key), [w(key === 'byCategory' ? 'zone' : 'status'), w('amount')], entries.length ? entries.map(([k, v]) => [k, money(v)]) : [[w('nothing'), '']]);
+    });
+    $('show-report').replaceChildren(
+      chart(w('seatsChart'), statuses.map(s => [w(STATUS_WORD[s]), report.byStatus[s]])),
+      table(w('seats'), [w('status'), w('seats'), w('share')], statuses.map(s => [w(STATUS_WORD[s]), report.byStatus[s], pct(report.byStatus[s])])),
+      table(w('zone'), [w('zone'), ...statuses.map(s => w(STATUS_WORD[s]))], report.zones.map(z => [z.zone, ...statuses.map(s => z.byStatus[s])])),
+      table(w('revenue'), [w('revenue'), w('amount')], [[w('gross'), money(report.revenue.gross)], [w('refunded'), money(report.revenue.refunded)], [w('net'), money(report.revenue.net)]]),
+      chart(w('byCategory'), Object.entries(report.revenue.byCategory).map(([k, v]) => [k, Number(v)]), v => v.toFixed(2)),
+      ...splits);
+    $('show-report').dataset.version = String(report.version);
+  } catch (error) {
+    say('desk-message', problemWords(error));
+  }
+}
+
+/// The days of a period: each day's shows, seats, sold and revenue, and its net as a chart.
+async function renderDayReport() {
+  try {
+    const data = await call('GET', `/v1/reports/sales?from=${$('period-from').value}&to=${$('period-to').value}`);
+    $('day-report').replaceChildren(
+      chart(w('netChart'), data.days.map(d => [d.date, Number(d.net)]), v => v.toFixed(2)),
+      table(w('dayReport'), [w('date'), w('shows'), w('seats'), w('sold'), w('gross'), w('refunded'), w('net')],
+        data.days.length ? data.days.map(d => [d.date, d.shows, d.seats, d.sold, d.gross, d.refunded, `${d.net} ${d.currency}`]) : [[w('nothing'), '', '', '', '', '', '']]));
+  } catch (error) {
+    say('desk-message', problemWords(error));
+  }
+}
+
+/// The show's report as CSV (one line a seat), downloaded as a file.
+async function downloadCSV() {
+  try {
+    const response = await fetch(`/v1/shows/${encodeURIComponent(showId)}/report`, { headers: { Authorization: `Bearer ${key()}`, Accept: 'text/csv' }, cache: 'no-store' });
+    if (!response.ok) throw new ApiProblem(response.status, await response.json().catch(() => ({ title: response.statusText })));
+    const text = await response.text();
+    const link = Object.assign(document.createElement('a'), { href: URL.createObjectURL(new Blob([text], { type: 'text/csv' })), download: `${showId}-report.csv` });
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    $('report-csv').dataset.lines = String(text.trim().split('\n').length);
+  } catch (error) {
+    say('desk-message', problemWords(error));
+  }
+}
+
+function bindReports() {
+  $('report-refresh').addEventListener('click', renderShowReport);
+  $('report-csv').addEventListener('click', downloadCSV);
+  const today = new Date(), week = new Date(today.getTime() + 7 * 86_400_000);
+  $('period-from').value = today.toISOString().slice(0, 10);
+  $('period-to').value = week.toISOString().slice(0, 10);
+  $('period-form').addEventListener('submit', e => { e.preventDefault(); renderDayReport(); });
+}
+
 // — The heat map over the map —
 
 /// The venue's past occupancy for the chosen period over the desk's map (or taken away), with the ramp
@@ -401,6 +521,7 @@ async function main() {
   });
   bindDesk();
   bindPrices();
+  bindReports();
   if (key()) await signIn(key());
 }
 
