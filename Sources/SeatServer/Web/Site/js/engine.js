@@ -261,6 +261,20 @@ export class UniformAxis {
 
   size() { return this.itemSize; }
 
+  gap(index) { return index === this.count - 1 ? 0 : this.spacing; }
+
+  get contentLength() {
+    return this.leadingInset + this.trailingInset + (this.count === 0 ? 0 : this.count * this.itemSize + (this.count - 1) * this.spacing);
+  }
+
+  /// The item under `position`, or null in a gap, an inset or outside.
+  index(position) {
+    const i = this.slot(position);
+    if (i === null) return null;
+    const o = this.offset(i);
+    return position >= o && position < o + this.size(i) ? i : null;
+  }
+
   /// The item whose slot (item and the gap after it) holds `position`, clamped; null without items.
   slot(position) {
     if (this.count <= 0) return null;
@@ -312,5 +326,95 @@ export class PrefetchPlanner {
     });
     for (const key of ordered) { this.pending.add(key); events.push(['prefetch', key]); }
     return events;
+  }
+}
+
+/// A grid with `frozenRows` leading rows and `frozenColumns` leading columns pinned (CollectionLayout's
+/// FrozenGridLayout, without merged cells): one offset drives four panes — the corner never moves, the
+/// header row follows the body sideways, the header column up and down. The console's schedule board.
+export class FrozenGrid {
+  constructor(rows, columns, frozenRows = 0, frozenColumns = 0) {
+    Object.assign(this, { rows, columns, frozenRows, frozenColumns });
+  }
+
+  get contentWidth() { return this.columns.contentLength; }
+  get contentHeight() { return this.rows.contentLength; }
+  get frozenHeight() { return this.frozenRows === 0 ? 0 : this.rows.offset(this.frozenRows - 1) + this.rows.size(this.frozenRows - 1); }
+  get frozenWidth() { return this.frozenColumns === 0 ? 0 : this.columns.offset(this.frozenColumns - 1) + this.columns.size(this.frozenColumns - 1); }
+
+  /// The nearest offset that keeps the body within the content.
+  clamped(ox, oy, vw, vh) {
+    return [Math.min(Math.max(ox, 0), Math.max(this.contentWidth - vw, 0)), Math.min(Math.max(oy, 0), Math.max(this.contentHeight - vh, 0))];
+  }
+
+  /// Each pane's visible rows and columns (`[start, end)`) and its rectangle in the view.
+  /// - Complexity: O(1) for uniform axes.
+  panes(ox, oy, vw, vh) {
+    const fh = Math.min(this.frozenHeight, vh), fw = Math.min(this.frozenWidth, vw);
+    const clampTo = ([a, b], n) => [Math.min(Math.max(a, 0), n), Math.min(Math.max(b, 0), n)];
+    let bodyRows = this.rows.range(oy + fh, oy + vh);
+    bodyRows = [Math.max(bodyRows[0], this.frozenRows), Math.max(bodyRows[1], this.frozenRows)];
+    let bodyColumns = this.columns.range(ox + fw, ox + vw);
+    bodyColumns = [Math.max(bodyColumns[0], this.frozenColumns), Math.max(bodyColumns[1], this.frozenColumns)];
+    const headRows = clampTo(this.rows.range(0, fh), this.frozenRows), headColumns = clampTo(this.columns.range(0, fw), this.frozenColumns);
+    return [
+      { pane: 'corner', rows: headRows, columns: headColumns, clip: [0, 0, fw, fh] },
+      { pane: 'headerRow', rows: headRows, columns: bodyColumns, clip: [fw, 0, vw - fw, fh] },
+      { pane: 'headerColumn', rows: bodyRows, columns: headColumns, clip: [0, fh, fw, vh - fh] },
+      { pane: 'body', rows: bodyRows, columns: bodyColumns, clip: [fw, fh, vw - fw, vh - fh] },
+    ];
+  }
+
+  shift(pane, ox, oy) {
+    return pane === 'corner' ? [0, 0] : pane === 'headerRow' ? [-ox, 0] : pane === 'headerColumn' ? [0, -oy] : [-ox, -oy];
+  }
+
+  /// Every visible cell with its pane and frame in the view (`[row, column, pane, [x, y, w, h]]`), pane
+  /// by pane: body, header row, header column, corner last (so it draws on top).
+  /// - Complexity: O(visible cells).
+  visibleCells(ox, oy, vw, vh) {
+    const out = [], [corner, headerRow, headerColumn, body] = this.panes(ox, oy, vw, vh);
+    for (const window of [body, headerRow, headerColumn, corner]) {
+      const [r0, r1] = window.rows, [c0, c1] = window.columns;
+      if (r0 >= r1 || c0 >= c1) continue;
+      const [dx, dy] = this.shift(window.pane, ox, oy);
+      const x0 = this.columns.offset(c0) + dx;
+      let y = this.rows.offset(r0) + dy;
+      for (let r = r0; r < r1; r++) {
+        const h = this.rows.size(r);
+        let x = x0;
+        for (let c = c0; c < c1; c++) {
+          const w = this.columns.size(c);
+          out.push([r, c, window.pane, [x, y, w, h]]);
+          x += w + this.columns.gap(c);
+        }
+        y += h + this.rows.gap(r);
+      }
+    }
+    return out;
+  }
+
+  /// The cell under a view point, in whichever pane the point falls; null in a gap or past the content.
+  cellAt(px, py, ox, oy, vw, vh) {
+    if (!(px >= 0 && py >= 0 && px < vw && py < vh)) return null;
+    const inRows = py < Math.min(this.frozenHeight, vh), inColumns = px < Math.min(this.frozenWidth, vw);
+    const pane = inRows ? (inColumns ? 'corner' : 'headerRow') : (inColumns ? 'headerColumn' : 'body');
+    const [dx, dy] = this.shift(pane, ox, oy);
+    const r = this.rows.index(py - dy), c = this.columns.index(px - dx);
+    return r === null || c === null ? null : [r, c, pane];
+  }
+
+  /// The smallest scroll that shows a cell whole in the body (frozen cells are always shown).
+  offsetToShow(row, column, ox, oy, vw, vh) {
+    let x = ox, y = oy;
+    if (column >= this.frozenColumns) {
+      const cx = this.columns.offset(column), w = this.columns.size(column), visible = vw - this.frozenWidth;
+      if (cx - x < this.frozenWidth) x = cx - this.frozenWidth; else if (cx + w - x > vw) x = cx + Math.min(w, visible) - vw;
+    }
+    if (row >= this.frozenRows) {
+      const cy = this.rows.offset(row), h = this.rows.size(row), visible = vh - this.frozenHeight;
+      if (cy - y < this.frozenHeight) y = cy - this.frozenHeight; else if (cy + h - y > vh) y = cy + Math.min(h, visible) - vh;
+    }
+    return this.clamped(x, y, vw, vh);
   }
 }
