@@ -791,6 +791,70 @@ class PickerTests(unittest.TestCase):
         self.wait(clerk, lambda c: c.find_element(By.ID, "desk-map").get_attribute("data-overlay") == "", message="the overlay taken away")
         self.assertFalse(clerk.find_element(By.ID, "heat-legend").is_displayed())
 
+    def test_console_schedule_board_scrolls_in_sync(self):
+        # A 20-hall multiplex for a week: 17 more halls (copies of the cinema) beside the samples, a show a hall a day.
+        layout = json.load(open(os.path.join(ROOT, "Samples/cinema-hall.json")))
+        for n in range(17):
+            layout["id"] = f"{self.show}-hall-{n:02d}"
+            layout["name"] = f"Hall {n + 10}"
+            request = urllib.request.Request(self.server.url + "/v1/venues", data=json.dumps(layout).encode(), method="POST",
+                                             headers={"Content-Type": "application/json", "X-Admin-Key": "browser-test-key"})
+            self.assertEqual(urllib.request.urlopen(request).status, 201)
+        halls = [v["id"] for v in json.loads(self.server.get("/v1/venues"))]
+        self.assertGreaterEqual(len(halls), 20)
+        prices = {"categories": {"standard": "38", "vip": "58", "couple": "99"}}
+        for day in range(7):
+            for hall in halls:
+                if not hall.startswith(self.show):
+                    continue
+                body = {"id": f"{hall}-d{day}", "venueId": hall, "startsAt": f"2099-11-{10 + day}T19:30:00+08:00", "prices": prices}
+                self.assertEqual(self.server.post("/v1/shows", body, admin=True)[0], 201)
+        clerk = self.new_browser()
+        clerk.get(f"{self.server.url}/console?show={self.show}&lang=en&week=2099-11-10")
+        clerk.find_element(By.ID, "key").send_keys(CLERK_KEY)
+        clerk.find_element(By.CSS_SELECTOR, "#sign-in button").click()
+        cells = lambda c: c.execute_script("return document.querySelectorAll('#board .board-cell').length")
+        self.wait(clerk, lambda c: c.find_elements(By.CSS_SELECTOR, "#board .board-show"), message="the board's shows")
+        self.assertLess(cells(clerk), 80, "only the visible cells of 21 × 8 are elements")
+
+        def aligned():
+            """Each header cell against a body cell of its column (x) or row (y), by their positions on the page."""
+            return clerk.execute_script("""
+                const at = (r, c) => document.querySelector(`#board .board-cell[data-row="${r}"][data-column="${c}"]`)?.getBoundingClientRect();
+                const body = [...document.querySelectorAll('#board .board-body .board-cell')].map(e => [+e.dataset.row, +e.dataset.column]);
+                const out = [];
+                for (const [r, c] of body) {
+                  const cell = at(r, c), head = at(0, c), side = at(r, 0);
+                  if (head) out.push(['column', c, head.x, cell.x, head.width, cell.width]);
+                  if (side) out.push(['row', r, side.y, cell.y, side.height, cell.height]);
+                }
+                return out;""")
+
+        for step, (dx, dy) in enumerate([(0, 0), (333, 517), (-120, 900), (5000, 5000)]):
+            if dx or dy:
+                clerk.execute_script("const b = document.getElementById('board'), r = b.getBoundingClientRect();"
+                                     "b.dispatchEvent(new WheelEvent('wheel', {deltaX: arguments[0], deltaY: arguments[1], clientX: r.x + 300, clientY: r.y + 200, bubbles: true, cancelable: true}))", dx, dy)
+            pairs = aligned()
+            self.assertGreater(len(pairs), 10, f"step {step}: header and body cells on screen")
+            for kind, index, head, cell, head_size, cell_size in pairs:
+                self.assertAlmostEqual(head, cell, delta=0.5, msg=f"step {step}: {kind} {index} header vs body")
+                self.assertAlmostEqual(head_size, cell_size, delta=0.5)
+        offset = clerk.find_element(By.ID, "board").get_attribute("data-offset")
+        self.assertNotEqual(offset, "0,0")
+        self.assertLess(cells(clerk), 80)
+        clerk.find_element(By.ID, "board").screenshot(os.path.join(ARTIFACTS, "console-board.png"))
+        # Live counts: a sale elsewhere shows in its cell within a few seconds; a click opens the show on the desk.
+        target = f"{self.show}-hall-15-d6"
+        self.assertEqual(self.server.post(f"/v1/shows/{target}/sales", {"seats": ["5-1", "5-2"], "orderRef": "B-1", "payment": "cash"}, admin=True)[0], 201)
+        button = f'#board .board-show[data-show="{target}"]'
+        self.wait(clerk, lambda c: "2 sold" in (c.execute_script(f"return document.querySelector('{button}')?.textContent") or ""), timeout=5,
+                  message="the sale on the board")
+        clerk.find_element(By.CSS_SELECTOR, button).click()
+        self.wait(clerk, lambda c: c.find_element(By.ID, "show").get_attribute("value") == target, message="opened on the desk")
+        self.wait(clerk, lambda c: c.execute_script("return document.querySelector('seatkit-map').ready && document.querySelector('seatkit-map').seat('5-1')?.status") == "sold",
+                  message="the desk's map of that show")
+        self.axe(clerk, "the console with the schedule board")
+
     # — the map as an element on another page —
 
     def test_embedded_map_element(self):

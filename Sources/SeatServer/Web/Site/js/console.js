@@ -6,7 +6,8 @@
 // version, one event). Everything comes from the public v1 API with the operator's key.
 
 import { ApiProblem, randomKey, request } from './api.js';
-import { lang, setLanguage } from './i18n.js';
+import { ScheduleBoard } from './board.js';
+import { lang, localName, setLanguage, showTime } from './i18n.js';
 import './element.js';
 
 const $ = id => document.getElementById(id);
@@ -31,6 +32,8 @@ const WORDS = {
     heatTitle: '热力图', heatShow: '在座位图上显示以往上座率', period: '时段（天）',
     heatCaption: (shows, days) => `过去 ${days} 天的 ${shows} 场演出中每个座位售出的比例`, heatNone: days => `过去 ${days} 天没有已结束的场次`,
     zoneAverage: (name, pct) => `${name}：${pct}`,
+    schedule: '排片表', weekOf: '起始日期', corner: '影厅 / 日期', boardLabel: '各厅每日场次（方向键滚动）',
+    boardShow: (time, seats, net) => `${time} · 空${seats.available}${seats.held ? ` 留${seats.held}` : ''} 售${seats.sold}${net ? ` · ${net}` : ''}`,
     reportsTitle: '报表', showReport: '本场', dayReport: '按日', refresh: '刷新', csv: '下载 CSV', from: '从', to: '到', show: '显示',
     status: '状态', seats: '座位', share: '占比', zone: '区域', available: '可售', held: '保留中', sold: '已售', blockedStatus: '锁定',
     revenue: '收入', gross: '总收入', refunded: '已退', net: '净收入', byCategory: '按类别', byChannel: '按渠道', byPayment: '按付款方式',
@@ -56,6 +59,8 @@ const WORDS = {
     heatTitle: 'Heat map', heatShow: 'Past occupancy over the map', period: 'Period (days)',
     heatCaption: (shows, days) => `Share of the ${shows} shows of the last ${days} days in which each seat sold`, heatNone: days => `No show ended in the last ${days} days`,
     zoneAverage: (name, pct) => `${name}: ${pct}`,
+    schedule: 'Schedule', weekOf: 'Week from', corner: 'Hall / day', boardLabel: 'Halls by day (arrow keys scroll)',
+    boardShow: (time, seats, net) => `${time} · ${seats.available} free${seats.held ? ` · ${seats.held} held` : ''} · ${seats.sold} sold${net ? ` · ${net}` : ''}`,
     reportsTitle: 'Reports', showReport: 'This show', dayReport: 'By day', refresh: 'Refresh', csv: 'Download CSV', from: 'From', to: 'To', show: 'Show',
     status: 'Status', seats: 'Seats', share: 'Share', zone: 'Zone', available: 'available', held: 'held', sold: 'sold', blockedStatus: 'blocked',
     revenue: 'Revenue', gross: 'gross', refunded: 'refunded', net: 'net', byCategory: 'By category', byChannel: 'By channel', byPayment: 'By payment',
@@ -95,6 +100,7 @@ function problemWords(error) {
 function applyWords() {
   document.documentElement.lang = lang() === 'zh' ? 'zh-CN' : 'en';
   for (const el of document.querySelectorAll('[data-c]')) el.textContent = w(el.dataset.c);
+  for (const el of document.querySelectorAll('[data-c-label]')) el.setAttribute('aria-label', w(el.dataset.cLabel));
   $('language').textContent = lang() === 'zh' ? 'EN' : '中文';
   $('language').setAttribute('lang', lang() === 'zh' ? 'en' : 'zh');
   document.title = w('title');
@@ -115,7 +121,9 @@ async function signIn(candidate) {
   }
   $('sign-in').hidden = true; $('sign-out').hidden = false;
   $('who').textContent = w('signedIn')(operator.name, operator.role);
-  await openDesk();
+  $('schedule').hidden = false;
+  if (!$('board-from').value) $('board-from').value = new URLSearchParams(location.search).get('week') ?? new Date().toISOString().slice(0, 10);
+  await Promise.all([openDesk(), renderBoard()]);
   return true;
 }
 
@@ -352,6 +360,38 @@ function bindDesk() {
   });
 }
 
+// — The schedule board —
+
+let board = null, boardTimer = null;
+
+/// The week's board from the chosen day: every hall, seven days, each show's counts and net revenue,
+/// refreshed every three seconds while signed in (the counts are the server's live ones).
+async function renderBoard() {
+  if (!board) {
+    board = new ScheduleBoard($('board'), {
+      onOpen: id => { $('show').value = id; openShow(id); $('desk').scrollIntoView({ behavior: 'instant', block: 'start' }); },
+      words: { corner: w('corner'), day: d => showTime(`${d}T00:00`).day, show: (time, seats, net) => w('boardShow')(time, seats, net) },
+    });
+    boardTimer = setInterval(() => renderBoard(), 3000);
+  }
+  board.words.corner = w('corner');
+  const from = $('board-from').value;
+  const start = new Date(`${from}T00:00:00Z`);
+  const days = [...Array(7).keys()].map(k => new Date(start.getTime() + k * 86_400_000).toISOString().slice(0, 10));
+  const to = new Date(start.getTime() + 7 * 86_400_000).toISOString().slice(0, 10);
+  try {
+    const [venues, shows, sales] = await Promise.all([
+      request('GET', '/v1/venues'), request('GET', '/v1/shows'), call('GET', `/v1/reports/sales?from=${from}&to=${to}`),
+    ]);
+    const halls = venues.map(v => ({ id: v.id, name: localName(v.name) }))
+      .sort((a, b) => a.id.localeCompare(b.id));
+    const revenue = new Map(sales.shows.map(s => [s.showId, s.net === '0.00' ? '' : `${s.net} ${s.currency}`]));
+    board.setData({ halls, days, shows: shows.filter(s => days.includes(s.startsAt.slice(0, 10))), revenue });
+  } catch (error) {
+    say('desk-message', problemWords(error));
+  }
+}
+
 // — Reports —
 
 const STATUS_WORD = { available: 'available', held: 'held', sold: 'sold', blocked: 'blockedStatus' };
@@ -510,7 +550,7 @@ function bindPrices() {
 
 async function main() {
   applyWords();
-  $('language').onclick = () => { setLanguage(lang() === 'zh' ? 'en' : 'zh'); applyWords(); renderMarked(); refreshSide(); };
+  $('language').onclick = () => { setLanguage(lang() === 'zh' ? 'en' : 'zh'); applyWords(); renderMarked(); refreshSide(); if (board) renderBoard(); };
   $('sign-out').onclick = signOut;
   $('sign-in').addEventListener('submit', async e => {
     e.preventDefault();
@@ -522,6 +562,7 @@ async function main() {
   bindDesk();
   bindPrices();
   bindReports();
+  $('board-from').addEventListener('change', () => renderBoard());
   if (key()) await signIn(key());
 }
 
