@@ -537,14 +537,14 @@ class PickerTests(unittest.TestCase):
 
     def test_page_resyncs_after_the_machine_slept(self):
         d = self.open()
-        self.assertEqual(d.find_element(By.ID, "map").get_attribute("data-snapshots"), "1")
+        self.wait(d, lambda d: d.find_element(By.ID, "map").get_attribute("data-snapshots") == "1", message="the stream's first snapshot")
         # A laptop lid closed for a minute: the page's clock jumps, its stream may be dead without an error.
         d.execute_script("const now = Date.now.bind(Date); Date.now = () => now() + 60000;")
         self.assert_resynced_and_live(d, timeout=8)
 
     def test_page_resyncs_after_the_tab_was_hidden_long(self):
         d = self.open()
-        self.assertEqual(d.find_element(By.ID, "map").get_attribute("data-snapshots"), "1")
+        self.wait(d, lambda d: d.find_element(By.ID, "map").get_attribute("data-snapshots") == "1", message="the stream's first snapshot")
         # The tab goes to the background and comes back; the page's clock reads the time away (the same
         # script turn, so the sleep watchdog never sees the shifted clock).
         hide_and_return = """
@@ -792,15 +792,23 @@ class PickerTests(unittest.TestCase):
         self.assertFalse(clerk.find_element(By.ID, "heat-legend").is_displayed())
 
     def test_console_schedule_board_scrolls_in_sync(self):
+        # On a server of its own (its 119 shows would crowd the other tests' show list).
+        server = Server()
+        try:
+            self.schedule_board(server)
+        finally:
+            server.stop()
+
+    def schedule_board(self, server):
         # A 20-hall multiplex for a week: 17 more halls (copies of the cinema) beside the samples, a show a hall a day.
         layout = json.load(open(os.path.join(ROOT, "Samples/cinema-hall.json")))
         for n in range(17):
             layout["id"] = f"{self.show}-hall-{n:02d}"
             layout["name"] = f"Hall {n + 10}"
-            request = urllib.request.Request(self.server.url + "/v1/venues", data=json.dumps(layout).encode(), method="POST",
+            request = urllib.request.Request(server.url + "/v1/venues", data=json.dumps(layout).encode(), method="POST",
                                              headers={"Content-Type": "application/json", "X-Admin-Key": "browser-test-key"})
             self.assertEqual(urllib.request.urlopen(request).status, 201)
-        halls = [v["id"] for v in json.loads(self.server.get("/v1/venues"))]
+        halls = [v["id"] for v in json.loads(server.get("/v1/venues"))]
         self.assertGreaterEqual(len(halls), 20)
         prices = {"categories": {"standard": "38", "vip": "58", "couple": "99"}}
         for day in range(7):
@@ -808,9 +816,9 @@ class PickerTests(unittest.TestCase):
                 if not hall.startswith(self.show):
                     continue
                 body = {"id": f"{hall}-d{day}", "venueId": hall, "startsAt": f"2099-11-{10 + day}T19:30:00+08:00", "prices": prices}
-                self.assertEqual(self.server.post("/v1/shows", body, admin=True)[0], 201)
+                self.assertEqual(server.post("/v1/shows", body, admin=True)[0], 201)
         clerk = self.new_browser()
-        clerk.get(f"{self.server.url}/console?show={self.show}&lang=en&week=2099-11-10")
+        clerk.get(f"{server.url}/console?show={self.show}&lang=en&week=2099-11-10")
         clerk.find_element(By.ID, "key").send_keys(CLERK_KEY)
         clerk.find_element(By.CSS_SELECTOR, "#sign-in button").click()
         cells = lambda c: c.execute_script("return document.querySelectorAll('#board .board-cell').length")
@@ -845,7 +853,7 @@ class PickerTests(unittest.TestCase):
         clerk.find_element(By.ID, "board").screenshot(os.path.join(ARTIFACTS, "console-board.png"))
         # Live counts: a sale elsewhere shows in its cell within a few seconds; a click opens the show on the desk.
         target = f"{self.show}-hall-15-d6"
-        self.assertEqual(self.server.post(f"/v1/shows/{target}/sales", {"seats": ["5-1", "5-2"], "orderRef": "B-1", "payment": "cash"}, admin=True)[0], 201)
+        self.assertEqual(server.post(f"/v1/shows/{target}/sales", {"seats": ["5-1", "5-2"], "orderRef": "B-1", "payment": "cash"}, admin=True)[0], 201)
         button = f'#board .board-show[data-show="{target}"]'
         self.wait(clerk, lambda c: "2 sold" in (c.execute_script(f"return document.querySelector('{button}')?.textContent") or ""), timeout=5,
                   message="the sale on the board")
@@ -854,6 +862,46 @@ class PickerTests(unittest.TestCase):
         self.wait(clerk, lambda c: c.execute_script("return document.querySelector('seatkit-map').ready && document.querySelector('seatkit-map').seat('5-1')?.status") == "sold",
                   message="the desk's map of that show")
         self.axe(clerk, "the console with the schedule board")
+
+    def test_console_lasso_keys_and_tablet(self):
+        # A tablet in landscape (1024 × 768): the desk fits without sideways scrolling.
+        clerk = self.new_browser()
+        clerk.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1024, "height": 768, "deviceScaleFactor": 1, "mobile": False})
+        clerk.get(f"{self.server.url}/console?show={self.show}&lang=en")
+        clerk.find_element(By.ID, "key").send_keys(CLERK_KEY)
+        clerk.find_element(By.CSS_SELECTOR, "#sign-in button").click()
+        self.wait(clerk, lambda c: c.execute_script("return document.querySelector('seatkit-map')?.ready === true"), message="the desk's map")
+        clerk.execute_script("document.getElementById('desk').scrollIntoView()")
+        self.assertLessEqual(clerk.execute_script("return document.scrollingElement.scrollWidth"), 1024, "no sideways scrolling")
+        self.assertGreater(clerk.find_element(By.ID, "desk-map").size["width"], 500)
+        # Shift and drag: a box around rows 9 and 10 of the left block marks those eight seats.
+        a, b = self.seat_rect(clerk, "9-15"), self.seat_rect(clerk, "10-9")
+        # (Real mouse events with Shift held, through the DevTools protocol: WebDriver's key and pointer
+        # sources do not share the modifier in chromedriver.)
+        x0, y0, x1, y1 = a["x"] - 4, a["y"] - 4, b["x"] + b["width"] + 4, b["y"] + b["height"] + 4
+        mouse = lambda kind, x, y, **extra: clerk.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "modifiers": 8, **extra})
+        mouse("mouseMoved", x0, y0)
+        mouse("mousePressed", x0, y0, button="left", buttons=1, clickCount=1)
+        for k in range(1, 6):
+            mouse("mouseMoved", x0 + (x1 - x0) * k / 5, y0 + (y1 - y0) * k / 5, button="left", buttons=1)
+        mouse("mouseReleased", x1, y1, button="left", clickCount=1)
+        lassoed = {f"{r}-{n}" for r in (9, 10) for n in (15, 13, 11, 9)}
+        selection = "return document.querySelector('seatkit-map').selection"
+        self.wait(clerk, lambda c: set(c.execute_script(selection)) == lassoed, message="the lasso's seats")
+        # The keys: B takes the block's reason, Enter blocks; Esc clears marks.
+        clerk.execute_script("document.activeElement.blur()")
+        ActionChains(clerk).send_keys("b").perform()
+        self.assertEqual(clerk.switch_to.active_element.get_attribute("id"), "block-reason")
+        ActionChains(clerk).send_keys("lassoed", Keys.ENTER).perform()
+        self.wait(clerk, lambda c: "8 seats blocked" in c.find_element(By.ID, "desk-message").text, message="blocked by the keys")
+        statuses = self.server.statuses(self.show)
+        self.assertEqual({s for s in lassoed if statuses[self.index(clerk, s)] == "b"}, lassoed)
+        self.click_seat(clerk, "3-1")
+        self.wait(clerk, lambda c: c.execute_script("return document.querySelector('seatkit-map').selection.length") == 1, message="marked")
+        ActionChains(clerk).send_keys(Keys.ESCAPE).perform()
+        self.wait(clerk, lambda c: c.execute_script("return document.querySelector('seatkit-map').selection.length") == 0, message="Esc clears")
+        self.axe(clerk, "the console on a tablet")
+        clerk.save_screenshot(os.path.join(ARTIFACTS, "console-tablet.png"))
 
     # — the map as an element on another page —
 

@@ -515,6 +515,7 @@ export class CanvasMap {
       this.pointers.set(e.pointerId, p);
       if (this.pointers.size === 2) { this.gesture = { mode: 'pinch', distance: this.pinchDistance(), zoom: this.zoom }; return; }
       const seat = this.level() === 'seats' ? this.seatAt(p, false) : null;
+      if (this.lassoEnabled && e.shiftKey) { this.beginLasso(p); return; }
       this.gesture = { mode: 'undecided', start: p, last: p, seat, picked: [], path: [[p.x, p.y]], type: e.pointerType };
       if (e.pointerType !== 'mouse' && seat !== null) {
         // On touch a drag pans; a press held still for a moment starts a drag selection.
@@ -532,6 +533,7 @@ export class CanvasMap {
         this.zoomTo(g.zoom * this.pinchDistance() / g.distance, (ps[0].x + ps[1].x) / 2, (ps[0].y + ps[1].y) / 2);
         return;
       }
+      if (g.mode === 'lasso') { this.drawLasso(g.start, p); g.last = p; return; }
       if (g.mode === 'undecided' && Math.hypot(p.x - g.start.x, p.y - g.start.y) > 4) {
         clearTimeout(g.timer);
         if (g.type === 'mouse' && g.seat !== null) this.beginSelect(); else g.mode = 'pan';
@@ -547,6 +549,7 @@ export class CanvasMap {
       clearTimeout(g.timer);
       if (g.mode === 'pinch') { if (this.pointers.size === 0) this.gesture = null; return; }
       this.gesture = null;
+      if (g.mode === 'lasso') { this.endLasso(g, e.type !== 'pointercancel'); return; }
       if (e.type === 'pointercancel') { this.clearSweep(); return; }
       if (g.mode === 'undecided' && this.level() !== 'seats') {
         this.zoomIntoSeats(g.start.x, g.start.y);     // a tap on the zoomed-out map goes in there
@@ -560,6 +563,42 @@ export class CanvasMap {
     };
     c.addEventListener('pointerup', end);
     c.addEventListener('pointercancel', end);
+  }
+
+  // — Lasso (the console's desk: Shift and drag): every seat whose centre is inside the rectangle —
+
+  beginLasso(p) {
+    this.gesture = { mode: 'lasso', start: p, last: p };
+    if (!this.lassoBox) {
+      this.lassoBox = document.createElement('div');
+      this.lassoBox.className = 'lasso';
+      this.lassoBox.setAttribute('aria-hidden', 'true');
+      this.surface.append(this.lassoBox);
+    }
+    this.drawLasso(p, p);
+    this.lassoBox.hidden = false;
+  }
+
+  drawLasso(a, b) {
+    Object.assign(this.lassoBox.style, {
+      left: `${Math.min(a.x, b.x)}px`, top: `${Math.min(a.y, b.y)}px`, width: `${Math.abs(b.x - a.x)}px`, height: `${Math.abs(b.y - a.y)}px`,
+    });
+  }
+
+  /// The seats whose centres the rectangle holds, in seat order, through the engine's spatial index.
+  /// - Complexity: O(seats near the rectangle).
+  seatsInside(a, b) {
+    const p = this.viewport.contentPoint(Math.min(a.x, b.x), Math.min(a.y, b.y)), q = this.viewport.contentPoint(Math.max(a.x, b.x), Math.max(a.y, b.y));
+    const v = this.venue, out = [];
+    this.field.index.forEachCandidate(p.x, p.y, q.x, q.y, i => { if (v.x[i] >= p.x && v.x[i] <= q.x && v.y[i] >= p.y && v.y[i] <= q.y) out.push(i); });
+    return out.sort((x, y) => x - y);
+  }
+
+  endLasso(g, done) {
+    this.lassoBox.hidden = true;
+    if (!done) return;
+    const seats = this.seatsInside(g.start, g.last);
+    if (seats.length) this.onDragSelect(seats);
   }
 
   pinchDistance() {

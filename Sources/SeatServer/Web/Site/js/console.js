@@ -19,7 +19,7 @@ const WORDS = {
   zh: {
     title: 'SeatKit 售票台', skip: '跳到内容', signInTitle: '登录', keyLabel: '操作员密钥', signIn: '登录', signOut: '退出',
     wrongKey: '这不是操作员的密钥，请检查后重试。', signedIn: (n, r) => `${n}（${r === 'manager' ? '经理' : '售票员'}）`,
-    desk: '场次工作台', showLabel: '场次', deskHelp: '点击或拖动标记座位（任何状态），再选择下面的操作。方向键移动，空格标记。',
+    desk: '场次工作台', showLabel: '场次', deskHelp: '点击或拖动标记座位（任何状态），按住 Shift 拖出方框可框选，再选择下面的操作。方向键移动，空格标记。快捷键：B 锁座，U 恢复销售，K 预留，S 售票，R 退票，Esc 清除标记。',
     marked: '已标记座位', none: '未标记座位', reason: '原因', blockTitle: '锁座', block: '锁定', unblock: '恢复销售',
     keepTitle: '预留给来宾', guest: '来宾', releaseAt: '恢复销售时间', keep: '预留', sellTitle: '柜台售票', payment: '付款方式',
     orderRef: '订单号', sell: '售出', refundTitle: '退票', findOrder: '查找标记座位的订单', refund: '退标记的座位',
@@ -46,7 +46,7 @@ const WORDS = {
   en: {
     title: 'SeatKit console', skip: 'Skip to content', signInTitle: 'Sign in', keyLabel: 'Operator key', signIn: 'Sign in', signOut: 'Sign out',
     wrongKey: 'That is not an operator key. Check it and try again.', signedIn: (n, r) => `${n} (${r === 'manager' ? 'manager' : 'box office'})`,
-    desk: 'Show desk', showLabel: 'Show', deskHelp: 'Click or drag to mark seats (of any status), then choose an action below. Arrow keys move, Space marks.',
+    desk: 'Show desk', showLabel: 'Show', deskHelp: 'Click or drag to mark seats (of any status), or Shift and drag a box around them; then choose an action below. Arrow keys move, Space marks. Keys: B block, U return to sale, K keep, S sell, R refund, Esc clear the marks.',
     marked: 'Marked seats', none: 'No seats marked', reason: 'Reason', blockTitle: 'Block', block: 'Block', unblock: 'Return to sale',
     keepTitle: 'Keep for guests', guest: 'For', releaseAt: 'Back on sale', keep: 'Keep', sellTitle: 'Sell at the counter', payment: 'Payment',
     orderRef: 'Order', sell: 'Sell', refundTitle: 'Refund', findOrder: 'Order of the marked seat', refund: 'Refund marked seats',
@@ -452,7 +452,7 @@ async function renderShowReport() {
     $('show-report').replaceChildren(
       chart(w('seatsChart'), statuses.map(s => [w(STATUS_WORD[s]), report.byStatus[s]])),
       table(w('seats'), [w('status'), w('seats'), w('share')], statuses.map(s => [w(STATUS_WORD[s]), report.byStatus[s], pct(report.byStatus[s])])),
-      table(w('zone'), [w('zone'), ...statuses.map(s => w(STATUS_WORD[s]))], report.zones.map(z => [z.zone, ...statuses.map(s => z.byStatus[s])])),
+      table(w('zone'), [w('zone'), w('category'), ...statuses.map(s => w(STATUS_WORD[s]))], report.zones.map(z => [z.zone, z.category, ...statuses.map(s => z.byStatus[s])])),
       table(w('revenue'), [w('revenue'), w('amount')], [[w('gross'), money(report.revenue.gross)], [w('refunded'), money(report.revenue.refunded)], [w('net'), money(report.revenue.net)]]),
       chart(w('byCategory'), Object.entries(report.revenue.byCategory).map(([k, v]) => [k, Number(v)]), v => v.toFixed(2)),
       ...splits);
@@ -548,6 +548,19 @@ function bindPrices() {
   });
 }
 
+/// The desk's frequent actions from the keyboard, when the focus is not in a field: each key takes the
+/// action's first field (Enter then does it), U returns the marked seats to sale, Esc clears the marks.
+function bindShortcuts() {
+  const fields = { b: 'block-reason', k: 'keep-name', s: 'order-ref', r: 'refund-ref' };
+  document.addEventListener('keydown', e => {
+    if (!map?.ready || e.ctrlKey || e.metaKey || e.altKey || e.target.closest?.('input, select, textarea')) return;
+    const key = e.key.toLowerCase();
+    if (fields[key]) { e.preventDefault(); $(fields[key]).focus(); $(fields[key]).select?.(); }
+    else if (key === 'u') { e.preventDefault(); $('unblock').click(); }
+    else if (e.key === 'Escape') { map.deselect(map.selection); renderMarked(); }
+  });
+}
+
 async function main() {
   applyWords();
   $('language').onclick = () => { setLanguage(lang() === 'zh' ? 'en' : 'zh'); applyWords(); renderMarked(); refreshSide(); if (board) renderBoard(); };
@@ -562,6 +575,7 @@ async function main() {
   bindDesk();
   bindPrices();
   bindReports();
+  bindShortcuts();
   $('board-from').addEventListener('change', () => renderBoard());
   if (key()) await signIn(key());
 }

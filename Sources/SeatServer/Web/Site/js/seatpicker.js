@@ -36,6 +36,8 @@ export class SeatPicker {
       onView: () => this.keys.refresh(),
     });
     this.keys = bindKeyboard(this.view, { onActivate: i => this.tap(i), elements: parts.focus });
+    // The operator's desk marks many seats at once: Shift and drag draws a rectangle (a lasso).
+    this.view.lassoEnabled = mode === 'operator';
     this.session = mode === 'operator' ? null : new HoldSession(showId, {
       onChange: reason => { if (reason !== 'tick') this.paint(); this.emit('change', { tick: reason === 'tick' }); },
       onHeld: hold => {
