@@ -7,6 +7,9 @@
 import { FrozenGrid, UniformAxis } from './engine.js';
 
 const CELL_W = 200, CELL_H = 76, GAP = 1;
+/// `?virtual=off` makes an element of every cell, visible or not: the benchmark's baseline
+/// (scripts/bench-web.py), not for operators.
+const VIRTUAL_OFF = new URLSearchParams(location.search).get('virtual') === 'off';
 
 export class ScheduleBoard {
   /// `element`: the board's box (its size is the view); `onOpen(showId)` when a show is chosen.
@@ -58,7 +61,7 @@ export class ScheduleBoard {
       pane.replaceChildren();
       pane.dataset.clipX = String(x); pane.dataset.clipY = String(y);
     }
-    for (const [row, column, paneName, [x, y, w, h]] of this.grid.visibleCells(this.ox, this.oy, vw, vh)) {
+    for (const [row, column, paneName, [x, y, w, h]] of VIRTUAL_OFF ? this.allCells() : this.grid.visibleCells(this.ox, this.oy, vw, vh)) {
       const pane = this.panes[paneName];
       const cell = this.cell(row, column);
       Object.assign(cell.style, { left: `${x - Number(pane.dataset.clipX)}px`, top: `${y - Number(pane.dataset.clipY)}px`, width: `${w}px`, height: `${h}px` });
@@ -66,6 +69,19 @@ export class ScheduleBoard {
       pane.append(cell);
     }
     this.element.dataset.offset = `${this.ox},${this.oy}`;
+  }
+
+  /// Every cell at its frame, on screen or not (the `?virtual=off` baseline).
+  allCells() {
+    const g = this.grid, out = [];
+    for (let r = 0; r < g.rows.count; r++) {
+      for (let c = 0; c < g.columns.count; c++) {
+        const pane = r < g.frozenRows ? (c < g.frozenColumns ? 'corner' : 'headerRow') : (c < g.frozenColumns ? 'headerColumn' : 'body');
+        const [dx, dy] = g.shift(pane, this.ox, this.oy);
+        out.push([r, c, pane, [g.columns.offset(c) + dx, g.rows.offset(r) + dy, g.columns.size(c), g.rows.size(r)]]);
+      }
+    }
+    return out;
   }
 
   /// One cell: the corner, a day, a hall, or a hall's shows of a day (each a button that opens it).
