@@ -336,10 +336,7 @@ function bindDesk() {
     const ids = marked();
     if (!ids.length) { say('desk-message', w('markFirst')); return; }
     try {
-      const response = await fetch(path('/report'), { headers: { Authorization: `Bearer ${key()}`, Accept: 'text/csv' }, cache: 'no-store' });
-      if (!response.ok) throw new ApiProblem(response.status, await response.json().catch(() => ({ title: response.statusText })));
-      const header = (await response.clone().text()).split('\n')[0].split(',');
-      const rows = (await response.text()).trim().split('\n').slice(1).map(line => line.split(','));
+      const [header, ...rows] = (await reportCSV()).trim().split('\n').map(line => line.split(','));
       const seatAt = header.indexOf('seat'), refAt = header.indexOf('orderRef');
       const ref = rows.find(r => r[seatAt] === ids[0])?.[refAt];
       if (!ref) { say('desk-message', w('noOrder')); return; }
@@ -475,12 +472,15 @@ async function renderDayReport() {
   }
 }
 
+/// The desk's show's report as CSV, one line a seat (`seat,row,zone,category,status,price,orderRef,…`).
+const reportCSV = () => request('GET', `/v1/shows/${encodeURIComponent(showId)}/report`, {
+  as: 'text', retry: false, headers: { Authorization: `Bearer ${key()}`, Accept: 'text/csv' },
+});
+
 /// The show's report as CSV (one line a seat), downloaded as a file.
 async function downloadCSV() {
   try {
-    const response = await fetch(`/v1/shows/${encodeURIComponent(showId)}/report`, { headers: { Authorization: `Bearer ${key()}`, Accept: 'text/csv' }, cache: 'no-store' });
-    if (!response.ok) throw new ApiProblem(response.status, await response.json().catch(() => ({ title: response.statusText })));
-    const text = await response.text();
+    const text = await reportCSV();
     const link = Object.assign(document.createElement('a'), { href: URL.createObjectURL(new Blob([text], { type: 'text/csv' })), download: `${showId}-report.csv` });
     link.click();
     setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
