@@ -73,7 +73,7 @@ public struct ConfirmRequest: Sendable, Hashable {
         var log = ProblemLog()
         o.rejectUnknownKeys(["orderRef"], at: "", into: &log)
         let ref = o.text("orderRef", into: &log)
-        if let ref, ref.isEmpty || ref.utf8.count > 128 { log.add("orderRef", "1 to 128 characters") }
+        if let ref, ref.isEmpty || ref.unicodeScalars.count > 128 { log.add("orderRef", "1 to 128 characters") }
         if !log.isEmpty { throw .invalid(log.error) }
         self.init(orderRef: ref!)
     }
@@ -212,13 +212,7 @@ public enum WireError: Error, Sendable, CustomStringConvertible {
     }
 
     static func stringList(_ o: JSONObject, _ key: String, _ log: inout ProblemLog) -> [String]? {
-        guard let list = o.array(key, at: "", into: &log) else { return nil }
-        var out: [String] = []
-        for (k, v) in list.enumerated() {
-            guard let s = v.stringValue else { log.add("\(key)[\(k)]", "expected a seat id string, got \(v.shortDescription)"); continue }
-            if let bad = WireText.controlCharacter(in: s) { log.add("\(key)[\(k)]", bad) } else { out.append(s) }
-        }
-        return out
+        o.seatIDs(key, into: &log)
     }
 }
 
@@ -235,7 +229,33 @@ public enum WireText {
     }
 }
 
+/// A seat id as a client sends it: 1 to 64 characters (the OpenAPI document's `SeatId`), no control
+/// characters. Checked before anything else about the request, so a malformed id is the same 422
+/// whatever state the hold or show is in.
+public enum WireSeatID {
+    public static let maximumLength = 64
+
+    /// A problem message for `s`, or nil when it is a well-formed seat id.
+    public static func problem(_ s: String) -> String? {
+        if s.isEmpty { return "an empty seat id" }
+        let length = s.unicodeScalars.count
+        if length > maximumLength { return "a seat id is at most \(maximumLength) characters, this one has \(length)" }
+        return WireText.controlCharacter(in: s)
+    }
+}
+
 extension JSONObject {
+    /// An array member of seat ids, each checked by `WireSeatID`; a problem names `key[k]`.
+    public func seatIDs(_ key: String, into log: inout ProblemLog, required: Bool = true) -> [String]? {
+        guard let list = array(key, at: "", into: &log, required: required) else { return nil }
+        var out: [String] = []
+        for (k, v) in list.enumerated() {
+            guard let s = v.stringValue else { log.add("\(key)[\(k)]", "expected a seat id string, got \(v.shortDescription)"); continue }
+            if let bad = WireSeatID.problem(s) { log.add("\(key)[\(k)]", bad) } else { out.append(s) }
+        }
+        return out
+    }
+
     /// A string member free of control characters; a problem names the member otherwise.
     public func text(_ key: String, into log: inout ProblemLog, required: Bool = true) -> String? {
         guard let s = string(key, at: "", into: &log, required: required) else { return nil }

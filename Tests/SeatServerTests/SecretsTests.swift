@@ -97,6 +97,56 @@ import SeatHTTP
         #expect(try server.availability().counts.sold == 2)
     }
 
+    /// schemathesis (seed 20261201) sent a 65-character seat id to a released hold and got 410: the
+    /// hold's state was looked at before the body. A malformed seat id is one 422 naming it, whatever
+    /// the hold's state, in every body that lists seats.
+    @Test(arguments: StoreBackend.available) func malformedSeatIDsAre422BeforeTheHoldsState(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend)
+        let c = try server.connection()
+        let token = try #require(try hold(c, ["7-1", "7-2"]).string("token"))
+        #expect(try c.request("DELETE", "/v1/holds/\(token)").status == 204)
+        let long = String(repeating: "0", count: 65)
+        for (body, field) in [
+            (#"{"add":["7-3"],"remove":["\#(long)"]}"#, "remove[0]"), (#"{"add":[""]}"#, "add[0]"),
+            (#"{"add":["7-3","7-4\u0001"]}"#, "add[1]"),
+        ] {
+            let r = try c.request("POST", "/v1/holds/\(token)/seats", json: body)
+            let path = r.json?["errors"]?.arrayValue?.first?.objectValue?["path"]?.stringValue
+            #expect(r.status == 422 && path == field, "\(body): \(r.status) \(r.text)")
+        }
+        #expect(try c.request("POST", "/v1/holds/\(token)/seats", json: #"{"add":["7-3"]}"#).status == 410, "a well-formed change")
+        let admin = [("X-Admin-Key", TestServer.adminKey)]
+        for (path, body) in [
+            ("/v1/shows/show/holds", #"{"seats":["\#(long)"]}"#),
+            ("/v1/shows/show/reservations", #"{"kind":"blocked","seats":["\#(long)"],"reason":"broken"}"#),
+            ("/v1/shows/show/sales", #"{"seats":["\#(long)"],"orderRef":"BOX-1","payment":"cash"}"#),
+        ] {
+            let r = try c.request("POST", path, json: body, headers: admin)
+            let field = r.json?["errors"]?.arrayValue?.first?.objectValue?["path"]?.stringValue
+            #expect(r.status == 422 && field == "seats[0]" && r.text.contains("at most 64 characters"), "\(path): \(r.status) \(r.text)")
+        }
+        #expect(try server.availability().counts.held == 0)
+    }
+
+    /// The contract's maxLength counts code points (JSON Schema), not UTF-8 bytes or grapheme clusters,
+    /// and its "something not blank" pattern counts line separators as blank.
+    @Test(arguments: StoreBackend.available) func lengthsAreCountedAsTheContractCountsThem(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend)
+        let c = try server.connection()
+        let admin = [("X-Admin-Key", TestServer.adminKey)]
+        let blank = try c.request(
+            "POST", "/v1/shows/show/reservations", json: #"{"kind":"blocked","seats":["7-1"],"reason":"\u2028"}"#, headers: admin)
+        #expect(blank.status == 422 && blank.text.contains("\"path\":\"reason\""), "\(blank.text)")
+        let combining = String(repeating: "e\u{301}", count: 101)  // 101 characters, 202 code points
+        let long = try c.request("POST", "/v1/shows/show/reservations", json: #"{"kind":"blocked","seats":["7-1"],"reason":"\#(combining)"}"#, headers: admin)
+        #expect(long.status == 422 && long.text.contains("\"path\":\"reason\""), "\(long.text)")
+        let token = try #require(try hold(c, ["7-1", "7-2"]).string("token"))
+        let ref = String(repeating: "票", count: 128)  // 384 bytes, 128 code points: within the contract
+        let confirmed = try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"\#(ref)"}"#)
+        #expect(confirmed.status == 200 && confirmed.string("orderRef") == ref, "\(confirmed.status) \(confirmed.text)")
+        #expect(try server.availability().counts.sold == 2)
+    }
+
     @Test(arguments: StoreBackend.available) func shortIdempotencyKeysAreA400(backend: StoreBackend) throws {
         let server = try TestServer(backend: backend)
         let c = try server.connection()

@@ -58,14 +58,10 @@ extension RequestBody {
         let kindName = o.text("kind", into: &log)
         let kind = kindName.flatMap { HoldKind(rawValue: $0) }.flatMap { $0 == .buyer ? nil : $0 }
         if let kindName, kind == nil { log.add("kind", "blocked or house, not \"\(kindName)\"") }
-        var seats: [String] = []
-        for (k, v) in (o.array("seats", at: "", into: &log) ?? []).enumerated() {
-            guard let id = v.stringValue else { log.add("seats[\(k)]", "expected a seat id (string), got \(v.shortDescription)"); continue }
-            if let bad = WireText.controlCharacter(in: id) { log.add("seats[\(k)]", bad) } else { seats.append(id) }
-        }
+        let seats = o.seatIDs("seats", into: &log) ?? []
         if seats.count > 1000 { log.add("seats", "at most 1000 seats in one request, got \(seats.count)") }
         let reason = o.text("reason", into: &log)
-        if let reason, reason.trimmingCharacters(in: .whitespaces).isEmpty || reason.count > 200 {
+        if let reason, reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || reason.unicodeScalars.count > 200 {
             log.add("reason", "1 to 200 characters saying why (it goes in the log, never to buyers)")
         }
         var release: Inventory.ReleaseTime?

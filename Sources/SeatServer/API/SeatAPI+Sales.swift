@@ -45,16 +45,14 @@ extension RequestBody {
         }
         var seats: [String]?
         if o["seats"] != nil {
-            var list: [String] = []
-            for (k, v) in (o.array("seats", at: "", into: &log) ?? []).enumerated() {
-                guard let id = v.stringValue else { log.add("seats[\(k)]", "expected a seat id (string), got \(v.shortDescription)"); continue }
-                if let bad = WireText.controlCharacter(in: id) { log.add("seats[\(k)]", bad) } else { list.append(id) }
-            }
+            let list = o.seatIDs("seats", into: &log) ?? []
             if list.isEmpty { log.add("seats", "name at least one seat, or leave seats out to refund the whole order") }
             seats = list
         }
         let reason = o.text("reason", into: &log)
-        if let reason, reason.trimmingCharacters(in: .whitespaces).isEmpty || reason.count > 200 { log.add("reason", "1 to 200 characters saying why") }
+        if let reason, reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || reason.unicodeScalars.count > 200 {
+            log.add("reason", "1 to 200 characters saying why")
+        }
         try check(log)
         return (seats, reason!, toSale)
     }
@@ -80,18 +78,14 @@ extension RequestBody {
         case (nil, nil): log.add("seats", "give the seats to sell, or \"reservation\": the id of one to sell whole")
         case (.some, .some): log.add("reservation", "give seats or a reservation, not both")
         case (.some, nil):
-            var seats: [String] = []
-            for (k, v) in (o.array("seats", at: "", into: &log) ?? []).enumerated() {
-                guard let id = v.stringValue else { log.add("seats[\(k)]", "expected a seat id (string), got \(v.shortDescription)"); continue }
-                if let bad = WireText.controlCharacter(in: id) { log.add("seats[\(k)]", bad) } else { seats.append(id) }
-            }
+            let seats = o.seatIDs("seats", into: &log) ?? []
             if seats.count > 1000 { log.add("seats", "at most 1000 seats in one request, got \(seats.count)") }
             source = .seats(seats)
         case (nil, .some):
             if let rid = o.text("reservation", into: &log) { source = .reservation(rid) }
         }
         let orderRef = o.text("orderRef", into: &log)
-        if let orderRef, orderRef.isEmpty || orderRef.utf8.count > 128 { log.add("orderRef", "1 to 128 characters") }
+        if let orderRef, orderRef.isEmpty || orderRef.unicodeScalars.count > 128 { log.add("orderRef", "1 to 128 characters") }
         let payment = o.text("payment", into: &log)
         if let payment,
             payment.isEmpty || payment.utf8.count > 32

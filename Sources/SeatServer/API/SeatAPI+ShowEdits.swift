@@ -152,7 +152,9 @@ extension RequestBody {
         var log = ProblemLog()
         o.rejectUnknownKeys(["reason"], at: "", into: &log)
         let reason = o.text("reason", into: &log)
-        if let reason, reason.trimmingCharacters(in: .whitespaces).isEmpty || reason.count > 200 { log.add("reason", "1 to 200 characters saying why") }
+        if let reason, reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || reason.unicodeScalars.count > 200 {
+            log.add("reason", "1 to 200 characters saying why")
+        }
         if let reason, let bad = WireText.controlCharacter(in: reason) { log.add("reason", bad) }
         try check(log)
         return reason!
