@@ -28,7 +28,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import axe_playwright_python
 
@@ -862,6 +862,59 @@ class PickerTests(unittest.TestCase):
         self.wait(clerk, lambda c: c.execute_script("return document.querySelector('seatkit-map').ready && document.querySelector('seatkit-map').seat('5-1')?.status") == "sold",
                   message="the desk's map of that show")
         self.axe(clerk, "the console with the schedule board")
+        self.day_board(server, clerk)
+
+    def day_board(self, server, clerk):
+        # The day: one hall's shows with their running times, one starting before the one before it ends.
+        hall = f"{self.show}-hall-03"
+        prices = {"categories": {"standard": "38", "vip": "58", "couple": "99"}}
+        for k, (time_of_day, minutes) in enumerate([("10:00", 166), ("12:30", 90), ("15:05", 100)]):
+            body = {"id": f"{hall}-t{k}", "venueId": hall, "startsAt": f"2099-11-10T{time_of_day}:00+08:00", "prices": prices,
+                    "details": {"title": {"en": f"Film {k}", "zh": f"影片{k}"}, "duration": minutes}}
+            self.assertEqual(server.post("/v1/shows", body, admin=True)[0], 201)
+        Select(clerk.find_element(By.ID, "board-view")).select_by_value("day")
+        self.wait(clerk, lambda c: c.execute_script(f"return !!document.querySelector('#board .board-show[data-show=\"{hall}-t2\"]')"),
+                  message="the day view's shows")
+        self.assertEqual(clerk.find_element(By.ID, "board-from-label").text, "Day")
+
+        def placed():
+            """Each show block against the header's hour it starts in (x: 10 px a 5-minute slot) and its hall (y)."""
+            return clerk.execute_script("""
+                const rect = e => e.getBoundingClientRect(), out = [];
+                const hours = new Map([...document.querySelectorAll('#board .board-hour')].map(e => [e.textContent, rect(e)]));
+                for (const e of document.querySelectorAll('#board .board-body .board-slot:not([data-overlaps])')) {
+                  const m = +e.dataset.minute, hour = hours.get(`${String(Math.floor(m / 60)).padStart(2, '0')}:00`);
+                  const side = document.querySelector(`#board .board-headerColumn .board-cell[data-row="${e.dataset.row}"]`);
+                  if (hour) out.push(['x', m, rect(e).x - hour.x, Math.floor((m % 60) / 5) * 10]);
+                  if (side) out.push(['y', m, rect(e).y, rect(side).y]);
+                }
+                return out;""")
+
+        for step, (dx, dy) in enumerate([(0, 0), (333, 65), (300, 400), (5000, 0)]):
+            if dx or dy:
+                clerk.execute_script("const b = document.getElementById('board'), r = b.getBoundingClientRect();"
+                                     "b.dispatchEvent(new WheelEvent('wheel', {deltaX: arguments[0], deltaY: arguments[1], clientX: r.x + 300, clientY: r.y + 200, bubbles: true, cancelable: true}))", dx, dy)
+            pairs = placed()
+            self.assertGreaterEqual(len(pairs), 4, f"day step {step}: shows and their hours on screen")
+            for kind, minute, got, expected in pairs:
+                self.assertAlmostEqual(got, expected, delta=0.5, msg=f"day step {step}: {kind} of the show at minute {minute}")
+            self.assertLess(len(clerk.find_elements(By.CSS_SELECTOR, "#board .board-cell")), 120, "merged blocks: a show or a gap one element")
+        # A show is as wide as its running time; the one that overlaps is marked and says so.
+        clerk.execute_script("const b = document.getElementById('board'), r = b.getBoundingClientRect();"
+                             "b.dispatchEvent(new WheelEvent('wheel', {deltaX: -9000, deltaY: -9000, clientX: r.x + 300, clientY: r.y + 200, bubbles: true, cancelable: true}))")
+        width = clerk.execute_script(f"return document.querySelector('#board .board-show[data-show=\"{hall}-t2\"]').parentElement.getBoundingClientRect().width")
+        self.assertAlmostEqual(width, 200, delta=0.5, msg="100 minutes: 20 slots of 10 px")
+        overlap = clerk.find_element(By.CSS_SELECTOR, f'#board .board-show[data-show="{hall}-t1"]')
+        self.assertIn("board-overlap", overlap.get_attribute("class"))
+        self.assertIn("overlaps the show before", overlap.get_attribute("title"))
+        # The hall's row at the top for the picture (docs/images/console-board-day.png).
+        clerk.execute_script("const b = document.getElementById('board'), r = b.getBoundingClientRect();"
+                             "const cell = document.querySelector(`#board .board-show[data-show='${arguments[0]}']`).parentElement.getBoundingClientRect();"
+                             "b.dispatchEvent(new WheelEvent('wheel', {deltaX: 0, deltaY: cell.y - r.y - 2 * cell.height, clientX: r.x + 300, clientY: r.y + 200, bubbles: true, cancelable: true}))", f"{hall}-t0")
+        clerk.find_element(By.ID, "board").screenshot(os.path.join(ARTIFACTS, "console-board-day.png"))
+        self.axe(clerk, "the console with the day's schedule board")
+        clerk.find_element(By.CSS_SELECTOR, f'#board .board-show[data-show="{hall}-t2"]').click()
+        self.wait(clerk, lambda c: c.find_element(By.ID, "show").get_attribute("value") == f"{hall}-t2", message="the day's show opened on the desk")
 
     def test_console_lasso_keys_and_tablet(self):
         # A tablet in landscape (1024 × 768): the desk fits without sideways scrolling.

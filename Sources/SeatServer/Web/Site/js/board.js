@@ -1,15 +1,26 @@
-// The console's schedule board: halls down the side, the days across the top, each day's shows of a hall
-// in its cell with their free, held and sold seats and revenue. A grid with a frozen header row and
-// column (js/engine.js's FrozenGrid, held to CollectionLayout's FrozenGridLayout by vectors): one offset
-// drives the four panes, and only the visible cells are elements, so a week of a 20-hall multiplex
-// scrolls as lightly as a day of one hall. Wheel, drag and the arrow keys scroll it.
+// The console's schedule board, in two views of one grid with a frozen header row and column
+// (js/grid.js's FrozenGrid, held to CollectionLayout's FrozenGridLayout by vectors):
+// - the week: halls down the side, seven days across, each day's shows of a hall in its cell;
+// - the day: halls down the side, the day's hours across in 5-minute slots, each show a merged block
+//   as long as its running time (where a cinema's manager sees the gaps and the overlaps).
+// One offset drives the four panes, and only the visible cells are elements, so a week of a 20-hall
+// multiplex scrolls as lightly as a day of one hall. Wheel, drag and the arrow keys scroll it.
 
-import { FrozenGrid, UniformAxis } from './engine.js';
+import { UniformAxis } from './engine.js';
+import { FrozenGrid, VariableAxis } from './grid.js';
 
 const CELL_W = 200, CELL_H = 76, GAP = 1;
+/// The day view: a 5-minute slot is 10 px (an hour 120 px: a 90-minute film's block holds three short
+/// lines); the header row of hours is 36 px; a hall's row 64 px.
+const SLOT_MINUTES = 5, SLOT_W = 10, HOUR_H = 36, HALL_H = 64;
+/// A show without a running time is drawn as two hours long; an overlapping one at least 30 minutes.
+const DEFAULT_MINUTES = 120, OVERLAP_SLOTS = 6;
 /// `?virtual=off` makes an element of every cell, visible or not: the benchmark's baseline
 /// (scripts/bench-web.py), not for operators.
-const VIRTUAL_OFF = new URLSearchParams(location.search).get('virtual') === 'off';
+const VIRTUAL_OFF = typeof location !== 'undefined' && new URLSearchParams(location.search).get('virtual') === 'off';
+
+/// Minutes since the day's midnight of a show's local start (`2026-12-01T19:30:00+08:00` → 1170).
+const minuteOf = startsAt => Number(startsAt.slice(11, 13)) * 60 + Number(startsAt.slice(14, 16));
 
 export class ScheduleBoard {
   /// `element`: the board's box (its size is the view); `onOpen(showId)` when a show is chosen.
@@ -27,19 +38,39 @@ export class ScheduleBoard {
     new ResizeObserver(() => this.render()).observe(element);
   }
 
-  /// The halls (`[{id, name}]`), the days (`["2026-12-01", …]`) and every show with its counts and
-  /// revenue; cells are `shows` grouped by hall and the show's own date.
-  setData({ halls, days, shows, revenue }) {
-    this.halls = halls; this.days = days; this.revenue = revenue;
+  /// The halls (`[{id, name}]`), the days (`["2026-12-01", …]`: seven for the week, one for the day)
+  /// and every show with its counts and revenue; `view` is `week` or `day`.
+  setData({ view = 'week', halls, days, shows, revenue }) {
+    const key = `${view}|${days[0]}`, fresh = key !== this.key;
+    Object.assign(this, { view, halls, days, revenue, key });
     this.byCell = new Map();
     for (const s of shows) {
-      const key = `${s.venueId}|${s.startsAt.slice(0, 10)}`;
-      (this.byCell.get(key) || this.byCell.set(key, []).get(key)).push(s);
+      const cell = `${s.venueId}|${s.startsAt.slice(0, 10)}`;
+      (this.byCell.get(cell) || this.byCell.set(cell, []).get(cell)).push(s);
     }
     for (const list of this.byCell.values()) list.sort((a, b) => a.startsAt.localeCompare(b.startsAt));
-    // Uniform axes: the header row and column are a first row and column of the same pitch (200 × 76).
-    this.grid = new FrozenGrid(new UniformAxis(halls.length + 1, CELL_H, GAP), new UniformAxis(days.length + 1, CELL_W, GAP), 1, 1);
+    if (view === 'day') this.layDay(); else this.layWeek();
+    if (fresh) {
+      this.ox = 0; this.oy = 0;
+      if (this.first) [this.ox, this.oy] = this.grid.offsetToShow(this.first.row, this.first.column, 0, 0, this.viewW, this.viewH);
+    }
     this.render();
+  }
+
+  /// Uniform axes: the header row and column are a first row and column of the same pitch (200 × 76).
+  layWeek() {
+    this.blocks = new Map();
+    this.first = null;
+    this.grid = new FrozenGrid(new UniformAxis(this.halls.length + 1, CELL_H, GAP), new UniformAxis(this.days.length + 1, CELL_W, GAP), 1, 1);
+  }
+
+  /// The day's plan (`dayPlan`) as a grid: a hall column, then the slots.
+  layDay() {
+    const day = this.days[0], plan = dayPlan(this.halls.map(h => this.byCell.get(`${h.id}|${day}`) ?? []));
+    Object.assign(this, { blocks: plan.blocks, first: plan.first });
+    this.grid = new FrozenGrid(
+      new VariableAxis([HOUR_H, ...Array(this.halls.length).fill(HALL_H)], GAP),
+      new VariableAxis([CELL_W, ...Array(plan.slots).fill(SLOT_W)]), 1, 1, plan.merged);
   }
 
   get viewW() { return this.element.clientWidth || 1; }
@@ -61,49 +92,84 @@ export class ScheduleBoard {
       pane.replaceChildren();
       pane.dataset.clipX = String(x); pane.dataset.clipY = String(y);
     }
-    for (const [row, column, paneName, [x, y, w, h]] of VIRTUAL_OFF ? this.allCells() : this.grid.visibleCells(this.ox, this.oy, vw, vh)) {
+    for (const [row, column, paneName, [x, y, w, h], span] of VIRTUAL_OFF ? this.allCells() : this.grid.visibleCells(this.ox, this.oy, vw, vh)) {
       const pane = this.panes[paneName];
-      const cell = this.cell(row, column);
+      const cell = this.cell(row, column, span);
       Object.assign(cell.style, { left: `${x - Number(pane.dataset.clipX)}px`, top: `${y - Number(pane.dataset.clipY)}px`, width: `${w}px`, height: `${h}px` });
       cell.dataset.row = String(row); cell.dataset.column = String(column);
+      if (span) cell.dataset.span = String(span[3] - span[2]);
       pane.append(cell);
     }
     this.element.dataset.offset = `${this.ox},${this.oy}`;
+    this.element.dataset.view = this.view;
   }
 
   /// Every cell at its frame, on screen or not (the `?virtual=off` baseline).
   allCells() {
-    const g = this.grid, out = [];
+    const g = this.grid, out = [], seen = new Set();
     for (let r = 0; r < g.rows.count; r++) {
       for (let c = 0; c < g.columns.count; c++) {
         const pane = r < g.frozenRows ? (c < g.frozenColumns ? 'corner' : 'headerRow') : (c < g.frozenColumns ? 'headerColumn' : 'body');
-        const [dx, dy] = g.shift(pane, this.ox, this.oy);
-        out.push([r, c, pane, [g.columns.offset(c) + dx, g.rows.offset(r) + dy, g.columns.size(c), g.rows.size(r)]]);
+        const [dx, dy] = g.shift(pane, this.ox, this.oy), m = g.mergedByCell.get(r * g.columns.count + c);
+        if (m === undefined) {
+          out.push([r, c, pane, [g.columns.offset(c) + dx, g.rows.offset(r) + dy, g.columns.size(c), g.rows.size(r)]]);
+        } else if (!seen.has(m)) {
+          seen.add(m);
+          const b = g.merged[m], [x, y, w, h] = g.contentFrame(b.rows, b.columns);
+          out.push([b.rows[0], b.columns[0], pane, [x + dx, y + dy, w, h], [...b.rows, ...b.columns]]);
+        }
       }
     }
     return out;
   }
 
-  /// One cell: the corner, a day, a hall, or a hall's shows of a day (each a button that opens it).
-  cell(row, column) {
+  /// One cell: the corner, a day or an hour, a hall, a hall's shows of a day, or one show of the day.
+  cell(row, column, span) {
     const el = document.createElement('div');
     el.className = 'board-cell';
-    if (row === 0 && column === 0) { el.textContent = this.words.corner; el.classList.add('board-head'); return el; }
-    if (row === 0) { el.textContent = this.words.day(this.days[column - 1]); el.classList.add('board-head'); return el; }
-    const hall = this.halls[row - 1];
-    if (column === 0) { el.textContent = hall.name; el.title = hall.id; el.classList.add('board-head'); return el; }
-    const shows = this.byCell.get(`${hall.id}|${this.days[column - 1]}`) ?? [];
-    for (const s of shows) {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.className = 'board-show';
-      b.dataset.show = s.id;
-      const net = this.revenue.get(s.id);
-      b.textContent = this.words.show(s.startsAt.slice(11, 16), s.seats, net);
-      b.addEventListener('click', () => this.onOpen(s.id));
-      el.append(b);
+    const head = text => { el.textContent = text; el.classList.add('board-head'); return el; };
+    if (row === 0 && column === 0) return head(this.view === 'day' ? this.words.dayCorner(this.days[0]) : this.words.corner);
+    if (column === 0) { el.title = this.halls[row - 1].id; return head(this.halls[row - 1].name); }
+    if (span) return this.block(el, this.blocks.get(`${row}|${column}`), column);
+    if (row === 0) return head(this.words.day(this.days[column - 1]));
+    for (const s of this.byCell.get(`${this.halls[row - 1].id}|${this.days[column - 1]}`) ?? []) {
+      el.append(this.showButton(s, this.words.show(s.startsAt.slice(11, 16), s.seats, this.revenue.get(s.id))));
     }
     return el;
+  }
+
+  /// A merged block of the day: an hour's label, an empty stretch, or a show over its running time.
+  block(el, what, column) {
+    if (what.kind === 'hour') {
+      el.textContent = `${String(Math.floor(what.minute / 60) % 24).padStart(2, '0')}:00`;
+      el.classList.add('board-head', 'board-hour');
+      return el;
+    }
+    if (what.kind === 'gap') {
+      // The hour lines behind the empty stretch: one every 12 slots from the hall column's edge.
+      el.classList.add('board-gap');
+      el.style.backgroundPositionX = `${-(((column - 1) * SLOT_W) % (12 * SLOT_W))}px`;
+      return el;
+    }
+    const s = what.show, start = minuteOf(s.startsAt), end = start + what.minutes;
+    const clock = m => `${String(Math.floor(m / 60) % 24).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+    const b = this.showButton(s, this.words.timedShow(clock(start), clock(end), s, this.revenue.get(s.id), what.overlaps));
+    el.classList.add('board-slot');
+    el.dataset.minute = String(start);
+    if (what.overlaps) { b.classList.add('board-overlap'); el.dataset.overlaps = 'true'; }
+    el.append(b);
+    return el;
+  }
+
+  showButton(s, text) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'board-show';
+    b.dataset.show = s.id;
+    b.textContent = text;
+    b.title = text;
+    b.addEventListener('click', () => this.onOpen(s.id));
+    return b;
   }
 
   bind() {
@@ -118,8 +184,50 @@ export class ScheduleBoard {
     });
     el.addEventListener('pointerup', () => { drag = null; });
     el.addEventListener('keydown', e => {
-      const step = { ArrowLeft: [-CELL_W, 0], ArrowRight: [CELL_W, 0], ArrowUp: [0, -CELL_H], ArrowDown: [0, CELL_H], PageDown: [0, this.viewH - CELL_H], PageUp: [0, CELL_H - this.viewH] }[e.key];
+      // Sideways a day (the week) or an hour (the day); down a hall.
+      const across = this.view === 'day' ? 12 * SLOT_W : CELL_W, down = this.view === 'day' ? HALL_H : CELL_H;
+      const step = { ArrowLeft: [-across, 0], ArrowRight: [across, 0], ArrowUp: [0, -down], ArrowDown: [0, down], PageDown: [0, this.viewH - down], PageUp: [0, down - this.viewH] }[e.key];
       if (step && e.target === el) { e.preventDefault(); this.scrollBy(...step); }
     });
   }
+}
+
+/// The day's board as merged blocks, one list of shows a hall (row k + 1): 5-minute slots (column 1 on)
+/// from the earlier of 09:00 and the first start's hour to the later of midnight and the last end's hour;
+/// each hour of the header row and each show a block, and each gap between shows one too (an empty
+/// stretch is one element, not one a slot). A show that starts before the one before it ends is drawn
+/// from that end, at least 30 minutes wide unless the next starts sooner, and marked as overlapping.
+/// Answers `{slots, merged, blocks: Map("row|column" → {kind, …}), first: {row, column} | null}`.
+export function dayPlan(rows) {
+  let from = 9 * 60, to = 24 * 60;
+  for (const s of rows.flat()) {
+    const m = minuteOf(s.startsAt);
+    from = Math.min(from, Math.floor(m / 60) * 60);
+    to = Math.max(to, Math.ceil((m + (s.details?.duration ?? DEFAULT_MINUTES)) / 60) * 60);
+  }
+  const slots = (to - from) / SLOT_MINUTES, slotOf = m => 1 + (m - from) / SLOT_MINUTES;
+  const merged = [], blocks = new Map();
+  let first = null;
+  const add = (row, c0, c1, what) => { merged.push({ rows: [row, row + 1], columns: [c0, c1] }); blocks.set(`${row}|${c0}`, what); };
+  for (let h = from; h < to; h += 60) add(0, slotOf(h), slotOf(h + 60), { kind: 'hour', minute: h });
+  rows.forEach((list, k) => {
+    let end = 1;
+    list.forEach((s, j) => {
+      const m = minuteOf(s.startsAt), minutes = s.details?.duration ?? DEFAULT_MINUTES;
+      let c0 = Math.floor(slotOf(m)), c1 = Math.ceil(slotOf(m + minutes)), overlaps = false;
+      if (c0 < end) {
+        const next = list[j + 1] ? Math.floor(slotOf(minuteOf(list[j + 1].startsAt))) : slots + 1;
+        c0 = end; overlaps = true;
+        c1 = Math.max(c1, Math.min(c0 + OVERLAP_SLOTS, next));
+      }
+      c1 = Math.min(Math.max(c1, c0 + 1), slots + 1);
+      if (c0 >= c1) return;  // an overlap reaching the day's end: said by the show before it
+      if (c0 > end) add(k + 1, end, c0, { kind: 'gap' });
+      add(k + 1, c0, c1, { kind: 'show', show: s, minutes, overlaps });
+      if (!first || c0 < first.column) first = { row: k + 1, column: c0 };
+      end = c1;
+    });
+    if (end < slots + 1) add(k + 1, end, slots + 1, { kind: 'gap' });
+  });
+  return { slots, merged, blocks, first };
 }

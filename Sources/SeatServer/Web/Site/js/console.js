@@ -8,6 +8,7 @@
 import { ApiProblem, randomKey, request } from './api.js';
 import { ScheduleBoard } from './board.js';
 import { lang, localName, setLanguage, showTime } from './i18n.js';
+import { detailText } from './ui.js';
 import './element.js';
 
 const $ = id => document.getElementById(id);
@@ -32,7 +33,11 @@ const WORDS = {
     heatTitle: '热力图', heatShow: '在座位图上显示以往上座率', period: '时段（天）',
     heatCaption: (shows, days) => `过去 ${days} 天的 ${shows} 场演出中每个座位售出的比例`, heatNone: days => `过去 ${days} 天没有已结束的场次`,
     zoneAverage: (name, pct) => `${name}：${pct}`,
-    schedule: '排片表', weekOf: '起始日期', corner: '影厅 / 日期', boardLabel: '各厅每日场次（方向键滚动）',
+    schedule: '排片表', weekOf: '起始日期', dayOf: '日期', corner: '影厅 / 日期', boardLabel: '各厅每日场次（方向键滚动）',
+    boardView: '视图', viewWeek: '一周（影厅 × 日期）', viewDay: '一天（影厅 × 时段）', dayLabel: '各厅当天时段（方向键滚动）',
+    dayCorner: d => `影厅 / ${d.slice(5)}`,
+    timedShow: (from, to, title, seats, net, overlaps) =>
+      `${from}–${to} ${title}${overlaps ? ' ⚠与上一场重叠' : ''} · 空${seats.available}${seats.held ? ` 留${seats.held}` : ''} 售${seats.sold}${net ? ` · ${net}` : ''}`,
     boardShow: (time, seats, net) => `${time} · 空${seats.available}${seats.held ? ` 留${seats.held}` : ''} 售${seats.sold}${net ? ` · ${net}` : ''}`,
     reportsTitle: '报表', showReport: '本场', dayReport: '按日', refresh: '刷新', csv: '下载 CSV', from: '从', to: '到', show: '显示',
     status: '状态', seats: '座位', share: '占比', zone: '区域', available: '可售', held: '保留中', sold: '已售', blockedStatus: '锁定',
@@ -59,7 +64,11 @@ const WORDS = {
     heatTitle: 'Heat map', heatShow: 'Past occupancy over the map', period: 'Period (days)',
     heatCaption: (shows, days) => `Share of the ${shows} shows of the last ${days} days in which each seat sold`, heatNone: days => `No show ended in the last ${days} days`,
     zoneAverage: (name, pct) => `${name}: ${pct}`,
-    schedule: 'Schedule', weekOf: 'Week from', corner: 'Hall / day', boardLabel: 'Halls by day (arrow keys scroll)',
+    schedule: 'Schedule', weekOf: 'Week from', dayOf: 'Day', corner: 'Hall / day', boardLabel: 'Halls by day (arrow keys scroll)',
+    boardView: 'View', viewWeek: 'Week (halls × days)', viewDay: 'Day (halls × time of day)', dayLabel: 'Halls by time of day (arrow keys scroll)',
+    dayCorner: d => `Hall / ${d.slice(5)}`,
+    timedShow: (from, to, title, seats, net, overlaps) =>
+      `${from}–${to} ${title}${overlaps ? ' ⚠ overlaps the show before' : ''} · ${seats.available} free${seats.held ? ` · ${seats.held} held` : ''} · ${seats.sold} sold${net ? ` · ${net}` : ''}`,
     boardShow: (time, seats, net) => `${time} · ${seats.available} free${seats.held ? ` · ${seats.held} held` : ''} · ${seats.sold} sold${net ? ` · ${net}` : ''}`,
     reportsTitle: 'Reports', showReport: 'This show', dayReport: 'By day', refresh: 'Refresh', csv: 'Download CSV', from: 'From', to: 'To', show: 'Show',
     status: 'Status', seats: 'Seats', share: 'Share', zone: 'Zone', available: 'available', held: 'held', sold: 'sold', blockedStatus: 'blocked',
@@ -89,7 +98,9 @@ function announce(text) {
 
 /// A refusal in words: the rule's own message, the seats someone else has, or the problem's title.
 function problemWords(error) {
-  if (!(error instanceof ApiProblem)) return w('offline');
+  // Not from the server: fetch failed twice (api.js retries once), or the page itself failed; logged
+  // either way, so a fault of the page is never only "cannot reach the server".
+  if (!(error instanceof ApiProblem)) { console.error(error); return w('offline'); }
   const p = error.problem;
   if (error.status === 403) return w('forbidden');
   if (p.violations?.length) return p.violations.map(v => v.message?.[lang()] ?? v.rule).join(' ');
@@ -122,7 +133,9 @@ async function signIn(candidate) {
   $('sign-in').hidden = true; $('sign-out').hidden = false;
   $('who').textContent = w('signedIn')(operator.name, operator.role);
   $('schedule').hidden = false;
-  if (!$('board-from').value) $('board-from').value = new URLSearchParams(location.search).get('week') ?? new Date().toISOString().slice(0, 10);
+  const query = new URLSearchParams(location.search);
+  if (query.get('day')) $('board-view').value = 'day';
+  if (!$('board-from').value) $('board-from').value = query.get('day') ?? query.get('week') ?? new Date().toISOString().slice(0, 10);
   await Promise.all([openDesk(), renderBoard()]);
   return true;
 }
@@ -139,15 +152,24 @@ let map = null, showId = null;
 
 async function openDesk() {
   $('desk').hidden = false;
-  const shows = (await request('GET', '/v1/shows')).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
-  const select = $('show');
-  select.replaceChildren(...shows.map(s => Object.assign(document.createElement('option'), {
-    value: s.id, textContent: `${s.details?.title?.[lang()] ?? s.details?.title?.en ?? s.details?.title ?? s.venueId} · ${s.startsAt.slice(0, 16).replace('T', ' ')} · ${s.id}`,
-  })));
+  const shows = await request('GET', '/v1/shows'), select = $('show');
+  listShows(shows);
   const asked = new URLSearchParams(location.search).get('show');
   if (asked && shows.some(s => s.id === asked)) select.value = asked;
   select.onchange = () => openShow(select.value);
   await openShow(select.value);
+}
+
+/// The desk's list of shows, in time order; kept as current as the board (which asks for the shows every
+/// 3 s), so a show created since signing in can be chosen and opened from the board. The chosen one stays.
+function listShows(shows) {
+  const select = $('show'), chosen = select.value;
+  const sorted = [...shows].sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+  const label = s => `${detailText(s, 'title') ?? s.venueId} · ${s.startsAt.slice(0, 16).replace('T', ' ')} · ${s.id}`;
+  const same = select.options.length === sorted.length && sorted.every((s, k) => select.options[k].value === s.id && select.options[k].textContent === label(s));
+  if (same) return;
+  select.replaceChildren(...sorted.map(s => Object.assign(document.createElement('option'), { value: s.id, textContent: label(s) })));
+  if (sorted.some(s => s.id === chosen)) select.value = chosen;
 }
 
 async function openShow(id) {
@@ -361,29 +383,39 @@ function bindDesk() {
 
 let board = null, boardTimer = null;
 
-/// The week's board from the chosen day: every hall, seven days, each show's counts and net revenue,
-/// refreshed every three seconds while signed in (the counts are the server's live ones).
+/// The board from the chosen day: the week (every hall, seven days) or the day (every hall, the day's
+/// hours), each show's counts and net revenue, refreshed every three seconds while signed in (the counts
+/// are the server's live ones).
 async function renderBoard() {
   if (!board) {
     board = new ScheduleBoard($('board'), {
       onOpen: id => { $('show').value = id; openShow(id); $('desk').scrollIntoView({ behavior: 'instant', block: 'start' }); },
-      words: { corner: w('corner'), day: d => showTime(`${d}T00:00`).day, show: (time, seats, net) => w('boardShow')(time, seats, net) },
+      words: {},
     });
     boardTimer = setInterval(() => renderBoard(), 3000);
   }
-  board.words.corner = w('corner');
-  const from = $('board-from').value;
+  Object.assign(board.words, {
+    corner: w('corner'), dayCorner: w('dayCorner'), day: d => showTime(`${d}T00:00`).day,
+    show: (time, seats, net) => w('boardShow')(time, seats, net),
+    timedShow: (from, to, s, net, overlaps) => w('timedShow')(from, to, detailText(s, 'title') ?? detailText(s, 'film') ?? s.id, s.seats, net, overlaps),
+  });
+  const view = $('board-view').value, from = $('board-from').value, length = view === 'day' ? 1 : 7;
+  $('board-from-label').textContent = w(view === 'day' ? 'dayOf' : 'weekOf');
+  $('board').setAttribute('aria-label', w(view === 'day' ? 'dayLabel' : 'boardLabel'));
   const start = new Date(`${from}T00:00:00Z`);
-  const days = [...Array(7).keys()].map(k => new Date(start.getTime() + k * 86_400_000).toISOString().slice(0, 10));
-  const to = new Date(start.getTime() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const days = [...Array(length).keys()].map(k => new Date(start.getTime() + k * 86_400_000).toISOString().slice(0, 10));
+  const to = new Date(start.getTime() + length * 86_400_000).toISOString().slice(0, 10);
   try {
     const [venues, shows, sales] = await Promise.all([
       request('GET', '/v1/venues'), request('GET', '/v1/shows'), call('GET', `/v1/reports/sales?from=${from}&to=${to}`),
     ]);
+    // A reply for a choice since changed is dropped: the newer one is on its way.
+    listShows(shows);
+    if (view !== $('board-view').value || from !== $('board-from').value) return;
     const halls = venues.map(v => ({ id: v.id, name: localName(v.name) }))
       .sort((a, b) => a.id.localeCompare(b.id));
     const revenue = new Map(sales.shows.map(s => [s.showId, s.net === '0.00' ? '' : `${s.net} ${s.currency}`]));
-    board.setData({ halls, days, shows: shows.filter(s => days.includes(s.startsAt.slice(0, 10))), revenue });
+    board.setData({ view, halls, days, shows: shows.filter(s => days.includes(s.startsAt.slice(0, 10))), revenue });
   } catch (error) {
     say('desk-message', problemWords(error));
   }
@@ -577,6 +609,7 @@ async function main() {
   bindReports();
   bindShortcuts();
   $('board-from').addEventListener('change', () => renderBoard());
+  $('board-view').addEventListener('change', () => renderBoard());
   if (key()) await signIn(key());
 }
 
