@@ -1,0 +1,47 @@
+// What the console's parts share: the signed-in operator and the desk's show and map (one state object,
+// owned by the page's one thread), the operator's calls, and messages in words.
+
+import { ApiProblem, randomKey, request } from './api.js';
+import { lang } from './i18n.js';
+import { w } from './console-words.js';
+
+export const $ = id => document.getElementById(id);
+export const KEY = 'seatkit.operatorKey';
+
+/// `operator`: {name, role, may} once signed in; `showId` and `map`: the desk's show and its
+/// `<seatkit-map>` (a fresh element a show).
+export const state = { operator: null, showId: null, map: null };
+
+export const key = () => sessionStorage.getItem(KEY);
+/// A v1 call with the operator's key (a fresh idempotency key for each POST); no retry.
+export const call = (method, path, body) => request(method, path, {
+  body, retry: false,
+  headers: { Authorization: `Bearer ${key()}`, ...(method === 'POST' ? { 'Idempotency-Key': randomKey() } : {}) },
+});
+
+export function say(box, text, kind = 'error') { $(box).textContent = text; $(box).dataset.kind = kind; }
+
+export function announce(text) {
+  $('announcer').textContent = '';
+  setTimeout(() => { $('announcer').textContent = text; }, 50);
+}
+
+/// A refusal in words: the rule's own message, the seats someone else has, or the problem's title.
+export function problemWords(error) {
+  // Not from the server: fetch failed twice (api.js retries once), or the page itself failed; logged
+  // either way, so a fault of the page is never only "cannot reach the server".
+  if (!(error instanceof ApiProblem)) { console.error(error); return w('offline'); }
+  const p = error.problem;
+  if (error.status === 403) return w('forbidden');
+  if (p.violations?.length) return p.violations.map(v => v.message?.[lang()] ?? v.rule).join(' ');
+  if (p.conflicts?.length) return w('failed')(p.conflicts.map(c => `${c.seat}: ${c.status}`).join(', '));
+  return w('failed')(p.detail ?? p.title ?? `HTTP ${error.status}`);
+}
+
+/// A list item with its text and data attributes.
+export function li(text, data = {}) {
+  const el = document.createElement('li');
+  el.textContent = text;
+  for (const [k, v] of Object.entries(data)) el.dataset[k] = v;
+  return el;
+}

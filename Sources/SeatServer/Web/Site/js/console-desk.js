@@ -1,0 +1,167 @@
+// The show desk: the show's live map (the picker's `<seatkit-map>` in operator mode: taps, drags and
+// the lasso mark seats of any status) and what the box office does with the marked seats — block and
+// return to sale, keep for guests, sell at the counter, refund — with keys for the frequent ones.
+
+import { randomKey, request } from './api.js';
+import { $, announce, call, problemWords, say, state } from './console-common.js';
+import { renderHeat } from './console-heat.js';
+import { renderPrices } from './console-prices.js';
+import { renderDayReport, renderShowReport, reportCSV } from './console-reports.js';
+import { refreshSide } from './console-side.js';
+import { w } from './console-words.js';
+import { lang } from './i18n.js';
+import { detailText } from './ui.js';
+
+export async function openDesk() {
+  $('desk').hidden = false;
+  const shows = await request('GET', '/v1/shows'), select = $('show');
+  listShows(shows);
+  const asked = new URLSearchParams(location.search).get('show');
+  if (asked && shows.some(s => s.id === asked)) select.value = asked;
+  select.onchange = () => openShow(select.value);
+  await openShow(select.value);
+}
+
+/// The desk's list of shows, in time order; kept as current as the board (which asks for the shows every
+/// 3 s), so a show created since signing in can be chosen and opened from the board. The chosen one stays.
+export function listShows(shows) {
+  const select = $('show'), chosen = select.value;
+  const sorted = [...shows].sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+  const label = s => `${detailText(s, 'title') ?? s.venueId} · ${s.startsAt.slice(0, 16).replace('T', ' ')} · ${s.id}`;
+  const same = select.options.length === sorted.length && sorted.every((s, k) => select.options[k].value === s.id && select.options[k].textContent === label(s));
+  if (same) return;
+  select.replaceChildren(...sorted.map(s => Object.assign(document.createElement('option'), { value: s.id, textContent: label(s) })));
+  if (sorted.some(s => s.id === chosen)) select.value = chosen;
+}
+
+export async function openShow(id) {
+  state.showId = id;
+  // A show of its own map: a fresh element (its canvas, focus and stream), the last one stopped.
+  const old = $('desk-map');
+  state.map = old;
+  if (old.picker) {
+    old.picker.stop();
+    state.map = document.createElement('seatkit-map');
+    for (const name of ['id', 'mode', 'aria-describedby']) state.map.setAttribute(name, old.getAttribute(name));
+    old.replaceWith(state.map);
+  }
+  state.map.addEventListener('selection', renderMarked);
+  state.map.addEventListener('statuses', () => refreshSide());
+  await new Promise(resolve => { state.map.addEventListener('ready', resolve, { once: true }); state.map.setAttribute('show', id); });
+  $('order-ref').value = `BOX-${randomKey().slice(0, 8).toUpperCase()}`;
+  renderMarked();
+  await refreshSide();
+  if (state.operator.may.includes('prices')) await renderPrices();
+  await renderHeat();
+  if (state.operator.may.includes('reports')) {
+    $('reports').hidden = false;
+    await Promise.all([renderShowReport(), renderDayReport()]);
+  }
+}
+
+function marked() { return state.map?.ready ? state.map.selection : []; }
+
+export function renderMarked() {
+  const ids = marked();
+  $('marked').textContent = ids.length ? ids.map(id => state.map.seat(id)?.name ?? id).join(lang() === 'zh' ? '、' : ', ') : w('none');
+}
+
+/// Runs one action on the marked seats: its answer said in words, the marks cleared when it worked.
+async function act(needsSeats, action) {
+  const ids = marked();
+  if (needsSeats && !ids.length) { say('desk-message', w('markFirst')); return; }
+  try {
+    const text = await action(ids);
+    if (text === null) return;
+    say('desk-message', text, 'ok');
+    announce(text);
+    await state.map.deselect(ids);
+    renderMarked();
+    refreshSide();
+    renderShowReport();
+  } catch (error) {
+    say('desk-message', problemWords(error));
+  }
+}
+
+export function bindDesk() {
+  const path = suffix => `/v1/shows/${encodeURIComponent(state.showId)}${suffix}`;
+  $('block-form').addEventListener('submit', e => {
+    e.preventDefault();
+    act(true, async ids => {
+      await call('POST', path('/reservations'), { kind: 'blocked', seats: ids, reason: $('block-reason').value });
+      return w('done').block(ids.length);
+    });
+  });
+  $('unblock').addEventListener('click', () => act(true, async ids => {
+    // Each reservation holding a marked seat lets go of those seats (the whole of it when all are marked).
+    const marks = new Set(ids);
+    const touched = (await call('GET', path('/reservations'))).filter(r => r.seats.some(s => marks.has(s)));
+    if (!touched.length) { say('desk-message', w('noReservation')); return null; }
+    let freed = 0;
+    for (const r of touched) {
+      const mine = r.seats.filter(s => marks.has(s));
+      freed += mine.length;
+      if (mine.length === r.seats.length) await call('DELETE', `/v1/reservations/${encodeURIComponent(r.id)}`);
+      else await call('POST', `/v1/reservations/${encodeURIComponent(r.id)}/seats`, { add: [], remove: mine });
+    }
+    return w('done').unblock(freed);
+  }));
+  $('keep-form').addEventListener('submit', e => {
+    e.preventDefault();
+    act(true, async ids => {
+      const body = { kind: 'house', seats: ids, reason: $('keep-name').value };
+      if ($('keep-until').value.trim()) body.releaseAt = $('keep-until').value.trim();
+      await call('POST', path('/reservations'), body);
+      return w('done').keep(ids.length);
+    });
+  });
+  $('sell-form').addEventListener('submit', e => {
+    e.preventDefault();
+    act(true, async ids => {
+      const ref = $('order-ref').value;
+      const order = await call('POST', path('/sales'), { seats: ids, orderRef: ref, payment: $('payment').value });
+      $('order-ref').value = `BOX-${randomKey().slice(0, 8).toUpperCase()}`;
+      $('refund-ref').value = ref;
+      const total = order.parts?.map(p => `${p.total} ${p.currency}`).join(' + ');
+      return w('done').sell(ref, total);
+    });
+  });
+  $('find-order').addEventListener('click', async () => {
+    // The show's report, one line a seat, names each sold seat's order.
+    const ids = marked();
+    if (!ids.length) { say('desk-message', w('markFirst')); return; }
+    try {
+      const [header, ...rows] = (await reportCSV()).trim().split('\n').map(line => line.split(','));
+      const seatAt = header.indexOf('seat'), refAt = header.indexOf('orderRef');
+      const ref = rows.find(r => r[seatAt] === ids[0])?.[refAt];
+      if (!ref) { say('desk-message', w('noOrder')); return; }
+      $('refund-ref').value = ref;
+      say('desk-message', `${w('orderRef')}: ${ref}`, 'ok');
+    } catch (error) {
+      say('desk-message', problemWords(error));
+    }
+  });
+  $('refund-form').addEventListener('submit', e => {
+    e.preventDefault();
+    act(false, async ids => {
+      const ref = $('refund-ref').value;
+      const body = ids.length ? { seats: ids, reason: 'box office' } : { reason: 'box office' };
+      await call('POST', `/v1/orders/${encodeURIComponent(ref)}/refund`, body);
+      return w('done').refund(ref, ids.length || 'all');
+    });
+  });
+}
+
+/// The desk's frequent actions from the keyboard, when the focus is not in a field: each key takes the
+/// action's first field (Enter then does it), U returns the marked seats to sale, Esc clears the marks.
+export function bindShortcuts() {
+  const fields = { b: 'block-reason', k: 'keep-name', s: 'order-ref', r: 'refund-ref' };
+  document.addEventListener('keydown', e => {
+    if (!state.map?.ready || e.ctrlKey || e.metaKey || e.altKey || e.target.closest?.('input, select, textarea')) return;
+    const key = e.key.toLowerCase();
+    if (fields[key]) { e.preventDefault(); $(fields[key]).focus(); $(fields[key]).select?.(); }
+    else if (key === 'u') { e.preventDefault(); $('unblock').click(); }
+    else if (e.key === 'Escape') { state.map.deselect(state.map.selection); renderMarked(); }
+  });
+}
