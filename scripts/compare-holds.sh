@@ -3,7 +3,8 @@
 # 5 s, the same Lua script as `SeatKitBench server`) against two or more `seatkit serve` binaries, taking
 # turns for ROUNDS rounds (default 3) on fresh stores, then each one's median beside the first's. On a shared 2-core machine one
 # run's figure moves by ±25 % from minute to minute; alternating and taking medians is what makes two
-# builds comparable. Prints one line per run and a summary.
+# builds comparable; the server's CPU time a hold + release (user + system over the run) is steadier still.
+# Prints one line per run and a summary.
 set -euo pipefail
 rounds=3
 bins=("$@")
@@ -29,12 +30,17 @@ run() {  # run BINARY LABEL
     for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
     curl -sf -X POST "http://127.0.0.1:$port/v1/shows" -H "X-Admin-Key: $key" -H 'Content-Type: application/json' \
         -d '{"id":"bench","venueId":"arena-20000","startsAt":"2099-12-01T19:00:00+08:00","prices":{"categories":{"lower":"580","upper":"380"}},"policy":{"maxSeats":6,"noLoneSeat":false}}' >/dev/null
-    local out holds p99
+    local out holds p99 before after
+    # The server's own CPU time (user + system, in clock ticks) over the run: CPU per hold is far
+    # steadier than holds a second on a shared machine (it does not count time the server waited).
+    cpu() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
+    before=$(cpu)
     out=$(wrk -t2 -c64 -d5s --latency --timeout 5s -s "$dir/hold-release.lua" "http://127.0.0.1:$port/" -- 20)
+    after=$(cpu)
     kill "$pid"; wait "$pid" 2>/dev/null || true
     holds=$(echo "$out" | awk '/^HOLDS/ {print $2}')
     p99=$(echo "$out" | awk '$1 == "99%" {print $2}')
-    echo "$2 $((holds / 5)) holds/s p99 $p99"
+    echo "$2 $((holds / 5)) holds/s p99 $p99 cpu $(( (after - before) * 1000000 / $(getconf CLK_TCK) / holds )) us/hold"
 }
 results=()
 labels=(A B C D E F G H)
@@ -46,5 +52,7 @@ import sys, statistics
 rows = [l.split() for l in sys.stdin if l.strip()]
 labels = sorted({r[0] for r in rows})
 median = {k: statistics.median(int(r[1]) for r in rows if r[0] == k) for k in labels}
+cpu = {k: statistics.median(int(r[6]) for r in rows if r[0] == k) for k in labels}
 print(", ".join(f"median {k} {median[k]:.0f} holds/s" + ("" if k == "A" else f" ({median[k] / median[labels[0]]:.3f}x A)") for k in labels))
+print(", ".join(f"median {k} {cpu[k]:.0f} us CPU a hold + release" + ("" if k == "A" else f" ({cpu[k] / cpu[labels[0]]:.3f}x A)") for k in labels))
 '

@@ -394,12 +394,12 @@ public final class Inventory: @unchecked Sendable {
     public func addVenue(_ layout: VenueLayout) throws(Refusal) {
         try locked { (m: Memory) throws(Refusal) in
             if m.venues[layout.id] != nil {
-                throw Refusal(.venueExists, detail: "venue \(layout.id) already exists; m.venues are immutable, create one with a new id")
+                throw Refusal(.venueExists, detail: "venue \(layout.id) already exists; venues are immutable, create one with a new id")
             }
             let entry = VenueEntry(layout: layout)
             do { try store.insertVenue(id: layout.id, fingerprint: layout.fingerprintHex, layoutJSON: entry.json) } catch {
                 if Self.isDuplicate(error) {
-                    throw Refusal(.venueExists, detail: "venue \(layout.id) already exists (created by another instance); m.venues are immutable")
+                    throw Refusal(.venueExists, detail: "venue \(layout.id) already exists (created by another instance); venues are immutable")
                 }
                 throw Refusal(.storeFailed, detail: "\(error)")
             }

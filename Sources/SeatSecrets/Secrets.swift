@@ -7,6 +7,24 @@ public enum Secrets {
     /// batch of holds at 6 KB of WAL instead of 27 KB) and 160 bits of SHA-256 of the whole token. 52
     /// characters, so a plain 44-character token from an older store is told apart.
     public static func tokenDigest(_ token: String) -> String {
+        var token = token
+        let fast: String? = token.withUTF8 { t in
+            // An ASCII prefix (every token the server makes) and a short token: hashed on the stack.
+            let prefixCount = min(12, t.count)
+            guard t.prefix(prefixCount).allSatisfy({ $0 < 0x80 }) else { return nil }
+            return tokenDomain.withUTF8Buffer { domain in
+                SHA256.shortDigest(UnsafeRawBufferPointer(domain), UnsafeRawBufferPointer(t)).map { state in
+                    SHA256.hex(state, bytes: 20, after: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(t)[0..<prefixCount]))
+                }
+            }
+        }
+        return fast ?? slowTokenDigest(token)
+    }
+
+    private static let tokenDomain: StaticString = "seatkit-hold-token\u{1F}"
+
+    /// The same digest through the general hasher: tokens of any length or script (a client's guess).
+    static func slowTokenDigest(_ token: String) -> String {
         let prefix = String(token.utf8.prefix(12)).map { String($0) } ?? ""
         return prefix + SHA256.hex(Array(SHA256.hash("seatkit-hold-token\u{1F}" + token).prefix(20)))
     }

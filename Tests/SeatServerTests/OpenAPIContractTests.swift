@@ -48,6 +48,30 @@ import Testing
         }
     }
 
+    /// The table reads segments from the path's bytes: empty segments are skipped (as splitting did),
+    /// parameters come out whole in any script, a path longer than every pattern or differing in one
+    /// byte of a literal is not routed.
+    @Test func pathsAreReadByteForByte() {
+        let cases: [(String, String, String?, [String])] = [
+            ("POST", "//v1//shows/s1//holds/", "/v1/shows/{id}/holds", ["s1"]),
+            ("GET", "/v1/shows/影厅-3/seat-prices", "/v1/shows/{id}/seat-prices", ["影厅-3"]),
+            ("POST", "/v1/holds/tok/confirm", "/v1/holds/{token}/confirm", ["tok"]),
+            ("GET", "/", "/", []),
+            ("GET", "", "/", []),
+            ("GET", "/v1/shows/s/holdz", nil, []),
+            ("GET", "/v1/shows/s/hold", nil, []),
+            ("GET", "/v1/shows/s/holds/a/b/c/d", nil, []),
+            ("GET", "/V1/shows", nil, []),
+        ]
+        for (method, path, pattern, parameters) in cases {
+            switch SeatAPI.routes.resolve(method: method, path: path) {
+            case .found(let route, _, let found): #expect(route.pattern == pattern && found == parameters, "\(path) → \(route.pattern) \(found)")
+            case .methodNotAllowed(let route): Issue.record("\(path): 405 for \(route.pattern)")
+            case .notFound: #expect(pattern == nil, "\(path) is not routed")
+            }
+        }
+    }
+
     @Test func everyRouteAllowsExactlyItsMethodsOnTheRunningServer() throws {
         let server = try TestServer()
         let c = try server.connection()

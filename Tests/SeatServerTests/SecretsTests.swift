@@ -4,7 +4,7 @@ import SeatMap
 @testable import SeatServer
 import SeatServerTestSupport
 import Testing
-import SeatSecrets
+@testable import SeatSecrets
 @testable import SeatStorage
 import SeatHTTP
 
@@ -20,6 +20,23 @@ import SeatHTTP
         var h = SHA256()
         for _ in 0..<1000 { h.update(String(repeating: "a", count: 1000)) }
         #expect(SHA256.hex(h.finalize()) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    /// The stack-padded digest of short tokens is the general hasher's, at every length up to and past
+    /// its two blocks (the 55/56 and 119/120-byte padding edges), for ASCII and for other scripts.
+    @Test func theShortTokenDigestIsTheGeneralOne() {
+        var random = SystemRandomNumberGenerator()
+        for length in 0...140 {
+            let ascii = String((0..<length).map { _ in "0123456789abcdef".randomElement(using: &random)! })
+            #expect(Secrets.tokenDigest(ascii) == Secrets.slowTokenDigest(ascii), "length \(length)")
+        }
+        for token in ["票", "票票票票票票票票", "0123456789a票bcdef", "0123456789ab票", String(repeating: "é", count: 60)] {
+            #expect(Secrets.tokenDigest(token) == Secrets.slowTokenDigest(token), "\(token)")
+        }
+        // Pinned: a digest the stores already hold must not change.
+        #expect(
+            Secrets.tokenDigest("019a1b2c3d4e5f60718293a4b5c6d7e8f9") == "019a1b2c3d4e"
+                + SHA256.hex(Array(SHA256.hash("seatkit-hold-token\u{1F}019a1b2c3d4e5f60718293a4b5c6d7e8f9").prefix(20))))
     }
 
     @Test func idempotencyKeysMustCarry128Bits() {

