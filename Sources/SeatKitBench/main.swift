@@ -10,6 +10,19 @@ let report = Report()
 if CommandLine.arguments.count == 5 && CommandLine.arguments[1] == "viewers" {
     ServerBenchmarks.viewersProcess(port: UInt16(CommandLine.arguments[2]) ?? 0, show: CommandLine.arguments[3], count: Int(CommandLine.arguments[4]) ?? 0)
 }
+// `SeatKitBench store`: the SQLite store alone, five runs of the writer's ceiling (for judging a change
+// to the store's statements: the figure moves less than the HTTP benchmark's).
+if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "store" {
+    var rates: [Double] = []
+    for k in 0..<5 {
+        let path = NSTemporaryDirectory() + "seatkit-store-\(ProcessInfo.processInfo.processIdentifier)-\(k).db"
+        rates.append(try ServerBenchmarks.storeCeiling(path))
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        print(String(format: "run %d: %.0f holds/s", k + 1, rates[k]))
+    }
+    print(String(format: "median: %.0f holds/s", rates.sorted()[2]))
+    exit(0)
+}
 if CommandLine.arguments.contains("server") {
     FileHandle.standardError.write(Data("server benchmarks…\n".utf8))
     try ServerBenchmarks.run(report: report)

@@ -194,6 +194,14 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
     }
 
     static let holdColumns = "id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at, kind, reason, operator, payment, prices"
+    /// Made once: interpolated at each write it was a new 400-byte string every hold and release.
+    static let upsertHold = """
+        INSERT INTO holds(\(holdColumns)) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+        ON CONFLICT(id) DO UPDATE SET state = excluded.state, expires_at = excluded.expires_at,
+          extended = excluded.extended, order_ref = excluded.order_ref,
+          reason = excluded.reason, operator = excluded.operator, payment = excluded.payment, prices = excluded.prices
+        WHERE holds.state = 'active'
+        """
 
     static func hold(_ r: SQLRow) -> HoldRecord {
         HoldRecord(
@@ -328,13 +336,7 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
     private func write(_ c: StoreCommit, _ db: SQLiteDatabase) throws {
         for h in c.holds {
             try db.run(
-                """
-                INSERT INTO holds(\(Self.holdColumns)) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)
-                ON CONFLICT(id) DO UPDATE SET state = excluded.state, expires_at = excluded.expires_at,
-                  extended = excluded.extended, order_ref = excluded.order_ref,
-                  reason = excluded.reason, operator = excluded.operator, payment = excluded.payment, prices = excluded.prices
-                WHERE holds.state = 'active'
-                """,
+                Self.upsertHold,
                 [
                     .text(h.id), .text(h.tokenDigest), .text(h.showID), .text(h.state.rawValue), .integer(h.expiresAt),
                     .integer(h.extended ? 1 : 0), h.orderRef.map { .text($0) } ?? .null, .integer(h.wheelchair ? 1 : 0),
