@@ -203,6 +203,11 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
         WHERE holds.state = 'active'
         """
 
+    static let updateHold = """
+        UPDATE holds SET state = ?, expires_at = ?, extended = ?, order_ref = ?, reason = ?, operator = ?, payment = ?, prices = ?
+        WHERE id = ? AND state = 'active'
+        """
+
     static func hold(_ r: SQLRow) -> HoldRecord {
         HoldRecord(
             id: r.text(0), tokenDigest: r.text(1), showID: r.text(2), state: HoldState(rawValue: r.text(3)) ?? .released,
@@ -335,6 +340,18 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
 
     private func write(_ c: StoreCommit, _ db: SQLiteDatabase) throws {
         for h in c.holds {
+            if h.state != .active || h.extended {
+                // Most likely a change to a hold already stored (released, expired, confirmed, extended):
+                // one UPDATE by its key, not an INSERT that fails into its ON CONFLICT.
+                try db.run(
+                    Self.updateHold,
+                    [
+                        .text(h.state.rawValue), .integer(h.expiresAt), .integer(h.extended ? 1 : 0), h.orderRef.map { .text($0) } ?? .null,
+                        h.reason.map { .text($0) } ?? .null, h.operatorName.map { .text($0) } ?? .null, h.payment.map { .text($0) } ?? .null,
+                        h.prices.map { .text($0) } ?? .null, .text(h.id),
+                    ])
+                if db.changes == 1 { continue }
+            }
             try db.run(
                 Self.upsertHold,
                 [

@@ -93,6 +93,37 @@ import Testing
         #expect(try store.activeHolds().isEmpty)
     }
 
+    /// A change to a stored hold (an extension, a confirmation) is written over it, and a hold first
+    /// stored already finished (a counter sale, confirmed at once) is written new: the SQLite store
+    /// tries an UPDATE by the hold's id for the first kind and falls back to its insert.
+    @Test(arguments: StoreBackend.available)
+    func aStoredHoldIsChangedAndAFinishedOneIsStoredNew(backend: StoreBackend) throws {
+        let (store, dir) = try fresh(backend)
+        defer { dir.remove() }
+        _ = try outcome(store, holdCommit(store, id: "h1", seats: [10, 11])).get()
+        var v = try next(store)
+        let extended = HoldRecord(
+            id: "h1", tokenDigest: "tok-h1", showID: "s", state: .active, expiresAt: 2_000, extended: true, orderRef: nil, wheelchair: false, createdAt: 1)
+        let extend = StoreCommit(
+            showID: "s", version: v, changes: [], insert: [], delete: [], sell: [], holds: [extended],
+            delta: AvailabilityDelta(fromVersion: v - 1, toVersion: v, changes: []).encoded(), durable: false, idempotency: nil)
+        #expect(try outcome(store, extend).get() == v)
+        let stored = try #require(try store.hold(tokenDigest: "tok-h1"))
+        #expect(stored.expiresAt == 2_000 && stored.extended && stored.state == .active)
+        v = try next(store)
+        let sale = HoldRecord(
+            id: "c1", tokenDigest: "tok-c1", showID: "s", state: .confirmed, expiresAt: 0, extended: false, orderRef: "BOX-1", wheelchair: false,
+            createdAt: 1, kind: .counter, operatorName: "li", payment: "cash")
+        let changes = [SeatChange(seat: 20, status: .sold)]
+        let sell = StoreCommit(
+            showID: "s", version: v, changes: changes, insert: [Claim(seat: 20, status: .sold, holdID: "c1")], delete: [], sell: [], holds: [sale],
+            delta: AvailabilityDelta(fromVersion: v - 1, toVersion: v, changes: changes).encoded(), durable: true, idempotency: nil)
+        #expect(try outcome(store, sell).get() == v)
+        let sold = try #require(try store.hold(tokenDigest: "tok-c1"))
+        #expect(sold.state == .confirmed && sold.kind == .counter && sold.orderRef == "BOX-1" && sold.payment == "cash")
+        #expect(try store.holdSeats(holdID: "c1") == [20])
+    }
+
     /// What the box office writes beside the seats: a hold's prices, the show's own fields, a line of
     /// the log per change (kept when the event log is pruned), a refund's way back to a reservation.
     @Test(arguments: StoreBackend.available)
