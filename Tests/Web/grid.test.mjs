@@ -45,3 +45,10 @@ test('merged blocks that overlap or straddle a frozen edge are refused, as the e
   assert.throws(() => new FrozenGrid(rows, columns, 1, 1, [{ rows: [1, 2], columns: [0, 2] }]), /frozen columns/);
   assert.throws(() => new FrozenGrid(rows, columns, 1, 1, [{ rows: [1, 2], columns: [3, 5] }]), /outside/);
 });
+
+test("everyCell (the board's ?virtual=off baseline) is what a view as large as the content shows", () => {
+  const v = JSON.parse(readFileSync(new URL('./Vectors/grid/timeline.json', import.meta.url), 'utf8'));
+  const grid = new FrozenGrid(axis(v.rows), axis(v.columns), v.frozenRows, v.frozenColumns, v.merged);
+  const key = cells => cells.map(c => JSON.stringify(c)).sort();
+  assert.deepEqual(key(grid.everyCell(0, 0)), key(grid.visibleCells(0, 0, grid.contentWidth, grid.contentHeight)));
+});

@@ -92,7 +92,7 @@ export class ScheduleBoard {
       pane.replaceChildren();
       pane.dataset.clipX = String(x); pane.dataset.clipY = String(y);
     }
-    for (const [row, column, paneName, [x, y, w, h], span] of VIRTUAL_OFF ? this.allCells() : this.grid.visibleCells(this.ox, this.oy, vw, vh)) {
+    for (const [row, column, paneName, [x, y, w, h], span] of VIRTUAL_OFF ? this.grid.everyCell(this.ox, this.oy) : this.grid.visibleCells(this.ox, this.oy, vw, vh)) {
       const pane = this.panes[paneName];
       const cell = this.cell(row, column, span);
       Object.assign(cell.style, { left: `${x - Number(pane.dataset.clipX)}px`, top: `${y - Number(pane.dataset.clipY)}px`, width: `${w}px`, height: `${h}px` });
@@ -102,25 +102,6 @@ export class ScheduleBoard {
     }
     this.element.dataset.offset = `${this.ox},${this.oy}`;
     this.element.dataset.view = this.view;
-  }
-
-  /// Every cell at its frame, on screen or not (the `?virtual=off` baseline).
-  allCells() {
-    const g = this.grid, out = [], seen = new Set();
-    for (let r = 0; r < g.rows.count; r++) {
-      for (let c = 0; c < g.columns.count; c++) {
-        const pane = r < g.frozenRows ? (c < g.frozenColumns ? 'corner' : 'headerRow') : (c < g.frozenColumns ? 'headerColumn' : 'body');
-        const [dx, dy] = g.shift(pane, this.ox, this.oy), m = g.mergedByCell.get(r * g.columns.count + c);
-        if (m === undefined) {
-          out.push([r, c, pane, [g.columns.offset(c) + dx, g.rows.offset(r) + dy, g.columns.size(c), g.rows.size(r)]]);
-        } else if (!seen.has(m)) {
-          seen.add(m);
-          const b = g.merged[m], [x, y, w, h] = g.contentFrame(b.rows, b.columns);
-          out.push([b.rows[0], b.columns[0], pane, [x + dx, y + dy, w, h], [...b.rows, ...b.columns]]);
-        }
-      }
-    }
-    return out;
   }
 
   /// One cell: the corner, a day or an hour, a hall, a hall's shows of a day, or one show of the day.

@@ -251,9 +251,34 @@ export class SeatField {
   }
 }
 
+/// What every axis answers from its own `slot`, `offset` and `size` (CollectionLayout's AxisModel
+/// extension): the item under a position and the items overlapping a span. UniformAxis here and
+/// VariableAxis in grid.js extend it.
+export class AxisModel {
+  /// The item under `position`, or null in a gap, an inset or outside.
+  index(position) {
+    const i = this.slot(position);
+    if (i === null) return null;
+    const o = this.offset(i);
+    return position >= o && position < o + this.size(i) ? i : null;
+  }
+
+  /// Items overlapping [lower, upper) as [start, end); gaps do not count.
+  range(lower, upper) {
+    if (!(upper > lower)) return [0, 0];
+    const first = this.slot(lower), last = this.slot(upper);
+    if (first === null || last === null) return [0, 0];
+    let start = first, end = last;
+    if (this.offset(start) + this.size(start) <= lower) start += 1;
+    if (this.offset(last) < upper) end += 1;
+    return start < end ? [start, end] : [start, start];
+  }
+}
+
 /// Every item the same size along one axis (CollectionLayout's UniformAxis): a strip of cards.
-export class UniformAxis {
+export class UniformAxis extends AxisModel {
   constructor(count, itemSize, spacing = 0, leadingInset = 0, trailingInset = 0) {
+    super();
     Object.assign(this, { count, itemSize, spacing, leadingInset, trailingInset });
   }
 
@@ -267,30 +292,11 @@ export class UniformAxis {
     return this.leadingInset + this.trailingInset + (this.count === 0 ? 0 : this.count * this.itemSize + (this.count - 1) * this.spacing);
   }
 
-  /// The item under `position`, or null in a gap, an inset or outside.
-  index(position) {
-    const i = this.slot(position);
-    if (i === null) return null;
-    const o = this.offset(i);
-    return position >= o && position < o + this.size(i) ? i : null;
-  }
-
   /// The item whose slot (item and the gap after it) holds `position`, clamped; null without items.
   slot(position) {
     if (this.count <= 0) return null;
     const i = Math.floor((position - this.leadingInset) / (this.itemSize + this.spacing));
     return Math.min(Math.max(i, 0), this.count - 1);
-  }
-
-  /// Items overlapping [lower, upper) as [start, end); gaps do not count.
-  range(lower, upper) {
-    if (!(upper > lower)) return [0, 0];
-    const first = this.slot(lower), last = this.slot(upper);
-    if (first === null || last === null) return [0, 0];
-    let start = first, end = last;
-    if (this.offset(start) + this.size(start) <= lower) start += 1;
-    if (this.offset(last) < upper) end += 1;
-    return start < end ? [start, end] : [start, start];
   }
 }
 

@@ -2,12 +2,15 @@
 // blocks included, operation for operation. No DOM: `node --test Tests/Web` replays the vectors the
 // Swift engine writes (Tests/Web/Vectors/grid) against this file, so the two cannot drift.
 
+import { AxisModel } from './engine.js';
+
 /// Items of different sizes along one axis, with a gap after each (CollectionLayout's VariableAxis):
 /// offsets from a Fenwick tree over size + gap, summed in the engine's order so every offset is the
 /// engine's to the last bit. The schedule board's time-of-day columns (a hall column, then 5-minute slots).
-export class VariableAxis {
+export class VariableAxis extends AxisModel {
   /// `spacing` between every two items, or `gaps[i]` after item i when given (one fewer than sizes).
   constructor(sizes, spacing = 0, gaps = null, leadingInset = 0, trailingInset = 0) {
+    super();
     if (sizes.some(s => !(s >= 0))) throw new RangeError('sizes must not be negative');
     if (gaps && gaps.length !== Math.max(sizes.length - 1, 0)) throw new RangeError('one gap between each two items');
     this.count = sizes.length;
@@ -55,25 +58,6 @@ export class VariableAxis {
       if (next <= this.count && sum + this.tree[next] <= target) { k = next; sum += this.tree[next]; }
     }
     return k >= this.count ? this.count - 1 : k;
-  }
-
-  /// The item under `position`, or null in a gap, an inset or outside.
-  index(position) {
-    const i = this.slot(position);
-    if (i === null) return null;
-    const o = this.offset(i);
-    return position >= o && position < o + this.size(i) ? i : null;
-  }
-
-  /// Items overlapping [lower, upper) as [start, end); gaps do not count.
-  range(lower, upper) {
-    if (!(upper > lower)) return [0, 0];
-    const first = this.slot(lower), last = this.slot(upper);
-    if (first === null || last === null) return [0, 0];
-    let start = first, end = last;
-    if (this.offset(start) + this.size(start) <= lower) start += 1;
-    if (this.offset(last) < upper) end += 1;
-    return start < end ? [start, end] : [start, start];
   }
 }
 
@@ -171,6 +155,26 @@ export class FrozenGrid {
           x += w + this.columns.gap(c);
         }
         y += h + this.rows.gap(r);
+      }
+    }
+    return out;
+  }
+
+  /// Every cell and block at its view frame, on screen or not, in `visibleCells`' form: the baseline the
+  /// schedule board's benchmark draws with `?virtual=off` (not in the engine: nothing should draw this).
+  everyCell(ox, oy) {
+    const out = [], seen = new Set(), n = this.columns.count;
+    for (let r = 0; r < this.rows.count; r++) {
+      for (let c = 0; c < n; c++) {
+        const pane = r < this.frozenRows ? (c < this.frozenColumns ? 'corner' : 'headerRow') : (c < this.frozenColumns ? 'headerColumn' : 'body');
+        const [dx, dy] = this.shift(pane, ox, oy), m = this.mergedByCell.get(r * n + c);
+        if (m === undefined) {
+          out.push([r, c, pane, [this.columns.offset(c) + dx, this.rows.offset(r) + dy, this.columns.size(c), this.rows.size(r)]]);
+        } else if (!seen.has(m)) {
+          seen.add(m);
+          const block = this.merged[m], [x, y, w, h] = this.contentFrame(block.rows, block.columns);
+          out.push([block.rows[0], block.columns[0], pane, [x + dx, y + dy, w, h], [...block.rows, ...block.columns]]);
+        }
       }
     }
     return out;
