@@ -801,7 +801,8 @@ class PickerTests(unittest.TestCase):
 
     def schedule_board(self, server):
         # A 20-hall multiplex for a week: 17 more halls (copies of the cinema) beside the samples, a show a hall a day.
-        layout = json.load(open(os.path.join(ROOT, "Samples/cinema-hall.json")))
+        with open(os.path.join(ROOT, "Samples/cinema-hall.json")) as f:
+            layout = json.load(f)
         for n in range(17):
             layout["id"] = f"{self.show}-hall-{n:02d}"
             layout["name"] = f"Hall {n + 10}"
@@ -853,10 +854,14 @@ class PickerTests(unittest.TestCase):
         clerk.find_element(By.ID, "board").screenshot(os.path.join(ARTIFACTS, "console-board.png"))
         # Live counts: a sale elsewhere shows in its cell within a few seconds; a click opens the show on the desk.
         target = f"{self.show}-hall-15-d6"
-        self.assertEqual(server.post(f"/v1/shows/{target}/sales", {"seats": ["5-1", "5-2"], "orderRef": "B-1", "payment": "cash"}, admin=True)[0], 201)
         button = f'#board .board-show[data-show="{target}"]'
+        # The clerk's focus is on that show while the board refreshes: the refresh changes its words, not the element.
+        clerk.execute_script("window.focusedShow = document.querySelector(arguments[0]); window.focusedShow.focus()", button)
+        self.assertEqual(server.post(f"/v1/shows/{target}/sales", {"seats": ["5-1", "5-2"], "orderRef": "B-1", "payment": "cash"}, admin=True)[0], 201)
         self.wait(clerk, lambda c: "2 sold" in (c.execute_script(f"return document.querySelector('{button}')?.textContent") or ""), timeout=5,
                   message="the sale on the board")
+        self.assertTrue(clerk.execute_script("return window.focusedShow.isConnected && document.activeElement === window.focusedShow"),
+                        "the focused show's element stays through the refresh, with the focus")
         clerk.find_element(By.CSS_SELECTOR, button).click()
         self.wait(clerk, lambda c: c.find_element(By.ID, "show").get_attribute("value") == target, message="opened on the desk")
         self.wait(clerk, lambda c: c.execute_script("return document.querySelector('seatkit-map').ready && document.querySelector('seatkit-map').seat('5-1')?.status") == "sold",

@@ -27,6 +27,7 @@ export class ScheduleBoard {
   constructor(element, { onOpen, words }) {
     Object.assign(this, { element, onOpen, words });
     this.ox = 0; this.oy = 0;
+    this.live = new Map();  // "row|column" → {element, generation}: the cells on screen
     this.panes = Object.fromEntries(['body', 'headerRow', 'headerColumn', 'corner'].map(name => {
       const pane = document.createElement('div');
       pane.className = `board-pane board-${name}`;
@@ -43,6 +44,10 @@ export class ScheduleBoard {
   setData({ view = 'week', halls, days, shows, revenue }) {
     const key = `${view}|${days[0]}`, fresh = key !== this.key;
     Object.assign(this, { view, halls, days, revenue, key });
+    // A cell's element is kept while it stays on screen (see `place`); new data is a new generation,
+    // another view or day makes every cell mean something else.
+    this.generation = (this.generation ?? 0) + 1;
+    if (fresh) this.forget();
     this.byCell = new Map();
     for (const s of shows) {
       const cell = `${s.venueId}|${s.startsAt.slice(0, 10)}`;
@@ -86,22 +91,47 @@ export class ScheduleBoard {
     if (!this.grid) return;
     const vw = this.viewW, vh = this.viewH;
     [this.ox, this.oy] = this.grid.clamped(this.ox, this.oy, vw, vh);
+    const clips = {};
     for (const p of this.grid.panes(this.ox, this.oy, vw, vh)) {
       const pane = this.panes[p.pane], [x, y, w, h] = p.clip;
       Object.assign(pane.style, { left: `${x}px`, top: `${y}px`, width: `${Math.max(w, 0)}px`, height: `${Math.max(h, 0)}px` });
-      pane.replaceChildren();
-      pane.dataset.clipX = String(x); pane.dataset.clipY = String(y);
+      clips[p.pane] = [x, y];
     }
+    const seen = new Set();
     for (const [row, column, paneName, [x, y, w, h], span] of VIRTUAL_OFF ? this.grid.everyCell(this.ox, this.oy) : this.grid.visibleCells(this.ox, this.oy, vw, vh)) {
-      const pane = this.panes[paneName];
-      const cell = this.cell(row, column, span);
-      Object.assign(cell.style, { left: `${x - Number(pane.dataset.clipX)}px`, top: `${y - Number(pane.dataset.clipY)}px`, width: `${w}px`, height: `${h}px` });
+      const key = `${row}|${column}`, cell = this.place(key, row, column, span, this.panes[paneName]);
+      const [cx, cy] = clips[paneName];
+      Object.assign(cell.style, { left: `${x - cx}px`, top: `${y - cy}px`, width: `${w}px`, height: `${h}px` });
       cell.dataset.row = String(row); cell.dataset.column = String(column);
       if (span) cell.dataset.span = String(span[3] - span[2]);
-      pane.append(cell);
+      seen.add(key);
     }
+    for (const [key, entry] of this.live) if (!seen.has(key)) { entry.element.remove(); this.live.delete(key); }
     this.element.dataset.offset = `${this.ox},${this.oy}`;
     this.element.dataset.view = this.view;
+  }
+
+  /// The element of a visible cell. One that stays on screen is kept across scrolls and refreshes (a
+  /// refresh every 3 s that made new elements took the focus from a clerk's show and lost a click that
+  /// began on the old button): only a cell scrolled into view is made, and new data changes the words
+  /// of the elements there unless the cell now holds other shows.
+  place(key, row, column, span, pane) {
+    let entry = this.live.get(key);
+    if (!entry) {
+      entry = { element: this.cell(row, column, span), generation: this.generation };
+      this.live.set(key, entry);
+    } else if (entry.generation !== this.generation) {
+      entry.element = patched(entry.element, this.cell(row, column, span));
+      entry.generation = this.generation;
+    }
+    if (entry.element.parentNode !== pane) pane.append(entry.element);
+    return entry.element;
+  }
+
+  /// Takes every cell's element off the board.
+  forget() {
+    for (const entry of this.live.values()) entry.element.remove();
+    this.live = new Map();
   }
 
   /// One cell: the corner, a day or an hour, a hall, a hall's shows of a day, or one show of the day.
@@ -171,6 +201,23 @@ export class ScheduleBoard {
       if (step && e.target === el) { e.preventDefault(); this.scrollBy(...step); }
     });
   }
+}
+
+/// `live` with `fresh`'s words when both are the same kind of cell holding the same shows (so the
+/// element, its focus and a click under way stay), else `fresh` in its place.
+function patched(live, fresh) {
+  const liveShows = [...live.children], freshShows = [...fresh.children];
+  const same = live.className === fresh.className && liveShows.length === freshShows.length
+    && liveShows.every((b, i) => b.dataset.show === freshShows[i].dataset.show && b.className === freshShows[i].className);
+  if (!same) { live.replaceWith(fresh); return fresh; }
+  if (!liveShows.length && live.textContent !== fresh.textContent) live.textContent = fresh.textContent;
+  live.title = fresh.title;
+  Object.assign(live.dataset, fresh.dataset);
+  liveShows.forEach((b, i) => {
+    if (b.textContent !== freshShows[i].textContent) b.textContent = freshShows[i].textContent;
+    b.title = freshShows[i].title;
+  });
+  return live;
 }
 
 /// The day's board as merged blocks, one list of shows a hall (row k + 1): 5-minute slots (column 1 on)
