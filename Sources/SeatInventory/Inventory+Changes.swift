@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import SeatMap
 import SeatStorage
@@ -11,17 +14,39 @@ enum Either<First, Second> {
 }
 
 extension Inventory {
-    /// `bytes` random bytes (a multiple of 8) from the system's generator, as lowercase hex.
-    static func randomHex(bytes: Int) -> String {
-        var rng = SystemRandomNumberGenerator()
-        let digits = Array("0123456789abcdef".utf8)
-        var out = [UInt8]()
-        out.reserveCapacity(bytes * 2)
-        for _ in 0..<(bytes / 8) {
-            var word = rng.next()
-            for _ in 0..<16 { out.append(digits[Int(word & 0xF)]); word >>= 4 }
+    /// A new record's random parts, both behind the time's prefix: 16 hex digits for its id, 32 for its
+    /// token (128 bits: unguessable), from one draw of 24 bytes of the kernel's generator (`getentropy`:
+    /// one `getrandom` call; a draw a word was three a hold).
+    static func randomIDAndToken(prefix: String) -> (id: String, token: String) {
+        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        #if canImport(Glibc)
+        let drawn = withUnsafeMutableBytes(of: &words) { getentropy($0.baseAddress, $0.count) == 0 ? $0.count : 0 }
+        #else
+        let drawn = 0
+        #endif
+        if drawn != MemoryLayout.size(ofValue: words) {
+            var system = SystemRandomNumberGenerator()
+            words = (system.next(), system.next(), system.next())
         }
-        return String(decoding: out, as: UTF8.self)
+        return (prefix + hex(words.0), prefix + hex(words.1, words.2))
+    }
+
+    /// One or two words as lowercase hex, 16 digits each (the low nibble first).
+    private static func hex(_ first: UInt64, _ second: UInt64? = nil) -> String {
+        String(unsafeUninitializedCapacity: 32) { out in
+            func put(_ word: UInt64, at start: Int) {
+                var w = word
+                for d in 0..<16 {
+                    let nibble = UInt8(w & 0xF)
+                    out[start + d] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
+                    w >>= 4
+                }
+            }
+            put(first, at: 0)
+            guard let second else { return 16 }
+            put(second, at: 16)
+            return 32
+        }
     }
 
     /// 12 hex digits of the time in milliseconds, in front of a hold's id and token. Keys made now sort

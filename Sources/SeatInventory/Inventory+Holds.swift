@@ -74,10 +74,9 @@ extension Inventory {
         let stored = try storedAnswer(idempotency)
         // Drawn, timed and digested before taking the lock: the lock guards only what must be decided
         // in order (the token's SHA-256 under it lengthened every hold's turn by ~1 µs).
-        let idRandom = Self.randomHex(bytes: 8), tokenRandom = Self.randomHex(bytes: 16)
         let now = clock()
-        let prefix = Self.timePrefix(now)
-        let token = prefix + tokenRandom, tokenDigest = Secrets.tokenDigest(token)
+        let (id, token) = Self.randomIDAndToken(prefix: Self.timePrefix(now))
+        let tokenDigest = Secrets.tokenDigest(token)
         let (made, ticket) = try lockedWhenFresh(show: showID) {
             (m: Memory) throws(Refusal) -> (Either<HoldOutcome, (ActiveHold, ShowState, String, UInt64)>, CommitTicket?) in
             if let (status, body) = try replay(idempotency, stored: stored, in: m) { return (.first(.replayed(status: status, body: body)), nil) }
@@ -88,7 +87,7 @@ extension Inventory {
             try checkFree(seats, in: state, own: [])
             try checkRules(seats, in: state, own: [], wheelchair: wheelchair)
             let record = HoldRecord(
-                id: "h_" + prefix + idRandom, tokenDigest: tokenDigest, showID: showID, state: .active,
+                id: "h_" + id, tokenDigest: tokenDigest, showID: showID, state: .active,
                 expiresAt: now + Int64(state.record.holdSeconds) * 1000, extended: false, orderRef: nil,
                 wheelchair: wheelchair, createdAt: now, prices: state.currentPricing.stored(in: state.prices.table))
             let hold = ActiveHold(record: record, seats: seats)

@@ -50,9 +50,8 @@ extension Inventory {
         precondition(new.kind.isReservation, "a reservation is blocked or house")
         let stored = try storedAnswer(idempotency)
         let now = clock()
-        let prefix = Self.timePrefix(now)
-        let id = "r_" + prefix + Self.randomHex(bytes: 8)
-        let digest = Secrets.tokenDigest(prefix + Self.randomHex(bytes: 16))
+        let (random, token) = Self.randomIDAndToken(prefix: Self.timePrefix(now))
+        let id = "r_" + random, digest = Secrets.tokenDigest(token)
         return try lockedWhenFresh(show: showID) { (m: Memory) throws(Refusal) -> (Answer<ReservationView>, CommitTicket?) in
             if let (status, body) = try replay(idempotency, stored: stored, in: m) { return (.replayed(status: status, body: body), nil) }
             let state = try state(forShow: showID, in: m)

@@ -69,8 +69,8 @@ extension Inventory {
         let reservation: HoldSnapshot?
         if case .reservation(let rid) = sale.source { reservation = try readReservation(rid) } else { reservation = nil }
         let now = clock()
-        let prefix = Self.timePrefix(now)
-        let id = "s_" + prefix + Self.randomHex(bytes: 8), digest = Secrets.tokenDigest(prefix + Self.randomHex(bytes: 16))
+        let (random, token) = Self.randomIDAndToken(prefix: Self.timePrefix(now))
+        let id = "s_" + random, digest = Secrets.tokenDigest(token)
         return try lockedWhenFresh(show: showID) { (m: Memory) throws(Refusal) -> (Answer<OrderView>, CommitTicket?) in
             if let (status, body) = try replay(idempotency, stored: stored, in: m) { return (.replayed(status: status, body: body), nil) }
             apply(reservation, in: m)
@@ -201,9 +201,9 @@ extension Inventory {
                 // unless its release time has passed or the operator asks for sale: one new reservation a sale.
                 var back: [String: HoldRecord] = [:]
                 for c in chosen where !toSale && c.record.kind.isReservation && c.record.expiresAt > now && back[c.record.id] == nil {
-                    let prefix = Self.timePrefix(now)
+                    let (random, token) = Self.randomIDAndToken(prefix: Self.timePrefix(now))
                     back[c.record.id] = HoldRecord(
-                        id: "r_" + prefix + Self.randomHex(bytes: 8), tokenDigest: Secrets.tokenDigest(prefix + Self.randomHex(bytes: 16)),
+                        id: "r_" + random, tokenDigest: Secrets.tokenDigest(token),
                         showID: c.record.showID, state: .active, expiresAt: c.record.expiresAt, extended: false, orderRef: nil, wheelchair: false,
                         createdAt: now, kind: c.record.kind, reason: "back from order \(orderRef): \(c.record.reason ?? "")", operatorName: operatorName)
                 }

@@ -140,3 +140,19 @@ final class SlowCommitStore: ForwardingStore, @unchecked Sendable {
         #expect(try store.shows().first?.onSale == false)
     }
 }
+
+/// A new record's id and token come from one draw of the system's generator: lowercase hex of the
+/// lengths the API promises, never the same twice, and every digit of the token free to be anything.
+@Test func idsAndTokensAreDrawnWhole() {
+    let prefix = Inventory.timePrefix(1_764_633_600_000)
+    let drawn = (0..<2_000).map { _ in Inventory.randomIDAndToken(prefix: prefix) }
+    #expect(drawn.allSatisfy { $0.id.count == 28 && $0.token.count == 44 && $0.id.hasPrefix(prefix) && $0.token.hasPrefix(prefix) })
+    #expect(drawn.allSatisfy { ($0.id + $0.token).allSatisfy { $0.isHexDigit && !$0.isUppercase } })
+    #expect(Set(drawn.map(\.id)).count == drawn.count && Set(drawn.map(\.token)).count == drawn.count)
+    // 2,000 draws: each of the token's 32 random digits takes all 16 values (a digit that never moved,
+    // say a word left zero, would show here).
+    for position in 12..<44 {
+        let values = Set(drawn.map { Array($0.token.utf8)[position] })
+        #expect(values.count == 16, "digit \(position) took \(values.count) values")
+    }
+}

@@ -235,6 +235,65 @@ import Testing
         }
     }
 
+    /// The embedded store writes a batch's rows of one kind together (holds, claims, log lines: a few
+    /// statements a batch), yet as if change by change: a seat claimed then freed, freed then claimed, a
+    /// hold changed twice, a counter sale stored finished, a sale between runs of claims, and more rows
+    /// than one statement takes (32).
+    @Test func embeddedStoreWritesABatchAsIfChangeByChange() throws {
+        let (store, dir) = try fresh(.sqlite)
+        defer { dir.remove() }
+        var version: UInt64 = 0
+        func change(_ holds: [HoldRecord], claim: [Int] = [], as status: SeatStatus = .held, free: [Int] = [], sell: [Int] = [], log: String = "change")
+            -> StoreCommit
+        {
+            version += 1
+            let changes = free.map { SeatChange(seat: $0, status: .available) } + (claim + sell).map { SeatChange(seat: $0, status: status) }
+            return StoreCommit(
+                showID: "s", version: version, changes: changes, insert: claim.map { Claim(seat: $0, status: status, holdID: holds.first?.id) },
+                delete: free, sell: sell, holds: holds, delta: AvailabilityDelta(fromVersion: version - 1, toVersion: version, changes: changes).encoded(),
+                durable: false, idempotency: nil, log: LogEntry(action: log))
+        }
+        func hold(_ id: String, _ state: HoldState = .active, extended: Bool = false, kind: HoldKind = .buyer) -> HoldRecord {
+            HoldRecord(
+                id: id, tokenDigest: "tok-" + id, showID: "s", state: state, expiresAt: extended ? 2_000 : 1_000, extended: extended,
+                orderRef: state == .confirmed ? "o-" + id : nil, wheelchair: false, createdAt: 1, kind: kind)
+        }
+        let batch = [
+            change([hold("h1")], claim: [1, 2]),
+            change([hold("h1", .released)], free: [1, 2]),  // claimed, then freed
+            change([hold("h2")], claim: [1, 2]),  // freed, then claimed
+            change([hold("b1", kind: .blocked)], claim: [5], as: .blocked),
+            change([hold("h2", extended: true)]),
+            change([hold("h2", .confirmed, extended: true)], as: .sold, sell: [1, 2]),  // changed twice; a sale between the runs
+            change([hold("c1", .confirmed, kind: .counter)], claim: [9], as: .sold),  // stored finished
+            change([hold("h3")], claim: [6]),
+            change([hold("h3", .released)], free: [6], log: "release"),
+        ]
+        #expect(try store.commit(batch: batch).count == batch.count)
+        let claims = Dictionary(uniqueKeysWithValues: try store.claims(show: "s").map { ($0.seat, "\($0.status.name) \($0.holdID ?? "-")") })
+        #expect(claims == [1: "sold h2", 2: "sold h2", 5: "blocked b1", 9: "sold c1"])
+        #expect(try store.hold(tokenDigest: "tok-h1")?.state == .released && store.hold(tokenDigest: "tok-h3")?.state == .released)
+        let h2 = try #require(try store.hold(tokenDigest: "tok-h2"))
+        #expect(h2.state == .confirmed && h2.extended && h2.expiresAt == 2_000 && h2.orderRef == "o-h2")
+        #expect(try store.hold(tokenDigest: "tok-c1")?.kind == .counter)
+        #expect(try store.log(show: "s", after: 0, limit: 20).map(\.version) == Array(1...UInt64(batch.count)))
+        #expect(try store.log(show: "s", after: 8, limit: 1).first?.entry.action == "release")
+        #expect(try store.showVersions()["s"] == UInt64(batch.count))
+
+        // 45 holds of a seat each, then their 45 releases: more rows than one statement takes.
+        let many = (0..<45).map { change([hold("m\($0)")], claim: [100 + $0]) } + (0..<45).map { change([hold("m\($0)", .released)], free: [100 + $0]) }
+        #expect(try store.commit(batch: many).count == 90)
+        #expect(try store.claims(show: "s").count == 4)
+        #expect(try store.activeHolds().filter { $0.id.hasPrefix("m") }.isEmpty && store.hold(tokenDigest: "tok-m44")?.state == .released)
+        #expect(try store.log(show: "s", after: 0, limit: 200).count == batch.count + 90)
+
+        // The last of 40 changes frees a seat nobody holds: nothing of the batch is written.
+        let before = version
+        let bad = (0..<39).map { change([hold("n\($0)")], claim: [200 + $0]) } + [change([hold("n0", .released)], free: [300])]
+        #expect(throws: DatabaseError.self) { try store.commit(batch: bad) }
+        #expect(try store.showVersions()["s"] == before && store.claims(show: "s").count == 4 && store.hold(tokenDigest: "tok-n0") == nil)
+    }
+
     /// The shared store numbers changes itself and refuses one change of a batch without undoing the
     /// others (each in its own savepoint).
     @Test func sharedStoreRefusesOneChangeAndKeepsTheRestOfTheBatch() throws {
