@@ -56,6 +56,11 @@ final class SQLiteDatabase {
 
     /// Runs `sql` with `arguments`, calling `row` for each result row.
     func query(_ sql: String, _ arguments: [SQLValue] = [], row: ((SQLRow) throws -> Void)? = nil) throws {
+        try query(sql, bound: arguments, row: row)
+    }
+
+    /// `query` with the arguments of any collection (a slice of a batch's values, not a copy).
+    func query(_ sql: String, bound arguments: some Collection<SQLValue>, row: ((SQLRow) throws -> Void)? = nil) throws {
         let statement = try prepared(sql)
         defer { sqlite3_reset(statement); sqlite3_clear_bindings(statement) }
         for (k, value) in arguments.enumerated() {

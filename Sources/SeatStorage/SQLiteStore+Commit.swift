@@ -22,9 +22,9 @@ extension SQLiteStore {
 
     /// A hold that may not be stored yet, or changed while still active and never extended: written by
     /// an upsert (the insert, or a change to the stored one while it is active).
-    static let upsertHolds = MultiRowStatement { rows in
+    static let upsertHolds = MultiRowStatement(columns: 14) { values in
         """
-        INSERT INTO holds(\(holdColumns)) VALUES \(MultiRowStatement.values(columns: 14, rows: rows))
+        INSERT INTO holds(\(holdColumns)) VALUES \(values)
         ON CONFLICT(id) DO UPDATE SET state = excluded.state, expires_at = excluded.expires_at,
           extended = excluded.extended, order_ref = excluded.order_ref,
           reason = excluded.reason, operator = excluded.operator, payment = excluded.payment, prices = excluded.prices
@@ -34,24 +34,24 @@ extension SQLiteStore {
 
     /// Changes to stored holds (released, expired, confirmed, extended) by their ids, naming the holds
     /// changed: one that is not (a counter sale's, stored already finished) is then upserted alone.
-    static let updateHolds = MultiRowStatement { rows in
+    static let updateHolds = MultiRowStatement(columns: 9) { values in
         """
         UPDATE holds SET state = v.column2, expires_at = v.column3, extended = v.column4, order_ref = v.column5, reason = v.column6,
           operator = v.column7, payment = v.column8, prices = v.column9
-        FROM (VALUES \(MultiRowStatement.values(columns: 9, rows: rows))) AS v
+        FROM (VALUES \(values)) AS v
         WHERE holds.id = v.column1 AND holds.state = 'active' RETURNING holds.id
         """
     }
 
-    static let insertLog = MultiRowStatement { rows in
+    static let insertLog = MultiRowStatement(columns: 9) { values in
         """
         INSERT INTO show_log(show_id, version, created_at, action, hold_id, operator, reason, order_ref, delta)
-        VALUES \(MultiRowStatement.values(columns: 9, rows: rows))
+        VALUES \(values)
         """
     }
 
-    static let insertIdempotency = MultiRowStatement { rows in
-        "INSERT INTO idempotency(key, fingerprint, status, body, created_at) VALUES \(MultiRowStatement.values(columns: 5, rows: rows))"
+    static let insertIdempotency = MultiRowStatement(columns: 5) { values in
+        "INSERT INTO idempotency(key, fingerprint, status, body, created_at) VALUES \(values)"
     }
 
     /// A list of seat numbers as a JSON array, for `json_each`: one statement per change, whatever
@@ -83,17 +83,19 @@ extension SQLiteStore {
         try writeSeats(batch, db)
         let now = Self.now()
         func text(_ s: String?) -> SQLValue { s.map { .text($0) } ?? .null }
-        _ = try Self.insertLog.run(
-            batch.map { c in
-                [
-                    .text(c.showID), .integer(Int64(c.version)), .integer(now), .text(c.log.action), text(c.log.holdID), text(c.log.operatorName),
-                    text(c.log.reason), text(c.log.orderRef), .text(c.delta),
-                ]
-            }, in: db)
-        _ = try Self.insertIdempotency.run(
-            batch.compactMap(\.idempotency).map { r in
-                [.text(r.key), .text(r.requestFingerprint), .integer(Int64(r.status)), .blob(r.body), .integer(now)]
-            }, in: db)
+        var log: [SQLValue] = [], kept: [SQLValue] = []
+        log.reserveCapacity(batch.count * Self.insertLog.columns)
+        for c in batch {
+            log.append(contentsOf: [
+                .text(c.showID), .integer(Int64(c.version)), .integer(now), .text(c.log.action), text(c.log.holdID), text(c.log.operatorName),
+                text(c.log.reason), text(c.log.orderRef), .text(c.delta),
+            ])
+            if let r = c.idempotency {
+                kept.append(contentsOf: [.text(r.key), .text(r.requestFingerprint), .integer(Int64(r.status)), .blob(r.body), .integer(now)])
+            }
+        }
+        _ = try Self.insertLog.run(log, in: db)
+        _ = try Self.insertIdempotency.run(kept, in: db)
         for show in order {
             let v = versions[show]!
             try db.run("UPDATE shows SET version = ? WHERE id = ? AND version = ?", [.integer(Int64(v.last)), .text(show), .integer(Int64(v.first - 1))])
@@ -107,44 +109,41 @@ extension SQLiteStore {
     /// A hold changes only while it is active (the same rule as the shared store's).
     func writeHolds(_ holds: [HoldRecord], _ db: SQLiteDatabase) throws {
         func text(_ s: String?) -> SQLValue { s.map { .text($0) } ?? .null }
-        func row(_ h: HoldRecord) -> [SQLValue] {
-            [
+        func insert(_ h: HoldRecord, into values: inout [SQLValue]) {
+            values.append(contentsOf: [
                 .text(h.id), .text(h.tokenDigest), .text(h.showID), .text(h.state.rawValue), .integer(h.expiresAt), .integer(h.extended ? 1 : 0),
                 text(h.orderRef), .integer(h.wheelchair ? 1 : 0), .integer(h.createdAt), .text(h.kind.rawValue), text(h.reason),
                 text(h.operatorName), text(h.payment), text(h.prices),
-            ]
+            ])
         }
-        let mayBeNew = holds.filter { $0.state == .active && !$0.extended }
-        if try Self.upsertHolds.run(mayBeNew.map(row), in: db) != mayBeNew.count {
-            throw DatabaseError.constraint("a hold of \(mayBeNew.map(\.id)) is no longer active")
-        }
-        let stored = holds.filter { $0.state != .active || $0.extended }
-        guard !stored.isEmpty else { return }
+        func mayBeNew(_ h: HoldRecord) -> Bool { h.state == .active && !h.extended }
+        var fresh: [SQLValue] = [], freshCount = 0
+        for h in holds where mayBeNew(h) { insert(h, into: &fresh); freshCount += 1 }
+        if try Self.upsertHolds.run(fresh, in: db) != freshCount { throw DatabaseError.constraint("a hold of the batch is no longer active") }
+        guard freshCount < holds.count else { return }
         // A statement changes each hold once: a hold changed twice in the batch starts another statement.
-        var updated = Set<String>(), group: [HoldRecord] = [], ids = Set<String>()
+        var updated = Set<String>(), changes: [SQLValue] = [], ids = Set<String>()
         func flush() throws {
-            let rows = group.map { h -> [SQLValue] in
-                [
-                    .text(h.id), .text(h.state.rawValue), .integer(h.expiresAt), .integer(h.extended ? 1 : 0), text(h.orderRef), text(h.reason),
-                    text(h.operatorName), text(h.payment), text(h.prices),
-                ]
-            }
-            _ = try Self.updateHolds.run(rows, in: db) { updated.insert($0.text(0)) }
-            group = []; ids = []
+            _ = try Self.updateHolds.run(changes, in: db) { updated.insert($0.text(0)) }
+            changes = []; ids = []
         }
-        for h in stored {
+        for h in holds where !mayBeNew(h) {
             if ids.contains(h.id) { try flush() }
-            group.append(h); ids.insert(h.id)
+            changes.append(contentsOf: [
+                .text(h.id), .text(h.state.rawValue), .integer(h.expiresAt), .integer(h.extended ? 1 : 0), text(h.orderRef), text(h.reason),
+                text(h.operatorName), text(h.payment), text(h.prices),
+            ])
+            ids.insert(h.id)
         }
         try flush()
-        for h in stored where !updated.contains(h.id) {
-            if try Self.upsertHolds.run([row(h)], in: db) != 1 { throw DatabaseError.constraint("hold \(h.id) is no longer active") }
+        for h in holds where !mayBeNew(h) && !updated.contains(h.id) {
+            var values: [SQLValue] = []
+            insert(h, into: &values)
+            if try Self.upsertHolds.run(values, in: db) != 1 { throw DatabaseError.constraint("hold \(h.id) is no longer active") }
         }
     }
 
-    static let insertClaims = MultiRowStatement { rows in
-        "INSERT INTO claims(show_id, seat, status, hold_id) VALUES \(MultiRowStatement.values(columns: 4, rows: rows))"
-    }
+    static let insertClaims = MultiRowStatement(columns: 4) { values in "INSERT INTO claims(show_id, seat, status, hold_id) VALUES \(values)" }
 
     /// The batch's seats in its order. Changes that only free and claim seats (holds, releases, expiries,
     /// blocks) go in together: their freed seats first, one statement a show, then their claims, so a
@@ -152,21 +151,18 @@ extension SQLiteStore {
     /// freed earlier in the run, or claims one twice, starts another run. Sales, refunds and show edits
     /// are written one change at a time, in between.
     func writeSeats(_ batch: [StoreCommit], _ db: SQLiteDatabase) throws {
-        struct Key: Hashable { var show: String; var seat: Int }
-        var freed: [String: [Int]] = [:], freedOrder: [String] = [], claims: [Claim] = [], claimShows: [String] = []
-        var touched = Set<Key>(), claimed = Set<Key>()
+        // The run so far, by show: seats freed (in order), seats freed or claimed, seats claimed.
+        var freed: [(show: String, seats: [Int])] = [], touched: [String: Set<Int>] = [:], claimed: [String: Set<Int>] = [:]
+        var claims: [SQLValue] = []
         func flush() throws {
-            for show in freedOrder {
-                let seats = freed[show]!
+            for (show, seats) in freed {
                 try db.run(
                     "DELETE FROM claims WHERE show_id = ? AND status IN ('held', 'blocked') AND seat IN (SELECT value FROM json_each(?))",
                     [.text(show), .text(Self.seatList(seats))])
                 if db.changes != seats.count { throw DatabaseError.constraint("seats \(seats) of \(show) are no longer all held or reserved") }
             }
-            _ = try Self.insertClaims.run(
-                zip(claimShows, claims).map { show, c in [.text(show), .integer(Int64(c.seat)), .text(c.status.name), c.holdID.map { .text($0) } ?? .null] },
-                in: db)
-            freed = [:]; freedOrder = []; claims = []; claimShows = []; touched = []; claimed = []
+            _ = try Self.insertClaims.run(claims, in: db)
+            freed = []; touched = [:]; claimed = [:]; claims = []
         }
         for c in batch {
             guard c.refunds.isEmpty, c.sell.isEmpty, c.show == nil else {
@@ -174,17 +170,19 @@ extension SQLiteStore {
                 try writeSeats(c, db)
                 continue
             }
-            let frees = Set(c.delete).map { Key(show: c.showID, seat: $0) }, claiming = c.insert.map { Key(show: c.showID, seat: $0.seat) }
-            if frees.contains(where: touched.contains) || claiming.contains(where: claimed.contains) { try flush() }
-            if !frees.isEmpty {
-                if freed[c.showID] == nil { freedOrder.append(c.showID) }
-                freed[c.showID, default: []].append(contentsOf: frees.map(\.seat))
+            let frees = Set(c.delete)
+            if !frees.isDisjoint(with: touched[c.showID] ?? []) || c.insert.contains(where: { claimed[c.showID]?.contains($0.seat) == true }) {
+                try flush()
             }
-            touched.formUnion(frees)
-            touched.formUnion(claiming)
-            claimed.formUnion(claiming)
-            claims.append(contentsOf: c.insert)
-            claimShows.append(contentsOf: repeatElement(c.showID, count: c.insert.count))
+            if !frees.isEmpty {
+                if let k = freed.firstIndex(where: { $0.show == c.showID }) { freed[k].seats.append(contentsOf: frees) } else { freed.append((c.showID, Array(frees))) }
+                touched[c.showID, default: []].formUnion(frees)
+            }
+            for claim in c.insert {
+                touched[c.showID, default: []].insert(claim.seat)
+                claimed[c.showID, default: []].insert(claim.seat)
+                claims.append(contentsOf: [.text(c.showID), .integer(Int64(claim.seat)), .text(claim.status.name), claim.holdID.map { .text($0) } ?? .null])
+            }
         }
         try flush()
     }
@@ -247,27 +245,27 @@ extension SQLiteStore {
 /// statements (a batch of 45 log lines: 32 + 8 + 4 + 1), each prepared once.
 struct MultiRowStatement: Sendable {
     static let largest = 5
+    let columns: Int
     let sql: [String]
 
-    /// `make(n)`: the statement of n rows.
-    init(_ make: (Int) -> String) { sql = (0...Self.largest).map { make(1 << $0) } }
-
-    /// `(?,?,…),(?,?,…)…`: `rows` rows of `columns` parameters.
-    static func values(columns: Int, rows: Int) -> String {
+    /// `make(values)`: the statement whose rows are `values`, `(?,?,…),(?,?,…)…`.
+    init(columns: Int, _ make: (String) -> String) {
+        self.columns = columns
         let row = "(" + Array(repeating: "?", count: columns).joined(separator: ",") + ")"
-        return Array(repeating: row, count: rows).joined(separator: ",")
+        sql = (0...Self.largest).map { make(Array(repeating: row, count: 1 << $0).joined(separator: ",")) }
     }
 
-    /// Runs `rows` (each the same number of values) and answers the rows changed; `each` sees what
-    /// a `RETURNING` clause returns.
-    /// - Complexity: O(rows), in at most rows / 32 + 5 statements.
-    func run(_ rows: [[SQLValue]], in db: SQLiteDatabase, each: ((SQLRow) throws -> Void)? = nil) throws -> Int {
+    /// Runs the rows whose values, `columns` a row, are `values`, and answers the rows changed; `each`
+    /// sees what a `RETURNING` clause returns.
+    /// - Complexity: O(values), in at most rows / 32 + 5 statements.
+    func run(_ values: [SQLValue], in db: SQLiteDatabase, each: ((SQLRow) throws -> Void)? = nil) throws -> Int {
+        precondition(values.count % columns == 0, "whole rows of \(columns) values")
+        let rows = values.count / columns
         var start = 0, changed = 0
-        while start < rows.count {
-            let left = rows.count - start
-            let k = min(Self.largest, Int.bitWidth - 1 - left.leadingZeroBitCount)
+        while start < rows {
+            let k = min(Self.largest, Int.bitWidth - 1 - (rows - start).leadingZeroBitCount)
             let n = 1 << k
-            try db.query(sql[k], Array(rows[start..<start + n].joined()), row: each)
+            try db.query(sql[k], bound: values[start * columns..<(start + n) * columns], row: each)
             changed += db.changes
             start += n
         }
