@@ -47,7 +47,9 @@ package final class CommitTicket: Sendable {
 /// transaction carries dozens of changes instead of one.
 final class BatchWriter: Sendable {
     private struct Queue {
-        var commits: [(StoreCommit, CommitTicket)] = []
+        /// The changes and their tickets, in two arrays so a batch is taken without copying a change.
+        var commits: [StoreCommit] = []
+        var tickets: [CommitTicket] = []
         var stopping = false
         var running = true
         var batches = 0
@@ -59,13 +61,13 @@ final class BatchWriter: Sendable {
     let maximumBatch: Int
     /// Called on the writer thread after a batch is committed (with what became of each change), before
     /// its waiters are woken.
-    let committed: @Sendable ([(StoreCommit, CommitOutcome)]) -> Void
+    let committed: @Sendable ([StoreCommit], [CommitOutcome]) -> Void
     /// Called when a batch could not be committed: memory must be rebuilt from the store.
     let failed: @Sendable ([StoreCommit], Error) -> Void
     var batches: Int { queue.withLock { $0.batches } }
 
     init(
-        store: SeatStore, maximumBatch: Int = 256, committed: @escaping @Sendable ([(StoreCommit, CommitOutcome)]) -> Void,
+        store: SeatStore, maximumBatch: Int = 256, committed: @escaping @Sendable ([StoreCommit], [CommitOutcome]) -> Void,
         failed: @escaping @Sendable ([StoreCommit], Error) -> Void
     ) {
         self.store = store; self.maximumBatch = maximumBatch; self.committed = committed; self.failed = failed
@@ -78,7 +80,8 @@ final class BatchWriter: Sendable {
         let ticket = CommitTicket()
         let accepted = queue.withLockWakingWaiters { q in
             guard !q.stopping else { return false }
-            q.commits.append((commit, ticket))
+            q.commits.append(commit)
+            q.tickets.append(ticket)
             return true
         }
         if !accepted { ticket.complete(DatabaseError(code: 21, message: "the server is shutting down")) }
@@ -93,22 +96,24 @@ final class BatchWriter: Sendable {
 
     private func run() {
         while true {
-            let batch: [(StoreCommit, CommitTicket)]? = queue.wait(until: { !$0.commits.isEmpty || $0.stopping }) { q, _ in
+            let taken: ([StoreCommit], [CommitTicket])? = queue.wait(until: { !$0.commits.isEmpty || $0.stopping }) { q, _ in
                 if q.commits.isEmpty { return nil }
-                let batch = Array(q.commits.prefix(maximumBatch))
-                q.commits.removeFirst(batch.count)
-                return batch
+                if q.commits.count <= maximumBatch {
+                    defer { q.commits = []; q.tickets = [] }
+                    return (q.commits, q.tickets)
+                }
+                defer { q.commits.removeFirst(maximumBatch); q.tickets.removeFirst(maximumBatch) }
+                return (Array(q.commits.prefix(maximumBatch)), Array(q.tickets.prefix(maximumBatch)))
             }
-            guard let batch else {
+            guard let (commits, tickets) = taken else {
                 queue.withLockWakingWaiters { $0.running = false }
                 return
             }
-            let commits = batch.map(\.0)
             do {
                 let outcomes = try store.commit(batch: commits)
                 queue.withLock { $0.batches += 1 }
-                committed(Array(zip(commits, outcomes)))
-                for ((_, t), outcome) in zip(batch, outcomes) {
+                committed(commits, outcomes)
+                for (t, outcome) in zip(tickets, outcomes) {
                     switch outcome {
                     case .committed(let version, _): t.complete(nil, version: version)
                     case .refused(let error): t.complete(error)
@@ -116,7 +121,7 @@ final class BatchWriter: Sendable {
                 }
             } catch {
                 failed(commits, error)
-                for (_, t) in batch { t.complete(error) }
+                for t in tickets { t.complete(error) }
             }
         }
     }

@@ -180,7 +180,7 @@ public final class Inventory: @unchecked Sendable {
         // PostgreSQL gives each change a subtransaction; past 64 in one transaction every other session's
         // visibility checks go through pg_subtrans (the "subtransaction overflow" cliff), so batches stay below.
         writer = BatchWriter(
-            store: store, maximumBatch: store.assignsVersions ? 48 : 256, committed: { [weak self] in self?.committed($0) },
+            store: store, maximumBatch: store.assignsVersions ? 48 : 256, committed: { [weak self] in self?.committed($0, $1) },
             failed: { [weak self] in self?.failed($0, $1) })
     }
 
@@ -203,9 +203,10 @@ public final class Inventory: @unchecked Sendable {
     /// shared store the versions are the database's: other instances' changes before ours are read from
     /// the event log first (outside the lock), and a change the database refused, or a gap the log read
     /// did not fill, makes its show stale: reloaded from the store right after, outside the lock.
-    func committed(_ results: [(StoreCommit, CommitOutcome)]) {
+    func committed(_ commits: [StoreCommit], _ outcomes: [CommitOutcome]) {
+        let results = zip(commits, outcomes)
         metrics.count("store_batches")
-        metrics.count("store_changes", by: results.count)
+        metrics.count("store_changes", by: commits.count)
         var earlier: [String: [(version: UInt64, delta: String)]] = [:]
         if store.assignsVersions {
             var firstOwn: [String: UInt64] = [:]

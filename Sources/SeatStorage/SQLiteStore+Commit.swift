@@ -79,7 +79,7 @@ extension SQLiteStore {
                 versions[c.showID] = (c.version, c.version); order.append(c.showID)
             }
         }
-        try writeHolds(batch.flatMap(\.holds), db)
+        try writeHolds(batch, db)
         try writeSeats(batch, db)
         let now = Self.now()
         func text(_ s: String?) -> SQLValue { s.map { .text($0) } ?? .null }
@@ -107,7 +107,7 @@ extension SQLiteStore {
     /// then changes to stored holds, by id. The batch's order is kept for each hold: once a hold is
     /// extended or finished, every later record of it is too, so its possibly-new records come first.
     /// A hold changes only while it is active (the same rule as the shared store's).
-    func writeHolds(_ holds: [HoldRecord], _ db: SQLiteDatabase) throws {
+    func writeHolds(_ batch: [StoreCommit], _ db: SQLiteDatabase) throws {
         func text(_ s: String?) -> SQLValue { s.map { .text($0) } ?? .null }
         func insert(_ h: HoldRecord, into values: inout [SQLValue]) {
             values.append(contentsOf: [
@@ -117,29 +117,36 @@ extension SQLiteStore {
             ])
         }
         func mayBeNew(_ h: HoldRecord) -> Bool { h.state == .active && !h.extended }
-        var fresh: [SQLValue] = [], freshCount = 0
-        for h in holds where mayBeNew(h) { insert(h, into: &fresh); freshCount += 1 }
+        var fresh: [SQLValue] = [], freshCount = 0, count = 0
+        for c in batch {
+            for h in c.holds where mayBeNew(h) { insert(h, into: &fresh); freshCount += 1 }
+            count += c.holds.count
+        }
         if try Self.upsertHolds.run(fresh, in: db) != freshCount { throw DatabaseError.constraint("a hold of the batch is no longer active") }
-        guard freshCount < holds.count else { return }
+        guard freshCount < count else { return }
         // A statement changes each hold once: a hold changed twice in the batch starts another statement.
         var updated = Set<String>(), changes: [SQLValue] = [], ids = Set<String>()
         func flush() throws {
             _ = try Self.updateHolds.run(changes, in: db) { updated.insert($0.text(0)) }
             changes = []; ids = []
         }
-        for h in holds where !mayBeNew(h) {
-            if ids.contains(h.id) { try flush() }
-            changes.append(contentsOf: [
-                .text(h.id), .text(h.state.rawValue), .integer(h.expiresAt), .integer(h.extended ? 1 : 0), text(h.orderRef), text(h.reason),
-                text(h.operatorName), text(h.payment), text(h.prices),
-            ])
-            ids.insert(h.id)
+        for c in batch {
+            for h in c.holds where !mayBeNew(h) {
+                if ids.contains(h.id) { try flush() }
+                changes.append(contentsOf: [
+                    .text(h.id), .text(h.state.rawValue), .integer(h.expiresAt), .integer(h.extended ? 1 : 0), text(h.orderRef), text(h.reason),
+                    text(h.operatorName), text(h.payment), text(h.prices),
+                ])
+                ids.insert(h.id)
+            }
         }
         try flush()
-        for h in holds where !mayBeNew(h) && !updated.contains(h.id) {
-            var values: [SQLValue] = []
-            insert(h, into: &values)
-            if try Self.upsertHolds.run(values, in: db) != 1 { throw DatabaseError.constraint("hold \(h.id) is no longer active") }
+        for c in batch {
+            for h in c.holds where !mayBeNew(h) && !updated.contains(h.id) {
+                var values: [SQLValue] = []
+                insert(h, into: &values)
+                if try Self.upsertHolds.run(values, in: db) != 1 { throw DatabaseError.constraint("hold \(h.id) is no longer active") }
+            }
         }
     }
 
@@ -175,7 +182,11 @@ extension SQLiteStore {
                 try flush()
             }
             if !frees.isEmpty {
-                if let k = freed.firstIndex(where: { $0.show == c.showID }) { freed[k].seats.append(contentsOf: frees) } else { freed.append((c.showID, Array(frees))) }
+                if let k = freed.firstIndex(where: { $0.show == c.showID }) {
+                    freed[k].seats.append(contentsOf: frees)
+                } else {
+                    freed.append((c.showID, Array(frees)))
+                }
                 touched[c.showID, default: []].formUnion(frees)
             }
             for claim in c.insert {
