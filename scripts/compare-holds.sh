@@ -53,6 +53,9 @@ rows = [l.split() for l in sys.stdin if l.strip()]
 labels = sorted({r[0] for r in rows})
 median = {k: statistics.median(int(r[1]) for r in rows if r[0] == k) for k in labels}
 cpu = {k: statistics.median(int(r[6]) for r in rows if r[0] == k) for k in labels}
+ms = lambda t: float(t[:-2]) if t.endswith("ms") else float(t[:-2]) / 1000 if t.endswith("us") else float(t[:-1]) * 1000
+p99 = {k: statistics.median(ms(r[4]) for r in rows if r[0] == k) for k in labels}
 print(", ".join(f"median {k} {median[k]:.0f} holds/s" + ("" if k == "A" else f" ({median[k] / median[labels[0]]:.3f}x A)") for k in labels))
 print(", ".join(f"median {k} {cpu[k]:.0f} us CPU a hold + release" + ("" if k == "A" else f" ({cpu[k] / cpu[labels[0]]:.3f}x A)") for k in labels))
+print(", ".join(f"median {k} p99 {p99[k]:.1f} ms" + ("" if k == "A" else f" ({p99[k] / p99[labels[0]]:.3f}x A)") for k in labels))
 '
