@@ -152,7 +152,41 @@ connections, so both share the 2 cores and the figures understate a server on it
   guard's global lock (its phase lives in the connection's own record), worth ~3 %, and a new hold's
   token is digested before the inventory lock is taken, not under it: two 10-round runs of the
   filing commit against the end read 0.93× and 0.92× (9 of 10 pairs lower), short of the issue's
-  "within 5 %".
+  "within 5 %". The box office's last steps (prices kept per hold, show edits, the show's log; same
+  day): `compare-holds.sh BEFORE AFTER 11` read 7,291 vs 6,950 holds/s (0.953×) against the commit
+  before them (6da9cec). A first version wrote the log as a table beside the event log and read
+  0.69–0.84×: perf counted 19 % more writer CPU a hold (a second copy of every delta); the log became
+  the event log (one insert a change, as before). On 2026-12-02 (`compare-holds.sh FILED START END 6`, which
+  now also prints the server's CPU time a hold + release, user + system over the run: steadier than holds a
+  second, since it does not count time spent waiting for the shared cores) the session's start read 0.74× the
+  filing commit's holds/s at 1.33× its CPU a hold; two changes found by perf — the route table reading the
+  path's bytes instead of splitting it into substrings and trying every pattern (3.6 % of the CPU), and the
+  token's SHA-256 padded on the stack instead of through four arrays (2.3 %) — brought that to 0.87× at 1.17×
+  (and 0.873× at 1.178×, 8 of 8 rounds lower, in an 8-round run of the filing commit against the end); then
+  a change to a stored hold (release, expiry, confirmation, extension) written as one UPDATE by its id instead of
+  an INSERT that fails into its ON CONFLICT: SQLite's allocations a hold + release 171 → 142 (`SeatKitBench
+  store` under a uprobe on `sqlite3Malloc`), and the same 6-round comparison 0.85× → 0.88× at 1.19× → 1.13×.
+  Per thread (`/proc/PID/task`, µs of user time a hold + release, before the UPDATE): the writer 73 vs 63, the
+  request threads 61 vs 48. Counted with a uprobe on `malloc` (a figure that does not move with the load): the
+  writer 212 vs 180 allocations a hold + release, SQLite's own 152 vs 111 of them (its statements allocate more a
+  step since the box office's columns and the show's log), the request threads 116 vs 104. Tried and dropped, no
+  gain that rose above the noise: seats as statement parameters instead of `json_each` (−7 allocations), not
+  clearing bindings, a larger lookaside, finding statements by address. "Within 5 %" of 77c70a3 was still not met then.
+  Later on 2026-12-02 perf put the rest of the gap in the writer's statements: a batch of n changes ran
+  ~3n of them (a hold's upsert or update, its claims' insert or delete, a log line each), and SQLite's cost
+  is mostly a statement's, not a row's. The store now writes a batch's rows of one kind together: every hold
+  record first (one multi-row upsert; changes to stored holds in one `UPDATE … FROM (VALUES …) RETURNING`),
+  each change's seats in order but runs of frees and claims as one `DELETE` a show and one multi-row
+  `INSERT`, the log lines and kept answers in multi-row `INSERT`s (statements of 1, 2, 4 … 32 rows), the
+  values bound from flat arrays; a hold's id and token are drawn in one `getentropy` (three `getrandom`s
+  before). `compare-holds.sh FILED START END 10` then read the session's start 0.860× the filing commit's
+  holds/s at 1.153× its CPU a hold + release and p99 1.18×, and its end 0.985× at 1.033× and p99 1.05×;
+  other runs of the end against the filing commit: 1.019× at 1.026× (12 rounds), 1.020× at 1.012× (6),
+  1.034× at 1.023× (5): within 5 %. The faster writer commits smaller batches (changes a transaction:
+  18.3 for the filing commit, 11.8 at the session's start, 13.2 after the first step), so more log pages a
+  change. Tried and dropped: holds as a `WITHOUT ROWID` table (0.92×: its wide rows in the key's B-tree);
+  `wal_autocheckpoint` of 2,048, 4,096 or 8,192 pages (1.05, 1.09 and 1.11× holds/s, but p99 1.4, 1.9 and
+  3.7×: the checkpoint runs inside a commit, stalling every request waiting on it).
 - *PostgreSQL store*: the same wrk hold + release against `--store postgres://…` (a throwaway cluster on
   this machine, `scripts/with-postgres.sh`), with one instance (64 connections) and with two instances
   on the same database (two wrk processes of 32 connections on disjoint sections, at once); the ratio is

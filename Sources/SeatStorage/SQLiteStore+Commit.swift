@@ -1,8 +1,8 @@
 import Foundation
 import SeatMap
 
-/// Writing a batch of changes: one transaction, a few statements a change, each show's row once;
-/// durable batches flushed once for the whole batch (group commit).
+/// Writing a batch of changes: one transaction, a few statements for the whole batch, each show's row
+/// once; durable batches flushed once for the whole batch (group commit).
 extension SQLiteStore {
     public var assignsVersions: Bool { false }
 
@@ -54,8 +54,7 @@ extension SQLiteStore {
         "INSERT INTO idempotency(key, fingerprint, status, body, created_at) VALUES \(values)"
     }
 
-    /// A list of seat numbers as a JSON array, for `json_each`: one statement per change, whatever
-    /// its number of seats.
+    /// A list of seat numbers as a JSON array, for `json_each`: one statement for any number of seats.
     private static func seatList<S: Sequence<Int>>(_ seats: S) -> String {
         var out = "["
         for (k, seat) in seats.enumerated() { if k > 0 { out += "," }; out += String(seat) }
