@@ -182,7 +182,7 @@ connections, so both share the 2 cores and the figures understate a server on it
   before). `compare-holds.sh FILED START END 10` then read the session's start 0.860× the filing commit's
   holds/s at 1.153× its CPU a hold + release and p99 1.18×, and its end 0.985× at 1.033× and p99 1.05×;
   other runs of the end against the filing commit: 1.019× at 1.026× (12 rounds), 1.020× at 1.012× (6),
-  1.034× at 1.023× (5): within 5 %. The faster writer commits smaller batches (changes a transaction:
+  1.034× at 1.023× (5), 0.991× at 1.018× and p99 1.01× (10, the last of the session): within 5 %. The faster writer commits smaller batches (changes a transaction:
   18.3 for the filing commit, 11.8 at the session's start, 13.2 after the first step), so more log pages a
   change. Tried and dropped: holds as a `WITHOUT ROWID` table (0.92×: its wide rows in the key's B-tree);
   `wal_autocheckpoint` of 2,048, 4,096 or 8,192 pages (1.05, 1.09 and 1.11× holds/s, but p99 1.4, 1.9 and
