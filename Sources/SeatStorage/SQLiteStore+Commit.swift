@@ -151,6 +151,19 @@ extension SQLiteStore {
 
     static let insertClaims = MultiRowStatement(columns: 4) { values in "INSERT INTO claims(show_id, seat, status, hold_id) VALUES \(values)" }
 
+    /// A claim as `insertClaims` takes it.
+    static func append(_ claim: Claim, of show: String, to values: inout [SQLValue]) {
+        values.append(contentsOf: [.text(show), .integer(Int64(claim.seat)), .text(claim.status.name), claim.holdID.map { .text($0) } ?? .null])
+    }
+
+    /// Frees `seats` (distinct) of `show`: each must be held or reserved.
+    func free(_ seats: [Int], of show: String, _ db: SQLiteDatabase) throws {
+        try db.run(
+            "DELETE FROM claims WHERE show_id = ? AND status IN ('held', 'blocked') AND seat IN (SELECT value FROM json_each(?))",
+            [.text(show), .text(Self.seatList(seats))])
+        if db.changes != seats.count { throw DatabaseError.constraint("seats \(seats) of \(show) are no longer all held or reserved") }
+    }
+
     /// The batch's seats in its order. Changes that only free and claim seats (holds, releases, expiries,
     /// blocks) go in together: their freed seats first, one statement a show, then their claims, so a
     /// seat freed by one change may be claimed by a later one; a change that frees a seat claimed or
@@ -161,12 +174,7 @@ extension SQLiteStore {
         var freed: [(show: String, seats: [Int])] = [], touched: [String: Set<Int>] = [:], claimed: [String: Set<Int>] = [:]
         var claims: [SQLValue] = []
         func flush() throws {
-            for (show, seats) in freed {
-                try db.run(
-                    "DELETE FROM claims WHERE show_id = ? AND status IN ('held', 'blocked') AND seat IN (SELECT value FROM json_each(?))",
-                    [.text(show), .text(Self.seatList(seats))])
-                if db.changes != seats.count { throw DatabaseError.constraint("seats \(seats) of \(show) are no longer all held or reserved") }
-            }
+            for (show, seats) in freed { try free(seats, of: show, db) }
             _ = try Self.insertClaims.run(claims, in: db)
             freed = []; touched = [:]; claimed = [:]; claims = []
         }
@@ -191,7 +199,7 @@ extension SQLiteStore {
             for claim in c.insert {
                 touched[c.showID, default: []].insert(claim.seat)
                 claimed[c.showID, default: []].insert(claim.seat)
-                claims.append(contentsOf: [.text(c.showID), .integer(Int64(claim.seat)), .text(claim.status.name), claim.holdID.map { .text($0) } ?? .null])
+                Self.append(claim, of: c.showID, to: &claims)
             }
         }
         try flush()
@@ -199,12 +207,7 @@ extension SQLiteStore {
 
     /// One change's seats (claims freed, refunds, claims made, sales) and the show's own fields.
     func writeSeats(_ c: StoreCommit, _ db: SQLiteDatabase) throws {
-        if !c.delete.isEmpty {
-            try db.run(
-                "DELETE FROM claims WHERE show_id = ? AND status IN ('held', 'blocked') AND seat IN (SELECT value FROM json_each(?))",
-                [.text(c.showID), .text(Self.seatList(c.delete))])
-            if db.changes != Set(c.delete).count { throw DatabaseError.constraint("seats \(c.delete) are no longer all held or reserved") }
-        }
+        if !c.delete.isEmpty { try free(Array(Set(c.delete)), of: c.showID, db) }
         // Before new claims: a refunded seat may go back to a reservation in the same change.
         for r in c.refunds {
             // The sale's own claim goes (never another sale's of the same seat); the primary key refuses
@@ -220,20 +223,10 @@ extension SQLiteStore {
                     r.returnedTo.map { .text($0) } ?? .null,
                 ])
         }
-        // Claims of one status and hold go in together (the primary key refuses a seat claimed twice).
-        var groups: [(status: SeatStatus, holdID: String?, seats: [Int])] = []
-        for claim in c.insert {
-            if let k = groups.firstIndex(where: { $0.status == claim.status && $0.holdID == claim.holdID }) {
-                groups[k].seats.append(claim.seat)
-            } else {
-                groups.append((claim.status, claim.holdID, [claim.seat]))
-            }
-        }
-        for g in groups {
-            try db.run(
-                "INSERT INTO claims(show_id, seat, status, hold_id) SELECT ?, value, ?, ? FROM json_each(?)",
-                [.text(c.showID), .text(g.status.name), g.holdID.map { .text($0) } ?? .null, .text(Self.seatList(g.seats))])
-        }
+        // After refunds: a refunded seat may go back to a reservation (the primary key refuses a seat claimed twice).
+        var claims: [SQLValue] = []
+        for claim in c.insert { Self.append(claim, of: c.showID, to: &claims) }
+        _ = try Self.insertClaims.run(claims, in: db)
         if !c.sell.isEmpty {
             try db.run(
                 "UPDATE claims SET status = 'sold' WHERE show_id = ? AND status IN ('held', 'blocked') AND seat IN (SELECT value FROM json_each(?))",
