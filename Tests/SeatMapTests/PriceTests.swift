@@ -47,6 +47,38 @@ import Testing
         }
     }
 
+    /// Prices are never changed silently (#26 item 5): more decimals than the currency has, a number where
+    /// the contract says text, and an adjustment that takes a seat below zero are each refused, naming where.
+    @Test func pricesThatWouldChangeSilentlyAreRefused() throws {
+        func problems(_ json: String) -> [String] {
+            do {
+                _ = try SeatPrices(table: PriceTable(json: Array(json.utf8)), layout: layout)
+                return []
+            } catch { return error.problems.map(\.description) }
+        }
+        #expect(
+            problems(#"{"categories":{"std":"1.0000000001","vip":"2"}}"#) == [
+                "categories.std: \"1.0000000001\" has more decimals than CNY has (2); the amount would change"
+            ])
+        #expect(
+            problems(#"{"categories":{"std":"1","vip":"2"},"adjustments":[{"row":"1","amount":"0.001"}]}"#) == [
+                "adjustments[0].amount: \"0.001\" has more decimals than CNY has (2); the amount would change"
+            ])
+        #expect(
+            problems(#"{"categories":{"std":33.3,"vip":"58"}}"#) == [
+                "categories.std: expected a decimal amount as text like \"33.30\", got the number 33.3"
+            ])
+        #expect(problems(#"{"categories":{"std":"1","vip":"2"},"adjustments":[{"zone":"std","multiplier":1.2}]}"#).count == 1)
+        #expect(
+            problems(#"{"categories":{"std":"10","vip":"20"},"adjustments":[{"row":"2","amount":"-5"},{"seat":"2-1","amount":"-6"}]}"#) == [
+                "adjustments[1]: takes seat \"2-1\" below zero (-1.00); a price must not be negative"
+            ])
+        #expect(problems(#"{"currency":"JPY","minorUnits":0,"categories":{"std":"100","vip":"0.5"}}"#).count == 1)
+        // Exactly zero is a price (a free companion seat), and more decimals than 2 are fine where the currency has them.
+        #expect(problems(#"{"categories":{"std":"10","vip":"20"},"adjustments":[{"seat":"2-1","amount":"-10"}]}"#) == [])
+        #expect(problems(#"{"currency":"BHD","minorUnits":3,"categories":{"std":"1.005","vip":"2"}}"#) == [])
+    }
+
     @Test func jsonRoundTrips() throws {
         let table = PriceTable(
             currency: "USD", categoryPrices: ["std": Decimal(string: "12.5")!],
@@ -64,11 +96,11 @@ import Testing
     }
 
     /// Totals by integers agree with the Decimal path for every seat set, with amounts, a multiplier
-    /// (the Decimal path then) and a discount below zero (clamped); amounts print the same either way.
+    /// (the Decimal path then) and a discount to exactly zero; amounts print the same either way.
     @Test func integerTotalsAgreeWithDecimalTotals() throws {
         let layout = venue(["SSSSSS", "SSSSSS", "SSSSSS"], zones: ["std", "vip"])
         let json =
-            #"{"currency":"CNY","categories":{"std":"33.30","vip":"58"},"adjustments":[{"row":"2","amount":"-5.55"},{"zone":"vip","amount":"0.05"},{"seat":"3-1","multiplier":"1.15"},{"seat":"1-2","amount":"-40"}]}"#
+            #"{"currency":"CNY","categories":{"std":"33.30","vip":"58"},"adjustments":[{"row":"2","amount":"-5.55"},{"zone":"vip","amount":"0.05"},{"seat":"3-1","multiplier":"1.15"},{"seat":"1-2","amount":"-33.30"}]}"#
         let prices = try SeatPrices(table: PriceTable(json: Array(json.utf8)), layout: layout)
         #expect(prices.minorUnits(of: layout.index(ofSeatID: "3-1")!) == nil)
         #expect(prices.minorUnits(of: layout.index(ofSeatID: "1-2")!) == 0)

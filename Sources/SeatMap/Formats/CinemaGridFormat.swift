@@ -35,7 +35,10 @@ enum CinemaGridFormat {
             let rowPath = at("seats[\(r)]")
             guard let row = rv.object(at: rowPath, into: &log) else { continue }
             let label = row.label(Self.key(row, "row_id", "rowId"), at: rowPath, into: &log, required: false) ?? ""
-            let y = Double((row.integer(Self.key(row, "row_num", "rowNum"), at: rowPath, into: &log, required: false) ?? (r + 1)) - 1)
+            let rowNumKey = Self.key(row, "row_num", "rowNum")
+            var rowNum = row.integer(rowNumKey, at: rowPath, into: &log, required: false) ?? (r + 1)
+            if !VenueLayout.checkCoordinate(Double(rowNum), rowNumKey, { rowPath }, &log) { rowNum = 1 }
+            let y = Double(rowNum - 1)
             var specs: [SeatSpec] = []
             for (c, cv) in (row.array("columns", at: rowPath, into: &log) ?? []).enumerated() {
                 let path = "\(rowPath).columns[\(c)]"

@@ -27,8 +27,10 @@ extension ResellerFormat {
         guard let id = o.label(field(o, "seatNo") ?? "seatNo", at: path, into: &log) else { return nil }
         let row = o.label(field(o, "seatRow") ?? "seatRow", at: path, into: &log)
         let label = o.label(field(o, "seatCol") ?? "seatCol", at: path, into: &log, required: false) ?? id
-        let y = grid(o, "graphRow", at: path, log: &log) ?? row.flatMap { Double($0) }
-        let x = grid(o, "graphCol", at: path, log: &log) ?? Double(label)
+        // Without graph positions the printed numbers place the seat, when they are numbers in range.
+        func inRange(_ text: String) -> Double? { Double(text).flatMap { $0.isFinite && abs($0) <= VenueLayout.coordinateLimit ? $0 : nil } }
+        let y = grid(o, "graphRow", at: path, log: &log) ?? row.flatMap(inRange)
+        let x = grid(o, "graphCol", at: path, log: &log) ?? inRange(label)
         if y == nil && field(o, "graphRow") == nil { log.add(joinPath(path, "graphRow"), "missing (expected an integer, or a numeric seatRow)") }
         if x == nil && field(o, "graphCol") == nil { log.add(joinPath(path, "graphCol"), "missing (expected an integer, or a numeric seatCol)") }
         var kind = SeatKind.single
@@ -48,7 +50,10 @@ extension ResellerFormat {
     /// A grid coordinate: a number, or a number written as a string (as XML answers converted to JSON are).
     static func grid(_ o: JSONObject, _ name: String, at path: String, log: inout ProblemLog) -> Double? {
         guard let key = field(o, name), let v = o[key] else { return nil }
-        if let n = v.doubleValue ?? v.stringValue.flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) { return n }
+        // Swift's Double("nan") and Double("inf") succeed: only finite numbers in range are coordinates.
+        if let n = v.doubleValue ?? v.stringValue.flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) {
+            return VenueLayout.checkCoordinate(n, key, { path }, &log) ? n : nil
+        }
         log.add(joinPath(path, key), "expected a number, got \(v.shortDescription)")
         return nil
     }

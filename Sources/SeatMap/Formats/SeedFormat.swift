@@ -39,7 +39,9 @@ enum SeedFormat {
             } else {
                 log.add(path + ".row", "missing (expected a string or integer)")
             }
-            let col = o.integer("col", at: path, into: &log)
+            var col = o.integer("col", at: path, into: &log)
+            if let c = col, !VenueLayout.checkCoordinate(Double(c), "col", { path }, &log) { col = nil }
+            if let r = rowNumber, !VenueLayout.checkCoordinate(Double(r), "row", { path }, &log) { rowNumber = nil; row = nil }
             var status = SeatStatus.available
             if let s = o.string("status", at: path, into: &log, required: false) {
                 if let known = statusNames[s] {

@@ -12,7 +12,11 @@ extension JSONObject {
             return nil
         }
         if let value = extract(v) { return value }
-        log.add(joinPath(path(), key), "expected \(kind), got \(v.shortDescription)")
+        if kind == "integer" && v.isOutOfRangeInteger {
+            log.add(joinPath(path(), key), "\(v.shortDescription) is out of range (expected an integer within ±\(JSONValue.integerLimit))")
+        } else {
+            log.add(joinPath(path(), key), "expected \(kind), got \(v.shortDescription)")
+        }
         return nil
     }
 

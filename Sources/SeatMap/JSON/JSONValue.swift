@@ -66,11 +66,22 @@ extension JSONValue {
     public var boolValue: Bool? { if case .bool(let b) = self { return b } else { return nil } }
     public var doubleValue: Double? { if case .number(let n) = self { return n.double } else { return nil } }
 
-    /// The integer value, also for a float literal with no fractional part (`3.0`).
+    /// The integer value, also for a float literal with no fractional part (`3.0`), within
+    /// ±`JSONValue.integerLimit`: an input's integer is a count, a row or a column, and one past 2^53 is a
+    /// mistake whose arithmetic (`col - 1`, `x * 100`) could trap.
     public var intValue: Int? {
         guard case .number(let n) = self else { return nil }
-        if let i = n.integer { return Int(exactly: i) }
-        if n.double.rounded() == n.double, abs(n.double) < 9.0e15 { return Int(n.double) }
+        if let i = n.integer { return abs(i) <= Self.integerLimit ? Int(i) : nil }
+        if n.double.rounded() == n.double, abs(n.double) <= Double(Self.integerLimit) { return Int(n.double) }
         return nil
+    }
+
+    /// The largest integer an input may give: 2^53 − 1, the last one a Double (and JavaScript) holds exactly.
+    public static let integerLimit: Int64 = 9_007_199_254_740_991
+
+    /// An integral number beyond ±`integerLimit` (a mistake to name as such, not as "not an integer").
+    var isOutOfRangeInteger: Bool {
+        guard case .number(let n) = self, intValue == nil else { return false }
+        return n.integer != nil || (n.double.rounded() == n.double && n.double.isFinite)
     }
 }

@@ -1,7 +1,9 @@
 import Foundation
 
 /// `{"currency":"CNY","minorUnits":2,"categories":{"vip":"58.00"},"adjustments":[{"row":"1","amount":"-5"}]}`.
-/// Amounts should be strings (exact); numbers are accepted and read through their shortest decimal form.
+/// Amounts and multipliers are text (exact); a JSON number is refused, since its binary reading may
+/// already differ from what was meant (`33.3` is 33.29999…). An amount has at most `minorUnits` decimals:
+/// `"1.0000000001"` would otherwise be stored as 1.00 without a word.
 extension PriceTable {
     public init(json bytes: [UInt8]) throws(LayoutError) {
         let root: JSONValue
@@ -15,10 +17,19 @@ extension PriceTable {
         doc.rejectUnknownKeys(["currency", "minorUnits", "categories", "adjustments"], at: "", into: &log)
         let currency = doc.string("currency", at: "", into: &log, required: false) ?? "CNY"
         let minor = doc.integer("minorUnits", at: "", into: &log, required: false) ?? 2
+        if minor < 0 || minor > 6 { log.add("minorUnits", "must be 0 to 6, got \(minor)") }
+        func amount(_ v: JSONValue, _ path: String) -> Decimal? {
+            guard let d = Self.decimal(v, path: path, log: &log) else { return nil }
+            if minor >= 0 && minor <= 6, Self.round(d, minorUnits: minor) != d {
+                log.add(path, "\(v.shortDescription) has more decimals than \(currency) has (\(minor)); the amount would change")
+                return nil
+            }
+            return d
+        }
         var prices: [String: Decimal] = [:]
         if let cats = doc.object("categories", at: "", into: &log) {
             for (k, key) in cats.keys.enumerated() {
-                if let d = Self.decimal(cats.values[k], path: "categories.\(key)", log: &log) { prices[key] = d }
+                if let d = amount(cats.values[k], "categories.\(key)") { prices[key] = d }
             }
         }
         var adjustments: [PriceAdjustment] = []
@@ -32,11 +43,14 @@ extension PriceTable {
                 o.string("seat", at: path, into: &log, required: false).map { .seat($0) },
             ].compactMap { $0 }
             let changes: [PriceAdjustment.Change] = [
-                o["amount"].flatMap { Self.decimal($0, path: path + ".amount", log: &log) }.map { .amount($0) },
+                o["amount"].flatMap { amount($0, path + ".amount") }.map { .amount($0) },
                 o["multiplier"].flatMap { Self.decimal($0, path: path + ".multiplier", log: &log) }.map { .multiplier($0) },
             ].compactMap { $0 }
             guard targets.count == 1 else { log.add(path, "name exactly one of zone, row or seat"); continue }
-            guard changes.count == 1 else { log.add(path, "give exactly one of amount or multiplier"); continue }
+            guard ["amount", "multiplier"].filter({ o[$0] != nil }).count == 1 else {
+                log.add(path, "give exactly one of amount or multiplier"); continue
+            }
+            guard changes.count == 1 else { continue }  // its problem is recorded
             if case .multiplier(let m) = changes[0], m < 0 { log.add(path + ".multiplier", "must not be negative") }
             adjustments.append(PriceAdjustment(target: targets[0], change: changes[0]))
         }
@@ -44,12 +58,14 @@ extension PriceTable {
         self.init(currency: currency, minorUnits: minor, categoryPrices: prices, adjustments: adjustments)
     }
 
-    /// A strict decimal: `-?digits(.digits)?`, from a string or a JSON number.
+    /// A strict decimal written as text: `-?digits(.digits)?`.
     static func decimal(_ v: JSONValue, path: String, log: inout ProblemLog) -> Decimal? {
         let text: String
         switch v {
         case .string(let s): text = s
-        case .number(let n): text = n.integer.map(String.init) ?? "\(n.double)"
+        case .number:
+            log.add(path, "expected a decimal amount as text like \"33.30\", got the number \(v.shortDescription)")
+            return nil
         default: log.add(path, "expected a decimal amount like \"33.30\", got \(v.shortDescription)"); return nil
         }
         if let d = parseDecimal(text) { return d }

@@ -66,23 +66,25 @@ public struct SeatPrices: Sendable {
         }
         if table.minorUnits < 0 || table.minorUnits > 6 { log.add("minorUnits", "must be 0 to 6") }
         var byZone: [Int: [PriceAdjustment.Change]] = [:], byRow = byZone, bySeat = byZone
+        // Which adjustments reach each zone, row and seat, to name the one that takes a seat below zero.
+        var reach: (zone: [Int: [Int]], row: [Int: [Int]], seat: [Int: [Int]]) = ([:], [:], [:])
         for (k, adj) in table.adjustments.enumerated() {
             switch adj.target {
             case .zone(let id):
                 if let z = layout.zoneIndex(id: id) {
-                    byZone[z, default: []].append(adj.change)
+                    byZone[z, default: []].append(adj.change); reach.zone[z, default: []].append(k)
                 } else {
                     log.add("adjustments[\(k)].zone", "unknown zone \"\(id)\"")
                 }
             case .row(let id):
                 if let r = layout.rowIndex(id: id) {
-                    byRow[r, default: []].append(adj.change)
+                    byRow[r, default: []].append(adj.change); reach.row[r, default: []].append(k)
                 } else {
                     log.add("adjustments[\(k)].row", "unknown row \"\(id)\"")
                 }
             case .seat(let id):
                 if let s = layout.index(ofSeatID: id) {
-                    bySeat[s, default: []].append(adj.change)
+                    bySeat[s, default: []].append(adj.change); reach.seat[s, default: []].append(k)
                 } else {
                     log.add("adjustments[\(k)].seat", "unknown seat \"\(id)\"")
                 }
@@ -96,6 +98,25 @@ public struct SeatPrices: Sendable {
         minorByZone = byZone.mapValues { Self.exactMinorUnits(of: $0, minorUnits: units) }
         minorByRow = byRow.mapValues { Self.exactMinorUnits(of: $0, minorUnits: units) }
         minorBySeat = bySeat.mapValues { Self.exactMinorUnits(of: $0, minorUnits: units) }
+        // A discount below zero is a mistake in the table, not a free seat: refused, naming the adjustment
+        // that leaves a seat under zero (once it was clamped to ¥0.00 and the seat sold at that).
+        // - Complexity: O(seats × adjustments per seat), only for seats that have adjustments.
+        if !table.adjustments.isEmpty {
+            for seat in 0..<layout.seatCount {
+                let zone = layout.zoneIndex(of: seat), row = layout.rowIndex(of: seat)
+                let steps = (reach.zone[zone] ?? []) + (reach.row[row] ?? []) + (reach.seat[seat] ?? [])
+                guard !steps.isEmpty else { continue }
+                var p = base[zone]
+                for k in steps { p = apply(table.adjustments[k].change, to: p) }
+                if p < 0 {
+                    log.add(
+                        "adjustments[\(steps.last!)]",
+                        "takes seat \"\(layout.seatID(seat))\" below zero (\(table.amountString(p))); a price must not be negative")
+                }
+                if log.problems.count >= 3 { break }  // a few examples say enough
+            }
+            try log.check()
+        }
     }
 
     /// The seat's price: category price, then zone, row and seat adjustments.
@@ -105,7 +126,7 @@ public struct SeatPrices: Sendable {
         for change in byZone[zone] ?? [] { p = apply(change, to: p) }
         for change in byRow[layout.rowIndex(of: seat)] ?? [] { p = apply(change, to: p) }
         for change in bySeat[seat] ?? [] { p = apply(change, to: p) }
-        return max(p, 0)
+        return p  // never below zero: init refuses a table that would be
     }
 
     /// - Complexity: O(seats).

@@ -14,12 +14,20 @@ extension SeatPrices {
         return Decimal(units) == scaled ? units : nil
     }
 
+    /// `a + b`, nil past Int64.
+    static func adding(_ a: Int64, _ b: Int64) -> Int64? {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? nil : sum
+    }
+
     /// The sum of amounts in minor units; nil when a multiplier is among `changes` or an amount is not exact.
     static func exactMinorUnits(of changes: [PriceAdjustment.Change], minorUnits: Int) -> Int64? {
         var sum: Int64 = 0
         for change in changes {
             guard case .amount(let a) = change, let units = exactMinorUnits(a, minorUnits: minorUnits) else { return nil }
-            sum += units
+            // Amounts come from input: a sum past Int64 is the Decimal path's, never a trap.
+            guard let next = adding(sum, units) else { return nil }
+            sum = next
         }
         return sum
     }
@@ -29,10 +37,12 @@ extension SeatPrices {
     public func minorUnits(of seat: SeatIndex) -> Int64? {
         let zone = layout.zoneIndex(of: seat)
         guard var p = minorBase[zone] else { return nil }
-        if let z = minorByZone[zone] { guard let z else { return nil }; p += z }
-        if let r = minorByRow[layout.rowIndex(of: seat)] { guard let r else { return nil }; p += r }
-        if let s = minorBySeat[seat] { guard let s else { return nil }; p += s }
-        return max(p, 0)
+        for part in [minorByZone[zone], minorByRow[layout.rowIndex(of: seat)], minorBySeat[seat]] {
+            guard let part else { continue }  // no adjustment there
+            guard let units = part, let next = Self.adding(p, units) else { return nil }
+            p = next
+        }
+        return p
     }
 
     /// `table.amountString(total(of: seats))`, by integers when every seat's price allows it.
@@ -40,8 +50,8 @@ extension SeatPrices {
     public func totalString(of seats: [SeatIndex]) -> String {
         var sum: Int64 = 0
         for seat in seats {
-            guard let p = minorUnits(of: seat) else { return table.amountString(total(of: seats)) }
-            sum += p
+            guard let p = minorUnits(of: seat), let next = Self.adding(sum, p) else { return table.amountString(total(of: seats)) }
+            sum = next
         }
         return PriceTable.amountString(minorUnits: sum, digits: table.minorUnits)
     }

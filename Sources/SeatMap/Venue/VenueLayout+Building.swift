@@ -6,6 +6,13 @@ extension VenueLayout {
     public init(validating spec: VenueSpec, paths: SeatPathStyle = .layoutJSON) throws(LayoutError) {
         var log = ProblemLog()
         if spec.id.isEmpty { log.add("id", "venue id is empty") }
+        if let stage = spec.stage {
+            _ = Self.checkCoordinate(stage.center.x, "x", { "stage" }, &log)
+            _ = Self.checkCoordinate(stage.center.y, "y", { "stage" }, &log)
+            if !(stage.width >= 0 && stage.width <= Self.coordinateLimit) {
+                log.add("stage.width", "\(JSONWriter.format(stage.width)) is out of range (expected 0 to \(Int(Self.coordinateLimit)))")
+            }
+        }
         var zoneIndex: [String: Int] = [:]
         for (k, zone) in spec.zones.enumerated() {
             if zone.id.isEmpty { log.add("zones[\(k)].id", "zone id is empty") }
@@ -56,9 +63,9 @@ extension VenueLayout {
                 if let other = duplicate {
                     log.add(path() + ".id", "duplicate seat id \"\(seat.id)\" (first at \(seatPath(other)))")
                 }
-                if !seat.x.isFinite || !seat.y.isFinite || abs(seat.x) > 1e6 || abs(seat.y) > 1e6 {
-                    log.add(path(), "position out of range")
-                }
+                // A position is checked before anything converts it: past ±9.2·10^16 the duplicate check's
+                // `x * 100` leaves Int64 and traps (a 2-seat upload with x = 1e17 once stopped the server).
+                let placed = Self.checkCoordinate(seat.x, "x", path, &log) && Self.checkCoordinate(seat.y, "y", path, &log)
 
                 let zoneID = seat.zone ?? rowSpec.zone
                 var z = 0
@@ -83,9 +90,10 @@ extension VenueLayout {
                     }
                 }
                 // `+ 0` turns -0.0 into 0: both print as 0, and the fingerprint must survive a JSON round trip.
-                xs.append(Float(seat.x) + 0); ys.append(Float(seat.y) + 0)
+                // A seat out of range is kept at 0,0 (never built: the log has its problem) so nothing traps.
+                xs.append(placed ? Float(seat.x) + 0 : 0); ys.append(placed ? Float(seat.y) + 0 : 0)
                 let key = spot(xs[i], ys[i])
-                if let other = positions.insert(i, hash: UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15, isEqual: { spot(xs[$0], ys[$0]) == key }) {
+                if placed, let other = positions.insert(i, hash: UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15, isEqual: { spot(xs[$0], ys[$0]) == key }) {
                     log.add(path(), "same position \(FloorPoint(x: seat.x, y: seat.y)) as seat \"\(ids[other])\" at \(seatPath(other))")
                 }
                 rowOf.append(UInt32(r)); zoneOf.append(UInt16(z)); typeOf.append(seat.type.rawValue)
@@ -124,6 +132,17 @@ extension VenueLayout {
         layout.checkPartners(into: &log, path: seatPath)
         try log.check()
         self = layout
+    }
+
+    /// How far from the origin a seat or stage may be, in seat widths: a million seats side by side.
+    public static let coordinateLimit = 1e6
+
+    /// Records a problem naming the seat's (or stage's) field when `value` is not a finite number within
+    /// ±`coordinateLimit`; true when it is.
+    package static func checkCoordinate(_ value: Double, _ field: String, _ path: () -> String, _ log: inout ProblemLog) -> Bool {
+        if value.isFinite && abs(value) <= coordinateLimit { return true }
+        log.add(joinPath(path(), field), "\(JSONWriter.format(value)) is out of range (expected -\(Int(coordinateLimit)) to \(Int(coordinateLimit)))")
+        return false
     }
 
     static func isHexColor(_ s: String) -> Bool {
