@@ -21,15 +21,34 @@
 #define SEATKIT_MAX_QUERY_PARAMETERS 64
 #define SEATKIT_MAX_QUERY_BYTES 2048
 
+/* libmicrohttpd 0.9.75 ends a header line at CR LF or at a bare LF, and writes a NUL over each: a line
+   that ended in CR LF leaves two NULs after its value (and any trailing blanks), a bare LF one, and a NUL
+   inside the value ends the value early with the rest of the line after it. Both are refused (RFC 9112
+   section 2.2: a server behind a proxy must not read a line differently from the proxy). */
+static inline int seatkit_line_ends_cleanly(const char *value, size_t value_size) {
+    const char *c = value + value_size;
+    while (*c == ' ' || *c == '\t') c++;
+    return c[0] == '\0' && c[1] == '\0';
+}
+
 /* What the URI callback returns (as the request's context) for a refused query: an address no object
    can have. */
 static inline void *seatkit_query_refused(void) { return (void *)(uintptr_t)1; }
+
+/* What it returns for a request line that did not end in CR LF. */
+static inline void *seatkit_line_refused(void) { return (void *)(uintptr_t)2; }
+
+/* Whether a request's context is one of these marks rather than its state. */
+static inline int seatkit_is_mark(void *context) { return context == seatkit_query_refused() || context == seatkit_line_refused(); }
 
 /* Called by libmicrohttpd with the request line's URI before it splits the query: a query over the
    limits is cut off here (the URI lives in the connection's own read buffer, writable; libmicrohttpd
    then sees an empty query) and the request is marked, so the handler answers 414 itself. */
 static inline void *seatkit_uri_callback(void *cls, const char *uri, struct MHD_Connection *connection) {
     (void)cls; (void)connection;
+    /* The request line's version follows the URI and its NUL; then the line's end, as for a header. */
+    const char *version = uri + strlen(uri) + 1;
+    if (!seatkit_line_ends_cleanly(version, strlen(version))) return seatkit_line_refused();
     char *query = strchr((char *)uri, '?');
     if (query == NULL) return NULL;
     size_t parameters = 1, bytes = strlen(query + 1);
@@ -48,9 +67,12 @@ enum seatkit_framing {
     SEATKIT_FRAMING_MISSING_HOST = 4,
     SEATKIT_FRAMING_DUPLICATE_HOST = 5,
     SEATKIT_FRAMING_UNKNOWN_TRANSFER_CODING = 6,
+    SEATKIT_FRAMING_BAD_LINE = 7,
+    SEATKIT_FRAMING_CHUNKED_BODY = 8,
 };
 
-struct seatkit_framing_scan { int content_length, transfer_encoding, host, folded, chunked_only; };
+struct seatkit_framing_scan { int content_length, transfer_encoding, host, folded, chunked_only, bad_line; };
+
 
 static inline int seatkit_named(const char *key, size_t size, const char *name) {
     return size == strlen(name) && strncasecmp(key, name, size) == 0;
@@ -73,17 +95,22 @@ static inline enum MHD_Result seatkit_framing_visit(void *cls, enum MHD_ValueKin
         const char *end = key + key_size;
         if (value <= end || value - end > 64) { scan->folded = 1; return MHD_YES; }
         for (const char *c = end + 1; c < value; c++) if (*c != ' ' && *c != '\t') { scan->folded = 1; break; }
+        if (!seatkit_line_ends_cleanly(value, value_size)) scan->bad_line = 1;
     }
     return MHD_YES;
 }
 
 static inline enum seatkit_framing seatkit_mhd_framing(struct MHD_Connection *connection, const char *version) {
-    struct seatkit_framing_scan scan = {0, 0, 0, 0, 1};
+    struct seatkit_framing_scan scan = {0, 0, 0, 0, 1, 0};
     MHD_get_connection_values_n(connection, MHD_HEADER_KIND, seatkit_framing_visit, &scan);
     if (scan.folded) return SEATKIT_FRAMING_FOLDED_HEADER;
+    if (scan.bad_line) return SEATKIT_FRAMING_BAD_LINE;
     if (scan.content_length > 1) return SEATKIT_FRAMING_DUPLICATE_CONTENT_LENGTH;
     if (scan.transfer_encoding > 0 && scan.content_length > 0) return SEATKIT_FRAMING_LENGTH_AND_CHUNKED;
     if (scan.transfer_encoding > 1 || (scan.transfer_encoding == 1 && !scan.chunked_only)) return SEATKIT_FRAMING_UNKNOWN_TRANSFER_CODING;
+    /* libmicrohttpd decodes chunks itself and takes "5xyz" as a chunk of 5: a body a proxy may have read
+       otherwise. Request bodies come with a Content-Length (RFC 9112 section 6.1 lets a server ask). */
+    if (scan.transfer_encoding == 1) return SEATKIT_FRAMING_CHUNKED_BODY;
     if (scan.host > 1) return SEATKIT_FRAMING_DUPLICATE_HOST;
     if (scan.host == 0 && version != NULL && strcmp(version, "HTTP/1.1") == 0) return SEATKIT_FRAMING_MISSING_HOST;
     return SEATKIT_FRAMING_OK;

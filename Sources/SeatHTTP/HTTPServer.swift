@@ -162,6 +162,11 @@ private func framingProblem(_ connection: OpaquePointer, version: String) -> Pro
     case SEATKIT_FRAMING_FOLDED_HEADER: detail = "a header folded onto a second line (obsolete line folding, RFC 9112 section 5.2)"
     case SEATKIT_FRAMING_MISSING_HOST: detail = "no Host header (required in HTTP/1.1)"
     case SEATKIT_FRAMING_DUPLICATE_HOST: detail = "more than one Host header"
+    case SEATKIT_FRAMING_BAD_LINE: detail = "a line that does not end in CR LF, or a NUL character in a header"
+    case SEATKIT_FRAMING_CHUNKED_BODY:
+        return Problem(
+            411, "length-required", "Length required", detail: "send the request body with a Content-Length header, not chunked",
+            headers: [("Connection", "close")])
     default: detail = "a Transfer-Encoding other than chunked"
     }
     return Problem(400, "bad-framing", "Malformed HTTP request", detail: "the request has \(detail)", headers: [("Connection", "close")])
@@ -222,9 +227,10 @@ private let collectValue: MHD_KeyValueIterator = { cls, _, key, value in
 private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, version, uploadData, uploadDataSize, requestContext in
     guard let cls, let connection, let requestContext, let uploadDataSize else { return MHD_Result.NO }
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
-    guard let pointer = requestContext.pointee, pointer != seatkit_query_refused() else {
-        // First call: only the headers have arrived.
-        let refusedQuery = requestContext.pointee != nil
+    guard let pointer = requestContext.pointee, seatkit_is_mark(pointer) == 0 else {
+        // First call: only the headers have arrived (and perhaps a mark the URI callback left).
+        let refusedQuery = requestContext.pointee == seatkit_query_refused()
+        let refusedLine = requestContext.pointee == seatkit_line_refused()
         let fresh = RequestState()
         fresh.limit = server.configuration.maximumBodyBytes
         if let bodyLimit = server.configuration.bodyLimit {
@@ -239,7 +245,11 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
             ? Problem(
                 414, "query-too-long", "Query too long",
                 detail: "the query has over \(SEATKIT_MAX_QUERY_PARAMETERS) parameters or \(SEATKIT_MAX_QUERY_BYTES) bytes", headers: [("Connection", "close")])
-            : framingProblem(connection, version: version.map { String(cString: $0) } ?? "")
+            : refusedLine
+                ? Problem(
+                    400, "bad-framing", "Malformed HTTP request", detail: "the request has a line that does not end in CR LF",
+                    headers: [("Connection", "close")])
+                : framingProblem(connection, version: version.map { String(cString: $0) } ?? "")
         if let problem { return server.queue(problem.response, on: connection) }
         return MHD_Result.YES
     }
@@ -314,7 +324,7 @@ func decodedBody(_ body: [UInt8], encoding: String?, limit: Int) -> Result<[UInt
 
 private let completedHandler: MHD_RequestCompletedCallback = { cls, connection, requestContext, _ in
     if let cls, let connection { Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().guardian.requestCompleted(connectionRecord(connection)) }
-    guard let requestContext, let pointer = requestContext.pointee, pointer != seatkit_query_refused() else { return }
+    guard let requestContext, let pointer = requestContext.pointee, seatkit_is_mark(pointer) == 0 else { return }
     Unmanaged<RequestState>.fromOpaque(pointer).release()
     requestContext.pointee = nil
 }

@@ -84,7 +84,7 @@ final class BatchWriter: Sendable {
             q.tickets.append(ticket)
             return true
         }
-        if !accepted { ticket.complete(DatabaseError(code: 21, message: "the server is shutting down")) }
+        if !accepted { ticket.complete(StoreError.closed) }
         return ticket
     }
 

@@ -84,13 +84,24 @@ extension Inventory {
         return (stored.status, body)
     }
 
+    /// A failing store as the client hears it: worth retrying, and never its cause (a PostgreSQL outage's
+    /// message names the database's host and port; an anonymous buyer once read them in the 503).
     package static func storeRefusal(_ error: Error) -> Refusal {
-        Refusal(.storeUnavailable, detail: "the store failed: \(error)")
+        switch StoreError(error) {
+        case .closed: Refusal(.storeUnavailable, detail: "the server is shutting down; try again shortly")
+        case .conflict(let message): Refusal(.seatsTaken, detail: "a seat was taken by a concurrent change (\(message)); reload the availability")
+        case .changedElsewhere: Refusal(.showChanged, detail: "the show was changed elsewhere at the same moment; nothing was written: reload and try again")
+        case .unavailable: Refusal(.storeUnavailable, detail: "the seat store cannot be reached right now; try again shortly")
+        }
     }
 
     /// The show's state, under the lock; a stale show (being reloaded from the store) is a 503 to retry.
     func state(forShow id: String, in m: Memory) throws(Refusal) -> ShowState {
-        if m.isStale(id) { throw Self.storeRefusal(DatabaseError(code: 1, message: "show \(id) is being reloaded from the store")) }
+        if m.isStale(id) {
+            var reloading = Refusal(.storeUnavailable, detail: "show \(id) is being reloaded from the store; try again shortly")
+            reloading.retryInside = true
+            throw reloading
+        }
         guard let s = m.shows[id] else { throw Refusal(.notFound, detail: "no show \(id)") }
         return s
     }
@@ -176,13 +187,14 @@ extension Inventory {
         holds: [HoldRecord], durable: Bool = false, idempotency: StoredResponse? = nil, refunds: [RefundRecord] = [], show: ShowRecord? = nil,
         log: LogEntry
     ) throws(Refusal) -> CommitTicket {
-        guard let writer else { throw Self.storeRefusal(DatabaseError(code: 21, message: "the store is closed")) }
+        guard let writer else { throw Self.storeRefusal(StoreError.closed) }
         let version = state.availability.version + 1
         let delta = AvailabilityDelta(fromVersion: version - 1, toVersion: version, changes: changes).encoded()
         let commit = StoreCommit(
             showID: state.record.id, version: version, changes: changes, insert: insert, delete: delete, sell: sell,
             holds: holds, delta: delta, durable: durable, idempotency: idempotency, refunds: refunds, show: show, log: log,
             showBase: show == nil ? nil : state.record)
+        if changes.contains(where: { $0.status != .sold && state.availability[$0.seat] == .sold }) { state.soldFreedVersion = version }
         for c in changes { state.availability.setStatus(c.status, for: c.seat) }
         if store.assignsVersions { state.reserve(changes) }
         if show != nil { state.pendingShowEdits += 1 }
@@ -198,15 +210,7 @@ extension Inventory {
     }
 
     /// What a failed commit means to the client.
-    package static func refusal(forCommitError error: Error) -> Refusal {
-        if let e = error as? DatabaseError, e.isConstraint {
-            if e.message.contains("changed meanwhile") {
-                return Refusal(.storeUnavailable, detail: "the show was changed on another instance at the same moment; try again")
-            }
-            return Refusal(.seatsTaken, detail: "a seat was taken by a concurrent change (\(e.message)); reload the availability")
-        }
-        return storeRefusal(error)
-    }
+    package static func refusal(forCommitError error: Error) -> Refusal { storeRefusal(error) }
 
     /// Holds `seatIDs` for a new buyer: all or none; 201 with an unguessable token.
 }

@@ -120,13 +120,21 @@ extension Inventory {
             }
             return (state, hold)
         }
+        // Ended here a moment ago, perhaps not yet in the store: say how.
+        if let (ending, orderRef) = m.endedHolds[token] { try Self.refuseEnded(ending, orderRef: orderRef) }
         let record: HoldRecord?
         do { record = try store.hold(tokenDigest: token) } catch { throw Self.storeRefusal(error) }
-        switch record?.state {
-        case .expired?: throw Refusal(.holdExpired, detail: "the hold expired and its seats were released")
-        case .released?: throw Refusal(.holdReleased, detail: "the hold was released")
-        case .confirmed?: throw Refusal(.holdConfirmed, detail: "the hold was confirmed as order \(record?.orderRef ?? "")")
-        default: throw Refusal(.notFound, detail: "no hold with this token")
+        if let record, record.state != .active { try Self.refuseEnded(record.state, orderRef: record.orderRef) }
+        throw Refusal(.notFound, detail: "no hold with this token")
+    }
+
+    /// A 410 or 409 saying how a hold ended.
+    static func refuseEnded(_ ending: HoldState, orderRef: String?) throws(Refusal) {
+        switch ending {
+        case .expired: throw Refusal(.holdExpired, detail: "the hold expired and its seats were released")
+        case .released: throw Refusal(.holdReleased, detail: "the hold was released")
+        case .confirmed: throw Refusal(.holdConfirmed, detail: "the hold was confirmed as order \(orderRef ?? "")")
+        case .active: return
         }
     }
 
@@ -171,7 +179,7 @@ extension Inventory {
                 insert: added.map { Claim(seat: $0, status: .held, holdID: record.id) }, delete: dropped, holds: [record],
                 log: LogEntry(action: result.isEmpty ? "release" : "modify", holdID: record.id))
             let updated = ActiveHold(record: record, seats: result)
-            if result.isEmpty { state.holds[token] = nil; m.holdShow[token] = nil; metrics.count("holds_released") } else { state.holds[token] = updated }
+            if result.isEmpty { m.ended(record, in: state); metrics.count("holds_released") } else { state.holds[token] = updated }
             return (view(updated, in: state, token: plain), ticket)
         }
     }
@@ -247,8 +255,7 @@ extension Inventory {
             let ticket = try apply(
                 state, in: m, changes: hold.seats.map { SeatChange(seat: $0, status: .sold) }, sell: hold.seats, holds: [record], durable: true,
                 idempotency: kept, log: LogEntry(action: "confirm", holdID: record.id, orderRef: orderRef))
-            state.holds[token] = nil
-            m.holdShow[token] = nil
+            m.ended(record, in: state)
             metrics.count("confirmations")
             return (.done(view(confirmed, in: state, token: plain)), ticket)
         }
@@ -270,8 +277,7 @@ extension Inventory {
         let log = LogEntry(action: ending == .expired ? "expire" : "release", holdID: record.id, operatorName: operatorName, reason: reason)
         let ticket = try apply(
             state, in: m, changes: hold.seats.map { SeatChange(seat: $0, status: .available) }, delete: hold.seats, holds: [record], log: log)
-        state.holds[record.tokenDigest] = nil
-        m.holdShow[record.tokenDigest] = nil
+        m.ended(record, in: state)
         return ticket
     }
 

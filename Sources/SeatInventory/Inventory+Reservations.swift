@@ -69,6 +69,12 @@ extension Inventory {
             if let at = releaseAt, at <= now {
                 throw Refusal(.invalidBody, detail: "releaseAt has passed: the seats would return to sale at once")
             }
+            // Seats kept come back to nobody after the show: a release years later is a typo, never a plan.
+            if let at = releaseAt, let ends = state.endsAtMilliseconds, at > ends {
+                throw Refusal(
+                    .invalidBody,
+                    detail: "releaseAt \(Self.isoTime(at)) is after show \(showID) ends (\(Self.isoTime(ends))): keep seats for guests until the end at most")
+            }
             guard !new.seatIDs.isEmpty else { throw Refusal(.noSeats, detail: "a reservation needs at least one seat") }
             let seats = try resolve(new.seatIDs, in: state.layout).sorted()
             try checkFree(seats, in: state, own: [])
@@ -149,7 +155,7 @@ extension Inventory {
                 log: LogEntry(action: result.isEmpty ? "release" : "modify", holdID: id, operatorName: operatorName, reason: record.reason))
             let updated = ActiveHold(record: record, seats: result)
             if result.isEmpty {
-                state.holds[record.tokenDigest] = nil; m.holdShow[record.tokenDigest] = nil
+                m.ended(record, in: state)
             } else {
                 state.holds[record.tokenDigest] = updated
             }

@@ -22,6 +22,7 @@ extension Inventory {
             guard let delta = try? AvailabilityDelta(encoded: e.delta) else { continue }
             if delta.changes.isEmpty { m.recordsToRefresh.insert(id) }
             for c in delta.changes where c.seat < state.layout.seatCount {
+                if c.status != .sold && state.committed[c.seat] == .sold { state.soldFreedVersion = max(state.soldFreedVersion, e.version) }
                 state.committed.setStatus(c.status, for: c.seat)
                 // A seat we are changing keeps our (newer) reservation; if the two disagree, the store
                 // refuses ours and the show is reloaded.
@@ -153,6 +154,8 @@ extension Inventory {
         // Our own change to this hold may still be on its way to the store: then memory is newer.
         if let mine = state.holds[snapshot.tokenDigest], (mine.seats + seats).contains(where: { state.pendingSeats[$0] != nil }) { return }
         if record.state == .active {
+            // Ended here since the read (the store may not have it yet): memory is newer.
+            if m.endedHolds[snapshot.tokenDigest] != nil { return }
             state.holds[snapshot.tokenDigest] = ActiveHold(record: record, seats: seats)
             m.holdShow[snapshot.tokenDigest] = record.showID
         } else {

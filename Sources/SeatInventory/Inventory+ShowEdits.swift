@@ -32,11 +32,7 @@ extension Inventory {
         throw Refusal(.showCancelled, detail: "show \(state.record.id) was cancelled at \(Self.isoTime(at)); its sales are refunded, nothing is sold")
     }
 
-    static func isoTime(_ milliseconds: Int64) -> String {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return f.string(from: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
-    }
+    static func isoTime(_ milliseconds: Int64) -> String { Timestamp.text(milliseconds) }
 
     /// New holds and sales use `table` from this version on; live holds and sales keep the prices they
     /// were made at (their revision). The currency cannot change (every amount of the show is in one).

@@ -34,6 +34,10 @@ final class ShowState {
     let policy: SelectionPolicy
     var availability: SeatAvailability
     var committed: SeatAvailability
+    /// The last version at which a sold seat stopped being sold (a refund, ours or another instance's;
+    /// a reload counts as one). An order read from the store before it may name a seat that has since
+    /// been refunded and sold again to someone else; one read after it cannot.
+    var soldFreedVersion: UInt64 = 0
     /// Live holds by token digest.
     var holds: [String: ActiveHold] = [:]
     /// Seats with a change of ours reserved but not yet committed, and how many: with a shared store,
@@ -79,13 +83,20 @@ final class ShowState {
     func setVersion(_ version: UInt64) { record.version = version }
 
     /// An ISO 8601 time with its offset (`2026-12-01T19:30:00+08:00`, fractions of a second allowed).
-    static func milliseconds(ofTimestamp text: String) -> Int64? {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        if let d = f.date(from: text) { return Int64((d.timeIntervalSince1970 * 1000).rounded()) }
-        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return f.date(from: text).map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }
+    static func milliseconds(ofTimestamp text: String) -> Int64? { Timestamp.milliseconds(text) }
+
+    /// When the show ends: its start plus its running time (`details.duration`), or `assumedRunningMinutes`
+    /// after the start when it gives none. Nil when the start cannot be read.
+    var endsAtMilliseconds: Int64? {
+        guard let starts = startsAtMilliseconds else { return nil }
+        let details = (try? JSONParser.parse(Array(record.detailsJSON.utf8)))?.objectValue
+        let minutes = details?["duration"]?.intValue ?? Self.assumedRunningMinutes
+        return starts + Int64(minutes) * 60_000
     }
+
+    /// A show without a running time is taken to last 4 hours: longer than any film in Chinese cinemas
+    /// (the longest on general release run about 3 h 20 min), so a reservation kept "until the end" fits.
+    static let assumedRunningMinutes = 240
 
     var layout: VenueLayout { venue.layout }
 
@@ -127,6 +138,24 @@ final class Memory {
         didSet { if recentOrders.count > 100_000 { recentOrders = [] } }
     }
 
+    /// Holds this process ended lately, by token digest: how each ended. A request racing the one that
+    /// ended it (a confirm against a release) is told "released" or "confirmed" even before the store has
+    /// the change, never "no hold with this token" for a token that was good. The oldest are dropped past
+    /// 4096: by then the store has them.
+    var endedHolds: [String: (state: HoldState, orderRef: String?)] = [:]
+    var endedHoldsOrder: [String] = []
+
+    /// Forgets a live hold that just ended (`record` as it ended), remembering how.
+    func ended(_ record: HoldRecord, in state: ShowState) {
+        state.holds[record.tokenDigest] = nil
+        holdShow[record.tokenDigest] = nil
+        if endedHolds.updateValue((record.state, record.orderRef), forKey: record.tokenDigest) == nil { endedHoldsOrder.append(record.tokenDigest) }
+        if endedHoldsOrder.count > 4096 {
+            for key in endedHoldsOrder.prefix(1024) { endedHolds[key] = nil }
+            endedHoldsOrder.removeFirst(1024)
+        }
+    }
+
     /// Whether show `id` waits for its reload (no hashing in the usual case, when none does).
     func isStale(_ id: String) -> Bool { !staleShows.isEmpty && staleShows.contains(id) }
 
@@ -158,6 +187,9 @@ public final class Inventory: @unchecked Sendable {
     /// taken under it).
     let memory = Locked(Memory())
     let hub = EventHub()
+    /// Refunds on this instance take turns (`refund`). Lock: `refundTurn`, taken before the inventory
+    /// lock and held while the refund's commit is waited on; nothing else waits for it.
+    let refundTurn = Locked(())
     public let metrics = Metrics()
     /// Milliseconds since 1970, plus `clockOffset` (tests move time forward instead of waiting).
     public func clock() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) + clockOffset.value }
@@ -191,6 +223,7 @@ public final class Inventory: @unchecked Sendable {
         for claim in claims where claim.seat < venue.layout.seatCount { state.availability.setStatus(claim.status, for: claim.seat) }
         state.availability.commit(version: record.version)
         state.committed = state.availability
+        state.soldFreedVersion = record.version
         var seatsByHold: [String: [Int]] = [:]
         for claim in claims { if let h = claim.holdID { seatsByHold[h, default: []].append(claim.seat) } }
         for hold in activeHolds where hold.showID == record.id {
@@ -450,7 +483,7 @@ public final class Inventory: @unchecked Sendable {
 
     /// A unique key said no: the row exists (with a shared store, another instance made it first).
     static func isDuplicate(_ error: Error) -> Bool {
-        (error as? DatabaseError)?.isConstraint == true || (error as? PostgresError)?.isUniqueViolation == true
+        StoreError(error).isConflict
     }
 
     public var showIDs: [String] {

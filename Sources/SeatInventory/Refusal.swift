@@ -39,6 +39,9 @@ public struct Refusal: Error, Sendable, CustomStringConvertible {
         case deltaGone = "delta-gone"
         /// The store is failing or the show is being reloaded from it: worth retrying.
         case storeUnavailable = "store-unavailable"
+        /// The show (its own fields, or an order's seats) changed on another instance or by another clerk at
+        /// the same moment: nothing was written; reload and decide again. A conflict, not an outage.
+        case showChanged = "show-changed"
         /// The store refused a write for a reason a retry will not fix.
         case storeFailed = "store-failed"
     }
@@ -48,6 +51,9 @@ public struct Refusal: Error, Sendable, CustomStringConvertible {
     public var detail: String
     /// Members that say more (`conflicts`, `violations`, `seats`, `errors`, `version`), each already JSON.
     public var details: [(String, String)]
+    /// A race the inventory may settle itself by trying again at once (the show was being reloaded after
+    /// another instance's change, a write lost to one): never shown to a client as such.
+    package var retryInside = false
 
     public init(_ reason: Reason, detail: String, details: [(String, String)] = []) {
         self.reason = reason; self.detail = detail; self.details = details

@@ -29,9 +29,8 @@ extension PostgresStore {
             if let v = r?["version"]?.intValue, let delta = r?["delta"]?.stringValue {
                 outcomes[i] = .committed(version: UInt64(v), delta: delta)
             } else {
-                // A missing referenced row (23503) is a failure of the store, anything else a refusal.
-                let message = r?["refused"]?.stringValue ?? "refused"
-                outcomes[i] = .refused(r?["code"]?.stringValue == "23503" ? DatabaseError(code: 1, message: message) : .constraint(message))
+                // Classified by its SQLSTATE: a conflict, a race with another instance, or a failure.
+                outcomes[i] = .refused(StoreError(sqlState: r?["code"]?.stringValue ?? "SK001", message: r?["refused"]?.stringValue ?? "refused"))
             }
         }
         return outcomes.map { $0! }

@@ -48,6 +48,10 @@ extension PostgresStore {
         INSERT INTO show_log(show_id, version, created_at, action, delta) SELECT show_id, version, created_at, 'change', delta FROM events;
         DROP TABLE events;
         """ + showLogCommitFunction,
+        // 5: a show row changed by another instance meanwhile is SQLSTATE SK002 (a race to decide again),
+        // apart from SK001 (a seat or hold another instance changed: a conflict), so the store tells them
+        // apart by code, never by the message's words.
+        typedRefusalsCommitFunction,
     ]
 
     /// Migration 1's commit function (kept as it was applied).
@@ -227,6 +231,23 @@ extension PostgresStore {
         ]
         for (old, new) in edits {
             precondition(f.contains(old), "migration 4: the commit function no longer contains \(old)")
+            f = f.replacingOccurrences(of: old, with: new)
+        }
+        return f
+    }()
+
+    /// Migration 5's commit function: migration 4's with the show-row race raised as SK002.
+    static let typedRefusalsCommitFunction: String = {
+        var f = showLogCommitFunction
+        let edits = [
+            (
+                "RAISE EXCEPTION 'show % changed meanwhile on another instance', c->>'show' USING ERRCODE = 'SK001';",
+                "RAISE EXCEPTION 'show % changed meanwhile on another instance', c->>'show' USING ERRCODE = 'SK002';"
+            ),
+            ("EXCEPTION WHEN unique_violation OR SQLSTATE 'SK001' OR", "EXCEPTION WHEN unique_violation OR SQLSTATE 'SK001' OR SQLSTATE 'SK002' OR"),
+        ]
+        for (old, new) in edits {
+            precondition(f.contains(old), "migration 5: the commit function no longer contains \(old)")
             f = f.replacingOccurrences(of: old, with: new)
         }
         return f

@@ -261,9 +261,8 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
 
     public func salesHistory(venue: String, since: Date, until: Date) throws -> (shows: Int, soldCounts: [Int: Int]) {
         try withConnection { c in
-            let parser = ISO8601DateFormatter()
             let r = try c.run("venue_shows", "SELECT id, starts_at FROM shows WHERE venue_id = $1", [venue])
-            let past = r.rows.indices.filter { i in parser.date(from: r.text(i, 1)).map { $0 >= since && $0 <= until } ?? false }.map { r.text($0, 0) }
+            let past = r.rows.indices.filter { i in Timestamp.date(r.text(i, 1)).map { $0 >= since && $0 <= until } ?? false }.map { r.text($0, 0) }
             var counts: [Int: Int] = [:]
             for show in past {
                 let sold = try c.run("sold_seats", "SELECT seat FROM claims WHERE show_id = $1 AND status = 'sold'", [show])

@@ -239,10 +239,9 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
     public func salesHistory(venue: String, since: Date, until: Date) throws -> (shows: Int, soldCounts: [Int: Int]) {
         try reader.withLock { db in
             // Start times carry their own offsets, so they are compared as instants, not as text.
-            let parser = ISO8601DateFormatter()
             var past: [String] = []
             try db.query("SELECT id, starts_at FROM shows WHERE venue_id = ?", [.text(venue)]) { r in
-                if let t = parser.date(from: r.text(1)), t >= since, t <= until { past.append(r.text(0)) }
+                if let t = Timestamp.date(r.text(1)), t >= since, t <= until { past.append(r.text(0)) }
             }
             var counts: [Int: Int] = [:]
             for show in past {

@@ -192,7 +192,7 @@ public enum CommitOutcome: Sendable {
     /// Stored as `version`, with this event (the compact delta).
     case committed(version: UInt64, delta: String)
     /// The store said no (a seat or a hold another instance changed first); nothing of it was written.
-    case refused(Error)
+    case refused(StoreError)
 }
 
 /// The storage protocol: SQLite (one process, versions given by the inventory) and PostgreSQL (several

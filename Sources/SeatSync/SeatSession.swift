@@ -474,9 +474,5 @@ public actor SeatSession {
     }
 
     /// The API's timestamps: RFC 3339 with milliseconds.
-    static func date(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
-    }
+    static func date(_ text: String) -> Date? { Timestamp.date(text) }
 }

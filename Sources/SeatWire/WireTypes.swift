@@ -73,7 +73,7 @@ public struct ConfirmRequest: Sendable, Hashable {
         var log = ProblemLog()
         o.rejectUnknownKeys(["orderRef"], at: "", into: &log)
         let ref = o.text("orderRef", into: &log)
-        if let ref, ref.isEmpty || ref.unicodeScalars.count > 128 { log.add("orderRef", "1 to 128 characters") }
+        if let ref, let problem = WireOrderRef.problem(ref) { log.add("orderRef", problem) }
         if !log.isEmpty { throw .invalid(log.error) }
         self.init(orderRef: ref!)
     }
@@ -224,6 +224,26 @@ public enum WireText {
     public static func controlCharacter(in s: String) -> String? {
         for (k, u) in s.unicodeScalars.enumerated() where u.value < 0x20 || (u.value >= 0x7F && u.value <= 0x9F) {
             return "control character U+\(String(format: "%04X", u.value)) at character \(k + 1) (not allowed in text)"
+        }
+        return nil
+    }
+}
+
+/// An order reference: 1 to 128 characters, none of them a control character or one of `/ ? # % \`:
+/// it is a segment of `/v1/orders/{orderRef}`, and a reference the URL cannot
+/// carry as it is would be sold and then never found again (a `/` once made an order unrefundable).
+/// Letters of any script, digits and other punctuation are fine: `WEB-2026-0001`, `影城-7号`.
+public enum WireOrderRef {
+    public static let maximumLength = 128
+    static let refused: Set<Unicode.Scalar> = ["/", "?", "#", "%", "\\"]
+
+    /// A problem message for `s`, or nil when it is a well-formed order reference.
+    public static func problem(_ s: String) -> String? {
+        let length = s.unicodeScalars.count
+        if length == 0 || length > maximumLength { return "1 to \(maximumLength) characters, got \(length)" }
+        if let bad = WireText.controlCharacter(in: s) { return bad }
+        if let (k, c) = s.unicodeScalars.enumerated().first(where: { refused.contains($0.element) }) {
+            return "\"\(c)\" at character \(k + 1): an order reference is part of a URL path, so / ? # % and \\ are not allowed"
         }
         return nil
     }

@@ -73,3 +73,58 @@ import Testing
         #expect(["available", "held", "sold", "blocked"].map { byStatus[$0]?.intValue ?? 0 }.reduce(0, +) == layout.seatCount)
     }
 }
+
+/// Clerks on two instances refunding seats of one order at once (#26 item 2): every refund either
+/// happens or is told the seat was refunded already; none is called a store outage while the database
+/// is up (PostgreSQL once answered 503 "SQLite error 5: order … kept changing" for ~3 % of them).
+@Suite(.serialized) struct ConcurrentRefundTests {
+    static let admin = [("X-Admin-Key", TestServer.adminKey)]
+
+    @Test(arguments: StoreBackend.available) func thirtyClerksRefundingOneOrderAreNeverToldTheStoreIsDown(backend: StoreBackend) throws {
+        let first = try ReservationTests.server(backend)
+        // PostgreSQL: a second instance on the same store, as behind a load balancer; SQLite: one instance.
+        let second = backend == .postgres ? try first.sibling() : first
+        let layout = SampleVenues.cinemaHall()
+        let seats = (1...6).flatMap { row in (1...12).map { "\(row)-\($0)" } }.filter {
+            layout.index(ofSeatID: $0) != nil && layout.seat(layout.index(ofSeatID: $0)!).type == .standard
+        }
+        let sold = Array(seats.prefix(30))
+        #expect(sold.count == 30)
+        let sale = try first.connection().request(
+            "POST", "/v1/shows/show/sales",
+            json: #"{"seats":[\#(sold.map { "\"\($0)\"" }.joined(separator: ",")) ],"orderRef":"BOX-30","payment":"cash","force":true}"#,
+            headers: Self.admin)
+        #expect(sale.status == 201, "\(sale.text)")
+        // Round 1: thirty clerks, one seat each, half on each instance. Round 2: ten clerks all asking for
+        // the same two seats back, and five for the whole order: one of each wins, the rest are told why.
+        let answers = Locked([String]())
+        let group = DispatchGroup()
+        func refund(_ server: TestServer, _ body: String, _ label: String) {
+            group.enter()
+            Thread.detachNewThread {
+                defer { group.leave() }
+                let r = try? server.connection().request("POST", "/v1/orders/BOX-30/refund", json: body, headers: Self.admin)
+                answers.withLock { $0.append("\(label) \(r?.status ?? 0) \(r?.string("type") ?? "")") }
+            }
+        }
+        for (k, seat) in sold.prefix(26).enumerated() {
+            refund(k % 2 == 0 ? first : second, #"{"seats":["\#(seat)"],"reason":"clerk \#(k)"}"#, "one")
+        }
+        group.wait()
+        let round1 = answers.withLock { a in
+            defer { a = [] }; return a
+        }
+        #expect(round1.filter { $0 == "one 200 " }.count == 26, "\(round1.sorted())")
+        for k in 0..<10 { refund(k % 2 == 0 ? first : second, #"{"seats":["\#(sold[26])","\#(sold[27])"],"reason":"same two"}"#, "two") }
+        for k in 0..<5 { refund(k % 2 == 0 ? second : first, #"{"reason":"the rest"}"#, "all") }
+        group.wait()
+        let round2 = answers.withLock { $0 }
+        #expect(!(round1 + round2).contains { $0.contains(" 503 ") || $0.contains(" 0 ") || $0.contains(" 500 ") }, "\((round1 + round2).sorted())")
+        #expect(round2.filter { $0.hasPrefix("two 200") }.count <= 1 && round2.filter { $0.hasPrefix("all 200") }.count >= 1, "\(round2.sorted())")
+        #expect(round2.allSatisfy { $0.hasSuffix(" 200 ") || $0.hasSuffix("/problems/not-in-order") }, "\(round2.sorted())")
+        // Every seat of the order came back exactly once, on both instances' views and in the store.
+        let order = try first.connection().request("GET", "/v1/orders/BOX-30", headers: Self.admin)
+        #expect(order.json?["refunds"]?.arrayValue?.count == 30, "\(order.text)")
+        #expect(try first.availability().counts.sold == 0)
+    }
+}

@@ -15,6 +15,31 @@ import Testing
         try c.request("POST", "/v1/shows/\(show)/sales", json: body, headers: Self.li)
     }
 
+    /// An order reference is one segment of `/v1/orders/{orderRef}` (#26 item 3): one the URL cannot carry
+    /// (`/ ? # % \\`) is refused wherever it enters, naming the member, and changes nothing; any other
+    /// characters (a space, Chinese) are sold, found and refunded through the percent-encoded path.
+    @Test(arguments: StoreBackend.available) func orderReferencesAreOnesAURLCanCarry(backend: StoreBackend) throws {
+        let server = try ReservationTests.server(backend)
+        let c = try server.connection()
+        for (k, bad) in ["A/1", "A?1", "A#1", "50%", #"A\\1"#].enumerated() {
+            let sale = try sell(c, #"{"seats":["5-\#(k + 1)"],"orderRef":"\#(bad)","payment":"cash"}"#)
+            #expect(sale.status == 422 && sale.text.contains("orderRef") && sale.text.contains("URL path"), "\(bad): \(sale.status) \(sale.text)")
+            let token = try #require(try hold(c, ["6-1", "6-2"]).string("token"))
+            let confirm = try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"\#(bad)"}"#)
+            #expect(confirm.status == 422 && confirm.text.contains("orderRef"), "\(bad): \(confirm.status) \(confirm.text)")
+            #expect(try c.request("DELETE", "/v1/holds/\(token)").status == 204)
+        }
+        #expect(try server.availability().counts.sold == 0, "nothing sold under a reference no URL can name")
+        let ref = "影城 7号-2026",
+            path = "/v1/orders/" + ref.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"))!
+        let sale = try sell(c, #"{"seats":["5-1","5-2"],"orderRef":"\#(ref)","payment":"cash"}"#)
+        #expect(sale.status == 201 && sale.headers["location"] == path, "\(sale.status) \(sale.headers) \(sale.text)")
+        let order = try c.request("GET", path, headers: Self.li)
+        #expect(order.status == 200 && order.string("orderRef") == ref, "\(order.status) \(order.text)")
+        let refund = try c.request("POST", path + "/refund", json: #"{"seats":["5-2"],"reason":"x"}"#, headers: Self.li)
+        #expect(refund.status == 200 && refund.json?["refunds"]?.arrayValue?.count == 1, "\(refund.status) \(refund.text)")
+    }
+
     @Test(arguments: StoreBackend.available) func aCounterSaleSellsAtOnceAndReadsAsAnOrder(backend: StoreBackend) throws {
         let server = try ReservationTests.server(backend)
         let c = try server.connection()

@@ -6,6 +6,7 @@ import SeatMap
 @testable import SeatServer
 import Testing
 import SeatSecrets
+import SharedState
 
 @Suite(.serialized) struct HoldLifecycleTests {
     @Test(arguments: StoreBackend.available) func holdModifyExtendConfirm(backend: StoreBackend) throws {
@@ -211,5 +212,49 @@ import SeatSecrets
         // Deltas come from the recent versions in memory; the store's log is the show's record, kept whole.
         #expect(try c.request("GET", "/v1/shows/show/availability?since=0").status == 200)
         #expect(try server.app.inventory.store.events(show: "show", after: 0, limit: 10)?.map(\.version) == [1, 2, 3, 4])
+    }
+}
+
+/// Confirm, release and a change racing on one hold (#26 item 4): one wins; every loser is told how the
+/// hold ended (409 confirmed, 410 released), never "no hold with this token" for a token that was good.
+@Suite(.serialized) struct HoldRaceLoserTests {
+    @Test(arguments: StoreBackend.available) func losersAreToldHowTheHoldEnded(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend)
+        // A show without the lone-seat rule, so the rounds' leftovers never refuse the next hold.
+        let show = try server.connection().request(
+            "POST", "/v1/shows",
+            json:
+                #"{"id":"race","venueId":"cinema-hall-3","startsAt":"2099-01-01T19:00:00+08:00","prices":{"categories":{"standard":"1","vip":"2","couple":"3"}},"policy":{"noLoneSeat":false}}"#,
+            headers: [("X-Admin-Key", TestServer.adminKey)])
+        #expect(show.status == 201, "\(show.text)")
+        let answers = Locked([String: Int]())
+        for round in 0..<40 {
+            // A fresh pair each round (a confirmation sells it): rows 1-10, pairs side by side from the aisle.
+            let row = round % 10 + 1, first = 2 * (round / 10) + 1
+            let made = try hold(try server.connection(), ["\(row)-\(first)", "\(row)-\(first + 1)"], show: "race")
+            guard made.status == 201, let token = made.string("token") else { Issue.record("round \(round): \(made.status) \(made.text)"); continue }
+            let group = DispatchGroup()
+            let requests: [(String, String, String?)] = [
+                ("confirm", "POST /v1/holds/\(token)/confirm", #"{"orderRef":"RACE-\#(round)"}"#),
+                ("release", "DELETE /v1/holds/\(token)", nil),
+                ("modify", "POST /v1/holds/\(token)/seats", #"{"remove":["\#(row)-\#(first + 1)"]}"#),
+                ("read", "GET /v1/holds/\(token)", nil),
+            ]
+            for (name, line, body) in requests {
+                group.enter()
+                Thread.detachNewThread {
+                    defer { group.leave() }
+                    let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+                    let r = try? server.connection().request(parts[0], parts[1], json: body ?? "", headers: [])
+                    answers.withLock { $0["\(name) \(r?.status ?? 0)", default: 0] += 1 }
+                }
+            }
+            group.wait()
+            // Whatever won, the hold is over or changed: release what is left so the row is free again.
+            _ = try? server.connection().request("DELETE", "/v1/holds/\(token)")
+        }
+        let seen = answers.withLock { $0 }
+        #expect(!seen.keys.contains { $0.hasSuffix(" 404") || $0.hasSuffix(" 0") || $0.hasSuffix(" 500") }, "\(seen)")
+        #expect(seen.keys.allSatisfy { ["200", "201", "204", "409", "410"].contains(String($0.split(separator: " ")[1])) }, "\(seen)")
     }
 }

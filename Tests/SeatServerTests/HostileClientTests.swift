@@ -30,6 +30,11 @@ import Glibc
             ("no Host", "POST /v1/shows/show/holds HTTP/1.1\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"),
             ("two Host", "POST /v1/shows/show/holds HTTP/1.1\r\nHost: x\r\nHost: y\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"),
             ("gzip transfer coding", "POST /v1/shows/show/holds HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n"),
+            // #26 item 7: lines a proxy in front may read otherwise.
+            ("bare LF after a header", "POST /v1/shows/show/holds HTTP/1.1\r\nHost: x\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"),
+            ("bare LF after the request line", "POST /v1/shows/show/holds HTTP/1.1\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"),
+            ("only bare LFs", "POST /v1/shows/show/holds HTTP/1.1\nHost: x\nContent-Length: \(body.utf8.count)\n\n\(body)"),
+            ("NUL in a header", "POST /v1/shows/show/holds HTTP/1.1\r\nHost: x\r\nX-Note: a\u{0}b\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"),
         ]
         for (name, raw) in cases {
             let c = try server.connection()
@@ -39,6 +44,18 @@ import Glibc
                 r.status == 400 && r.headers["content-type"] == "application/problem+json" && r.string("type") == "/problems/bad-framing",
                 "\(name): \(r.status) \(r.text)")
             #expect(r.headers["connection"] == "close", "\(name)")
+        }
+        #expect(try server.availability().counts.held == 0)
+        // A chunked body, well formed or with garbage after its size (libmicrohttpd read "17xyz" as 0x17):
+        // 411, send a Content-Length. Nothing is held either way.
+        let size = String(body.utf8.count, radix: 16)
+        for chunk in ["\(size)", "\(size)xyz", "\(size) ;x"] {
+            let c = try server.connection()
+            try c.sendRaw(Array("POST /v1/shows/show/holds HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n\(chunk)\r\n\(body)\r\n0\r\n\r\n".utf8))
+            let r = try c.readResponse(method: "POST")
+            #expect(
+                r.status == 411 && r.string("type") == "/problems/length-required" && r.headers["content-type"] == "application/problem+json",
+                "\(chunk): \(r.status) \(r.text)")
         }
         #expect(try server.availability().counts.held == 0)
         // Well-formed requests still pass, HTTP/1.0 without Host included.

@@ -84,6 +84,38 @@ import Testing
         #expect(try c.request("GET", "/v1/reservations/\(made.string("id") ?? "")", headers: Self.li).status == 404)
     }
 
+    /// Times the server writes (`….000Z`) are taken when read back (#26 item 6), and seats are kept no
+    /// longer than the show runs (item 8: a house reservation once accepted a release years after it).
+    @Test(arguments: StoreBackend.available) func timesTheServerWritesAreReadBackAndKeepingEndsWithTheShow(backend: StoreBackend) throws {
+        let server = try Self.server(backend)
+        let c = try server.connection()
+        let admin = [("X-Admin-Key", TestServer.adminKey)]
+        let made = try reserve(c, #"{"kind":"house","seats":["8-1"],"reason":"guests","releaseAt":"30 minutes before start"}"#)
+        let written = try #require(made.string("releaseAt"))
+        #expect(written.hasSuffix(".000Z"), "the server writes milliseconds: \(written)")
+        // The same text sent back: a reservation, a show's start, a new show.
+        let again = try reserve(c, #"{"kind":"house","seats":["8-2"],"reason":"guests","releaseAt":"\#(written)"}"#)
+        #expect(again.status == 201 && again.string("releaseAt") == written, "\(again.status) \(again.text)")
+        let show = try c.request("GET", "/v1/shows/show").string("startsAt") ?? ""
+        let fractional = show.contains(".") ? show : "2099-12-01T11:30:00.000Z"
+        let edit = try c.request("PATCH", "/v1/shows/show", json: #"{"startsAt":"\#(fractional)"}"#, headers: admin)
+        #expect(edit.status == 200, "\(edit.status) \(edit.text)")
+        let created = try c.request(
+            "POST", "/v1/shows",
+            json:
+                #"{"id":"late","venueId":"cinema-hall-3","startsAt":"2099-12-02T11:30:00.250Z","prices":{"categories":{"standard":"1","vip":"2","couple":"3"}},"details":{"duration":120}}"#,
+            headers: admin)
+        #expect(created.status == 201, "\(created.status) \(created.text)")
+        // Kept until the show ends at most: its start plus its running time (120 minutes), or 4 hours without one.
+        let atEnd = try reserve(c, #"{"kind":"house","seats":["8-3"],"reason":"guests","releaseAt":"2099-12-02T13:30:00.250Z"}"#, show: "late")
+        #expect(atEnd.status == 201, "\(atEnd.status) \(atEnd.text)")
+        let after = try reserve(c, #"{"kind":"house","seats":["8-4"],"reason":"guests","releaseAt":"2099-12-02T13:31:00Z"}"#, show: "late")
+        #expect(after.status == 422 && after.string("detail")?.contains("after show late ends (2099-12-02T13:30:00.250Z)") == true, "\(after.text)")
+        let years = try reserve(c, #"{"kind":"blocked","seats":["8-4"],"reason":"broken","releaseAt":"2199-01-01T00:00:00Z"}"#)
+        #expect(years.status == 422 && years.headers["content-type"] == "application/problem+json", "\(years.text)")
+        #expect(try server.availability("late").counts.blocked == 1 && server.availability().counts.blocked == 2, "refusals changed nothing")
+    }
+
     @Test func badRequestsAndWhoMayReserve() throws {
         let server = try Self.server(.sqlite)
         let c = try server.connection()

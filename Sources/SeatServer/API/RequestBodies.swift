@@ -93,10 +93,6 @@ enum RequestBody {
 
     static func isTimestamp(_ s: String) -> Bool { milliseconds(ofTimestamp: s) != nil }
 
-    /// An ISO 8601 time with its offset (`2026-12-01T19:30:00+08:00`), in Unix milliseconds.
-    static func milliseconds(ofTimestamp text: String) -> Int64? {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        return f.date(from: text).map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }
-    }
+    /// An ISO 8601 time with its offset (`2026-12-01T19:30:00+08:00`, `….000Z` as the server writes), in Unix milliseconds.
+    static func milliseconds(ofTimestamp text: String) -> Int64? { Timestamp.milliseconds(text) }
 }

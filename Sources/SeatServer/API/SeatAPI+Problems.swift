@@ -36,6 +36,7 @@ extension Refusal {
         case .versionAhead: (409, "Version ahead")
         case .deltaGone: (410, "Delta no longer available")
         case .storeUnavailable: (503, "Storage unavailable")
+        case .showChanged: (409, "Show changed meanwhile")
         case .storeFailed: (500, "Storage failed")
         }
     }

@@ -221,27 +221,8 @@ enum Render {
         ).jsonWriter()
     }
 
-    /// RFC 3339 UTC with milliseconds, computed directly (a date formatter per response costs more
-    /// than the rest of a hold).
-    static func iso(_ ms: Int64) -> String {
-        let seconds = ms >= 0 ? ms / 1000 : (ms - 999) / 1000
-        let millis = ms - seconds * 1000
-        let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
-        let secondOfDay = seconds - days * 86400
-        // Days to civil date (Howard Hinnant's algorithm).
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        func pad(_ v: Int64, _ width: Int) -> String { let s = String(v); return String(repeating: "0", count: max(0, width - s.count)) + s }
-        return
-            "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2)).\(pad(millis, 3))Z"
-    }
+    /// RFC 3339 UTC with milliseconds.
+    static func iso(_ ms: Int64) -> String { Timestamp.text(ms) }
 }
 
 /// Internals the tests check against Foundation.

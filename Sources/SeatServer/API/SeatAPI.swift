@@ -64,7 +64,7 @@ public final class SeatAPI: @unchecked Sendable {
             // Rendered on the connection's thread once it is resumed, not on the writer's.
             deferred.complete {
                 // A seat taken by a change the database committed first (another instance's): a conflict too.
-                if let e = error as? DatabaseError, e.isConstraint { metrics.count("hold_conflicts") }
+                if let error, StoreError(error).isConflict { metrics.count("hold_conflicts") }
                 let response = error.map { Inventory.refusal(forCommitError: $0).problem.response } ?? render()
                 metrics.request(route: route, status: response.status, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
                 return response
