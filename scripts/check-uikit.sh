@@ -42,3 +42,15 @@ swiftc -emit-module -parse-as-library -module-name SeatKitUI -swift-version 6 -w
 echo "type-check: SeatKitUI ok ($(cat $ui | wc -l) lines)"
 swiftc -typecheck -parse-as-library -module-name SeatPickerApp -swift-version 6 -warnings-as-errors -I "$work" -I "$modules" "$work"/example/*.swift
 echo "type-check: Examples/SeatPickerApp ok"
+
+#   3. the same against the SwiftUI stand-in as an app whose target is iOS 17 or later sees it (what the SDK
+#      deprecates by iOS 17 deprecated outright): a deprecated call outside an `if #available` fallback is
+#      a warning, so an error here (the real SDK once gave three, for `onChange(of:perform:)`).
+ios17="$work/ios17"; mkdir -p "$ios17"
+cp "$work/UIKit.swiftmodule" "$ios17/"
+swiftc -emit-module -parse-as-library -module-name SwiftUI -swift-version 5 -D SWIFTUI_STUB_IOS17_TARGET -I "$ios17" Tests/SwiftUIStub/SwiftUI.swift \
+    -emit-module-path "$ios17/SwiftUI.swiftmodule"
+swiftc -emit-module -parse-as-library -module-name SeatKitUI -swift-version 6 -warnings-as-errors -I "$ios17" -I "$modules" "$work"/ui/*.swift \
+    -emit-module-path "$ios17/SeatKitUI.swiftmodule"
+swiftc -typecheck -parse-as-library -module-name SeatPickerApp -swift-version 6 -warnings-as-errors -I "$ios17" -I "$modules" "$work"/example/*.swift
+echo "type-check as built for iOS 17 or later: SeatKitUI and Examples/SeatPickerApp ok"

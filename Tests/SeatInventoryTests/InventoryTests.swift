@@ -94,3 +94,22 @@ import Testing
         #expect(Self.refusal { try inventory.subscribe(Recorder(), show: "nope", lastEventID: nil) }?.reason == .notFound)
     }
 }
+
+/// What a failing store says to a client (#26 item 8): never its cause. PostgreSQL's message for an
+/// outage names the database's host and port; an anonymous buyer once read them in the 503.
+@Suite struct StoreRefusalTests {
+    @Test func anOutageIsA503ThatNamesNoHostAndARaceIsAConflict() {
+        let outage = Inventory.storeRefusal(
+            StoreError.unavailable(cause: #"PostgreSQL error 08006: connection to server at "10.1.2.3", port 5432 failed: Connection refused"#))
+        #expect(outage.reason == .storeUnavailable)
+        #expect(!outage.detail.contains("10.1.2.3") && !outage.detail.contains("5432") && !outage.detail.contains("PostgreSQL"), "\(outage.detail)")
+        #expect(StoreError(sqlState: "08006", message: "connection lost") == .unavailable(cause: "PostgreSQL error 08006: connection lost"))
+        // Told apart by code, not words: a seat another instance took, the show's row changed meanwhile.
+        #expect(Inventory.storeRefusal(StoreError(sqlState: "23505", message: "duplicate key")).reason == .seatsTaken)
+        #expect(Inventory.storeRefusal(StoreError(sqlState: "SK001", message: "hold h is no longer active")).reason == .seatsTaken)
+        #expect(Inventory.storeRefusal(StoreError(sqlState: "SK002", message: "anything at all")).reason == .showChanged)
+        #expect(Inventory.storeRefusal(StoreError(sqlState: "40001", message: "could not serialize")).reason == .showChanged)
+        #expect(StoreError(sqlState: "23503", message: "missing row").isConflict == false, "a lost row is a failure, not a conflict")
+        #expect(Inventory.storeRefusal(StoreError.closed).reason == .storeUnavailable)
+    }
+}

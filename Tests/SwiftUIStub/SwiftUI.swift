@@ -464,7 +464,24 @@ extension View {
 
     nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View { stub }
     nonisolated public func onDisappear(perform action: (() -> Void)? = nil) -> some View { stub }
+    // The SDK's availability and deprecations, as Apple's interface declares them. Linux ignores `iOS`
+    // versions, so `check-uikit.sh` also type-checks against this stand-in built as for an app whose
+    // target is iOS 17 or later (SWIFTUI_STUB_IOS17_TARGET): what the SDK deprecates by then is deprecated
+    // outright, and the warnings-as-errors check finds a use outside an `if #available` fallback.
+    #if SWIFTUI_STUB_IOS17_TARGET
+    @available(*, deprecated, message: "deprecated in iOS 17.0: use `onChange` with a two or zero parameter action closure instead")
     nonisolated public func onChange<V: Equatable>(of value: V, perform action: @escaping (_ newValue: V) -> Void) -> some View { stub }
+    #else
+    @available(iOS, introduced: 14.0, deprecated: 17.0, message: "Use `onChange` with a two or zero parameter action closure instead.")
+    @available(macOS, introduced: 11.0, deprecated: 14.0, message: "Use `onChange` with a two or zero parameter action closure instead.")
+    nonisolated public func onChange<V: Equatable>(of value: V, perform action: @escaping (_ newValue: V) -> Void) -> some View { stub }
+    #endif
+    @available(iOS 17.0, macOS 14.0, *)
+    nonisolated public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void)
+        -> some View
+    { stub }
+    @available(iOS 17.0, macOS 14.0, *)
+    nonisolated public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping () -> Void) -> some View { stub }
     nonisolated public func task(priority: TaskPriority = .userInitiated, @_inheritActorContext _ action: sending @escaping @isolated(any) () async -> Void)
         -> some View
     {

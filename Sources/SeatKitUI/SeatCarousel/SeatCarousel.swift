@@ -66,7 +66,7 @@ public struct SeatCarousel<Item: View>: View {
             .accessibilityElement(children: .contain)
             .accessibilityScrollAction { edge in page(toward: edge, layout, size) }
             .onAppear { plan(layout, size) }
-            .onChange(of: offset) { _ in plan(layout, size) }
+            .onValueChange(of: offset) { _ in plan(layout, size) }
         }
         .clipped()
         .clearingGlide($glide)

@@ -115,7 +115,7 @@ public struct ZoomableSeatMap: View {
             .accessibilityElement(children: .contain)
             .accessibilityChildren { seatElements(viewport: viewport, content: content) }
             .accessibilityScrollAction { scrolled(toward: $0, size: size) }
-            .onChange(of: proxy.size) { newSize in
+            .onValueChange(of: proxy.size) { newSize in
                 // Rotation and split view keep the point at the centre where it was (the engine's resize).
                 if var v = storedViewport { v.resize(to: LayoutSize(newSize)); storedViewport = v }
             }
@@ -124,7 +124,7 @@ public struct ZoomableSeatMap: View {
         .background(style.background)
         .task(id: session.map(ObjectIdentifier.init)) { await followStates() }
         .task(id: session.map(ObjectIdentifier.init)) { await speakMessages() }
-        .onChange(of: scenePhase) { phase in resumeIfBack(phase) }
+        .onValueChange(of: scenePhase) { phase in resumeIfBack(phase) }
     }
 
     /// The row numbers at the heights the engine's gutter gives.
