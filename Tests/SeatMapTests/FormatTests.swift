@@ -223,3 +223,26 @@ import Testing
         }
     }
 }
+
+/// Files as editors and vendors save them (#26 item 9): a UTF-8 byte order mark is read past; a file with
+/// no seat is refused by every importer alike (an empty reseller list passed `validate` and failed `import`).
+@Suite struct FileEdgeTests {
+    @Test func aByteOrderMarkIsReadPast() throws {
+        let plain = try sampleBytes("Samples/cinema-hall.json")
+        let marked = try ImportedVenue(format: nil, json: [0xEF, 0xBB, 0xBF] + plain)
+        #expect(marked.layout.fingerprint == (try VenueLayout(json: plain)).fingerprint)
+        #expect(try JSONParser.parse([0xEF, 0xBB, 0xBF] + Array("[1]".utf8)) == .array([.number(JSONNumber(double: 1, integer: 1))]))
+    }
+
+    @Test(arguments: [
+        #"{"data":{"seats":[]}}"#, #"{"seats":[]}"#, #"{"screeningId":"s","seats":[],"groups":[]}"#,
+        ##"{"format":"seatkit-layout","version":1,"id":"v","name":"V","zones":[{"id":"z","name":"Z","category":"z","color":"#112233"}],"rows":[]}"##,
+    ])
+    func aFileWithNoSeatIsRefused(text: String) {
+        #expect {
+            _ = try ImportedVenue(format: nil, json: Array(text.utf8))
+        } throws: { error in
+            (error as? LayoutError)?.problems.contains { $0.message.contains("no seat") } == true
+        }
+    }
+}

@@ -119,6 +119,17 @@ import Testing
         #expect(rules(l, ["saaas"], select: ["1-3"]) == [.loneSeat])
     }
 
+    /// A selection with a sold seat in it is judged for lone seats on the seats the buyer could have
+    /// (docs/formats/prices-and-policy.md): the sold seat is not theirs, so the free seat between it and
+    /// a held one is no lone seat of their making (#26 item 9: it was named as one).
+    @Test func aSoldSeatInTheSelectionNamesNoExtraLoneSeat() {
+        let l = venue(["SSSSSS"])
+        #expect(rules(l, ["aasaha"], select: ["1-3"]) == [.notAvailable])
+        let m = venue(["SSSSSSS"])
+        #expect(rules(m, ["aaaaasa"], select: ["1-2", "1-6"]) == [.notAvailable, .loneSeat], "1-1 is left lone by 1-2, which is free")
+        #expect(rules(l, ["aaasaa"], select: ["1-4", "1-5", "1-6"]) == [.notAvailable])
+    }
+
     @Test func ownHeldSeatsCountAsTheBuyers() {
         let l = venue(["SSSSS"])
         let own = Set(seats(l, "1-1", "1-2"))

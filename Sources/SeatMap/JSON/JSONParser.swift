@@ -20,6 +20,8 @@ public struct JSONParser: Sendable {
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         let result: Result<JSONValue, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
             var parser = JSONParserState(buffer: buffer)
+            // A UTF-8 byte order mark, as Windows editors save files (RFC 8259 section 8.1 lets a parser ignore it).
+            if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { parser.position = 3 }
             do throws(JSONSyntaxError) {
                 parser.skipWhitespace()
                 let value = try parser.parseValue(depth: 0)

@@ -34,10 +34,15 @@ extension VenueLayout {
         return FloorPoint(x: cx, y: near + (far - near) * 2 / 3)
     }
 
-    /// Seat positions quantised to 1/64 unit so window sums are exact and every implementation ranks
-    /// windows identically.
+    /// Seat positions quantised to 1/1000 unit so window sums are exact and every implementation ranks
+    /// windows identically. A decimal quantum: positions come from decimal files, so windows equally near
+    /// in the file's own numbers (seats 0.3 apart, a focal point at 0.45) tie exactly and the lowest index
+    /// wins, as documented; with 1/64 (0.3 → 19/64, 0.6 → 38/64) such a tie went to the later window.
+    /// Within ±10^6 units a window's sums stay below 2^53, their squares within the 128 bits used.
+    static let quantum: Double = 1000
+
     @inline(__always) func quantised(_ i: SeatIndex) -> (Int64, Int64) {
-        (Int64((Double(storage.x[i]) * 64).rounded()), Int64((Double(storage.y[i]) * 64).rounded()))
+        (Int64((Double(storage.x[i]) * Self.quantum).rounded()), Int64((Double(storage.y[i]) * Self.quantum).rounded()))
     }
 
     /// Where a window ranks: every window that leaves no lone seat before every window that leaves an
@@ -77,7 +82,9 @@ extension VenueLayout {
         let n = request.count
         guard n > 0, n <= policy.maxSeats, availability.seatCount == seatCount else { return nil }
         let fp = request.focalPoint ?? defaultFocalPoint
-        let focal = (Int64((fp.x * 64).rounded()), Int64((fp.y * 64).rounded()))
+        // A focal point far outside the hall ranks as one at the hall's edge of the coordinate range would.
+        let clamp = { (v: Double) in v.isFinite ? min(max(v, -VenueLayout.coordinateLimit * 4), VenueLayout.coordinateLimit * 4) : 0 }
+        let focal = (Int64((clamp(fp.x) * Self.quantum).rounded()), Int64((clamp(fp.y) * Self.quantum).rounded()))
         let eligibleZones = zones.map { z in
             (request.zone == nil || request.zone == z.id) && (request.category == nil || request.category == z.category)
         }

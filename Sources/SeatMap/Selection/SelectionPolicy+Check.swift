@@ -66,7 +66,9 @@ extension SelectionPolicy {
             }
         }
         if noLoneSeat {
-            let lone = loneSeats(selected: seen, in: layout, isFree: isFree)
+            // Judged on the seats the buyer could have: a sold seat in the selection is not theirs, and
+            // counting it as chosen named a free seat beside it "lone" that their choice did not leave.
+            let lone = loneSeats(selected: taken.isEmpty ? seen : seen.filter(isFree), in: layout, isFree: isFree)
             if !lone.isEmpty {
                 out.append(
                     SelectionViolation(

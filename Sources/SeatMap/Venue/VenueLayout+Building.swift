@@ -23,6 +23,9 @@ extension VenueLayout {
         if spec.zones.count > Int(UInt16.max) { log.add("zones", "more than \(UInt16.max) zones") }
         let total = spec.rows.reduce(0) { $0 + $1.seats.count }
         if total > Int(Int32.max) / 2 { log.add("rows", "too many seats (\(total))"); throw log.error }
+        // Every importer ends here, so `validate`, `import` and an upload agree: a venue with no seat is
+        // a capture that lost its seats (an empty reseller list once passed `validate` and failed `import`).
+        if total == 0 { log.add("rows", "no seats: a venue needs at least one") }
 
         var ids = PackedStrings(reservingCapacity: total)
         var idTable = SeatHashTable(capacityFor: total)
