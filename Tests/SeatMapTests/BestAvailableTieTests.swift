@@ -14,13 +14,16 @@ import Testing
         let free = SeatAvailability(layout: layout)
         let open = SelectionPolicy(noLoneSeat: false)
         // One seat, the focal point halfway between A4 (0.9) and A5 (1.2): A4.
-        #expect(layout.bestAvailable(BestAvailableRequest(count: 1, focalPoint: FloorPoint(x: 1.05, y: 0)), availability: free, policy: open)
-            .map { $0.map { layout.seatID($0) } } == ["A4"])
+        #expect(
+            layout.bestAvailable(BestAvailableRequest(count: 1, focalPoint: FloorPoint(x: 1.05, y: 0)), availability: free, policy: open)
+                .map { $0.map { layout.seatID($0) } } == ["A4"])
         // Two seats, centred at 0.75 and 1.05 either side of 0.9: the first window.
-        #expect(layout.bestAvailable(BestAvailableRequest(count: 2, focalPoint: FloorPoint(x: 0.9, y: 0)), availability: free, policy: open)
-            .map { $0.map { layout.seatID($0) } } == ["A3", "A4"])
+        #expect(
+            layout.bestAvailable(BestAvailableRequest(count: 2, focalPoint: FloorPoint(x: 0.9, y: 0)), availability: free, policy: open)
+                .map { $0.map { layout.seatID($0) } } == ["A3", "A4"])
         // A focal point beyond any coordinate still ranks (no trap): the nearest end.
-        #expect(layout.bestAvailable(BestAvailableRequest(count: 1, focalPoint: FloorPoint(x: 1e300, y: 0)), availability: free, policy: open)
-            .map { $0.map { layout.seatID($0) } } == ["A8"])
+        #expect(
+            layout.bestAvailable(BestAvailableRequest(count: 1, focalPoint: FloorPoint(x: 1e300, y: 0)), availability: free, policy: open)
+                .map { $0.map { layout.seatID($0) } } == ["A8"])
     }
 }
