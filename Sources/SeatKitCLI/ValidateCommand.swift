@@ -24,7 +24,9 @@ enum ValidateCommand {
         func line(_ s: String) { out += s + "\n" }
         line("venue \(layout.id) \"\(layout.name)\" fingerprint \(layout.fingerprintHex)")
         line("seats \(layout.seatCount) in \(layout.rows.count) rows, \(layout.blocks.count) blocks between aisles")
-        if let s = layout.stage { line("stage \"\(s.label)\" at \(s.center), width \(JSONWriter.format(s.width))") }
+        if let s = layout.stage {
+            line("stage \"\(s.label)\" at \(s.center), width \(JSONWriter.format(s.width))" + (s.depth.map { ", depth \(JSONWriter.format($0))" } ?? ""))
+        }
         var perZone = [Int](repeating: 0, count: layout.zones.count)
         var perType = [Int](repeating: 0, count: SeatType.allCases.count)
         var restricted = 0

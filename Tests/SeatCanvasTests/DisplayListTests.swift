@@ -36,12 +36,12 @@ import Testing
                 !$0.id.hasPrefix("row-label-")
             })
         let legend = canvas.legend(content: try content()).map(\.label)
-        #expect(legend == ["已选", "已售", "已锁定", "普通区 ¥38.00", "VIP区 ¥58.00", "情侣座 ¥99.90", "情侣座（成对出售）", "轮椅位", "视野受限"])
+        #expect(legend == ["已选", "已售", "已锁定", "普通区 可选 ¥38.00", "VIP区 可选 ¥58.00", "情侣座 可选 ¥99.90", "情侣座（成对出售）", "轮椅位", "视野受限"])
         // A fresh show with nothing selected: no status entries, only zones and kinds.
         let fresh = canvas.legend(content: FrameContent(availability: SeatAvailability(layout: hall), language: .english)).map(\.label)
         #expect(
             fresh
-                == ["普通区 Standard", "VIP区 VIP", "情侣座 Couple", "couple seat (sold as a pair)", "wheelchair space", "restricted view"].map {
+                == ["Standard, available", "VIP, available", "Couple, available", "couple seat (sold as a pair)", "wheelchair space", "restricted view"].map {
                     localizedName($0, .english)
                 })
         let svg = canvas.svg(viewport: nil, content: try content())

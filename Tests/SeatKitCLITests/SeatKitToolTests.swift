@@ -111,7 +111,7 @@ func temporaryDirectory() -> URL {
         #expect(rendered.code == 0, "\(rendered.err)")
         let picture = try String(contentsOfFile: svg, encoding: .utf8)
         #expect(picture.components(separatedBy: "data-seat-id=").count - 1 == 76)
-        #expect(picture.contains(#"aria-label="1排3座，可选，Standard" data-seat-id="1,3""#))
+        #expect(picture.contains(#"aria-label="1排3座，可选，普通区" data-seat-id="1,3""#))
         let unknown = dir.appendingPathComponent("unknown.json")
         try #"{"hello":1}"#.write(to: unknown, atomically: true, encoding: .utf8)
         let refused = seatkit("import", unknown.path, "-o", out)

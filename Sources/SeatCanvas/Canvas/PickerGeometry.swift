@@ -40,7 +40,7 @@ extension SeatCanvas {
         w.key("stage")
         if let s = geometry.stage {
             w.raw("{"); w.key("label", first: true); w.string(localizedName(s.label, language))
-            w.key("x"); w.number(s.center.x); w.key("y"); w.number(s.center.y); w.key("width"); w.number(s.width)
+            w.key("x"); w.number(s.center.x); w.key("y"); w.number(s.center.y); w.key("width"); w.number(s.width); w.key("depth"); w.number(s.depth)
             w.key("surrounded"); w.raw(s.surrounded ? "true" : "false"); w.key("facesDown"); w.raw(s.facesDown ? "true" : "false")
             w.raw("}")
         } else {
@@ -180,10 +180,19 @@ extension SeatCanvas {
             if z > 0 { w.raw(",") }
             w.raw("{"); w.key("id", first: true); w.string(zone.id); w.key("name"); w.string(localizedName(zone.name, language))
             w.key("category"); w.string(zone.category); w.key("color"); w.string(zone.color); w.key("ink"); w.string(Palette.ink(on: zone.color))
+            // x, y, x, y … of every part, and where each part ends (in points): a zone's rows interrupted by
+            // another zone's are drawn as separate outlines.
             w.key("outline"); w.raw("[")
-            for (k, p) in geometry.zoneOutlines[z].enumerated() {
+            for (k, p) in geometry.zoneOutlines[z].flatMap({ $0 }).enumerated() {
                 if k > 0 { w.raw(",") }
                 w.number(p.x); w.raw(","); w.number(p.y)
+            }
+            w.raw("]"); w.key("parts"); w.raw("[")
+            var end = 0
+            for (k, part) in geometry.zoneOutlines[z].enumerated() {
+                end += part.count
+                if k > 0 { w.raw(",") }
+                w.number(end)
             }
             w.raw("]}")
         }

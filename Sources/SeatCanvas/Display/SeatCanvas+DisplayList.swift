@@ -184,13 +184,13 @@ extension SeatCanvas {
         let name = localizedName(zone.name, content.language)
         let caption = Drawing.zoneCaption(content.language).filling(["{name}": name, "{free}": String(free)])
         let size = Drawing.zoneCaptionSize(caption, zoom: zoom, zoneWidth: rect.width)
-        return [
-            DisplayItem(
-                id: "zone-" + Self.elementID(zone.id), layer: .zones,
-                command: .path(geometry.zoneOutlines[z], closed: true, DrawStyle(fill: fill, stroke: fill, opacity: Drawing.zoneOpacity))),
+        let style = DrawStyle(fill: fill, stroke: fill, opacity: Drawing.zoneOpacity)
+        return geometry.zoneOutlines[z].enumerated().map { k, part in
+            DisplayItem(id: "zone-" + Self.elementID(zone.id) + (k == 0 ? "" : "-\(k + 1)"), layer: .zones, command: .path(part, closed: true, style))
+        } + [
             DisplayItem(
                 id: "zone-" + Self.elementID(zone.id) + "-label", layer: .overlay,
-                command: .text(caption, at: LayoutPoint(x: rect.midX, y: rect.midY + size * 0.35), size: size, color: Palette.text, anchor: .middle)),
+                command: .text(caption, at: LayoutPoint(x: rect.midX, y: rect.midY + size * 0.35), size: size, color: Palette.text, anchor: .middle))
         ]
     }
 
@@ -200,12 +200,15 @@ extension SeatCanvas {
         if let stage = geometry.stage {
             let name = localizedName(stage.label, language)
             // Readable at any zoom: 13 points on screen, or what fits the stage's width.
-            let size = min(max(Drawing.stageLabelPoints, Drawing.stageLabelPoints / zoom), stage.width / Double(max(name.count, 2)))
+            // Never taller than a box stage is deep.
+            let size = min(
+                max(Drawing.stageLabelPoints, Drawing.stageLabelPoints / zoom), stage.width / Double(max(name.count, 2)),
+                stage.surrounded ? stage.depth * 0.8 : .infinity)
             let label = DrawCommand.text(
                 name, at: LayoutPoint(x: stage.center.x, y: stage.center.y + (stage.facesDown ? -8 : size + 4)),
                 size: size, color: Palette.stage, anchor: .middle)
             if stage.surrounded {
-                let r = LayoutRect(x: stage.center.x - stage.width / 2, y: stage.center.y - stage.width / 4, width: stage.width, height: stage.width / 2)
+                let r = LayoutRect(x: stage.center.x - stage.width / 2, y: stage.center.y - stage.depth / 2, width: stage.width, height: stage.depth)
                 items.append(
                     DisplayItem(
                         id: "stage", layer: .background,
@@ -234,12 +237,13 @@ extension SeatCanvas {
                     command: .path([a, b], closed: false, DrawStyle(stroke: Palette.centreLine, strokeWidth: 1, dashed: true))))
         }
         if level == .seats {
-            for (z, zone) in layout.zones.enumerated() where geometry.zoneOutlines[z].count > 2 {
-                items.append(
-                    DisplayItem(
-                        id: "zone-outline-" + Self.elementID(zone.id), layer: .zones,
-                        command: .path(
-                            geometry.zoneOutlines[z], closed: true, DrawStyle(stroke: zone.color, strokeWidth: 1, opacity: Drawing.zoneOutlineOpacity))))
+            for (z, zone) in layout.zones.enumerated() {
+                for (k, part) in geometry.zoneOutlines[z].enumerated() where part.count > 2 {
+                    items.append(
+                        DisplayItem(
+                            id: "zone-outline-" + Self.elementID(zone.id) + (k == 0 ? "" : "-\(k + 1)"), layer: .zones,
+                            command: .path(part, closed: true, DrawStyle(stroke: zone.color, strokeWidth: 1, opacity: Drawing.zoneOutlineOpacity))))
+                }
             }
         }
         return items

@@ -37,10 +37,14 @@ extension SeatCanvas {
             entries.append(LegendEntry(.color(color), status.localizedName(content.language)))
         }
         // One entry a colour and category; a category shared by several zones is named, not its first zone.
+        // A zone's colour is its free seats: said so ("available" was nowhere in the legend), in one language.
         var seen = Set<String>()
+        let colours = Set(layout.zones.map { $0.color + $0.category }).count
         for zone in layout.zones where seen.insert(zone.color + zone.category).inserted && seen.count <= 6 {
             let shared = layout.zones.filter { $0.category == zone.category && $0.color == zone.color }.count > 1
-            var label = shared ? zone.category : localizedName(zone.name, content.language)
+            let name = shared ? zone.category : localizedName(zone.name, content.language)
+            var label =
+                colours == 1 ? (zh ? "可选" : "available") : zh ? "\(name) 可选" : "\(name), available"
             if let prices = content.prices, let p = prices.table.categoryPrices[zone.category] { label += " " + prices.format(p) }
             entries.append(LegendEntry(.color(zone.color), label))
         }

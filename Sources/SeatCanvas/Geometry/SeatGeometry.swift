@@ -19,7 +19,8 @@ public struct SeatGeometry: Sendable {
     /// Rows by the y of their centre, for the gutter.
     /// Rows with seats by their centre line, top to bottom (what the gutter follows).
     public let rowsByY: [(y: Double, row: Int)]
-    public let zoneOutlines: [[LayoutPoint]]
+    /// Each zone's outline, in parts (one polygon each: `ZoneOutline`).
+    public let zoneOutlines: [[[LayoutPoint]]]
     public let zoneRects: [LayoutRect]
     public let stage: StageShape?
     /// A dashed line down the middle, from the first row to the last (cinemas; nil when the stage is surrounded).
@@ -54,23 +55,22 @@ public struct SeatGeometry: Sendable {
         rowsByY = layout.rows.indices.filter { !layout.rows[$0].seats.isEmpty }
             .map { r in (layout.rows[r].seats.reduce(0.0) { $0 + centers[$1].y } / Double(layout.rows[r].seats.count), r) }
             .sorted { ($0.y, $0.row) < ($1.y, $1.row) }
-        var corners = [[LayoutPoint]](repeating: [], count: layout.zones.count)
-        for i in layout.seatIndices {
-            let r = seatRects[i]
-            corners[layout.zoneIndex(of: i)].append(contentsOf: [
-                r.origin, LayoutPoint(x: r.maxX, y: r.minY),
-                LayoutPoint(x: r.maxX, y: r.maxY), LayoutPoint(x: r.minX, y: r.maxY),
-            ])
+        var seatsOfZone = [[SeatIndex]](repeating: [], count: layout.zones.count)
+        for i in layout.seatIndices { seatsOfZone[layout.zoneIndex(of: i)].append(i) }
+        let heights = layout.zones.count > 1 ? layout.seatIndices.map { (y: seatRects[$0].midY, zone: layout.zoneIndex(of: $0)) }.sorted { $0.y < $1.y } : []
+        zoneOutlines = seatsOfZone.enumerated().map { zone, seats in
+            ZoneOutline.of(zone: zone, seats: seats, layout: layout, seatRects: seatRects, gap: style.pitch - style.seatSize, heights: heights)
         }
-        zoneOutlines = corners.map { ConvexHull.of($0, padding: style.pitch - style.seatSize) }
-        zoneRects = zoneOutlines.map { pts in
-            pts.dropFirst().reduce(pts.first.map { LayoutRect(origin: $0, size: .zero) } ?? .zero) { $0.union(LayoutRect(origin: $1, size: .zero)) }
+        zoneRects = zoneOutlines.map { parts in
+            let pts = parts.flatMap { $0 }
+            return pts.dropFirst().reduce(pts.first.map { LayoutRect(origin: $0, size: .zero) } ?? .zero) { $0.union(LayoutRect(origin: $1, size: .zero)) }
         }
         if let s = layout.stage {
             let c = point(s.center)
             let w = s.width * pitch
             let seatsBelow = layout.bounds.minY + layout.bounds.height / 2 >= s.center.y
-            stage = StageShape(label: s.label, center: c, width: w, surrounded: stageSurrounded, facesDown: seatsBelow)
+            stage = StageShape(
+                label: s.label, center: c, width: w, depth: (s.depth ?? s.width / 2) * pitch, surrounded: stageSurrounded, facesDown: seatsBelow)
         } else {
             stage = nil
         }
@@ -105,6 +105,8 @@ public struct StageShape: Sendable, Hashable {
     public var label: String
     public var center: LayoutPoint
     public var width: Double
+    /// Front to back: the plan's own, or half the width when it gives none.
+    public var depth: Double
     /// Seats on every side: drawn as a box rather than a screen arc.
     public var surrounded: Bool
     /// Seats are below the screen (larger y).

@@ -87,7 +87,7 @@ enum CinemaGridFormat {
                 "numeric statuses ignored (their meaning differs by vendor; st decides): \(seen); map them with --status-map CODE=available|held|sold|blocked",
                 at: 0)
         }
-        let zones = [Zone(id: "standard", name: "Standard", category: "standard", color: zonePalette[0])]
+        let zones = [Zone(id: "standard", name: "普通区 Standard", category: "standard", color: zonePalette[0])]
         let paths = sources
         let layout = try VenueLayout(
             validating: VenueSpec(id: id, name: name, stage: defaultScreen(for: rows), zones: zones, rows: rows),

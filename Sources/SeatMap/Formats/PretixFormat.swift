@@ -18,7 +18,7 @@ enum PretixFormat {
         }
         struct Raw { var guid: String; var number: String; var x: Double; var y: Double; var category: String; var path: String }
         var rawRows: [(id: String, label: String, seats: [Raw])] = []
-        var stage: (label: String, x: Double, y: Double, width: Double)?
+        var stage: (label: String, x: Double, y: Double, width: Double, height: Double)?
         let zoneValues = doc.array("zones", at: "", into: &log) ?? []
         for (z, zv) in zoneValues.enumerated() {
             let zp = "zones[\(z)]"
@@ -30,7 +30,7 @@ enum PretixFormat {
                 guard let area = av.object(at: ap, into: &log), let found = Self.area(area, at: ap, log: &log) else { continue }
                 let lower = found.text.lowercased()
                 if stage == nil, ["stage", "screen", "bühne", "leinwand", "舞台", "银幕"].contains(where: { lower.contains($0) }) {
-                    stage = (found.text, zx + found.x, zy + found.y, found.width)
+                    stage = (found.text, zx + found.x, zy + found.y, found.width, found.height)
                 }
             }
             for (r, rv) in (zone.array("rows", at: zp, into: &log) ?? []).enumerated() {
@@ -80,7 +80,13 @@ enum PretixFormat {
         }
         // The plan's stage at its own size; a stage area without one, or none, is a screen in front of the rows.
         let stageSpec =
-            stage.flatMap { $0.width > 0 ? Stage(label: $0.label, center: FloorPoint(x: grid($0.x), y: grid($0.y)), width: grid($0.width)) : nil }
+            stage.flatMap { s in
+                // As deep as the plan draws it (a stage 20 times wider than deep was drawn half as deep as wide).
+                s.width > 0
+                    ? Stage(
+                        label: s.label, center: FloorPoint(x: grid(s.x), y: grid(s.y)), width: grid(s.width),
+                        depth: s.height > 0 ? max(grid(s.height), 0.01) : nil) : nil
+            }
             ?? defaultScreen(for: rows).map { screen in Stage(label: stage?.label ?? screen.label, center: screen.center, width: screen.width) }
         let frozen = paths
         let layout = try VenueLayout(
@@ -93,7 +99,7 @@ enum PretixFormat {
     /// published schema's `{"text","width","height","position"}` (position the top-left corner), or the
     /// seating editor's `{"shape","text":{"text"},"rectangle":{"width","height"}}` /
     /// `"ellipse":{"radius":{"x","y"}}` (an ellipse's position is its centre).
-    static func area(_ area: JSONObject, at path: String, log: inout ProblemLog) -> (text: String, x: Double, y: Double, width: Double)? {
+    static func area(_ area: JSONObject, at path: String, log: inout ProblemLog) -> (text: String, x: Double, y: Double, width: Double, height: Double)? {
         let text: String
         switch area["text"] {
         case nil, .null?: text = ""
@@ -106,11 +112,11 @@ enum PretixFormat {
         let (ax, ay) = position(area, path, &log)
         let rectangle = area["rectangle"]?.objectValue, radius = area["ellipse"]?.objectValue?["radius"]?.objectValue
         if let radius {
-            return (text, ax, ay, 2 * (radius["x"]?.doubleValue ?? 0))
+            return (text, ax, ay, 2 * (radius["x"]?.doubleValue ?? 0), 2 * (radius["y"]?.doubleValue ?? 0))
         }
         let w = area["width"]?.doubleValue ?? rectangle?["width"]?.doubleValue ?? 0
         let h = area["height"]?.doubleValue ?? rectangle?["height"]?.doubleValue ?? 0
-        return (text, ax + w / 2, ay + h / 2, w)
+        return (text, ax + w / 2, ay + h / 2, w, h)
     }
 
     static func position(_ o: JSONObject, _ path: String, _ log: inout ProblemLog, required: Bool = true) -> (Double, Double) {

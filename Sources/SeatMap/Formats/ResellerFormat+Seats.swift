@@ -65,17 +65,17 @@ extension ResellerFormat {
         let areaMode =
             parsed.contains { $0.pieceName != nil }
             || pieces.values.contains { $0.count > 3 || Set($0.map { parsed[$0].y }).count > 1 }
-        let standard = Zone(id: "standard", name: "Standard", category: "standard", color: zonePalette[0])
+        let standard = Zone(id: "standard", name: "普通区 Standard", category: "standard", color: zonePalette[0])
         guard areaMode else { return ([standard], [:], true) }
         var zones: [Zone] = []
         var zoneOf: [Int: String] = [:]
         for (k, piece) in pieces.keys.sorted().enumerated() {
-            let name = pieces[piece]!.lazy.compactMap { parsed[$0].pieceName }.first ?? "Area \(piece)"
+            let name = pieces[piece]!.lazy.compactMap { parsed[$0].pieceName }.first ?? "\(piece)区 Area \(piece)"
             zones.append(Zone(id: piece, name: name, category: piece, color: zonePalette[k % zonePalette.count]))
             for i in pieces[piece]! { zoneOf[i] = piece }
         }
         if parsed.indices.contains(where: { zoneOf[$0] == nil }) {
-            zones.append(Zone(id: "standard", name: "Standard", category: "standard", color: zonePalette[zones.count % zonePalette.count]))
+            zones.append(Zone(id: "standard", name: "普通区 Standard", category: "standard", color: zonePalette[zones.count % zonePalette.count]))
             for i in parsed.indices where zoneOf[i] == nil { zoneOf[i] = "standard" }
         }
         notes.append("piece numbers are areas (\(zones.count) zones, one price category each): \(zones.map(\.id).joined(separator: ", "))")

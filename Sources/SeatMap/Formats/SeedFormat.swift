@@ -80,7 +80,7 @@ enum SeedFormat {
             }
         }
         if parsed.contains(where: { zoneOfSeat[$0.id] == nil }) {
-            zones.append(Zone(id: "general", name: "General", category: "general", color: zonePalette[zones.count % zonePalette.count]))
+            zones.append(Zone(id: "general", name: "普通区 General", category: "general", color: zonePalette[zones.count % zonePalette.count]))
         }
         // Rows: integer rows sit at their number, named rows in order of first appearance.
         var rowOrder: [String] = []

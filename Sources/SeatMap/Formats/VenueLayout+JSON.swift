@@ -25,13 +25,14 @@ extension VenueLayout {
         let name = doc.string("name", at: "", into: &log, required: false) ?? id
         var stage: Stage?
         if let s = doc.object("stage", at: "", into: &log, required: false) {
-            s.rejectUnknownKeys(["label", "x", "y", "width"], at: "stage", into: &log)
+            s.rejectUnknownKeys(["label", "x", "y", "width", "depth"], at: "stage", into: &log)
             stage = Stage(
                 label: s.string("label", at: "stage", into: &log) ?? "",
                 center: FloorPoint(
                     x: s.number("x", at: "stage", into: &log) ?? 0,
                     y: s.number("y", at: "stage", into: &log) ?? 0),
-                width: s.number("width", at: "stage", into: &log) ?? 0)
+                width: s.number("width", at: "stage", into: &log) ?? 0,
+                depth: s.number("depth", at: "stage", into: &log, required: false))
         }
         var zones: [Zone] = []
         for (k, v) in (doc.array("zones", at: "", into: &log) ?? []).enumerated() {

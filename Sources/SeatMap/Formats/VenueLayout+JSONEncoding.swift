@@ -15,6 +15,7 @@ extension VenueLayout {
             w.key("x"); w.number(stage.center.x)
             w.key("y"); w.number(stage.center.y)
             w.key("width"); w.number(stage.width)
+            if let depth = stage.depth { w.key("depth"); w.number(depth) }
             w.raw("}")
         }
         w.key("zones"); w.raw("[")

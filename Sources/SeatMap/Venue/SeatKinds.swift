@@ -98,8 +98,11 @@ public struct Stage: Sendable, Hashable {
     public var label: String
     public var center: FloorPoint
     public var width: Double
-    public init(label: String, center: FloorPoint, width: Double) {
-        self.label = label; self.center = center; self.width = width
+    /// How deep the stage is from front to back, when the plan says (a pretix stage area's height); nil
+    /// for a screen, or a stage drawn half as deep as it is wide.
+    public var depth: Double?
+    public init(label: String, center: FloorPoint, width: Double, depth: Double? = nil) {
+        self.label = label; self.center = center; self.width = width; self.depth = depth
     }
 }
 

@@ -12,6 +12,9 @@ extension VenueLayout {
             if !(stage.width >= 0 && stage.width <= Self.coordinateLimit) {
                 log.add("stage.width", "\(JSONWriter.format(stage.width)) is out of range (expected 0 to \(Int(Self.coordinateLimit)))")
             }
+            if let depth = stage.depth, !(depth > 0 && depth <= Self.coordinateLimit) {
+                log.add("stage.depth", "\(JSONWriter.format(depth)) is out of range (expected more than 0, at most \(Int(Self.coordinateLimit)))")
+            }
         }
         var zoneIndex: [String: Int] = [:]
         for (k, zone) in spec.zones.enumerated() {

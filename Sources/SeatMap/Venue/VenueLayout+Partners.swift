@@ -51,6 +51,8 @@ extension VenueStorage {
             h = FNV1a.hash((stage.center.x + 0).bitPattern, into: h)
             h = FNV1a.hash((stage.center.y + 0).bitPattern, into: h)
             h = FNV1a.hash((stage.width + 0).bitPattern, into: h)
+            // Only when given, so every layout without one keeps its fingerprint.
+            if let depth = stage.depth { h = FNV1a.hash((depth + 0).bitPattern, into: h ^ 6) }
         }
         for z in zones {
             h = FNV1a.hash(z.id + "\u{1}" + z.name + "\u{1}" + z.category + "\u{1}" + z.color, into: h ^ 3)

@@ -43,7 +43,7 @@ export class CanvasMap {
     this.rowsCache = null;
     this.zoneFill = venue.zones.map(z => z.color);
     this.zoneInk = venue.zones.map(z => z.ink);
-    this.zonePaths = venue.zones.map(z => outlinePath(z.outline));
+    this.zonePaths = venue.zones.map(z => outlinePath(z.outline, z.parts));
     this.recount();
     this.vw = this.surface.clientWidth || 1; this.vh = this.surface.clientHeight || 1;
     // A new venue opens at the engine's opening viewport: on a touch screen or a phone-sized window with
@@ -284,10 +284,11 @@ export class CanvasMap {
   drawStage(ctx, level) {
     const v = this.venue, z = this.zoom, p = v.palette, d = v.drawing, s = v.stage;
     if (s) {
-      const size = Math.min(Math.max(d.stageLabelPoints, d.stageLabelPoints / z), s.width / Math.max([...s.label].length, 2));
+      const size = Math.min(Math.max(d.stageLabelPoints, d.stageLabelPoints / z), s.width / Math.max([...s.label].length, 2),
+        s.surrounded ? s.depth * 0.8 : Infinity);
       ctx.font = `${size}px sans-serif`; ctx.textAlign = 'center'; ctx.textBaseline = 'alphabetic';
       if (s.surrounded) {
-        ctx.beginPath(); ctx.roundRect(s.x - s.width / 2, s.y - s.width / 4, s.width, s.width / 2, d.stageCorner);
+        ctx.beginPath(); ctx.roundRect(s.x - s.width / 2, s.y - s.depth / 2, s.width, s.depth, d.stageCorner);
         ctx.fillStyle = p.stageFill; ctx.fill(); ctx.strokeStyle = p.stage; ctx.lineWidth = 1; ctx.stroke();
         ctx.fillStyle = p.stage; ctx.fillText(s.label, s.x, s.y + size * 0.35);
       } else {
@@ -633,9 +634,15 @@ export class CanvasMap {
   }
 }
 
-function outlinePath(flat) {
+/// A zone's outline: one closed subpath a part (`parts`: where each ends, in points; the geometry
+/// document's, so a zone whose rows another zone interrupts is two outlines here as in the engine).
+function outlinePath(flat, parts = [flat.length / 2]) {
   const path = new Path2D();
-  for (let k = 0; k < flat.length; k += 2) (k === 0 ? path.moveTo : path.lineTo).call(path, flat[k], flat[k + 1]);
-  path.closePath();
+  let start = 0;
+  for (const end of parts) {
+    for (let k = start; k < end; k++) (k === start ? path.moveTo : path.lineTo).call(path, flat[2 * k], flat[2 * k + 1]);
+    path.closePath();
+    start = end;
+  }
   return path;
 }
