@@ -25,11 +25,16 @@ enum RenderCommand {
         let canvas = SeatCanvas(layout: layout)
         var viewport: Viewport? = nil
         if let spec = args.values["--viewport"] {
+            // Finite and of a picture's size: Double("nan") parses, and a NaN or 1e308 viewport trapped (exit 132).
             let parts = spec.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3], w > 0, h > 0 else {
-                throw UsageError(message: "--viewport is x,y,width,height in points, e.g. 0,0,390,600")
+            guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3],
+                abs(x) <= 1e7, abs(y) <= 1e7, w >= 1, w <= 100_000, h >= 1, h <= 100_000
+            else {
+                throw UsageError(message: "--viewport is x,y,width,height in points (x, y within ±10,000,000; width and height 1 to 100,000), e.g. 0,0,390,600")
             }
-            guard let zoom = try args.double("--zoom"), zoom > 0 else { throw UsageError(message: "--viewport needs --zoom (a positive number)") }
+            guard let zoom = try args.double("--zoom"), zoom >= 0.001, zoom <= 1000 else {
+                throw UsageError(message: "--viewport needs --zoom, a number from 0.001 to 1000")
+            }
             var v = canvas.viewport(viewSize: LayoutSize(width: w, height: h))
             v.zoom(to: zoom, focal: .zero)
             v.scroll(to: LayoutPoint(x: x * v.zoom, y: y * v.zoom))

@@ -215,6 +215,18 @@ func temporaryDirectory() -> URL {
 }
 
 @Suite struct RenderCommandTests {
+    /// A viewport or zoom no picture has (NaN, 1e308) is a usage error, exit 2; it trapped (exit 132).
+    @Test func aViewportNoPictureHasIsAUsageError() throws {
+        let out = temporaryDirectory().appendingPathComponent("v.svg").path
+        for (viewport, zoom) in [("nan,0,100,100", "1"), ("0,0,1e308,1e308", "1"), ("1e308,0,100,100", "1"), ("0,0,100,100", "inf"), ("0,0,100,100", "nan")] {
+            let r = seatkit("render", "{root}/Samples/cinema-hall.json", "-o", out, "--viewport", viewport, "--zoom", zoom)
+            #expect(r.code == 2 && (r.err.contains("--viewport") || r.err.contains("--zoom")), "\(viewport) \(zoom): \(r.code) \(r.err)")
+        }
+        // The extremes allowed still draw.
+        let edge = seatkit("render", "{root}/Samples/cinema-hall.json", "-o", out, "--viewport", "10000000,-10000000,100000,100000", "--zoom", "1000")
+        #expect(edge.code == 0, "\(edge.err)")
+    }
+
     @Test func rendersTheWholeHallAndOneViewport() throws {
         let dir = temporaryDirectory()
         let whole = dir.appendingPathComponent("hall.svg"), view = dir.appendingPathComponent("view.svg")

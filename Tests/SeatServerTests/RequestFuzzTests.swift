@@ -89,6 +89,33 @@ import Testing
         #expect(statuses.keys.contains { $0 >= 200 && $0 < 300 } && statuses.keys.contains { $0 >= 400 }, "\(statuses)")
     }
 
+    /// Every number a query or header carries, at its extremes: `?since=18446744073709551615` once overflowed
+    /// `since + cheapDeltaSpan` and stopped the server (SIGILL). Each is a 2xx or a 4xx, and it keeps selling.
+    @Test func everyQueryNumberAtItsExtremesIsA2xxOrA4xx() throws {
+        let server = try TestServer()
+        let c = try HTTPConnection(port: server.port, timeoutSeconds: 30)
+        let values =
+            JSONFuzz.extremeNumbers + ["18446744073709551615", "18446744073709551616", "9007199254740992", "99999999999999999999", "", "abc", "+1", " 1"]
+        let queries = [
+            "/v1/shows/show/availability?since=", "/v1/shows/show/best?count=", "/v1/shows/show/log?since=", "/v1/shows/show/log?limit=",
+            "/v1/venues/cinema-hall-3/heatmap?days=", "/v1/reports/sales?from=2026-01-01T00:00:00Z&to=", "/v1/shows/show/seatmap.svg?lang=",
+            "/v1/venues/cinema-hall-3/geometry?lang=",
+        ]
+        for query in queries {
+            for value in values {
+                let path = query + (value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value)
+                let r = try c.request("GET", path, headers: Self.admin)
+                #expect(r.status < 500, "\(path): \(r.status) \(r.text.prefix(200))")
+            }
+        }
+        for value in values where !value.isEmpty && !value.contains(" ") {
+            // A stream's Last-Event-ID: an id past any version starts a fresh stream.
+            let s = try HTTPConnection(port: server.port, timeoutSeconds: 5)
+            #expect(try s.openEvents("/v1/shows/show/events", headers: [("Last-Event-ID", value)]) == 200, "Last-Event-ID \(value)")
+        }
+        #expect(try hold(c, ["7-1", "7-2"]).status == 201, "the server keeps selling")
+    }
+
     /// The outside test's case: a manager's two-seat upload with a coordinate of 1e17 ended `seatkit serve`
     /// (SIGILL). Now a 422 naming the seat's field, and the server keeps selling.
     @Test func aTwoSeatUploadWithACoordinateOf1e17IsA422() throws {

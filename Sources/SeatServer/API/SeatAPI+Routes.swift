@@ -149,7 +149,9 @@ extension SeatAPI {
     /// log no longer reaches back (fetch the whole state again).
     func availability(_ id: String, _ r: HTTPRequest, start: UInt64) throws -> HTTPResponse {
         if let sinceText = r.query["since"] {
-            guard let since = UInt64(sinceText) else { throw Problem.badRequest("since must be a version number") }
+            guard let since = Self.version(sinceText) else {
+                throw Problem.badRequest("since must be a version number (0 to \(Self.largestVersion)), got \"\(sinceText.prefix(40))\"")
+            }
             if let now = inventory.committedVersion(show: id), now > since + Self.cheapDeltaSpan, let wait = deltaLimiter.check(r.clientAddress) {
                 return rateLimited(
                     "too many deltas spanning over \(Self.cheapDeltaSpan) versions from \(r.clientAddress); fetch the whole availability, or try again shortly",
@@ -199,11 +201,18 @@ extension SeatAPI {
         }
     }
 
+    /// Versions stay below 2^53 (what every JSON reader keeps exact): a larger one from a client is not a
+    /// version (`?since=18446744073709551615` once overflowed `since + cheapDeltaSpan` and stopped the server).
+    static let largestVersion: UInt64 = 9_007_199_254_740_991
+
+    static func version(_ text: String) -> UInt64? { UInt64(text).flatMap { $0 <= largestVersion ? $0 : nil } }
+
     /// Server-Sent Events: one event per committed version (`id:` is the version); with `Last-Event-ID`
     /// the missed versions are replayed first, or a `reset` event carries the whole state when the log
     /// no longer reaches back.
     func events(_ showID: String, _ r: HTTPRequest) throws -> HTTPResponse {
-        let last = (r.header("last-event-id") ?? r.query["lastEventId"]).flatMap { UInt64($0) }
+        // An id past any version is no id (a fresh stream), never arithmetic near UInt64.max.
+        let last = (r.header("last-event-id") ?? r.query["lastEventId"]).flatMap(Self.version)
         let stream = EventStream()
         try inventory.subscribe(stream, show: showID, lastEventID: last)
         return HTTPResponse(

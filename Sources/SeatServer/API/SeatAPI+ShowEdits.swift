@@ -37,8 +37,7 @@ extension SeatAPI {
         try requireOperator(r, .boxoffice, to: "read the log")
         var since: UInt64 = 0, limit = Inventory.logPage
         if let text = r.query["since"] {
-            // Versions stay below 2^53 (what every JSON reader keeps exact).
-            guard let v = UInt64(text), v <= 9_007_199_254_740_991 else { throw Problem.badRequest("since must be a version number, got \"\(text)\"") }
+            guard let v = Self.version(text) else { throw Problem.badRequest("since must be a version number, got \"\(text.prefix(40))\"") }
             since = v
         }
         if let text = r.query["limit"] {
