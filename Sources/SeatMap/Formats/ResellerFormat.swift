@@ -34,13 +34,44 @@ enum ResellerFormat {
     }
 
     /// The key as this document spells it: `seatNo`, `SeatNo` or `seat_no` (nil when absent).
+    /// - Complexity: O(members); no allocation for a name in `spellingsOf` (every name this format reads).
     static func field(_ o: JSONObject, _ camel: String) -> String? {
+        let names = spellingsOf[camel] ?? spellings(camel)
+        for k in names.exact {
+            for i in o.keys.indices where o.keys[i] == k && o.values[i] != .null { return k }
+        }
+        // One vendor spells the piece number `SeatpieceNo`: any case, compared byte by byte.
+        for i in o.keys.indices where o.values[i] != .null && sameLetters(o.keys[i], names.lower) { return o.keys[i] }
+        return nil
+    }
+
+    /// A name's spellings: camelCase, PascalCase, snake_case, and its ASCII lowercase for the rest.
+    static func spellings(_ camel: String) -> (exact: [String], lower: [UInt8]) {
         let pascal = camel.prefix(1).uppercased() + camel.dropFirst()
         var snake = ""
         for ch in camel { if ch.isUppercase { snake += "_" + ch.lowercased() } else { snake.append(ch) } }
-        for k in [camel, pascal, snake] where o[k] != nil && o[k] != .null { return k }
-        // One vendor spells the piece number `SeatpieceNo`.
-        return o.keys.indices.first { o.keys[$0].lowercased() == camel.lowercased() && o.values[$0] != .null }.map { o.keys[$0] }
+        return ([camel, pascal, snake], Array(camel.lowercased().utf8))
+    }
+
+    /// Made once: building them a seat (`isUppercase`, `uppercased`) was most of an import (5× slower a
+    /// seat than cinema-grid on 20,000 seats).
+    static let spellingsOf: [String: (exact: [String], lower: [UInt8])] = Dictionary(
+        uniqueKeysWithValues: [
+            "seatNo", "seatRow", "seatCol", "graphRow", "graphCol", "seatType", "type", "seatPieceNo", "seatPieceName", "seatState",
+            "seatStatus", "status", "state", "hallCode", "hallId", "hallName", "hallNo",
+        ].map { ($0, spellings($0)) })
+
+    /// `key` equals the ASCII-lowercase `lower` but for the case of ASCII letters.
+    @inline(__always) static func sameLetters(_ key: String, _ lower: [UInt8]) -> Bool {
+        var key = key
+        return key.withUTF8 { k in
+            guard k.count == lower.count else { return false }
+            for i in 0..<k.count {
+                let c = k[i] >= 65 && k[i] <= 90 ? k[i] + 32 : k[i]
+                if c != lower[i] { return false }
+            }
+            return true
+        }
     }
 
     /// What a seat's type code says it is; nil for a code this format does not know.
