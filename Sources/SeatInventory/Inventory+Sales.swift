@@ -168,7 +168,8 @@ extension Inventory {
         orderRef: String, seatIDs: [String]?, reason: String, by operatorName: String, toSale: Bool = false,
         idempotency: IdempotentRequest<OrderView>? = nil
     ) throws(Refusal) -> Answer<OrderView> {
-        try refundTurn.withLock { _ throws(Refusal) -> Answer<OrderView> in
+        try refundTurn.withLock { turns throws(Refusal) -> Answer<OrderView> in
+            turns += 1
             var last = Refusal(.showChanged, detail: "order \(orderRef) kept changing while it was refunded; reload it and try again")
             for round in 0..<64 {
                 if round > 0 { usleep(UInt32(1000 * min(round, 20))) }  // the winner's commit and its event: a few ms
