@@ -296,8 +296,8 @@ import Testing
 
     /// The shared store numbers changes itself and refuses one change of a batch without undoing the
     /// others (each in its own savepoint).
-    @Test func sharedStoreRefusesOneChangeAndKeepsTheRestOfTheBatch() throws {
-        guard StoreBackend.available.contains(.postgres) else { return }
+    // Skipped (not passed) without PostgreSQL; with SEATKIT_REQUIRE_POSTGRES=1 and none, it runs and fails.
+    @Test(.enabled(if: StoreBackend.available.contains(.postgres))) func sharedStoreRefusesOneChangeAndKeepsTheRestOfTheBatch() throws {
         let (store, dir) = try fresh(.postgres)
         defer { dir.remove() }
         _ = try outcome(store, holdCommit(store, id: "h1", seats: [7])).get()
@@ -314,8 +314,8 @@ import Testing
 
     /// A change of the show's row is refused when another instance changed the row since the instance
     /// read it (it would write the other's fields back as they were); seat changes in between are fine.
-    @Test func sharedStoreRefusesAShowEditOverAnotherInstancesEdit() throws {
-        guard StoreBackend.available.contains(.postgres) else { return }
+    // Skipped (not passed) without PostgreSQL; with SEATKIT_REQUIRE_POSTGRES=1 and none, it runs and fails.
+    @Test(.enabled(if: StoreBackend.available.contains(.postgres))) func sharedStoreRefusesAShowEditOverAnotherInstancesEdit() throws {
         let (store, dir) = try fresh(.postgres)
         defer { dir.remove() }
         let before = try store.shows()[0]
