@@ -15,6 +15,12 @@ let package = Package(
         .library(name: "SeatKitUI", targets: ["SeatKitUI"]),
         .executable(name: "seatkit", targets: ["seatkit"]),
     ],
+    // Fetched from GitHub like any package; a machine without internet access points SwiftPM at local
+    // copies with ../shared/swiftpm/use-mirrors.sh (.ci/run does when that folder exists).
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+    ],
     targets: [
         // Engine: Foundation only, builds for iOS/macOS too.
         .target(name: "SeatMap"),
@@ -51,13 +57,15 @@ let package = Package(
         .target(name: "SeatInventory", dependencies: ["SeatMap", "SeatStorage", "SeatSecrets", "SharedState"]),
         // The v1 API over the inventory (route table, problems, rate limits, metrics, the picker's reads,
         // the web page's files) and the app that runs it with its background threads.
-        .target(name: "SeatServer", dependencies: ["SeatMap", "SeatCanvas", "CollectionLayout", "SeatWire", "SeatHTTP", "SeatInventory", "SeatStorage", "SeatSecrets", "SharedState"],
+        .target(name: "SeatServer", dependencies: [
+            .product(name: "Logging", package: "swift-log"), "SeatMap", "SeatCanvas", "CollectionLayout", "SeatWire", "SeatHTTP", "SeatInventory", "SeatStorage", "SeatSecrets", "SharedState"],
                 resources: [.copy("Web/Site")]),
         // The sample venues and the seeded generator: for the CLI, the tests and the benchmarks alike
         // (none of them imports another's code to get them).
         .target(name: "SeatSamples", dependencies: ["SeatMap"]),
         // Command implementations, a library so tests can drive them without spawning processes.
-        .target(name: "SeatKitCLI", dependencies: ["SeatMap", "SeatSamples", "CollectionLayout", "SeatCanvas", "SeatServer", "SeatInventory", "SeatHTTP", "SeatSecrets", "SharedState", "SeatSync", "SeatWire", "LoopbackHTTP"]),
+        .target(name: "SeatKitCLI", dependencies: [
+            .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"), "SeatMap", "SeatSamples", "CollectionLayout", "SeatCanvas", "SeatServer", "SeatInventory", "SeatHTTP", "SeatSecrets", "SharedState", "SeatSync", "SeatWire", "LoopbackHTTP"]),
         .executableTarget(name: "seatkit", dependencies: ["SeatKitCLI"]),
         // Benchmarks: each figure beside its naive baseline; not a product (nothing ships it): run with
         // `swift run -c release SeatKitBench` (make bench).
@@ -87,7 +95,7 @@ let package = Package(
         .testTarget(name: "SeatSyncTests", dependencies: ["SeatSync", "SeatWire", "SeatServer", "SeatMap", "SeatSamples", "SeatKitTestSupport", "SeatServerTestSupport"]),
         // SeatKitUI on Linux: the guard on every file and the module's size (it links as an empty module).
         .testTarget(name: "SeatKitUITests", dependencies: ["SeatKitUI"]),
-        .testTarget(name: "SeatKitCLITests", dependencies: ["SeatKitCLI", "SeatMap", "SeatSamples", "SeatKitTestSupport", "SeatServerTestSupport", "LoopbackHTTP"], exclude: ["Snapshots"]),
+        .testTarget(name: "SeatKitCLITests", dependencies: [.product(name: "Logging", package: "swift-log"), "SharedState", "SeatKitCLI", "SeatMap", "SeatSamples", "SeatKitTestSupport", "SeatServerTestSupport", "LoopbackHTTP"], exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,6 +7,11 @@
 # not compile from an app, while the public API beside it must.
 set -euo pipefail
 cd "$(dirname "$0")/../Tests/Consumer"
+# SeatKit's own packages resolve as SeatKit's do: from GitHub, or from the mirrors use-mirrors.sh set up for
+# the root package on a machine without internet access (the same file, so the two agree).
+if [ -f ../../.swiftpm/configuration/mirrors.json ]; then
+    mkdir -p .swiftpm/configuration && cp ../../.swiftpm/configuration/mirrors.json .swiftpm/configuration/
+fi
 swift build --scratch-path ../../.build/consumer -Xswiftc -warnings-as-errors -Xswiftc -strict-concurrency=complete 2>&1 | tail -30
 echo "consumer: SeatKit's products build in an app's Swift 6 package with no warning"
 

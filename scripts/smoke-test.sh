@@ -19,7 +19,7 @@ expect 0 "best 4:" -- "$seatkit" best Samples/cinema-hall.json --availability Sa
 expect 0 "1排15座 1排13座" -- "$seatkit" best Samples/cinema-hall.json --count 2 --wheelchair
 expect 1 "couplePair" -- "$seatkit" check Samples/cinema-hall.json --select 11-1
 expect 1 "loneSeat" -- "$seatkit" check Samples/cinema-hall.json --select 5-3,5-5
-expect 2 "unknown option" -- "$seatkit" best Samples/cinema-hall.json --count 2 --bogus
+expect 2 "Unknown option" -- "$seatkit" best Samples/cinema-hall.json --count 2 --bogus
 expect 3 "no such file" -- "$seatkit" validate /nonexistent.json
 printf '{"screeningId":"x","seats":[{"id":"A1","row":"A","col":"1a"}]}' > "$tmp/bad.json"
 expect 1 'seats\[0\].col: expected integer, got "1a"' -- "$seatkit" validate "$tmp/bad.json"
@@ -27,6 +27,6 @@ expect 0 "wrote" -- "$seatkit" import --from pretix Samples/imports/pretix-plan.
 expect 0 "problems: none" -- "$seatkit" validate "$tmp/p.json"
 expect 0 "100000 seats" -- "$seatkit" generate arena --seats 100000 -o "$tmp/a100k.json"
 expect 0 "seats 100000" -- "$seatkit" validate "$tmp/a100k.json"
-expect 0 "Usage: seatkit" -- "$seatkit" --help
+expect 0 "USAGE: seatkit" -- "$seatkit" --help
 echo "smoke: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import LoopbackHTTP
 import SeatMap
@@ -9,19 +10,27 @@ import SharedState
 /// them, so no two connections compete and every hold passes the show's rules: what is measured is
 /// the server, not conflicts. Prints holds a second and the latency of holds and releases; fails when
 /// a request errs or a hold of the run is left behind.
-enum BenchCommand {
-    static func run(_ raw: [String], _ output: inout CommandOutput) throws -> Int32 {
-        let args = try Arguments(raw, valueOptions: ["--server", "--show", "--connections", "--seconds"], flagOptions: [])
-        guard args.positionals.isEmpty else { throw UsageError(message: "bench takes no arguments") }
-        let server = try args.required("--server")
+struct BenchCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Holds a second a running server takes, with the latency p50/p99 of holds and releases.",
+        discussion: "Each connection holds and releases 1–4 seats of its own free blocks (within the show's rules).")
+
+    @OptionGroup var target: ServerTarget
+
+    @Option(help: "Connections at once (1 to 1024).")
+    var connections = 64
+
+    @Option(help: "How long to run, in seconds (at most 600).")
+    var seconds: Double = 5
+
+    func execute(_ output: inout CommandOutput) throws -> Int32 {
+        let (server, show) = (target.server, target.show)
         guard let url = URL(string: server), url.scheme == "http", let host = url.host else {
             throw UsageError(message: "--server is a URL like http://127.0.0.1:8080 (http, an IPv4 address or localhost)")
         }
         let port = UInt16(url.port ?? 80)
-        let show = try args.required("--show")
-        let connections = try args.int("--connections") ?? 64
         guard (1...1024).contains(connections) else { throw UsageError(message: "--connections must be 1 to 1024") }
-        let seconds = Double(args.values["--seconds"] ?? "5") ?? -1
         guard seconds > 0 && seconds <= 600 else { throw UsageError(message: "--seconds must be a number above 0, at most 600") }
 
         let plan: HoldPlan
@@ -34,6 +43,15 @@ enum BenchCommand {
         output.line(report.summary(server: server, show: show, plan: plan, left: left))
         return report.errors == 0 && left == 0 && report.holds > 0 ? ExitCode.success : ExitCode.failure
     }
+}
+
+/// `--server URL --show ID`: a running server and one of its shows.
+struct ServerTarget: ParsableArguments {
+    @Option(help: ArgumentHelp("The server, e.g. http://127.0.0.1:8080.", valueName: "URL"))
+    var server: String
+
+    @Option(help: ArgumentHelp("The show's id.", valueName: "ID"))
+    var show: String
 }
 
 struct BenchFailure: Error { var message: String }

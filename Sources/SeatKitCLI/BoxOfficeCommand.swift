@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import LoopbackHTTP
 import SeatMap
@@ -12,14 +13,14 @@ enum BoxOfficeCommand {
         var port: UInt16
         var key: String
 
-        init(_ args: Arguments) throws {
-            url = try args.required("--server")
+        init(_ url: String, keyFile: String?) throws {
+            self.url = url
             guard let u = URL(string: url), u.scheme == "http", let h = u.host else {
                 throw UsageError(message: "--server is a URL like http://127.0.0.1:8080 (http, an IPv4 address or localhost)")
             }
             host = h
             port = UInt16(u.port ?? 80)
-            if let file = args.values["--key-file"] {
+            if let file = keyFile {
                 key = String(decoding: try Files.read(file), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             } else if let k = ProcessInfo.processInfo.environment["SEATKIT_OPERATOR_KEY"], !k.isEmpty {
                 key = k
@@ -44,12 +45,7 @@ enum BoxOfficeCommand {
         return InputFailure(message: "the server answered \(r.status): \(detail ?? String(decoding: r.body.prefix(300), as: UTF8.self))")
     }
 
-    static func report(_ raw: [String], _ output: inout CommandOutput) throws -> Int32 {
-        let args = try Arguments(raw, valueOptions: ["--server", "--show", "--key-file"], flagOptions: ["--csv"])
-        guard args.positionals.isEmpty else { throw UsageError(message: "report takes no arguments") }
-        let server = try Server(args)
-        let show = try args.required("--show")
-        let csv = args.flags.contains("--csv")
+    static func report(show: String, csv: Bool, server: Server, _ output: inout CommandOutput) throws -> Int32 {
         let r = try server.request("GET", "/v1/shows/\(show)/report", accept: csv ? "text/csv" : nil)
         guard r.status == 200 else { throw failure(r) }
         if csv { output.out += r.text; return ExitCode.success }
@@ -79,18 +75,16 @@ enum BoxOfficeCommand {
         return ExitCode.success
     }
 
-    static func block(_ raw: [String], _ output: inout CommandOutput) throws -> Int32 {
-        let args = try Arguments(raw, valueOptions: ["--server", "--show", "--key-file", "--seats", "--reason", "--release-at"], flagOptions: ["--house"])
-        guard args.positionals.isEmpty else { throw UsageError(message: "block takes no arguments") }
-        let server = try Server(args)
-        let show = try args.required("--show")
-        let seats = try args.required("--seats").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    static func block(_ command: BlockCommand, _ output: inout CommandOutput) throws -> Int32 {
+        let server = try Server(command.target.server, keyFile: command.keyFile)
+        let show = command.target.show
+        let seats = command.seats.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard !seats.isEmpty else { throw UsageError(message: "--seats names at least one seat id (comma-separated)") }
-        let reason = try args.required("--reason")
-        let kind = args.flags.contains("--house") ? "house" : "blocked"
+        let reason = command.reason
+        let kind = command.house ? "house" : "blocked"
         var body =
             "{\"kind\":\"\(kind)\",\"seats\":[" + seats.map { JSONWriter.quoted($0) }.joined(separator: ",") + "],\"reason\":" + JSONWriter.quoted(reason)
-        if let at = args.values["--release-at"] { body += ",\"releaseAt\":" + JSONWriter.quoted(at) }
+        if let at = command.releaseAt { body += ",\"releaseAt\":" + JSONWriter.quoted(at) }
         body += "}"
         let r = try server.request("POST", "/v1/shows/\(show)/reservations", json: body)
         guard r.status == 201, let o = (try? JSONParser.parse(r.body))?.objectValue else { throw failure(r) }
@@ -100,4 +94,52 @@ enum BoxOfficeCommand {
         )
         return ExitCode.success
     }
+}
+
+/// `seatkit report --server URL --show ID [--csv]`.
+struct ReportCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "A show's report from a running server: seats by status and zone, revenue by category, channel and payment.",
+        discussion: "The operator's key: SEATKIT_OPERATOR_KEY or --key-file (never the command line, where ps shows it).")
+
+    @OptionGroup var target: ServerTarget
+
+    @Option(help: "A file holding the operator's key.", completion: .file())
+    var keyFile: String?
+
+    @Flag(help: "The report as CSV, as the server writes it.")
+    var csv = false
+
+    func execute(_ output: inout CommandOutput) throws -> Int32 {
+        try BoxOfficeCommand.report(
+            show: target.show, csv: csv, server: try BoxOfficeCommand.Server(target.server, keyFile: keyFile), &output)
+    }
+}
+
+/// `seatkit block --server URL --show ID --seats IDS --reason TEXT [--house] [--release-at TIME]`.
+struct BlockCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "block",
+        abstract: "Block seats, or keep them for the house, on a running server.",
+        discussion: "The operator's key: SEATKIT_OPERATOR_KEY or --key-file (never the command line, where ps shows it).")
+
+    @OptionGroup var target: ServerTarget
+
+    @Option(help: "A file holding the operator's key.", completion: .file())
+    var keyFile: String?
+
+    @Option(help: ArgumentHelp("The seat ids, comma-separated.", valueName: "IDS"))
+    var seats: String
+
+    @Option(help: "Why (the audit log and the console show it).")
+    var reason: String
+
+    @Flag(help: "Keep the seats for the house (guests, press) rather than block them.")
+    var house = false
+
+    @Option(help: ArgumentHelp("When house seats go back on sale: an ISO time or \"30 minutes before start\".", valueName: "TIME"))
+    var releaseAt: String?
+
+    func execute(_ output: inout CommandOutput) throws -> Int32 { try BoxOfficeCommand.block(self, &output) }
 }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import SeatSync
 
@@ -9,17 +10,34 @@ import FoundationNetworking
 /// as an app is one — a `SeatSession` whose cache (layouts, the last availability, the hold's token)
 /// lives in DIR, so a second run (the app relaunched, after the first was killed) finds the hold the
 /// first made, and a run without the network opens with what the last one saw, marked stale.
-enum BuyerCommand {
-    static func run(_ raw: [String], _ output: inout CommandOutput) throws -> Int32 {
-        let args = try Arguments(raw, valueOptions: ["--server", "--show", "--cache"], flagOptions: ["--stay"])
-        guard let server = URL(string: try args.required("--server")), server.scheme == "http" || server.scheme == "https" else {
+struct BuyerCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "buyer",
+        abstract: "One buyer as an app is one: a SeatSync session whose cache (layouts, last seats, the hold's token) is DIR.",
+        usage: "seatkit buyer --server URL --show ID --cache DIR hold SEAT…|confirm ORDER|release|status [--stay]",
+        discussion: "A later run finds the hold an earlier one made; a run offline shows the last seats, marked stale.")
+
+    enum Action: String, CaseIterable, ExpressibleByArgument { case hold, confirm, release, status }
+
+    @OptionGroup var target: ServerTarget
+
+    @Option(help: ArgumentHelp("The buyer's cache directory.", valueName: "DIR"), completion: .directory)
+    var cache: String
+
+    @Flag(help: "After a successful action, keep running (the hold's token is in the cache) until stopped.")
+    var stay = false
+
+    @Argument(help: "hold SEAT…, confirm ORDER, release or status.")
+    var action: Action
+
+    @Argument(help: "The seat ids to hold, or the order reference to confirm.")
+    var operands: [String] = []
+
+    func execute(_ output: inout CommandOutput) throws -> Int32 {
+        guard let server = URL(string: target.server), server.scheme == "http" || server.scheme == "https" else {
             throw UsageError(message: "--server is a URL like http://127.0.0.1:8080")
         }
-        let show = try args.required("--show"), directory = try args.required("--cache")
-        guard let action = args.positionals.first, ["hold", "confirm", "release", "status"].contains(action) else {
-            throw UsageError(message: "say what to do: hold SEAT…, confirm ORDER, release or status")
-        }
-        let operands = Array(args.positionals.dropFirst())
+        let (show, directory, action, operands) = (target.show, cache, action.rawValue, operands)
         if action == "hold" && operands.isEmpty { throw UsageError(message: "hold needs seat ids") }
         if action == "confirm" && operands.count != 1 { throw UsageError(message: "confirm needs one order reference") }
         let cache: DirectoryCache
@@ -33,7 +51,7 @@ enum BuyerCommand {
         case .failure(let e): throw IOFailure(message: "cannot open show \(show) on \(server): \(e)")
         case .success(let (text, code)):
             // --stay: keep running (the hold's token is in the cache) until the process is stopped or killed.
-            if args.flags.contains("--stay") && code == ExitCode.success {
+            if stay && code == ExitCode.success {
                 FileHandle.standardOutput.write(Data((text + "\n").utf8))
                 while true { Thread.sleep(forTimeInterval: 3600) }
             }

@@ -24,59 +24,6 @@ struct UsageError: Error { var message: String }
 struct IOFailure: Error { var message: String }
 struct InputFailure: Error { var message: String }
 
-/// A command's parsed arguments: positionals and `--name value` / `--flag` options.
-struct Arguments {
-    var positionals: [String] = []
-    var values: [String: String] = [:]
-    var flags: Set<String> = []
-
-    init(_ args: [String], valueOptions: [String], flagOptions: [String]) throws {
-        var i = 0
-        while i < args.count {
-            let a = args[i]
-            if a == "-o" || (a.hasPrefix("--") && a.count > 2) {
-                var name = a == "-o" ? "--output" : a
-                var inline: String? = nil
-                if let eq = name.firstIndex(of: "=") { inline = String(name[name.index(after: eq)...]); name = String(name[..<eq]) }
-                if valueOptions.contains(name) {
-                    if let inline {
-                        values[name] = inline
-                    } else {
-                        guard i + 1 < args.count else { throw UsageError(message: "\(name) needs a value") }
-                        values[name] = args[i + 1]; i += 1
-                    }
-                } else if flagOptions.contains(name) && inline == nil {
-                    flags.insert(name)
-                } else {
-                    throw UsageError(message: "unknown option \(a)")
-                }
-            } else if a.hasPrefix("-") && a.count > 1 {
-                throw UsageError(message: "unknown option \(a)")
-            } else {
-                positionals.append(a)
-            }
-            i += 1
-        }
-    }
-
-    func required(_ name: String) throws -> String {
-        guard let v = values[name] else { throw UsageError(message: "missing \(name)") }
-        return v
-    }
-
-    func int(_ name: String) throws -> Int? {
-        guard let v = values[name] else { return nil }
-        guard let n = Int(v) else { throw UsageError(message: "\(name) expects a whole number, got \"\(v)\"") }
-        return n
-    }
-
-    func double(_ name: String) throws -> Double? {
-        guard let v = values[name] else { return nil }
-        guard let n = Double(v), n.isFinite else { throw UsageError(message: "\(name) expects a number, got \"\(v)\"") }
-        return n
-    }
-}
-
 enum Files {
     static func read(_ path: String) throws -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else {

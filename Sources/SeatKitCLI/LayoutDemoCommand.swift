@@ -1,22 +1,33 @@
+import ArgumentParser
 import CollectionLayout
 import Foundation
 
 /// `seatkit layout-demo grid|carousel`: a scripted scroll through the engine, printed as text (and the
 /// last frame drawn as SVG), so a reader can watch frozen headers follow the body.
-enum LayoutDemoCommand {
-    static func run(_ raw: [String], _ output: inout CommandOutput) throws -> Int32 {
-        let args = try Arguments(raw, valueOptions: ["--svg", "--frames"], flagOptions: [])
-        guard args.positionals.count == 1, let what = args.positionals.first else { throw UsageError(message: "layout-demo takes grid or carousel") }
-        let frames = try args.int("--frames") ?? 5
+struct LayoutDemoCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layout-demo", abstract: "A scripted scroll through the layout engine: panes and visible cells.")
+
+    enum What: String, CaseIterable, ExpressibleByArgument { case grid, carousel }
+
+    @Argument(help: "grid (1000 × 1000 cells, row and column 0 frozen) or carousel.")
+    var what: What
+
+    @Option(help: "How many frames to print (1 to 1000).")
+    var frames = 5
+
+    @Option(help: "Draw the last frame as SVG here.", completion: .file())
+    var svg: String?
+
+    func execute(_ output: inout CommandOutput) throws -> Int32 {
         guard frames >= 1 && frames <= 1000 else { throw UsageError(message: "--frames must be 1 to 1000") }
-        var svg = SVGSketch(width: 0, height: 0)
+        let sketch: SVGSketch
         switch what {
-        case "grid": svg = grid(frames: frames, &output)
-        case "carousel": svg = carousel(frames: frames, &output)
-        default: throw UsageError(message: "layout-demo takes grid or carousel, not \"\(what)\"")
+        case .grid: sketch = Self.grid(frames: frames, &output)
+        case .carousel: sketch = Self.carousel(frames: frames, &output)
         }
-        if let path = args.values["--svg"] {
-            try Files.write(Array(svg.text.utf8), to: path)
+        if let path = svg {
+            try Files.write(Array(sketch.text.utf8), to: path)
             output.line("wrote \(path)")
         }
         return ExitCode.success

@@ -1,12 +1,20 @@
+import ArgumentParser
 import SeatSecrets
 
 /// `seatkit operator NAME ROLE`: a fresh key for a new operator and the line for `--operators FILE`.
 /// The key is printed once and kept nowhere: the file holds only its SHA-256.
-enum OperatorCommand {
-    static func run(_ raw: [String], _ output: inout CommandOutput) throws -> Int32 {
-        let args = try Arguments(raw, valueOptions: [], flagOptions: [])
-        guard args.positionals.count == 2 else { throw UsageError(message: "operator takes NAME and ROLE (manager or boxoffice)") }
-        let (name, roleName) = (args.positionals[0], args.positionals[1])
+struct OperatorCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "operator",
+        abstract: "A new operator's key (printed once) and their line for serve --operators FILE.")
+
+    @Argument(help: "The operator's name (as the audit log shows it).")
+    var name: String
+
+    @Argument(help: ArgumentHelp("manager or boxoffice.", valueName: "role"))
+    var roleName: String
+
+    func execute(_ output: inout CommandOutput) throws -> Int32 {
         if let problem = OperatorDirectory.nameProblem(name) { throw UsageError(message: problem) }
         if name == "admin" { throw UsageError(message: "the name admin is the --admin-key's") }
         guard let role = OperatorRole(rawValue: roleName) else { throw UsageError(message: "role must be manager or boxoffice, not \"\(roleName)\"") }

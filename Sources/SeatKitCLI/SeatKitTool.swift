@@ -1,103 +1,36 @@
+import ArgumentParser
 import Foundation
 import SeatMap
 
 /// `seatkit`: the command-line tool. `run` returns the exit code and what to print, so tests drive the
-/// very code the binary runs.
+/// very code the binary runs. Arguments, help, subcommand help and shell completions
+/// (`seatkit --generate-completion-script bash|zsh|fish`) come from swift-argument-parser.
 public enum SeatKitTool {
     public static let version = "0.1.0"
 
-    public static let help = """
-        seatkit \(version): seat maps for cinemas and venues
-
-        Usage: seatkit <command> [options]
-
-        Commands:
-          serve [--port 8080] [--store sqlite:PATH|postgres://…] [--admin-key KEY] [--holds-per-second N] [--threads N] [--host 127.0.0.1|0.0.0.0] [--no-samples] [--no-group-commit]
-                [--trusted-proxies ADDR,…] [--connections-per-address 64] [--streams-per-address 256] [--max-streams 12000]
-                [--operators FILE]              operators by name: NAME manager|boxoffice sha256:HEX a line (see seatkit operator)
-                                                the seat-inventory server (docs/API.md); seeds the samples into an empty store
-          operator NAME manager|boxoffice       a new operator's key (printed once) and their line for --operators FILE
-          report --server URL --show ID [--csv] a show's report from a running server: seats by status and zone, revenue
-                 [--key-file FILE]              by category, channel and payment (key: SEATKIT_OPERATOR_KEY or the file)
-          block --server URL --show ID --seats IDS --reason TEXT
-                 [--house] [--release-at TIME]  block seats (or keep them for the house, released at TIME: ISO or
-                 [--key-file FILE]              "30 minutes before start") on a running server
-          simulate --server URL --show ID [--buyers N] [--seed N] [--quiet]
-                                                a crowd of buyers (best available, taps, drags, abandoned holds, purchases)
-                                                against a running server; prints what happened and checks no seat sold twice
-          buyer --server URL --show ID --cache DIR hold SEAT…|confirm ORDER|release|status [--stay]
-                                                one buyer as an app is one: a SeatSync session whose cache (layouts, last
-                                                seats, the hold's token) is DIR, so a later run finds the hold an earlier
-                                                one made, and a run offline shows the last seats, marked stale
-          bench --server URL --show ID [--connections 64] [--seconds 5]
-                                                holds a second a running server takes: each connection holds and releases
-                                                1–4 seats of its own free blocks (within the show's rules); latency p50/p99
-          validate FILE [--from FORMAT]         check a venue file; print seats per zone and type, and every problem
-                 [--status-map CODE=STATUS,...] what a vendor's numeric seat statuses mean (ignored otherwise)
-          import FILE -o OUT [--from FORMAT]    convert seed, cinema-grid (Maoyan-style captures too), pretix or reseller
-                                                seat lists to SeatKit layout JSON; the format is detected unless --from
-                                                names it
-                 [--availability-out FILE]      also write the statuses the source carried
-                 [--status-map CODE=STATUS,...] what a vendor's numeric seat statuses mean (ignored otherwise)
-          best VENUE --count N                  the best N seats side by side
-                 [--availability FILE] [--zone ID] [--category NAME] [--wheelchair] [--policy FILE] [--prices FILE]
-          check VENUE --select IDS              which selection rule fails and why (IDS: seat ids or 7排12座, comma-separated)
-                 [--availability FILE] [--wheelchair] [--policy FILE] [--prices FILE]
-          render VENUE -o OUT.svg               the seat map as SVG (every seat an element with id, status, spoken name;
-                                                row labels at both ends; a legend of the statuses, zones and kinds shown)
-                 [--availability FILE] [--selection IDS] [--heatmap FILE] [--prices FILE] [--language zh|en]
-                 [--viewport X,Y,W,H --zoom Z]  one view: content point X,Y at the top left, W×H points, zoomed Z
-          generate cinema|imax|arena [-o OUT] [--seats N]
-                                                write a sample venue (arena: exactly N seats, default 20000)
-          generate availability VENUE --sold FRACTION [--held FRACTION] [--seed N] -o OUT
-                                                a reproducible random availability in the compact encoding
-          layout-demo grid|carousel [--frames N] [--svg OUT]
-                                                a scripted scroll through the layout engine: panes, visible cells
-
-        FORMAT: seatkit, seed, cinema-grid, pretix, reseller (validate and VENUE arguments detect it when not given).
-        Exit codes: 0 success, 1 invalid input or the answer is no, 2 usage error, 3 file not readable/writable.
-        Run `seatkit help COMMAND` for one command.
-        """
+    /// The whole tool's help, as `seatkit --help` prints it.
+    public static var help: String { SeatKitRootCommand.helpMessage(columns: 100) }
 
     public static func run(_ arguments: [String]) -> (code: Int32, output: CommandOutput) {
         var output = CommandOutput()
-        guard let command = arguments.first else {
+        let parsed: any ParsableCommand
+        do { parsed = try SeatKitRootCommand.parseAsRoot(arguments) } catch { return (parseFailure(error, &output), output) }
+        if parsed is SeatKitRootCommand {
+            // `seatkit` alone: the help, as a usage error.
             output.err += help + "\n"
             return (ExitCode.usage, output)
         }
-        let rest = Array(arguments.dropFirst())
-        if rest.contains("--help") || rest.contains("-h"), let text = commandHelp(command) {
-            output.line(text)
+        guard let command = parsed as? any ToolCommand else {
+            // `seatkit help COMMAND`: ArgumentParser's own command, which answers by throwing its help.
+            var other = parsed
+            do { try other.run() } catch { return (parseFailure(error, &output), output) }
             return (ExitCode.success, output)
         }
+        let name = type(of: command).configuration.commandName ?? ""
         do {
-            switch command {
-            case "-h", "--help", "help":
-                output.line(rest.first.flatMap(commandHelp) ?? help)
-                return (ExitCode.success, output)
-            case "--version", "version":
-                output.line("seatkit \(version)")
-                return (ExitCode.success, output)
-            case "validate": return (try ValidateCommand.run(rest, &output), output)
-            case "import": return (try ImportCommand.run(rest, &output), output)
-            case "best": return (try BestCommand.run(rest, &output), output)
-            case "check": return (try CheckCommand.run(rest, &output), output)
-            case "generate": return (try GenerateCommand.run(rest, &output), output)
-            case "layout-demo": return (try LayoutDemoCommand.run(rest, &output), output)
-            case "render": return (try RenderCommand.run(rest, &output), output)
-            case "serve": return (try ServeCommand.run(rest, &output), output)
-            case "operator": return (try OperatorCommand.run(rest, &output), output)
-            case "report": return (try BoxOfficeCommand.report(rest, &output), output)
-            case "block": return (try BoxOfficeCommand.block(rest, &output), output)
-            case "simulate": return (try SimulateCommand.run(rest, &output), output)
-            case "buyer": return (try BuyerCommand.run(rest, &output), output)
-            case "bench": return (try BenchCommand.run(rest, &output), output)
-            default:
-                output.error("unknown command \"\(command)\" (see seatkit --help)")
-                return (ExitCode.usage, output)
-            }
+            return (try command.execute(&output), output)
         } catch let e as UsageError {
-            output.error(e.message + " (see seatkit help \(command))")
+            output.error(e.message + " (see seatkit help \(name))")
             return (ExitCode.usage, output)
         } catch let e as IOFailure {
             output.error(e.message)
@@ -118,33 +51,54 @@ public enum SeatKitTool {
             return (ExitCode.failure, output)
         }
     }
+}
 
-    static func commandHelp(_ name: String) -> String? {
-        let lines = help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let start = lines.firstIndex(where: { $0.hasPrefix("  \(name) ") }) else { return nil }
-        var out = ["Usage: seatkit " + lines[start].trimmingCharacters(in: .whitespaces)]
-        var k = start + 1
-        while k < lines.count, lines[k].hasPrefix("         ") || lines[k].hasPrefix("                    ") {
-            out.append(lines[k]); k += 1
+extension SeatKitTool {
+    /// What ArgumentParser threw: help, --version and completion scripts are a clean exit (standard output,
+    /// exit 0); anything else is a usage error (standard error, exit 2), ArgumentParser's message as is.
+    static func parseFailure(_ error: any Error, _ output: inout CommandOutput) -> Int32 {
+        let message = SeatKitRootCommand.fullMessage(for: error, columns: 100)
+        if SeatKitRootCommand.exitCode(for: error) == .success {
+            output.line(message)
+            return ExitCode.success
         }
-        out.append("Exit codes: 0 success, 1 invalid input or the answer is no, 2 usage error, 3 file not readable/writable.")
-        return out.joined(separator: "\n")
+        output.err += message + "\n"
+        return ExitCode.usage
     }
 }
 
+/// A subcommand: parsed by ArgumentParser, run by `SeatKitTool.run`, which gives it somewhere to write
+/// (the terminal for the tool, a buffer for tests) and maps its errors to the documented exit codes.
+protocol ToolCommand: ParsableCommand {
+    func execute(_ output: inout CommandOutput) throws -> Int32
+}
+
+/// `seatkit`: the root, which only names the subcommands.
+struct SeatKitRootCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "seatkit",
+        abstract: "Seat maps for cinemas and venues, and the seat-inventory server.",
+        discussion: """
+            FORMAT (import, validate and every VENUE argument): seatkit, seed, cinema-grid (Maoyan-style captures \
+            too), pretix or reseller; detected when not given.
+            Exit codes: 0 success, 1 invalid input or the answer is no, 2 usage error, 3 file not readable/writable.
+            Shell completions: seatkit --generate-completion-script bash|zsh|fish.
+            """,
+        version: SeatKitTool.version,
+        subcommands: [
+            ServeCommand.self, OperatorCommand.self, ReportCommand.self, BlockCommand.self, SimulateCommand.self,
+            BuyerCommand.self, BenchCommand.self, ValidateCommand.self, ImportCommand.self, BestCommand.self,
+            CheckCommand.self, RenderCommand.self, GenerateCommand.self, LayoutDemoCommand.self,
+        ])
+}
+
+extension ImportFormat: ExpressibleByArgument {}
+
 /// Loading what commands take as input.
 enum Inputs {
-    static func format(_ args: Arguments, _ key: String = "--from") throws -> ImportFormat? {
-        guard let name = args.values[key] else { return nil }
-        guard let f = ImportFormat(rawValue: name) else {
-            throw UsageError(message: "unknown format \"\(name)\" (expected \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
-        }
-        return f
-    }
-
     /// `--status-map 1=available,4=blocked`: a vendor's numeric status codes and what they mean.
-    static func importOptions(_ args: Arguments) throws -> ImportOptions {
-        guard let text = args.values["--status-map"] else { return ImportOptions() }
+    static func importOptions(statusMap: String?) throws -> ImportOptions {
+        guard let text = statusMap else { return ImportOptions() }
         switch ImportOptions.statusMap(parsing: text) {
         case .success(let map): return ImportOptions(statusMap: map)
         case .failure(let e): throw UsageError(message: e.problems.map(\.description).joined(separator: "; "))
@@ -161,8 +115,8 @@ enum Inputs {
         }
     }
 
-    static func availability(_ args: Arguments, venue: ImportedVenue) throws -> SeatAvailability {
-        guard let path = args.values["--availability"] else {
+    static func availability(_ path: String?, venue: ImportedVenue) throws -> SeatAvailability {
+        guard let path else {
             return venue.availability ?? SeatAvailability(layout: venue.layout)
         }
         let text = try Files.readText(path)
@@ -171,13 +125,13 @@ enum Inputs {
         }
     }
 
-    static func policy(_ args: Arguments) throws -> SelectionPolicy {
-        guard let path = args.values["--policy"] else { return .standard }
+    static func policy(_ path: String?) throws -> SelectionPolicy {
+        guard let path else { return .standard }
         return try SelectionPolicy(json: try Files.read(path))
     }
 
-    static func prices(_ args: Arguments, layout: VenueLayout) throws -> SeatPrices? {
-        guard let path = args.values["--prices"] else { return nil }
+    static func prices(_ path: String?, layout: VenueLayout) throws -> SeatPrices? {
+        guard let path else { return nil }
         return try SeatPrices(table: try PriceTable(json: try Files.read(path)), layout: layout)
     }
 

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import SeatMap
 import SeatSamples
@@ -12,50 +13,85 @@ import SeatInventory
 
 /// `seatkit serve`: the seat-inventory server with the embedded store; seeds the sample venues and a
 /// few shows into an empty store. Runs until SIGINT or SIGTERM, then shuts down gracefully.
-enum ServeCommand {
-    static func run(_ raw: [String], _ output: inout CommandOutput) throws -> Int32 {
-        let args = try Arguments(
-            raw,
-            valueOptions: [
-                "--port", "--store", "--admin-key", "--operators", "--threads", "--holds-per-second", "--host",
-                "--trusted-proxies", "--connections-per-address", "--streams-per-address", "--max-streams",
-            ],
-            flagOptions: ["--no-samples", "--no-group-commit"])
-        guard args.positionals.isEmpty else { throw UsageError(message: "serve takes no arguments") }
-        let key = args.values["--admin-key"] ?? ProcessInfo.processInfo.environment["SEATKIT_ADMIN_KEY"]
+struct ServeCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "The seat-inventory server (docs/API.md); seeds the sample venues and shows into an empty store.",
+        discussion: "Runs until SIGINT or SIGTERM, then shuts down gracefully. The admin key: --admin-key or SEATKIT_ADMIN_KEY.")
+
+    @Option(help: "The port (0: any free one).")
+    var port = 8080
+
+    @Option(help: ArgumentHelp("sqlite:PATH, or postgres://… for several instances on one shared store.", valueName: "STORE"))
+    var store: String?
+
+    @Option(help: "The admin key (at least 16 characters; default SEATKIT_ADMIN_KEY, or a generated one).")
+    var adminKey: String?
+
+    @Option(help: ArgumentHelp("Operators by name: NAME manager|boxoffice sha256:HEX a line (see seatkit operator).", valueName: "FILE"), completion: .file())
+    var operators: String?
+
+    @Option(help: "Holds a second one client may ask for.")
+    var holdsPerSecond: Double?
+
+    @Option(help: "Request threads (1 to 256).")
+    var threads: Int?
+
+    @Option(help: ArgumentHelp("127.0.0.1, or 0.0.0.0 to listen on every address.", valueName: "ADDRESS"))
+    var host = "127.0.0.1"
+
+    @Flag(help: "Do not seed the sample venues and shows.")
+    var noSamples = false
+
+    @Flag(help: "Commit each change on its own instead of in batches.")
+    var noGroupCommit = false
+
+    @Option(help: ArgumentHelp("Proxies whose X-Forwarded-For is believed, comma-separated.", valueName: "ADDR,…"))
+    var trustedProxies: String?
+
+    @Option(help: "Connections one address may hold open.")
+    var connectionsPerAddress: Int?
+
+    @Option(help: "Event streams one address may hold open.")
+    var streamsPerAddress: Int?
+
+    @Option(help: "Event streams in all (0 to 200000).")
+    var maxStreams: Int?
+
+    @OptionGroup var logging: LogOptions
+
+    func execute(_ output: inout CommandOutput) throws -> Int32 {
+        let key = adminKey ?? ProcessInfo.processInfo.environment["SEATKIT_ADMIN_KEY"]
         if let key, let problem = AdminKey.problem(with: key) { throw UsageError(message: problem) }
-        var options = SeatServerApp.Options(adminKey: key ?? randomKey())
-        if let p = try args.int("--port") {
-            guard (0...65535).contains(p) else { throw UsageError(message: "--port must be 0 to 65535") }
-            options.port = UInt16(p)
-        }
-        if let host = args.values["--host"] {
-            guard host == "127.0.0.1" || host == "0.0.0.0" else { throw UsageError(message: "--host is 127.0.0.1 or 0.0.0.0") }
-            options.anyAddress = host == "0.0.0.0"
-        }
-        if let s = args.values["--store"] { options.store = s }
-        options.operatorsFile = args.values["--operators"]
-        options.groupCommit = !args.flags.contains("--no-group-commit")
-        if let t = try args.int("--threads") { guard t >= 1 && t <= 256 else { throw UsageError(message: "--threads must be 1 to 256") }; options.threads = t }
-        if let n = try args.int("--connections-per-address") {
+        var options = SeatServerApp.Options(adminKey: key ?? Self.randomKey())
+        guard (0...65535).contains(port) else { throw UsageError(message: "--port must be 0 to 65535") }
+        options.port = UInt16(port)
+        guard host == "127.0.0.1" || host == "0.0.0.0" else { throw UsageError(message: "--host is 127.0.0.1 or 0.0.0.0") }
+        options.anyAddress = host == "0.0.0.0"
+        if let store { options.store = store }
+        options.operatorsFile = operators
+        options.groupCommit = !noGroupCommit
+        options.logger = logging.logger()
+        if let t = threads { guard t >= 1 && t <= 256 else { throw UsageError(message: "--threads must be 1 to 256") }; options.threads = t }
+        if let n = connectionsPerAddress {
             guard n >= 1 else { throw UsageError(message: "--connections-per-address must be at least 1") }
             options.connectionsPerAddress = n
         }
-        if let n = try args.int("--streams-per-address") {
+        if let n = streamsPerAddress {
             guard n >= 0 else { throw UsageError(message: "--streams-per-address must be ≥ 0") }
             options.streamsPerAddress = n
         }
-        if let n = try args.int("--max-streams") {
+        if let n = maxStreams {
             guard (0...200_000).contains(n) else { throw UsageError(message: "--max-streams must be 0 to 200000") }
             options.maximumStreams = n
         }
-        if let list = args.values["--trusted-proxies"] {
+        if let list = trustedProxies {
             let addresses = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             for a in addresses where !HTTPServer.isIPAddress(a) { throw UsageError(message: "--trusted-proxies: \"\(a)\" is not an IPv4 or IPv6 address") }
             options.trustedAddresses = Set(addresses)
         }
-        if let r = try args.double("--holds-per-second") {
-            guard r >= 0 else { throw UsageError(message: "--holds-per-second must be ≥ 0") }; options.holdsPerSecond = r
+        if let r = holdsPerSecond {
+            guard r >= 0 && r.isFinite else { throw UsageError(message: "--holds-per-second must be ≥ 0") }; options.holdsPerSecond = r
         }
 
         // Signals are blocked before any thread starts, so every thread inherits the mask and only
@@ -73,14 +109,14 @@ enum ServeCommand {
         if let offset = ProcessInfo.processInfo.environment["SEATKIT_CLOCK_OFFSET_MS"].flatMap({ Int64($0) }) {
             app.inventory.clockOffset.advance(by: offset)
         }
-        if !args.flags.contains("--no-samples") {
+        if !noSamples {
             if app.inventory.venueIDs.isEmpty {
-                try seed(app.inventory)
+                try Self.seed(app.inventory)
             }
             // A sample store kept from an earlier day (make demo's demo.db): its shows have started and
             // sales are closed, so tomorrow's sample shows are added under dated ids.
             else if app.inventory.upcomingShowIDs.isEmpty, Set(app.inventory.venueIDs).isSuperset(of: Self.sampleVenueIDs) {
-                try seedShows(app.inventory, idSuffix: "-" + String(Self.tomorrow(app.inventory)))
+                try Self.seedShows(app.inventory, idSuffix: "-" + String(Self.tomorrow(app.inventory)))
             }
         }
         do { try app.start() } catch { throw IOFailure(message: "\(error)") }
@@ -91,7 +127,7 @@ enum ServeCommand {
               venues: \(app.inventory.venueIDs.joined(separator: ", "))
               shows on sale:  \(app.inventory.upcomingShowIDs.joined(separator: ", "))
               operators: \(app.api.operatorNames.joined(separator: ", "))
-              admin key: \(key == nil ? options.adminKey + " (generated; set --admin-key or SEATKIT_ADMIN_KEY)" : "from \(args.values["--admin-key"] != nil ? "--admin-key" : "SEATKIT_ADMIN_KEY")")
+              admin key: \(key == nil ? options.adminKey + " (generated; set --admin-key or SEATKIT_ADMIN_KEY)" : "from \(adminKey != nil ? "--admin-key" : "SEATKIT_ADMIN_KEY")")
               try: curl http://127.0.0.1:\(app.port)/v1/shows
             """
         FileHandle.standardOutput.write(Data((banner + "\n").utf8))

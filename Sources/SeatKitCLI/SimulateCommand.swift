@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -10,18 +11,31 @@ import SeatWire
 import SharedState
 
 /// `seatkit simulate --server URL --show ID --buyers N`: a crowd of buyers, each a real `SeatSession`.
-enum SimulateCommand {
-    static func run(_ raw: [String], _ output: inout CommandOutput) throws -> Int32 {
-        let args = try Arguments(raw, valueOptions: ["--server", "--show", "--buyers", "--seed"], flagOptions: ["--quiet"])
-        guard args.positionals.isEmpty else { throw UsageError(message: "simulate takes no arguments") }
-        guard let server = URL(string: try args.required("--server")), server.scheme == "http" || server.scheme == "https" else {
+struct SimulateCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "simulate",
+        abstract: "A crowd of buyers (best available, taps, drags, abandoned holds, purchases) against a running server.",
+        discussion: "Prints what happened and checks that no seat was sold twice (exit 1 if it was).")
+
+    @OptionGroup var target: ServerTarget
+
+    @Option(help: "How many buyers (1 to 10000).")
+    var buyers = 100
+
+    @Option(help: "The random seed.")
+    var seed = 1
+
+    @Flag(help: "No progress bar.")
+    var quiet = false
+
+    func execute(_ output: inout CommandOutput) throws -> Int32 {
+        guard let server = URL(string: target.server), server.scheme == "http" || server.scheme == "https" else {
             throw UsageError(message: "--server is a URL like http://127.0.0.1:8080")
         }
-        let show = try args.required("--show")
-        let buyers = try args.int("--buyers") ?? 100
+        let (show, buyers, quiet) = (target.show, buyers, quiet)
         guard buyers >= 1 && buyers <= 10_000 else { throw UsageError(message: "--buyers must be 1 to 10000") }
-        let seed = UInt64(try args.int("--seed") ?? 1)
-        let quiet = args.flags.contains("--quiet")
+        guard seed >= 0 else { throw UsageError(message: "--seed must be 0 or more") }
+        let seed = UInt64(seed)
         switch waitFor({ () async throws(APIError) in try await Crowd.run(server: server, show: show, buyers: buyers, seed: seed, progress: !quiet) }) {
         case .failure(let e): throw IOFailure(message: "cannot simulate against \(server): \(e)")
         case .success(let report):

@@ -1,19 +1,35 @@
+import ArgumentParser
 import SeatMap
 
+/// What the importers take besides the file: its format and a vendor's status codes.
+struct ImportInputs: ParsableArguments {
+    @Option(help: "The file's format (detected when not given).")
+    var from: ImportFormat?
+
+    @Option(help: ArgumentHelp("What a vendor's numeric seat statuses mean, e.g. 1=available,4=blocked.", valueName: "CODE=STATUS,..."))
+    var statusMap: String?
+}
+
 /// `seatkit validate FILE`: a summary of a venue, or every problem in it.
-enum ValidateCommand {
-    static func run(_ raw: [String], _ output: inout CommandOutput) throws -> Int32 {
-        let args = try Arguments(raw, valueOptions: ["--from", "--status-map"], flagOptions: [])
-        guard args.positionals.count == 1 else { throw UsageError(message: "validate takes one FILE") }
-        let path = args.positionals[0]
+struct ValidateCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate", abstract: "Check a venue file: seats per zone and type, and every problem.")
+
+    @Argument(help: "The venue file.", completion: .file())
+    var file: String
+
+    @OptionGroup var inputs: ImportInputs
+
+    func execute(_ output: inout CommandOutput) throws -> Int32 {
+        let path = file
         let venue: ImportedVenue
-        do { venue = try Inputs.venue(path, format: try Inputs.format(args), options: try Inputs.importOptions(args)) } catch let e as LayoutError {
+        do { venue = try Inputs.venue(path, format: inputs.from, options: try Inputs.importOptions(statusMap: inputs.statusMap)) } catch let e as LayoutError {
             output.line("\(path): \(e.problems.count + e.omitted) problem\(e.problems.count + e.omitted == 1 ? "" : "s")")
             for p in e.problems { output.line("  " + p.description.replacingOccurrences(of: "\(path): ", with: "")) }
             if e.omitted > 0 { output.line("  … and \(e.omitted) more") }
             return ExitCode.failure
         }
-        output.out += summary(venue)
+        output.out += Self.summary(venue)
         for note in venue.notes { output.err += "seatkit: warning: \(path): \(note)\n" }
         return ExitCode.success
     }
@@ -59,16 +75,29 @@ extension String {
 
 /// `seatkit import [--from FORMAT] FILE -o OUT`: the format is detected as `validate` detects it
 /// unless `--from` names it.
-enum ImportCommand {
-    static func run(_ raw: [String], _ output: inout CommandOutput) throws -> Int32 {
-        let args = try Arguments(raw, valueOptions: ["--from", "--output", "--availability-out", "--status-map"], flagOptions: [])
-        guard args.positionals.count == 1 else { throw UsageError(message: "import takes one FILE") }
-        let out = try args.required("--output")
-        let venue = try Inputs.venue(args.positionals[0], format: try Inputs.format(args), options: try Inputs.importOptions(args))
-        for note in venue.notes { output.err += "seatkit: warning: \(args.positionals[0]): \(note)\n" }
+struct ImportCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Convert seed, cinema-grid (Maoyan-style captures too), pretix or reseller seat lists to SeatKit layout JSON.")
+
+    @Argument(help: "The file to convert.", completion: .file())
+    var file: String
+
+    @Option(name: [.customShort("o"), .customLong("output")], help: "Where to write the layout JSON.", completion: .file())
+    var output: String
+
+    @Option(help: "Also write the statuses the source carried (the compact encoding).", completion: .file())
+    var availabilityOut: String?
+
+    @OptionGroup var inputs: ImportInputs
+
+    func execute(_ output: inout CommandOutput) throws -> Int32 {
+        let out = self.output
+        let venue = try Inputs.venue(file, format: inputs.from, options: try Inputs.importOptions(statusMap: inputs.statusMap))
+        for note in venue.notes { output.err += "seatkit: warning: \(file): \(note)\n" }
         try Files.write(venue.layout.jsonBytes(), to: out)
         output.line("wrote \(out): \(venue.layout.seatCount) seats in \(venue.layout.rows.count) rows, \(venue.layout.zones.count) zones")
-        if let availabilityOut = args.values["--availability-out"] {
+        if let availabilityOut {
             let a = venue.availability ?? SeatAvailability(layout: venue.layout)
             try Files.write(Array((a.encoded() + "\n").utf8), to: availabilityOut)
             output.line("wrote \(availabilityOut): \(a.counts.available) available, \(a.counts.held) held, \(a.counts.sold) sold, \(a.counts.blocked) blocked")

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import SeatMap
 import SeatSecrets
 import SeatStorage
@@ -43,6 +44,10 @@ public final class SeatServerApp: @unchecked Sendable {
         /// The operators file (`--operators`): `name role sha256:HEX` a line, besides the admin key.
         public var operatorsFile: String?
 
+        /// Where the server's lines go: a line a request at `info`, failures with their cause at
+        /// `warning`/`error`, starts and stops at `notice`. The default says nothing (tests, benchmarks).
+        public var logger: Logger = RequestLog.silent
+
         public init(adminKey: String) { self.adminKey = adminKey }
     }
 
@@ -81,7 +86,7 @@ public final class SeatServerApp: @unchecked Sendable {
     private init(options: Options, store: SeatStore, operators: OperatorDirectory) throws {
         self.options = options
         inventory = try Inventory(store: store)
-        api = SeatAPI(inventory: inventory, operators: operators, holdsPerSecond: options.holdsPerSecond)
+        api = SeatAPI(inventory: inventory, operators: operators, holdsPerSecond: options.holdsPerSecond, logger: options.logger)
         let api = self.api
         var configuration = HTTPServer.Configuration(
             port: options.port, anyAddress: options.anyAddress, threads: options.threads, maximumBodyBytes: options.maximumBodyBytes,
@@ -122,13 +127,24 @@ public final class SeatServerApp: @unchecked Sendable {
             }
         }
         try http.start()
-        let store = inventory.store
+        let (store, logger) = (inventory.store, options.logger)
+        logger.notice(
+            "started",
+            metadata: [
+                "port": .stringConvertible(Int(http.port)), "shows": .stringConvertible(inventory.upcomingShowIDs.count),
+                "threads": .stringConvertible(options.threads),
+            ])
         workers = [
             repeating(every: 0.5) { [inventory] in inventory.expireDue() },
             repeating(every: options.heartbeatSeconds) { [inventory] in inventory.heartbeat() },
             // Idempotency answers are kept for a day; the show's log with the show (its history is
             // the box office's record; clients' deltas and resumes come from the last 1,024 in memory).
-            repeating(every: 60) { try? store.prune(idempotencyMilliseconds: 86_400_000) },
+            // A failed prune is tried again in a minute; said, so a store that keeps failing is seen.
+            repeating(every: 60) {
+                do { try store.prune(idempotencyMilliseconds: 86_400_000) } catch {
+                    logger.warning("prune failed", metadata: ["cause": .string(String(describing: error))])
+                }
+            },
         ]
         if let shared = store as? PostgresStore { workers.append(follow(shared)) }
     }
@@ -137,18 +153,27 @@ public final class SeatServerApp: @unchecked Sendable {
     /// look at every show when a second passes without one (a notification lost while the database
     /// restarted); reconnects by itself.
     private func follow(_ store: PostgresStore) -> Thread {
-        let inventory = self.inventory
+        let (inventory, logger) = (self.inventory, options.logger)
         let thread = Thread { [weak self] in
             var listener: PostgresConnection?
+            // Whether the failure now is one already said (an outage is one warning, not four a second).
+            var quiet = false
             while let self, !self.isStopped {
                 do {
                     if listener == nil { listener = try store.listeningConnection(); try inventory.followStore() }
                     let payloads = try listener?.notifications(waiting: 1000) ?? []
                     // Quiet for a second: look at every show anyway (a notification lost in a reconnect).
                     if payloads.isEmpty { try inventory.followStore() } else { try inventory.follow(notifications: payloads) }
+                    if quiet { logger.notice("following the shared store again") }
+                    quiet = false
                 } catch {
-                    listener = nil
+                    // The database restarting or unreachable: said once per outage, then retried every 250 ms.
+                    if listener != nil || !quiet {
+                        logger.warning("following the shared store failed; retrying", metadata: ["cause": .string(String(describing: error))])
+                    }
+                    (listener, quiet) = (nil, true)
                     Thread.sleep(forTimeInterval: 0.25)
+                    continue
                 }
             }
         }
@@ -169,6 +194,7 @@ public final class SeatServerApp: @unchecked Sendable {
         // Rate-limited answers still waiting are sent now, for the same reason.
         api.tarpit.stop()
         http.stop()
+        options.logger.notice("stopped")
     }
 
     private func repeating(every seconds: Double, _ body: @escaping @Sendable () -> Void) -> Thread {

@@ -10,8 +10,8 @@ struct Route: Sendable {
     struct Call {
         let request: HTTPRequest
         let parameters: [String]
-        let route: String
-        let start: UInt64
+        let trace: RequestTrace
+        var route: String { trace.route }
         subscript(_ k: Int) -> String { parameters[k] }
     }
 

@@ -9,12 +9,12 @@ import SeatWire
 /// Blocks and house seats for the box office (`docs/API.md`, Reservations): any operator may make,
 /// change and release them; buyers see their seats as not for sale and never the reason or who.
 extension SeatAPI {
-    func createReservation(_ show: String, _ r: HTTPRequest, route: String, start: UInt64) throws -> HTTPResponse {
+    func createReservation(_ show: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
         let who = try requireOperator(r, .boxoffice, to: "reserve seats")
         let new = try RequestBody.reservationRequest(r)
         let idem = try Self.idempotency(r, scope: "reserve:\(show)") { (v: ReservationView) in (201, Render.reservation(v).bytes) }
         let (answer, ticket) = try inventory.beginCreateReservation(show: show, new, by: who.name, idempotency: idem)
-        return afterCommit(ticket, route: route, start: start) {
+        return afterCommit(ticket, trace: trace) {
             Self.respond(answer) { view in .json(201, Render.reservation(view), headers: [("Location", "/v1/reservations/\(view.id)")]) }
         }
     }
@@ -36,16 +36,16 @@ extension SeatAPI {
         return .json(200, Render.reservation(try inventory.reservation(id: id)))
     }
 
-    func releaseReservation(_ id: String, _ r: HTTPRequest, route: String, start: UInt64) throws -> HTTPResponse {
+    func releaseReservation(_ id: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
         let who = try requireOperator(r, .boxoffice, to: "release reservations")
-        return afterCommit(try inventory.beginReleaseReservation(id: id, by: who.name), route: route, start: start) { .empty(204) }
+        return afterCommit(try inventory.beginReleaseReservation(id: id, by: who.name), trace: trace) { .empty(204) }
     }
 
-    func modifyReservation(_ id: String, _ r: HTTPRequest, route: String, start: UInt64) throws -> HTTPResponse {
+    func modifyReservation(_ id: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
         let who = try requireOperator(r, .boxoffice, to: "change reservations")
         let (add, remove) = try RequestBody.modifyRequest(r)
         let (view, ticket) = try inventory.beginModifyReservation(id: id, add: add, remove: remove, by: who.name)
-        return afterCommit(ticket, route: route, start: start) { .json(200, Render.reservation(view)) }
+        return afterCommit(ticket, trace: trace) { .json(200, Render.reservation(view)) }
     }
 }
 

@@ -21,45 +21,45 @@ extension SeatAPI {
         Route("/v1/shows", [("GET", { api, _ in api.listShows() }), ("POST", { api, c in try api.createShow(c.request) })]),
         Route(
             "/v1/shows/{id}",
-            [("GET", { api, c in try api.show(c[0]) }), ("PATCH", { api, c in try api.editShow(c[0], c.request, route: c.route, start: c.start) })]),
-        Route("/v1/shows/{id}/prices", [("PUT", { api, c in try api.changePrices(c[0], c.request, route: c.route, start: c.start) })]),
-        Route("/v1/shows/{id}/cancel", [("POST", { api, c in try api.cancelShow(c[0], c.request, route: c.route, start: c.start) })]),
+            [("GET", { api, c in try api.show(c[0]) }), ("PATCH", { api, c in try api.editShow(c[0], c.request, trace: c.trace) })]),
+        Route("/v1/shows/{id}/prices", [("PUT", { api, c in try api.changePrices(c[0], c.request, trace: c.trace) })]),
+        Route("/v1/shows/{id}/cancel", [("POST", { api, c in try api.cancelShow(c[0], c.request, trace: c.trace) })]),
         Route("/v1/shows/{id}/log", [("GET", { api, c in try api.showLog(c[0], c.request) })]),
-        Route("/v1/shows/{id}/availability", [("GET", { api, c in try api.availability(c[0], c.request, start: c.start) })]),
+        Route("/v1/shows/{id}/availability", [("GET", { api, c in try api.availability(c[0], c.request, trace: c.trace) })]),
         Route("/v1/shows/{id}/events", [("GET", { api, c in try api.events(c[0], c.request) })]),
         Route("/v1/shows/{id}/seatmap.svg", [("GET", { api, c in try api.seatMap(c[0], c.request) })]),
         Route("/v1/shows/{id}/seat-prices", [("GET", { api, c in try api.seatPrices(c[0], c.request) })]),
         Route("/v1/shows/{id}/best", [("GET", { api, c in try api.bestSeats(c[0], c.request) })]),
         Route("/v1/shows/{id}/free-seats", [("GET", { api, c in try api.freeSeats(c[0], c.request) })]),
-        Route("/v1/shows/{id}/holds", [("POST", { api, c in try api.createHold(c[0], c.request, start: c.start) })]),
+        Route("/v1/shows/{id}/holds", [("POST", { api, c in try api.createHold(c[0], c.request, trace: c.trace) })]),
         Route(
             "/v1/shows/{id}/reservations",
             [
                 ("GET", { api, c in try api.listReservations(c[0], c.request) }),
-                ("POST", { api, c in try api.createReservation(c[0], c.request, route: c.route, start: c.start) }),
+                ("POST", { api, c in try api.createReservation(c[0], c.request, trace: c.trace) }),
             ]),
         Route(
             "/v1/reservations/{id}",
             [
                 ("GET", { api, c in try api.getReservation(c[0], c.request) }),
-                ("DELETE", { api, c in try api.releaseReservation(c[0], c.request, route: c.route, start: c.start) }),
+                ("DELETE", { api, c in try api.releaseReservation(c[0], c.request, trace: c.trace) }),
             ]),
         Route("/v1/shows/{id}/report", [("GET", { api, c in try api.showReport(c[0], c.request) })]),
-        Route("/v1/shows/{id}/sales", [("POST", { api, c in try api.sell(c[0], c.request, route: c.route, start: c.start) })]),
+        Route("/v1/shows/{id}/sales", [("POST", { api, c in try api.sell(c[0], c.request, trace: c.trace) })]),
         Route("/v1/operators/me", [("GET", { api, c in try api.signedIn(c.request) })]),
         Route("/v1/reports/sales", [("GET", { api, c in try api.salesReport(c.request) })]),
         Route("/v1/orders/{orderRef}", [("GET", { api, c in try api.order(c[0], c.request) })]),
-        Route("/v1/orders/{orderRef}/refund", [("POST", { api, c in try api.refund(c[0], c.request, route: c.route, start: c.start) })]),
-        Route("/v1/reservations/{id}/seats", [("POST", { api, c in try api.modifyReservation(c[0], c.request, route: c.route, start: c.start) })]),
+        Route("/v1/orders/{orderRef}/refund", [("POST", { api, c in try api.refund(c[0], c.request, trace: c.trace) })]),
+        Route("/v1/reservations/{id}/seats", [("POST", { api, c in try api.modifyReservation(c[0], c.request, trace: c.trace) })]),
         Route(
             "/v1/holds/{token}",
             [
                 ("GET", { api, c in .json(200, Render.hold(try api.inventory.hold(token: c[0]))) }),
-                ("DELETE", { api, c in api.afterCommit(try api.inventory.beginReleaseHold(token: c[0]), route: c.route, start: c.start) { .empty(204) } }),
+                ("DELETE", { api, c in api.afterCommit(try api.inventory.beginReleaseHold(token: c[0]), trace: c.trace) { .empty(204) } }),
             ]),
         Route("/v1/holds/{token}/seats", [("POST", modifyHold)]),
         Route("/v1/holds/{token}/extend", [("POST", extendHold)]),
-        Route("/v1/holds/{token}/confirm", [("POST", { api, c in try api.confirm(c[0], c.request, route: c.route, start: c.start) })]),
+        Route("/v1/holds/{token}/confirm", [("POST", { api, c in try api.confirm(c[0], c.request, trace: c.trace) })]),
     ])
 
     private static let health: Route.Handler = { _, _ in .text(200, "ok\n") }
@@ -80,12 +80,12 @@ extension SeatAPI {
     private static let modifyHold: Route.Handler = { api, c in
         let (add, remove) = try RequestBody.modifyRequest(c.request)
         let (view, ticket) = try api.inventory.beginModifyHold(token: c[0], add: add, remove: remove)
-        return api.afterCommit(ticket, route: c.route, start: c.start) { .json(200, Render.hold(view)) }
+        return api.afterCommit(ticket, trace: c.trace) { .json(200, Render.hold(view)) }
     }
 
     private static let extendHold: Route.Handler = { api, c in
         let (view, ticket) = try api.inventory.beginExtendHold(token: c[0])
-        return api.afterCommit(ticket, route: c.route, start: c.start) { .json(200, Render.hold(view)) }
+        return api.afterCommit(ticket, trace: c.trace) { .json(200, Render.hold(view)) }
     }
 
     func metricsText() -> HTTPResponse {
@@ -101,21 +101,21 @@ extension SeatAPI {
     }
 
     /// Routes one request: 414 for an over-long path, 404 for no route, 405 with `Allow` for a routed
-    /// path without the method; `route` is set to the pattern (the metrics label) once one matches.
-    func dispatch(_ r: HTTPRequest, route: inout String, start: UInt64) throws -> HTTPResponse {
+    /// path without the method; `trace.route` is set to the pattern (the metrics label) once one matches.
+    func dispatch(_ r: HTTPRequest, trace: inout RequestTrace) throws -> HTTPResponse {
         guard r.path.utf8.count <= 2048 else { throw Problem(414, "uri-too-long", "URI too long", detail: "the path is over 2048 bytes") }
         switch Self.routes.resolve(method: r.method, path: r.path) {
         case .notFound:
             throw Problem.notFound("no route \(r.path)")
         case .methodNotAllowed(let found):
-            route = found.pattern
+            trace.route = found.pattern
             let allowed = found.methods.joined(separator: ", ")
             throw Problem(
                 405, "method-not-allowed", "Method not allowed", detail: "\(r.method) is not allowed here; use \(allowed)",
                 headers: [("Allow", allowed)])
         case .found(let found, let handler, let parameters):
-            route = found.pattern
-            return try handler(self, Route.Call(request: r, parameters: parameters, route: found.pattern, start: start))
+            trace.route = found.pattern
+            return try handler(self, Route.Call(request: r, parameters: parameters, trace: trace))
         }
     }
 }

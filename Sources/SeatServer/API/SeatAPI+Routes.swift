@@ -147,7 +147,7 @@ extension SeatAPI {
 
     /// The compact encoding with its version as ETag; `?since=V` gives the delta from V, or 410 when the
     /// log no longer reaches back (fetch the whole state again).
-    func availability(_ id: String, _ r: HTTPRequest, start: UInt64) throws -> HTTPResponse {
+    func availability(_ id: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
         if let sinceText = r.query["since"] {
             guard let since = Self.version(sinceText) else {
                 throw Problem.badRequest("since must be a version number (0 to \(Self.largestVersion)), got \"\(sinceText.prefix(40))\"")
@@ -155,7 +155,7 @@ extension SeatAPI {
             if let now = inventory.committedVersion(show: id), now > since + Self.cheapDeltaSpan, let wait = deltaLimiter.check(r.clientAddress) {
                 return rateLimited(
                     "too many deltas spanning over \(Self.cheapDeltaSpan) versions from \(r.clientAddress); fetch the whole availability, or try again shortly",
-                    wait: wait, route: "/v1/shows/{id}/availability", start: start)
+                    wait: wait, trace: trace)
             }
             let delta = try inventory.delta(show: id, since: since)
             return .text(200, delta, headers: [("Cache-Control", "no-cache")])
@@ -167,21 +167,21 @@ extension SeatAPI {
         return .text(200, encoded, headers: headers)
     }
 
-    func createHold(_ showID: String, _ r: HTTPRequest, start: UInt64) throws -> HTTPResponse {
+    func createHold(_ showID: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
         if let wait = holdLimiter.check(r.clientAddress) {
-            return rateLimited("too many holds from \(r.clientAddress); try again shortly", wait: wait, route: "/v1/shows/{id}/holds", start: start)
+            return rateLimited("too many holds from \(r.clientAddress); try again shortly", wait: wait, trace: trace)
         }
         let (seats, wheelchair) = try RequestBody.holdRequest(r)
         let idem = try Self.idempotency(r, scope: "hold:\(showID)") { view in (201, Render.hold(view).bytes) }
         let (outcome, ticket) = try inventory.beginCreateHold(show: showID, seatIDs: seats, wheelchair: wheelchair, idempotency: idem)
-        return afterCommit(ticket, route: "/v1/shows/{id}/holds", start: start) { Self.render(outcome, created: true) }
+        return afterCommit(ticket, trace: trace) { Self.render(outcome, created: true) }
     }
 
-    func confirm(_ token: String, _ r: HTTPRequest, route: String, start: UInt64) throws -> HTTPResponse {
+    func confirm(_ token: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
         let orderRef = try RequestBody.confirmRequest(r)
         let idem = try Self.idempotency(r, scope: "confirm:\(token)") { view in (200, Render.hold(view).bytes) }
         let (outcome, ticket) = try inventory.beginConfirmHold(token: token, orderRef: orderRef, idempotency: idem)
-        return afterCommit(ticket, route: route, start: start) { Self.render(outcome, created: false) }
+        return afterCommit(ticket, trace: trace) { Self.render(outcome, created: false) }
     }
 
     static func render(_ outcome: HoldOutcome, created: Bool) -> HTTPResponse {

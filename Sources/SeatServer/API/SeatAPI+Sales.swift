@@ -6,19 +6,19 @@ import SeatWire
 
 /// Counter sales and orders for the box office (`docs/API.md`, Box office).
 extension SeatAPI {
-    func sell(_ show: String, _ r: HTTPRequest, route: String, start: UInt64) throws -> HTTPResponse {
+    func sell(_ show: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
         let who = try requireOperator(r, .boxoffice, to: "sell at the counter")
         let sale = try RequestBody.saleRequest(r)
         let idem = try Self.idempotency(r, scope: "sell:\(show)") { (v: OrderView) in (201, Render.order(v).bytes) }
         let (answer, ticket) = try inventory.beginSell(show: show, sale, by: who.name, idempotency: idem)
-        return afterCommit(ticket, route: route, start: start) {
+        return afterCommit(ticket, trace: trace) {
             Self.respond(answer) { view in .json(201, Render.order(view), headers: [("Location", "/v1/orders/\(Render.pathSegment(view.orderRef))")]) }
         }
     }
 
     /// Refunds are answered with the order as it then is, once committed. The writer commits in queue
     /// order, so the last ticket (an order spanning shows has one a show) is committed after the others.
-    func refund(_ orderRef: String, _ r: HTTPRequest, route: String, start: UInt64) throws -> HTTPResponse {
+    func refund(_ orderRef: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
         let who = try requireOperator(r, .boxoffice, to: "refund")
         let (seats, reason, toSale) = try RequestBody.refundRequest(r)
         let idem = try Self.idempotency(r, scope: "refund:\(orderRef)") { (v: OrderView) in (200, Render.order(v).bytes) }

@@ -8,28 +8,28 @@ import SeatWire
 /// buyers are told, the sales switch, cancellation; and its log for the box office.
 extension SeatAPI {
     /// `PUT /v1/shows/{id}/prices`: the same price table as show creation; answered with the show.
-    func changePrices(_ show: String, _ r: HTTPRequest, route: String, start: UInt64) throws -> HTTPResponse {
+    func changePrices(_ show: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
         let who = try requireOperator(r, .manager, to: "change prices")
         let table = try RequestBody.priceTableRequest(r)
         let (_, ticket) = try inventory.beginChangePrices(show: show, to: table, by: who.name)
-        return afterCommit(ticket, route: route, start: start) { [inventory] in .json(200, inventory.showSummary(show) ?? JSONWriter()) }
+        return afterCommit(ticket, trace: trace) { [inventory] in .json(200, inventory.showSummary(show) ?? JSONWriter()) }
     }
 
     /// `PATCH /v1/shows/{id}`: `startsAt`, `holdSeconds`, `details`, `onSale`; answered with the show.
-    func editShow(_ show: String, _ r: HTTPRequest, route: String, start: UInt64) throws -> HTTPResponse {
+    func editShow(_ show: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
         let who = try requireOperator(r, .manager, to: "edit shows")
         let edit = try RequestBody.showEditRequest(r)
         let (_, ticket) = try inventory.beginEditShow(show: show, edit, by: who.name)
-        return afterCommit(ticket, route: route, start: start) { [inventory] in .json(200, inventory.showSummary(show) ?? JSONWriter()) }
+        return afterCommit(ticket, trace: trace) { [inventory] in .json(200, inventory.showSummary(show) ?? JSONWriter()) }
     }
 
     /// `POST /v1/shows/{id}/cancel` `{"reason":"…"}`: holds and reservations released, the sales to refund listed.
-    func cancelShow(_ show: String, _ r: HTTPRequest, route: String, start: UInt64) throws -> HTTPResponse {
+    func cancelShow(_ show: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
         let who = try requireOperator(r, .manager, to: "cancel shows")
         let reason = try RequestBody.reasonRequest(r)
         let idem = try Self.idempotency(r, scope: "cancel:\(show)") { (v: Inventory.Cancellation) in (200, Render.cancellation(v, show: show).bytes) }
         let (answer, ticket) = try inventory.beginCancelShow(show: show, reason: reason, by: who.name, idempotency: idem)
-        return afterCommit(ticket, route: route, start: start) { Self.respond(answer) { .json(200, Render.cancellation($0, show: show)) } }
+        return afterCommit(ticket, trace: trace) { Self.respond(answer) { .json(200, Render.cancellation($0, show: show)) } }
     }
 
     /// `GET /v1/shows/{id}/log?since=V&limit=N`: JSON, or one line a seat as CSV (`Accept: text/csv`).

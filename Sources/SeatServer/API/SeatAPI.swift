@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import SeatMap
 import SeatSecrets
 import SeatStorage
@@ -30,43 +31,48 @@ public final class SeatAPI: @unchecked Sendable {
     /// Whether the web picker's files were found (`/` answers 503 otherwise).
     public var hasWebPage: Bool { site.root != nil }
 
-    /// `holdsPerSecond` per client address (0: no limit), bursts of twice that.
-    public init(inventory: Inventory, operators: OperatorDirectory, holdsPerSecond: Double = 20) {
+    /// A line a request and every failure with its cause (see `RequestLog`).
+    let requestLog: RequestLog
+
+    /// `holdsPerSecond` per client address (0: no limit), bursts of twice that. `logger`: where request
+    /// and failure lines go (the default says nothing).
+    public init(inventory: Inventory, operators: OperatorDirectory, holdsPerSecond: Double = 20, logger: Logger = RequestLog.silent) {
         self.inventory = inventory
         self.operators = operators
+        requestLog = RequestLog(logger: logger, metrics: inventory.metrics)
         holdLimiter = RateLimiter(rate: holdsPerSecond, burst: max(holdsPerSecond * 2, 1))
     }
 
     /// Answers one request; never throws, never crashes on input.
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        let start = DispatchTime.now().uptimeNanoseconds
-        var route = "unmatched"
+        var trace = RequestTrace(request, logging: requestLog.wantsRequests, caller: { caller($0)?.name })
         let response: HTTPResponse
         do {
-            response = try dispatch(request, route: &route, start: start)
+            response = try dispatch(request, trace: &trace)
         } catch {
-            response = Problem.from(error).response
+            let problem = Problem.from(error)
+            if problem.status >= 500 { requestLog.failed(trace, status: problem.status, cause: error) }
+            response = problem.response
         }
-        // A deferred answer is counted when it is complete.
-        if response.deferred == nil {
-            inventory.metrics.request(route: route, status: response.status, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-        }
+        // A deferred answer is counted and logged when it is complete.
+        if response.deferred == nil { requestLog.finished(trace, status: response.status) }
         return response
     }
 
     /// The answer once `ticket`'s change is committed (at once when there is nothing to commit); no
     /// thread waits meanwhile.
-    func afterCommit(_ ticket: CommitTicket?, route: String, start: UInt64, _ render: @escaping @Sendable () -> HTTPResponse) -> HTTPResponse {
+    func afterCommit(_ ticket: CommitTicket?, trace: RequestTrace, _ render: @escaping @Sendable () -> HTTPResponse) -> HTTPResponse {
         guard let ticket else { return render() }
         let deferred = DeferredResponse()
-        let metrics = inventory.metrics
+        let (metrics, log) = (inventory.metrics, requestLog)
         ticket.whenDone { error in
             // Rendered on the connection's thread once it is resumed, not on the writer's.
             deferred.complete {
                 // A seat taken by a change the database committed first (another instance's): a conflict too.
                 if let error, StoreError(error).isConflict { metrics.count("hold_conflicts") }
                 let response = error.map { Inventory.refusal(forCommitError: $0).problem.response } ?? render()
-                metrics.request(route: route, status: response.status, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                if let error, response.status >= 500 { log.failed(trace, status: response.status, cause: error) }
+                log.finished(trace, status: response.status)
                 return response
             }
         }
@@ -74,12 +80,12 @@ public final class SeatAPI: @unchecked Sendable {
     }
 
     /// A 429 for `client`, sent after `wait` seconds (the wait it names), counted when sent.
-    func rateLimited(_ detail: String, wait: Double, route: String, start: UInt64) -> HTTPResponse {
+    func rateLimited(_ detail: String, wait: Double, trace: RequestTrace) -> HTTPResponse {
         inventory.metrics.count("rate_limited")
         let response = Problem(429, "rate-limited", "Too many requests", detail: detail, headers: [("Retry-After", String(Int(wait.rounded(.up))))]).response
-        let metrics = inventory.metrics
+        let log = requestLog
         return tarpit.answer(after: wait) {
-            metrics.request(route: route, status: 429, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            log.finished(trace, status: 429)
             return response
         }
     }
