@@ -5,7 +5,7 @@ SWIFT ?= swift
 # Every build of the package's own code treats a warning as an error (the build prints none).
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 # Debian packages the build and tests need (postgresql: the tests start a throwaway cluster of their own).
-DEB_PACKAGES ?= pkg-config libmicrohttpd-dev libsqlite3-dev libpq-dev zlib1g-dev postgresql curl
+DEB_PACKAGES ?= pkg-config libmicrohttpd-dev libsqlite3-dev libpq-dev libssl-dev zlib1g-dev postgresql curl
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # What the browser tests add: Chromium and its WebDriver, CJK fonts for the screenshots.

@@ -43,10 +43,13 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // OpenSSL's libcrypto (Debian libssl-dev): SHA-256 for SeatSecrets on Linux (Apple platforms use
+        // CryptoKit); C, for the digest context it keeps a thread.
+        .target(name: "CCrypto", linkerSettings: [.linkedLibrary("crypto")]),
         // One lock type for state shared between threads (`Locked<Value>`). Foundation only.
         .target(name: "SharedState"),
         // Digests and secrets: SHA-256, hold-token digests, sealed idempotency answers, the admin key's rules.
-        .target(name: "SeatSecrets"),
+        .target(name: "SeatSecrets", dependencies: [.target(name: "CCrypto", condition: .when(platforms: [.linux]))]),
         // The store protocol and its two stores (SQLite, PostgreSQL): the only module that speaks SQL.
         .target(name: "SeatStorage", dependencies: ["SeatMap", "SeatSecrets", "SharedState", "CSQLite", "CLibPQ"]),
         // HTTP/1.1 on libmicrohttpd: the server, strict framing, connection budgets, event streams,

@@ -10,7 +10,7 @@ import pathlib, re, sys
 root = pathlib.Path(__file__).resolve().parent.parent
 package = (root / "Package.swift").read_text()
 platform = {"Foundation", "FoundationNetworking", "FoundationEssentials", "Glibc", "Musl", "Dispatch", "UIKit", "SwiftUI", "CoreGraphics",
-            "Testing", "XCTest", "PackageDescription", "os", "Darwin"}
+            "Testing", "XCTest", "PackageDescription", "os", "Darwin", "CryptoKit"}
 
 targets = {}
 for m in re.finditer(r'\.(target|executableTarget|systemLibrary|testTarget)\(\s*name:\s*"([A-Za-z]+)"(.*?)\)\s*,\s*(?=\n\s*(?://|\.|\]))', package, re.S):

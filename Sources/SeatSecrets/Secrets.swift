@@ -8,17 +8,15 @@ public enum Secrets {
     /// characters, so a plain 44-character token from an older store is told apart.
     public static func tokenDigest(_ token: String) -> String {
         var token = token
-        let fast: String? = token.withUTF8 { t in
-            // An ASCII prefix (every token the server makes) and a short token: hashed on the stack.
-            let prefixCount = min(12, t.count)
-            guard t.prefix(prefixCount).allSatisfy({ $0 < 0x80 }) else { return nil }
+        return token.withUTF8 { t in
+            // An ASCII prefix (every token the server makes): written straight after it, on the stack.
+            guard t.prefix(12).allSatisfy({ $0 < 0x80 }) else { return slowTokenDigest(String(decoding: t, as: UTF8.self)) }
             return tokenDomain.withUTF8Buffer { domain in
-                SHA256.shortDigest(UnsafeRawBufferPointer(domain), UnsafeRawBufferPointer(t)).map { state in
-                    SHA256.hex(state, bytes: 20, after: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(t)[0..<prefixCount]))
-                }
+                SHA256.hex(
+                    ofDigestOf: UnsafeRawBufferPointer(domain), UnsafeRawBufferPointer(t), bytes: 20,
+                    after: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(t)[0..<min(12, t.count)]))
             }
         }
-        return fast ?? slowTokenDigest(token)
     }
 
     private static let tokenDomain: StaticString = "seatkit-hold-token\u{1F}"

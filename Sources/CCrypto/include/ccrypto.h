@@ -1,0 +1,9 @@
+#ifndef SEATKIT_CCRYPTO_H
+#define SEATKIT_CCRYPTO_H
+#include <stddef.h>
+
+/* The SHA-256 of `head` then `tail` (either may be empty) into `out` (32 bytes), through OpenSSL's
+ * libcrypto; 1 on success, 0 when libcrypto failed (no SHA-256 provider, out of memory). Thread-safe. */
+int seatkit_sha256(const void *head, size_t head_count, const void *tail, size_t tail_count, unsigned char *out);
+
+#endif
