@@ -7,6 +7,7 @@ let package = Package(
     name: "SeatKit",
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
+        .library(name: "SeatJSON", targets: ["SeatJSON"]),
         .library(name: "SeatMap", targets: ["SeatMap"]),
         .library(name: "CollectionLayout", targets: ["CollectionLayout"]),
         .library(name: "SeatCanvas", targets: ["SeatCanvas"]),
@@ -22,18 +23,21 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
     ],
     targets: [
+        // JSON: a strict parser with line and column, a writer, RFC 3339 timestamps. Foundation only; a
+        // leaf every layer may use (the HTTP module through it knows nothing of seats).
+        .target(name: "SeatJSON"),
         // Engine: Foundation only, builds for iOS/macOS too.
-        .target(name: "SeatMap"),
+        .target(name: "SeatMap", dependencies: ["SeatJSON"]),
         // Engine: headless virtualization (viewport, frozen grid, compositional layout, reuse, prefetch,
         // spatial index). Foundation only; knows nothing of seats.
         .target(name: "CollectionLayout"),
         // Engine: the seat map as a picture (geometry, hit testing, gutter, minimap, level of detail,
         // display list, SVG, heat map, accessibility). Foundation only.
-        .target(name: "SeatCanvas", dependencies: ["SeatMap", "CollectionLayout"]),
+        .target(name: "SeatCanvas", dependencies: ["SeatJSON", "SeatMap", "CollectionLayout"]),
         // The v1 API's wire types, shared by the server and the client. Foundation only.
-        .target(name: "SeatWire", dependencies: ["SeatMap"]),
+        .target(name: "SeatWire", dependencies: ["SeatJSON", "SeatMap"]),
         // The client: API client and (next) the optimistic seat session. Foundation only.
-        .target(name: "SeatSync", dependencies: ["SeatWire", "SeatMap", "SharedState"]),
+        .target(name: "SeatSync", dependencies: ["SeatJSON", "SeatWire", "SeatMap", "SharedState"]),
         // Apple UI layer: thin UIKit and SwiftUI views over the engine. Every file is inside
         // `#if canImport(UIKit)` (SwiftUI files: `#if canImport(SwiftUI) && canImport(UIKit)`), so on Linux
         // this is an empty module; scripts/check-uikit.sh type-checks it against UIKit and SwiftUI stand-ins.
@@ -51,54 +55,82 @@ let package = Package(
         // Digests and secrets: SHA-256, hold-token digests, sealed idempotency answers, the admin key's rules.
         .target(name: "SeatSecrets", dependencies: [.target(name: "CCrypto", condition: .when(platforms: [.linux]))]),
         // The store protocol and its two stores (SQLite, PostgreSQL): the only module that speaks SQL.
-        .target(name: "SeatStorage", dependencies: ["SeatMap", "SeatSecrets", "SharedState", "CSQLite", "CLibPQ"]),
+        .target(name: "SeatStorage", dependencies: ["SeatJSON", "SeatMap", "SeatSecrets", "SharedState", "CSQLite", "CLibPQ"]),
         // HTTP/1.1 on libmicrohttpd: the server, strict framing, connection budgets, event streams,
         // deferred answers, gzip. Knows nothing of seats but the JSON writer its problems use.
-        .target(name: "SeatHTTP", dependencies: ["SeatMap", "SharedState", "CMicroHTTPD", "CZlib"]),
+        .target(name: "SeatHTTP", dependencies: ["SeatJSON", "SharedState", "CMicroHTTPD", "CZlib"]),
         // The domain: venues, shows, holds, group-committed changes, events, expiry. No HTTP: it refuses
         // with `Refusal`s and writes events to `EventSubscriber`s; the API maps both to the wire.
-        .target(name: "SeatInventory", dependencies: ["SeatMap", "SeatStorage", "SeatSecrets", "SharedState"]),
+        .target(name: "SeatInventory", dependencies: ["SeatJSON", "SeatMap", "SeatStorage", "SeatSecrets", "SharedState"]),
         // The v1 API over the inventory (route table, problems, rate limits, metrics, the picker's reads,
         // the web page's files) and the app that runs it with its background threads.
-        .target(name: "SeatServer", dependencies: [
-            .product(name: "Logging", package: "swift-log"), "SeatMap", "SeatCanvas", "CollectionLayout", "SeatWire", "SeatHTTP", "SeatInventory", "SeatStorage", "SeatSecrets", "SharedState"],
-                resources: [.copy("Web/Site")]),
+        .target(
+            name: "SeatServer",
+            dependencies: [
+                "SeatJSON",
+                .product(name: "Logging", package: "swift-log"), "SeatMap", "SeatCanvas", "CollectionLayout", "SeatWire", "SeatHTTP", "SeatInventory",
+                "SeatStorage", "SeatSecrets", "SharedState",
+            ],
+            resources: [.copy("Web/Site")]),
         // The sample venues and the seeded generator: for the CLI, the tests and the benchmarks alike
         // (none of them imports another's code to get them).
         .target(name: "SeatSamples", dependencies: ["SeatMap"]),
         // Command implementations, a library so tests can drive them without spawning processes.
-        .target(name: "SeatKitCLI", dependencies: [
-            .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"), "SeatMap", "SeatSamples", "CollectionLayout", "SeatCanvas", "SeatServer", "SeatInventory", "SeatHTTP", "SeatSecrets", "SharedState", "SeatSync", "SeatWire", "LoopbackHTTP"]),
+        .target(
+            name: "SeatKitCLI",
+            dependencies: [
+                "SeatJSON",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"), "SeatMap", "SeatSamples",
+                "CollectionLayout", "SeatCanvas", "SeatServer", "SeatInventory", "SeatHTTP", "SeatSecrets", "SharedState", "SeatSync", "SeatWire",
+                "LoopbackHTTP",
+            ]),
         .executableTarget(name: "seatkit", dependencies: ["SeatKitCLI"]),
         // Benchmarks: each figure beside its naive baseline; not a product (nothing ships it): run with
         // `swift run -c release SeatKitBench` (make bench).
-        .executableTarget(name: "SeatKitBench", dependencies: ["SeatMap", "SeatSamples", "CollectionLayout", "SeatCanvas", "CHeapStats", "LoopbackHTTP", "SeatServer", "SeatInventory", "SeatStorage", "SharedState"]),
+        .executableTarget(
+            name: "SeatKitBench",
+            dependencies: [
+                "SeatJSON", "SeatMap", "SeatSamples", "CollectionLayout", "SeatCanvas", "CHeapStats", "LoopbackHTTP", "SeatServer", "SeatInventory",
+                "SeatStorage", "SharedState",
+            ]),
         // glibc's allocator statistics for the memory figures; benchmarks only.
         .target(name: "CHeapStats"),
         // A blocking loopback HTTP/1.1 client for the server tests and the load generator (Linux sockets).
         .target(name: "LoopbackHTTP"),
         // A real server on a loopback port with a temporary store, for the server and client tests.
-        .target(name: "SeatServerTestSupport", dependencies: ["SeatServer", "SeatInventory", "SeatStorage", "SeatSamples", "SeatMap", "LoopbackHTTP"],
-                path: "Sources/SeatServerTestSupport"),
+        .target(
+            name: "SeatServerTestSupport", dependencies: ["SeatJSON", "SeatServer", "SeatInventory", "SeatStorage", "SeatSamples", "SeatMap", "LoopbackHTTP"],
+            path: "Sources/SeatServerTestSupport"),
         // Seeded randomness and text snapshots shared by the test targets.
         .target(name: "SeatKitTestSupport", dependencies: ["SeatSamples"], path: "Sources/SeatKitTestSupport"),
         // Fixtures/: real-shaped captures the importers must take (Fixtures/*/make-fixtures.py writes them).
-        .testTarget(name: "SeatMapTests", dependencies: ["SeatMap", "SeatKitTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "SeatMapTests", dependencies: ["SeatJSON", "SeatMap", "SeatKitTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout", "SeatKitTestSupport"], exclude: ["Snapshots"]),
-        .testTarget(name: "SeatCanvasTests", dependencies: ["SeatCanvas", "SeatMap", "CollectionLayout", "SeatSamples", "SeatKitTestSupport"], exclude: ["Snapshots"]),
+        .testTarget(
+            name: "SeatCanvasTests", dependencies: ["SeatJSON", "SeatCanvas", "SeatMap", "CollectionLayout", "SeatSamples", "SeatKitTestSupport"],
+            exclude: ["Snapshots"]),
         // Snapshot files live in Tests/SeatKitCLITests/Snapshots, found through #filePath (re-record: SEATKIT_RECORD=1).
         .testTarget(
             name: "SeatServerTests",
             dependencies: [
-                "SeatServer", "SeatInventory", "SeatHTTP", "SeatStorage", "SeatSecrets", "SharedState", "SeatMap", "SeatSamples", "SeatCanvas", "SeatKitTestSupport", "LoopbackHTTP",
+                "SeatJSON",
+                "SeatServer", "SeatInventory", "SeatHTTP", "SeatStorage", "SeatSecrets", "SharedState", "SeatMap", "SeatSamples", "SeatCanvas",
+                "SeatKitTestSupport", "LoopbackHTTP",
                 "SeatServerTestSupport",
             ]),
         // The inventory alone on a real SQLite store: refusals and subscribers without HTTP.
         .testTarget(name: "SeatInventoryTests", dependencies: ["SeatInventory", "SeatStorage", "SeatSamples", "SeatMap", "SharedState"]),
-        .testTarget(name: "SeatSyncTests", dependencies: ["SeatSync", "SeatWire", "SeatServer", "SeatMap", "SeatSamples", "SeatKitTestSupport", "SeatServerTestSupport"]),
+        .testTarget(
+            name: "SeatSyncTests",
+            dependencies: ["SeatSync", "SeatWire", "SeatServer", "SeatMap", "SeatSamples", "SeatKitTestSupport", "SeatServerTestSupport"]),
         // SeatKitUI on Linux: the guard on every file and the module's size (it links as an empty module).
         .testTarget(name: "SeatKitUITests", dependencies: ["SeatKitUI"]),
-        .testTarget(name: "SeatKitCLITests", dependencies: [.product(name: "Logging", package: "swift-log"), "SharedState", "SeatKitCLI", "SeatMap", "SeatSamples", "SeatKitTestSupport", "SeatServerTestSupport", "LoopbackHTTP"], exclude: ["Snapshots"]),
+        .testTarget(
+            name: "SeatKitCLITests",
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"), "SharedState", "SeatKitCLI", "SeatMap", "SeatSamples", "SeatKitTestSupport",
+                "SeatServerTestSupport", "LoopbackHTTP",
+            ], exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,5 @@
 import Foundation
-import SeatMap
+import SeatJSON
 
 /// A request as the handlers see it: method, path, query, headers, the whole body.
 public struct HTTPRequest: Sendable {

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import SeatJSON
 import SeatMap
 import SeatStorage
 

@@ -1,4 +1,5 @@
 import Foundation
+import SeatJSON
 import SeatMap
 import SeatSecrets
 import SeatStorage

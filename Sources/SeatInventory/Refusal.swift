@@ -1,3 +1,4 @@
+import SeatJSON
 import SeatMap
 
 /// Why the inventory said no. The inventory knows no HTTP: the API maps each reason to its status and

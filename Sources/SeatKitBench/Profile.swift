@@ -1,4 +1,5 @@
 import Foundation
+import SeatJSON
 import SeatMap
 
 /// `SeatKitBench --phases`: where layout decoding spends its time.

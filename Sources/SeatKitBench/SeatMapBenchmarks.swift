@@ -1,5 +1,6 @@
 import CHeapStats
 import Foundation
+import SeatJSON
 import SeatMap
 
 /// A plain model of the same layout JSON, decoded by Foundation's `JSONDecoder`: the baseline.

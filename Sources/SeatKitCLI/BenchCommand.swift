@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LoopbackHTTP
+import SeatJSON
 import SeatMap
 import SeatServer
 import SharedState

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LoopbackHTTP
+import SeatJSON
 import SeatMap
 
 /// What a box office scripts against a running server: `seatkit report` (a show's report, or its CSV)

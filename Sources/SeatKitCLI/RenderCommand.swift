@@ -1,6 +1,7 @@
 import ArgumentParser
 import CollectionLayout
 import SeatCanvas
+import SeatJSON
 import SeatMap
 
 /// `seatkit render VENUE -o map.svg`: the seat map as SVG, whole or one viewport.

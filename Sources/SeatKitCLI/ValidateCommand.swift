@@ -1,4 +1,5 @@
 import ArgumentParser
+import SeatJSON
 import SeatMap
 
 /// What the importers take besides the file: its format and a vendor's status codes.

@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackHTTP
+import SeatJSON
 import SeatSamples
 import SeatMap
 import SeatServer

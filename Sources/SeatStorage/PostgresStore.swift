@@ -1,4 +1,5 @@
 import Foundation
+import SeatJSON
 import SharedState
 import SeatMap
 import SeatSecrets

@@ -1,4 +1,5 @@
 import Foundation
+import SeatJSON
 import SharedState
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,4 +1,5 @@
 import Foundation
+import SeatJSON
 import SeatMap
 
 /// The v1 API's JSON shapes, defined once and used by both the server (to write and read them) and

@@ -1,5 +1,6 @@
 import CollectionLayout
 import Foundation
+import SeatJSON
 import SeatMap
 import Testing
 import SeatKitTestSupport

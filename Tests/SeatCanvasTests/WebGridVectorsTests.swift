@@ -1,4 +1,5 @@
 import CollectionLayout
+import SeatJSON
 import SeatKitTestSupport
 import SeatMap
 import Testing

@@ -1,5 +1,6 @@
 import CollectionLayout
 import Foundation
+import SeatJSON
 import SeatKitTestSupport
 import SeatMap
 import SeatSamples

@@ -1,3 +1,4 @@
+import SeatJSON
 import Testing
 
 @testable import SeatMap

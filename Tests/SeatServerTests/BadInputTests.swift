@@ -1,3 +1,4 @@
+import SeatJSON
 import SeatServerTestSupport
 import Foundation
 import LoopbackHTTP

@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackHTTP
+import SeatJSON
 import SeatMap
 @testable import SeatServer
 import SeatServerTestSupport

@@ -1,4 +1,5 @@
 import Foundation
+import SeatJSON
 import SeatServerTestSupport
 import LoopbackHTTP
 import SeatKitTestSupport

@@ -1,5 +1,6 @@
 #if canImport(UIKit)
 import CollectionLayout
+import SeatJSON
 import SeatKitUI
 import SeatMap
 import UIKit

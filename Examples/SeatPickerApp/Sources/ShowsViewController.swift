@@ -1,4 +1,5 @@
 #if canImport(SwiftUI) && canImport(UIKit)
+import SeatJSON
 import SeatKitUI
 import SeatMap
 import SeatSync

@@ -2,6 +2,7 @@
 import CollectionLayout
 import Foundation
 import SeatCanvas
+import SeatJSON
 import SeatKitUI
 import SeatMap
 import SeatSync

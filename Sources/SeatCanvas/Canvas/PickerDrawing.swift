@@ -1,3 +1,4 @@
+import SeatJSON
 import SeatMap
 
 extension SeatCanvas {

@@ -1,4 +1,5 @@
 import CollectionLayout
+import SeatJSON
 import SeatMap
 
 extension SeatCanvas {

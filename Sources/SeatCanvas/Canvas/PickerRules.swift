@@ -1,4 +1,5 @@
 import CollectionLayout
+import SeatJSON
 import SeatMap
 
 /// Every number a picker that cannot call Swift (the web page) needs to behave as the engine does:

@@ -1,4 +1,5 @@
 import CollectionLayout
+import SeatJSON
 import SeatMap
 
 /// Sizes in points for turning grid units into a picture.

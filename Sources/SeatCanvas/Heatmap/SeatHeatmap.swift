@@ -1,3 +1,4 @@
+import SeatJSON
 import SeatMap
 
 /// Per-seat values from 0 to 1 (e.g. the share of past shows in which the seat sold), with averages by

@@ -1,3 +1,4 @@
+import SeatJSON
 /// The grid format common in Chinese cinema systems and the captures copied from their apps
 /// (`docs/formats/cinema-grid.md`), in either spelling and with or without the `data` wrapper:
 /// `{"data":{"seats":[{"row_id","row_num","columns":[{"column_id","seat_no","seat_status","st"}]}]}}` or

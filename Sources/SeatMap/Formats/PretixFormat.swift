@@ -1,3 +1,4 @@
+import SeatJSON
 /// pretix's published seating-plan JSON (`docs/formats/pretix.md`): zones → rows → seats with
 /// `seat_guid`, `seat_number`, `position` and `category`; positions are pixels relative to the row,
 /// rows relative to the zone. Categories become SeatKit zones; pixel positions are divided by the

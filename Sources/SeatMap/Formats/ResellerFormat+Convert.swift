@@ -1,3 +1,4 @@
+import SeatJSON
 extension ResellerFormat {
     /// One seat as the list gave it.
     struct Parsed {

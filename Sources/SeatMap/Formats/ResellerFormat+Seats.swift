@@ -1,4 +1,5 @@
 import Foundation
+import SeatJSON
 
 extension ResellerFormat {
     /// A seat's status: a code the user mapped, this format's `seatState` (-1 not for sale, 0 for sale),

@@ -1,3 +1,4 @@
+import SeatJSON
 /// The flat seat lists of cinema systems and ticket resellers (`docs/formats/reseller.md`): one object
 /// per seat, wherever the list sits in its wrapper (`data`, `seats`, `hallSeats`, `HallSites.HallSite`,
 /// a top-level array), in camelCase, PascalCase or snake_case:

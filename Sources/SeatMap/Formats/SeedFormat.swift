@@ -1,3 +1,4 @@
+import SeatJSON
 /// The seed-style JSON (`docs/formats/seed.md`):
 /// `{"screeningId", "seats": [{"id","row","col","status","type"}], "groups": [{"name","seatIds","boundary"}]}`.
 /// Rows are `row` values (integer rows keep their gaps), columns are floor positions, so a gap in `col`

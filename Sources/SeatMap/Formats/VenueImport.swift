@@ -1,3 +1,4 @@
+import SeatJSON
 /// The formats `seatkit import` reads.
 public enum ImportFormat: String, Sendable, CaseIterable {
     case seatkit

@@ -1,3 +1,4 @@
+import SeatJSON
 /// SeatKit's own layout format (`docs/formats/layout.md`): `{"format":"seatkit-layout","version":1,…}`.
 extension VenueLayout {
     public static let formatName = "seatkit-layout"

@@ -1,3 +1,4 @@
+import SeatJSON
 extension VenueLayout {
     /// Canonical SeatKit layout JSON: fixed member order, one row per line, row-level `zone` and `y` when
     /// all its seats share them. `VenueLayout(json:)` of the result gives an equal layout (same fingerprint).

@@ -1,3 +1,4 @@
+import SeatJSON
 /// Typed member access that records a precise problem instead of throwing, so one pass over a document
 /// finds every mistake in it. Paths are autoclosures: they are only built when something is wrong.
 extension JSONObject {

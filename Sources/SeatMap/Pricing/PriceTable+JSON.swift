@@ -1,4 +1,5 @@
 import Foundation
+import SeatJSON
 
 /// `{"currency":"CNY","minorUnits":2,"categories":{"vip":"58.00"},"adjustments":[{"row":"1","amount":"-5"}]}`.
 /// Amounts and multipliers are text (exact); a JSON number is refused, since its binary reading may

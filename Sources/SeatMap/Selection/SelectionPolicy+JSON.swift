@@ -1,3 +1,4 @@
+import SeatJSON
 /// `{"maxSeats":6,"couplesTogether":true,"noLoneSeat":true,"wheelchairOnRequest":true,"companionWithWheelchair":true}`;
 /// members left out keep their defaults.
 extension SelectionPolicy {

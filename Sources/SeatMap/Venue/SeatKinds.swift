@@ -1,3 +1,4 @@
+import SeatJSON
 /// A seat's place in a layout's dense seat arrays: 0..<seatCount, in canonical order (rows in document
 /// order, each row's seats in floor order along the row). Stable for one layout fingerprint; the seat's
 /// `id` is what stays stable across layout versions.

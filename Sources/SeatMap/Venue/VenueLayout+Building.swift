@@ -1,3 +1,4 @@
+import SeatJSON
 extension VenueLayout {
     /// Validates `spec` and builds the layout. Every problem found is reported (up to `ProblemLog.limit`):
     /// duplicate ids, two seats at one position, unknown zones, couple seats without their partner,

@@ -1,6 +1,7 @@
 import CollectionLayout
 import Foundation
 import SeatCanvas
+import SeatJSON
 import SeatMap
 import SeatHTTP
 import SeatInventory

@@ -1,6 +1,7 @@
 import Foundation
 import SeatHTTP
 import SeatInventory
+import SeatJSON
 import SeatMap
 
 /// The show report for the box office: JSON, or one line a seat as CSV (`Accept: text/csv`).

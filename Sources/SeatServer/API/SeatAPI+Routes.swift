@@ -1,5 +1,6 @@
 import Foundation
 import SeatCanvas
+import SeatJSON
 import SeatMap
 import SeatWire
 import SeatHTTP

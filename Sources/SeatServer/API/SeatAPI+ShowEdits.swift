@@ -1,6 +1,7 @@
 import Foundation
 import SeatHTTP
 import SeatInventory
+import SeatJSON
 import SeatMap
 import SeatWire
 

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import SeatJSON
 import SeatMap
 import SeatSecrets
 import SeatStorage

@@ -80,7 +80,7 @@ extension JSONValue {
     public static let integerLimit: Int64 = 9_007_199_254_740_991
 
     /// An integral number beyond ±`integerLimit` (a mistake to name as such, not as "not an integer").
-    var isOutOfRangeInteger: Bool {
+    package var isOutOfRangeInteger: Bool {
         guard case .number(let n) = self, intValue == nil else { return false }
         return n.integer != nil || (n.double.rounded() == n.double && n.double.isFinite)
     }
