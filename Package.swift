@@ -54,19 +54,24 @@ let package = Package(
         .target(name: "SharedState"),
         // Digests and secrets: SHA-256, hold-token digests, sealed idempotency answers, the admin key's rules.
         .target(name: "SeatSecrets", dependencies: [.target(name: "CCrypto", condition: .when(platforms: [.linux]))]),
-        // The store protocol and its two stores (SQLite, PostgreSQL): the only module that speaks SQL.
-        .target(name: "SeatStorage", dependencies: ["SeatJSON", "SeatMap", "SeatSecrets", "SharedState", "CSQLite", "CLibPQ"]),
+        // The domain's words: what a show, a hold, a claim, a refund and a commit are, the store protocol
+        // the domain needs (its port) and the errors it answers in. The stores adapt to these; the
+        // inventory knows no database.
+        .target(name: "SeatDomain", dependencies: ["SeatMap", "SeatSecrets"]),
+        // The two stores (SQLite, PostgreSQL) behind SeatDomain's protocol: the only module that speaks SQL.
+        .target(name: "SeatStorage", dependencies: ["SeatDomain", "SeatJSON", "SeatMap", "SeatSecrets", "SharedState", "CSQLite", "CLibPQ"]),
         // HTTP/1.1 on libmicrohttpd: the server, strict framing, connection budgets, event streams,
         // deferred answers, gzip. Knows nothing of seats but the JSON writer its problems use.
         .target(name: "SeatHTTP", dependencies: ["SeatJSON", "SharedState", "CMicroHTTPD", "CZlib"]),
         // The domain: venues, shows, holds, group-committed changes, events, expiry. No HTTP: it refuses
         // with `Refusal`s and writes events to `EventSubscriber`s; the API maps both to the wire.
-        .target(name: "SeatInventory", dependencies: ["SeatJSON", "SeatMap", "SeatStorage", "SeatSecrets", "SharedState"]),
+        .target(name: "SeatInventory", dependencies: ["SeatJSON", "SeatMap", "SeatDomain", "SeatSecrets", "SharedState"]),
         // The v1 API over the inventory (route table, problems, rate limits, metrics, the picker's reads,
         // the web page's files) and the app that runs it with its background threads.
         .target(
             name: "SeatServer",
             dependencies: [
+                "SeatDomain",
                 "SeatJSON",
                 .product(name: "Logging", package: "swift-log"), "SeatMap", "SeatCanvas", "CollectionLayout", "SeatWire", "SeatHTTP", "SeatInventory",
                 "SeatStorage", "SeatSecrets", "SharedState",
@@ -90,6 +95,7 @@ let package = Package(
         .executableTarget(
             name: "SeatKitBench",
             dependencies: [
+                "SeatDomain",
                 "SeatJSON", "SeatMap", "SeatSamples", "CollectionLayout", "SeatCanvas", "CHeapStats", "LoopbackHTTP", "SeatServer", "SeatInventory",
                 "SeatStorage", "SharedState",
             ]),
@@ -99,7 +105,8 @@ let package = Package(
         .target(name: "LoopbackHTTP"),
         // A real server on a loopback port with a temporary store, for the server and client tests.
         .target(
-            name: "SeatServerTestSupport", dependencies: ["SeatJSON", "SeatServer", "SeatInventory", "SeatStorage", "SeatSamples", "SeatMap", "LoopbackHTTP"],
+            name: "SeatServerTestSupport",
+            dependencies: ["SeatDomain", "SeatJSON", "SeatServer", "SeatInventory", "SeatStorage", "SeatSamples", "SeatMap", "LoopbackHTTP"],
             path: "Sources/SeatServerTestSupport"),
         // Seeded randomness and text snapshots shared by the test targets.
         .target(name: "SeatKitTestSupport", dependencies: ["SeatSamples"], path: "Sources/SeatKitTestSupport"),
@@ -113,13 +120,14 @@ let package = Package(
         .testTarget(
             name: "SeatServerTests",
             dependencies: [
+                "SeatDomain",
                 "SeatJSON",
                 "SeatServer", "SeatInventory", "SeatHTTP", "SeatStorage", "SeatSecrets", "SharedState", "SeatMap", "SeatSamples", "SeatCanvas",
                 "SeatKitTestSupport", "LoopbackHTTP",
                 "SeatServerTestSupport",
             ]),
         // The inventory alone on a real SQLite store: refusals and subscribers without HTTP.
-        .testTarget(name: "SeatInventoryTests", dependencies: ["SeatInventory", "SeatStorage", "SeatSamples", "SeatMap", "SharedState"]),
+        .testTarget(name: "SeatInventoryTests", dependencies: ["SeatDomain", "SeatInventory", "SeatStorage", "SeatSamples", "SeatMap", "SharedState"]),
         .testTarget(
             name: "SeatSyncTests",
             dependencies: ["SeatSync", "SeatWire", "SeatServer", "SeatMap", "SeatSamples", "SeatKitTestSupport", "SeatServerTestSupport"]),

@@ -51,6 +51,12 @@ for f in list((root / "Sources").rglob("*.swift")) + list((root / "Tests").rglob
     for k, line in enumerate(f.read_text().splitlines(), 1):
         if re.search(r"\b(NSLock|NSCondition|NSRecursiveLock|pthread_mutex_t|os_unfair_lock|Mutex)\s*\(", line) and not line.strip().startswith("//"):
             problems.append(f"{f.relative_to(root)}:{k}: a lock that is not Locked<Value> (SharedState)")
+# The domain knows no database: no store type, no database error, no SQLite code (the stores adapt to
+# SeatDomain's words; `store.sharing` says what a shared store adds).
+for f in (root / "Sources" / "SeatInventory").rglob("*.swift"):
+    for k, line in enumerate(f.read_text().splitlines(), 1):
+        if re.search(r"\b(DatabaseError|PostgresError|SQLITE_[A-Z]+|SQLiteStore|PostgresStore|PostgresConnection|SQLSTATE|assignsVersions)\b", line):
+            problems.append(f"{f.relative_to(root)}:{k}: the domain names a database ({line.strip()[:80]})")
 for name in table:
     if name not in targets and name not in products:
         problems.append(f"ARCHITECTURE.md names {name}, which Package.swift does not have")

@@ -1,5 +1,5 @@
 import Foundation
-import SeatStorage
+import SeatDomain
 import SharedState
 
 /// A request's place in the write queue: it waits here until its batch is committed (or failed).

@@ -2,9 +2,9 @@
 import Glibc
 #endif
 import Foundation
+import SeatDomain
 import SeatJSON
 import SeatMap
-import SeatStorage
 
 /// What every change shares: kept idempotency answers, resolving and checking seats, rendering a hold,
 /// reserving a change and queueing it for the store.
@@ -197,7 +197,7 @@ extension Inventory {
             showBase: show == nil ? nil : state.record)
         if changes.contains(where: { $0.status != .sold && state.availability[$0.seat] == .sold }) { state.soldFreedVersion = version }
         for c in changes { state.availability.setStatus(c.status, for: c.seat) }
-        if store.assignsVersions { state.reserve(changes) }
+        if sharing != nil { state.reserve(changes) }
         if show != nil { state.pendingShowEdits += 1 }
         state.availability.commit(version: version)
         state.setVersion(version)

@@ -1,8 +1,8 @@
 import Foundation
+import SeatDomain
 import SeatJSON
 import SeatMap
 import SeatSecrets
-import SeatStorage
 
 /// What the API returns for a hold.
 public struct HoldView: Sendable {

@@ -1,6 +1,6 @@
 import Foundation
+import SeatDomain
 import SeatMap
-import SeatStorage
 
 /// A show's log as operators read it: every change in version order, the seats it set and to what,
 /// by whom (an operator's name, or the hold that made it), when, why and under which order. Kept in

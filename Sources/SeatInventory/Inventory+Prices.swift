@@ -1,6 +1,5 @@
 import Foundation
 import SeatMap
-import SeatStorage
 
 /// What a hold's seats cost: the show's price table of one revision, except seats priced otherwise
 /// (a counter sale's overrides, seats added to a hold after a price change, at the price of that

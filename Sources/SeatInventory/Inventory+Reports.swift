@@ -1,6 +1,6 @@
 import Foundation
+import SeatDomain
 import SeatMap
-import SeatStorage
 
 /// What a show sold, in numbers that add up: seats by status and zone equal the venue's seats; revenue
 /// is the sold seats' prices, each at the price it was sold at (gross: every seat ever sold; net: less

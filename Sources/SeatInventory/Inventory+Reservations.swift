@@ -1,7 +1,7 @@
 import Foundation
+import SeatDomain
 import SeatMap
 import SeatSecrets
-import SeatStorage
 
 /// A box-office reservation as the API shows it (to operators only: buyers see its seats as not for sale).
 public struct ReservationView: Sendable {
@@ -166,7 +166,7 @@ extension Inventory {
     /// With a shared store a reservation may be another instance's: it is read (outside the lock, one
     /// query) and applied to memory under the lock before any operation on it, as buyers' holds are.
     func readReservation(_ id: String) throws(Refusal) -> HoldSnapshot? {
-        guard store.assignsVersions else { return nil }
+        guard sharing != nil else { return nil }
         do {
             guard let read = try store.holdWithSeats(id: id), read.record.kind.isReservation else { return nil }
             return HoldSnapshot(tokenDigest: read.record.tokenDigest, read: read)
@@ -175,7 +175,7 @@ extension Inventory {
 
     /// The show's live reservations (or all its live holds) as the shared store has them (every instance's).
     func readReservations(show: String, buyersToo: Bool = false) throws(Refusal) -> [HoldSnapshot] {
-        guard store.assignsVersions else { return [] }
+        guard sharing != nil else { return [] }
         do {
             return try store.activeHolds(show: show).filter { buyersToo || $0.kind.isReservation }.map { r in
                 HoldSnapshot(tokenDigest: r.tokenDigest, read: (r, try store.holdSeats(holdID: r.id)))

@@ -1,8 +1,8 @@
 import Foundation
+import SeatDomain
 import SeatJSON
 import SeatMap
 import SeatSecrets
-import SeatStorage
 
 /// An order as the box office sees it: every confirmed hold under one order reference (an online
 /// purchase, a counter sale, a sold reservation), with the price each seat was sold at (the price

@@ -1,6 +1,6 @@
 import Foundation
+import SeatDomain
 import SeatMap
-import SeatStorage
 
 /// A hold as the shared store had it, read before taking the lock.
 struct HoldSnapshot {
@@ -96,7 +96,7 @@ extension Inventory {
     /// store is read outside the lock, then applied under it; what arrived in between is read in the
     /// next round (at most 3 here, then the follower's next pass).
     public func followStore(venues includeVenues: Bool = false, only: Set<String>? = nil) throws {
-        guard store.assignsVersions else { return }
+        guard sharing != nil else { return }
         var versions = try store.showVersions()
         if let only { versions = versions.filter { only.contains($0.key) } }
         let missing = versions.keys.filter { id in locked { m in m.shows[id] == nil } }
@@ -143,7 +143,7 @@ extension Inventory {
     /// With a shared store a hold may have been changed by another instance: it is read again (outside
     /// the lock, one query) before any operation on it, and the answer applied under the lock.
     func readHold(tokenDigest: String) throws(Refusal) -> HoldSnapshot? {
-        guard store.assignsVersions else { return nil }
+        guard sharing != nil else { return nil }
         do { return HoldSnapshot(tokenDigest: tokenDigest, read: try store.holdWithSeats(tokenDigest: tokenDigest)) } catch { throw Self.storeRefusal(error) }
     }
 
@@ -167,7 +167,7 @@ extension Inventory {
     /// Holds past their expiry, as the shared store has them (read outside the lock): this instance may
     /// not know them (made by another instance, perhaps one that died).
     func dueHoldsInStore(now: Int64) -> [(record: HoldRecord, seats: [Int])] {
-        guard store.assignsVersions, let due = try? store.dueHolds(at: now) else { return [] }
+        guard let sharing, let due = try? sharing.dueHolds(at: now) else { return [] }
         return due.compactMap { record in (try? store.holdSeats(holdID: record.id)).map { (record, $0) } }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
+import SeatDomain
 import SeatJSON
 import SeatMap
-import SeatStorage
 
 /// A show changed after it went on sale: prices, times, what buyers are told, the on-sale switch,
 /// cancellation. Each is a version on the show's stream like a seat change (one commit through the

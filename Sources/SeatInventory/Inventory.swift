@@ -1,8 +1,8 @@
 import Foundation
+import SeatDomain
 import SeatJSON
 import SeatMap
 import SeatSecrets
-import SeatStorage
 import SharedState
 
 /// A venue as the inventory keeps it: the layout and its canonical JSON (what the store keeps). Immutable.
@@ -182,6 +182,10 @@ final class Memory {
 /// failed write) it is rebuilt from the store.
 public final class Inventory: @unchecked Sendable {
     package let store: SeatStore
+    /// What the store adds when several instances share it (`store.sharing`, asked once): the domain
+    /// then follows other instances' changes and takes versions from the store; nil when this process
+    /// owns the store and numbers versions itself.
+    public let sharing: (any SharedStore)?
     /// Set once, at the end of `init`.
     private(set) var writer: BatchWriter?
     /// The inventory's memory. Lock: `memory` (the inventory lock; see ARCHITECTURE.md for what may be
@@ -199,6 +203,7 @@ public final class Inventory: @unchecked Sendable {
 
     public init(store: SeatStore) throws {
         self.store = store
+        sharing = store.sharing
         var venues: [String: VenueEntry] = [:]
         for (id, json) in try store.venues() { venues[id] = VenueEntry(layout: try VenueLayout(json: json)) }
         let active = try store.activeHolds()
@@ -214,7 +219,7 @@ public final class Inventory: @unchecked Sendable {
         // PostgreSQL gives each change a subtransaction; past 64 in one transaction every other session's
         // visibility checks go through pg_subtrans (the "subtransaction overflow" cliff), so batches stay below.
         writer = BatchWriter(
-            store: store, maximumBatch: store.assignsVersions ? 48 : 256, committed: { [weak self] in self?.committed($0, $1) },
+            store: store, maximumBatch: sharing != nil ? 48 : 256, committed: { [weak self] in self?.committed($0, $1) },
             failed: { [weak self] in self?.failed($0, $1) })
     }
 
@@ -243,7 +248,7 @@ public final class Inventory: @unchecked Sendable {
         metrics.count("store_batches")
         metrics.count("store_changes", by: commits.count)
         var earlier: [String: [(version: UInt64, delta: String)]] = [:]
-        if store.assignsVersions {
+        if sharing != nil {
             var firstOwn: [String: UInt64] = [:]
             for (c, outcome) in results { if case .committed(let v, _) = outcome { firstOwn[c.showID] = min(firstOwn[c.showID] ?? v, v) } }
             let known: [(String, UInt64)] = locked { m in firstOwn.keys.compactMap { id in m.shows[id].map { (id, $0.committed.version) } } }
@@ -264,7 +269,7 @@ public final class Inventory: @unchecked Sendable {
                 if m.isStale(c.showID) { continue }
                 switch outcome {
                 case .committed(let version, let delta):
-                    if store.assignsVersions {
+                    if sharing != nil {
                         if let events = earlier.removeValue(forKey: c.showID) { applyEvents(events, to: state, in: m) }
                         // The follower may have read our own event already (and published it; the show's new
                         // fields it could not tell from memory's, which has them since the change was made).
@@ -329,7 +334,7 @@ public final class Inventory: @unchecked Sendable {
             for _ in 0..<2 {
                 guard let repair = reload(id, venue: venue) else { break }
                 metrics.count("show_version_repairs")
-                guard (try? store.advanceVersion(show: id, from: repair.store, past: repair.memory, changes: repair.changes)) == true else { break }
+                guard (try? sharing?.advanceVersion(show: id, from: repair.store, past: repair.memory, changes: repair.changes)) == true else { break }
             }
         }
     }
@@ -350,7 +355,7 @@ public final class Inventory: @unchecked Sendable {
             // load). Memory never moves past the read: a stale show takes no change.
             guard let old = m.shows[id], m.staleShows.contains(id) else { return nil }
             let now = old.committed.version
-            if now > to && store.assignsVersions {
+            if now > to && sharing != nil {
                 let changes = (0..<fresh.committed.seatCount).compactMap { seat in
                     old.committed[seat] == fresh.committed[seat] ? nil : SeatChange(seat: seat, status: fresh.committed[seat])
                 }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import LoopbackHTTP
+import SeatDomain
 import SeatJSON
 import SeatSamples
 import SeatMap

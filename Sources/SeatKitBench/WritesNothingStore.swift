@@ -1,4 +1,5 @@
 import Foundation
+import SeatDomain
 import SeatServer
 import SeatStorage
 
@@ -8,6 +9,6 @@ import SeatStorage
 final class WritesNothingStore: ForwardingStore, @unchecked Sendable {
     init(path: String) throws { super.init(base: try SQLiteStore(path: path)) }
 
-    override var assignsVersions: Bool { false }
+    override var sharing: (any SharedStore)? { nil }
     override func commit(batch: [StoreCommit]) throws -> [CommitOutcome] { batch.map { .committed(version: $0.version, delta: $0.delta) } }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import SeatDomain
 import SeatMap
 import SeatSecrets
 import SeatStorage
@@ -146,21 +147,21 @@ public final class SeatServerApp: @unchecked Sendable {
                 }
             },
         ]
-        if let shared = store as? PostgresStore { workers.append(follow(shared)) }
+        if let shared = inventory.sharing { workers.append(follow(shared)) }
     }
 
     /// With the shared store: LISTEN for commits (every instance's, with their changes) and apply them;
     /// look at every show when a second passes without one (a notification lost while the database
     /// restarted); reconnects by itself.
-    private func follow(_ store: PostgresStore) -> Thread {
+    private func follow(_ store: any SharedStore) -> Thread {
         let (inventory, logger) = (self.inventory, options.logger)
         let thread = Thread { [weak self] in
-            var listener: PostgresConnection?
+            var listener: (any CommitListener)?
             // Whether the failure now is one already said (an outage is one warning, not four a second).
             var quiet = false
             while let self, !self.isStopped {
                 do {
-                    if listener == nil { listener = try store.listeningConnection(); try inventory.followStore() }
+                    if listener == nil { listener = try store.commitListener(); try inventory.followStore() }
                     let payloads = try listener?.notifications(waiting: 1000) ?? []
                     // Quiet for a second: look at every show anyway (a notification lost in a reconnect).
                     if payloads.isEmpty { try inventory.followStore() } else { try inventory.follow(notifications: payloads) }

@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackHTTP
+import SeatDomain
 import SeatJSON
 import SeatSamples
 import SeatMap

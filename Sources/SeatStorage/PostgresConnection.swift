@@ -1,4 +1,5 @@
 import CLibPQ
+import SeatDomain
 import Foundation
 
 /// A PostgreSQL error with its SQLSTATE: `23505` is a unique violation (the seat is taken), class `08`
@@ -22,7 +23,7 @@ struct PostgresRows {
 /// One libpq connection with lazily prepared statements, used by one thread at a time (the store hands
 /// connections out from a pool). After a failure that broke the connection it reconnects on next use,
 /// so the server recovers by itself when the database comes back.
-public final class PostgresConnection {
+public final class PostgresConnection: CommitListener {
     let conninfo: String
     let schema: String?
     private(set) var handle: OpaquePointer?

@@ -1,4 +1,5 @@
 import Foundation
+import SeatDomain
 import SeatJSON
 import SeatMap
 

@@ -1,4 +1,5 @@
 import Foundation
+import SeatDomain
 import SeatJSON
 import SharedState
 import SeatMap
@@ -13,7 +14,7 @@ import SeatSecrets
 /// its event, and `NOTIFY seatkit_events_<schema>` tells every instance to read it. Commits of a batch are taken
 /// in show order (no two transactions lock shows in opposite orders: no deadlock), each inside a
 /// savepoint, so one refused change does not undo the others.
-public final class PostgresStore: SeatStore, @unchecked Sendable {
+public final class PostgresStore: SeatStore, SharedStore, @unchecked Sendable {
     public static let channel = "seatkit_events"
     /// The URL the store was opened with.
     public let url: String
@@ -38,7 +39,7 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
         try withConnection { try migrate($0) }
     }
 
-    public var assignsVersions: Bool { true }
+    public var sharing: (any SharedStore)? { self }
 
     /// A connection from the pool (one per thread using the store at a time), returned afterwards.
     func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
@@ -50,6 +51,8 @@ public final class PostgresStore: SeatStore, @unchecked Sendable {
 
     /// A connection of its own for LISTEN (never returned to the pool), on this store's channel
     /// (`seatkit_events_<schema>`: stores in other schemas of the same database are not heard).
+    public func commitListener() throws -> any CommitListener { try listeningConnection() }
+
     public func listeningConnection() throws -> PostgresConnection {
         let c = try PostgresConnection(conninfo: conninfo, schema: schema)
         let current = try c.execute("SELECT current_schema()").text(0, 0)

@@ -1,10 +1,12 @@
 import Foundation
+import SeatDomain
 import SeatMap
 
 /// Writing a batch of changes: one transaction, a few statements for the whole batch, each show's row
 /// once; durable batches flushed once for the whole batch (group commit).
 extension SQLiteStore {
-    public var assignsVersions: Bool { false }
+    /// This process owns the store alone: the inventory gives versions.
+    public var sharing: (any SharedStore)? { nil }
 
     public func commit(batch: [StoreCommit]) throws -> [CommitOutcome] {
         guard !batch.isEmpty else { return [] }

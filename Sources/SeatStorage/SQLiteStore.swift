@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import SeatDomain
 import SeatJSON
 import SeatMap
 import SharedState

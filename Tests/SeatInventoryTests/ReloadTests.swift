@@ -1,5 +1,6 @@
 import Foundation
 @testable import SeatInventory
+import SeatDomain
 import SeatMap
 import SeatSamples
 import SeatStorage

@@ -1,4 +1,5 @@
 import Foundation
+import SeatDomain
 import SeatInventory
 import SeatMap
 import SeatSamples

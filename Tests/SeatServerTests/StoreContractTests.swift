@@ -1,3 +1,4 @@
+import SeatDomain
 import SeatServerTestSupport
 import Foundation
 import SeatSamples

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import SeatDomain
 import SeatJSON
 import SeatMap
 import SeatSecrets

@@ -198,9 +198,10 @@ public enum CommitOutcome: Sendable {
 /// The storage protocol: SQLite (one process, versions given by the inventory) and PostgreSQL (several
 /// instances, versions given by the database).
 public protocol SeatStore: AnyObject, Sendable {
-    /// True when the store numbers each show's changes itself (several instances share it): the
-    /// inventory then learns versions from `commit` and other instances' changes from `events`.
-    var assignsVersions: Bool { get }
+    /// What the store adds when several instances share it (it numbers each show's changes itself:
+    /// the inventory then learns versions from `commit` and other instances' changes from `events`);
+    /// nil for a store this process owns alone, whose versions the inventory gives.
+    var sharing: (any SharedStore)? { get }
     func insertVenue(id: String, fingerprint: String, layoutJSON: [UInt8]) throws
     func venues() throws -> [(id: String, layoutJSON: [UInt8])]
     func insertShow(_ show: ShowRecord) throws
@@ -218,8 +219,6 @@ public protocol SeatStore: AnyObject, Sendable {
     func holdWithSeats(tokenDigest: String) throws -> (record: HoldRecord, seats: [Int])?
     /// The active holds of one show.
     func activeHolds(show: String) throws -> [HoldRecord]
-    /// Active holds whose expiry is at or before `time` (Unix milliseconds).
-    func dueHolds(at time: Int64) throws -> [HoldRecord]
     /// Every show's current version (what an instance compares with its own to catch up).
     func showVersions() throws -> [String: UInt64]
     /// Deltas after `version`, oldest first, from the show's log (nil when it does not reach back that
@@ -241,23 +240,12 @@ public protocol SeatStore: AnyObject, Sendable {
     func sales(show: String) throws -> [(record: HoldRecord, seats: [Int])]
     /// The refunds of these sales (confirmed holds), oldest first.
     func refunds(holdIDs: [String]) throws -> [RefundRecord]
-    /// For a store that assigns versions and lost its last changes (a database crash drops the
-    /// acknowledged changes that were not yet flushed: holds commit without waiting for the disk):
-    /// when the show is still at `expected`, moves it past `past` (a version readers may have seen) to
-    /// `past + 1`, durably, with `changes` as that version's event and empty events in between, so no
-    /// version number is ever reused for different seats. False (nothing written) when the show moved.
-    func advanceVersion(show: String, from expected: UInt64, past: UInt64, changes: [SeatChange]) throws -> Bool
     /// The show's log after `version`, oldest first, at most `limit` lines.
     func log(show: String, after version: UInt64, limit: Int) throws -> [LogRecord]
 }
 
 extension SeatStore {
-    /// A store whose versions are the inventory's never needs it: nothing is written.
-    public func advanceVersion(show: String, from expected: UInt64, past: UInt64, changes: [SeatChange]) throws -> Bool { false }
-
     public func activeHolds(show: String) throws -> [HoldRecord] { try activeHolds().filter { $0.showID == show } }
-
-    public func dueHolds(at time: Int64) throws -> [HoldRecord] { try activeHolds().filter { $0.expiresAt <= time } }
 
     public func holdWithSeats(tokenDigest: String) throws -> (record: HoldRecord, seats: [Int])? {
         guard let record = try hold(tokenDigest: tokenDigest) else { return nil }

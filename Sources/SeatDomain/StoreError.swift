@@ -1,8 +1,8 @@
-import CSQLite
-
-/// What went wrong in a store, in the words the domain acts on, whichever database said it: SQLite's
-/// result codes and PostgreSQL's SQLSTATEs are read here and nowhere else (the domain once made up
-/// SQLite codes for its own conditions and told a conflict from a race by the text "changed meanwhile").
+/// What went wrong in a store, in the words the domain acts on, whichever database said it. The stores
+/// adapt their own errors to it (`StoreErrorConvertible`: SQLite's result codes and PostgreSQL's
+/// SQLSTATEs are read in SeatStorage and nowhere else); the domain never sees a database's error type
+/// (it once made up SQLite codes for its own conditions and told a conflict from a race by the text
+/// "changed meanwhile").
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The change contradicts what the store holds: a seat claimed first (a unique key), a hold or a sale
     /// another instance finished (`SK001`). Nothing of the change was written. A real conflict.
@@ -17,31 +17,13 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The store was closed (the server is shutting down).
     case closed
 
-    /// The error classified: a `StoreError` as it is, a SQLite or PostgreSQL error by its code, anything
-    /// else as unavailable.
+    /// The error classified: a `StoreError` as it is, a store's own error as it converts itself,
+    /// anything else as unavailable.
     public init(_ error: any Error) {
         switch error {
         case let e as StoreError: self = e
-        case let e as DatabaseError:
-            switch e.code & 0xFF {
-            case SQLITE_CONSTRAINT: self = .conflict(e.message)
-            default: self = .unavailable(cause: e.description)
-            }
-        case let e as PostgresError: self = Self(sqlState: e.sqlState, message: e.message)
+        case let e as any StoreErrorConvertible: self = e.storeError
         default: self = .unavailable(cause: String(describing: error))
-        }
-    }
-
-    /// PostgreSQL's SQLSTATE: class 23 (integrity) and SeatKit's `SK001` a conflict, `SK002` and the
-    /// transaction-rollback class 40 a race to retry, everything else unavailable.
-    public init(sqlState: String, message: String) {
-        if sqlState == "SK002" || sqlState == "40001" || sqlState == "40P01" {
-            self = .changedElsewhere(message)
-        } else if sqlState == "SK001" || (sqlState.hasPrefix("23") && sqlState != "23503") {
-            // 23503 (a referenced row missing) means the store lost a row: a failure, not a conflict.
-            self = .conflict(message)
-        } else {
-            self = .unavailable(cause: "PostgreSQL error \(sqlState): \(message)")
         }
     }
 
@@ -56,4 +38,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// A unique key or another instance's change said no.
     public var isConflict: Bool { if case .conflict = self { true } else { false } }
+}
+
+/// A store's own error type, saying what it means in the domain's words.
+public protocol StoreErrorConvertible: Error {
+    var storeError: StoreError { get }
 }

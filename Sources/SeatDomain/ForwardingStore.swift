@@ -11,7 +11,8 @@ open class ForwardingStore: SeatStore, @unchecked Sendable {
 
     public init(base: any SeatStore) { self.base = base }
 
-    open var assignsVersions: Bool { base.assignsVersions }
+    /// The base's: what a shared store adds is not wrapped (the wrappers here change commits and reads).
+    open var sharing: (any SharedStore)? { base.sharing }
     open func insertVenue(id: String, fingerprint: String, layoutJSON: [UInt8]) throws {
         try base.insertVenue(id: id, fingerprint: fingerprint, layoutJSON: layoutJSON)
     }
@@ -25,7 +26,6 @@ open class ForwardingStore: SeatStore, @unchecked Sendable {
     open func holdSeats(holdID: String) throws -> [Int] { try base.holdSeats(holdID: holdID) }
     open func holdWithSeats(tokenDigest: String) throws -> (record: HoldRecord, seats: [Int])? { try base.holdWithSeats(tokenDigest: tokenDigest) }
     open func activeHolds(show: String) throws -> [HoldRecord] { try base.activeHolds(show: show) }
-    open func dueHolds(at time: Int64) throws -> [HoldRecord] { try base.dueHolds(at: time) }
     open func showVersions() throws -> [String: UInt64] { try base.showVersions() }
     open func events(show: String, after version: UInt64, limit: Int) throws -> [(version: UInt64, delta: String)]? {
         try base.events(show: show, after: version, limit: limit)
@@ -36,9 +36,6 @@ open class ForwardingStore: SeatStore, @unchecked Sendable {
     open func holdWithSeats(id: String) throws -> (record: HoldRecord, seats: [Int])? { try base.holdWithSeats(id: id) }
     open func sales(show: String) throws -> [(record: HoldRecord, seats: [Int])] { try base.sales(show: show) }
     open func refunds(holdIDs: [String]) throws -> [RefundRecord] { try base.refunds(holdIDs: holdIDs) }
-    open func advanceVersion(show: String, from expected: UInt64, past: UInt64, changes: [SeatChange]) throws -> Bool {
-        try base.advanceVersion(show: show, from: expected, past: past, changes: changes)
-    }
     open func log(show: String, after version: UInt64, limit: Int) throws -> [LogRecord] { try base.log(show: show, after: version, limit: limit) }
     open func salesHistory(venue: String, since: Date, until: Date) throws -> (shows: Int, soldCounts: [Int: Int]) {
         try base.salesHistory(venue: venue, since: since, until: until)
