@@ -123,10 +123,22 @@ extension Inventory {
         }
         // Ended here a moment ago, perhaps not yet in the store: say how.
         if let (ending, orderRef) = m.endedHolds[token] { try Self.refuseEnded(ending, orderRef: orderRef) }
-        let record: HoldRecord?
-        do { record = try store.hold(tokenDigest: token) } catch { throw Self.storeRefusal(error) }
-        if let record, record.state != .active { try Self.refuseEnded(record.state, orderRef: record.orderRef) }
-        throw Refusal(.notFound, detail: "no hold with this token")
+        // Not known here: `lockedForHold` asks the store, after the lock.
+        var unknown = Refusal(.notFound, detail: "no hold with this token")
+        unknown.unknownHold = true
+        throw unknown
+    }
+
+    /// `body` under the lock (it finds its hold with `activeHold`); a token memory does not know is
+    /// looked up in the store afterwards, outside the lock, to say how its hold ended (or 404). It was
+    /// read under the lock: every guessed or long-ended token cost all requests of all shows a store read.
+    func lockedForHold<T>(_ token: String, _ body: (Memory) throws(Refusal) -> T) throws(Refusal) -> T {
+        do { return try locked(body) } catch  where error.unknownHold {
+            let record: HoldRecord?
+            do { record = try store.hold(tokenDigest: token) } catch { throw Self.storeRefusal(error) }
+            if let record, record.state != .active { try Self.refuseEnded(record.state, orderRef: record.orderRef) }
+            throw Refusal(.notFound, detail: "no hold with this token")
+        }
     }
 
     /// A 410 or 409 saying how a hold ended.
@@ -142,7 +154,7 @@ extension Inventory {
     public func hold(token plain: String) throws(Refusal) -> HoldView {
         let token = Secrets.tokenDigest(plain)
         let snapshot = try readHold(tokenDigest: token)
-        return try locked { (m: Memory) throws(Refusal) -> HoldView in
+        return try lockedForHold(token) { (m: Memory) throws(Refusal) -> HoldView in
             let (state, hold) = try activeHold(token, snapshot: snapshot, in: m)
             return view(hold, in: state, token: plain)
         }
@@ -159,7 +171,7 @@ extension Inventory {
     package func beginModifyHold(token: String, add: [String], remove: [String]) throws(Refusal) -> (HoldView, CommitTicket?) {
         let plain = token, token = Secrets.tokenDigest(plain)
         let snapshot = try readHold(tokenDigest: token)
-        return try locked { (m: Memory) throws(Refusal) -> (HoldView, CommitTicket?) in
+        return try lockedForHold(token) { (m: Memory) throws(Refusal) -> (HoldView, CommitTicket?) in
             let (state, hold) = try activeHold(token, snapshot: snapshot, in: m)
             let adding = try resolve(add, in: state.layout), removing = try resolve(remove, in: state.layout)
             if !adding.isEmpty { try checkOnSale(state) }
@@ -192,7 +204,7 @@ extension Inventory {
     package func beginReleaseHold(token: String) throws(Refusal) -> CommitTicket {
         let plain = token, token = Secrets.tokenDigest(plain)
         let snapshot = try readHold(tokenDigest: token)
-        return try locked { (m: Memory) throws(Refusal) -> CommitTicket in
+        return try lockedForHold(token) { (m: Memory) throws(Refusal) -> CommitTicket in
             let (state, hold) = try activeHold(token, snapshot: snapshot, in: m)
             let ticket = try end(hold, as: .released, in: state, m)
             metrics.count("holds_released")
@@ -210,7 +222,7 @@ extension Inventory {
     package func beginExtendHold(token: String) throws(Refusal) -> (HoldView, CommitTicket?) {
         let plain = token, token = Secrets.tokenDigest(plain)
         let snapshot = try readHold(tokenDigest: token)
-        return try locked { (m: Memory) throws(Refusal) -> (HoldView, CommitTicket?) in
+        return try lockedForHold(token) { (m: Memory) throws(Refusal) -> (HoldView, CommitTicket?) in
             let (state, hold) = try activeHold(token, snapshot: snapshot, in: m)
             guard !hold.record.extended else { throw Refusal(.alreadyExtended, detail: "a hold can be extended once") }
             var record = hold.record
@@ -237,29 +249,42 @@ extension Inventory {
     ) {
         let token = Secrets.tokenDigest(plain)
         let snapshot = try readHold(tokenDigest: token), stored = try storedAnswer(idempotency)
-        return try locked { (m: Memory) throws(Refusal) -> (HoldOutcome, CommitTicket?) in
-            if let (status, body) = try replay(idempotency, stored: stored, in: m) { return (.replayed(status: status, body: body), nil) }
-            let state: ShowState, hold: ActiveHold
-            do throws(Refusal) { (state, hold) = try activeHold(token, snapshot: snapshot, in: m) } catch  where error.reason == .holdConfirmed {
-                // Confirmed before: the same order gets the same answer, another order a conflict.
-                guard let record = try? store.hold(tokenDigest: token), let showState = m.shows[record.showID], record.orderRef == orderRef else { throw error }
-                let seats = ((try? store.claims(show: record.showID)) ?? []).filter { $0.holdID == record.id }.map(\.seat).sorted()
-                return (.done(view(ActiveHold(record: record, seats: seats), in: showState, token: plain)), nil)
+        let confirmedBefore: Refusal
+        do throws(Refusal) {
+            return try lockedForHold(token) { (m: Memory) throws(Refusal) -> (HoldOutcome, CommitTicket?) in
+                if let (status, body) = try replay(idempotency, stored: stored, in: m) { return (.replayed(status: status, body: body), nil) }
+                let (state, hold) = try activeHold(token, snapshot: snapshot, in: m)
+                return try confirm(hold, in: state, m, orderRef: orderRef, idempotency: idempotency, token: plain)
             }
-            var record = hold.record
-            record.state = .confirmed
-            record.orderRef = orderRef
-            let confirmed = ActiveHold(record: record, seats: hold.seats)
-            var fresh = view(confirmed, in: state, token: plain)
-            fresh.version += 1
-            let kept = idempotency.map { $0.kept(fresh) }
-            let ticket = try apply(
-                state, in: m, changes: hold.seats.map { SeatChange(seat: $0, status: .sold) }, sell: hold.seats, holds: [record], durable: true,
-                idempotency: kept, log: LogEntry(action: "confirm", holdID: record.id, orderRef: orderRef))
-            m.ended(record, in: state)
-            metrics.count("confirmations")
-            return (.done(view(confirmed, in: state, token: plain)), ticket)
+        } catch  where error.reason == .holdConfirmed {
+            confirmedBefore = error
         }
+        // Confirmed before: the same order gets the same answer, another order a conflict. The hold and
+        // its seats are read outside the lock (this read took every claim of the show under it).
+        guard let (record, seats) = try? store.holdWithSeats(tokenDigest: token), record.orderRef == orderRef else { throw confirmedBefore }
+        return try locked { (m: Memory) throws(Refusal) -> (HoldOutcome, CommitTicket?) in
+            guard let showState = m.shows[record.showID] else { throw confirmedBefore }
+            return (.done(view(ActiveHold(record: record, seats: seats.sorted()), in: showState, token: plain)), nil)
+        }
+    }
+
+    /// Sells a live hold's seats under `orderRef`. Called under the lock.
+    private func confirm(
+        _ hold: ActiveHold, in state: ShowState, _ m: Memory, orderRef: String, idempotency: IdempotentRequest<HoldView>?, token plain: String
+    ) throws(Refusal) -> (HoldOutcome, CommitTicket?) {
+        var record = hold.record
+        record.state = .confirmed
+        record.orderRef = orderRef
+        let confirmed = ActiveHold(record: record, seats: hold.seats)
+        var fresh = view(confirmed, in: state, token: plain)
+        fresh.version += 1
+        let kept = idempotency.map { $0.kept(fresh) }
+        let ticket = try apply(
+            state, in: m, changes: hold.seats.map { SeatChange(seat: $0, status: .sold) }, sell: hold.seats, holds: [record], durable: true,
+            idempotency: kept, log: LogEntry(action: "confirm", holdID: record.id, orderRef: orderRef))
+        m.ended(record, in: state)
+        metrics.count("confirmations")
+        return (.done(view(confirmed, in: state, token: plain)), ticket)
     }
 
     func expire(_ hold: ActiveHold, in state: ShowState, _ m: Memory) throws(Refusal) -> CommitTicket {

@@ -350,6 +350,8 @@ public final class Inventory: @unchecked Sendable {
         let events = to > from ? ((try? store.events(show: id, after: from, limit: Int(to - from))) ?? nil) : []
         // Waking the requests waiting for the show (`lockedWhenFresh`).
         return memory.withLockWakingWaiters { m in
+            LockRules.enterNoStoreCalls()
+            defer { LockRules.leaveNoStoreCalls() }
             // As the reload under the lock did before: changes of ours still queued for the show reach
             // the fresh state when they commit (waiting for none to be queued could wait for ever under
             // load). Memory never moves past the read: a stale show takes no change.
@@ -415,37 +417,48 @@ public final class Inventory: @unchecked Sendable {
     /// reload takes a few store reads: the requests it would have refused wait for it instead.
     func lockedWhenFresh<T, E: Error>(show id: String, patience: Double = 2, _ body: (Memory) throws(E) -> T) throws(E) -> T {
         // The usual case (no show stale) is one lock round trip with no clock read and no hashing.
-        let done: T? = try memory.withLock { (m: inout Memory) throws(E) -> T? in m.staleShows.isEmpty ? try body(m) : nil }
+        let done: T? = try memory.withLock { (m: inout Memory) throws(E) -> T? in
+            LockRules.enterNoStoreCalls()
+            defer { LockRules.leaveNoStoreCalls() }
+            return m.staleShows.isEmpty ? try body(m) : nil
+        }
         if let done { return done }
         return try memory.wait(until: { !$0.staleShows.contains(id) }, deadline: Date().addingTimeInterval(patience)) { (m: inout Memory, _) throws(E) -> T in
-            try body(m)
+            LockRules.enterNoStoreCalls()
+            defer { LockRules.leaveNoStoreCalls() }
+            return try body(m)
         }
     }
 
-    /// `body` under the inventory lock, with its memory.
+    /// `body` under the inventory lock, with its memory. No store call may happen inside (checked in
+    /// debug builds: `LockRules`).
     /// - Complexity: the body's, plus one lock and unlock.
     @inline(__always)
     func locked<T, E: Error>(_ body: (Memory) throws(E) -> T) throws(E) -> T {
-        try memory.withLock { (m: inout Memory) throws(E) -> T in try body(m) }
+        try memory.withLock { (m: inout Memory) throws(E) -> T in
+            LockRules.enterNoStoreCalls()
+            defer { LockRules.leaveNoStoreCalls() }
+            return try body(m)
+        }
     }
 
     // MARK: Venues and shows
 
-    /// Adds a venue; a venue id is immutable once created (so its ETag can be cached forever).
+    /// Adds a venue; a venue id is immutable once created (so its ETag can be cached forever). The
+    /// store is written outside the inventory lock (a 100,000-seat venue is 5 MB of JSON: its insert held
+    /// every request of every show); two adds of one id at once are told apart by the store's key.
     public func addVenue(_ layout: VenueLayout) throws(Refusal) {
-        try locked { (m: Memory) throws(Refusal) in
-            if m.venues[layout.id] != nil {
-                throw Refusal(.venueExists, detail: "venue \(layout.id) already exists; venues are immutable, create one with a new id")
+        let exists = locked { m in m.venues[layout.id] != nil }
+        if exists { throw Refusal(.venueExists, detail: "venue \(layout.id) already exists; venues are immutable, create one with a new id") }
+        let entry = VenueEntry(layout: layout)
+        do { try store.insertVenue(id: layout.id, fingerprint: layout.fingerprintHex, layoutJSON: entry.json) } catch {
+            if Self.isDuplicate(error) {
+                throw Refusal(.venueExists, detail: "venue \(layout.id) already exists (created by another instance); venues are immutable")
             }
-            let entry = VenueEntry(layout: layout)
-            do { try store.insertVenue(id: layout.id, fingerprint: layout.fingerprintHex, layoutJSON: entry.json) } catch {
-                if Self.isDuplicate(error) {
-                    throw Refusal(.venueExists, detail: "venue \(layout.id) already exists (created by another instance); venues are immutable")
-                }
-                throw Refusal(.storeFailed, detail: "\(error)")
-            }
-            m.venues[layout.id] = entry
+            throw Refusal(.storeFailed, detail: "\(error)")
         }
+        // The follower may have read it from a shared store meanwhile: the same venue either way.
+        locked { m in if m.venues[layout.id] == nil { m.venues[layout.id] = entry } }
     }
 
     public struct NewShow: Sendable {
@@ -466,26 +479,32 @@ public final class Inventory: @unchecked Sendable {
         }
     }
 
+    /// Adds a show. As with venues, the store is written outside the inventory lock and two adds of one
+    /// id at once are told apart by the store's key.
     public func addShow(_ new: NewShow) throws(Refusal) {
-        try locked { (m: Memory) throws(Refusal) in
+        let venue = try locked { (m: Memory) throws(Refusal) -> VenueEntry in
             guard let venue = m.venues[new.venueID] else { throw Refusal(.notFound, detail: "no venue \(new.venueID)") }
             if m.shows[new.id] != nil { throw Refusal(.showExists, detail: "show \(new.id) already exists") }
-            do throws(LayoutError) { _ = try SeatPrices(table: new.prices, layout: venue.layout) } catch { throw Refusal.invalid(error) }
-            let record = ShowRecord(
-                id: new.id, venueID: new.venueID, startsAt: new.startsAt,
-                pricesJSON: String(decoding: new.prices.jsonBytes(), as: UTF8.self),
-                policyJSON: String(decoding: new.policy.jsonBytes(), as: UTF8.self), holdSeconds: new.holdSeconds, version: 0,
-                detailsJSON: new.detailsJSON)
-            do {
-                try store.insertShow(record)
-                m.shows[new.id] = try Self.makeState(record: record, venue: venue)
-            } catch let e as LayoutError { throw Refusal.invalid(e) } catch {
-                if Self.isDuplicate(error) {
-                    throw Refusal(.showExists, detail: "show \(new.id) already exists (created by another instance)")
-                }
-                throw Refusal(.storeFailed, detail: "\(error)")
-            }
+            return venue
         }
+        do throws(LayoutError) { _ = try SeatPrices(table: new.prices, layout: venue.layout) } catch { throw Refusal.invalid(error) }
+        let record = ShowRecord(
+            id: new.id, venueID: new.venueID, startsAt: new.startsAt,
+            pricesJSON: String(decoding: new.prices.jsonBytes(), as: UTF8.self),
+            policyJSON: String(decoding: new.policy.jsonBytes(), as: UTF8.self), holdSeconds: new.holdSeconds, version: 0,
+            detailsJSON: new.detailsJSON)
+        let state: ShowState
+        do {
+            state = try Self.makeState(record: record, venue: venue)
+            try store.insertShow(record)
+        } catch let e as LayoutError { throw Refusal.invalid(e) } catch {
+            if Self.isDuplicate(error) {
+                throw Refusal(.showExists, detail: "show \(new.id) already exists (created by another instance)")
+            }
+            throw Refusal(.storeFailed, detail: "\(error)")
+        }
+        // The follower may have loaded it from a shared store meanwhile (with holds made since): keep that.
+        locked { m in if m.shows[new.id] == nil { m.shows[new.id] = state } }
     }
 
     /// A unique key said no: the row exists (with a shared store, another instance made it first).

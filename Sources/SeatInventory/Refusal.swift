@@ -55,6 +55,8 @@ public struct Refusal: Error, Sendable, CustomStringConvertible {
     /// A race the inventory may settle itself by trying again at once (the show was being reloaded after
     /// another instance's change, a write lost to one): never shown to a client as such.
     package var retryInside = false
+    /// A hold token memory does not know: the store says how its hold ended (`lockedForHold`).
+    package var unknownHold = false
 
     public init(_ reason: Reason, detail: String, details: [(String, String)] = []) {
         self.reason = reason; self.detail = detail; self.details = details

@@ -43,6 +43,7 @@ public final class PostgresStore: SeatStore, SharedStore, @unchecked Sendable {
 
     /// A connection from the pool (one per thread using the store at a time), returned afterwards.
     func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        LockRules.checkStoreCall("PostgresStore")
         let pooled = idle.withLock { $0.popLast() }
         let connection = try pooled ?? PostgresConnection(conninfo: conninfo, schema: schema)
         defer { idle.withLock { $0.append(connection) } }

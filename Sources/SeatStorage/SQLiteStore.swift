@@ -42,7 +42,8 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
 
     /// `body` with the connection, under its lock.
     func locked<T>(_ body: (SQLiteDatabase) throws -> T) throws -> T {
-        try connection.withLock { (db: inout SQLiteDatabase) throws -> T in try body(db) }
+        LockRules.checkStoreCall("SQLiteStore")
+        return try connection.withLock { (db: inout SQLiteDatabase) throws -> T in try body(db) }
     }
 
     static func now() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
@@ -95,7 +96,8 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
     }
 
     public func log(show: String, after version: UInt64, limit: Int) throws -> [LogRecord] {
-        try reader.withLock { db in
+        LockRules.checkStoreCall("SQLiteStore")
+        return try reader.withLock { db in
             var out: [LogRecord] = []
             try db.query(
                 """
@@ -213,7 +215,8 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
     public var groupSyncs: Int { syncer?.syncCount ?? 0 }
 
     public func events(show: String, after version: UInt64, limit: Int) throws -> [(version: UInt64, delta: String)]? {
-        try reader.withLock { db in
+        LockRules.checkStoreCall("SQLiteStore")
+        return try reader.withLock { db in
             var out: [(UInt64, String)] = []
             try db.query(
                 "SELECT version, delta FROM show_log WHERE show_id = ? AND version > ? ORDER BY version LIMIT ?",
@@ -239,7 +242,8 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
     }
 
     public func salesHistory(venue: String, since: Date, until: Date) throws -> (shows: Int, soldCounts: [Int: Int]) {
-        try reader.withLock { db in
+        LockRules.checkStoreCall("SQLiteStore")
+        return try reader.withLock { db in
             // Start times carry their own offsets, so they are compared as instants, not as text.
             var past: [String] = []
             try db.query("SELECT id, starts_at FROM shows WHERE venue_id = ?", [.text(venue)]) { r in
