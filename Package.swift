@@ -5,7 +5,7 @@ import PackageDescription
 
 let package = Package(
     name: "SeatKit",
-    platforms: [.macOS(.v13), .iOS(.v16)],
+    platforms: [.macOS(.v15), .iOS(.v16)],
     products: [
         .library(name: "SeatJSON", targets: ["SeatJSON"]),
         .library(name: "SeatMap", targets: ["SeatMap"]),
@@ -65,7 +65,7 @@ let package = Package(
         .target(name: "SeatHTTP", dependencies: ["SeatJSON", "SharedState", "CMicroHTTPD", "CZlib"]),
         // The domain: venues, shows, holds, group-committed changes, events, expiry. No HTTP: it refuses
         // with `Refusal`s and writes events to `EventSubscriber`s; the API maps both to the wire.
-        .target(name: "SeatInventory", dependencies: ["SeatJSON", "SeatMap", "SeatDomain", "SeatSecrets", "SharedState"]),
+        .target(name: "SeatInventory", dependencies: [.product(name: "Logging", package: "swift-log"), "SeatJSON", "SeatMap", "SeatDomain", "SeatSecrets", "SharedState"]),
         // The v1 API over the inventory (route table, problems, rate limits, metrics, the picker's reads,
         // the web page's files) and the app that runs it with its background threads.
         .target(
@@ -127,7 +127,7 @@ let package = Package(
                 "SeatServerTestSupport",
             ]),
         // The inventory alone on a real SQLite store: refusals and subscribers without HTTP.
-        .testTarget(name: "SeatInventoryTests", dependencies: ["SeatDomain", "SeatInventory", "SeatStorage", "SeatSamples", "SeatMap", "SharedState"]),
+        .testTarget(name: "SeatInventoryTests", dependencies: [.product(name: "Logging", package: "swift-log"), "SeatDomain", "SeatInventory", "SeatStorage", "SeatSamples", "SeatMap", "SharedState"]),
         .testTarget(
             name: "SeatSyncTests",
             dependencies: ["SeatSync", "SeatWire", "SeatServer", "SeatMap", "SeatSamples", "SeatKitTestSupport", "SeatServerTestSupport"]),

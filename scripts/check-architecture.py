@@ -10,7 +10,7 @@ import pathlib, re, sys
 root = pathlib.Path(__file__).resolve().parent.parent
 package = (root / "Package.swift").read_text()
 platform = {"Foundation", "FoundationNetworking", "FoundationEssentials", "Glibc", "Musl", "Dispatch", "UIKit", "SwiftUI", "CoreGraphics",
-            "Testing", "XCTest", "PackageDescription", "os", "Darwin", "CryptoKit"}
+            "Testing", "XCTest", "PackageDescription", "os", "Darwin", "CryptoKit", "Synchronization"}
 
 targets = {}
 for m in re.finditer(r'\.(target|executableTarget|systemLibrary|testTarget)\(\s*name:\s*"([A-Za-z]+)"(.*?)\)\s*,\s*(?=\n\s*(?://|\.|\]))', package, re.S):
@@ -44,12 +44,13 @@ for name, (kind, deps) in sorted(targets.items()):
         for imp in re.findall(r"^\s*(?:@testable\s+|@_exported\s+)?import\s+([A-Za-z]+)\s*(?://.*)?$", f.read_text(), re.M):
             if imp not in platform and imp != name and imp not in deps:
                 problems.append(f"{f.relative_to(root)} imports {imp}, which {name} does not depend on")
-# One lock type: Locked<Value> (SharedState). A hand-made lock box anywhere else is a difference.
+# One lock type: Locked<Value> (SharedState; ARCHITECTURE.md says why not the standard library's Mutex).
+# A hand-made lock box anywhere else is a difference.
 for f in list((root / "Sources").rglob("*.swift")) + list((root / "Tests").rglob("*.swift")):
     if f.parts[-2] == "SharedState":
         continue
     for k, line in enumerate(f.read_text().splitlines(), 1):
-        if re.search(r"\b(NSLock|NSCondition|NSRecursiveLock|pthread_mutex_t|os_unfair_lock|Mutex)\s*\(", line) and not line.strip().startswith("//"):
+        if re.search(r"\b(NSLock|NSCondition|NSRecursiveLock|pthread_mutex_t|os_unfair_lock|Mutex)\s*[(<]", line) and not line.strip().startswith("//"):
             problems.append(f"{f.relative_to(root)}:{k}: a lock that is not Locked<Value> (SharedState)")
 # The domain knows no database: no store type, no database error, no SQLite code (the stores adapt to
 # SeatDomain's words; `store.sharing` says what a shared store adds).
@@ -57,6 +58,32 @@ for f in (root / "Sources" / "SeatInventory").rglob("*.swift"):
     for k, line in enumerate(f.read_text().splitlines(), 1):
         if re.search(r"\b(DatabaseError|PostgresError|SQLITE_[A-Z]+|SQLiteStore|PostgresStore|PostgresConnection|SQLSTATE|assignsVersions)\b", line):
             problems.append(f"{f.relative_to(root)}:{k}: the domain names a database ({line.strip()[:80]})")
+# `@unchecked Sendable` only where a comment just above says why the compiler cannot see it.
+for f in (root / "Sources").rglob("*.swift"):
+    lines = f.read_text().splitlines()
+    for k, line in enumerate(lines):
+        if "@unchecked Sendable" in line and not line.strip().startswith("//"):
+            above = " ".join(lines[max(0, k - 6):k])
+            if "`@unchecked" not in above:
+                problems.append(f"{f.relative_to(root)}:{k + 1}: @unchecked Sendable without a comment above saying why (`@unchecked ...`)")
+# The lock table of "Threads and locks" names real locks: each `Type.property` of its first column is a
+# Locked or Atomic stored property declared inside that type.
+arch = (root / "ARCHITECTURE.md").read_text()
+section = arch.split("## Threads and locks", 1)[1] if "## Threads and locks" in arch else ""
+sources = {f: f.read_text() for f in (root / "Sources").rglob("*.swift")}
+for line in section.splitlines():
+    if not line.startswith("| `") or "guards" in line:
+        continue
+    first = line.split("|")[1]
+    for owner, prop in re.findall(r"`([A-Z][A-Za-z]+)\.([a-z][A-Za-z]+)`", first):
+        found = False
+        for f, text in sources.items():
+            m = re.search(r"(class|struct|enum|actor|extension) %s\b" % owner, text)
+            if m and re.search(r"\blet %s\s*(=\s*(Locked|Atomic)\b|:\s*(Locked|Atomic)<)" % prop, text[m.start():]):
+                found = True
+                break
+        if not found:
+            problems.append(f"ARCHITECTURE.md's lock table names {owner}.{prop}, which is no Locked or Atomic of {owner}")
 for name in table:
     if name not in targets and name not in products:
         problems.append(f"ARCHITECTURE.md names {name}, which Package.swift does not have")

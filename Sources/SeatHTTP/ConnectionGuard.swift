@@ -22,7 +22,7 @@ import SharedState
 /// syscalls on sockets the table still owns are made (`shutdown`, `epoll_ctl`): libmicrohttpd calls
 /// `closed` before it closes a socket, so a socket in the table is never one reused by another
 /// connection. Streams are closed after the lock is released (closing resumes the connection).
-final class ConnectionGuard: @unchecked Sendable {
+final class ConnectionGuard: Sendable {
     struct Limits: Sendable {
         /// Request connections from one address (a family behind one NAT has a few dozen).
         var perAddress = 64
@@ -76,7 +76,6 @@ final class ConnectionGuard: @unchecked Sendable {
     let limits: Limits
     private let table = Locked(Table())
     private let epoll: Int32
-    private var watcher: Thread?
     private let stopping = Locked(false)
 
     init(limits: Limits) {
@@ -115,7 +114,7 @@ final class ConnectionGuard: @unchecked Sendable {
     func closed(_ connection: OpaquePointer) {
         table.withLock { t in
             guard let c = t.connections.removeValue(forKey: UInt(bitPattern: connection)) else { return }
-            if case .stream = c.phase.current {
+            if case .stream = c.phase.withLock({ $0 }) {
                 Self.decrement(&t.streamsByAddress, c.address)
                 t.streamCount -= 1
                 epoll_ctl(epoll, EPOLL_CTL_DEL, c.fd, nil)
@@ -143,7 +142,7 @@ final class ConnectionGuard: @unchecked Sendable {
     var busyRequests: Int {
         table.withLock { t in
             t.connections.values.reduce(0) { n, c in
-                if case .busy = c.phase.current { n + 1 } else { n }
+                if case .busy = c.phase.withLock({ $0 }) { n + 1 } else { n }
             }
         }
     }
@@ -181,14 +180,13 @@ final class ConnectionGuard: @unchecked Sendable {
     func start() {
         let thread = Thread { [self] in
             var events = [epoll_event](repeating: epoll_event(), count: 256)
-            while !stopping.current {
+            while !stopping.withLock({ $0 }) {
                 let n = events.withUnsafeMutableBufferPointer { epoll_wait(epoll, $0.baseAddress, 256, 250) }
                 if n > 0 { hangUps(events.prefix(Int(n)).map(\.data.u64)) }
                 sweep()
             }
         }
         thread.name = "seatkit-connection-guard"
-        watcher = thread
         thread.start()
     }
 
@@ -199,7 +197,7 @@ final class ConnectionGuard: @unchecked Sendable {
     private func hangUps(_ keys: [UInt64]) {
         let gone: [EventStream] = table.withLock { t in
             keys.compactMap { key in
-                guard let c = t.connections[UInt(key)], case .stream(let s) = c.phase.current else { return nil }
+                guard let c = t.connections[UInt(key)], case .stream(let s) = c.phase.withLock({ $0 }) else { return nil }
                 t.hungUp += 1
                 return s
             }

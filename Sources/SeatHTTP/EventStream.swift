@@ -117,8 +117,9 @@ public final class EventStream: Sendable {
     }
 }
 
-/// A libmicrohttpd connection handle, passed between threads only under a `Locked` (libmicrohttpd
-/// allows resuming a connection from any thread).
+/// A libmicrohttpd connection handle, passed between threads only under a stream's lock (libmicrohttpd
+/// allows resuming a connection from any thread). `@unchecked`: an `OpaquePointer` the compiler cannot
+/// see into.
 struct Connection: @unchecked Sendable {
     let pointer: OpaquePointer
 }

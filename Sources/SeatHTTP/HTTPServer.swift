@@ -1,10 +1,11 @@
 import CMicroHTTPD
 import Foundation
 import SharedState
+import Synchronization
 
 /// An HTTP/1.1 server on libmicrohttpd: epoll with a thread pool, keep-alive, bodies collected up to a
 /// limit, handlers called synchronously on the pool's threads, Server-Sent Events by suspend/resume.
-public final class HTTPServer: @unchecked Sendable {
+public final class HTTPServer: Sendable {
     public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
     public struct Configuration: Sendable {
@@ -47,10 +48,13 @@ public final class HTTPServer: @unchecked Sendable {
     let configuration: Configuration
     let handler: Handler
     let guardian: ConnectionGuard
-    private var daemon: OpaquePointer?
+    /// The running daemon: nil before `start` and after `stop`. Lock: `daemon`.
+    private let daemon = Locked<Daemon?>(nil)
     /// Open event streams (closed on stop so their suspended connections finish).
     private let streams = Locked([ObjectIdentifier: EventStream]())
-    public private(set) var port: UInt16 = 0
+    /// The bound port (useful with port 0), written once by `start`.
+    private let boundPort = Atomic<UInt16>(0)
+    public var port: UInt16 { boundPort.load(ordering: .acquiring) }
 
     public init(configuration: Configuration, handler: @escaping Handler) {
         self.configuration = configuration
@@ -91,15 +95,16 @@ public final class HTTPServer: @unchecked Sendable {
         // room for connections the guard is about to refuse.
         let total = configuration.maximumConnections + configuration.maximumStreams + 64
         Self.raiseFileLimit(to: total + 256)
-        daemon = seatkit_mhd_start(
+        let started = seatkit_mhd_start(
             configuration.port, configuration.anyAddress ? 1 : 0, UInt32(configuration.threads),
             UInt32(total), UInt32(configuration.connectionTimeoutSeconds),
             Self.connectionMemory, accessHandler, me, completedHandler, me, seatkit_mhd_quiet(), nil,
             acceptPolicy, me, connectionNotice, me)
-        guard let daemon else {
+        guard let started else {
             throw ServerError.cannotListen("cannot listen on port \(configuration.port) (in use, or not permitted)")
         }
-        port = seatkit_mhd_port(daemon)
+        daemon.withLock { $0 = Daemon(pointer: started) }
+        boundPort.store(seatkit_mhd_port(started), ordering: .releasing)
         guardian.start()
     }
 
@@ -119,9 +124,12 @@ public final class HTTPServer: @unchecked Sendable {
     public func stop(drainSeconds: Double = 2) {
         for s in streams.withLock({ Array($0.values) }) { s.close() }
         let deadline = Date().addingTimeInterval(drainSeconds)
-        while daemon != nil && guardian.busyRequests > 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.002) }
-        if let daemon { MHD_stop_daemon(daemon) }
-        daemon = nil
+        while daemon.withLock({ $0 != nil }) && guardian.busyRequests > 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.002) }
+        let running = daemon.withLock { d in
+            defer { d = nil }
+            return d
+        }
+        if let running { MHD_stop_daemon(running.pointer) }
         guardian.stop()
     }
 
@@ -371,4 +379,10 @@ extension HTTPServer {
         MHD_destroy_response(mhdResponse)
         return result
     }
+}
+
+/// libmicrohttpd's daemon handle. `@unchecked`: an `OpaquePointer` the compiler cannot see into;
+/// libmicrohttpd's calls on a daemon are thread-safe, and here only `start` and `stop` use it.
+struct Daemon: @unchecked Sendable {
+    let pointer: OpaquePointer
 }

@@ -53,27 +53,36 @@ final class BatchWriter: Sendable {
         var stopping = false
         var running = true
         var batches = 0
+        /// Where batches are reported (`start`): read with each batch, under the lock already taken for it.
+        var handlers: Handlers?
+    }
+
+    /// Called on the writer thread after a batch is committed (with what became of each change), before
+    /// its waiters are woken; and when a batch could not be committed (memory must be rebuilt from the store).
+    struct Handlers {
+        let committed: @Sendable ([StoreCommit], [CommitOutcome]) -> Void
+        let failed: @Sendable ([StoreCommit], Error) -> Void
     }
 
     /// Lock: `queue` (a leaf: the store is called, and the tickets completed, after it is released).
     private let queue = Locked(Queue())
     let store: SeatStore
     let maximumBatch: Int
-    /// Called on the writer thread after a batch is committed (with what became of each change), before
-    /// its waiters are woken.
-    let committed: @Sendable ([StoreCommit], [CommitOutcome]) -> Void
-    /// Called when a batch could not be committed: memory must be rebuilt from the store.
-    let failed: @Sendable ([StoreCommit], Error) -> Void
     var batches: Int { queue.withLock { $0.batches } }
 
-    init(
-        store: SeatStore, maximumBatch: Int = 256, committed: @escaping @Sendable ([StoreCommit], [CommitOutcome]) -> Void,
-        failed: @escaping @Sendable ([StoreCommit], Error) -> Void
-    ) {
-        self.store = store; self.maximumBatch = maximumBatch; self.committed = committed; self.failed = failed
+    /// A writer whose thread waits for `start` (its owner's handlers need the owner made first).
+    init(store: SeatStore, maximumBatch: Int = 256) {
+        self.store = store; self.maximumBatch = maximumBatch
         let t = Thread { [unowned self] in self.run() }
         t.name = "seatkit-writer"
         t.start()
+    }
+
+    /// Where batches are reported from now on; nothing is committed before.
+    func start(
+        committed: @escaping @Sendable ([StoreCommit], [CommitOutcome]) -> Void, failed: @escaping @Sendable ([StoreCommit], Error) -> Void
+    ) {
+        queue.withLockWakingWaiters { $0.handlers = Handlers(committed: committed, failed: failed) }
     }
 
     func enqueue(_ commit: StoreCommit) -> CommitTicket {
@@ -96,23 +105,25 @@ final class BatchWriter: Sendable {
 
     private func run() {
         while true {
-            let taken: ([StoreCommit], [CommitTicket])? = queue.wait(until: { !$0.commits.isEmpty || $0.stopping }) { q, _ in
-                if q.commits.isEmpty { return nil }
+            let taken: ([StoreCommit], [CommitTicket], Handlers)? = queue.wait(until: {
+                ($0.handlers != nil && !$0.commits.isEmpty) || $0.stopping
+            }) { q, _ in
+                guard let handlers = q.handlers, !q.commits.isEmpty else { return nil }
                 if q.commits.count <= maximumBatch {
                     defer { q.commits = []; q.tickets = [] }
-                    return (q.commits, q.tickets)
+                    return (q.commits, q.tickets, handlers)
                 }
                 defer { q.commits.removeFirst(maximumBatch); q.tickets.removeFirst(maximumBatch) }
-                return (Array(q.commits.prefix(maximumBatch)), Array(q.tickets.prefix(maximumBatch)))
+                return (Array(q.commits.prefix(maximumBatch)), Array(q.tickets.prefix(maximumBatch)), handlers)
             }
-            guard let (commits, tickets) = taken else {
+            guard let (commits, tickets, handlers) = taken else {
                 queue.withLockWakingWaiters { $0.running = false }
                 return
             }
             do {
                 let outcomes = try store.commit(batch: commits)
                 queue.withLock { $0.batches += 1 }
-                committed(commits, outcomes)
+                handlers.committed(commits, outcomes)
                 for (t, outcome) in zip(tickets, outcomes) {
                     switch outcome {
                     case .committed(let version, _): t.complete(nil, version: version)
@@ -120,7 +131,7 @@ final class BatchWriter: Sendable {
                     }
                 }
             } catch {
-                failed(commits, error)
+                handlers.failed(commits, error)
                 for t in tickets { t.complete(error) }
             }
         }

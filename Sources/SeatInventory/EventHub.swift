@@ -12,7 +12,7 @@ import SharedState
 /// each time and cut hold throughput from 1,454/s to 22/s). Further back is `410`: the whole state is
 /// one cached encoding, cheaper than merging thousands of deltas. Lock: `state`; while holding it only
 /// `EventSubscriber`s are written to (a new subscriber's replay, atomic with publishing).
-final class EventHub: @unchecked Sendable {
+final class EventHub: Sendable {
     private struct Event {
         var version: UInt64
         var delta: String
@@ -47,6 +47,8 @@ final class EventHub: @unchecked Sendable {
     /// Publishes one committed version; `changes` are the delta's, when the caller has them parsed
     /// (the writer does: parsing again under the inventory lock cost the hold path ~1 µs a change).
     func publish(show: String, version: UInt64, delta: String, changes known: [SeatChange]? = nil) {
+        // `delta` is one this process encoded (or read back from its own log): it parses. Were it ever not
+        // to, subscribers still get the event and its version, and resync from it.
         let changes = known ?? (try? AvailabilityDelta(encoded: delta))?.changes ?? []
         let targets = state.withLock { s -> [any EventSubscriber] in
             // In place: a copy of `Recent` taken out of the dictionary and appended to would copy all

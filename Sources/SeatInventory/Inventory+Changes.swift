@@ -188,7 +188,6 @@ extension Inventory {
         holds: [HoldRecord], durable: Bool = false, idempotency: StoredResponse? = nil, refunds: [RefundRecord] = [], show: ShowRecord? = nil,
         log: LogEntry
     ) throws(Refusal) -> CommitTicket {
-        guard let writer else { throw Self.storeRefusal(StoreError.closed) }
         let version = state.availability.version + 1
         let delta = AvailabilityDelta(fromVersion: version - 1, toVersion: version, changes: changes).encoded()
         let commit = StoreCommit(

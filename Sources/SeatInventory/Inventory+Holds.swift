@@ -261,7 +261,9 @@ extension Inventory {
         }
         // Confirmed before: the same order gets the same answer, another order a conflict. The hold and
         // its seats are read outside the lock (this read took every claim of the show under it).
-        guard let (record, seats) = try? store.holdWithSeats(tokenDigest: token), record.orderRef == orderRef else { throw confirmedBefore }
+        let read: (record: HoldRecord, seats: [Int])?
+        do { read = try store.holdWithSeats(tokenDigest: token) } catch { throw Self.storeRefusal(error) }
+        guard let (record, seats) = read, record.orderRef == orderRef else { throw confirmedBefore }
         return try locked { (m: Memory) throws(Refusal) -> (HoldOutcome, CommitTicket?) in
             guard let showState = m.shows[record.showID] else { throw confirmedBefore }
             return (.done(view(ActiveHold(record: record, seats: seats.sorted()), in: showState, token: plain)), nil)
@@ -320,12 +322,16 @@ extension Inventory {
             var tickets: [CommitTicket] = []
             for state in m.shows.values {
                 for hold in state.holds.values where hold.record.expiresAt <= now {
+                    // Refused only when the writer has stopped (the server is stopping): nothing to expire then.
                     if let t = try? expire(hold, in: state, m) { tickets.append(t) }
                 }
             }
             return tickets
         }
-        for t in tickets { try? t.wait() }
+        for t in tickets {
+            // A refused expiry marked its show stale (reloaded on the next pass); a failing store is said.
+            do { try t.wait() } catch  where !StoreError(error).isConflict { storeTrouble("expiring a hold", error) } catch {}
+        }
         return tickets.count
     }
 }

@@ -32,6 +32,7 @@ extension Inventory {
         let records: [LogRecord]
         do { records = try store.log(show: showID, after: since, limit: max(1, min(limit, Self.logPage))) } catch { throw Self.storeRefusal(error) }
         return records.map { r in
+            // Written by the inventory itself; a line that did not parse is shown with no seats, not hidden.
             let changes = (try? AvailabilityDelta(encoded: r.delta))?.changes ?? []
             return LogLine(
                 version: r.version, at: r.at, action: r.entry.action, by: r.entry.operatorName ?? r.entry.holdID, holdID: r.entry.holdID,

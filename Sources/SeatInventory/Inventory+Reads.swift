@@ -81,7 +81,8 @@ extension Inventory {
         let now = try lockedWhenFresh(show: id) { (m: Memory) throws(Refusal) in try state(forShow: id, in: m).committed.version }
         guard since <= now else { throw Refusal(.versionAhead, detail: "version \(since) is newer than the show's \(now)") }
         if let merged = hub.mergedDelta(show: id, since: since, through: now) { return merged }
-        if now - since <= Self.storeDeltaSpan, let events = try? store.events(show: id, after: since, limit: Int(now - since)),
+        // Unread, the client is told to fetch the whole availability (410), as when the log is short.
+        if now - since <= Self.storeDeltaSpan, let events = storeEvents(show: id, after: since, limit: Int(now - since)),
             events.count == Int(now - since), events.last?.version == now
         {
             var lists: [[SeatChange]] = []
@@ -117,4 +118,14 @@ extension Inventory {
     /// A comment to every event subscriber (keeps connections alive, finds dead clients).
     public func heartbeat() { hub.heartbeat() }
     public var subscriberCount: Int { hub.count }
+}
+
+extension Inventory {
+    /// The show's log after `version` from the store; nil when the store could not say (logged).
+    func storeEvents(show id: String, after version: UInt64, limit: Int) -> [(version: UInt64, delta: String)]? {
+        do { return try store.events(show: id, after: version, limit: limit) } catch {
+            storeTrouble("reading the show's log", show: id, error)
+            return nil
+        }
+    }
 }

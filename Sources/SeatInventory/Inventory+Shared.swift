@@ -19,6 +19,7 @@ extension Inventory {
     func applyEvents(_ events: [(version: UInt64, delta: String)], to state: ShowState, in m: Memory) {
         let id = state.record.id
         for e in events where e.version == state.committed.version + 1 {
+            // A log line that does not parse leaves a gap: the version check below reloads the show.
             guard let delta = try? AvailabilityDelta(encoded: e.delta) else { continue }
             if delta.changes.isEmpty { m.recordsToRefresh.insert(id) }
             for c in delta.changes where c.seat < state.layout.seatCount {
@@ -49,6 +50,7 @@ extension Inventory {
                 // move memory past every store read, and the reload would never catch up (it did, under
                 // load from another instance, after a database restart).
                 if m.isStale(id) { continue }
+                // A payload that does not parse is a gap, read from the log (never a guess).
                 guard parts.count == 2, let delta = try? AvailabilityDelta(encoded: String(parts[1])) else { gaps.insert(id); continue }
                 if delta.toVersion <= state.committed.version { continue }
                 if delta.fromVersion == state.committed.version {
@@ -71,7 +73,14 @@ extension Inventory {
             m.recordsToRefresh = []
             return ids
         }
-        guard !ids.isEmpty, let records = try? store.shows() else { return }
+        guard !ids.isEmpty else { return }
+        let records: [ShowRecord]
+        do { records = try store.shows() } catch {
+            // Read again on the next pass: the ids go back on the list.
+            storeTrouble("reading changed shows", error)
+            locked { m in m.recordsToRefresh.formUnion(ids) }
+            return
+        }
         locked { m in
             for r in records where ids.contains(r.id) {
                 guard let state = m.shows[r.id], !m.isStale(r.id), !Self.sameFields(state.record, r) else { continue }
@@ -83,7 +92,12 @@ extension Inventory {
                 }
                 var fresh = r
                 fresh.version = state.record.version
-                guard let revisions = try? Self.priceRevisions(of: r, layout: state.layout) else { continue }
+                let revisions: [SeatPrices]
+                do { revisions = try Self.priceRevisions(of: r, layout: state.layout) } catch {
+                    // Another instance wrote prices this one cannot read: it keeps its own until they can be.
+                    storeTrouble("reading another instance's prices", show: r.id, error)
+                    continue
+                }
                 state.replace(record: fresh, revisions: revisions)
                 hub.publish(show: r.id, changedAt: state.committed.version, json: summary(of: state, now: clock()).text)
             }
@@ -167,8 +181,14 @@ extension Inventory {
     /// Holds past their expiry, as the shared store has them (read outside the lock): this instance may
     /// not know them (made by another instance, perhaps one that died).
     func dueHoldsInStore(now: Int64) -> [(record: HoldRecord, seats: [Int])] {
-        guard let sharing, let due = try? sharing.dueHolds(at: now) else { return [] }
-        return due.compactMap { record in (try? store.holdSeats(holdID: record.id)).map { (record, $0) } }
+        guard let sharing else { return [] }
+        do {
+            return try sharing.dueHolds(at: now).map { record in (record, try store.holdSeats(holdID: record.id)) }
+        } catch {
+            // The next expiry pass (half a second on) reads them again.
+            storeTrouble("reading due holds", error)
+            return []
+        }
     }
 
     /// Loads those holds so the expiry pass releases them; if two instances expire one hold at once, the

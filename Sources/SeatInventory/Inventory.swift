@@ -1,9 +1,11 @@
 import Foundation
+import Logging
 import SeatDomain
 import SeatJSON
 import SeatMap
 import SeatSecrets
 import SharedState
+import Synchronization
 
 /// A venue as the inventory keeps it: the layout and its canonical JSON (what the store keeps). Immutable.
 package final class VenueEntry: Sendable {
@@ -112,8 +114,10 @@ final class ShowState {
 
 /// What the inventory lock guards: venues, shows (each `ShowState` is reached only through here), live
 /// holds by token digest, and the idempotency answers in flight. A class, so helpers called under the
-/// lock take it without copying; it never leaves a `memory.withLock` body.
-final class Memory {
+/// lock take it without copying; it never leaves a `memory.withLock` body. `@unchecked Sendable` for
+/// that reason: its mutable classes (`ShowState`) are reached only under the inventory lock, which the
+/// compiler cannot see through `Locked`.
+final class Memory: @unchecked Sendable {
     /// Answers kept for `Idempotency-Key`s whose commit is still queued.
     var pendingIdempotency: [String: StoredResponse] = [:]
     /// The latest committed answers (a retry whose store read came just before the commit finds them
@@ -180,14 +184,14 @@ final class Memory {
 /// under one lock, queued to the `BatchWriter`, and answered once the store has committed it; events are
 /// published after the commit, in version order. Memory is a cache of the store: on start (and after a
 /// failed write) it is rebuilt from the store.
-public final class Inventory: @unchecked Sendable {
+public final class Inventory: Sendable {
     package let store: SeatStore
     /// What the store adds when several instances share it (`store.sharing`, asked once): the domain
     /// then follows other instances' changes and takes versions from the store; nil when this process
     /// owns the store and numbers versions itself.
     public let sharing: (any SharedStore)?
-    /// Set once, at the end of `init`.
-    private(set) var writer: BatchWriter?
+    /// Commits the changes in groups on its own thread; reports to this inventory from the end of `init`.
+    let writer: BatchWriter
     /// The inventory's memory. Lock: `memory` (the inventory lock; see ARCHITECTURE.md for what may be
     /// taken under it).
     let memory = Locked(Memory())
@@ -200,10 +204,17 @@ public final class Inventory: @unchecked Sendable {
     /// Milliseconds since 1970, plus `clockOffset` (tests move time forward instead of waiting).
     public func clock() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) + clockOffset.value }
     public let clockOffset = AtomicOffset()
+    /// Where the inventory says what it could not do and went on without (a store read that failed: the
+    /// next pass tries again). Silent unless the app gives one (`seatkit serve` does).
+    let logger: Logger
 
-    public init(store: SeatStore) throws {
+    public init(store: SeatStore, logger: Logger = Logger(label: "seatkit", factory: { _ in SwiftLogNoOpLogHandler() })) throws {
         self.store = store
+        self.logger = logger
         sharing = store.sharing
+        // PostgreSQL gives each change a subtransaction; past 64 in one transaction every other session's
+        // visibility checks go through pg_subtrans (the "subtransaction overflow" cliff), so batches stay below.
+        writer = BatchWriter(store: store, maximumBatch: sharing != nil ? 48 : 256)
         var venues: [String: VenueEntry] = [:]
         for (id, json) in try store.venues() { venues[id] = VenueEntry(layout: try VenueLayout(json: json)) }
         let active = try store.activeHolds()
@@ -216,11 +227,7 @@ public final class Inventory: @unchecked Sendable {
             m.venues = venues
             for state in shows { m.install(state) }
         }
-        // PostgreSQL gives each change a subtransaction; past 64 in one transaction every other session's
-        // visibility checks go through pg_subtrans (the "subtransaction overflow" cliff), so batches stay below.
-        writer = BatchWriter(
-            store: store, maximumBatch: sharing != nil ? 48 : 256, committed: { [weak self] in self?.committed($0, $1) },
-            failed: { [weak self] in self?.failed($0, $1) })
+        writer.start(committed: { [weak self] in self?.committed($0, $1) }, failed: { [weak self] in self?.failed($0, $1) })
     }
 
     /// A show's state from what the store has (read by the caller, outside the lock); `install` puts it
@@ -253,7 +260,10 @@ public final class Inventory: @unchecked Sendable {
             for (c, outcome) in results { if case .committed(let v, _) = outcome { firstOwn[c.showID] = min(firstOwn[c.showID] ?? v, v) } }
             let known: [(String, UInt64)] = locked { m in firstOwn.keys.compactMap { id in m.shows[id].map { (id, $0.committed.version) } } }
             for (id, from) in known where firstOwn[id]! > from + 1 {
-                earlier[id] = (try? store.events(show: id, after: from, limit: Int(firstOwn[id]! - 1 - from))) ?? nil
+                // Unread (nil), the show is marked stale below and reloaded: nothing is published out of order.
+                do { earlier[id] = try store.events(show: id, after: from, limit: Int(firstOwn[id]! - 1 - from)) } catch {
+                    storeTrouble("reading other instances' changes before ours", show: id, error)
+                }
             }
         }
         let (reload, refresh) = locked { m in
@@ -334,7 +344,12 @@ public final class Inventory: @unchecked Sendable {
             for _ in 0..<2 {
                 guard let repair = reload(id, venue: venue) else { break }
                 metrics.count("show_version_repairs")
-                guard (try? sharing?.advanceVersion(show: id, from: repair.store, past: repair.memory, changes: repair.changes)) == true else { break }
+                let moved: Bool
+                do { moved = try sharing?.advanceVersion(show: id, from: repair.store, past: repair.memory, changes: repair.changes) ?? false } catch {
+                    storeTrouble("moving a store that lost changes past them", show: id, error)
+                    break
+                }
+                guard moved else { break }
             }
         }
     }
@@ -342,12 +357,20 @@ public final class Inventory: @unchecked Sendable {
     /// One reload of a stale show. Returns what the store must be repaired with when it is behind memory.
     private func reload(_ id: String, venue: VenueEntry) -> (store: UInt64, memory: UInt64, changes: [SeatChange])? {
         metrics.count("show_reloads")
-        guard let from = locked({ m in m.shows[id]?.committed.version }),
-            let record = try? store.shows().first(where: { $0.id == id }), let active = try? store.activeHolds(show: id),
-            let claims = try? store.claims(show: id), let fresh = try? loadState(record, venue: venue, activeHolds: active, claims: claims)
-        else { return nil }
+        guard let from = locked({ m in m.shows[id]?.committed.version }) else { return nil }
+        // A failed read leaves the show stale: requests on it wait or get a 503, the next pass tries again.
+        let fresh: ShowState, events: [(version: UInt64, delta: String)]?
+        do {
+            guard let record = try store.shows().first(where: { $0.id == id }) else { return nil }
+            let (active, claims) = (try store.activeHolds(show: id), try store.claims(show: id))
+            fresh = try loadState(record, venue: venue, activeHolds: active, claims: claims)
+            let to = fresh.committed.version
+            events = to > from ? try store.events(show: id, after: from, limit: Int(to - from)) : []
+        } catch {
+            storeTrouble("reloading a show from the store", show: id, error)
+            return nil
+        }
         let to = fresh.committed.version
-        let events = to > from ? ((try? store.events(show: id, after: from, limit: Int(to - from))) ?? nil) : []
         // Waking the requests waiting for the show (`lockedWhenFresh`).
         return memory.withLockWakingWaiters { m in
             LockRules.enterNoStoreCalls()
@@ -391,9 +414,9 @@ public final class Inventory: @unchecked Sendable {
     package var hasStaleShows: Bool { locked { m in !m.staleShows.isEmpty } }
 
     /// Commits what is queued and stops the writer.
-    public func stop() { writer?.stop() }
+    public func stop() { writer.stop() }
 
-    deinit { writer?.stop() }
+    deinit { writer.stop() }
 
     static func makeState(record: ShowRecord, venue: VenueEntry) throws -> ShowState {
         let policy = try SelectionPolicy(json: Array(record.policyJSON.utf8))
@@ -526,9 +549,20 @@ public final class Inventory: @unchecked Sendable {
     }
 }
 
-/// A shared, lock-protected number of milliseconds.
+extension Inventory {
+    /// A store operation that failed and that the inventory went on without (retried on the next pass):
+    /// said at `warning`, with its cause, so an operator sees a store that keeps failing.
+    func storeTrouble(_ what: String, show: String? = nil, _ error: any Error) {
+        metrics.count("store_troubles")
+        var metadata: Logger.Metadata = ["cause": .string(String(describing: StoreError(error)))]
+        if let show { metadata["show"] = .string(show) }
+        logger.warning("\(what) failed", metadata: metadata)
+    }
+}
+
+/// A shared number of milliseconds (the tests' clock offset): an atomic, read on every clock reading.
 public final class AtomicOffset: Sendable {
-    private let stored = Locked<Int64>(0)
-    public var value: Int64 { stored.current }
-    public func advance(by ms: Int64) { stored.withLock { $0 += ms } }
+    private let stored = Atomic<Int64>(0)
+    public var value: Int64 { stored.load(ordering: .sequentiallyConsistent) }
+    public func advance(by ms: Int64) { stored.add(ms, ordering: .sequentiallyConsistent) }
 }

@@ -32,7 +32,7 @@ public final class Metrics: Sendable {
     public func value(_ name: String) -> Int { state.withLock { $0.counters[name] ?? 0 } }
 
     public func text(gauges: [(String, String, Double)]) -> String {
-        let s = state.current
+        let s = state.withLock({ $0 })
         let (requests, counters, buckets, latencySum, latencyCount) = (s.requests, s.counters, s.buckets, s.latencySum, s.latencyCount)
         var out = "# HELP seatkit_requests_total HTTP requests by route and status.\n# TYPE seatkit_requests_total counter\n"
         for key in requests.keys.sorted(by: { ($0.route, $0.status) < ($1.route, $1.status) }) {

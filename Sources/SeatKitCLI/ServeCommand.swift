@@ -163,6 +163,7 @@ struct ServeCommand: ToolCommand {
         // Instances starting together on one shared store may seed at once: what another made is fine.
         for venue in [cinema, imax, arena] {
             do { try inventory.addVenue(venue) } catch  where error.reason == .venueExists {
+                // Another instance seeded it first; the follower catches up anyway if this read fails.
                 try? inventory.followStore(venues: true)
             } catch { throw InputFailure(message: error.detail) }
         }
@@ -196,6 +197,7 @@ struct ServeCommand: ToolCommand {
         ]
         for show in shows {
             do { try inventory.addShow(show) } catch  where error.reason == .showExists {
+                // As above: the follower catches up anyway.
                 try? inventory.followStore()
             } catch { throw InputFailure(message: error.detail) }
         }

@@ -10,7 +10,7 @@ import SeatInventory
 
 /// The server: store, inventory, API and HTTP daemon, plus the background work (hold expiry every half
 /// second, event-stream heartbeats every 15 seconds).
-public final class SeatServerApp: @unchecked Sendable {
+public final class SeatServerApp: Sendable {
     public struct Options: Sendable {
         public var port: UInt16 = 8080
         public var anyAddress = false
@@ -56,7 +56,6 @@ public final class SeatServerApp: @unchecked Sendable {
     public let inventory: Inventory
     public let api: SeatAPI
     let http: HTTPServer
-    private var workers: [Thread] = []
     /// Whether `stop` was called; the background threads wait on it between rounds. Lock: `stopped`.
     private let stopped = Locked(false)
 
@@ -86,7 +85,7 @@ public final class SeatServerApp: @unchecked Sendable {
     /// The operators file is read once, before the store is opened.
     private init(options: Options, store: SeatStore, operators: OperatorDirectory) throws {
         self.options = options
-        inventory = try Inventory(store: store)
+        inventory = try Inventory(store: store, logger: options.logger)
         api = SeatAPI(inventory: inventory, operators: operators, holdsPerSecond: options.holdsPerSecond, logger: options.logger)
         let api = self.api
         var configuration = HTTPServer.Configuration(
@@ -97,7 +96,7 @@ public final class SeatServerApp: @unchecked Sendable {
         let (plain, venues) = (options.maximumBodyBytes, options.maximumVenueBytes)
         configuration.bodyLimit = { method, path, header in api.bodyLimit(method: method, path: path, header: header, plain: plain, venues: venues) }
         http = HTTPServer(configuration: configuration) { api.handle($0) }
-        api.connectionGauges = { [http] in http.connectionGauges }
+        api.connectionGauges.withLock { $0 = { [http] in http.connectionGauges } }
     }
 
     public var port: UInt16 { http.port }
@@ -135,7 +134,8 @@ public final class SeatServerApp: @unchecked Sendable {
                 "port": .stringConvertible(Int(http.port)), "shows": .stringConvertible(inventory.upcomingShowIDs.count),
                 "threads": .stringConvertible(options.threads),
             ])
-        workers = [
+        // The background threads: each ends by itself within one round once `stop` is called.
+        _ = [
             repeating(every: 0.5) { [inventory] in inventory.expireDue() },
             repeating(every: options.heartbeatSeconds) { [inventory] in inventory.heartbeat() },
             // Idempotency answers are kept for a day; the show's log with the show (its history is
@@ -147,7 +147,7 @@ public final class SeatServerApp: @unchecked Sendable {
                 }
             },
         ]
-        if let shared = inventory.sharing { workers.append(follow(shared)) }
+        if let shared = inventory.sharing { _ = follow(shared) }
     }
 
     /// With the shared store: LISTEN for commits (every instance's, with their changes) and apply them;

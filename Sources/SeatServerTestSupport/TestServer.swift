@@ -45,7 +45,8 @@ public enum StoreBackend: String, Sendable, CaseIterable, CustomStringConvertibl
 }
 
 /// For tests: a real server on an ephemeral loopback port with a fresh store (a SQLite file or a
-/// PostgreSQL schema), the sample hall and one show.
+/// PostgreSQL schema), the sample hall and one show. `@unchecked Sendable`: `app` is replaced by
+/// `restart`, which a test calls from its own thread while nothing else uses the server.
 public final class TestServer: @unchecked Sendable {
     public let directory: URL
     public let backend: StoreBackend

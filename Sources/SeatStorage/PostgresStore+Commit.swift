@@ -68,6 +68,7 @@ extension PostgresStore {
                 try c.execute("COMMIT")
                 return true
             } catch {
+                // As in SQLite's: the commit's own error is the one that matters.
                 _ = try? c.execute("ROLLBACK")
                 throw error
             }

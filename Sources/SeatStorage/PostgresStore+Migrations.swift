@@ -257,6 +257,7 @@ extension PostgresStore {
     /// migrate once).
     func migrate(_ c: PostgresConnection) throws {
         try c.execute("SELECT pg_advisory_lock(730201)")
+        // A session's advisory locks end with the session, so a failed unlock frees itself on disconnect.
         defer { _ = try? c.execute("SELECT pg_advisory_unlock(730201)") }
         try c.execute("CREATE TABLE IF NOT EXISTS schema_migrations(version INTEGER PRIMARY KEY)")
         let applied = try c.execute("SELECT coalesce(max(version), 0) FROM schema_migrations").int(0, 0)

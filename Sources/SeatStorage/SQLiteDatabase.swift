@@ -104,6 +104,7 @@ final class SQLiteDatabase {
             try run("COMMIT")
             return result
         } catch {
+            // The error that stopped the transaction is the one thrown; a failed rollback adds nothing to it.
             try? run("ROLLBACK")
             throw error
         }

@@ -14,6 +14,7 @@ extension SQLiteStore {
         try locked { db in
             let fullSync = durable && syncer == nil
             if fullSync { try db.execute("PRAGMA synchronous=FULL") }
+            // Were this to fail, later batches would flush as this one did: slower, never less durable.
             defer { if fullSync { try? db.execute("PRAGMA synchronous=NORMAL") } }
             try db.transaction { try write(batch, db) }
         }

@@ -6,7 +6,7 @@ import Foundation
 /// ticket's commit, a writer's queue) wait on it too: `wait(until:)`, woken by `withLockWakingWaiters`.
 /// Never call out to the store or another `Locked` from inside `withLock` unless ARCHITECTURE.md's lock
 /// order allows it.
-public final class Locked<Value>: @unchecked Sendable {
+public final class Locked<Value> {
     // An NSCondition is a pthread mutex plus a condition variable: locking it costs what an NSLock
     // does (~20 ns uncontended), and one type serves both the plain boxes and the waited-on ones.
     // `@usableFromInline` so `withLock` is inlined and specialised in the caller's module: as a plain
@@ -55,3 +55,8 @@ public final class Locked<Value>: @unchecked Sendable {
     /// A copy of the value, read under the lock.
     @inlinable public var current: Value { withLock { $0 } }
 }
+
+/// Sendable when its value is: the lock serialises every access, which the compiler cannot see through
+/// an `NSCondition` (`@unchecked`). A box of a non-Sendable value (a database connection) is not, and
+/// the type that holds one says why it may be shared.
+extension Locked: @unchecked Sendable where Value: Sendable {}

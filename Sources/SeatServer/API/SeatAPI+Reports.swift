@@ -25,9 +25,9 @@ extension Render {
             w.raw("{"); w.key("available", first: true); w.number(c.available); w.key("held"); w.number(c.held)
             w.key("sold"); w.number(c.sold); w.key("blocked"); w.number(c.blocked); w.raw("}")
         }
-        func split(_ name: String, _ pairs: [(String, String)]) {
+        func split(_ name: String, _ pairs: [(String, Money)]) {
             w.key(name); w.raw("{")
-            for (k, (key, value)) in pairs.enumerated() { w.key(key, first: k == 0); w.string(value) }
+            for (k, (key, value)) in pairs.enumerated() { w.key(key, first: k == 0); w.string(value.description) }
             w.raw("}")
         }
         w.raw("{"); w.key("showId", first: true); w.string(r.showID); w.key("version"); w.number(Int(r.version)); w.key("seats"); w.number(r.seatCount)
@@ -40,7 +40,7 @@ extension Render {
         w.raw("]")
         w.key("occupancy"); w.number(r.seatCount == 0 ? 0 : (Double(r.counts.sold) / Double(r.seatCount) * 10_000).rounded() / 10_000)
         w.key("revenue"); w.raw("{"); w.key("currency", first: true); w.string(r.currency)
-        w.key("gross"); w.string(r.gross); w.key("refunded"); w.string(r.refunded); w.key("net"); w.string(r.net)
+        w.key("gross"); w.string(r.gross.description); w.key("refunded"); w.string(r.refunded.description); w.key("net"); w.string(r.net.description)
         split("byCategory", r.byCategory); split("byChannel", r.byChannel); split("byPayment", r.byPayment); w.raw("}")
         w.key("orders"); w.number(r.orders); w.key("refundedSeats"); w.number(r.refundedSeats)
         w.raw("}")
@@ -58,7 +58,8 @@ extension Render {
         var out = "seat,row,zone,category,status,price,orderRef,channel,payment\r\n"
         for s in r.seats {
             out +=
-                [s.seatID, s.row, s.zone, s.category, s.status.name, s.price, s.orderRef, s.channel, s.payment].map(csvField).joined(separator: ",") + "\r\n"
+                [s.seatID, s.row, s.zone, s.category, s.status.name, s.price.description, s.orderRef, s.channel, s.payment].map(csvField).joined(separator: ",")
+                + "\r\n"
         }
         return out
     }
@@ -83,62 +84,38 @@ extension SeatAPI {
         let from = try instant("from"), to = try instant("to")
         guard from < to else { throw Problem(422, "invalid-query", "Invalid query", detail: "from must be before to") }
         guard to - from <= 366 * 86_400_000 else { throw Problem(422, "invalid-query", "Invalid query", detail: "at most a year at a time") }
-        struct Sum {
-            var shows = 0, seats = 0, sold = 0, digits = 0
-            var net = Decimal(0), gross = Decimal(0), refunded = Decimal(0)
-        }
-        var perShow: [(String, String, ShowReport)] = []
-        for (id, startsAt) in inventory.shows(startingFrom: from, to: to) {
-            guard let report = try? inventory.report(show: id) else { continue }
-            perShow.append((id, startsAt, report))
-        }
-        var days: [String: [String: Sum]] = [:], totals: [String: Sum] = [:]
-        func add(_ s: inout Sum, _ rep: ShowReport) {
-            s.shows += 1; s.seats += rep.seatCount; s.sold += rep.counts.sold
-            s.digits = max(s.digits, rep.net.split(separator: ".").dropFirst().first?.count ?? 0)
-            s.net += Decimal(string: rep.net) ?? 0; s.gross += Decimal(string: rep.gross) ?? 0; s.refunded += Decimal(string: rep.refunded) ?? 0
-        }
-        for (_, startsAt, rep) in perShow {
-            add(&days[String(startsAt.prefix(10)), default: [:]][rep.currency, default: Sum()], rep)
-            add(&totals[rep.currency, default: Sum()], rep)
-        }
+        return .json(200, Self.render(try inventory.salesReport(from: from, to: to)))
+    }
+
+    static func render(_ report: SalesReport) -> JSONWriter {
         var w = JSONWriter()
-        func money(_ d: Decimal, _ digits: Int) -> String { PriceTable.amountString(minorUnits: Self.minor(d, digits), digits: digits) }
-        func sum(_ s: Sum, currency: String, first: Bool = false) {
-            w.key("currency", first: first); w.string(currency); w.key("shows"); w.number(s.shows); w.key("seats"); w.number(s.seats); w.key("sold");
-            w.number(s.sold)
-            w.key("gross"); w.string(money(s.gross, s.digits)); w.key("refunded"); w.string(money(s.refunded, s.digits))
-            w.key("net"); w.string(money(s.net, s.digits))
+        func money(_ name: String, _ m: Money) { w.key(name); w.string(m.description) }
+        func sum(_ s: SalesReport.Sum, first: Bool = false) {
+            w.key("currency", first: first); w.string(s.currency); w.key("shows"); w.number(s.shows); w.key("seats"); w.number(s.seats)
+            w.key("sold"); w.number(s.sold); money("gross", s.gross); money("refunded", s.refunded); money("net", s.net)
         }
-        w.raw("{"); w.key("from", first: true); w.string(Render.iso(from)); w.key("to"); w.string(Render.iso(to)); w.key("shows"); w.raw("[")
-        for (k, (id, startsAt, rep)) in perShow.enumerated() {
+        w.raw("{"); w.key("from", first: true); w.string(Render.iso(report.from)); w.key("to"); w.string(Render.iso(report.to)); w.key("shows"); w.raw("[")
+        for (k, row) in report.shows.enumerated() {
             if k > 0 { w.raw(",") }
-            w.raw("{"); w.key("showId", first: true); w.string(id); w.key("startsAt"); w.string(startsAt); w.key("currency"); w.string(rep.currency)
-            w.key("seats"); w.number(rep.seatCount); w.key("sold"); w.number(rep.counts.sold); w.key("orders"); w.number(rep.orders)
-            w.key("gross"); w.string(rep.gross); w.key("refunded"); w.string(rep.refunded); w.key("net"); w.string(rep.net); w.raw("}")
+            w.raw("{"); w.key("showId", first: true); w.string(row.showID); w.key("startsAt"); w.string(row.startsAt)
+            w.key("currency"); w.string(row.net.currency); w.key("seats"); w.number(row.seats); w.key("sold"); w.number(row.sold)
+            w.key("orders"); w.number(row.orders); money("gross", row.gross); money("refunded", row.refunded); money("net", row.net); w.raw("}")
         }
         w.raw("]"); w.key("days"); w.raw("[")
         var first = true
-        for day in days.keys.sorted() {
-            for currency in days[day]!.keys.sorted() {
+        for (date, sums) in report.days {
+            for s in sums {
                 if !first { w.raw(",") }
                 first = false
-                w.raw("{"); w.key("date", first: true); w.string(day); sum(days[day]![currency]!, currency: currency); w.raw("}")
+                w.raw("{"); w.key("date", first: true); w.string(date); sum(s); w.raw("}")
             }
         }
         w.raw("]"); w.key("totals"); w.raw("[")
-        for (k, currency) in totals.keys.sorted().enumerated() {
+        for (k, s) in report.totals.enumerated() {
             if k > 0 { w.raw(",") }
-            w.raw("{"); sum(totals[currency]!, currency: currency, first: true); w.raw("}")
+            w.raw("{"); sum(s, first: true); w.raw("}")
         }
         w.raw("]}")
-        return .json(200, w)
-    }
-
-    /// An exact amount (sums of prices with `digits` decimals) in minor units.
-    static func minor(_ d: Decimal, _ digits: Int) -> Int64 {
-        var scaled = d * Decimal(sign: .plus, exponent: digits, significand: 1), rounded = Decimal()
-        NSDecimalRound(&rounded, &scaled, 0, .plain)
-        return NSDecimalNumber(decimal: rounded).int64Value
+        return w
     }
 }

@@ -96,7 +96,7 @@ extension SeatAPI {
                     ("event_subscribers", "Open Server-Sent Events streams.", Double(inventory.subscriberCount)),
                     ("active_holds", "Holds not yet released, expired or confirmed.", Double(inventory.activeHoldCount)),
                 ]
-                    + connectionGauges()),
+                    + connectionGauges.withLock { $0 }()),
             contentType: "text/plain; version=0.0.4")
     }
 

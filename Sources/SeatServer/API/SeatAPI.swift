@@ -7,9 +7,10 @@ import SeatSecrets
 import SeatStorage
 import SeatHTTP
 import SeatInventory
+import SharedState
 
 /// The `v1` JSON API over the inventory: routing, the admin key, the rate limit, metrics.
-public final class SeatAPI: @unchecked Sendable {
+public final class SeatAPI: Sendable {
     public let inventory: Inventory
     /// Who may act for the venue: the admin key's manager `admin` and the operators file's.
     let operators: OperatorDirectory
@@ -29,7 +30,8 @@ public final class SeatAPI: @unchecked Sendable {
     let venueViews = VenueViews()
     let seatPricesCache = SeatPricesCache()
     /// The transport's connection counters, shown in /metrics (set by the app once the server exists).
-    var connectionGauges: @Sendable () -> [(String, String, Double)] = { [] }
+    /// Lock: `connectionGauges` (set once by the app, read by `/metrics`).
+    let connectionGauges = Locked<@Sendable () -> [(String, String, Double)]>({ [] })
     /// Whether the web picker's files were found (`/` answers 503 otherwise).
     public var hasWebPage: Bool { site.root != nil }
 
