@@ -218,7 +218,9 @@ final class ServerProcess {
                 }
             }
         }
-        Thread.sleep(forTimeInterval: 1.5)
+        // The crash comes once the load is real: 40 acknowledged sales and 40 live holds (or 10 s).
+        let loaded = Date().addingTimeInterval(10)
+        while (sales.current.count < 40 || holds.current.count < 40) && Date() < loaded { Thread.sleep(forTimeInterval: 0.01) }
         first.kill9()
         stop.withLock { $0 = true }
         group.wait()
@@ -297,6 +299,7 @@ final class ServerProcess {
             ).status == 201)
         let port = server.port
         let stop = Locked(false)
+        let answered = Locked(0)
         let group = DispatchGroup()
         for worker in 0..<6 {
             group.enter()
@@ -308,10 +311,13 @@ final class ServerProcess {
                     n += 1
                     guard let r = try? hold(conn, ["\(101 + worker)-\(1 + n % 20)-\(1 + n % 5)"], show: "s") else { return }
                     if r.status == 201, let t = r.string("token") { _ = try? conn.request("DELETE", "/v1/holds/\(t)") }
+                    answered.withLock { $0 += 1 }
                 }
             }
         }
-        Thread.sleep(forTimeInterval: 0.5)
+        // SIGTERM lands under load: once every worker has had answers (100 in all, or 10 s).
+        let loaded = Date().addingTimeInterval(10)
+        while answered.current < 100 && Date() < loaded { Thread.sleep(forTimeInterval: 0.01) }
         let sent = Date()
         kill(server.process.processIdentifier, SIGTERM)
         server.process.waitUntilExit()
