@@ -1,0 +1,98 @@
+"""Live: other buyers' seats turning grey, a manager's changes reaching an open page, reconnecting and resyncing.
+Shared set-up and helpers: support.py."""
+
+import json
+import os
+import time
+import unittest
+import urllib.request
+
+from support import *  # noqa: F401,F403 (the suites' shared names)
+
+
+class LiveTests(PickerCase):
+
+    def test_other_buyers_turn_seats_grey_live(self):
+        d = self.open()
+        status, hold = self.server.post(f"/v1/shows/{self.show}/holds", {"seats": ["9-1", "9-2"]})
+        self.assertEqual(status, 201)
+        started = time.time()
+        self.wait(d, lambda d: self.status(d, "9-1") == "held" and self.status(d, "9-2") == "held", timeout=1, message="grey within a second")
+        self.assertLess(time.time() - started, 1.0)
+        self.assertEqual(self.label(d, "9-1"), "Row 9, seat 1, held, Standard, ¥38.00")
+        urllib.request.urlopen(urllib.request.Request(f"{self.server.url}/v1/holds/{hold['token']}", method="DELETE"))
+        self.wait(d, lambda d: self.status(d, "9-1") == "available", timeout=1, message="available again when released")
+
+
+    def test_a_managers_price_change_and_pause_reach_the_open_page(self):
+        d = self.open()
+        self.assertIn("¥38.00", self.label(d, "9-1"))
+        prices = {"currency": "CNY", "categories": {"standard": "45.00", "vip": "66.00", "couple": "120.00"}}
+        status, show = self.server.send("PUT", f"/v1/shows/{self.show}/prices", prices, admin=True)
+        self.assertEqual((status, show["priceRevision"]), (200, 1))
+        started = time.time()
+        self.wait(d, lambda d: "45.00" in d.find_element(By.ID, "zone-prices").text, timeout=2, message="new prices on the open page")
+        self.assertLess(time.time() - started, 2.0)
+        self.assertIn("¥45.00", self.label(d, "9-1"))
+        self.wait(d, lambda d: "Prices have changed" in d.find_element(By.ID, "map-announcer").get_attribute("textContent"), timeout=2,
+                  message="the change is announced")
+        status, _ = self.server.send("PATCH", f"/v1/shows/{self.show}", {"onSale": False}, admin=True)
+        self.assertEqual(status, 200)
+        self.wait(d, lambda d: "paused" in d.find_element(By.ID, "message").text, timeout=2, message="sales paused, said on the page")
+        self.assertEqual(d.find_element(By.CSS_SELECTOR, "#best-form button").get_attribute("disabled"), "true")
+        self.server.send("PATCH", f"/v1/shows/{self.show}", {"onSale": True}, admin=True)
+        self.wait(d, lambda d: d.find_element(By.CSS_SELECTOR, "#best-form button").get_attribute("disabled") is None, timeout=2,
+                  message="back on sale")
+
+
+    def test_page_reconnects_after_the_server_restarts(self):
+        d = self.open()
+        self.click_seat(d, "5-7")
+        self.click_seat(d, "5-5")
+        self.wait(d, self.settled_total, message="two seats held")
+        self.server.stop()
+        self.wait(d, lambda d: d.find_element(By.ID, "connection").get_attribute("data-state") != "live", message="notices the drop")
+        # A tap while the server is away says so in words, not "Failed to fetch".
+        self.click_seat(d, "5-3")
+        message = self.wait(d, lambda d: d.find_element(By.ID, "message").text or None, timeout=10, message="offline message")
+        self.assertIn("Cannot reach the server", message)
+        self.wait(d, lambda d: self.status(d, "5-3") == "available", message="the offline tap rolled back")
+        self.server.start()
+        # Nobody reloads the page: the stream comes back by itself and delivers what happens next.
+        status, _ = self.server.post(f"/v1/shows/{self.show}/holds", {"seats": ["9-9", "9-11"]})
+        self.assertEqual(status, 201)
+        self.wait(d, lambda d: self.status(d, "9-9") == "held", timeout=10, message="live again after the restart")
+        self.assertEqual(d.find_element(By.ID, "connection").get_attribute("data-state"), "live")
+        self.assertEqual(self.status(d, "5-7"), "selected", "the page's own hold survived the restart")
+        self.assertEqual(self.server.statuses(self.show)[self.index(d, "5-7")], "h")
+
+
+    def test_page_resyncs_after_the_machine_slept(self):
+        d = self.open()
+        self.wait(d, lambda d: d.find_element(By.ID, "map").get_attribute("data-snapshots") == "1", message="the stream's first snapshot")
+        # A laptop lid closed for a minute: the page's clock jumps, its stream may be dead without an error.
+        d.execute_script("const now = Date.now.bind(Date); Date.now = () => now() + 60000;")
+        self.assert_resynced_and_live(d, timeout=8)
+
+
+    def test_page_resyncs_after_the_tab_was_hidden_long(self):
+        d = self.open()
+        self.wait(d, lambda d: d.find_element(By.ID, "map").get_attribute("data-snapshots") == "1", message="the stream's first snapshot")
+        # The tab goes to the background and comes back; the page's clock reads the time away (the same
+        # script turn, so the sleep watchdog never sees the shifted clock).
+        hide_and_return = """
+            Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => window.__visibility || 'visible'});
+            window.__visibility = 'hidden'; document.dispatchEvent(new Event('visibilitychange'));
+            const now = Date.now.bind(Date); Date.now = () => now() + arguments[0];
+            window.__visibility = 'visible'; document.dispatchEvent(new Event('visibilitychange'));
+            Date.now = now;
+        """
+        d.execute_script(hide_and_return, 10_000)
+        time.sleep(1)
+        self.assertEqual(d.find_element(By.ID, "map").get_attribute("data-snapshots"), "1", "ten seconds away: the stream is trusted")
+        d.execute_script(hide_and_return, 31_000)
+        self.assert_resynced_and_live(d, timeout=5)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)

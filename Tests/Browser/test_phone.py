@@ -1,0 +1,96 @@
+"""On a phone: the show strip with posters, the buy bar under the thumb, the folding minimap.
+Shared set-up and helpers: support.py."""
+
+import json
+import os
+import time
+import unittest
+import urllib.request
+
+from support import *  # noqa: F401,F403 (the suites' shared names)
+
+
+class PhoneTests(PickerCase):
+
+    # — shows as films and events —
+
+    def test_films_with_posters_loaded_near(self):
+        # Twelve more films with posters of their own (distinct URLs, so each load is seen).
+        for n in range(12):
+            body = {"id": f"{self.show}-film{n}", "venueId": "cinema-hall-3", "startsAt": f"2099-12-2{n % 9}T1{n % 10}:00:00+08:00",
+                    "prices": {"categories": {"standard": "38", "vip": "58", "couple": "99"}},
+                    "details": {"title": {"en": f"Film {n:02d}", "zh": f"影片{n:02d}"}, "format": "2D", "duration": 90 + n,
+                                "poster": f"/web/poster-homeward.svg?n={n}"}}
+            self.assertEqual(self.server.post("/v1/shows", body, admin=True)[0], 201)
+        d = self.open_phone()
+        d.get(f"{self.server.url}/?lang=en")
+        cards = self.wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, ".films .film-card"), message="film strip")
+        titles = [c.find_element(By.CSS_SELECTOR, ".film-title").text for c in cards]
+        self.assertIn("Homeward Among the Stars", titles)
+        self.assertIn("Film 11", titles)
+        state = lambda: d.execute_script("return [...document.querySelectorAll('.films img.poster')].map(i => [i.dataset.src, i.dataset.poster])")
+        self.wait(d, lambda _: any(s == "loaded" for _, s in state()), message="the first posters loaded")
+        # On a phone the strip shows two or three cards: those and a screen ahead load, the rest wait.
+        waiting = [src for src, s in state() if s == "waiting"]
+        self.assertGreaterEqual(len(waiting), 5, f"far posters are not fetched yet: {state()}")
+        fetched = d.execute_script("return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('poster-'))")
+        self.assertFalse(any(f.endswith(w) for f in fetched for w in waiting), f"no waiting poster was requested: {fetched}")
+        d.execute_script("document.querySelector('.films').scrollLeft = 1e6")
+        self.wait(d, lambda _: all(s == "loaded" for _, s in state()[-3:]), message="the last posters load when scrolled to")
+        # A film's section gives its format, language and running time; its times lead to the picker.
+        meta = d.execute_script("return [...document.querySelectorAll('section.film')].find(s => s.querySelector('h3').textContent === 'Film 05').querySelector('.film-meta').textContent")
+        self.assertEqual(meta, "2D · 95 min")
+        d.save_screenshot(os.path.join(ARTIFACTS, "phone-films.png"))
+
+
+    def test_phone_buy_bar_under_the_thumb(self):
+        d = self.open_phone()
+        before = self.seat_rect(d, "5-8")
+        # The first look is for a finger: seats of at least 24 points, none under the row gutter.
+        self.assertGreaterEqual(before["width"], 24 - 0.01)
+        gutter, surface = self.rect(d, "#map-gutter"), self.rect(d, "#map-surface")
+        self.assertAlmostEqual(surface["left"], gutter["right"], delta=0.5, msg="the seats are drawn right of the gutter, never under it")
+        # The first tap holds the seat where it is (no zoom, no jump) and the bar says so without scrolling.
+        self.touch_tap(d, before["x"] + before["width"] / 2, before["y"] + before["height"] / 2)
+        total = self.wait(d, self.settled_total, message="total after a tap")
+        self.assertEqual(total, "¥38.00")
+        self.assertEqual(self.seat_rect(d, "5-8"), before, "the seat stays under the finger")
+        self.assertEqual(d.execute_script("return window.scrollY"), 0)
+        for css in ["#total", "#confirm", '#selection .chip[data-seat="5-8"]', "#countdown"]:
+            self.assertTrue(self.on_screen(d, css), f"{css} visible without scrolling: {self.rect(d, css)}")
+        # A refusal (5-4 would leave 5-6 alone between it and the held 5-8) is said where the buyer looks.
+        lone = self.seat_rect(d, "5-4")
+        self.touch_tap(d, lone["x"] + lone["width"] / 2, lone["y"] + lone["height"] / 2)
+        message = self.wait(d, lambda d: d.find_element(By.ID, "message").text or None, message="refusal")
+        self.assertIn("single empty seat", message)
+        self.assertTrue(self.on_screen(d, "#message"), f"the message is on screen: {self.rect(d, '#message')}")
+        # A chip's × lets one seat go, without releasing the others.
+        ActionChains(d).move_to_element(d.find_element(By.CSS_SELECTOR, '#selection .chip[data-seat="5-8"] .chip-remove')).click().perform()
+        self.wait(d, lambda d: not d.find_elements(By.CSS_SELECTOR, "#selection .chip"), message="chip removed")
+        self.wait(d, lambda _: self.server.statuses(self.show)[self.index(d, "5-8")] == "a", message="seat released on the server")
+        # The purchase by touch alone: the seat again, then Confirm in the bar.
+        self.touch_tap(d, before["x"] + before["width"] / 2, before["y"] + before["height"] / 2)
+        self.wait(d, self.settled_total, message="held again")
+        d.save_screenshot(os.path.join(ARTIFACTS, "phone-picker.png"))
+        confirm = self.rect(d, "#confirm")
+        self.touch_tap(d, confirm["x"] + confirm["width"] / 2, confirm["y"] + confirm["height"] / 2)
+        receipt = self.wait(d, lambda d: d.find_element(By.ID, "receipt").text or None, message="receipt after a touch on Confirm")
+        self.assertIn("Row 5, seat 8", receipt)
+        self.assertTrue(self.on_screen(d, "#receipt"), "the receipt is on screen without scrolling")
+        self.assertEqual(self.server.sold_in_store(self.show), {self.index(d, "5-8")})
+
+
+    def test_phone_minimap_folds_and_unfolds(self):
+        d = self.open_phone()
+        self.assertTrue(d.execute_script("return document.getElementById('map-minimap').hasAttribute('hidden')"))
+        toggle = d.find_element(By.ID, "minimap-toggle")
+        self.assertEqual(toggle.get_attribute("aria-pressed"), "false", "folded on a phone")
+        toggle.click()
+        self.assertEqual(toggle.get_attribute("aria-pressed"), "true")
+        self.assertTrue(self.on_screen(d, "#map-minimap"))
+        toggle.click()
+        self.assertTrue(d.execute_script("return document.getElementById('map-minimap').hasAttribute('hidden')"))
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
