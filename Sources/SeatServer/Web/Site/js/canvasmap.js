@@ -292,4 +292,3 @@ for (const part of [Drawing, Minimap, Pointer]) {
   }
 }
 
-export { STATUS };

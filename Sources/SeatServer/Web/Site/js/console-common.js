@@ -21,10 +21,7 @@ export const call = (method, path, body) => request(method, path, {
 
 export function say(box, text, kind = 'error') { $(box).textContent = text; $(box).dataset.kind = kind; }
 
-export function announce(text) {
-  $('announcer').textContent = '';
-  setTimeout(() => { $('announcer').textContent = text; }, 50);
-}
+export { announce } from './ui.js';
 
 /// A refusal in words: the rule's own message, the seats someone else has, or the problem's title.
 export function problemWords(error) {

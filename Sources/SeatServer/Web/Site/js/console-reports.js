@@ -23,6 +23,8 @@ function table(caption, head, rows) {
 
 /// A small horizontal bar chart as SVG, drawn here (no library): a bar a pair `[label, value]`, its
 /// summary as the picture's accessible name.
+/// Bars of `pairs` ([label, value, text?]): an amount's text is the server's, with its currency's
+/// decimals (a yen has none), never re-derived here.
 function chart(title, pairs, format = v => String(v)) {
   const NS = 'http://www.w3.org/2000/svg', bar = 18, gap = 6, labelWidth = 110, width = 360;
   const svg = document.createElementNS(NS, 'svg');
@@ -31,8 +33,8 @@ function chart(title, pairs, format = v => String(v)) {
   svg.setAttribute('viewBox', `0 0 ${width} ${Math.max(pairs.length, 1) * (bar + gap)}`);
   svg.setAttribute('width', String(width));
   svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', `${title}: ${pairs.map(([l, v]) => `${l} ${format(v)}`).join(', ') || w('nothing')}`);
-  pairs.forEach(([label, value], k) => {
+  svg.setAttribute('aria-label', `${title}: ${pairs.map(([l, v, t]) => `${l} ${t ?? format(v)}`).join(', ') || w('nothing')}`);
+  pairs.forEach(([label, value, shown], k) => {
     const y = k * (bar + gap);
     const text = document.createElementNS(NS, 'text');
     Object.entries({ x: 0, y: y + bar * 0.72, 'font-size': 12, fill: '#202124' }).forEach(([a, v]) => text.setAttribute(a, v));
@@ -42,7 +44,7 @@ function chart(title, pairs, format = v => String(v)) {
     Object.entries({ x: labelWidth, y, width: Math.max(length, 1), height: bar, rx: 3, fill: '#1a73e8' }).forEach(([a, v]) => rect.setAttribute(a, v));
     const amount = document.createElementNS(NS, 'text');
     Object.entries({ x: labelWidth + length + 6, y: y + bar * 0.72, 'font-size': 12, fill: '#202124' }).forEach(([a, v]) => amount.setAttribute(a, v));
-    amount.textContent = format(value);
+    amount.textContent = shown ?? format(value);
     svg.append(text, rect, amount);
   });
   return svg;
@@ -65,7 +67,7 @@ export async function renderShowReport() {
       table(w('seats'), [w('status'), w('seats'), w('share')], statuses.map(s => [w(STATUS_WORD[s]), report.byStatus[s], pct(report.byStatus[s])])),
       table(w('zone'), [w('zone'), w('category'), ...statuses.map(s => w(STATUS_WORD[s]))], report.zones.map(z => [z.zone, z.category, ...statuses.map(s => z.byStatus[s])])),
       table(w('revenue'), [w('revenue'), w('amount')], [[w('gross'), money(report.revenue.gross)], [w('refunded'), money(report.revenue.refunded)], [w('net'), money(report.revenue.net)]]),
-      chart(w('byCategory'), Object.entries(report.revenue.byCategory).map(([k, v]) => [k, Number(v)]), v => v.toFixed(2)),
+      chart(w('byCategory'), Object.entries(report.revenue.byCategory).map(([k, v]) => [k, Number(v), v])),
       ...splits);
     $('show-report').dataset.version = String(report.version);
   } catch (error) {
@@ -78,7 +80,7 @@ export async function renderDayReport() {
   try {
     const data = await call('GET', `/v1/reports/sales?from=${$('period-from').value}&to=${$('period-to').value}`);
     $('day-report').replaceChildren(
-      chart(w('netChart'), data.days.map(d => [d.date, Number(d.net)]), v => v.toFixed(2)),
+      chart(w('netChart'), data.days.map(d => [d.date, Number(d.net), d.net])),
       table(w('dayReport'), [w('date'), w('shows'), w('seats'), w('sold'), w('gross'), w('refunded'), w('net')],
         data.days.length ? data.days.map(d => [d.date, d.shows, d.seats, d.sold, d.gross, d.refunded, `${d.net} ${d.currency}`]) : [[w('nothing'), '', '', '', '', '', '']]));
   } catch (error) {

@@ -6,14 +6,14 @@
 // embedding page) draws the rest: the panel, the buy bar, the legend.
 
 import { api, ApiProblem } from './api.js';
-import { decodeAvailability } from './availability.js';
-import { CanvasMap, STATUS } from './canvasmap.js';
+import { STATUS, decodeAvailability } from './availability.js';
+import { CanvasMap } from './canvasmap.js';
 import { SeatPrices, Venue } from './geometry.js';
 import { lang, t } from './i18n.js';
 import { bindKeyboard } from './keyboard.js';
 import { LiveAvailability } from './live.js';
 import { HoldSession } from './session.js';
-import { problemText } from './ui.js';
+import { announceIn, problemText } from './ui.js';
 
 export class SeatPicker {
   /// `host`: the element, with its parts (`surface`, `gutter`, `minimap`, `focus`: two elements,
@@ -60,12 +60,7 @@ export class SeatPicker {
     return this.host.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, cancelable }));
   }
 
-  announce(text) {
-    const a = this.parts.announcer;
-    clearTimeout(this.announceTimer);
-    a.textContent = '';
-    this.announceTimer = setTimeout(() => { a.textContent = text; }, 50);
-  }
+  announce(text) { announceIn(this.parts.announcer, text); }
 
   indexOf(id) { return this.venue?.indexOf(id); }
   nameOf(id) { const i = this.indexOf(id); return i === undefined ? id : this.venue.name(i); }

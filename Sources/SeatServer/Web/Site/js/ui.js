@@ -14,12 +14,18 @@ export const el = (tag, props = {}, ...children) => {
 };
 export const symbol = currency => ({ CNY: '¥', JPY: '¥', USD: '$', EUR: '€', GBP: '£' })[currency] ?? `${currency} `;
 
-let announceTimer;
-export function announce(text) {
-  clearTimeout(announceTimer);
-  $('announcer').textContent = '';
-  announceTimer = setTimeout(() => { $('announcer').textContent = text; }, 50);
+/// Says `text` through a live region: emptied first and filled 50 ms later, so a screen reader speaks
+/// the same words twice in a row too; a newer announcement replaces one still waiting. The one way every
+/// page (the picker, the console, `<seatkit-map>`) announces.
+const announceTimers = new WeakMap();
+export function announceIn(region, text) {
+  clearTimeout(announceTimers.get(region));
+  region.textContent = '';
+  announceTimers.set(region, setTimeout(() => { region.textContent = text; }, 50));
 }
+
+/// `announceIn` the page's own `#announcer`.
+export function announce(text) { announceIn($('announcer'), text); }
 
 export function showMessage(text, kind = 'error') {
   const box = $('message');
