@@ -335,12 +335,3 @@ extension Inventory {
         return tickets.count
     }
 }
-
-extension JSONWriter {
-    /// A JSON string literal for `s`.
-    public static func quoted(_ s: String) -> String {
-        var w = JSONWriter()
-        w.string(s)
-        return w.text
-    }
-}

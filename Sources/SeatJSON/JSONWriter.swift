@@ -32,6 +32,13 @@ public struct JSONWriter: Sendable {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// A JSON string literal for `s`, as `string` writes it.
+    public static func quoted(_ s: String) -> String {
+        var w = JSONWriter()
+        w.string(s)
+        return w.text
+    }
+
     /// A number in its shortest round-tripping form; integral values without a fraction.
     public mutating func number(_ value: Double) {
         if value.rounded() == value, abs(value) < 1e15 {

@@ -44,17 +44,9 @@ import Testing
     }
 
     @Test func theBoxOfficeAndBuyersPathsCallTheStoreOutsideTheLock() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-locks-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let store = Watching(base: try SQLiteStore(path: dir.appendingPathComponent("s.sqlite").path))
-        let inventory = try Inventory(store: store)
-        defer { inventory.stop() }
-        try inventory.addVenue(SampleVenues.cinemaHall())
-        try inventory.addShow(
-            Inventory.NewShow(
-                id: "show", venueID: "cinema-hall-3", startsAt: "2099-12-01T19:30:00+08:00",
-                prices: PriceTable(categoryPrices: ["standard": 40, "vip": 60, "couple": 90])))
+        // The venue's and the show's inserts are watched too: sampleInventory makes them.
+        let (inventory, store, dir) = try sampleInventory { Watching(base: try SQLiteStore(path: $0)) }
+        defer { inventory.stop(); try? FileManager.default.removeItem(at: dir) }
         let held = try inventory.createHold(show: "show", seatIDs: ["7-1", "7-2"], wheelchair: false, idempotency: nil)
         guard case .done(let view) = held else { Issue.record("no hold"); return }
         let token = view.token

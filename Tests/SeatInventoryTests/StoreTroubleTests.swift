@@ -38,18 +38,10 @@ import Testing
     }
 
     @Test func aFailedReloadIsSaidWithItsCauseAndTriedAgain() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-trouble-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
         let lines = Locked<[(Logger.Level, String, Logger.Metadata)]>([])
-        let store = Flaky(base: try SQLiteStore(path: dir.appendingPathComponent("s.sqlite").path))
-        let inventory = try Inventory(store: store, logger: Logger(label: "t") { _ in Collecting(lines: lines) })
-        defer { inventory.stop() }
-        try inventory.addVenue(SampleVenues.cinemaHall())
-        try inventory.addShow(
-            Inventory.NewShow(
-                id: "show", venueID: "cinema-hall-3", startsAt: "2099-12-01T19:30:00+08:00",
-                prices: PriceTable(categoryPrices: ["standard": 40, "vip": 60, "couple": 90])))
+        let (inventory, store, dir) = try sampleInventory(
+            { Flaky(base: try SQLiteStore(path: $0)) }, logger: Logger(label: "t") { _ in Collecting(lines: lines) })
+        defer { inventory.stop(); try? FileManager.default.removeItem(at: dir) }
         store.failing.withLock { $0 = true }
         #expect(throws: Refusal.self) { try inventory.createHold(show: "show", seatIDs: ["2-1"], wheelchair: false, idempotency: nil) }
         #expect(inventory.hasStaleShows, "the refused write leaves the show to be read again")

@@ -75,6 +75,21 @@ import Testing
         #expect(got.first?.contains("cause=") == true)
     }
 
+    /// The timestamp is written by hand (a formatter a line was most of a request's cost): it must say
+    /// what ISO 8601 says, leap days, years and milliseconds included.
+    @Test func timestampsAreISO8601UTCWithMilliseconds() {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        var rng = SystemRandomNumberGenerator()
+        let instants =
+            [0, 951_782_400_123, 4_107_542_399_999, 1_709_164_800_000, -86_400_001]
+            + (0..<20_000).map { _ in Int64.random(in: 0...4_102_444_800_000, using: &rng) }
+        for ms in instants {
+            let date = Date(timeIntervalSince1970: Double(ms) / 1000)
+            #expect(LogLineHandler.timestamp(date) == f.string(from: date), "\(ms)")
+        }
+    }
+
     @Test func valuesWithSpacesOrQuotesAreQuoted() {
         let handler = LogLineHandler(label: "t", format: .text, sink: .collecting(into: Locked([])))
         let line = handler.line(
