@@ -187,6 +187,16 @@ connections, so both share the 2 cores and the figures understate a server on it
   change. Tried and dropped: holds as a `WITHOUT ROWID` table (0.92×: its wide rows in the key's B-tree);
   `wal_autocheckpoint` of 2,048, 4,096 or 8,192 pages (1.05, 1.09 and 1.11× holds/s, but p99 1.4, 1.9 and
   3.7×: the checkpoint runs inside a commit, stalling every request waiting on it).
+- *The request log and the #27 rework* (2026-12-03): `scripts/compare-holds.sh OLD NEW NEW-QUIET 5`, OLD the
+  session's start (bd3773a), NEW this commit as `seatkit serve` runs by default (a log line a request at
+  `info`, to a file), NEW-QUIET the same with `--log-level notice`. Before the log's timestamp was written by
+  hand, an `ISO8601DateFormatter` a line made the logging server do 0.354× the holds a second at 3.86× the CPU
+  a hold + release (1,187 vs 3,356 holds/s); after: NEW 0.891–0.945× holds/s at 1.067–1.140× CPU, NEW-QUIET
+  0.921–0.991× at 1.045–1.092× (three runs of 3 to 5 rounds; an OLD-against-OLD pair in the same run read
+  1.038× and 1.011×). A perf profile of OLD and NEW-QUIET under the same load shows the same split (kernel
+  35.6 / 37.1 %, SQLite 17.3 / 15.8 %, Swift runtime 15.8 / 16.1 %, libc 15.4 / 15.2 %, libcrypto 0.7 % in
+  NEW, which replaced the hand-written SHA-256), so the quiet server's difference is within this machine's
+  noise; the log line itself costs ~6 % of the CPU a hold, the price of a line a request.
 - *PostgreSQL store*: the same wrk hold + release against `--store postgres://…` (a throwaway cluster on
   this machine, `scripts/with-postgres.sh`), with one instance (64 connections) and with two instances
   on the same database (two wrk processes of 32 connections on disjoint sections, at once); the ratio is
