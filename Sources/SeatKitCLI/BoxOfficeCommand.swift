@@ -77,8 +77,8 @@ enum BoxOfficeCommand {
     }
 
     static func block(_ command: BlockCommand, _ output: inout CommandOutput) throws -> Int32 {
-        let server = try Server(command.target.server, keyFile: command.keyFile)
-        let show = command.target.show
+        let server = try command.operatorTarget.server()
+        let show = command.operatorTarget.target.show
         let seats = command.seats.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard !seats.isEmpty else { throw UsageError(message: "--seats names at least one seat id (comma-separated)") }
         let reason = command.reason
@@ -97,24 +97,33 @@ enum BoxOfficeCommand {
     }
 }
 
-/// `seatkit report --server URL --show ID [--csv]`.
-struct ReportCommand: ToolCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "report",
-        abstract: "A show's report from a running server: seats by status and zone, revenue by category, channel and payment.",
-        discussion: "The operator's key: SEATKIT_OPERATOR_KEY or --key-file (never the command line, where ps shows it).")
+/// A running server, one of its shows, and the operator's key file (the key may come from the environment).
+struct OperatorTarget: ParsableArguments {
+    static let keyHelp = "The operator's key: SEATKIT_OPERATOR_KEY or --key-file (never the command line, where ps shows it)."
 
     @OptionGroup var target: ServerTarget
 
     @Option(help: "A file holding the operator's key.", completion: .file())
     var keyFile: String?
 
+    func server() throws -> BoxOfficeCommand.Server { try BoxOfficeCommand.Server(target.server, keyFile: keyFile) }
+}
+
+/// `seatkit report --server URL --show ID [--csv]`.
+struct ReportCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "A show's report from a running server: seats by status and zone, revenue by category, channel and payment.",
+        discussion: OperatorTarget.keyHelp)
+
+    @OptionGroup var operatorTarget: OperatorTarget
+
     @Flag(help: "The report as CSV, as the server writes it.")
     var csv = false
 
     func execute(_ output: inout CommandOutput) throws -> Int32 {
         try BoxOfficeCommand.report(
-            show: target.show, csv: csv, server: try BoxOfficeCommand.Server(target.server, keyFile: keyFile), &output)
+            show: operatorTarget.target.show, csv: csv, server: try operatorTarget.server(), &output)
     }
 }
 
@@ -123,12 +132,9 @@ struct BlockCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "block",
         abstract: "Block seats, or keep them for the house, on a running server.",
-        discussion: "The operator's key: SEATKIT_OPERATOR_KEY or --key-file (never the command line, where ps shows it).")
+        discussion: OperatorTarget.keyHelp)
 
-    @OptionGroup var target: ServerTarget
-
-    @Option(help: "A file holding the operator's key.", completion: .file())
-    var keyFile: String?
+    @OptionGroup var operatorTarget: OperatorTarget
 
     @Option(help: ArgumentHelp("The seat ids, comma-separated.", valueName: "IDS"))
     var seats: String

@@ -91,30 +91,13 @@ public struct LogLineHandler: LogHandler {
 
     static let leadingKeys = ["route", "method", "status", "ms", "request", "operator"]
 
-    /// `2026-12-03T01:02:03.456Z`, written by hand from the civil date: an `ISO8601DateFormatter` made
-    /// a line cost ~250 µs of CPU, and with a line a request the server did a third of the holds a
-    /// second (compare-holds.sh: 1,187 beside 3,356 without the log).
+    /// `2026-12-03T01:02:03.456Z`: SeatJSON's `Timestamp.text`, written from the civil date. An
+    /// `ISO8601DateFormatter` a line cost ~250 µs of CPU: with a line a request the server did a third of
+    /// the holds a second (compare-holds.sh: 1,187 beside 3,356 without the log).
     static func timestamp(_ date: Date) -> String {
         // A microsecond up: an exact millisecond read back from a Double (seconds since 1970) lands up to
         // half a microsecond below it.
-        let ms = Int64((date.timeIntervalSince1970 * 1000 + 1e-3).rounded(.down))
-        let (days, msOfDay) = (ms >= 0 ? ms / 86_400_000 : (ms - 86_399_999) / 86_400_000, ((ms % 86_400_000) + 86_400_000) % 86_400_000)
-        // Days since 1970-01-01 to year, month, day (Howard Hinnant's civil_from_days).
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        func pad(_ n: Int64, _ width: Int) -> String {
-            let s = String(n)
-            return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
-        }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(msOfDay / 3_600_000, 2)):\(pad(msOfDay / 60_000 % 60, 2)):"
-            + "\(pad(msOfDay / 1000 % 60, 2)).\(pad(msOfDay % 1000, 3))Z"
+        Timestamp.text(Int64((date.timeIntervalSince1970 * 1000 + 1e-3).rounded(.down)))
     }
 
     /// A value bare when it is one word, quoted otherwise (so `key=value` pairs split on spaces).
