@@ -20,17 +20,7 @@ public struct Money: Sendable, Hashable, CustomStringConvertible {
     public init(_ amount: Decimal, of table: PriceTable) { self.init(amount, currency: table.currency, digits: table.minorUnits) }
 
     /// The amount with exactly `digits` decimals, rounded half up, no symbol: `58.00`, `-3.50`.
-    public var description: String {
-        var value = amount, rounded = Decimal()
-        NSDecimalRound(&rounded, &value, digits, .plain)
-        var text = "\(rounded.magnitude)"
-        if digits > 0 {
-            if !text.contains(".") { text += "." }
-            let decimals = text.split(separator: ".", omittingEmptySubsequences: false)[1].count
-            text += String(repeating: "0", count: max(0, digits - decimals))
-        }
-        return (rounded < 0 ? "-" : "") + text
-    }
+    public var description: String { PriceTable.amountString(amount, minorUnits: digits) }
 
     /// The sum of two amounts of one currency; the sum keeps the larger number of decimals.
     /// - Precondition: the same currency (sums across currencies are kept apart by the caller).

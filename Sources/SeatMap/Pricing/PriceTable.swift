@@ -164,8 +164,11 @@ extension PriceTable {
     }
 
     /// The amount with exactly `minorUnits` decimals, no symbol: `58.00`, `-3.50`.
-    public func amountString(_ amount: Decimal) -> String {
-        let rounded = Self.round(amount, minorUnits: minorUnits)
+    public func amountString(_ amount: Decimal) -> String { Self.amountString(amount, minorUnits: minorUnits) }
+
+    /// `amount` rounded half up to exactly `minorUnits` decimals, no symbol (`Money` writes itself so too).
+    public static func amountString(_ amount: Decimal, minorUnits: Int) -> String {
+        let rounded = round(amount, minorUnits: minorUnits)
         let negative = rounded < 0
         var text = "\(negative ? -rounded : rounded)"
         if minorUnits > 0 {
