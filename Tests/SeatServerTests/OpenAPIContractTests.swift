@@ -4,6 +4,7 @@ import SeatJSON
 import SeatMap
 @testable import SeatServer
 import SeatServerTestSupport
+import SeatWire
 import Testing
 
 /// The route table against the OpenAPI document and the running server: the table's patterns are
@@ -11,21 +12,70 @@ import Testing
 /// every other method is a 405 whose `Allow` lists them. (schemathesis checks the rest in make test:
 /// scripts/contract-test.sh.)
 @Suite(.serialized) struct OpenAPIContractTests {
-    static func documentedPaths() throws -> [String: Set<String>] {
+    static func document() throws -> JSONObject {
         let doc = try #require(try JSONParser.parse(Array(OpenAPIDocument.json.utf8)).objectValue)
         #expect(doc["openapi"]?.stringValue == "3.1.0")
-        let paths = try #require(doc["paths"]?.objectValue)
-        var out: [String: Set<String>] = [:]
-        for (path, item) in zip(paths.keys, paths.values) { out[path] = Set((item.objectValue?.keys ?? []).map { $0.uppercased() }) }
-        return out
+        return doc
     }
 
-    @Test func theRouteTableIsTheDocumentedPathsAndMethods() throws {
-        let documented = try Self.documentedPaths()
-        let routed = Dictionary(uniqueKeysWithValues: SeatAPI.routes.routes.map { ($0.pattern, Set($0.methods)) })
-        #expect(Set(routed.keys) == Set(documented.keys), "routed but undocumented, or documented but not routed")
-        for (pattern, methods) in routed { #expect(methods == documented[pattern], "\(pattern): routed \(methods), documented \(documented[pattern] ?? [])") }
-        #expect(routed.count == 37)
+    /// The generated document holds together: every `$ref` names a component that exists, operation
+    /// ids are unique and every link names one, each operation declares exactly its pattern's path
+    /// parameters, and every example conforms to its schema.
+    @Test func theGeneratedDocumentHoldsTogether() throws {
+        let doc = try Self.document()
+        var references: [String] = []
+        func collect(_ v: JSONValue) {
+            switch v {
+            case .object(let o):
+                for (k, value) in zip(o.keys, o.values) { if k == "$ref", let s = value.stringValue { references.append(s) } else { collect(value) } }
+            case .array(let list): list.forEach(collect)
+            default: break
+            }
+        }
+        collect(.object(doc))
+        #expect(references.count > 100)
+        let components = try #require(doc["components"]?.objectValue)
+        for ref in Set(references) {
+            let parts = ref.split(separator: "/").map(String.init)
+            #expect(parts.count == 4 && components[parts[2]]?.objectValue?[parts[3]] != nil, "\(ref) resolves to nothing")
+        }
+        var ids: [String] = [], links: [String] = []
+        for route in SeatAPI.routes.routes {
+            let pathParameters = route.segments.compactMap { if case .parameter(let name) = $0 { name } else { nil } }
+            for h in route.handlers {
+                ids.append(h.method == "HEAD" ? h.operation.id + "Head" : h.operation.id)
+                links += h.operation.answers.flatMap(\.links).map(\.operationID)
+                let declared = h.operation.parameters.filter { $0.location == .path }.map(\.name)
+                #expect(declared == pathParameters, "\(h.method) \(route.pattern) declares \(declared)")
+            }
+        }
+        #expect(Set(ids).count == ids.count, "operation ids repeat: \(ids)")
+        for link in links { #expect(ids.contains(link), "a link names no operation: \(link)") }
+        var examples = 0
+        for type in OpenAPIDocument.components {
+            guard let example = type.schema.example else { continue }
+            let problems = type.schema.validate(try JSONParser.parse(Array(example.utf8)), resolving: OpenAPIDocument.component)
+            #expect(problems.isEmpty, "\(type.schemaName)'s example: \(problems)")
+            examples += 1
+        }
+        #expect(examples >= 8)
+    }
+
+    /// The validator the answer tests rely on finds what breaks a schema, with its path.
+    @Test func theValidatorNamesWhatBreaksASchema() throws {
+        let hold = try JSONParser.parse(
+            Array(
+                #"{"token":"x","holdId":"h","showId":"s","state":"gone","seats":["1",2],"total":"1.5","currency":"CNY","expiresAt":"soon","extended":true}"#
+                    .utf8))
+        let problems = HoldResource.schema.validate(hold, resolving: OpenAPIDocument.component)
+        for expected in [
+            "version: missing", "token: \"x\" does not match", "state: expected one of", "seats[1]: expected string", "expiresAt: \"soon\" is not a date-time",
+        ] {
+            #expect(problems.contains { $0.hasPrefix(expected) }, "\(expected) not in \(problems)")
+        }
+        #expect(problems.count == 5)
+        let sale = try JSONParser.parse(Array(#"{"seats":["1"],"reservation":"r","orderRef":"A","payment":"cash"}"#.utf8))
+        #expect(SaleRequest.schema.validate(sale, resolving: OpenAPIDocument.component) == ["(body): matches 0 of oneOf, not exactly one"])
     }
 
     /// Each pattern, with its parameters filled in, resolves to itself: no route hides another.

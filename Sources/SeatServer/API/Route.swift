@@ -26,15 +26,15 @@ struct Route: Sendable {
     let segments: [Segment]
     /// Each segment's literal bytes, nil for a parameter (compared without making strings).
     let literals: [[UInt8]?]
-    let handlers: [(method: String, handler: Handler)]
+    let handlers: [(method: String, operation: APIOperation, handler: Handler)]
 
-    init(_ pattern: String, _ handlers: [(String, Handler)]) {
+    init(_ pattern: String, _ handlers: [(String, APIOperation, Handler)]) {
         self.pattern = pattern
         segments = pattern.split(separator: "/").map { s in
             s.hasPrefix("{") && s.hasSuffix("}") ? .parameter(String(s.dropFirst().dropLast())) : .literal(String(s))
         }
         literals = segments.map { if case .literal(let text) = $0 { Array(text.utf8) } else { nil } }
-        self.handlers = handlers.map { (method: $0.0, handler: $0.1) }
+        self.handlers = handlers.map { (method: $0.0, operation: $0.1, handler: $0.2) }
     }
 
     var methods: [String] { handlers.map(\.method) }

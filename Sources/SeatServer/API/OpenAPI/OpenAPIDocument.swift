@@ -1,0 +1,114 @@
+import SeatJSON
+import SeatWire
+
+/// The OpenAPI 3.1 description served at `/openapi.json`, generated from what the server runs: the
+/// paths, methods and operations from the route table (`SeatAPI.routes`), the bodies from the SeatWire
+/// types' schemas. schemathesis checks the server against it in make test (scripts/contract-test.sh);
+/// `OpenAPIContractTests` checks the document itself (every reference resolves, every example
+/// conforms, ids are unique) and validates real answers against it.
+enum OpenAPIDocument {
+    /// Every body with a component of its own, in the document's order.
+    static let components: [any WireBody.Type] = [
+        ProblemDocument.self, HoldResource.self, HoldRequest.self, ModifyHoldRequest.self, ConfirmRequest.self, ShowResource.self,
+        ShowDetails.self, DisplayText.self, ShowEdit.self, CancelRequest.self, Cancellation.self, ShowLog.self, ShowRequest.self,
+        ReservationResource.self, ReservationRequest.self, SaleRequest.self, OrderResource.self, RefundRequest.self, WireSeatID.self,
+        PriceTableBody.self,
+    ]
+
+    static let json: String = write(routes: SeatAPI.routes).text
+
+    /// The component a reference names.
+    static func component(_ name: String) -> JSONSchema? { components.first { $0.schemaName == name }?.schema }
+
+    static func write(routes: RouteTable) -> JSONWriter {
+        var w = JSONWriter(reservingCapacity: 64 << 10)
+        w.raw(#"{"openapi":"3.1.0","info":{"title":"SeatKit seat inventory","version":"1.0.0","#)
+        w.raw(#""description":"Atomic seat holds with expiry, confirmation and live events. See docs/API.md."},"#)
+        w.raw(#""components":{"securitySchemes":{"adminKey":{"type":"apiKey","in":"header","name":"X-Admin-Key","description":"#)
+        w.string(
+            "an operator's key: the --admin-key (the manager admin) or one from the --operators file; also accepted as "
+                + "Authorization: Bearer. Box-office keys get 403 on manager operations")
+        w.raw(#"}},"schemas":{"#)
+        for (k, type) in components.enumerated() {
+            w.key(type.schemaName, first: k == 0)
+            type.schema.write(into: &w)
+        }
+        w.raw(#"},"responses":{"Problem":{"description":"An error","content":{"application/problem+json":{"schema":{"$ref":"#)
+        w.string(JSONSchema.componentPrefix + ProblemDocument.schemaName)
+        w.raw("}}}}}},")
+        w.key("paths", first: true)
+        w.raw("{")
+        for (k, route) in routes.routes.enumerated() {
+            w.key(route.pattern, first: k == 0)
+            w.raw("{")
+            for (j, h) in route.handlers.enumerated() {
+                w.key(h.method.lowercased(), first: j == 0)
+                write(h.operation, head: h.method == "HEAD", into: &w)
+            }
+            w.raw("}")
+        }
+        w.raw("}}")
+        return w
+    }
+
+    /// Statuses every operation may answer with a problem: the dispatcher's 400 (a request it cannot
+    /// read) and 414 (a path over 2048 bytes) come before any handler.
+    static let everyOperationProblems = [400, 414]
+
+    private static func write(_ op: APIOperation, head: Bool, into w: inout JSONWriter) {
+        w.raw("{"); w.key("operationId", first: true); w.string(head ? op.id + "Head" : op.id)
+        w.key("summary"); w.string(op.summary)
+        if let description = op.description { w.key("description"); w.string(description) }
+        if op.access == .operatorKey { w.key("security"); w.raw(#"[{"adminKey":[]}]"#) }
+        if !op.parameters.isEmpty {
+            w.key("parameters"); w.raw("[")
+            for (k, p) in op.parameters.enumerated() {
+                if k > 0 { w.raw(",") }
+                w.raw("{"); w.key("name", first: true); w.string(p.name); w.key("in"); w.string(p.location.rawValue)
+                if p.required { w.key("required"); w.raw("true") }
+                w.key("schema"); p.schema.write(into: &w)
+                if let d = p.description { w.key("description"); w.string(d) }
+                if let e = p.example { w.key("example"); w.raw(e) }
+                w.raw("}")
+            }
+            w.raw("]")
+        }
+        if let body = op.body {
+            w.key("requestBody"); w.raw(#"{"required":true,"content":{"#); w.string(body.type); w.raw(#":{"schema":"#)
+            body.schema.write(into: &w); w.raw("}}}")
+        }
+        w.key("responses"); w.raw("{")
+        let problems = Set(op.problems + everyOperationProblems).subtracting(op.answers.map(\.status))
+        let statuses = (op.answers.map(\.status) + problems).sorted()
+        for (k, status) in statuses.enumerated() {
+            w.key(String(status), first: k == 0)
+            guard let answer = op.answers.first(where: { $0.status == status }) else {
+                w.raw(##"{"$ref":"#/components/responses/Problem"}"##); continue
+            }
+            write(answer, into: &w)
+        }
+        w.raw("}}")
+    }
+
+    private static func write(_ a: APIOperation.Answer, into w: inout JSONWriter) {
+        w.raw("{"); w.key("description", first: true); w.string(a.description)
+        if !a.content.isEmpty {
+            w.key("content"); w.raw("{")
+            for (k, c) in a.content.enumerated() {
+                w.key(c.type, first: k == 0); w.raw("{")
+                if let s = c.schema { w.key("schema", first: true); s.write(into: &w) }
+                w.raw("}")
+            }
+            w.raw("}")
+        }
+        if !a.links.isEmpty {
+            w.key("links"); w.raw("{")
+            for (k, l) in a.links.enumerated() {
+                w.key(l.name, first: k == 0); w.raw("{"); w.key("operationId", first: true); w.string(l.operationID)
+                w.key("parameters"); w.raw("{"); w.key(l.parameter, first: true); w.string(l.expression); w.raw("}}")
+            }
+            w.raw("}")
+        }
+        w.raw("}")
+    }
+}

@@ -1,0 +1,194 @@
+import SeatWire
+
+/// The operations of the box office: reservations, sales, orders and reports.
+extension APIOperation {
+    /// `GET /v1/shows/{id}/reservations`
+    static let listReservations = APIOperation(
+        "listReservations",
+        "The show's blocks and house seats (box office)",
+        access: .operatorKey,
+        parameters: [.showId],
+        answers: [
+            .json(200, "reservations", .array(.ref(ReservationResource.self)))
+        ],
+        problems: [401, 403, 404, 503])
+
+    /// `POST /v1/shows/{id}/reservations`
+    static let createReservation = APIOperation(
+        "createReservation",
+        "Block seats or keep house seats (box office): all or none",
+        access: .operatorKey,
+        parameters: [.showId, .idempotencyKey],
+        body: .ref(ReservationRequest.self),
+        answers: [
+            .json(
+                201, "reserved", .ref(ReservationResource.self),
+                links: [
+                    .init(name: "GetReservation", operationID: "getReservation", parameter: "id", expression: "$response.body#/id"),
+                    .init(name: "ReleaseReservation", operationID: "releaseReservation", parameter: "id", expression: "$response.body#/id"),
+                    .init(name: "ModifyReservation", operationID: "modifyReservation", parameter: "id", expression: "$response.body#/id"),
+                ])
+        ],
+        problems: [401, 403, 404, 409, 413, 422, 503])
+
+    /// `GET /v1/reservations/{id}`
+    static let getReservation = APIOperation(
+        "getReservation",
+        "A live reservation (box office)",
+        access: .operatorKey,
+        parameters: [.reservationId],
+        answers: [
+            .json(200, "reservation", .ref(ReservationResource.self))
+        ],
+        problems: [401, 403, 404, 503])
+
+    /// `DELETE /v1/reservations/{id}`
+    static let releaseReservation = APIOperation(
+        "releaseReservation",
+        "Return the seats to sale (box office)",
+        access: .operatorKey,
+        parameters: [.reservationId],
+        answers: [
+            .empty(204, "released")
+        ],
+        problems: [401, 403, 404, 409, 503])
+
+    /// `POST /v1/reservations/{id}/seats`
+    static let modifyReservation = APIOperation(
+        "modifyReservation",
+        "Add and remove reserved seats atomically (box office)",
+        access: .operatorKey,
+        parameters: [.reservationId],
+        body: .ref(ModifyHoldRequest.self),
+        answers: [
+            .json(200, "reservation", .ref(ReservationResource.self))
+        ],
+        problems: [401, 403, 404, 409, 413, 422, 503])
+
+    /// `POST /v1/shows/{id}/sales`
+    static let sell = APIOperation(
+        "sell",
+        "Sell at the counter (box office): seats or a whole reservation, at once and durably; rules only as a warning the operator may override with force",
+        access: .operatorKey,
+        parameters: [.showId, .idempotencyKey],
+        body: .ref(SaleRequest.self),
+        answers: [
+            .json(
+                201, "sold", .ref(OrderResource.self),
+                links: [
+                    .init(name: "GetOrder", operationID: "getOrder", parameter: "orderRef", expression: "$response.body#/orderRef"),
+                    .init(name: "Refund", operationID: "refund", parameter: "orderRef", expression: "$response.body#/orderRef"),
+                ])
+        ],
+        problems: [401, 403, 404, 409, 413, 422, 503])
+
+    /// `GET /v1/orders/{orderRef}`
+    static let getOrder = APIOperation(
+        "getOrder",
+        "An order: every confirmed hold under the reference, online or at the counter (box office)",
+        access: .operatorKey,
+        parameters: [.orderRef],
+        answers: [
+            .json(200, "order", .ref(OrderResource.self))
+        ],
+        problems: [401, 403, 404, 503])
+
+    /// `POST /v1/orders/{orderRef}/refund`
+    static let refund = APIOperation(
+        "refund",
+        "Refund seats of an order, or all of it (box office): they return to sale live; a seat is refunded once",
+        access: .operatorKey,
+        parameters: [.orderRef, .idempotencyKey],
+        body: .ref(RefundRequest.self),
+        answers: [
+            .json(200, "the order after the refund", .ref(OrderResource.self))
+        ],
+        problems: [401, 403, 404, 409, 413, 422, 503])
+
+    /// `GET /v1/shows/{id}/report`
+    static let showReport = APIOperation(
+        "showReport",
+        "What the show sold (box office): seats by status and zone, revenue by category, channel and payment; one line a seat as CSV with Accept: text/csv",
+        access: .operatorKey,
+        parameters: [.showId],
+        answers: [
+            .init(
+                status: 200, description: "report",
+                content: [
+                    (
+                        "application/json",
+                        .object(
+                            [
+                                "showId": .string(),
+                                "version": .integer(),
+                                "seats": .integer(),
+                                "byStatus": .object(
+                                    [
+                                        "available": .integer(),
+                                        "held": .integer(),
+                                        "sold": .integer(),
+                                        "blocked": .integer(),
+                                    ], required: ["available", "held", "sold", "blocked"]),
+                                "zones": .array(
+                                    .object(
+                                        [
+                                            "zone": .string(),
+                                            "category": .string(),
+                                            "byStatus": .object(
+                                                [
+                                                    "available": .integer(),
+                                                    "held": .integer(),
+                                                    "sold": .integer(),
+                                                    "blocked": .integer(),
+                                                ], required: ["available", "held", "sold", "blocked"]),
+                                        ], required: ["zone", "category", "byStatus"])),
+                                "occupancy": .number,
+                                "revenue": .object(
+                                    [
+                                        "currency": .string(),
+                                        "gross": .string(),
+                                        "refunded": .string(),
+                                        "net": .string(),
+                                        "byCategory": .map(.string()),
+                                        "byChannel": .map(.string()),
+                                        "byPayment": .map(.string()),
+                                    ], required: ["currency", "gross", "refunded", "net", "byCategory", "byChannel", "byPayment"]),
+                                "orders": .integer(),
+                                "refundedSeats": .integer(),
+                            ], required: ["showId", "version", "seats", "byStatus", "zones", "occupancy", "revenue", "orders", "refundedSeats"])
+                    ), ("text/csv", nil),
+                ])
+        ],
+        problems: [401, 403, 404, 503])
+
+    /// `GET /v1/operators/me`
+    static let getSignedInOperator = APIOperation(
+        "getSignedInOperator",
+        "Who the key is: the operator's name, role and what the role may do (the console's sign-in)",
+        access: .operatorKey,
+        answers: [
+            .json(
+                200, "the operator",
+                .object(
+                    [
+                        "name": .string(),
+                        "role": .oneOf(["boxoffice", "manager"]),
+                        "may": .array(.string()),
+                    ], required: ["name", "role", "may"]))
+        ],
+        problems: [401, 503])
+
+    /// `GET /v1/reports/sales`
+    static let salesReport = APIOperation(
+        "salesReport",
+        "Sales across shows starting in [from, to) (box office): per show, per day and in total, each show's figures from its report",
+        access: .operatorKey,
+        parameters: [
+            .query("from", .string(pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"), required: true, example: #""2026-12-01""#),
+            .query("to", .string(pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"), required: true, example: #""2026-12-08""#),
+        ],
+        answers: [
+            .json(200, "sales", .object(required: ["from", "to", "shows", "days", "totals"]))
+        ],
+        problems: [401, 403, 422, 503])
+}

@@ -1,0 +1,155 @@
+import SeatWire
+
+/// The operations of buying: availability, holds and their seats.
+extension APIOperation {
+    /// `GET /v1/shows/{id}/availability`
+    static let getAvailability = APIOperation(
+        "getAvailability",
+        "Availability in the compact encoding (ska1), or the delta since a version (skd1)",
+        parameters: [.showId, .query("since", .integer(minimum: 0, maximum: 9007199254740991)), .header("If-None-Match", .string())],
+        answers: [
+            .media(200, "encoding", "text/plain"),
+            .empty(304, "not modified"),
+        ],
+        problems: [404, 409, 410, 429, 503])
+
+    /// `GET /v1/shows/{id}/events`
+    static let showEvents = APIOperation(
+        "showEvents",
+        "Server-Sent Events, one per committed version",
+        parameters: [
+            .showId, .header("Last-Event-ID", .string(pattern: "^[0-9]{1,19}$")), .query("lastEventId", .integer(minimum: 0, maximum: 9007199254740991)),
+        ],
+        answers: [
+            .media(200, "event stream", "text/event-stream")
+        ],
+        problems: [404, 503])
+
+    /// `GET /v1/shows/{id}/seatmap.svg`
+    static let getSeatMap = APIOperation(
+        "getSeatMap",
+        "The seat map as SVG (SeatCanvas): every seat a group with its id, index, status, accessible name and label parts; the root carries zoom limits, row positions, zones with prices and status words",
+        parameters: [.showId, .query("lang", .oneOf(["zh", "en"])), .header("If-None-Match", .string())],
+        answers: [
+            .media(200, "SVG", "image/svg+xml"),
+            .empty(304, "not modified"),
+        ],
+        problems: [404, 503])
+
+    /// `GET /v1/shows/{id}/seat-prices`
+    static let getSeatPrices = APIOperation(
+        "getSeatPrices",
+        "Each seat's current price for a page that draws the map itself: the distinct prices formatted, runs of [length, price index] in seat order, the zones with their price ranges",
+        parameters: [.showId, .query("lang", .oneOf(["zh", "en"])), .header("If-None-Match", .string())],
+        answers: [
+            .json(
+                200, "the seat prices",
+                .object(
+                    [
+                        "show": .string(),
+                        "priceRevision": .integer(),
+                        "currency": .string(),
+                        "language": .oneOf(["zh", "en"]),
+                        "prices": .array(.string()),
+                        "runs": .array(.integer(minimum: 0)),
+                        "zones": .array(),
+                    ], required: ["show", "priceRevision", "currency", "prices", "runs", "zones"])),
+            .empty(304, "not modified"),
+        ],
+        problems: [404, 503])
+
+    /// `GET /v1/shows/{id}/best`
+    static let getBestSeats = APIOperation(
+        "getBestSeats",
+        "The best N free seats side by side under the show's rules (nothing is held)",
+        parameters: [
+            .showId,
+            .query("count", .integer(minimum: 1, maximum: 1000), required: true, description: "at most the show's own limit (policy.maxSeats): more is 422"),
+            .query("zone", .string()), .query("wheelchair", .boolean),
+        ],
+        answers: [
+            .media(200, "{version, seats, total}", "application/json")
+        ],
+        problems: [404, 409, 422, 503])
+
+    /// `GET /v1/shows/{id}/free-seats`
+    static let getFreeSeats = APIOperation(
+        "getFreeSeats",
+        "List mode: zone, row, runs of free seats side by side, with spoken summaries",
+        parameters: [.showId, .query("lang", .oneOf(["zh", "en"]))],
+        answers: [
+            .media(200, "{version, zones:[{id,name,rows:[{row,summary,runs:[{text,seats}]}]}]}", "application/json")
+        ],
+        problems: [404, 503])
+
+    /// `POST /v1/shows/{id}/holds`
+    static let createHold = APIOperation(
+        "createHold",
+        "Hold seats (all or none)",
+        parameters: [.showId, .idempotencyKey],
+        body: .ref(HoldRequest.self),
+        answers: [
+            .json(
+                201, "held", .ref(HoldResource.self),
+                links: [
+                    .init(name: "GetHold", operationID: "getHold", parameter: "token", expression: "$response.body#/token"),
+                    .init(name: "ModifyHold", operationID: "modifyHold", parameter: "token", expression: "$response.body#/token"),
+                    .init(name: "ExtendHold", operationID: "extendHold", parameter: "token", expression: "$response.body#/token"),
+                    .init(name: "ConfirmHold", operationID: "confirmHold", parameter: "token", expression: "$response.body#/token"),
+                    .init(name: "ReleaseHold", operationID: "releaseHold", parameter: "token", expression: "$response.body#/token"),
+                ])
+        ],
+        problems: [404, 409, 413, 422, 429, 503])
+
+    /// `GET /v1/holds/{token}`
+    static let getHold = APIOperation(
+        "getHold",
+        "A live hold",
+        parameters: [.token],
+        answers: [
+            .json(200, "hold", .ref(HoldResource.self))
+        ],
+        problems: [404, 409, 410, 503])
+
+    /// `DELETE /v1/holds/{token}`
+    static let releaseHold = APIOperation(
+        "releaseHold",
+        "Release",
+        parameters: [.token],
+        answers: [
+            .empty(204, "released")
+        ],
+        problems: [404, 409, 410, 503])
+
+    /// `POST /v1/holds/{token}/seats`
+    static let modifyHold = APIOperation(
+        "modifyHold",
+        "Add and remove seats atomically",
+        parameters: [.token],
+        body: .ref(ModifyHoldRequest.self),
+        answers: [
+            .json(200, "hold", .ref(HoldResource.self))
+        ],
+        problems: [404, 409, 410, 413, 422, 503])
+
+    /// `POST /v1/holds/{token}/extend`
+    static let extendHold = APIOperation(
+        "extendHold",
+        "Extend once",
+        parameters: [.token],
+        answers: [
+            .json(200, "hold", .ref(HoldResource.self))
+        ],
+        problems: [404, 409, 410, 413, 503])
+
+    /// `POST /v1/holds/{token}/confirm`
+    static let confirmHold = APIOperation(
+        "confirmHold",
+        "Confirm: the seats are sold",
+        parameters: [.token, .idempotencyKey],
+        body: .ref(ConfirmRequest.self),
+        answers: [
+            .json(200, "confirmed", .ref(HoldResource.self))
+        ],
+        problems: [404, 409, 410, 413, 422, 503])
+}

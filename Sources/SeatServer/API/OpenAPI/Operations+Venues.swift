@@ -1,0 +1,72 @@
+import SeatWire
+
+/// The operations of venues.
+extension APIOperation {
+    /// `GET /v1/venues`
+    static let listVenues = APIOperation(
+        "listVenues",
+        "List venues",
+        answers: [
+            .media(200, "venues", "application/json")
+        ],
+        problems: [503])
+
+    /// `POST /v1/venues`
+    static let createVenue = APIOperation(
+        "createVenue",
+        "Create a venue (manager)",
+        description: "SeatKit layout JSON or any importer format (detected, or ?format=); up to 64 MiB with the admin key, plain or Content-Encoding: gzip",
+        access: .operatorKey,
+        parameters: [
+            .query("format", .oneOf(["seatkit", "seed", "cinema-grid", "pretix", "reseller"])),
+            .query("id", .string(pattern: "^[A-Za-z0-9._-]{1,64}$"), description: "the venue's id when the format carries none"),
+        ],
+        body: JSONSchema().with { $0.types = ["object", "array"] },
+        answers: [
+            .empty(201, "created")
+        ],
+        problems: [401, 403, 409, 413, 415, 422, 503])
+
+    /// `GET /v1/venues/{id}`
+    static let getVenue = APIOperation(
+        "getVenue",
+        "Venue layout (SeatKit layout JSON, immutable, strong ETag)",
+        parameters: [.venueId],
+        answers: [
+            .media(200, "layout", "application/json"),
+            .empty(304, "not modified"),
+        ],
+        problems: [404, 503])
+
+    /// `GET /v1/venues/{id}/geometry`
+    static let getVenueGeometry = APIOperation(
+        "getVenueGeometry",
+        "What a picker that draws by itself needs of the venue (SeatCanvas.pickerGeometry, docs/formats/geometry.md): the engine's rules and drawing proportions, every seat's centre, id, number, row, zone, marks and label parts, the name template, the rows for the gutter, the blocks, the zones with outline, colour and ink, the stage, the palette; immutable for the layout",
+        parameters: [.venueId, .query("lang", .oneOf(["zh", "en"])), .header("If-None-Match", .string())],
+        answers: [
+            .json(
+                200, "the geometry document (format seatkit-picker-geometry/1)",
+                .object(
+                    [
+                        "format": JSONSchema().with { $0.const = "seatkit-picker-geometry/2" },
+                        "venue": .string(),
+                        "rules": .object(),
+                        "seats": .object(),
+                        "rows": .array(),
+                        "blocks": .array(),
+                        "zones": .array(),
+                    ], required: ["format", "venue", "rules", "seats", "rows", "blocks", "zones"])),
+            .empty(304, "not modified"),
+        ],
+        problems: [404, 503])
+
+    /// `GET /v1/venues/{id}/heatmap`
+    static let getHeatmap = APIOperation(
+        "getHeatmap",
+        "Per-seat share of past shows in which the seat sold; shape=levels: the overlay a page draws (per seat a level 0-100 or -1, the engine's 101 colours and inks, row and zone averages)",
+        parameters: [.venueId, .query("days", .integer(minimum: 1, maximum: 3650)), .query("shape", .oneOf(["seats", "levels"]))],
+        answers: [
+            .media(200, "{seatId: share}, or the overlay document", "application/json")
+        ],
+        problems: [404, 503])
+}

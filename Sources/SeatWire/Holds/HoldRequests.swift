@@ -1,0 +1,122 @@
+import Foundation
+import SeatJSON
+import SeatMap
+
+/// The v1 API's JSON shapes are defined once, here, and used by both the server (to write and read
+/// them) and the client (to read and write them). Foundation only, so they build for iOS and macOS.
+
+/// `POST /v1/shows/{id}/holds`.
+public struct HoldRequest: Sendable, Hashable {
+    public var seats: [String]
+    public var wheelchair: Bool
+    public init(seats: [String], wheelchair: Bool = false) { self.seats = seats; self.wheelchair = wheelchair }
+
+    public func jsonBytes() -> [UInt8] {
+        var w = JSONWriter()
+        w.raw("{"); w.key("seats", first: true); w.raw("["); for (k, s) in seats.enumerated() { if k > 0 { w.raw(",") }; w.string(s) }; w.raw("]")
+        if wheelchair { w.key("wheelchair"); w.raw("true") }
+        w.raw("}")
+        return w.bytes
+    }
+
+    /// Strict: unknown members, wrong types and too many seats are problems with their paths.
+    public init(json bytes: [UInt8]) throws(WireError) {
+        let o = try WireError.object(bytes)
+        var log = ProblemLog()
+        o.rejectUnknownKeys(["seats", "wheelchair"], at: "", into: &log)
+        let seats = WireError.stringList(o, "seats", &log) ?? []
+        var wheelchair = false
+        if let v = o["wheelchair"] {
+            if let b = v.boolValue { wheelchair = b } else { log.add("wheelchair", "expected true or false, got \(v.shortDescription)") }
+        }
+        if !log.isEmpty { throw .invalid(log.error) }
+        self.init(seats: seats, wheelchair: wheelchair)
+    }
+}
+
+/// `POST /v1/holds/{token}/seats`.
+public struct ModifyHoldRequest: Sendable, Hashable {
+    public var add: [String]
+    public var remove: [String]
+    public init(add: [String] = [], remove: [String] = []) { self.add = add; self.remove = remove }
+
+    public func jsonBytes() -> [UInt8] {
+        var w = JSONWriter()
+        w.raw("{"); w.key("add", first: true); w.raw("["); for (k, s) in add.enumerated() { if k > 0 { w.raw(",") }; w.string(s) }; w.raw("]")
+        w.key("remove"); w.raw("["); for (k, s) in remove.enumerated() { if k > 0 { w.raw(",") }; w.string(s) }; w.raw("]}")
+        return w.bytes
+    }
+
+    public init(json bytes: [UInt8]) throws(WireError) {
+        let o = try WireError.object(bytes)
+        var log = ProblemLog()
+        o.rejectUnknownKeys(["add", "remove"], at: "", into: &log)
+        let add = o["add"] == nil ? [] : (WireError.stringList(o, "add", &log) ?? [])
+        let remove = o["remove"] == nil ? [] : (WireError.stringList(o, "remove", &log) ?? [])
+        if !log.isEmpty { throw .invalid(log.error) }
+        self.init(add: add, remove: remove)
+    }
+}
+
+/// `POST /v1/holds/{token}/confirm`.
+public struct ConfirmRequest: Sendable, Hashable {
+    public var orderRef: String
+    public init(orderRef: String) { self.orderRef = orderRef }
+
+    public func jsonBytes() -> [UInt8] {
+        var w = JSONWriter()
+        w.raw("{"); w.key("orderRef", first: true); w.string(orderRef); w.raw("}")
+        return w.bytes
+    }
+
+    public init(json bytes: [UInt8]) throws(WireError) {
+        let o = try WireError.object(bytes)
+        var log = ProblemLog()
+        o.rejectUnknownKeys(["orderRef"], at: "", into: &log)
+        let ref = o.text("orderRef", into: &log)
+        if let ref, let problem = WireOrderRef.problem(ref) { log.add("orderRef", problem) }
+        if !log.isEmpty { throw .invalid(log.error) }
+        self.init(orderRef: ref!)
+    }
+}
+
+extension HoldRequest: WireBody {
+    public static let schemaName = "HoldRequest"
+    public static let schema: JSONSchema = .object(
+        [
+            "seats": .array(.ref(WireSeatID.self), minItems: 1, maxItems: 1000),
+            "wheelchair": .boolean,
+        ], required: ["seats"], closed: true
+    ).example(#"{"seats":["7-1","7-2"]}"#)
+}
+
+extension ModifyHoldRequest: WireBody {
+    public static let schemaName = "ModifyRequest"
+    public static let schema: JSONSchema = .object(
+        [
+            "add": .array(.ref(WireSeatID.self), maxItems: 1000),
+            "remove": .array(.ref(WireSeatID.self), maxItems: 1000),
+        ], closed: true
+    ).with {
+        $0.anyOf = [
+            .constraint(
+                [
+                    "add": JSONSchema().with { $0.minItems = 1 }
+                ], required: ["add"]),
+            .constraint(
+                [
+                    "remove": JSONSchema().with { $0.minItems = 1 }
+                ], required: ["remove"]),
+        ]
+    }.described("at least one seat to add or remove").example(#"{"add":["7-3"],"remove":["7-2"]}"#)
+}
+
+extension ConfirmRequest: WireBody {
+    public static let schemaName = "ConfirmRequest"
+    public static let schema: JSONSchema = .object(
+        [
+            "orderRef": .string(pattern: #"^[^/?#%\\\u0000-\u001f\u007f-\u009f]*$"#, minLength: 1, maxLength: 128).described(
+                #"any characters but control characters and / ? # % \\ (it is a segment of /v1/orders/{orderRef})"#)
+        ], required: ["orderRef"], closed: true
+    ).example(#"{"orderRef":"A-1001"}"#)
+}
