@@ -127,7 +127,7 @@ let package = Package(
                 "SeatServerTestSupport",
             ]),
         // The inventory alone on a real SQLite store: refusals and subscribers without HTTP.
-        .testTarget(name: "SeatInventoryTests", dependencies: [.product(name: "Logging", package: "swift-log"), "SeatDomain", "SeatInventory", "SeatStorage", "SeatSamples", "SeatMap", "SharedState"]),
+        .testTarget(name: "SeatInventoryTests", dependencies: [.product(name: "Logging", package: "swift-log"), "SeatDomain", "SeatJSON", "SeatInventory", "SeatStorage", "SeatSamples", "SeatMap", "SharedState"]),
         .testTarget(
             name: "SeatSyncTests",
             dependencies: ["SeatSync", "SeatWire", "SeatServer", "SeatMap", "SeatSamples", "SeatKitTestSupport", "SeatServerTestSupport"]),

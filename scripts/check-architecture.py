@@ -58,6 +58,9 @@ for f in (root / "Sources" / "SeatInventory").rglob("*.swift"):
     for k, line in enumerate(f.read_text().splitlines(), 1):
         if re.search(r"\b(DatabaseError|PostgresError|SQLITE_[A-Z]+|SQLiteStore|PostgresStore|PostgresConnection|SQLSTATE|assignsVersions)\b", line):
             problems.append(f"{f.relative_to(root)}:{k}: the domain names a database ({line.strip()[:80]})")
+        # The API writes every answer through its SeatWire type; the domain hands it values.
+        if re.search(r"\bJSONWriter\b", line) and not line.strip().startswith("//"):
+            problems.append(f"{f.relative_to(root)}:{k}: the domain writes JSON (answers are SeatWire types, written by the API)")
 # `@unchecked Sendable` only where a comment just above says why the compiler cannot see it.
 for f in (root / "Sources").rglob("*.swift"):
     lines = f.read_text().splitlines()

@@ -117,7 +117,7 @@ extension Inventory {
         if !unknown.isEmpty {
             throw Refusal(
                 .unknownSeats, detail: "no seat \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")) in venue \(layout.id)",
-                details: [("seats", "[" + unknown.map { JSONWriter.quoted($0) }.joined(separator: ",") + "]")])
+                details: [.seats(unknown)])
         }
         return out
     }
@@ -128,12 +128,10 @@ extension Inventory {
         guard !taken.isEmpty else { return }
         metrics.count("hold_conflicts")
         let layout = state.layout
-        let list =
-            "[" + taken.map { "{\"seat\":\(JSONWriter.quoted(layout.seatID($0))),\"status\":\"\(state.availability[$0].name)\"}" }.joined(separator: ",") + "]"
         throw Refusal(
             .seatsTaken,
             detail: taken.map { "\(layout.seatID($0)) is \(state.availability[$0].name)" }.joined(separator: "; "),
-            details: [("conflicts", list), ("version", String(state.availability.version))])
+            details: [.conflicts(taken.map { (layout.seatID($0), state.availability[$0].name) }, version: state.availability.version)])
     }
 
     /// The show's rules on the hold's resulting seats: a 422 naming the rule, the seats and the message.
@@ -143,14 +141,13 @@ extension Inventory {
             context: SelectionContext(wheelchairRequested: wheelchair, ownHeld: own))
         guard let first = violations.first else { return }
         metrics.count("rule_violations")
-        let layout = state.layout
-        let list =
-            "["
-            + violations.map { v in
-                "{\"rule\":\"\(v.rule.rawValue)\",\"seats\":[\(v.seats.map { JSONWriter.quoted(layout.seatID($0)) }.joined(separator: ","))],"
-                    + "\"message\":{\"zh\":\(JSONWriter.quoted(v.chinese)),\"en\":\(JSONWriter.quoted(v.english))}}"
-            }.joined(separator: ",") + "]"
-        throw Refusal(.ruleViolation, detail: "\(first.rule.rawValue): \(first.english)", details: [("violations", list)])
+        throw Refusal(
+            .ruleViolation, detail: "\(first.rule.rawValue): \(first.english)", details: [Self.violations(violations, in: state.layout)])
+    }
+
+    /// The rules broken, for a refusal: each with its seats and its message in both languages.
+    static func violations(_ list: [SelectionViolation], in layout: VenueLayout) -> Refusal.Detail {
+        .violations(list.map { v in (v.rule.rawValue, v.seats.map(layout.seatID), v.chinese, v.english) })
     }
 
     func view(_ hold: ActiveHold, in state: ShowState, token: String) -> HoldView {
@@ -176,7 +173,7 @@ extension Inventory {
     func view(_ hold: ActiveHold, in state: ShowState, token: String, version: UInt64) -> HoldView {
         HoldView(
             token: token, holdID: hold.record.id, showID: hold.record.showID, seatIDs: hold.seats.map { state.layout.seatID($0) },
-            total: state.totalString(of: hold.seats, HoldPricing(stored: hold.record.prices)),
+            total: state.total(of: hold.seats, HoldPricing(stored: hold.record.prices)),
             currency: state.prices.table.currency, expiresAt: hold.record.expiresAt, extended: hold.record.extended,
             version: version, state: hold.record.state, orderRef: hold.record.orderRef)
     }

@@ -10,7 +10,7 @@ public struct HoldView: Sendable {
     public var holdID: String
     public var showID: String
     public var seatIDs: [String]
-    public var total: String
+    public var total: Money
     public var currency: String
     public var expiresAt: Int64
     public var extended: Bool

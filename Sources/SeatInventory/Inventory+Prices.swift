@@ -45,13 +45,14 @@ extension ShowState {
         pricing.overrides[seat] ?? prices(revision: pricing.revision).price(of: seat)
     }
 
-    func priceString(of seat: SeatIndex, _ pricing: HoldPricing) -> String { prices.table.amountString(price(of: seat, pricing)) }
+    /// What `seat` costs under `pricing`, as Money of the show's currency.
+    func money(of seat: SeatIndex, _ pricing: HoldPricing) -> Money { Money(price(of: seat, pricing), of: prices.table) }
 
     /// The total of `seats` under `pricing`, by integers when it is one revision's table.
     /// - Complexity: O(seats).
-    func totalString(of seats: [SeatIndex], _ pricing: HoldPricing) -> String {
-        if pricing.overrides.isEmpty { return prices(revision: pricing.revision).totalString(of: seats) }
-        return prices.table.amountString(seats.reduce(Decimal(0)) { $0 + price(of: $1, pricing) })
+    func total(of seats: [SeatIndex], _ pricing: HoldPricing) -> Money {
+        if pricing.overrides.isEmpty { return prices(revision: pricing.revision).totalMoney(of: seats) }
+        return Money(seats.reduce(Decimal(0)) { $0 + price(of: $1, pricing) }, of: prices.table)
     }
 
     /// A hold's pricing after seats are added: the added seats at today's prices when the hold was

@@ -1,6 +1,18 @@
 import Foundation
 import SeatJSON
+import SeatDomain
 import SeatMap
+
+/// A show as buyers and operators are told about it: what `GET /v1/shows/{id}` and the `show` event
+/// say (the API writes it; `Inventory.describeShow` frames the event).
+public struct ShowSummary: Sendable {
+    public var record: ShowRecord
+    /// Whether holds are taken now: the manager's switch is on, the show is not cancelled and has not started.
+    public var open: Bool
+    public var version: UInt64
+    public var seatCount: Int
+    public var counts: StatusCounts
+}
 
 extension Inventory {
     package var activeHoldCount: Int { locked { m in m.shows.values.reduce(0) { $0 + $1.holds.count } } }
@@ -10,35 +22,18 @@ extension Inventory {
     /// The layout of a venue, if it exists.
     public func venueEntryLayout(_ id: String) -> VenueLayout? { venueEntry(id)?.layout }
 
-    /// The show as JSON: id, venue, start, whether it is on sale, hold time, rules, prices, version and counts.
-    package func showSummary(_ id: String) -> JSONWriter? {
+    /// The show as the API and the `show` event give it: its record, whether it is on sale now, its
+    /// version and counts.
+    package func showSummary(_ id: String) -> ShowSummary? {
         let now = clock()
         return locked { m in m.shows[id].map { summary(of: $0, now: now) } }
     }
 
-    /// The show as `GET /v1/shows/{id}` and the `show` event give it. Called under the lock.
-    func summary(of s: ShowState, now: Int64) -> JSONWriter {
-        var w = JSONWriter()
-        w.raw("{"); w.key("id", first: true); w.string(s.record.id)
-        w.key("venueId"); w.string(s.record.venueID)
-        w.key("startsAt"); w.string(s.record.startsAt)
+    /// Called under the lock.
+    func summary(of s: ShowState, now: Int64) -> ShowSummary {
         // Sales close when the show starts, when the manager stops them, and for good when it is cancelled.
         let open = s.record.onSale && s.record.cancelledAt == nil && (s.startsAtMilliseconds ?? .max) > now
-        w.key("onSale"); w.raw(open ? "true" : "false")
-        w.key("salesSwitch"); w.raw(s.record.onSale ? "true" : "false")
-        w.key("cancelledAt"); if let t = s.record.cancelledAt { w.string(Self.isoTime(t)) } else { w.raw("null") }
-        w.key("details"); w.raw(s.record.detailsJSON)
-        w.key("holdSeconds"); w.number(s.record.holdSeconds)
-        w.key("policy"); w.raw(s.record.policyJSON)
-        w.key("prices"); w.raw(s.record.pricesJSON)
-        w.key("priceRevision"); w.number(s.record.priceRevision)
-        w.key("version"); w.number(Int(s.committed.version))
-        let c = s.committed.counts
-        w.key("seats"); w.raw("{")
-        w.key("total", first: true); w.number(s.availability.seatCount); w.key("available"); w.number(c.available)
-        w.key("held"); w.number(c.held); w.key("sold"); w.number(c.sold); w.key("blocked"); w.number(c.blocked)
-        w.raw("}}")
-        return w
+        return ShowSummary(record: s.record, open: open, version: s.committed.version, seatCount: s.availability.seatCount, counts: s.committed.counts)
     }
 
     /// What the web page's map and list are drawn from: the venue, the committed availability (a

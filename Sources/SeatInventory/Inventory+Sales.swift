@@ -15,8 +15,8 @@ public struct OrderView: Sendable {
         public var channel: String
         public var payment: String
         public var operatorName: String?
-        public var seats: [(id: String, price: String)]
-        public var total: String
+        public var seats: [(id: String, price: Money)]
+        public var total: Money
         public var currency: String
         public var soldAt: Int64
         /// The rules the operator sold past (`force`), named; empty when none.
@@ -24,7 +24,7 @@ public struct OrderView: Sendable {
     }
     public struct Refund: Sendable {
         public var seatID: String
-        public var price: String
+        public var price: Money
         public var refundedAt: Int64
         public var reason: String
         public var operatorName: String
@@ -116,13 +116,13 @@ extension Inventory {
                     throw Refusal(
                         .invalidBody,
                         detail: "prices.\(id): \(amount) has more decimals than \(state.prices.table.currency) (\(state.prices.table.minorUnits))",
-                        details: [("errors", "[{\"path\":\(JSONWriter.quoted("prices." + id)),\"message\":\"too many decimals\"}]")])
+                        details: [.errors([("prices." + id, "too many decimals")])])
                 }
             }
             if !foreign.isEmpty {
                 throw Refusal(
                     .invalidBody, detail: "prices names seats this sale does not sell: \(foreign.sorted().joined(separator: ", "))",
-                    details: [("seats", "[" + foreign.sorted().map { JSONWriter.quoted($0) }.joined(separator: ",") + "]")])
+                    details: [.seats(foreign.sorted())])
             }
             record.prices = pricing.stored(in: state.prices.table)
             // The buyer's rules as a warning: refused unless the operator forces it (recorded with the sale).
@@ -133,7 +133,7 @@ extension Inventory {
                 let v = violations[0]
                 throw Refusal(
                     .ruleViolation, detail: "\(v.rule.rawValue): \(v.english) Sell anyway with \"force\": true (recorded).",
-                    details: [("violations", "[" + violations.map { JSONWriter.quoted($0.rule.rawValue) }.joined(separator: ",") + "]")])
+                    details: [Self.violations(violations, in: state.layout)])
             }
             if !violations.isEmpty {
                 record.reason = ((record.reason.map { $0 + "; " }) ?? "") + "forced past " + violations.map(\.rule.rawValue).joined(separator: ", ")
@@ -238,7 +238,7 @@ extension Inventory {
                 if let left = wanted, !left.isEmpty {
                     throw Refusal(
                         .notInOrder, detail: "not sold in order \(orderRef) (never in it, or refunded already): \(left.sorted().joined(separator: ", "))",
-                        details: [("seats", "[" + left.sorted().map { JSONWriter.quoted($0) }.joined(separator: ",") + "]")])
+                        details: [.seats(left.sorted())])
                 }
                 guard !chosen.isEmpty else { throw Refusal(.notInOrder, detail: "order \(orderRef) has no seat left to refund") }
                 let now = clock()
@@ -298,7 +298,7 @@ extension Inventory {
             refunds: refunds.compactMap { r in
                 sale[r.holdID].flatMap { record in m.shows[record.showID].map { (record, $0) } }.map { record, state in
                     OrderView.Refund(
-                        seatID: state.layout.seatID(r.seat), price: state.priceString(of: r.seat, HoldPricing(stored: record.prices)),
+                        seatID: state.layout.seatID(r.seat), price: state.money(of: r.seat, HoldPricing(stored: record.prices)),
                         refundedAt: r.refundedAt, reason: r.reason, operatorName: r.operatorName, returnedTo: r.returnedTo)
                 }
             })
@@ -308,8 +308,8 @@ extension Inventory {
         let pricing = HoldPricing(stored: r.prices)
         return OrderView.Part(
             holdID: r.id, showID: r.showID, channel: r.kind == .buyer ? "online" : "counter", payment: r.payment ?? (r.kind == .buyer ? "online" : ""),
-            operatorName: r.operatorName, seats: seats.map { (state.layout.seatID($0), state.priceString(of: $0, pricing)) },
-            total: state.totalString(of: seats, pricing), currency: state.prices.table.currency, soldAt: r.createdAt,
+            operatorName: r.operatorName, seats: seats.map { (state.layout.seatID($0), state.money(of: $0, pricing)) },
+            total: state.total(of: seats, pricing), currency: state.prices.table.currency, soldAt: r.createdAt,
             overridden: r.reason.flatMap { $0.contains("forced past ") ? String($0[$0.range(of: "forced past ")!.upperBound...]) : nil })
     }
 }

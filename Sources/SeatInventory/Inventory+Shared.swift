@@ -99,7 +99,7 @@ extension Inventory {
                     continue
                 }
                 state.replace(record: fresh, revisions: revisions)
-                hub.publish(show: r.id, changedAt: state.committed.version, json: summary(of: state, now: clock()).text)
+                hub.publish(show: r.id, changedAt: state.committed.version, json: describeShow(summary(of: state, now: clock())))
             }
         }
     }

@@ -45,7 +45,7 @@ extension Inventory {
             guard table.currency == state.prices.table.currency else {
                 throw Refusal(
                     .invalidBody, detail: "currency: the show sells in \(state.prices.table.currency); a price change cannot change it to \(table.currency)",
-                    details: [("errors", "[{\"path\":\"currency\",\"message\":\"must stay \(state.prices.table.currency)\"}]")])
+                    details: [.errors([("currency", "must stay \(state.prices.table.currency)")])])
             }
             let prices: SeatPrices
             do throws(LayoutError) { prices = try SeatPrices(table: table, layout: state.layout) } catch { throw Refusal.invalid(error) }

@@ -207,10 +207,17 @@ public final class Inventory: Sendable {
     /// Where the inventory says what it could not do and went on without (a store read that failed: the
     /// next pass tries again). Silent unless the app gives one (`seatkit serve` does).
     let logger: Logger
+    /// The `data:` of a `show` event: the show as the API writes it (the domain knows no wire format;
+    /// `SeatServerApp` gives the API's writer).
+    let describeShow: @Sendable (ShowSummary) -> String
 
-    public init(store: SeatStore, logger: Logger = Logger(label: "seatkit", factory: { _ in SwiftLogNoOpLogHandler() })) throws {
+    public init(
+        store: SeatStore, logger: Logger = Logger(label: "seatkit", factory: { _ in SwiftLogNoOpLogHandler() }),
+        describeShow: @escaping @Sendable (ShowSummary) -> String
+    ) throws {
         self.store = store
         self.logger = logger
+        self.describeShow = describeShow
         sharing = store.sharing
         // PostgreSQL gives each change a subtransaction; past 64 in one transaction every other session's
         // visibility checks go through pg_subtrans (the "subtransaction overflow" cliff), so batches stay below.
@@ -284,7 +291,7 @@ public final class Inventory: Sendable {
                         // The follower may have read our own event already (and published it; the show's new
                         // fields it could not tell from memory's, which has them since the change was made).
                         guard version > state.committed.version else {
-                            if c.show != nil { hub.publish(show: c.showID, changedAt: version, json: summary(of: state, now: clock()).text) }
+                            if c.show != nil { hub.publish(show: c.showID, changedAt: version, json: describeShow(summary(of: state, now: clock()))) }
                             continue
                         }
                         // Another instance's change in between is not in memory yet: never publish out of order.
@@ -298,7 +305,7 @@ public final class Inventory: Sendable {
                     state.committed.commit(version: version)
                     if state.availability.version < version { state.availability.commit(version: version) }
                     hub.publish(show: c.showID, version: version, delta: delta, changes: c.changes)
-                    if c.show != nil { hub.publish(show: c.showID, changedAt: version, json: summary(of: state, now: clock()).text) }
+                    if c.show != nil { hub.publish(show: c.showID, changedAt: version, json: describeShow(summary(of: state, now: clock()))) }
                 case .refused:
                     m.staleShows.insert(c.showID)
                 }
@@ -397,7 +404,7 @@ public final class Inventory: Sendable {
                 hub.publish(reset: id, version: to, encoded: fresh.encoded)
             }
             if m.showEventsDue.remove(id) != nil || !Self.sameFields(old.record, fresh.record) {
-                hub.publish(show: id, changedAt: to, json: summary(of: fresh, now: clock()).text)
+                hub.publish(show: id, changedAt: to, json: describeShow(summary(of: fresh, now: clock())))
             }
             return nil
         }

@@ -50,28 +50,35 @@ public struct Refusal: Error, Sendable, CustomStringConvertible {
     public var reason: Reason
     /// One sentence a person can act on, naming the seat, show or field.
     public var detail: String
-    /// Members that say more (`conflicts`, `violations`, `seats`, `errors`, `version`), each already JSON.
-    public var details: [(String, String)]
+    /// What says more: the seats in question, each with why (the API writes them as the problem's members).
+    public var details: [Detail]
     /// A race the inventory may settle itself by trying again at once (the show was being reloaded after
     /// another instance's change, a write lost to one): never shown to a client as such.
     package var retryInside = false
     /// A hold token memory does not know: the store says how its hold ended (`lockedForHold`).
     package var unknownHold = false
 
-    public init(_ reason: Reason, detail: String, details: [(String, String)] = []) {
+    /// What a refusal names besides its sentence.
+    public enum Detail: Sendable {
+        /// Seat ids the request named that the venue, the sale or the order does not have.
+        case seats([String])
+        /// Seats someone else has, each with its status, at the show's version.
+        case conflicts([(seat: String, status: String)], version: UInt64)
+        /// The show's rules the seats break, each with the seats and the message in both languages.
+        case violations([(rule: String, seats: [String], chinese: String, english: String)])
+        /// Members of the request that are wrong, each with its path.
+        case errors([(path: String, message: String)])
+    }
+
+    public init(_ reason: Reason, detail: String, details: [Detail] = []) {
         self.reason = reason; self.detail = detail; self.details = details
     }
 
     /// A layout or price table that does not validate: every problem with its path.
     public static func invalid(_ error: LayoutError) -> Refusal {
-        var w = JSONWriter()
-        w.raw("[")
-        for (k, p) in error.problems.enumerated() {
-            if k > 0 { w.raw(",") }
-            w.raw("{"); w.key("path", first: true); w.string(p.path); w.key("message"); w.string(p.message); w.raw("}")
-        }
-        w.raw("]")
-        return Refusal(.invalidBody, detail: error.problems.first.map(\.description) ?? "invalid", details: [("errors", w.text)])
+        Refusal(
+            .invalidBody, detail: error.problems.first.map(\.description) ?? "invalid",
+            details: [.errors(error.problems.map { ($0.path, $0.message) })])
     }
 
     public var description: String { "\(reason.rawValue): \(detail)" }

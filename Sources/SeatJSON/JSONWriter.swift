@@ -65,3 +65,24 @@ public struct JSONWriter: Sendable {
         bytes.append(UInt8(ascii: ":"))
     }
 }
+
+extension JSONWriter {
+    /// Writes a parsed value back (members in their order; integers as integers).
+    /// - Complexity: O(size of the value).
+    public mutating func value(_ v: JSONValue) {
+        switch v {
+        case .null: raw("null")
+        case .bool(let b): raw(b ? "true" : "false")
+        case .number(let n): if let i = n.integer { raw(String(i)) } else { number(n.double) }
+        case .string(let s): string(s)
+        case .array(let list):
+            raw("[")
+            for (k, item) in list.enumerated() { if k > 0 { raw(",") }; value(item) }
+            raw("]")
+        case .object(let o):
+            raw("{")
+            for (k, (name, item)) in zip(o.keys, o.values).enumerated() { key(name, first: k == 0); value(item) }
+            raw("}")
+        }
+    }
+}

@@ -85,7 +85,7 @@ public final class SeatServerApp: Sendable {
     /// The operators file is read once, before the store is opened.
     private init(options: Options, store: SeatStore, operators: OperatorDirectory) throws {
         self.options = options
-        inventory = try Inventory(store: store, logger: options.logger)
+        inventory = try Inventory(store: store, logger: options.logger, describeShow: SeatAPI.showEventData)
         api = SeatAPI(inventory: inventory, operators: operators, holdsPerSecond: options.holdsPerSecond, logger: options.logger)
         let api = self.api
         var configuration = HTTPServer.Configuration(

@@ -26,7 +26,7 @@ import Testing
     static func inventory() throws -> (Inventory, URL) {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-inventory-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let inventory = try Inventory(store: try SQLiteStore(path: dir.appendingPathComponent("store.sqlite").path))
+        let inventory = try Inventory(store: try SQLiteStore(path: dir.appendingPathComponent("store.sqlite").path), describeShow: describeShowForTests)
         try inventory.addVenue(SampleVenues.cinemaHall())
         try inventory.addShow(
             Inventory.NewShow(
@@ -52,7 +52,11 @@ import Testing
         #expect(Self.token(first) != nil && inventory.committedVersion(show: "show") == 1)
         let refused = Self.refusal { _ = try inventory.createHold(show: "show", seatIDs: ["7-2", "7-3"], wheelchair: false, idempotency: nil) }
         #expect(refused?.reason == .seatsTaken && refused?.detail == "7-2 is held")
-        #expect(refused?.details.first { $0.0 == "conflicts" }?.1 == #"[{"seat":"7-2","status":"held"}]"#)
+        guard case .conflicts(let conflicts, let version)? = refused?.details.first else {
+            Issue.record("a taken seat's refusal names the conflicts")
+            return
+        }
+        #expect(conflicts.map { "\($0.seat) \($0.status)" } == ["7-2 held"] && version == 1)
         #expect(inventory.committedVersion(show: "show") == 1, "a refusal changes nothing")
         let unknown = Self.refusal { _ = try inventory.createHold(show: "show", seatIDs: ["99-99"], wheelchair: false, idempotency: nil) }
         #expect(unknown?.reason == .unknownSeats && unknown?.detail.contains("\"99-99\"") == true)

@@ -35,7 +35,7 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-locks-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let inventory = try Inventory(store: try SQLiteStore(path: dir.appendingPathComponent("s.sqlite").path))
+        let inventory = try Inventory(store: try SQLiteStore(path: dir.appendingPathComponent("s.sqlite").path), describeShow: describeShowForTests)
         defer { inventory.stop() }
         #expect(!LockRules.storeCallsForbidden)
         #expect(inventory.locked { _ in LockRules.storeCallsForbidden })

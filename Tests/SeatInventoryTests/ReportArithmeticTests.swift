@@ -26,7 +26,7 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-report-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let store = FailingSales(base: try SQLiteStore(path: dir.appendingPathComponent("s.sqlite").path))
-        let inventory = try Inventory(store: store)
+        let inventory = try Inventory(store: store, describeShow: describeShowForTests)
         try inventory.addVenue(SampleVenues.cinemaHall())
         let prices = PriceTable(categoryPrices: ["standard": Decimal(string: "33.30")!, "vip": Decimal(string: "58.10")!, "couple": 90])
         for (id, time) in [("a", "2099-12-01T19:30:00+08:00"), ("b", "2099-12-01T21:45:00+08:00"), ("c", "2099-12-02T19:30:00+08:00")] {

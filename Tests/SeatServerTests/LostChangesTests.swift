@@ -3,6 +3,7 @@ import SeatDomain
 import SeatInventory
 import SeatMap
 import SeatSamples
+import SeatServer
 import SeatServerTestSupport
 import SeatStorage
 import SharedState
@@ -45,7 +46,7 @@ final class ForgetfulStore: ForwardingStore, @unchecked Sendable {
     func aStoreThatLostAcknowledgedChangesIsMovedPastThem() throws {
         guard StoreBackend.postgresURL != nil else { throw StoreBackend.MissingPostgres() }
         let store = ForgetfulStore(base: try PostgresStore(url: StoreBackend.postgres.freshStore(in: FileManager.default.temporaryDirectory)))
-        let inventory = try Inventory(store: store)
+        let inventory = try Inventory(store: store, describeShow: SeatAPI.showEventData)
         defer { inventory.stop() }
         try inventory.addVenue(SampleVenues.cinemaHall())
         try inventory.addShow(
@@ -78,7 +79,7 @@ final class ForgetfulStore: ForwardingStore, @unchecked Sendable {
         #expect(try store.showVersions()["lost"] == version, "the store was moved there too")
         let now = try SeatAvailability(encoded: encoded)
         #expect(now[layout.index(ofSeatID: "5-1")!] == .available && now[layout.index(ofSeatID: "7-1")!] == .held)
-        #expect(try Inventory(store: store).encodedAvailability(show: "lost").1 == encoded, "memory is the store's")
+        #expect(try Inventory(store: store, describeShow: SeatAPI.showEventData).encodedAvailability(show: "lost").1 == encoded, "memory is the store's")
 
         // The log fills the lost version with an empty event and puts the lost seats back in the next,
         // so a reader at the lost version, or before it, ends on the store's map.

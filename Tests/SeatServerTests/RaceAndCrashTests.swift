@@ -106,7 +106,7 @@ struct BuyerRecord {
             #expect(a[i] == expected, "seat \(id): server says \(a[i]), buyers \(expected)")
         }
         // …and the store agrees with the server (a fresh inventory rebuilt from the file).
-        let rebuilt = try Inventory(store: try server.openStore())
+        let rebuilt = try Inventory(store: try server.openStore(), describeShow: SeatAPI.showEventData)
         #expect(try rebuilt.encodedAvailability(show: "show").1 == a.encoded())
         #expect(server.app.inventory.metrics.value("hold_conflicts") == conflicts)
     }

@@ -78,7 +78,7 @@ import SeatSecrets
             let expected: SeatStatus = sold.contains(id) ? .sold : held.contains(id) ? .held : .available
             #expect(both[0][i] == expected && both[1][i] == expected, "seat \(id): A \(both[0][i]), B \(both[1][i]), buyers \(expected)")
         }
-        #expect(try Inventory(store: a.openStore()).encodedAvailability(show: "show").1 == both[0].encoded())
+        #expect(try Inventory(store: a.openStore(), describeShow: SeatAPI.showEventData).encodedAvailability(show: "show").1 == both[0].encoded())
         #expect(both[0].encoded() == both[1].encoded())
         // The subscriber on B saw every version of both instances, consecutive, and ends where they are.
         var ids: [UInt64] = []
@@ -276,7 +276,7 @@ import SeatSecrets
             Thread.sleep(forTimeInterval: 0.05); settled = try [a, b].map { try $0.availability("r") }
         }
         #expect(settled[0].encoded() == settled[1].encoded())
-        #expect(try Inventory(store: store).encodedAvailability(show: "r").1 == settled[0].encoded())
+        #expect(try Inventory(store: store, describeShow: SeatAPI.showEventData).encodedAvailability(show: "r").1 == settled[0].encoded())
     }
 
     /// kill -9 of one instance: the other keeps serving, takes over its holds (confirm, expiry), and

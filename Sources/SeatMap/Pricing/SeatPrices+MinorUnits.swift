@@ -47,13 +47,17 @@ extension SeatPrices {
 
     /// `table.amountString(total(of: seats))`, by integers when every seat's price allows it.
     /// - Complexity: O(seats).
-    public func totalString(of seats: [SeatIndex]) -> String {
+    public func totalString(of seats: [SeatIndex]) -> String { totalMoney(of: seats).description }
+
+    /// The total of `seats` as Money: summed in integer minor units when every price has them.
+    /// - Complexity: O(seats).
+    public func totalMoney(of seats: [SeatIndex]) -> Money {
         var sum: Int64 = 0
         for seat in seats {
-            guard let p = minorUnits(of: seat), let next = Self.adding(sum, p) else { return table.amountString(total(of: seats)) }
+            guard let p = minorUnits(of: seat), let next = Self.adding(sum, p) else { return Money(total(of: seats), of: table) }
             sum = next
         }
-        return PriceTable.amountString(minorUnits: sum, digits: table.minorUnits)
+        return Money(minorUnits: sum, currency: table.currency, digits: table.minorUnits)
     }
 }
 

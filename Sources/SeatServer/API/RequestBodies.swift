@@ -59,40 +59,21 @@ enum RequestBody {
         do { return try ConfirmRequest(json: request.body).orderRef } catch { throw problem(error) }
     }
 
-    /// `{"id","venueId","startsAt","prices":{…},"policy":{…},"holdSeconds"}`.
+    /// A body of the wire contract, read by its SeatWire type (every problem with its path).
+    static func decode<Body>(_ request: HTTPRequest, _ read: ([UInt8]) throws(WireError) -> Body) throws(Problem) -> Body {
+        try nonEmpty(request)
+        do { return try read(request.body) } catch { throw problem(error) }
+    }
+
+    /// `POST /v1/shows`.
     static func showRequest(_ request: HTTPRequest) throws(Problem) -> Inventory.NewShow {
-        let o = try object(request)
-        var log = ProblemLog()
-        o.rejectUnknownKeys(["id", "venueId", "startsAt", "prices", "policy", "holdSeconds", "details"], at: "", into: &log)
-        let details = o["details"].flatMap { Self.details($0, into: &log) } ?? "{}"
-        let id = o.text("id", into: &log)
-        let venue = o.text("venueId", into: &log)
-        let startsAt = o.text("startsAt", into: &log)
-        if let s = startsAt, !isTimestamp(s) { log.add("startsAt", "expected an ISO 8601 time like 2026-12-01T19:30:00+08:00, got \"\(s)\"") }
-        let hold = o.integer("holdSeconds", at: "", into: &log, required: false) ?? 600
-        if hold < 30 || hold > 3600 { log.add("holdSeconds", "must be 30 to 3600, got \(hold)") }
-        if let id, !isIdentifier(id) { log.add("id", "letters, digits, '-', '_' and '.', 1 to 64 of them") }
-        var prices: PriceTable?, policy = SelectionPolicy.standard
-        if let p = o["prices"] {
-            do { prices = try PriceTable(jsonValue: p) } catch { for e in error.problems { log.add("prices." + e.path, e.message) } }
-        } else {
-            log.add("prices", "missing (expected an object)")
-        }
-        if let p = o["policy"] {
-            do { policy = try SelectionPolicy(jsonValue: p) } catch { for e in error.problems { log.add("policy." + e.path, e.message) } }
-        }
-        try check(log)
-        return Inventory.NewShow(id: id!, venueID: venue!, startsAt: startsAt!, prices: prices!, policy: policy, holdSeconds: hold, detailsJSON: details)
+        let b = try decode(request, ShowRequest.init(json:))
+        return Inventory.NewShow(
+            id: b.id, venueID: b.venueID, startsAt: b.startsAt, prices: b.prices, policy: b.policy, holdSeconds: b.holdSeconds,
+            detailsJSON: b.detailsJSON)
     }
 
-    static func isIdentifier(_ s: String) -> Bool {
-        !s.isEmpty && s.utf8.count <= 64
-            && s.utf8.allSatisfy { c in
-                (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == 45 || c == 95 || c == 46
-            }
-    }
-
-    static func isTimestamp(_ s: String) -> Bool { milliseconds(ofTimestamp: s) != nil }
+    static func isIdentifier(_ s: String) -> Bool { WireIdentifier.isValid(s) }
 
     /// An ISO 8601 time with its offset (`2026-12-01T19:30:00+08:00`, `….000Z` as the server writes), in Unix milliseconds.
     static func milliseconds(ofTimestamp text: String) -> Int64? { Timestamp.milliseconds(text) }

@@ -5,6 +5,7 @@ import SeatJSON
 import SeatMap
 import SeatHTTP
 import SeatInventory
+import SeatWire
 
 /// The public reads the web picker is drawn from: the seat map as SVG, the best N seats, and the list
 /// mode. All three come from the engine (SeatCanvas, SeatMap), so the page only forwards and recolours.
@@ -111,13 +112,8 @@ extension SeatAPI {
                 409, "no-seats-together", "No seats together",
                 detail: "no \(count) free seats side by side\(r.query["zone"].map { " in zone \($0)" } ?? "") (version \(state.availability.version))")
         }
-        var w = JSONWriter()
-        w.raw("{"); w.key("version", first: true); w.number(Int(state.availability.version))
-        w.key("seats"); w.raw("[")
-        for (k, s) in seats.enumerated() { if k > 0 { w.raw(",") }; w.string(layout.seatID(s)) }
-        w.raw("]"); w.key("total"); w.string(state.prices.totalString(of: seats))
-        w.raw("}")
-        return .json(200, w)
+        return .json(
+            200, BestSeats(version: state.availability.version, seats: seats.map(layout.seatID), total: state.prices.totalString(of: seats)))
     }
 
     /// `GET /v1/shows/{id}/free-seats?lang=zh|en`: the list mode, zone → row → runs of free seats, from
@@ -127,28 +123,15 @@ extension SeatAPI {
         let state = try inventory.pictureState(show: id)
         let canvas = venueViews.canvas(state.venue)
         let layout = canvas.layout
-        var w = JSONWriter()
-        w.raw("{"); w.key("version", first: true); w.number(Int(state.availability.version))
-        w.key("zones"); w.raw("[")
-        for (zk, zone) in canvas.freeSeatList(state.availability, language: language).enumerated() {
-            if zk > 0 { w.raw(",") }
-            w.raw("{"); w.key("id", first: true); w.string(layout.zones[zone.zone].id); w.key("name"); w.string(zone.name)
-            w.key("rows"); w.raw("[")
-            for (rk, row) in zone.rows.enumerated() {
-                if rk > 0 { w.raw(",") }
-                w.raw("{"); w.key("row", first: true); w.string(layout.rows[row.row].label); w.key("summary"); w.string(row.summary)
-                w.key("runs"); w.raw("[")
-                for (k, run) in row.runs.enumerated() {
-                    if k > 0 { w.raw(",") }
-                    w.raw("{"); w.key("text", first: true); w.string(run.text); w.key("seats"); w.raw("[")
-                    for (i, s) in run.seats.enumerated() { if i > 0 { w.raw(",") }; w.string(layout.seatID(s)) }
-                    w.raw("]}")
-                }
-                w.raw("]}")
-            }
-            w.raw("]}")
+        let zones = canvas.freeSeatList(state.availability, language: language).map { zone in
+            FreeSeatList.Zone(
+                id: layout.zones[zone.zone].id, name: zone.name,
+                rows: zone.rows.map { row in
+                    FreeSeatList.Row(
+                        row: layout.rows[row.row].label, summary: row.summary,
+                        runs: row.runs.map { FreeSeatList.Run(text: $0.text, seats: $0.seats.map(layout.seatID)) })
+                })
         }
-        w.raw("]}")
-        return .json(200, w, headers: [("Cache-Control", "no-cache")])
+        return .json(200, FreeSeatList(version: state.availability.version, zones: zones), headers: [("Cache-Control", "no-cache")])
     }
 }

@@ -1,3 +1,4 @@
+import SeatJSON
 import SeatHTTP
 import SeatInventory
 
@@ -9,7 +10,38 @@ extension Refusal {
         let (status, title) = Self.statusAndTitle(reason)
         // A failing store is worth retrying in a second (the reload or the database's return).
         let headers = reason == .storeUnavailable ? [("Retry-After", "1")] : []
-        return Problem(status, reason.rawValue, title, detail: detail, extensions: details, headers: headers)
+        return Problem(status, reason.rawValue, title, detail: detail, extensions: details.flatMap(Self.members), headers: headers)
+    }
+
+    /// A detail as the problem document's members (ProblemDocument's schema): name and JSON text.
+    static func members(_ detail: Detail) -> [(String, String)] {
+        var w = JSONWriter()
+        func list<T>(_ items: [T], _ each: (T) -> Void) {
+            w.raw("[")
+            for (k, item) in items.enumerated() { if k > 0 { w.raw(",") }; each(item) }
+            w.raw("]")
+        }
+        switch detail {
+        case .seats(let seats):
+            list(seats) { w.string($0) }
+            return [("seats", w.text)]
+        case .conflicts(let conflicts, let version):
+            list(conflicts) { c in
+                w.raw("{"); w.key("seat", first: true); w.string(c.seat); w.key("status"); w.string(c.status); w.raw("}")
+            }
+            return [("conflicts", w.text), ("version", String(version))]
+        case .violations(let violations):
+            list(violations) { v in
+                w.raw("{"); w.key("rule", first: true); w.string(v.rule); w.key("seats"); list(v.seats) { w.string($0) }
+                w.key("message"); w.raw("{"); w.key("zh", first: true); w.string(v.chinese); w.key("en"); w.string(v.english); w.raw("}}")
+            }
+            return [("violations", w.text)]
+        case .errors(let errors):
+            list(errors) { e in
+                w.raw("{"); w.key("path", first: true); w.string(e.path); w.key("message"); w.string(e.message); w.raw("}")
+            }
+            return [("errors", w.text)]
+        }
     }
 
     static func statusAndTitle(_ reason: Reason) -> (Int, String) {

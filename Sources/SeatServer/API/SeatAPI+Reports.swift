@@ -3,6 +3,7 @@ import SeatHTTP
 import SeatInventory
 import SeatJSON
 import SeatMap
+import SeatWire
 
 /// The show report for the box office: JSON, or one line a seat as CSV (`Accept: text/csv`).
 extension SeatAPI {
@@ -19,32 +20,15 @@ extension SeatAPI {
 }
 
 extension Render {
-    static func report(_ r: ShowReport) -> JSONWriter {
-        var w = JSONWriter()
-        func counts(_ c: StatusCounts) {
-            w.raw("{"); w.key("available", first: true); w.number(c.available); w.key("held"); w.number(c.held)
-            w.key("sold"); w.number(c.sold); w.key("blocked"); w.number(c.blocked); w.raw("}")
-        }
-        func split(_ name: String, _ pairs: [(String, Money)]) {
-            w.key(name); w.raw("{")
-            for (k, (key, value)) in pairs.enumerated() { w.key(key, first: k == 0); w.string(value.description) }
-            w.raw("}")
-        }
-        w.raw("{"); w.key("showId", first: true); w.string(r.showID); w.key("version"); w.number(Int(r.version)); w.key("seats"); w.number(r.seatCount)
-        w.key("byStatus"); counts(r.counts)
-        w.key("zones"); w.raw("[")
-        for (k, z) in r.zones.enumerated() {
-            if k > 0 { w.raw(",") }
-            w.raw("{"); w.key("zone", first: true); w.string(z.zone); w.key("category"); w.string(z.category); w.key("byStatus"); counts(z.counts); w.raw("}")
-        }
-        w.raw("]")
-        w.key("occupancy"); w.number(r.seatCount == 0 ? 0 : (Double(r.counts.sold) / Double(r.seatCount) * 10_000).rounded() / 10_000)
-        w.key("revenue"); w.raw("{"); w.key("currency", first: true); w.string(r.currency)
-        w.key("gross"); w.string(r.gross.description); w.key("refunded"); w.string(r.refunded.description); w.key("net"); w.string(r.net.description)
-        split("byCategory", r.byCategory); split("byChannel", r.byChannel); split("byPayment", r.byPayment); w.raw("}")
-        w.key("orders"); w.number(r.orders); w.key("refundedSeats"); w.number(r.refundedSeats)
-        w.raw("}")
-        return w
+    static func report(_ r: ShowReport) -> ShowReportResource {
+        func counts(_ c: StatusCounts) -> StatusCountsBody { StatusCountsBody(available: c.available, held: c.held, sold: c.sold, blocked: c.blocked) }
+        func split(_ pairs: [(String, Money)]) -> [(String, String)] { pairs.map { ($0.0, $0.1.description) } }
+        return ShowReportResource(
+            showID: r.showID, version: r.version, seats: r.seatCount, byStatus: counts(r.counts),
+            zones: r.zones.map { .init(zone: $0.zone, category: $0.category, byStatus: counts($0.counts)) },
+            occupancy: r.seatCount == 0 ? 0 : (Double(r.counts.sold) / Double(r.seatCount) * 10_000).rounded() / 10_000, currency: r.currency,
+            gross: r.gross.description, refunded: r.refunded.description, net: r.net.description, byCategory: split(r.byCategory),
+            byChannel: split(r.byChannel), byPayment: split(r.byPayment), orders: r.orders, refundedSeats: r.refundedSeats)
     }
 
     /// A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break; nil is empty.
@@ -87,35 +71,18 @@ extension SeatAPI {
         return .json(200, Self.render(try inventory.salesReport(from: from, to: to)))
     }
 
-    static func render(_ report: SalesReport) -> JSONWriter {
-        var w = JSONWriter()
-        func money(_ name: String, _ m: Money) { w.key(name); w.string(m.description) }
-        func sum(_ s: SalesReport.Sum, first: Bool = false) {
-            w.key("currency", first: first); w.string(s.currency); w.key("shows"); w.number(s.shows); w.key("seats"); w.number(s.seats)
-            w.key("sold"); w.number(s.sold); money("gross", s.gross); money("refunded", s.refunded); money("net", s.net)
+    static func render(_ report: SalesReport) -> SalesReportResource {
+        func sum(_ s: SalesReport.Sum) -> SalesReportResource.Sum {
+            .init(
+                currency: s.currency, shows: s.shows, seats: s.seats, sold: s.sold, gross: s.gross.description, refunded: s.refunded.description,
+                net: s.net.description)
         }
-        w.raw("{"); w.key("from", first: true); w.string(Render.iso(report.from)); w.key("to"); w.string(Render.iso(report.to)); w.key("shows"); w.raw("[")
-        for (k, row) in report.shows.enumerated() {
-            if k > 0 { w.raw(",") }
-            w.raw("{"); w.key("showId", first: true); w.string(row.showID); w.key("startsAt"); w.string(row.startsAt)
-            w.key("currency"); w.string(row.net.currency); w.key("seats"); w.number(row.seats); w.key("sold"); w.number(row.sold)
-            w.key("orders"); w.number(row.orders); money("gross", row.gross); money("refunded", row.refunded); money("net", row.net); w.raw("}")
-        }
-        w.raw("]"); w.key("days"); w.raw("[")
-        var first = true
-        for (date, sums) in report.days {
-            for s in sums {
-                if !first { w.raw(",") }
-                first = false
-                w.raw("{"); w.key("date", first: true); w.string(date); sum(s); w.raw("}")
-            }
-        }
-        w.raw("]"); w.key("totals"); w.raw("[")
-        for (k, s) in report.totals.enumerated() {
-            if k > 0 { w.raw(",") }
-            w.raw("{"); sum(s, first: true); w.raw("}")
-        }
-        w.raw("]}")
-        return w
+        return SalesReportResource(
+            from: Render.iso(report.from), to: Render.iso(report.to),
+            shows: report.shows.map {
+                .init(
+                    showID: $0.showID, startsAt: $0.startsAt, currency: $0.net.currency, seats: $0.seats, sold: $0.sold, orders: $0.orders,
+                    gross: $0.gross.description, refunded: $0.refunded.description, net: $0.net.description)
+            }, days: report.days.flatMap { date, sums in sums.map { (date, sum($0)) } }, totals: report.totals.map(sum))
     }
 }

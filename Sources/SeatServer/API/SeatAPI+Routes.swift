@@ -8,16 +8,7 @@ import SeatInventory
 
 extension SeatAPI {
     func listVenues() -> HTTPResponse {
-        var w = JSONWriter()
-        w.raw("[")
-        for (k, id) in inventory.venueIDs.enumerated() {
-            guard let v = inventory.venueEntry(id) else { continue }
-            if k > 0 { w.raw(",") }
-            w.raw("{"); w.key("id", first: true); w.string(id); w.key("name"); w.string(v.layout.name)
-            w.key("seats"); w.number(v.layout.seatCount); w.key("fingerprint"); w.string(v.layout.fingerprintHex); w.raw("}")
-        }
-        w.raw("]")
-        return .json(200, w)
+        .json(200, inventory.venueIDs.compactMap { id in inventory.venueEntry(id).map { Render.venue($0.layout) } })
     }
 
     /// Admin: a venue from SeatKit layout JSON or any importer format (`?format=seed|cinema-grid|pretix`).
@@ -52,10 +43,7 @@ extension SeatAPI {
                 422, "invalid-body", "The request body is not valid", detail: "venue id \"\(imported.layout.id)\": letters, digits, '-', '_' and '.', 1 to 64")
         }
         try inventory.addVenue(imported.layout)
-        var w = JSONWriter()
-        w.raw("{"); w.key("id", first: true); w.string(imported.layout.id); w.key("seats"); w.number(imported.layout.seatCount)
-        w.key("fingerprint"); w.string(imported.layout.fingerprintHex); w.raw("}")
-        return .json(201, w, headers: [("Location", "/v1/venues/\(imported.layout.id)")])
+        return .json(201, Render.venue(imported.layout), headers: [("Location", "/v1/venues/\(imported.layout.id)")])
     }
 
     /// The layout: immutable, so a strong ETag and a year of caching.
@@ -123,27 +111,24 @@ extension SeatAPI {
         return .json(200, w, headers: [("X-Shows-Counted", String(history.shows))])
     }
 
+    /// What a `show` event carries: the show as `GET /v1/shows/{id}` gives it.
+    public static let showEventData: @Sendable (ShowSummary) -> String = { Render.show($0).json }
+
     func listShows() -> HTTPResponse {
-        var w = JSONWriter()
-        w.raw("[")
-        for (k, id) in inventory.showIDs.enumerated() {
-            if k > 0 { w.raw(",") }
-            if let s = inventory.showSummary(id) { w.raw(s.text) }
-        }
-        w.raw("]")
-        return .json(200, w)
+        .json(200, inventory.showIDs.compactMap { inventory.showSummary($0).map(Render.show) })
     }
 
     func createShow(_ r: HTTPRequest) throws -> HTTPResponse {
         try requireOperator(r, .manager, to: "create shows")
         let new = try RequestBody.showRequest(r)
         try inventory.addShow(new)
-        return .json(201, inventory.showSummary(new.id)!, headers: [("Location", "/v1/shows/\(new.id)")])
+        guard let summary = inventory.showSummary(new.id) else { throw Problem.notFound("no show \(new.id)") }
+        return .json(201, Render.show(summary), headers: [("Location", "/v1/shows/\(new.id)")])
     }
 
     func show(_ id: String) throws -> HTTPResponse {
         guard let s = inventory.showSummary(id) else { throw Problem.notFound("no show \(id)") }
-        return .json(200, s)
+        return .json(200, Render.show(s))
     }
 
     /// The compact encoding with its version as ETag; `?since=V` gives the delta from V, or 410 when the
@@ -226,13 +211,27 @@ enum Render {
     static func hold(_ h: HoldView) -> JSONWriter {
         HoldResource(
             token: h.token, holdID: h.holdID, showID: h.showID, state: HoldResource.State(rawValue: h.state.rawValue) ?? .active,
-            seats: h.seatIDs, total: h.total, currency: h.currency, expiresAt: iso(h.expiresAt), extended: h.extended,
+            seats: h.seatIDs, total: h.total.description, currency: h.currency, expiresAt: iso(h.expiresAt), extended: h.extended,
             version: h.version, orderRef: h.orderRef
         ).jsonWriter()
     }
 
     /// RFC 3339 UTC with milliseconds.
     static func iso(_ ms: Int64) -> String { Timestamp.text(ms) }
+
+    static func venue(_ layout: VenueLayout) -> VenueSummary {
+        VenueSummary(id: layout.id, name: layout.name, seats: layout.seatCount, fingerprint: layout.fingerprintHex)
+    }
+
+    /// The show as `GET /v1/shows/{id}` and the `show` event give it.
+    static func show(_ s: ShowSummary) -> ShowResource {
+        let c = s.counts
+        return ShowResource(
+            id: s.record.id, venueID: s.record.venueID, startsAt: s.record.startsAt, onSale: s.open, salesSwitch: s.record.onSale,
+            cancelledAt: s.record.cancelledAt.map(iso), details: RawJSON(s.record.detailsJSON), holdSeconds: s.record.holdSeconds,
+            policy: RawJSON(s.record.policyJSON), prices: RawJSON(s.record.pricesJSON), priceRevision: s.record.priceRevision,
+            version: s.version, seats: SeatCounts(total: s.seatCount, available: c.available, held: c.held, sold: c.sold, blocked: c.blocked))
+    }
 }
 
 /// Internals the tests check against Foundation.

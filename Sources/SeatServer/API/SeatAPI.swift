@@ -7,6 +7,7 @@ import SeatSecrets
 import SeatStorage
 import SeatHTTP
 import SeatInventory
+import SeatWire
 import SharedState
 
 /// The `v1` JSON API over the inventory: routing, the admin key, the rate limit, metrics.
@@ -114,19 +115,11 @@ public final class SeatAPI: Sendable {
     /// nothing else); 401 without a known key.
     func signedIn(_ r: HTTPRequest) throws -> HTTPResponse {
         let who = try requireOperator(r, .boxoffice, to: "sign in")
-        var w = JSONWriter()
-        w.raw("{"); w.key("name", first: true); w.string(who.name); w.key("role"); w.string(who.role.rawValue)
-        w.key("may"); w.raw("[")
         let powers: [(String, OperatorRole)] = [
             ("block", .boxoffice), ("keep", .boxoffice), ("sell", .boxoffice), ("refund", .boxoffice), ("reports", .boxoffice),
             ("prices", .manager), ("shows", .manager), ("venues", .manager),
         ]
-        for (k, power) in powers.filter({ who.role.allows($0.1) }).enumerated() {
-            if k > 0 { w.raw(",") }
-            w.string(power.0)
-        }
-        w.raw("]}")
-        return .json(200, w)
+        return .json(200, OperatorIdentity(name: who.name, role: who.role.rawValue, may: powers.filter { who.role.allows($0.1) }.map(\.0)))
     }
 
     /// The operator acting, when their role may do `action`: 401 without a known key, 403 naming the

@@ -1,7 +1,90 @@
+import Foundation
+import SeatMap
 import SeatJSON
 
-/// `POST /v1/shows/{id}/sales`.
-public enum SaleRequest {}
+/// `POST /v1/shows/{id}/sales` (the box office): seats, or a reservation whole, sold at once.
+public struct SaleRequest: Sendable, Hashable {
+    public enum Source: Sendable, Hashable {
+        case seats([String])
+        /// A reservation's id: its seats sell whole (house seats to their guest).
+        case reservation(String)
+    }
+
+    public var source: Source
+    public var orderRef: String
+    /// A word like cash, card, comp or voucher.
+    public var payment: String
+    /// Sell past the show's rules (recorded with the sale).
+    public var force: Bool
+    /// The operator's own price for seats of this sale, instead of the show's.
+    public var prices: [String: Decimal]
+
+    public init(source: Source, orderRef: String, payment: String, force: Bool = false, prices: [String: Decimal] = [:]) {
+        self.source = source; self.orderRef = orderRef; self.payment = payment; self.force = force; self.prices = prices
+    }
+
+    public func jsonBytes() -> [UInt8] {
+        var w = JSONWriter()
+        w.raw("{")
+        switch source {
+        case .seats(let seats):
+            w.key("seats", first: true); w.raw("["); for (k, s) in seats.enumerated() { if k > 0 { w.raw(",") }; w.string(s) }; w.raw("]")
+        case .reservation(let id): w.key("reservation", first: true); w.string(id)
+        }
+        w.key("orderRef"); w.string(orderRef); w.key("payment"); w.string(payment)
+        if force { w.key("force"); w.raw("true") }
+        if !prices.isEmpty {
+            w.key("prices"); w.raw("{")
+            for (k, (seat, amount)) in prices.sorted(by: { $0.key < $1.key }).enumerated() { w.key(seat, first: k == 0); w.string("\(amount)") }
+            w.raw("}")
+        }
+        w.raw("}")
+        return w.bytes
+    }
+
+    public init(json bytes: [UInt8]) throws(WireError) {
+        let o = try WireError.object(bytes)
+        var log = ProblemLog()
+        o.rejectUnknownKeys(["seats", "reservation", "orderRef", "payment", "force", "prices"], at: "", into: &log)
+        var prices: [String: Decimal] = [:]
+        if let p = o.object("prices", at: "", into: &log, required: false) {
+            for key in p.keys {
+                guard case .string(let text)? = p[key], let amount = PriceTable.parseDecimal(text), amount >= 0 else {
+                    log.add("prices.\(key)", "expected an amount like \"38.00\" (0 or more), got \(p[key]!.shortDescription)")
+                    continue
+                }
+                prices[key] = amount
+            }
+            if p.keys.count > 1000 { log.add("prices", "at most 1000 seats") }
+        }
+        var source: Source?
+        switch (o["seats"], o["reservation"]) {
+        case (nil, nil): log.add("seats", "give the seats to sell, or \"reservation\": the id of one to sell whole")
+        case (.some, .some): log.add("reservation", "give seats or a reservation, not both")
+        case (.some, nil):
+            let seats = o.seatIDs("seats", into: &log) ?? []
+            if seats.count > 1000 { log.add("seats", "at most 1000 seats in one request, got \(seats.count)") }
+            source = .seats(seats)
+        case (nil, .some):
+            if let rid = o.text("reservation", into: &log) { source = .reservation(rid) }
+        }
+        let orderRef = o.text("orderRef", into: &log)
+        if let orderRef, let problem = WireOrderRef.problem(orderRef) { log.add("orderRef", problem) }
+        let payment = o.text("payment", into: &log)
+        if let payment,
+            payment.isEmpty || payment.utf8.count > 32
+                || !payment.utf8.allSatisfy({ ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 || $0 == 95 })
+        {
+            log.add("payment", "a word like cash, card, comp or voucher (a-z, 0-9, '-', '_'; at most 32), got \"\(payment)\"")
+        }
+        var force = false
+        if let v = o["force"] {
+            if case .bool(let b) = v { force = b } else { log.add("force", "expected true or false, got \(v.shortDescription)") }
+        }
+        guard log.isEmpty, let source, let orderRef, let payment else { throw .invalid(log.error) }
+        self.init(source: source, orderRef: orderRef, payment: payment, force: force, prices: prices)
+    }
+}
 
 extension SaleRequest: WireBody {
     public static let schemaName = "SaleRequest"
@@ -25,9 +108,101 @@ extension SaleRequest: WireBody {
 }
 
 /// An order as the API returns it.
-public enum OrderResource {}
+public struct OrderResource: Sendable {
+    /// One confirmed hold under the reference: online (a buyer's) or at the counter.
+    public struct Part: Sendable {
+        public var holdID: String
+        public var showID: String
+        /// `online` or `counter`.
+        public var channel: String
+        public var payment: String
+        public var operatorName: String?
+        /// Each seat with the price it sold at (exact decimal text).
+        public var seats: [(seat: String, price: String)]
+        public var total: String
+        public var currency: String
+        public var soldAt: String
+        /// The rules the operator sold past with `force`.
+        public var overridden: String?
 
-extension OrderResource: WireBody {
+        public init(
+            holdID: String, showID: String, channel: String, payment: String, operatorName: String?, seats: [(seat: String, price: String)],
+            total: String, currency: String, soldAt: String, overridden: String?
+        ) {
+            self.holdID = holdID; self.showID = showID; self.channel = channel; self.payment = payment; self.operatorName = operatorName
+            self.seats = seats; self.total = total; self.currency = currency; self.soldAt = soldAt; self.overridden = overridden
+        }
+    }
+
+    public struct Refund: Sendable {
+        public var seat: String
+        public var price: String
+        public var refundedAt: String
+        public var reason: String
+        public var operatorName: String
+        /// The reservation the seat went back to.
+        public var returnedTo: String?
+
+        public init(seat: String, price: String, refundedAt: String, reason: String, operatorName: String, returnedTo: String?) {
+            self.seat = seat; self.price = price; self.refundedAt = refundedAt; self.reason = reason; self.operatorName = operatorName
+            self.returnedTo = returnedTo
+        }
+    }
+
+    public var orderRef: String
+    public var parts: [Part]
+    public var refunds: [Refund]
+
+    public init(orderRef: String, parts: [Part], refunds: [Refund]) { self.orderRef = orderRef; self.parts = parts; self.refunds = refunds }
+
+    public func write(into w: inout JSONWriter) {
+        func optional(_ s: String?) { if let s { w.string(s) } else { w.raw("null") } }
+        w.raw("{"); w.key("orderRef", first: true); w.string(orderRef); w.key("parts"); w.raw("[")
+        for (k, p) in parts.enumerated() {
+            if k > 0 { w.raw(",") }
+            w.raw("{"); w.key("holdId", first: true); w.string(p.holdID); w.key("showId"); w.string(p.showID)
+            w.key("channel"); w.string(p.channel); w.key("payment"); w.string(p.payment)
+            w.key("operator"); optional(p.operatorName)
+            w.key("seats"); w.raw("[")
+            for (j, s) in p.seats.enumerated() {
+                if j > 0 { w.raw(",") }
+                w.raw("{"); w.key("seat", first: true); w.string(s.seat); w.key("price"); w.string(s.price); w.raw("}")
+            }
+            w.raw("]")
+            w.key("total"); w.string(p.total); w.key("currency"); w.string(p.currency); w.key("soldAt"); w.string(p.soldAt)
+            w.key("overridden"); optional(p.overridden)
+            w.raw("}")
+        }
+        w.raw("]"); w.key("refunds"); w.raw("[")
+        for (k, r) in refunds.enumerated() {
+            if k > 0 { w.raw(",") }
+            w.raw("{"); w.key("seat", first: true); w.string(r.seat); w.key("price"); w.string(r.price); w.key("refundedAt"); w.string(r.refundedAt)
+            w.key("reason"); w.string(r.reason); w.key("operator"); w.string(r.operatorName)
+            w.key("returnedTo"); optional(r.returnedTo); w.raw("}")
+        }
+        w.raw("]}")
+    }
+
+    public init(json bytes: [UInt8]) throws(WireError) { self.init(try Self.conformingObject(bytes)) }
+
+    /// From an object that conforms to the schema.
+    public init(_ o: JSONObject) {
+        let parts = o.objects("parts").map { p in
+            Part(
+                holdID: p.text("holdId"), showID: p.text("showId"), channel: p.text("channel"), payment: p.text("payment"),
+                operatorName: p.optionalText("operator"), seats: p.objects("seats").map { ($0.text("seat"), $0.text("price")) },
+                total: p.text("total"), currency: p.text("currency"), soldAt: p.text("soldAt"), overridden: p.optionalText("overridden"))
+        }
+        let refunds = o.objects("refunds").map { r in
+            Refund(
+                seat: r.text("seat"), price: r.text("price"), refundedAt: r.text("refundedAt"), reason: r.text("reason"),
+                operatorName: r.text("operator"), returnedTo: r.optionalText("returnedTo"))
+        }
+        self.init(orderRef: o.text("orderRef"), parts: parts, refunds: refunds)
+    }
+}
+
+extension OrderResource: WireBody, WireWritable {
     public static let schemaName = "Order"
     public static let schema: JSONSchema = .object(
         [
@@ -36,7 +211,7 @@ extension OrderResource: WireBody {
                 .object(
                     [
                         "seat": .string(),
-                        "price": .string(),
+                        "price": .string(pattern: WireMoney.pattern),
                         "refundedAt": .string(format: "date-time"),
                         "reason": .string(),
                         "operator": .string(),
@@ -54,9 +229,9 @@ extension OrderResource: WireBody {
                             .object(
                                 [
                                     "seat": .string(),
-                                    "price": .string(),
+                                    "price": .string(pattern: WireMoney.pattern),
                                 ], required: ["seat", "price"])),
-                        "total": .string(),
+                        "total": .string(pattern: WireMoney.pattern),
                         "currency": .string(),
                         "soldAt": .string(format: "date-time"),
                         "overridden": .string().orNull.described("the rules the operator sold past with force"),
@@ -64,8 +239,44 @@ extension OrderResource: WireBody {
         ], required: ["orderRef", "parts", "refunds"])
 }
 
-/// `POST /v1/orders/{orderRef}/refund`.
-public enum RefundRequest {}
+/// `POST /v1/orders/{orderRef}/refund` (the box office): some seats of the order, or all, and why.
+public struct RefundRequest: Sendable, Hashable {
+    /// Nil: the whole order.
+    public var seats: [String]?
+    public var reason: String
+    /// A sold reservation's seats go on sale instead of back to a reservation like it.
+    public var toSale: Bool
+
+    public init(seats: [String]? = nil, reason: String, toSale: Bool = false) { self.seats = seats; self.reason = reason; self.toSale = toSale }
+
+    public func jsonBytes() -> [UInt8] {
+        var w = JSONWriter()
+        w.raw("{"); w.key("reason", first: true); w.string(reason)
+        if let seats { w.key("seats"); w.raw("["); for (k, s) in seats.enumerated() { if k > 0 { w.raw(",") }; w.string(s) }; w.raw("]") }
+        if toSale { w.key("returnTo"); w.string("sale") }
+        w.raw("}")
+        return w.bytes
+    }
+
+    public init(json bytes: [UInt8]) throws(WireError) {
+        let o = try WireError.object(bytes)
+        var log = ProblemLog()
+        o.rejectUnknownKeys(["seats", "reason", "returnTo"], at: "", into: &log)
+        var toSale = false
+        if let to = o.text("returnTo", into: &log, required: false) {
+            if to == "sale" { toSale = true } else if to != "reservation" { log.add("returnTo", "reservation or sale, not \"\(to)\"") }
+        }
+        var seats: [String]?
+        if o["seats"] != nil {
+            let list = o.seatIDs("seats", into: &log) ?? []
+            if list.isEmpty { log.add("seats", "name at least one seat, or leave seats out to refund the whole order") }
+            seats = list
+        }
+        let reason = o.reason(into: &log, saying: "1 to 200 characters saying why")
+        guard log.isEmpty, let reason else { throw .invalid(log.error) }
+        self.init(seats: seats, reason: reason, toSale: toSale)
+    }
+}
 
 extension RefundRequest: WireBody {
     public static let schemaName = "RefundRequest"

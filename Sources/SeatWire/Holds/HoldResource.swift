@@ -27,8 +27,9 @@ public struct HoldResource: Sendable, Hashable {
         self.currency = currency; self.expiresAt = expiresAt; self.extended = extended; self.version = version; self.orderRef = orderRef
     }
 
-    public func jsonWriter() -> JSONWriter {
-        var w = JSONWriter()
+    public func jsonWriter() -> JSONWriter { var w = JSONWriter(); write(into: &w); return w }
+
+    public func write(into w: inout JSONWriter) {
         w.raw("{"); w.key("token", first: true); w.string(token)
         w.key("holdId"); w.string(holdID)
         w.key("showId"); w.string(showID)
@@ -41,7 +42,6 @@ public struct HoldResource: Sendable, Hashable {
         w.key("version"); w.number(Int(version))
         if let orderRef { w.key("orderRef"); w.string(orderRef) }
         w.raw("}")
-        return w
     }
 
     public init(json bytes: [UInt8]) throws(WireError) {
@@ -67,7 +67,7 @@ public struct HoldResource: Sendable, Hashable {
     }
 }
 
-extension HoldResource: WireBody {
+extension HoldResource: WireBody, WireWritable {
     public static let schemaName = "Hold"
     public static let schema: JSONSchema = .object(
         [

@@ -78,28 +78,24 @@ extension ProblemDocument: WireBody {
     public static let schemaName = "Problem"
     public static let schema: JSONSchema = .object(
         [
-            "type": .string(),
+            "type": .string(pattern: "^/problems/[a-z-]+$"),
             "title": .string(),
-            "status": .integer(),
+            "status": .integer(minimum: 400, maximum: 599),
             "detail": .string(),
             "conflicts": .array(
-                .object([
-                    "seat": .string(),
-                    "status": .string(),
-                ])),
+                .object(["seat": .string(), "status": .oneOf(["held", "sold", "blocked"])], required: ["seat", "status"])
+            ).described("the seats someone else has (409 seats-taken)"),
+            "version": .integer(minimum: 0).described("the show's version the conflicts were seen at"),
             "violations": .array(
-                .object([
-                    "rule": .string(),
-                    "seats": .array(.string()),
-                    "message": .object([
-                        "zh": .string(),
-                        "en": .string(),
-                    ]),
-                ])),
-            "errors": .array(
-                .object([
-                    "path": .string(),
-                    "message": .string(),
-                ])),
+                .object(
+                    [
+                        "rule": .string(),
+                        "seats": .array(.string()),
+                        "message": .object(["zh": .string(), "en": .string()], required: ["zh", "en"]),
+                    ], required: ["rule", "seats", "message"])
+            ).described("the show's rules the seats break (422 rule-violation)"),
+            "errors": .array(.object(["path": .string(), "message": .string()], required: ["path", "message"])).described(
+                "every wrong member of the request, with its path (422)"),
+            "seats": .array(.string()).described("seat ids the venue, the sale or the order does not have"),
         ], required: ["type", "title", "status", "detail"])
 }

@@ -1,7 +1,66 @@
+import Foundation
+import SeatMap
 import SeatJSON
 
-/// What buyers are told about a show.
-public enum ShowDetails {}
+/// What buyers are told about a show: a fragment of the show request, the show edit and the show,
+/// carried as its canonical JSON (keys in a fixed order, each checked).
+public enum ShowDetails {
+    /// The display fields buyers see: each a text (at most 300 characters) or `{"zh":…,"en":…}`;
+    /// `poster` a `https://` URL or a path on this server; `duration` the running time in whole minutes
+    /// (1 to 1440). Canonical JSON (keys sorted).
+    public static func canonical(_ value: JSONValue, into log: inout ProblemLog) -> String? {
+        let known = ["title", "film", "format", "language", "poster", "hall", "notes", "duration"]
+        guard let o = value.object(at: "details", into: &log) else { return nil }
+        o.rejectUnknownKeys(known, at: "details", into: &log)
+        var w = JSONWriter()
+        w.raw("{")
+        func checked(_ text: String, _ path: String) -> Bool {
+            if text.unicodeScalars.count > 300 { log.add(path, "at most 300 characters, got \(text.unicodeScalars.count)"); return false }
+            if let bad = WireText.controlCharacter(in: text) { log.add(path, bad); return false }
+            return true
+        }
+        var first = true
+        for key in known where o[key] != nil {
+            let path = "details.\(key)"
+            if key == "duration" {
+                guard let minutes = o[key]!.intValue, (1...1440).contains(minutes) else {
+                    log.add(path, "the running time in whole minutes, 1 to 1440, got \(o[key]!.shortDescription)")
+                    continue
+                }
+                w.key(key, first: first); w.number(minutes)
+                first = false
+                continue
+            }
+            switch o[key]! {
+            case .string(let text):
+                guard checked(text, path) else { continue }
+                if key == "poster" && !(text.hasPrefix("https://") || text.hasPrefix("/")) {
+                    log.add(path, "a https:// URL or a path on this server, got \"\(text)\"")
+                    continue
+                }
+                w.key(key, first: first); w.string(text)
+            case .object(let both):
+                both.rejectUnknownKeys(["zh", "en"], at: path, into: &log)
+                for lang in ["zh", "en"] where both[lang] == .null { log.add("\(path).\(lang)", "expected a text, got null") }
+                let zh = both.text("zh", into: &log, required: false), en = both.text("en", into: &log, required: false)
+                if zh == nil && en == nil { log.add(path, "give zh, en or both") }
+                w.key(key, first: first); w.raw("{")
+                var inner = true
+                for (lang, text) in [("en", en), ("zh", zh)] {
+                    guard let text, checked(text, "\(path).\(lang)") else { continue }
+                    w.key(lang, first: inner); w.string(text); inner = false
+                }
+                w.raw("}")
+            default:
+                log.add(path, "expected a text or {\"zh\":…,\"en\":…}, got \(o[key]!.shortDescription)")
+                continue
+            }
+            first = false
+        }
+        w.raw("}")
+        return w.text
+    }
+}
 
 extension ShowDetails: WireBody {
     public static let schemaName = "ShowDetails"

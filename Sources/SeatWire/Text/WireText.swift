@@ -75,3 +75,35 @@ extension WireSeatID: WireBody {
     public static let schema: JSONSchema = .string(pattern: #"^[^\u0000-\u001f\u007f-\u009f]*$"#, minLength: 1, maxLength: 64).described(
         "a seat id of the show's venue")
 }
+
+/// Money on the wire: exact decimal text in the currency's minor units (`"116.00"`, `"-5.00"`), never
+/// a JSON number (a double would turn 0.1 + 0.2 into 0.30000000000000004).
+public enum WireMoney {
+    public static let pattern = #"^-?[0-9]+(\.[0-9]+)?$"#
+    public static var schema: JSONSchema { .string(pattern: pattern) }
+}
+
+/// An id of a venue or show: 1 to 64 letters, digits, `-`, `_` and `.` (it is a path segment).
+public enum WireIdentifier {
+    public static let pattern = "^[A-Za-z0-9._-]{1,64}$"
+
+    public static func isValid(_ s: String) -> Bool {
+        !s.isEmpty && s.utf8.count <= 64
+            && s.utf8.allSatisfy { c in
+                (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == 45 || c == 95 || c == 46
+            }
+    }
+}
+
+extension JSONObject {
+    /// `reason`: 1 to 200 characters, not only spaces, no control characters; `saying` is the message
+    /// when it is not.
+    public func reason(into log: inout ProblemLog, saying: String) -> String? {
+        guard let reason = text("reason", into: &log) else { return nil }
+        if reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || reason.unicodeScalars.count > 200 {
+            log.add("reason", saying)
+            return nil
+        }
+        return reason
+    }
+}

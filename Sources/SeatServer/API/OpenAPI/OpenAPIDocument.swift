@@ -8,17 +8,12 @@ import SeatWire
 /// conforms, ids are unique) and validates real answers against it.
 enum OpenAPIDocument {
     /// Every body with a component of its own, in the document's order.
-    static let components: [any WireBody.Type] = [
-        ProblemDocument.self, HoldResource.self, HoldRequest.self, ModifyHoldRequest.self, ConfirmRequest.self, ShowResource.self,
-        ShowDetails.self, DisplayText.self, ShowEdit.self, CancelRequest.self, Cancellation.self, ShowLog.self, ShowRequest.self,
-        ReservationResource.self, ReservationRequest.self, SaleRequest.self, OrderResource.self, RefundRequest.self, WireSeatID.self,
-        PriceTableBody.self,
-    ]
+    static var components: [any WireBody.Type] { WireContract.components }
 
     static let json: String = write(routes: SeatAPI.routes).text
 
     /// The component a reference names.
-    static func component(_ name: String) -> JSONSchema? { components.first { $0.schemaName == name }?.schema }
+    static func component(_ name: String) -> JSONSchema? { WireContract.component(name) }
 
     static func write(routes: RouteTable) -> JSONWriter {
         var w = JSONWriter(reservingCapacity: 64 << 10)

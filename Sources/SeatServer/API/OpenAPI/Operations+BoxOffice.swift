@@ -113,51 +113,8 @@ extension APIOperation {
         parameters: [.showId],
         answers: [
             .init(
-                status: 200, description: "report",
-                content: [
-                    (
-                        "application/json",
-                        .object(
-                            [
-                                "showId": .string(),
-                                "version": .integer(),
-                                "seats": .integer(),
-                                "byStatus": .object(
-                                    [
-                                        "available": .integer(),
-                                        "held": .integer(),
-                                        "sold": .integer(),
-                                        "blocked": .integer(),
-                                    ], required: ["available", "held", "sold", "blocked"]),
-                                "zones": .array(
-                                    .object(
-                                        [
-                                            "zone": .string(),
-                                            "category": .string(),
-                                            "byStatus": .object(
-                                                [
-                                                    "available": .integer(),
-                                                    "held": .integer(),
-                                                    "sold": .integer(),
-                                                    "blocked": .integer(),
-                                                ], required: ["available", "held", "sold", "blocked"]),
-                                        ], required: ["zone", "category", "byStatus"])),
-                                "occupancy": .number,
-                                "revenue": .object(
-                                    [
-                                        "currency": .string(),
-                                        "gross": .string(),
-                                        "refunded": .string(),
-                                        "net": .string(),
-                                        "byCategory": .map(.string()),
-                                        "byChannel": .map(.string()),
-                                        "byPayment": .map(.string()),
-                                    ], required: ["currency", "gross", "refunded", "net", "byCategory", "byChannel", "byPayment"]),
-                                "orders": .integer(),
-                                "refundedSeats": .integer(),
-                            ], required: ["showId", "version", "seats", "byStatus", "zones", "occupancy", "revenue", "orders", "refundedSeats"])
-                    ), ("text/csv", nil),
-                ])
+                status: 200, description: "the report (JSON), or one line a seat (CSV)",
+                content: [("application/json", .ref(ShowReportResource.self)), ("text/csv", nil)])
         ],
         problems: [401, 403, 404, 503])
 
@@ -167,14 +124,7 @@ extension APIOperation {
         "Who the key is: the operator's name, role and what the role may do (the console's sign-in)",
         access: .operatorKey,
         answers: [
-            .json(
-                200, "the operator",
-                .object(
-                    [
-                        "name": .string(),
-                        "role": .oneOf(["boxoffice", "manager"]),
-                        "may": .array(.string()),
-                    ], required: ["name", "role", "may"]))
+            .json(200, "the operator", OperatorIdentity.self)
         ],
         problems: [401, 503])
 
@@ -188,7 +138,7 @@ extension APIOperation {
             .query("to", .string(pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"), required: true, example: #""2026-12-08""#),
         ],
         answers: [
-            .json(200, "sales", .object(required: ["from", "to", "shows", "days", "totals"]))
+            .json(200, "sales", SalesReportResource.self)
         ],
         problems: [401, 403, 422, 503])
 }

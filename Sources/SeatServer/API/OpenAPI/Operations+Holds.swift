@@ -68,7 +68,7 @@ extension APIOperation {
             .query("zone", .string()), .query("wheelchair", .boolean),
         ],
         answers: [
-            .media(200, "{version, seats, total}", "application/json")
+            .json(200, "the seats and their total (nothing is held)", BestSeats.self)
         ],
         problems: [404, 409, 422, 503])
 
@@ -78,7 +78,7 @@ extension APIOperation {
         "List mode: zone, row, runs of free seats side by side, with spoken summaries",
         parameters: [.showId, .query("lang", .oneOf(["zh", "en"]))],
         answers: [
-            .media(200, "{version, zones:[{id,name,rows:[{row,summary,runs:[{text,seats}]}]}]}", "application/json")
+            .json(200, "zone → row → runs of free seats side by side", FreeSeatList.self)
         ],
         problems: [404, 503])
 

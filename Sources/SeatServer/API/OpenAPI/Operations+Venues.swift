@@ -7,7 +7,7 @@ extension APIOperation {
         "listVenues",
         "List venues",
         answers: [
-            .media(200, "venues", "application/json")
+            .json(200, "venues", .array(.ref(VenueSummary.self)))
         ],
         problems: [503])
 
@@ -23,7 +23,7 @@ extension APIOperation {
         ],
         body: JSONSchema().with { $0.types = ["object", "array"] },
         answers: [
-            .empty(201, "created")
+            .json(201, "created", VenueSummary.self)
         ],
         problems: [401, 403, 409, 413, 415, 422, 503])
 
