@@ -136,7 +136,8 @@ import Glibc
         do {
             let c = try server.connection()
             #expect(try c.openEvents("/v1/shows/show/events") == 200)
-            Thread.sleep(forTimeInterval: 0.2)
+            let subscribed = Date().addingTimeInterval(5)
+            while server.app.inventory.subscriberCount == 0 && Date() < subscribed { Thread.sleep(forTimeInterval: 0.01) }
             #expect(server.app.inventory.subscriberCount == 1)
         }  // the socket closes here
         let start = Date()

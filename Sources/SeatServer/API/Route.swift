@@ -26,7 +26,11 @@ struct Route: Sendable {
     let segments: [Segment]
     /// Each segment's literal bytes, nil for a parameter (compared without making strings).
     let literals: [[UInt8]?]
-    let handlers: [(method: String, operation: APIOperation, handler: Handler)]
+    /// Looked up on every request: kept apart from the operations (an element that carried its
+    /// operation was copied, with its dozen references retained, at each step of the lookup).
+    let handlers: [(method: String, handler: Handler)]
+    /// What the OpenAPI document says of each method, in `handlers`' order.
+    let operations: [(method: String, operation: APIOperation)]
 
     init(_ pattern: String, _ handlers: [(String, APIOperation, Handler)]) {
         self.pattern = pattern
@@ -34,7 +38,8 @@ struct Route: Sendable {
             s.hasPrefix("{") && s.hasSuffix("}") ? .parameter(String(s.dropFirst().dropLast())) : .literal(String(s))
         }
         literals = segments.map { if case .literal(let text) = $0 { Array(text.utf8) } else { nil } }
-        self.handlers = handlers.map { (method: $0.0, operation: $0.1, handler: $0.2) }
+        self.handlers = handlers.map { (method: $0.0, handler: $0.2) }
+        operations = handlers.map { (method: $0.0, operation: $0.1) }
     }
 
     var methods: [String] { handlers.map(\.method) }

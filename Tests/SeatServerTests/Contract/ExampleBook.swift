@@ -48,7 +48,7 @@ struct ExampleBook {
     private func check(_ method: String, _ path: String, _ r: HTTPConnection.Response, _ value: JSONValue?, _ at: SourceLocation) {
         let bare = String(path.split(separator: "?", maxSplits: 1)[0])
         guard case .found(let route, _, _) = SeatAPI.routes.resolve(method: method, path: bare),
-            let op = route.handlers.first(where: { $0.method == method })?.operation
+            let op = route.operations.first(where: { $0.method == method })?.operation
         else {
             Issue.record("\(method) \(path) is not routed", sourceLocation: at)
             return

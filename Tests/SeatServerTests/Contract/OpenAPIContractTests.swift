@@ -42,7 +42,7 @@ import Testing
         var ids: [String] = [], links: [String] = []
         for route in SeatAPI.routes.routes {
             let pathParameters = route.segments.compactMap { if case .parameter(let name) = $0 { name } else { nil } }
-            for h in route.handlers {
+            for h in route.operations {
                 ids.append(h.method == "HEAD" ? h.operation.id + "Head" : h.operation.id)
                 links += h.operation.answers.flatMap(\.links).map(\.operationID)
                 let declared = h.operation.parameters.filter { $0.location == .path }.map(\.name)

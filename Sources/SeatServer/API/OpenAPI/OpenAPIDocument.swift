@@ -36,7 +36,7 @@ enum OpenAPIDocument {
         for (k, route) in routes.routes.enumerated() {
             w.key(route.pattern, first: k == 0)
             w.raw("{")
-            for (j, h) in route.handlers.enumerated() {
+            for (j, h) in route.operations.enumerated() {
                 w.key(h.method.lowercased(), first: j == 0)
                 write(h.operation, head: h.method == "HEAD", into: &w)
             }
