@@ -58,6 +58,8 @@ let package = Package(
         // the domain needs (its port) and the errors it answers in. The stores adapt to these; the
         // inventory knows no database.
         .target(name: "SeatDomain", dependencies: ["SeatMap", "SeatSecrets"]),
+        // The on-sale waiting room, headless: the line, the opening shuffle, the admission rate, signed admissions.
+        .target(name: "SeatQueue", dependencies: ["SeatSecrets"]),
         // The two stores (SQLite, PostgreSQL) behind SeatDomain's protocol: the only module that speaks SQL.
         .target(name: "SeatStorage", dependencies: ["SeatDomain", "SeatJSON", "SeatMap", "SeatSecrets", "SharedState", "CSQLite", "CLibPQ"]),
         // HTTP/1.1 on libmicrohttpd: the server, strict framing, connection budgets, event streams,
@@ -127,6 +129,7 @@ let package = Package(
                 "SeatServerTestSupport",
             ]),
         // The inventory alone on a real SQLite store: refusals and subscribers without HTTP.
+        .testTarget(name: "SeatQueueTests", dependencies: ["SeatQueue", "SeatSecrets"]),
         .testTarget(name: "SeatInventoryTests", dependencies: [.product(name: "Logging", package: "swift-log"), "SeatDomain", "SeatJSON", "SeatInventory", "SeatStorage", "SeatSamples", "SeatMap", "SharedState"]),
         .testTarget(
             name: "SeatSyncTests",

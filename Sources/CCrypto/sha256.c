@@ -33,3 +33,15 @@ int seatkit_sha256(const void *head, size_t head_count, const void *tail, size_t
         && (tail_count == 0 || EVP_DigestUpdate(context, tail, tail_count) == 1)
         && EVP_DigestFinal_ex(context, out, &length) == 1 && length == 32;
 }
+
+#include <openssl/hmac.h>
+
+/* HMAC-SHA-256 (RFC 2104) of `message` under `key` into `out` (32 bytes), by libcrypto's one-shot HMAC();
+ * 1 on success, 0 when libcrypto failed. Admissions are signed and checked a few times a buyer, so the
+ * one-shot's per-call setup (~1 µs) does not matter. */
+int seatkit_hmac_sha256(const void *key, size_t key_count, const void *message, size_t message_count, unsigned char *out) {
+    unsigned int length = 0;
+    static const unsigned char empty = 0;
+    return HMAC(EVP_sha256(), key_count ? key : &empty, (int)key_count, message_count ? message : &empty, message_count, out, &length) != NULL
+        && length == 32;
+}

@@ -24,6 +24,41 @@ import SeatHTTP
 
     /// The stack-padded digest of short tokens is the general hasher's, at every length up to and past
     /// its two blocks (the 55/56 and 119/120-byte padding edges), for ASCII and for other scripts.
+    /// RFC 4231 test cases 1, 2, 4 and 6 (a key longer than the block), and the verifier refuses a code
+    /// with one bit changed or cut short.
+    @Test func hmacMatchesRFC4231() {
+        func bytes(_ hex: String) -> [UInt8] {
+            var out: [UInt8] = []
+            var i = hex.startIndex
+            while i < hex.endIndex {
+                let j = hex.index(i, offsetBy: 2)
+                out.append(UInt8(hex[i..<j], radix: 16)!)
+                i = j
+            }
+            return out
+        }
+        let cases: [([UInt8], [UInt8], String)] = [
+            (Array(repeating: 0x0b, count: 20), Array("Hi There".utf8), "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"),
+            (Array("Jefe".utf8), Array("what do ya want for nothing?".utf8), "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"),
+            (
+                bytes("0102030405060708090a0b0c0d0e0f10111213141516171819"), Array(repeating: 0xcd, count: 50),
+                "82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b"
+            ),
+            (
+                Array(repeating: 0xaa, count: 131), Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8),
+                "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"
+            ),
+        ]
+        for (key, message, expected) in cases {
+            let code = HMACSHA256.code(key: key, message: message)
+            #expect(SHA256.hex(code) == expected)
+            #expect(HMACSHA256.verify(code, key: key, message: message))
+            var flipped = code
+            flipped[31] ^= 1
+            #expect(!HMACSHA256.verify(flipped, key: key, message: message) && !HMACSHA256.verify(Array(code.prefix(16)), key: key, message: message))
+        }
+    }
+
     @Test func theShortTokenDigestIsTheGeneralOne() {
         var random = SystemRandomNumberGenerator()
         for length in 0...140 {

@@ -6,4 +6,7 @@
  * libcrypto; 1 on success, 0 when libcrypto failed (no SHA-256 provider, out of memory). Thread-safe. */
 int seatkit_sha256(const void *head, size_t head_count, const void *tail, size_t tail_count, unsigned char *out);
 
+/* HMAC-SHA-256 (RFC 2104) of `message` under `key` into `out` (32 bytes); 1 on success. Thread-safe. */
+int seatkit_hmac_sha256(const void *key, size_t key_count, const void *message, size_t message_count, unsigned char *out);
+
 #endif

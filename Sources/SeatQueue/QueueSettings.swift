@@ -1,0 +1,40 @@
+/// A show's waiting room, as a manager sets it (`PUT /v1/shows/{id}/queue`).
+public struct QueueSettings: Sendable, Hashable {
+    /// When the sale opens (Unix milliseconds): arrivals before it are shuffled at this instant.
+    public var opensAt: Int64
+    /// Buyers let in a minute.
+    public var admitPerMinute: Int
+    /// How long before `opensAt` arrivals are taken (and shuffled at opening); earlier ones are told when to come back.
+    public var earlyMinutes: Int
+    /// How long an admitted buyer has to start holding seats before the place goes to the next.
+    public var admissionMinutes: Int
+    /// Places one address may hold at once (a household, an office behind one address: more than one; a bot farm: not thousands).
+    public var maxEntriesPerAddress: Int
+
+    public init(opensAt: Int64, admitPerMinute: Int, earlyMinutes: Int = 30, admissionMinutes: Int = 10, maxEntriesPerAddress: Int = 8) {
+        self.opensAt = opensAt; self.admitPerMinute = admitPerMinute; self.earlyMinutes = earlyMinutes
+        self.admissionMinutes = admissionMinutes; self.maxEntriesPerAddress = maxEntriesPerAddress
+    }
+
+    /// The bounds, each a member's: checked so a bad setting is refused naming the member and changes nothing.
+    public static let admitPerMinuteRange = 1...100_000
+    public static let earlyMinutesRange = 0...1_440
+    public static let admissionMinutesRange = 1...60
+    public static let maxEntriesPerAddressRange = 1...1_000
+
+    /// Every member out of its bounds, with its path and why (empty when the settings are good).
+    public var problems: [(path: String, message: String)] {
+        var out: [(String, String)] = []
+        func check(_ path: String, _ value: Int, _ range: ClosedRange<Int>, _ what: String) {
+            if !range.contains(value) { out.append((path, "\(what) from \(range.lowerBound) to \(range.upperBound), got \(value)")) }
+        }
+        check("admitPerMinute", admitPerMinute, Self.admitPerMinuteRange, "buyers a minute")
+        check("earlyMinutes", earlyMinutes, Self.earlyMinutesRange, "minutes")
+        check("admissionMinutes", admissionMinutes, Self.admissionMinutesRange, "minutes")
+        check("maxEntriesPerAddress", maxEntriesPerAddress, Self.maxEntriesPerAddressRange, "places")
+        return out
+    }
+
+    /// The first instant a buyer may join.
+    public var joinsFrom: Int64 { opensAt - Int64(earlyMinutes) * 60_000 }
+}

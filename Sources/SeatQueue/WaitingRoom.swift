@@ -1,0 +1,120 @@
+/// One show's waiting room, headless: who is in the line, in what order, who is let in and when. The
+/// server keeps one a show under its lock and calls `advance` about once a second; every answer a
+/// buyer polls for is read from here (no store read). A value: the store keeps a copy, a test drives one
+/// with a fixed clock and seed.
+///
+/// The rules (docs/API.md, Waiting room): arrivals in the `earlyMinutes` before opening wait in a
+/// pre-queue and are shuffled once at `opensAt` by a keyed permutation of a secret seed (refreshing
+/// early or joining first by bot gains nothing), recorded so it can be checked afterwards; later
+/// arrivals join the back in order. Buyers are let in at `admitPerMinute`, never more waiting to buy
+/// than seats are free; a page that stops asking for 30 s, or an admission not used in
+/// `admissionMinutes`, gives its place up. A place never moves back for someone still waiting.
+public struct WaitingRoom: Sendable {
+    public enum State: String, Sendable {
+        /// Arrived before opening: in the pre-queue, shuffled at opening.
+        case early
+        case waiting
+        /// Let in: may hold seats with its admission until it expires.
+        case admitted
+        /// Nothing left to sell: said to everyone still waiting at once.
+        case soldOut
+        /// Gave the place up: stopped asking, or did not use the admission in time.
+        case left
+    }
+
+    public struct Entry: Sendable {
+        public let id: String
+        public let address: String
+        public let arrivedAt: Int64
+        public internal(set) var state: State
+        /// Unix milliseconds the admission expires, once admitted.
+        public internal(set) var admittedUntil: Int64?
+        /// Whether the buyer held seats with the admission (it no longer lapses).
+        public internal(set) var used = false
+        var lastSeen: Int64
+        /// The index in `line`, once in it.
+        var place: Int?
+    }
+
+    /// What a buyer's page is told.
+    public struct Status: Sendable, Equatable {
+        public var state: State
+        /// 1 for the front of the line; nil before the opening shuffle gives places.
+        public var position: Int?
+        /// Buyers still waiting ahead.
+        public var ahead: Int?
+        /// An honest estimate: the buyers ahead at the admission rate, plus the time to opening.
+        public var etaSeconds: Int?
+        /// Until when the admission lets the buyer hold, once admitted.
+        public var admittedUntil: Int64?
+    }
+
+    public let showID: String
+    public internal(set) var settings: QueueSettings
+    /// The secret the opening shuffle is keyed by: published in `shuffle` once it is done, its SHA-256
+    /// (`seedCommitment`) beforehand, so it cannot be chosen afterwards.
+    let seed: [UInt8]
+    var entries: [Entry] = []
+    var index: [String: Int] = [:]
+    var perAddress: [String: Int] = [:]
+    /// Entry positions (into `entries`) in the order they are let in; the shuffled early arrivals first.
+    var line: [Int] = []
+    /// 1 at each place of `line` still waiting: how many wait ahead of a place, in O(log n).
+    var waiting = CountTree()
+    /// The first place that may still be waiting.
+    var front = 0
+    var credit = 0.0
+    var lastAdvance: Int64?
+    public internal(set) var shuffle: ShuffleRecord?
+    public internal(set) var isSoldOut = false
+    public internal(set) var admittedCount = 0
+
+    /// A page that has not asked for this long has gone.
+    public static let abandonMilliseconds: Int64 = 30_000
+
+    public init(showID: String, settings: QueueSettings, seed: [UInt8]) {
+        self.showID = showID; self.settings = settings; self.seed = seed
+    }
+
+    /// The SHA-256 of the shuffle's seed, hex: published when the queue is set, so the seed is fixed before anyone arrives.
+    public var seedCommitment: String { ShuffleRecord.commitment(of: seed) }
+
+    public var isOpen: Bool { shuffle != nil }
+
+    public func entry(_ id: String) -> Entry? { index[id].map { entries[$0] } }
+
+    /// How many are waiting (early arrivals included).
+    public var length: Int { entries.lazy.filter { $0.state == .early || $0.state == .waiting }.count }
+}
+
+/// Counts over places, growing at the end (a Fenwick tree): set or clear a place, count the set ones
+/// before a place, each O(log n).
+struct CountTree: Sendable {
+    private var tree: [Int] = [0]
+
+    var capacity: Int { tree.count - 1 }
+
+    /// Makes room for places `0..<n` (new places count 0).
+    mutating func grow(to n: Int) {
+        guard n > capacity else { return }
+        var size = max(capacity, 1024)
+        while size < n { size *= 2 }
+        let old = (0..<capacity).map { count(at: $0) }
+        tree = Array(repeating: 0, count: size + 1)
+        for (k, v) in old.enumerated() where v != 0 { add(v, at: k) }
+    }
+
+    mutating func add(_ delta: Int, at place: Int) {
+        var i = place + 1
+        while i < tree.count { tree[i] += delta; i += i & -i }
+    }
+
+    /// The sum of places `0..<place`.
+    func before(_ place: Int) -> Int {
+        var i = place, sum = 0
+        while i > 0 { sum += tree[i]; i -= i & -i }
+        return sum
+    }
+
+    func count(at place: Int) -> Int { before(place + 1) - before(place) }
+}
