@@ -8,7 +8,7 @@ public protocol WireBody: Sendable {
 }
 
 /// A body that writes itself as JSON (every answer type; the server sends what this writes).
-public protocol WireWritable {
+public protocol WireWritable: Sendable {
     func write(into w: inout JSONWriter)
 }
 
