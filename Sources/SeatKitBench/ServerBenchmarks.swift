@@ -149,6 +149,15 @@ enum ServerBenchmarks {
             value: String(
                 format: "p50 %.1f ms, p99 %.1f ms, %d deliveries of %.0f events", delays.p50 * 1000, delays.p99 * 1000, delays.count, delays.perSecond),
             goal: "report")
+        // 5. 10,000 subscribers (#28: a seat change reaches them with p99 ≤ 500 ms on this machine).
+        if let wide = try sseDelaysInAnotherProcess(app: app, layout: layout, subscribers: 10_000, holds: 100) {
+            report.figure(
+                "10,000 SSE subscribers on one show (their sockets in another process), 100 holds 20 ms apart: delivery delay",
+                value: String(
+                    format: "p50 %.1f ms, p99 %.1f ms, all %d deliveries of %.0f events to the %d streams answered", wide.p50 * 1000, wide.p99 * 1000,
+                    wide.count, wide.perSecond, wide.streams),
+                goal: wide.p99 <= 0.5 ? "p99 ≤ 500 ms ✓" : "p99 ≤ 500 ms ✗")
+        }
     }
 
     /// The store alone: hold-sized commits (hold record, 2 claims, version, event) in batches of 64, as the
@@ -265,7 +274,14 @@ enum ServerBenchmarks {
         return app
     }
 
-    struct LoadResult { var perSecond: Double; var p50: Double; var p99: Double; var count: Int }
+    struct LoadResult {
+        var perSecond: Double
+        var p50: Double
+        var p99: Double
+        var count: Int
+        /// Event streams that were answered (the delivery rows).
+        var streams = 0
+    }
 
     /// `connections` threads, each with its own keep-alive connection, calling `body` for `seconds`.
     /// `body` returns the latency of the operation that counts (nil: not counted).

@@ -10,6 +10,10 @@ let report = Report()
 if CommandLine.arguments.count == 5 && CommandLine.arguments[1] == "viewers" {
     ServerBenchmarks.viewersProcess(port: UInt16(CommandLine.arguments[2]) ?? 0, show: CommandLine.arguments[3], count: Int(CommandLine.arguments[4]) ?? 0)
 }
+// `SeatKitBench listeners PORT SHOW COUNT`: the 10,000 subscribers whose delivery delay is measured.
+if CommandLine.arguments.count == 5 && CommandLine.arguments[1] == "listeners" {
+    ServerBenchmarks.listenersProcess(port: UInt16(CommandLine.arguments[2]) ?? 0, show: CommandLine.arguments[3], count: Int(CommandLine.arguments[4]) ?? 0)
+}
 // `SeatKitBench store`: the SQLite store alone, five runs of the writer's ceiling (for judging a change
 // to the store's statements: the figure moves less than the HTTP benchmark's).
 if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "store" {
