@@ -98,7 +98,7 @@ import Testing
 
     func manager(_ book: inout ExampleBook) throws {
         try book.exchange("Pause sales", "PATCH", "/v1/shows/show", body: #"{"onSale":false}"#, operatorKey: true, written: false)
-        try book.exchange("Buyers are told", "POST", "/v1/shows/show/holds", body: #"{"seats":["12-1"]}"#)
+        try book.exchange("While sales are paused, buyers are told", "POST", "/v1/shows/show/holds", body: #"{"seats":["12-1"]}"#)
         try book.exchange(
             "New prices from now on", "PUT", "/v1/shows/show/prices",
             body: #"{"currency":"CNY","categories":{"standard":"35.00","vip":"60.00","couple":"99.90"}}"#, operatorKey: true, written: false)
@@ -107,7 +107,7 @@ import Testing
             body:
                 #"{"id":"late-1","venueId":"cinema-hall-3","startsAt":"2099-12-02T22:30:00+08:00","prices":{"categories":{"standard":"30","vip":"50","couple":"90"}},"details":{"title":{"zh":"午夜场","en":"Midnight screening"},"duration":118}}"#,
             operatorKey: true)
-        try book.exchange("A box-office key cannot", "POST", "/v1/shows/late-1/cancel", body: #"{"reason":"projector failure"}"#)
+        try book.exchange("Without an operator's key, no manager's operation", "POST", "/v1/shows/late-1/cancel", body: #"{"reason":"projector failure"}"#)
         try book.exchange(
             "Cancel it: holds and reservations released, the orders to refund listed", "POST", "/v1/shows/late-1/cancel",
             body: #"{"reason":"projector failure"}"#, operatorKey: true)
