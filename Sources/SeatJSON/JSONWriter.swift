@@ -33,6 +33,16 @@ public struct JSONWriter: Sendable {
     }
 
     /// A JSON string literal for `s`, as `string` writes it.
+    /// A JSON array of strings: `["7-1","7-2"]`.
+    public mutating func strings(_ list: [String]) {
+        raw("[")
+        for (k, s) in list.enumerated() {
+            if k > 0 { raw(",") }
+            string(s)
+        }
+        raw("]")
+    }
+
     public static func quoted(_ s: String) -> String {
         var w = JSONWriter()
         w.string(s)

@@ -23,7 +23,7 @@ extension Refusal {
         }
         switch detail {
         case .seats(let seats):
-            list(seats) { w.string($0) }
+            w.strings(seats)
             return [("seats", w.text)]
         case .conflicts(let conflicts, let version):
             list(conflicts) { c in
@@ -32,7 +32,7 @@ extension Refusal {
             return [("conflicts", w.text), ("version", String(version))]
         case .violations(let violations):
             list(violations) { v in
-                w.raw("{"); w.key("rule", first: true); w.string(v.rule); w.key("seats"); list(v.seats) { w.string($0) }
+                w.raw("{"); w.key("rule", first: true); w.string(v.rule); w.key("seats"); w.strings(v.seats)
                 w.key("message"); w.raw("{"); w.key("zh", first: true); w.string(v.chinese); w.key("en"); w.string(v.english); w.raw("}}")
             }
             return [("violations", w.text)]

@@ -12,7 +12,7 @@ public struct OperatorIdentity: Sendable, Hashable {
 
     public func write(into w: inout JSONWriter) {
         w.raw("{"); w.key("name", first: true); w.string(name); w.key("role"); w.string(role)
-        w.key("may"); w.raw("["); for (k, s) in may.enumerated() { if k > 0 { w.raw(",") }; w.string(s) }; w.raw("]}")
+        w.key("may"); w.strings(may); w.raw("}")
     }
 
     public init(json bytes: [UInt8]) throws(WireError) {

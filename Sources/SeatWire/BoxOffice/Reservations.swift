@@ -26,7 +26,7 @@ public struct ReservationResource: Sendable, Hashable {
 
     public func write(into w: inout JSONWriter) {
         w.raw("{"); w.key("id", first: true); w.string(id); w.key("showId"); w.string(showID); w.key("kind"); w.string(kind.rawValue)
-        w.key("seats"); w.raw("["); for (k, s) in seats.enumerated() { if k > 0 { w.raw(",") }; w.string(s) }; w.raw("]")
+        w.key("seats"); w.strings(seats)
         w.key("reason"); w.string(reason)
         w.key("releaseAt"); if let releaseAt { w.string(releaseAt) } else { w.raw("null") }
         w.key("operator"); w.string(operatorName); w.key("createdAt"); w.string(createdAt); w.key("version"); w.number(Int(version))
@@ -83,7 +83,7 @@ public struct ReservationRequest: Sendable, Hashable {
     public func jsonBytes() -> [UInt8] {
         var w = JSONWriter()
         w.raw("{"); w.key("kind", first: true); w.string(kind.rawValue)
-        w.key("seats"); w.raw("["); for (k, s) in seats.enumerated() { if k > 0 { w.raw(",") }; w.string(s) }; w.raw("]")
+        w.key("seats"); w.strings(seats)
         w.key("reason"); w.string(reason)
         switch release {
         case .at(let ms): w.key("releaseAt"); w.string(Timestamp.text(ms))

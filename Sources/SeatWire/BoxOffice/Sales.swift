@@ -28,7 +28,7 @@ public struct SaleRequest: Sendable, Hashable {
         w.raw("{")
         switch source {
         case .seats(let seats):
-            w.key("seats", first: true); w.raw("["); for (k, s) in seats.enumerated() { if k > 0 { w.raw(",") }; w.string(s) }; w.raw("]")
+            w.key("seats", first: true); w.strings(seats)
         case .reservation(let id): w.key("reservation", first: true); w.string(id)
         }
         w.key("orderRef"); w.string(orderRef); w.key("payment"); w.string(payment)
@@ -252,7 +252,7 @@ public struct RefundRequest: Sendable, Hashable {
     public func jsonBytes() -> [UInt8] {
         var w = JSONWriter()
         w.raw("{"); w.key("reason", first: true); w.string(reason)
-        if let seats { w.key("seats"); w.raw("["); for (k, s) in seats.enumerated() { if k > 0 { w.raw(",") }; w.string(s) }; w.raw("]") }
+        if let seats { w.key("seats"); w.strings(seats) }
         if toSale { w.key("returnTo"); w.string("sale") }
         w.raw("}")
         return w.bytes

@@ -5,7 +5,8 @@ extension JSONSchema {
     /// Where `value` breaks this schema: one line per problem, each naming its path (`parts[0].seats[2].price`),
     /// empty when it conforms. `resolving` finds a referenced component. Used by the tests on every answer
     /// of a real server, so a writer that drifts from its schema fails there, not in a client.
-    /// - Complexity: O(size of the value × depth of the schema); patterns compile once per call site.
+    /// - Complexity: O(size of the value × depth of the schema); a pattern is compiled for each string it
+    ///   checks (what is checked is an answer or a request body: tens of patterned strings, not thousands).
     public func validate(_ value: JSONValue, resolving: (String) -> JSONSchema?, at path: String = "") -> [String] {
         var problems: [String] = []
         check(value, resolving, path.isEmpty ? "(body)" : path, &problems)

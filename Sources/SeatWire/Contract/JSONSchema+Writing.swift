@@ -9,11 +9,6 @@ extension JSONSchema {
     public func write(into w: inout JSONWriter) {
         var first = true
         func key(_ name: String) { w.key(name, first: first); first = false }
-        func strings(_ list: [String]) {
-            w.raw("[")
-            for (k, s) in list.enumerated() { if k > 0 { w.raw(",") }; w.string(s) }
-            w.raw("]")
-        }
         func schemas(_ list: [JSONSchema]) {
             w.raw("[")
             for (k, s) in list.enumerated() { if k > 0 { w.raw(",") }; s.write(into: &w) }
@@ -21,9 +16,9 @@ extension JSONSchema {
         }
         w.raw("{")
         if let ref { key("$ref"); w.string(Self.componentPrefix + ref) }
-        if types.count == 1 { key("type"); w.string(types[0]) } else if !types.isEmpty { key("type"); strings(types) }
+        if types.count == 1 { key("type"); w.string(types[0]) } else if !types.isEmpty { key("type"); w.strings(types) }
         if let format { key("format"); w.string(format) }
-        if let enumeration { key("enum"); strings(enumeration) }
+        if let enumeration { key("enum"); w.strings(enumeration) }
         if let const { key("const"); w.string(const) }
         if let pattern { key("pattern"); w.string(pattern) }
         for (name, value) in [
@@ -33,7 +28,7 @@ extension JSONSchema {
             if let value { key(name); w.number(value) }
         }
         if let description { key("description"); w.string(description) }
-        if !required.isEmpty { key("required"); strings(required) }
+        if !required.isEmpty { key("required"); w.strings(required) }
         switch additionalProperties {
         case .forbidden: key("additionalProperties"); w.raw("false")
         case .typed(let s): key("additionalProperties"); s.write(into: &w)

@@ -13,7 +13,7 @@ public struct HoldRequest: Sendable, Hashable {
 
     public func jsonBytes() -> [UInt8] {
         var w = JSONWriter()
-        w.raw("{"); w.key("seats", first: true); w.raw("["); for (k, s) in seats.enumerated() { if k > 0 { w.raw(",") }; w.string(s) }; w.raw("]")
+        w.raw("{"); w.key("seats", first: true); w.strings(seats)
         if wheelchair { w.key("wheelchair"); w.raw("true") }
         w.raw("}")
         return w.bytes
@@ -42,8 +42,8 @@ public struct ModifyHoldRequest: Sendable, Hashable {
 
     public func jsonBytes() -> [UInt8] {
         var w = JSONWriter()
-        w.raw("{"); w.key("add", first: true); w.raw("["); for (k, s) in add.enumerated() { if k > 0 { w.raw(",") }; w.string(s) }; w.raw("]")
-        w.key("remove"); w.raw("["); for (k, s) in remove.enumerated() { if k > 0 { w.raw(",") }; w.string(s) }; w.raw("]}")
+        w.raw("{"); w.key("add", first: true); w.strings(add)
+        w.key("remove"); w.strings(remove); w.raw("}")
         return w.bytes
     }
 

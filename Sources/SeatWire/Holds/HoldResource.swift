@@ -34,7 +34,7 @@ public struct HoldResource: Sendable, Hashable {
         w.key("holdId"); w.string(holdID)
         w.key("showId"); w.string(showID)
         w.key("state"); w.string(state.rawValue)
-        w.key("seats"); w.raw("["); for (k, s) in seats.enumerated() { if k > 0 { w.raw(",") }; w.string(s) }; w.raw("]")
+        w.key("seats"); w.strings(seats)
         w.key("total"); w.string(total)
         w.key("currency"); w.string(currency)
         w.key("expiresAt"); w.string(expiresAt)

@@ -11,7 +11,7 @@ public struct BestSeats: Sendable, Hashable {
 
     public func write(into w: inout JSONWriter) {
         w.raw("{"); w.key("version", first: true); w.number(Int(version))
-        w.key("seats"); w.raw("["); for (k, s) in seats.enumerated() { if k > 0 { w.raw(",") }; w.string(s) }; w.raw("]")
+        w.key("seats"); w.strings(seats)
         w.key("total"); w.string(total); w.raw("}")
     }
 
@@ -66,9 +66,8 @@ public struct FreeSeatList: Sendable, Hashable {
                 w.key("runs"); w.raw("[")
                 for (k, run) in row.runs.enumerated() {
                     if k > 0 { w.raw(",") }
-                    w.raw("{"); w.key("text", first: true); w.string(run.text); w.key("seats"); w.raw("[")
-                    for (i, s) in run.seats.enumerated() { if i > 0 { w.raw(",") }; w.string(s) }
-                    w.raw("]}")
+                    w.raw("{"); w.key("text", first: true); w.string(run.text); w.key("seats"); w.strings(run.seats)
+                    w.raw("}")
                 }
                 w.raw("]}")
             }

@@ -52,9 +52,9 @@ import Testing
         #expect(Set(ids).count == ids.count, "operation ids repeat: \(ids)")
         for link in links { #expect(ids.contains(link), "a link names no operation: \(link)") }
         var examples = 0
-        for type in OpenAPIDocument.components {
+        for type in WireContract.components {
             guard let example = type.schema.example else { continue }
-            let problems = type.schema.validate(try JSONParser.parse(Array(example.utf8)), resolving: OpenAPIDocument.component)
+            let problems = type.schema.validate(try JSONParser.parse(Array(example.utf8)), resolving: WireContract.component)
             #expect(problems.isEmpty, "\(type.schemaName)'s example: \(problems)")
             examples += 1
         }
@@ -67,7 +67,7 @@ import Testing
             Array(
                 #"{"token":"x","holdId":"h","showId":"s","state":"gone","seats":["1",2],"total":"1.5","currency":"CNY","expiresAt":"soon","extended":true}"#
                     .utf8))
-        let problems = HoldResource.schema.validate(hold, resolving: OpenAPIDocument.component)
+        let problems = HoldResource.schema.validate(hold, resolving: WireContract.component)
         for expected in [
             "version: missing", "token: \"x\" does not match", "state: expected one of", "seats[1]: expected string", "expiresAt: \"soon\" is not a date-time",
         ] {
@@ -75,7 +75,7 @@ import Testing
         }
         #expect(problems.count == 5)
         let sale = try JSONParser.parse(Array(#"{"seats":["1"],"reservation":"r","orderRef":"A","payment":"cash"}"#.utf8))
-        #expect(SaleRequest.schema.validate(sale, resolving: OpenAPIDocument.component) == ["(body): matches 0 of oneOf, not exactly one"])
+        #expect(SaleRequest.schema.validate(sale, resolving: WireContract.component) == ["(body): matches 0 of oneOf, not exactly one"])
     }
 
     /// Each pattern, with its parameters filled in, resolves to itself: no route hides another.

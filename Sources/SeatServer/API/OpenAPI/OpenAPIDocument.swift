@@ -7,13 +7,7 @@ import SeatWire
 /// `OpenAPIContractTests` checks the document itself (every reference resolves, every example
 /// conforms, ids are unique) and validates real answers against it.
 enum OpenAPIDocument {
-    /// Every body with a component of its own, in the document's order.
-    static var components: [any WireBody.Type] { WireContract.components }
-
     static let json: String = write(routes: SeatAPI.routes).text
-
-    /// The component a reference names.
-    static func component(_ name: String) -> JSONSchema? { WireContract.component(name) }
 
     static func write(routes: RouteTable) -> JSONWriter {
         var w = JSONWriter(reservingCapacity: 64 << 10)
@@ -24,7 +18,7 @@ enum OpenAPIDocument {
             "an operator's key: the --admin-key (the manager admin) or one from the --operators file; also accepted as "
                 + "Authorization: Bearer. Box-office keys get 403 on manager operations")
         w.raw(#"}},"schemas":{"#)
-        for (k, type) in components.enumerated() {
+        for (k, type) in WireContract.components.enumerated() {
             w.key(type.schemaName, first: k == 0)
             type.schema.write(into: &w)
         }
