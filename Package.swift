@@ -59,7 +59,7 @@ let package = Package(
         // inventory knows no database.
         .target(name: "SeatDomain", dependencies: ["SeatMap", "SeatSecrets"]),
         // The on-sale waiting room, headless: the line, the opening shuffle, the admission rate, signed admissions.
-        .target(name: "SeatQueue", dependencies: ["SeatSecrets"]),
+        .target(name: "SeatQueue", dependencies: ["SeatDomain", "SeatSecrets", "SharedState"]),
         // The two stores (SQLite, PostgreSQL) behind SeatDomain's protocol: the only module that speaks SQL.
         .target(name: "SeatStorage", dependencies: ["SeatDomain", "SeatJSON", "SeatMap", "SeatSecrets", "SharedState", "CSQLite", "CLibPQ"]),
         // HTTP/1.1 on libmicrohttpd: the server, strict framing, connection budgets, event streams,
@@ -67,12 +67,15 @@ let package = Package(
         .target(name: "SeatHTTP", dependencies: ["SeatJSON", "SharedState", "CMicroHTTPD", "CZlib"]),
         // The domain: venues, shows, holds, group-committed changes, events, expiry. No HTTP: it refuses
         // with `Refusal`s and writes events to `EventSubscriber`s; the API maps both to the wire.
-        .target(name: "SeatInventory", dependencies: [.product(name: "Logging", package: "swift-log"), "SeatJSON", "SeatMap", "SeatDomain", "SeatSecrets", "SharedState"]),
+        .target(
+            name: "SeatInventory",
+            dependencies: [.product(name: "Logging", package: "swift-log"), "SeatJSON", "SeatMap", "SeatDomain", "SeatSecrets", "SharedState"]),
         // The v1 API over the inventory (route table, problems, rate limits, metrics, the picker's reads,
         // the web page's files) and the app that runs it with its background threads.
         .target(
             name: "SeatServer",
             dependencies: [
+                "SeatQueue",
                 "SeatDomain",
                 "SeatJSON",
                 .product(name: "Logging", package: "swift-log"), "SeatMap", "SeatCanvas", "CollectionLayout", "SeatWire", "SeatHTTP", "SeatInventory",
@@ -130,7 +133,12 @@ let package = Package(
             ]),
         // The inventory alone on a real SQLite store: refusals and subscribers without HTTP.
         .testTarget(name: "SeatQueueTests", dependencies: ["SeatQueue", "SeatSecrets"]),
-        .testTarget(name: "SeatInventoryTests", dependencies: [.product(name: "Logging", package: "swift-log"), "SeatDomain", "SeatJSON", "SeatInventory", "SeatStorage", "SeatSamples", "SeatMap", "SharedState"]),
+        .testTarget(
+            name: "SeatInventoryTests",
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"), "SeatDomain", "SeatJSON", "SeatInventory", "SeatStorage", "SeatSamples", "SeatMap",
+                "SharedState",
+            ]),
         .testTarget(
             name: "SeatSyncTests",
             dependencies: ["SeatSync", "SeatWire", "SeatServer", "SeatMap", "SeatSamples", "SeatKitTestSupport", "SeatServerTestSupport"]),

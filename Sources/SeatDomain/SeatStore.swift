@@ -202,6 +202,8 @@ public protocol SeatStore: AnyObject, Sendable {
     /// the inventory then learns versions from `commit` and other instances' changes from `events`);
     /// nil for a store this process owns alone, whose versions the inventory gives.
     var sharing: (any SharedStore)? { get }
+    /// Where the shows' waiting rooms are kept (both stores keep them; a test's store may not).
+    var waitingRooms: (any QueueStore)? { get }
     func insertVenue(id: String, fingerprint: String, layoutJSON: [UInt8]) throws
     func venues() throws -> [(id: String, layoutJSON: [UInt8])]
     func insertShow(_ show: ShowRecord) throws

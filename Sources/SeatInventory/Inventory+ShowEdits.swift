@@ -97,6 +97,16 @@ extension Inventory {
         }
     }
 
+    /// A line in the show's log for an operator's act on the show that changes no seat and no field of
+    /// the show (the waiting room set, changed or switched off): a version of its own with no seat in
+    /// it, so the log keeps the act in order with the sales around it.
+    package func beginLogAct(show showID: String, action: String, what: String, by operatorName: String) throws(Refusal) -> CommitTicket {
+        try lockedWhenFresh(show: showID) { (m: Memory) throws(Refusal) -> CommitTicket in
+            let state = try state(forShow: showID, in: m)
+            return try apply(state, in: m, changes: [], holds: [], log: LogEntry(action: action, operatorName: operatorName, reason: what))
+        }
+    }
+
     /// Cancels the show: every live hold and reservation released in one version, sales stopped for
     /// good, and the orders to refund listed (refunds stay the box office's act: money goes back by the
     /// way it came, which the server does not know).

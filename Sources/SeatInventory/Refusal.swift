@@ -81,5 +81,10 @@ public struct Refusal: Error, Sendable, CustomStringConvertible {
             details: [.errors(error.problems.map { ($0.path, $0.message) })])
     }
 
+    /// One member's problem (a 422 naming it).
+    public static func invalid(path: String, _ message: String) -> Refusal {
+        Refusal(.invalidBody, detail: "\(path): \(message)", details: [.errors([(path, message)])])
+    }
+
     public var description: String { "\(reason.rawValue): \(detail)" }
 }

@@ -13,6 +13,8 @@ public struct Admission: Sendable, Hashable {
 
     /// Why an admission is not accepted, each a sentence the buyer's problem carries.
     public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        /// No `Seat-Admission` header at all.
+        case missing
         case malformed
         case forged
         case expired(at: Int64)
@@ -20,6 +22,7 @@ public struct Admission: Sendable, Hashable {
 
         public var description: String {
             switch self {
+            case .missing: "the show's waiting room is on: join it, and hold with the admission it gives (the Seat-Admission header)"
             case .malformed: "the Seat-Admission header is not an admission"
             case .forged: "the admission's signature is not this server's"
             case .expired: "the admission has expired: join the queue again"

@@ -14,14 +14,16 @@ extension WaitingRoom {
     /// when due, lets go of pages that stopped asking and admissions not used in time, and lets in
     /// buyers at the admission rate while fewer are inside than seats are free.
     /// - Complexity: O(entries) for the pass over who stopped asking (the server calls it about once a second).
-    public mutating func advance(now: Int64, freeSeats: Int) -> Advance {
+    /// `heldSeats`: seats in buyers' holds, which may yet come back; the room says sold out only when
+    /// neither free nor held seats are left.
+    public mutating func advance(now: Int64, freeSeats: Int, heldSeats: Int = 0) -> Advance {
         var out = Advance()
         out.opened = openIfDue(now)
         var inside = 0
         for k in entries.indices {
             let e = entries[k]
             switch e.state {
-            case .early where now - e.lastSeen > Self.abandonMilliseconds, .waiting where now - e.lastSeen > Self.abandonMilliseconds:
+            case .early where now - e.lastSeen > abandonMilliseconds, .waiting where now - e.lastSeen > abandonMilliseconds:
                 leave(k, as: .left)
                 out.left.append(e.id)
             case .admitted where !e.used && now >= e.admittedUntil!:
@@ -32,7 +34,7 @@ extension WaitingRoom {
             default: break
             }
         }
-        if freeSeats <= 0 {
+        if freeSeats + heldSeats <= 0 {
             if !isSoldOut {
                 isSoldOut = true
                 out.soldOut = true
@@ -61,8 +63,8 @@ extension WaitingRoom {
 
     /// The buyer held seats with the admission: it no longer lapses.
     public mutating func used(_ id: String) {
-        guard let k = index[id], entries[k].state == .admitted else { return }
-        entries[k].used = true
+        guard let k = index[id], entries[k].state == .admitted, !entries[k].used else { return }
+        update(k) { $0.used = true }
     }
 
     /// The queue is switched off: everyone still waiting is let in at once (said on their pages).
@@ -78,16 +80,17 @@ extension WaitingRoom {
     }
 
     mutating func admit(_ k: Int, until: Int64) {
-        leave(k, as: .admitted)
-        entries[k].admittedUntil = until
-        admittedCount += 1
+        update(k) {
+            $0.state = .admitted
+            $0.admittedUntil = until
+        }
     }
 
     /// The entry at the front of the line still waiting, if any.
     mutating func nextWaiting() -> Int? {
         while front < line.count {
             let k = line[front]
-            if entries[k].state == .waiting { return k }
+            if k >= 0 && entries[k].state == .waiting { return k }
             front += 1
         }
         return nil

@@ -16,11 +16,10 @@ extension WaitingRoom {
         if now < settings.joinsFrom { throw .tooEarly(from: settings.joinsFrom) }
         let held = perAddress[address, default: 0]
         if held >= settings.maxEntriesPerAddress { throw .tooManyEntries(limit: settings.maxEntriesPerAddress) }
-        perAddress[address] = held + 1
         let k = entries.count
-        entries.append(Entry(id: id, address: address, arrivedAt: now, state: isOpen ? .waiting : .early, lastSeen: now))
+        entries.append(Entry(id: id, address: address, arrivedAt: now, state: .left, lastSeen: now))
         index[id] = k
-        if isOpen { enqueue(k) }
+        if isOpen { enqueue(k) } else { update(k) { $0.state = .early } }
         return entries[k]
     }
 
@@ -56,19 +55,14 @@ extension WaitingRoom {
 
     mutating func enqueue(_ k: Int) {
         let place = line.count
-        line.append(k)
-        waiting.grow(to: line.count)
-        waiting.add(1, at: place)
-        entries[k].place = place
-        entries[k].state = .waiting
+        seat(k, at: place)
+        update(k) {
+            $0.place = place
+            $0.state = .waiting
+        }
     }
 
     /// Takes entry `k` out of the line (admitted, sold out or gone): its place stops counting ahead of
     /// anyone, and its address may join again.
-    mutating func leave(_ k: Int, as state: State) {
-        let was = entries[k].state
-        if was == .waiting, let place = entries[k].place { waiting.add(-1, at: place) }
-        if was == .early || was == .waiting { perAddress[entries[k].address, default: 1] -= 1 }
-        entries[k].state = state
-    }
+    mutating func leave(_ k: Int, as state: State) { update(k) { $0.state = state } }
 }

@@ -34,6 +34,10 @@ public struct WaitingRoom: Sendable {
         var lastSeen: Int64
         /// The index in `line`, once in it.
         var place: Int?
+        /// Arrival order as the store numbers it (the room's revision the buyer joined at; 0 until written).
+        public internal(set) var seq: Int64 = 0
+        /// The last sign of life the store has (written back when ours is 10 s newer: `takeWrites`).
+        var storedSeen: Int64 = 0
     }
 
     /// What a buyer's page is told.
@@ -68,12 +72,20 @@ public struct WaitingRoom: Sendable {
     public internal(set) var shuffle: ShuffleRecord?
     public internal(set) var isSoldOut = false
     public internal(set) var admittedCount = 0
+    var waitingCount = 0
+    /// Entries changed by this room's own decisions since `takeWrites` (what the store is to be told).
+    var dirty: Set<Int> = []
+    /// When the room was set up (the store's `createdAt`: a room set up again is a new one).
+    public let createdAt: Int64
 
     /// A page that has not asked for this long has gone.
-    public static let abandonMilliseconds: Int64 = 30_000
+    public static let defaultAbandonMilliseconds: Int64 = 30_000
+    /// 30 s by default (a page asks every 2 to 5 s: six missed questions is a closed tab, not a slow
+    /// network); the tests shorten it.
+    public var abandonMilliseconds: Int64 = WaitingRoom.defaultAbandonMilliseconds
 
-    public init(showID: String, settings: QueueSettings, seed: [UInt8]) {
-        self.showID = showID; self.settings = settings; self.seed = seed
+    public init(showID: String, settings: QueueSettings, seed: [UInt8], createdAt: Int64 = 0) {
+        self.showID = showID; self.settings = settings; self.seed = seed; self.createdAt = createdAt
     }
 
     /// The SHA-256 of the shuffle's seed, hex: published when the queue is set, so the seed is fixed before anyone arrives.
@@ -84,7 +96,35 @@ public struct WaitingRoom: Sendable {
     public func entry(_ id: String) -> Entry? { index[id].map { entries[$0] } }
 
     /// How many are waiting (early arrivals included).
-    public var length: Int { entries.lazy.filter { $0.state == .early || $0.state == .waiting }.count }
+    /// - Complexity: O(1).
+    public var length: Int { waitingCount }
+
+    /// Changes entry `k` by `body`, keeping the counts that follow from its state (who waits ahead of
+    /// a place, each address's places, how many were let in) and marking it for the store.
+    mutating func update(_ k: Int, _ body: (inout Entry) -> Void) {
+        count(k, -1)
+        body(&entries[k])
+        count(k, 1)
+        dirty.insert(k)
+    }
+
+    /// Adds (`sign` 1) or takes away (-1) entry `k`'s part in the counts.
+    mutating func count(_ k: Int, _ sign: Int) {
+        let e = entries[k]
+        if e.state == .waiting, let place = e.place { waiting.add(sign, at: place) }
+        if e.state == .early || e.state == .waiting {
+            perAddress[e.address, default: 0] += sign
+            waitingCount += sign
+        }
+        if e.admittedUntil != nil { admittedCount += sign }
+    }
+
+    /// Puts entry `k` at `place` of the line (the line grows to reach it).
+    mutating func seat(_ k: Int, at place: Int) {
+        while line.count <= place { line.append(-1) }
+        line[place] = k
+        waiting.grow(to: line.count)
+    }
 }
 
 /// Counts over places, growing at the end (a Fenwick tree): set or clear a place, count the set ones

@@ -7,6 +7,7 @@ import SeatStorage
 import SharedState
 import SeatHTTP
 import SeatInventory
+import SeatQueue
 
 /// The server: store, inventory, API and HTTP daemon, plus the background work (hold expiry every half
 /// second, event-stream heartbeats every 15 seconds).
@@ -30,6 +31,8 @@ public final class SeatServerApp: Sendable {
         /// `maximumBodyBytes`.
         public var maximumVenueBytes = 64 << 20
         public var heartbeatSeconds: Double = 15
+        /// A waiting page silent this long gives its place up (tests shorten it).
+        public var queueAbandonSeconds: Double = 30
         /// Confirmations share fsyncs of the log (false: each commits with synchronous=FULL).
         public var groupCommit = true
         /// Connection budgets (see `ConnectionGuard`): request connections per address and in all,
@@ -86,7 +89,14 @@ public final class SeatServerApp: Sendable {
     private init(options: Options, store: SeatStore, operators: OperatorDirectory) throws {
         self.options = options
         inventory = try Inventory(store: store, logger: options.logger, describeShow: SeatAPI.showEventData)
-        api = SeatAPI(inventory: inventory, operators: operators, holdsPerSecond: options.holdsPerSecond, logger: options.logger)
+        // The waiting rooms' key (admissions, shuffle seeds) from the admin key: every instance given the
+        // same key signs and checks the same admissions; the store never holds it.
+        let queueKey = HMACSHA256.code(key: Array(options.adminKey.utf8), message: Array("seatkit-queue-key".utf8))
+        let queues = try store.waitingRooms.map {
+            try QueueDesk(
+                store: $0, key: queueKey, now: SeatAPI.now(), abandonMilliseconds: Int64(options.queueAbandonSeconds * 1000))
+        }
+        api = SeatAPI(inventory: inventory, operators: operators, holdsPerSecond: options.holdsPerSecond, logger: options.logger, queues: queues)
         let api = self.api
         var configuration = HTTPServer.Configuration(
             port: options.port, anyAddress: options.anyAddress, threads: options.threads, maximumBodyBytes: options.maximumBodyBytes,
@@ -138,6 +148,12 @@ public final class SeatServerApp: Sendable {
         _ = [
             repeating(every: 0.5) { [inventory] in inventory.expireDue() },
             repeating(every: options.heartbeatSeconds) { [inventory] in inventory.heartbeat() },
+            // The waiting rooms: other instances' decisions read, pages' life signs written, buyers let in.
+            repeating(every: 1) { [api] in
+                do { try api.tickQueues() } catch {
+                    logger.warning("waiting rooms' tick failed", metadata: ["cause": .string(String(describing: error))])
+                }
+            },
             // Idempotency answers are kept for a day; the show's log with the show (its history is
             // the box office's record; clients' deltas and resumes come from the last 1,024 in memory).
             // A failed prune is tried again in a minute; said, so a store that keeps failing is seen.

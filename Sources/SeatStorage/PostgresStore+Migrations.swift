@@ -52,6 +52,8 @@ extension PostgresStore {
         // apart from SK001 (a seat or hold another instance changed: a conflict), so the store tells them
         // apart by code, never by the message's words.
         typedRefusalsCommitFunction,
+        // 6: the shows' waiting rooms, as in the embedded store's migration 5.
+        QueueSchema.postgres,
     ]
 
     /// Migration 1's commit function (kept as it was applied).

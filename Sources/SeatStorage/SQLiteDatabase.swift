@@ -69,6 +69,7 @@ final class SQLiteDatabase {
             switch value {
             case .null: rc = sqlite3_bind_null(statement, index)
             case .integer(let v): rc = sqlite3_bind_int64(statement, index, v)
+            case .real(let v): rc = sqlite3_bind_double(statement, index, v)
             case .text(let s): rc = sqlite3_bind_text(statement, index, s, -1, seatkit_sqlite_transient())
             case .blob(let bytes):
                 rc = bytes.withUnsafeBytes { sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), seatkit_sqlite_transient()) }
@@ -114,6 +115,7 @@ final class SQLiteDatabase {
 enum SQLValue {
     case null
     case integer(Int64)
+    case real(Double)
     case text(String)
     case blob([UInt8])
 }
@@ -121,6 +123,7 @@ enum SQLValue {
 struct SQLRow {
     let statement: OpaquePointer
     func int(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+    func double(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
     func text(_ column: Int32) -> String {
         guard let p = sqlite3_column_text(statement, column) else { return "" }

@@ -54,6 +54,10 @@ extension SQLiteStore {
         INSERT INTO show_log(show_id, version, created_at, action, delta) SELECT show_id, version, created_at, 'change', delta FROM events;
         DROP TABLE events;
         """,
+        // 5: the shows' waiting rooms (`QueueStore`): the room's settings and shared state, a row a
+        // buyer (digests of the entry id and the address, never either), each row stamped with the
+        // room's revision it was last written at so an instance reads only what changed.
+        QueueSchema.sqlite,
     ]
 
     static func migrate(_ db: SQLiteDatabase) throws {

@@ -24,6 +24,7 @@ final class InMemoryStore: SeatStore {
     /// Lock: `state`, held for each call (a commit's whole batch is applied to a copy, then swapped in).
     private let state = Locked(State())
     var sharing: (any SharedStore)? { nil }
+    var waitingRooms: (any QueueStore)? { nil }
     /// Milliseconds since 1970 (the log's times).
     let now: @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) }
 

@@ -253,6 +253,8 @@ import SeatHTTP
             // Before migration 4 the events were a table of their own (migration 4 makes them the log's first lines).
             try db.execute("CREATE TABLE events AS SELECT show_id, version, delta, created_at FROM show_log")
             try db.execute("DROP TABLE show_log")
+            try db.execute("DROP TABLE queue_entries")
+            try db.execute("DROP TABLE queues")
             try db.execute("DROP INDEX holds_order")
             for column in ["kind", "reason", "operator", "payment", "prices"] { try db.execute("ALTER TABLE holds DROP COLUMN \(column)") }
             for column in ["details", "on_sale", "cancelled_at", "price_revision", "earlier_prices"] {
@@ -266,6 +268,8 @@ import SeatHTTP
                 _ = try c.execute("DROP TABLE refunds")
                 _ = try c.execute("CREATE TABLE events AS SELECT show_id, version, delta, created_at FROM show_log")
                 _ = try c.execute("DROP TABLE show_log")
+                _ = try c.execute("DROP TABLE queue_entries")
+                _ = try c.execute("DROP TABLE queues")
                 _ = try c.execute("DROP INDEX holds_order")
                 _ = try c.execute("ALTER TABLE holds DROP COLUMN kind, DROP COLUMN reason, DROP COLUMN operator, DROP COLUMN payment, DROP COLUMN prices")
                 _ = try c.execute(

@@ -31,6 +31,16 @@ extension SeatAPI {
         Route("/v1/shows/{id}/seat-prices", [("GET", .getSeatPrices, { api, c in try api.seatPrices(c[0], c.request) })]),
         Route("/v1/shows/{id}/best", [("GET", .getBestSeats, { api, c in try api.bestSeats(c[0], c.request) })]),
         Route("/v1/shows/{id}/free-seats", [("GET", .getFreeSeats, { api, c in try api.freeSeats(c[0], c.request) })]),
+        Route(
+            "/v1/shows/{id}/queue",
+            [
+                ("GET", .getQueue, { api, c in try api.getQueue(c[0], c.request) }),
+                ("PUT", .putQueue, { api, c in try api.putQueue(c[0], c.request, trace: c.trace) }),
+                ("DELETE", .deleteQueue, { api, c in try api.deleteQueue(c[0], c.request, trace: c.trace) }),
+                ("POST", .joinQueue, { api, c in try api.joinQueue(c[0], c.request) }),
+            ]),
+        Route("/v1/queue/{entry}", [("GET", .getQueuePlace, { api, c in try api.queuePlace(c[0]) })]),
+        Route("/v1/queue/{entry}/events", [("GET", .queuePlaceEvents, { api, c in try api.queueEvents(c[0]) })]),
         Route("/v1/shows/{id}/holds", [("POST", .createHold, { api, c in try api.createHold(c[0], c.request, trace: c.trace) })]),
         Route(
             "/v1/shows/{id}/reservations",

@@ -157,10 +157,15 @@ extension SeatAPI {
         if let wait = holdLimiter.check(r.clientAddress) {
             return rateLimited("too many holds from \(r.clientAddress); try again shortly", wait: wait, trace: trace)
         }
+        let admission = try self.admission(for: showID, r)
         let (seats, wheelchair) = try RequestBody.holdRequest(r)
         let idem = try Self.idempotency(r, scope: "hold:\(showID)") { view in (201, Render.hold(view).bytes) }
         let (outcome, ticket) = try inventory.beginCreateHold(show: showID, seatIDs: seats, wheelchair: wheelchair, idempotency: idem)
-        return afterCommit(ticket, trace: trace) { Self.render(outcome, created: true) }
+        return afterCommit(ticket, trace: trace) { [queues] in
+            // Held with it: the admission no longer lapses (its place is done with).
+            if let admission { queues?.used(admission) }
+            return Self.render(outcome, created: true)
+        }
     }
 
     func confirm(_ token: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {

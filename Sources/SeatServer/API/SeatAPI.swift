@@ -7,6 +7,7 @@ import SeatSecrets
 import SeatStorage
 import SeatHTTP
 import SeatInventory
+import SeatQueue
 import SeatWire
 import SharedState
 
@@ -38,11 +39,20 @@ public final class SeatAPI: Sendable {
 
     /// A line a request and every failure with its cause (see `RequestLog`).
     let requestLog: RequestLog
+    /// The shows' waiting rooms (nil: a store that keeps none).
+    public let queues: QueueDesk?
+    /// Store reads for entries not known here (see `placeOf`).
+    let unknownEntryLimiter = RateLimiter(rate: 20, burst: 20)
+    /// Open place streams (`GET /v1/queue/{entry}/events`). Lock: `queueStreams` (a leaf).
+    let queueStreams = Locked([QueueStreamEntry]())
 
     /// `holdsPerSecond` per client address (0: no limit), bursts of twice that. `logger`: where request
     /// and failure lines go (the default says nothing).
-    public init(inventory: Inventory, operators: OperatorDirectory, holdsPerSecond: Double = 20, logger: Logger = RequestLog.silent) {
+    public init(
+        inventory: Inventory, operators: OperatorDirectory, holdsPerSecond: Double = 20, logger: Logger = RequestLog.silent, queues: QueueDesk? = nil
+    ) {
         self.inventory = inventory
+        self.queues = queues
         self.operators = operators
         requestLog = RequestLog(logger: logger, metrics: inventory.metrics)
         holdLimiter = RateLimiter(rate: holdsPerSecond, burst: max(holdsPerSecond * 2, 1))

@@ -10,6 +10,7 @@ public enum WireContract {
         ReservationResource.self, ReservationRequest.self, SaleRequest.self, OrderResource.self, RefundRequest.self, WireSeatID.self,
         PriceTableBody.self, SelectionPolicyBody.self, SeatCounts.self, VenueSummary.self, BestSeats.self, FreeSeatList.self,
         ShowReportResource.self, StatusCountsBody.self, SalesReportResource.self, OperatorIdentity.self,
+        QueueSettingsRequest.self, QueueResource.self, QueuePlace.self,
     ]
 
     /// The schema a component name stands for.

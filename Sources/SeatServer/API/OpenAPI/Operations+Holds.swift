@@ -85,8 +85,11 @@ extension APIOperation {
     /// `POST /v1/shows/{id}/holds`
     static let createHold = APIOperation(
         "createHold",
-        "Hold seats (all or none)",
-        parameters: [.showId, .idempotencyKey],
+        "Hold seats (all or none); while the show's waiting room is on, with the admission it gave (Seat-Admission)",
+        parameters: [
+            .showId, .idempotencyKey,
+            .header("Seat-Admission", .string(maxLength: 400), description: "the admission from GET /v1/queue/{entry}, while the waiting room is on"),
+        ],
         body: .ref(HoldRequest.self),
         answers: [
             .json(
@@ -99,7 +102,7 @@ extension APIOperation {
                     .init(name: "ReleaseHold", operationID: "releaseHold", parameter: "token", expression: "$response.body#/token"),
                 ])
         ],
-        problems: [404, 409, 413, 422, 429, 503])
+        problems: [403, 404, 409, 413, 422, 429, 503])
 
     /// `GET /v1/holds/{token}`
     static let getHold = APIOperation(

@@ -1,0 +1,183 @@
+import SeatDomain
+import SeatSecrets
+
+/// What the API asks of the desk: a manager's settings, a buyer's join and poll, the admission a hold
+/// carries, and the tick.
+extension QueueDesk {
+    /// A room as a manager sees it (`GET /v1/shows/{id}/queue`).
+    public struct Summary: Sendable {
+        public var showID: String
+        public var settings: QueueSettings
+        public var length: Int
+        public var admitted: Int
+        /// Admissions in the last minute.
+        public var admittedLastMinute: Int
+        /// Seconds a buyer joining now would wait.
+        public var waitAtBack: Int
+        public var openedAt: Int64?
+        public var offAt: Int64?
+        public var soldOut: Bool
+        public var seedCommitment: String
+        /// The shuffle's seed, hex, once the shuffle is done (so anyone can check it).
+        public var seed: String?
+        /// The shuffled early arrivals' entry digests, front first, once done.
+        public var shuffleOrder: [String]?
+    }
+
+    /// A buyer's place as the page is told (`GET /v1/queue/{entry}`).
+    public struct Place: Sendable {
+        public var showID: String
+        public var status: WaitingRoom.Status
+        /// The signed admission, once admitted.
+        public var admission: String?
+        /// The room was switched off: the buyer may buy without an admission.
+        public var queueOff: Bool
+    }
+
+    /// Sets up `show`'s room, or changes its settings. A room switched off (or none) starts afresh:
+    /// no entries, a new seed. The opening cannot move once the early arrivals are shuffled.
+    public func configure(show: String, settings: QueueSettings, now: Int64) throws -> Summary {
+        _ = try store.updateQueue(show: show, after: Int64.max) { changes, _ in
+            if var room = changes.room, room.offAt == nil {
+                if room.openedAt != nil && room.opensAt != settings.opensAt { throw QueueError.alreadyOpen(room.openedAt!) }
+                room.opensAt = settings.opensAt; room.admitPerMinute = settings.admitPerMinute; room.earlyMinutes = settings.earlyMinutes
+                room.admissionMinutes = settings.admissionMinutes; room.maxEntriesPerAddress = settings.maxEntriesPerAddress
+                return QueueWrite(room: room)
+            }
+            let fresh = QueueRecord(
+                showID: show, createdAt: now, opensAt: settings.opensAt, admitPerMinute: settings.admitPerMinute, earlyMinutes: settings.earlyMinutes,
+                admissionMinutes: settings.admissionMinutes, maxEntriesPerAddress: settings.maxEntriesPerAddress)
+            return QueueWrite(room: fresh, resetEntries: true)
+        }
+        try reload(show: show, now: now)
+        return try summary(show: show, now: now)
+    }
+
+    /// Switches `show`'s room off: everyone waiting is let in at once (their pages say so).
+    public func switchOff(show: String, now: Int64) throws -> Summary {
+        try reloadIfUnknown(show: show, now: now)
+        _ = try decide(show: show, now: now) { m, _ in
+            guard m.offAt == nil else { return [String]() }
+            m.offAt = now
+            return m.room.admitEveryone(now: now)
+        }
+        return try summary(show: show, now: now)
+    }
+
+    public func summary(show: String, now: Int64) throws -> Summary {
+        try rooms.withLock { r in
+            guard let m = r.byShow[show] else { throw QueueError.noQueue(show) }
+            let room = m.room
+            let since = now - 60_000, window = Int64(room.settings.admissionMinutes) * 60_000
+            let lastMinute = room.entries.lazy.filter { $0.admittedUntil.map { $0 - window > since } ?? false }.count
+            let perSecond = Double(room.settings.admitPerMinute) / 60
+            let untilOpening = max(0, Double(room.settings.opensAt - now) / 1000)
+            return Summary(
+                showID: show, settings: room.settings, length: room.length, admitted: room.admittedCount, admittedLastMinute: lastMinute,
+                waitAtBack: Int((untilOpening + Double(room.length + 1) / perSecond).rounded(.up)), openedAt: room.shuffle?.openedAt,
+                offAt: m.offAt, soldOut: room.isSoldOut, seedCommitment: room.seedCommitment,
+                seed: room.shuffle.map { SHA256.hex($0.seed) }, shuffleOrder: room.shuffle?.order)
+        }
+    }
+
+    /// Whether `show` has a room that is on (holds then need an admission).
+    public func isOn(show: String) -> Bool { rooms.withLock { r in r.byShow[show].map { $0.offAt == nil } ?? false } }
+
+    /// A new place in `show`'s line for a buyer from `address`: the entry id (given once, never stored)
+    /// and what the page is told.
+    public func join(show: String, address: String, now: Int64) throws -> (entry: String, place: Place) {
+        try reloadIfUnknown(show: show, now: now)
+        let id = Self.newEntryID(), key = Self.entryKey(id)
+        return try decide(show: show, now: now) { m, _ in
+            if m.offAt != nil { throw QueueError.off(show) }
+            do {
+                _ = try m.room.join(address: Self.addressKey(address), now: now, id: key)
+            } catch let refusal as WaitingRoom.JoinRefusal {
+                throw QueueError.join(refusal)
+            }
+            return (id, place(m, key: key, now: now, asking: false)!)
+        }
+    }
+
+    /// What the buyer's page is told now (from memory); asking keeps the place. Nil: no such entry.
+    /// - Complexity: O(log n).
+    public func poll(entry: String, now: Int64, asking: Bool = true) -> Place? {
+        let key = Self.entryKey(entry)
+        return rooms.withLock { r in
+            guard let show = r.showOfEntry[key], var m = r.byShow[show] else { return nil }
+            let out = place(m, key: key, now: now, asking: asking)
+            if asking {
+                // Only the entry's life sign changes: a copy-on-write of one element.
+                r.byShow[show] = nil
+                _ = m.room.poll(key, now: now)
+                r.byShow[show] = m
+            }
+            return out
+        }
+    }
+
+    func place(_ m: Mirror, key: String, now: Int64, asking: Bool) -> Place? {
+        guard let status = m.room.status(of: key, now: now) else { return nil }
+        let admission = status.admittedUntil.map { Admission(showID: m.room.showID, entryID: key, expiresAt: $0).token(key: self.key) }
+        return Place(showID: m.room.showID, status: status, admission: status.state == .admitted ? admission : nil, queueOff: m.offAt != nil)
+    }
+
+    /// What a hold's `Seat-Admission` header says, for `show`: nil when no room is on (no admission is
+    /// needed); otherwise the admission or why it is refused (a missing header is `.malformed`'s cousin, `nil` token).
+    public func checkAdmission(show: String, token: String?, now: Int64) -> Result<Admission, Admission.Problem>? {
+        guard isOn(show: show) else { return nil }
+        guard let token else { return .failure(.missing) }
+        return Admission.verify(token, show: show, now: now, key: key)
+    }
+
+    /// The admission was used to hold seats: it no longer lapses (written with the next tick).
+    public func used(_ admission: Admission) {
+        rooms.withLock { r in
+            guard var m = r.byShow[admission.showID] else { return }
+            r.byShow[admission.showID] = nil
+            m.room.used(admission.entryID)
+            r.byShow[admission.showID] = m
+        }
+    }
+
+    /// Takes in what every room on has written since this instance last looked (an entry that joined on
+    /// another instance a moment ago is then known here); one read a room.
+    public func refresh() throws {
+        let known = rooms.withLock { r in r.byShow.filter { $0.value.offAt == nil }.map { ($0.key, $0.value.revision) } }
+        for (show, revision) in known {
+            let changes = try store.queueChanges(show: show, after: revision)
+            rooms.withLock { r in
+                guard var m = r.byShow[show] else { return }
+                r.byShow[show] = nil
+                m.room.apply(changes)
+                m.revision = max(m.revision, changes.revision)
+                for e in changes.entries { r.showOfEntry[e.key] = show }
+                r.byShow[show] = m
+            }
+        }
+    }
+
+    func reloadIfUnknown(show: String, now: Int64) throws {
+        if rooms.withLock({ $0.byShow[show] == nil }) { try reload(show: show, now: now) }
+        if rooms.withLock({ $0.byShow[show] == nil }) { throw QueueError.noQueue(show) }
+    }
+
+    /// About once a second: rooms set up or switched off elsewhere taken in, every room on brought up to
+    /// date with the store, pages' life signs written back, buyers let in. `seats` says a show's free and
+    /// held seats (nil: no such show). What each room did, by show.
+    public func tick(now: Int64, seats: (String) -> (free: Int, held: Int)?) throws -> [String: WaitingRoom.Advance] {
+        let stored = try store.rooms()
+        for record in stored {
+            let known = rooms.withLock { r in r.byShow[record.showID].map { ($0.room.createdAt, $0.offAt, $0.stale) } }
+            if known == nil || known!.0 != record.createdAt || known!.1 != record.offAt || known!.2 { try reload(show: record.showID, now: now) }
+        }
+        var out: [String: WaitingRoom.Advance] = [:]
+        for record in stored where record.offAt == nil {
+            guard let (free, held) = seats(record.showID) else { continue }
+            out[record.showID] = try decide(show: record.showID, now: now) { m, _ in
+                m.offAt == nil ? m.room.advance(now: now, freeSeats: free, heldSeats: held) : WaitingRoom.Advance()
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import SeatDomain
+import SeatSecrets
+import SharedState
+
+/// Every show's waiting room on this instance: a mirror of each room kept in memory (polls are
+/// answered from it, no store read), and every decision taken under the room's lock in the store with
+/// the mirror brought up to date first (`QueueStore.updateQueue`), so several instances share one line
+/// and a restart loses no place. `tick` (about once a second, from the app's thread) reads what the
+/// other instances decided, writes back which pages are still asking, and lets buyers in.
+///
+/// Lock: `rooms` (a leaf; never a store call under it: the store's lock is taken first and the rooms'
+/// inside `decide`). The queue key signs admissions and derives each room's shuffle seed, so every
+/// instance given the same key agrees, and a copy of the database can neither forge an admission nor
+/// predict a shuffle.
+public final class QueueDesk: Sendable {
+    let store: any QueueStore
+    let key: [UInt8]
+    let abandonMilliseconds: Int64
+    let rooms = Locked(Rooms())
+
+    struct Rooms {
+        var byShow: [String: Mirror] = [:]
+        /// Entry key → show, for `GET /v1/queue/{entry}` (whose path names no show).
+        var showOfEntry: [String: String] = [:]
+    }
+
+    struct Mirror {
+        var room: WaitingRoom
+        /// The store's revision the mirror has taken in.
+        var revision: Int64
+        var offAt: Int64?
+        /// A decision failed to commit: the mirror may hold what the store does not; rebuilt on the next tick.
+        var stale = false
+    }
+
+    /// Loads every room from the store (a restarting instance): places, admissions and the opening as
+    /// they were; every page still waiting gets a fresh 30 s.
+    public init(store: any QueueStore, key: [UInt8], now: Int64, abandonMilliseconds: Int64 = WaitingRoom.defaultAbandonMilliseconds) throws {
+        self.store = store
+        self.key = key
+        self.abandonMilliseconds = abandonMilliseconds
+        for record in try store.rooms() { try reload(show: record.showID, now: now) }
+    }
+
+    /// The seed a room's shuffle is keyed by: HMAC of the queue key over the show and the room's
+    /// creation, never stored (its SHA-256 is published while the room is open for early arrivals).
+    func seed(show: String, createdAt: Int64) -> [UInt8] {
+        HMACSHA256.code(key: key, message: Array("seatkit-queue-seed\u{1F}\(show)\u{1F}\(createdAt)".utf8))
+    }
+
+    /// What the store keeps of an entry id: a digest (the id polls the place and receives the admission).
+    public static func entryKey(_ entry: String) -> String {
+        String(SHA256.hex(SHA256.hash("seatkit-queue-entry\u{1F}" + entry)).prefix(40))
+    }
+
+    /// What the store keeps of a buyer's address: a digest, enough to count places per address.
+    public static func addressKey(_ address: String) -> String {
+        String(SHA256.hex(SHA256.hash("seatkit-queue-address\u{1F}" + address)).prefix(24))
+    }
+
+    /// A new entry id: 128 random bits, hex.
+    static func newEntryID() -> String {
+        var rng = SystemRandomNumberGenerator()
+        return "q" + (0..<4).map { _ in String(format: "%08x", UInt32.random(in: .min ... .max, using: &rng)) }.joined()
+    }
+
+    /// Rebuilds a show's mirror from the store (start, or after a failed decision).
+    func reload(show: String, now: Int64) throws {
+        let changes = try store.queueChanges(show: show, after: 0)
+        guard let record = changes.room else {
+            rooms.withLock { $0.byShow[show] = nil }
+            return
+        }
+        var room = makeRoom(record)
+        room.apply(changes)
+        room.forgive(now: now)
+        _ = room.takeDecisions()
+        let mirror = Mirror(room: room, revision: changes.revision, offAt: record.offAt)
+        rooms.withLock { r in
+            r.byShow[show] = mirror
+            for e in mirror.room.entries { r.showOfEntry[e.id] = show }
+        }
+    }
+
+    func makeRoom(_ r: QueueRecord) -> WaitingRoom {
+        var room = WaitingRoom(
+            showID: r.showID,
+            settings: QueueSettings(
+                opensAt: r.opensAt, admitPerMinute: r.admitPerMinute, earlyMinutes: r.earlyMinutes, admissionMinutes: r.admissionMinutes,
+                maxEntriesPerAddress: r.maxEntriesPerAddress),
+            seed: seed(show: r.showID, createdAt: r.createdAt), createdAt: r.createdAt)
+        room.abandonMilliseconds = abandonMilliseconds
+        return room
+    }
+
+    /// Takes one decision about `show`'s room under its lock in the store: the mirror brought up to
+    /// date, `body` run on it (nil: no room), what it changed written. A failed write marks the mirror
+    /// for rebuilding.
+    func decide<T>(show: String, now: Int64, _ body: (inout Mirror, Int64) throws -> T) throws -> T {
+        let since = rooms.withLock { $0.byShow[show]?.revision ?? 0 }
+        var result: T?
+        do {
+            let written = try store.updateQueue(show: show, after: since) { changes, next in
+                try rooms.withLock { r in
+                    guard var mirror = r.byShow[show] else { throw QueueError.noQueue(show) }
+                    mirror.room.apply(changes)
+                    mirror.offAt = changes.room?.offAt ?? mirror.offAt
+                    for e in changes.entries { r.showOfEntry[e.key] = show }
+                    mirror.revision = max(mirror.revision, changes.revision)
+                    result = try body(&mirror, next)
+                    mirror.room.numberNew(next)
+                    let entries = mirror.room.takeWrites()
+                    for e in entries { r.showOfEntry[e.key] = show }
+                    var room = mirror.room.record()
+                    room.offAt = mirror.offAt
+                    r.byShow[show] = mirror
+                    return QueueWrite(room: room, entries: entries)
+                }
+            }
+            rooms.withLock { r in
+                if var m = r.byShow[show] {
+                    m.revision = max(m.revision, written)
+                    r.byShow[show] = m
+                }
+            }
+        } catch let error as QueueError {
+            throw error
+        } catch {
+            rooms.withLock { $0.byShow[show]?.stale = true }
+            throw error
+        }
+        return result!
+    }
+}
+
+/// What a queue request can fail on, each a problem at the API.
+public enum QueueError: Error, Sendable, Equatable {
+    /// The show has no waiting room.
+    case noQueue(String)
+    /// The room was switched off: buy without one.
+    case off(String)
+    /// The early arrivals were shuffled at this instant: the opening cannot move.
+    case alreadyOpen(Int64)
+    case join(WaitingRoom.JoinRefusal)
+}

@@ -1,0 +1,62 @@
+import SeatWire
+
+/// The waiting room's operations (docs/API.md, Waiting room).
+extension APIOperation {
+    /// `GET /v1/shows/{id}/queue`
+    static let getQueue = APIOperation(
+        "getQueue",
+        "The show's waiting room (operators): settings, length, admitted so far and in the last minute, the wait at the back, the shuffle's seed commitment (and the seed once it is done)",
+        access: .operatorKey,
+        parameters: [.showId],
+        answers: [.json(200, "the room", .ref(QueueResource.self))],
+        problems: [401, 403, 404, 503])
+
+    /// `PUT /v1/shows/{id}/queue`
+    static let putQueue = APIOperation(
+        "putQueue",
+        "Set up or change the show's waiting room (managers); one switched off starts afresh",
+        access: .operatorKey,
+        parameters: [.showId],
+        body: .ref(QueueSettingsRequest.self),
+        answers: [.json(200, "the room", .ref(QueueResource.self))],
+        problems: [401, 403, 404, 409, 413, 422, 503])
+
+    /// `DELETE /v1/shows/{id}/queue`
+    static let deleteQueue = APIOperation(
+        "deleteQueue",
+        "Switch the waiting room off (managers): everyone waiting is let in at once, and holds need no admission",
+        access: .operatorKey,
+        parameters: [.showId],
+        answers: [.json(200, "the room, off", .ref(QueueResource.self))],
+        problems: [401, 403, 404, 503])
+
+    /// `POST /v1/shows/{id}/queue`
+    static let joinQueue = APIOperation(
+        "joinQueue",
+        "Join the show's waiting room: an entry id (keep it: it asks for the place and receives the admission) and the place",
+        parameters: [.showId],
+        answers: [
+            .json(
+                201, "in the line", .ref(QueuePlace.self),
+                links: [.init(name: "GetQueuePlace", operationID: "getQueuePlace", parameter: "entry", expression: "$response.body#/entry")])
+        ],
+        problems: [404, 409, 410, 429, 503])
+
+    static let entryParameter = Parameter.path("entry", .string(pattern: "^q[0-9a-f]{32}$"), example: "\"q5f0c3d2a9b8e7f6a5b4c3d2e1f0a9b8c\"")
+
+    /// `GET /v1/queue/{entry}`
+    static let getQueuePlace = APIOperation(
+        "getQueuePlace",
+        "The place in the line now (served from memory; ask every few seconds: a page silent for 30 s gives its place up); once admitted, the admission for Seat-Admission",
+        parameters: [entryParameter],
+        answers: [.json(200, "the place", .ref(QueuePlace.self))],
+        problems: [404, 503])
+
+    /// `GET /v1/queue/{entry}/events`
+    static let queuePlaceEvents = APIOperation(
+        "queuePlaceEvents",
+        "The place as Server-Sent Events (`event: place`, a QueuePlace), sent when it changes; an open stream keeps the place",
+        parameters: [entryParameter],
+        answers: [.media(200, "event stream", "text/event-stream")],
+        problems: [404, 503])
+}

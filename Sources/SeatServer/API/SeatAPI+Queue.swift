@@ -1,0 +1,205 @@
+import Foundation
+import SeatHTTP
+import SeatInventory
+import SeatJSON
+import SeatQueue
+import SeatWire
+
+/// The on-sale waiting room (docs/API.md, Waiting room): a manager sets it up, buyers join and ask for
+/// their place, and while it is on a hold needs the admission it gives.
+extension SeatAPI {
+    static func now() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
+
+    func desk() throws -> QueueDesk {
+        guard let queues else { throw Problem(503, "queue-unavailable", "No waiting rooms here", detail: "this server's store keeps no waiting rooms") }
+        return queues
+    }
+
+    /// `PUT /v1/shows/{id}/queue` (a manager): sets the room up or changes it.
+    func putQueue(_ show: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
+        let who = try requireOperator(r, .manager, to: "set up waiting rooms")
+        try RequestBody.nonEmpty(r)
+        let body: QueueSettingsRequest
+        do { body = try QueueSettingsRequest(json: r.body) } catch { throw RequestBody.problem(error) }
+        let summary = try openShow(show)
+        let opensAt = Timestamp.milliseconds(body.opensAt)!
+        if let starts = Timestamp.milliseconds(summary.record.startsAt), opensAt >= starts {
+            throw Refusal.invalid(path: "opensAt", "the sale must open before the show starts (\(summary.record.startsAt)), got \(body.opensAt)").problem
+        }
+        let settings = QueueSettings(
+            opensAt: opensAt, admitPerMinute: body.admitPerMinute, earlyMinutes: body.earlyMinutes, admissionMinutes: body.admissionMinutes,
+            maxEntriesPerAddress: body.maxEntriesPerAddress)
+        let room = try queueCall { try desk().configure(show: show, settings: settings, now: Self.now()) }
+        let what =
+            "opens \(body.opensAt), \(body.admitPerMinute) a minute, early \(body.earlyMinutes) min, admission \(body.admissionMinutes) min, "
+            + "\(body.maxEntriesPerAddress) a address"
+        let ticket = try inventory.beginLogAct(show: show, action: "queue", what: what, by: who.name)
+        return afterCommit(ticket, trace: trace) { .json(200, Self.queueResource(room)) }
+    }
+
+    /// `GET /v1/shows/{id}/queue` (an operator): length, admitted, the rate now, the wait at the back.
+    func getQueue(_ show: String, _ r: HTTPRequest) throws -> HTTPResponse {
+        try requireOperator(r, .boxoffice, to: "see waiting rooms")
+        return .json(200, Self.queueResource(try queueCall { try desk().summary(show: show, now: Self.now()) }))
+    }
+
+    /// `DELETE /v1/shows/{id}/queue` (a manager): the room off, everyone waiting let in at once.
+    func deleteQueue(_ show: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
+        let who = try requireOperator(r, .manager, to: "switch waiting rooms off")
+        let room = try queueCall { try desk().switchOff(show: show, now: Self.now()) }
+        let ticket = try inventory.beginLogAct(show: show, action: "queue-off", what: "waiting room off: \(room.length) let in", by: who.name)
+        return afterCommit(ticket, trace: trace) { .json(200, Self.queueResource(room)) }
+    }
+
+    /// `POST /v1/shows/{id}/queue` (a buyer): a place in the line.
+    func joinQueue(_ show: String, _ r: HTTPRequest) throws -> HTTPResponse {
+        _ = try openShow(show)
+        let (entry, place) = try queueCall { try desk().join(show: show, address: r.clientAddress, now: Self.now()) }
+        var body = Self.queuePlace(place)
+        body.entry = entry
+        return .json(201, body, headers: [("Location", "/v1/queue/\(entry)"), ("Cache-Control", "no-store")])
+    }
+
+    /// `GET /v1/queue/{entry}`: the place now, from memory (at most a second behind the other instances).
+    func queuePlace(_ entry: String) throws -> HTTPResponse {
+        guard let place = try placeOf(entry, asking: true) else { throw Self.unknownEntry(entry) }
+        return .json(200, Self.queuePlace(place), headers: [("Cache-Control", "no-store")])
+    }
+
+    func placeOf(_ entry: String, asking: Bool) throws -> QueueDesk.Place? {
+        guard entry.utf8.count == 33, entry.hasPrefix("q"), entry.utf8.dropFirst().allSatisfy({ (48...57).contains($0) || (97...102).contains($0) })
+        else { return nil }
+        let desk = try desk()
+        if let place = desk.poll(entry: entry, now: Self.now(), asking: asking) { return place }
+        // Joined on another instance since this one's last tick (a load balancer alternating a buyer's
+        // requests): read what the rooms wrote, at most 20 times a second in all, so made-up entries
+        // cannot turn into a stream of store reads.
+        guard unknownEntryLimiter.check("all") == nil else { return nil }
+        try desk.refresh()
+        return desk.poll(entry: entry, now: Self.now(), asking: asking)
+    }
+
+    static func unknownEntry(_ entry: String) -> Problem {
+        Problem.notFound("no place \(entry.prefix(40)) in any waiting room (entries are given by POST /v1/shows/{id}/queue)")
+    }
+
+    /// `GET /v1/queue/{entry}/events`: the place as Server-Sent Events (`event: place`), sent when it
+    /// changes (checked every second); an open stream keeps the place as polling does.
+    func queueEvents(_ entry: String) throws -> HTTPResponse {
+        guard let place = try placeOf(entry, asking: true) else { throw Self.unknownEntry(entry) }
+        let stream = EventStream()
+        let text = Self.placeEvent(place)
+        _ = stream.send(text)
+        queueStreams.withLock { $0.append(QueueStreamEntry(entry: entry, stream: stream, last: text)) }
+        return HTTPResponse(
+            status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"), ("X-Accel-Buffering", "no")], stream: stream)
+    }
+
+    static func placeEvent(_ place: QueueDesk.Place) -> String {
+        "event: place\ndata: " + String(decoding: queuePlace(place).jsonBytes, as: UTF8.self) + "\n\n"
+    }
+
+    /// Once a second (the app's queue thread): the rooms moved on, then every open place stream sent its
+    /// place if it changed; streams whose clients left are dropped.
+    public func tickQueues() throws {
+        guard let queues else { return }
+        let now = Self.now()
+        _ = try queues.tick(now: now) { [inventory] show in
+            guard let s = inventory.showSummary(show) else { return nil }
+            return s.open ? (s.counts.available, s.counts.held) : (0, s.counts.held + s.counts.available)
+        }
+        let streams = queueStreams.withLock { list in
+            list.removeAll { $0.stream.isClosed }
+            return list
+        }
+        var changed: [(Int, String)] = []
+        for (k, s) in streams.enumerated() {
+            guard let place = queues.poll(entry: s.entry, now: now, asking: true) else { continue }
+            let text = Self.placeEvent(place)
+            if text != s.last {
+                _ = s.stream.send(text)
+                changed.append((k, text))
+            }
+        }
+        queueStreams.withLock { list in
+            for (k, text) in changed where k < list.count && list[k].stream === streams[k].stream { list[k].last = text }
+        }
+    }
+
+    /// The hold's admission while the show's room is on: nil when none is needed, the admission
+    /// otherwise; a 403 saying what is wrong with it.
+    func admission(for show: String, _ r: HTTPRequest) throws -> Admission? {
+        guard let queues, let check = queues.checkAdmission(show: show, token: r.header("seat-admission"), now: Self.now()) else { return nil }
+        switch check {
+        case .success(let admission): return admission
+        case .failure(let problem):
+            let slug: String
+            switch problem {
+            case .missing: slug = "admission-required"
+            case .malformed: slug = "admission-malformed"
+            case .forged: slug = "admission-forged"
+            case .expired: slug = "admission-expired"
+            case .otherShow: slug = "admission-other-show"
+            }
+            var w = JSONWriter()
+            w.string("/v1/shows/\(show)/queue")
+            throw Problem(403, slug, "Admission required", detail: problem.description, extensions: [("queue", w.text)])
+        }
+    }
+
+    /// The show, when it may still sell (a room on a cancelled or started show is a 409).
+    func openShow(_ show: String) throws -> ShowSummary {
+        guard let s = inventory.showSummary(show) else { throw Problem.notFound("no show \(show)") }
+        if s.record.cancelledAt != nil { throw Problem(409, "show-cancelled", "Show cancelled", detail: "show \(show) was cancelled: no waiting room") }
+        if let starts = Timestamp.milliseconds(s.record.startsAt), starts <= Self.now() {
+            throw Problem(409, "show-started", "Show started", detail: "show \(show) started at \(s.record.startsAt): nothing more is sold")
+        }
+        return s
+    }
+
+    /// The desk's refusals as problems.
+    func queueCall<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as QueueError {
+            switch error {
+            case .noQueue(let show): throw Problem(404, "no-queue", "No waiting room", detail: "show \(show) has no waiting room: buy directly")
+            case .off(let show):
+                throw Problem(409, "queue-off", "Waiting room off", detail: "show \(show)'s waiting room was switched off: buy directly")
+            case .alreadyOpen(let at):
+                throw Refusal.invalid(path: "opensAt", "the sale opened at \(Timestamp.text(at)) and its early arrivals were shuffled: it cannot move")
+                    .problem
+            case .join(.tooEarly(let from)):
+                throw Problem(
+                    409, "queue-not-yet", "Too early", detail: "the waiting room takes arrivals from \(Timestamp.text(from)); come back then",
+                    extensions: [("joinsFrom", "\"\(Timestamp.text(from))\"")])
+            case .join(.tooManyEntries(let limit)):
+                throw Problem(429, "too-many-entries", "Too many places", detail: "this address already holds \(limit) places in this line")
+            case .join(.soldOut):
+                throw Problem(410, "sold-out", "Sold out", detail: "every seat is sold: the waiting room is closed")
+            }
+        }
+    }
+
+    static func queueResource(_ s: QueueDesk.Summary) -> QueueResource {
+        let state: QueueResource.State = s.offAt != nil ? .off : s.soldOut ? .soldOut : s.openedAt != nil ? .open : .before
+        return QueueResource(
+            showID: s.showID, state: state,
+            settings: QueueSettingsRequest(
+                opensAt: Render.iso(s.settings.opensAt), admitPerMinute: s.settings.admitPerMinute, earlyMinutes: s.settings.earlyMinutes,
+                admissionMinutes: s.settings.admissionMinutes, maxEntriesPerAddress: s.settings.maxEntriesPerAddress),
+            length: s.length, admitted: s.admitted, admittedLastMinute: s.admittedLastMinute, waitAtBackSeconds: s.waitAtBack,
+            openedAt: s.openedAt.map(Render.iso), seedCommitment: s.seedCommitment, seed: s.seed, shuffled: s.shuffleOrder?.count ?? 0)
+    }
+
+    static func queuePlace(_ p: QueueDesk.Place) -> QueuePlace {
+        QueuePlace(
+            showID: p.showID, state: QueuePlace.State(rawValue: p.status.state.rawValue) ?? .left, position: p.status.position, ahead: p.status.ahead,
+            etaSeconds: p.status.etaSeconds, admission: p.admission, admittedUntil: p.status.admittedUntil.map(Render.iso), queueOff: p.queueOff)
+    }
+}
+
+/// An open place stream and what it was last sent.
+struct QueueStreamEntry: Sendable {
+    var entry: String
+    var stream: EventStream
+    var last: String
+}

@@ -1,0 +1,215 @@
+import SeatJSON
+import SeatMap
+
+/// `PUT /v1/shows/{id}/queue` (a manager): when the sale opens, how many buyers are let in a minute,
+/// how early arrivals may join (shuffled at opening), how long an admission lasts, and how many places
+/// one address may hold. Strict: each member out of range is named.
+public struct QueueSettingsRequest: Sendable, Hashable {
+    /// ISO 8601 with its offset.
+    public var opensAt: String
+    public var admitPerMinute: Int
+    public var earlyMinutes: Int
+    public var admissionMinutes: Int
+    public var maxEntriesPerAddress: Int
+
+    /// The bounds (`QueueSettings` in SeatQueue holds the same; the server checks both agree).
+    public static let admitPerMinuteRange = 1...100_000
+    public static let earlyMinutesRange = 0...1_440
+    public static let admissionMinutesRange = 1...60
+    public static let maxEntriesPerAddressRange = 1...1_000
+
+    public init(opensAt: String, admitPerMinute: Int, earlyMinutes: Int = 30, admissionMinutes: Int = 10, maxEntriesPerAddress: Int = 8) {
+        self.opensAt = opensAt; self.admitPerMinute = admitPerMinute; self.earlyMinutes = earlyMinutes
+        self.admissionMinutes = admissionMinutes; self.maxEntriesPerAddress = maxEntriesPerAddress
+    }
+
+    public func jsonBytes() -> [UInt8] {
+        var w = JSONWriter()
+        w.raw("{"); w.key("opensAt", first: true); w.string(opensAt); w.key("admitPerMinute"); w.number(admitPerMinute)
+        w.key("earlyMinutes"); w.number(earlyMinutes); w.key("admissionMinutes"); w.number(admissionMinutes)
+        w.key("maxEntriesPerAddress"); w.number(maxEntriesPerAddress); w.raw("}")
+        return w.bytes
+    }
+
+    public init(json bytes: [UInt8]) throws(WireError) {
+        let o = try WireError.object(bytes)
+        var log = ProblemLog()
+        o.rejectUnknownKeys(["opensAt", "admitPerMinute", "earlyMinutes", "admissionMinutes", "maxEntriesPerAddress"], at: "", into: &log)
+        let opensAt = o.text("opensAt", into: &log)
+        if let s = opensAt, Timestamp.milliseconds(s) == nil {
+            log.add("opensAt", "expected an ISO 8601 time like 2026-12-20T20:00:00+08:00, got \"\(s)\"")
+        }
+        func number(_ key: String, _ range: ClosedRange<Int>, _ what: String, default value: Int?) -> Int? {
+            guard let n = o.integer(key, at: "", into: &log, required: value == nil) ?? value else { return nil }
+            if !range.contains(n) { log.add(key, "\(what) from \(range.lowerBound) to \(range.upperBound), got \(n)") }
+            return n
+        }
+        let rate = number("admitPerMinute", Self.admitPerMinuteRange, "buyers a minute", default: nil)
+        let early = number("earlyMinutes", Self.earlyMinutesRange, "minutes", default: 30)
+        let admission = number("admissionMinutes", Self.admissionMinutesRange, "minutes", default: 10)
+        let perAddress = number("maxEntriesPerAddress", Self.maxEntriesPerAddressRange, "places", default: 8)
+        guard log.isEmpty, let opensAt, let rate, let early, let admission, let perAddress else { throw .invalid(log.error) }
+        self.init(opensAt: opensAt, admitPerMinute: rate, earlyMinutes: early, admissionMinutes: admission, maxEntriesPerAddress: perAddress)
+    }
+}
+
+extension QueueSettingsRequest: WireBody {
+    public static let schemaName = "QueueSettings"
+    public static let schema: JSONSchema = .object(
+        [
+            "opensAt": .string(pattern: #"^[^\u0000-\u001f\u007f-\u009f]*$"#, format: "date-time"),
+            "admitPerMinute": .integer(minimum: admitPerMinuteRange.lowerBound, maximum: admitPerMinuteRange.upperBound),
+            "earlyMinutes": .integer(minimum: earlyMinutesRange.lowerBound, maximum: earlyMinutesRange.upperBound),
+            "admissionMinutes": .integer(minimum: admissionMinutesRange.lowerBound, maximum: admissionMinutesRange.upperBound),
+            "maxEntriesPerAddress": .integer(minimum: maxEntriesPerAddressRange.lowerBound, maximum: maxEntriesPerAddressRange.upperBound),
+        ], required: ["opensAt", "admitPerMinute"], closed: true
+    ).example(#"{"opensAt":"2026-12-20T20:00:00+08:00","admitPerMinute":600,"earlyMinutes":30,"admissionMinutes":10,"maxEntriesPerAddress":4}"#)
+}
+
+/// A show's waiting room as a manager sees it (`GET`, `PUT`, `DELETE /v1/shows/{id}/queue`).
+public struct QueueResource: Sendable, Hashable {
+    /// `before` (taking early arrivals), `open` (letting buyers in), `soldOut`, or `off` (switched off: everyone let in).
+    public enum State: String, Sendable { case before, open, soldOut, off }
+    public var showID: String
+    public var state: State
+    public var settings: QueueSettingsRequest
+    /// Buyers waiting (early arrivals included).
+    public var length: Int
+    /// Buyers let in so far.
+    public var admitted: Int
+    public var admittedLastMinute: Int
+    /// Seconds a buyer joining now would wait.
+    public var waitAtBackSeconds: Int
+    public var openedAt: String?
+    /// SHA-256 of the opening shuffle's seed, hex: published before opening, so the seed cannot be chosen afterwards.
+    public var seedCommitment: String
+    /// The seed itself, hex, once the shuffle is done: with the early arrivals' entries anyone can recompute their order.
+    public var seed: String?
+    public var shuffled: Int
+
+    public init(
+        showID: String, state: State, settings: QueueSettingsRequest, length: Int, admitted: Int, admittedLastMinute: Int, waitAtBackSeconds: Int,
+        openedAt: String?, seedCommitment: String, seed: String?, shuffled: Int
+    ) {
+        self.showID = showID; self.state = state; self.settings = settings; self.length = length; self.admitted = admitted
+        self.admittedLastMinute = admittedLastMinute; self.waitAtBackSeconds = waitAtBackSeconds; self.openedAt = openedAt
+        self.seedCommitment = seedCommitment; self.seed = seed; self.shuffled = shuffled
+    }
+
+    public func write(into w: inout JSONWriter) {
+        w.raw("{"); w.key("showId", first: true); w.string(showID); w.key("state"); w.string(state.rawValue)
+        w.key("opensAt"); w.string(settings.opensAt); w.key("admitPerMinute"); w.number(settings.admitPerMinute)
+        w.key("earlyMinutes"); w.number(settings.earlyMinutes); w.key("admissionMinutes"); w.number(settings.admissionMinutes)
+        w.key("maxEntriesPerAddress"); w.number(settings.maxEntriesPerAddress)
+        w.key("length"); w.number(length); w.key("admitted"); w.number(admitted); w.key("admittedLastMinute"); w.number(admittedLastMinute)
+        w.key("waitAtBackSeconds"); w.number(waitAtBackSeconds)
+        if let openedAt { w.key("openedAt"); w.string(openedAt) }
+        w.key("seedCommitment"); w.string(seedCommitment)
+        if let seed { w.key("seed"); w.string(seed) }
+        w.key("shuffled"); w.number(shuffled); w.raw("}")
+    }
+
+    public init(json bytes: [UInt8]) throws(WireError) {
+        let o = try Self.conformingObject(bytes)
+        self.init(
+            showID: o.text("showId"), state: State(rawValue: o.text("state")) ?? .off,
+            settings: QueueSettingsRequest(
+                opensAt: o.text("opensAt"), admitPerMinute: o.whole("admitPerMinute"), earlyMinutes: o.whole("earlyMinutes"),
+                admissionMinutes: o.whole("admissionMinutes"), maxEntriesPerAddress: o.whole("maxEntriesPerAddress")),
+            length: o.whole("length"), admitted: o.whole("admitted"), admittedLastMinute: o.whole("admittedLastMinute"),
+            waitAtBackSeconds: o.whole("waitAtBackSeconds"), openedAt: o.optionalText("openedAt"), seedCommitment: o.text("seedCommitment"),
+            seed: o.optionalText("seed"), shuffled: o.whole("shuffled"))
+    }
+}
+
+extension QueueResource: WireBody, WireWritable {
+    public static let schemaName = "Queue"
+    public static let schema: JSONSchema = .object(
+        [
+            "showId": .string(),
+            "state": .oneOf(["before", "open", "soldOut", "off"]),
+            "opensAt": .string(format: "date-time"),
+            "admitPerMinute": .integer(minimum: 1),
+            "earlyMinutes": .integer(minimum: 0),
+            "admissionMinutes": .integer(minimum: 1),
+            "maxEntriesPerAddress": .integer(minimum: 1),
+            "length": .integer(minimum: 0),
+            "admitted": .integer(minimum: 0),
+            "admittedLastMinute": .integer(minimum: 0),
+            "waitAtBackSeconds": .integer(minimum: 0),
+            "openedAt": .string(format: "date-time"),
+            "seedCommitment": .string(pattern: "^[0-9a-f]{64}$"),
+            "seed": .string(pattern: "^[0-9a-f]{64}$"),
+            "shuffled": .integer(minimum: 0),
+        ],
+        required: [
+            "showId", "state", "opensAt", "admitPerMinute", "earlyMinutes", "admissionMinutes", "maxEntriesPerAddress", "length", "admitted",
+            "admittedLastMinute", "waitAtBackSeconds", "seedCommitment", "shuffled",
+        ])
+}
+
+/// A buyer's place in a show's waiting room (`POST /v1/shows/{id}/queue` answers it with the entry id,
+/// `GET /v1/queue/{entry}` and its event stream without).
+public struct QueuePlace: Sendable, Hashable {
+    public enum State: String, Sendable { case early, waiting, admitted, soldOut, left }
+    /// The entry id: given once, when joining; it asks for the place and receives the admission.
+    public var entry: String?
+    public var showID: String
+    public var state: State
+    /// 1 for the front of the line; absent before the opening shuffle gives places.
+    public var position: Int?
+    public var ahead: Int?
+    public var etaSeconds: Int?
+    /// The signed admission (for `Seat-Admission`), once admitted, and until when it lets the buyer start holding.
+    public var admission: String?
+    public var admittedUntil: String?
+    /// The waiting room was switched off: buy without an admission.
+    public var queueOff: Bool
+
+    public init(
+        entry: String? = nil, showID: String, state: State, position: Int? = nil, ahead: Int? = nil, etaSeconds: Int? = nil, admission: String? = nil,
+        admittedUntil: String? = nil, queueOff: Bool = false
+    ) {
+        self.entry = entry; self.showID = showID; self.state = state; self.position = position; self.ahead = ahead; self.etaSeconds = etaSeconds
+        self.admission = admission; self.admittedUntil = admittedUntil; self.queueOff = queueOff
+    }
+
+    public func write(into w: inout JSONWriter) {
+        w.raw("{")
+        var first = true
+        if let entry { w.key("entry", first: true); w.string(entry); first = false }
+        w.key("showId", first: first); w.string(showID); w.key("state"); w.string(state.rawValue)
+        if let position { w.key("position"); w.number(position) }
+        if let ahead { w.key("ahead"); w.number(ahead) }
+        if let etaSeconds { w.key("etaSeconds"); w.number(etaSeconds) }
+        if let admission { w.key("admission"); w.string(admission) }
+        if let admittedUntil { w.key("admittedUntil"); w.string(admittedUntil) }
+        w.key("queueOff"); w.raw(queueOff ? "true" : "false"); w.raw("}")
+    }
+
+    public init(json bytes: [UInt8]) throws(WireError) {
+        let o = try Self.conformingObject(bytes)
+        self.init(
+            entry: o.optionalText("entry"), showID: o.text("showId"), state: State(rawValue: o.text("state")) ?? .left, position: o["position"]?.intValue,
+            ahead: o["ahead"]?.intValue, etaSeconds: o["etaSeconds"]?.intValue, admission: o.optionalText("admission"),
+            admittedUntil: o.optionalText("admittedUntil"), queueOff: o.flag("queueOff"))
+    }
+}
+
+extension QueuePlace: WireBody, WireWritable {
+    public static let schemaName = "QueuePlace"
+    public static let schema: JSONSchema = .object(
+        [
+            "entry": .string(pattern: "^q[0-9a-f]{32}$"),
+            "showId": .string(),
+            "state": .oneOf(["early", "waiting", "admitted", "soldOut", "left"]),
+            "position": .integer(minimum: 1),
+            "ahead": .integer(minimum: 0),
+            "etaSeconds": .integer(minimum: 0),
+            "admission": .string(pattern: #"^sa1\.[^.]+\.[0-9a-f]{40}\.[0-9]+\.[0-9a-f]{64}$"#),
+            "admittedUntil": .string(format: "date-time"),
+            "queueOff": .boolean,
+        ], required: ["showId", "state", "queueOff"]
+    ).example(
+        #"{"entry":"q5f0c3d2a9b8e7f6a5b4c3d2e1f0a9b8c","showId":"premiere","state":"waiting","position":1204,"ahead":1203,"etaSeconds":121,"queueOff":false}"#)
+}

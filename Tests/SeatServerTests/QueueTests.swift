@@ -1,0 +1,198 @@
+import Foundation
+import LoopbackHTTP
+import SeatJSON
+import SeatQueue
+import SeatSecrets
+import SeatServerTestSupport
+import Testing
+
+@testable import SeatServer
+
+/// The on-sale waiting room over real HTTP, on both stores: admissions guard holds, the opening
+/// shuffle can be checked from what the server publishes, places are given up by silent pages, and the
+/// line outlives a restart and is one line for two instances.
+@Suite(.serialized) struct QueueTests {
+    static let admin = [("X-Admin-Key", TestServer.adminKey)]
+    static let queueKey = HMACSHA256.code(key: Array(TestServer.adminKey.utf8), message: Array("seatkit-queue-key".utf8))
+
+    static func now() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
+
+    static func settings(opensIn milliseconds: Int64, perMinute: Int, early: Int = 30, admission: Int = 10, perAddress: Int = 8) -> String {
+        "{\"opensAt\":\"\(Timestamp.text(now() + milliseconds))\",\"admitPerMinute\":\(perMinute),\"earlyMinutes\":\(early),"
+            + "\"admissionMinutes\":\(admission),\"maxEntriesPerAddress\":\(perAddress)}"
+    }
+
+    /// A buyer joining from `address` (the tests' connections come through a trusted proxy: 127.0.0.1).
+    static func join(_ c: HTTPConnection, address: String, show: String = "show") throws -> HTTPConnection.Response {
+        try c.request("POST", "/v1/shows/\(show)/queue", headers: [("X-Forwarded-For", address)])
+    }
+
+    static func place(_ c: HTTPConnection, _ entry: String) throws -> JSONObject {
+        let r = try c.request("GET", "/v1/queue/\(entry)")
+        #expect(r.status == 200, "\(r)")
+        return try #require(r.json, "\(r)")
+    }
+
+    /// Asks for `entry`'s place every 200 ms (keeping every entry in `alsoAsking` alive) until `until` says yes.
+    static func waitFor(
+        _ c: HTTPConnection, _ entry: String, alsoAsking: [String] = [], within seconds: Double = 15, until: (JSONObject) -> Bool
+    ) throws -> JSONObject {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            let p = try place(c, entry)
+            for other in alsoAsking { _ = try c.request("GET", "/v1/queue/\(other)") }
+            if until(p) || Date() > deadline { return p }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+    }
+
+    @Test(arguments: StoreBackend.available) func aHoldNeedsTheAdmissionWhileTheRoomIsOnAndTheAdmissionIsChecked(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend)
+        let c = try server.connection()
+        // Settings out of range: 422 naming each member, and no room.
+        let bad = try c.request("PUT", "/v1/shows/show/queue", json: #"{"opensAt":"soon","admitPerMinute":0,"admissionMinutes":61}"#, headers: Self.admin)
+        #expect(bad.status == 422 && bad.text.contains("admitPerMinute") && bad.text.contains("admissionMinutes") && bad.text.contains("opensAt"), "\(bad)")
+        #expect(try c.request("GET", "/v1/shows/show/queue", headers: Self.admin).status == 404)
+        #expect(try c.request("PUT", "/v1/shows/nope/queue", json: Self.settings(opensIn: 0, perMinute: 600), headers: Self.admin).status == 404)
+        #expect(try c.request("PUT", "/v1/shows/show/queue", json: Self.settings(opensIn: 0, perMinute: 600)).status == 401)
+        // Without a room a show sells as before.
+        #expect(try hold(c, ["5-1"]).status == 201)
+
+        let put = try c.request("PUT", "/v1/shows/show/queue", json: Self.settings(opensIn: -1_000, perMinute: 600), headers: Self.admin)
+        #expect(put.status == 200 && put.string("state") == "before" && put.string("seedCommitment")?.count == 64, "\(put)")
+        let refused = try hold(c, ["6-1"])
+        #expect(refused.status == 403 && refused.string("type") == "/problems/admission-required", "\(refused)")
+        #expect(refused.string("queue") == "/v1/shows/show/queue" && refused.headers["content-type"] == "application/problem+json")
+
+        let joined = try Self.join(c, address: "10.0.0.1")
+        #expect(joined.status == 201 && joined.headers["location"] == "/v1/queue/\(joined.string("entry") ?? "")", "\(joined)")
+        let entry = try #require(joined.string("entry"))
+        #expect(entry.count == 33 && ["waiting", "admitted"].contains(joined.string("state") ?? ""))
+        let admitted = try Self.waitFor(c, entry) { $0["state"]?.stringValue == "admitted" }
+        let admission = try #require(admitted["admission"]?.stringValue, "\(admitted)")
+        #expect(admitted["admittedUntil"]?.stringValue != nil)
+
+        // Wrong admissions, each told apart; nothing held.
+        let key = QueueDesk.entryKey(entry)
+        var forged = admission
+        forged.replaceSubrange(forged.index(before: forged.endIndex)..., with: forged.last == "0" ? "1" : "0")
+        let other = Admission(showID: "other-show", entryID: key, expiresAt: Self.now() + 60_000).token(key: Self.queueKey)
+        let expired = Admission(showID: "show", entryID: key, expiresAt: Self.now() - 1).token(key: Self.queueKey)
+        for (token, slug) in [
+            ("nonsense", "admission-malformed"), (forged, "admission-forged"), (other, "admission-other-show"), (expired, "admission-expired"),
+        ] {
+            let r = try hold(c, ["8-1"], headers: [("Seat-Admission", token)])
+            #expect(r.status == 403 && r.string("type") == "/problems/\(slug)", "\(slug): \(r)")
+        }
+        let held = try hold(c, ["8-1"], headers: [("Seat-Admission", admission)])
+        #expect(held.status == 201, "\(held)")
+
+        // Unknown entries are 404s; the room as an operator sees it.
+        #expect(try c.request("GET", "/v1/queue/q0123456789abcdef0123456789abcdef").status == 404)
+        #expect(try c.request("GET", "/v1/queue/..%2F").status == 404)
+        let room = try c.request("GET", "/v1/shows/show/queue", headers: Self.admin)
+        #expect(room.json?["admitted"]?.intValue == 1 && room.string("state") == "open", "\(room)")
+
+        // Switched off: everyone waiting let in, holds need nothing again, the log says who did it.
+        let waiting = try #require(Self.join(c, address: "10.0.0.2").string("entry"))
+        let off = try c.request("DELETE", "/v1/shows/show/queue", headers: Self.admin)
+        #expect(off.status == 200 && off.string("state") == "off", "\(off)")
+        let after = try Self.place(c, waiting)
+        #expect(after["state"]?.stringValue == "admitted" && after["queueOff"]?.boolValue == true, "\(after)")
+        #expect(try hold(c, ["9-1"]).status == 201)
+        #expect(try Self.join(c, address: "10.0.0.3").status == 409)
+        let log = try c.request("GET", "/v1/shows/show/log", headers: Self.admin).text
+        #expect(log.contains("\"queue\"") && log.contains("\"queue-off\""), "\(log)")
+    }
+
+    @Test(arguments: StoreBackend.available) func earlyArrivalsAreShuffledByThePublishedSeedAndLaterOnesKeepTheirOrder(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend)
+        let c = try server.connection()
+        // Opens in 2.5 s; one buyer a minute, so nobody is let in while the test looks at the line.
+        let put = try c.request("PUT", "/v1/shows/show/queue", json: Self.settings(opensIn: 2_500, perMinute: 1), headers: Self.admin)
+        #expect(put.status == 200)
+        let early = try (0..<24).map { k in try #require(Self.join(c, address: "10.1.0.\(k)").string("entry")) }
+        let first = try Self.place(c, early[0])
+        #expect(first["state"]?.stringValue == "early" && first["position"] == nil && (first["etaSeconds"]?.intValue ?? 0) >= 2, "\(first)")
+        _ = try Self.waitFor(c, early[0], alsoAsking: Array(early.dropFirst())) { $0["state"]?.stringValue == "waiting" }
+        let late = try (0..<6).map { k in try #require(Self.join(c, address: "10.2.0.\(k)").string("entry")) }
+
+        let room = try #require(try c.request("GET", "/v1/shows/show/queue", headers: Self.admin).json)
+        #expect(room["shuffled"]?.intValue == 24, "\(room)")
+        let seedHex = try #require(room["seed"]?.stringValue)
+        let seed = stride(from: 0, to: 64, by: 2).map { k in UInt8(seedHex.dropFirst(k).prefix(2), radix: 16)! }
+        #expect(ShuffleRecord.commitment(of: seed) == room["seedCommitment"]?.stringValue, "the seed is the one committed to before opening")
+        // The order anyone can recompute: the early entries' digests sorted by the seed's keyed codes.
+        let expected = ShuffleRecord.order(early.map(QueueDesk.entryKey), seed: seed)
+        let positions = try early.map { try #require(Self.place(c, $0)["position"]?.intValue) }
+        let byPosition = zip(early, positions).sorted { $0.1 < $1.1 }.map { QueueDesk.entryKey($0.0) }
+        #expect(Set(positions) == Set(1...24) && byPosition == expected, "places follow the published seed")
+        let arrivalOrder = early.map { QueueDesk.entryKey($0) }
+        #expect(byPosition != arrivalOrder, "not arrival order")
+        #expect(try late.map { try Self.place(c, $0)["position"]?.intValue } == Array(25...30), "after opening, arrival order")
+    }
+
+    @Test(arguments: StoreBackend.available) func aSilentPageGivesItsPlaceUpAndNobodyMovesBack(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend) { $0.queueAbandonSeconds = 2 }
+        let c = try server.connection()
+        #expect(try c.request("PUT", "/v1/shows/show/queue", json: Self.settings(opensIn: -1_000, perMinute: 1), headers: Self.admin).status == 200)
+        let entries = try (0..<4).map { k in try #require(Self.join(c, address: "10.3.0.\(k)").string("entry")) }
+        // One a minute, counted from the opening a second ago: nobody is let in during the test.
+        let before = try entries.map { try Self.place(c, $0)["position"]?.intValue }
+        #expect(before == [1, 2, 3, 4], "\(before)")
+        // The second page goes silent; the others keep asking for 4 s (2 s of silence is leaving here).
+        let keep = [entries[0], entries[2], entries[3]]
+        let deadline = Date().addingTimeInterval(4)
+        while Date() < deadline {
+            for e in keep { _ = try c.request("GET", "/v1/queue/\(e)") }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        #expect(try Self.place(c, entries[1])["state"]?.stringValue == "left")
+        #expect(try keep.map { try Self.place(c, $0)["position"]?.intValue } == [1, 2, 3], "the ones behind moved up, none back")
+        let room = try c.request("GET", "/v1/shows/show/queue", headers: Self.admin).json
+        #expect(room?["length"]?.intValue == 3, "\(String(describing: room))")
+    }
+
+    @Test(arguments: StoreBackend.available) func theLineOutlivesARestart(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend)
+        var c = try server.connection()
+        #expect(try c.request("PUT", "/v1/shows/show/queue", json: Self.settings(opensIn: -1_000, perMinute: 1), headers: Self.admin).status == 200)
+        let entries = try (0..<5).map { k in try #require(Self.join(c, address: "10.4.0.\(k)").string("entry")) }
+        let before = try entries.map { try Self.place(c, $0) }
+        try server.restart()
+        c = try server.connection()
+        let after = try entries.map { try Self.place(c, $0) }
+        #expect(before.map { $0["state"]?.stringValue } == after.map { $0["state"]?.stringValue })
+        #expect(before.map { $0["position"]?.intValue } == after.map { $0["position"]?.intValue }, "\(before) → \(after)")
+        #expect(before[0]["admission"]?.stringValue == after[0]["admission"]?.stringValue || before[0]["state"]?.stringValue != "admitted")
+        // Still one line: the next to join is behind them all.
+        let next = try Self.join(c, address: "10.4.1.1")
+        #expect(next.json?["position"]?.intValue == (after.compactMap { $0["position"]?.intValue }.max() ?? 0) + 1, "\(next)")
+    }
+
+    @Test(.enabled(if: StoreBackend.available.contains(.postgres))) func twoInstancesShareOneLine() throws {
+        let a = try TestServer(backend: .postgres), b = try a.sibling()
+        let ca = try a.connection(), cb = try b.connection()
+        // Ten a minute, opened 6.5 s ago: the first buyer is let in at once, the next some 5 s later.
+        #expect(try ca.request("PUT", "/v1/shows/show/queue", json: Self.settings(opensIn: -6_500, perMinute: 10), headers: Self.admin).status == 200)
+        // Buyers alternate between the instances; each place is the same on both.
+        var entries: [String] = []
+        for k in 0..<10 { entries.append(try #require(Self.join(k % 2 == 0 ? ca : cb, address: "10.5.0.\(k)").string("entry"))) }
+        // A hold on B with the admission A's line gave the first buyer.
+        let first = try Self.waitFor(cb, entries[0]) { $0["admission"] != nil }
+        let admission = try #require(first["admission"]?.stringValue, "\(first)")
+        let deadline = Date().addingTimeInterval(5)
+        var onA: [Int?] = [], onB: [Int?] = []
+        repeat {
+            onA = try entries.map { try Self.place(ca, $0)["position"]?.intValue }
+            onB = try entries.map { try Self.place(cb, $0)["position"]?.intValue }
+            if onA == onB { break }
+            Thread.sleep(forTimeInterval: 0.2)
+        } while Date() < deadline
+        #expect(onA == onB, "A: \(onA)\nB: \(onB)")
+        let waiting = onA.compactMap { $0 }
+        #expect(onA[0] == nil && waiting.count >= 8 && waiting == Array(1...waiting.count), "one line in arrival order, the first let in: \(onA)")
+        #expect(try hold(cb, ["5-1"], headers: [("Seat-Admission", admission)]).status == 201)
+        #expect(try hold(ca, ["6-1"]).status == 403)
+    }
+}
