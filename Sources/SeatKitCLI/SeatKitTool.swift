@@ -86,7 +86,7 @@ struct SeatKitRootCommand: ParsableCommand {
             """,
         version: SeatKitTool.version,
         subcommands: [
-            ServeCommand.self, OperatorCommand.self, ReportCommand.self, BlockCommand.self, SimulateCommand.self,
+            ServeCommand.self, OperatorCommand.self, ReportCommand.self, BlockCommand.self, QueueCommand.self, SimulateCommand.self,
             BuyerCommand.self, BenchCommand.self, ValidateCommand.self, ImportCommand.self, BestCommand.self,
             CheckCommand.self, RenderCommand.self, GenerateCommand.self, LayoutDemoCommand.self,
         ])

@@ -36,4 +36,28 @@ import Testing
             #expect(none.code == 2 && none.err.contains("SEATKIT_OPERATOR_KEY"))
         }
     }
+
+    /// `seatkit queue`: a room set up, looked at and switched off on a real server; bad settings named.
+    @Test func queueSetUpLookedAtAndSwitchedOff() throws {
+        let server = try TestServer()
+        let dir = temporaryDirectory()
+        let keyFile = dir.appendingPathComponent("key").path
+        try "\(TestServer.adminKey)\n".write(toFile: keyFile, atomically: true, encoding: .utf8)
+        let url = "http://127.0.0.1:\(server.port)"
+        let base = ["queue", "--server", url, "--show", "show", "--key-file", keyFile]
+        let set = seatkit(base + ["--opens-at", "in 10 minutes", "--admit-per-minute", "600", "--max-per-address", "4"])
+        #expect(set.code == 0 && set.out.hasPrefix("waiting room of show: before, opens ") && set.out.contains("600 a minute"), "\(set)")
+        #expect(set.out.contains("4 places an address") && set.out.contains("shuffle seed commitment "), "\(set)")
+        let joined = try server.connection().request("POST", "/v1/shows/show/queue")
+        #expect(joined.status == 201)
+        let look = seatkit(base)
+        #expect(look.code == 0 && look.out.contains("waiting 1, let in 0"), "\(look)")
+        let bad = seatkit(base + ["--opens-at", "tomorrow", "--admit-per-minute", "600"])
+        #expect(bad.code == 2 && bad.err.contains("--opens-at"), "\(bad)")
+        let range = seatkit(base + ["--opens-at", "now", "--admit-per-minute", "0"])
+        #expect(range.code == 1 && range.err.contains("422") && range.err.contains("admitPerMinute"), "\(range)")
+        let off = seatkit(base + ["--off"])
+        #expect(off.code == 0 && off.out.hasPrefix("waiting room of show: off"), "\(off)")
+        #expect(try hold(server.connection(), ["5-1"]).status == 201, "holds need no admission once it is off")
+    }
 }

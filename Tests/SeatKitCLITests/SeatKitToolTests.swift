@@ -10,7 +10,9 @@ let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingL
 
 /// Runs the tool with `{root}` in arguments replaced by the repository root, and the root taken back
 /// out of what it prints, so snapshots do not depend on where the repository lives.
-func seatkit(_ args: String...) -> (code: Int32, out: String, err: String) {
+func seatkit(_ args: String...) -> (code: Int32, out: String, err: String) { seatkit(args) }
+
+func seatkit(_ args: [String]) -> (code: Int32, out: String, err: String) {
     let (code, output) = SeatKitTool.run(args.map { $0.replacingOccurrences(of: "{root}", with: root.path) })
     let strip = { (s: String) in s.replacingOccurrences(of: root.path + "/", with: "") }
     return (code, strip(output.out), strip(output.err))

@@ -3,6 +3,7 @@ import LoopbackHTTP
 import SeatJSON
 import SeatQueue
 import SeatSecrets
+import SeatWire
 import SeatServerTestSupport
 import Testing
 
@@ -151,6 +152,26 @@ import Testing
         #expect(try keep.map { try Self.place(c, $0)["position"]?.intValue } == [1, 2, 3], "the ones behind moved up, none back")
         let room = try c.request("GET", "/v1/shows/show/queue", headers: Self.admin).json
         #expect(room?["length"]?.intValue == 3, "\(String(describing: room))")
+    }
+
+    @Test func thePlaceStreamSaysWhenTheBuyerIsLetIn() throws {
+        let server = try TestServer()
+        let c = try server.connection()
+        // 60 a minute, opened 1.5 s ago: the first buyer is let in at the first tick, the second a second later.
+        #expect(try c.request("PUT", "/v1/shows/show/queue", json: Self.settings(opensIn: -1_500, perMinute: 60), headers: Self.admin).status == 200)
+        _ = try Self.join(c, address: "10.6.0.1")
+        let second = try #require(Self.join(c, address: "10.6.0.2").string("entry"))
+        let watcher = try server.connection()
+        #expect(try watcher.openEvents("/v1/queue/\(second)/events") == 200)
+        let firstEvent = try watcher.nextEvent()
+        #expect(firstEvent.event == "place" && firstEvent.data.contains("\"showId\":\"show\""), "\(firstEvent)")
+        var last = firstEvent.data
+        let deadline = Date().addingTimeInterval(8)
+        while !last.contains("\"admitted\""), Date() < deadline { last = try watcher.nextEvent(within: 8).data }
+        let place = try QueuePlace(json: Array(last.utf8))
+        #expect(place.state == .admitted && place.admission?.hasPrefix("sa1.show.") == true, "\(last)")
+        #expect(try hold(c, ["5-1"], headers: [("Seat-Admission", place.admission ?? "")]).status == 201)
+        #expect(try c.request("GET", "/v1/queue/\(String(repeating: "a", count: 33))/events").status == 404)
     }
 
     @Test(arguments: StoreBackend.available) func theLineOutlivesARestart(backend: StoreBackend) throws {

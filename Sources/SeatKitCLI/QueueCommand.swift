@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import SeatJSON
+import SeatWire
+
+/// `seatkit queue --server URL --show ID [--opens-at TIME --admit-per-minute N …] [--off]`: a show's
+/// waiting room from the command line. With settings it sets the room up (or changes it), with `--off`
+/// switches it off (everyone waiting let in), with neither says how it stands.
+struct QueueCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "queue",
+        abstract: "Set up, change, switch off or look at a show's waiting room on a running server.",
+        discussion: "With --opens-at and --admit-per-minute: sets the room up (a manager's key). With --off: switches it off. "
+            + "With neither: the room as it stands. " + OperatorTarget.keyHelp)
+
+    @OptionGroup var operatorTarget: OperatorTarget
+
+    @Option(help: ArgumentHelp("When the sale opens: an ISO time with its offset, or \"now\", or \"in N minutes\".", valueName: "TIME"))
+    var opensAt: String?
+
+    @Option(help: "Buyers let in a minute (1 to 100,000).")
+    var admitPerMinute: Int?
+
+    @Option(help: "Arrivals this many minutes before opening are shuffled at opening (0 to 1,440).")
+    var earlyMinutes = 30
+
+    @Option(help: "Minutes an admitted buyer has to start holding (1 to 60).")
+    var admissionMinutes = 10
+
+    @Option(help: "Places one address may hold at once (1 to 1,000).")
+    var maxPerAddress = 8
+
+    @Flag(help: "Switch the room off: everyone waiting is let in at once.")
+    var off = false
+
+    func execute(_ output: inout CommandOutput) throws -> Int32 {
+        let server = try operatorTarget.server()
+        let path = "/v1/shows/\(operatorTarget.target.show)/queue"
+        let r: LoopbackResponse
+        if off {
+            guard opensAt == nil && admitPerMinute == nil else { throw UsageError(message: "--off takes no settings") }
+            r = try server.request("DELETE", path)
+        } else if let opensAt, let admitPerMinute {
+            let body = QueueSettingsRequest(
+                opensAt: try Self.time(opensAt), admitPerMinute: admitPerMinute, earlyMinutes: earlyMinutes, admissionMinutes: admissionMinutes,
+                maxEntriesPerAddress: maxPerAddress)
+            r = try server.request("PUT", path, json: String(decoding: body.jsonBytes(), as: UTF8.self))
+        } else {
+            guard opensAt == nil && admitPerMinute == nil else { throw UsageError(message: "give both --opens-at and --admit-per-minute") }
+            r = try server.request("GET", path)
+        }
+        guard r.status == 200 else { throw BoxOfficeCommand.failure(r) }
+        let room: QueueResource
+        do { room = try QueueResource(json: r.body) } catch { throw InputFailure(message: "the server's answer is not a waiting room: \(error)") }
+        output.line(Self.describe(room))
+        return ExitCode.success
+    }
+
+    typealias LoopbackResponse = BoxOfficeCommand.Response
+
+    /// `now`, `in N minutes`, or an ISO time (checked here, so a typo is not sent).
+    static func time(_ text: String, now: Date = Date()) throws -> String {
+        let words = text.lowercased().split(separator: " ")
+        if text.lowercased() == "now" { return Timestamp.text(Int64(now.timeIntervalSince1970 * 1000)) }
+        if words.count == 3, words[0] == "in", let n = Int(words[1]), (0...100_000).contains(n), words[2].hasPrefix("minute") {
+            return Timestamp.text(Int64(now.timeIntervalSince1970 * 1000) + Int64(n) * 60_000)
+        }
+        guard Timestamp.milliseconds(text) != nil else {
+            throw UsageError(message: "--opens-at is an ISO time like 2026-12-20T20:00:00+08:00, \"now\" or \"in 10 minutes\", got \"\(text)\"")
+        }
+        return text
+    }
+
+    static func describe(_ q: QueueResource) -> String {
+        let s = q.settings
+        var lines = [
+            "waiting room of \(q.showID): \(q.state.rawValue), opens \(s.opensAt)",
+            "  \(s.admitPerMinute) a minute, early arrivals from \(s.earlyMinutes) min before, \(s.admissionMinutes) min to start holding, "
+                + "\(s.maxEntriesPerAddress) places an address",
+            "  waiting \(q.length), let in \(q.admitted) (\(q.admittedLastMinute) in the last minute), wait at the back \(q.waitAtBackSeconds) s",
+        ]
+        if let seed = q.seed {
+            lines.append("  shuffled \(q.shuffled) early arrivals at \(q.openedAt ?? "?") with seed \(seed)")
+        } else {
+            lines.append("  shuffle seed commitment \(q.seedCommitment)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
