@@ -32,6 +32,8 @@ extension QueueDesk {
         public var admission: String?
         /// The room was switched off: the buyer may buy without an admission.
         public var queueOff: Bool
+        /// When the sale opens (Unix ms): an early arrival's page counts down to it.
+        public var opensAt: Int64
     }
 
     /// Sets up `show`'s room, or changes its settings. A room switched off (or none) starts afresh:
@@ -86,7 +88,9 @@ extension QueueDesk {
     /// A new place in `show`'s line for a buyer from `address`: the entry id (given once, never stored)
     /// and what the page is told.
     public func join(show: String, address: String, now: Int64) throws -> (entry: String, place: Place) {
-        try reloadIfUnknown(show: show, now: now)
+        // From memory: a page opening a show without a room costs no store read (a room set up on
+        // another instance is known here within a tick).
+        if rooms.withLock({ $0.byShow[show] == nil }) { throw QueueError.noQueue(show) }
         let id = Self.newEntryID(), key = Self.entryKey(id)
         return try decide(show: show, now: now) { m, _ in
             if m.offAt != nil { throw QueueError.off(show) }
@@ -119,7 +123,9 @@ extension QueueDesk {
     func place(_ m: Mirror, key: String, now: Int64, asking: Bool) -> Place? {
         guard let status = m.room.status(of: key, now: now) else { return nil }
         let admission = status.admittedUntil.map { Admission(showID: m.room.showID, entryID: key, expiresAt: $0).token(key: self.key) }
-        return Place(showID: m.room.showID, status: status, admission: status.state == .admitted ? admission : nil, queueOff: m.offAt != nil)
+        return Place(
+            showID: m.room.showID, status: status, admission: status.state == .admitted ? admission : nil, queueOff: m.offAt != nil,
+            opensAt: m.room.settings.opensAt)
     }
 
     /// What a hold's `Seat-Admission` header says, for `show`: nil when no room is on (no admission is
@@ -155,6 +161,12 @@ extension QueueDesk {
                 r.byShow[show] = m
             }
         }
+    }
+
+    /// Reads `show`'s room from the store when this instance does not know it yet; whether it has one now.
+    public func load(show: String, now: Int64) throws -> Bool {
+        if rooms.withLock({ $0.byShow[show] == nil }) { try reload(show: show, now: now) }
+        return rooms.withLock { $0.byShow[show] != nil }
     }
 
     func reloadIfUnknown(show: String, now: Int64) throws {

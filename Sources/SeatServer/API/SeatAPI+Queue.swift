@@ -54,7 +54,16 @@ extension SeatAPI {
     /// `POST /v1/shows/{id}/queue` (a buyer): a place in the line.
     func joinQueue(_ show: String, _ r: HTTPRequest) throws -> HTTPResponse {
         _ = try openShow(show)
-        let (entry, place) = try queueCall { try desk().join(show: show, address: r.clientAddress, now: Self.now()) }
+        let desk = try desk()
+        let now = Self.now()
+        let (entry, place) = try queueCall { () throws -> (String, QueueDesk.Place) in
+            do { return try desk.join(show: show, address: r.clientAddress, now: now) } catch QueueError.noQueue(let show) {
+                // Not known here: a room set up on another instance this second is read from the store,
+                // at most 20 times a second in all (pages of shows without a room cost no store reads beyond that).
+                guard unknownEntryLimiter.check("rooms") == nil, try desk.load(show: show, now: now) else { throw QueueError.noQueue(show) }
+                return try desk.join(show: show, address: r.clientAddress, now: now)
+            }
+        }
         var body = Self.queuePlace(place)
         body.entry = entry
         return .json(201, body, headers: [("Location", "/v1/queue/\(entry)"), ("Cache-Control", "no-store")])
@@ -193,7 +202,8 @@ extension SeatAPI {
     static func queuePlace(_ p: QueueDesk.Place) -> QueuePlace {
         QueuePlace(
             showID: p.showID, state: QueuePlace.State(rawValue: p.status.state.rawValue) ?? .left, position: p.status.position, ahead: p.status.ahead,
-            etaSeconds: p.status.etaSeconds, admission: p.admission, admittedUntil: p.status.admittedUntil.map(Render.iso), queueOff: p.queueOff)
+            etaSeconds: p.status.etaSeconds, admission: p.admission, admittedUntil: p.status.admittedUntil.map(Render.iso), queueOff: p.queueOff,
+            opensAt: Render.iso(p.opensAt))
     }
 }
 

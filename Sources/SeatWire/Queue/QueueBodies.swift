@@ -165,13 +165,15 @@ public struct QueuePlace: Sendable, Hashable {
     public var admittedUntil: String?
     /// The waiting room was switched off: buy without an admission.
     public var queueOff: Bool
+    /// When the sale opens (an early arrival's page counts down to it).
+    public var opensAt: String?
 
     public init(
         entry: String? = nil, showID: String, state: State, position: Int? = nil, ahead: Int? = nil, etaSeconds: Int? = nil, admission: String? = nil,
-        admittedUntil: String? = nil, queueOff: Bool = false
+        admittedUntil: String? = nil, queueOff: Bool = false, opensAt: String? = nil
     ) {
         self.entry = entry; self.showID = showID; self.state = state; self.position = position; self.ahead = ahead; self.etaSeconds = etaSeconds
-        self.admission = admission; self.admittedUntil = admittedUntil; self.queueOff = queueOff
+        self.admission = admission; self.admittedUntil = admittedUntil; self.queueOff = queueOff; self.opensAt = opensAt
     }
 
     public func write(into w: inout JSONWriter) {
@@ -184,7 +186,9 @@ public struct QueuePlace: Sendable, Hashable {
         if let etaSeconds { w.key("etaSeconds"); w.number(etaSeconds) }
         if let admission { w.key("admission"); w.string(admission) }
         if let admittedUntil { w.key("admittedUntil"); w.string(admittedUntil) }
-        w.key("queueOff"); w.raw(queueOff ? "true" : "false"); w.raw("}")
+        w.key("queueOff"); w.raw(queueOff ? "true" : "false")
+        if let opensAt { w.key("opensAt"); w.string(opensAt) }
+        w.raw("}")
     }
 
     public init(json bytes: [UInt8]) throws(WireError) {
@@ -192,7 +196,7 @@ public struct QueuePlace: Sendable, Hashable {
         self.init(
             entry: o.optionalText("entry"), showID: o.text("showId"), state: State(rawValue: o.text("state")) ?? .left, position: o["position"]?.intValue,
             ahead: o["ahead"]?.intValue, etaSeconds: o["etaSeconds"]?.intValue, admission: o.optionalText("admission"),
-            admittedUntil: o.optionalText("admittedUntil"), queueOff: o.flag("queueOff"))
+            admittedUntil: o.optionalText("admittedUntil"), queueOff: o.flag("queueOff"), opensAt: o.optionalText("opensAt"))
     }
 }
 
@@ -209,6 +213,7 @@ extension QueuePlace: WireBody, WireWritable {
             "admission": .string(pattern: #"^sa1\.[^.]+\.[0-9a-f]{40}\.[0-9]+\.[0-9a-f]{64}$"#),
             "admittedUntil": .string(format: "date-time"),
             "queueOff": .boolean,
+            "opensAt": .string(format: "date-time"),
         ], required: ["showId", "state", "queueOff"]
     ).example(
         #"{"entry":"q5f0c3d2a9b8e7f6a5b4c3d2e1f0a9b8c","showId":"premiere","state":"waiting","position":1204,"ahead":1203,"etaSeconds":121,"queueOff":false}"#)

@@ -51,6 +51,12 @@ export async function request(method, path, { body, headers = {}, as = 'json', r
 }
 
 const seg = encodeURIComponent;
+
+/// The admission the show's waiting room gave this buyer (js/queue.js), sent with every new hold.
+const admissions = new Map();
+export const setAdmission = (showId, admission) => { if (admission) admissions.set(showId, admission); else admissions.delete(showId); };
+const admissionHeader = showId => (admissions.has(showId) ? { 'Seat-Admission': admissions.get(showId) } : {});
+
 export const api = {
   shows: () => request('GET', '/v1/shows'),
   venues: () => request('GET', '/v1/venues'),
@@ -63,7 +69,9 @@ export const api = {
   best: (id, count, wheelchair) => request('GET', `/v1/shows/${seg(id)}/best?count=${count}${wheelchair ? '&wheelchair=true' : ''}`),
   freeSeats: (id, lang) => request('GET', `/v1/shows/${seg(id)}/free-seats?lang=${lang}`),
   createHold: (id, seats, wheelchair) =>
-    request('POST', `/v1/shows/${seg(id)}/holds`, { body: { seats, wheelchair }, headers: { 'Idempotency-Key': randomKey() } }),
+    request('POST', `/v1/shows/${seg(id)}/holds`, { body: { seats, wheelchair }, headers: { 'Idempotency-Key': randomKey(), ...admissionHeader(id) } }),
+  joinQueue: id => request('POST', `/v1/shows/${seg(id)}/queue`, { retry: false }),
+  queuePlace: entry => request('GET', `/v1/queue/${seg(entry)}`),
   changeHold: (token, add, remove) => request('POST', `/v1/holds/${seg(token)}/seats`, { body: { add, remove }, retry: false }),
   extend: token => request('POST', `/v1/holds/${seg(token)}/extend`, { retry: false }),
   release: token => request('DELETE', `/v1/holds/${seg(token)}`, { retry: false }),

@@ -5,6 +5,7 @@ import { api, ApiProblem } from './api.js';
 import { applyStatic, lang, localName, setLanguage, t } from './i18n.js';
 import { PrefetchPlanner, UniformAxis } from './engine.js';
 import { showPage } from './picker.js';
+import { waitingRoom } from './queue.js';
 import { $, detailText, el, filmMeta, stripOf } from './ui.js';
 
 // — The show list —
@@ -88,7 +89,13 @@ async function main() {
   const match = /^\/shows\/([^/]+)\/?$/.exec(location.pathname);
   $('language').onclick = () => { setLanguage(lang() === 'zh' ? 'en' : 'zh'); main(); };
   try {
-    if (match) await showPage(decodeURIComponent(match[1])); else await showList();
+    if (match) {
+      // A show whose sale has a waiting room: the line first, the map once the buyer is let in.
+      await waitingRoom(decodeURIComponent(match[1]));
+      await showPage(decodeURIComponent(match[1]));
+    } else {
+      await showList();
+    }
   } catch (error) {
     const box = $('page-error');
     box.hidden = false;

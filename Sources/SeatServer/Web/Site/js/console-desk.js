@@ -6,6 +6,7 @@ import { randomKey, request } from './api.js';
 import { $, announce, call, problemWords, say, state } from './console-common.js';
 import { renderHeat } from './console-heat.js';
 import { renderPrices } from './console-prices.js';
+import { renderQueue } from './console-queue.js';
 import { renderDayReport, renderShowReport, reportCSV } from './console-reports.js';
 import { refreshSide } from './console-side.js';
 import { w } from './console-words.js';
@@ -52,6 +53,7 @@ export async function openShow(id) {
   renderMarked();
   await refreshSide();
   if (state.operator.may.includes('prices')) await renderPrices();
+  await renderQueue();
   await renderHeat();
   if (state.operator.may.includes('reports')) {
     $('reports').hidden = false;

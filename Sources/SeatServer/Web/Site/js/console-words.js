@@ -35,6 +35,12 @@ export const WORDS = {
     previewText: (changes, free, held) => `${changes}。${free} 个可售座位按新价出售；已保留的 ${held} 个座位保持原价。`,
     noChange: '票价没有变化。', applied: rev => `新票价已生效（第 ${rev} 版），所有打开的选座页同时更新。`, badPrice: c => `${c} 的价格应为如 45.00 的金额`,
     forbidden: '你的角色不能做这件事。', failed: t => `操作失败：${t}`, offline: '无法连接服务器。',
+    queueTitle: '排队', queueNone: '本场没有排队（直接售票）。', queueOpens: '开售时间', queueRate: '每分钟放入人数',
+    queueEarly: '开售前多少分钟内到达的随机排序', queueAdmission: '放入后选座时限（分钟）', queuePerAddress: '每个网络地址的排队名额',
+    queueSave: '设置排队', queueUpdate: '更新设置', queueOff: '关闭排队（全部放入）',
+    queueState: { before: '等待开售', open: '放行中', soldOut: '已售罄', off: '已关闭' },
+    queueFacts: { state: '状态', opens: '开售', length: '排队人数', admitted: '已放入', lastMinute: '最近一分钟放入', waitAtBack: '队尾预计等待', sold: '已售座位' },
+    queueWait: s => (s < 60 ? `${s} 秒` : `${Math.ceil(s / 60)} 分钟`), queueSet: '排队已设置。', queueSwitchedOff: n => `排队已关闭，${n} 人被放入。`,
   },
   en: {
     title: 'SeatKit console', skip: 'Skip to content', signInTitle: 'Sign in', keyLabel: 'Operator key', signIn: 'Sign in', signOut: 'Sign out',
@@ -66,6 +72,12 @@ export const WORDS = {
     previewText: (changes, free, held) => `${changes}. ${free} seats on sale are sold at the new prices; the ${held} seats held now keep the prices they were held at.`,
     noChange: 'No price changes.', applied: rev => `New prices in force (revision ${rev}); every open picker has them now.`, badPrice: c => `The price of ${c} must be an amount like 45.00`,
     forbidden: 'Your role cannot do this.', failed: t => `That did not work: ${t}`, offline: 'Cannot reach the server.',
+    queueTitle: 'Waiting room', queueNone: 'No waiting room for this show (buyers go straight to the map).', queueOpens: 'Sale opens',
+    queueRate: 'Let in a minute', queueEarly: 'Shuffle arrivals from (minutes before)', queueAdmission: 'Minutes to start holding',
+    queuePerAddress: 'Places an address', queueSave: 'Set up', queueUpdate: 'Update', queueOff: 'Switch off (let everyone in)',
+    queueState: { before: 'before opening', open: 'letting buyers in', soldOut: 'sold out', off: 'switched off' },
+    queueFacts: { state: 'State', opens: 'Opens', length: 'Waiting', admitted: 'Let in', lastMinute: 'Let in, last minute', waitAtBack: 'Wait at the back', sold: 'Seats sold' },
+    queueWait: s => (s < 60 ? `${s} s` : `${Math.ceil(s / 60)} min`), queueSet: 'Waiting room set.', queueSwitchedOff: n => `Waiting room off: ${n} let in.`,
   },
 };
 /// The word for `key` in the page's language.

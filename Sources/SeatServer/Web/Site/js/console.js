@@ -10,6 +10,7 @@ import { $, KEY, call, key, problemWords, say, state } from './console-common.js
 import { bindDesk, bindShortcuts, listShows, openDesk, openShow, renderMarked } from './console-desk.js';
 import { bindHeat } from './console-heat.js';
 import { bindPrices } from './console-prices.js';
+import { bindQueue } from './console-queue.js';
 import { bindReports } from './console-reports.js';
 import { refreshSide } from './console-side.js';
 import { w } from './console-words.js';
@@ -110,6 +111,7 @@ async function main() {
   });
   bindDesk();
   bindPrices();
+  bindQueue();
   bindHeat();
   bindReports();
   bindShortcuts();

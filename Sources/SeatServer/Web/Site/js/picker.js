@@ -24,7 +24,17 @@ export async function showPage(showId) {
   let show = picker.show, sameVenue = [show], listShown = false;
 
   map.addEventListener('tap', () => showMessage('', 'none'));
-  map.addEventListener('refusal', e => { e.preventDefault(); showMessage(e.detail.message); });
+  map.addEventListener('refusal', e => {
+    e.preventDefault();
+    // The waiting room's admission ended (or the room was set up meanwhile): back into the line.
+    if ((e.detail.problem?.type ?? '').startsWith('/problems/admission-')) {
+      sessionStorage.removeItem(`seatkit.queue.${showId}`);
+      showMessage(t('queueAgain'));
+      setTimeout(() => location.reload(), 1500);
+      return;
+    }
+    showMessage(e.detail.message);
+  });
   map.addEventListener('change', e => (e.detail.tick ? renderCountdown() : renderSelection()));
   map.addEventListener('statuses', () => { if (listShown) renderList(); });
   map.addEventListener('show', e => {

@@ -79,6 +79,8 @@ export function problemText(error) {
     case 'already-extended': return t('alreadyExtended');
     case 'not-found': case 'unknown-seats': return t('notFound');
     case 'rate-limited': return t('tooFast');
+    case 'admission-required': case 'admission-expired': case 'admission-forged': case 'admission-malformed': case 'admission-other-show':
+      return t('queueAgain');
     case 'store-unavailable': case 'internal-error': return t('busy');
     default: return error.status >= 500 ? t('busy') : t('failed', error.problem?.title ?? `HTTP ${error.status}`);
   }

@@ -1,0 +1,144 @@
+// The waiting room's page (docs/API.md, Waiting room). When a show's sale has a room, a buyer who opens
+// the show lands in it: the place, the people ahead, an honest wait, a progress bar, all live from the
+// place's event stream; screen readers hear the milestones; the map opens by itself when the buyer is
+// let in. The entry and the admission are kept for the tab (sessionStorage), so a reload keeps the place.
+
+import { api, ApiProblem, serverNow, setAdmission } from './api.js';
+import { showTime, t } from './i18n.js';
+import { $, announce, detailText, el } from './ui.js';
+
+const storageKey = showId => `seatkit.queue.${showId}`;
+const saved = showId => { try { return JSON.parse(sessionStorage.getItem(storageKey(showId)) || 'null') ?? {}; } catch { return {}; } };
+const save = (showId, value) => sessionStorage.setItem(storageKey(showId), JSON.stringify(value));
+const slugOf = error => (error.problem?.type ?? '').split('/').pop();
+
+/// Resolves when the buyer may pick seats: the show has no room (or it was switched off), or the
+/// buyer was let in (the admission then goes with every hold). Meanwhile the room's page is shown.
+export async function waitingRoom(showId) {
+  const kept = saved(showId);
+  if (kept.admission && Date.parse(kept.until) > Date.now() + 5000) { setAdmission(showId, kept.admission); return; }
+  let place = null;
+  if (kept.entry) {
+    try { place = await api.queuePlace(kept.entry); } catch (error) { if (!(error instanceof ApiProblem && error.status === 404)) throw error; }
+  }
+  if (place && (place.state === 'left' || (place.state === 'admitted' && !place.admission && !place.queueOff))) place = null;
+  if (!place) {
+    try {
+      place = await api.joinQueue(showId);
+    } catch (error) {
+      const slug = error instanceof ApiProblem ? slugOf(error) : '';
+      // No room (or it is off, or the show cannot sell: the map says why): buy as before.
+      if (['no-queue', 'queue-off', 'show-started', 'show-cancelled', 'not-found'].includes(slug)) { setAdmission(showId, null); return; }
+      if (slug === 'queue-not-yet' || slug === 'sold-out' || slug === 'too-many-entries') { closedRoom(showId, slug, error.problem); return new Promise(() => {}); }
+      throw error;
+    }
+    save(showId, { entry: place.entry });
+  }
+  return new Promise(resolve => room(showId, saved(showId).entry, place, resolve));
+}
+
+/// The room's page for one entry, live until the buyer is let in (then `done`).
+function room(showId, entry, first, done) {
+  $('queue-page').hidden = false;
+  $('show-page').hidden = true;
+  fillShow(showId);
+  let start = null, stream = null, lastAhead = null, finished = false, opensAt = null;
+  // Before the opening the big figure counts down to it, second by second (the server's clock).
+  const countdown = () => {
+    const s = Math.max(0, Math.ceil((opensAt - serverNow()) / 1000)), p = n => String(n).padStart(2, '0');
+    return s >= 3600 ? `${Math.floor(s / 3600)}:${p(Math.floor(s / 60) % 60)}:${p(s % 60)}` : `${p(Math.floor(s / 60))}:${p(s % 60)}`;
+  };
+  const ticker = setInterval(() => {
+    if (finished) { clearInterval(ticker); return; }
+    if (opensAt !== null) $('queue-position').textContent = countdown();
+  }, 1000);
+  const milestones = [1000, 500, 100, 50, 10];
+  const update = place => {
+    if (finished) return;
+    render(place);
+    if (place.state === 'admitted' || place.queueOff) {
+      finished = true;
+      stream?.close();
+      if (place.admission) save(showId, { entry, admission: place.admission, until: place.admittedUntil });
+      setAdmission(showId, place.admission ?? null);
+      announce(t(place.queueOff ? 'queueOff' : 'queueAdmitted'));
+      // A moment to read "it's your turn", then the map.
+      setTimeout(() => { $('queue-page').hidden = true; done(); }, 1200);
+    } else if (place.state === 'soldOut' || place.state === 'left') {
+      finished = true;
+      stream?.close();
+      announce(t(place.state === 'soldOut' ? 'queueSoldOut' : 'queueLeft'));
+    }
+  };
+  const render = place => {
+    const waiting = place.state === 'waiting', early = place.state === 'early';
+    $('queue-page').dataset.state = place.queueOff ? 'off' : place.state;
+    $('queue-title').textContent = t(early ? 'queueEarlyTitle' : place.state === 'admitted' || place.queueOff ? 'queueAdmittedTitle'
+      : place.state === 'soldOut' ? 'queueSoldOutTitle' : place.state === 'left' ? 'queueLeftTitle' : 'queueTitle');
+    opensAt = early && place.opensAt ? Date.parse(place.opensAt) : null;
+    $('queue-position').textContent = waiting ? String(place.position) : early ? countdown() : '–';
+    $('queue-position-line').hidden = !waiting && !early;
+    $('queue-position-label').textContent = t(early ? 'queueOpensIn' : 'queuePosition');
+    // Progress from the place first seen to the front, the last step being let in.
+    if (waiting && start === null) start = place.ahead;
+    const done = waiting ? Math.round(100 * (start - place.ahead) / (start + 1)) : place.state === 'admitted' || place.queueOff ? 100 : 0;
+    $('queue-progress').value = Math.max(0, Math.min(100, done));
+    $('queue-progress').hidden = early;
+    $('queue-progress-label').hidden = early;
+    $('queue-progress').setAttribute('aria-valuetext', waiting ? t('queueAhead', place.ahead) : '');
+    $('queue-ahead').textContent = waiting ? t('queueAhead', place.ahead) : early ? t('queueShuffled') : '';
+    $('queue-eta').textContent = waiting || early ? t('queueEta', place.etaSeconds ?? 0) : '';
+    $('queue-note').textContent = t(place.state === 'soldOut' ? 'queueSoldOut' : place.state === 'left' ? 'queueLeft'
+      : place.state === 'admitted' || place.queueOff ? (place.queueOff ? 'queueOff' : 'queueAdmitted') : 'queueKeepOpen');
+    $('queue-rejoin').hidden = place.state !== 'left';
+    $('queue-others').hidden = place.state !== 'soldOut';
+    // Milestones, said once each: the first place after opening, then 1,000, 500, 100, 50 and 10 ahead.
+    if (waiting) {
+      const crossed = milestones.find(m => place.ahead <= m && (lastAhead === null || lastAhead > m));
+      if (lastAhead === null || crossed !== undefined) announce(t('queueNow', place.position, place.ahead));
+      lastAhead = place.ahead;
+    }
+  };
+  $('queue-rejoin').onclick = () => { sessionStorage.removeItem(storageKey(showId)); location.reload(); };
+  update(first);
+  if (finished) return;
+  // Live: the place's event stream (it also keeps the place); a poll every 5 s while it reconnects.
+  stream = new EventSource(`/v1/queue/${encodeURIComponent(entry)}/events`);
+  stream.addEventListener('place', e => update(JSON.parse(e.data)));
+  const poll = setInterval(async () => {
+    if (finished) { clearInterval(poll); return; }
+    if (stream.readyState === EventSource.OPEN) return;
+    try { update(await api.queuePlace(entry)); } catch { /* the stream or the next poll will tell */ }
+  }, 5000);
+}
+
+/// A room the buyer cannot join now: before its early window, sold out, or too many places from here.
+function closedRoom(showId, slug, problem) {
+  $('queue-page').hidden = false;
+  $('show-page').hidden = true;
+  $('queue-page').dataset.state = slug;
+  fillShow(showId);
+  $('queue-position-line').hidden = true;
+  $('queue-progress').hidden = true;
+  $('queue-title').textContent = t(slug === 'sold-out' ? 'queueSoldOutTitle' : slug === 'queue-not-yet' ? 'queueEarlyTitle' : 'queueTitle');
+  const from = problem.joinsFrom ? `${showTime(localIso(problem.joinsFrom)).day} ${showTime(localIso(problem.joinsFrom)).time}` : '';
+  $('queue-note').textContent = slug === 'sold-out' ? t('queueSoldOut') : slug === 'queue-not-yet' ? t('queueNotYet', from) : t('queueTooMany');
+  $('queue-others').hidden = slug !== 'sold-out';
+  announce($('queue-note').textContent);
+}
+
+/// An instant as this browser's local ISO time (the room's times are instants; the show's are the venue's).
+function localIso(instant) {
+  const d = new Date(instant), p = n => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/// The show the room is for: title, time, hall.
+async function fillShow(showId) {
+  try {
+    const show = await api.show(showId);
+    const when = showTime(show.startsAt);
+    $('queue-show').replaceChildren(el('strong', {}, detailText(show, 'title') ?? showId), ` · ${when.day} ${when.time}`,
+      detailText(show, 'hall') ? ` · ${detailText(show, 'hall')}` : '');
+  } catch { /* the room works without it */ }
+}
