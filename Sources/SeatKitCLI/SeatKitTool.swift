@@ -87,7 +87,7 @@ struct SeatKitRootCommand: ParsableCommand {
         version: SeatKitTool.version,
         subcommands: [
             ServeCommand.self, OperatorCommand.self, ReportCommand.self, BlockCommand.self, QueueCommand.self, SimulateCommand.self,
-            BuyerCommand.self, BenchCommand.self, ValidateCommand.self, ImportCommand.self, BestCommand.self,
+            BuyerCommand.self, BenchCommand.self, RushCommand.self, ValidateCommand.self, ImportCommand.self, BestCommand.self,
             CheckCommand.self, RenderCommand.self, GenerateCommand.self, LayoutDemoCommand.self,
         ])
 }

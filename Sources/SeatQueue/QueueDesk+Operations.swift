@@ -82,6 +82,9 @@ extension QueueDesk {
         }
     }
 
+    /// Buyers waiting in every room that is on (what `/metrics` shows).
+    public var waitingCount: Int { rooms.withLock { r in r.byShow.values.reduce(0) { $0 + ($1.offAt == nil ? $1.room.length : 0) } } }
+
     /// Whether `show` has a room that is on (holds then need an admission).
     public func isOn(show: String) -> Bool { rooms.withLock { r in r.byShow[show].map { $0.offAt == nil } ?? false } }
 

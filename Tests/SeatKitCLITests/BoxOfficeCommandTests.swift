@@ -6,12 +6,16 @@ import Testing
 
 /// `seatkit block` and `seatkit report` against a real server, with the key from a file.
 @Suite struct BoxOfficeCommandTests {
-    @Test func blockThenReport() throws {
+    /// A real server, a file holding its admin key, and its URL.
+    static func serverAndKeyFile() throws -> (TestServer, String, String) {
         let server = try TestServer()
-        let dir = temporaryDirectory()
-        let keyFile = dir.appendingPathComponent("key").path
+        let keyFile = temporaryDirectory().appendingPathComponent("key").path
         try "\(TestServer.adminKey)\n".write(toFile: keyFile, atomically: true, encoding: .utf8)
-        let url = "http://127.0.0.1:\(server.port)"
+        return (server, keyFile, "http://127.0.0.1:\(server.port)")
+    }
+
+    @Test func blockThenReport() throws {
+        let (server, keyFile, url) = try Self.serverAndKeyFile()
         let blocked = seatkit("block", "--server", url, "--show", "show", "--seats", "7-1,7-2", "--reason", "broken seats", "--key-file", keyFile)
         #expect(blocked.code == 0 && blocked.out.hasPrefix("blocked: 7-1, 7-2 as r_") && blocked.out.contains("(version 1)"), "\(blocked)")
         let house = seatkit(
@@ -27,7 +31,7 @@ import Testing
         // A seat someone has, a wrong key, no key: precise errors, nothing changed.
         let taken = seatkit("block", "--server", url, "--show", "show", "--seats", "7-1", "--reason", "x", "--key-file", keyFile)
         #expect(taken.code == 1 && taken.err.contains("the server answered 409") && taken.err.contains("7-1"), "\(taken)")
-        let wrongFile = dir.appendingPathComponent("wrong").path
+        let wrongFile = temporaryDirectory().appendingPathComponent("wrong").path
         try "not-a-known-key-0123456789".write(toFile: wrongFile, atomically: true, encoding: .utf8)
         let wrong = seatkit("report", "--server", url, "--show", "show", "--key-file", wrongFile)
         #expect(wrong.code == 1 && wrong.err.contains("401"))
@@ -35,15 +39,12 @@ import Testing
             let none = seatkit("report", "--server", url, "--show", "show")
             #expect(none.code == 2 && none.err.contains("SEATKIT_OPERATOR_KEY"))
         }
+        withExtendedLifetime(server) {}  // the server answers until here
     }
 
     /// `seatkit queue`: a room set up, looked at and switched off on a real server; bad settings named.
     @Test func queueSetUpLookedAtAndSwitchedOff() throws {
-        let server = try TestServer()
-        let dir = temporaryDirectory()
-        let keyFile = dir.appendingPathComponent("key").path
-        try "\(TestServer.adminKey)\n".write(toFile: keyFile, atomically: true, encoding: .utf8)
-        let url = "http://127.0.0.1:\(server.port)"
+        let (server, keyFile, url) = try Self.serverAndKeyFile()
         let base = ["queue", "--server", url, "--show", "show", "--key-file", keyFile]
         let set = seatkit(base + ["--opens-at", "in 10 minutes", "--admit-per-minute", "600", "--max-per-address", "4"])
         #expect(set.code == 0 && set.out.hasPrefix("waiting room of show: before, opens ") && set.out.contains("600 a minute"), "\(set)")
@@ -59,5 +60,26 @@ import Testing
         let off = seatkit(base + ["--off"])
         #expect(off.code == 0 && off.out.hasPrefix("waiting room of show: off"), "\(off)")
         #expect(try hold(server.connection(), ["5-1"]).status == 201, "holds need no admission once it is off")
+    }
+
+    /// `seatkit rush` through a real room: every buyer joins, is let in and mostly buys; the report's checks
+    /// hold (no seat sold twice, every bought seat sold on the server) and its figures are the run's.
+    @Test func rushThroughARoom() throws {
+        let (server, keyFile, url) = try Self.serverAndKeyFile()
+        let set = seatkit(["queue", "--server", url, "--show", "show", "--key-file", keyFile, "--opens-at", "now", "--admit-per-minute", "600"])
+        #expect(set.code == 0, "\(set)")
+        let rush = seatkit([
+            "rush", "--server", url, "--show", "show", "--buyers", "24", "--arrive-over", "2", "--poll-every", "1", "--workers", "4", "--limit", "60",
+            "--key-file", keyFile, "--seed", "7",
+        ])
+        #expect(rush.code == 0, "\(rush)")
+        #expect(rush.out.hasPrefix("rush against \(url) show show: 24 buyers arriving over 2 s (seed 7)"), "\(rush.out)")
+        #expect(rush.out.contains("sold twice 0, bought but not sold on the server 0") && !rush.out.contains("MISMATCH"), "\(rush.out)")
+        #expect(rush.out.contains("fairness, after opening: 0 of "), "\(rush.out)")
+        let bought = try #require(rush.out.firstMatch(of: /outcomes: bought (\d+)/).flatMap { Int($0.1) })
+        let sold = try server.availability().counts.sold
+        #expect(bought > 0 && rush.out.contains("the server sold \(sold) during the run"), "\(rush.out)")
+        let bad = seatkit(["rush", "--server", url, "--show", "show", "--buyers", "0"])
+        #expect(bad.code == 2 && bad.err.contains("--buyers"), "\(bad)")
     }
 }

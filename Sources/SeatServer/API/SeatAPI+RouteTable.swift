@@ -105,6 +105,9 @@ extension SeatAPI {
                 gauges: [
                     ("event_subscribers", "Open Server-Sent Events streams.", Double(inventory.subscriberCount)),
                     ("active_holds", "Holds not yet released, expired or confirmed.", Double(inventory.activeHoldCount)),
+                    ("queue_waiting", "Buyers waiting in the shows' waiting rooms (early arrivals too).", Double(queues?.waitingCount ?? 0)),
+                    ("resident_memory_bytes", "The server process's resident memory (Linux: /proc/self/statm).", Double(ProcessMemory.residentBytes())),
+                    ("cpu_seconds", "CPU time the server process has used, user and system (Linux: /proc/self/stat).", ProcessMemory.cpuSeconds()),
                 ]
                     + connectionGauges.withLock { $0 }()),
             contentType: "text/plain; version=0.0.4")

@@ -1,0 +1,23 @@
+import Foundation
+
+/// The process's resident memory and CPU time, for `/metrics` (what `seatkit rush` divides by the
+/// waiting entries and the polls: docs/DEPLOY.md's sizing).
+enum ProcessMemory {
+    /// Bytes resident now: `/proc/self/statm`'s second figure (pages) times the page size; 0 where there is no /proc.
+    static func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    /// User and system CPU seconds used so far: `/proc/self/stat`'s utime and stime (fields 14 and 15,
+    /// counted after the command name's closing parenthesis, which may hold spaces); 0 where there is no /proc.
+    static func cpuSeconds() -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8), let close = text.lastIndex(of: ")") else { return 0 }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        // After ")": state is field 3, so utime (14) and stime (15) are at 11 and 12 here.
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+}
