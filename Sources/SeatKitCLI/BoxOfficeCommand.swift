@@ -8,8 +8,6 @@ import SeatMap
 /// and `seatkit block` (block seats or keep house seats). The operator's key comes from
 /// `SEATKIT_OPERATOR_KEY` or `--key-file`, never the command line (where `ps` would show it).
 enum BoxOfficeCommand {
-    typealias Response = HTTPConnection.Response
-
     struct Server {
         var url: String
         var host: String

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LoopbackHTTP
 import SeatJSON
 import SeatWire
 
@@ -36,7 +37,7 @@ struct QueueCommand: ToolCommand {
     func execute(_ output: inout CommandOutput) throws -> Int32 {
         let server = try operatorTarget.server()
         let path = "/v1/shows/\(operatorTarget.target.show)/queue"
-        let r: LoopbackResponse
+        let r: HTTPConnection.Response
         if off {
             guard opensAt == nil && admitPerMinute == nil else { throw UsageError(message: "--off takes no settings") }
             r = try server.request("DELETE", path)
@@ -55,8 +56,6 @@ struct QueueCommand: ToolCommand {
         output.line(Self.describe(room))
         return ExitCode.success
     }
-
-    typealias LoopbackResponse = BoxOfficeCommand.Response
 
     /// `now`, `in N minutes`, or an ISO time (checked here, so a typo is not sent).
     static func time(_ text: String, now: Date = Date()) throws -> String {

@@ -57,7 +57,7 @@ extension QueueDesk {
 
     /// Switches `show`'s room off: everyone waiting is let in at once (their pages say so).
     public func switchOff(show: String, now: Int64) throws -> Summary {
-        try reloadIfUnknown(show: show, now: now)
+        guard try load(show: show, now: now) else { throw QueueError.noQueue(show) }
         _ = try decide(show: show, now: now) { m, _ in
             guard m.offAt == nil else { return [String]() }
             m.offAt = now
@@ -170,11 +170,6 @@ extension QueueDesk {
     public func load(show: String, now: Int64) throws -> Bool {
         if rooms.withLock({ $0.byShow[show] == nil }) { try reload(show: show, now: now) }
         return rooms.withLock { $0.byShow[show] != nil }
-    }
-
-    func reloadIfUnknown(show: String, now: Int64) throws {
-        if rooms.withLock({ $0.byShow[show] == nil }) { try reload(show: show, now: now) }
-        if rooms.withLock({ $0.byShow[show] == nil }) { throw QueueError.noQueue(show) }
     }
 
     /// About once a second: rooms set up or switched off elsewhere taken in, every room on brought up to

@@ -50,6 +50,12 @@ import Testing
     @Test(arguments: StoreBackend.available) func aHoldNeedsTheAdmissionWhileTheRoomIsOnAndTheAdmissionIsChecked(backend: StoreBackend) throws {
         let server = try TestServer(backend: backend)
         let c = try server.connection()
+        // The wire's bounds are the room's (two modules, one rule).
+        #expect(
+            QueueSettingsRequest.admitPerMinuteRange == QueueSettings.admitPerMinuteRange
+                && QueueSettingsRequest.earlyMinutesRange == QueueSettings.earlyMinutesRange
+                && QueueSettingsRequest.admissionMinutesRange == QueueSettings.admissionMinutesRange
+                && QueueSettingsRequest.maxEntriesPerAddressRange == QueueSettings.maxEntriesPerAddressRange)
         // Settings out of range: 422 naming each member, and no room.
         let bad = try c.request("PUT", "/v1/shows/show/queue", json: #"{"opensAt":"soon","admitPerMinute":0,"admissionMinutes":61}"#, headers: Self.admin)
         #expect(bad.status == 422 && bad.text.contains("admitPerMinute") && bad.text.contains("admissionMinutes") && bad.text.contains("opensAt"), "\(bad)")

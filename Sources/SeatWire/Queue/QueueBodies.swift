@@ -12,7 +12,7 @@ public struct QueueSettingsRequest: Sendable, Hashable {
     public var admissionMinutes: Int
     public var maxEntriesPerAddress: Int
 
-    /// The bounds (`QueueSettings` in SeatQueue holds the same; the server checks both agree).
+    /// The bounds (`QueueSettings` in SeatQueue holds the same, for its own callers; QueueTests checks both agree).
     public static let admitPerMinuteRange = 1...100_000
     public static let earlyMinutesRange = 0...1_440
     public static let admissionMinutesRange = 1...60
