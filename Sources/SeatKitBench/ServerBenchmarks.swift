@@ -93,7 +93,7 @@ enum ServerBenchmarks {
         if Wrk.available,
             let postgres = ProcessInfo.processInfo.environment["SEATKIT_BENCH_POSTGRES"] ?? ProcessInfo.processInfo.environment["SEATKIT_TEST_POSTGRES"]
         {
-            try postgresHolds(url: postgres + (postgres.contains("?") ? "&" : "?") + "schema=bench_\(getpid())", report: report)
+            try postgresHolds(url: postgres, sqliteDirectory: dir, report: report)
         } else {
             report.notes.append("No PostgreSQL for the run (scripts/benchmarks.sh starts one; or set SEATKIT_BENCH_POSTGRES): shared-store rows skipped.")
         }
@@ -199,41 +199,6 @@ enum ServerBenchmarks {
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return Double(batches * perBatch) / seconds
-    }
-
-    /// Hold + release through the shared PostgreSQL store: one instance with 64 connections, then two
-    /// instances on the same database with 32 each (two wrk processes on disjoint sections, at once).
-    static func postgresHolds(url: String, report: Report) throws {
-        let sqlite = report.rows.last { $0.name.hasPrefix("hold + release of 1–4 seats") }
-        let sqliteRate = sqlite.flatMap { Double($0.ours.split(separator: " ").first ?? "") }
-        func row(_ name: String, _ results: [Wrk.Result]) {
-            let holds = results.reduce(0.0) { $0 + Double($1.holds) / $1.seconds }
-            let requests = results.reduce(0.0) { $0 + $1.requestsPerSecond }, p99 = results.map(\.p99).max() ?? 0
-            let ratio = sqliteRate.map { String(format: " (%.2f× the SQLite row)", holds / $0) } ?? ""
-            report.figure(name, value: String(format: "%.0f holds/s (%.0f req/s), p99 %.1f ms%@", holds, requests, p99 * 1000, ratio), goal: "report")
-        }
-        let first = try server(store: url, seed: true)
-        defer { first.stop() }
-        if let r = Wrk.run(port: first.port, path: "/", connections: 64, seconds: 5, script: Wrk.holdRelease, scriptArguments: ["20", "0", "16"]) {
-            row("hold + release, PostgreSQL store, one instance, 64 connections, wrk", [r])
-        }
-        let second = try server(store: url, seed: false)
-        defer { second.stop() }
-        let results = Locked([Wrk.Result]())
-        let group = DispatchGroup()
-        for (k, app) in [first, second].enumerated() {
-            group.enter()
-            Thread.detachNewThread {
-                if let r = Wrk.run(
-                    port: app.port, path: "/", connections: 32, seconds: 5, script: Wrk.holdRelease, scriptArguments: ["20", String(k * 8), "8"])
-                {
-                    results.withLock { $0.append(r) }
-                }
-                group.leave()
-            }
-        }
-        group.wait()
-        if results.current.count == 2 { row("hold + release, PostgreSQL store, two instances on one database, 32 connections each, wrk", results.current) }
     }
 
     static func server(_ path: String, groupCommit: Bool) throws -> SeatServerApp {

@@ -27,6 +27,17 @@ if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "store" {
     print(String(format: "median: %.0f holds/s", rates.sorted()[2]))
     exit(0)
 }
+// `SeatKitBench postgres`: the shared store's rows alone (SEATKIT_BENCH_POSTGRES or SEATKIT_TEST_POSTGRES).
+if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "postgres",
+    let url = ProcessInfo.processInfo.environment["SEATKIT_BENCH_POSTGRES"] ?? ProcessInfo.processInfo.environment["SEATKIT_TEST_POSTGRES"]
+{
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-bench-pg-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try ServerBenchmarks.postgresHolds(url: url, sqliteDirectory: dir, report: report)
+    report.print(sections: [("SeatServer: the shared store", 0..<report.rows.count)])
+    exit(0)
+}
 if CommandLine.arguments.contains("server") {
     FileHandle.standardError.write(Data("server benchmarks…\n".utf8))
     try ServerBenchmarks.run(report: report)

@@ -4,26 +4,31 @@ import SeatJSON
 import SeatMap
 
 extension PostgresStore {
-    /// The whole batch in one transaction and one round trip (`seatkit_commit`): each change in its own
-    /// subtransaction, in show order then queue order. A change the database refuses (a seat another
-    /// instance took, a hold another instance finished) is rolled back alone and reported; a lost
-    /// connection fails the whole batch (nothing was committed).
+    /// The whole batch in one transaction and one round trip: written whole when it can be
+    /// (`seatkit_commit_together`, see `writesTogether`), else, or when the database refuses any of it,
+    /// by `seatkit_commit`: each change in its own subtransaction, in show order then queue order. A
+    /// change the database refuses (a seat another instance took, a hold another instance finished) is
+    /// rolled back alone and reported; a lost connection fails the whole batch (nothing was committed).
     public func commit(batch: [StoreCommit]) throws -> [CommitOutcome] {
         guard !batch.isEmpty else { return [] }
         let order = batch.indices.sorted { (batch[$0].showID, $0) < (batch[$1].showID, $1) }
-        var w = JSONWriter(reservingCapacity: batch.count * 256)
-        w.raw("[")
-        for (k, i) in order.enumerated() {
-            if k > 0 { w.raw(",") }
-            Self.write(batch[i], into: &w)
-        }
-        w.raw("]")
+        let w = Self.batchJSON(order.map { batch[$0] })
         let durable = batch.contains(where: \.durable)
+        let together = Self.writesTogether(batch)
         let answer = try withConnection { c in
-            try c.run("commit_batch", "SELECT seatkit_commit($1::jsonb, $2::boolean)", [w.text, durable ? "t" : "f"])
+            try together
+                ? c.run("commit_together", "SELECT seatkit_commit_together($1::jsonb, $2::boolean)", [w.text, durable ? "t" : "f"])
+                : c.run("commit_batch", "SELECT seatkit_commit($1::jsonb, $2::boolean)", [w.text, durable ? "t" : "f"])
         }
-        guard let text = answer.rows.first?[0], let results = (try? JSONParser.parse(Array(text.utf8)))?.arrayValue, results.count == batch.count else {
+        let parsed = answer.rows.first?[0].flatMap { try? JSONParser.parse(Array($0.utf8)) }
+        let results = together ? parsed?.objectValue?["results"]?.arrayValue : parsed?.arrayValue
+        guard let results, results.count == batch.count else {
             throw PostgresError(sqlState: "XX000", message: "seatkit_commit answered \(answer.rows.first?[0] ?? "nothing")")
+        }
+        batchesWritten.withLock {
+            if together { $0[parsed?.objectValue?["together"]?.boolValue == true ? 0 : 1] += 1 }
+            $0[2] += 1
+            $0[3] += batch.count
         }
         var outcomes = [CommitOutcome?](repeating: nil, count: batch.count)
         for (k, i) in order.enumerated() {
@@ -73,6 +78,19 @@ extension PostgresStore {
                 throw error
             }
         }
+    }
+
+    /// A batch (already in show order) as the JSON the commit functions read; the benchmark hands the
+    /// same text to pgbench.
+    public static func batchJSON(_ batch: [StoreCommit]) -> JSONWriter {
+        var w = JSONWriter(reservingCapacity: batch.count * 256)
+        w.raw("[")
+        for (k, c) in batch.enumerated() {
+            if k > 0 { w.raw(",") }
+            write(c, into: &w)
+        }
+        w.raw("]")
+        return w
     }
 
     /// One change as the JSON `seatkit_commit` reads.

@@ -24,6 +24,14 @@ public final class PostgresStore: SeatStore, SharedStore, @unchecked Sendable {
     let schema: String?
     /// Idle connections. Lock: `idle` (a leaf: a connection is used outside it, by one thread at a time).
     private let idle = Locked([PostgresConnection]())
+    /// Batches offered whole: [written whole, written again change by change after a refusal], then
+    /// [batches, changes] of every commit. Lock: its own.
+    let batchesWritten = Locked([0, 0, 0, 0])
+    /// Batches committed and the changes in them (the benchmark replays batches of this mean size).
+    public var written: (batches: Int, changes: Int) { batchesWritten.withLock { ($0[2], $0[3]) } }
+    /// How the batches that could be written whole were written: the second count is the refusals'
+    /// (another instance's seats or holds) that sent a batch through `seatkit_commit` instead.
+    public var wholeBatches: (together: Int, oneByOne: Int) { batchesWritten.withLock { ($0[0], $0[1]) } }
 
     /// `postgres://user@host:port/db` (any libpq URI or key=value string); a `schema=NAME` query item
     /// puts the tables in that schema (one database, several independent stores: tests, shards).

@@ -270,6 +270,7 @@ import SeatHTTP
                 _ = try c.execute("DROP TABLE show_log")
                 _ = try c.execute("DROP TABLE queue_entries")
                 _ = try c.execute("DROP TABLE queues")
+                _ = try c.execute("DROP FUNCTION seatkit_commit_together(jsonb, boolean), seatkit_write_together(jsonb)")
                 _ = try c.execute("DROP INDEX holds_order")
                 _ = try c.execute("ALTER TABLE holds DROP COLUMN kind, DROP COLUMN reason, DROP COLUMN operator, DROP COLUMN payment, DROP COLUMN prices")
                 _ = try c.execute(
