@@ -12,6 +12,8 @@ public struct ShowSummary: Sendable {
     public var version: UInt64
     public var seatCount: Int
     public var counts: StatusCounts
+    /// When the show starts, in Unix milliseconds (parsed once, when the show was loaded; nil: unreadable).
+    public var startsAtMilliseconds: Int64? = nil
 }
 
 extension Inventory {
@@ -33,7 +35,9 @@ extension Inventory {
     func summary(of s: ShowState, now: Int64) -> ShowSummary {
         // Sales close when the show starts, when the manager stops them, and for good when it is cancelled.
         let open = s.record.onSale && s.record.cancelledAt == nil && (s.startsAtMilliseconds ?? .max) > now
-        return ShowSummary(record: s.record, open: open, version: s.committed.version, seatCount: s.availability.seatCount, counts: s.committed.counts)
+        return ShowSummary(
+            record: s.record, open: open, version: s.committed.version, seatCount: s.availability.seatCount, counts: s.committed.counts,
+            startsAtMilliseconds: s.startsAtMilliseconds)
     }
 
     /// What the web page's map and list are drawn from: the venue, the committed availability (a

@@ -89,6 +89,7 @@ enum ServerBenchmarks {
                     value: String(format: "%.0f req/s, p99 %.1f ms", r.requestsPerSecond, r.p99 * 1000),
                     goal: r.requestsPerSecond >= 60_000 ? "≥ 60000/s ✓" : "≥ 60000/s ✗")
             }
+            try queueRates(app: app, report: report)
         }
         if Wrk.available,
             let postgres = ProcessInfo.processInfo.environment["SEATKIT_BENCH_POSTGRES"] ?? ProcessInfo.processInfo.environment["SEATKIT_TEST_POSTGRES"]

@@ -57,6 +57,69 @@ enum Wrk {
         wrk.headers["Content-Type"] = "application/json"
         """#
 
+    /// Joins a show's waiting room, each request from its own address (X-Forwarded-For, the bench
+    /// server trusts 127.0.0.1): every join a new entry. Counts 201s (printed as HOLDS, the figure read).
+    static let queueJoin = #"""
+        local threads = {}
+        function setup(thread)
+          thread:set("id", #threads)
+          table.insert(threads, thread)
+        end
+        function init(args)
+          counter = 0
+          holds = 0
+        end
+        request = function()
+          counter = counter + 1
+          local address = string.format("10.%d.%d.%d", id, math.floor(counter / 250) % 250, counter % 250)
+          return wrk.format("POST", "/v1/shows/" .. wrk.path:match("shows/([^/]+)") .. "/queue", {["X-Forwarded-For"] = address})
+        end
+        response = function(status, headers, body)
+          if status == 201 then holds = holds + 1 end
+        end
+        function done(summary, latency, requests)
+          local total = 0
+          for _, t in ipairs(threads) do total = total + t:get("holds") end
+          io.write(string.format("HOLDS %d\n", total))
+        end
+        """#
+
+    /// A waiting page's poll: 50 entries joined first (each from its own address), then
+    /// `GET /v1/queue/{entry}` round the entries. Counts 200s.
+    static let queuePoll = #"""
+        local threads = {}
+        function setup(thread)
+          thread:set("id", #threads)
+          table.insert(threads, thread)
+        end
+        function init(args)
+          counter = 0
+          holds = 0
+          entries = {}
+        end
+        request = function()
+          counter = counter + 1
+          if #entries < 50 then
+            local address = string.format("10.%d.%d.%d", 100 + id, math.floor(counter / 250) % 250, counter % 250)
+            return wrk.format("POST", "/v1/shows/" .. wrk.path:match("shows/([^/]+)") .. "/queue", {["X-Forwarded-For"] = address})
+          end
+          return wrk.format("GET", "/v1/queue/" .. entries[1 + counter % #entries])
+        end
+        response = function(status, headers, body)
+          if status == 201 then
+            local entry = string.match(body, '"entry":"(q%x+)"')
+            if entry then table.insert(entries, entry) end
+          elseif status == 200 then
+            holds = holds + 1
+          end
+        end
+        function done(summary, latency, requests)
+          local total = 0
+          for _, t in ipairs(threads) do total = total + t:get("holds") end
+          io.write(string.format("HOLDS %d\n", total))
+        end
+        """#
+
     struct Result { var requestsPerSecond: Double; var p99: Double; var p50: Double; var holds: Int; var seconds: Double }
 
     /// Runs wrk for `seconds` with `connections` and returns its figures.

@@ -38,6 +38,17 @@ if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "postgres",
     report.print(sections: [("SeatServer: the shared store", 0..<report.rows.count)])
     exit(0)
 }
+// `SeatKitBench queue`: the waiting room's rows alone, on a fresh SQLite server.
+if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "queue" {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-bench-queue-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let app = try ServerBenchmarks.server(dir.appendingPathComponent("queue.db").path, groupCommit: true)
+    try ServerBenchmarks.queueRates(app: app, report: report)
+    app.stop()
+    report.print(sections: [("SeatServer: the waiting room", 0..<report.rows.count)])
+    exit(0)
+}
 if CommandLine.arguments.contains("server") {
     FileHandle.standardError.write(Data("server benchmarks…\n".utf8))
     try ServerBenchmarks.run(report: report)

@@ -88,24 +88,6 @@ extension QueueDesk {
     /// Whether `show` has a room that is on (holds then need an admission).
     public func isOn(show: String) -> Bool { rooms.withLock { r in r.byShow[show].map { $0.offAt == nil } ?? false } }
 
-    /// A new place in `show`'s line for a buyer from `address`: the entry id (given once, never stored)
-    /// and what the page is told.
-    public func join(show: String, address: String, now: Int64) throws -> (entry: String, place: Place) {
-        // From memory: a page opening a show without a room costs no store read (a room set up on
-        // another instance is known here within a tick).
-        if rooms.withLock({ $0.byShow[show] == nil }) { throw QueueError.noQueue(show) }
-        let id = Self.newEntryID(), key = Self.entryKey(id)
-        return try decide(show: show, now: now) { m, _ in
-            if m.offAt != nil { throw QueueError.off(show) }
-            do {
-                _ = try m.room.join(address: Self.addressKey(address), now: now, id: key)
-            } catch let refusal as WaitingRoom.JoinRefusal {
-                throw QueueError.join(refusal)
-            }
-            return (id, place(m, key: key, now: now, asking: false)!)
-        }
-    }
-
     /// What the buyer's page is told now (from memory); asking keeps the place. Nil: no such entry.
     /// - Complexity: O(log n).
     public func poll(entry: String, now: Int64, asking: Bool = true) -> Place? {
@@ -184,7 +166,7 @@ extension QueueDesk {
         var out: [String: WaitingRoom.Advance] = [:]
         for record in stored where record.offAt == nil {
             guard let (free, held) = seats(record.showID) else { continue }
-            out[record.showID] = try decide(show: record.showID, now: now) { m, _ in
+            out[record.showID] = try decide(show: record.showID, now: now, lifeSigns: true) { m, _ in
                 m.offAt == nil ? m.room.advance(now: now, freeSeats: free, heldSeats: held) : WaitingRoom.Advance()
             }
         }

@@ -18,6 +18,11 @@ public final class QueueDesk: Sendable {
     let key: [UInt8]
     let abandonMilliseconds: Int64
     let rooms = Locked(Rooms())
+    /// Joins waiting for their show's next decision (`QueueDesk+Joins.swift`). Lock: its own, a leaf
+    /// (never held across a decision, which takes the store's lock and then `rooms`).
+    let joinLines = Locked([String: JoinLine]())
+    /// [joins decided, decisions they took]. Lock: its own.
+    let joinCounts = Locked([0, 0])
 
     struct Rooms {
         var byShow: [String: Mirror] = [:]
@@ -96,21 +101,30 @@ public final class QueueDesk: Sendable {
 
     /// Takes one decision about `show`'s room under its lock in the store: the mirror brought up to
     /// date, `body` run on it (nil: no room), what it changed written. A failed write marks the mirror
-    /// for rebuilding.
-    func decide<T>(show: String, now: Int64, _ body: (inout Mirror, Int64) throws -> T) throws -> T {
+    /// for rebuilding. `body` may throw only before it changes the mirror. `lifeSigns`: the pages' life
+    /// signs are written too (the tick's decision).
+    func decide<T>(show: String, now: Int64, lifeSigns: Bool = false, _ body: (inout Mirror, Int64) throws -> T) throws -> T {
         let since = rooms.withLock { $0.byShow[show]?.revision ?? 0 }
         var result: T?
         do {
             let written = try store.updateQueue(show: show, after: since) { changes, next in
                 try rooms.withLock { r in
-                    guard var mirror = r.byShow[show] else { throw QueueError.noQueue(show) }
+                    // Taken out of the dictionary while it changes: changed in place there, the room's
+                    // arrays were copied whole on every decision (O(n) a join: 1,470 joins a second).
+                    guard var mirror = r.byShow.removeValue(forKey: show) else { throw QueueError.noQueue(show) }
                     mirror.room.apply(changes)
                     mirror.offAt = changes.room?.offAt ?? mirror.offAt
                     for e in changes.entries { r.showOfEntry[e.key] = show }
                     mirror.revision = max(mirror.revision, changes.revision)
-                    result = try body(&mirror, next)
+                    // `body` throws only before it changes the mirror (a room switched off meanwhile).
+                    do { result = try body(&mirror, next) } catch {
+                        r.byShow[show] = mirror
+                        throw error
+                    }
                     mirror.room.numberNew(next)
-                    let entries = mirror.room.takeWrites()
+                    // Pages' life signs are written by the tick's decision, once a second: gathering them
+                    // walks every entry (O(n): it was most of a join's time with 10,000 waiting).
+                    let entries = lifeSigns ? mirror.room.takeWrites() : mirror.room.takeDecisions()
                     for e in entries { r.showOfEntry[e.key] = show }
                     var room = mirror.room.record()
                     room.offAt = mirror.offAt

@@ -1,4 +1,8 @@
 import Foundation
+import SeatDomain
+import SeatSamples
+import SeatStorage
+import SharedState
 import LoopbackHTTP
 import SeatJSON
 import SeatQueue
@@ -222,4 +226,53 @@ import Testing
         #expect(try hold(cb, ["5-1"], headers: [("Seat-Admission", admission)]).status == 201)
         #expect(try hold(ca, ["6-1"]).status == 403)
     }
+
+    /// Joins arriving together are decided together (one transaction for all that waited while one was
+    /// being decided), each in arrival order with its own refusal: 160 buyers and 8 from one address
+    /// (one place an address) on 32 threads at once get places 1...161 exactly, the 7 others are told
+    /// why, every place is in the store (a desk started afresh reads the same line), and the joins took
+    /// fewer decisions than there were joins.
+    @Test func joinsArrivingTogetherAreDecidedTogether() throws {
+        let dir = try TestDirectory()
+        defer { dir.remove() }
+        let store = try SQLiteStore(path: dir.url.appendingPathComponent("queue.db").path)
+        let layout = SampleVenues.cinemaHall()
+        try store.insertVenue(id: layout.id, fingerprint: layout.fingerprintHex, layoutJSON: layout.jsonBytes())
+        try store.insertShow(
+            ShowRecord(id: "s", venueID: layout.id, startsAt: "2099-11-01T19:30:00+08:00", pricesJSON: "{}", policyJSON: "{}", holdSeconds: 600, version: 0))
+        let now = Self.now()
+        let desk = try QueueDesk(store: store, key: Self.queueKey, now: now)
+        _ = try desk.configure(show: "s", settings: QueueSettings(opensAt: now - 1_000, admitPerMinute: 60, earlyMinutes: 0, maxEntriesPerAddress: 1), now: now)
+        let places = Locked([String: Int]()), refusals = Locked([String]())
+        let start = DispatchSemaphore(value: 0), group = DispatchGroup()
+        for t in 0..<32 {
+            group.enter()
+            Thread.detachNewThread {
+                defer { group.leave() }
+                start.wait()
+                let addresses = (0..<5).map { "10.0.\(t).\($0)" } + (t < 8 ? ["10.9.9.9"] : [])
+                for address in addresses {
+                    do {
+                        let (entry, place) = try desk.join(show: "s", address: address, now: now)
+                        places.withLock { $0[entry] = place.status.position ?? -1 }
+                    } catch {
+                        refusals.withLock { $0.append("\(error)") }
+                    }
+                }
+            }
+        }
+        for _ in 0..<32 { start.signal() }
+        group.wait()
+        #expect(places.current.values.sorted() == Array(1...161))
+        #expect(refusals.current.count == 7 && refusals.current.allSatisfy { $0.contains("join") }, "\(refusals.current)")
+        let (joins, decisions) = desk.joinGroups
+        #expect(joins == 168 && decisions < joins, "\(decisions) decisions for \(joins) joins")
+        // Everything decided is in the store: a desk started afresh reads the same places.
+        let again = try QueueDesk(store: store, key: Self.queueKey, now: now)
+        for (entry, position) in places.current {
+            #expect(again.poll(entry: entry, now: now, asking: false)?.status.position == position)
+        }
+        #expect(try again.summary(show: "s", now: now).length == 161)
+    }
+
 }

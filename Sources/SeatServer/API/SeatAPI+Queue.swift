@@ -160,7 +160,8 @@ extension SeatAPI {
     func openShow(_ show: String) throws -> ShowSummary {
         guard let s = inventory.showSummary(show) else { throw Problem.notFound("no show \(show)") }
         if s.record.cancelledAt != nil { throw Problem(409, "show-cancelled", "Show cancelled", detail: "show \(show) was cancelled: no waiting room") }
-        if let starts = Timestamp.milliseconds(s.record.startsAt), starts <= Self.now() {
+        // Parsed when the show was loaded: an ISO8601DateFormatter a join was a tenth of a join's time.
+        if let starts = s.startsAtMilliseconds, starts <= Self.now() {
             throw Problem(409, "show-started", "Show started", detail: "show \(show) started at \(s.record.startsAt): nothing more is sold")
         }
         return s
