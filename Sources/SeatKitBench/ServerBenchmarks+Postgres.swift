@@ -51,6 +51,10 @@ extension ServerBenchmarks {
                 ours: String(format: "%.0f holds/s", pRate), baseline: String(format: "%.0f holds/s", ceiling),
                 ratio: String(format: "%.2f×", pRate / ceiling), goal: pRate >= 0.9 * ceiling ? "within 10 % ✓" : "within 10 % ✗")
         }
+        // The waiting room's joins on the shared store (each decision locks the room's row).
+        let queued = try server(store: schema("queue"), seed: true)
+        try queueRates(app: queued, report: report, store: "PostgreSQL", polls: false)
+        queued.stop()
         let first = try server(store: schema("two"), seed: true)
         defer { first.stop() }
         let second = try server(store: schema("two"), seed: false)

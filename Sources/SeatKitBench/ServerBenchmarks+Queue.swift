@@ -9,7 +9,7 @@ import SeatServer
 /// cheapest POST the server answers, and a waiting page's poll (from memory) beside the cached
 /// availability GET, each pair measured back to back on the same server.
 extension ServerBenchmarks {
-    static func queueRates(app: SeatServerApp, report: Report) throws {
+    static func queueRates(app: SeatServerApp, report: Report, store: String = "SQLite", polls: Bool = true) throws {
         let admin = [("X-Admin-Key", "bench-admin-key-0123456789")]
         let c = try HTTPConnection(port: app.port)
         for show in ["rush-joins", "rush-polls"] {
@@ -28,11 +28,12 @@ extension ServerBenchmarks {
         {
             let perSecond = Double(joins.holds) / joins.seconds
             report.row(
-                "waiting-room joins, 64 connections, wrk, each from its own address (a decision under the room's lock in the store, SQLite) vs a POST refused at once",
+                "waiting-room joins, 64 connections, wrk, each from its own address (decided together under the room's lock in the store, \(store)) vs a POST refused at once",
                 ours: String(format: "%.0f joins/s, p99 %.1f ms", perSecond, joins.p99 * 1000),
                 baseline: String(format: "%.0f req/s, p99 %.1f ms", refused.requestsPerSecond, refused.p99 * 1000),
                 ratio: String(format: "%.2f×", perSecond / refused.requestsPerSecond), goal: "report")
         }
+        guard polls else { return }
         if let plain = Wrk.run(port: app.port, path: "/v1/shows/bench/availability", connections: 64, seconds: 4, script: nil),
             let polls = Wrk.run(port: app.port, path: "/v1/shows/rush-polls/queue", connections: 64, seconds: 4, script: Wrk.queuePoll)
         {

@@ -18,8 +18,9 @@ public final class QueueDesk: Sendable {
     let key: [UInt8]
     let abandonMilliseconds: Int64
     let rooms = Locked(Rooms())
-    /// Joins waiting for their show's next decision (`QueueDesk+Joins.swift`). Lock: its own, a leaf
-    /// (never held across a decision, which takes the store's lock and then `rooms`).
+    /// Joins waiting for their show's next decision (`QueueDesk+Joins.swift`); a show's line exists
+    /// while its decider runs. Lock: its own, a leaf (never held across a decision, which takes the
+    /// store's lock and then `rooms`).
     let joinLines = Locked([String: JoinLine]())
     /// [joins decided, decisions they took]. Lock: its own.
     let joinCounts = Locked([0, 0])

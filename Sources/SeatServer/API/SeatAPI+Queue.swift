@@ -52,21 +52,38 @@ extension SeatAPI {
     }
 
     /// `POST /v1/shows/{id}/queue` (a buyer): a place in the line.
-    func joinQueue(_ show: String, _ r: HTTPRequest) throws -> HTTPResponse {
+    func joinQueue(_ show: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
         _ = try openShow(show)
         let desk = try desk()
         let now = Self.now()
-        let (entry, place) = try queueCall { () throws -> (String, QueueDesk.Place) in
-            do { return try desk.join(show: show, address: r.clientAddress, now: now) } catch QueueError.noQueue(let show) {
-                // Not known here: a room set up on another instance this second is read from the store,
-                // at most 20 times a second in all (pages of shows without a room cost no store reads beyond that).
-                guard unknownEntryLimiter.check("rooms") == nil, try desk.load(show: show, now: now) else { throw QueueError.noQueue(show) }
-                return try desk.join(show: show, address: r.clientAddress, now: now)
+        // Not known here: a room set up on another instance this second is read from the store, at most 20
+        // times a second in all (pages of shows without a room cost no store reads beyond that).
+        if !desk.knows(show: show) {
+            guard unknownEntryLimiter.check("rooms") == nil, try desk.load(show: show, now: now) else {
+                return try queueCall { throw QueueError.noQueue(show) }
             }
         }
-        var body = Self.queuePlace(place)
-        body.entry = entry
-        return .json(201, body, headers: [("Location", "/v1/queue/\(entry)"), ("Cache-Control", "no-store")])
+        // Decided with the joins that arrive meanwhile; the connection waits suspended, not a thread.
+        let deferred = DeferredResponse()
+        let log = requestLog
+        desk.join(show: show, address: r.clientAddress, now: now) { result in
+            deferred.complete {
+                let response: HTTPResponse
+                do {
+                    let (entry, place) = try Self.queueCall { try result.get() }
+                    var body = Self.queuePlace(place)
+                    body.entry = entry
+                    response = .json(201, body, headers: [("Location", "/v1/queue/\(entry)"), ("Cache-Control", "no-store")])
+                } catch {
+                    let problem = Problem.from(error)
+                    if problem.status >= 500 { log.failed(trace, status: problem.status, cause: error) }
+                    response = problem.response
+                }
+                log.finished(trace, status: response.status)
+                return response
+            }
+        }
+        return HTTPResponse(status: 0, deferred: deferred)
     }
 
     /// `GET /v1/queue/{entry}`: the place now, from memory (at most a second behind the other instances).
@@ -168,7 +185,9 @@ extension SeatAPI {
     }
 
     /// The desk's refusals as problems.
-    func queueCall<T>(_ body: () throws -> T) throws -> T {
+    func queueCall<T>(_ body: () throws -> T) throws -> T { try Self.queueCall(body) }
+
+    static func queueCall<T>(_ body: () throws -> T) throws -> T {
         do { return try body() } catch let error as QueueError {
             switch error {
             case .noQueue(let show): throw Problem(404, "no-queue", "No waiting room", detail: "show \(show) has no waiting room: buy directly")

@@ -37,7 +37,7 @@ extension SeatAPI {
                 ("GET", .getQueue, { api, c in try api.getQueue(c[0], c.request) }),
                 ("PUT", .putQueue, { api, c in try api.putQueue(c[0], c.request, trace: c.trace) }),
                 ("DELETE", .deleteQueue, { api, c in try api.deleteQueue(c[0], c.request, trace: c.trace) }),
-                ("POST", .joinQueue, { api, c in try api.joinQueue(c[0], c.request) }),
+                ("POST", .joinQueue, { api, c in try api.joinQueue(c[0], c.request, trace: c.trace) }),
             ]),
         Route("/v1/queue/{entry}", [("GET", .getQueuePlace, { api, c in try api.queuePlace(c[0]) })]),
         Route("/v1/queue/{entry}/events", [("GET", .queuePlaceEvents, { api, c in try api.queueEvents(c[0]) })]),
