@@ -46,6 +46,8 @@ class QueueTests(PickerCase):
         self.assertIn("to wait", self.queue_text(d, "queue-eta"))
         self.assertIn("Keep this page open", self.queue_text(d, "queue-note"))
         self.assertIn(self.show, self.queue_text(d, "queue-show"))
+        # Next in line (or one behind): the bar shows the way to being let in under way, not empty.
+        self.assertGreaterEqual(int(d.find_element(By.ID, "queue-progress").get_attribute("value")), 33)
         d.save_screenshot(os.path.join(ARTIFACTS, "queue-desktop-en.png"))
         self.axe(d, "the waiting room, desktop en")
         # Let in: said, then the map by itself; a tap holds with the admission.

@@ -79,9 +79,10 @@ function room(showId, entry, first, done) {
     $('queue-position').textContent = waiting ? String(place.position) : early ? countdown() : '–';
     $('queue-position-line').hidden = !waiting && !early;
     $('queue-position-label').textContent = t(early ? 'queueOpensIn' : 'queuePosition');
-    // Progress from the place first seen to the front, the last step being let in.
+    // Progress from the place first seen to being let in, reaching the front a step of it: a buyer who
+    // is next sees the bar half full, not empty (an empty bar beside "You're next" read as broken).
     if (waiting && start === null) start = place.ahead;
-    const done = waiting ? Math.round(100 * (start - place.ahead) / (start + 1)) : place.state === 'admitted' || place.queueOff ? 100 : 0;
+    const done = waiting ? Math.round(100 * (start - place.ahead + 1) / (start + 2)) : place.state === 'admitted' || place.queueOff ? 100 : 0;
     $('queue-progress').value = Math.max(0, Math.min(100, done));
     $('queue-progress').hidden = early;
     $('queue-progress-label').hidden = early;
