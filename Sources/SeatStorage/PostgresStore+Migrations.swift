@@ -55,8 +55,9 @@ extension PostgresStore {
         // 6: the shows' waiting rooms, as in the embedded store's migration 5.
         QueueSchema.postgres,
         // 7: a batch whose changes touch different seats and holds written whole (set-wide statements,
-        // one subtransaction), falling back to `seatkit_commit` when the database refuses any of it.
-        togetherCommitFunction,
+        // one subtransaction), falling back to `seatkit_commit` when the database refuses any of it; both
+        // refuse to expire a hold another instance extended.
+        togetherCommitFunction + "\n" + expiryGuardCommitFunction,
     ]
 
     /// Migration 1's commit function (kept as it was applied).

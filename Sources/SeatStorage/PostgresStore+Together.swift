@@ -1,3 +1,4 @@
+import Foundation
 import SeatDomain
 
 /// A batch written whole: a dozen set-wide statements in place of ten statements and a subtransaction a
@@ -41,6 +42,18 @@ extension PostgresStore {
     /// a show edited meanwhile), that subtransaction is rolled back and `seatkit_commit` writes the batch
     /// change by change, refusing only what it must. Versions are the shows' as locked, in id order (as
     /// `seatkit_commit` locks them), then each change's place among its show's changes.
+    /// Migration 7's `seatkit_commit`: migration 5's, with an expiry refused when the stored hold expires
+    /// later than the instance expiring it believes (another instance extended it meanwhile: the
+    /// extension changes no seat, so no instance but its own heard of it, and the others' expiry passes
+    /// released the seats of an extended hold at its first expiry).
+    static let expiryGuardCommitFunction: String = {
+        let old = "WHERE holds.state = 'active';"
+        precondition(typedRefusalsCommitFunction.contains(old), "migration 7: the commit function no longer contains \(old)")
+        return typedRefusalsCommitFunction.replacingOccurrences(of: old, with: expiryGuard + ";")
+    }()
+
+    static let expiryGuard = "WHERE holds.state = 'active' AND (EXCLUDED.state <> 'expired' OR holds.expires_at <= EXCLUDED.expires_at)"
+
     static let togetherCommitFunction = #"""
         CREATE FUNCTION seatkit_write_together(batch jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
         DECLARE
@@ -66,7 +79,7 @@ extension PostgresStore {
           ON CONFLICT (id) DO UPDATE SET state = EXCLUDED.state, expires_at = EXCLUDED.expires_at, extended = EXCLUDED.extended,
             order_ref = EXCLUDED.order_ref, reason = EXCLUDED.reason, operator = EXCLUDED.operator, payment = EXCLUDED.payment,
             prices = EXCLUDED.prices
-          WHERE holds.state = 'active';
+          \#(expiryGuard);
           GET DIAGNOSTICS n = ROW_COUNT;
           IF n <> holds_n THEN RAISE EXCEPTION 'a hold of the batch is no longer active' USING ERRCODE = 'SK001'; END IF;
           -- A show at a time, its seats as one array: the primary key's index, whatever the planner

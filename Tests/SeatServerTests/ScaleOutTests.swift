@@ -138,6 +138,31 @@ import SeatSecrets
         #expect(expired >= 8)
         #expect(try a.openStore().activeHolds().isEmpty)
     }
+
+    /// A hold made on one instance and extended on the other: the first instance never heard of the
+    /// extension (it changes no seat), so at the first expiry its expiry pass releases the seats of a hold
+    /// that still runs. The store refuses that expiry, the instance reloads the show, the seats stay
+    /// held, and the buyer confirms with the token on either instance.
+    @Test func aHoldExtendedOnOneInstanceIsNotExpiredByTheOther() throws {
+        let a = try TestServer(backend: .postgres, holdSeconds: 60), b = try a.sibling()
+        let c = try a.connection(), d = try b.connection()
+        let made = try hold(c, ["4-1", "4-2"])
+        let token = try #require(made.json?["token"]?.stringValue, "\(made.text)")
+        _ = try settled([a, b])
+        // Extended 30 s on: it now runs to 90 s.
+        b.app.inventory.clockOffset.advance(by: 30_000)
+        #expect(try d.request("POST", "/v1/holds/\(token)/extend").status == 200)
+        _ = try settled([a, b])
+        // Past the first expiry (60 s), before the extended one (90 s).
+        a.app.inventory.clockOffset.advance(by: 61_000)
+        b.app.inventory.clockOffset.advance(by: 31_000)
+        a.app.inventory.expireDue()
+        let after = try settled([a, b])
+        #expect(after.allSatisfy { $0.counts.held == 2 }, "\(after.map(\.counts))")
+        #expect(try a.openStore().activeHolds().map(\.tokenDigest) == [Secrets.tokenDigest(token)])
+        let confirmed = try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"ext-1"}"#)
+        #expect(confirmed.status == 200, "\(confirmed.text)")
+    }
 }
 
 /// Load against servers while the database restarts or an instance dies.

@@ -406,6 +406,50 @@ import Testing
         #expect(!PostgresStore.writesTogether([refund]))
     }
 
+    /// An instance that did not hear of another's extension (it changes no seat) expires the hold at its
+    /// first expiry: the shared store refuses that expiry (the hold expires later than that instance
+    /// believes), written whole or change by change, and takes the one that knows the new expiry.
+    // Skipped (not passed) without PostgreSQL; with SEATKIT_REQUIRE_POSTGRES=1 and none, it runs and fails.
+    @Test(.enabled(if: StoreBackend.available.contains(.postgres))) func sharedStoreRefusesToExpireAHoldExtendedElsewhere() throws {
+        let (store, dir) = try fresh(.postgres)
+        defer { dir.remove() }
+        func hold(_ id: String, _ state: HoldState, expires: Int64, extended: Bool = false) -> HoldRecord {
+            HoldRecord(
+                id: id, tokenDigest: "tok-" + id, showID: "s", state: state, expiresAt: expires, extended: extended, orderRef: nil, wheelchair: false,
+                createdAt: 1)
+        }
+        func change(_ h: HoldRecord, claim: [Int] = [], free: [Int] = []) throws -> StoreCommit {
+            let v = try next(store)
+            let changes = claim.map { SeatChange(seat: $0, status: .held) } + free.map { SeatChange(seat: $0, status: .available) }
+            return StoreCommit(
+                showID: "s", version: v, changes: changes, insert: claim.map { Claim(seat: $0, status: .held, holdID: h.id) }, delete: free, sell: [],
+                holds: [h], delta: AvailabilityDelta(fromVersion: v - 1, toVersion: v, changes: changes).encoded(), durable: false, idempotency: nil)
+        }
+        for id in ["a", "b"] {
+            _ = try outcome(store, change(hold(id, .active, expires: 1_000), claim: id == "a" ? [1] : [2])).get()
+            _ = try outcome(store, change(hold(id, .active, expires: 5_000, extended: true))).get()  // on another instance
+        }
+        // Written whole: refused.
+        let stale = try change(hold("a", .expired, expires: 1_000), free: [1])
+        guard case .failure(let e) = outcome(store, stale) else { Issue.record("an expiry over an extension was written"); return }
+        #expect(e.isConflict, "\(e)")
+        // Change by change (a batch that cannot be written whole): that change alone is refused.
+        let x = try change(hold("x", .active, expires: 9_000), claim: [3])
+        let released = StoreCommit(
+            showID: "s", version: x.version + 1, changes: [SeatChange(seat: 3, status: .available)], insert: [], delete: [3], sell: [],
+            holds: [hold("x", .released, expires: 9_000)], delta: "skd1;\(x.version);\(x.version + 1);3a", durable: false, idempotency: nil)
+        var staleB = try change(hold("b", .expired, expires: 1_000), free: [2])
+        staleB.version = x.version + 2
+        #expect(!PostgresStore.writesTogether([x, released, staleB]))
+        let outcomes = try store.commit(batch: [x, released, staleB])
+        guard case .committed = outcomes[0], case .committed = outcomes[1], case .refused = outcomes[2] else { Issue.record("\(outcomes)"); return }
+        #expect(try store.claims(show: "s").map(\.seat).sorted() == [1, 2])
+        #expect(try store.hold(tokenDigest: "tok-a")?.state == .active && store.hold(tokenDigest: "tok-b")?.state == .active)
+        // Expired at the expiry it has: written.
+        _ = try outcome(store, change(hold("a", .expired, expires: 5_000, extended: true), free: [1])).get()
+        #expect(try store.hold(tokenDigest: "tok-a")?.state == .expired)
+    }
+
     /// A change of the show's row is refused when another instance changed the row since the instance
     /// read it (it would write the other's fields back as they were); seat changes in between are fine.
     // Skipped (not passed) without PostgreSQL; with SEATKIT_REQUIRE_POSTGRES=1 and none, it runs and fails.
