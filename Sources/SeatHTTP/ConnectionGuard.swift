@@ -63,6 +63,10 @@ final class ConnectionGuard: Sendable {
 
     private struct Table {
         var connections: [UInt: Record] = [:]
+        /// The connections not serving an event stream: what the deadline sweep walks (four times a
+        /// second, under this lock; with 10,000 streams open, walking them all was ~2 % of the server's
+        /// CPU under hold + release, perf 2026-12-03).
+        var requestConnections: [UInt: Record] = [:]
         var requestsByAddress: [String: Int] = [:]
         var streamsByAddress: [String: Int] = [:]
         var requestCount = 0
@@ -105,6 +109,7 @@ final class ConnectionGuard: Sendable {
         let record = Record(address: address, fd: fd)
         table.withLock { t in
             t.connections[UInt(bitPattern: connection)] = record
+            t.requestConnections[UInt(bitPattern: connection)] = record
             t.requestsByAddress[address, default: 0] += 1
             t.requestCount += 1
         }
@@ -114,6 +119,7 @@ final class ConnectionGuard: Sendable {
     func closed(_ connection: OpaquePointer) {
         table.withLock { t in
             guard let c = t.connections.removeValue(forKey: UInt(bitPattern: connection)) else { return }
+            t.requestConnections[UInt(bitPattern: connection)] = nil
             if case .stream = c.phase.withLock({ $0 }) {
                 Self.decrement(&t.streamsByAddress, c.address)
                 t.streamCount -= 1
@@ -141,7 +147,7 @@ final class ConnectionGuard: Sendable {
     /// Requests between their headers and their completion (answers waiting suspended included).
     var busyRequests: Int {
         table.withLock { t in
-            t.connections.values.reduce(0) { n, c in
+            t.requestConnections.values.reduce(0) { n, c in
                 if case .busy = c.phase.withLock({ $0 }) { n + 1 } else { n }
             }
         }
@@ -163,6 +169,7 @@ final class ConnectionGuard: Sendable {
             t.streamsByAddress[c.address, default: 0] += 1
             t.streamCount += 1
             c.phase.withLock { $0 = .stream(stream) }
+            t.requestConnections[key] = nil
             // Edge-triggered: a viewer sends nothing, so one event per hang-up.
             var event = epoll_event(
                 events: EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue | EPOLLET.rawValue, data: epoll_data_t(u64: UInt64(key)))
@@ -211,7 +218,7 @@ final class ConnectionGuard: Sendable {
         let deadline = UInt64(limits.headerSeconds * 1e9)
         let now = Self.now()
         table.withLock { t in
-            for c in t.connections.values {
+            for c in t.requestConnections.values {
                 let overdue = c.phase.withLock { p in
                     guard case .awaitingHeaders(let since) = p, now > since + deadline else { return false }
                     p = .cut  // once; libmicrohttpd closes it on its next read

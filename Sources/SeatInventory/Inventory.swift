@@ -420,10 +420,13 @@ public final class Inventory: Sendable {
     /// Whether some show's memory is waiting for its reload from the store.
     package var hasStaleShows: Bool { locked { m in !m.staleShows.isEmpty } }
 
-    /// Commits what is queued and stops the writer.
-    public func stop() { writer.stop() }
+    /// Commits what is queued and stops the writer, then sends the events' last round.
+    public func stop() {
+        writer.stop()
+        hub.stop()
+    }
 
-    deinit { writer.stop() }
+    deinit { stop() }
 
     static func makeState(record: ShowRecord, venue: VenueEntry) throws -> ShowState {
         let policy = try SelectionPolicy(json: Array(record.policyJSON.utf8))
