@@ -9,6 +9,8 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <netinet/tcp.h>
 #include <microhttpd.h>
 
 /* libmicrohttpd's variadic entry points are not callable from Swift; these fixed-argument wrappers are. */
@@ -148,7 +150,10 @@ static inline struct MHD_Daemon *seatkit_mhd_start(uint16_t port, int any_addres
     address.sin_family = AF_INET;
     address.sin_port = htons(port);
     address.sin_addr.s_addr = any_address ? htonl(INADDR_ANY) : htonl(INADDR_LOOPBACK);
-    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
+    /* MHD_USE_TURBO: among its optimisations, a connection is closed without shutdown(2). An event stream's
+       socket is duplicated and kept after libmicrohttpd drops the connection (HTTPServer.adopt); a
+       shutdown would have ended the duplicate's socket too. */
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG | MHD_USE_TURBO;
     return MHD_start_daemon(flags, port, accept_policy, accept_cls, handler, handler_cls,
                             MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
                             MHD_OPTION_THREAD_POOL_SIZE, threads,

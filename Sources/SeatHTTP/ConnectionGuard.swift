@@ -12,16 +12,15 @@ import SharedState
 ///   viewers never take the connections buyers need;
 /// - a deadline for each request's headers (slow senders are cut off; libmicrohttpd's own timeout is
 ///   an idle timeout that one byte every few seconds resets);
-/// - an event stream whose client hung up is closed at once (a suspended connection notices nothing
-///   until the next heartbeat, which kept a closed viewer's slot ~15–30 s).
+/// - an adopted event stream holds its stream budget until `StreamTransport` closes it (at once when
+///   its client hangs up).
 /// Addresses on `trusted` (a load balancer's, a proxy's) have no per-address limit.
 ///
 /// Threads: libmicrohttpd's pool threads call `admit`, `opened`, `closed`, `requestStarted`,
-/// `requestCompleted` and `admitStream`; the guard's own watcher thread sweeps deadlines and watches
-/// streams' sockets for hang-ups. All state is in `table` (one `Locked`). Under that lock only
-/// syscalls on sockets the table still owns are made (`shutdown`, `epoll_ctl`): libmicrohttpd calls
-/// `closed` before it closes a socket, so a socket in the table is never one reused by another
-/// connection. Streams are closed after the lock is released (closing resumes the connection).
+/// `requestCompleted` and `adoptStream`; the stream transport calls `streamEnded`; the guard's own
+/// watcher thread sweeps deadlines. All state is in `table` (one `Locked`). Under that lock the only
+/// syscall is `shutdown` on a socket the table still owns: libmicrohttpd calls `closed` before it
+/// closes a socket, so a socket in the table is never one reused by another connection.
 final class ConnectionGuard: Sendable {
     struct Limits: Sendable {
         /// Request connections from one address (a family behind one NAT has a few dozen).
@@ -41,7 +40,8 @@ final class ConnectionGuard: Sendable {
     enum Phase {
         case awaitingHeaders(since: UInt64)
         case busy
-        case stream(EventStream)
+        /// Its response is an event stream (it has left libmicrohttpd and the table).
+        case stream
         /// Its headers were overdue and its socket shut down: libmicrohttpd closes it next.
         case cut
     }
@@ -79,15 +79,11 @@ final class ConnectionGuard: Sendable {
 
     let limits: Limits
     private let table = Locked(Table())
-    private let epoll: Int32
     private let stopping = Locked(false)
 
     init(limits: Limits) {
         self.limits = limits
-        epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
     }
-
-    deinit { close(epoll) }
 
     static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
@@ -118,16 +114,11 @@ final class ConnectionGuard: Sendable {
 
     func closed(_ connection: OpaquePointer) {
         table.withLock { t in
+            // An adopted stream left the table when libmicrohttpd let go of it.
             guard let c = t.connections.removeValue(forKey: UInt(bitPattern: connection)) else { return }
             t.requestConnections[UInt(bitPattern: connection)] = nil
-            if case .stream = c.phase.withLock({ $0 }) {
-                Self.decrement(&t.streamsByAddress, c.address)
-                t.streamCount -= 1
-                epoll_ctl(epoll, EPOLL_CTL_DEL, c.fd, nil)
-            } else {
-                Self.decrement(&t.requestsByAddress, c.address)
-                t.requestCount -= 1
-            }
+            Self.decrement(&t.requestsByAddress, c.address)
+            t.requestCount -= 1
         }
     }
 
@@ -153,28 +144,35 @@ final class ConnectionGuard: Sendable {
         }
     }
 
-    /// The connection's response is the event stream `stream`: it moves from the request budget to
-    /// the stream budget, or is refused (false) when that is spent.
-    func admitStream(_ connection: OpaquePointer, _ stream: EventStream) -> Bool {
+    /// The connection's response is an event stream: it moves from the request budget to the stream
+    /// budget and out of the table (libmicrohttpd lets go of it; the stream owns its socket from now
+    /// on), or is refused (nil) when that budget is spent. `streamEnded` gives the budget back.
+    func adoptStream(_ connection: OpaquePointer) -> Record? {
         table.withLock { t in
             let key = UInt(bitPattern: connection)
-            guard let c = t.connections[key] else { return false }
+            guard let c = t.connections[key] else { return nil }
             if t.streamCount >= limits.streams || (!limits.trusted.contains(c.address) && t.streamsByAddress[c.address, default: 0] >= limits.streamsPerAddress)
             {
                 t.refusedStreams += 1
-                return false
+                return nil
             }
             Self.decrement(&t.requestsByAddress, c.address)
             t.requestCount -= 1
             t.streamsByAddress[c.address, default: 0] += 1
             t.streamCount += 1
-            c.phase.withLock { $0 = .stream(stream) }
+            c.phase.withLock { $0 = .stream }
+            t.connections[key] = nil
             t.requestConnections[key] = nil
-            // Edge-triggered: a viewer sends nothing, so one event per hang-up.
-            var event = epoll_event(
-                events: EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue | EPOLLET.rawValue, data: epoll_data_t(u64: UInt64(key)))
-            epoll_ctl(epoll, EPOLL_CTL_ADD, c.fd, &event)
-            return true
+            return c
+        }
+    }
+
+    /// An adopted stream ended (`hungUp`: its client went away).
+    func streamEnded(_ record: Record, hungUp: Bool) {
+        table.withLock { t in
+            Self.decrement(&t.streamsByAddress, record.address)
+            t.streamCount -= 1
+            if hungUp { t.hungUp += 1 }
         }
     }
 
@@ -186,10 +184,8 @@ final class ConnectionGuard: Sendable {
 
     func start() {
         let thread = Thread { [self] in
-            var events = [epoll_event](repeating: epoll_event(), count: 256)
             while !stopping.withLock({ $0 }) {
-                let n = events.withUnsafeMutableBufferPointer { epoll_wait(epoll, $0.baseAddress, 256, 250) }
-                if n > 0 { hangUps(events.prefix(Int(n)).map(\.data.u64)) }
+                Thread.sleep(forTimeInterval: 0.25)
                 sweep()
             }
         }
@@ -199,18 +195,6 @@ final class ConnectionGuard: Sendable {
 
     /// The watcher ends within one 250 ms wait.
     func stop() { stopping.withLock { $0 = true } }
-
-    /// Closes the streams whose clients hung up.
-    private func hangUps(_ keys: [UInt64]) {
-        let gone: [EventStream] = table.withLock { t in
-            keys.compactMap { key in
-                guard let c = t.connections[UInt(key)], case .stream(let s) = c.phase.withLock({ $0 }) else { return nil }
-                t.hungUp += 1
-                return s
-            }
-        }
-        for s in gone { s.close() }
-    }
 
     /// Ends connections whose request headers are overdue: `shutdown` makes libmicrohttpd's next read
     /// fail, and it closes the connection itself.

@@ -4,7 +4,8 @@ import SharedState
 import Synchronization
 
 /// An HTTP/1.1 server on libmicrohttpd: epoll with a thread pool, keep-alive, bodies collected up to a
-/// limit, handlers called synchronously on the pool's threads, Server-Sent Events by suspend/resume.
+/// limit, handlers called synchronously on the pool's threads, answers that come later by suspend/resume,
+/// Server-Sent Events on sockets taken from libmicrohttpd after their head (`StreamTransport`).
 public final class HTTPServer: Sendable {
     public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
@@ -50,8 +51,12 @@ public final class HTTPServer: Sendable {
     let guardian: ConnectionGuard
     /// The running daemon: nil before `start` and after `stop`. Lock: `daemon`.
     private let daemon = Locked<Daemon?>(nil)
-    /// Open event streams (closed on stop so their suspended connections finish).
+    /// Open event streams (closed on stop).
     private let streams = Locked([ObjectIdentifier: EventStream]())
+    /// Each open stream's connection record (its budget, given back when the stream ends).
+    let streamRecords = Locked([ObjectIdentifier: ConnectionGuard.Record]())
+    /// The streams' sockets once libmicrohttpd has let go of them.
+    let transport: StreamTransport
     /// The bound port (useful with port 0), written once by `start`.
     private let boundPort = Atomic<UInt16>(0)
     public var port: UInt16 { boundPort.load(ordering: .acquiring) }
@@ -64,6 +69,10 @@ public final class HTTPServer: Sendable {
                 perAddress: configuration.connectionsPerAddress, requests: configuration.maximumConnections,
                 streamsPerAddress: configuration.streamsPerAddress, streams: configuration.maximumStreams,
                 headerSeconds: configuration.headerTimeoutSeconds, trusted: configuration.trustedAddresses))
+        let guardian = guardian, records = streamRecords
+        transport = StreamTransport { stream, hungUp in
+            if let record = records.withLock({ $0.removeValue(forKey: ObjectIdentifier(stream)) }) { guardian.streamEnded(record, hungUp: hungUp) }
+        }
     }
 
     /// The client a request comes from: the peer, or, when the peer is a trusted proxy, the address the
@@ -106,6 +115,7 @@ public final class HTTPServer: Sendable {
         daemon.withLock { $0 = Daemon(pointer: started) }
         boundPort.store(seatkit_mhd_port(started), ordering: .releasing)
         guardian.start()
+        transport.start()
     }
 
     /// Every connection is a file descriptor: the soft limit (often 1,024) is raised toward the hard one.
@@ -130,6 +140,7 @@ public final class HTTPServer: Sendable {
             return d
         }
         if let running { MHD_stop_daemon(running.pointer) }
+        transport.stop()
         guardian.stop()
     }
 
@@ -308,7 +319,7 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
         }
         return server.queue(ready, on: connection)
     }
-    return server.queue(response, on: connection)
+    return server.queue(response, on: connection, version: version.map { String(cString: $0) })
 }
 
 /// A request body as sent (`Content-Encoding` absent or `identity`) or inflated from gzip, at most
@@ -337,47 +348,58 @@ private let completedHandler: MHD_RequestCompletedCallback = { cls, connection, 
     requestContext.pointee = nil
 }
 
-private let streamReader: MHD_ContentReaderCallback = { cls, _, buffer, max in
-    guard let cls, let buffer else { return seatkit_mhd_end_of_stream }
-    let stream = Unmanaged<EventStream>.fromOpaque(cls).takeUnretainedValue()
-    return stream.read(into: buffer, max: max)
-}
-
-private let streamFree: MHD_ContentReaderFreeCallback = { cls in
-    guard let cls else { return }
-    let stream = Unmanaged<EventStream>.fromOpaque(cls).takeRetainedValue()
-    stream.finished()
-}
-
 extension HTTPServer {
-    func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
-        let mhdResponse: OpaquePointer?
-        if let stream = response.stream {
-            guard guardian.admitStream(connection, stream) else {
-                stream.close()
-                return queue(
-                    Problem(
-                        503, "too-many-streams", "Too many event streams",
-                        detail: "this server, or this address, has as many open event streams as it serves; try again shortly",
-                        headers: [("Retry-After", "5")]
-                    ).response, on: connection)
-            }
-            let server = self
-            stream.attach(connection) { server.unregister(stream) }
-            register(stream)
-            mhdResponse = MHD_create_response_from_callback(
-                seatkit_mhd_size_unknown, 4096, streamReader,
-                Unmanaged.passRetained(stream).toOpaque(), streamFree)
-        } else {
-            mhdResponse = response.body.withUnsafeBytes { raw in
-                MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
-            }
+    func queue(_ response: HTTPResponse, on connection: OpaquePointer, version: String? = nil) -> MHD_Result {
+        if let stream = response.stream { return adopt(stream, response, on: connection, version: version) }
+        let mhdResponse = response.body.withUnsafeBytes { raw in
+            MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
         }
         guard let mhdResponse else { return MHD_Result.NO }
         for (name, value) in response.headers { MHD_add_response_header(mhdResponse, name, value) }
         let result = MHD_queue_response(connection, UInt32(response.status), mhdResponse)
         MHD_destroy_response(mhdResponse)
         return result
+    }
+
+    /// An event stream leaves libmicrohttpd: its socket is duplicated, its head written by the stream,
+    /// and libmicrohttpd told to drop the connection (`MHD_NO`), which it does without a `shutdown`
+    /// (`MHD_USE_TURBO`) — closing its own descriptor leaves the duplicate's socket open.
+    private func adopt(_ stream: EventStream, _ response: HTTPResponse, on connection: OpaquePointer, version: String?) -> MHD_Result {
+        guard let record = guardian.adoptStream(connection) else {
+            stream.close()
+            return queue(
+                Problem(
+                    503, "too-many-streams", "Too many event streams",
+                    detail: "this server, or this address, has as many open event streams as it serves; try again shortly",
+                    headers: [("Retry-After", "5")]
+                ).response, on: connection)
+        }
+        let socket = fcntl(seatkit_mhd_connection_fd(connection), F_DUPFD_CLOEXEC, 0)
+        guard socket >= 0 else {
+            guardian.streamEnded(record, hungUp: false)
+            stream.close()
+            return MHD_Result.NO
+        }
+        // An HTTP/1.0 client cannot read chunks: its body ends when the connection does.
+        let chunked = version != "HTTP/1.0"
+        var head = "HTTP/1.1 \(response.status) OK\r\nDate: \(Self.httpDate())\r\n"
+        for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
+        head += chunked ? "Transfer-Encoding: chunked\r\n\r\n" : "Connection: close\r\n\r\n"
+        let server = self
+        stream.whenFinished { server.unregister(stream) }
+        register(stream)
+        streamRecords.withLock { $0[ObjectIdentifier(stream)] = record }
+        transport.adopt(stream, socket: socket, head: Array(head.utf8), chunked: chunked)
+        return MHD_Result.NO
+    }
+
+    /// Now as an HTTP date (RFC 9110 section 5.6.7).
+    static func httpDate() -> String {
+        var now = time(nil), parts = tm()
+        gmtime_r(&now, &parts)
+        var buffer = [CChar](repeating: 0, count: 64)
+        let n = strftime(&buffer, 64, "%a, %d %b %Y %H:%M:%S GMT", &parts)
+        return String(decoding: buffer.prefix(n).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 

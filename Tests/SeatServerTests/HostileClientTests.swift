@@ -146,6 +146,49 @@ import Glibc
         #expect(Date().timeIntervalSince(start) < 1.5, "freed after \(Date().timeIntervalSince(start)) s")
     }
 
+    /// An event stream's socket is the server's own after its head (libmicrohttpd lets go of it): the
+    /// head is a proper HTTP/1.1 answer (dated, chunked), an HTTP/1.0 client gets a body that ends
+    /// with the connection, a viewer who hangs up is counted and freed at once, and stopping the server
+    /// ends the chunked body cleanly.
+    @Test func aStreamsSocketIsTheServersOwnAfterItsHead() throws {
+        let server = try TestServer { $0.heartbeatSeconds = 60 }
+        func read(_ c: HTTPConnection, until marker: String) -> String {
+            var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 4096)
+            let deadline = Date().addingTimeInterval(5)
+            while !String(decoding: bytes, as: UTF8.self).contains(marker) && Date() < deadline {
+                let n = chunk.withUnsafeMutableBytes { recv(c.socketDescriptor, $0.baseAddress, 4096, 0) }
+                if n <= 0 { break }
+                bytes += chunk[0..<n]
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        func hangUps() throws -> String {
+            try server.connection().request("GET", "/metrics").text.split(separator: "\n").first { $0.hasPrefix("seatkit_event_stream_hangups ") }.map(
+                String.init) ?? "none"
+        }
+        let current = try server.connection()
+        try current.sendRaw(Array("GET /v1/shows/show/events HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8))
+        let head = read(current, until: "event: snapshot")
+        #expect(head.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(head.contains("\r\nDate: ") && head.contains("\r\nContent-Type: text/event-stream\r\n") && head.contains("\r\nTransfer-Encoding: chunked\r\n"))
+        let old = try server.connection()
+        try old.sendRaw(Array("GET /v1/shows/show/events HTTP/1.0\r\n\r\n".utf8))
+        let oldHead = read(old, until: "event: snapshot")
+        #expect(oldHead.contains("\r\nConnection: close\r\n\r\nretry: 2000\n\n") && !oldHead.contains("chunked"))
+        #expect(try hangUps() == "seatkit_event_stream_hangups 0.0")
+        // The HTTP/1.0 viewer hangs up: counted and freed without waiting for a heartbeat.
+        shutdown(old.socketDescriptor, Int32(SHUT_RDWR))
+        let start = Date()
+        while server.app.inventory.subscriberCount > 1 && Date().timeIntervalSince(start) < 5 { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(server.app.inventory.subscriberCount == 1)
+        #expect(try hangUps() == "seatkit_event_stream_hangups 1.0")
+        // A change reaches the other viewer; stopping ends its body with the last chunk.
+        #expect(try hold(server.connection(), ["2-1", "2-2"]).status == 201)
+        #expect(read(current, until: "event: seats").contains("id: 1\nevent: seats"))
+        server.app.stop()
+        #expect(read(current, until: "0\r\n\r\n").hasSuffix("0\r\n\r\n"))
+    }
+
     /// A sender that trickles its headers is cut off at the header deadline, though it never goes idle.
     @Test func aSlowSenderIsCutOffAtTheHeaderDeadline() throws {
         let server = try TestServer { $0.headerTimeoutSeconds = 1 }
