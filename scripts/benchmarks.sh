@@ -129,18 +129,24 @@ connections, so both share the 2 cores and the figures understate a server on it
   answered gets ~10 answers a second instead of ~700. Before the tarpit the loopers' 429s (~2,700
   requests a second) still cost 0.77× (2026-12-01, earlier the same day); before the memory ring each
   such request held the inventory lock across a 10,000-event store read (four loopers: 1,454 → 22 holds/s).
-- *10,000 event streams*: a child process (`SeatKitBench viewers`) opens 10,000 streams on another show
-  of the arena, 250 from each of 40 loopback addresses (the server allows 256 an address and 12,000 in
-  all, on a budget apart from the 4,096 request connections), then wrk runs hold + release as above.
-  Before, streams and buyers shared one pool of 4,096 connections.
+- *10,000 event streams* (`SeatKitBench streams` runs these rows alone): a child process (`SeatKitBench
+  viewers`) opens 10,000 streams, 250 from each of 40 loopback addresses (the server allows 256 an address
+  and 12,000 in all, on a budget apart from the 4,096 request connections), on another show of the arena or
+  on the show being sold, then wrk runs hold + release as above; a fresh server for every run, the three
+  kinds taking turns three times, medians. The viewers read nothing (as remote clients, their reading costs
+  this machine nothing); the server writes into their sockets' buffers. Since 2026-12-03 a stream leaves
+  libmicrohttpd after its head (its socket written by the stream, watched by one epoll thread) and events are
+  sent by the hub's delivery thread in rounds, one merged delta a viewer a round. Before: on another show
+  0.57–1.13× from run to run (every resumed answer walked libmicrohttpd's list of 10,000 suspended streams:
+  12–27 % of the CPU), and on the show being sold 22 holds/s against 5,021 (20,000 sends under the inventory
+  lock each hold + release). On the show being sold the cost left is the sends themselves: 10,000 a round,
+  each waking its reader (a round takes 90–150 ms here).
 - *The same server over a run*: hold + release falls as the store grows (each 5 s run leaves ~35k
   released holds in it): four 5 s runs in a row on one server read 7,786 → 6,536 → 6,741 → 4,797
   holds/s for the session's starting binary and 8,200 → 6,265 → 7,527 → 5,316 for its end (2026-12-01),
-  so the rows measured beside something take their baseline from plain runs just before and after.
-  With 10,000 streams open the bracketed ratio is ~0.7× though the p99 holds: libmicrohttpd walks its
-  list of suspended connections on every resume, and each waiting buyer is resumed once its change
-  commits (a transport of its own for the streams would take them off that list); that ratio moves
-  with the machine's load (0.66×, 1.03× and 1.22× on three runs of 2026-12-01).
+  so the rows measured beside something take their baseline from plain runs just before and after, or
+  run on fresh servers taking turns. Later runs fall much further (eight in a row on 2026-12-03: 7,639 →
+  6,635 → 4,687 → 1,392 → 1,298 → 851 → 566 → 441, the same with the day's first binary; the cause is not found yet).
 - *Comparing two builds*: a single run moves by ±25 % from minute to minute on this shared machine, so
   a change to the hold path is judged with `scripts/compare-holds.sh OLD NEW 3` (the `seatkit
   serve` binaries taking turns, medians; more than two may be given): on 2026-12-01 the session's start against its end read
@@ -224,9 +230,7 @@ connections, so both share the 2 cores and the figures understate a server on it
   index inserts 11 %, parsing the batch's JSON 6 %, signalling the listening instances 4 %. The rest of the gap to
   SQLite is the server's second round trip a release (it reads its hold first, in case another instance changed
   it: 35 % of the database's CPU when skipped in an experiment) and the 2 cores shared by PostgreSQL, the server
-  and wrk. The 10,000-stream row moves between 0.57× and 1.13× from run to run; under perf, 12.5 % of the
-  server's CPU with the streams open was one loop in libmicrohttpd: resuming a suspended answer (every hold is
-  one) walks the worker's list of suspended connections, and 10,000 streams wait there.
+  and wrk.
 TAIL
 } > BENCHMARKS.md
 echo "wrote BENCHMARKS.md"

@@ -22,7 +22,7 @@ import SharedState
 /// atomic with publishing). The delivery thread sends rounds outside it: it is the only thread that
 /// sends a subscriber events after its replay, so its sends stay in order.
 final class EventHub: Sendable {
-    struct Event {
+    struct Event: Sendable {
         var version: UInt64
         var delta: String
         var changes: [SeatChange]
@@ -31,7 +31,7 @@ final class EventHub: Sendable {
     }
 
     /// A subscriber and how far its stream has been written.
-    struct Subscriber {
+    struct Subscriber: Sendable {
         let stream: any EventSubscriber
         /// Every version through this one is in its stream.
         var version: UInt64

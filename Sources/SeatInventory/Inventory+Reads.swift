@@ -117,6 +117,8 @@ extension Inventory {
     /// A comment to every event subscriber (keeps connections alive, finds dead clients).
     public func heartbeat() { hub.heartbeat() }
     public var subscriberCount: Int { hub.count }
+    /// Event delivery rounds so far (each brings a show's subscribers to its latest version).
+    public var eventRounds: Int { hub.rounds }
 }
 
 extension Inventory {

@@ -138,8 +138,8 @@ extension ServerBenchmarks {
     }
 }
 
-/// Reads many event streams from one thread: each stream's head, then its chunked body, one delivery
-/// a version (`id: N`), stamped with the monotonic time it was read.
+/// Reads many event streams from one thread: each stream's head, then its chunked body; each delivery
+/// (`id: N`) stamped with the monotonic time it was read.
 struct EventStreamReader {
     let fds: [Int32]
     /// The newest version each stream has delivered.
@@ -147,6 +147,8 @@ struct EventStreamReader {
     /// Each stream's HTTP status, once its head is read (0 before).
     private(set) var statuses: [Int]
     private var buffers: [[UInt8]], decoders: [ChunkedDecoder], heads: [[UInt8]], inBody: [Bool]
+    /// Whether the stream's first id (its snapshot's) has been read.
+    private var started: [Bool]
 
     init(_ fds: [Int32]) {
         self.fds = fds
@@ -154,6 +156,7 @@ struct EventStreamReader {
         statuses = Array(repeating: 0, count: fds.count)
         buffers = Array(repeating: [], count: fds.count); decoders = Array(repeating: ChunkedDecoder(), count: fds.count)
         heads = Array(repeating: [], count: fds.count); inBody = Array(repeating: false, count: fds.count)
+        started = Array(repeating: false, count: fds.count)
     }
 
     /// `count` streams of `show`, each asked for with its own request (the reader parses the answer
@@ -194,8 +197,8 @@ struct EventStreamReader {
         return received
     }
 
-    /// Reads what stream `k` has: its head first, then chunks; each `id: N` line is one delivered
-    /// version. False when the stream has ended.
+    /// Reads what stream `k` has: its head first, then chunks; an `id: N` line delivers the versions
+    /// after the stream's last through N. False when the stream has ended.
     private mutating func consume(_ k: Int, _ chunk: inout [UInt8], through: UInt64, into received: inout [(version: UInt64, at: UInt64)]) -> Bool {
         let n = chunk.withUnsafeMutableBytes { recv(fds[k], $0.baseAddress, 65536, 0) }
         let now = DispatchTime.now().uptimeNanoseconds
@@ -221,7 +224,14 @@ struct EventStreamReader {
             let line = buffers[k][start..<nl]
             start = nl + 1
             if line.starts(with: Array("id: ".utf8)), let v = UInt64(String(decoding: line.dropFirst(4), as: UTF8.self)) {
-                received.append((v, now))
+                // A merged delta (versions published faster than a delivery round) delivers every
+                // version after the stream's last one through its id; the first id is the snapshot's.
+                if !started[k] || v <= latest[k] {
+                    started[k] = true
+                    received.append((v, now))
+                } else {
+                    for version in (latest[k] + 1)...v { received.append((version, now)) }
+                }
                 latest[k] = max(latest[k], v)
             }
         }

@@ -49,6 +49,19 @@ if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "queue" {
     report.print(sections: [("SeatServer: the waiting room", 0..<report.rows.count)])
     exit(0)
 }
+// `SeatKitBench streams`: hold + release beside 10,000 event streams and their delivery delay, alone.
+if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "streams" {
+    ServerBenchmarks.raiseFileLimit()
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-bench-streams-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try ServerBenchmarks.holdsBesideViewers(dir: dir, report: report)
+    let app = try ServerBenchmarks.server(dir.appendingPathComponent("delivery.db").path, groupCommit: true)
+    try ServerBenchmarks.wideDelivery(app: app, report: report)
+    app.stop()
+    report.print(sections: [("SeatServer: event streams", 0..<report.rows.count)])
+    exit(0)
+}
 if CommandLine.arguments.contains("server") {
     FileHandle.standardError.write(Data("server benchmarks…\n".utf8))
     try ServerBenchmarks.run(report: report)
