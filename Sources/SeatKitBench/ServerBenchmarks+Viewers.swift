@@ -52,7 +52,8 @@ extension ServerBenchmarks {
         let turnsText = Viewers.allCases.map { v in
             "\(v.rawValue) " + (results[v] ?? []).map { String(format: "%.0f", Double($0.holds) / $0.seconds) }.joined(separator: "/")
         }.joined(separator: ", ")
-        report.notes.append("10,000 viewers beside hold + release, holds/s of each turn: \(turnsText); delivery rounds a run: \(delivery)")
+        let roundsText = Viewers.allCases.map { "\($0.rawValue) " + (delivery[$0] ?? []).map(String.init).joined(separator: "/") }.joined(separator: ", ")
+        report.notes.append("10,000 viewers beside hold + release, holds/s of each turn: \(turnsText); delivery rounds in each 5 s run: \(roundsText)")
         for (viewers, title) in [
             (Viewers.anotherShow, "on another show of the arena"), (.sameShow, "on the show being sold (each sent every change, merged per round)"),
         ] {
