@@ -141,12 +141,13 @@ connections, so both share the 2 cores and the figures understate a server on it
   12–27 % of the CPU), and on the show being sold 22 holds/s against 5,021 (20,000 sends under the inventory
   lock each hold + release). On the show being sold the cost left is the sends themselves: 10,000 a round,
   each waking its reader (a round takes 90–150 ms here).
-- *The same server over a run*: hold + release falls as the store grows (each 5 s run leaves ~35k
-  released holds in it): four 5 s runs in a row on one server read 7,786 → 6,536 → 6,741 → 4,797
-  holds/s for the session's starting binary and 8,200 → 6,265 → 7,527 → 5,316 for its end (2026-12-01),
-  so the rows measured beside something take their baseline from plain runs just before and after, or
-  run on fresh servers taking turns. Later runs fall much further (eight in a row on 2026-12-03: 7,639 →
-  6,635 → 4,687 → 1,392 → 1,298 → 851 → 566 → 441, the same with the day's first binary; the cause is not found yet).
+- *The same server over a run*: hold + release falls from run to run on one server (six 5 s runs in a
+  row on 2026-12-03: 6,040 → 5,116 → 4,133 → 2,506 → 1,336 → 641 holds/s) while the requests keep their
+  rate (12,205 → 12,902 a second): wrk stops between a hold and its release, so each run leaves up to 64
+  holds that keep their seats for the hold time, and later runs find more of the 2,560 seats the script
+  plays on taken (409). A benchmark artefact, not the server slowing (it was once put down to the store
+  growing): the rows measured beside something take their baseline from plain runs just before and after,
+  or run on fresh servers taking turns.
 - *Comparing two builds*: a single run moves by ±25 % from minute to minute on this shared machine, so
   a change to the hold path is judged with `scripts/compare-holds.sh OLD NEW 3` (the `seatkit
   serve` binaries taking turns, medians; more than two may be given): on 2026-12-01 the session's start against its end read
