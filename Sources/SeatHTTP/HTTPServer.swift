@@ -126,8 +126,8 @@ public final class HTTPServer: Sendable {
         setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 
-    /// Closes every event stream (so suspended connections finish), then stops the daemon; in-flight
-    /// requests complete first.
+    /// Closes every event stream (each writes its last chunk), then stops the daemon and the streams'
+    /// transport; in-flight requests complete first.
     /// Graceful: event streams end, and requests in flight (answers resumed just before, by the
     /// inventory's writer or the tarpit, included) are sent before the daemon stops, for at most
     /// `drainSeconds`; stopping the daemon at once cut a just-resumed answer off.

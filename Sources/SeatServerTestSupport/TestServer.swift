@@ -114,7 +114,10 @@ public final class TestServer: @unchecked Sendable {
     }
 
     public var port: UInt16 { app.port }
-    public func connection() throws -> HTTPConnection { try HTTPConnection(port: port) }
+    /// A client connection; `timeoutSeconds` bounds each read (the race tests' 200 buyer threads give
+    /// theirs 30 s: under ThreadSanitizer, beside the other suites, a 10 s read timed out twice in 1,800
+    /// answered requests, and a request counted as lost fails those tests).
+    public func connection(timeoutSeconds: Int = 10) throws -> HTTPConnection { try HTTPConnection(port: port, timeoutSeconds: timeoutSeconds) }
 
     /// The show's availability as the server reports it.
     public func availability(_ show: String = "show") throws -> SeatAvailability {

@@ -75,7 +75,7 @@ struct BuyerRecord {
                 Thread.detachNewThread {
                     defer { group.leave() }
                     var rng = TestRandom(UInt64(round * 1000 + b + 1))
-                    guard let c = try? server.connection() else { return }
+                    guard let c = try? server.connection(timeoutSeconds: 30) else { return }
                     let mine = BuyerRecord.play(here: c, there: c, rng: &rng, layout: layout, attempts: 3)
                     shared.withLock { $0[b] = $0[b].merged(with: mine) }
                 }

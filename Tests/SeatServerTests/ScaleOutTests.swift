@@ -51,7 +51,9 @@ import SeatSecrets
                 Thread.detachNewThread {
                     defer { group.leave() }
                     var rng = TestRandom(UInt64(round * 1000 + buyer + 1))
-                    guard let here = try? servers[buyer % 2].connection(), let there = try? servers[(buyer / 2) % 2].connection() else { return }
+                    guard let here = try? servers[buyer % 2].connection(timeoutSeconds: 30),
+                        let there = try? servers[(buyer / 2) % 2].connection(timeoutSeconds: 30)
+                    else { return }
                     let mine = BuyerRecord.play(here: here, there: there, rng: &rng, layout: layout, attempts: 3)
                     shared.withLock { $0[buyer] = $0[buyer].merged(with: mine) }
                 }
