@@ -36,6 +36,26 @@ package final class CommitTicket: Sendable {
         if let done { body(done) }
     }
 
+    /// A ticket that completes as this one does, unless the store refused this one's change as a
+    /// conflict: then `again` runs (off the writer thread: it may read the store) and the new ticket
+    /// completes as its change does, or with its refusal. For a change made from memory the store
+    /// checks: memory was stale, the show has been reloaded, and `again` decides anew.
+    func retried(_ again: @escaping @Sendable () throws(Refusal) -> CommitTicket) -> CommitTicket {
+        let outer = CommitTicket()
+        whenDone { [self] error in
+            guard let error, StoreError(error).isConflict else { return outer.complete(error, version: version) }
+            DispatchQueue.global().async {
+                do {
+                    let second = try again()
+                    second.whenDone { outer.complete($0, version: second.version) }
+                } catch {
+                    outer.complete(error)
+                }
+            }
+        }
+        return outer
+    }
+
     package func wait() throws {
         if let error = state.wait(until: { $0.done }, { s, _ in s.failure }) { throw error }
     }

@@ -207,7 +207,8 @@ extension Inventory {
     }
 
     /// What a failed commit means to the client.
-    package static func refusal(forCommitError error: Error) -> Refusal { storeRefusal(error) }
+    /// A retried change (`CommitTicket.retried`) may end with the retry's own refusal.
+    package static func refusal(forCommitError error: Error) -> Refusal { (error as? Refusal) ?? storeRefusal(error) }
 
     /// Holds `seatIDs` for a new buyer: all or none; 201 with an unguessable token.
 }

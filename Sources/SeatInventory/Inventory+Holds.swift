@@ -202,7 +202,30 @@ extension Inventory {
     }
 
     package func beginReleaseHold(token: String) throws(Refusal) -> CommitTicket {
-        let plain = token, token = Secrets.tokenDigest(plain)
+        let digest = Secrets.tokenDigest(token)
+        guard sharing != nil, let ticket = try releaseAsKnown(digest) else { return try releaseAsStored(digest) }
+        return ticket.retried { () throws(Refusal) in try self.releaseAsStored(digest) }
+    }
+
+    /// With a shared store, a hold this instance knows, live and not past its expiry, is released as
+    /// memory has it, without reading it from the store first (that read was 35 % of the database's CPU
+    /// a hold + release; PostgreSQL went from 0.35× to 0.58× SQLite's holds without it). If another
+    /// instance changed the hold meanwhile, the store refuses the change (each freed seat must be the
+    /// hold's, and an ended hold keep none: migration 8), the show is reloaded, and the release is done
+    /// again the careful way. nil: not such a hold.
+    func releaseAsKnown(_ token: String) throws(Refusal) -> CommitTicket? {
+        try locked { (m: Memory) throws(Refusal) -> CommitTicket? in
+            guard let showID = m.holdShow[token], !m.isStale(showID), let state = m.shows[showID], let hold = state.holds[token],
+                hold.record.expiresAt > clock()
+            else { return nil }
+            let ticket = try end(hold, as: .released, in: state, m)
+            metrics.count("holds_released")
+            return ticket
+        }
+    }
+
+    /// Releases the hold as the store has it (read first when the store is shared).
+    func releaseAsStored(_ token: String) throws(Refusal) -> CommitTicket {
         let snapshot = try readHold(tokenDigest: token)
         return try lockedForHold(token) { (m: Memory) throws(Refusal) -> CommitTicket in
             let (state, hold) = try activeHold(token, snapshot: snapshot, in: m)

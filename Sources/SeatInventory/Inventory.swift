@@ -161,6 +161,12 @@ final class Memory: @unchecked Sendable {
         }
     }
 
+    /// The store did not take these holds' change: an ending it carried did not happen. Kept, it was
+    /// the answer for the hold from then on: "released" for a hold another instance had confirmed.
+    func forgetEndings(of records: [HoldRecord]) {
+        for r in records where r.state != .active { endedHolds[r.tokenDigest] = nil }
+    }
+
     /// Whether show `id` waits for its reload (no hashing in the usual case, when none does).
     func isStale(_ id: String) -> Bool { !staleShows.isEmpty && staleShows.contains(id) }
 
@@ -308,6 +314,7 @@ public final class Inventory: Sendable {
                     if c.show != nil { hub.publish(show: c.showID, changedAt: version, json: describeShow(summary(of: state, now: clock()))) }
                 case .refused:
                     m.staleShows.insert(c.showID)
+                    m.forgetEndings(of: c.holds)
                 }
             }
             return (!m.staleShows.isEmpty, !m.recordsToRefresh.isEmpty)
@@ -327,6 +334,7 @@ public final class Inventory: Sendable {
                 m.shows[c.showID]?.settle(c.changes)
                 if c.show != nil, let s = m.shows[c.showID] { s.pendingShowEdits = max(0, s.pendingShowEdits - 1) }
                 if m.shows[c.showID] != nil { m.staleShows.insert(c.showID) }
+                m.forgetEndings(of: c.holds)
             }
         }
         reloadStaleShows()

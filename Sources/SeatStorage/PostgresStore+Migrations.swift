@@ -58,6 +58,9 @@ extension PostgresStore {
         // one subtransaction), falling back to `seatkit_commit` when the database refuses any of it; both
         // refuse to expire a hold another instance extended.
         togetherCommitFunction + "\n" + expiryGuardCommitFunction,
+        // 8: a seat is freed or sold only by the hold that has it (an instance may release a hold as its
+        // memory has it, unread; a stale view is refused, never frees another buyer's seat).
+        ownersTogetherFunction + "\n" + ownersCommitFunction,
     ]
 
     /// Migration 1's commit function (kept as it was applied).

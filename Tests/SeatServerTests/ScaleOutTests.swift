@@ -169,6 +169,46 @@ import SeatSecrets
         let confirmed = try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"ext-1"}"#)
         #expect(confirmed.status == 200, "\(confirmed.text)")
     }
+
+    /// An instance releases a hold it knows as its memory has it, without reading the store first. When
+    /// another instance changed the hold meanwhile (a seat left it and another buyer took that seat, a
+    /// seat joined it; or it was confirmed), the store refuses the stale release, the show is reloaded
+    /// and the release is decided again: the other buyer keeps the seat, the joined seat is freed, and a
+    /// confirmed hold is said to be confirmed.
+    @Test func aReleaseFromMemoryFreesOnlyWhatTheHoldHasNow() throws {
+        let a = try TestServer(backend: .postgres), b = try a.sibling()
+        let c = try a.connection(), d = try b.connection()
+        let made = try hold(c, ["5-1", "5-2", "5-3"])
+        let token = try #require(made.json?["token"]?.stringValue, "\(made.text)")
+        _ = try settled([a, b])
+        let changed = try d.request("POST", "/v1/holds/\(token)/seats", json: #"{"remove":["5-3"]}"#)
+        #expect(changed.status == 200, "\(changed.text)")
+        let other = try hold(d, ["5-3"])
+        #expect(other.status == 201, "\(other.text)")
+        let released = try c.request("DELETE", "/v1/holds/\(token)")
+        #expect(released.status == 204, "\(released.text)")
+        let store = try a.openStore()
+        #expect(try store.hold(tokenDigest: Secrets.tokenDigest(token))?.state == .released)
+        let claims = try store.claims(show: "show").map { "\(layout.seatID($0.seat)) \($0.status.name)" }
+        #expect(claims == ["5-3 held"], "\(claims)")
+        let seat = try #require(layout.index(ofSeatID: "5-3"))
+        for availability in try settled([a, b]) { #expect(availability.counts.held == 1 && availability[seat] == .held) }
+
+        let grown = try hold(c, ["6-1"])
+        let grownToken = try #require(grown.json?["token"]?.stringValue, "\(grown.text)")
+        _ = try settled([a, b])
+        #expect(try d.request("POST", "/v1/holds/\(grownToken)/seats", json: #"{"add":["6-2"]}"#).status == 200)
+        #expect(try c.request("DELETE", "/v1/holds/\(grownToken)").status == 204)
+        #expect(try store.claims(show: "show").map { "\(layout.seatID($0.seat)) \($0.status.name)" } == ["5-3 held"])
+
+        let second = try hold(c, ["7-1"])
+        let secondToken = try #require(second.json?["token"]?.stringValue, "\(second.text)")
+        _ = try settled([a, b])
+        #expect(try d.request("POST", "/v1/holds/\(secondToken)/confirm", json: #"{"orderRef":"elsewhere-1"}"#).status == 200)
+        let late = try c.request("DELETE", "/v1/holds/\(secondToken)")
+        #expect(late.status == 409 && late.json?["type"]?.stringValue?.hasSuffix("hold-confirmed") == true, "\(late.text)")
+        #expect(try store.claims(show: "show").map { "\(layout.seatID($0.seat)) \($0.status.name)" } == ["5-3 held", "7-1 sold"])
+    }
 }
 
 /// Load against servers while the database restarts or an instance dies.
