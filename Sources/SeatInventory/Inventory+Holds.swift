@@ -209,7 +209,7 @@ extension Inventory {
 
     /// With a shared store, a hold this instance knows, live and not past its expiry, is released as
     /// memory has it, without reading it from the store first (that read was 35 % of the database's CPU
-    /// a hold + release; PostgreSQL went from 0.35× to 0.58× SQLite's holds without it). If another
+    /// a hold + release; PostgreSQL went from 0.34× to 0.49–0.58× SQLite's holds without it). If another
     /// instance changed the hold meanwhile, the store refuses the change (each freed seat must be the
     /// hold's, and an ended hold keep none: migration 8), the show is reloaded, and the release is done
     /// again the careful way. nil: not such a hold.

@@ -141,7 +141,6 @@ extension PostgresStore {
     /// Migration 1's commit function with the reservation columns and blocked claims: written as the
     /// changes to it, so the two cannot drift apart except where they must.
     static let reservationsCommitFunction: String = {
-        var f = commitFunctionV1
         let edits = [
             ("CREATE FUNCTION seatkit_commit", "CREATE OR REPLACE FUNCTION seatkit_commit"),
             (
@@ -177,11 +176,7 @@ extension PostgresStore {
                 "EXISTS (SELECT 1 FROM claims WHERE hold_id = h->>'id' AND status IN ('held', 'blocked'))"
             ),
         ]
-        for (old, new) in edits {
-            precondition(f.contains(old), "migration 3: the commit function no longer contains \(old)")
-            f = f.replacingOccurrences(of: old, with: new)
-        }
-        return f
+        return edited(commitFunctionV1, migration: 3, edits)
     }()
 
     /// Refunds: each seat's sold claim of that sale removed, and the refund kept (its primary key
@@ -204,7 +199,6 @@ extension PostgresStore {
     /// the event log, and refunds before new claims (a refunded seat may go back to a reservation in
     /// the same change).
     static let showLogCommitFunction: String = {
-        var f = reservationsCommitFunction
         let edits = [
             (refundsLoopV3 + "\n", ""),
             (
@@ -238,16 +232,11 @@ extension PostgresStore {
                     + "WHERE id = c->>'show'; END IF;"
             ),
         ]
-        for (old, new) in edits {
-            precondition(f.contains(old), "migration 4: the commit function no longer contains \(old)")
-            f = f.replacingOccurrences(of: old, with: new)
-        }
-        return f
+        return edited(reservationsCommitFunction, migration: 4, edits)
     }()
 
     /// Migration 5's commit function: migration 4's with the show-row race raised as SK002.
     static let typedRefusalsCommitFunction: String = {
-        var f = showLogCommitFunction
         let edits = [
             (
                 "RAISE EXCEPTION 'show % changed meanwhile on another instance', c->>'show' USING ERRCODE = 'SK001';",
@@ -255,12 +244,19 @@ extension PostgresStore {
             ),
             ("EXCEPTION WHEN unique_violation OR SQLSTATE 'SK001' OR", "EXCEPTION WHEN unique_violation OR SQLSTATE 'SK001' OR SQLSTATE 'SK002' OR"),
         ]
+        return edited(showLogCommitFunction, migration: 5, edits)
+    }()
+
+    /// `function` with each `(old, new)` of a migration's edits made. An `old` no longer there stops the
+    /// program at start-up: an edit that missed would ship another function than its migration says.
+    static func edited(_ function: String, migration: Int, _ edits: [(String, String)]) -> String {
+        var f = function
         for (old, new) in edits {
-            precondition(f.contains(old), "migration 5: the commit function no longer contains \(old)")
+            precondition(f.contains(old), "migration \(migration): the function no longer contains \(old)")
             f = f.replacingOccurrences(of: old, with: new)
         }
         return f
-    }()
+    }
 
     /// Applies the migrations not yet applied, under an advisory lock (instances starting together
     /// migrate once).

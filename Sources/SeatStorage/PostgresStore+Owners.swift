@@ -10,7 +10,6 @@ extension PostgresStore {
     /// Migration 8's `seatkit_commit`: migration 7's, with each deleted or sold claim one of the
     /// change's holds'.
     static let ownersCommitFunction: String = {
-        var f = expiryGuardCommitFunction
         let owned = " AND hold_id IN (SELECT value->>'id' FROM jsonb_array_elements(c->'holds'))"
         let edits = [
             (
@@ -22,11 +21,7 @@ extension PostgresStore {
                 "AND seat IN (SELECT value::int FROM jsonb_array_elements_text(c->'sell'))" + owned + ";"
             ),
         ]
-        for (old, new) in edits {
-            precondition(f.contains(old), "migration 8: the commit function no longer contains \(old)")
-            f = f.replacingOccurrences(of: old, with: new)
-        }
-        return f
+        return edited(expiryGuardCommitFunction, migration: 8, edits)
     }()
 
     /// Migration 8's `seatkit_write_together`: migration 7's, with each seat freed or sold paired with
@@ -36,7 +31,6 @@ extension PostgresStore {
         guard let end = togetherCommitFunction.range(of: "CREATE FUNCTION seatkit_commit_together") else {
             preconditionFailure("migration 8: migration 7 no longer defines seatkit_commit_together")
         }
-        var f = String(togetherCommitFunction[..<end.lowerBound])
         let edits = [
             ("CREATE FUNCTION seatkit_write_together", "CREATE OR REPLACE FUNCTION seatkit_write_together"),
             ("one_show text; seats int[];", "one_show text; seats int[]; owners text[];"),
@@ -49,10 +43,6 @@ extension PostgresStore {
                 "seat = ANY(seats) AND status IN ('held', 'blocked')\n              AND (seat, hold_id) IN (SELECT * FROM unnest(seats, owners));"
             ),
         ]
-        for (old, new) in edits {
-            precondition(f.contains(old), "migration 8: the batch function no longer contains \(old)")
-            f = f.replacingOccurrences(of: old, with: new)
-        }
-        return f
+        return edited(String(togetherCommitFunction[..<end.lowerBound]), migration: 8, edits)
     }()
 }
