@@ -208,7 +208,7 @@ connections, so both share the 2 cores and the figures understate a server on it
   NEW, which replaced the hand-written SHA-256), so the quiet server's difference is within this machine's
   noise; the log line itself costs ~6 % of the CPU a hold, the price of a line a request.
 - *PostgreSQL store*: the same wrk hold + release against `--store postgres://…` (a throwaway cluster on
-  this machine, `scripts/with-postgres.sh`), taking turns with a fresh SQLite store three times (medians
+  this machine, `scripts/with-postgres.sh`), taking turns with a fresh SQLite store five times (medians
   compared: one run moves ±25 % from minute to minute here); then two instances on the same database (two wrk
   processes of 32 connections on disjoint sections, at once). The instances, PostgreSQL and wrk share the 2
   cores. A batch of changes is one round trip: `seatkit_commit_together` writes it with set-wide statements in

@@ -10,8 +10,8 @@ import SharedState
 /// (the database's own ceiling), and two instances on one database.
 extension ServerBenchmarks {
     /// Rounds of SQLite then PostgreSQL: one run's figure moves ±25 % from minute to minute on this
-    /// machine, so each store's median of three turns is compared, never a figure from minutes before.
-    static let turns = 3
+    /// machine, so each store's median of five turns is compared, never a figure from minutes before.
+    static let turns = 5
 
     static func postgresHolds(url: String, sqliteDirectory: URL, report: Report) throws {
         func schema(_ name: String) -> String { url + (url.contains("?") ? "&" : "?") + "schema=\(name)_\(getpid())" }

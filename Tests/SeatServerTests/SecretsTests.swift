@@ -272,6 +272,10 @@ import SeatHTTP
                 _ = try c.execute("DROP TABLE queues")
                 _ = try c.execute("DROP FUNCTION seatkit_commit_together(jsonb, boolean), seatkit_write_together(jsonb)")
                 _ = try c.execute("DROP INDEX holds_order")
+                // Migration 9 dropped the hot path's keys; migration 1 made them.
+                _ = try c.execute(
+                    "ALTER TABLE claims ADD FOREIGN KEY (show_id) REFERENCES shows(id), ADD FOREIGN KEY (hold_id) REFERENCES holds(id); "
+                        + "ALTER TABLE holds ADD FOREIGN KEY (show_id) REFERENCES shows(id)")
                 _ = try c.execute("ALTER TABLE holds DROP COLUMN kind, DROP COLUMN reason, DROP COLUMN operator, DROP COLUMN payment, DROP COLUMN prices")
                 _ = try c.execute(
                     "ALTER TABLE shows DROP COLUMN details, DROP COLUMN on_sale, DROP COLUMN cancelled_at, DROP COLUMN price_revision, DROP COLUMN earlier_prices"

@@ -508,6 +508,58 @@ import Testing
         #expect(try store.claims(show: "s").map { "\($0.seat) \($0.status.name) \($0.holdID ?? "-")" } == ["3 sold b"])
     }
 
+    /// The shared store checks what its dropped foreign keys checked (migration 9), and more: a change's
+    /// claims name one of the change's own holds and its holds are of its show; anything else is refused
+    /// whole, change by change (the batch's other changes written), and writes nothing.
+    // Skipped (not passed) without PostgreSQL; with SEATKIT_REQUIRE_POSTGRES=1 and none, it runs and fails.
+    @Test(.enabled(if: StoreBackend.available.contains(.postgres))) func sharedStoreKeepsClaimsAndHoldsToTheirChange() throws {
+        let (store, dir) = try fresh(.postgres)
+        defer { dir.remove() }
+        let postgres = try #require(store as? PostgresStore)
+        try store.insertShow(
+            ShowRecord(id: "t", venueID: layout.id, startsAt: "2026-11-02T19:30:00+08:00", pricesJSON: "{}", policyJSON: "{}", holdSeconds: 600, version: 0))
+        func hold(_ id: String, show: String = "s") -> HoldRecord {
+            HoldRecord(
+                id: id, tokenDigest: "tok-" + id, showID: show, state: .active, expiresAt: 9_000, extended: false, orderRef: nil, wheelchair: false,
+                createdAt: 1)
+        }
+        func change(_ h: HoldRecord, claim: [Int], naming owner: String? = nil, at v: UInt64? = nil) throws -> StoreCommit {
+            let v = try v ?? next(store)
+            let changes = claim.map { SeatChange(seat: $0, status: .held) }
+            return StoreCommit(
+                showID: "s", version: v, changes: changes, insert: claim.map { Claim(seat: $0, status: .held, holdID: owner ?? h.id) }, delete: [],
+                sell: [], holds: [h], delta: AvailabilityDelta(fromVersion: v - 1, toVersion: v, changes: changes).encoded(), durable: false,
+                idempotency: nil)
+        }
+        _ = try outcome(store, change(hold("b"), claim: [1])).get()
+        let bad: [(String, String, StoreCommit)] = [
+            ("a claim naming a hold that is nowhere", "x0", try change(hold("x0"), claim: [5], naming: "ghost")),
+            ("a claim naming another change's hold", "x1", try change(hold("x1"), claim: [5], naming: "b")),
+            ("a hold of another show", "x2", try change(hold("x2", show: "t"), claim: [5])),
+        ]
+        for (k, (what, id, commit)) in bad.enumerated() {
+            let version = try store.showVersions()["s"], claims = try store.claims(show: "s").map { "\($0.seat) \($0.holdID ?? "-")" }
+            guard case .failure = outcome(store, commit) else { Issue.record("\(what) was written"); continue }
+            #expect(try store.claims(show: "s").map { "\($0.seat) \($0.holdID ?? "-")" } == claims, "\(what)")
+            #expect(try store.holdWithSeats(id: id) == nil && store.showVersions()["s"] == version, "\(what)")
+            // In a batch: refused whole, then change by change; the changes around it are written.
+            let before = postgres.wholeBatches
+            let first = try change(hold("y\(k)"), claim: [10 + k])
+            var late = commit
+            late.version = first.version + 1
+            let last = try change(hold("z\(k)"), claim: [20 + k], at: first.version + 1)
+            let outcomes = try store.commit(batch: [first, late, last])
+            guard case .committed = outcomes[0], case .refused = outcomes[1], case .committed = outcomes[2] else {
+                Issue.record("\(what) in a batch: \(outcomes)")
+                continue
+            }
+            #expect(postgres.wholeBatches.oneByOne == before.oneByOne + 1, "\(what) was not refused whole")
+            #expect(try store.holdWithSeats(id: id) == nil, "\(what)")
+        }
+        #expect(try store.claims(show: "s").map(\.seat).sorted() == [1, 10, 11, 12, 20, 21, 22])
+        #expect(try store.claims(show: "t").isEmpty)
+    }
+
     /// A change of the show's row is refused when another instance changed the row since the instance
     /// read it (it would write the other's fields back as they were); seat changes in between are fine.
     // Skipped (not passed) without PostgreSQL; with SEATKIT_REQUIRE_POSTGRES=1 and none, it runs and fails.
