@@ -36,27 +36,30 @@ extension Inventory {
         }
     }
 
-    /// Applies what other instances' notifications carried (`show\ndelta`): changes that continue a
-    /// show's version are applied at once, with no query; shows with a gap (or a notification without its
-    /// change) are caught up from the log, read outside the lock.
+    /// Applies what other instances' notifications carried (`show\ndelta`, or a delta a line for a batch
+    /// written whole): changes that continue a show's version are applied at once, with no query; shows
+    /// with a gap (or a notification without its changes) are caught up from the log, read outside the
+    /// lock. This instance's own writes come back too: dropped before the lock (`OwnVersions`).
     public func follow(notifications payloads: [String]) throws {
+        let others = ownVersions.withLock { own in payloads.filter { !own.take(notified: $0) } }
+        guard !others.isEmpty else { return }
         var gaps = Set<String>()
         locked { m in
-            for payload in payloads {
-                let parts = payload.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
-                let id = String(parts[0])
+            for payload in others {
+                var lines = payload.split(separator: "\n", omittingEmptySubsequences: false)
+                let id = String(lines.removeFirst())
                 guard let state = m.shows[id] else { gaps.insert(id); continue }
                 // A stale show stays as it is until its reload: applying others' changes to it would
                 // move memory past every store read, and the reload would never catch up (it did, under
                 // load from another instance, after a database restart).
                 if m.isStale(id) { continue }
-                // A payload that does not parse is a gap, read from the log (never a guess).
-                guard parts.count == 2, let delta = try? AvailabilityDelta(encoded: String(parts[1])) else { gaps.insert(id); continue }
-                if delta.toVersion <= state.committed.version { continue }
-                if delta.fromVersion == state.committed.version {
-                    applyEvents([(delta.toVersion, String(parts[1]))], to: state, in: m)
-                } else {
-                    gaps.insert(id)
+                if lines.isEmpty { gaps.insert(id) }
+                for line in lines {
+                    // A payload that does not parse is a gap, read from the log (never a guess).
+                    guard let delta = try? AvailabilityDelta(encoded: String(line)) else { gaps.insert(id); break }
+                    if delta.toVersion <= state.committed.version { continue }
+                    guard delta.fromVersion == state.committed.version else { gaps.insert(id); break }
+                    applyEvents([(delta.toVersion, String(line))], to: state, in: m)
                 }
             }
         }

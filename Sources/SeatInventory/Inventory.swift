@@ -201,6 +201,8 @@ public final class Inventory: Sendable {
     /// The inventory's memory. Lock: `memory` (the inventory lock; see ARCHITECTURE.md for what may be
     /// taken under it).
     let memory = Locked(Memory())
+    /// The versions this instance's writes were given, until their notifications come back.
+    let ownVersions = Locked(OwnVersions())
     let hub = EventHub()
     /// Refunds on this instance take turns (`refund`); the value counts the turns taken. Lock: `refundTurn`,
     /// taken before the inventory lock and held while the refund's commit is waited on; nothing else waits
@@ -269,6 +271,9 @@ public final class Inventory: Sendable {
         metrics.count("store_changes", by: commits.count)
         var earlier: [String: [(version: UInt64, delta: String)]] = [:]
         if sharing != nil {
+            ownVersions.withLock { own in
+                for (c, outcome) in results { if case .committed(let v, _) = outcome { own.insert(v, show: c.showID) } }
+            }
             var firstOwn: [String: UInt64] = [:]
             for (c, outcome) in results { if case .committed(let v, _) = outcome { firstOwn[c.showID] = min(firstOwn[c.showID] ?? v, v) } }
             let known: [(String, UInt64)] = locked { m in firstOwn.keys.compactMap { id in m.shows[id].map { (id, $0.committed.version) } } }

@@ -1,0 +1,45 @@
+import Foundation
+
+/// The versions the store gave this instance's own writes, per show, until the store's notification of
+/// them comes back: the follower drops those notifications without taking memory's lock (the writer's
+/// completion applies the change). On a hot show every commit's notification came back to its own
+/// writer: 3 % of the machine a hold + release in the listening thread, each a turn of memory's lock.
+/// Owned by `Inventory.ownVersions`'s lock. Versions are the store's, one writer each, so a version
+/// found here is this instance's and nobody else's.
+struct OwnVersions {
+    private var versions: [String: Set<UInt64>] = [:]
+
+    /// A notification that never comes (lost in a reconnect, or too long to carry its changes) leaves
+    /// its versions behind: a show keeps at most this many, the newest.
+    static let limit = 4096
+
+    /// - Complexity: O(1) amortised; O(`limit`) when a show's versions are pruned.
+    mutating func insert(_ version: UInt64, show: String) {
+        var own = versions.removeValue(forKey: show) ?? []
+        own.insert(version)
+        if own.count > Self.limit { own = own.filter { $0 + UInt64(Self.limit / 2) > version } }
+        versions[show] = own
+    }
+
+    /// Whether every change a notification (`show`, then a delta a line) carries is one of this
+    /// instance's; if so, those versions are forgotten. A payload it cannot read is never its own.
+    /// - Complexity: O(n) in the payload's length.
+    mutating func take(notified payload: String) -> Bool {
+        var lines = payload.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count >= 2, var own = versions[String(lines.removeFirst())] else { return false }
+        var found: [UInt64] = []
+        for line in lines {
+            // `skd1;FROM;TO;changes`: the version is the third field.
+            let fields = line.split(separator: ";", maxSplits: 3, omittingEmptySubsequences: false)
+            guard fields.count == 4, fields[0] == "skd1", let to = UInt64(fields[2]), own.contains(to) else { return false }
+            found.append(to)
+        }
+        let show = String(payload.prefix { $0 != "\n" })
+        for v in found { own.remove(v) }
+        versions[show] = own.isEmpty ? nil : own
+        return true
+    }
+
+    /// The versions kept for `show` (for tests).
+    func kept(show: String) -> Set<UInt64> { versions[show] ?? [] }
+}
