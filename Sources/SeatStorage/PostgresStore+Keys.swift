@@ -42,16 +42,45 @@ extension PostgresStore {
         edited(ownersCommitFunction, migration: 9, [("v := cur + 1;", "v := cur + 1;\n              " + ownHoldsCheck)])
     }()
 
-    /// Migration 9's `seatkit_write_together`: migration 8's, with the check over the batch's changes,
-    /// one notification a show a batch, its deltas a line each in version order (a statement and a
-    /// notification a change before: 3 % of its CPU, and a message a change to every instance), and
-    /// the versions alone as its answer (each delta was sent back as it came).
+    /// Migration 9's `seatkit_write_together`: migration 8's, with the checks folded into the statements
+    /// that write (a hold is its change's show's, a claim names its change's hold: rows filtered, then
+    /// counted); statements with nothing to do skipped (each expands the batch's JSON again); one
+    /// notification a show a batch, its deltas a line each in version order (a statement and a
+    /// notification a change before, and a message a change to every instance); the versions alone as
+    /// its answer (each delta was sent back as it came). A refusal here sends the batch change by
+    /// change (`seatkit_commit`), which says which change and why.
     static let keysTogetherFunction: String = {
-        let batchCheck = ownHoldsCheck.replacingOccurrences(of: "SELECT 1 FROM ", with: "SELECT 1 FROM jsonb_array_elements(batch) AS t(c), ")
-            .replacingOccurrences(of: "the change to show % is not one of its own', c->>'show'", with: "the batch is not its change''s'")
         let notification = "'seatkit_events_' || current_schema(), shows_of[k] || E'\\n' || CASE WHEN length(deltas[k]) < 7000 THEN deltas[k] ELSE '' END"
+        let ownHold = "x->>'hold' IS NULL OR x->'hold' = c->'holds'->0->'id' OR c->'holds' @> jsonb_build_array(jsonb_build_object('id', x->'hold'))"
         let edits = [
-            ("  INSERT INTO holds(id, token, show_id,", "  " + batchCheck + "\n          INSERT INTO holds(id, token, show_id,"),
+            ("owners text[];", "owners text[]; inserts_n bigint; keys_n bigint;"),
+            (
+                "coalesce(sum(jsonb_array_length(c->'sell')), 0)",
+                "coalesce(sum(jsonb_array_length(c->'sell')), 0),\n         coalesce(sum(jsonb_array_length(c->'insert')), 0), count(*) FILTER (WHERE c ? 'idempotency')"
+            ),
+            ("INTO holds_n, deletes_n, sells_n FROM", "INTO holds_n, deletes_n, sells_n, inserts_n, keys_n FROM"),
+            ("AS u(h)\n  ON CONFLICT (id)", "AS u(h)\n    WHERE h->'show' = c->'show'\n  ON CONFLICT (id)"),
+            ("'a hold of the batch is no longer active'", "'a hold of the batch is no longer active, or not of its change''s show'"),
+            ("  -- A show at a time, its seats as one array", "  IF deletes_n > 0 THEN\n  -- A show at a time, its seats as one array"),
+            ("    deletes_n := deletes_n - n;\n  END LOOP;", "    deletes_n := deletes_n - n;\n  END LOOP;\n  END IF;"),
+            (
+                "jsonb_array_elements(c->'insert') AS u(x)\n    ORDER BY c->>'show', (x->>'seat')::int;",
+                "jsonb_array_elements(c->'insert') AS u(x)\n    WHERE " + ownHold + "\n    ORDER BY c->>'show', (x->>'seat')::int;\n"
+                    + "  GET DIAGNOSTICS n = ROW_COUNT;\n"
+                    + "  IF n <> inserts_n THEN RAISE EXCEPTION 'a claim of the batch names a hold not its change''s' USING ERRCODE = 'foreign_key_violation'; END IF;\n"
+                    + "  END IF;\n  IF sells_n > 0 THEN"
+            ),
+            ("  -- In show and seat order: overlapping holds", "  IF inserts_n > 0 THEN\n  -- In show and seat order: overlapping holds"),
+            ("    sells_n := sells_n - n;\n  END LOOP;", "    sells_n := sells_n - n;\n  END LOOP;\n  END IF;"),
+            ("  INSERT INTO idempotency(key", "  IF keys_n > 0 THEN\n  INSERT INTO idempotency(key"),
+            (
+                "FROM jsonb_array_elements(batch) AS t(c) WHERE c ? 'idempotency';",
+                "FROM jsonb_array_elements(batch) AS t(c) WHERE c ? 'idempotency';\n  END IF;"
+            ),
+            (
+                "-- One notification a change, in version order, as seatkit_commit sends them.",
+                "-- One notification a show, its deltas a line each in version order."
+            ),
             (
                 "  FOR k IN 1 .. array_length(versions, 1) LOOP\n    PERFORM pg_notify(" + notification + ");\n  END LOOP;",
                 "  PERFORM pg_notify('seatkit_events_' || current_schema(), s || E'\\n' || CASE WHEN length(d) < 7000 THEN d ELSE '' END)\n"
