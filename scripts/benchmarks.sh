@@ -224,6 +224,19 @@ connections, so both share the 2 cores and the figures understate a server on it
   (`GET /v1/queue/{entry}`, answered from the room's mirror in memory) beside the cached availability GET.
   Joins that arrive while one is decided are decided together, in one transaction under the room's lock
   (1,470 joins a second, p99 117 ms, before: a transaction a join, and a decision copied the whole room).
+- *The shared store without its read a release, its foreign keys and its own notifications* (#28, 2026-12-04):
+  `scripts/compare-holds.sh` on fresh stores, medians. Releasing a hold as memory has it (migration 8's
+  ownership check keeps a stale view from freeing anyone's seat): 0.34× → 0.49–0.58× of SQLite, database
+  CPU a hold + release 377–391 → 221–237 µs. Migration 9, the foreign keys of claims and holds checked set-wide
+  by the two commit functions and dropped (pgbench on the server's batches: 3,430 → 4,490 holds/s alone),
+  the batch's JSON without its nulls, its answer the versions alone, no statistics on columns nothing
+  filters by (autovacuum's ANALYZE had been 12 % of the database's CPU): database CPU 344 → 232 µs in one
+  run, 0.45× → 0.54×. One notification a show a batch, and an instance dropping its own before memory's
+  lock: 0.58× → 0.62× (5 rounds), database 173 → 155 µs, server 156 → 149 µs. On this machine one run of
+  the PostgreSQL row reads 0.56–0.69× (four runs of 3–5 rounds, `make bench` the lowest); pgbench, the database's ceiling on one
+  connection, is matched (0.95–1.08×). Left: the database is busy ~80 % of each batch's cycle, so what
+  remains is its per-row work (a hold's row, its seats' rows and index entries, a log line a change); a
+  second writer thread taking outcomes off the first (tried) made batches smaller and gained nothing.
 - *The shared store before and after its batches were written whole* (#28, 2026-12-03): the same binary on both
   stores (`scripts/compare-holds.sh A A@postgres://…`, two rounds) read 1,132 vs 5,640 holds/s (0.20×) with 854 µs
   of database CPU a hold + release; after, 1,950 holds/s with 464 µs. Where the database's time goes now (perf on

@@ -84,6 +84,35 @@ class QueueTests(PickerCase):
         self.wait(d, lambda d: d.execute_script("return document.getElementById('map')?.ready === true"), timeout=10,
                   message="the map once the room is off")
 
+    def test_the_line_in_chinese_at_desktop_size(self):
+        # In line, in Chinese at desktop size: two a minute and two ahead, so the buyer stays in line.
+        self.set_up_room(per_minute=2, opened_seconds_ago=1)
+        for _ in range(2):
+            status, _ = self.server.post(f"/v1/shows/{self.show}/queue", None)
+            self.assertEqual(status, 201)
+        d = self.open_queue(lang="zh")
+        self.wait(d, lambda d: self.queue_text(d, "queue-title") == "排队购票中", message="in line, in Chinese")
+        self.wait(d, lambda d: self.queue_text(d, "queue-position") in ("2", "3"), message="a place in line")
+        self.assertRegex(self.queue_text(d, "queue-ahead"), r"^(前面还有 [12] 人)$")
+        self.assertRegex(self.queue_text(d, "queue-eta"), r"^预计")
+        for element in ("queue-title", "queue-ahead", "queue-eta", "queue-note", "queue-position-label"):
+            self.assertNotRegex(self.queue_text(d, element), r"[A-Za-z]{3,}", f"no English in #{element} of the Chinese page")
+        d.save_screenshot(os.path.join(ARTIFACTS, "queue-desktop-zh.png"))
+        self.axe(d, "the line, desktop zh")
+
+    def test_the_early_room_in_english_on_a_phone(self):
+        # Before the opening, in English on a phone: the early room (places drawn at opening).
+        opens = (datetime.now(timezone.utc) + timedelta(minutes=3)).isoformat(timespec="milliseconds")
+        status, _ = self.server.send("PUT", f"/v1/shows/{self.show}/queue", {"opensAt": opens, "admitPerMinute": 100}, admin=True)
+        self.assertEqual(status, 200)
+        p = self.open_queue(lang="en", phone=True)
+        self.wait(p, lambda p: self.queue_text(p, "queue-title") == "The sale opens soon", message="the early room, in English")
+        self.assertIn("random", self.queue_text(p, "queue-ahead"))
+        self.assertRegex(self.queue_text(p, "queue-position"), r"^0[23]:[0-5][0-9]$")
+        self.assertLessEqual(p.execute_script("return document.documentElement.scrollWidth"), 390, "no sideways scrolling on a phone")
+        p.save_screenshot(os.path.join(ARTIFACTS, "queue-phone-en.png"))
+        self.axe(p, "the early room, phone en")
+
     def test_the_console_runs_the_room_live(self):
         m = self.sign_in_console("browser-test-key")
         self.wait(m, lambda m: "No waiting room" in m.find_element(By.ID, "queue-live").text, message="no room yet")
