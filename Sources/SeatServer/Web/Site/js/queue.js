@@ -6,6 +6,7 @@
 import { api, ApiProblem, serverNow, setAdmission } from './api.js';
 import { showTime, t } from './i18n.js';
 import { $, announce, detailText, el } from './ui.js';
+import { countdownText, progressPercent, speaksAt } from './queue-place.js';
 
 const storageKey = showId => `seatkit.queue.${showId}`;
 const saved = showId => { try { return JSON.parse(sessionStorage.getItem(storageKey(showId)) || 'null') ?? {}; } catch { return {}; } };
@@ -44,15 +45,11 @@ function room(showId, entry, first, done) {
   fillShow(showId);
   let start = null, stream = null, lastAhead = null, finished = false, opensAt = null;
   // Before the opening the big figure counts down to it, second by second (the server's clock).
-  const countdown = () => {
-    const s = Math.max(0, Math.ceil((opensAt - serverNow()) / 1000)), p = n => String(n).padStart(2, '0');
-    return s >= 3600 ? `${Math.floor(s / 3600)}:${p(Math.floor(s / 60) % 60)}:${p(s % 60)}` : `${p(Math.floor(s / 60))}:${p(s % 60)}`;
-  };
+  const countdown = () => countdownText((opensAt - serverNow()) / 1000);
   const ticker = setInterval(() => {
     if (finished) { clearInterval(ticker); return; }
     if (opensAt !== null) $('queue-position').textContent = countdown();
   }, 1000);
-  const milestones = [1000, 500, 100, 50, 10];
   const update = place => {
     if (finished) return;
     render(place);
@@ -79,11 +76,8 @@ function room(showId, entry, first, done) {
     $('queue-position').textContent = waiting ? String(place.position) : early ? countdown() : '–';
     $('queue-position-line').hidden = !waiting && !early;
     $('queue-position-label').textContent = t(early ? 'queueOpensIn' : 'queuePosition');
-    // Progress from the place first seen to being let in, reaching the front a step of it: a buyer who
-    // is next sees the bar half full, not empty (an empty bar beside "You're next" read as broken).
     if (waiting && start === null) start = place.ahead;
-    const done = waiting ? Math.round(100 * (start - place.ahead + 1) / (start + 2)) : place.state === 'admitted' || place.queueOff ? 100 : 0;
-    $('queue-progress').value = Math.max(0, Math.min(100, done));
+    $('queue-progress').value = progressPercent(place, start);
     $('queue-progress').hidden = early;
     $('queue-progress-label').hidden = early;
     $('queue-progress').setAttribute('aria-valuetext', waiting ? t('queueAhead', place.ahead) : '');
@@ -95,8 +89,7 @@ function room(showId, entry, first, done) {
     $('queue-others').hidden = place.state !== 'soldOut';
     // Milestones, said once each: the first place after opening, then 1,000, 500, 100, 50 and 10 ahead.
     if (waiting) {
-      const crossed = milestones.find(m => place.ahead <= m && (lastAhead === null || lastAhead > m));
-      if (lastAhead === null || crossed !== undefined) announce(t('queueNow', place.position, place.ahead));
+      if (speaksAt(place.ahead, lastAhead)) announce(t('queueNow', place.position, place.ahead));
       lastAhead = place.ahead;
     }
   };

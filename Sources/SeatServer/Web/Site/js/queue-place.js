@@ -1,0 +1,26 @@
+// The waiting page's arithmetic, apart from the page (js/queue.js draws it): the countdown to the
+// opening, the progress bar and the milestones a screen reader hears. No DOM, so node --test runs it.
+
+/// The countdown to the opening, `mm:ss`, or `h:mm:ss` from an hour on; never below zero.
+export function countdownText(seconds) {
+  const s = Math.max(0, Math.ceil(seconds)), p = n => String(n).padStart(2, '0');
+  return s >= 3600 ? `${Math.floor(s / 3600)}:${p(Math.floor(s / 60) % 60)}:${p(s % 60)}` : `${p(Math.floor(s / 60))}:${p(s % 60)}`;
+}
+
+/// The bar, 0–100: from the place first seen (`start` people ahead) to being let in, reaching the front
+/// a step of it, so a buyer who is next sees it half full, not empty (an empty bar beside "You're next"
+/// read as broken). Let in (or the room switched off): full; early, sold out or lapsed: empty.
+export function progressPercent(place, start) {
+  if (place.state === 'admitted' || place.queueOff) return 100;
+  if (place.state !== 'waiting') return 0;
+  return Math.max(0, Math.min(100, Math.round(100 * (start - place.ahead + 1) / (start + 2))));
+}
+
+/// The places ahead at which the page speaks: 1,000, 500, 100, 50 and 10.
+export const milestones = [1000, 500, 100, 50, 10];
+
+/// Whether the page speaks now: on the first place it sees, then once each milestone is crossed.
+export function speaksAt(ahead, lastAhead) {
+  if (lastAhead === null) return true;
+  return milestones.some(m => ahead <= m && lastAhead > m);
+}

@@ -1,0 +1,36 @@
+// js/queue-place.js: the waiting page's countdown, progress bar and spoken milestones (no DOM).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { countdownText, progressPercent, speaksAt } from '../../Sources/SeatServer/Web/Site/js/queue-place.js';
+
+test('the countdown reads mm:ss, then h:mm:ss from an hour, and never goes below zero', () => {
+  assert.equal(countdownText(179.2), '03:00');
+  assert.equal(countdownText(59), '00:59');
+  assert.equal(countdownText(3599), '59:59');
+  assert.equal(countdownText(3600), '1:00:00');
+  assert.equal(countdownText(2 * 3600 + 5 * 60 + 9), '2:05:09');
+  assert.equal(countdownText(-4), '00:00');
+});
+
+test('the bar runs from the place first seen to being let in, and is never empty for the next buyer', () => {
+  const waiting = ahead => ({ state: 'waiting', ahead });
+  assert.equal(progressPercent(waiting(10), 10), 8);
+  assert.equal(progressPercent(waiting(5), 10), 50);
+  assert.equal(progressPercent(waiting(0), 10), 92);
+  assert.equal(progressPercent(waiting(0), 0), 50, 'next on arrival: half full');
+  assert.equal(progressPercent(waiting(12), 10), 0, 'a place further back than first seen stays at zero');
+  assert.equal(progressPercent({ state: 'admitted' }, 3), 100);
+  assert.equal(progressPercent({ state: 'waiting', ahead: 4, queueOff: true }, 9), 100);
+  for (const state of ['early', 'soldOut', 'left']) assert.equal(progressPercent({ state }, 4), 0, state);
+});
+
+test('the page speaks on the first place it sees and once at each milestone crossed', () => {
+  assert.equal(speaksAt(4200, null), true);
+  assert.equal(speaksAt(1500, 4200), false);
+  assert.equal(speaksAt(1000, 1500), true);
+  assert.equal(speaksAt(999, 1000), false, 'a milestone is said once');
+  assert.equal(speaksAt(40, 120), true, 'two crossed at once: said once');
+  assert.equal(speaksAt(10, 11), true);
+  assert.equal(speaksAt(3, 10), false);
+});
