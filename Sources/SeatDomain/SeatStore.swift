@@ -72,15 +72,19 @@ public struct HoldRecord: Sendable, Hashable {
     /// What its seats cost, as the inventory wrote it (`HoldPricing`: the price revision, and seats
     /// priced otherwise); nil for holds stored before prices could change (revision 0).
     public var prices: String?
+    /// The waiting room's entry whose admission made the hold (while the show's room was on): an
+    /// admission has one active hold at a time, which both stores enforce (a unique index on active holds).
+    public var admission: String?
 
     public init(
         id: String, tokenDigest: String, showID: String, state: HoldState, expiresAt: Int64, extended: Bool, orderRef: String?,
         wheelchair: Bool, createdAt: Int64, kind: HoldKind = .buyer, reason: String? = nil, operatorName: String? = nil,
-        payment: String? = nil, prices: String? = nil
+        payment: String? = nil, prices: String? = nil, admission: String? = nil
     ) {
         self.id = id; self.tokenDigest = tokenDigest; self.showID = showID; self.state = state; self.expiresAt = expiresAt
         self.extended = extended; self.orderRef = orderRef; self.wheelchair = wheelchair; self.createdAt = createdAt
         self.kind = kind; self.reason = reason; self.operatorName = operatorName; self.payment = payment; self.prices = prices
+        self.admission = admission
     }
 }
 

@@ -38,6 +38,13 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// A unique key or another instance's change said no.
     public var isConflict: Bool { if case .conflict = self { true } else { false } }
+
+    /// The unique index that keeps an admission to one active hold; a conflict naming it is that.
+    public static let admissionIndex = "holds_admission"
+
+    /// The admission of the change already has an active hold (made on another instance: this one's
+    /// memory refuses the second hold itself).
+    public var isAdmissionInUse: Bool { if case .conflict(let m) = self { m.contains(Self.admissionIndex) } else { false } }
 }
 
 /// A store's own error type, saying what it means in the domain's words.

@@ -90,6 +90,8 @@ extension Inventory {
     package static func storeRefusal(_ error: Error) -> Refusal {
         switch StoreError(error) {
         case .closed: Refusal(.storeUnavailable, detail: "the server is shutting down; try again shortly")
+        case let e where e.isAdmissionInUse:
+            Refusal(.admissionInUse, detail: "this admission already holds seats: change that hold's seats, or release or confirm it first")
         case .conflict(let message): Refusal(.seatsTaken, detail: "a seat was taken by a concurrent change (\(message)); reload the availability")
         case .changedElsewhere: Refusal(.showChanged, detail: "the show was changed elsewhere at the same moment; nothing was written: reload and try again")
         case .unavailable: Refusal(.storeUnavailable, detail: "the seat store cannot be reached right now; try again shortly")

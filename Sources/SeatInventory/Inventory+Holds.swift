@@ -61,17 +61,20 @@ public typealias HoldOutcome = Answer<HoldView>
 /// The hold operations. Each is checked and reserved under the lock; `beginX` returns the answer and the
 /// commit ticket, `X` waits for the commit (for callers that may block).
 extension Inventory {
-    public func createHold(show showID: String, seatIDs: [String], wheelchair: Bool, idempotency: IdempotentRequest<HoldView>?) throws(Refusal) -> HoldOutcome {
-        let (outcome, ticket) = try beginCreateHold(show: showID, seatIDs: seatIDs, wheelchair: wheelchair, idempotency: idempotency)
+    public func createHold(
+        show showID: String, seatIDs: [String], wheelchair: Bool, idempotency: IdempotentRequest<HoldView>?, admission: String? = nil
+    ) throws(Refusal) -> HoldOutcome {
+        let (outcome, ticket) = try beginCreateHold(show: showID, seatIDs: seatIDs, wheelchair: wheelchair, idempotency: idempotency, admission: admission)
         if let ticket { try wait(ticket) }
         return outcome
     }
 
     /// `createHold` without waiting: the answer and the ticket to wait on (nil: nothing to commit).
-
-    package func beginCreateHold(show showID: String, seatIDs: [String], wheelchair: Bool, idempotency: IdempotentRequest<HoldView>?) throws(Refusal) -> (
-        HoldOutcome, CommitTicket?
-    ) {
+    /// `admission` is the waiting room's entry that let the buyer in: it has one active hold at a time
+    /// (memory says so here; the store's unique index says so across instances).
+    package func beginCreateHold(
+        show showID: String, seatIDs: [String], wheelchair: Bool, idempotency: IdempotentRequest<HoldView>?, admission: String? = nil
+    ) throws(Refusal) -> (HoldOutcome, CommitTicket?) {
         let stored = try storedAnswer(idempotency)
         // Drawn, timed and digested before taking the lock: the lock guards only what must be decided
         // in order (the token's SHA-256 under it lengthened every hold's turn by ~1 µs).
@@ -83,6 +86,11 @@ extension Inventory {
             if let (status, body) = try replay(idempotency, stored: stored, in: m) { return (.first(.replayed(status: status, body: body)), nil) }
             let state = try state(forShow: showID, in: m)
             try checkOnSale(state)
+            if let admission, state.holds.values.contains(where: { $0.record.admission == admission }) {
+                throw Refusal(
+                    .admissionInUse,
+                    detail: "this admission already holds seats for show \(showID): change that hold's seats, or release or confirm it first")
+            }
             guard !seatIDs.isEmpty else { throw Refusal(.noSeats, detail: "a hold needs at least one seat") }
             let seats = try resolve(seatIDs, in: state.layout).sorted()
             try checkFree(seats, in: state, own: [])
@@ -90,7 +98,7 @@ extension Inventory {
             let record = HoldRecord(
                 id: "h_" + id, tokenDigest: tokenDigest, showID: showID, state: .active,
                 expiresAt: now + Int64(state.record.holdSeconds) * 1000, extended: false, orderRef: nil,
-                wheelchair: wheelchair, createdAt: now, prices: state.currentPricing.stored(in: state.prices.table))
+                wheelchair: wheelchair, createdAt: now, prices: state.currentPricing.stored(in: state.prices.table), admission: admission)
             let hold = ActiveHold(record: record, seats: seats)
             let version = state.availability.version + 1
             // The answer kept for a retry must be in the same commit, so only then is it rendered here.

@@ -45,6 +45,8 @@ public struct Refusal: Error, Sendable, CustomStringConvertible {
         case showChanged = "show-changed"
         /// The store refused a write for a reason a retry will not fix.
         case storeFailed = "store-failed"
+        /// The waiting room's admission already has an active hold: change its seats, or end it first.
+        case admissionInUse = "admission-in-use"
     }
 
     public var reason: Reason

@@ -119,6 +119,7 @@ extension PostgresStore {
             if let o = h.operatorName { w.key("operator"); w.string(o) }
             if let p = h.payment { w.key("payment"); w.string(p) }
             if let p = h.prices { w.key("prices"); w.string(p) }
+            if let a = h.admission { w.key("admission"); w.string(a) }
             w.raw("}")
         }
         w.raw("]")

@@ -65,6 +65,8 @@ extension PostgresStore {
         // names its change's own hold, a hold is its change's show's), and the keys dropped (a query a
         // row: 18 % of the database's CPU a hold + release); the batch's notifications in one statement.
         keysMigration + "\n" + keysTogetherFunction + "\n" + keysCommitFunction,
+        // 10: an admission has one active hold at a time (`HoldAdmissionSchema`).
+        HoldAdmissionSchema.postgres + "\n" + admissionFunctions,
     ]
 
     /// Migration 1's commit function (kept as it was applied).

@@ -151,7 +151,8 @@ public final class PostgresStore: SeatStore, SharedStore, @unchecked Sendable {
         }
     }
 
-    static let holdColumns = "id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at, kind, reason, operator, payment, prices"
+    static let holdColumns =
+        "id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at, kind, reason, operator, payment, prices, admission"
 
     public func holdWithSeats(tokenDigest: String) throws -> (record: HoldRecord, seats: [Int])? {
         try withConnection { c in
@@ -159,11 +160,11 @@ public final class PostgresStore: SeatStore, SharedStore, @unchecked Sendable {
                 "hold_with_seats",
                 """
                 SELECT h.id, h.token, h.show_id, h.state, h.expires_at, h.extended, h.order_ref, h.wheelchair, h.created_at,
-                       h.kind, h.reason, h.operator, h.payment, h.prices, coalesce(string_agg(c.seat::text, ',' ORDER BY c.seat), '')
+                       h.kind, h.reason, h.operator, h.payment, h.prices, h.admission, coalesce(string_agg(c.seat::text, ',' ORDER BY c.seat), '')
                 FROM holds h LEFT JOIN claims c ON c.hold_id = h.id WHERE h.token = $1 GROUP BY h.id
                 """, [tokenDigest])
             guard let record = Self.holds(r).first else { return nil }
-            return (record, r.text(0, 14).split(separator: ",").compactMap { Int($0) })
+            return (record, r.text(0, 15).split(separator: ",").compactMap { Int($0) })
         }
     }
 
@@ -173,7 +174,7 @@ public final class PostgresStore: SeatStore, SharedStore, @unchecked Sendable {
                 id: r.text(i, 0), tokenDigest: r.text(i, 1), showID: r.text(i, 2), state: HoldState(rawValue: r.text(i, 3)) ?? .released,
                 expiresAt: r.int(i, 4), extended: r.text(i, 5) == "t", orderRef: r.rows[i][6], wheelchair: r.text(i, 7) == "t",
                 createdAt: r.int(i, 8), kind: HoldKind(rawValue: r.text(i, 9)) ?? .buyer, reason: r.rows[i][10], operatorName: r.rows[i][11],
-                payment: r.rows[i][12], prices: r.rows[i][13])
+                payment: r.rows[i][12], prices: r.rows[i][13], admission: r.rows[i][14])
         }
     }
 
@@ -208,7 +209,7 @@ public final class PostgresStore: SeatStore, SharedStore, @unchecked Sendable {
                 FROM holds h LEFT JOIN claims c ON c.hold_id = h.id WHERE h.id = $1 GROUP BY h.id
                 """, [id])
             guard let record = Self.holds(r).first else { return nil }
-            return (record, r.text(0, 14).split(separator: ",").compactMap { Int($0) })
+            return (record, r.text(0, 15).split(separator: ",").compactMap { Int($0) })
         }
     }
 
@@ -224,7 +225,7 @@ public final class PostgresStore: SeatStore, SharedStore, @unchecked Sendable {
                 WHERE \(column) = $1 AND h.state = 'confirmed' GROUP BY h.id ORDER BY h.created_at, h.id
                 """, [value])
             let records = Self.holds(r)
-            return records.indices.map { i in (records[i], r.text(i, 14).split(separator: ",").compactMap { Int($0) }) }
+            return records.indices.map { i in (records[i], r.text(i, 15).split(separator: ",").compactMap { Int($0) }) }
         }
     }
 

@@ -25,7 +25,7 @@ extension SQLiteStore {
 
     /// A hold that may not be stored yet, or changed while still active and never extended: written by
     /// an upsert (the insert, or a change to the stored one while it is active).
-    static let upsertHolds = MultiRowStatement(columns: 14) { values in
+    static let upsertHolds = MultiRowStatement(columns: 15) { values in
         """
         INSERT INTO holds(\(holdColumns)) VALUES \(values)
         ON CONFLICT(id) DO UPDATE SET state = excluded.state, expires_at = excluded.expires_at,
@@ -115,7 +115,7 @@ extension SQLiteStore {
             values.append(contentsOf: [
                 .text(h.id), .text(h.tokenDigest), .text(h.showID), .text(h.state.rawValue), .integer(h.expiresAt), .integer(h.extended ? 1 : 0),
                 text(h.orderRef), .integer(h.wheelchair ? 1 : 0), .integer(h.createdAt), .text(h.kind.rawValue), text(h.reason),
-                text(h.operatorName), text(h.payment), text(h.prices),
+                text(h.operatorName), text(h.payment), text(h.prices), text(h.admission),
             ])
         }
         func mayBeNew(_ h: HoldRecord) -> Bool { h.state == .active && !h.extended }

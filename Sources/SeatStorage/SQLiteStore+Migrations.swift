@@ -58,6 +58,8 @@ extension SQLiteStore {
         // buyer (digests of the entry id and the address, never either), each row stamped with the
         // room's revision it was last written at so an instance reads only what changed.
         QueueSchema.sqlite,
+        // 6: an admission has one active hold at a time (a hold made with one names its room's entry).
+        HoldAdmissionSchema.sqlite,
     ]
 
     static func migrate(_ db: SQLiteDatabase) throws {

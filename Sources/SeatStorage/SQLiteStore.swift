@@ -127,13 +127,15 @@ public final class SQLiteStore: SeatStore, @unchecked Sendable {
         }
     }
 
-    static let holdColumns = "id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at, kind, reason, operator, payment, prices"
+    static let holdColumns =
+        "id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at, kind, reason, operator, payment, prices, admission"
     static func hold(_ r: SQLRow) -> HoldRecord {
         HoldRecord(
             id: r.text(0), tokenDigest: r.text(1), showID: r.text(2), state: HoldState(rawValue: r.text(3)) ?? .released,
             expiresAt: r.int(4), extended: r.int(5) != 0, orderRef: r.isNull(6) ? nil : r.text(6), wheelchair: r.int(7) != 0,
             createdAt: r.int(8), kind: HoldKind(rawValue: r.text(9)) ?? .buyer, reason: r.isNull(10) ? nil : r.text(10),
-            operatorName: r.isNull(11) ? nil : r.text(11), payment: r.isNull(12) ? nil : r.text(12), prices: r.isNull(13) ? nil : r.text(13))
+            operatorName: r.isNull(11) ? nil : r.text(11), payment: r.isNull(12) ? nil : r.text(12), prices: r.isNull(13) ? nil : r.text(13),
+            admission: r.isNull(14) ? nil : r.text(14))
     }
 
     public func activeHolds() throws -> [HoldRecord] {

@@ -6,6 +6,8 @@ import SeatDomain
 extension DatabaseError: StoreErrorConvertible {
     public var storeError: StoreError {
         switch code & 0xFF {
+        // SQLite names the columns, not the index: said in the index's name, as PostgreSQL says it.
+        case SQLITE_CONSTRAINT where message.contains("holds.admission"): .conflict("\(message) (\(StoreError.admissionIndex))")
         case SQLITE_CONSTRAINT: .conflict(message)
         default: .unavailable(cause: description)
         }

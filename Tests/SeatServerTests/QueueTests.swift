@@ -97,6 +97,14 @@ import Testing
         }
         let held = try hold(c, ["8-1"], headers: [("Seat-Admission", admission)])
         #expect(held.status == 201, "\(held)")
+        // One active hold an admission: a second is refused (nothing held); once the first ends, it may hold again.
+        let second = try hold(c, ["9-1"], headers: [("Seat-Admission", admission)])
+        #expect(second.status == 409 && second.string("type") == "/problems/admission-in-use", "\(second)")
+        #expect(try server.availability().counts.held == 2, "5-1 before the room, 8-1 with the admission")
+        let token = try #require(held.string("token"))
+        #expect(try c.request("DELETE", "/v1/holds/\(token)").status == 204)
+        let retaken = try hold(c, ["8-1"], headers: [("Seat-Admission", admission)])
+        #expect(retaken.status == 201, "\(retaken)")
 
         // Unknown entries are 404s; the room as an operator sees it.
         #expect(try c.request("GET", "/v1/queue/q0123456789abcdef0123456789abcdef").status == 404)
@@ -225,6 +233,10 @@ import Testing
         #expect(onA[0] == nil && waiting.count >= 8 && waiting == Array(1...waiting.count), "one line in arrival order, the first let in: \(onA)")
         #expect(try hold(cb, ["5-1"], headers: [("Seat-Admission", admission)]).status == 201)
         #expect(try hold(ca, ["6-1"]).status == 403)
+        // The same admission on A, which never saw B's hold: the store refuses a second active hold.
+        let again = try hold(ca, ["6-1"], headers: [("Seat-Admission", admission)])
+        #expect(again.status == 409 && again.string("type") == "/problems/admission-in-use", "\(again)")
+        #expect(try a.openStore().activeHolds().filter { $0.admission != nil }.count == 1)
     }
 
     /// Joins arriving together are decided together (one transaction for all that waited while one was

@@ -256,7 +256,8 @@ import SeatHTTP
             try db.execute("DROP TABLE queue_entries")
             try db.execute("DROP TABLE queues")
             try db.execute("DROP INDEX holds_order")
-            for column in ["kind", "reason", "operator", "payment", "prices"] { try db.execute("ALTER TABLE holds DROP COLUMN \(column)") }
+            try db.execute("DROP INDEX holds_admission")
+            for column in ["kind", "reason", "operator", "payment", "prices", "admission"] { try db.execute("ALTER TABLE holds DROP COLUMN \(column)") }
             for column in ["details", "on_sale", "cancelled_at", "price_revision", "earlier_prices"] {
                 try db.execute("ALTER TABLE shows DROP COLUMN \(column)")
             }
@@ -276,7 +277,9 @@ import SeatHTTP
                 _ = try c.execute(
                     "ALTER TABLE claims ADD FOREIGN KEY (show_id) REFERENCES shows(id), ADD FOREIGN KEY (hold_id) REFERENCES holds(id); "
                         + "ALTER TABLE holds ADD FOREIGN KEY (show_id) REFERENCES shows(id)")
-                _ = try c.execute("ALTER TABLE holds DROP COLUMN kind, DROP COLUMN reason, DROP COLUMN operator, DROP COLUMN payment, DROP COLUMN prices")
+                _ = try c.execute(
+                    "ALTER TABLE holds DROP COLUMN kind, DROP COLUMN reason, DROP COLUMN operator, DROP COLUMN payment, DROP COLUMN prices, DROP COLUMN admission"
+                )
                 _ = try c.execute(
                     "ALTER TABLE shows DROP COLUMN details, DROP COLUMN on_sale, DROP COLUMN cancelled_at, DROP COLUMN price_revision, DROP COLUMN earlier_prices"
                 )

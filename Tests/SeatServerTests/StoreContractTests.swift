@@ -78,6 +78,35 @@ import Testing
         #expect(try store.events(show: "s", after: 0, limit: 10)?.map(\.version) == [1])
     }
 
+    /// An admission has one active hold at a time (a unique index on active holds, in both stores): a
+    /// second is refused as that, whichever store; once the first ends, another may be made.
+    @Test(arguments: StoreBackend.available)
+    func anAdmissionHasOneActiveHold(backend: StoreBackend) throws {
+        let (store, dir) = try fresh(backend)
+        defer { dir.remove() }
+        func admitted(_ commit: StoreCommit) -> StoreCommit {
+            var c = commit
+            c.holds = c.holds.map { h in
+                var h = h
+                h.admission = "entry-1"
+                return h
+            }
+            return c
+        }
+        _ = try outcome(store, admitted(holdCommit(store, id: "h1", seats: [1]))).get()
+        guard case .failure(let e) = outcome(store, admitted(try holdCommit(store, id: "h2", seats: [2]))) else {
+            Issue.record("a second active hold with the admission was written")
+            return
+        }
+        #expect(e.isAdmissionInUse, "\(e)")
+        #expect(try store.activeHolds().map(\.id) == ["h1"] && store.activeHolds()[0].admission == "entry-1")
+        var released = try finish(store, id: "h1", seats: [1], as: .released)
+        released.holds[0].admission = "entry-1"
+        _ = try outcome(store, released).get()
+        _ = try outcome(store, admitted(holdCommit(store, id: "h3", seats: [2]))).get()
+        #expect(try store.activeHolds().map(\.id) == ["h3"])
+    }
+
     @Test(arguments: StoreBackend.available)
     func aHoldChangesOnlyWhileActive(backend: StoreBackend) throws {
         let (store, dir) = try fresh(backend)

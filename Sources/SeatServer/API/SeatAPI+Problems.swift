@@ -70,6 +70,7 @@ extension Refusal {
         case .storeUnavailable: (503, "Storage unavailable")
         case .showChanged: (409, "Show changed meanwhile")
         case .storeFailed: (500, "Storage failed")
+        case .admissionInUse: (409, "Admission in use")
         }
     }
 }

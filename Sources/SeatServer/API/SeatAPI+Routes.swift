@@ -160,7 +160,8 @@ extension SeatAPI {
         let admission = try self.admission(for: showID, r)
         let (seats, wheelchair) = try RequestBody.holdRequest(r)
         let idem = try Self.idempotency(r, scope: "hold:\(showID)") { view in (201, Render.hold(view).bytes) }
-        let (outcome, ticket) = try inventory.beginCreateHold(show: showID, seatIDs: seats, wheelchair: wheelchair, idempotency: idem)
+        let (outcome, ticket) = try inventory.beginCreateHold(
+            show: showID, seatIDs: seats, wheelchair: wheelchair, idempotency: idem, admission: admission?.entryID)
         return afterCommit(ticket, trace: trace) { [queues] in
             // Held with it: the admission no longer lapses (its place is done with).
             if let admission { queues?.used(admission) }
