@@ -86,7 +86,8 @@ extension Inventory {
             if let (status, body) = try replay(idempotency, stored: stored, in: m) { return (.first(.replayed(status: status, body: body)), nil) }
             let state = try state(forShow: showID, in: m)
             try checkOnSale(state)
-            if let admission, state.holds.values.contains(where: { $0.record.admission == admission }) {
+            // O(1) under the lock (a scan of the show's live holds was O(n) in a rush).
+            if let admission, let digest = state.holdByAdmission[admission], state.holds[digest]?.record.admission == admission {
                 throw Refusal(
                     .admissionInUse,
                     detail: "this admission already holds seats for show \(showID): change that hold's seats, or release or confirm it first")
@@ -108,6 +109,7 @@ extension Inventory {
                 insert: seats.map { Claim(seat: $0, status: .held, holdID: record.id) }, holds: [record], idempotency: kept,
                 log: LogEntry(action: "hold", holdID: record.id))
             state.holds[record.tokenDigest] = hold
+            if let admission { state.holdByAdmission[admission] = record.tokenDigest }
             m.holdShow[record.tokenDigest] = showID
             return (.second((hold, state, token, version)), ticket)
         }

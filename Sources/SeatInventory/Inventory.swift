@@ -43,6 +43,10 @@ final class ShowState {
     var soldFreedVersion: UInt64 = 0
     /// Live holds by token digest.
     var holds: [String: ActiveHold] = [:]
+    /// The token digest of the hold each waiting-room admission last made here: a hint, checked against
+    /// `holds` when read (a hold that ended is simply gone from there). Not rebuilt by a reload: the
+    /// store's unique index on active holds keeps the rule across instances and reloads.
+    var holdByAdmission: [String: String] = [:]
     /// Seats with a change of ours reserved but not yet committed, and how many: with a shared store,
     /// events read back from the log must not overwrite them in `availability` (ours is newer there).
     var pendingSeats: [SeatIndex: Int] = [:]
