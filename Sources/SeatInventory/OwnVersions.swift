@@ -26,7 +26,9 @@ struct OwnVersions {
     /// - Complexity: O(n) in the payload's length.
     mutating func take(notified payload: String) -> Bool {
         var lines = payload.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.count >= 2, var own = versions[String(lines.removeFirst())] else { return false }
+        guard lines.count >= 2 else { return false }
+        let show = String(lines.removeFirst())
+        guard var own = versions[show] else { return false }
         var found: [UInt64] = []
         for line in lines {
             // `skd1;FROM;TO;changes`: the version is the third field.
@@ -34,7 +36,6 @@ struct OwnVersions {
             guard fields.count == 4, fields[0] == "skd1", let to = UInt64(fields[2]), own.contains(to) else { return false }
             found.append(to)
         }
-        let show = String(payload.prefix { $0 != "\n" })
         for v in found { own.remove(v) }
         versions[show] = own.isEmpty ? nil : own
         return true

@@ -12,7 +12,9 @@ extension PostgresStore {
     public func commit(batch: [StoreCommit]) throws -> [CommitOutcome] {
         guard !batch.isEmpty else { return [] }
         let order = batch.indices.sorted { (batch[$0].showID, $0) < (batch[$1].showID, $1) }
-        let w = Self.batchJSON(order.map { batch[$0] })
+        // Each delta's body once: in the JSON sent, and in the answer of a batch written whole.
+        let bodies = batch.map(Self.deltaBody)
+        let w = Self.batchJSON(order.map { batch[$0] }, bodies: order.map { bodies[$0] })
         let durable = batch.contains(where: \.durable)
         let together = Self.writesTogether(batch)
         let answer = try withConnection { c in
@@ -35,7 +37,7 @@ extension PostgresStore {
             let r = results[k].objectValue
             if let v = results[k].intValue {
                 // Written whole (migration 9): the version alone; the delta is the one sent, numbered.
-                outcomes[i] = .committed(version: UInt64(v), delta: "skd1;\(v - 1);\(v);" + Self.deltaBody(batch[i]))
+                outcomes[i] = .committed(version: UInt64(v), delta: "skd1;\(v - 1);\(v);" + bodies[i])
             } else if let v = r?["version"]?.intValue, let delta = r?["delta"]?.stringValue {
                 outcomes[i] = .committed(version: UInt64(v), delta: delta)
             } else {
@@ -85,12 +87,15 @@ extension PostgresStore {
 
     /// A batch (already in show order) as the JSON the commit functions read; the benchmark hands the
     /// same text to pgbench.
-    public static func batchJSON(_ batch: [StoreCommit]) -> JSONWriter {
+    public static func batchJSON(_ batch: [StoreCommit]) -> JSONWriter { batchJSON(batch, bodies: batch.map(deltaBody)) }
+
+    /// `batchJSON` with each change's delta body (`deltaBody`) already made.
+    static func batchJSON(_ batch: [StoreCommit], bodies: [String]) -> JSONWriter {
         var w = JSONWriter(reservingCapacity: batch.count * 256)
         w.raw("[")
         for (k, c) in batch.enumerated() {
             if k > 0 { w.raw(",") }
-            write(c, into: &w)
+            write(c, body: bodies[k], into: &w)
         }
         w.raw("]")
         return w
@@ -104,7 +109,7 @@ extension PostgresStore {
     /// One change as the JSON `seatkit_commit` reads. An optional field that is nil is left out (`->>`
     /// reads a missing key as NULL, as it reads `null`): parsing the batch was 9 % of the database's
     /// CPU a hold + release, and a buyer's hold carries six such nulls.
-    static func write(_ c: StoreCommit, into w: inout JSONWriter) {
+    static func write(_ c: StoreCommit, body: String, into w: inout JSONWriter) {
         func seats(_ list: [Int]) -> String { "[" + list.map(String.init).joined(separator: ",") + "]" }
         w.raw("{"); w.key("show", first: true); w.string(c.showID)
         w.key("holds"); w.raw("[")
@@ -143,7 +148,7 @@ extension PostgresStore {
         }
         w.raw("]")
         // The delta's body; the database puts the versions in front of it.
-        w.key("changes"); w.string(deltaBody(c))
+        w.key("changes"); w.string(body)
         w.key("now"); w.number(Int(Date().timeIntervalSince1970 * 1000))
         func optional(_ key: String, _ s: String?) { if let s { w.key(key); w.string(s) } }
         w.key("log"); w.raw("{"); w.key("action", first: true); w.string(c.log.action); optional("hold", c.log.holdID)

@@ -20,6 +20,11 @@ class QueueTests(PickerCase):
         self.assertEqual(status, 200, room)
         return room
 
+    def set_up_early_room(self, opens_in_minutes):
+        opens = (datetime.now(timezone.utc) + timedelta(minutes=opens_in_minutes)).isoformat(timespec="milliseconds")
+        status, room = self.server.send("PUT", f"/v1/shows/{self.show}/queue", {"opensAt": opens, "admitPerMinute": 100}, admin=True)
+        self.assertEqual(status, 200, room)
+
     def open_queue(self, lang="en", phone=False):
         d = self.new_browser()
         if phone:
@@ -67,9 +72,7 @@ class QueueTests(PickerCase):
 
     def test_the_line_in_chinese_on_a_phone_and_before_the_opening(self):
         # Opens in ten minutes: the page says the places are given at random at opening.
-        opens = (datetime.now(timezone.utc) + timedelta(minutes=10)).isoformat(timespec="milliseconds")
-        status, _ = self.server.send("PUT", f"/v1/shows/{self.show}/queue", {"opensAt": opens, "admitPerMinute": 100}, admin=True)
-        self.assertEqual(status, 200)
+        self.set_up_early_room(opens_in_minutes=10)
         d = self.open_queue(lang="zh", phone=True)
         self.wait(d, lambda d: self.queue_text(d, "queue-title") == "即将开售", message="the early room")
         self.assertIn("随机", self.queue_text(d, "queue-ahead"))
@@ -102,9 +105,7 @@ class QueueTests(PickerCase):
 
     def test_the_early_room_in_english_on_a_phone(self):
         # Before the opening, in English on a phone: the early room (places drawn at opening).
-        opens = (datetime.now(timezone.utc) + timedelta(minutes=3)).isoformat(timespec="milliseconds")
-        status, _ = self.server.send("PUT", f"/v1/shows/{self.show}/queue", {"opensAt": opens, "admitPerMinute": 100}, admin=True)
-        self.assertEqual(status, 200)
+        self.set_up_early_room(opens_in_minutes=3)
         p = self.open_queue(lang="en", phone=True)
         self.wait(p, lambda p: self.queue_text(p, "queue-title") == "The sale opens soon", message="the early room, in English")
         self.assertIn("random", self.queue_text(p, "queue-ahead"))
