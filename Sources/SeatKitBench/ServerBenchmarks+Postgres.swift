@@ -47,7 +47,7 @@ extension ServerBenchmarks {
         let size = max(2, changes / max(batches, 1))
         if let ceiling = try pgbenchHolds(url: schema("pgbench"), pairsPerBatch: max(1, size / 2), seconds: 5) {
             report.row(
-                "hold + release, PostgreSQL store (as above) vs pgbench: seatkit_commit_together on batches of \(size / 2) holds then their \(size / 2) releases (the server's mean batch, \(size) changes), one client",
+                "hold + release, PostgreSQL store (as above) vs pgbench: seatkit_write_arrays on batches of \(size / 2) holds then their \(size / 2) releases (the server's mean batch, \(size) changes), one client",
                 ours: String(format: "%.0f holds/s", pRate), baseline: String(format: "%.0f holds/s", ceiling),
                 ratio: String(format: "%.2f×", pRate / ceiling), goal: pRate >= 0.9 * ceiling ? "within 10 % ✓" : "within 10 % ✗")
         }
@@ -81,9 +81,10 @@ extension ServerBenchmarks {
         }
     }
 
-    /// pgbench against a fresh store in `url`'s schema: each transaction one `seatkit_commit_together`
-    /// call with `pairs` new holds of 1–4 seats (as wrk's), then one with their releases, the JSON as the
-    /// server sends it. (Built by the database from pgbench's variables instead, the JSON took 3.0 of the
+    /// pgbench against a fresh store in `url`'s schema: each transaction one `seatkit_write_arrays`
+    /// call with `pairs` new holds of 1–4 seats (as wrk's), then one with their releases, the columns as
+    /// the server sends them (as literals: pgbench sends text, so the database parses what the server
+    /// sends it in binary). (Built by the database from pgbench's variables instead, the JSON took 3.0 of the
     /// 7.0 ms a transaction: a ceiling that low flattered the server.)
     static func pgbenchHolds(url: String, pairsPerBatch pairs: Int, seconds: Int) throws -> Double? {
         guard let pgbench = ["/usr/bin/pgbench", "/usr/local/bin/pgbench"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
@@ -95,7 +96,7 @@ extension ServerBenchmarks {
         guard let parts = URLComponents(string: url), let schema = parts.queryItems?.first(where: { $0.name == "schema" })?.value else { return nil }
         var plain = parts
         plain.queryItems = nil
-        // The batches as the server writes them (`PostgresStore.batchJSON`), with pgbench's `:run` in
+        // The batches as the server writes them (`PostgresStore.arraysCall`), with pgbench's `:run` in
         // every id and token so each transaction's holds are new; the same seats each time (released
         // by the second statement).
         func batch(_ state: HoldState) -> String {
@@ -110,8 +111,7 @@ extension ServerBenchmarks {
                     delete: state == .active ? [] : seats, sell: [], holds: [record], delta: "", durable: false, idempotency: nil,
                     log: LogEntry(action: state == .active ? "hold" : "release", holdID: id))
             }
-            let json = PostgresStore.batchJSON(commits).text.replacingOccurrences(of: "'", with: "''")
-            return "SELECT seatkit_commit_together('\(json)'::jsonb, false);"
+            return PostgresStore.arraysCall(commits, durable: false)
         }
         let script = "\\set run random(1, 1000000000000)\n\(batch(.active))\n\(batch(.released))\n"
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-pgbench-\(getpid()).sql")

@@ -12,6 +12,12 @@ public struct PostgresError: Error, CustomStringConvertible, Sendable {
     public var isConnectionFailure: Bool { sqlState.hasPrefix("08") || sqlState.hasPrefix("57P") || sqlState.isEmpty }
 }
 
+/// A statement's parameter: text (nil is NULL), or an array sent in the binary format.
+enum PostgresParameter {
+    case text(String?)
+    case array(PostgresArray)
+}
+
 /// Rows copied out of a libpq result (text format), and how many rows a command touched.
 struct PostgresRows {
     var rows: [[String?]]
@@ -82,6 +88,39 @@ public final class PostgresConnection: CommitListener {
         let values: [UnsafePointer<CChar>?] = cStrings.map { $0.map { UnsafePointer($0) } }
         let result = values.withUnsafeBufferPointer { buffer in
             PQexecPrepared(handle, name, Int32(parameters.count), buffer.baseAddress, nil, nil, 0)
+        }
+        return try rows(result)
+    }
+
+    /// A prepared statement whose parameters are text (nil is NULL) or arrays sent in the binary format
+    /// (the statement casts each, `$2::text[]`, so the database knows its type).
+    @discardableResult
+    func run(_ name: String, _ sql: String, values parameters: [PostgresParameter]) throws -> PostgresRows {
+        try ensureConnected()
+        if !prepared.contains(name) {
+            _ = try rows(PQprepare(handle, name, sql, Int32(parameters.count), nil))
+            prepared.insert(name)
+        }
+        // Each value's bytes (text NUL-terminated) in one buffer, alive for the duration of the call.
+        var bytes: [UInt8] = [], offsets: [Int?] = [], lengths: [Int32] = [], formats: [Int32] = []
+        for p in parameters {
+            switch p {
+            case .text(nil):
+                offsets.append(nil); lengths.append(0); formats.append(0)
+            case .text(let s?):
+                offsets.append(bytes.count); lengths.append(0); formats.append(0)
+                bytes.append(contentsOf: s.utf8); bytes.append(0)
+            case .array(let a):
+                let b = a.binary
+                offsets.append(bytes.count); lengths.append(Int32(b.count)); formats.append(1)
+                bytes.append(contentsOf: b)
+            }
+        }
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            let values: [UnsafePointer<CChar>?] = offsets.map { o in
+                o.map { UnsafeRawPointer(buffer.baseAddress! + $0).assumingMemoryBound(to: CChar.self) }
+            }
+            return PQexecPrepared(handle, name, Int32(parameters.count), values, lengths, formats, 0)
         }
         return try rows(result)
     }

@@ -5,40 +5,54 @@ import SeatMap
 
 extension PostgresStore {
     /// The whole batch in one transaction and one round trip: written whole when it can be
-    /// (`seatkit_commit_together`, see `writesTogether`), else, or when the database refuses any of it,
-    /// by `seatkit_commit`: each change in its own subtransaction, in show order then queue order. A
-    /// change the database refuses (a seat another instance took, a hold another instance finished) is
-    /// rolled back alone and reported; a lost connection fails the whole batch (nothing was committed).
+    /// (`seatkit_write_arrays`, see `writesTogether` and `BatchColumns`), else, or when the database
+    /// refuses any of it (nothing of it written then), by `seatkit_commit`: each change in its own
+    /// subtransaction, in show order then queue order. A change the database refuses (a seat another
+    /// instance took, a hold another instance finished) is rolled back alone and reported; a lost
+    /// connection fails the whole batch (nothing was committed).
     public func commit(batch: [StoreCommit]) throws -> [CommitOutcome] {
         guard !batch.isEmpty else { return [] }
         let order = batch.indices.sorted { (batch[$0].showID, $0) < (batch[$1].showID, $1) }
-        // Each delta's body once: in the JSON sent, and in the answer of a batch written whole.
-        let bodies = batch.map(Self.deltaBody)
-        let w = Self.batchJSON(order.map { batch[$0] }, bodies: order.map { bodies[$0] })
+        let sorted = order.map { batch[$0] }
+        // Each delta's body once: in what is sent, and in the answer of a batch written whole.
+        let bodies = order.map { Self.deltaBody(batch[$0]) }
         let durable = batch.contains(where: \.durable)
-        let together = Self.writesTogether(batch)
-        let answer = try withConnection { c in
-            try together
-                ? c.run("commit_together", "SELECT seatkit_commit_together($1::jsonb, $2::boolean)", [w.text, durable ? "t" : "f"])
-                : c.run("commit_batch", "SELECT seatkit_commit($1::jsonb, $2::boolean)", [w.text, durable ? "t" : "f"])
+        let flag = durable ? "t" : "f"
+        var together = Self.writesTogether(batch)
+        let answer = try withConnection { c -> PostgresRows in
+            if together {
+                let columns = BatchColumns(sorted, bodies: bodies, now: Int64(Date().timeIntervalSince1970 * 1000))
+                do {
+                    return try c.run("write_arrays", BatchColumns.call, values: [.text(flag)] + columns.parameters.map(PostgresParameter.array))
+                } catch let error as PostgresError where Self.refusesBatch(error) {
+                    // Something of it is refused: nothing was written; change by change, each refusal alone.
+                    together = false
+                    batchesWritten.withLock { $0[1] += 1 }
+                }
+            }
+            let w = Self.batchJSON(sorted, bodies: bodies)
+            return try c.run("commit_batch", "SELECT seatkit_commit($1::jsonb, $2::boolean)", [w.text, flag])
         }
-        let parsed = answer.rows.first?[0].flatMap { try? JSONParser.parse(Array($0.utf8)) }
-        let results = together ? parsed?.objectValue?["results"]?.arrayValue : parsed?.arrayValue
-        guard let results, results.count == batch.count else {
-            throw PostgresError(sqlState: "XX000", message: "seatkit_commit answered \(answer.rows.first?[0] ?? "nothing")")
+        let cell = answer.rows.first?[0]
+        let versions = together ? cell.flatMap(Self.bigintArray) : nil
+        let results = together ? nil : cell.flatMap { try? JSONParser.parse(Array($0.utf8)) }?.arrayValue
+        guard (versions?.count ?? results?.count) == batch.count else {
+            throw PostgresError(sqlState: "XX000", message: "seatkit_commit answered \(cell ?? "nothing")")
         }
         batchesWritten.withLock {
-            if together { $0[parsed?.objectValue?["together"]?.boolValue == true ? 0 : 1] += 1 }
+            if together { $0[0] += 1 }
             $0[2] += 1
             $0[3] += batch.count
         }
         var outcomes = [CommitOutcome?](repeating: nil, count: batch.count)
         for (k, i) in order.enumerated() {
-            let r = results[k].objectValue
-            if let v = results[k].intValue {
-                // Written whole (migration 9): the version alone; the delta is the one sent, numbered.
-                outcomes[i] = .committed(version: UInt64(v), delta: "skd1;\(v - 1);\(v);" + bodies[i])
-            } else if let v = r?["version"]?.intValue, let delta = r?["delta"]?.stringValue {
+            if let v = versions?[k] {
+                // Written whole: its version; the delta is the one sent, numbered.
+                outcomes[i] = .committed(version: UInt64(v), delta: "skd1;\(v - 1);\(v);" + bodies[k])
+                continue
+            }
+            let r = results?[k].objectValue
+            if let v = r?["version"]?.intValue, let delta = r?["delta"]?.stringValue {
                 outcomes[i] = .committed(version: UInt64(v), delta: delta)
             } else {
                 // Classified by its SQLSTATE: a conflict, a race with another instance, or a failure.
@@ -46,6 +60,26 @@ extension PostgresStore {
             }
         }
         return outcomes.map { $0! }
+    }
+
+    /// What `seatkit_write_arrays` raises when the database refuses part of a batch (a seat or hold
+    /// another instance changed, a show edited meanwhile, a claim or hold not its change's, an admission
+    /// in use): the batch goes again change by change. Anything else fails the batch.
+    static func refusesBatch(_ error: PostgresError) -> Bool {
+        ["23505", "23503", "21000", "SK001", "SK002"].contains(error.sqlState)
+    }
+
+    /// A bigint[] in the text format (`{1,2,3}`); nil if any element is not a number.
+    static func bigintArray(_ text: String) -> [Int64]? {
+        guard text.hasPrefix("{"), text.hasSuffix("}") else { return nil }
+        let inner = text.dropFirst().dropLast()
+        if inner.isEmpty { return [] }
+        var out: [Int64] = []
+        for part in inner.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let v = Int64(part) else { return nil }
+            out.append(v)
+        }
+        return out
     }
 
     /// In one durable transaction, with the show row locked as `seatkit_commit` locks it: empty lines of
@@ -85,11 +119,8 @@ extension PostgresStore {
         }
     }
 
-    /// A batch (already in show order) as the JSON the commit functions read; the benchmark hands the
-    /// same text to pgbench.
-    public static func batchJSON(_ batch: [StoreCommit]) -> JSONWriter { batchJSON(batch, bodies: batch.map(deltaBody)) }
-
-    /// `batchJSON` with each change's delta body (`deltaBody`) already made.
+    /// A batch (already in show order) as the JSON `seatkit_commit` reads, with each change's delta
+    /// body (`deltaBody`) already made.
     static func batchJSON(_ batch: [StoreCommit], bodies: [String]) -> JSONWriter {
         var w = JSONWriter(reservingCapacity: batch.count * 256)
         w.raw("[")

@@ -67,6 +67,8 @@ extension PostgresStore {
         keysMigration + "\n" + keysTogetherFunction + "\n" + keysCommitFunction,
         // 10: an admission has one active hold at a time (`HoldAdmissionSchema`).
         HoldAdmissionSchema.postgres + "\n" + admissionFunctions,
+        // 11: a batch written whole arrives as typed arrays in the binary format (`BatchColumns`).
+        arraysFunction,
     ]
 
     /// Migration 1's commit function (kept as it was applied).

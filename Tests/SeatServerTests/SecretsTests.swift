@@ -271,7 +271,8 @@ import SeatHTTP
                 _ = try c.execute("DROP TABLE show_log")
                 _ = try c.execute("DROP TABLE queue_entries")
                 _ = try c.execute("DROP TABLE queues")
-                _ = try c.execute("DROP FUNCTION seatkit_commit_together(jsonb, boolean), seatkit_write_together(jsonb)")
+                // Migration 11 dropped migration 7's two functions for this one.
+                _ = try c.execute("DROP FUNCTION seatkit_write_arrays")
                 _ = try c.execute("DROP INDEX holds_order")
                 // Migration 9 dropped the hot path's keys; migration 1 made them.
                 _ = try c.execute(
