@@ -211,12 +211,13 @@ connections, so both share the 2 cores and the figures understate a server on it
   this machine, `scripts/with-postgres.sh`), taking turns with a fresh SQLite store five times (medians
   compared: one run moves ±25 % from minute to minute here); then two instances on the same database (two wrk
   processes of 32 connections on disjoint sections, at once). The instances, PostgreSQL and wrk share the 2
-  cores. A batch of changes is one round trip: `seatkit_commit_together` writes it with set-wide statements in
-  one subtransaction when no hold or seat appears twice in it, else (or when the database refuses any of it)
-  `seatkit_commit` writes it change by change, each in a savepoint. The pgbench row is the database's ceiling
-  for that design: one client (the server commits on one connection at a time) sending the same function the
-  same JSON (`PostgresStore.batchJSON`) at the server's mean batch size, holds then their releases, alone on
-  the machine. A batch locks each show's row once for its versions, so two instances writing one show take
+  cores. A batch of changes is one round trip: `seatkit_write_arrays` writes it with set-wide statements when
+  no hold or seat appears twice in it, its columns sent as typed arrays in the binary format; else (or when
+  the database refuses any of it, which writes nothing) `seatkit_commit` writes it change by change, each in a
+  savepoint. The pgbench row is the database's ceiling for that design: one client (the server commits on one
+  connection at a time) sending the same function the same columns (`PostgresStore.arraysCall`, as literals:
+  pgbench sends text, so the database parses them as well) at the server's mean batch size, holds then their
+  releases, alone on the machine. A batch locks each show's row once for its versions, so two instances writing one show take
   turns on that row, batch by batch.
 - *waiting-room joins and polls* (`SeatKitBench queue` runs them alone): a show's room opened a second
   before; joins from 64 connections, each request from its own address (`X-Forwarded-For`, the bench server
@@ -233,10 +234,20 @@ connections, so both share the 2 cores and the figures understate a server on it
   filters by (autovacuum's ANALYZE had been 12 % of the database's CPU): database CPU 344 → 232 µs in one
   run, 0.45× → 0.54×. One notification a show a batch, and an instance dropping its own before memory's
   lock: 0.58× → 0.62× (5 rounds), database 173 → 155 µs, server 156 → 149 µs. On this machine one run of
-  the PostgreSQL row reads 0.56–0.69× (four runs of 3–5 rounds, `make bench` the lowest); pgbench, the database's ceiling on one
-  connection, is matched (0.95–1.08×). Left: the database is busy ~80 % of each batch's cycle, so what
+  the PostgreSQL row then read 0.56–0.69× (four runs of 3–5 rounds, `make bench` the lowest); pgbench, the database's ceiling on one
+  connection, was matched (0.95–1.08×). Left: the database is busy ~80 % of each batch's cycle, so what
   remains is its per-row work (a hold's row, its seats' rows and index entries, a log line a change); a
   second writer thread taking outcomes off the first (tried) made batches smaller and gained nothing.
+- *The shared store's batch as typed arrays* (#28, 2026-12-04, migration 11): the batch went as one jsonb
+  document, which the database parsed (jsonb's parser and its sorting of keys, 11 % of its CPU a hold +
+  release), expanded again in each of a dozen statements and searched key by key; the instance escaped it
+  (`JSONWriter.string`, 1.3 % of the machine). Now each column of the batch is a typed array in PostgreSQL's
+  binary format (`PostgresArray`), read by `unnest`. Per batch of ~28 changes (auto_explain, 1 % sampled):
+  the function 1.9 ms, of which the holds' upsert 0.36, the claims' insert 0.23 and delete 0.23, the log 0.11.
+  Its first version was slower (0.93× of the jsonb one): the check that an ended hold keeps no seat, planned
+  once while claims was small, scanned the whole table under the rush, dead rows too (1.3 of 2.8 ms a batch);
+  the function now runs with `enable_seqscan = off`, every row found by an index. `compare-holds.sh`, same
+  hour: jsonb 0.65–0.67× of SQLite, arrays 0.72–0.80×; database CPU a hold + release 170–179 → 136–137 µs.
 - *The shared store before and after its batches were written whole* (#28, 2026-12-03): the same binary on both
   stores (`scripts/compare-holds.sh A A@postgres://…`, two rounds) read 1,132 vs 5,640 holds/s (0.20×) with 854 µs
   of database CPU a hold + release; after, 1,950 holds/s with 464 µs. Where the database's time goes now (perf on
