@@ -58,6 +58,9 @@ let package = Package(
         // the domain needs (its port) and the errors it answers in. The stores adapt to these; the
         // inventory knows no database.
         .target(name: "SeatDomain", dependencies: ["SeatMap", "SeatSecrets"]),
+        // Tickets: the code a ticket's QR carries (a seat of a show, signed with the show's Ed25519 key)
+        // and the issuer that draws each show's key from one secret. Knows no store and no HTTP.
+        .target(name: "SeatTickets", dependencies: ["SeatSecrets", "SharedState"]),
         // The on-sale waiting room, headless: the line, the opening shuffle, the admission rate, signed admissions.
         .target(name: "SeatQueue", dependencies: ["SeatDomain", "SeatSecrets", "SharedState"]),
         // The two stores (SQLite, PostgreSQL) behind SeatDomain's protocol: the only module that speaks SQL.
@@ -76,6 +79,7 @@ let package = Package(
             name: "SeatServer",
             dependencies: [
                 "SeatQueue",
+                "SeatTickets",
                 "SeatDomain",
                 "SeatJSON",
                 .product(name: "Logging", package: "swift-log"), "SeatMap", "SeatCanvas", "CollectionLayout", "SeatWire", "SeatHTTP", "SeatInventory",
@@ -102,7 +106,7 @@ let package = Package(
             dependencies: [
                 "SeatDomain",
                 "SeatJSON", "SeatMap", "SeatSamples", "CollectionLayout", "SeatCanvas", "CHeapStats", "LoopbackHTTP", "SeatServer", "SeatInventory",
-                "SeatStorage", "SharedState",
+                "SeatStorage", "SharedState", "SeatTickets", "SeatSecrets",
             ]),
         // glibc's allocator statistics for the memory figures; benchmarks only.
         .target(name: "CHeapStats"),
@@ -128,11 +132,12 @@ let package = Package(
                 "SeatDomain",
                 "SeatJSON",
                 "SeatServer", "SeatInventory", "SeatHTTP", "SeatStorage", "SeatSecrets", "SharedState", "SeatMap", "SeatSamples", "SeatCanvas",
-                "SeatKitTestSupport", "LoopbackHTTP",
+                "SeatKitTestSupport", "LoopbackHTTP", "SeatTickets",
                 "SeatServerTestSupport",
             ]),
         // The inventory alone on a real SQLite store: refusals and subscribers without HTTP.
         .testTarget(name: "SeatQueueTests", dependencies: ["SeatQueue", "SeatSecrets"]),
+        .testTarget(name: "SeatTicketsTests", dependencies: ["SeatTickets", "SeatSecrets"]),
         .testTarget(
             name: "SeatInventoryTests",
             dependencies: [

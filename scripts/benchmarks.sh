@@ -91,6 +91,12 @@ SeatCanvas (the same 100k-seat arena):
   between two whole frames.
 - *SVG*: `svg(viewport: nil, …)` of the whole 20k arena, every seat an element with its spoken name.
 
+SeatTickets (#30):
+- *sign*: `TicketIssuer.code` for a seat of a 20-character show (the payload, libcrypto's Ed25519 with the key
+  made from the show's seed each call, base 32), beside the HMAC-SHA-256 that signs a waiting room's admission.
+- *check*: `TicketCode.verified` with the show's public key alone, as a scanner offline does it. At the gate's
+  planning figure (11 people a minute a lane) one core checks for hundreds of lanes.
+
 SeatServer (`SeatKitBench server`; the server runs in the benchmark process on 127.0.0.1 with a fresh
 SQLite file and the 20k arena; the load comes from threads of the same process over keep-alive
 connections, so both share the 2 cores and the figures understate a server on its own machine):

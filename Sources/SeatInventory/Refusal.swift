@@ -47,6 +47,8 @@ public struct Refusal: Error, Sendable, CustomStringConvertible {
         case storeFailed = "store-failed"
         /// The waiting room's admission already has an active hold: change its seats, or end it first.
         case admissionInUse = "admission-in-use"
+        /// A hold that is not confirmed has no tickets.
+        case notConfirmed = "not-confirmed"
     }
 
     public var reason: Reason

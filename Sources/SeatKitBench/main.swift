@@ -79,4 +79,10 @@ LayoutBenchmarks.run(report: report)
 let layoutRows = report.rows.count
 FileHandle.standardError.write(Data("SeatCanvas…\n".utf8))
 CanvasBenchmarks.run(layout: arena, availability: availability, report: report)
-report.print(sections: [("SeatMap", 0..<seatMapRows), ("CollectionLayout", seatMapRows..<layoutRows), ("SeatCanvas", layoutRows..<report.rows.count)])
+let canvasRows = report.rows.count
+FileHandle.standardError.write(Data("SeatTickets…\n".utf8))
+TicketBenchmarks.run(report: report)
+report.print(sections: [
+    ("SeatMap", 0..<seatMapRows), ("CollectionLayout", seatMapRows..<layoutRows), ("SeatCanvas", layoutRows..<canvasRows),
+    ("SeatTickets", canvasRows..<report.rows.count),
+])

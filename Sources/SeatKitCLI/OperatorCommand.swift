@@ -11,13 +11,13 @@ struct OperatorCommand: ToolCommand {
     @Argument(help: "The operator's name (as the audit log shows it).")
     var name: String
 
-    @Argument(help: ArgumentHelp("manager or boxoffice.", valueName: "role"))
+    @Argument(help: ArgumentHelp("door, boxoffice or manager.", valueName: "role"))
     var roleName: String
 
     func execute(_ output: inout CommandOutput) throws -> Int32 {
         if let problem = OperatorDirectory.nameProblem(name) { throw UsageError(message: problem) }
         if name == "admin" { throw UsageError(message: "the name admin is the --admin-key's") }
-        guard let role = OperatorRole(rawValue: roleName) else { throw UsageError(message: "role must be manager or boxoffice, not \"\(roleName)\"") }
+        guard let role = OperatorRole(rawValue: roleName) else { throw UsageError(message: "role must be \(OperatorRole.spelled), not \"\(roleName)\"") }
         // 32 hex digits: 128 bits, the same as a hold token's randomness.
         let key = ServeCommand.randomKey()
         output.line("key for \(name) (give it to them; it is shown only now): \(key)")

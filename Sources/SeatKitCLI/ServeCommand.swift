@@ -28,8 +28,15 @@ struct ServeCommand: ToolCommand {
     @Option(help: "The admin key (at least 16 characters; default SEATKIT_ADMIN_KEY, or a generated one).")
     var adminKey: String?
 
-    @Option(help: ArgumentHelp("Operators by name: NAME manager|boxoffice sha256:HEX a line (see seatkit operator).", valueName: "FILE"), completion: .file())
+    @Option(
+        help: ArgumentHelp("Operators by name: NAME door|boxoffice|manager sha256:HEX a line (see seatkit operator).", valueName: "FILE"), completion: .file())
     var operators: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The secret every show's ticket key is drawn from (default SEATKIT_TICKET_SECRET, else the admin key); at least 16 characters.",
+            valueName: "SECRET"))
+    var ticketSecret: String?
 
     @Option(help: "Holds a second one client may ask for.")
     var holdsPerSecond: Double?
@@ -70,6 +77,10 @@ struct ServeCommand: ToolCommand {
         options.anyAddress = host == "0.0.0.0"
         if let store { options.store = store }
         options.operatorsFile = operators
+        options.ticketSecret = ticketSecret ?? ProcessInfo.processInfo.environment["SEATKIT_TICKET_SECRET"]
+        if let secret = options.ticketSecret, secret.utf8.count < 16 {
+            throw ValidationError("--ticket-secret must be at least 16 characters: every ticket's key is drawn from it")
+        }
         options.groupCommit = !noGroupCommit
         options.logger = logging.logger()
         if let t = threads { guard t >= 1 && t <= 256 else { throw UsageError(message: "--threads must be 1 to 256") }; options.threads = t }

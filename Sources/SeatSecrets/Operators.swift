@@ -1,12 +1,18 @@
-/// What an operator may do. Box-office staff block, hold, sell and refund; managers also change
-/// prices, edit or cancel shows and upload venues.
+/// What an operator may do. Door staff scan tickets and nothing else; box-office staff also block,
+/// hold, sell and refund; managers also change prices, edit or cancel shows and upload venues.
 public enum OperatorRole: String, Sendable, CaseIterable, Comparable {
-    case boxoffice, manager
+    case door, boxoffice, manager
 
-    /// Whether this role may act where `required` is asked for (a manager may do all a box office may).
+    /// Whether this role may act where `required` is asked for (a manager may do all a box office may,
+    /// a box office all the door may).
     public func allows(_ required: OperatorRole) -> Bool { self >= required }
 
-    public static func < (a: OperatorRole, b: OperatorRole) -> Bool { a == .boxoffice && b == .manager }
+    public static func < (a: OperatorRole, b: OperatorRole) -> Bool { rank(a) < rank(b) }
+
+    private static func rank(_ r: OperatorRole) -> Int { allCases.firstIndex(of: r)! }
+
+    /// The roles as the operators file spells them, for messages: "door, boxoffice or manager".
+    public static let spelled = "door, boxoffice or manager"
 }
 
 /// A person (or a script) acting for the venue, by name: what the audit log records.
@@ -86,7 +92,7 @@ public struct OperatorDirectory: Sendable {
             func fail(_ message: String) -> OperatorFileError { OperatorFileError(source: source, line: number, message: message) }
             guard fields.count == 3 else { throw fail("expected NAME ROLE sha256:HEX (3 fields), got \(fields.count)") }
             if let problem = nameProblem(fields[0]) { throw fail(problem) }
-            guard let role = OperatorRole(rawValue: fields[1]) else { throw fail("role must be manager or boxoffice, not \"\(fields[1])\"") }
+            guard let role = OperatorRole(rawValue: fields[1]) else { throw fail("role must be \(OperatorRole.spelled), not \"\(fields[1])\"") }
             let hash = fields[2]
             let hex = hash.hasPrefix("sha256:") ? String(hash.dropFirst(7)) : ""
             guard hex.utf8.count == 64, hex.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }) else {

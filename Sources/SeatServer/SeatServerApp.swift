@@ -8,6 +8,7 @@ import SharedState
 import SeatHTTP
 import SeatInventory
 import SeatQueue
+import SeatTickets
 
 /// The server: store, inventory, API and HTTP daemon, plus the background work (hold expiry every half
 /// second, event-stream heartbeats every 15 seconds).
@@ -47,6 +48,10 @@ public final class SeatServerApp: Sendable {
 
         /// The operators file (`--operators`): `name role sha256:HEX` a line, besides the admin key.
         public var operatorsFile: String?
+
+        /// The secret each show's ticket key is drawn from (`--ticket-secret`); nil: the admin key. Set it
+        /// so the admin key can change without voiding every ticket sold.
+        public var ticketSecret: String?
 
         /// Where the server's lines go: a line a request at `info`, failures with their cause at
         /// `warning`/`error`, starts and stops at `notice`. The default says nothing (tests, benchmarks).
@@ -96,7 +101,12 @@ public final class SeatServerApp: Sendable {
             try QueueDesk(
                 store: $0, key: queueKey, now: SeatAPI.now(), abandonMilliseconds: Int64(options.queueAbandonSeconds * 1000))
         }
-        api = SeatAPI(inventory: inventory, operators: operators, holdsPerSecond: options.holdsPerSecond, logger: options.logger, queues: queues)
+        // Each show's ticket key from the ticket secret (or the admin key): every instance given it signs
+        // a show's tickets alike; the store never holds it. A new secret makes every ticket sold before invalid.
+        let ticketSecret = HMACSHA256.code(key: Array((options.ticketSecret ?? options.adminKey).utf8), message: Array("seatkit-ticket-secret".utf8))
+        api = SeatAPI(
+            inventory: inventory, operators: operators, tickets: TicketIssuer(secret: ticketSecret), holdsPerSecond: options.holdsPerSecond,
+            logger: options.logger, queues: queues)
         let api = self.api
         var configuration = HTTPServer.Configuration(
             port: options.port, anyAddress: options.anyAddress, threads: options.threads, maximumBodyBytes: options.maximumBodyBytes,

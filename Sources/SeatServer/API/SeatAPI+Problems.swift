@@ -71,6 +71,7 @@ extension Refusal {
         case .showChanged: (409, "Show changed meanwhile")
         case .storeFailed: (500, "Storage failed")
         case .admissionInUse: (409, "Admission in use")
+        case .notConfirmed: (409, "Hold not confirmed")
         }
     }
 }

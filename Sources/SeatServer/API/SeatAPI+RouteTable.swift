@@ -59,6 +59,8 @@ extension SeatAPI {
         Route("/v1/operators/me", [("GET", .getSignedInOperator, { api, c in try api.signedIn(c.request) })]),
         Route("/v1/reports/sales", [("GET", .salesReport, { api, c in try api.salesReport(c.request) })]),
         Route("/v1/orders/{orderRef}", [("GET", .getOrder, { api, c in try api.order(c[0], c.request) })]),
+        Route("/v1/orders/{orderRef}/tickets", [("GET", .getOrderTickets, { api, c in try api.orderTickets(c[0], c.request) })]),
+        Route("/v1/shows/{id}/issuer", [("GET", .getTicketIssuer, { api, c in try api.ticketIssuer(c[0], c.request) })]),
         Route("/v1/orders/{orderRef}/refund", [("POST", .refund, { api, c in try api.refund(c[0], c.request, trace: c.trace) })]),
         Route("/v1/reservations/{id}/seats", [("POST", .modifyReservation, { api, c in try api.modifyReservation(c[0], c.request, trace: c.trace) })]),
         Route(
@@ -69,6 +71,7 @@ extension SeatAPI {
             ]),
         Route("/v1/holds/{token}/seats", [("POST", .modifyHold, modifyHold)]),
         Route("/v1/holds/{token}/extend", [("POST", .extendHold, extendHold)]),
+        Route("/v1/holds/{token}/tickets", [("GET", .getHoldTickets, { api, c in try api.holdTickets(c[0]) })]),
         Route("/v1/holds/{token}/confirm", [("POST", .confirmHold, { api, c in try api.confirm(c[0], c.request, trace: c.trace) })]),
     ])
 

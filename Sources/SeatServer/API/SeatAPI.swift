@@ -8,6 +8,7 @@ import SeatStorage
 import SeatHTTP
 import SeatInventory
 import SeatQueue
+import SeatTickets
 import SeatWire
 import SharedState
 
@@ -41,6 +42,8 @@ public final class SeatAPI: Sendable {
     let requestLog: RequestLog
     /// The shows' waiting rooms (nil: a store that keeps none).
     public let queues: QueueDesk?
+    /// Signs each show's tickets (`TicketIssuer`: its keys drawn from one secret).
+    let tickets: TicketIssuer
     /// Store reads for entries not known here (see `placeOf`).
     let unknownEntryLimiter = RateLimiter(rate: 20, burst: 20)
     /// Open place streams (`GET /v1/queue/{entry}/events`). Lock: `queueStreams` (a leaf).
@@ -49,9 +52,11 @@ public final class SeatAPI: Sendable {
     /// `holdsPerSecond` per client address (0: no limit), bursts of twice that. `logger`: where request
     /// and failure lines go (the default says nothing).
     public init(
-        inventory: Inventory, operators: OperatorDirectory, holdsPerSecond: Double = 20, logger: Logger = RequestLog.silent, queues: QueueDesk? = nil
+        inventory: Inventory, operators: OperatorDirectory, tickets: TicketIssuer, holdsPerSecond: Double = 20, logger: Logger = RequestLog.silent,
+        queues: QueueDesk? = nil
     ) {
         self.inventory = inventory
+        self.tickets = tickets
         self.queues = queues
         self.operators = operators
         requestLog = RequestLog(logger: logger, metrics: inventory.metrics)
@@ -124,9 +129,9 @@ public final class SeatAPI: Sendable {
     /// `GET /v1/operators/me`: who the key is, and what their role may do (the console shows that and
     /// nothing else); 401 without a known key.
     func signedIn(_ r: HTTPRequest) throws -> HTTPResponse {
-        let who = try requireOperator(r, .boxoffice, to: "sign in")
+        let who = try requireOperator(r, .door, to: "sign in")
         let powers: [(String, OperatorRole)] = [
-            ("block", .boxoffice), ("keep", .boxoffice), ("sell", .boxoffice), ("refund", .boxoffice), ("reports", .boxoffice),
+            ("scan", .door), ("block", .boxoffice), ("keep", .boxoffice), ("sell", .boxoffice), ("refund", .boxoffice), ("reports", .boxoffice),
             ("prices", .manager), ("shows", .manager), ("venues", .manager),
         ]
         return .json(200, OperatorIdentity(name: who.name, role: who.role.rawValue, may: powers.filter { who.role.allows($0.1) }.map(\.0)))

@@ -5,7 +5,8 @@ public struct OperatorIdentity: Sendable, Hashable {
     public var name: String
     /// `boxoffice` or `manager`.
     public var role: String
-    /// What the role may do: `block`, `keep`, `sell`, `refund`, `reports`; managers also `prices`, `shows`, `venues`.
+    /// What the role may do: the door `scan`; the box office also `block`, `keep`, `sell`, `refund`, `reports`; managers also
+    /// `prices`, `shows`, `venues`.
     public var may: [String]
 
     public init(name: String, role: String, may: [String]) { self.name = name; self.role = role; self.may = may }
@@ -26,7 +27,7 @@ extension OperatorIdentity: WireBody, WireWritable {
     public static let schema: JSONSchema = .object(
         [
             "name": .string(),
-            "role": .oneOf(["boxoffice", "manager"]),
-            "may": .array(.oneOf(["block", "keep", "sell", "refund", "reports", "prices", "shows", "venues"])),
+            "role": .oneOf(["door", "boxoffice", "manager"]),
+            "may": .array(.oneOf(["scan", "block", "keep", "sell", "refund", "reports", "prices", "shows", "venues"])),
         ], required: ["name", "role", "may"])
 }

@@ -7,7 +7,8 @@ public enum WireContract {
     public static let components: [any WireBody.Type] = [
         ProblemDocument.self, HoldResource.self, HoldRequest.self, ModifyHoldRequest.self, ConfirmRequest.self, ShowResource.self,
         ShowDetails.self, DisplayText.self, ShowEdit.self, CancelRequest.self, Cancellation.self, ShowLog.self, ShowRequest.self,
-        ReservationResource.self, ReservationRequest.self, SaleRequest.self, OrderResource.self, RefundRequest.self, WireSeatID.self,
+        ReservationResource.self, ReservationRequest.self, SaleRequest.self, OrderResource.self, TicketsResource.self, TicketIssuerResource.self,
+        RefundRequest.self, WireSeatID.self,
         PriceTableBody.self, SelectionPolicyBody.self, SeatCounts.self, VenueSummary.self, BestSeats.self, FreeSeatList.self,
         ShowReportResource.self, StatusCountsBody.self, SalesReportResource.self, OperatorIdentity.self,
         QueueSettingsRequest.self, QueueResource.self, QueuePlace.self,

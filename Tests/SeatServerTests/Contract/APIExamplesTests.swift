@@ -52,6 +52,7 @@ import Testing
         try book.exchange("More time, once", "POST", "/v1/holds/\(token)/extend")
         try book.exchange("Pay: the seats are sold", "POST", "/v1/holds/\(token)/confirm", body: #"{"orderRef":"A-1001"}"#)
         try book.exchange("A confirmed hold is done", "GET", "/v1/holds/\(token)")
+        try book.exchange("Its tickets: a code a seat for the QR, signed with the show's key", "GET", "/v1/holds/\(token)/tickets")
         let other = try #require(try book.exchange("Another hold", "POST", "/v1/shows/show/holds", body: #"{"seats":["8-7","8-8"]}"#, written: false))
         let second = other.text("token")
         try book.exchange("Let a hold go", "DELETE", "/v1/holds/\(second)")
@@ -78,6 +79,8 @@ import Testing
         try book.exchange(
             "Sell at the counter", "POST", "/v1/shows/show/sales",
             body: #"{"seats":["10-7","10-8"],"orderRef":"BOX-1","payment":"cash"}"#, operatorKey: true)
+        try book.exchange("The order's tickets, to print at the counter", "GET", "/v1/orders/BOX-1/tickets", operatorKey: true)
+        try book.exchange("What a scanner needs to check the show's tickets offline", "GET", "/v1/shows/show/issuer", operatorKey: true)
         try book.exchange(
             "Sell the guests' seat", "POST", "/v1/shows/show/sales",
             body: #"{"reservation":"\#(reservation)","orderRef":"BOX-2","payment":"comp"}"#, operatorKey: true)

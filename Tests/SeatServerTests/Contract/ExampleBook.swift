@@ -78,12 +78,15 @@ struct ExampleBook {
     private static let token = try! NSRegularExpression(pattern: "\\b[0-9a-f]{44}\\b")
     private static let ids = try! NSRegularExpression(pattern: "\\b(h|r|s)_[0-9a-f]{20,40}\\b")
     private static let time = try! NSRegularExpression(pattern: "\\b20[0-9]{2}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z")
+    /// A ticket's code and id: from its sale's id, which is this run's.
+    private static let ticketCode = try! NSRegularExpression(pattern: "\\bSK1[A-Z2-7]{40,}\\b")
+    private static let ticketID = try! NSRegularExpression(pattern: "(?<=\"ticketId\": ?\")[0-9a-f]{16}(?=\")")
 
     /// The text with every token, hold or reservation id and time of this run replaced, the same value
     /// by the same stand-in each time.
     private mutating func standIn(_ text: String) -> String {
         var out = text
-        for (regex, kind) in [(Self.token, "token"), (Self.ids, "id"), (Self.time, "time")] {
+        for (regex, kind) in [(Self.token, "token"), (Self.ids, "id"), (Self.time, "time"), (Self.ticketCode, "code"), (Self.ticketID, "ticket")] {
             let ns = out as NSString
             var replaced = ""
             var last = 0
@@ -110,6 +113,14 @@ struct ExampleBook {
             let k = counters[prefix, default: 0] + 1
             counters[prefix] = k
             made = prefix + String(String(repeating: "\(k)0c4e8a2b6d", count: 4).prefix(value.count - 2))
+        case "code":
+            let k = counters["code", default: 0] + 1
+            counters["code"] = k
+            made = "SK1" + String(String(repeating: "\(k % 6 + 2)TICKETCODE", count: 40).prefix(value.count - 3))
+        case "ticket":
+            let k = counters["ticket", default: 0] + 1
+            counters["ticket"] = k
+            made = String(String(repeating: "\(k)7e1c", count: 8).prefix(16))
         default:
             // A time of this run (not one a request named): minutes after a fixed start, rounded, so
             // a run taking a few seconds longer writes the same text.

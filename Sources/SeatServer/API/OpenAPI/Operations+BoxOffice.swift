@@ -93,6 +93,28 @@ extension APIOperation {
         ],
         problems: [401, 403, 404, 503])
 
+    /// `GET /v1/orders/{orderRef}/tickets`
+    static let getOrderTickets = APIOperation(
+        "getOrderTickets",
+        "An order's tickets (box office): each sold seat's signed code for its QR; a refunded seat's ticket revoked",
+        access: .operatorKey,
+        parameters: [.orderRef],
+        answers: [
+            .json(200, "the tickets", .ref(TicketsResource.self))
+        ],
+        problems: [401, 403, 404, 503])
+
+    /// `GET /v1/shows/{id}/issuer`
+    static let getTicketIssuer = APIOperation(
+        "getTicketIssuer",
+        "What a scanner needs to check the show's tickets offline (door): its Ed25519 public key and the tickets revoked so far",
+        access: .operatorKey,
+        parameters: [.showId],
+        answers: [
+            .json(200, "the issuer", .ref(TicketIssuerResource.self))
+        ],
+        problems: [401, 403, 404, 503])
+
     /// `POST /v1/orders/{orderRef}/refund`
     static let refund = APIOperation(
         "refund",

@@ -114,6 +114,16 @@ extension APIOperation {
         ],
         problems: [404, 409, 410, 503])
 
+    /// `GET /v1/holds/{token}/tickets`
+    static let getHoldTickets = APIOperation(
+        "getHoldTickets",
+        "The tickets of a confirmed hold, by its token (the buyer's): each seat's signed code for its QR",
+        parameters: [.token],
+        answers: [
+            .json(200, "the tickets", .ref(TicketsResource.self))
+        ],
+        problems: [404, 409, 503])
+
     /// `DELETE /v1/holds/{token}`
     static let releaseHold = APIOperation(
         "releaseHold",

@@ -1,0 +1,83 @@
+import Foundation
+import SeatDomain
+import SeatMap
+import SeatSecrets
+
+/// A sold seat's ticket as the inventory knows it: which show and seat, which sale (the confirmed hold
+/// or counter sale that sold it), and whether it still stands. Signing it is the server's
+/// (`TicketIssuer`): the inventory knows sales, not keys.
+public struct TicketView: Sendable {
+    public var showID: String
+    public var seat: SeatIndex
+    public var seatID: String
+    public var price: Money
+    public var currency: String
+    /// The hold that sold the seat.
+    public var sale: String
+    public var orderRef: String
+    /// When the seat was refunded (its ticket revoked); nil while it stands.
+    public var revokedAt: Int64?
+}
+
+extension Inventory {
+    /// Every ticket of order `orderRef`: its seats sold now, and those refunded (revoked), in sale
+    /// and seat order. A 404 when there is no such order. Reads the store: call off the lock.
+    public func tickets(orderRef: String) throws(Refusal) -> [TicketView] {
+        let rows: [(record: HoldRecord, seats: [Int])], refunds: [RefundRecord]
+        do {
+            rows = try store.orders(orderRef: orderRef)
+            refunds = try store.refunds(holdIDs: rows.map(\.record.id))
+        } catch { throw Self.storeRefusal(error) }
+        guard !rows.isEmpty else { throw Refusal(.notFound, detail: "no order \(orderRef)") }
+        return locked { m in tickets(rows, refunds: refunds, orderRef: orderRef, in: m) }
+    }
+
+    /// The tickets of the sale a buyer's hold token became (404 for an unknown token, 409 with the
+    /// hold's state for a hold not confirmed).
+    public func tickets(holdToken plain: String) throws(Refusal) -> [TicketView] {
+        let found: (record: HoldRecord, seats: [Int])?, refunds: [RefundRecord]
+        do {
+            found = try store.holdWithSeats(tokenDigest: Secrets.tokenDigest(plain))
+            refunds = try found.map { try store.refunds(holdIDs: [$0.record.id]) } ?? []
+        } catch { throw Self.storeRefusal(error) }
+        guard let found else { throw Refusal(.notFound, detail: "no hold with this token") }
+        guard found.record.state == .confirmed, let orderRef = found.record.orderRef else {
+            throw Refusal(.notConfirmed, detail: "the hold is \(found.record.state.rawValue), not confirmed: it has no tickets yet")
+        }
+        return locked { m in tickets([found], refunds: refunds, orderRef: orderRef, in: m) }
+    }
+
+    /// Called under the lock (for the shows' layouts and prices).
+    func tickets(_ rows: [(record: HoldRecord, seats: [Int])], refunds: [RefundRecord], orderRef: String, in m: Memory) -> [TicketView] {
+        let refunded = Dictionary(refunds.map { ("\($0.holdID)\u{1F}\($0.seat)", $0.refundedAt) }, uniquingKeysWith: min)
+        var out: [TicketView] = []
+        for row in rows {
+            guard let state = m.shows[row.record.showID] else { continue }
+            let pricing = HoldPricing(stored: row.record.prices)
+            // In the order people read seat names: row 7 before row 10, seat 1 before seat 3.
+            let seats = Set(row.seats).union(refunds.filter { $0.holdID == row.record.id }.map(\.seat)).sorted {
+                state.layout.seatID($0).compare(state.layout.seatID($1), options: .numeric) == .orderedAscending
+            }
+            for seat in seats {
+                out.append(
+                    TicketView(
+                        showID: row.record.showID, seat: seat, seatID: state.layout.seatID(seat), price: state.money(of: seat, pricing),
+                        currency: state.prices.table.currency, sale: row.record.id, orderRef: orderRef,
+                        revokedAt: row.seats.contains(seat) ? nil : refunded["\(row.record.id)\u{1F}\(seat)"]))
+            }
+        }
+        return out
+    }
+}
+
+extension Inventory {
+    /// The seats of `show` refunded so far, each with the sale it was refunded from (whose ticket is
+    /// revoked). A 404 for an unknown show. Reads the store: call off the lock.
+    public func refundedSeats(show: String) throws(Refusal) -> [(sale: String, seat: SeatIndex)] {
+        guard locked({ m in m.shows[show] != nil }) else { throw Refusal(.notFound, detail: "no show \(show)") }
+        do {
+            let sales = try store.sales(show: show)
+            return try store.refunds(holdIDs: sales.map(\.record.id)).map { ($0.holdID, $0.seat) }
+        } catch { throw Self.storeRefusal(error) }
+    }
+}

@@ -1,0 +1,109 @@
+import SeatSecrets
+
+/// A ticket as its QR code carries it: which seat of which show, the ticket's id, and the show issuer's
+/// Ed25519 signature over them. A scanner with only the show's public key tells a real ticket from a
+/// forged, altered or foreign one, offline; whether it was refunded or exchanged since is the server's
+/// (or the revocation list's) to say.
+///
+/// The code is `SK1` and the base-32 (RFC 4648, no padding) of the payload then the 64-byte signature:
+/// upper-case letters and digits only, so a QR code holds it in alphanumeric mode (5.5 bits a
+/// character) and a person can type it. A 20-character show id makes 96 bytes, 157 characters.
+public struct TicketCode: Sendable, Hashable {
+    /// The first byte of the payload: its layout.
+    public static let format: UInt8 = 1
+    public static let prefix = "SK1"
+    /// What a signature covers in front of the payload, so no other SeatKit signature passes for one.
+    static let domain = Array("seatkit-ticket\u{1F}".utf8)
+
+    public var show: String
+    /// The seat's index in the venue's layout.
+    public var seat: Int
+    /// 8 bytes naming the ticket: from its sale and seat (`TicketCode.id(sale:seat:)`).
+    public var id: [UInt8]
+
+    public init(show: String, seat: Int, id: [UInt8]) { self.show = show; self.seat = seat; self.id = id }
+
+    /// The id of the ticket of `seat` sold by the hold `sale`: SHA-256's first 8 bytes. A seat sold
+    /// again (after a refund, or an exchange) has another sale, so another ticket id.
+    public static func id(sale: String, seat: Int) -> [UInt8] { Array(SHA256.hash("seatkit-ticket-id\u{1F}\(sale)\u{1F}\(seat)").prefix(8)) }
+
+    /// The id as 16 lower-case hex digits (the API's `ticketId`).
+    public var idHex: String { SHA256.hex(id) }
+
+    /// The payload: format, id, the seat as a LEB128 varint, the show's id (length byte, UTF-8).
+    var payload: [UInt8] {
+        var out: [UInt8] = [Self.format]
+        out += id
+        var seat = UInt64(max(0, self.seat))
+        repeat {
+            let low = UInt8(seat & 0x7F)
+            seat >>= 7
+            out.append(seat == 0 ? low : low | 0x80)
+        } while seat != 0
+        let name = Array(show.utf8)
+        out.append(UInt8(min(name.count, 255)))
+        out += name.prefix(255)
+        return out
+    }
+
+    /// The code, signed by `issuer`.
+    /// - Complexity: one Ed25519 signature.
+    public func signed(by issuer: Ed25519Key) -> String {
+        let payload = payload
+        return Self.prefix + Base32.encode(payload + issuer.sign(Self.domain + payload))
+    }
+
+    /// The ticket in `code` and whether its signature is `publicKey`'s, or why it cannot be read.
+    public static func read(_ code: String) throws(TicketCodeError) -> (ticket: TicketCode, signed: [UInt8], signature: [UInt8]) {
+        let text = code.trimmingSpaces.uppercased()
+        guard text.hasPrefix(prefix) else { throw .notATicket }
+        guard let bytes = Base32.decode(text.dropFirst(prefix.count)) else { throw .notATicket }
+        // format, 8 id bytes, at least a byte of seat and the show's length, the signature.
+        guard bytes.count >= 1 + 8 + 2 + 64 else { throw .truncated }
+        guard bytes[0] == format else { throw .unknownFormat(bytes[0]) }
+        let payload = Array(bytes.dropLast(64)), signature = Array(bytes.suffix(64))
+        var at = 9, seat: UInt64 = 0, shift: UInt64 = 0
+        while true {
+            guard at < payload.count, shift < 35 else { throw .truncated }
+            let b = payload[at]
+            at += 1
+            seat |= UInt64(b & 0x7F) << shift
+            shift += 7
+            if b & 0x80 == 0 { break }
+        }
+        guard at < payload.count, payload.count == at + 1 + Int(payload[at]) else { throw .truncated }
+        let name = payload[(at + 1)...], show = String(decoding: name, as: UTF8.self)
+        guard !show.isEmpty, show.utf8.elementsEqual(name) else { throw .truncated }
+        return (TicketCode(show: show, seat: Int(seat), id: Array(payload[1..<9])), payload, signature)
+    }
+
+    /// The ticket in `code` if `publicKey` signed it; nil for a forged, altered or foreign code.
+    public static func verified(_ code: String, publicKey: [UInt8]) throws(TicketCodeError) -> TicketCode? {
+        let (ticket, payload, signature) = try read(code)
+        return Ed25519Key.verify(signature, of: domain + payload, publicKey: publicKey) ? ticket : nil
+    }
+}
+
+/// Why a code is not a ticket at all (a forged one reads, and fails its signature).
+public enum TicketCodeError: Error, Sendable, Equatable, CustomStringConvertible {
+    case notATicket
+    case truncated
+    case unknownFormat(UInt8)
+
+    public var description: String {
+        switch self {
+        case .notATicket: "not a SeatKit ticket code (it starts SK1 and is letters A–Z and digits 2–7)"
+        case .truncated: "the ticket code is cut short"
+        case .unknownFormat(let f): "a ticket code of format \(f), which this server does not read"
+        }
+    }
+}
+
+extension String {
+    fileprivate var trimmingSpaces: Substring {
+        let scalars = unicodeScalars
+        let start = scalars.firstIndex { !$0.properties.isWhitespace } ?? scalars.endIndex
+        let end = scalars.lastIndex { !$0.properties.isWhitespace }.map { scalars.index(after: $0) } ?? start
+        return Substring(scalars[start..<max(start, end)])
+    }
+}

@@ -1,0 +1,109 @@
+import SeatJSON
+
+/// `GET /v1/orders/{orderRef}/tickets` and `GET /v1/holds/{token}/tickets`: a ticket for every seat
+/// the order sold, each with the code its QR carries; a refunded seat's ticket is listed as revoked,
+/// without a code.
+public struct TicketsResource: Sendable {
+    public struct Ticket: Sendable {
+        /// 16 hex digits: from the sale and the seat, so a seat sold again has a new ticket.
+        public var ticketID: String
+        public var showID: String
+        public var seat: String
+        public var price: String
+        public var currency: String
+        /// `valid` or `revoked` (refunded).
+        public var status: String
+        public var revokedAt: String?
+        /// What the QR code carries (`SK1…`, letters and digits): the ticket signed by the show's issuer key.
+        public var code: String?
+
+        public init(
+            ticketID: String, showID: String, seat: String, price: String, currency: String, status: String, revokedAt: String?, code: String?
+        ) {
+            self.ticketID = ticketID; self.showID = showID; self.seat = seat; self.price = price; self.currency = currency
+            self.status = status; self.revokedAt = revokedAt; self.code = code
+        }
+    }
+
+    public var orderRef: String
+    public var tickets: [Ticket]
+
+    public init(orderRef: String, tickets: [Ticket]) { self.orderRef = orderRef; self.tickets = tickets }
+
+    public func write(into w: inout JSONWriter) {
+        func optional(_ s: String?) { if let s { w.string(s) } else { w.raw("null") } }
+        w.raw("{"); w.key("orderRef", first: true); w.string(orderRef); w.key("tickets"); w.raw("[")
+        for (k, t) in tickets.enumerated() {
+            if k > 0 { w.raw(",") }
+            w.raw("{"); w.key("ticketId", first: true); w.string(t.ticketID); w.key("showId"); w.string(t.showID); w.key("seat"); w.string(t.seat)
+            w.key("price"); w.string(t.price); w.key("currency"); w.string(t.currency); w.key("status"); w.string(t.status)
+            w.key("revokedAt"); optional(t.revokedAt); w.key("code"); optional(t.code); w.raw("}")
+        }
+        w.raw("]}")
+    }
+
+    public init(json bytes: [UInt8]) throws(WireError) {
+        let o = try Self.conformingObject(bytes)
+        self.init(
+            orderRef: o.text("orderRef"),
+            tickets: o.objects("tickets").map { t in
+                Ticket(
+                    ticketID: t.text("ticketId"), showID: t.text("showId"), seat: t.text("seat"), price: t.text("price"), currency: t.text("currency"),
+                    status: t.text("status"), revokedAt: t.optionalText("revokedAt"), code: t.optionalText("code"))
+            })
+    }
+}
+
+extension TicketsResource: WireBody, WireWritable {
+    public static let schemaName = "Tickets"
+    public static let schema: JSONSchema = .object(
+        [
+            "orderRef": .string(),
+            "tickets": .array(
+                .object(
+                    [
+                        "ticketId": .string(pattern: "^[0-9a-f]{16}$"),
+                        "showId": .string(),
+                        "seat": .string(),
+                        "price": .string(pattern: WireMoney.pattern),
+                        "currency": .string(),
+                        "status": .oneOf(["valid", "revoked"]),
+                        "revokedAt": .string(format: "date-time").orNull.described("when the seat was refunded"),
+                        "code": .string(pattern: "^SK1[A-Z2-7]+$").orNull.described(
+                            "what the ticket's QR code carries: the ticket signed with the show's Ed25519 issuer key (null when revoked)"),
+                    ], required: ["ticketId", "showId", "seat", "price", "currency", "status", "revokedAt", "code"])),
+        ], required: ["orderRef", "tickets"])
+}
+
+/// `GET /v1/shows/{id}/issuer` (the door): what a scanner needs to check the show's tickets offline.
+public struct TicketIssuerResource: Sendable {
+    public var showID: String
+    /// The Ed25519 public key, 64 hex digits.
+    public var publicKey: String
+    /// The ids of the show's tickets revoked (refunded) so far.
+    public var revoked: [String]
+
+    public init(showID: String, publicKey: String, revoked: [String]) { self.showID = showID; self.publicKey = publicKey; self.revoked = revoked }
+
+    public func write(into w: inout JSONWriter) {
+        w.raw("{"); w.key("showId", first: true); w.string(showID); w.key("algorithm"); w.string("Ed25519")
+        w.key("publicKey"); w.string(publicKey); w.key("revoked"); w.strings(revoked); w.raw("}")
+    }
+
+    public init(json bytes: [UInt8]) throws(WireError) {
+        let o = try Self.conformingObject(bytes)
+        self.init(showID: o.text("showId"), publicKey: o.text("publicKey"), revoked: o.texts("revoked"))
+    }
+}
+
+extension TicketIssuerResource: WireBody, WireWritable {
+    public static let schemaName = "TicketIssuer"
+    public static let schema: JSONSchema = .object(
+        [
+            "showId": .string(),
+            "algorithm": .oneOf(["Ed25519"]),
+            "publicKey": .string(pattern: "^[0-9a-f]{64}$").described(
+                "the show's Ed25519 public key: a ticket's signature covers \"seatkit-ticket\\u001f\" and its payload"),
+            "revoked": .array(.string(pattern: "^[0-9a-f]{16}$")).described("the tickets refunded so far: a scanner offline refuses these"),
+        ], required: ["showId", "algorithm", "publicKey", "revoked"])
+}
