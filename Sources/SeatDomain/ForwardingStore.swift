@@ -14,6 +14,7 @@ open class ForwardingStore: SeatStore, @unchecked Sendable {
     /// The base's: what a shared store adds is not wrapped (the wrappers here change commits and reads).
     open var sharing: (any SharedStore)? { base.sharing }
     open var waitingRooms: (any QueueStore)? { base.waitingRooms }
+    open var door: (any DoorStore)? { base.door }
     open func insertVenue(id: String, fingerprint: String, layoutJSON: [UInt8]) throws {
         try base.insertVenue(id: id, fingerprint: fingerprint, layoutJSON: layoutJSON)
     }

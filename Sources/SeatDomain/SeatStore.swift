@@ -208,6 +208,8 @@ public protocol SeatStore: AnyObject, Sendable {
     var sharing: (any SharedStore)? { get }
     /// Where the shows' waiting rooms are kept (both stores keep them; a test's store may not).
     var waitingRooms: (any QueueStore)? { get }
+    /// Where the door's scans are kept (both stores keep them; a test's store may not).
+    var door: (any DoorStore)? { get }
     func insertVenue(id: String, fingerprint: String, layoutJSON: [UInt8]) throws
     func venues() throws -> [(id: String, layoutJSON: [UInt8])]
     func insertShow(_ show: ShowRecord) throws

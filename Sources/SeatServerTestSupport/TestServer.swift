@@ -53,7 +53,7 @@ public final class TestServer: @unchecked Sendable {
     /// The store the server uses (`sqlite:PATH` or a `postgres://…?schema=` URL).
     public let storeURL: String
     public private(set) var app: SeatServerApp
-    let options: SeatServerApp.Options
+    public let options: SeatServerApp.Options
     public static let adminKey = "test-admin-key-0123456789"
 
     public init(

@@ -69,6 +69,8 @@ extension PostgresStore {
         HoldAdmissionSchema.postgres + "\n" + admissionFunctions,
         // 11: a batch written whole arrives as typed arrays in the binary format (`BatchColumns`).
         arraysFunction,
+        // 12: the door's scans (`DoorSchema`).
+        DoorSchema.postgres,
     ]
 
     /// Migration 1's commit function (kept as it was applied).

@@ -60,6 +60,8 @@ extension SQLiteStore {
         QueueSchema.sqlite,
         // 6: an admission has one active hold at a time (a hold made with one names its room's entry).
         HoldAdmissionSchema.sqlite,
+        // 7: the door's scans (`DoorSchema`).
+        DoorSchema.sqlite,
     ]
 
     static func migrate(_ db: SQLiteDatabase) throws {

@@ -25,6 +25,7 @@ final class InMemoryStore: SeatStore {
     private let state = Locked(State())
     var sharing: (any SharedStore)? { nil }
     var waitingRooms: (any QueueStore)? { nil }
+    var door: (any DoorStore)? { nil }
     /// Milliseconds since 1970 (the log's times).
     let now: @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) }
 

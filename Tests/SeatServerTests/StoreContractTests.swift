@@ -3,6 +3,7 @@ import SeatServerTestSupport
 import Foundation
 import SeatSamples
 import SeatMap
+import SharedState
 @testable import SeatServer
 import Testing
 @testable import SeatStorage
@@ -709,5 +710,54 @@ struct TestDirectory {
         let a = try sqlite.reportedSchema(), b = try postgres.reportedSchema()
         #expect(a.tables.count >= 6 && a.tables["claims"]?.primaryKey == ["show_id", "seat"])
         #expect(a == b, "SQLite:\n\(a)\nPostgreSQL:\n\(b)")
+    }
+}
+
+/// The door's store: a ticket is inside or not, decided in one transaction a scan, whichever gate or
+/// instance scans it; a retried scan (same nonce) is one scan.
+@Suite(.serialized) struct DoorStoreContractTests {
+    func scan(_ ticket: String, _ direction: CheckInScan.Direction, gate: String, nonce: String, at: Int64 = 1_000) -> CheckInScan {
+        CheckInScan(showID: "s", ticketID: ticket, seat: 7, direction: direction, gate: gate, operatorName: "wang", nonce: nonce, at: at)
+    }
+
+    @Test(arguments: StoreBackend.available) func aTicketGoesInOnceAndOutOnceAndARetryIsTheSameScan(backend: StoreBackend) throws {
+        let (store, dir) = try StoreContractTests().fresh(backend)
+        defer { dir.remove() }
+        let door = try #require(store.door)
+        let first = scan("t1", .in, gate: "A", nonce: "n1")
+        #expect(try door.checkIn(first) == .recorded(first, replay: false))
+        #expect(try door.checkIn(first) == .recorded(first, replay: true), "a retry")
+        #expect(try door.checkIn(scan("t1", .in, gate: "B", nonce: "n2", at: 2_000)) == .alreadyIn(first), "the scan that let it in, gate A")
+        let out = scan("t1", .out, gate: "B", nonce: "n3", at: 3_000)
+        #expect(try door.checkIn(out) == .recorded(out, replay: false))
+        #expect(try door.checkIn(scan("t1", .out, gate: "B", nonce: "n4")) == .notInside(out))
+        #expect(try door.checkIn(scan("t2", .out, gate: "B", nonce: "n5")) == .notInside(nil), "never in")
+        let back = scan("t1", .in, gate: "A", nonce: "n6", at: 4_000)
+        #expect(try door.checkIn(back) == .recorded(back, replay: false), "back in after going out")
+        #expect(try door.checkIn(scan("t2", .in, gate: "A", nonce: "n7")) == .recorded(scan("t2", .in, gate: "A", nonce: "n7"), replay: false))
+        // Scans recorded: A let in t1 twice and t2 once, B let t1 out once; two inside. Refused and
+        // repeated scans count nothing.
+        #expect(try door.checkInCounts(show: "s") == CheckInCounts(gates: [("A", 3, 0), ("B", 0, 1)], inside: 2))
+        #expect(try door.checkInCounts(show: "other") == CheckInCounts(gates: [], inside: 0))
+    }
+
+    /// Eight gates scan one ticket at the same moment (on PostgreSQL each on its own connection): one
+    /// lets it in, seven are told it is in.
+    @Test(arguments: StoreBackend.available) func gatesScanningOneTicketAtOnceLetItInOnce(backend: StoreBackend) throws {
+        let (store, dir) = try StoreContractTests().fresh(backend)
+        defer { dir.remove() }
+        let door = try #require(store.door)
+        for round in 0..<5 {
+            let outcomes = Locked([CheckInOutcome]())
+            DispatchQueue.concurrentPerform(iterations: 8) { k in
+                let outcome = try? door.checkIn(scan("t\(round)", .in, gate: "G\(k)", nonce: "r\(round)-\(k)"))
+                outcomes.withLock { $0.append(outcome ?? .notInside(nil)) }
+            }
+            let all = outcomes.withLock { $0 }
+            let recorded = all.filter { if case .recorded(_, false) = $0 { true } else { false } }
+            let told = all.filter { if case .alreadyIn = $0 { true } else { false } }
+            #expect(recorded.count == 1 && told.count == 7, "round \(round): \(all)")
+        }
+        #expect(try door.checkInCounts(show: "s").inside == 5)
     }
 }

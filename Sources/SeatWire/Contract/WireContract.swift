@@ -8,6 +8,8 @@ public enum WireContract {
         ProblemDocument.self, HoldResource.self, HoldRequest.self, ModifyHoldRequest.self, ConfirmRequest.self, ShowResource.self,
         ShowDetails.self, DisplayText.self, ShowEdit.self, CancelRequest.self, Cancellation.self, ShowLog.self, ShowRequest.self,
         ReservationResource.self, ReservationRequest.self, SaleRequest.self, OrderResource.self, TicketsResource.self, TicketIssuerResource.self,
+        CheckInRequest.self, CheckInResult.self,
+        CheckInCountsResource.self,
         RefundRequest.self, WireSeatID.self,
         PriceTableBody.self, SelectionPolicyBody.self, SeatCounts.self, VenueSummary.self, BestSeats.self, FreeSeatList.self,
         ShowReportResource.self, StatusCountsBody.self, SalesReportResource.self, OperatorIdentity.self,

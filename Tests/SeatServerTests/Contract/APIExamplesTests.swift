@@ -79,7 +79,16 @@ import Testing
         try book.exchange(
             "Sell at the counter", "POST", "/v1/shows/show/sales",
             body: #"{"seats":["10-7","10-8"],"orderRef":"BOX-1","payment":"cash"}"#, operatorKey: true)
-        try book.exchange("The order's tickets, to print at the counter", "GET", "/v1/orders/BOX-1/tickets", operatorKey: true)
+        let printed = try book.exchange("The order's tickets, to print at the counter", "GET", "/v1/orders/BOX-1/tickets", operatorKey: true)
+        let code = try #require(printed?["tickets"]?.arrayValue?.first?.objectValue?["code"]?.stringValue)
+        try book.exchange(
+            "A ticket scanned at the door before the doors open (two hours before the show): red, and why", "POST", "/v1/checkin",
+            body: #"{"code":"\#(code)","gate":"Hall 3 door","nonce":"scan-7f3e2a91"}"#, operatorKey: true)
+        try book.exchange(
+            "A code that is not this cinema's", "POST", "/v1/checkin",
+            body: #"{"code":"SK1AAAAAAAAAAAAAAAAAAAAA","gate":"Hall 3 door","nonce":"scan-7f3e2a92"}"#,
+            operatorKey: true)
+        try book.exchange("The door's counts, by gate", "GET", "/v1/shows/show/checkin", operatorKey: true)
         try book.exchange("What a scanner needs to check the show's tickets offline", "GET", "/v1/shows/show/issuer", operatorKey: true)
         try book.exchange(
             "Sell the guests' seat", "POST", "/v1/shows/show/sales",

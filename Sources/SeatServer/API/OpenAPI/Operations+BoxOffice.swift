@@ -115,6 +115,28 @@ extension APIOperation {
         ],
         problems: [401, 403, 404, 503])
 
+    /// `POST /v1/checkin`
+    static let checkIn = APIOperation(
+        "checkIn",
+        "A scanned ticket at a gate (door): 200 with green (ok) or red and why (already_in with when, where and by whom; not_in; revoked; wrong_show; too_early; invalid); the same nonce twice is one check-in",
+        access: .operatorKey,
+        body: .ref(CheckInRequest.self),
+        answers: [
+            .json(200, "the scan's answer", .ref(CheckInResult.self))
+        ],
+        problems: [401, 403, 413, 422, 503])
+
+    /// `GET /v1/shows/{id}/checkin`
+    static let checkInCounts = APIOperation(
+        "checkInCounts",
+        "The show's check-ins by gate (door): in and out, each scan counted once, and how many are inside",
+        access: .operatorKey,
+        parameters: [.showId],
+        answers: [
+            .json(200, "the counts", .ref(CheckInCountsResource.self))
+        ],
+        problems: [401, 403, 404, 503])
+
     /// `POST /v1/orders/{orderRef}/refund`
     static let refund = APIOperation(
         "refund",

@@ -1,0 +1,52 @@
+import Foundation
+import SeatDomain
+import SeatMap
+
+/// What the door needs of a show: when it starts, whether it was cancelled, the seat's printed name.
+public struct DoorShowFacts: Sendable {
+    /// Unix milliseconds; nil when the stored time cannot be read.
+    public var startsAt: Int64?
+    public var cancelled: Bool
+    /// The seat's printed name; nil when the venue has no such seat.
+    public var seatID: String?
+}
+
+extension Inventory {
+    /// The show's door facts for `seat`; nil for a show this server does not have.
+    public func doorFacts(show: String, seat: SeatIndex) -> DoorShowFacts? {
+        locked { m in
+            m.shows[show].map { s in
+                DoorShowFacts(
+                    startsAt: s.startsAtMilliseconds, cancelled: s.record.cancelledAt != nil,
+                    seatID: seat >= 0 && seat < s.layout.seatCount ? s.layout.seatID(seat) : nil)
+            }
+        }
+    }
+
+    /// The door's store: a 503 when the store keeps no scans (a test's).
+    func doorStore() throws(Refusal) -> any DoorStore {
+        guard let door = store.door else { throw Refusal(.storeUnavailable, detail: "this server's store keeps no check-ins") }
+        return door
+    }
+
+    /// Who sold the seat now and the sales it was refunded from (`DoorStore.seatSales`). Reads the store.
+    public func seatSales(show: String, seat: SeatIndex) throws(Refusal) -> (current: String?, refunded: [String]) {
+        do { return try doorStore().seatSales(show: show, seat: seat) } catch let r as Refusal { throw r } catch { throw Self.storeRefusal(error) }
+    }
+
+    /// The scan decided by the store (`DoorStore.checkIn`); the ticket's standing is the caller's to
+    /// check first. Reads and writes the store: call off the lock.
+    public func checkIn(_ scan: CheckInScan) throws(Refusal) -> CheckInOutcome {
+        do {
+            let outcome = try doorStore().checkIn(scan)
+            if case .recorded(_, false) = outcome { metrics.count(scan.direction == .in ? "checkins_in" : "checkins_out") }
+            return outcome
+        } catch let r as Refusal { throw r } catch { throw Self.storeRefusal(error) }
+    }
+
+    /// The show's scans counted by gate; a 404 for an unknown show.
+    public func checkInCounts(show: String) throws(Refusal) -> CheckInCounts {
+        guard locked({ m in m.shows[show] != nil }) else { throw Refusal(.notFound, detail: "no show \(show)") }
+        do { return try doorStore().checkInCounts(show: show) } catch let r as Refusal { throw r } catch { throw Self.storeRefusal(error) }
+    }
+}

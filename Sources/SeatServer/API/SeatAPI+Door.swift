@@ -1,0 +1,93 @@
+import Foundation
+import SeatDomain
+import SeatHTTP
+import SeatInventory
+import SeatTickets
+import SeatWire
+
+extension SeatAPI {
+    /// Doors open this long before a show starts: a ticket scanned in earlier is `too_early` (Chinese
+    /// cinemas let people in 15–30 minutes before; concerts an hour or two).
+    static let doorsOpenMinutes: Int64 = 120
+
+    /// `POST /v1/checkin` (the door): a scanned code decided green or red. Always 200 for a scan (the
+    /// answer is the scanner's to show); 422 for a request that is not one.
+    func checkIn(_ r: HTTPRequest) throws -> HTTPResponse {
+        let who = try requireOperator(r, .door, to: "scan tickets")
+        let body = try RequestBody.decode(r, CheckInRequest.init(json:))
+        let direction: CheckInScan.Direction = body.direction == "out" ? .out : .in
+        func red(_ result: String, _ detail: String, show: String? = nil, seat: String? = nil, ticket: String? = nil) -> HTTPResponse {
+            inventory.metrics.count("checkins_refused")
+            return .json(200, CheckInResult(result: result, direction: direction.rawValue, showID: show, seat: seat, ticketID: ticket, detail: detail))
+        }
+        let ticket: TicketCode
+        do throws(TicketCodeError) {
+            let (read, _, _) = try TicketCode.read(body.code)
+            guard let facts = inventory.doorFacts(show: read.show, seat: read.seat), facts.seatID != nil else {
+                return red("invalid", "not a ticket of this cinema's shows")
+            }
+            guard let verified = try TicketCode.verified(body.code, publicKey: tickets.key(show: read.show).publicKey) else {
+                return red("invalid", "forged or altered: its signature is not the show's")
+            }
+            ticket = verified
+        } catch {
+            return red("invalid", error.description)
+        }
+        let facts = inventory.doorFacts(show: ticket.show, seat: ticket.seat)!
+        let seat = facts.seatID, id = ticket.idHex
+        if !body.shows.isEmpty && !body.shows.contains(ticket.show) {
+            return red("wrong_show", "a ticket for \(ticket.show), not for \(body.shows.joined(separator: ", "))", show: ticket.show, seat: seat, ticket: id)
+        }
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        if direction == .in, let starts = facts.startsAt, now < starts - Self.doorsOpenMinutes * 60_000 {
+            return red(
+                "too_early", "doors open \(Self.doorsOpenMinutes) minutes before the show, at \(Render.iso(starts - Self.doorsOpenMinutes * 60_000))",
+                show: ticket.show, seat: seat, ticket: id)
+        }
+        if facts.cancelled { return red("revoked", "the show was cancelled", show: ticket.show, seat: seat, ticket: id) }
+        let sales = try inventory.seatSales(show: ticket.show, seat: ticket.seat)
+        guard let sale = sales.current, TicketCode.id(sale: sale, seat: ticket.seat) == ticket.id else {
+            let refunded = sales.refunded.contains { TicketCode.id(sale: $0, seat: ticket.seat) == ticket.id }
+            return red(
+                "revoked", refunded ? "the ticket was refunded" : "the seat was sold again since: this ticket no longer stands", show: ticket.show, seat: seat,
+                ticket: id)
+        }
+        let scan = CheckInScan(
+            showID: ticket.show, ticketID: id, seat: ticket.seat, direction: direction, gate: body.gate, operatorName: who.name, nonce: body.nonce, at: now)
+        func earlier(_ s: CheckInScan) -> CheckInResult.Scan {
+            CheckInResult.Scan(at: Render.iso(s.at), gate: s.gate, operatorName: s.operatorName, direction: s.direction.rawValue)
+        }
+        switch try inventory.checkIn(scan) {
+        case .recorded(let done, let replay):
+            guard done.ticketID == id, done.direction == direction else {
+                throw Problem(422, "invalid-body", "Nonce used", detail: "nonce \(body.nonce) was another scan's: every scan needs its own")
+            }
+            return .json(
+                200,
+                CheckInResult(
+                    result: "ok", direction: direction.rawValue, showID: ticket.show, seat: seat, ticketID: id, replay: replay,
+                    detail: direction == .in ? "welcome: seat \(seat ?? "")" : "out: may come back in with the same ticket"))
+        case .alreadyIn(let first):
+            inventory.metrics.count("checkins_refused")
+            return .json(
+                200,
+                CheckInResult(
+                    result: "already_in", direction: direction.rawValue, showID: ticket.show, seat: seat, ticketID: id, earlier: earlier(first),
+                    detail: "already in: at \(Render.iso(first.at)) through \(first.gate), scanned by \(first.operatorName)"))
+        case .notInside(let last):
+            inventory.metrics.count("checkins_refused")
+            return .json(
+                200,
+                CheckInResult(
+                    result: "not_in", direction: direction.rawValue, showID: ticket.show, seat: seat, ticketID: id, earlier: last.map(earlier),
+                    detail: last == nil ? "never scanned in" : "not inside: it went out at \(Render.iso(last!.at)) through \(last!.gate)"))
+        }
+    }
+
+    /// `GET /v1/shows/{id}/checkin` (the door): scans by gate, and how many are inside.
+    func checkInCounts(_ show: String, _ r: HTTPRequest) throws -> HTTPResponse {
+        try requireOperator(r, .door, to: "see the door's counts")
+        let counts = try inventory.checkInCounts(show: show)
+        return .json(200, CheckInCountsResource(showID: show, inside: counts.inside, gates: counts.gates))
+    }
+}

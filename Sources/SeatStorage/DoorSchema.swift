@@ -1,0 +1,59 @@
+import SeatDomain
+
+/// The door's tables, one text for both stores (`sqliteAndPostgresHaveTheSameTablesColumnsAndKeys`):
+/// a ticket's presence, one row a ticket that only flips between out and in, so two gates scanning one
+/// ticket at once meet on its primary key and one of them wins; and every recorded scan, keyed by its
+/// nonce so a retried scan is recorded once. Embedded store's migration 7, shared store's migration 12.
+enum DoorSchema {
+    static let template = """
+        CREATE TABLE ticket_presence(show_id TEXT NOT NULL REFERENCES shows(id), ticket_id TEXT NOT NULL, inside INTEGER NOT NULL,
+                                     seat INTEGER NOT NULL, nonce TEXT NOT NULL, gate TEXT NOT NULL, operator TEXT NOT NULL, at BIGINT NOT NULL,
+                                     PRIMARY KEY(show_id, ticket_id));
+        CREATE TABLE checkins(show_id TEXT NOT NULL REFERENCES shows(id), nonce TEXT NOT NULL, ticket_id TEXT NOT NULL, seat INTEGER NOT NULL,
+                              direction TEXT NOT NULL CHECK(direction IN ('in','out')), gate TEXT NOT NULL, operator TEXT NOT NULL,
+                              at BIGINT NOT NULL, PRIMARY KEY(show_id, nonce));
+        """
+
+    static let sqlite = template.replacingOccurrences(of: "BIGINT", with: "INTEGER")
+    static let postgres = template
+
+    static let scanColumns = "ticket_id, seat, direction, gate, operator, nonce, at"
+    static let findNonce = "SELECT \(scanColumns) FROM checkins WHERE show_id = ? AND nonce = ?"
+    /// In: the presence row inserted, or flipped from out; nothing returned when it is in already.
+    static let enter = """
+        INSERT INTO ticket_presence(show_id, ticket_id, inside, seat, nonce, gate, operator, at) VALUES(?, ?, 1, ?, ?, ?, ?, ?)
+        ON CONFLICT(show_id, ticket_id) DO UPDATE SET inside = 1, seat = excluded.seat, nonce = excluded.nonce, gate = excluded.gate,
+          operator = excluded.operator, at = excluded.at
+        WHERE ticket_presence.inside = 0 RETURNING inside
+        """
+    /// Out: flipped from in; nothing returned when it is not in.
+    static let leave = """
+        UPDATE ticket_presence SET inside = 0, nonce = ?, gate = ?, operator = ?, at = ? WHERE show_id = ? AND ticket_id = ? AND inside = 1
+        RETURNING inside
+        """
+    /// The presence row as a scan: the last one that changed it.
+    static let presence =
+        "SELECT ticket_id, seat, CASE WHEN inside = 1 THEN 'in' ELSE 'out' END, gate, operator, nonce, at FROM ticket_presence WHERE show_id = ? AND ticket_id = ?"
+    static let record = "INSERT INTO checkins(show_id, nonce, ticket_id, seat, direction, gate, operator, at) VALUES(?, ?, ?, ?, ?, ?, ?, ?)"
+    static let countsByGate = "SELECT gate, direction, count(*) FROM checkins WHERE show_id = ? GROUP BY gate, direction ORDER BY gate"
+    static let currentSale = "SELECT hold_id FROM claims WHERE show_id = ? AND seat = ? AND status = 'sold'"
+    static let refundedSales =
+        "SELECT r.hold_id FROM refunds r JOIN holds h ON h.id = r.hold_id WHERE h.show_id = ? AND r.seat = ? ORDER BY r.refunded_at, r.hold_id"
+    static let insideCount = "SELECT count(*) FROM ticket_presence WHERE show_id = ? AND inside = 1"
+
+    /// The counts from `countsByGate`'s rows.
+    static func counts(_ rows: [(gate: String, direction: String, n: Int)], inside: Int) -> CheckInCounts {
+        var gates: [(gate: String, entered: Int, left: Int)] = []
+        for r in rows {
+            if gates.last?.gate != r.gate { gates.append((r.gate, 0, 0)) }
+            if r.direction == "in" { gates[gates.count - 1].entered += r.n } else { gates[gates.count - 1].left += r.n }
+        }
+        return CheckInCounts(gates: gates, inside: inside)
+    }
+
+    static func scan(show: String, _ f: [String]) -> CheckInScan {
+        CheckInScan(
+            showID: show, ticketID: f[0], seat: Int(f[1]) ?? 0, direction: CheckInScan.Direction(rawValue: f[2]) ?? .in, gate: f[3], operatorName: f[4],
+            nonce: f[5], at: Int64(f[6]) ?? 0)
+    }
+}

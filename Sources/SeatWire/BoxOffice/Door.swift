@@ -1,0 +1,187 @@
+import Foundation
+import SeatJSON
+import SeatMap
+
+/// `POST /v1/checkin` (the door): a scanned code, the gate, in or out, and the scan's nonce (a
+/// scanner retrying sends the same one: one check-in), optionally the shows this gate admits.
+public struct CheckInRequest: Sendable, Hashable {
+    public var code: String
+    public var gate: String
+    /// `in` or `out`.
+    public var direction: String
+    public var nonce: String
+    /// The shows this gate admits (empty: any show of this server).
+    public var shows: [String]
+
+    public init(code: String, gate: String, direction: String = "in", nonce: String, shows: [String] = []) {
+        self.code = code; self.gate = gate; self.direction = direction; self.nonce = nonce; self.shows = shows
+    }
+
+    public func jsonBytes() -> [UInt8] {
+        var w = JSONWriter()
+        w.raw("{"); w.key("code", first: true); w.string(code); w.key("gate"); w.string(gate); w.key("direction"); w.string(direction)
+        w.key("nonce"); w.string(nonce)
+        if !shows.isEmpty { w.key("shows"); w.strings(shows) }
+        w.raw("}")
+        return w.bytes
+    }
+
+    public init(json bytes: [UInt8]) throws(WireError) {
+        let o = try WireError.object(bytes)
+        var log = ProblemLog()
+        o.rejectUnknownKeys(["code", "gate", "direction", "nonce", "shows"], at: "", into: &log)
+        let code = o.text("code", into: &log)
+        if let code, code.isEmpty || code.utf8.count > 400 { log.add("code", "the scanned code: 1 to 400 characters") }
+        let gate = o.text("gate", into: &log)
+        if let gate, gate.trimmingCharacters(in: .whitespaces).isEmpty || gate.unicodeScalars.count > 64 {
+            log.add("gate", "the gate's name: 1 to 64 characters, not only spaces")
+        }
+        let direction = o.text("direction", into: &log, required: false) ?? "in"
+        if direction != "in" && direction != "out" { log.add("direction", "in or out, not \"\(direction)\"") }
+        let nonce = o.text("nonce", into: &log)
+        if let nonce, !(8...128).contains(nonce.utf8.count) || !nonce.utf8.allSatisfy({ $0 > 32 && $0 < 127 }) {
+            log.add("nonce", "the scan's own id, 8 to 128 printable ASCII characters (a retry of the scan sends the same)")
+        }
+        var shows: [String] = []
+        if o["shows"] != nil, let list = o.array("shows", at: "", into: &log) {
+            for (k, v) in list.enumerated() {
+                if let s = v.stringValue, WireIdentifier.isValid(s) { shows.append(s) } else { log.add("shows[\(k)]", "a show id, got \(v.shortDescription)") }
+            }
+        }
+        guard log.isEmpty, let code, let gate, let nonce else { throw .invalid(log.error) }
+        self.init(code: code, gate: gate, direction: direction, nonce: nonce, shows: shows)
+    }
+}
+
+extension CheckInRequest: WireBody {
+    public static let schemaName = "CheckInRequest"
+    public static let schema: JSONSchema = .object(
+        [
+            "code": .string(minLength: 1, maxLength: 400).described("what the ticket's QR code carries (SK1…), as scanned, typed or pasted"),
+            "gate": .string(minLength: 1, maxLength: 64),
+            "direction": .oneOf(["in", "out"]).described("in (the default) or out"),
+            "nonce": .string(pattern: "^[!-~]{8,128}$").described(
+                "the scan's own id: a scanner retrying the same scan sends the same nonce, and it counts once"),
+            "shows": .array(.string(pattern: WireIdentifier.pattern), maxItems: 100).described(
+                "the shows this gate admits: another show's ticket is wrong_show"),
+        ], required: ["code", "gate", "nonce"], closed: true
+    ).example(#"{"code":"SK1AEB…","gate":"Hall 3 door","direction":"in","nonce":"scan-7f3e2a91"}"#)
+}
+
+/// The door's answer to a scan: green or red, and why.
+public struct CheckInResult: Sendable {
+    /// A scan before this one: when, at which gate, by whom.
+    public struct Scan: Sendable {
+        public var at: String
+        public var gate: String
+        public var operatorName: String
+        public var direction: String
+        public init(at: String, gate: String, operatorName: String, direction: String) {
+            self.at = at; self.gate = gate; self.operatorName = operatorName; self.direction = direction
+        }
+    }
+
+    /// `ok`, `already_in`, `not_in` (out without being in), `revoked`, `wrong_show`, `too_early`, `invalid`.
+    public var result: String
+    public var ok: Bool { result == "ok" }
+    public var direction: String
+    public var showID: String?
+    public var seat: String?
+    public var ticketID: String?
+    /// This scan was recorded before (the same nonce): it counted once.
+    public var replay: Bool
+    /// For `already_in`: the scan that let the ticket in; for `not_in`: the last scan, if any.
+    public var earlier: Scan?
+    /// Why, in words for the person at the gate.
+    public var detail: String
+
+    public init(
+        result: String, direction: String, showID: String?, seat: String?, ticketID: String?, replay: Bool = false, earlier: Scan? = nil,
+        detail: String
+    ) {
+        self.result = result; self.direction = direction; self.showID = showID; self.seat = seat; self.ticketID = ticketID; self.replay = replay
+        self.earlier = earlier; self.detail = detail
+    }
+
+    public func write(into w: inout JSONWriter) {
+        func optional(_ s: String?) { if let s { w.string(s) } else { w.raw("null") } }
+        w.raw("{"); w.key("result", first: true); w.string(result); w.key("ok"); w.raw(ok ? "true" : "false")
+        w.key("direction"); w.string(direction); w.key("showId"); optional(showID); w.key("seat"); optional(seat)
+        w.key("ticketId"); optional(ticketID); w.key("replay"); w.raw(replay ? "true" : "false"); w.key("earlier")
+        if let e = earlier {
+            w.raw("{"); w.key("at", first: true); w.string(e.at); w.key("gate"); w.string(e.gate); w.key("operator"); w.string(e.operatorName)
+            w.key("direction"); w.string(e.direction); w.raw("}")
+        } else {
+            w.raw("null")
+        }
+        w.key("detail"); w.string(detail); w.raw("}")
+    }
+
+    public init(json bytes: [UInt8]) throws(WireError) {
+        let o = try Self.conformingObject(bytes)
+        let e = o["earlier"]?.objectValue
+        self.init(
+            result: o.text("result"), direction: o.text("direction"), showID: o.optionalText("showId"), seat: o.optionalText("seat"),
+            ticketID: o.optionalText("ticketId"), replay: o["replay"]?.boolValue ?? false,
+            earlier: e.map { Scan(at: $0.text("at"), gate: $0.text("gate"), operatorName: $0.text("operator"), direction: $0.text("direction")) },
+            detail: o.text("detail"))
+    }
+}
+
+extension CheckInResult: WireBody, WireWritable {
+    public static let schemaName = "CheckInResult"
+    public static let schema: JSONSchema = .object(
+        [
+            "result": .oneOf(["ok", "already_in", "not_in", "revoked", "wrong_show", "too_early", "invalid"]),
+            "ok": .boolean.described("green: let them through"),
+            "direction": .oneOf(["in", "out"]),
+            "showId": .string().orNull,
+            "seat": .string().orNull.described("the seat's printed name"),
+            "ticketId": .string(pattern: "^[0-9a-f]{16}$").orNull,
+            "replay": .boolean.described("this nonce was scanned before: the same answer, counted once"),
+            "earlier": .object(
+                [
+                    "at": .string(format: "date-time"), "gate": .string(), "operator": .string(), "direction": .oneOf(["in", "out"]),
+                ], required: ["at", "gate", "operator", "direction"]
+            ).orNull.described("already_in: the scan that let the ticket in; not_in: the last scan"),
+            "detail": .string().described("why, in words for the person at the gate"),
+        ], required: ["result", "ok", "direction", "showId", "seat", "ticketId", "replay", "earlier", "detail"])
+}
+
+/// `GET /v1/shows/{id}/checkin` (the door): scans counted by gate, never twice.
+public struct CheckInCountsResource: Sendable {
+    public var showID: String
+    public var inside: Int
+    public var gates: [(gate: String, entered: Int, left: Int)]
+
+    public init(showID: String, inside: Int, gates: [(gate: String, entered: Int, left: Int)]) {
+        self.showID = showID; self.inside = inside; self.gates = gates
+    }
+
+    public func write(into w: inout JSONWriter) {
+        w.raw("{"); w.key("showId", first: true); w.string(showID); w.key("inside"); w.number(inside); w.key("gates"); w.raw("[")
+        for (k, g) in gates.enumerated() {
+            if k > 0 { w.raw(",") }
+            w.raw("{"); w.key("gate", first: true); w.string(g.gate); w.key("in"); w.number(g.entered); w.key("out"); w.number(g.left); w.raw("}")
+        }
+        w.raw("]}")
+    }
+
+    public init(json bytes: [UInt8]) throws(WireError) {
+        let o = try Self.conformingObject(bytes)
+        self.init(
+            showID: o.text("showId"), inside: o["inside"]?.intValue ?? 0,
+            gates: o.objects("gates").map { ($0.text("gate"), $0["in"]?.intValue ?? 0, $0["out"]?.intValue ?? 0) })
+    }
+}
+
+extension CheckInCountsResource: WireBody, WireWritable {
+    public static let schemaName = "CheckInCounts"
+    public static let schema: JSONSchema = .object(
+        [
+            "showId": .string(),
+            "inside": .integer(minimum: 0).described("tickets inside now"),
+            "gates": .array(
+                .object(["gate": .string(), "in": .integer(minimum: 0), "out": .integer(minimum: 0)], required: ["gate", "in", "out"])),
+        ], required: ["showId", "inside", "gates"])
+}
