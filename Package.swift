@@ -137,7 +137,7 @@ let package = Package(
             ]),
         // The inventory alone on a real SQLite store: refusals and subscribers without HTTP.
         .testTarget(name: "SeatQueueTests", dependencies: ["SeatQueue", "SeatSecrets"]),
-        .testTarget(name: "SeatTicketsTests", dependencies: ["SeatTickets", "SeatSecrets"]),
+        .testTarget(name: "SeatTicketsTests", dependencies: ["SeatTickets", "SeatSecrets", "SeatKitTestSupport"]),
         .testTarget(
             name: "SeatInventoryTests",
             dependencies: [

@@ -7,7 +7,8 @@ import SeatSecrets
 ///
 /// The code is `SK1` and the base-32 (RFC 4648, no padding) of the payload then the 64-byte signature:
 /// upper-case letters and digits only, so a QR code holds it in alphanumeric mode (5.5 bits a
-/// character) and a person can type it. A 20-character show id makes 96 bytes, 157 characters.
+/// character) and a person can type it. A 20-character show id and a 5-character seat make 102 bytes,
+/// 166 characters.
 public struct TicketCode: Sendable, Hashable {
     /// The first byte of the payload: its layout.
     public static let format: UInt8 = 1
@@ -20,8 +21,12 @@ public struct TicketCode: Sendable, Hashable {
     public var seat: Int
     /// 8 bytes naming the ticket: from its sale and seat (`TicketCode.id(sale:seat:)`).
     public var id: [UInt8]
+    /// The seat's printed name (`7-12`), so a scanner offline can say where to go; may be empty.
+    public var seatName: String
 
-    public init(show: String, seat: Int, id: [UInt8]) { self.show = show; self.seat = seat; self.id = id }
+    public init(show: String, seat: Int, id: [UInt8], seatName: String = "") {
+        self.show = show; self.seat = seat; self.id = id; self.seatName = seatName
+    }
 
     /// The id of the ticket of `seat` sold by the hold `sale`: SHA-256's first 8 bytes. A seat sold
     /// again (after a refund, or an exchange) has another sale, so another ticket id.
@@ -30,7 +35,8 @@ public struct TicketCode: Sendable, Hashable {
     /// The id as 16 lower-case hex digits (the API's `ticketId`).
     public var idHex: String { SHA256.hex(id) }
 
-    /// The payload: format, id, the seat as a LEB128 varint, the show's id (length byte, UTF-8).
+    /// The payload: format, id, the seat as a LEB128 varint, the show's id and the seat's name (each a
+    /// length byte and UTF-8, at most 255 bytes).
     var payload: [UInt8] {
         var out: [UInt8] = [Self.format]
         out += id
@@ -40,9 +46,11 @@ public struct TicketCode: Sendable, Hashable {
             seat >>= 7
             out.append(seat == 0 ? low : low | 0x80)
         } while seat != 0
-        let name = Array(show.utf8)
-        out.append(UInt8(min(name.count, 255)))
-        out += name.prefix(255)
+        for text in [show, seatName] {
+            let bytes = Array(text.utf8.prefix(255))
+            out.append(UInt8(bytes.count))
+            out += bytes
+        }
         return out
     }
 
@@ -58,8 +66,8 @@ public struct TicketCode: Sendable, Hashable {
         let text = code.trimmingSpaces.uppercased()
         guard text.hasPrefix(prefix) else { throw .notATicket }
         guard let bytes = Base32.decode(text.dropFirst(prefix.count)) else { throw .notATicket }
-        // format, 8 id bytes, at least a byte of seat and the show's length, the signature.
-        guard bytes.count >= 1 + 8 + 2 + 64 else { throw .truncated }
+        // format, 8 id bytes, at least a byte of seat and the two lengths, the signature.
+        guard bytes.count >= 1 + 8 + 3 + 64 else { throw .truncated }
         guard bytes[0] == format else { throw .unknownFormat(bytes[0]) }
         let payload = Array(bytes.dropLast(64)), signature = Array(bytes.suffix(64))
         var at = 9, seat: UInt64 = 0, shift: UInt64 = 0
@@ -71,10 +79,16 @@ public struct TicketCode: Sendable, Hashable {
             shift += 7
             if b & 0x80 == 0 { break }
         }
-        guard at < payload.count, payload.count == at + 1 + Int(payload[at]) else { throw .truncated }
-        let name = payload[(at + 1)...], show = String(decoding: name, as: UTF8.self)
-        guard !show.isEmpty, show.utf8.elementsEqual(name) else { throw .truncated }
-        return (TicketCode(show: show, seat: Int(seat), id: Array(payload[1..<9])), payload, signature)
+        var texts: [String] = []
+        for _ in 0..<2 {
+            guard at < payload.count, at + 1 + Int(payload[at]) <= payload.count else { throw .truncated }
+            let bytes = payload[(at + 1)..<(at + 1 + Int(payload[at]))], text = String(decoding: bytes, as: UTF8.self)
+            guard text.utf8.elementsEqual(bytes) else { throw .truncated }
+            texts.append(text)
+            at += 1 + bytes.count
+        }
+        guard at == payload.count, !texts[0].isEmpty else { throw .truncated }
+        return (TicketCode(show: texts[0], seat: Int(seat), id: Array(payload[1..<9]), seatName: texts[1]), payload, signature)
     }
 
     /// The ticket in `code` if `publicKey` signed it; nil for a forged, altered or foreign code.

@@ -21,8 +21,8 @@ public final class TicketIssuer: Sendable {
         return key
     }
 
-    /// The code of `seat`'s ticket sold by the hold `sale`.
-    public func code(show: String, seat: Int, sale: String) -> String {
-        TicketCode(show: show, seat: seat, id: TicketCode.id(sale: sale, seat: seat)).signed(by: key(show: show))
+    /// The code of `seat`'s ticket (printed `seatName`) sold by the hold `sale`.
+    public func code(show: String, seat: Int, seatName: String, sale: String) -> String {
+        TicketCode(show: show, seat: seat, id: TicketCode.id(sale: sale, seat: seat), seatName: seatName).signed(by: key(show: show))
     }
 }

@@ -68,7 +68,7 @@ import Testing
         var flipped = Array(code)
         flipped[20] = flipped[20] == "A" ? "B" : "A"
         #expect(try scan(c, String(flipped))["result"]?.stringValue == "invalid")
-        let foreign = TicketIssuer(secret: Array("another cinema's secret".utf8)).code(show: "tonight", seat: 3, sale: "h_x")
+        let foreign = TicketIssuer(secret: Array("another cinema's secret".utf8)).code(show: "tonight", seat: 3, seatName: "1-4", sale: "h_x")
         let forged = try scan(c, foreign)
         #expect(forged["result"]?.stringValue == "invalid" && (forged["detail"]?.stringValue ?? "").contains("signature"), "\(forged)")
         #expect(try scan(c, "https://example.com/ticket/5-3")["result"]?.stringValue == "invalid")

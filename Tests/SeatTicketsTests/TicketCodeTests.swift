@@ -55,14 +55,14 @@ import Testing
     let issuer = TicketIssuer(secret: Array("a secret of the venue's".utf8))
 
     @Test func aTicketVerifiesWithThePublicKeyAloneAndSaysItsSeat() throws {
-        let code = issuer.code(show: "imax-2026-12-24-1930", seat: 12_345, sale: "h_0123456789abcdef01234567")
+        let code = issuer.code(show: "imax-2026-12-24-1930", seat: 12_345, seatName: "A区12排8座", sale: "h_0123456789abcdef01234567")
         let publicKey = issuer.key(show: "imax-2026-12-24-1930").publicKey
         let ticket = try #require(try TicketCode.verified(code, publicKey: publicKey))
-        #expect(ticket.show == "imax-2026-12-24-1930" && ticket.seat == 12_345)
+        #expect(ticket.show == "imax-2026-12-24-1930" && ticket.seat == 12_345 && ticket.seatName == "A区12排8座")
         #expect(ticket.id == TicketCode.id(sale: "h_0123456789abcdef01234567", seat: 12_345) && ticket.idHex.count == 16)
-        // 1 + 8 + 2 + 1 + 20 bytes of payload and 64 of signature: under the 120 asked, 160 characters.
+        // 1 + 8 + 2 + 1 + 20 + 1 + 13 bytes of payload and 64 of signature: under the 120 asked.
         let raw = try #require(Base32.decode(code.dropFirst(3)))
-        #expect(raw.count == 96 && code.count == 3 + 154)
+        #expect(raw.count == 110 && code.count == 3 + 176)
         // Typed in lower case or pasted with spaces around, it reads the same.
         #expect(try TicketCode.verified("  " + code.lowercased() + "\n", publicKey: publicKey) == ticket)
         // Another show's key, another secret's key: not this show's ticket.
@@ -72,7 +72,7 @@ import Testing
 
     /// Every single-character change of a code is caught: it no longer reads, or its signature fails.
     @Test func anyChangedCharacterOrCutFails() throws {
-        let code = issuer.code(show: "s1", seat: 7, sale: "h_1")
+        let code = issuer.code(show: "s1", seat: 7, seatName: "7-1", sale: "h_1")
         let publicKey = issuer.key(show: "s1").publicKey
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")
         var chars = Array(code)

@@ -32,7 +32,7 @@ extension Render {
         TicketsResource(
             orderRef: orderRef,
             tickets: list.map { t in
-                let ticket = TicketCode(show: t.showID, seat: t.seat, id: TicketCode.id(sale: t.sale, seat: t.seat))
+                let ticket = TicketCode(show: t.showID, seat: t.seat, id: TicketCode.id(sale: t.sale, seat: t.seat), seatName: t.seatID)
                 return TicketsResource.Ticket(
                     ticketID: ticket.idHex, showID: t.showID, seat: t.seatID, price: t.price.description, currency: t.currency,
                     status: t.revokedAt == nil ? "valid" : "revoked", revokedAt: t.revokedAt.map(iso),
