@@ -39,6 +39,7 @@ BIN = os.environ.get("SEATKIT_BIN", os.path.join(ROOT, ".build/debug/seatkit"))
 ARTIFACTS = os.environ.get("SEATKIT_ARTIFACTS", os.path.join(ROOT, "artifacts/browser"))
 SHOW = "hall3-1930"
 CLERK_KEY = "li-box-office-key-0123456789"
+DOOR_KEY = "zhao-door-key-0123456789"
 
 
 class Server:
@@ -69,10 +70,11 @@ class Server:
         raise RuntimeError("seatkit serve did not start: " + open(self.log.name).read())
 
     def operators(self):
-        """The operators file: li at the box office (the console's clerk), by the SHA-256 of her key."""
+        """The operators file: li at the box office (the console's clerk) and zhao at the door, by the SHA-256 of their keys."""
         path = os.path.join(self.dir, "operators.txt")
         with open(path, "w") as f:
             f.write(f"li boxoffice sha256:{hashlib.sha256(CLERK_KEY.encode()).hexdigest()}\n")
+            f.write(f"zhao door sha256:{hashlib.sha256(DOOR_KEY.encode()).hexdigest()}\n")
         return path
 
     def get(self, path):

@@ -41,3 +41,37 @@ test('base 32 has one spelling a byte string', () => {
   assert.equal(base32Decode('MZXW6YTB0I'), null);
   assert.equal(base32Decode('mzxw6ytboi'), null, 'readTicket upper-cases; the decoder itself does not');
 });
+
+test('offline, the door decides as the server does and keeps what it let in', async () => {
+  const { decideOffline, afterScan, upload } = await import('../../Sources/SeatServer/Web/Site/js/door-offline.js');
+  const good = vectors.cases.filter(c => c.ticket && c.ticket.show === 'show');
+  const other = vectors.cases.find(c => c.ticket && c.ticket.show !== 'show');
+  const issuers = { show: { publicKey: good[0].publicKey, revoked: [good[1].ticket.id] }, [other.ticket.show]: { publicKey: other.publicKey, revoked: [] } };
+  let inside = new Set();
+  const decide = (code, direction = 'in') => decideOffline(code, { shows: ['show'], issuers, inside, direction });
+  const first = await decide(good[0].code);
+  assert.equal(first.result, 'ok');
+  assert.equal(first.seat, good[0].ticket.seatName);
+  inside = afterScan(inside, first, 'in');
+  assert.equal((await decide(good[0].code)).result, 'already_in');
+  assert.equal((await decide(good[1].code)).result, 'revoked');
+  assert.equal((await decide(other.code)).result, 'wrong_show', "another show's real ticket");
+  const altered = vectors.cases.find(c => c.ticket === null && c.publicKey === good[0].publicKey && !c.code.endsWith(good[0].code.slice(-4)));
+  assert.equal((await decide(altered?.code ?? 'SK1')).result, 'invalid');
+  assert.equal((await decide('QR-1')).reason, 'notATicket');
+  assert.equal((await decide(good[2].code, 'out')).result, 'not_in');
+  inside = afterScan(inside, await decide(good[0].code, 'out'), 'out');
+  assert.equal(inside.size, 0);
+  // Uploaded in order; a scan let through offline that the server refuses is a conflict; a network
+  // failure keeps the rest for later.
+  const queue = [{ nonce: 'a', offlineResult: 'ok' }, { nonce: 'b', offlineResult: 'ok' }, { nonce: 'c', offlineResult: 'ok' }];
+  let calls = 0;
+  const result = await upload(queue, async scan => {
+    calls += 1;
+    if (scan.nonce === 'c') throw new TypeError('Failed to fetch');
+    return scan.nonce === 'b' ? { ok: false, result: 'already_in' } : { ok: true, result: 'ok' };
+  });
+  assert.equal(calls, 3);
+  assert.deepEqual(result.left.map(s => s.nonce), ['c']);
+  assert.deepEqual(result.conflicts.map(c => [c.scan.nonce, c.server.result]), [['b', 'already_in']]);
+});

@@ -12,6 +12,7 @@ extension SeatAPI {
         Route("/", [("GET", .pickerPage, page), ("HEAD", .pickerPage, page)]),
         Route("/shows/{id}", [("GET", .pickerShowPage, showPage), ("HEAD", .pickerShowPage, showPage)]),
         Route("/console", [("GET", .consolePage, console), ("HEAD", .consolePage, console)]),
+        Route("/door", [("GET", .doorPage, door), ("HEAD", .doorPage, door)]),
         Route("/web/{file}", [("GET", .pageFile, webFile), ("HEAD", .pageFile, webFile)]),
         Route("/web/js/{file}", [("GET", .pageScript, webFile), ("HEAD", .pageScript, webFile)]),
         Route("/v1/venues", [("GET", .listVenues, { api, _ in api.listVenues() }), ("POST", .createVenue, { api, c in try api.createVenue(c.request) })]),
@@ -81,6 +82,8 @@ extension SeatAPI {
     private static let page: Route.Handler = { api, c in try api.site.response("index.html", c.request) }
     /// The operator console (docs/CONSOLE.md): its page is public, everything it shows needs a key.
     private static let console: Route.Handler = { api, c in try api.site.response("console.html", c.request) }
+    /// The door's scanner (docs/DOOR.md): its page is public, scanning needs a door operator's key.
+    private static let door: Route.Handler = { api, c in try api.site.response("door.html", c.request) }
 
     private static let showPage: Route.Handler = { api, c in
         guard RequestBody.isIdentifier(c[0]) else { throw Problem.notFound("no show \(c[0])") }

@@ -38,6 +38,16 @@ extension APIOperation {
         ],
         problems: [404])
 
+    /// `GET /door`
+    static let doorPage = APIOperation(
+        "doorPage",
+        "The door's ticket scanner (scanning needs a door operator's key; it checks codes offline when the server cannot be reached)",
+        answers: [
+            .media(200, "the scanner's page", "text/html"),
+            .problem(503, "the page's files were not found (set SEATKIT_WEB_ROOT)"),
+        ],
+        problems: [404])
+
     /// `GET /shows/{id}`
     static let pickerShowPage = APIOperation(
         "pickerShowPage",

@@ -1,0 +1,36 @@
+// The door page's words, in Chinese and English (one language at a time; the page's own toggle).
+
+import { lang } from './i18n.js';
+
+const words = {
+  zh: {
+    title: 'SeatKit 检票', skip: '跳到主要内容', signInTitle: '检票员登录', keyLabel: '操作员密钥', signIn: '登录', signOut: '退出',
+    wrongKey: '这不是操作员的密钥，请检查后重试。', setupTitle: '选择场次和检票口', showsLabel: '本检票口放行的场次', gateLabel: '检票口名称',
+    gatePlaceholder: '例如：3号厅入口', start: '开始检票', noShows: '今天没有可检票的场次。', change: '更换场次',
+    codeLabel: '扫描或输入票码', codeHelp: '扫码枪扫描后自动提交；也可以粘贴票码后按回车。', check: '验票', directionIn: '入场', directionOut: '离场',
+    online: '在线', offline: '离线：本机验票，恢复联网后自动上传', queued: n => `待上传 ${n} 条`, inside: n => `场内 ${n} 人`,
+    conflicts: '冲突（离线时放行，服务器不认可）', noConflicts: '',
+    ok: '验票通过', already_in: '已入场', not_in: '未入场', revoked: '票已作废', wrong_show: '非本场次', too_early: '尚未开始检票', invalid: '无效票',
+    seat: s => `座位 ${s}`, earlier: (at, gate, who) => `${at} 经 ${gate} 入场（${who}）`, offlineNote: '离线验票',
+    conflict: (seat, result) => `${seat || '?'}：服务器判定为「${result}」`,
+    reasons: { notATicket: '不是本系统的票码', truncated: '票码不完整', unknownFormat: '票码格式无法识别', signature: '签名不符：票码被篡改或伪造', unknownShow: '未知场次' },
+  },
+  en: {
+    title: 'SeatKit door', skip: 'Skip to content', signInTitle: 'Door sign-in', keyLabel: 'Operator key', signIn: 'Sign in', signOut: 'Sign out',
+    wrongKey: 'That is not an operator key. Check it and try again.', setupTitle: 'Choose the shows and the gate', showsLabel: 'Shows this gate admits',
+    gateLabel: 'Gate name', gatePlaceholder: 'e.g. Hall 3 entrance', start: 'Start scanning', noShows: 'No shows to scan today.', change: 'Change shows',
+    codeLabel: 'Scan or type a ticket code', codeHelp: 'A scanner submits by itself; or paste a code and press Enter.', check: 'Check',
+    directionIn: 'In', directionOut: 'Out',
+    online: 'Online', offline: 'Offline: checking here, uploading when back', queued: n => `${n} to upload`, inside: n => `${n} inside`,
+    conflicts: 'Conflicts (let through offline, refused by the server)', noConflicts: '',
+    ok: 'Welcome', already_in: 'Already in', not_in: 'Not inside', revoked: 'Ticket void', wrong_show: 'Wrong show', too_early: 'Too early', invalid: 'Not a valid ticket',
+    seat: s => `Seat ${s}`, earlier: (at, gate, who) => `went in at ${at} through ${gate} (${who})`, offlineNote: 'checked offline',
+    conflict: (seat, result) => `${seat || '?'}: the server says "${result}"`,
+    reasons: { notATicket: 'not a SeatKit ticket code', truncated: 'the code is cut short', unknownFormat: 'a code this scanner cannot read', signature: 'its signature fails: altered or forged', unknownShow: 'a show this scanner does not know' },
+  },
+};
+
+export const w = (key, ...args) => {
+  const s = words[lang()][key];
+  return typeof s === 'function' ? s(...args) : s;
+};
