@@ -74,7 +74,7 @@ test-browser:
 	python3 -c 'import axe_playwright_python' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check --no-deps axe-playwright-python \
 		|| python3 -m pip install --quiet --break-system-packages --no-deps axe-playwright-python
 	$(SWIFT) build $(SWIFT_FLAGS) --product seatkit
-	cd Tests/Browser && python3 -m unittest -v test_buying test_map test_live test_console test_phone test_accessibility test_queue
+	cd Tests/Browser && python3 -m unittest -v test_buying test_map test_live test_console test_phone test_accessibility test_queue test_door
 
 # The main job: the seat-inventory server on 127.0.0.1:8080 with the embedded store (demo.db),
 # seeded with the sample venues and a few shows. Ctrl-C stops it. The hold rate limit is raised from

@@ -225,6 +225,12 @@ connections, so both share the 2 cores and the figures understate a server on it
   pgbench sends text, so the database parses them as well) at the server's mean batch size, holds then their
   releases, alone on the machine. A batch locks each show's row once for its versions, so two instances writing one show take
   turns on that row, batch by batch.
+- *check-ins* (`SeatKitBench door` runs it alone; #30): a show of the 20k arena starting in 30 minutes,
+  10,000 seats sold at the counter in 20 orders, their codes from `GET /v1/orders/{ref}/tickets`; 16
+  connections (gates) each walk their share in, then out, then in again, every scan a recorded one (the
+  signature checked, the seat's sale read, the ticket's row and the scan written in one transaction made
+  durable before the answer, group-committed with the sales), beside the hold + release rate above. The
+  issue's floor is 50 a second a venue server (a planning figure of 11 people a minute a lane).
 - *waiting-room joins and polls* (`SeatKitBench queue` runs them alone): a show's room opened a second
   before; joins from 64 connections, each request from its own address (`X-Forwarded-For`, the bench server
   trusts 127.0.0.1), beside the cheapest POST the same server answers; polls of 50 entries round robin

@@ -84,6 +84,40 @@ enum Wrk {
         end
         """#
 
+    /// A gate's scans: each connection walks its own share of the ticket codes in the file given, in
+    /// then out then in again (each scan a recorded one), with a nonce of its own; counts the greens.
+    static let checkIn = #"""
+        local threads = {}
+        function setup(thread)
+          thread:set("id", #threads)
+          table.insert(threads, thread)
+        end
+        function init(args)
+          codes = {}
+          for line in io.lines(args[1]) do table.insert(codes, line) end
+          counter = 0
+          holds = 0
+        end
+        request = function()
+          local share = math.floor(#codes / 2)
+          local k = counter % share
+          local round = math.floor(counter / share)
+          counter = counter + 1
+          local code = codes[id * share + k + 1]
+          local direction = (round % 2 == 0) and "in" or "out"
+          local body = string.format('{"code":"%s","gate":"G%d","direction":"%s","nonce":"bench-%d-%d"}', code, id, direction, id, counter)
+          return wrk.format("POST", "/v1/checkin", {["Content-Type"] = "application/json", ["X-Admin-Key"] = "bench-admin-key-0123456789"}, body)
+        end
+        response = function(status, headers, body)
+          if status == 200 and body:find('"result":"ok"', 1, true) then holds = holds + 1 end
+        end
+        function done(summary, latency, requests)
+          local total = 0
+          for _, t in ipairs(threads) do total = total + t:get("holds") end
+          io.write(string.format("HOLDS %d\n", total))
+        end
+        """#
+
     /// A waiting page's poll: 50 entries joined first (each from its own address), then
     /// `GET /v1/queue/{entry}` round the entries. Counts 200s.
     static let queuePoll = #"""

@@ -49,6 +49,17 @@ if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "queue" {
     report.print(sections: [("SeatServer: the waiting room", 0..<report.rows.count)])
     exit(0)
 }
+// `SeatKitBench door`: the door's check-ins alone, on a fresh SQLite server.
+if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "door" {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-bench-door-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let app = try ServerBenchmarks.server(dir.appendingPathComponent("door.db").path, groupCommit: true)
+    try ServerBenchmarks.doorRates(app: app, report: report, holdsPerSecond: nil)
+    app.stop()
+    report.print(sections: [("SeatServer: the door", 0..<report.rows.count)])
+    exit(0)
+}
 // `SeatKitBench streams`: hold + release beside 10,000 event streams and their delivery delay, alone.
 if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "streams" {
     ServerBenchmarks.raiseFileLimit()

@@ -1,7 +1,7 @@
 """What the browser suites share: the web seat picker in a real headless Chromium (Debian's chromium + chromium-driver, driven by
 Selenium through WebDriver), against a `seatkit serve` this file starts on a free loopback port with a
 fresh SQLite store. Run by `make test-browser` (part of `make test` and `.ci/run`): one suite a file, by area
-(test_buying, test_map, test_live, test_console, test_phone, test_accessibility), each with a server of its own.
+(test_buying, test_map, test_live, test_console, test_phone, test_accessibility, test_queue, test_door), each with a server of its own.
 
 SEATKIT_BIN names the binary (default .build/debug/seatkit); screenshots go to SEATKIT_ARTIFACTS
 (default artifacts/browser).
