@@ -5,11 +5,11 @@ SWIFT ?= swift
 # Every build of the package's own code treats a warning as an error (the build prints none).
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 # Debian packages the build and tests need (postgresql: the tests start a throwaway cluster of their own).
-DEB_PACKAGES ?= pkg-config libmicrohttpd-dev libsqlite3-dev libpq-dev libssl-dev zlib1g-dev postgresql curl
+DEB_PACKAGES ?= pkg-config libmicrohttpd-dev libsqlite3-dev libpq-dev libssl-dev libqrencode-dev zlib1g-dev postgresql curl
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # What the browser tests add: Chromium and its WebDriver, CJK fonts for the screenshots.
-BROWSER_PACKAGES ?= chromium chromium-driver fonts-noto-cjk
+BROWSER_PACKAGES ?= chromium chromium-driver fonts-noto-cjk librsvg2-bin
 
 .PHONY: all deps build test test-web test-browser test-tsan lint docs demo tour bench bench-web samples clean
 
@@ -73,6 +73,8 @@ test-browser:
 		|| python3 -m pip install --quiet --break-system-packages selenium
 	python3 -c 'import axe_playwright_python' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check --no-deps axe-playwright-python \
 		|| python3 -m pip install --quiet --break-system-packages --no-deps axe-playwright-python
+	python3 -c 'import zxingcpp, PIL' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check zxing-cpp pillow \
+		|| python3 -m pip install --quiet --break-system-packages zxing-cpp pillow
 	$(SWIFT) build $(SWIFT_FLAGS) --product seatkit
 	cd Tests/Browser && python3 -m unittest -v test_buying test_map test_live test_console test_phone test_accessibility test_queue test_door
 

@@ -47,6 +47,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // libqrencode (Debian libqrencode-dev): a ticket's QR code, drawn by the server as SVG.
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         // OpenSSL's libcrypto (Debian libssl-dev): SHA-256 for SeatSecrets on Linux (Apple platforms use
         // CryptoKit); C, for the digest context it keeps a thread.
         .target(name: "CCrypto", linkerSettings: [.linkedLibrary("crypto")]),
@@ -83,7 +85,7 @@ let package = Package(
                 "SeatDomain",
                 "SeatJSON",
                 .product(name: "Logging", package: "swift-log"), "SeatMap", "SeatCanvas", "CollectionLayout", "SeatWire", "SeatHTTP", "SeatInventory",
-                "SeatStorage", "SeatSecrets", "SharedState",
+                "SeatStorage", "SeatSecrets", "SharedState", "CQREncode",
             ],
             resources: [.copy("Web/Site")]),
         // The sample venues and the seeded generator: for the CLI, the tests and the benchmarks alike

@@ -28,6 +28,17 @@ class BuyingTests(PickerCase):
         # The receipt says what was bought: the hall, the day and time, the seats, the total.
         for part in ["Hall 3", "24 Dec", "19:30", "Row 7, seat 1, Row 7, seat 2", "¥116.00"]:
             self.assertIn(part, receipt)
+        # Below it, a ticket a seat: its QR code (the door scans it) and the seat, the picture loaded.
+        self.wait(d, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#tickets figure img")) == 2, message="two tickets")
+        self.wait(d, lambda d: d.execute_script("return [...document.querySelectorAll('#tickets img')].every(i => i.complete && i.naturalWidth > 0)"),
+                  message="the QR codes drawn")
+        images = d.find_elements(By.CSS_SELECTOR, "#tickets figure img")
+        self.assertTrue(all("/v1/tickets/SK1" in i.get_attribute("src") for i in images))
+        self.assertEqual([i.get_attribute("alt") for i in images],
+                         ["Ticket QR code for seat 7-1: show it at the door", "Ticket QR code for seat 7-2: show it at the door"])
+        self.assertEqual(d.find_element(By.ID, "tickets").text.split("\n"), ["Row 7, seat 1", "Row 7, seat 2"])
+        d.save_screenshot(os.path.join(ARTIFACTS, "receipt-tickets-desktop-en.png"))
+        self.axe(d, "the receipt with its tickets")
         statuses = self.server.statuses(self.show)
         sold = {self.index(d, "7-1"), self.index(d, "7-2")}
         self.assertEqual({i for i, s in enumerate(statuses) if s == "s"}, sold)

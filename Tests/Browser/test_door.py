@@ -123,6 +123,21 @@ class DoorTests(PickerCase):
         d.save_screenshot(os.path.join(ARTIFACTS, "door-conflict-phone-zh.png"))
         self.axe(d, "the door with a conflict, phone zh")
 
+    def test_a_tickets_qr_code_reads_back_as_its_code(self):
+        # The picture a phone or the counter's printer shows, rendered (librsvg) and read by a QR decoder
+        # (ZXing, from PyPI) as a scanner at the gate would: exactly the ticket's code.
+        import subprocess
+        import zxingcpp
+        from PIL import Image
+        show, codes, _ = self.tonight(1)
+        svg = os.path.join(self.server.dir, "ticket.svg")
+        with open(svg, "w") as f:
+            f.write(self.server.get(f"/v1/tickets/{codes[0]}.svg"))
+        png = os.path.join(ARTIFACTS, "ticket-qr.png")
+        subprocess.run(["rsvg-convert", "-w", "300", "-o", png, svg], check=True)
+        found = zxingcpp.read_barcodes(Image.open(png).convert("L"))
+        self.assertEqual([(str(b.format), b.text) for b in found], [("QR Code", codes[0])])
+
     def test_a_box_office_key_scans_a_console_key_for_the_door_is_refused_there(self):
         d = self.new_browser()
         d.get(f"{self.server.url}/console?lang=en")

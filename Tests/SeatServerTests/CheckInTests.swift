@@ -91,6 +91,7 @@ import Testing
         for (body, field) in [
             (#"{"code":"SK1A","gate":"A"}"#, "nonce"), (#"{"code":"SK1A","gate":"","nonce":"12345678"}"#, "gate"),
             (#"{"code":"SK1A","gate":"A","nonce":"short"}"#, "nonce"), (#"{"code":"SK1A","gate":"A","nonce":"12345678","direction":"sideways"}"#, "direction"),
+            (#"{"code":"SK1A","gate":"A","nonce":"12345678","direction":null}"#, "direction"),
             (#"{"code":"SK1A","gate":"A","nonce":"12345678","shows":["a b"]}"#, "shows[0]"), (#"{"gate":"A","nonce":"12345678"}"#, "code"),
             (#"{"code":"SK1A","gate":"A","nonce":"12345678","color":"red"}"#, "color"),
         ] {

@@ -4,7 +4,7 @@ import SeatJSON
 import SeatMap
 import SeatSamples
 import SeatSecrets
-import SeatServer
+@testable import SeatServer
 import SeatServerTestSupport
 import SeatTickets
 import Testing
@@ -55,6 +55,27 @@ import Testing
             let ticket = try #require(try TicketCode.verified(code, publicKey: publicKey), "\(code) does not verify")
             #expect(ticket.show == "show" && layout.seatID(ticket.seat) == t["seat"]?.stringValue && ticket.idHex == t["ticketId"]?.stringValue)
         }
+        // Its QR code as SVG: at error correction M the smallest version whose alphanumeric capacity
+        // holds the code (138 characters: version 6, 41 modules), the three finder squares in their
+        // corners, a quiet zone of 4; only a code this server signed is drawn.
+        let code = try #require(tickets.first?["code"]?.stringValue)
+        let picture = try c.request("GET", "/v1/tickets/\(code).svg")
+        #expect(picture.status == 200 && picture.headers["content-type"] == "image/svg+xml", "\(picture.status) \(picture.text)")
+        let version = try #require([(5, 122), (6, 154), (7, 178), (8, 221)].first { $0.1 >= code.count }?.0)
+        let width = 17 + 4 * version
+        #expect(
+            picture.text.contains(#"viewBox="0 0 \#(width + 8) \#(width + 8)""#) && picture.text.contains("seat 7-1, show show"), "\(picture.text.prefix(300))")
+        let modules = try #require(TicketPicture.modules(code))
+        #expect(modules.count == width, "\(code.count) characters")
+        for (x0, y0) in [(0, 0), (width - 7, 0), (0, width - 7)] {
+            let ring = (0..<7).allSatisfy { k in modules[y0][x0 + k] && modules[y0 + 6][x0 + k] && modules[y0 + k][x0] && modules[y0 + k][x0 + 6] }
+            #expect(ring && modules[y0 + 3][x0 + 3] && !modules[y0 + 1][x0 + 1], "finder square at \(x0), \(y0)")
+        }
+        #expect(picture.text.contains("M\(4) \(4)h7v1h-7z"), "the top-left finder's first row drawn inside the quiet zone")
+        #expect(try c.request("GET", "/v1/tickets/\(code)").status == 404)
+        let forged = TicketIssuer(secret: Array("another cinema's secret".utf8)).code(show: "show", seat: 3, seatName: "1-4", sale: "h_x")
+        #expect(try c.request("GET", "/v1/tickets/\(forged).svg").status == 404)
+        #expect(try c.request("GET", "/v1/tickets/HELLO.svg").status == 404)
         // The same after a restart (the key is drawn from the secret, the sale is in the store).
         try server.restart()
         let again = try server.connection().request("GET", "/v1/holds/\(token)/tickets")

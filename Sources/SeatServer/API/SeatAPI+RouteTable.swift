@@ -63,6 +63,7 @@ extension SeatAPI {
         Route("/v1/orders/{orderRef}/tickets", [("GET", .getOrderTickets, { api, c in try api.orderTickets(c[0], c.request) })]),
         Route("/v1/shows/{id}/issuer", [("GET", .getTicketIssuer, { api, c in try api.ticketIssuer(c[0], c.request) })]),
         Route("/v1/checkin", [("POST", .checkIn, { api, c in try api.checkIn(c.request) })]),
+        Route("/v1/tickets/{ticket}", [("GET", .getTicketPicture, { api, c in try api.ticketPicture(c[0]) })]),
         Route("/v1/shows/{id}/checkin", [("GET", .checkInCounts, { api, c in try api.checkInCounts(c[0], c.request) })]),
         Route("/v1/orders/{orderRef}/refund", [("POST", .refund, { api, c in try api.refund(c[0], c.request, trace: c.trace) })]),
         Route("/v1/reservations/{id}/seats", [("POST", .modifyReservation, { api, c in try api.modifyReservation(c[0], c.request, trace: c.trace) })]),

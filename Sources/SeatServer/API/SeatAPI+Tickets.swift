@@ -17,6 +17,20 @@ extension SeatAPI {
         return .json(200, Render.tickets(list.first?.orderRef ?? "", list, issuer: tickets))
     }
 
+    /// `GET /v1/tickets/{code}.svg`: the ticket's QR code, for the receipt, the buyer's phone and the
+    /// counter's printer. Anyone with a code may draw it (the code is the ticket); only a code this
+    /// server signed is drawn, so the route is no QR service for anything else.
+    func ticketPicture(_ file: String) throws -> HTTPResponse {
+        let notFound = Problem(
+            404, "not-found", "Not found", detail: "no ticket here: its picture is /v1/tickets/{code}.svg, the code as the tickets list gives it")
+        guard file.hasSuffix(".svg"), let read = try? TicketCode.read(String(file.dropLast(4))).ticket,
+            inventory.doorFacts(show: read.show, seat: read.seat) != nil,
+            let ticket = try? TicketCode.verified(String(file.dropLast(4)), publicKey: tickets.key(show: read.show).publicKey),
+            let svg = TicketPicture.svg(String(file.dropLast(4)).uppercased(), label: "SeatKit ticket: seat \(ticket.seatName), show \(ticket.show)")
+        else { throw notFound }
+        return .text(200, svg, contentType: "image/svg+xml", headers: [("Cache-Control", "private, max-age=86400")])
+    }
+
     /// `GET /v1/shows/{id}/issuer` (the door): the show's public key and its revoked tickets.
     func ticketIssuer(_ show: String, _ r: HTTPRequest) throws -> HTTPResponse {
         try requireOperator(r, .door, to: "scan tickets")

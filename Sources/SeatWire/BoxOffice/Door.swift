@@ -36,8 +36,11 @@ public struct CheckInRequest: Sendable, Hashable {
         if let gate, gate.trimmingCharacters(in: .whitespaces).isEmpty || gate.unicodeScalars.count > 64 {
             log.add("gate", "the gate's name: 1 to 64 characters, not only spaces")
         }
-        let direction = o.text("direction", into: &log, required: false) ?? "in"
-        if direction != "in" && direction != "out" { log.add("direction", "in or out, not \"\(direction)\"") }
+        // Left out it is in; given, it is "in" or "out" (null is neither).
+        var direction = "in"
+        if let given = o["direction"] {
+            if let s = given.stringValue, s == "in" || s == "out" { direction = s } else { log.add("direction", "in or out, not \(given.shortDescription)") }
+        }
         let nonce = o.text("nonce", into: &log)
         if let nonce, !(8...128).contains(nonce.utf8.count) || !nonce.utf8.allSatisfy({ $0 > 32 && $0 < 127 }) {
             log.add("nonce", "the scan's own id, 8 to 128 printable ASCII characters (a retry of the scan sends the same)")

@@ -124,6 +124,16 @@ extension APIOperation {
         ],
         problems: [404, 409, 503])
 
+    /// `GET /v1/tickets/{ticket}` (`{code}.svg`)
+    static let getTicketPicture = APIOperation(
+        "getTicketPicture",
+        "A ticket's QR code as SVG: the path's last segment is the ticket's code and .svg (only a code this server signed is drawn)",
+        parameters: [.path("ticket", .string(pattern: "^SK1[A-Za-z2-7]+\\.svg$"))],
+        answers: [
+            .media(200, "the QR code (error correction M, a quiet zone of 4 modules)", "image/svg+xml")
+        ],
+        problems: [404])
+
     /// `DELETE /v1/holds/{token}`
     static let releaseHold = APIOperation(
         "releaseHold",

@@ -75,6 +75,7 @@ export const api = {
   changeHold: (token, add, remove) => request('POST', `/v1/holds/${seg(token)}/seats`, { body: { add, remove }, retry: false }),
   extend: token => request('POST', `/v1/holds/${seg(token)}/extend`, { retry: false }),
   release: token => request('DELETE', `/v1/holds/${seg(token)}`, { retry: false }),
+  tickets: token => request('GET', `/v1/holds/${seg(token)}/tickets`),
   confirm: (token, orderRef) =>
     request('POST', `/v1/holds/${seg(token)}/confirm`, { body: { orderRef }, headers: { 'Idempotency-Key': randomKey() } }),
 };

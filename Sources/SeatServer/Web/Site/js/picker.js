@@ -190,8 +190,24 @@ export async function showPage(showId) {
       $('receipt').textContent = text;
       showMessage('', 'none');
       announce(text);
+      showTickets(done.token);
     }
   });
+  /// The tickets of the purchase: a QR code a seat, what the door scans.
+  async function showTickets(token) {
+    try {
+      const { tickets } = await api.tickets(token);
+      $('tickets').replaceChildren(...tickets.filter(k => k.code).map(k => {
+        const figure = document.createElement('figure');
+        const img = Object.assign(document.createElement('img'), { src: `/v1/tickets/${k.code}.svg`, alt: t('ticketAlt', k.seat), width: 148, height: 148 });
+        const caption = document.createElement('figcaption');
+        caption.textContent = picker.names([k.seat]);
+        figure.append(img, caption);
+        return figure;
+      }));
+      $('tickets').hidden = false;
+    } catch { /* the receipt stands without them; the order's tickets stay at the box office */ }
+  }
   $('language').onclick = async () => {
     setLanguage(lang() === 'zh' ? 'en' : 'zh');
     renderStrip();

@@ -121,9 +121,11 @@ export class HoldSession {
       if (!this.token || this.desired.size !== this.held.size) return null;
       const orderRef = 'WEB-' + crypto.getRandomValues(new Uint32Array(2)).reduce((s, n) => s + n.toString(36).toUpperCase(), '');
       try {
+        const token = this.token;
         const done = await api.confirm(this.token, orderRef);
         this.clear();
-        return done;
+        // The token stays the buyer's key to the tickets (GET /v1/holds/{token}/tickets).
+        return { ...done, token };
       } catch (error) {
         if (error instanceof ApiProblem && error.status === 410) { this.clear(); this.onExpired(); } else this.onProblem(error, []);
         return null;
