@@ -35,15 +35,19 @@ public enum CheckInOutcome: Sendable, Hashable {
 public struct CheckInCounts: Sendable, Hashable {
     public var gates: [(gate: String, entered: Int, left: Int)]
     public var inside: Int
+    /// Tickets that went in at least once: how many came.
+    public var came: Int
 
-    public init(gates: [(gate: String, entered: Int, left: Int)], inside: Int) { self.gates = gates; self.inside = inside }
+    public init(gates: [(gate: String, entered: Int, left: Int)], inside: Int, came: Int) {
+        self.gates = gates; self.inside = inside; self.came = came
+    }
 
     public static func == (a: CheckInCounts, b: CheckInCounts) -> Bool {
-        a.inside == b.inside
+        a.inside == b.inside && a.came == b.came
             && a.gates.map { "\($0.gate)\u{1F}\($0.entered)\u{1F}\($0.left)" } == b.gates.map { "\($0.gate)\u{1F}\($0.entered)\u{1F}\($0.left)" }
     }
 
-    public func hash(into h: inout Hasher) { h.combine(inside); for g in gates { h.combine(g.gate); h.combine(g.entered); h.combine(g.left) } }
+    public func hash(into h: inout Hasher) { h.combine(inside); h.combine(came); for g in gates { h.combine(g.gate); h.combine(g.entered); h.combine(g.left) } }
 }
 
 /// Where scans are kept: a ticket's presence (one row a ticket, changed only from out to in and in to

@@ -39,16 +39,17 @@ enum DoorSchema {
     static let currentSale = "SELECT hold_id FROM claims WHERE show_id = ? AND seat = ? AND status = 'sold'"
     static let refundedSales =
         "SELECT r.hold_id FROM refunds r JOIN holds h ON h.id = r.hold_id WHERE h.show_id = ? AND r.seat = ? ORDER BY r.refunded_at, r.hold_id"
-    static let insideCount = "SELECT count(*) FROM ticket_presence WHERE show_id = ? AND inside = 1"
+    /// Tickets inside now, and every ticket that went in (a presence row is made only by going in).
+    static let insideCount = "SELECT coalesce(sum(inside), 0), count(*) FROM ticket_presence WHERE show_id = ?"
 
     /// The counts from `countsByGate`'s rows.
-    static func counts(_ rows: [(gate: String, direction: String, n: Int)], inside: Int) -> CheckInCounts {
+    static func counts(_ rows: [(gate: String, direction: String, n: Int)], inside: Int, came: Int) -> CheckInCounts {
         var gates: [(gate: String, entered: Int, left: Int)] = []
         for r in rows {
             if gates.last?.gate != r.gate { gates.append((r.gate, 0, 0)) }
             if r.direction == "in" { gates[gates.count - 1].entered += r.n } else { gates[gates.count - 1].left += r.n }
         }
-        return CheckInCounts(gates: gates, inside: inside)
+        return CheckInCounts(gates: gates, inside: inside, came: came)
     }
 
     static func scan(show: String, _ f: [String]) -> CheckInScan {

@@ -64,7 +64,8 @@ extension PostgresStore: DoorStore {
         try withConnection { c in
             let r = try c.run("door_counts", QueueSchema.numbered(DoorSchema.countsByGate), [show])
             let inside = try c.run("door_inside", QueueSchema.numbered(DoorSchema.insideCount), [show])
-            return DoorSchema.counts(r.rows.indices.map { (r.text($0, 0), r.text($0, 1), Int(r.int($0, 2))) }, inside: Int(inside.int(0, 0)))
+            return DoorSchema.counts(
+                r.rows.indices.map { (r.text($0, 0), r.text($0, 1), Int(r.int($0, 2))) }, inside: Int(inside.int(0, 0)), came: Int(inside.int(0, 1)))
         }
     }
 }

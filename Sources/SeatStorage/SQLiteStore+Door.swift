@@ -61,10 +61,12 @@ extension SQLiteStore: DoorStore {
 
     public func checkInCounts(show: String) throws -> CheckInCounts {
         try locked { db in
-            var rows: [(gate: String, direction: String, n: Int)] = [], inside = 0
+            var rows: [(gate: String, direction: String, n: Int)] = [], inside = 0, came = 0
             try db.query(DoorSchema.countsByGate, [.text(show)]) { rows.append(($0.text(0), $0.text(1), Int($0.int(2)))) }
-            try db.query(DoorSchema.insideCount, [.text(show)]) { inside = Int($0.int(0)) }
-            return DoorSchema.counts(rows, inside: inside)
+            try db.query(DoorSchema.insideCount, [.text(show)]) {
+                inside = Int($0.int(0)); came = Int($0.int(1))
+            }
+            return DoorSchema.counts(rows, inside: inside, came: came)
         }
     }
 }

@@ -80,6 +80,9 @@ import Testing
         let counts = try c.request("GET", "/v1/shows/tonight/checkin", headers: Self.door)
         #expect(counts.status == 200, "\(counts.text)")
         #expect(counts.text == #"{"showId":"tonight","inside":1,"gates":[{"gate":"Hall 3 left","in":2,"out":0},{"gate":"Hall 3 right","in":0,"out":1}]}"#)
+        // The show's report says how many came (a ticket once, however often it went out and back in).
+        let report = try c.request("GET", "/v1/shows/tonight/report", headers: Self.li)
+        #expect(report.json?["came"]?.intValue == 1 && report.json?["inside"]?.intValue == 1, "\(report.text)")
         try server.restart()
         #expect(try server.connection().request("GET", "/v1/shows/tonight/checkin", headers: Self.door).text == counts.text)
     }

@@ -737,8 +737,8 @@ struct TestDirectory {
         #expect(try door.checkIn(scan("t2", .in, gate: "A", nonce: "n7")) == .recorded(scan("t2", .in, gate: "A", nonce: "n7"), replay: false))
         // Scans recorded: A let in t1 twice and t2 once, B let t1 out once; two inside. Refused and
         // repeated scans count nothing.
-        #expect(try door.checkInCounts(show: "s") == CheckInCounts(gates: [("A", 3, 0), ("B", 0, 1)], inside: 2))
-        #expect(try door.checkInCounts(show: "other") == CheckInCounts(gates: [], inside: 0))
+        #expect(try door.checkInCounts(show: "s") == CheckInCounts(gates: [("A", 3, 0), ("B", 0, 1)], inside: 2, came: 2))
+        #expect(try door.checkInCounts(show: "other") == CheckInCounts(gates: [], inside: 0, came: 0))
     }
 
     /// Eight gates scan one ticket at the same moment (on PostgreSQL each on its own connection): one

@@ -10,12 +10,16 @@ extension SeatAPI {
     func showReport(_ show: String, _ r: HTTPRequest) throws -> HTTPResponse {
         try requireOperator(r, .boxoffice, to: "see reports")
         let report = try inventory.report(show: show)
+        let door = try inventory.checkInCounts(show: show)
         if (r.header("accept") ?? "").contains("text/csv") {
             return .text(
                 200, Render.reportCSV(report), contentType: "text/csv; charset=utf-8",
                 headers: [("Content-Disposition", "attachment; filename=\"\(show)-report.csv\"")])
         }
-        return .json(200, Render.report(report))
+        var resource = Render.report(report)
+        resource.came = door.came
+        resource.inside = door.inside
+        return .json(200, resource)
     }
 }
 

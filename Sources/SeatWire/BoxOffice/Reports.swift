@@ -23,12 +23,15 @@ public struct ShowReportResource: Sendable {
     public var byCategory: [(String, String)], byChannel: [(String, String)], byPayment: [(String, String)]
     public var orders: Int
     public var refundedSeats: Int
+    /// Tickets scanned in at the door at least once (how many came), and inside now.
+    public var came: Int, inside: Int
 
     public init(
         showID: String, version: UInt64, seats: Int, byStatus: StatusCountsBody, zones: [Zone], occupancy: Double, currency: String,
         gross: String, refunded: String, net: String, byCategory: [(String, String)], byChannel: [(String, String)],
-        byPayment: [(String, String)], orders: Int, refundedSeats: Int
+        byPayment: [(String, String)], orders: Int, refundedSeats: Int, came: Int = 0, inside: Int = 0
     ) {
+        self.came = came; self.inside = inside
         self.showID = showID; self.version = version; self.seats = seats; self.byStatus = byStatus; self.zones = zones
         self.occupancy = occupancy; self.currency = currency; self.gross = gross; self.refunded = refunded; self.net = net
         self.byCategory = byCategory; self.byChannel = byChannel; self.byPayment = byPayment; self.orders = orders
@@ -55,6 +58,7 @@ public struct ShowReportResource: Sendable {
         w.key("gross"); w.string(gross); w.key("refunded"); w.string(refunded); w.key("net"); w.string(net)
         split("byCategory", byCategory); split("byChannel", byChannel); split("byPayment", byPayment); w.raw("}")
         w.key("orders"); w.number(orders); w.key("refundedSeats"); w.number(refundedSeats)
+        w.key("came"); w.number(came); w.key("inside"); w.number(inside)
         w.raw("}")
     }
 
@@ -67,7 +71,7 @@ public struct ShowReportResource: Sendable {
             occupancy: o["occupancy"]?.doubleValue ?? 0, currency: revenue.text("currency"), gross: revenue.text("gross"),
             refunded: revenue.text("refunded"), net: revenue.text("net"), byCategory: revenue.textMap("byCategory"),
             byChannel: revenue.textMap("byChannel"), byPayment: revenue.textMap("byPayment"), orders: o.whole("orders"),
-            refundedSeats: o.whole("refundedSeats"))
+            refundedSeats: o.whole("refundedSeats"), came: o.whole("came"), inside: o.whole("inside"))
     }
 }
 
@@ -96,7 +100,9 @@ extension ShowReportResource: WireBody, WireWritable {
                 ], required: ["currency", "gross", "refunded", "net", "byCategory", "byChannel", "byPayment"]),
             "orders": .integer(minimum: 0),
             "refundedSeats": .integer(minimum: 0),
-        ], required: ["showId", "version", "seats", "byStatus", "zones", "occupancy", "revenue", "orders", "refundedSeats"])
+            "came": .integer(minimum: 0).described("tickets scanned in at the door at least once"),
+            "inside": .integer(minimum: 0).described("tickets inside now"),
+        ], required: ["showId", "version", "seats", "byStatus", "zones", "occupancy", "revenue", "orders", "refundedSeats", "came", "inside"])
 }
 
 /// Seats by status, without the total (a report's `byStatus`).

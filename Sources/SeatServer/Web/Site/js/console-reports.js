@@ -66,6 +66,7 @@ export async function renderShowReport() {
       chart(w('seatsChart'), statuses.map(s => [w(STATUS_WORD[s]), report.byStatus[s]])),
       table(w('seats'), [w('status'), w('seats'), w('share')], statuses.map(s => [w(STATUS_WORD[s]), report.byStatus[s], pct(report.byStatus[s])])),
       table(w('zone'), [w('zone'), w('category'), ...statuses.map(s => w(STATUS_WORD[s]))], report.zones.map(z => [z.zone, z.category, ...statuses.map(s => z.byStatus[s])])),
+      table(w('door'), [w('door'), w('seats')], [[w('came'), report.came], [w('insideNow'), report.inside], [w('sold'), report.byStatus.sold]]),
       table(w('revenue'), [w('revenue'), w('amount')], [[w('gross'), money(report.revenue.gross)], [w('refunded'), money(report.revenue.refunded)], [w('net'), money(report.revenue.net)]]),
       chart(w('byCategory'), Object.entries(report.revenue.byCategory).map(([k, v]) => [k, Number(v), v])),
       ...splits);
