@@ -85,7 +85,7 @@ let package = Package(
                 "SeatDomain",
                 "SeatJSON",
                 .product(name: "Logging", package: "swift-log"), "SeatMap", "SeatCanvas", "CollectionLayout", "SeatWire", "SeatHTTP", "SeatInventory",
-                "SeatStorage", "SeatSecrets", "SharedState", "CQREncode",
+                "SeatStorage", "SeatSecrets", "SharedState", "CQREncode", "CZlib",
             ],
             resources: [.copy("Web/Site")]),
         // The sample venues and the seeded generator: for the CLI, the tests and the benchmarks alike

@@ -98,6 +98,29 @@ class ConsoleTests(PickerCase):
         self.axe(clerk, "the console's sign-in")
 
 
+    def test_console_prints_an_orders_tickets_at_80_mm(self):
+        # Sold at the counter, then printed: a stub a seat (the film, hall and time, the seat, the price and
+        # order, the QR code), only the stubs in print, each 72 mm wide.
+        status, _ = self.server.send("POST", f"/v1/shows/{self.show}/sales", {"seats": ["9-1", "9-2"], "orderRef": "BOX-PRINT", "payment": "cash"},
+                                     headers={"Authorization": f"Bearer {CLERK_KEY}"})
+        self.assertEqual(status, 201)
+        clerk = self.sign_in_console(CLERK_KEY)
+        clerk.execute_script("window.print = () => { window.printed = (window.printed || 0) + 1; }")
+        clerk.find_element(By.ID, "refund-ref").send_keys("BOX-PRINT")
+        clerk.find_element(By.ID, "print-tickets").click()
+        self.wait(clerk, lambda c: c.execute_script("return window.printed") == 1, message="sent to the printer")
+        stubs = clerk.find_elements(By.CSS_SELECTOR, "#print-area .stub")
+        self.assertEqual([s.get_attribute("textContent").count("Seat 9-") for s in stubs], [1, 1])
+        self.assertIn("Order BOX-PRINT", stubs[0].get_attribute("textContent"))
+        self.assertTrue(clerk.execute_script("return [...document.querySelectorAll('#print-area img')].every(i => i.complete && i.naturalWidth > 0)"))
+        self.assertIn("Sent to the printer: 2 tickets", clerk.find_element(By.ID, "desk-message").text)
+        clerk.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+        self.assertFalse(clerk.find_element(By.ID, "main").is_displayed(), "in print, only the stubs")
+        width_mm = clerk.execute_script("return document.querySelector('#print-area .stub').getBoundingClientRect().width") * 25.4 / 96
+        self.assertAlmostEqual(width_mm, 72, delta=0.5)
+        clerk.save_screenshot(os.path.join(ARTIFACTS, "console-ticket-print.png"))
+        clerk.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+
     def test_console_managers_price_change(self):
         buyer = self.open()
         self.click_seat(buyer, "9-1")

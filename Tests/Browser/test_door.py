@@ -7,6 +7,7 @@ import os
 import statistics
 import time
 import unittest
+import urllib.request
 from datetime import datetime, timedelta, timezone
 
 from support import *  # noqa: F401,F403 (the suites' shared names)
@@ -136,6 +137,16 @@ class DoorTests(PickerCase):
         png = os.path.join(ARTIFACTS, "ticket-qr.png")
         subprocess.run(["rsvg-convert", "-w", "300", "-o", png, svg], check=True)
         found = zxingcpp.read_barcodes(Image.open(png).convert("L"))
+        self.assertEqual([(str(b.format), b.text) for b in found], [("QR Code", codes[0])])
+        # The PNG the counter's printer takes, as the server makes it (zlib and CRCs checked by the reader).
+        served = os.path.join(ARTIFACTS, "ticket-qr-served.png")
+        with urllib.request.urlopen(f"{self.server.url}/v1/tickets/{codes[0]}.png") as r, open(served, "wb") as f:
+            self.assertEqual(r.headers["Content-Type"], "image/png")
+            f.write(r.read())
+        image = Image.open(served)
+        image.load()
+        self.assertEqual(image.mode, "1")
+        found = zxingcpp.read_barcodes(image.convert("L"))
         self.assertEqual([(str(b.format), b.text) for b in found], [("QR Code", codes[0])])
 
     def test_a_box_office_key_scans_a_console_key_for_the_door_is_refused_there(self):

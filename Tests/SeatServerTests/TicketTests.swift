@@ -72,7 +72,18 @@ import Testing
             #expect(ring && modules[y0 + 3][x0 + 3] && !modules[y0 + 1][x0 + 1], "finder square at \(x0), \(y0)")
         }
         #expect(picture.text.contains("M\(4) \(4)h7v1h-7z"), "the top-left finder's first row drawn inside the quiet zone")
+        // The PNG: 8 pixels a module with the quiet zone, 1-bit greyscale (read back by ZXing in test_door).
+        let png = try c.request("GET", "/v1/tickets/\(code).png")
+        #expect(png.status == 200 && png.headers["content-type"] == "image/png")
+        let side = UInt32((width + 8) * 8)
+        #expect(Array(png.body.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        #expect(String(decoding: png.body[12..<16], as: UTF8.self) == "IHDR")
+        #expect(
+            png.body[16..<24].elementsEqual(
+                [side >> 24, side >> 16 & 0xFF, side >> 8 & 0xFF, side & 0xFF, side >> 24, side >> 16 & 0xFF, side >> 8 & 0xFF, side & 0xFF].map(UInt8.init)))
+        #expect(png.body[24] == 1 && png.body[25] == 0, "1 bit, greyscale")
         #expect(try c.request("GET", "/v1/tickets/\(code)").status == 404)
+        #expect(try c.request("GET", "/v1/tickets/\(code).gif").status == 404)
         let forged = TicketIssuer(secret: Array("another cinema's secret".utf8)).code(show: "show", seat: 3, seatName: "1-4", sale: "h_x")
         #expect(try c.request("GET", "/v1/tickets/\(forged).svg").status == 404)
         #expect(try c.request("GET", "/v1/tickets/HELLO.svg").status == 404)

@@ -22,13 +22,20 @@ extension SeatAPI {
     /// server signed is drawn, so the route is no QR service for anything else.
     func ticketPicture(_ file: String) throws -> HTTPResponse {
         let notFound = Problem(
-            404, "not-found", "Not found", detail: "no ticket here: its picture is /v1/tickets/{code}.svg, the code as the tickets list gives it")
-        guard file.hasSuffix(".svg"), let read = try? TicketCode.read(String(file.dropLast(4))).ticket,
-            inventory.doorFacts(show: read.show, seat: read.seat) != nil,
-            let ticket = try? TicketCode.verified(String(file.dropLast(4)), publicKey: tickets.key(show: read.show).publicKey),
-            let svg = TicketPicture.svg(String(file.dropLast(4)).uppercased(), label: "SeatKit ticket: seat \(ticket.seatName), show \(ticket.show)")
+            404, "not-found", "Not found", detail: "no ticket here: its picture is /v1/tickets/{code}.svg or .png, the code as the tickets list gives it")
+        let png = file.hasSuffix(".png")
+        guard file.hasSuffix(".svg") || png else { throw notFound }
+        let code = String(file.dropLast(4)).uppercased()
+        guard let read = try? TicketCode.read(code).ticket, inventory.doorFacts(show: read.show, seat: read.seat) != nil,
+            let ticket = try? TicketCode.verified(code, publicKey: tickets.key(show: read.show).publicKey)
         else { throw notFound }
-        return .text(200, svg, contentType: "image/svg+xml", headers: [("Cache-Control", "private, max-age=86400")])
+        let cache = [("Cache-Control", "private, max-age=86400")]
+        if png {
+            guard let bytes = TicketPicture.png(code) else { throw notFound }
+            return HTTPResponse(status: 200, headers: [("Content-Type", "image/png")] + cache, body: bytes)
+        }
+        guard let svg = TicketPicture.svg(code, label: "SeatKit ticket: seat \(ticket.seatName), show \(ticket.show)") else { throw notFound }
+        return .text(200, svg, contentType: "image/svg+xml", headers: cache)
     }
 
     /// `GET /v1/shows/{id}/issuer` (the door): the show's public key and its revoked tickets.

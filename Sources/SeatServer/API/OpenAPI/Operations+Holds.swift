@@ -124,13 +124,15 @@ extension APIOperation {
         ],
         problems: [404, 409, 503])
 
-    /// `GET /v1/tickets/{ticket}` (`{code}.svg`)
+    /// `GET /v1/tickets/{ticket}` (`{code}.svg` or `{code}.png`)
     static let getTicketPicture = APIOperation(
         "getTicketPicture",
-        "A ticket's QR code as SVG: the path's last segment is the ticket's code and .svg (only a code this server signed is drawn)",
-        parameters: [.path("ticket", .string(pattern: "^SK1[A-Za-z2-7]+\\.svg$"))],
+        "A ticket's QR code as SVG or PNG: the path's last segment is the ticket's code and .svg or .png (only a code this server signed is drawn)",
+        parameters: [.path("ticket", .string(pattern: "^SK1[A-Za-z2-7]+\\.(svg|png)$"))],
         answers: [
-            .media(200, "the QR code (error correction M, a quiet zone of 4 modules)", "image/svg+xml")
+            .init(
+                status: 200, description: "the QR code (error correction M, a quiet zone of 4 modules; the PNG 8 pixels a module, 1-bit)",
+                content: [("image/svg+xml", nil), ("image/png", nil)])
         ],
         problems: [404])
 

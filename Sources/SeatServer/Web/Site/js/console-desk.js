@@ -10,7 +10,7 @@ import { renderQueue } from './console-queue.js';
 import { renderDayReport, renderShowReport, reportCSV } from './console-reports.js';
 import { refreshSide } from './console-side.js';
 import { w } from './console-words.js';
-import { lang } from './i18n.js';
+import { lang, localName, showTime } from './i18n.js';
 import { detailText } from './ui.js';
 
 export async function openDesk() {
@@ -144,6 +144,7 @@ export function bindDesk() {
       say('desk-message', problemWords(error));
     }
   });
+  $('print-tickets').addEventListener('click', () => printTickets($('refund-ref').value));
   $('refund-form').addEventListener('submit', e => {
     e.preventDefault();
     act(false, async ids => {
@@ -166,4 +167,37 @@ export function bindShortcuts() {
     else if (key === 'u') { e.preventDefault(); $('unblock').click(); }
     else if (e.key === 'Escape') { state.map.deselect(state.map.selection); renderMarked(); }
   });
+}
+
+/// The order's valid tickets as 80 mm stubs (film, hall, time, seat, price, order, QR), printed through
+/// the browser's dialog; the stubs are shown only in print (console.css).
+export async function printTickets(ref) {
+  if (!ref) { say('desk-message', w('noTickets')); return; }
+  try {
+    const { tickets } = await call('GET', `/v1/orders/${encodeURIComponent(ref)}/tickets`);
+    const valid = tickets.filter(t => t.code);
+    if (!valid.length) { say('desk-message', w('noTickets')); return; }
+    const shows = Object.fromEntries(await Promise.all([...new Set(valid.map(t => t.showId))].map(async id => [id, await call('GET', `/v1/shows/${encodeURIComponent(id)}`)])));
+    const halls = Object.fromEntries((await call('GET', '/v1/venues')).map(v => [v.id, v.name]));
+    const line = (cls, text) => Object.assign(document.createElement('p'), { className: cls, textContent: text });
+    $('print-area').replaceChildren(...valid.map(t => {
+      const show = shows[t.showId], when = showTime(show.startsAt);
+      const stub = document.createElement('section');
+      stub.className = 'stub';
+      const qr = Object.assign(document.createElement('img'), { src: `/v1/tickets/${t.code}.svg`, alt: '', width: 180, height: 180 });
+      stub.append(
+        line('stub-title', localName(detailText(show, 'title') ?? show.id)),
+        line('stub-hall', `${detailText(show, 'hall') ?? localName(halls[show.venueId] ?? show.venueId)} · ${when.day} ${when.time}`),
+        line('stub-seat', `${w('ticketSeat')} ${t.seat}`),
+        line('stub-line', `${w('ticketPrice')} ${t.price} ${t.currency} · ${w('ticketOrder')} ${ref}`),
+        qr,
+        line('stub-id', `${w('ticketId')} ${t.ticketId}`));
+      return stub;
+    }));
+    await Promise.all([...$('print-area').querySelectorAll('img')].map(img => img.decode().catch(() => {})));
+    say('desk-message', w('printed')(valid.length), 'ok');
+    window.print();
+  } catch (error) {
+    say('desk-message', problemWords(error));
+  }
 }

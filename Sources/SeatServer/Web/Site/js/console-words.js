@@ -13,6 +13,7 @@ export const WORDS = {
     marked: '已标记座位', none: '未标记座位', reason: '原因', blockTitle: '锁座', block: '锁定', unblock: '恢复销售',
     keepTitle: '预留给来宾', guest: '来宾', releaseAt: '恢复销售时间', keep: '预留', sellTitle: '柜台售票', payment: '付款方式',
     orderRef: '订单号', sell: '售出', refundTitle: '退票', findOrder: '查找标记座位的订单', refund: '退标记的座位',
+    printTickets: '打印该订单的票', ticketSeat: '座位', ticketPrice: '票价', ticketOrder: '订单', ticketId: '票号', printed: n => `已送打印：${n} 张票`, noTickets: '这个订单没有有效的票',
     reservations: '预留与锁座', recent: '最近变更', noneYet: '暂无', blocked: '锁座', house: '预留',
     done: {
       block: n => `已锁定 ${n} 个座位`, unblock: n => `${n} 个座位已恢复销售`, keep: n => `已为来宾预留 ${n} 个座位`,
@@ -52,6 +53,7 @@ export const WORDS = {
     marked: 'Marked seats', none: 'No seats marked', reason: 'Reason', blockTitle: 'Block', block: 'Block', unblock: 'Return to sale',
     keepTitle: 'Keep for guests', guest: 'For', releaseAt: 'Back on sale', keep: 'Keep', sellTitle: 'Sell at the counter', payment: 'Payment',
     orderRef: 'Order', sell: 'Sell', refundTitle: 'Refund', findOrder: 'Order of the marked seat', refund: 'Refund marked seats',
+    printTickets: "Print the order's tickets", ticketSeat: 'Seat', ticketPrice: 'Price', ticketOrder: 'Order', ticketId: 'Ticket', printed: n => `Sent to the printer: ${n} tickets`, noTickets: 'This order has no valid tickets',
     reservations: 'Reservations', recent: 'Recent changes', noneYet: 'None yet', blocked: 'blocked', house: 'kept',
     done: {
       block: n => `${seats(n)} blocked`, unblock: n => `${seats(n)} back on sale`, keep: n => `${seats(n)} kept for guests`,
