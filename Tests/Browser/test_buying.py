@@ -46,6 +46,18 @@ class BuyingTests(PickerCase):
         self.wait(d, lambda d: self.status(d, "7-1") == "sold", message="own seats turn sold from the live stream")
 
 
+    def test_a_chinese_link_stays_chinese_past_the_next_click(self):
+        # Opened from a link that says Chinese, then a page without it (a show card, the console): still Chinese.
+        d = self.new_browser()
+        d.get(f"{self.server.url}/?lang=zh")
+        self.wait(d, lambda d: d.execute_script("return document.documentElement.lang") == "zh-CN", message="the linked page in Chinese")
+        d.get(f"{self.server.url}/shows/{self.show}")
+        self.wait(d, lambda d: d.execute_script("return document.getElementById('map')?.ready === true"), message="the show's map")
+        self.assertEqual(d.execute_script("return document.documentElement.lang"), "zh-CN")
+        self.assertEqual(d.find_element(By.ID, "confirm").text, "确认购买")
+        d.get(f"{self.server.url}/console")
+        self.wait(d, lambda d: d.find_element(By.ID, "sign-in-title").text == "登录", message="the console in Chinese")
+
     def test_two_browsers_race_for_one_seat(self):
         a, b = self.open(), self.open()
         rollbacks = 0

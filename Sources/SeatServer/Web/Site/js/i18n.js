@@ -68,9 +68,13 @@ const strings = {
   },
 };
 
+// A language in the link (`?lang=zh`) is kept, as a choice on the page is: the next page, the receipt and
+// the console stay in it (it was forgotten at the next click that left the link's query behind).
 let current = (() => {
-  const asked = new URLSearchParams(location.search).get('lang') || localStorage.getItem('seatkit.lang');
-  return asked === 'en' || asked === 'zh' ? asked : (navigator.language || '').startsWith('zh') ? 'zh' : 'en';
+  const linked = new URLSearchParams(location.search).get('lang');
+  if (linked === 'en' || linked === 'zh') { localStorage.setItem('seatkit.lang', linked); return linked; }
+  const kept = localStorage.getItem('seatkit.lang');
+  return kept === 'en' || kept === 'zh' ? kept : (navigator.language || '').startsWith('zh') ? 'zh' : 'en';
 })();
 
 export const lang = () => current;
