@@ -57,6 +57,8 @@ public protocol DoorStore: AnyObject, Sendable {
     func checkIn(_ scan: CheckInScan) throws -> CheckInOutcome
     /// The show's recorded scans counted by gate (gates in name order), and the tickets inside.
     func checkInCounts(show: String) throws -> CheckInCounts
+    /// The show's last `limit` recorded scans, newest first: who let whom in or out, where and when.
+    func recentScans(show: String, limit: Int) throws -> [CheckInScan]
     /// Who sold a seat of the show: the sale (confirmed hold) that has it sold now, and the sales it
     /// was refunded from, oldest first: what tells a standing ticket from a revoked one.
     func seatSales(show: String, seat: Int) throws -> (current: String?, refunded: [String])

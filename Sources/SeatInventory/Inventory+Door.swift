@@ -44,6 +44,15 @@ extension Inventory {
         } catch let r as Refusal { throw r } catch { throw Self.storeRefusal(error) }
     }
 
+    /// The show's last `limit` scans, newest first, each with its seat's printed name; a 404 for an
+    /// unknown show. The door's audit: who let which ticket in or out, where and when.
+    public func recentScans(show: String, limit: Int) throws(Refusal) -> [(scan: CheckInScan, seatID: String)] {
+        guard let layout = locked({ m in m.shows[show]?.layout }) else { throw Refusal(.notFound, detail: "no show \(show)") }
+        do {
+            return try doorStore().recentScans(show: show, limit: limit).map { ($0, $0.seat < layout.seatCount ? layout.seatID($0.seat) : "") }
+        } catch let r as Refusal { throw r } catch { throw Self.storeRefusal(error) }
+    }
+
     /// The show's scans counted by gate; a 404 for an unknown show.
     public func checkInCounts(show: String) throws(Refusal) -> CheckInCounts {
         guard locked({ m in m.shows[show] != nil }) else { throw Refusal(.notFound, detail: "no show \(show)") }

@@ -11,7 +11,8 @@ enum DoorSchema {
                                      PRIMARY KEY(show_id, ticket_id));
         CREATE TABLE checkins(show_id TEXT NOT NULL REFERENCES shows(id), nonce TEXT NOT NULL, ticket_id TEXT NOT NULL, seat INTEGER NOT NULL,
                               direction TEXT NOT NULL CHECK(direction IN ('in','out')), gate TEXT NOT NULL, operator TEXT NOT NULL,
-                              at BIGINT NOT NULL, PRIMARY KEY(show_id, nonce));
+                              at BIGINT NOT NULL, seq BIGINT NOT NULL, PRIMARY KEY(show_id, nonce));
+        CREATE INDEX checkins_order ON checkins(show_id, seq);
         """
 
     static let sqlite = template.replacingOccurrences(of: "BIGINT", with: "INTEGER")
@@ -34,8 +35,14 @@ enum DoorSchema {
     /// The presence row as a scan: the last one that changed it.
     static let presence =
         "SELECT ticket_id, seat, CASE WHEN inside = 1 THEN 'in' ELSE 'out' END, gate, operator, nonce, at FROM ticket_presence WHERE show_id = ? AND ticket_id = ?"
-    static let record = "INSERT INTO checkins(show_id, nonce, ticket_id, seat, direction, gate, operator, at) VALUES(?, ?, ?, ?, ?, ?, ?, ?)"
+    /// The scan numbered after the show's last (its index finds that one): a ticket's scans, which its
+    /// presence row takes in turns, are numbered in the order they were decided.
+    static let record = """
+        INSERT INTO checkins(show_id, nonce, ticket_id, seat, direction, gate, operator, at, seq)
+        SELECT ?, ?, ?, ?, ?, ?, ?, ?, coalesce(max(seq), 0) + 1 FROM checkins WHERE show_id = ?
+        """
     static let countsByGate = "SELECT gate, direction, count(*) FROM checkins WHERE show_id = ? GROUP BY gate, direction ORDER BY gate"
+    static let recentScans = "SELECT \(scanColumns) FROM checkins WHERE show_id = ? ORDER BY seq DESC LIMIT ?"
     static let currentSale = "SELECT hold_id FROM claims WHERE show_id = ? AND seat = ? AND status = 'sold'"
     static let refundedSales =
         "SELECT r.hold_id FROM refunds r JOIN holds h ON h.id = r.hold_id WHERE h.show_id = ? AND r.seat = ? ORDER BY r.refunded_at, r.hold_id"

@@ -42,13 +42,23 @@ extension PostgresStore: DoorStore {
                 }
                 try c.run(
                     "door_record", QueueSchema.numbered(DoorSchema.record),
-                    [scan.showID, scan.nonce, scan.ticketID, String(scan.seat), scan.direction.rawValue, scan.gate, scan.operatorName, String(scan.at)])
+                    [
+                        scan.showID, scan.nonce, scan.ticketID, String(scan.seat), scan.direction.rawValue, scan.gate, scan.operatorName, String(scan.at),
+                        scan.showID,
+                    ])
                 try c.execute("COMMIT")
                 return .recorded(scan, replay: false)
             } catch {
                 _ = try? c.execute("ROLLBACK")
                 throw error
             }
+        }
+    }
+
+    public func recentScans(show: String, limit: Int) throws -> [CheckInScan] {
+        try withConnection { c in
+            let r = try c.run("door_recent", QueueSchema.numbered(DoorSchema.recentScans), [show, String(limit)])
+            return r.rows.map { row in DoorSchema.scan(show: show, row.map { $0 ?? "" }) }
         }
     }
 

@@ -41,13 +41,23 @@ extension SQLiteStore: DoorStore {
                     DoorSchema.record,
                     [
                         .text(scan.showID), .text(scan.nonce), .text(scan.ticketID), .integer(Int64(scan.seat)), .text(scan.direction.rawValue),
-                        .text(scan.gate), .text(scan.operatorName), .integer(scan.at),
+                        .text(scan.gate), .text(scan.operatorName), .integer(scan.at), .text(scan.showID),
                     ])
                 return .recorded(scan, replay: false)
             }
         }
         if case .recorded(_, false) = outcome { try syncer?.waitUntilDurable() }
         return outcome
+    }
+
+    public func recentScans(show: String, limit: Int) throws -> [CheckInScan] {
+        try locked { db in
+            var out: [CheckInScan] = []
+            try db.query(DoorSchema.recentScans, [.text(show), .integer(Int64(limit))]) { r in
+                out.append(DoorSchema.scan(show: show, (0..<7).map { r.text(Int32($0)) }))
+            }
+            return out
+        }
     }
 
     public func seatSales(show: String, seat: Int) throws -> (current: String?, refunded: [String]) {

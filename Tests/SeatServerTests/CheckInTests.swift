@@ -80,6 +80,15 @@ import Testing
         let counts = try c.request("GET", "/v1/shows/tonight/checkin", headers: Self.door)
         #expect(counts.status == 200, "\(counts.text)")
         #expect(counts.text == #"{"showId":"tonight","inside":1,"gates":[{"gate":"Hall 3 left","in":2,"out":0},{"gate":"Hall 3 right","in":0,"out":1}]}"#)
+        // The door's audit: the recorded scans, newest first (the retry and the refused scans are not there).
+        let audit = try c.request("GET", "/v1/shows/tonight/checkin?scans=10", headers: Self.door)
+        let scans = audit.json?["scans"]?.arrayValue?.compactMap(\.objectValue) ?? []
+        #expect(
+            scans.map {
+                "\($0["seat"]?.stringValue ?? "") \($0["direction"]?.stringValue ?? "") \($0["gate"]?.stringValue ?? "") \($0["operator"]?.stringValue ?? "")"
+            }
+                == ["5-1 in Hall 3 left wang", "5-1 out Hall 3 right wang", "5-1 in Hall 3 left wang"], "\(audit.text)")
+        #expect(try c.request("GET", "/v1/shows/tonight/checkin?scans=many", headers: Self.door).status == 400)
         // The show's report says how many came (a ticket once, however often it went out and back in).
         let report = try c.request("GET", "/v1/shows/tonight/report", headers: Self.li)
         #expect(report.json?["came"]?.intValue == 1 && report.json?["inside"]?.intValue == 1, "\(report.text)")

@@ -739,6 +739,9 @@ struct TestDirectory {
         // repeated scans count nothing.
         #expect(try door.checkInCounts(show: "s") == CheckInCounts(gates: [("A", 3, 0), ("B", 0, 1)], inside: 2, came: 2))
         #expect(try door.checkInCounts(show: "other") == CheckInCounts(gates: [], inside: 0, came: 0))
+        // The audit, newest first, in the order the scans were decided (most of them in the same millisecond).
+        #expect(try door.recentScans(show: "s", limit: 10).map(\.nonce) == ["n7", "n6", "n3", "n1"])
+        #expect(try door.recentScans(show: "s", limit: 2).map(\.nonce) == ["n7", "n6"])
     }
 
     /// Eight gates scan one ticket at the same moment (on PostgreSQL each on its own connection): one

@@ -87,7 +87,15 @@ extension SeatAPI {
     /// `GET /v1/shows/{id}/checkin` (the door): scans by gate, and how many are inside.
     func checkInCounts(_ show: String, _ r: HTTPRequest) throws -> HTTPResponse {
         try requireOperator(r, .door, to: "see the door's counts")
+        let limit = r.query["scans"].map { Int($0) }
+        if let limit, limit == nil || !(0...500).contains(limit!) { throw Problem.badRequest("scans must be a whole number from 0 to 500") }
         let counts = try inventory.checkInCounts(show: show)
-        return .json(200, CheckInCountsResource(showID: show, inside: counts.inside, gates: counts.gates))
+        var resource = CheckInCountsResource(showID: show, inside: counts.inside, gates: counts.gates)
+        if let limit = limit ?? nil {
+            resource.scans = try inventory.recentScans(show: show, limit: limit).map { s in
+                (s.scan.ticketID, s.seatID, s.scan.direction.rawValue, s.scan.gate, s.scan.operatorName, Render.iso(s.scan.at))
+            }
+        }
+        return .json(200, resource)
     }
 }

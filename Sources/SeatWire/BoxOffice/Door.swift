@@ -156,9 +156,14 @@ public struct CheckInCountsResource: Sendable {
     public var showID: String
     public var inside: Int
     public var gates: [(gate: String, entered: Int, left: Int)]
+    /// Asked for with `?scans=N`: the last scans, newest first (the door's audit), else nil.
+    public var scans: [(ticketID: String, seat: String, direction: String, gate: String, operatorName: String, at: String)]?
 
-    public init(showID: String, inside: Int, gates: [(gate: String, entered: Int, left: Int)]) {
-        self.showID = showID; self.inside = inside; self.gates = gates
+    public init(
+        showID: String, inside: Int, gates: [(gate: String, entered: Int, left: Int)],
+        scans: [(ticketID: String, seat: String, direction: String, gate: String, operatorName: String, at: String)]? = nil
+    ) {
+        self.showID = showID; self.inside = inside; self.gates = gates; self.scans = scans
     }
 
     public func write(into w: inout JSONWriter) {
@@ -167,14 +172,29 @@ public struct CheckInCountsResource: Sendable {
             if k > 0 { w.raw(",") }
             w.raw("{"); w.key("gate", first: true); w.string(g.gate); w.key("in"); w.number(g.entered); w.key("out"); w.number(g.left); w.raw("}")
         }
-        w.raw("]}")
+        w.raw("]")
+        if let scans {
+            w.key("scans"); w.raw("[")
+            for (k, s) in scans.enumerated() {
+                if k > 0 { w.raw(",") }
+                w.raw("{"); w.key("ticketId", first: true); w.string(s.ticketID); w.key("seat"); w.string(s.seat); w.key("direction"); w.string(s.direction)
+                w.key("gate"); w.string(s.gate); w.key("operator"); w.string(s.operatorName); w.key("at"); w.string(s.at); w.raw("}")
+            }
+            w.raw("]")
+        }
+        w.raw("}")
     }
 
     public init(json bytes: [UInt8]) throws(WireError) {
         let o = try Self.conformingObject(bytes)
         self.init(
             showID: o.text("showId"), inside: o["inside"]?.intValue ?? 0,
-            gates: o.objects("gates").map { ($0.text("gate"), $0["in"]?.intValue ?? 0, $0["out"]?.intValue ?? 0) })
+            gates: o.objects("gates").map { ($0.text("gate"), $0["in"]?.intValue ?? 0, $0["out"]?.intValue ?? 0) },
+            scans: o["scans"] == nil
+                ? nil
+                : o.objects("scans").map {
+                    ($0.text("ticketId"), $0.text("seat"), $0.text("direction"), $0.text("gate"), $0.text("operator"), $0.text("at"))
+                })
     }
 }
 
@@ -186,5 +206,12 @@ extension CheckInCountsResource: WireBody, WireWritable {
             "inside": .integer(minimum: 0).described("tickets inside now"),
             "gates": .array(
                 .object(["gate": .string(), "in": .integer(minimum: 0), "out": .integer(minimum: 0)], required: ["gate", "in", "out"])),
+            "scans": .array(
+                .object(
+                    [
+                        "ticketId": .string(pattern: "^[0-9a-f]{16}$"), "seat": .string(), "direction": .oneOf(["in", "out"]), "gate": .string(),
+                        "operator": .string(), "at": .string(format: "date-time"),
+                    ], required: ["ticketId", "seat", "direction", "gate", "operator", "at"])
+            ).described("with ?scans=N: the last N recorded scans, newest first (who let which ticket in or out, where, when)"),
         ], required: ["showId", "inside", "gates"])
 }

@@ -129,13 +129,13 @@ extension APIOperation {
     /// `GET /v1/shows/{id}/checkin`
     static let checkInCounts = APIOperation(
         "checkInCounts",
-        "The show's check-ins by gate (door): in and out, each scan counted once, and how many are inside",
+        "The show's check-ins by gate (door): in and out, each scan counted once, and how many are inside; ?scans=N adds the last N scans (the door's audit)",
         access: .operatorKey,
-        parameters: [.showId],
+        parameters: [.showId, .query("scans", .integer(minimum: 0, maximum: 500))],
         answers: [
             .json(200, "the counts", .ref(CheckInCountsResource.self))
         ],
-        problems: [401, 403, 404, 503])
+        problems: [400, 401, 403, 404, 503])
 
     /// `POST /v1/orders/{orderRef}/refund`
     static let refund = APIOperation(
