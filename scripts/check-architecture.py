@@ -9,7 +9,7 @@ import pathlib, re, sys
 
 root = pathlib.Path(__file__).resolve().parent.parent
 package = (root / "Package.swift").read_text()
-platform = {"Foundation", "FoundationNetworking", "FoundationEssentials", "Glibc", "Musl", "Dispatch", "UIKit", "SwiftUI", "CoreGraphics",
+platform = {"Foundation", "FoundationNetworking", "FoundationEssentials", "Glibc", "Musl", "Dispatch", "UIKit", "SwiftUI", "CoreGraphics", "AVFoundation",
             "Testing", "XCTest", "PackageDescription", "os", "Darwin", "CryptoKit", "Synchronization"}
 
 targets = {}

@@ -31,6 +31,7 @@ PY
 rewrite "$work/ui" $ui
 rewrite "$work/example" $example
 swiftc -emit-module -parse-as-library -module-name UIKit -swift-version 5 Tests/UIKitStub/UIKit.swift -emit-module-path "$work/UIKit.swiftmodule"
+swiftc -emit-module -parse-as-library -module-name AVFoundation -swift-version 5 -I "$work" Tests/UIKitStub/AVFoundation.swift -emit-module-path "$work/AVFoundation.swiftmodule"
 swiftc -emit-module -parse-as-library -module-name SwiftUI -swift-version 5 -I "$work" Tests/SwiftUIStub/SwiftUI.swift -emit-module-path "$work/SwiftUI.swiftmodule"
 symbols=()
 if [ -n "${SEATKITUI_SYMBOL_GRAPHS:-}" ]; then
@@ -47,7 +48,7 @@ echo "type-check: Examples/SeatPickerApp ok"
 #      deprecates by iOS 17 deprecated outright): a deprecated call outside an `if #available` fallback is
 #      a warning, so an error here (the real SDK once gave three, for `onChange(of:perform:)`).
 ios17="$work/ios17"; mkdir -p "$ios17"
-cp "$work/UIKit.swiftmodule" "$ios17/"
+cp "$work/UIKit.swiftmodule" "$work/AVFoundation.swiftmodule" "$ios17/"
 swiftc -emit-module -parse-as-library -module-name SwiftUI -swift-version 5 -D SWIFTUI_STUB_IOS17_TARGET -I "$ios17" Tests/SwiftUIStub/SwiftUI.swift \
     -emit-module-path "$ios17/SwiftUI.swiftmodule"
 swiftc -emit-module -parse-as-library -module-name SeatKitUI -swift-version 6 -warnings-as-errors -I "$ios17" -I "$modules" "$work"/ui/*.swift \

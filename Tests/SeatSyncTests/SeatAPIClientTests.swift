@@ -27,6 +27,33 @@ import Testing
         await #expect(throws: APIError.self) { _ = try await api.hold(token: other.token) }
     }
 
+    /// An app's receipt and a phone at the door: the tickets of a confirmed hold, then each scanned in once.
+    @Test func ticketsAndTheDoorGoThroughTheTypedClient() async throws {
+        let server = try TestServer()
+        let starts = ISO8601DateFormatter().string(from: Date().addingTimeInterval(1800))
+        let prices = #"{"categories":{"standard":"40","vip":"60","couple":"90"}}"#
+        let made = try server.connection().request(
+            "POST", "/v1/shows", json: #"{"id":"soon","venueId":"cinema-hall-3","startsAt":"\#(starts)","prices":\#(prices)}"#,
+            headers: [("X-Admin-Key", TestServer.adminKey)])
+        #expect(made.status == 201, "\(made.text)")
+        let api = client(server)
+        let hold = try await api.createHold(show: "soon", HoldRequest(seats: ["2-1", "2-2"]))
+        _ = try await api.confirmHold(token: hold.token, orderRef: "APP-7")
+        let tickets = try await api.tickets(token: hold.token)
+        #expect(tickets.orderRef == "APP-7" && tickets.tickets.map(\.seat).sorted() == ["2-1", "2-2"])
+        #expect(api.ticketPicture(code: tickets.tickets[0].code ?? "")?.absoluteString.hasSuffix(".svg") == true)
+        let code = try #require(tickets.tickets[0].code)
+        let first = try await api.checkIn(CheckInRequest(code: code, gate: "App gate", nonce: "app-scan-0001"), key: TestServer.adminKey)
+        #expect(first.ok && first.seat == tickets.tickets[0].seat && first.ticketID == tickets.tickets[0].ticketID)
+        let retry = try await api.checkIn(CheckInRequest(code: code, gate: "App gate", nonce: "app-scan-0001"), key: TestServer.adminKey)
+        #expect(retry.ok && retry.replay)
+        let again = try await api.checkIn(CheckInRequest(code: code, gate: "Other gate", nonce: "app-scan-0002"), key: TestServer.adminKey)
+        #expect(again.result == "already_in" && again.earlier?.gate == "App gate")
+        await #expect(throws: APIError.self) {
+            _ = try await api.checkIn(CheckInRequest(code: code, gate: "A", nonce: "app-scan-0003"), key: "wrong-key-0123456789")
+        }
+    }
+
     @Test func showListComesBackWithCountsThatFollowTheHolds() async throws {
         let server = try TestServer()
         let api = client(server)

@@ -146,6 +146,7 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
     open var traitCollection: UITraitCollection { UITraitCollection() }
     open var intrinsicContentSize: CGSize { .zero }
     open var isAccessibilityElement = false
+    open var accessibilityLabel: String?
     open var accessibilityElements: [Any]?
     open func addSubview(_ view: UIView) {}
     open func removeFromSuperview() {}
@@ -227,6 +228,13 @@ extension UIApplicationDelegate { public static func main() {} }
     open var navigationItem: UINavigationItem { UINavigationItem() }
     open var navigationController: UINavigationController? { nil }
     open func viewDidLoad() {}
+    open func viewDidLayoutSubviews() {}
+}
+@MainActor open class UIFeedbackGenerator: NSObject {}
+@MainActor open class UINotificationFeedbackGenerator: UIFeedbackGenerator {
+    public enum FeedbackType: Int, Sendable { case success, warning, error }
+    public override init() {}
+    open func notificationOccurred(_ notificationType: UINotificationFeedbackGenerator.FeedbackType) {}
 }
 @MainActor open class UINavigationController: UIViewController {
     public init(rootViewController: UIViewController) { super.init(nibName: nil, bundle: nil) }
