@@ -150,13 +150,20 @@ extension Inventory {
 
     /// Every part of an order and its refunds, as the store has them (read outside the lock).
     public func order(orderRef: String) throws(Refusal) -> OrderView {
+        let (rows, refunds) = try storedOrder(orderRef)
+        return locked { m in orderView(orderRef, rows: rows, refunds: refunds, in: m) }
+    }
+
+    /// The order's confirmed holds with their seats, and their refunds, from the store; a 404 when there
+    /// is no such order. Reads the store: call off the lock.
+    func storedOrder(_ orderRef: String) throws(Refusal) -> (rows: [(record: HoldRecord, seats: [Int])], refunds: [RefundRecord]) {
         let rows: [(record: HoldRecord, seats: [Int])], refunds: [RefundRecord]
         do {
             rows = try store.orders(orderRef: orderRef)
             refunds = try store.refunds(holdIDs: rows.map(\.record.id))
         } catch { throw Self.storeRefusal(error) }
         guard !rows.isEmpty else { throw Refusal(.notFound, detail: "no order \(orderRef)") }
-        return locked { m in orderView(orderRef, rows: rows, refunds: refunds, in: m) }
+        return (rows, refunds)
     }
 
     /// `beginRefund` to the end: waits for the store, and settles a race with another clerk or instance

@@ -23,12 +23,7 @@ extension Inventory {
     /// Every ticket of order `orderRef`: its seats sold now, and those refunded (revoked), in sale
     /// and seat order. A 404 when there is no such order. Reads the store: call off the lock.
     public func tickets(orderRef: String) throws(Refusal) -> [TicketView] {
-        let rows: [(record: HoldRecord, seats: [Int])], refunds: [RefundRecord]
-        do {
-            rows = try store.orders(orderRef: orderRef)
-            refunds = try store.refunds(holdIDs: rows.map(\.record.id))
-        } catch { throw Self.storeRefusal(error) }
-        guard !rows.isEmpty else { throw Refusal(.notFound, detail: "no order \(orderRef)") }
+        let (rows, refunds) = try storedOrder(orderRef)
         return locked { m in tickets(rows, refunds: refunds, orderRef: orderRef, in: m) }
     }
 

@@ -94,7 +94,13 @@ public struct TicketCode: Sendable, Hashable {
     /// The ticket in `code` if `publicKey` signed it; nil for a forged, altered or foreign code.
     public static func verified(_ code: String, publicKey: [UInt8]) throws(TicketCodeError) -> TicketCode? {
         let (ticket, payload, signature) = try read(code)
-        return Ed25519Key.verify(signature, of: domain + payload, publicKey: publicKey) ? ticket : nil
+        return isSigned(payload, signature, by: publicKey) ? ticket : nil
+    }
+
+    /// Whether `signature` is `publicKey`'s over a payload `read` gave: a caller that read the code first
+    /// (to find its show's key) checks it without reading it again.
+    public static func isSigned(_ payload: [UInt8], _ signature: [UInt8], by publicKey: [UInt8]) -> Bool {
+        Ed25519Key.verify(signature, of: domain + payload, publicKey: publicKey)
     }
 }
 

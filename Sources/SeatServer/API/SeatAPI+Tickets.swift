@@ -26,8 +26,8 @@ extension SeatAPI {
         let png = file.hasSuffix(".png")
         guard file.hasSuffix(".svg") || png else { throw notFound }
         let code = String(file.dropLast(4)).uppercased()
-        guard let read = try? TicketCode.read(code).ticket, inventory.doorFacts(show: read.show, seat: read.seat) != nil,
-            let ticket = try? TicketCode.verified(code, publicKey: tickets.key(show: read.show).publicKey)
+        guard let (ticket, payload, signature) = try? TicketCode.read(code), inventory.doorFacts(show: ticket.show, seat: ticket.seat) != nil,
+            TicketCode.isSigned(payload, signature, by: tickets.key(show: ticket.show).publicKey)
         else { throw notFound }
         let cache = [("Cache-Control", "private, max-age=86400")]
         if png {
