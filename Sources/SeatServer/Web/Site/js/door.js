@@ -95,7 +95,8 @@ async function showSetup() {
     const label = document.createElement('label');
     const box = Object.assign(document.createElement('input'), { type: 'checkbox', value: s.id, checked: state.shows.includes(s.id) });
     const name = document.createElement('span');
-    name.textContent = `${localName(detailText(s, 'title') ?? s.venueId)} · ${s.id}`;
+    // The film and its hall, as staff know the showing (two showings of a film differ by hall or time).
+    name.textContent = [detailText(s, 'title'), detailText(s, 'hall')].filter(Boolean).map(localName).join(' · ') || s.id;
     const when = document.createElement('span');
     const t = showTime(s.startsAt);
     when.className = 'when'; when.textContent = `${t.day} ${t.time}`;
