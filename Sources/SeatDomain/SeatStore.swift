@@ -124,6 +124,9 @@ public struct StoreCommit: Sendable {
     public var showBase: ShowRecord?
     /// Who made the change and why: the show's log (kept with the show; the event log is pruned).
     public var log: LogEntry
+    /// This change is written only with the next one of its batch, all or none (an exchange between two
+    /// shows: one change frees the old seats, the next sells the new; never one without the other).
+    public var allOrNoneWithNext = false
 
     public init(
         showID: String, version: UInt64, changes: [SeatChange], insert: [Claim], delete: [Int], sell: [Int], holds: [HoldRecord],
@@ -170,12 +173,22 @@ public struct RefundRecord: Sendable, Hashable {
     public var refundedAt: Int64
     public var reason: String
     public var operatorName: String
-    /// The reservation the seat went back to (a sold reservation's seat), nil: back on sale.
+    /// Where the seat's sale went, one stored column for both: the reservation a sold reservation's
+    /// seat went back to (`r_…`), or the sale an exchange replaced it with (`x_…`); nil: back on sale.
     public var returnedTo: String?
     public init(holdID: String, seat: Int, refundedAt: Int64, reason: String, operatorName: String, returnedTo: String? = nil) {
         self.holdID = holdID; self.seat = seat; self.refundedAt = refundedAt; self.reason = reason; self.operatorName = operatorName
         self.returnedTo = returnedTo
     }
+
+    /// The prefix of a sale made by an exchange (its id), which tells it from a reservation in `returnedTo`.
+    public static let exchangePrefix = "x_"
+
+    /// The sale that replaced this seat's, when the seat was given back in an exchange.
+    public var exchangedTo: String? { returnedTo.flatMap { $0.hasPrefix(Self.exchangePrefix) ? $0 : nil } }
+
+    /// The reservation the seat went back to (a sold reservation's seat, refunded), nil: back on sale or exchanged.
+    public var reservation: String? { exchangedTo == nil ? returnedTo : nil }
 }
 
 /// A response kept for an `Idempotency-Key`, so a retried request is answered, not applied again.

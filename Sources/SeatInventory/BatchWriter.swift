@@ -117,6 +117,22 @@ final class BatchWriter: Sendable {
         return ticket
     }
 
+    /// Queues changes that are written all or none (`StoreCommit.allOrNoneWithNext` links each to the
+    /// next): one after another, never split between two batches.
+    func enqueue(together commits: [StoreCommit]) -> [CommitTicket] {
+        var linked = commits
+        for k in linked.indices { linked[k].allOrNoneWithNext = k < linked.count - 1 }
+        let tickets = commits.map { _ in CommitTicket() }
+        let accepted = queue.withLockWakingWaiters { q in
+            guard !q.stopping else { return false }
+            q.commits.append(contentsOf: linked)
+            q.tickets.append(contentsOf: tickets)
+            return true
+        }
+        if !accepted { for t in tickets { t.complete(StoreError.closed) } }
+        return tickets
+    }
+
     /// Commits what is queued, then ends the writer thread.
     func stop() {
         queue.withLockWakingWaiters { $0.stopping = true }
@@ -129,12 +145,15 @@ final class BatchWriter: Sendable {
                 ($0.handlers != nil && !$0.commits.isEmpty) || $0.stopping
             }) { q, _ in
                 guard let handlers = q.handlers, !q.commits.isEmpty else { return nil }
-                if q.commits.count <= maximumBatch {
+                // Changes linked all or none stay in one batch: the cut moves past the last of them.
+                var cut = min(maximumBatch, q.commits.count)
+                while cut < q.commits.count && q.commits[cut - 1].allOrNoneWithNext { cut += 1 }
+                if cut == q.commits.count {
                     defer { q.commits = []; q.tickets = [] }
                     return (q.commits, q.tickets, handlers)
                 }
-                defer { q.commits.removeFirst(maximumBatch); q.tickets.removeFirst(maximumBatch) }
-                return (Array(q.commits.prefix(maximumBatch)), Array(q.tickets.prefix(maximumBatch)), handlers)
+                defer { q.commits.removeFirst(cut); q.tickets.removeFirst(cut) }
+                return (Array(q.commits.prefix(cut)), Array(q.tickets.prefix(cut)), handlers)
             }
             guard let (commits, tickets, handlers) = taken else {
                 queue.withLockWakingWaiters { $0.running = false }

@@ -187,6 +187,19 @@ extension Inventory {
         holds: [HoldRecord], durable: Bool = false, idempotency: StoredResponse? = nil, refunds: [RefundRecord] = [], show: ShowRecord? = nil,
         log: LogEntry
     ) throws(Refusal) -> CommitTicket {
+        writer.enqueue(
+            stage(
+                state, in: m, changes: changes, insert: insert, delete: delete, sell: sell, holds: holds, durable: durable, idempotency: idempotency,
+                refunds: refunds, show: show, log: log))
+    }
+
+    /// `apply`'s change made in memory, not yet queued: the caller queues it (with others written all or
+    /// none, `BatchWriter.enqueue(together:)`). Called under the lock.
+    func stage(
+        _ state: ShowState, in m: Memory, changes: [SeatChange], insert: [Claim] = [], delete: [Int] = [], sell: [Int] = [],
+        holds: [HoldRecord], durable: Bool = false, idempotency: StoredResponse? = nil, refunds: [RefundRecord] = [], show: ShowRecord? = nil,
+        log: LogEntry
+    ) -> StoreCommit {
         let version = state.availability.version + 1
         let delta = AvailabilityDelta(fromVersion: version - 1, toVersion: version, changes: changes).encoded()
         let commit = StoreCommit(
@@ -200,7 +213,7 @@ extension Inventory {
         state.availability.commit(version: version)
         state.setVersion(version)
         if let idempotency { m.pendingIdempotency[idempotency.key] = idempotency }
-        return writer.enqueue(commit)
+        return commit
     }
 
     /// Waits until the change is in the store.

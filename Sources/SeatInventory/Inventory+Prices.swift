@@ -9,6 +9,8 @@ import SeatMap
 struct HoldPricing: Equatable {
     var revision: Int
     var overrides: [SeatIndex: Decimal] = [:]
+    /// The exchange fee paid with a sale an exchange made (kept as `fee=5.00`; older readers skip it).
+    var fee: Decimal?
 
     init(revision: Int, overrides: [SeatIndex: Decimal] = [:]) { self.revision = revision; self.overrides = overrides }
 
@@ -19,15 +21,17 @@ struct HoldPricing: Equatable {
         for (k, part) in text.split(separator: ";").enumerated() {
             if k == 0, part.hasPrefix("@") { revision = Int(part.dropFirst()) ?? 0; continue }
             let pair = part.split(separator: "=", maxSplits: 1)
+            if pair.count == 2, pair[0] == "fee" { fee = PriceTable.parseDecimal(String(pair[1])); continue }
             if pair.count == 2, let seat = Int(pair[0]), let amount = PriceTable.parseDecimal(String(pair[1])) { overrides[seat] = amount }
         }
     }
 
     /// The text the store keeps (nil for `@0` with no override).
     func stored(in table: PriceTable) -> String? {
-        if revision == 0 && overrides.isEmpty { return nil }
+        if revision == 0 && overrides.isEmpty && fee == nil { return nil }
         var text = "@\(revision)"
         for seat in overrides.keys.sorted() { text += ";\(seat)=\(table.amountString(overrides[seat]!))" }
+        if let fee { text += ";fee=\(table.amountString(fee))" }
         return text
     }
 }

@@ -21,6 +21,9 @@ public struct OrderView: Sendable {
         public var soldAt: Int64
         /// The rules the operator sold past (`force`), named; empty when none.
         public var overridden: String?
+        /// For a part an exchange made: the sale whose seats it replaced, and the fee paid with it.
+        public var exchangedFrom: String?
+        public var fee: Money?
     }
     public struct Refund: Sendable {
         public var seatID: String
@@ -30,6 +33,8 @@ public struct OrderView: Sendable {
         public var operatorName: String
         /// The reservation the seat went back to (nil: on sale again).
         public var returnedTo: String?
+        /// The sale (a part's hold id) an exchange replaced the seat with.
+        public var exchangedTo: String?
     }
     public var orderRef: String
     public var parts: [Part]
@@ -173,7 +178,7 @@ extension Inventory {
     /// race it; each round one of them wins, so 64 rounds settle any number of clerks that matter.
     /// Blocks: call off the inventory lock.
     package func refund(
-        orderRef: String, seatIDs: [String]?, reason: String, by operatorName: String, toSale: Bool = false,
+        orderRef: String, seatIDs: [String]?, reason: String, by operatorName: String, toSale: Bool = false, buyerCode: String? = nil,
         idempotency: IdempotentRequest<OrderView>? = nil
     ) throws(Refusal) -> Answer<OrderView> {
         try refundTurn.withLock { turns throws(Refusal) -> Answer<OrderView> in
@@ -184,7 +189,8 @@ extension Inventory {
                 let answer: Answer<OrderView>, tickets: [CommitTicket]
                 do throws(Refusal) {
                     (answer, tickets) = try beginRefund(
-                        orderRef: orderRef, seatIDs: seatIDs, reason: reason, by: operatorName, toSale: toSale, idempotency: idempotency)
+                        orderRef: orderRef, seatIDs: seatIDs, reason: reason, by: operatorName, toSale: toSale, buyerCode: buyerCode,
+                        idempotency: idempotency)
                 } catch {
                     guard error.retryInside else { throw error }
                     last = error
@@ -209,9 +215,10 @@ extension Inventory {
     /// each refund is kept with the sale. A seat is refunded once: again is a 409 naming it. The order is
     /// read from the store, then checked under the lock: no sold seat of its shows may have been freed
     /// since just before the read (or the read may name a seat refunded and sold to someone else since:
-    /// read again, up to 5 times, then a refusal `refund` retries).
+    /// read again, up to 5 times, then a refusal `refund` retries). With `buyerCode` the buyer refunds
+    /// their own part of the order (`buyerScope`) within each show's `AfterSalePolicy`.
     package func beginRefund(
-        orderRef: String, seatIDs: [String]?, reason: String, by operatorName: String, toSale: Bool = false,
+        orderRef: String, seatIDs: [String]?, reason: String, by operatorName: String, toSale: Bool = false, buyerCode: String? = nil,
         idempotency: IdempotentRequest<OrderView>? = nil
     ) throws(Refusal) -> (Answer<OrderView>, [CommitTicket]) {
         let stored = try storedAnswer(idempotency)
@@ -229,15 +236,23 @@ extension Inventory {
             let done = try locked { (m: Memory) throws(Refusal) -> (Answer<OrderView>, [CommitTicket])? in
                 if let (status, body) = try replay(idempotency, stored: stored, in: m) { return (.replayed(status: status, body: body), []) }
                 guard !rows.isEmpty else { throw Refusal(.notFound, detail: "no order \(orderRef)") }
+                let scope = try buyerCode.map { code throws(Refusal) in try Self.buyerScope(code: code, rows: rows, refunds: earlier, orderRef: orderRef) }
                 guard rows.allSatisfy({ row in m.shows[row.record.showID].map { $0.soldFreedVersion <= before[row.record.showID] ?? 0 } ?? true })
                 else { return nil }
                 // Which sold seats of which part: the named ones, or all.
                 var wanted = seatIDs.map { Set($0) }
                 var chosen: [(state: ShowState, record: HoldRecord, seat: Int)] = []
-                for row in rows {
+                for row in rows where scope?.contains(row.record.id) ?? true {
                     let state = try state(forShow: row.record.showID, in: m)
                     for seat in row.seats where wanted == nil || wanted!.contains(state.layout.seatID(seat)) {
                         guard state.availability[seat] == .sold else { continue }
+                        if scope != nil {
+                            let policy = AfterSalePolicy(detailsJSON: state.record.detailsJSON)
+                            guard policy.refunds else {
+                                throw Refusal(.afterSaleClosed, detail: "show \(state.record.id) takes no refunds from buyers; the box office can still help")
+                            }
+                            try checkWindow(state, minutes: policy.refundMinutes, what: "refunds")
+                        }
                         chosen.append((state, row.record, seat))
                         wanted?.remove(state.layout.seatID(seat))
                     }
@@ -300,23 +315,28 @@ extension Inventory {
     /// An order from the store's rows and refunds, drawn with the shows' layouts and prices. Called under the lock.
     func orderView(_ orderRef: String, rows: [(record: HoldRecord, seats: [Int])], refunds: [RefundRecord], in m: Memory) -> OrderView {
         let sale = Dictionary(rows.map { ($0.record.id, $0.record) }, uniquingKeysWith: { a, _ in a })
+        let replaced = Dictionary(refunds.compactMap { r in r.exchangedTo.map { ($0, r.holdID) } }, uniquingKeysWith: { a, _ in a })
         return OrderView(
-            orderRef: orderRef, parts: rows.compactMap { row in m.shows[row.record.showID].map { orderPart(row.record, seats: row.seats, in: $0) } },
+            orderRef: orderRef,
+            parts: rows.compactMap { row in
+                m.shows[row.record.showID].map { orderPart(row.record, seats: row.seats, in: $0, exchangedFrom: replaced[row.record.id]) }
+            },
             refunds: refunds.compactMap { r in
                 sale[r.holdID].flatMap { record in m.shows[record.showID].map { (record, $0) } }.map { record, state in
                     OrderView.Refund(
                         seatID: state.layout.seatID(r.seat), price: state.money(of: r.seat, HoldPricing(stored: record.prices)),
-                        refundedAt: r.refundedAt, reason: r.reason, operatorName: r.operatorName, returnedTo: r.returnedTo)
+                        refundedAt: r.refundedAt, reason: r.reason, operatorName: r.operatorName, returnedTo: r.reservation, exchangedTo: r.exchangedTo)
                 }
             })
     }
 
-    func orderPart(_ r: HoldRecord, seats: [SeatIndex], in state: ShowState) -> OrderView.Part {
+    func orderPart(_ r: HoldRecord, seats: [SeatIndex], in state: ShowState, exchangedFrom: String? = nil) -> OrderView.Part {
         let pricing = HoldPricing(stored: r.prices)
         return OrderView.Part(
             holdID: r.id, showID: r.showID, channel: r.kind == .buyer ? "online" : "counter", payment: r.payment ?? (r.kind == .buyer ? "online" : ""),
             operatorName: r.operatorName, seats: seats.map { (state.layout.seatID($0), state.money(of: $0, pricing)) },
             total: state.total(of: seats, pricing), currency: state.prices.table.currency, soldAt: r.createdAt,
-            overridden: r.reason.flatMap { $0.contains("forced past ") ? String($0[$0.range(of: "forced past ")!.upperBound...]) : nil })
+            overridden: r.reason.flatMap { $0.contains("forced past ") ? String($0[$0.range(of: "forced past ")!.upperBound...]) : nil },
+            exchangedFrom: exchangedFrom, fee: pricing.fee.map { Money($0, of: state.prices.table) })
     }
 }

@@ -39,6 +39,8 @@ extension Inventory {
         guard found.record.state == .confirmed, let orderRef = found.record.orderRef else {
             throw Refusal(.notConfirmed, detail: "the hold is \(found.record.state.rawValue), not confirmed: it has no tickets yet")
         }
+        // Exchanged: the tickets of the sales the exchanges made, as the order's page shows them.
+        if refunds.contains(where: { $0.exchangedTo != nil }) { return try buyerTickets(orderRef: orderRef, code: plain) }
         return locked { m in tickets([found], refunds: refunds, orderRef: orderRef, in: m) }
     }
 

@@ -49,6 +49,9 @@ public struct Refusal: Error, Sendable, CustomStringConvertible {
         case admissionInUse = "admission-in-use"
         /// A hold that is not confirmed has no tickets.
         case notConfirmed = "not-confirmed"
+        /// The show's after-sale policy does not let the buyer do this themselves (any more): too late,
+        /// exchanges used up, or refunds not offered. The box office still can.
+        case afterSaleClosed = "after-sale-closed"
     }
 
     public var reason: Reason

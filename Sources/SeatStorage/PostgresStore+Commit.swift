@@ -12,6 +12,7 @@ extension PostgresStore {
     /// connection fails the whole batch (nothing was committed).
     public func commit(batch: [StoreCommit]) throws -> [CommitOutcome] {
         guard !batch.isEmpty else { return [] }
+        if batch.contains(where: \.allOrNoneWithNext) { return try commitLinked(batch) }
         let order = batch.indices.sorted { (batch[$0].showID, $0) < (batch[$1].showID, $1) }
         let sorted = order.map { batch[$0] }
         // Each delta's body once: in what is sent, and in the answer of a batch written whole.
@@ -56,6 +57,70 @@ extension PostgresStore {
                 outcomes[i] = .committed(version: UInt64(v), delta: delta)
             } else {
                 // Classified by its SQLSTATE: a conflict, a race with another instance, or a failure.
+                outcomes[i] = .refused(StoreError(sqlState: r?["code"]?.stringValue ?? "SK001", message: r?["refused"]?.stringValue ?? "refused"))
+            }
+        }
+        return outcomes.map { $0! }
+    }
+
+    /// A batch with changes linked all or none (an exchange between two shows: the old seats freed, the
+    /// new sold): `seatkit_commit` in a transaction of its own, which is committed only when no linked
+    /// group has a refused change. Otherwise it is rolled back and the batch goes again without those
+    /// groups (each refused whole: the refused change with its reason, the others as conflicts), until
+    /// every group is written whole or not at all. Rare (exchanges), so two round trips more are cheap.
+    func commitLinked(_ batch: [StoreCommit]) throws -> [CommitOutcome] {
+        var group = [Int](repeating: 0, count: batch.count), sizes: [Int] = [0]
+        for i in batch.indices {
+            group[i] = sizes.count - 1
+            sizes[sizes.count - 1] += 1
+            if !batch[i].allOrNoneWithNext { sizes.append(0) }
+        }
+        var outcomes = [CommitOutcome?](repeating: nil, count: batch.count)
+        while true {
+            let live = batch.indices.filter { outcomes[$0] == nil }
+            guard !live.isEmpty else { break }
+            let round: (results: [CommitOutcome], refused: Set<Int>) = try withConnection { c in
+                _ = try c.execute("BEGIN")
+                do {
+                    let results = try Self.changeByChange(c, live.map { batch[$0] })
+                    var refused = Set<Int>()
+                    for (k, i) in live.enumerated() where sizes[group[i]] > 1 {
+                        if case .refused = results[k] { refused.insert(group[i]) }
+                    }
+                    _ = try c.execute(refused.isEmpty ? "COMMIT" : "ROLLBACK")
+                    return (results, refused)
+                } catch {
+                    _ = try? c.execute("ROLLBACK")
+                    throw error
+                }
+            }
+            for (k, i) in live.enumerated() where round.refused.isEmpty || round.refused.contains(group[i]) {
+                if case .committed = round.results[k], !round.refused.isEmpty {
+                    outcomes[i] = .refused(.conflict("written only with its linked change, which was refused"))
+                } else {
+                    outcomes[i] = round.results[k]
+                }
+            }
+        }
+        return outcomes.map { $0! }
+    }
+
+    /// `seatkit_commit` on `batch` (in show order, as every instance locks shows), each change's outcome
+    /// in the batch's order.
+    static func changeByChange(_ c: PostgresConnection, _ batch: [StoreCommit]) throws -> [CommitOutcome] {
+        let order = batch.indices.sorted { (batch[$0].showID, $0) < (batch[$1].showID, $1) }
+        let w = batchJSON(order.map { batch[$0] }, bodies: order.map { deltaBody(batch[$0]) })
+        let cell = try c.run("commit_batch", "SELECT seatkit_commit($1::jsonb, $2::boolean)", [w.text, batch.contains(where: \.durable) ? "t" : "f"])
+            .rows.first?[0]
+        guard let results = cell.flatMap({ try? JSONParser.parse(Array($0.utf8)) })?.arrayValue, results.count == batch.count else {
+            throw PostgresError(sqlState: "XX000", message: "seatkit_commit answered \(cell ?? "nothing")")
+        }
+        var outcomes = [CommitOutcome?](repeating: nil, count: batch.count)
+        for (k, i) in order.enumerated() {
+            let r = results[k].objectValue
+            if let v = r?["version"]?.intValue, let delta = r?["delta"]?.stringValue {
+                outcomes[i] = .committed(version: UInt64(v), delta: delta)
+            } else {
                 outcomes[i] = .refused(StoreError(sqlState: r?["code"]?.stringValue ?? "SK001", message: r?["refused"]?.stringValue ?? "refused"))
             }
         }

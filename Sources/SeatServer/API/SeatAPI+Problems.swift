@@ -72,6 +72,7 @@ extension Refusal {
         case .storeFailed: (500, "Storage failed")
         case .admissionInUse: (409, "Admission in use")
         case .notConfirmed: (409, "Hold not confirmed")
+        case .afterSaleClosed: (409, "Not allowed by the show's policy")
         }
     }
 }

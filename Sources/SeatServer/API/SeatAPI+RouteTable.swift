@@ -66,6 +66,8 @@ extension SeatAPI {
         Route("/v1/tickets/{ticket}", [("GET", .getTicketPicture, { api, c in try api.ticketPicture(c[0]) })]),
         Route("/v1/shows/{id}/checkin", [("GET", .checkInCounts, { api, c in try api.checkInCounts(c[0], c.request) })]),
         Route("/v1/orders/{orderRef}/refund", [("POST", .refund, { api, c in try api.refund(c[0], c.request, trace: c.trace) })]),
+        Route("/v1/orders/{orderRef}/exchange", [("POST", .exchange, { api, c in try api.exchange(c[0], c.request) })]),
+        Route("/v1/orders/{orderRef}/calendar.ics", [("GET", .getOrderCalendar, { api, c in try api.orderCalendar(c[0], c.request) })]),
         Route("/v1/reservations/{id}/seats", [("POST", .modifyReservation, { api, c in try api.modifyReservation(c[0], c.request, trace: c.trace) })]),
         Route(
             "/v1/holds/{token}",

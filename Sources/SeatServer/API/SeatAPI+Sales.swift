@@ -20,27 +20,39 @@ extension SeatAPI {
     /// Refunds are answered with the order as it then is, once committed. The writer commits in queue
     /// order, so the last ticket (an order spanning shows has one a show) is committed after the others.
     func refund(_ orderRef: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
-        let who = try requireOperator(r, .boxoffice, to: "refund")
-        let (seats, reason, toSale) = try RequestBody.refundRequest(r)
+        let body = try RequestBody.decode(r, RefundRequest.init(json:))
+        let actor = try orderActor(r, code: body.code, to: "refund")
+        let reason: String
+        switch (actor, body.reason) {
+        case (_, let given?): reason = given
+        case (.buyer, nil): reason = "refunded by the buyer"
+        case (.boxOffice, nil):
+            throw Problem(422, "invalid-body", "The request body is not valid", detail: "reason: the box office says why it refunds (1 to 200 characters)")
+        }
         let idem = try Self.idempotency(r, scope: "refund:\(orderRef)") { (v: OrderView) in (200, Render.order(v).jsonBytes) }
         // Waited for here (a rare operator action): a race with another clerk is settled inside, not answered.
-        let answer = try inventory.refund(orderRef: orderRef, seatIDs: seats, reason: reason, by: who.name, toSale: toSale, idempotency: idem)
+        var code: String? = nil
+        if case .buyer(let c) = actor { code = c }
+        let answer = try inventory.refund(
+            orderRef: orderRef, seatIDs: body.seats, reason: reason, by: actor.name, toSale: body.toSale || code != nil, buyerCode: code, idempotency: idem)
         return Self.respond(answer) { view in .json(200, Render.order(view)) }
     }
 
+    /// `GET /v1/orders/{orderRef}`: the whole order (box office), or with `?code=` the buyer's part of it
+    /// and what they may still do.
     func order(_ orderRef: String, _ r: HTTPRequest) throws -> HTTPResponse {
+        if let code = r.query["code"] {
+            let (view, terms) = try inventory.buyerOrder(orderRef: orderRef, code: code)
+            var resource = Render.order(view)
+            resource.afterSale = terms.map(Render.terms)
+            return .json(200, resource, headers: [("Cache-Control", "no-store")])
+        }
         try requireOperator(r, .boxoffice, to: "look up orders")
         return .json(200, Render.order(try inventory.order(orderRef: orderRef)))
     }
 }
 
 extension RequestBody {
-    /// `POST /v1/orders/{orderRef}/refund`.
-    static func refundRequest(_ request: HTTPRequest) throws(Problem) -> (seats: [String]?, reason: String, toSale: Bool) {
-        let b = try decode(request, RefundRequest.init(json:))
-        return (b.seats, b.reason, b.toSale)
-    }
-
     /// `POST /v1/shows/{id}/sales`.
     static func saleRequest(_ request: HTTPRequest) throws(Problem) -> Inventory.NewSale {
         let b = try decode(request, SaleRequest.init(json:))
@@ -61,12 +73,12 @@ extension Render {
                 OrderResource.Part(
                     holdID: p.holdID, showID: p.showID, channel: p.channel, payment: p.payment, operatorName: p.operatorName,
                     seats: p.seats.map { ($0.id, $0.price.description) }, total: p.total.description, currency: p.currency, soldAt: iso(p.soldAt),
-                    overridden: p.overridden)
+                    overridden: p.overridden, exchangedFrom: p.exchangedFrom, fee: p.fee?.description)
             },
             refunds: v.refunds.map { r in
                 OrderResource.Refund(
                     seat: r.seatID, price: r.price.description, refundedAt: iso(r.refundedAt), reason: r.reason, operatorName: r.operatorName,
-                    returnedTo: r.returnedTo)
+                    returnedTo: r.returnedTo, exchangedTo: r.exchangedTo)
             })
     }
 

@@ -5,8 +5,11 @@ import SeatTickets
 import SeatWire
 
 extension SeatAPI {
-    /// `GET /v1/orders/{orderRef}/tickets` (the box office, to print or resend them).
+    /// `GET /v1/orders/{orderRef}/tickets` (the box office, to print or resend them; the buyer with `?code=`).
     func orderTickets(_ orderRef: String, _ r: HTTPRequest) throws -> HTTPResponse {
+        if let code = r.query["code"] {
+            return .json(200, Render.tickets(orderRef, try inventory.buyerTickets(orderRef: orderRef, code: code), issuer: tickets))
+        }
         try requireOperator(r, .boxoffice, to: "look up orders")
         return .json(200, Render.tickets(orderRef, try inventory.tickets(orderRef: orderRef), issuer: tickets))
     }

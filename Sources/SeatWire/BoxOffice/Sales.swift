@@ -124,13 +124,17 @@ public struct OrderResource: Sendable {
         public var soldAt: String
         /// The rules the operator sold past with `force`.
         public var overridden: String?
+        /// For a part an exchange made: the sale (`holdId`) whose seats it replaced, and the exchange fee paid.
+        public var exchangedFrom: String?
+        public var fee: String?
 
         public init(
             holdID: String, showID: String, channel: String, payment: String, operatorName: String?, seats: [(seat: String, price: String)],
-            total: String, currency: String, soldAt: String, overridden: String?
+            total: String, currency: String, soldAt: String, overridden: String?, exchangedFrom: String? = nil, fee: String? = nil
         ) {
             self.holdID = holdID; self.showID = showID; self.channel = channel; self.payment = payment; self.operatorName = operatorName
             self.seats = seats; self.total = total; self.currency = currency; self.soldAt = soldAt; self.overridden = overridden
+            self.exchangedFrom = exchangedFrom; self.fee = fee
         }
     }
 
@@ -142,18 +146,40 @@ public struct OrderResource: Sendable {
         public var operatorName: String
         /// The reservation the seat went back to.
         public var returnedTo: String?
+        /// The sale (a part's `holdId`) an exchange replaced the seat with.
+        public var exchangedTo: String?
 
-        public init(seat: String, price: String, refundedAt: String, reason: String, operatorName: String, returnedTo: String?) {
+        public init(
+            seat: String, price: String, refundedAt: String, reason: String, operatorName: String, returnedTo: String?, exchangedTo: String? = nil
+        ) {
             self.seat = seat; self.price = price; self.refundedAt = refundedAt; self.reason = reason; self.operatorName = operatorName
-            self.returnedTo = returnedTo
+            self.returnedTo = returnedTo; self.exchangedTo = exchangedTo
+        }
+    }
+
+    /// What the buyer may still do on one show of their order (the show's `afterSale` policy, as of now).
+    public struct Terms: Sendable {
+        public var showID: String
+        public var exchangesLeft: Int
+        public var exchangeUntil: String?
+        public var exchangeFee: String
+        /// Nil: refunds are the box office's only.
+        public var refundUntil: String?
+        public init(showID: String, exchangesLeft: Int, exchangeUntil: String?, exchangeFee: String, refundUntil: String?) {
+            self.showID = showID; self.exchangesLeft = exchangesLeft; self.exchangeUntil = exchangeUntil; self.exchangeFee = exchangeFee
+            self.refundUntil = refundUntil
         }
     }
 
     public var orderRef: String
     public var parts: [Part]
     public var refunds: [Refund]
+    /// In the buyer's view of their order (with its code) only.
+    public var afterSale: [Terms]?
 
-    public init(orderRef: String, parts: [Part], refunds: [Refund]) { self.orderRef = orderRef; self.parts = parts; self.refunds = refunds }
+    public init(orderRef: String, parts: [Part], refunds: [Refund], afterSale: [Terms]? = nil) {
+        self.orderRef = orderRef; self.parts = parts; self.refunds = refunds; self.afterSale = afterSale
+    }
 
     public func write(into w: inout JSONWriter) {
         func optional(_ s: String?) { if let s { w.string(s) } else { w.raw("null") } }
@@ -171,6 +197,7 @@ public struct OrderResource: Sendable {
             w.raw("]")
             w.key("total"); w.string(p.total); w.key("currency"); w.string(p.currency); w.key("soldAt"); w.string(p.soldAt)
             w.key("overridden"); optional(p.overridden)
+            if let from = p.exchangedFrom { w.key("exchangedFrom"); w.string(from); w.key("fee"); optional(p.fee) }
             w.raw("}")
         }
         w.raw("]"); w.key("refunds"); w.raw("[")
@@ -178,9 +205,22 @@ public struct OrderResource: Sendable {
             if k > 0 { w.raw(",") }
             w.raw("{"); w.key("seat", first: true); w.string(r.seat); w.key("price"); w.string(r.price); w.key("refundedAt"); w.string(r.refundedAt)
             w.key("reason"); w.string(r.reason); w.key("operator"); w.string(r.operatorName)
-            w.key("returnedTo"); optional(r.returnedTo); w.raw("}")
+            w.key("returnedTo"); optional(r.returnedTo)
+            if let to = r.exchangedTo { w.key("exchangedTo"); w.string(to) }
+            w.raw("}")
         }
-        w.raw("]}")
+        w.raw("]")
+        if let afterSale {
+            w.key("afterSale"); w.raw("[")
+            for (k, t) in afterSale.enumerated() {
+                if k > 0 { w.raw(",") }
+                w.raw("{"); w.key("showId", first: true); w.string(t.showID); w.key("exchangesLeft"); w.number(t.exchangesLeft)
+                w.key("exchangeUntil"); optional(t.exchangeUntil); w.key("exchangeFee"); w.string(t.exchangeFee)
+                w.key("refundUntil"); optional(t.refundUntil); w.raw("}")
+            }
+            w.raw("]")
+        }
+        w.raw("}")
     }
 
     public init(json bytes: [UInt8]) throws(WireError) { self.init(try Self.conformingObject(bytes)) }
@@ -191,14 +231,22 @@ public struct OrderResource: Sendable {
             Part(
                 holdID: p.text("holdId"), showID: p.text("showId"), channel: p.text("channel"), payment: p.text("payment"),
                 operatorName: p.optionalText("operator"), seats: p.objects("seats").map { ($0.text("seat"), $0.text("price")) },
-                total: p.text("total"), currency: p.text("currency"), soldAt: p.text("soldAt"), overridden: p.optionalText("overridden"))
+                total: p.text("total"), currency: p.text("currency"), soldAt: p.text("soldAt"), overridden: p.optionalText("overridden"),
+                exchangedFrom: p.optionalText("exchangedFrom"), fee: p.optionalText("fee"))
         }
         let refunds = o.objects("refunds").map { r in
             Refund(
                 seat: r.text("seat"), price: r.text("price"), refundedAt: r.text("refundedAt"), reason: r.text("reason"),
-                operatorName: r.text("operator"), returnedTo: r.optionalText("returnedTo"))
+                operatorName: r.text("operator"), returnedTo: r.optionalText("returnedTo"), exchangedTo: r.optionalText("exchangedTo"))
         }
-        self.init(orderRef: o.text("orderRef"), parts: parts, refunds: refunds)
+        let terms = o["afterSale"].map { _ in
+            o.objects("afterSale").map { t in
+                Terms(
+                    showID: t.text("showId"), exchangesLeft: t["exchangesLeft"]?.intValue ?? 0, exchangeUntil: t.optionalText("exchangeUntil"),
+                    exchangeFee: t.text("exchangeFee"), refundUntil: t.optionalText("refundUntil"))
+            }
+        }
+        self.init(orderRef: o.text("orderRef"), parts: parts, refunds: refunds, afterSale: terms)
     }
 }
 
@@ -216,6 +264,7 @@ extension OrderResource: WireBody, WireWritable {
                         "reason": .string(),
                         "operator": .string(),
                         "returnedTo": .string().orNull.described("the reservation the seat went back to"),
+                        "exchangedTo": .string().described("the part (its holdId) an exchange replaced the seat with"),
                     ], required: ["seat", "price", "refundedAt", "reason", "operator"])),
             "parts": .array(
                 .object(
@@ -235,7 +284,19 @@ extension OrderResource: WireBody, WireWritable {
                         "currency": .string(),
                         "soldAt": .string(format: "date-time"),
                         "overridden": .string().orNull.described("the rules the operator sold past with force"),
+                        "exchangedFrom": .string().described("for a part an exchange made: the part (holdId) whose seats it replaced"),
+                        "fee": WireMoney.schema.orNull.described("the exchange fee paid with this part"),
                     ], required: ["holdId", "showId", "channel", "payment", "operator", "seats", "total", "currency", "soldAt", "overridden"])),
+            "afterSale": .array(
+                .object(
+                    [
+                        "showId": .string(),
+                        "exchangesLeft": .integer(minimum: 0),
+                        "exchangeUntil": .string(format: "date-time").orNull,
+                        "exchangeFee": WireMoney.schema.described("per seat exchanged"),
+                        "refundUntil": .string(format: "date-time").orNull.described("null: refunds are the box office's only"),
+                    ], required: ["showId", "exchangesLeft", "exchangeUntil", "exchangeFee", "refundUntil"])
+            ).described("the buyer's view (with the order's code) only: what they may still do on each show of the order"),
         ], required: ["orderRef", "parts", "refunds"])
 }
 
@@ -243,17 +304,26 @@ extension OrderResource: WireBody, WireWritable {
 public struct RefundRequest: Sendable, Hashable {
     /// Nil: the whole order.
     public var seats: [String]?
-    public var reason: String
+    /// Why (the box office must say; a buyer's own refund may leave it out).
+    public var reason: String?
     /// A sold reservation's seats go on sale instead of back to a reservation like it.
     public var toSale: Bool
+    /// The order's code (the buyer's receipt link), for a buyer refunding within the show's policy.
+    public var code: String?
 
-    public init(seats: [String]? = nil, reason: String, toSale: Bool = false) { self.seats = seats; self.reason = reason; self.toSale = toSale }
+    public init(seats: [String]? = nil, reason: String?, toSale: Bool = false, code: String? = nil) {
+        self.seats = seats; self.reason = reason; self.toSale = toSale; self.code = code
+    }
 
     public func jsonBytes() -> [UInt8] {
         var w = JSONWriter()
-        w.raw("{"); w.key("reason", first: true); w.string(reason)
-        if let seats { w.key("seats"); w.strings(seats) }
-        if toSale { w.key("returnTo"); w.string("sale") }
+        var first = true
+        func key(_ k: String) { w.key(k, first: first); first = false }
+        w.raw("{")
+        if let reason { key("reason"); w.string(reason) }
+        if let seats { key("seats"); w.strings(seats) }
+        if toSale { key("returnTo"); w.string("sale") }
+        if let code { key("code"); w.string(code) }
         w.raw("}")
         return w.bytes
     }
@@ -261,7 +331,7 @@ public struct RefundRequest: Sendable, Hashable {
     public init(json bytes: [UInt8]) throws(WireError) {
         let o = try WireError.object(bytes)
         var log = ProblemLog()
-        o.rejectUnknownKeys(["seats", "reason", "returnTo"], at: "", into: &log)
+        o.rejectUnknownKeys(["seats", "reason", "returnTo", "code"], at: "", into: &log)
         var toSale = false
         if let to = o.text("returnTo", into: &log, required: false) {
             if to == "sale" { toSale = true } else if to != "reservation" { log.add("returnTo", "reservation or sale, not \"\(to)\"") }
@@ -272,9 +342,11 @@ public struct RefundRequest: Sendable, Hashable {
             if list.isEmpty { log.add("seats", "name at least one seat, or leave seats out to refund the whole order") }
             seats = list
         }
-        let reason = o.reason(into: &log, saying: "1 to 200 characters saying why")
-        guard log.isEmpty, let reason else { throw .invalid(log.error) }
-        self.init(seats: seats, reason: reason, toSale: toSale)
+        let reason = o["reason"] == nil ? nil : o.reason(into: &log, saying: "1 to 200 characters saying why")
+        let code = o.text("code", into: &log, required: false)
+        if let code, code.isEmpty || code.utf8.count > 128 { log.add("code", "the order's code from the receipt link (1 to 128 characters)") }
+        guard log.isEmpty else { throw .invalid(log.error) }
+        self.init(seats: seats, reason: reason, toSale: toSale, code: code)
     }
 }
 
@@ -286,6 +358,8 @@ extension RefundRequest: WireBody {
             "reason": .string(pattern: #"^[^\u0000-\u001f\u007f-\u009f]*\S[^\u0000-\u001f\u007f-\u009f]*$"#, minLength: 1, maxLength: 200),
             "returnTo": .oneOf(["reservation", "sale"]).described(
                 "where a sold reservation's seats go: back to a reservation like it (the default while its release time is ahead) or on sale"),
-        ], required: ["reason"], closed: true
+            "code": .string(pattern: #"^[^\u0000-\u001f\u007f-\u009f]*$"#, minLength: 1, maxLength: 128).described(
+                "the order's code from the receipt link: a buyer's own refund, within the show's afterSale policy (then reason may be left out)"),
+        ], closed: true
     ).example(#"{"seats":["5-1"],"reason":"customer could not come"}"#)
 }

@@ -7,9 +7,10 @@ import SeatJSON
 public enum ShowDetails {
     /// The display fields buyers see: each a text (at most 300 characters) or `{"zh":…,"en":…}`;
     /// `poster` a `https://` URL or a path on this server; `duration` the running time in whole minutes
-    /// (1 to 1440). Canonical JSON (keys sorted).
+    /// (1 to 1440); `afterSale` the buyers' own exchanges and refunds (`AfterSalePolicy`, written whole).
+    /// Canonical JSON (keys in this order).
     public static func canonical(_ value: JSONValue, into log: inout ProblemLog) -> String? {
-        let known = ["title", "film", "format", "language", "poster", "hall", "notes", "duration"]
+        let known = ["title", "film", "format", "language", "poster", "hall", "notes", "duration", "afterSale"]
         guard let o = value.object(at: "details", into: &log) else { return nil }
         o.rejectUnknownKeys(known, at: "details", into: &log)
         var w = JSONWriter()
@@ -22,6 +23,12 @@ public enum ShowDetails {
         var first = true
         for key in known where o[key] != nil {
             let path = "details.\(key)"
+            if key == "afterSale" {
+                guard let policy = AfterSalePolicy(jsonValue: o[key]!, at: path, into: &log) else { continue }
+                w.key(key, first: first); policy.write(into: &w)
+                first = false
+                continue
+            }
             if key == "duration" {
                 guard let minutes = o[key]!.intValue, (1...1440).contains(minutes) else {
                     log.add(path, "the running time in whole minutes, 1 to 1440, got \(o[key]!.shortDescription)")
@@ -74,6 +81,15 @@ extension ShowDetails: WireBody {
             "notes": .ref(DisplayText.self),
             "poster": .string(pattern: #"^(https://|/)[^\u0000-\u001f\u007f-\u009f]*$"#, maxLength: 300),
             "duration": .integer(minimum: 1, maximum: 1440).described("running time in minutes"),
+            "afterSale": .object(
+                [
+                    "exchanges": .integer(minimum: 0, maximum: 9).described("how many times a buyer may exchange an order (default 1)"),
+                    "exchangeMinutes": .integer(minimum: 0, maximum: 10_080).described("exchanges close this many minutes before the start (30)"),
+                    "exchangeFee": .string(pattern: #"^[0-9]{1,6}(\.[0-9]{1,2})?$"#).described("per seat exchanged (\"0\")"),
+                    "refunds": .boolean.described("whether a buyer may refund their own order (true)"),
+                    "refundMinutes": .integer(minimum: 0, maximum: 10_080).described("refunds close this many minutes before the start (60)"),
+                ], closed: true
+            ).described("what a buyer may do with their order after the sale, without the box office"),
         ], closed: true
     ).described("what buyers are told about the show").example(
         #"{"title":{"zh":"沙丘：第二部","en":"Dune: Part Two"},"format":"IMAX 2D","language":"English, Chinese subtitles","duration":166}"#)

@@ -4,7 +4,9 @@ import SeatWire
 /// table (`SeatAPI.routes`), its bodies named by their SeatWire types, so the document is generated
 /// from what the server runs (`OpenAPIDocument`).
 struct APIOperation: Sendable {
-    enum Access: Sendable { case anyone, operatorKey }
+    /// `operatorKeyOrCode`: an operator's key, or the order's code (`?code=` or the body's `code`) for
+    /// the buyer's own order.
+    enum Access: Sendable { case anyone, operatorKey, operatorKeyOrCode }
 
     struct Parameter: Sendable {
         enum Location: String, Sendable { case path, query, header }

@@ -48,7 +48,12 @@ enum OpenAPIDocument {
         w.raw("{"); w.key("operationId", first: true); w.string(head ? op.id + "Head" : op.id)
         w.key("summary"); w.string(op.summary)
         if let description = op.description { w.key("description"); w.string(description) }
-        if op.access == .operatorKey { w.key("security"); w.raw(#"[{"adminKey":[]}]"#) }
+        switch op.access {
+        case .anyone: break
+        case .operatorKey: w.key("security"); w.raw(#"[{"adminKey":[]}]"#)
+        // No key: the order's code is the buyer's credential (a parameter or a member of the body).
+        case .operatorKeyOrCode: w.key("security"); w.raw(#"[{"adminKey":[]},{}]"#)
+        }
         if !op.parameters.isEmpty {
             w.key("parameters"); w.raw("[")
             for (k, p) in op.parameters.enumerated() {

@@ -85,9 +85,9 @@ extension APIOperation {
     /// `GET /v1/orders/{orderRef}`
     static let getOrder = APIOperation(
         "getOrder",
-        "An order: every confirmed hold under the reference, online or at the counter (box office)",
-        access: .operatorKey,
-        parameters: [.orderRef],
+        "An order: every confirmed hold under the reference, online or at the counter (box office); with ?code= the buyer's own part of it and what they may still do (afterSale)",
+        access: .operatorKeyOrCode,
+        parameters: [.orderRef, .orderCode],
         answers: [
             .json(200, "order", .ref(OrderResource.self))
         ],
@@ -96,9 +96,9 @@ extension APIOperation {
     /// `GET /v1/orders/{orderRef}/tickets`
     static let getOrderTickets = APIOperation(
         "getOrderTickets",
-        "An order's tickets (box office): each sold seat's signed code for its QR; a refunded seat's ticket revoked",
-        access: .operatorKey,
-        parameters: [.orderRef],
+        "An order's tickets (box office, or the buyer with ?code=): each sold seat's signed code for its QR; a refunded or exchanged seat's ticket revoked",
+        access: .operatorKeyOrCode,
+        parameters: [.orderRef, .orderCode],
         answers: [
             .json(200, "the tickets", .ref(TicketsResource.self))
         ],
@@ -140,14 +140,37 @@ extension APIOperation {
     /// `POST /v1/orders/{orderRef}/refund`
     static let refund = APIOperation(
         "refund",
-        "Refund seats of an order, or all of it (box office): they return to sale live; a seat is refunded once",
-        access: .operatorKey,
+        "Refund seats of an order, or all of it (box office; or the buyer with the order's code, within the show's afterSale policy): they return to sale live; a seat is refunded once",
+        access: .operatorKeyOrCode,
         parameters: [.orderRef, .idempotencyKey],
         body: .ref(RefundRequest.self),
         answers: [
             .json(200, "the order after the refund", .ref(OrderResource.self))
         ],
         problems: [401, 403, 404, 409, 413, 422, 503])
+
+    /// `POST /v1/orders/{orderRef}/exchange`
+    static let exchange = APIOperation(
+        "exchange",
+        "Exchange seats of an order for others, in the same or another show (box office; or the buyer with the order's code, within the show's afterSale policy): the old seats given back and the new sold in one step, both or neither; the difference and fee stated, old tickets revoked, new ones issued",
+        access: .operatorKeyOrCode,
+        parameters: [.orderRef, .idempotencyKey],
+        body: .ref(ExchangeRequest.self),
+        answers: [
+            .json(200, "the exchange and the order after it", .ref(ExchangeResource.self))
+        ],
+        problems: [401, 403, 404, 409, 413, 422, 503])
+
+    /// `GET /v1/orders/{orderRef}/calendar.ics`
+    static let getOrderCalendar = APIOperation(
+        "getOrderCalendar",
+        "The order's shows as calendar events (RFC 5545) for \"add to calendar\" (the buyer with ?code=, or the box office)",
+        access: .operatorKeyOrCode,
+        parameters: [.orderRef, .orderCode, .query("lang", .oneOf(["zh", "en"]))],
+        answers: [
+            .init(status: 200, description: "an iCalendar file", content: [("text/calendar", nil)])
+        ],
+        problems: [401, 403, 404, 503])
 
     /// `GET /v1/shows/{id}/report`
     static let showReport = APIOperation(

@@ -99,5 +99,9 @@ extension APIOperation.Parameter {
         description: "32 to 200 characters carrying at least 128 random bits (a UUID will do): a secret of the client's")
     static let reservationId = Self.path("id", .string(pattern: "^[A-Za-z0-9._-]+$", minLength: 1, maxLength: 64))
     static let orderRef = Self.path("orderRef", .string(pattern: "^[A-Za-z0-9._~-]+$", minLength: 1, maxLength: 128))
+    /// The buyer's credential for their own order: the code in the receipt's link.
+    static let orderCode = Self.query(
+        "code", .string(pattern: #"^[^\u0000-\u001f\u007f-\u009f]*$"#, minLength: 1, maxLength: 128),
+        description: "the order's code from the receipt link (the buyer's own order, without an operator key)")
     static let venueId = Self.path("id", .string(pattern: "^[A-Za-z0-9._-]{1,64}$"), example: #""cinema-hall-3""#)
 }
