@@ -92,6 +92,24 @@ import Testing
         #expect(try server.connection().request("GET", "/v1/orders/BOX-1", headers: Self.li).text == view)
     }
 
+    @Test(arguments: StoreBackend.available) func anExchangedTicketIsRefusedAtTheDoorAndItsReplacementLetIn(backend: StoreBackend) throws {
+        let server = try TicketTests().server(backend)
+        let c = try server.connection()
+        let door = CheckInTests()
+        let codes = try door.tonight(server, c, seats: ["5-1", "5-2"], ref: "NIGHT-X")
+        let x = try c.request("POST", "/v1/orders/NIGHT-X/exchange", json: #"{"to":{"show":"tonight","seats":["6-5","6-7"]}}"#, headers: Self.li)
+        #expect(x.status == 200, "\(x.text)")
+        for seat in ["5-1", "5-2"] {
+            let old = try door.scan(c, try #require(codes[seat]))
+            #expect(old["result"]?.stringValue == "revoked" && old["ok"]?.boolValue == false, "\(old)")
+        }
+        let fresh = try tickets(c, "NIGHT-X")["valid"] ?? []
+        #expect(fresh.map { $0["seat"]?.stringValue } == ["6-5", "6-7"])
+        for t in fresh { #expect(try door.scan(c, try #require(t["code"]?.stringValue))["result"]?.stringValue == "ok") }
+        let counts = try c.request("GET", "/v1/shows/tonight/report", headers: Self.li)
+        #expect(counts.json?["came"]?.intValue == 2, "\(counts.text.prefix(300))")
+    }
+
     @Test(arguments: StoreBackend.available) func aBadExchangeIsAPreciseAnswerThatChangesNothing(backend: StoreBackend) throws {
         let server = try TicketTests().server(backend)
         let c = try server.connection()

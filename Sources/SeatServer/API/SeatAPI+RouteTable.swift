@@ -13,6 +13,7 @@ extension SeatAPI {
         Route("/shows/{id}", [("GET", .pickerShowPage, showPage), ("HEAD", .pickerShowPage, showPage)]),
         Route("/console", [("GET", .consolePage, console), ("HEAD", .consolePage, console)]),
         Route("/door", [("GET", .doorPage, door), ("HEAD", .doorPage, door)]),
+        Route("/orders/{orderRef}", [("GET", .orderPage, orderPage), ("HEAD", .orderPage, orderPage)]),
         Route("/web/{file}", [("GET", .pageFile, webFile), ("HEAD", .pageFile, webFile)]),
         Route("/web/js/{file}", [("GET", .pageScript, webFile), ("HEAD", .pageScript, webFile)]),
         Route("/v1/venues", [("GET", .listVenues, { api, _ in api.listVenues() }), ("POST", .createVenue, { api, c in try api.createVenue(c.request) })]),
@@ -87,6 +88,8 @@ extension SeatAPI {
     private static let console: Route.Handler = { api, c in try api.site.response("console.html", c.request) }
     /// The door's scanner (docs/DOOR.md): its page is public, scanning needs a door operator's key.
     private static let door: Route.Handler = { api, c in try api.site.response("door.html", c.request) }
+    /// The buyer's order (`/orders/{ref}?code=…`, the receipt's link): the page is public, the order is read with the code.
+    private static let orderPage: Route.Handler = { api, c in try api.site.response("order.html", c.request) }
 
     private static let showPage: Route.Handler = { api, c in
         guard RequestBody.isIdentifier(c[0]) else { throw Problem.notFound("no show \(c[0])") }

@@ -53,6 +53,14 @@ import Testing
         try book.exchange("Pay: the seats are sold", "POST", "/v1/holds/\(token)/confirm", body: #"{"orderRef":"A-1001"}"#)
         try book.exchange("A confirmed hold is done", "GET", "/v1/holds/\(token)")
         try book.exchange("Its tickets: a code a seat for the QR, signed with the show's key", "GET", "/v1/holds/\(token)/tickets")
+        try book.exchange(
+            "The buyer's own order, by the code in the receipt's link: what they may still do (the show's afterSale policy)", "GET",
+            "/v1/orders/A-1001?code=\(token)")
+        try book.exchange(
+            "The buyer changes seats themselves, with the code", "POST", "/v1/orders/A-1001/exchange",
+            body: #"{"to":{"show":"show","seats":["6-1","6-3"]},"code":"\#(token)"}"#)
+        try book.exchange(
+            "Once, as the show allows", "POST", "/v1/orders/A-1001/exchange", body: #"{"to":{"show":"show","seats":["6-5","6-7"]},"code":"\#(token)"}"#)
         let other = try #require(try book.exchange("Another hold", "POST", "/v1/shows/show/holds", body: #"{"seats":["8-7","8-8"]}"#, written: false))
         let second = other.text("token")
         try book.exchange("Let a hold go", "DELETE", "/v1/holds/\(second)")
@@ -101,6 +109,12 @@ import Testing
             body: #"{"seats":["10-8"],"orderRef":"BOX-3","payment":"card"}"#, operatorKey: true)
         try book.exchange(
             "Refund one seat", "POST", "/v1/orders/BOX-1/refund", body: #"{"seats":["10-8"],"reason":"customer could not come"}"#,
+            operatorKey: true)
+        try book.exchange(
+            "Move the rest of the order to the best free seat, in one step: the old ticket revoked, a new one issued", "POST",
+            "/v1/orders/BOX-1/exchange", body: #"{"to":{"show":"show","best":1},"reason":"wanted the aisle"}"#, operatorKey: true)
+        try book.exchange(
+            "An exchange to a seat someone has", "POST", "/v1/orders/BOX-1/exchange", body: #"{"to":{"show":"show","seats":["7-1"]}}"#,
             operatorKey: true)
         try book.exchange("An online order", "GET", "/v1/orders/A-1001", operatorKey: true)
         try book.exchange("What the show sold", "GET", "/v1/shows/show/report", operatorKey: true)

@@ -76,11 +76,12 @@ struct ExampleBook {
     // MARK: - Stand-ins
 
     private static let token = try! NSRegularExpression(pattern: "\\b[0-9a-f]{44}\\b")
-    private static let ids = try! NSRegularExpression(pattern: "\\b(h|r|s)_[0-9a-f]{20,40}\\b")
+    private static let ids = try! NSRegularExpression(pattern: "\\b(h|r|s|x)_[0-9a-f]{20,40}\\b")
     private static let time = try! NSRegularExpression(pattern: "\\b20[0-9]{2}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z")
     /// A ticket's code and id: from its sale's id, which is this run's.
     private static let ticketCode = try! NSRegularExpression(pattern: "\\bSK1[A-Z2-7]{40,}\\b")
-    private static let ticketID = try! NSRegularExpression(pattern: "(?<=\"ticketId\": ?\")[0-9a-f]{16}(?=\")")
+    /// A ticket id: a `ticketId` member, or an element of a list (the issuer's `revoked`).
+    private static let ticketID = try! NSRegularExpression(pattern: "(?<=\"ticketId\": ?\"|\\[\"|\",\")[0-9a-f]{16}(?=\")")
 
     /// The text with every token, hold or reservation id and time of this run replaced, the same value
     /// by the same stand-in each time.

@@ -48,6 +48,17 @@ extension APIOperation {
         ],
         problems: [404])
 
+    /// `GET /orders/{orderRef}`
+    static let orderPage = APIOperation(
+        "orderPage",
+        "The buyer's order page (the receipt's link, with ?code=): ticket stubs, QR codes, change of showing and refund within the show's policy, add to calendar",
+        parameters: [.orderRef, .orderCode],
+        answers: [
+            .media(200, "the order's page", "text/html"),
+            .problem(503, "the page's files were not found (set SEATKIT_WEB_ROOT)"),
+        ],
+        problems: [404])
+
     /// `GET /shows/{id}`
     static let pickerShowPage = APIOperation(
         "pickerShowPage",

@@ -191,6 +191,9 @@ export async function showPage(showId) {
       showMessage('', 'none');
       announce(text);
       showTickets(done.token);
+      // The order's own page: its tickets, a change of showing or a refund within the show's policy, the calendar.
+      $('order-link').href = `/orders/${encodeURIComponent(done.orderRef)}?code=${encodeURIComponent(done.token)}`;
+      $('order-link').hidden = false;
     }
   });
   /// The tickets of the purchase: a QR code a seat, what the door scans.

@@ -1,0 +1,133 @@
+"""The buyer's order at /orders/{ref}?code=… (the receipt's link): a ticket stub with the film, hall, time, seats and
+total; a QR code a seat; the show's terms; a change of showing (the best seats of another showing of the same film, in
+one step) and a refund, each answered on the page, the map of both shows changed accordingly. Chinese from the link on,
+with no English word; screenshots at phone and desktop sizes in both languages, each axe-checked. Shared set-up: support.py."""
+
+import os
+import re
+import urllib.request
+
+from support import *  # noqa: F401,F403 (the suites' shared names)
+
+
+class OrderPageTests(PickerCase):
+
+    def make_show(self, show, starts, after_sale=None):
+        details = {"title": {"zh": "深海", "en": "Deep Sea"}, "hall": {"zh": "3号厅", "en": "Hall 3"}, "format": "IMAX 2D",
+                   "poster": "/web/poster-deep-sea.svg", "duration": 112}
+        if after_sale:
+            details["afterSale"] = after_sale
+        status, made = self.server.send("POST", "/v1/shows", {"id": show, "venueId": "cinema-hall-3", "startsAt": starts, "details": details,
+                                                              "prices": {"categories": {"standard": "38", "vip": "58", "couple": "99"}}}, admin=True)
+        self.assertEqual(status, 201, made)
+
+    def bought(self, show, seats, ref):
+        """A buyer's hold on `seats`, confirmed as order `ref`: its token (the order's code)."""
+        status, hold = self.server.send("POST", f"/v1/shows/{show}/holds", {"seats": seats})
+        self.assertEqual(status, 201, hold)
+        status, done = self.server.send("POST", f"/v1/holds/{hold['token']}/confirm", {"orderRef": ref})
+        self.assertEqual(status, 200, done)
+        return hold["token"]
+
+    def open_order(self, ref, code, lang, phone=False):
+        d = self.new_browser()
+        if phone:
+            d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+        d.get(f"{self.server.url}/orders/{ref}?code={code}&lang={lang}")
+        self.wait(d, lambda d: d.find_element(By.ID, "order").is_displayed(), message="the order shown")
+        self.wait(d, lambda d: d.execute_script("return [...document.querySelectorAll('#tickets img')].every(i => i.complete && i.naturalWidth > 0)"),
+                  message="the QR codes drawn")
+        return d
+
+    def test_zh_stub_change_refund(self):
+        base = "o-" + self._testMethodName[5:].replace("_", "-")
+        first, later = f"{base}-a", f"{base}-b"
+        self.make_show(first, "2099-12-24T19:30:00+08:00", {"exchanges": 1, "exchangeFee": "5"})
+        self.make_show(later, "2099-12-25T21:00:00+08:00")
+        code = self.bought(first, ["7-1", "7-2"], "WEB-ORDER1")
+        d = self.open_order("WEB-ORDER1", code, "zh", phone=True)
+        stub = d.find_element(By.CSS_SELECTOR, ".stub").text
+        for part in ["深海", "IMAX 2D", "3号厅", "12月24日 周四 19:30", "7排1座", "7排2座", "¥116.00", "WEB-ORDER1", "已出票"]:
+            self.assertIn(part, stub)
+        self.assertEqual(len(d.find_elements(By.CSS_SELECTOR, "#tickets figure img")), 2)
+        terms = d.find_element(By.ID, "terms").text
+        self.assertIn("可改签 1 次", terms)
+        self.assertIn("手续费 ¥5.00/张", terms)
+        self.assertIn("前可退票", terms)
+        self.no_english(d, "the order in Chinese")
+        d.save_screenshot(os.path.join(ARTIFACTS, "order-phone-zh.png"))
+        self.axe(d, "the order page, phone zh")
+        # Change the showing: another showing of the same film, the best seats chosen by the server.
+        d.find_element(By.ID, "exchange-open").click()
+        self.wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, f"#exchange-shows input[value='{later}']"), message="the other showing")
+        self.assertIn("12月25日", d.find_element(By.ID, "exchange-shows").text)
+        self.assertIn("¥5.00 × 2", d.find_element(By.ID, "exchange-fee").text)
+        d.save_screenshot(os.path.join(ARTIFACTS, "order-exchange-phone-zh.png"))
+        self.axe(d, "the change of showing, phone zh")
+        d.find_element(By.CSS_SELECTOR, f"#exchange-shows input[value='{later}']").click()
+        d.find_element(By.CSS_SELECTOR, "#exchange-form [type=submit]").click()
+        message = self.wait(d, lambda d: d.find_element(By.ID, "message").text or None, message="the exchange answered")
+        self.assertRegex(message, r"^改签成功！新座位：\d+排\d+座 \d+排\d+座。需补差价 ¥10\.00。$")
+        self.assertEqual(d.execute_script("return document.activeElement.id"), "message", "focus on the answer")
+        new_seats = re.findall(r"(\d+)排(\d+)座", message)
+        self.assertIn("12月25日 周五 21:00", d.find_element(By.CSS_SELECTOR, ".stub").text)
+        self.assertTrue(d.find_element(By.ID, "exchange-open").get_attribute("disabled"), "once only")
+        self.assertIn("改签", d.find_element(By.ID, "history").text)
+        sold = [i for i, s in enumerate(self.server.statuses(later)) if s == "s"]
+        self.assertEqual(len(sold), 2)
+        self.assertEqual([s for s in self.server.statuses(first) if s == "s"], [], "the first showing's seats back on sale")
+        self.assertEqual(len(new_seats), 2)
+        self.no_english(d, "the order after the change, in Chinese")
+        d.save_screenshot(os.path.join(ARTIFACTS, "order-exchanged-phone-zh.png"))
+        # Refund the rest: the seats go back on sale, the page says so.
+        d.find_element(By.ID, "refund-open").click()
+        self.assertIn("退款 ¥116.00", d.find_element(By.ID, "refund-what").text)
+        d.find_element(By.CSS_SELECTOR, "#refund-form [type=submit]").click()
+        message = self.wait(d, lambda d: "退票成功" in d.find_element(By.ID, "message").text and d.find_element(By.ID, "message").text, message="refunded")
+        self.assertEqual(message, "退票成功，¥116.00 将原路退回。")
+        self.assertEqual([s for s in self.server.statuses(later) if s == "s"], [])
+        self.assertEqual(d.find_element(By.ID, "stubs").text, "本订单的座位已全部退票。")
+        self.assertFalse(d.find_element(By.ID, "tickets-box").is_displayed())
+        self.axe(d, "the order after the refund, phone zh")
+
+    def test_en_desktop_wrong_code(self):
+        base = "o-" + self._testMethodName[5:].replace("_", "-")
+        show = f"{base}-a"
+        self.make_show(show, "2099-12-24T19:30:00+08:00", {"refunds": False})
+        code = self.bought(show, ["8-1", "8-2", "8-3"], "WEB-ORDER2")
+        d = self.open_order("WEB-ORDER2", code, "en")
+        stub = d.find_element(By.CSS_SELECTOR, ".stub").text
+        for part in ["Deep Sea", "Hall 3", "Thu 24 Dec 19:30", "Row 8 Seat 1", "Row 8 Seat 3", "WEB-ORDER2", "Issued"]:
+            self.assertIn(part, stub)
+        self.assertIn("takes no refunds online", d.find_element(By.ID, "terms").text)
+        self.assertTrue(d.find_element(By.ID, "refund-open").get_attribute("disabled"))
+        # Add to calendar: an .ics of the show, in the page's language.
+        href = d.find_element(By.ID, "calendar").get_attribute("href")
+        self.assertTrue(href.endswith("&lang=en"), href)
+        ics = urllib.request.urlopen(href).read().decode()
+        self.assertIn("SUMMARY:Deep Sea\r\n", ics)
+        self.assertIn("DTSTART:20991224T113000Z\r\n", ics)
+        d.save_screenshot(os.path.join(ARTIFACTS, "order-desktop-en.png"))
+        self.axe(d, "the order page, desktop en")
+        d.set_window_size(1440, 900)
+        d.find_element(By.ID, "language").click()
+        self.wait(d, lambda d: "深海" in d.find_element(By.CSS_SELECTOR, ".stub").text, message="in Chinese")
+        d.save_screenshot(os.path.join(ARTIFACTS, "order-desktop-zh.png"))
+        self.no_english(d, "the order switched to Chinese")
+        # A link with another code: not found, and nothing of the order shown.
+        e = self.new_browser()
+        e.get(f"{self.server.url}/orders/WEB-ORDER2?code=not-the-code-0123456789&lang=en")
+        failed = self.wait(e, lambda e: e.find_element(By.ID, "failed").text or None, message="refused")
+        self.assertIn("cannot be found", failed)
+        self.assertFalse(e.find_element(By.ID, "order").is_displayed())
+        self.axe(e, "the order page, a wrong code")
+
+    def no_english(self, d, where):
+        """No English word on the page (the film's format "IMAX 2D", the order reference and the EN of the language switch aside)."""
+        text = d.find_element(By.TAG_NAME, "body").text
+        words = [w for w in re.findall(r"[A-Za-z]{2,}", text) if w not in ("IMAX", "WEB", "ORDER", "EN")]
+        self.assertEqual(words, [], f"{where}: {text}")
+
+
+if __name__ == "__main__":
+    unittest.main()
