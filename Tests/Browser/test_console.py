@@ -121,6 +121,48 @@ class ConsoleTests(PickerCase):
         clerk.save_screenshot(os.path.join(ARTIFACTS, "console-ticket-print.png"))
         clerk.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
 
+    def test_console_moves_an_order_with_the_lasso(self):
+        # A counter order moved: its seat clicked ("Order of the marked seat"), the new seats marked, one click;
+        # the buyer's map shows the old seats free and the new sold, the old tickets are revoked.
+        clerk_key = {"Authorization": f"Bearer {CLERK_KEY}"}
+        status, _ = self.server.send("POST", f"/v1/shows/{self.show}/sales", {"seats": ["9-1", "9-2"], "orderRef": "BOX-MOVE", "payment": "cash"},
+                                     headers=clerk_key)
+        self.assertEqual(status, 201)
+        status, before = self.server.send("GET", "/v1/orders/BOX-MOVE/tickets", None, headers=clerk_key)
+        buyer = self.open()
+        clerk = self.sign_in_console(CLERK_KEY)
+        self.click_seat(clerk, "9-1")
+        clerk.find_element(By.ID, "find-order").click()
+        self.wait(clerk, lambda c: c.find_element(By.ID, "refund-ref").get_attribute("value") == "BOX-MOVE", message="the order found")
+        self.click_seat(clerk, "9-1")  # unmark it
+        for seat in ["4-1", "4-2"]:
+            self.click_seat(clerk, seat)
+        self.wait(clerk, lambda c: c.execute_script("return document.querySelector('seatkit-map').selection.length") == 2, message="marked")
+        clerk.find_element(By.ID, "move-order").click()
+        message = self.wait(clerk, lambda c: "moved" in c.find_element(By.ID, "desk-message").text and c.find_element(By.ID, "desk-message").text,
+                            message="moved")
+        self.assertIn("Order BOX-MOVE moved to", message)
+        self.assertIn("print the new ones", message)
+        self.wait(buyer, lambda b: [self.status(b, s) for s in ["9-1", "9-2", "4-1", "4-2"]] == ["available", "available", "sold", "sold"],
+                  timeout=2, message="the buyer's map follows the move")
+        status, after = self.server.send("GET", "/v1/orders/BOX-MOVE/tickets", None, headers=clerk_key)
+        self.assertEqual(sorted(t["seat"] for t in after["tickets"] if t["status"] == "valid"), ["4-1", "4-2"])
+        self.assertEqual(sorted(t["ticketId"] for t in after["tickets"] if t["status"] == "revoked"), sorted(t["ticketId"] for t in before["tickets"]))
+        self.wait(clerk, lambda c: "exchange" in c.find_element(By.ID, "recent").text, message="the move in the recent changes")
+        # A move to a seat sold to someone else is told, and changes nothing.
+        status, _ = self.server.send("POST", f"/v1/shows/{self.show}/sales", {"seats": ["3-1"], "orderRef": "BOX-OTHER", "payment": "cash"},
+                                     headers=clerk_key)
+        self.assertEqual(status, 201)
+        for seat in ["3-1", "3-2"]:
+            self.click_seat(clerk, seat)
+        self.wait(clerk, lambda c: c.execute_script("return document.querySelector('seatkit-map').selection.length") == 2, message="marked again")
+        clerk.find_element(By.ID, "move-order").click()
+        self.wait(clerk, lambda c: "moved" not in c.find_element(By.ID, "desk-message").text, message="answered")
+        self.assertEqual(clerk.find_element(By.ID, "desk-message").text, "That did not work: 3-1: sold")
+        self.assertEqual([self.status(buyer, s) for s in ["4-1", "4-2", "3-2"]], ["sold", "sold", "available"])
+        clerk.save_screenshot(os.path.join(ARTIFACTS, "console-move-desktop-en.png"))
+        self.axe(clerk, "the desk after a move")
+
     def test_console_managers_price_change(self):
         buyer = self.open()
         self.click_seat(buyer, "9-1")

@@ -1,6 +1,6 @@
 // The show desk: the show's live map (the picker's `<seatkit-map>` in operator mode: taps, drags and
 // the lasso mark seats of any status) and what the box office does with the marked seats — block and
-// return to sale, keep for guests, sell at the counter, refund — with keys for the frequent ones.
+// return to sale, keep for guests, sell at the counter, refund, move an order — with keys for the frequent ones.
 
 import { randomKey, request } from './api.js';
 import { $, announce, call, problemWords, say, state } from './console-common.js';
@@ -145,6 +145,15 @@ export function bindDesk() {
     }
   });
   $('print-tickets').addEventListener('click', () => printTickets($('refund-ref').value));
+  // A move: the order's seats (found with "Order of the marked seat") to the seats marked now, in one step
+  // on the server (both or neither); the old tickets are revoked and the difference is said.
+  $('move-order').addEventListener('click', () => act(true, async ids => {
+    const ref = $('refund-ref').value;
+    if (!ref) { say('desk-message', w('noOrder')); $('refund-ref').focus(); return null; }
+    const x = await call('POST', `/v1/orders/${encodeURIComponent(ref)}/exchange`, { to: { show: state.showId, seats: ids }, reason: 'moved at the box office' });
+    const names = x.to.seats.map(s => state.map.seat(s.seat)?.name ?? s.seat).join(lang() === 'zh' ? '、' : ', ');
+    return w('done').move(ref, names, `${x.difference} ${x.currency}`);
+  }));
   $('refund-form').addEventListener('submit', e => {
     e.preventDefault();
     act(false, async ids => {
