@@ -30,16 +30,20 @@ public struct ShowReport: Sendable {
     public var counts: StatusCounts
     public var zones: [ZoneRow]
     public var currency: String
-    /// What sold, refunds included; what was refunded; what is kept (`gross - refunded`).
+    /// What sold, refunds included; what was refunded; what is kept (`gross - refunded`). Exchange fees
+    /// are in all three (`fees`): a fee is kept when the seats are refunded later.
     public var gross: Money
     public var refunded: Money
     public var net: Money
+    public var fees: Money
     /// `net` split by price category, channel (online, counter) and payment; by name.
     public var byCategory: [(String, Money)]
     public var byChannel: [(String, Money)]
     public var byPayment: [(String, Money)]
     public var orders: Int
+    /// Seats given back, and of those the ones given back in an exchange (their sale replaced by another).
     public var refundedSeats: Int
+    public var exchangedSeats: Int
     public var seats: [SeatRow]
 }
 
@@ -66,7 +70,14 @@ extension Inventory {
                 for seat in sale.seats { owner[seat] = (sale.record, pricing) }
             }
             var byCategory: [String: Decimal] = [:], byChannel: [String: Decimal] = [:], byPayment: [String: Decimal] = [:]
-            var net = Decimal(0)
+            var net = Decimal(0), fees = Decimal(0)
+            // An exchange's fee, with its sale's channel and payment (not a price category: a fee buys no seat).
+            for sale in sales {
+                guard let fee = pricingOf[sale.record.id]?.fee else { continue }
+                fees += fee
+                byChannel[sale.record.kind == .buyer ? "online" : "counter", default: 0] += fee
+                byPayment[sale.record.payment ?? (sale.record.kind == .buyer ? "online" : "unknown"), default: 0] += fee
+            }
             var rows: [ShowReport.SeatRow] = []
             rows.reserveCapacity(layout.seatCount)
             for seat in layout.seatIndices {
@@ -96,9 +107,10 @@ extension Inventory {
             return ShowReport(
                 showID: showID, version: a.version, seatCount: layout.seatCount, counts: a.counts,
                 zones: layout.zones.indices.map { ShowReport.ZoneRow(zone: layout.zones[$0].id, category: layout.zones[$0].category, counts: zoneCounts[$0]) },
-                currency: prices.table.currency, gross: money(net + refunded), refunded: money(refunded), net: money(net),
+                currency: prices.table.currency, gross: money(net + fees + refunded), refunded: money(refunded), net: money(net + fees), fees: money(fees),
                 byCategory: split(byCategory), byChannel: split(byChannel), byPayment: split(byPayment),
-                orders: Set(sales.compactMap(\.record.orderRef)).count, refundedSeats: refunds.count, seats: rows)
+                orders: Set(sales.compactMap(\.record.orderRef)).count, refundedSeats: refunds.count,
+                exchangedSeats: refunds.filter { $0.exchangedTo != nil }.count, seats: rows)
         }
     }
 
@@ -124,11 +136,15 @@ public struct SalesReport: Sendable {
         public var gross: Money
         public var refunded: Money
         public var net: Money
+        public var refundedSeats: Int
+        public var exchangedSeats: Int
+        /// Tickets scanned in at the door at least once.
+        public var came: Int
     }
-    /// Shows, seats, sold seats and money of one currency, summed.
+    /// Shows, seats, sold seats, people who came and money of one currency, summed.
     public struct Sum: Sendable {
         public var currency: String
-        public var shows = 0, seats = 0, sold = 0
+        public var shows = 0, seats = 0, sold = 0, came = 0
         public var gross: Money, refunded: Money, net: Money
 
         init(currency: String) {
@@ -137,7 +153,7 @@ public struct SalesReport: Sendable {
         }
 
         mutating func add(_ row: ShowRow) {
-            shows += 1; seats += row.seats; sold += row.sold
+            shows += 1; seats += row.seats; sold += row.sold; came += row.came
             gross += row.gross; refunded += row.refunded; net += row.net
         }
     }
@@ -165,9 +181,15 @@ extension Inventory {
                 failed.detail = "the report of show \(id) could not be made, so the sales report would leave it out: \(error.detail)"
                 throw failed
             }
+            let came: Int
+            do { came = try checkInCounts(show: id).came } catch {
+                var failed = error
+                failed.detail = "the door's counts of show \(id) could not be read, so the sales report would leave them out: \(error.detail)"
+                throw failed
+            }
             let row = SalesReport.ShowRow(
                 showID: id, startsAt: startsAt, seats: report.seatCount, sold: report.counts.sold, orders: report.orders, gross: report.gross,
-                refunded: report.refunded, net: report.net)
+                refunded: report.refunded, net: report.net, refundedSeats: report.refundedSeats, exchangedSeats: report.exchangedSeats, came: came)
             rows.append(row)
             days[String(startsAt.prefix(10)), default: [:]][report.currency, default: SalesReport.Sum(currency: report.currency)].add(row)
             totals[report.currency, default: SalesReport.Sum(currency: report.currency)].add(row)

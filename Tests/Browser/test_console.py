@@ -87,7 +87,8 @@ class ConsoleTests(PickerCase):
             message="the day's row")
         request = urllib.request.Request(f"{self.server.url}/v1/reports/sales?from=2099-12-24&to=2099-12-25", headers={"Authorization": f"Bearer {CLERK_KEY}"})
         api_day = json.loads(urllib.request.urlopen(request).read())["days"][0]
-        self.assertEqual(day[1:], [str(api_day["shows"]), str(api_day["seats"]), str(api_day["sold"]), api_day["gross"], api_day["refunded"], f"{api_day['net']} CNY"])
+        self.assertEqual(day[1:], [str(api_day["shows"]), str(api_day["seats"]), str(api_day["sold"]), str(api_day["came"]), api_day["gross"], api_day["refunded"],
+                                   f"{api_day['net']} CNY"])
         self.axe(clerk, "the console's show desk and reports")
         clerk.save_screenshot(os.path.join(ARTIFACTS, "console-desk.png"))
         clerk.find_element(By.ID, "reports").screenshot(os.path.join(ARTIFACTS, "console-reports.png"))

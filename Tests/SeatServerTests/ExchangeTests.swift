@@ -108,6 +108,11 @@ import Testing
         for t in fresh { #expect(try door.scan(c, try #require(t["code"]?.stringValue))["result"]?.stringValue == "ok") }
         let counts = try c.request("GET", "/v1/shows/tonight/report", headers: Self.li)
         #expect(counts.json?["came"]?.intValue == 2, "\(counts.text.prefix(300))")
+        let day = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-86_400)).prefix(10)
+        let week = ISO8601DateFormatter().string(from: Date().addingTimeInterval(7 * 86_400)).prefix(10)
+        let sales = try SalesReportResource(json: c.request("GET", "/v1/reports/sales?from=\(day)&to=\(week)", headers: Self.li).body)
+        #expect(sales.shows.first { $0.showID == "tonight" }.map { ($0.came, $0.exchangedSeats) } ?? (0, 0) == (2, 2))
+        #expect(sales.totals.first?.came == 2)
     }
 
     @Test(arguments: StoreBackend.available) func aBadExchangeIsAPreciseAnswerThatChangesNothing(backend: StoreBackend) throws {
@@ -189,6 +194,15 @@ import Testing
         let refund = try c.request("POST", "/v1/orders/WEB-1/refund", json: #"{"seats":["8-2"],"code":"\#(code)"}"#)
         #expect(refund.status == 200, "\(refund.text)")
         #expect(try statuses(server, "fri", ["8-1", "8-2"]) == ["sold", "available"])
+        // The reports: the fee kept (in gross and net), the exchanged seats among the refunded ones, across shows too.
+        let report = try ShowReportResource(json: c.request("GET", "/v1/shows/fri/report", headers: Self.li).body)
+        #expect(Decimal(string: report.fees) == 10 && report.exchangedSeats == 2 && report.refundedSeats == 3, "\(report)")
+        #expect(Decimal(string: report.gross)! - Decimal(string: report.refunded)! == Decimal(string: report.net)!)
+        #expect(Decimal(string: report.net) == Decimal(string: answer.to.seats[0].price)! + 10, "8-1 and the fee")
+        let day = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-86_400)).prefix(10), week = ISO8601DateFormatter().string(from: Date().addingTimeInterval(7 * 86_400)).prefix(10)
+        let sales = try SalesReportResource(json: c.request("GET", "/v1/reports/sales?from=\(day)&to=\(week)", headers: Self.li).body)
+        let row = try #require(sales.shows.first { $0.showID == "fri" })
+        #expect(row.exchangedSeats == 2 && row.refundedSeats == 3 && row.net == report.net && row.came == 0)
         // A box-office refund still needs a reason.
         let noReason = try c.request("POST", "/v1/orders/WEB-1/refund", json: #"{"seats":["8-1"]}"#, headers: Self.li)
         #expect(noReason.status == 422 && (noReason.string("detail") ?? "").contains("reason"), "\(noReason.text)")

@@ -27,12 +27,15 @@ extension Render {
     static func report(_ r: ShowReport) -> ShowReportResource {
         func counts(_ c: StatusCounts) -> StatusCountsBody { StatusCountsBody(available: c.available, held: c.held, sold: c.sold, blocked: c.blocked) }
         func split(_ pairs: [(String, Money)]) -> [(String, String)] { pairs.map { ($0.0, $0.1.description) } }
-        return ShowReportResource(
+        var resource = ShowReportResource(
             showID: r.showID, version: r.version, seats: r.seatCount, byStatus: counts(r.counts),
             zones: r.zones.map { .init(zone: $0.zone, category: $0.category, byStatus: counts($0.counts)) },
             occupancy: r.seatCount == 0 ? 0 : (Double(r.counts.sold) / Double(r.seatCount) * 10_000).rounded() / 10_000, currency: r.currency,
             gross: r.gross.description, refunded: r.refunded.description, net: r.net.description, byCategory: split(r.byCategory),
             byChannel: split(r.byChannel), byPayment: split(r.byPayment), orders: r.orders, refundedSeats: r.refundedSeats)
+        resource.exchangedSeats = r.exchangedSeats
+        resource.fees = r.fees.description
+        return resource
     }
 
     /// A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break; nil is empty.
@@ -79,14 +82,15 @@ extension SeatAPI {
         func sum(_ s: SalesReport.Sum) -> SalesReportResource.Sum {
             .init(
                 currency: s.currency, shows: s.shows, seats: s.seats, sold: s.sold, gross: s.gross.description, refunded: s.refunded.description,
-                net: s.net.description)
+                net: s.net.description, came: s.came)
         }
         return SalesReportResource(
             from: Render.iso(report.from), to: Render.iso(report.to),
             shows: report.shows.map {
                 .init(
                     showID: $0.showID, startsAt: $0.startsAt, currency: $0.net.currency, seats: $0.seats, sold: $0.sold, orders: $0.orders,
-                    gross: $0.gross.description, refunded: $0.refunded.description, net: $0.net.description)
+                    gross: $0.gross.description, refunded: $0.refunded.description, net: $0.net.description, refundedSeats: $0.refundedSeats,
+                    exchangedSeats: $0.exchangedSeats, came: $0.came)
             }, days: report.days.flatMap { date, sums in sums.map { (date, sum($0)) } }, totals: report.totals.map(sum))
     }
 }

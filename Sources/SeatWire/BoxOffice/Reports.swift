@@ -23,6 +23,9 @@ public struct ShowReportResource: Sendable {
     public var byCategory: [(String, String)], byChannel: [(String, String)], byPayment: [(String, String)]
     public var orders: Int
     public var refundedSeats: Int
+    /// Of the refunded seats, those given back in an exchange; and the exchange fees (in `gross` and `net`).
+    public var exchangedSeats = 0
+    public var fees = "0"
     /// Tickets scanned in at the door at least once (how many came), and inside now.
     public var came: Int, inside: Int
 
@@ -55,9 +58,9 @@ public struct ShowReportResource: Sendable {
         w.raw("]")
         w.key("occupancy"); w.number(occupancy)
         w.key("revenue"); w.raw("{"); w.key("currency", first: true); w.string(currency)
-        w.key("gross"); w.string(gross); w.key("refunded"); w.string(refunded); w.key("net"); w.string(net)
+        w.key("gross"); w.string(gross); w.key("refunded"); w.string(refunded); w.key("net"); w.string(net); w.key("fees"); w.string(fees)
         split("byCategory", byCategory); split("byChannel", byChannel); split("byPayment", byPayment); w.raw("}")
-        w.key("orders"); w.number(orders); w.key("refundedSeats"); w.number(refundedSeats)
+        w.key("orders"); w.number(orders); w.key("refundedSeats"); w.number(refundedSeats); w.key("exchangedSeats"); w.number(exchangedSeats)
         w.key("came"); w.number(came); w.key("inside"); w.number(inside)
         w.raw("}")
     }
@@ -72,6 +75,8 @@ public struct ShowReportResource: Sendable {
             refunded: revenue.text("refunded"), net: revenue.text("net"), byCategory: revenue.textMap("byCategory"),
             byChannel: revenue.textMap("byChannel"), byPayment: revenue.textMap("byPayment"), orders: o.whole("orders"),
             refundedSeats: o.whole("refundedSeats"), came: o.whole("came"), inside: o.whole("inside"))
+        exchangedSeats = o.whole("exchangedSeats")
+        fees = revenue.optionalText("fees") ?? "0"
     }
 }
 
@@ -94,15 +99,19 @@ extension ShowReportResource: WireBody, WireWritable {
                     "gross": WireMoney.schema,
                     "refunded": WireMoney.schema,
                     "net": WireMoney.schema,
+                    "fees": WireMoney.schema.described("exchange fees (in gross and net; not in byCategory: a fee buys no seat)"),
                     "byCategory": .map(WireMoney.schema),
                     "byChannel": .map(WireMoney.schema),
                     "byPayment": .map(WireMoney.schema),
-                ], required: ["currency", "gross", "refunded", "net", "byCategory", "byChannel", "byPayment"]),
+                ], required: ["currency", "gross", "refunded", "net", "fees", "byCategory", "byChannel", "byPayment"]),
             "orders": .integer(minimum: 0),
             "refundedSeats": .integer(minimum: 0),
+            "exchangedSeats": .integer(minimum: 0).described("of the refunded seats, those given back in an exchange"),
             "came": .integer(minimum: 0).described("tickets scanned in at the door at least once"),
             "inside": .integer(minimum: 0).described("tickets inside now"),
-        ], required: ["showId", "version", "seats", "byStatus", "zones", "occupancy", "revenue", "orders", "refundedSeats", "came", "inside"])
+        ], required: [
+            "showId", "version", "seats", "byStatus", "zones", "occupancy", "revenue", "orders", "refundedSeats", "exchangedSeats", "came", "inside",
+        ])
 }
 
 /// Seats by status, without the total (a report's `byStatus`).
@@ -133,20 +142,25 @@ public struct SalesReportResource: Sendable {
         public var showID: String, startsAt: String, currency: String
         public var seats: Int, sold: Int, orders: Int
         public var gross: String, refunded: String, net: String
+        /// Seats given back (of those, in exchanges), and tickets scanned in at the door.
+        public var refundedSeats: Int, exchangedSeats: Int, came: Int
         public init(
-            showID: String, startsAt: String, currency: String, seats: Int, sold: Int, orders: Int, gross: String, refunded: String, net: String
+            showID: String, startsAt: String, currency: String, seats: Int, sold: Int, orders: Int, gross: String, refunded: String, net: String,
+            refundedSeats: Int = 0, exchangedSeats: Int = 0, came: Int = 0
         ) {
             self.showID = showID; self.startsAt = startsAt; self.currency = currency; self.seats = seats; self.sold = sold; self.orders = orders
             self.gross = gross; self.refunded = refunded; self.net = net
+            self.refundedSeats = refundedSeats; self.exchangedSeats = exchangedSeats; self.came = came
         }
     }
     public struct Sum: Sendable {
         public var currency: String
         public var shows: Int, seats: Int, sold: Int
         public var gross: String, refunded: String, net: String
-        public init(currency: String, shows: Int, seats: Int, sold: Int, gross: String, refunded: String, net: String) {
+        public var came: Int
+        public init(currency: String, shows: Int, seats: Int, sold: Int, gross: String, refunded: String, net: String, came: Int = 0) {
             self.currency = currency; self.shows = shows; self.seats = seats; self.sold = sold; self.gross = gross; self.refunded = refunded
-            self.net = net
+            self.net = net; self.came = came
         }
     }
 
@@ -164,6 +178,7 @@ public struct SalesReportResource: Sendable {
         func sum(_ s: Sum, first: Bool) {
             w.key("currency", first: first); w.string(s.currency); w.key("shows"); w.number(s.shows); w.key("seats"); w.number(s.seats)
             w.key("sold"); w.number(s.sold); w.key("gross"); w.string(s.gross); w.key("refunded"); w.string(s.refunded); w.key("net"); w.string(s.net)
+            w.key("came"); w.number(s.came)
         }
         w.raw("{"); w.key("from", first: true); w.string(from); w.key("to"); w.string(to); w.key("shows"); w.raw("[")
         for (k, row) in shows.enumerated() {
@@ -171,7 +186,8 @@ public struct SalesReportResource: Sendable {
             w.raw("{"); w.key("showId", first: true); w.string(row.showID); w.key("startsAt"); w.string(row.startsAt)
             w.key("currency"); w.string(row.currency); w.key("seats"); w.number(row.seats); w.key("sold"); w.number(row.sold)
             w.key("orders"); w.number(row.orders); w.key("gross"); w.string(row.gross); w.key("refunded"); w.string(row.refunded)
-            w.key("net"); w.string(row.net); w.raw("}")
+            w.key("net"); w.string(row.net); w.key("refundedSeats"); w.number(row.refundedSeats); w.key("exchangedSeats"); w.number(row.exchangedSeats)
+            w.key("came"); w.number(row.came); w.raw("}")
         }
         w.raw("]"); w.key("days"); w.raw("[")
         for (k, day) in days.enumerated() {
@@ -191,14 +207,15 @@ public struct SalesReportResource: Sendable {
         func sum(_ s: JSONObject) -> Sum {
             Sum(
                 currency: s.text("currency"), shows: s.whole("shows"), seats: s.whole("seats"), sold: s.whole("sold"), gross: s.text("gross"),
-                refunded: s.text("refunded"), net: s.text("net"))
+                refunded: s.text("refunded"), net: s.text("net"), came: s.whole("came"))
         }
         self.init(
             from: o.text("from"), to: o.text("to"),
             shows: o.objects("shows").map {
                 ShowRow(
                     showID: $0.text("showId"), startsAt: $0.text("startsAt"), currency: $0.text("currency"), seats: $0.whole("seats"),
-                    sold: $0.whole("sold"), orders: $0.whole("orders"), gross: $0.text("gross"), refunded: $0.text("refunded"), net: $0.text("net"))
+                    sold: $0.whole("sold"), orders: $0.whole("orders"), gross: $0.text("gross"), refunded: $0.text("refunded"), net: $0.text("net"),
+                    refundedSeats: $0.whole("refundedSeats"), exchangedSeats: $0.whole("exchangedSeats"), came: $0.whole("came"))
             }, days: o.objects("days").map { ($0.text("date"), sum($0)) }, totals: o.objects("totals").map(sum))
     }
 }
@@ -210,7 +227,8 @@ extension SalesReportResource: WireBody, WireWritable {
             [
                 "currency": .string(pattern: "^[A-Z]{3}$"), "shows": .integer(minimum: 0), "seats": .integer(minimum: 0), "sold": .integer(minimum: 0),
                 "gross": WireMoney.schema, "refunded": WireMoney.schema, "net": WireMoney.schema,
-            ], required: ["currency", "shows", "seats", "sold", "gross", "refunded", "net"])
+                "came": .integer(minimum: 0).described("tickets scanned in at the door at least once"),
+            ], required: ["currency", "shows", "seats", "sold", "gross", "refunded", "net", "came"])
         var day = sum
         day.properties.insert(.init(name: "date", schema: .string(pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$")), at: 0)
         day.required.insert("date", at: 0)
@@ -223,8 +241,13 @@ extension SalesReportResource: WireBody, WireWritable {
                         [
                             "showId": .string(), "startsAt": .string(format: "date-time"), "currency": .string(pattern: "^[A-Z]{3}$"),
                             "seats": .integer(minimum: 0), "sold": .integer(minimum: 0), "orders": .integer(minimum: 0), "gross": WireMoney.schema,
-                            "refunded": WireMoney.schema, "net": WireMoney.schema,
-                        ], required: ["showId", "startsAt", "currency", "seats", "sold", "orders", "gross", "refunded", "net"])),
+                            "refunded": WireMoney.schema, "net": WireMoney.schema, "refundedSeats": .integer(minimum: 0),
+                            "exchangedSeats": .integer(minimum: 0).described("of the refunded seats, those given back in an exchange"),
+                            "came": .integer(minimum: 0).described("tickets scanned in at the door at least once"),
+                        ],
+                        required: [
+                            "showId", "startsAt", "currency", "seats", "sold", "orders", "gross", "refunded", "net", "refundedSeats", "exchangedSeats", "came",
+                        ])),
                 "days": .array(day),
                 "totals": .array(sum),
             ], required: ["from", "to", "shows", "days", "totals"])

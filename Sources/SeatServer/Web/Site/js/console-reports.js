@@ -67,7 +67,9 @@ export async function renderShowReport() {
       table(w('seats'), [w('status'), w('seats'), w('share')], statuses.map(s => [w(STATUS_WORD[s]), report.byStatus[s], pct(report.byStatus[s])])),
       table(w('zone'), [w('zone'), w('category'), ...statuses.map(s => w(STATUS_WORD[s]))], report.zones.map(z => [z.zone, z.category, ...statuses.map(s => z.byStatus[s])])),
       table(w('door'), [w('door'), w('seats')], [[w('came'), report.came], [w('insideNow'), report.inside], [w('sold'), report.byStatus.sold]]),
-      table(w('revenue'), [w('revenue'), w('amount')], [[w('gross'), money(report.revenue.gross)], [w('refunded'), money(report.revenue.refunded)], [w('net'), money(report.revenue.net)]]),
+      table(w('revenue'), [w('revenue'), w('amount')], [[w('gross'), money(report.revenue.gross)], [w('refunded'), money(report.revenue.refunded)],
+        [w('exchangeFees'), money(report.revenue.fees)], [w('net'), money(report.revenue.net)]]),
+      table(w('afterSale'), [w('afterSale'), w('seats')], [[w('refundedSeats'), report.refundedSeats], [w('exchangedSeats'), report.exchangedSeats]]),
       chart(w('byCategory'), Object.entries(report.revenue.byCategory).map(([k, v]) => [k, Number(v), v])),
       ...splits);
     $('show-report').dataset.version = String(report.version);
@@ -82,8 +84,8 @@ export async function renderDayReport() {
     const data = await call('GET', `/v1/reports/sales?from=${$('period-from').value}&to=${$('period-to').value}`);
     $('day-report').replaceChildren(
       chart(w('netChart'), data.days.map(d => [d.date, Number(d.net), d.net])),
-      table(w('dayReport'), [w('date'), w('shows'), w('seats'), w('sold'), w('gross'), w('refunded'), w('net')],
-        data.days.length ? data.days.map(d => [d.date, d.shows, d.seats, d.sold, d.gross, d.refunded, `${d.net} ${d.currency}`]) : [[w('nothing'), '', '', '', '', '', '']]));
+      table(w('dayReport'), [w('date'), w('shows'), w('seats'), w('sold'), w('came'), w('gross'), w('refunded'), w('net')],
+        data.days.length ? data.days.map(d => [d.date, d.shows, d.seats, d.sold, d.came, d.gross, d.refunded, `${d.net} ${d.currency}`]) : [[w('nothing'), '', '', '', '', '', '', '']]));
   } catch (error) {
     say('desk-message', problemWords(error));
   }
