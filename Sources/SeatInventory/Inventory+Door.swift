@@ -34,6 +34,12 @@ extension Inventory {
         do { return try doorStore().seatSales(show: show, seat: seat) } catch let r as Refusal { throw r } catch { throw Self.storeRefusal(error) }
     }
 
+    /// Whether the seat's sale `sale` was given back in an exchange (the door tells that from a refund).
+    /// Reads the store: call off the lock.
+    public func wasExchanged(sale: String, seat: SeatIndex) throws(Refusal) -> Bool {
+        do { return try store.refunds(holdIDs: [sale]).contains { $0.seat == seat && $0.exchangedTo != nil } } catch { throw Self.storeRefusal(error) }
+    }
+
     /// The scan decided by the store (`DoorStore.checkIn`); the ticket's standing is the caller's to
     /// check first. Reads and writes the store: call off the lock.
     public func checkIn(_ scan: CheckInScan) throws(Refusal) -> CheckInOutcome {

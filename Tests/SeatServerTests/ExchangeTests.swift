@@ -102,6 +102,7 @@ import Testing
         for seat in ["5-1", "5-2"] {
             let old = try door.scan(c, try #require(codes[seat]))
             #expect(old["result"]?.stringValue == "revoked" && old["ok"]?.boolValue == false, "\(old)")
+            #expect(old["detail"]?.stringValue?.contains("exchanged") == true, "\(old)")
         }
         let fresh = try tickets(c, "NIGHT-X")["valid"] ?? []
         #expect(fresh.map { $0["seat"]?.stringValue } == ["6-5", "6-7"])

@@ -46,10 +46,13 @@ extension SeatAPI {
         if facts.cancelled { return red("revoked", "the show was cancelled", show: ticket.show, seat: seat, ticket: id) }
         let sales = try inventory.seatSales(show: ticket.show, seat: ticket.seat)
         guard let sale = sales.current, TicketCode.id(sale: sale, seat: ticket.seat) == ticket.id else {
-            let refunded = sales.refunded.contains { TicketCode.id(sale: $0, seat: ticket.seat) == ticket.id }
-            return red(
-                "revoked", refunded ? "the ticket was refunded" : "the seat was sold again since: this ticket no longer stands", show: ticket.show, seat: seat,
-                ticket: id)
+            let refunded = sales.refunded.first { TicketCode.id(sale: $0, seat: ticket.seat) == ticket.id }
+            let why =
+                if let refunded {
+                    try inventory.wasExchanged(sale: refunded, seat: ticket.seat)
+                        ? "the ticket was exchanged for another seat or showing: ask for the new ticket" : "the ticket was refunded"
+                } else { "the seat was sold again since: this ticket no longer stands" }
+            return red("revoked", why, show: ticket.show, seat: seat, ticket: id)
         }
         let scan = CheckInScan(
             showID: ticket.show, ticketID: id, seat: ticket.seat, direction: direction, gate: body.gate, operatorName: who.name, nonce: body.nonce, at: now)
