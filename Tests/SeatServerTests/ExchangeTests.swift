@@ -200,7 +200,8 @@ import Testing
         #expect(Decimal(string: report.fees) == 10 && report.exchangedSeats == 2 && report.refundedSeats == 3, "\(report)")
         #expect(Decimal(string: report.gross)! - Decimal(string: report.refunded)! == Decimal(string: report.net)!)
         #expect(Decimal(string: report.net) == Decimal(string: answer.to.seats[0].price)! + 10, "8-1 and the fee")
-        let day = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-86_400)).prefix(10), week = ISO8601DateFormatter().string(from: Date().addingTimeInterval(7 * 86_400)).prefix(10)
+        let day = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-86_400)).prefix(10),
+            week = ISO8601DateFormatter().string(from: Date().addingTimeInterval(7 * 86_400)).prefix(10)
         let sales = try SalesReportResource(json: c.request("GET", "/v1/reports/sales?from=\(day)&to=\(week)", headers: Self.li).body)
         let row = try #require(sales.shows.first { $0.showID == "fri" })
         #expect(row.exchangedSeats == 2 && row.refundedSeats == 3 && row.net == report.net && row.came == 0)

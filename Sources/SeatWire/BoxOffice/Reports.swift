@@ -109,7 +109,8 @@ extension ShowReportResource: WireBody, WireWritable {
             "exchangedSeats": .integer(minimum: 0).described("of the refunded seats, those given back in an exchange"),
             "came": .integer(minimum: 0).described("tickets scanned in at the door at least once"),
             "inside": .integer(minimum: 0).described("tickets inside now"),
-        ], required: [
+        ],
+        required: [
             "showId", "version", "seats", "byStatus", "zones", "occupancy", "revenue", "orders", "refundedSeats", "exchangedSeats", "came", "inside",
         ])
 }
