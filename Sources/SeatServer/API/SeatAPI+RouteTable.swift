@@ -89,7 +89,15 @@ extension SeatAPI {
     /// The door's scanner (docs/DOOR.md): its page is public, scanning needs a door operator's key.
     private static let door: Route.Handler = { api, c in try api.site.response("door.html", c.request) }
     /// The buyer's order (`/orders/{ref}?code=…`, the receipt's link): the page is public, the order is read with the code.
-    private static let orderPage: Route.Handler = { api, c in try api.site.response("order.html", c.request) }
+    /// An order this code does not open (no such order, a reference no order can have, a wrong code or
+    /// none) is the page with a 404 status, which tells the buyer so in their language (the page asks the
+    /// API, which says 404 for each, so a guess learns nothing).
+    private static let orderPage: Route.Handler = { api, c in
+        var page = try api.site.response("order.html", c.request)
+        let opens = c.request.query["code"].map { code in (try? api.inventory.buyerOrder(orderRef: c[0], code: code)) != nil } ?? false
+        if !opens && page.status == 200 { page.status = 404 }
+        return page
+    }
 
     private static let showPage: Route.Handler = { api, c in
         guard RequestBody.isIdentifier(c[0]) else { throw Problem.notFound("no show \(c[0])") }

@@ -51,10 +51,11 @@ extension APIOperation {
     /// `GET /orders/{orderRef}`
     static let orderPage = APIOperation(
         "orderPage",
-        "The buyer's order page (the receipt's link, with ?code=): ticket stubs, QR codes, change of showing and refund within the show's policy, add to calendar",
-        parameters: [.orderRef, .orderCode],
+        "The buyer's order page (the receipt's link, with ?code=, which the page reads itself and sends to the order's operations): ticket stubs, QR codes, change of showing and refund within the show's policy, add to calendar",
+        parameters: [.orderRef],
         answers: [
             .media(200, "the order's page", "text/html"),
+            .media(404, "the page, saying the order cannot be found (no order with this code; the page tells the buyer in their language)", "text/html"),
             .problem(503, "the page's files were not found (set SEATKIT_WEB_ROOT)"),
         ],
         problems: [404])
