@@ -123,7 +123,7 @@ import Testing
         try sell(c, "show", ["5-1", "5-2"], ref: "BOX-2")
         try sell(c, "later", ["8-1"], ref: "BOX-3")
         let order = try c.request("GET", "/v1/orders/BOX-2", headers: Self.li).text
-        let versions = try (server.availability("show").version, server.availability("later").version)
+        var versions = try (server.availability("show").version, server.availability("later").version)
         func refused(_ body: String, _ status: Int, _ type: String, _ words: String, ref: String = "BOX-2") throws {
             let r = try c.request("POST", "/v1/orders/\(ref)/exchange", json: body, headers: Self.li)
             #expect(
@@ -140,6 +140,26 @@ import Testing
         try refused(#"{"to":{"show":"later","seats":["6-1","6-2"]}}"#, 404, "not-found", "no order", ref: "NOPE")
         try refused(#"{"to":{"show":"later"}}"#, 422, "invalid-body", "to: give \"seats\"")
         try refused(#"{"to":{"show":"later","seats":["6-1","6-2"]},"colour":"red"}"#, 422, "invalid-body", "colour")
+        // A show in a small room (two seats, both free): three seats do not fit, whichever way they are asked for.
+        let room = try VenueLayout(
+            validating: VenueSpec(
+                id: "studio-2", name: "放映室 Studio", zones: [Zone(id: "standard", name: "普通区 Standard", category: "standard", color: "#4A90D9")],
+                rows: [
+                    RowSpec(
+                        id: "1", label: "1", zone: "standard",
+                        seats: [SeatSpec(id: "1-1", label: "1", x: 0, y: 0), SeatSpec(id: "1-2", label: "2", x: 1, y: 0)])
+                ]))
+        #expect(try c.request("POST", "/v1/venues", headers: Self.admin, body: room.jsonBytes()).status == 201)
+        let starts = ISO8601DateFormatter().string(from: Date().addingTimeInterval(86_400))
+        let studio = try c.request(
+            "POST", "/v1/shows", json: #"{"id":"studio","venueId":"studio-2","startsAt":"\#(starts)","prices":{"categories":{"standard":"30"}}}"#,
+            headers: Self.admin)
+        #expect(studio.status == 201, "\(studio.text)")
+        try sell(c, "show", ["4-1", "4-2", "4-3"], ref: "BOX-4", force: true)
+        versions.0 += 1
+        try refused(#"{"to":{"show":"studio","best":3}}"#, 409, "seats-taken", "no 3 free seats side by side", ref: "BOX-4")
+        try refused(#"{"to":{"show":"studio","seats":["1-1","1-2"]}}"#, 422, "invalid-body", "3 seats given back, 2 named", ref: "BOX-4")
+        #expect(try statuses(server, "show", ["4-1", "4-2", "4-3"]) == ["sold", "sold", "sold"])
         // A seat refunded already cannot be exchanged.
         #expect(try c.request("POST", "/v1/orders/BOX-2/refund", json: #"{"seats":["5-2"],"reason":"ill"}"#, headers: Self.li).status == 200)
         try refused(#"{"seats":["5-2"],"to":{"show":"later","seats":["6-1"]}}"#, 409, "not-in-order", "refunded or exchanged already")
