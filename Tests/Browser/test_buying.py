@@ -51,6 +51,26 @@ class BuyingTests(PickerCase):
         self.wait(d, lambda d: self.status(d, "7-1") == "sold", message="own seats turn sold from the live stream")
 
 
+    def test_the_view_from_the_seat_chosen_last(self):
+        # The engine's "view from your seat": a picture of the screen from the seat chosen last, and its
+        # verdict, in the page's language; it follows the choice and leaves with it.
+        d = self.open()
+        self.click_seat(d, "5-1")
+        figure = self.wait(d, lambda d: d.find_element(By.ID, "seat-view") if d.find_element(By.ID, "seat-view").is_displayed() else None,
+                           message="the view shown")
+        self.wait(d, lambda d: d.execute_script("const i = document.getElementById('seat-view-picture'); return i.complete && i.naturalWidth > 0"),
+                  message="the picture drawn")
+        words = d.find_element(By.ID, "seat-view-words").text
+        self.assertEqual(words, "From Row 5, seat 1: The best view: the screen fills your view, straight ahead (a 52° view)")
+        self.assertEqual(figure.get_attribute("data-verdict"), "ideal")
+        self.assertIn("/v1/venues/cinema-hall-3/views/5-1.svg?lang=en", d.find_element(By.ID, "seat-view-picture").get_attribute("src"))
+        self.click_seat(d, "5-2")
+        self.wait(d, lambda d: "Row 5, seat 2" in d.find_element(By.ID, "seat-view-words").text, message="the view follows the last seat")
+        d.find_element(By.ID, "seat-view").screenshot(os.path.join(ARTIFACTS, "seat-view-en.png"))
+        self.axe(d, "the picker with the view from the seat")
+        d.find_element(By.ID, "release").click()
+        self.wait(d, lambda d: not d.find_element(By.ID, "seat-view").is_displayed(), message="gone with the seats")
+
     def test_a_chinese_link_stays_chinese_past_the_next_click(self):
         # Opened from a link that says Chinese, then a page without it (a show card, the console): still Chinese.
         d = self.new_browser()

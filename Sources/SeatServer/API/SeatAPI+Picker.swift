@@ -135,3 +135,27 @@ extension SeatAPI {
         return .json(200, FreeSeatList(version: state.availability.version, zones: zones), headers: [("Cache-Control", "no-cache")])
     }
 }
+
+/// "View from your seat": what a seat sees of the screen, from the venue's plan (`VenueLayout.view`).
+extension SeatAPI {
+    /// `GET /v1/venues/{id}/views/{seat}?lang=zh|en` (JSON) and `…/{seat}.svg` (the picture): the same for
+    /// every show of the venue, so cached a day.
+    func seatView(_ id: String, _ file: String, _ r: HTTPRequest) throws -> HTTPResponse {
+        let language = try Self.language(r)
+        guard let v = inventory.venueEntry(id) else { throw Problem.notFound("no venue \(id)") }
+        let layout = v.layout
+        var seatID = file, picture = false
+        if layout.index(ofSeatID: file) == nil, file.hasSuffix(".svg") { seatID = String(file.dropLast(4)); picture = true }
+        guard let seat = layout.index(ofSeatID: seatID) else { throw Problem.notFound("no seat \(seatID) in venue \(id)") }
+        guard let view = venueViews.seatView(v, seat: seat) else {
+            throw Problem.notFound("venue \(id) has no screen or stage on its plan, so no view from its seats")
+        }
+        let cache = [("Cache-Control", "public, max-age=86400")]
+        if picture { return .text(200, SeatViewPicture.svg(view, language: language), contentType: "image/svg+xml", headers: cache) }
+        return .json(
+            200,
+            SeatViewResource(
+                seat: seatID, viewingAngle: view.viewingAngle, distanceInWidths: view.distanceInWidths, offCentreAngle: view.offCentreAngle,
+                across: view.across, verdict: view.verdict.rawValue, words: view.words(language)), headers: cache)
+    }
+}

@@ -19,6 +19,7 @@ extension SeatAPI {
         Route("/v1/venues", [("GET", .listVenues, { api, _ in api.listVenues() }), ("POST", .createVenue, { api, c in try api.createVenue(c.request) })]),
         Route("/v1/venues/{id}", [("GET", .getVenue, { api, c in try api.venue(c[0], c.request) })]),
         Route("/v1/venues/{id}/geometry", [("GET", .getVenueGeometry, { api, c in try api.venueGeometry(c[0], c.request) })]),
+        Route("/v1/venues/{id}/views/{seat}", [("GET", .getSeatView, { api, c in try api.seatView(c[0], c[1], c.request) })]),
         Route("/v1/venues/{id}/heatmap", [("GET", .getHeatmap, { api, c in try api.heatmap(c[0], c.request) })]),
         Route("/v1/shows", [("GET", .listShows, { api, _ in api.listShows() }), ("POST", .createShow, { api, c in try api.createShow(c.request) })]),
         Route(

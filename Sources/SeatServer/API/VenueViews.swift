@@ -14,6 +14,8 @@ final class VenueViews: Sendable {
         let canvas = Locked<SeatCanvas?>(nil)
         /// The picker's geometry document per language, plain and gzipped, made on first use.
         let geometry = Locked([Language: Representations]())
+        /// What each seat sees of the stage (`VenueLayout.views`), made on first use.
+        let seatViews = Locked<[SeatView?]?>(nil)
         init(_ venue: VenueEntry) { json = Representations(venue.json) }
     }
 
@@ -43,6 +45,19 @@ final class VenueViews: Sendable {
             all[language] = made
             return made
         }
+    }
+
+    /// What `seat` sees of the stage (nil: no stage), every seat's computed on first use.
+    /// - Complexity: O(seats) the first time, O(1) after.
+    func seatView(_ venue: VenueEntry, seat: SeatIndex) -> SeatView? {
+        let v = views(venue)
+        let all = v.seatViews.withLock { cached in
+            if let cached { return cached }
+            let made = venue.layout.views()
+            cached = made
+            return made
+        }
+        return seat < all.count ? all[seat] : nil
     }
 
     /// The venue as a picture, built on first use.

@@ -10,7 +10,7 @@ public enum WireContract {
         ReservationResource.self, ReservationRequest.self, SaleRequest.self, OrderResource.self, TicketsResource.self, TicketIssuerResource.self,
         CheckInRequest.self, CheckInResult.self,
         CheckInCountsResource.self,
-        RefundRequest.self, ExchangeRequest.self, ExchangeResource.self, WireSeatID.self,
+        RefundRequest.self, ExchangeRequest.self, ExchangeResource.self, SeatViewResource.self, WireSeatID.self,
         PriceTableBody.self, SelectionPolicyBody.self, SeatCounts.self, VenueSummary.self, BestSeats.self, FreeSeatList.self,
         ShowReportResource.self, StatusCountsBody.self, SalesReportResource.self, OperatorIdentity.self,
         QueueSettingsRequest.self, QueueResource.self, QueuePlace.self,

@@ -39,6 +39,20 @@ extension APIOperation {
         problems: [404, 503])
 
     /// `GET /v1/venues/{id}/geometry`
+    /// `GET /v1/venues/{id}/views/{seat}`
+    static let getSeatView = APIOperation(
+        "getSeatView",
+        "View from the seat: what it sees of the screen or stage, from the plan (the angle the screen fills, distance in screen widths, how far off the centre line) and a verdict in words from the cinema-design guidance (SMPTE EG-18, THX); {seat}.svg is a small perspective picture",
+        parameters: [
+            .venueId, .path("seat", .string(pattern: #"^[^\u0000-\u001f\u007f-\u009f]*$"#, minLength: 1, maxLength: 68)), .query("lang", .oneOf(["zh", "en"])),
+        ],
+        answers: [
+            .init(
+                status: 200, description: "the view as JSON, or for {seat}.svg the picture",
+                content: [("application/json", .ref(SeatViewResource.self)), ("image/svg+xml", nil)])
+        ],
+        problems: [404])
+
     static let getVenueGeometry = APIOperation(
         "getVenueGeometry",
         "What a picker that draws by itself needs of the venue (SeatCanvas.pickerGeometry, docs/formats/geometry.md): the engine's rules and drawing proportions, every seat's centre, id, number, row, zone, marks and label parts, the name template, the rows for the gutter, the blocks, the zones with outline, colour and ink, the stage, the palette; immutable for the layout",

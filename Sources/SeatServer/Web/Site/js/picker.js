@@ -2,7 +2,7 @@
 // show and holds seats as they are tapped: js/element.js, js/seatpicker.js) and what the buyer has — the
 // side panel on a desktop, a bar under the thumb on a phone — drawn from the map's events.
 
-import { api, ApiProblem } from './api.js';
+import { api, ApiProblem, request } from './api.js';
 import { lang, setLanguage, showTime, t } from './i18n.js';
 import { $, announce, detailText, el, filmMeta, showMessage, stripOf, symbol } from './ui.js';
 import './element.js';
@@ -70,7 +70,28 @@ export async function showPage(showId) {
     $('extend').disabled = !settled || hold.extended;
     $('release').disabled = session.desired.size === 0 && !session.token;
     renderCountdown();
+    renderSeatView();
     if (listShown) renderList();
+  }
+
+  /// The view from the seat chosen last: the engine's picture and its verdict, in the page's language.
+  let viewShown = '';
+  async function renderSeatView() {
+    const last = [...session.desired].at(-1);
+    const figure = $('seat-view');
+    if (!last) { figure.hidden = true; viewShown = ''; return; }
+    const key = `${last}|${lang()}`;
+    if (key === viewShown) return;
+    viewShown = key;
+    const path = `/v1/venues/${encodeURIComponent(show.venueId)}/views/${encodeURIComponent(last)}`;
+    try {
+      const view = await request('GET', `${path}?lang=${lang()}`, { cache: 'default', retry: false });
+      if (viewShown !== key) return;
+      $('seat-view-picture').src = `${path}.svg?lang=${lang()}`;
+      $('seat-view-words').textContent = t('seatView', picker.nameOf(last), view.words, Math.round(view.viewingAngle));
+      figure.dataset.verdict = view.verdict;
+      figure.hidden = false;
+    } catch { figure.hidden = true; /* a venue without a screen on its plan: no view to show */ }
   }
 
   function renderCountdown() {

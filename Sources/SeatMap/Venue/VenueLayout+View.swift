@@ -1,0 +1,158 @@
+import Foundation
+
+/// What a seat sees of the screen or stage, from the plan alone (no heights: the horizontal view).
+///
+/// The screen is the stage's front edge: a segment `stage.width` long through the stage's centre (moved
+/// half the stage's depth toward the audience when the plan gives one), square to the hall's axis, the
+/// line from the stage's centre to the middle of the seats. In a hall in the round (the seats' middle
+/// within a quarter of their mean distance from the stage), each seat faces the stage square on.
+///
+/// Most ticketing plans are schematic: rows one seat-width apart, where a real row is about twice as
+/// deep as a seat is wide (a row pitch of 1.0–1.2 m, a seat 0.5–0.6 m). A plan whose rows are less than
+/// 1.5 seat-widths apart is read at those proportions: distances toward the screen are stretched to
+/// 1.9 seat-widths a row. (Read as drawn, the sample cinema's seventh row would see a 64° screen; at
+/// real proportions 37°.)
+public struct SeatView: Sendable, Hashable {
+    /// The angle the screen's width fills, in degrees (the SMPTE and THX "viewing angle").
+    public var viewingAngle: Double
+    /// How far the seat is from the screen's plane, in screen widths.
+    public var distanceInWidths: Double
+    /// How far to the side: the angle between the line to the screen's centre and the hall's axis, in
+    /// degrees (0: on the centre line).
+    public var offCentreAngle: Double
+    /// Where the seat is across the screen, from −1 (in line with its left edge, as the seat faces it)
+    /// to 1 (its right edge); beyond ±1 outside the screen's width.
+    public var across: Double
+    public var verdict: Verdict
+
+    public init(viewingAngle: Double, distanceInWidths: Double, offCentreAngle: Double, across: Double, verdict: Verdict) {
+        self.viewingAngle = viewingAngle; self.distanceInWidths = distanceInWidths; self.offCentreAngle = offCentreAngle
+        self.across = across; self.verdict = verdict
+    }
+
+    /// The plain-words verdict, from the cinema-design guidance: SMPTE EG-18 wants at least 30° from
+    /// the farthest seat and at most about 60° from the closest; THX builds for 36° at the back; the
+    /// recommendations meet at 40–50°; beyond 35° to the side the picture is visibly skewed (the
+    /// classic limit is 60° to the far edge of a flat screen).
+    public enum Verdict: String, Sendable, CaseIterable {
+        /// 40–52°, within 20° of the centre line: the picture fills the view as the film was mixed for.
+        case ideal
+        /// 30–62°, within 35° of the centre line.
+        case good
+        /// Over 62°: the screen is wider than the eye takes in; the head turns.
+        case tooClose
+        /// Under 30°: the screen looks small.
+        case far
+        /// More than 35° to the side: the picture is seen at a slant.
+        case side
+    }
+
+    /// The verdict of an angle and an off-centre angle (degrees).
+    public static func verdict(viewingAngle: Double, offCentre: Double) -> Verdict {
+        if offCentre > 35 { return .side }
+        if viewingAngle > 62 { return .tooClose }
+        if viewingAngle < 30 { return .far }
+        if viewingAngle >= 40 && viewingAngle <= 52 && offCentre <= 20 { return .ideal }
+        return .good
+    }
+
+    /// The verdict in a sentence, in Chinese or English.
+    public func words(_ language: Language) -> String {
+        let zh = language == .chinese
+        switch verdict {
+        case .ideal: return zh ? "黄金视角：银幕充满视野，正对中央" : "The best view: the screen fills your view, straight ahead"
+        case .good: return zh ? "视角舒适" : "A comfortable view"
+        case .tooClose: return zh ? "离银幕很近：需要转头看全画面" : "Very close: you will turn your head to see it all"
+        case .far: return zh ? "离银幕较远：画面显小" : "Far back: the picture looks small"
+        case .side: return zh ? "位置偏侧：画面略有倾斜" : "Well to the side: the picture is seen at a slant"
+        }
+    }
+}
+
+extension VenueLayout {
+    /// What `seat` sees of the stage; nil when the plan has no stage (or the seat is on its line).
+    /// - Complexity: O(1) once the hall's axis is known; the axis is O(seats), computed on each call.
+    public func view(from seat: SeatIndex) -> SeatView? {
+        guard let axis = viewAxis() else { return nil }
+        return view(from: position(seat), axis: axis)
+    }
+
+    /// The views of every seat, sharing one axis.
+    /// - Complexity: O(seats).
+    public func views() -> [SeatView?] {
+        guard let axis = viewAxis() else { return Array(repeating: nil, count: seatCount) }
+        return seatIndices.map { view(from: position($0), axis: axis) }
+    }
+
+    /// The screen's centre and the unit normal toward the seats (nil per seat in the round), its width,
+    /// and how much the plan's distances toward the screen are stretched (1: drawn to scale).
+    struct ViewAxis {
+        var centre: FloorPoint
+        var normal: (x: Double, y: Double)?
+        var width: Double
+        var depthScale = 1.0
+    }
+
+    /// A schematic plan's stretch toward the screen (see `SeatView`): 1.9 seat-widths a row over the
+    /// median row spacing, when rows are less than 1.5 seat-widths apart; else 1.
+    func depthScale(centre: FloorPoint, normal: (x: Double, y: Double)?) -> Double {
+        var gaps: [Double] = [], rowDepths: [Double] = []
+        for row in rows where !row.seats.isEmpty {
+            // Along the row: neighbours' distances, the row's seats in order across the plan.
+            let points = row.seats.map(position).sorted { ($0.x, $0.y) < ($1.x, $1.y) }
+            for k in points.indices.dropFirst() { gaps.append(hypot(points[k].x - points[k - 1].x, points[k].y - points[k - 1].y)) }
+            let depth = points.reduce(0.0) { sum, p in
+                let vx = p.x - centre.x, vy = p.y - centre.y
+                return sum + (normal.map { vx * $0.x + vy * $0.y } ?? hypot(vx, vy))
+            }
+            rowDepths.append(depth / Double(points.count))
+        }
+        rowDepths.sort()
+        let rowGaps = rowDepths.indices.dropFirst().map { rowDepths[$0] - rowDepths[$0 - 1] }.filter { $0 > 1e-6 }
+        guard !gaps.isEmpty, !rowGaps.isEmpty else { return 1 }
+        let seatWidth = gaps.sorted()[gaps.count / 2], rowPitch = rowGaps.sorted()[rowGaps.count / 2]
+        guard seatWidth > 0, rowPitch < 1.5 * seatWidth else { return 1 }
+        return 1.9 * seatWidth / rowPitch
+    }
+
+    func viewAxis() -> ViewAxis? {
+        guard let stage, stage.width > 0, seatCount > 0 else { return nil }
+        var sx = 0.0, sy = 0.0, meanDistance = 0.0
+        for i in seatIndices {
+            let p = position(i)
+            sx += p.x; sy += p.y
+            meanDistance += hypot(p.x - stage.center.x, p.y - stage.center.y)
+        }
+        let n = Double(seatCount)
+        let dx = sx / n - stage.center.x, dy = sy / n - stage.center.y, length = hypot(dx, dy)
+        meanDistance /= n
+        guard length > meanDistance / 4, length > 0 else {
+            return ViewAxis(
+                centre: stage.center, normal: nil, width: stage.width, depthScale: depthScale(centre: stage.center, normal: nil))
+        }
+        let normal = (x: dx / length, y: dy / length), half = (stage.depth ?? 0) / 2
+        let centre = FloorPoint(x: stage.center.x + normal.x * half, y: stage.center.y + normal.y * half)
+        return ViewAxis(centre: centre, normal: normal, width: stage.width, depthScale: depthScale(centre: centre, normal: normal))
+    }
+
+    func view(from p: FloorPoint, axis: ViewAxis) -> SeatView? {
+        let vx = p.x - axis.centre.x, vy = p.y - axis.centre.y
+        // In the round, the seat faces the stage square on: its own direction is the axis.
+        let normal =
+            axis.normal
+            ?? {
+                let l = hypot(vx, vy); return l > 0 ? (x: vx / l, y: vy / l) : (x: 0, y: 1)
+            }()
+        let depth = (vx * normal.x + vy * normal.y) * axis.depthScale
+        guard depth > 1e-9 else { return nil }
+        // Across the screen as the seat faces it (looking along −normal; plans grow y downward, so the
+        // seat's right is (n.y, −n.x) on the page).
+        let lateral = vx * normal.y - vy * normal.x
+        let half = axis.width / 2
+        let angle = (atan((lateral + half) / depth) - atan((lateral - half) / depth)) * 180 / .pi
+        let off = atan(abs(lateral) / depth) * 180 / .pi
+        return SeatView(
+            viewingAngle: angle, distanceInWidths: depth / axis.width, offCentreAngle: off, across: lateral / half,
+            verdict: SeatView.verdict(viewingAngle: angle, offCentre: off))
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import SeatCanvas
+import SeatMap
+import SeatSamples
+import Testing
+
+/// The seat-view picture against corners worked by hand: a 90° pinhole camera at the seat, looking at
+/// the screen's centre, the screen a 2.39 : 1 frame 0.6 of its height above the eye.
+@Suite struct SeatViewPictureTests {
+    func view(across: Double, widths: Double) -> SeatView {
+        SeatView(viewingAngle: 45, distanceInWidths: widths, offCentreAngle: 0, across: across, verdict: .good)
+    }
+
+    @Test func straightAheadOneWidthAwayIsSymmetric() {
+        // Half-width 1 at depth 2: x = 120 ± 120 · 1/2; the frame's height 2/2.39 = 0.8368 half-widths:
+        // top 78 − 120 · 0.6 · 0.8368 / 2 = 47.87, bottom 78 + 120 · 0.4 · 0.8368 / 2 = 98.08.
+        let c = SeatViewPicture.corners(view(across: 0, widths: 1))
+        #expect(abs(c[0].x - 60) < 1e-9 && abs(c[1].x - 180) < 1e-9 && abs(c[2].x - 180) < 1e-9 && abs(c[3].x - 60) < 1e-9)
+        #expect(abs(c[0].y - 47.866) < 0.01 && abs(c[1].y - c[0].y) < 1e-9 && abs(c[3].y - 98.080) < 0.01)
+    }
+
+    @Test func fromTheSideTheNearEdgeIsTaller() {
+        // In line with the right edge: the right edge is nearer (2 half-widths) than the left (√8), so taller.
+        let c = SeatViewPicture.corners(view(across: 1, widths: 1))
+        let leftHeight = c[3].y - c[0].y, rightHeight = c[2].y - c[1].y
+        #expect(rightHeight > leftHeight && c[1].x > c[0].x)
+        // Looking at the centre, the picture's middle is the screen's centre: the edges straddle 120.
+        #expect(c[0].x < 120 && c[1].x > 120)
+        // The near edge stands 2 half-widths ahead along the seat's line to the screen's centre:
+        // Z = (0, −2)·(−1, −2)/√5 = 4/√5, height 120 · 0.8368 / (4/√5) = 56.13.
+        #expect(abs(rightHeight - 120 * (2 / 2.39) / (4 / 5.squareRoot())) < 1e-6)
+    }
+
+    @Test func thePictureNamesItsVerdictInEitherLanguage() throws {
+        let cinema = SampleVenues.cinemaHall()
+        let seat = try #require(cinema.index(ofSeatID: "5-1"))
+        let view = try #require(cinema.view(from: seat))
+        let zh = SeatViewPicture.svg(view, language: .chinese), en = SeatViewPicture.svg(view, language: .english)
+        #expect(zh.hasPrefix("<svg") && zh.contains("aria-label=\"座位视角示意：\(view.words(.chinese))") && zh.contains("<polygon"))
+        #expect(en.contains("The screen fills \(Int(view.viewingAngle.rounded()))°"))
+    }
+}
