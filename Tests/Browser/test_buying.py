@@ -38,10 +38,15 @@ class BuyingTests(PickerCase):
                          ["Ticket QR code for seat 7-1: show it at the door", "Ticket QR code for seat 7-2: show it at the door"])
         self.assertEqual(d.find_element(By.ID, "tickets").text.split("\n"), ["Row 7, seat 1", "Row 7, seat 2"])
         # And the way to the order's own page (its tickets, a change of showing, a refund): the token is its code.
-        link = d.find_element(By.ID, "order-link")
+        link, calendar = d.find_elements(By.CSS_SELECTOR, "#receipt a.order-link")
         self.assertTrue(link.is_displayed())
         self.assertRegex(link.get_attribute("href"), r"/orders/WEB-[A-Z0-9]+\?code=[A-Za-z0-9_-]{20,}$")
         self.assertEqual(link.text, "View my order, change or refund")
+        self.assertEqual(calendar.text, "Add to calendar")
+        self.assertRegex(calendar.get_attribute("href"), r"/v1/orders/WEB-[A-Z0-9]+/calendar\.ics\?code=[A-Za-z0-9_-]{20,}&lang=en$")
+        # A stub, and the focus on it (not the page's top).
+        self.assertEqual(d.find_element(By.CSS_SELECTOR, "#receipt .stub-done").text, "Purchased!")
+        self.assertEqual(d.execute_script("return document.activeElement.id"), "receipt")
         d.save_screenshot(os.path.join(ARTIFACTS, "receipt-tickets-desktop-en.png"))
         self.axe(d, "the receipt with its tickets")
         statuses = self.server.statuses(self.show)

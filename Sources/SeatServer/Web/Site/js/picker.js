@@ -208,13 +208,22 @@ export async function showPage(showId) {
       const when = `${showTime(show.startsAt).day} ${showTime(show.startsAt).time}`;
       const what = [detailText(show, 'title'), detailText(show, 'hall') ?? picker.venue.title].filter(Boolean).join(' · ');
       const text = t('receipt', done.orderRef, what, when, names, total);
-      $('receipt').textContent = text;
+      // A ticket stub: done, the film, the hall and time, the seats, the total, the order; then the way
+      // to the order's own page (tickets, a change of showing or a refund) and to the calendar.
+      const order = `/orders/${encodeURIComponent(done.orderRef)}?code=${encodeURIComponent(done.token)}`;
+      const calendar = `/v1/orders/${encodeURIComponent(done.orderRef)}/calendar.ics?code=${encodeURIComponent(done.token)}&lang=${lang()}`;
+      const line = (cls, content) => el('p', { class: cls }, content);
+      $('receipt').replaceChildren(
+        line('stub-done', t('purchased')), detailText(show, 'title') ? line('stub-film', detailText(show, 'title')) : '',
+        line('stub-when', [detailText(show, 'hall') ?? picker.venue.title, when].filter(Boolean).join(' · ')),
+        line('stub-seats', names), line('stub-total', `${t('total')} ${total}`), line('stub-order', t('orderLine', done.orderRef)),
+        el('div', { class: 'stub-actions' }, el('a', { class: 'order-link', href: order }, t('viewOrder')),
+          el('a', { class: 'order-link', href: calendar, download: `${done.orderRef}.ics` }, t('addToCalendar'))));
       showMessage('', 'none');
       announce(text);
+      // The focus on the result, not the page's top: a keyboard or screen-reader user reads it next.
+      $('receipt').focus();
       showTickets(done.token);
-      // The order's own page: its tickets, a change of showing or a refund within the show's policy, the calendar.
-      $('order-link').href = `/orders/${encodeURIComponent(done.orderRef)}?code=${encodeURIComponent(done.token)}`;
-      $('order-link').hidden = false;
     }
   });
   /// The tickets of the purchase: a QR code a seat, what the door scans.
