@@ -40,3 +40,38 @@ import Testing
         #expect(en.contains("The screen fills \(Int(view.viewingAngle.rounded()))°"))
     }
 }
+
+/// Seat states a person reads at a glance: every status's fill at least 3 : 1 against the map (WCAG
+/// 1.4.11), its glyph at least 3 : 1 against the fill, a different glyph for each, and the seat drawn
+/// with it in place of its number.
+@Suite struct SeatGlyphTests {
+    @Test func everyStatusReadsByContrastAndByShape() throws {
+        let white = try #require(DisplayColor(hex: Palette.background))
+        var seen = Set<SeatGlyph>()
+        for (status, selected, fill) in [
+            (SeatStatus.available, true, Palette.selected), (.held, false, Palette.held), (.sold, false, Palette.sold),
+            (.blocked, false, Palette.blocked),
+        ] {
+            let f = try #require(DisplayColor(hex: fill)), ink = try #require(DisplayColor(hex: Palette.ink(on: fill)))
+            #expect(f.contrast(with: white) >= 3, "\(status) \(fill): \(f.contrast(with: white))")
+            #expect(ink.contrast(with: f) >= 3, "\(status)'s glyph on \(fill)")
+            let glyph = try #require(SeatGlyph.of(status, selected: selected))
+            #expect(seen.insert(glyph).inserted, "\(glyph) twice")
+        }
+        #expect(SeatGlyph.of(.available, selected: false) == nil)
+    }
+
+    @Test func aSoldSeatIsDrawnWithItsCrossNotItsNumber() throws {
+        let layout = SampleVenues.cinemaHall()
+        let canvas = SeatCanvas(layout: layout)
+        var availability = SeatAvailability(seatCount: layout.seatCount)
+        let seat = try #require(layout.index(ofSeatID: "7-3"))
+        availability.setStatus(.sold, for: seat)
+        availability.commit(version: 1)
+        let svg = canvas.svg(viewport: nil, content: FrameContent(availability: availability, language: .english))
+        let group = try #require(svg.components(separatedBy: "<g id=\"seat-7-3\"").dropFirst().first?.components(separatedBy: "</g>").first)
+        #expect(group.contains("fill=\"\(Palette.sold)\"") && group.contains("<path") && !group.contains(">3</text>"), "\(group)")
+        let free = try #require(svg.components(separatedBy: "<g id=\"seat-7-5\"").dropFirst().first?.components(separatedBy: "</g>").first)
+        #expect(free.contains(">5</text>") && !free.contains("<path"))
+    }
+}

@@ -307,6 +307,28 @@ import Testing
                 w.string(canvas.spokenLabel(s, status: .available, selected: false, prices: prices, language: language)); w.raw(",")
                 w.string(canvas.spokenLabel(s, status: .sold, selected: false, prices: prices, language: language)); w.raw("]")
             }
+            // A seat's glyph for each status, as the display list draws it (its strokes and dots, in
+            // content coordinates): js/canvasmap-draw.js's addGlyph must draw the same from the palette.
+            w.raw("]"); w.key("glyphs"); w.raw("[")
+            let seat = layout.rows[1].seats.lowerBound
+            let cases: [(SeatStatus, Bool)] = [(.available, true), (.held, false), (.sold, false), (.blocked, false)]
+            for (k, (status, selected)) in cases.enumerated() {
+                let glyph = try #require(SeatGlyph.of(status, selected: selected))
+                let commands = glyph.commands(in: canvas.geometry.rect(of: seat), ink: "#000000")
+                func r(_ v: Double) -> String { JSONWriter.format((v * 100).rounded() / 100) }
+                var lines: [String] = [], dots: [String] = []
+                for c in commands {
+                    switch c {
+                    case .path(let points, _, _): lines.append("[" + points.map { "\(r($0.x)),\(r($0.y))" }.joined(separator: ",") + "]")
+                    case .circle(let centre, let radius, _): dots.append("[\(r(centre.x)),\(r(centre.y)),\(r(radius))]")
+                    default: Issue.record("a glyph draws strokes and dots only, not \(c)")
+                    }
+                }
+                if k > 0 { w.raw(",") }
+                w.raw("\n{"); w.key("seat", first: true); w.number(seat); w.key("status"); w.number(Int(status.rawValue))
+                w.key("selected"); w.raw(selected ? "true" : "false"); w.key("glyph"); w.string(glyph.rawValue)
+                w.key("lines"); w.raw("[" + lines.joined(separator: ",") + "]"); w.key("dots"); w.raw("[" + dots.joined(separator: ",") + "]"); w.raw("}")
+            }
             w.raw("]}")
         }
         w.raw("}\n")

@@ -103,6 +103,11 @@ public struct SVGWriter: Sendable {
             case .symbol(let glyph, let c):
                 out += "<rect x=\"\(n(x))\" y=\"\(n(top))\" width=\"14\" height=\"14\" rx=\"3\" fill=\"\(c)\"/>"
                 out += "<text x=\"\(n(x + 7))\" y=\"\(n(top + 11))\" font-size=\"10\" fill=\"#FFFFFF\" text-anchor=\"middle\">\(escape(glyph))</text>"
+            case .status(let c, let glyph):
+                out += "<rect x=\"\(n(x))\" y=\"\(n(top))\" width=\"14\" height=\"14\" rx=\"3\" fill=\"\(c)\"/>"
+                for command in glyph.commands(in: LayoutRect(x: x, y: top, width: 14, height: 14), ink: Palette.ink(on: c)) {
+                    out += element(command, id: nil)
+                }
             case .dot(let c):
                 out +=
                     "<rect x=\"\(n(x))\" y=\"\(n(top))\" width=\"14\" height=\"14\" rx=\"3\" fill=\"none\" stroke=\"\(Palette.stroke)\" stroke-width=\"0.5\"/>"

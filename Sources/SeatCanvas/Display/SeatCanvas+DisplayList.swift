@@ -107,13 +107,12 @@ extension SeatCanvas {
             content.heatmap.map { SeatHeatmap.color($0.value(of: s)) }
             ?? Palette.fill(status: status, zoneColor: zone.color, selected: selected)
         let rect = geometry.rect(of: s)
-        var children: [DrawCommand] = [
-            .roundedRect(
-                rect, radius: style.cornerRadius,
-                DrawStyle(fill: fill, stroke: status == .blocked ? Palette.stroke : nil, strokeWidth: 0.5))
-        ]
+        var children: [DrawCommand] = [.roundedRect(rect, radius: style.cornerRadius, DrawStyle(fill: fill))]
         let type = layout.type(of: s)
-        if showLabel {
+        // Not simply free: the status's glyph in place of the number (on a heat map, the number).
+        if showLabel, content.heatmap == nil, let glyph = SeatGlyph.of(status, selected: selected) {
+            children += glyph.commands(in: rect, ink: Palette.ink(on: fill))
+        } else if showLabel {
             let text = type == .wheelchair ? "♿" : layout.seatLabel(s)
             let ink = Palette.ink(on: fill)
             children.append(

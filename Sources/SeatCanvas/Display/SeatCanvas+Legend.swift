@@ -10,6 +10,8 @@ public struct LegendEntry: Sendable, Hashable {
         case symbol(String, String)
         /// The restricted-view dot.
         case dot(String)
+        /// A status: its fill and its glyph (`SeatGlyph`), as the seats show them.
+        case status(String, SeatGlyph)
         case ramp
     }
     public var swatch: Swatch
@@ -29,12 +31,13 @@ extension SeatCanvas {
         }
         let counts = content.availability.counts
         var entries: [LegendEntry] = []
-        if !content.selection.isEmpty { entries.append(LegendEntry(.color(Palette.selected), zh ? "已选" : "selected")) }
+        if !content.selection.isEmpty { entries.append(LegendEntry(.status(Palette.selected, .tick), zh ? "已选" : "selected")) }
         for (status, count, color) in [
             (SeatStatus.sold, counts.sold, Palette.sold), (.held, counts.held, Palette.held), (.blocked, counts.blocked, Palette.blocked),
         ]
         where count > 0 {
-            entries.append(LegendEntry(.color(color), status.localizedName(content.language)))
+            entries.append(
+                LegendEntry(SeatGlyph.of(status, selected: false).map { .status(color, $0) } ?? .color(color), status.localizedName(content.language)))
         }
         // One entry a colour and category; a category shared by several zones is named, not its first zone.
         // A zone's colour is its free seats: said so ("available" was nowhere in the legend), in one language.

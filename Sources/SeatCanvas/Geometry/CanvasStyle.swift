@@ -21,9 +21,12 @@ public struct CanvasStyle: Sendable, Hashable {
 /// Colours of the picture. Status colours are fixed; available seats take their zone's colour.
 public enum Palette {
     public static let selected = "#22A06B"
-    public static let held = "#C9CCD1"
-    public static let sold = "#9AA0A6"
-    public static let blocked = "#E3E5E8"
+    /// Three greys at least 3 : 1 against the map's white (WCAG 1.4.11: 3.9, 6.2 and 10.4), told apart
+    /// from each other by their glyphs (`SeatGlyph`: dots, slash, cross) as well as by lightness; the
+    /// greys they replace (#C9CCD1, #E3E5E8, #9AA0A6) were 1.3–2.6 : 1.
+    public static let held = "#80868B"
+    public static let sold = "#3C4043"
+    public static let blocked = "#5F6368"
     public static let stroke = "#5F6368"
     public static let text = "#202124"
     public static let background = "#FFFFFF"
@@ -57,7 +60,9 @@ public enum Palette {
         w.key("centreLine"); w.string(centreLine)
         w.key("ink"); w.raw("{")
         for (k, (name, fill)) in fills.enumerated() { w.key(name, first: k == 0); w.string(ink(on: fill)) }
-        w.raw("}}")
+        w.raw("}")
+        w.key("glyphs"); w.raw(SeatGlyph.json)
+        w.raw("}")
         return w.text
     }
 

@@ -104,26 +104,32 @@ export class Drawing {
     });
     else for (let i = 0; i < v.count; i++) seats.push(i);
     const fills = new Map(), marks = [];
-    const blocked = new Path2D();
     for (const i of seats) {
       const fill = this.fillOf(i);
       let path = fills.get(fill);
       if (!path) { path = new Path2D(); fills.set(fill, path); }
       path.roundRect(v.x[i] - half, v.y[i] - half, size, size, r);
-      if (this.statuses[i] === 3 && !this.selection.has(i)) blocked.roundRect(v.x[i] - half, v.y[i] - half, size, size, r);
       if (v.marks[i]) marks.push(i);
     }
     for (const [fill, path] of fills) { ctx.fillStyle = fill; ctx.fill(path); }
-    ctx.strokeStyle = p.stroke; ctx.lineWidth = 0.5; ctx.stroke(blocked);
     if (size * this.zoom >= this.rules.detail.labelsFrom) {
       ctx.font = `${size * d.numberSize}px sans-serif`; ctx.textAlign = 'center'; ctx.textBaseline = 'alphabetic';
       const dy = size * d.numberBaseline;
       let ink = null;
+      // A seat that is not simply free shows its status's glyph (the engine's shapes), in its ink.
+      const glyphs = new Map();
       for (const i of seats) {
-        const want = this.inkOf(i);
+        const want = this.inkOf(i), glyph = this.glyphOf(i);
+        if (glyph) {
+          if (!glyphs.has(want)) glyphs.set(want, { lines: new Path2D(), dots: new Path2D() });
+          addGlyph(glyphs.get(want), p.glyphs.shapes[glyph], v.x[i], v.y[i], size);
+          continue;
+        }
         if (want !== ink) { ctx.fillStyle = want; ink = want; }
         ctx.fillText(v.marks[i] & MARK.wheelchair ? '♿' : v.numbers[i], v.x[i], v.y[i] + dy);
       }
+      ctx.lineWidth = size * p.glyphs.width;
+      for (const [want, g] of glyphs) { ctx.strokeStyle = ctx.fillStyle = want; ctx.stroke(g.lines); ctx.fill(g.dots); }
     }
     if (marks.length) {
       const couples = new Path2D(), dots = new Path2D();
@@ -146,6 +152,12 @@ export class Drawing {
     if (this.overlay) return this.heatColor(this.overlay.levels[i]);
     const s = this.statuses[i];
     return s === 0 ? this.zoneFill[this.venue.zoneOf[i]] : this.venue.palette[STATUS[s]];
+  }
+
+  /// The glyph a seat shows in place of its number (`SeatGlyph` in the engine), or null.
+  glyphOf(i) {
+    if (this.overlay) return null;
+    return glyphName(this.venue.palette.glyphs, this.selection.has(i), this.statuses[i]);
   }
 
   inkOf(i) {
@@ -180,4 +192,22 @@ export function outlinePath(flat, parts = [flat.length / 2]) {
     start = end;
   }
   return path;
+}
+
+/// The glyph of a seat by the engine's table (`palette.glyphs.of`): null for a free seat not chosen.
+export function glyphName(glyphs, selected, status) {
+  if (selected) return glyphs.of.selected;
+  return status === 0 ? null : glyphs.of[STATUS[status]] ?? null;
+}
+
+/// A glyph's strokes and dots (unit square, −0.5…0.5) at a seat's centre, `size` wide, added to `into`.
+export function addGlyph(into, shape, x, y, size) {
+  for (const line of shape.lines) {
+    into.lines.moveTo(x + line[0] * size, y + line[1] * size);
+    for (let k = 2; k < line.length; k += 2) into.lines.lineTo(x + line[k] * size, y + line[k + 1] * size);
+  }
+  for (const [dx, dy, r] of shape.dots) {
+    into.dots.moveTo(x + (dx + r) * size, y + dy * size);
+    into.dots.arc(x + dx * size, y + dy * size, r * size, 0, 2 * Math.PI);
+  }
 }

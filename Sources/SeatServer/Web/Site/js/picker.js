@@ -4,7 +4,7 @@
 
 import { api, ApiProblem, request } from './api.js';
 import { lang, setLanguage, showTime, t } from './i18n.js';
-import { $, announce, detailText, el, filmMeta, showMessage, stripOf, symbol } from './ui.js';
+import { $, announce, detailText, el, filmMeta, glyphSwatch, showMessage, stripOf, symbol } from './ui.js';
 import './element.js';
 
 export async function showPage(showId) {
@@ -105,8 +105,10 @@ export async function showPage(showId) {
     const venue = picker.venue;
     const swatch = color => el('span', { class: 'swatch', 'aria-hidden': 'true', 'data-color': color });
     $('legend').setAttribute('aria-label', t('legend'));
-    $('legend').replaceChildren(...['available', 'selected', 'held', 'sold'].map(k =>
-      el('li', {}, swatch(k === 'available' ? venue.zones[0]?.color : venue.palette[k]), venue.words[k])));
+    // Each status as the map draws it: its colour and its glyph (the engine's shapes).
+    $('legend').replaceChildren(...['available', 'selected', 'held', 'sold', 'blocked'].map(k =>
+      el('li', { 'data-status': k }, k === 'available' ? swatch(venue.zones[0]?.color)
+        : glyphSwatch(venue.palette[k], venue.palette.ink[k], venue.palette.glyphs, venue.palette.glyphs.of[k]), venue.words[k])));
     // One line a zone in a cinema; an arena's many sections are summed up by price category.
     const zones = picker.prices.zones;
     const lines = zones.length <= 8 ? zones.map(z => ({ key: z.id, name: z.name, color: z.color, price: z.price }))

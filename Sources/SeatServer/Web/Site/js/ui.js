@@ -86,3 +86,20 @@ export function problemText(error) {
     default: return error.status >= 500 ? t('busy') : t('failed', error.problem?.title ?? `HTTP ${error.status}`);
   }
 }
+
+/// A legend swatch of a status: its fill with its glyph (`palette.glyphs`, the engine's shapes) in its ink,
+/// drawn as the map draws the seat.
+export function glyphSwatch(fill, ink, glyphs, name) {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  const make = (tag, attributes) => { const e = document.createElementNS(ns, tag); for (const [k, v] of Object.entries(attributes)) e.setAttribute(k, v); return e; };
+  svg.setAttribute('viewBox', '-0.5 -0.5 1 1'); svg.setAttribute('class', 'swatch'); svg.setAttribute('aria-hidden', 'true');
+  svg.append(make('rect', { x: -0.5, y: -0.5, width: 1, height: 1, rx: 0.2, fill }));
+  const shape = glyphs.shapes[name];
+  for (const line of shape?.lines ?? []) {
+    const d = line.reduce((path, v, k) => path + (k % 2 === 0 ? `${k === 0 ? 'M' : ' L'}${v}` : ` ${v}`), '');
+    svg.append(make('path', { d, fill: 'none', stroke: ink, 'stroke-width': glyphs.width * 1.4 }));
+  }
+  for (const [x, y, r] of shape?.dots ?? []) svg.append(make('circle', { cx: x, cy: y, r: r * 1.2, fill: ink }));
+  return svg;
+}
