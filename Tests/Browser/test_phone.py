@@ -82,6 +82,12 @@ class PhoneTests(PickerCase):
 
     def test_phone_minimap_folds_and_unfolds(self):
         d = self.open_phone()
+        # The legend is right above the map, on screen with it: each status with its glyph, one line.
+        legend = d.find_elements(By.CSS_SELECTOR, "#map-legend li")
+        self.assertEqual([li.get_attribute("data-status") for li in legend], ["available", "selected", "held", "sold", "blocked"])
+        self.assertEqual(len(d.find_elements(By.CSS_SELECTOR, "#map-legend li svg.swatch")), 4, "a glyph for each status but free")
+        self.assertTrue(self.on_screen(d, "#map-legend"))
+        self.assertFalse(d.find_element(By.ID, "legend").is_displayed(), "the panel's copy is not read twice")
         self.assertTrue(d.execute_script("return document.getElementById('map-minimap').hasAttribute('hidden')"))
         toggle = d.find_element(By.ID, "minimap-toggle")
         self.assertEqual(toggle.get_attribute("aria-pressed"), "false", "folded on a phone")

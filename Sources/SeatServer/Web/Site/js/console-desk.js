@@ -11,7 +11,7 @@ import { renderDayReport, renderShowReport, reportCSV } from './console-reports.
 import { refreshSide } from './console-side.js';
 import { w } from './console-words.js';
 import { lang, localName, showTime } from './i18n.js';
-import { detailText } from './ui.js';
+import { detailText, statusLegend } from './ui.js';
 
 export async function openDesk() {
   $('desk').hidden = false;
@@ -50,6 +50,9 @@ export async function openShow(id) {
   state.map.addEventListener('statuses', () => refreshSide());
   await new Promise(resolve => { state.map.addEventListener('ready', resolve, { once: true }); state.map.setAttribute('show', id); });
   $('order-ref').value = `BOX-${randomKey().slice(0, 8).toUpperCase()}`;
+  // The statuses as the map draws them, above it (a marked seat is drawn as a chosen one).
+  $('desk-legend').setAttribute('aria-label', w('legend'));
+  $('desk-legend').replaceChildren(...statusLegend(state.map.picker.venue));
   renderMarked();
   await refreshSide();
   if (state.operator.may.includes('prices')) await renderPrices();

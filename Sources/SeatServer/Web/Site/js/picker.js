@@ -4,7 +4,7 @@
 
 import { api, ApiProblem, request } from './api.js';
 import { lang, setLanguage, showTime, t } from './i18n.js';
-import { $, announce, detailText, el, filmMeta, glyphSwatch, showMessage, stripOf, symbol } from './ui.js';
+import { $, announce, detailText, el, filmMeta, showMessage, statusLegend, stripOf, symbol } from './ui.js';
 import './element.js';
 
 export async function showPage(showId) {
@@ -105,10 +105,11 @@ export async function showPage(showId) {
     const venue = picker.venue;
     const swatch = color => el('span', { class: 'swatch', 'aria-hidden': 'true', 'data-color': color });
     $('legend').setAttribute('aria-label', t('legend'));
-    // Each status as the map draws it: its colour and its glyph (the engine's shapes).
-    $('legend').replaceChildren(...['available', 'selected', 'held', 'sold', 'blocked'].map(k =>
-      el('li', { 'data-status': k }, k === 'available' ? swatch(venue.zones[0]?.color)
-        : glyphSwatch(venue.palette[k], venue.palette.ink[k], venue.palette.glyphs, venue.palette.glyphs.of[k]), venue.words[k])));
+    // Each status as the map draws it: its colour and its glyph (the engine's shapes); on a phone a
+    // one-line copy sits right above the map, in view while seats are picked.
+    $('legend').replaceChildren(...statusLegend(venue));
+    $('map-legend').setAttribute('aria-label', t('legend'));
+    $('map-legend').replaceChildren(...statusLegend(venue));
     // One line a zone in a cinema; an arena's many sections are summed up by price category.
     const zones = picker.prices.zones;
     const lines = zones.length <= 8 ? zones.map(z => ({ key: z.id, name: z.name, color: z.color, price: z.price }))
@@ -116,7 +117,7 @@ export async function showPage(showId) {
           key: category, color: group[0].color, price: [...new Set(group.map(z => z.price))].join(' / '),
           name: `${category[0].toUpperCase()}${category.slice(1)} (${group.length})` }));
     $('zone-prices').replaceChildren(...lines.map(z => el('li', { 'data-zone': z.key }, swatch(z.color), `${z.name} `, el('strong', {}, z.price ?? ''))));
-    for (const s of document.querySelectorAll('.swatch')) s.style.background = s.dataset.color;
+    for (const s of document.querySelectorAll('.swatch[data-color]')) s.style.background = s.dataset.color;
     // The film or event when the show names one, with its format; else the hall.
     const title = detailText(show, 'title') ?? venue.title;
     $('show-title').textContent = `${title} · ${showTime(show.startsAt).day} ${showTime(show.startsAt).time}`;

@@ -103,3 +103,16 @@ export function glyphSwatch(fill, ink, glyphs, name) {
   for (const [x, y, r] of shape?.dots ?? []) svg.append(make('circle', { cx: x, cy: y, r: r * 1.2, fill: ink }));
   return svg;
 }
+
+/// The statuses' legend as the map draws them: a line each, its swatch (the first zone's colour for a
+/// free seat; the status's fill and glyph otherwise) and its word, from the venue's geometry document.
+export function statusLegend(venue, statuses = ['available', 'selected', 'held', 'sold', 'blocked']) {
+  const p = venue.palette;
+  return statuses.map(k => {
+    const swatch = k === 'available'
+      ? Object.assign(el('span', { class: 'swatch', 'aria-hidden': 'true' }), {})
+      : glyphSwatch(p[k], p.ink[k], p.glyphs, p.glyphs.of[k]);
+    if (k === 'available') swatch.style.background = venue.zones[0]?.color ?? '';
+    return el('li', { 'data-status': k }, swatch, venue.words[k]);
+  });
+}
