@@ -84,7 +84,7 @@ class PhoneTests(PickerCase):
         d = self.open_phone()
         # The legend is right above the map, on screen with it: each status with its glyph, one line.
         legend = d.find_elements(By.CSS_SELECTOR, "#map-legend li")
-        self.assertEqual([li.get_attribute("data-status") for li in legend], ["available", "selected", "held", "sold", "blocked"])
+        self.assertEqual([li.get_attribute("data-status") for li in legend], ["available", "selected", "held", "sold", "blocked", "best-view"])
         self.assertEqual(len(d.find_elements(By.CSS_SELECTOR, "#map-legend li svg.swatch")), 4, "a glyph for each status but free")
         self.assertTrue(self.on_screen(d, "#map-legend"))
         self.assertFalse(d.find_element(By.ID, "legend").is_displayed(), "the panel's copy is not read twice")

@@ -36,18 +36,21 @@ import Testing
                 !$0.id.hasPrefix("row-label-")
             })
         let legend = canvas.legend(content: try content()).map(\.label)
-        #expect(legend == ["已选", "已售", "已锁定", "普通区 可选 ¥38.00", "VIP区 可选 ¥58.00", "情侣座 可选 ¥99.90", "情侣座（成对出售）", "轮椅位", "视野受限"])
+        #expect(legend == ["已选", "已售", "已锁定", "普通区 可选 ¥38.00", "VIP区 可选 ¥58.00", "情侣座 可选 ¥99.90", "情侣座（成对出售）", "轮椅位", "视野受限", "最佳观影区"])
         // A fresh show with nothing selected: no status entries, only zones and kinds.
         let fresh = canvas.legend(content: FrameContent(availability: SeatAvailability(layout: hall), language: .english)).map(\.label)
         #expect(
             fresh
-                == ["Standard, available", "VIP, available", "Couple, available", "couple seat (sold as a pair)", "wheelchair space", "restricted view"].map {
+                == [
+                    "Standard, available", "VIP, available", "Couple, available", "couple seat (sold as a pair)", "wheelchair space", "restricted view",
+                    "best view",
+                ].map {
                     localizedName($0, .english)
                 })
         let svg = canvas.svg(viewport: nil, content: try content())
         #expect(svg.contains("<g id=\"legend\"") && svg.contains(">视野受限</text>"))
         let lines = SVGWriter(title: "", legend: canvas.legend(content: try content())).legendLayout(width: canvas.contentSize.width).map(\.line)
-        #expect(lines.last == 1 && lines == lines.sorted(), "two lines at 508 points, in order")
+        #expect(lines.last == 2 && lines == lines.sorted(), "three lines at 508 points, in order")
     }
 
     @Test func theWholeHallAsSVG() throws {

@@ -53,6 +53,13 @@ extension SeatCanvas {
         } else {
             w.raw("null")
         }
+        // The best-view area, [x, y, width, height] (null: none): drawn dashed under the seats.
+        w.key("bestView")
+        if let r = bestView {
+            w.raw("["); w.number(r.minX); w.raw(","); w.number(r.minY); w.raw(","); w.number(r.width); w.raw(","); w.number(r.height); w.raw("]")
+        } else {
+            w.raw("null")
+        }
         w.key("palette"); w.raw(Palette.json)
         w.key("drawing"); w.raw(Drawing.json(cornerRadius: style.cornerRadius, language: language))
         w.key("statusWords"); w.raw(statusWordsJSON(language: language))

@@ -10,8 +10,16 @@ public struct SeatCanvas: Sendable {
     public var style: CanvasStyle { geometry.style }
     public var contentSize: LayoutSize { geometry.contentSize }
 
+    /// The hall's best-view area: around the seats whose view from the plan is ideal
+    /// (`VenueLayout.bestViewSeats`), 3 points out; nil when none is (or in the round).
+    public let bestView: LayoutRect?
+
     public init(layout: VenueLayout, style: CanvasStyle = CanvasStyle()) {
-        geometry = SeatGeometry(layout: layout, style: style)
+        let geometry = SeatGeometry(layout: layout, style: style)
+        self.geometry = geometry
+        var area: LayoutRect?
+        for s in layout.bestViewSeats() { area = area.map { $0.union(geometry.rect(of: s)) } ?? geometry.rect(of: s) }
+        bestView = area?.insetBy(dx: -3, dy: -3)
     }
 
     /// A finger's target: 44 points, Apple's and WCAG 2.2's (AAA) minimum.

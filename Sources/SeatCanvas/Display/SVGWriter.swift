@@ -103,6 +103,9 @@ public struct SVGWriter: Sendable {
             case .symbol(let glyph, let c):
                 out += "<rect x=\"\(n(x))\" y=\"\(n(top))\" width=\"14\" height=\"14\" rx=\"3\" fill=\"\(c)\"/>"
                 out += "<text x=\"\(n(x + 7))\" y=\"\(n(top + 11))\" font-size=\"10\" fill=\"#FFFFFF\" text-anchor=\"middle\">\(escape(glyph))</text>"
+            case .dashed(let c):
+                out +=
+                    "<rect x=\"\(n(x + 0.75))\" y=\"\(n(top + 0.75))\" width=\"12.5\" height=\"12.5\" rx=\"3\" fill=\"none\" stroke=\"\(c)\" stroke-width=\"1.5\" stroke-dasharray=\"3 2\"/>"
             case .status(let c, let glyph):
                 out += "<rect x=\"\(n(x))\" y=\"\(n(top))\" width=\"14\" height=\"14\" rx=\"3\" fill=\"\(c)\"/>"
                 for command in glyph.commands(in: LayoutRect(x: x, y: top, width: 14, height: 14), ink: Palette.ink(on: c)) {

@@ -229,6 +229,12 @@ extension SeatCanvas {
                 items.append(DisplayItem(id: "stage-label", layer: .background, command: label))
             }
         }
+        if let area = bestView, level != .zones {
+            items.append(
+                DisplayItem(
+                    id: "best-view", layer: .background,
+                    command: .roundedRect(area, radius: style.cornerRadius + 3, DrawStyle(stroke: Palette.selected, strokeWidth: 1.5, dashed: true))))
+        }
         if let (a, b) = geometry.centreLine, level != .zones {
             items.append(
                 DisplayItem(

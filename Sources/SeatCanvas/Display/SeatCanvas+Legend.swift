@@ -10,6 +10,8 @@ public struct LegendEntry: Sendable, Hashable {
         case symbol(String, String)
         /// The restricted-view dot.
         case dot(String)
+        /// A dashed outline (the best-view area).
+        case dashed(String)
         /// A status: its fill and its glyph (`SeatGlyph`), as the seats show them.
         case status(String, SeatGlyph)
         case ramp
@@ -61,6 +63,7 @@ extension SeatCanvas {
         if couple { entries.append(LegendEntry(.outline(Palette.stroke), zh ? "情侣座（成对出售）" : "couple seat (sold as a pair)")) }
         if wheelchair { entries.append(LegendEntry(.symbol("♿", layout.zones.first?.color ?? Palette.stroke), zh ? "轮椅位" : "wheelchair space")) }
         if restricted { entries.append(LegendEntry(.dot(Palette.text), zh ? "视野受限" : "restricted view")) }
+        if bestView != nil { entries.append(LegendEntry(.dashed(Palette.selected), zh ? "最佳观影区" : "best view")) }
         return entries
     }
 

@@ -84,6 +84,15 @@ extension VenueLayout {
         return seatIndices.map { view(from: position($0), axis: axis) }
     }
 
+    /// The seats whose view is `ideal`, where the hall has one axis (a stage at one end); empty in the
+    /// round, where every seat faces the stage and the best are a ring, not an area.
+    /// - Complexity: O(seats).
+    public func bestViewSeats() -> [SeatIndex] {
+        // In the round, without the plan's proportions (an arena's 100k seats: no sort of every gap).
+        guard viewAxis(measuringProportions: false)?.normal != nil, let axis = viewAxis() else { return [] }
+        return seatIndices.filter { view(from: position($0), axis: axis)?.verdict == .ideal }
+    }
+
     /// The screen's centre and the unit normal toward the seats (nil per seat in the round), its width,
     /// and how much the plan's distances toward the screen are stretched (1: drawn to scale).
     struct ViewAxis {
@@ -115,7 +124,7 @@ extension VenueLayout {
         return 1.9 * seatWidth / rowPitch
     }
 
-    func viewAxis() -> ViewAxis? {
+    func viewAxis(measuringProportions: Bool = true) -> ViewAxis? {
         guard let stage, stage.width > 0, seatCount > 0 else { return nil }
         var sx = 0.0, sy = 0.0, meanDistance = 0.0
         for i in seatIndices {
@@ -128,11 +137,13 @@ extension VenueLayout {
         meanDistance /= n
         guard length > meanDistance / 4, length > 0 else {
             return ViewAxis(
-                centre: stage.center, normal: nil, width: stage.width, depthScale: depthScale(centre: stage.center, normal: nil))
+                centre: stage.center, normal: nil, width: stage.width,
+                depthScale: measuringProportions ? depthScale(centre: stage.center, normal: nil) : 1)
         }
         let normal = (x: dx / length, y: dy / length), half = (stage.depth ?? 0) / 2
         let centre = FloorPoint(x: stage.center.x + normal.x * half, y: stage.center.y + normal.y * half)
-        return ViewAxis(centre: centre, normal: normal, width: stage.width, depthScale: depthScale(centre: centre, normal: normal))
+        return ViewAxis(
+            centre: centre, normal: normal, width: stage.width, depthScale: measuringProportions ? depthScale(centre: centre, normal: normal) : 1)
     }
 
     func view(from p: FloorPoint, axis: ViewAxis) -> SeatView? {

@@ -8,6 +8,14 @@ import { STATUS } from './availability.js';
 export class Drawing {
   /// Stage or screen, its label, and (but at the zones level) the centre line and thin zone outlines.
   drawStage(ctx, level) {
+    // The best-view area (the engine's: where the view from the plan is ideal), dashed under the seats.
+    const best = this.venue.bestView;
+    if (best && level !== 'zones') {
+      ctx.save();
+      ctx.strokeStyle = this.venue.palette.selected; ctx.lineWidth = 1.5; ctx.setLineDash(this.venue.drawing.dash);
+      ctx.beginPath(); ctx.roundRect(best[0], best[1], best[2], best[3], this.venue.drawing.cornerRadius + 3); ctx.stroke();
+      ctx.restore();
+    }
     const v = this.venue, z = this.zoom, p = v.palette, d = v.drawing, s = v.stage;
     if (s) {
       const size = Math.min(Math.max(d.stageLabelPoints, d.stageLabelPoints / z), s.width / Math.max([...s.label].length, 2),

@@ -41,7 +41,7 @@ export class Venue {
     this.blockOf = new Uint32Array(n);
     this.blocks.forEach((b, k) => this.blockOf.fill(k, b.from, b.to));
     this.zones = doc.zones.map(z => ({ ...z, outline: z.outline, box: bounds(z.outline) }));
-    this.stage = doc.stage; this.centreLine = doc.centreLine;
+    this.stage = doc.stage; this.centreLine = doc.centreLine; this.bestView = doc.bestView ?? null;
     this.palette = doc.palette; this.drawing = doc.drawing; this.words = doc.statusWords; this.separator = doc.separator;
     this.byId = null;
     this.cache = new Map();

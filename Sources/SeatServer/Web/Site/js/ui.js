@@ -114,5 +114,5 @@ export function statusLegend(venue, statuses = ['available', 'selected', 'held',
       : glyphSwatch(p[k], p.ink[k], p.glyphs, p.glyphs.of[k]);
     if (k === 'available') swatch.style.background = venue.zones[0]?.color ?? '';
     return el('li', { 'data-status': k }, swatch, venue.words[k]);
-  });
+  }).concat(venue.bestView ? [el('li', { 'data-status': 'best-view' }, el('span', { class: 'swatch best-view', 'aria-hidden': 'true' }), t('bestView'))] : []);
 }
