@@ -45,6 +45,23 @@ class LiveTests(PickerCase):
                   message="back on sale")
 
 
+    def test_offline_said_and_cleared(self):
+        d = self.open(lang="zh")
+        d.execute_cdp_cmd("Network.enable", {})
+        offline = {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+        d.execute_cdp_cmd("Network.emulateNetworkConditions", offline)
+        self.wait(d, lambda d: d.find_element(By.ID, "connection").text == "离线", message="the dot says offline")
+        self.assertEqual(d.find_element(By.ID, "connection").get_attribute("data-state"), "offline")
+        self.click_seat(d, "5-1")
+        said = "网络已断开：现在选座不会被锁定，恢复联网后再选。"
+        self.wait(d, lambda d: d.find_element(By.ID, "message").text == said, message="the tap is told why")
+        self.wait(d, lambda d: self.status(d, "5-1") == "available", message="nothing held")
+        d.save_screenshot(os.path.join(ARTIFACTS, "picker-offline-zh.png"))
+        self.axe(d, "the picker offline, zh")
+        d.execute_cdp_cmd("Network.emulateNetworkConditions", {**offline, "offline": False})
+        self.wait(d, lambda d: d.find_element(By.ID, "connection").text == "实时", timeout=10, message="live again")
+        self.assertEqual(d.find_element(By.ID, "message").text, "", "the offline words go")
+
     def test_page_reconnects_after_the_server_restarts(self):
         d = self.open()
         self.click_seat(d, "5-7")

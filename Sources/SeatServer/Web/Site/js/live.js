@@ -16,8 +16,12 @@ export class LiveAvailability {
       this.hiddenAt = null;
       this.checkHealth();
     };
+    // The network gone: said at once (an open stream may not fail for a long while); back: start again.
+    this.onOffline = () => this.onState('offline');
+    this.onOnline = () => this.resync();
     document.addEventListener('visibilitychange', this.onVisible);
-    window.addEventListener('online', this.onVisible);
+    window.addEventListener('online', this.onOnline);
+    window.addEventListener('offline', this.onOffline);
     // A machine that slept shows as a jump in this timer: the stream may be long dead without an error.
     this.lastTick = Date.now();
     this.watchdog = setInterval(() => {
@@ -48,15 +52,16 @@ export class LiveAvailability {
     // The show itself changed (new prices, times, details, sales paused or cancelled): after its
     // version's (empty) seats event, the show as `GET /v1/shows/{id}` has it.
     source.addEventListener('show', e => this.onShow?.(JSON.parse(e.data)));
-    source.addEventListener('open', () => this.onState('live'));
-    source.addEventListener('error', () => this.onState(source.readyState === EventSource.CLOSED ? 'closed' : 'reconnecting'));
+    source.addEventListener('open', () => this.onState(navigator.onLine === false ? 'offline' : 'live'));
+    source.addEventListener('error', () =>
+      this.onState(navigator.onLine === false ? 'offline' : source.readyState === EventSource.CLOSED ? 'closed' : 'reconnecting'));
   }
 
   checkHealth() { if (this.source.readyState === EventSource.CLOSED) this.resync(); }
 
-  /// Starts again from a snapshot (after a sleep or a closed stream).
+  /// Starts again from a snapshot (after a sleep, a closed stream or the network's return).
   resync() {
-    this.onState('reconnecting');
+    this.onState(navigator.onLine === false ? 'offline' : 'reconnecting');
     this.version = -1;
     this.open();
   }
@@ -65,6 +70,7 @@ export class LiveAvailability {
     this.source?.close();
     clearInterval(this.watchdog);
     document.removeEventListener('visibilitychange', this.onVisible);
-    window.removeEventListener('online', this.onVisible);
+    window.removeEventListener('online', this.onOnline);
+    window.removeEventListener('offline', this.onOffline);
   }
 }

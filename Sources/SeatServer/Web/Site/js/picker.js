@@ -44,11 +44,15 @@ export async function showPage(showId) {
     if (show.onSale === false || !wasOpen) renderSalesState();
     if (show.onSale !== false && !wasOpen) showMessage('', 'none');
   });
+  let wasOffline = false;
   map.addEventListener('connection', e => {
-    const c = $('connection');
+    const c = $('connection'), state = e.detail.state;
     c.hidden = false;
-    c.dataset.state = e.detail.state;
-    c.textContent = e.detail.state === 'live' ? t('live') : t('reconnecting');
+    c.dataset.state = state;
+    c.textContent = state === 'live' ? t('live') : state === 'offline' ? t('offlineState') : t('reconnecting');
+    // Offline, the buyer is told at once (a tap would not be held); back, the words go.
+    if (state === 'offline') { wasOffline = true; showMessage(t('offlineNow')); }
+    if (state === 'live' && wasOffline) { wasOffline = false; showMessage('', 'none'); announce(t('backOnline')); }
   });
   $('wheelchair').addEventListener('change', () => { picker.wheelchair = $('wheelchair').checked; });
 

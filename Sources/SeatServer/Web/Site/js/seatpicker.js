@@ -169,7 +169,7 @@ export class SeatPicker {
   explain(error, attempted) {
     let text;
     if (!(error instanceof ApiProblem)) {
-      text = t('offline');
+      text = navigator.onLine === false ? t('offlineNow') : t('offline');
     } else if (error.problem.conflicts?.length) {
       const conflicts = error.problem.conflicts;
       for (const c of conflicts) { const i = this.indexOf(c.seat); if (i !== undefined) this.view.setStatus(i, STATUS.indexOf(c.status)); }
