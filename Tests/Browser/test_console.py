@@ -74,6 +74,8 @@ class ConsoleTests(PickerCase):
         self.assertEqual((table["Seats:sold"][0], table["Seats:blocked"][0], table["Seats:available"][0]), ("1", "1", str(report["byStatus"]["available"])))
         self.assertEqual((table["Revenue:gross"], table["Revenue:net"]), (["76.00 CNY"], ["38.00 CNY"]))
         self.assertEqual(table["By payment:cash"], ["38.00 CNY"])
+        # Categories by their zone's name, channels in words (not the API's keys).
+        self.assertEqual((table["By category:Standard"], table["By channel:counter"]), (["38.00 CNY"], ["38.00 CNY"]))
         self.assertEqual((table["Door:Came (tickets scanned in)"], table["Door:Inside now"], table["Door:sold"]), (["0"], ["0"], ["1"]))
         self.assertGreaterEqual(len(clerk.find_elements(By.CSS_SELECTOR, "#show-report svg.chart rect")), 4, "the seats chart drawn")
         clerk.find_element(By.ID, "report-csv").click()

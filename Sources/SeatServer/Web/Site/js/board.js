@@ -144,7 +144,7 @@ export class ScheduleBoard {
     if (span) return this.block(el, this.blocks.get(`${row}|${column}`), column);
     if (row === 0) return head(this.words.day(this.days[column - 1]));
     for (const s of this.byCell.get(`${this.halls[row - 1].id}|${this.days[column - 1]}`) ?? []) {
-      el.append(this.showButton(s, this.words.show(s.startsAt.slice(11, 16), s.seats, this.revenue.get(s.id))));
+      el.append(this.showButton(s, this.words.show(s.startsAt.slice(11, 16), s.seats, this.revenue.get(s.id), s)));
     }
     return el;
   }

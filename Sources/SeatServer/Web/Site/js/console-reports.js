@@ -58,9 +58,17 @@ export async function renderShowReport() {
     const statuses = ['available', 'held', 'sold', 'blocked'];
     const pct = n => `${(100 * n / report.seats).toFixed(1)}%`;
     const money = amount => `${amount} ${report.revenue.currency}`;
+    // Words, not the API's keys: a category by its zone's name, a channel and a payment in the page's language.
+    const zones = state.map?.picker?.venue?.zones ?? [];
+    const named = {
+      byCategory: k => zones.find(z => z.category === k)?.name ?? k,
+      byChannel: k => w('channels')[k] ?? k,
+      byPayment: k => w('payments')[k] ?? k,
+    };
     const splits = ['byCategory', 'byChannel', 'byPayment'].map(key => {
       const entries = Object.entries(report.revenue[key]);
-      return table(w(key), [w(key === 'byCategory' ? 'zone' : 'status'), w('amount')], entries.length ? entries.map(([k, v]) => [k, money(v)]) : [[w('nothing'), '']]);
+      return table(w(key), [w(key === 'byCategory' ? 'zone' : 'status'), w('amount')],
+        entries.length ? entries.map(([k, v]) => [named[key](k), money(v)]) : [[w('nothing'), '']]);
     });
     $('show-report').replaceChildren(
       chart(w('seatsChart'), statuses.map(s => [w(STATUS_WORD[s]), report.byStatus[s]])),
@@ -70,7 +78,7 @@ export async function renderShowReport() {
       table(w('revenue'), [w('revenue'), w('amount')], [[w('gross'), money(report.revenue.gross)], [w('refunded'), money(report.revenue.refunded)],
         [w('exchangeFees'), money(report.revenue.fees)], [w('net'), money(report.revenue.net)]]),
       table(w('afterSale'), [w('afterSale'), w('seats')], [[w('refundedSeats'), report.refundedSeats], [w('exchangedSeats'), report.exchangedSeats]]),
-      chart(w('byCategory'), Object.entries(report.revenue.byCategory).map(([k, v]) => [k, Number(v), v])),
+      chart(w('byCategory'), Object.entries(report.revenue.byCategory).map(([k, v]) => [named.byCategory(k), Number(v), v])),
       ...splits);
     $('show-report').dataset.version = String(report.version);
   } catch (error) {

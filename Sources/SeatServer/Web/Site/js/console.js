@@ -80,7 +80,7 @@ async function renderBoard() {
   }
   Object.assign(board.words, {
     corner: w('corner'), dayCorner: w('dayCorner'), day: d => showTime(`${d}T00:00`).day,
-    show: (time, seats, net) => w('boardShow')(time, seats, net),
+    show: (time, seats, net, s) => w('boardShow')(time, seats, net, s && (detailText(s, 'title') ?? detailText(s, 'film'))),
     timedShow: (from, to, s, net, overlaps) => w('timedShow')(from, to, detailText(s, 'title') ?? detailText(s, 'film') ?? s.id, s.seats, net, overlaps),
   });
   const view = $('board-view').value, from = $('board-from').value, length = view === 'day' ? 1 : 7;
