@@ -56,6 +56,28 @@ class BuyingTests(PickerCase):
         self.wait(d, lambda d: self.status(d, "7-1") == "sold", message="own seats turn sold from the live stream")
 
 
+    def test_a_mouse_resting_on_a_seat_gets_its_card(self):
+        # Hover (no click): after a moment a card by the seat says what it is, what it costs and the view from it.
+        d = self.open()
+        x, y = self.seat_point(d, "5-1")
+        actions, p = self.pointer(d)
+        p.move_to_location(x, y)
+        actions.perform()
+        card = self.wait(d, lambda d: d.find_element(By.ID, "seat-card") if d.find_element(By.ID, "seat-card").is_displayed() else None,
+                         message="the card shown")
+        self.wait(d, lambda d: d.find_element(By.ID, "seat-card-verdict").text, message="the view's words")
+        self.assertEqual(d.find_element(By.ID, "seat-card-name").text, "Row 5, seat 1")
+        self.assertEqual(d.find_element(By.ID, "seat-card-details").text, "available, Standard, ¥38.00")
+        self.assertEqual(d.find_element(By.ID, "seat-card-verdict").text, "The best view: the screen fills your view, straight ahead")
+        self.assertEqual(self.status(d, "5-1"), "available", "a hover picks nothing")
+        box, seat = card.rect, d.execute_script("return document.querySelector('seatkit-map').seat('5-1').rect.toJSON()")
+        self.assertGreaterEqual(box["x"], seat["right"] - 1, "beside the seat, not over it")
+        d.save_screenshot(os.path.join(ARTIFACTS, "seat-card-desktop-en.png"))
+        self.axe(d, "the picker with a seat card")
+        p.move_to_location(5, 5)
+        actions.perform()
+        self.wait(d, lambda d: not d.find_element(By.ID, "seat-card").is_displayed(), message="gone when the mouse leaves")
+
     def test_the_view_from_the_seat_chosen_last(self):
         # The engine's "view from your seat": a picture of the screen from the seat chosen last, and its
         # verdict, in the page's language; it follows the choice and leaves with it.

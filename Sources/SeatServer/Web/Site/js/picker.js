@@ -78,6 +78,49 @@ export async function showPage(showId) {
     if (listShown) renderList();
   }
 
+  // A mouse resting on a seat for a moment: a card by it with its name, status, zone and price (its
+  // spoken label, less the name) and the view from it. Touch has the panel's view of the seat chosen.
+  const views = new Map();
+  const viewOf = id => {
+    const path = `/v1/venues/${encodeURIComponent(show.venueId)}/views/${encodeURIComponent(id)}`;
+    if (!views.has(`${id}|${lang()}`)) views.set(`${id}|${lang()}`, request('GET', `${path}?lang=${lang()}`, { cache: 'default', retry: false }).catch(() => null));
+    return { path, view: views.get(`${id}|${lang()}`) };
+  };
+  let hovered = null, hoverTimer = null;
+  const hideCard = () => { clearTimeout(hoverTimer); hovered = null; $('seat-card').hidden = true; };
+  map.addEventListener('pointermove', e => {
+    if (e.pointerType !== 'mouse' || e.buttons || !map.ready || map.view.level !== 'seats') { hideCard(); return; }
+    const id = map.seatAt(e.clientX, e.clientY);
+    if (id === hovered) return;
+    hideCard();
+    hovered = id;
+    if (id) hoverTimer = setTimeout(() => showCard(id), 250);
+  });
+  map.addEventListener('pointerleave', hideCard);
+  map.addEventListener('pointerdown', hideCard);
+  map.addEventListener('wheel', hideCard, { passive: true });
+  async function showCard(id) {
+    const seat = map.seat(id);
+    if (!seat || hovered !== id) return;
+    const card = $('seat-card'), frame = card.parentElement.getBoundingClientRect();
+    $('seat-card-name').textContent = seat.name;
+    $('seat-card-details').textContent = seat.label.startsWith(seat.name) ? seat.label.slice(seat.name.length).replace(/^[，,、\s]+/, '') : seat.label;
+    const { path, view } = viewOf(id);
+    $('seat-card-view').hidden = true;
+    $('seat-card-verdict').textContent = '';
+    // Beside the seat, inside the map's frame.
+    card.hidden = false;
+    const x = Math.min(seat.rect.right - frame.left + 8, frame.width - card.offsetWidth - 8);
+    const y = Math.min(Math.max(seat.rect.top - frame.top - 8, 8), frame.height - card.offsetHeight - 8);
+    card.style.left = `${Math.max(8, x)}px`; card.style.top = `${y}px`;
+    const v = await view;
+    if (hovered !== id || !v) return;
+    $('seat-card-view').src = `${path}.svg?lang=${lang()}`;
+    $('seat-card-view').hidden = false;
+    $('seat-card-verdict').textContent = v.words;
+    card.dataset.verdict = v.verdict;
+  }
+
   /// The view from the seat chosen last: the engine's picture and its verdict, in the page's language.
   let viewShown = '';
   async function renderSeatView() {
