@@ -1,3 +1,4 @@
+import CollectionLayout
 import Foundation
 import SeatCanvas
 import SeatMap
@@ -73,5 +74,39 @@ import Testing
         #expect(group.contains("fill=\"\(Palette.sold)\"") && group.contains("<path") && !group.contains(">3</text>"), "\(group)")
         let free = try #require(svg.components(separatedBy: "<g id=\"seat-7-5\"").dropFirst().first?.components(separatedBy: "</g>").first)
         #expect(free.contains(">5</text>") && !free.contains("<path"))
+    }
+}
+
+/// The zones level says each zone's price, as a ticketing app's overview does: the engine's text
+/// (`SeatPrices.zonePriceText`: one price, or the lowest and highest), and nothing without prices.
+@Suite struct ZonePriceCaptionTests {
+    @Test func eachZonesCaptionSaysItsPrice() throws {
+        let hall = SampleVenues.cinemaHall()
+        let table = PriceTable(
+            categoryPrices: ["standard": 38, "vip": 58, "couple": Decimal(string: "99.9")!],
+            adjustments: [PriceAdjustment(target: .row("1"), change: .amount(-5))])
+        let prices = try SeatPrices(table: table, layout: hall)
+        #expect(prices.zonePriceText(0) == "¥33.00–¥38.00" && prices.zonePriceText(1) == "¥58.00" && prices.zonePriceText(2) == "¥99.90")
+        // An arena far out: the zones level, each section's caption with its price.
+        let arena = SampleVenues.arena(seats: 2000)
+        let canvas = SeatCanvas(layout: arena)
+        let arenaPrices = try SeatPrices(
+            table: PriceTable(categoryPrices: Dictionary(uniqueKeysWithValues: Set(arena.zones.map(\.category)).map { ($0, Decimal(380)) })), layout: arena)
+        var v = canvas.viewport(viewSize: LayoutSize(width: 390, height: 600))
+        v.zoom(to: 0.05, focal: LayoutPoint(x: 195, y: 300))
+        let availability = SeatAvailability(layout: arena)
+        func captions(_ prices: SeatPrices?) -> [String] {
+            let list = canvas.displayList(viewport: v, content: FrameContent(availability: availability, prices: prices, language: .english))
+            // The second line of each caption (its first is the zone's name).
+            return list.items.compactMap {
+                if case .text(let text, _, _, _, _) = $0.command, $0.id.hasSuffix("-label-2"), $0.id.hasPrefix("zone-") { return text }
+                return nil
+            }
+        }
+        let priced = captions(arenaPrices), plain = captions(nil)
+        #expect(!priced.isEmpty && priced.count == plain.count, "at the zones level: \(priced)")
+        for (p, q) in zip(priced, plain) {
+            #expect(p.hasPrefix("¥380.00 · ") && p == "¥380.00 · " + q && q.hasSuffix(" free"), "\(p) / \(q)")
+        }
     }
 }

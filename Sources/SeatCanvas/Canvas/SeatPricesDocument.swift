@@ -47,12 +47,6 @@ extension SeatCanvas {
     /// of their seats ("¥33.00–¥38.00", or one price).
     /// - Complexity: O(seats).
     public func zonesJSON(prices: SeatPrices, language: Language) -> String {
-        var low = [Decimal?](repeating: nil, count: layout.zones.count), high = low
-        for s in layout.seatIndices {
-            let z = layout.zoneIndex(of: s), p = prices.price(of: s)
-            if low[z].map({ p < $0 }) ?? true { low[z] = p }
-            if high[z].map({ p > $0 }) ?? true { high[z] = p }
-        }
         var w = JSONWriter()
         w.raw("[")
         for (z, zone) in layout.zones.enumerated() {
@@ -61,9 +55,7 @@ extension SeatCanvas {
             w.key("name"); w.string(localizedName(zone.name, language)); w.key("color"); w.string(zone.color)
             w.key("category"); w.string(zone.category)
             w.key("ink"); w.string(Palette.ink(on: zone.color))
-            if let lo = low[z], let hi = high[z] {
-                w.key("price"); w.string(lo == hi ? prices.format(lo) : prices.format(lo) + "–" + prices.format(hi))
-            }
+            if let text = prices.zonePriceText(z) { w.key("price"); w.string(text) }
             w.raw("}")
         }
         w.raw("]")

@@ -181,16 +181,19 @@ extension SeatCanvas {
         let fill = content.heatmap.map { SeatHeatmap.color($0.zoneAverages[z]) } ?? (free > 0 ? zone.color : Palette.sold)
         let rect = geometry.zoneRects[z]
         let name = localizedName(zone.name, content.language)
-        let caption = Drawing.zoneCaption(content.language).filling(["{name}": name, "{free}": String(free)])
+        let price = content.prices?.zonePriceText(z).map { $0 + " · " } ?? ""
+        let caption = Drawing.zoneCaption(content.language).filling(["{name}": name, "{price}": price, "{free}": String(free)])
         let size = Drawing.zoneCaptionSize(caption, zoom: zoom, zoneWidth: rect.width)
         let style = DrawStyle(fill: fill, stroke: fill, opacity: Drawing.zoneOpacity)
         return geometry.zoneOutlines[z].enumerated().map { k, part in
             DisplayItem(id: "zone-" + Self.elementID(zone.id) + (k == 0 ? "" : "-\(k + 1)"), layer: .zones, command: .path(part, closed: true, style))
-        } + [
-            DisplayItem(
-                id: "zone-" + Self.elementID(zone.id) + "-label", layer: .overlay,
-                command: .text(caption, at: LayoutPoint(x: rect.midX, y: rect.midY + size * 0.35), size: size, color: Palette.text, anchor: .middle))
-        ]
+        }
+            + Drawing.zoneCaptionLines(caption).enumerated().map { k, line in
+                DisplayItem(
+                    id: "zone-" + Self.elementID(zone.id) + "-label" + (k == 0 ? "" : "-\(k + 1)"), layer: .overlay,
+                    command: .text(
+                        line.text, at: LayoutPoint(x: rect.midX, y: rect.midY + size * line.baseline), size: size, color: Palette.text, anchor: .middle))
+            }
     }
 
     /// Stage or screen, centre line and (at seat and row level) thin zone outlines.

@@ -56,12 +56,17 @@ export class Drawing {
     ctx.globalAlpha = 1;
     ctx.fillStyle = v.palette.text; ctx.textAlign = 'center'; ctx.textBaseline = 'alphabetic';
     v.zones.forEach((zone, k) => {
-      const caption = d.zoneCaption.replace('{name}', zone.name).replace('{free}', String(this.zoneFree[k]));
-      let width = 0;
-      for (const ch of caption) width += ch.codePointAt(0) >= 0x2E80 ? 2 : 1;
-      const size = Math.min(d.zoneCaptionPoints / z, zone.box.w * d.zoneCaptionFill / (width * d.characterWidth));
+      // The zone's price from the show's seat prices (the engine's text), as a Maoyan overview has it.
+      const price = this.prices?.zones?.[k]?.price;
+      const lines = d.zoneCaption.replace('{name}', zone.name).replace('{price}', price ? `${price} · ` : '')
+        .replace('{free}', String(this.zoneFree[k])).split('\n');
+      // The widest line fits the zone (a CJK character counts two); the lines 1.2 sizes apart, centred together.
+      let widest = 1;
+      for (const line of lines) { let width = 0; for (const ch of line) width += ch.codePointAt(0) >= 0x2E80 ? 2 : 1; widest = Math.max(widest, width); }
+      const size = Math.min(d.zoneCaptionPoints / z, zone.box.w * d.zoneCaptionFill / (widest * d.characterWidth));
       ctx.font = `600 ${size}px sans-serif`;
-      ctx.fillText(caption, zone.box.x + zone.box.w / 2, zone.box.y + zone.box.h / 2 + size * 0.35);
+      lines.forEach((line, n) => ctx.fillText(line, zone.box.x + zone.box.w / 2,
+        zone.box.y + zone.box.h / 2 + size * (0.35 + (n - (lines.length - 1) / 2) * 1.2)));
     });
   }
 
