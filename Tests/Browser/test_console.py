@@ -51,6 +51,10 @@ class ConsoleTests(PickerCase):
         self.wait(buyer, lambda b: self.status(b, "5-1") == "sold" and self.status(b, "5-2") == "sold", timeout=1, message="sold on the buyer's map")
         order = clerk.find_element(By.ID, "refund-ref").get_attribute("value")
         self.assertTrue(order.startswith("BOX-"))
+        # The counter's receipt, as the buyer's: sold, when, the seats, the total, the order, printing a click away.
+        receipt = self.wait(clerk, lambda c: c.find_element(By.ID, "sale-receipt").text or None, message="the sale's receipt")
+        for part in ["Sold", "24 Dec 19:30", "Row 5, seat 1, Row 5, seat 2", "Total 76.00 CNY", f"Order {order}", "Print the order's tickets"]:
+            self.assertIn(part, receipt)
         clerk.find_element(By.ID, "refund-ref").clear()
         self.click_seat(clerk, "5-2")
         clerk.find_element(By.ID, "find-order").click()

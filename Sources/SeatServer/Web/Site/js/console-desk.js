@@ -125,10 +125,12 @@ export function bindDesk() {
     e.preventDefault();
     act(true, async ids => {
       const ref = $('order-ref').value;
+      const names = ids.map(id => state.map.seat(id)?.name ?? id).join(lang() === 'zh' ? '、' : ', ');
       const order = await call('POST', path('/sales'), { seats: ids, orderRef: ref, payment: $('payment').value });
       $('order-ref').value = `BOX-${randomKey().slice(0, 8).toUpperCase()}`;
       $('refund-ref').value = ref;
       const total = order.parts?.map(p => `${p.total} ${p.currency}`).join(' + ');
+      await showSaleReceipt(ref, names, total);
       return w('done').sell(ref, total);
     });
   });
@@ -179,6 +181,21 @@ export function bindShortcuts() {
     else if (key === 'u') { e.preventDefault(); $('unblock').click(); }
     else if (e.key === 'Escape') { state.map.deselect(state.map.selection); renderMarked(); }
   });
+}
+
+/// The counter's receipt of the sale just made, as the buyer's is after Confirm: a stub (sold, the film,
+/// hall and time, the seats, the total, the order) with its tickets' printing one click away.
+async function showSaleReceipt(ref, names, total) {
+  const show = await call('GET', `/v1/shows/${encodeURIComponent(state.showId)}`).catch(() => null);
+  const when = show ? showTime(show.startsAt) : { day: '', time: '' };
+  const line = (cls, text) => Object.assign(document.createElement('p'), { className: cls, textContent: text });
+  const print = Object.assign(document.createElement('button'), { type: 'button', textContent: w('printTickets') });
+  print.addEventListener('click', () => printTickets(ref));
+  $('sale-receipt').replaceChildren(
+    line('receipt-done', w('saleDone')),
+    line('receipt-film', [show && (detailText(show, 'title') ?? detailText(show, 'film')), show && `${when.day} ${when.time}`].filter(Boolean).join(' · ')),
+    line('receipt-seats', names), line('receipt-total', `${w('saleTotal')} ${total}`), line('receipt-order', `${w('orderRef')} ${ref}`), print);
+  $('sale-receipt').hidden = false;
 }
 
 /// The order's valid tickets as 80 mm stubs (film, hall, time, seat, price, order, QR), printed through
