@@ -53,37 +53,15 @@ extension Inventory {
         }
     }
 
-    /// `beginExchange` to the end, settling races with other instances as `refund` does (the order read
-    /// again and decided again; a new seat someone else took meanwhile is then a 409 naming it).
+    /// `beginExchange` to the end, settling races with other instances as `refund` does
+    /// (`settlingOrderRaces`: a new seat someone else took meanwhile is then a 409 naming it).
     /// Blocks: call off the inventory lock.
     package func exchange(
         orderRef: String, _ x: Exchange, as actor: OrderActor, idempotency: IdempotentRequest<ExchangeView>? = nil
     ) throws(Refusal) -> Answer<ExchangeView> {
-        try refundTurn.withLock { turns throws(Refusal) -> Answer<ExchangeView> in
-            turns += 1
-            var last = Refusal(.showChanged, detail: "order \(orderRef) kept changing while it was exchanged; reload it and try again")
-            for round in 0..<64 {
-                if round > 0 { usleep(UInt32(1000 * min(round, 20))) }
-                let answer: Answer<ExchangeView>, tickets: [CommitTicket]
-                do throws(Refusal) {
-                    (answer, tickets) = try beginExchange(orderRef: orderRef, x, as: actor, idempotency: idempotency)
-                } catch {
-                    guard error.retryInside else { throw error }
-                    last = error
-                    continue
-                }
-                var raced = false
-                for ticket in tickets {
-                    do { try ticket.wait() } catch {
-                        switch StoreError(error) {
-                        case .conflict, .changedElsewhere: raced = true
-                        case .unavailable, .closed: throw Self.storeRefusal(error)
-                        }
-                    }
-                }
-                if !raced { return answer }
-            }
-            throw last
+        try settlingOrderRaces(Refusal(.showChanged, detail: "order \(orderRef) kept changing while it was exchanged; reload it and try again")) {
+            () throws(Refusal) -> (Answer<ExchangeView>, [CommitTicket]) in
+            try beginExchange(orderRef: orderRef, x, as: actor, idempotency: idempotency)
         }
     }
 
@@ -113,13 +91,9 @@ extension Inventory {
     func readOrderFollowing(_ orderRef: String, also: String? = nil) throws(Refusal) -> (
         rows: [(record: HoldRecord, seats: [Int])], refunds: [RefundRecord]
     ) {
-        do {
-            let rows = try store.orders(orderRef: orderRef)
-            guard !rows.isEmpty else { throw Refusal(.notFound, detail: "no order \(orderRef)") }
-            let refunds = try store.refunds(holdIDs: rows.map(\.record.id))
-            try followStore(only: Set(rows.map(\.record.showID) + (also.map { [$0] } ?? [])))
-            return (rows, refunds)
-        } catch let refusal as Refusal { throw refusal } catch { throw Self.storeRefusal(error) }
+        let (rows, refunds) = try storedOrder(orderRef)
+        do { try followStore(only: Set(rows.map(\.record.showID) + (also.map { [$0] } ?? []))) } catch { throw Self.storeRefusal(error) }
+        return (rows, refunds)
     }
 
     /// The parts of the order a buyer's code reaches: the sale whose hold token it is, and every sale

@@ -181,16 +181,27 @@ extension Inventory {
         orderRef: String, seatIDs: [String]?, reason: String, by operatorName: String, toSale: Bool = false, buyerCode: String? = nil,
         idempotency: IdempotentRequest<OrderView>? = nil
     ) throws(Refusal) -> Answer<OrderView> {
-        try refundTurn.withLock { turns throws(Refusal) -> Answer<OrderView> in
+        try settlingOrderRaces(Refusal(.showChanged, detail: "order \(orderRef) kept changing while it was refunded; reload it and try again")) {
+            () throws(Refusal) -> (Answer<OrderView>, [CommitTicket]) in
+            try beginRefund(
+                orderRef: orderRef, seatIDs: seatIDs, reason: reason, by: operatorName, toSale: toSale, buyerCode: buyerCode, idempotency: idempotency)
+        }
+    }
+
+    /// One change of an order (a refund, an exchange) to the end, on this instance's turn: `begin` decides
+    /// and queues it, and is run again when it asks to be (`retryInside`) or when another instance's
+    /// commit won the race for the order (read again, decided again), up to 64 rounds a few ms apart;
+    /// `last` is the answer when they run out. A store that is down is answered at once.
+    /// Blocks: call off the inventory lock.
+    func settlingOrderRaces<View>(_ last: Refusal, _ begin: () throws(Refusal) -> (Answer<View>, [CommitTicket])) throws(Refusal) -> Answer<View> {
+        try refundTurn.withLock { turns throws(Refusal) -> Answer<View> in
             turns += 1
-            var last = Refusal(.showChanged, detail: "order \(orderRef) kept changing while it was refunded; reload it and try again")
+            var last = last
             for round in 0..<64 {
                 if round > 0 { usleep(UInt32(1000 * min(round, 20))) }  // the winner's commit and its event: a few ms
-                let answer: Answer<OrderView>, tickets: [CommitTicket]
+                let answer: Answer<View>, tickets: [CommitTicket]
                 do throws(Refusal) {
-                    (answer, tickets) = try beginRefund(
-                        orderRef: orderRef, seatIDs: seatIDs, reason: reason, by: operatorName, toSale: toSale, buyerCode: buyerCode,
-                        idempotency: idempotency)
+                    (answer, tickets) = try begin()
                 } catch {
                     guard error.retryInside else { throw error }
                     last = error
@@ -200,7 +211,7 @@ extension Inventory {
                 for ticket in tickets {
                     do { try ticket.wait() } catch {
                         switch StoreError(error) {
-                        case .conflict, .changedElsewhere: raced = true  // another instance refunded first: read again
+                        case .conflict, .changedElsewhere: raced = true  // another instance changed the order first: read again
                         case .unavailable, .closed: throw Self.storeRefusal(error)
                         }
                     }

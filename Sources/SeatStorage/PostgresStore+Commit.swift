@@ -17,50 +17,37 @@ extension PostgresStore {
         let sorted = order.map { batch[$0] }
         // Each delta's body once: in what is sent, and in the answer of a batch written whole.
         let bodies = order.map { Self.deltaBody(batch[$0]) }
-        let durable = batch.contains(where: \.durable)
-        let flag = durable ? "t" : "f"
         var together = Self.writesTogether(batch)
-        let answer = try withConnection { c -> PostgresRows in
+        let outcomes = try withConnection { c -> [CommitOutcome] in
             if together {
                 let columns = BatchColumns(sorted, bodies: bodies, now: Int64(Date().timeIntervalSince1970 * 1000))
+                let flag = batch.contains(where: \.durable) ? "t" : "f"
                 do {
-                    return try c.run("write_arrays", BatchColumns.call, values: [.text(flag)] + columns.parameters.map(PostgresParameter.array))
+                    let cell = try c.run("write_arrays", BatchColumns.call, values: [.text(flag)] + columns.parameters.map(PostgresParameter.array))
+                        .rows.first?[0]
+                    guard let versions = cell.flatMap(Self.bigintArray), versions.count == batch.count else {
+                        throw PostgresError(sqlState: "XX000", message: "seatkit_write_arrays answered \(cell ?? "nothing")")
+                    }
+                    // Written whole: each change its version; the delta is the one sent, numbered.
+                    var outcomes = [CommitOutcome?](repeating: nil, count: batch.count)
+                    for (k, i) in order.enumerated() {
+                        outcomes[i] = .committed(version: UInt64(versions[k]), delta: "skd1;\(versions[k] - 1);\(versions[k]);" + bodies[k])
+                    }
+                    return outcomes.map { $0! }
                 } catch let error as PostgresError where Self.refusesBatch(error) {
                     // Something of it is refused: nothing was written; change by change, each refusal alone.
                     together = false
                     batchesWritten.withLock { $0[1] += 1 }
                 }
             }
-            let w = Self.batchJSON(sorted, bodies: bodies)
-            return try c.run("commit_batch", "SELECT seatkit_commit($1::jsonb, $2::boolean)", [w.text, flag])
-        }
-        let cell = answer.rows.first?[0]
-        let versions = together ? cell.flatMap(Self.bigintArray) : nil
-        let results = together ? nil : cell.flatMap { try? JSONParser.parse(Array($0.utf8)) }?.arrayValue
-        guard (versions?.count ?? results?.count) == batch.count else {
-            throw PostgresError(sqlState: "XX000", message: "seatkit_commit answered \(cell ?? "nothing")")
+            return try Self.changeByChange(c, batch, order: order, bodies: bodies)
         }
         batchesWritten.withLock {
             if together { $0[0] += 1 }
             $0[2] += 1
             $0[3] += batch.count
         }
-        var outcomes = [CommitOutcome?](repeating: nil, count: batch.count)
-        for (k, i) in order.enumerated() {
-            if let v = versions?[k] {
-                // Written whole: its version; the delta is the one sent, numbered.
-                outcomes[i] = .committed(version: UInt64(v), delta: "skd1;\(v - 1);\(v);" + bodies[k])
-                continue
-            }
-            let r = results?[k].objectValue
-            if let v = r?["version"]?.intValue, let delta = r?["delta"]?.stringValue {
-                outcomes[i] = .committed(version: UInt64(v), delta: delta)
-            } else {
-                // Classified by its SQLSTATE: a conflict, a race with another instance, or a failure.
-                outcomes[i] = .refused(StoreError(sqlState: r?["code"]?.stringValue ?? "SK001", message: r?["refused"]?.stringValue ?? "refused"))
-            }
-        }
-        return outcomes.map { $0! }
+        return outcomes
     }
 
     /// A batch with changes linked all or none (an exchange between two shows: the old seats freed, the
@@ -105,11 +92,14 @@ extension PostgresStore {
         return outcomes.map { $0! }
     }
 
-    /// `seatkit_commit` on `batch` (in show order, as every instance locks shows), each change's outcome
-    /// in the batch's order.
-    static func changeByChange(_ c: PostgresConnection, _ batch: [StoreCommit]) throws -> [CommitOutcome] {
-        let order = batch.indices.sorted { (batch[$0].showID, $0) < (batch[$1].showID, $1) }
-        let w = batchJSON(order.map { batch[$0] }, bodies: order.map { deltaBody(batch[$0]) })
+    /// `seatkit_commit` on `batch` (in show order, as every instance locks shows; `order` and `bodies`
+    /// when the caller has them), each change's outcome in the batch's order: the refused ones classified
+    /// by their SQLSTATE (a conflict, a race with another instance, or a failure).
+    static func changeByChange(
+        _ c: PostgresConnection, _ batch: [StoreCommit], order given: [Int]? = nil, bodies known: [String]? = nil
+    ) throws -> [CommitOutcome] {
+        let order = given ?? batch.indices.sorted { (batch[$0].showID, $0) < (batch[$1].showID, $1) }
+        let w = batchJSON(order.map { batch[$0] }, bodies: known ?? order.map { deltaBody(batch[$0]) })
         let cell = try c.run("commit_batch", "SELECT seatkit_commit($1::jsonb, $2::boolean)", [w.text, batch.contains(where: \.durable) ? "t" : "f"])
             .rows.first?[0]
         guard let results = cell.flatMap({ try? JSONParser.parse(Array($0.utf8)) })?.arrayValue, results.count == batch.count else {
