@@ -15,6 +15,7 @@ open class ForwardingStore: SeatStore, @unchecked Sendable {
     open var sharing: (any SharedStore)? { base.sharing }
     open var waitingRooms: (any QueueStore)? { base.waitingRooms }
     open var door: (any DoorStore)? { base.door }
+    open var contacts: (any ContactStore)? { base.contacts }
     open func insertVenue(id: String, fingerprint: String, layoutJSON: [UInt8]) throws {
         try base.insertVenue(id: id, fingerprint: fingerprint, layoutJSON: layoutJSON)
     }

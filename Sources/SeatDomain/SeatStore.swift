@@ -223,6 +223,8 @@ public protocol SeatStore: AnyObject, Sendable {
     var waitingRooms: (any QueueStore)? { get }
     /// Where the door's scans are kept (both stores keep them; a test's store may not).
     var door: (any DoorStore)? { get }
+    /// Buyers' names and phones given with counter sales (`ContactStore`).
+    var contacts: (any ContactStore)? { get }
     func insertVenue(id: String, fingerprint: String, layoutJSON: [UInt8]) throws
     func venues() throws -> [(id: String, layoutJSON: [UInt8])]
     func insertShow(_ show: ShowRecord) throws

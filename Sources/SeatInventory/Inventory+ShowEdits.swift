@@ -88,6 +88,11 @@ extension Inventory {
             if let h = edit.holdSeconds, h != record.holdSeconds { what.append("holdSeconds \(record.holdSeconds)→\(h)"); record.holdSeconds = h }
             if let d = edit.detailsJSON, d != record.detailsJSON { what.append("details"); record.detailsJSON = d }
             if let on = edit.onSale, on != record.onSale { what.append(on ? "on sale" : "off sale"); record.onSale = on }
+            if record.startsAt != state.record.startsAt || record.detailsJSON != state.record.detailsJSON,
+                let clash = scheduleClash(show: showID, venue: record.venueID, startsAt: record.startsAt, detailsJSON: record.detailsJSON, in: m)
+            {
+                throw clash
+            }
             let ticket = try apply(
                 state, in: m, changes: [], holds: [], show: record,
                 log: LogEntry(action: "edit", operatorName: operatorName, reason: what.isEmpty ? "nothing changed" : what.joined(separator: "; ")))

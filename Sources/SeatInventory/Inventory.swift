@@ -352,6 +352,7 @@ public final class Inventory: Sendable {
         let venue = try locked { (m: Memory) throws(Refusal) -> VenueEntry in
             guard let venue = m.venues[new.venueID] else { throw Refusal(.notFound, detail: "no venue \(new.venueID)") }
             if m.shows[new.id] != nil { throw Refusal(.showExists, detail: "show \(new.id) already exists") }
+            if let clash = scheduleClash(show: new.id, venue: new.venueID, startsAt: new.startsAt, detailsJSON: new.detailsJSON, in: m) { throw clash }
             return venue
         }
         do throws(LayoutError) { _ = try SeatPrices(table: new.prices, layout: venue.layout) } catch { throw Refusal.invalid(error) }

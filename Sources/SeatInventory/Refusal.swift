@@ -52,6 +52,8 @@ public struct Refusal: Error, Sendable, CustomStringConvertible {
         /// The show's after-sale policy does not let the buyer do this themselves (any more): too late,
         /// exchanges used up, or refunds not offered. The box office still can.
         case afterSaleClosed = "after-sale-closed"
+        /// The show would overlap another show of its hall, or its turnaround (`Inventory.turnaroundMinutes`).
+        case scheduleClash = "schedule-clash"
     }
 
     public var reason: Reason

@@ -193,7 +193,7 @@ struct ServeCommand: ToolCommand {
         // What a buyer is told about each (invented titles).
         // Posters: made locally by scripts/make-posters.py, served with the page's files.
         let film =
-            #"{"title":{"en":"Homeward Among the Stars","zh":"星际归途"},"format":"2D","language":{"en":"Mandarin, English subtitles","zh":"国语，英文字幕"},"hall":{"en":"Hall 3","zh":"3号厅"},"poster":"/web/poster-homeward.svg","duration":128}"#
+            #"{"title":{"en":"Homeward Among the Stars","zh":"星际归途"},"format":"2D","language":{"en":"Mandarin, English subtitles","zh":"国语，英文字幕"},"hall":{"en":"Hall 3","zh":"3号厅"},"poster":"/web/poster-homeward.svg","duration":120}"#
         let deepSea =
             #"{"title":{"en":"The Deep Sea","zh":"深海"},"format":"IMAX 3D","language":{"en":"Mandarin","zh":"国语"},"hall":"IMAX","poster":"/web/poster-deep-sea.svg","duration":112}"#
         let concert =

@@ -71,6 +71,8 @@ extension PostgresStore {
         arraysFunction,
         // 12: the door's scans (`DoorSchema`).
         DoorSchema.postgres,
+        // 13: buyers' names and phones given with counter sales (`ContactSchema`).
+        ContactSchema.postgres,
     ]
 
     /// Migration 1's commit function (kept as it was applied).

@@ -62,6 +62,8 @@ extension SQLiteStore {
         HoldAdmissionSchema.sqlite,
         // 7: the door's scans (`DoorSchema`).
         DoorSchema.sqlite,
+        // 8: buyers' names and phones given with counter sales (`ContactSchema`).
+        ContactSchema.sqlite,
     ]
 
     static func migrate(_ db: SQLiteDatabase) throws {

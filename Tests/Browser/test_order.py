@@ -93,7 +93,7 @@ class OrderPageTests(PickerCase):
     def test_en_desktop_wrong_code(self):
         base = "o-" + self._testMethodName[5:].replace("_", "-")
         show = f"{base}-a"
-        self.make_show(show, "2099-12-24T19:30:00+08:00", {"refunds": False})
+        self.make_show(show, "2099-12-26T19:30:00+08:00", {"refunds": False})
         code = self.bought(show, ["8-1", "8-2", "8-3"], "WEB-ORDER2")
         d = self.open_order("WEB-ORDER2", code, "en")
         stub = d.find_element(By.CSS_SELECTOR, ".stub").text

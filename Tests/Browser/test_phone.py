@@ -17,7 +17,7 @@ class PhoneTests(PickerCase):
     def test_films_with_posters_loaded_near(self):
         # Twelve more films with posters of their own (distinct URLs, so each load is seen).
         for n in range(12):
-            body = {"id": f"{self.show}-film{n}", "venueId": "cinema-hall-3", "startsAt": f"2099-12-2{n % 9}T1{n % 10}:00:00+08:00",
+            body = {"id": f"{self.show}-film{n}", "venueId": "cinema-hall-3", "startsAt": f"2099-12-{10 + n}T1{n % 10}:00:00+08:00",
                     "prices": {"categories": {"standard": "38", "vip": "58", "couple": "99"}},
                     "details": {"title": {"en": f"Film {n:02d}", "zh": f"影片{n:02d}"}, "format": "2D", "duration": 90 + n,
                                 "poster": f"/web/poster-homeward.svg?n={n}"}}

@@ -26,6 +26,7 @@ final class InMemoryStore: SeatStore {
     var sharing: (any SharedStore)? { nil }
     var waitingRooms: (any QueueStore)? { nil }
     var door: (any DoorStore)? { nil }
+    var contacts: (any ContactStore)? { nil }
     /// Milliseconds since 1970 (the log's times).
     let now: @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) }
 

@@ -278,3 +278,77 @@ import Testing
         #expect(try server.connection().request("POST", "/v1/shows/show/sales", json: sale, headers: ReservationTests.li).status == 409)
     }
 }
+
+/// The counter's orders found again, and the takings of a shift (#31 item 6), over real HTTP on both stores.
+@Suite(.serialized) struct CounterFindingTests {
+    static let li = ReservationTests.li
+
+    func sell(_ c: HTTPConnection, _ body: String, show: String = "show") throws -> HTTPConnection.Response {
+        try c.request("POST", "/v1/shows/\(show)/sales", json: body, headers: Self.li)
+    }
+
+    /// #31 item 6: a counter sale may keep the buyer's name and phone; the box office finds the order by
+    /// either, by its reference or by a seat of the show; bad contacts are refused naming the member and
+    /// sell nothing. Kept in the store: found the same after a restart.
+    @Test(arguments: StoreBackend.available) func ordersAreFoundByReferenceSeatPhoneOrName(backend: StoreBackend) throws {
+        let server = try ReservationTests.server(backend)
+        let c = try server.connection()
+        for (body, member) in [
+            (#""buyer":{"phone":"call me"}"#, "buyer.phone"), (#""buyer":{"name":"   "}"#, "buyer.name"), (#""buyer":{"email":"a@b"}"#, "buyer.email"),
+        ] {
+            let bad = try sell(c, #"{"seats":["4-1"],"orderRef":"BAD","payment":"cash",\#(body)}"#)
+            #expect(bad.status == 422 && bad.text.contains(member), "\(member): \(bad.status) \(bad.text)")
+        }
+        #expect(try server.availability().counts.sold == 0)
+        #expect(try sell(c, #"{"seats":["5-1","5-2"],"orderRef":"BOX-7","payment":"cash","buyer":{"name":"王小明","phone":"+86 138-0013-8000"}}"#).status == 201)
+        #expect(try sell(c, #"{"seats":["6-1"],"orderRef":"BOX-8","payment":"card","buyer":{"name":"Anna Schmidt"}}"#).status == 201)
+        #expect(try sell(c, #"{"seats":["7-1"],"orderRef":"BOX-9","payment":"card"}"#).status == 201)
+        try server.restart()
+        let c2 = try server.connection()
+        func find(_ q: String, show: String? = nil) throws -> [(String, String)] {
+            let path = "/v1/orders?q=" + q.addingPercentEncoding(withAllowedCharacters: .alphanumerics)! + (show.map { "&show=\($0)" } ?? "")
+            let r = try c2.request("GET", path, headers: Self.li)
+            #expect(r.status == 200, "\(q): \(r.status) \(r.text)")
+            return (r.json?["orders"]?.arrayValue ?? []).compactMap { $0.objectValue }.map { ($0["orderRef"]?.stringValue ?? "", $0["matched"]?.stringValue ?? "") }
+        }
+        #expect(try find("8000").map(\.0) == ["BOX-7"] && find("8000").first?.1 == "phone")
+        #expect(try find("138 0013 8000").map(\.0) == ["BOX-7"])
+        #expect(try find("小明").map(\.0) == ["BOX-7"] && find("schmidt").map(\.0) == ["BOX-8"])
+        #expect(try find("BOX-9").map(\.1) == ["order"])
+        #expect(try find("6-1", show: "show").map(\.0) == ["BOX-8"] && find("6-1", show: "show").first?.1 == "seat")
+        #expect(try find("9999").isEmpty && find("%_").isEmpty, "LIKE's own characters match themselves")
+        let found = try c2.request("GET", "/v1/orders?q=8000", headers: Self.li)
+        #expect(found.text.contains(#""phone":"8613800138000""#) && found.text.contains("王小明"), "\(found.text)")
+        #expect(try c2.request("GET", "/v1/orders?q=8000").status == 401, "operators only")
+        #expect(try c2.request("GET", "/v1/orders?q=x", headers: Self.li).status == 422)
+        #expect(try c2.request("GET", "/v1/orders?q=6-1&show=nope", headers: Self.li).status == 404)
+    }
+
+    /// #31 item 6: the takings of a period over HTTP (a cash-up is one clerk's): each sale when it was
+    /// made, by payment and clerk, summing to the sales report's net for the show.
+    @Test(arguments: StoreBackend.available) func takingsSumToTheSalesReport(backend: StoreBackend) throws {
+        let server = try ReservationTests.server(backend)
+        let c = try server.connection()
+        let before = Date().addingTimeInterval(-60)
+        #expect(try sell(c, #"{"seats":["5-1","5-2"],"orderRef":"T-1","payment":"cash"}"#).status == 201)
+        #expect(try sell(c, #"{"seats":["6-1"],"orderRef":"T-2","payment":"card"}"#).status == 201)
+        let token = try #require(try hold(c, ["8-1"]).string("token"))
+        #expect(try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"WEB-1"}"#).status == 200)
+        #expect(try c.request("POST", "/v1/orders/T-1/refund", json: #"{"seats":["5-2"],"reason":"x"}"#, headers: Self.li).status == 200)
+        let iso = ISO8601DateFormatter()
+        let from = iso.string(from: before), to = iso.string(from: Date().addingTimeInterval(60))
+        let t = try c.request("GET", "/v1/reports/takings?from=\(from)&to=\(to)", headers: Self.li)
+        #expect(t.status == 200, "\(t.text)")
+        let totals = try #require(t.json?["totals"]?.arrayValue?.first?.objectValue)
+        let report = try c.request("GET", "/v1/shows/show/report", headers: Self.li)
+        #expect(totals["net"]?.stringValue == report.json?["revenue"]?.objectValue?["net"]?.stringValue && totals["seatsSold"]?.intValue == 4, "\(t.text) \(report.text)")
+        let clerks = (t.json?["byClerk"]?.arrayValue ?? []).compactMap { $0.objectValue?["clerk"]?.stringValue }
+        #expect(clerks == ["li", "online"], "\(t.text)")
+        let payments = (t.json?["byPayment"]?.arrayValue ?? []).compactMap { $0.objectValue?["payment"]?.stringValue }
+        #expect(payments == ["card", "cash", "online"], "\(t.text)")
+        let li = try c.request("GET", "/v1/reports/takings?from=\(from)&to=\(to)&clerk=li", headers: Self.li)
+        #expect(li.json?["entries"]?.arrayValue?.count == 3 && li.string("clerk") == "li", "two sales and a refund: \(li.text)")
+        let bad = try c.request("GET", "/v1/reports/takings?from=\(to)&to=\(from)", headers: Self.li)
+        #expect(bad.status == 422)
+    }
+}

@@ -73,6 +73,7 @@ extension Refusal {
         case .admissionInUse: (409, "Admission in use")
         case .notConfirmed: (409, "Hold not confirmed")
         case .afterSaleClosed: (409, "Not allowed by the show's policy")
+        case .scheduleClash: (409, "Clashes with another show of the hall")
         }
     }
 }

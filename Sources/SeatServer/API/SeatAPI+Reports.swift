@@ -62,6 +62,38 @@ extension Render {
 extension SeatAPI {
     func salesReport(_ r: HTTPRequest) throws -> HTTPResponse {
         try requireOperator(r, .boxoffice, to: "see reports")
+        let (from, to) = try Self.period(r)
+        return .json(200, Self.render(try inventory.salesReport(from: from, to: to)))
+    }
+
+    /// `GET /v1/reports/takings?from=&to=[&clerk=]`: what was taken and given back in the period.
+    func takingsReport(_ r: HTTPRequest) throws -> HTTPResponse {
+        try requireOperator(r, .boxoffice, to: "see reports")
+        let (from, to) = try Self.period(r)
+        let clerk = r.query["clerk"]
+        if let clerk, clerk.isEmpty || clerk.count > 64 {
+            throw Problem(422, "invalid-query", "Invalid query", detail: "clerk: an operator's name of 1 to 64 characters")
+        }
+        let t = try inventory.takings(from: from, to: to, clerk: clerk)
+        func sum(_ s: Takings.Sum, keyed: Bool = true) -> TakingsResource.Sum {
+            .init(
+                key: keyed ? s.key : nil, currency: s.currency, taken: s.taken.description, refunded: s.refunded.description, net: s.net.description,
+                seatsSold: s.seatsSold, seatsRefunded: s.seatsRefunded)
+        }
+        return .json(
+            200,
+            TakingsResource(
+                from: Render.iso(from), to: Render.iso(to), clerk: clerk,
+                entries: t.entries.map {
+                    .init(
+                        at: Render.iso($0.at), kind: $0.kind.rawValue, showID: $0.showID, orderRef: $0.orderRef, payment: $0.payment, clerk: $0.clerk,
+                        seats: $0.seats, amount: $0.amount.description, currency: $0.amount.currency)
+                }, byShow: t.byShow.map { sum($0) }, byPayment: t.byPayment.map { sum($0) }, byClerk: t.byClerk.map { sum($0) },
+                totals: t.totals.map { sum($0, keyed: false) }))
+    }
+
+    /// A report's `[from, to)`: dates (midnight UTC) or ISO times with their offset, at most a year.
+    static func period(_ r: HTTPRequest) throws -> (Int64, Int64) {
         func instant(_ name: String) throws -> Int64 {
             guard let text = r.query[name] else {
                 throw Problem(422, "invalid-query", "Invalid query", detail: "\(name): give a date like 2026-12-01 or an ISO time")
@@ -75,7 +107,7 @@ extension SeatAPI {
         let from = try instant("from"), to = try instant("to")
         guard from < to else { throw Problem(422, "invalid-query", "Invalid query", detail: "from must be before to") }
         guard to - from <= 366 * 86_400_000 else { throw Problem(422, "invalid-query", "Invalid query", detail: "at most a year at a time") }
-        return .json(200, Self.render(try inventory.salesReport(from: from, to: to)))
+        return (from, to)
     }
 
     static func render(_ report: SalesReport) -> SalesReportResource {

@@ -9,12 +9,38 @@ import SeatWire
 extension SeatAPI {
     func sell(_ show: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
         let who = try requireOperator(r, .boxoffice, to: "sell at the counter")
-        let sale = try RequestBody.saleRequest(r)
+        let (sale, buyer) = try RequestBody.saleRequest(r)
         let idem = try Self.idempotency(r, scope: "sell:\(show)") { (v: OrderView) in (201, Render.order(v).jsonBytes) }
         let (answer, ticket) = try inventory.beginSell(show: show, sale, by: who.name, idempotency: idem)
-        return afterCommit(ticket, trace: trace) {
-            Self.respond(answer) { view in .json(201, Render.order(view), headers: [("Location", "/v1/orders/\(Render.pathSegment(view.orderRef))")]) }
+        return afterCommit(ticket, trace: trace) { [inventory] in
+            Self.respond(answer) { view in
+                // The buyer's name and phone once the sale stands (a retried sale writes them again); the
+                // sale is answered even when they could not be kept, with a header saying so.
+                var headers = [("Location", "/v1/orders/\(Render.pathSegment(view.orderRef))")]
+                if (try? inventory.saveContact(orderRef: view.orderRef, show: show, name: buyer.name, phone: buyer.phone)) == nil {
+                    headers.append(("Warning", "199 seatkit \"the buyer's name and phone were not kept; the sale stands\""))
+                }
+                return .json(201, Render.order(view), headers: headers)
+            }
         }
+    }
+
+    /// `GET /v1/orders?q=TEXT[&show=ID]`: orders by reference, by a seat of the show, by the buyer's phone
+    /// (4 or more of its last digits) or name.
+    func searchOrders(_ r: HTTPRequest) throws -> HTTPResponse {
+        try requireOperator(r, .boxoffice, to: "search orders")
+        let q = (r.query["q"] ?? "").trimmingCharacters(in: .whitespaces)
+        guard (2...64).contains(q.unicodeScalars.count), WireText.controlCharacter(in: q) == nil else {
+            throw Problem(422, "invalid-query", "Invalid query", detail: "q: an order reference, a seat, a phone number or a name, 2 to 64 characters")
+        }
+        let show = r.query["show"]
+        if let show, inventory.showSummary(show) == nil { throw Problem.notFound("no show \(show)") }
+        let found = try inventory.findOrders(q, show: show)
+        return .json(
+            200,
+            OrderSearchResource(
+                query: q,
+                orders: found.map { .init(orderRef: $0.orderRef, showID: $0.showID, matched: $0.matched.rawValue, name: $0.name, phone: $0.phone) }))
     }
 
     /// Refunds are answered with the order as it then is, once committed. The writer commits in queue
@@ -54,14 +80,14 @@ extension SeatAPI {
 
 extension RequestBody {
     /// `POST /v1/shows/{id}/sales`.
-    static func saleRequest(_ request: HTTPRequest) throws(Problem) -> Inventory.NewSale {
+    static func saleRequest(_ request: HTTPRequest) throws(Problem) -> (Inventory.NewSale, buyer: (name: String?, phone: String?)) {
         let b = try decode(request, SaleRequest.init(json:))
         let source: Inventory.NewSale.Source =
             switch b.source {
             case .seats(let seats): .seats(seats)
             case .reservation(let id): .reservation(id)
             }
-        return Inventory.NewSale(source: source, orderRef: b.orderRef, payment: b.payment, force: b.force, prices: b.prices)
+        return (Inventory.NewSale(source: source, orderRef: b.orderRef, payment: b.payment, force: b.force, prices: b.prices), (b.buyerName, b.buyerPhone))
     }
 }
 

@@ -18,9 +18,26 @@ public struct SaleRequest: Sendable, Hashable {
     public var force: Bool
     /// The operator's own price for seats of this sale, instead of the show's.
     public var prices: [String: Decimal]
+    /// The buyer's name and phone, if they gave them (to find the order again); the phone as digits.
+    public var buyerName: String?
+    public var buyerPhone: String?
 
-    public init(source: Source, orderRef: String, payment: String, force: Bool = false, prices: [String: Decimal] = [:]) {
+    public init(
+        source: Source, orderRef: String, payment: String, force: Bool = false, prices: [String: Decimal] = [:], buyerName: String? = nil,
+        buyerPhone: String? = nil
+    ) {
         self.source = source; self.orderRef = orderRef; self.payment = payment; self.force = force; self.prices = prices
+        self.buyerName = buyerName; self.buyerPhone = buyerPhone
+    }
+
+    /// A phone number as its digits: spaces, `+`, `-`, dots and brackets dropped; nil when anything else is in
+    /// it or it has not 5 to 20 digits.
+    public static func phoneDigits(_ text: String) -> String? {
+        var digits = ""
+        for c in text.unicodeScalars {
+            if ("0"..."9").contains(c) { digits.unicodeScalars.append(c) } else if !" +-.()".unicodeScalars.contains(c) { return nil }
+        }
+        return (5...20).contains(digits.count) ? digits : nil
     }
 
     public func jsonBytes() -> [UInt8] {
@@ -38,6 +55,12 @@ public struct SaleRequest: Sendable, Hashable {
             for (k, (seat, amount)) in prices.sorted(by: { $0.key < $1.key }).enumerated() { w.key(seat, first: k == 0); w.string("\(amount)") }
             w.raw("}")
         }
+        if buyerName != nil || buyerPhone != nil {
+            w.key("buyer"); w.raw("{")
+            if let buyerName { w.key("name", first: true); w.string(buyerName) }
+            if let buyerPhone { w.key("phone", first: buyerName == nil); w.string(buyerPhone) }
+            w.raw("}")
+        }
         w.raw("}")
         return w.bytes
     }
@@ -45,7 +68,26 @@ public struct SaleRequest: Sendable, Hashable {
     public init(json bytes: [UInt8]) throws(WireError) {
         let o = try WireError.object(bytes)
         var log = ProblemLog()
-        o.rejectUnknownKeys(["seats", "reservation", "orderRef", "payment", "force", "prices"], at: "", into: &log)
+        o.rejectUnknownKeys(["seats", "reservation", "orderRef", "payment", "force", "prices", "buyer"], at: "", into: &log)
+        var buyerName: String?, buyerPhone: String?
+        if let b = o.object("buyer", at: "", into: &log, required: false) {
+            b.rejectUnknownKeys(["name", "phone"], at: "buyer", into: &log)
+            if let name = b.text("name", into: &log, required: false) {
+                let trimmed = name.trimmingCharacters(in: .whitespaces)
+                if trimmed.isEmpty || trimmed.unicodeScalars.count > 64 {
+                    log.add("buyer.name", "a name of 1 to 64 characters, got \(trimmed.unicodeScalars.count)")
+                } else {
+                    buyerName = trimmed
+                }
+            }
+            if let phone = b.text("phone", into: &log, required: false) {
+                if let digits = Self.phoneDigits(phone) {
+                    buyerPhone = digits
+                } else {
+                    log.add("buyer.phone", "a phone number of 5 to 20 digits (spaces, +, -, dots and brackets allowed), got \"\(phone.prefix(40))\"")
+                }
+            }
+        }
         var prices: [String: Decimal] = [:]
         if let p = o.object("prices", at: "", into: &log, required: false) {
             for key in p.keys {
@@ -82,7 +124,8 @@ public struct SaleRequest: Sendable, Hashable {
             if case .bool(let b) = v { force = b } else { log.add("force", "expected true or false, got \(v.shortDescription)") }
         }
         guard log.isEmpty, let source, let orderRef, let payment else { throw .invalid(log.error) }
-        self.init(source: source, orderRef: orderRef, payment: payment, force: force, prices: prices)
+        self.init(
+            source: source, orderRef: orderRef, payment: payment, force: force, prices: prices, buyerName: buyerName, buyerPhone: buyerPhone)
     }
 }
 
@@ -98,6 +141,13 @@ extension SaleRequest: WireBody {
             "force": .boolean,
             "prices": .map(.string(pattern: #"^[0-9]+(\.[0-9]+)?$"#), maxProperties: 1000).described(
                 "the operator's own price for seats of this sale (seat id → amount), instead of the show's"),
+            "buyer": .object(
+                [
+                    "name": .string(pattern: #"^[^\u0000-\u001f\u007f-\u009f]*\S[^\u0000-\u001f\u007f-\u009f]*$"#, minLength: 1, maxLength: 64),
+                    "phone": .string(pattern: #"^[ +().-]*([0-9][ +().-]*){5,20}$"#, minLength: 5, maxLength: 40).described(
+                        "5 to 20 digits; spaces, +, -, dots and brackets are dropped"),
+                ], closed: true
+            ).described("the buyer's name and phone, if given: the box office finds the order by either (GET /v1/orders?q=)"),
         ], required: ["orderRef", "payment"], closed: true
     ).with {
         $0.oneOf = [

@@ -12,7 +12,7 @@ public enum WireContract {
         CheckInCountsResource.self,
         RefundRequest.self, ExchangeRequest.self, ExchangeResource.self, SeatViewResource.self, WireSeatID.self,
         PriceTableBody.self, SelectionPolicyBody.self, SeatCounts.self, VenueSummary.self, BestSeats.self, FreeSeatList.self,
-        ShowReportResource.self, StatusCountsBody.self, SalesReportResource.self, OperatorIdentity.self,
+        ShowReportResource.self, StatusCountsBody.self, SalesReportResource.self, TakingsResource.self, OrderSearchResource.self, OperatorIdentity.self,
         QueueSettingsRequest.self, QueueResource.self, QueuePlace.self,
     ]
 

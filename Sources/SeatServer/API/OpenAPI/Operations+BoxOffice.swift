@@ -208,4 +208,34 @@ extension APIOperation {
             .json(200, "sales", SalesReportResource.self)
         ],
         problems: [401, 403, 422, 503])
+
+    /// `GET /v1/reports/takings`
+    static let takingsReport = APIOperation(
+        "takingsReport",
+        "The money that moved in [from, to) (box office): each sale when it was made and each refund when it was given, "
+            + "by show, payment and clerk; with clerk, one clerk's (the cash-up of a shift)",
+        access: .operatorKey,
+        parameters: [
+            .query("from", .string(), required: true, example: #""2026-12-01T00:00:00+08:00""#),
+            .query("to", .string(), required: true, example: #""2026-12-02T00:00:00+08:00""#),
+            .query("clerk", .string(minLength: 1, maxLength: 64), required: false, example: #""li.na""#),
+        ],
+        answers: [
+            .json(200, "takings", TakingsResource.self)
+        ],
+        problems: [401, 403, 422, 503])
+
+    /// `GET /v1/orders`
+    static let searchOrders = APIOperation(
+        "searchOrders",
+        "Orders found by reference, by a seat of a show, or by the phone (4 or more of its last digits) or name given at the counter (box office)",
+        access: .operatorKey,
+        parameters: [
+            .query("q", .string(pattern: #"^[^\u0000-\u001f\u007f-\u009f]*$"#, minLength: 2, maxLength: 64), required: true, example: #""8000""#),
+            .query("show", .string(pattern: "^[A-Za-z0-9._-]{1,64}$"), required: false, example: #""hall3-1930""#),
+        ],
+        answers: [
+            .json(200, "the orders found, newest first (at most 20)", OrderSearchResource.self)
+        ],
+        problems: [401, 403, 404, 422, 503])
 }
