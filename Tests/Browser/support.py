@@ -40,6 +40,7 @@ ARTIFACTS = os.environ.get("SEATKIT_ARTIFACTS", os.path.join(ROOT, "artifacts/br
 SHOW = "hall3-1930"
 CLERK_KEY = "li-box-office-key-0123456789"
 DOOR_KEY = "zhao-door-key-0123456789"
+MANAGER_KEY = "wang-manager-key-0123456789"
 
 
 class Server:
@@ -70,11 +71,12 @@ class Server:
         raise RuntimeError("seatkit serve did not start: " + open(self.log.name).read())
 
     def operators(self):
-        """The operators file: li at the box office (the console's clerk) and zhao at the door, by the SHA-256 of their keys."""
+        """The operators file: li at the box office (the console's clerk), zhao at the door and wang the manager, by the SHA-256 of their keys."""
         path = os.path.join(self.dir, "operators.txt")
         with open(path, "w") as f:
             f.write(f"li boxoffice sha256:{hashlib.sha256(CLERK_KEY.encode()).hexdigest()}\n")
             f.write(f"zhao door sha256:{hashlib.sha256(DOOR_KEY.encode()).hexdigest()}\n")
+            f.write(f"wang manager sha256:{hashlib.sha256(MANAGER_KEY.encode()).hexdigest()}\n")
         return path
 
     def get(self, path):

@@ -53,7 +53,7 @@ class ConsoleTests(PickerCase):
         self.assertTrue(order.startswith("BOX-"))
         # The counter's receipt, as the buyer's: sold, when, the seats, the total, the order, printing a click away.
         receipt = self.wait(clerk, lambda c: c.find_element(By.ID, "sale-receipt").text or None, message="the sale's receipt")
-        for part in ["Sold", "24 Dec 19:30", "Row 5, seat 1, Row 5, seat 2", "Total 76.00 CNY", f"Order {order}", "Print the order's tickets"]:
+        for part in ["Sold", "24 Dec 19:30", "Row 5, seat 1, Row 5, seat 2", "Total ¥76.00", f"Order {order}", "Print the order's tickets"]:
             self.assertIn(part, receipt)
         clerk.find_element(By.ID, "refund-ref").clear()
         self.click_seat(clerk, "5-2")
@@ -73,13 +73,13 @@ class ConsoleTests(PickerCase):
         clerk.find_element(By.ID, "report-refresh").click()
         rows = lambda c: {r[0]: r[1:] for r in c.execute_script(
             "return [...document.querySelectorAll('#show-report table')].flatMap(t => [...t.tBodies[0].rows].map(r => [t.caption.textContent + ':' + r.cells[0].textContent, ...[...r.cells].slice(1).map(c => c.textContent)]))")}
-        self.wait(clerk, lambda c: rows(c).get("Revenue:refunded") == ["38.00 CNY"], message="the show's report")
+        self.wait(clerk, lambda c: rows(c).get("Revenue:refunded") == ["¥38.00"], message="the show's report")
         table = rows(clerk)
         self.assertEqual((table["Seats:sold"][0], table["Seats:blocked"][0], table["Seats:available"][0]), ("1", "1", str(report["byStatus"]["available"])))
-        self.assertEqual((table["Revenue:gross"], table["Revenue:net"]), (["76.00 CNY"], ["38.00 CNY"]))
-        self.assertEqual(table["By payment:cash"], ["38.00 CNY"])
+        self.assertEqual((table["Revenue:gross"], table["Revenue:net"]), (["¥76.00"], ["¥38.00"]))
+        self.assertEqual(table["By payment:Cash"], ["¥38.00"])
         # Categories by their zone's name, channels in words (not the API's keys).
-        self.assertEqual((table["By category:Standard"], table["By channel:counter"]), (["38.00 CNY"], ["38.00 CNY"]))
+        self.assertEqual((table["By category:Standard"], table["By channel:Counter"]), (["¥38.00"], ["¥38.00"]))
         self.assertEqual((table["Door:Came (tickets scanned in)"], table["Door:Inside now"], table["Door:sold"]), (["0"], ["0"], ["1"]))
         self.assertGreaterEqual(len(clerk.find_elements(By.CSS_SELECTOR, "#show-report svg.chart rect")), 4, "the seats chart drawn")
         clerk.find_element(By.ID, "report-csv").click()
@@ -93,8 +93,8 @@ class ConsoleTests(PickerCase):
             message="the day's row")
         request = urllib.request.Request(f"{self.server.url}/v1/reports/sales?from=2099-12-24&to=2099-12-25", headers={"Authorization": f"Bearer {CLERK_KEY}"})
         api_day = json.loads(urllib.request.urlopen(request).read())["days"][0]
-        self.assertEqual(day[1:], [str(api_day["shows"]), str(api_day["seats"]), str(api_day["sold"]), str(api_day["came"]), api_day["gross"], api_day["refunded"],
-                                   f"{api_day['net']} CNY"])
+        self.assertEqual(day[1:], [str(api_day["shows"]), str(api_day["seats"]), str(api_day["sold"]), str(api_day["came"]), f"¥{api_day['gross']}", f"¥{api_day['refunded']}",
+                                   f"¥{api_day['net']}"])
         self.axe(clerk, "the console's show desk and reports")
         clerk.save_screenshot(os.path.join(ARTIFACTS, "console-desk.png"))
         clerk.find_element(By.ID, "reports").screenshot(os.path.join(ARTIFACTS, "console-reports.png"))
@@ -142,7 +142,7 @@ class ConsoleTests(PickerCase):
         clerk.find_element(By.ID, "find-order").click()
         self.wait(clerk, lambda c: c.find_element(By.ID, "refund-ref").get_attribute("value") == "BOX-MOVE", message="the order found")
         self.click_seat(clerk, "9-1")  # unmark it
-        for seat in ["4-1", "4-2"]:
+        for seat in ["7-1", "7-2"]:
             self.click_seat(clerk, seat)
         self.wait(clerk, lambda c: c.execute_script("return document.querySelector('seatkit-map').selection.length") == 2, message="marked")
         # The desk's legend: the statuses as its map draws them.
@@ -151,11 +151,12 @@ class ConsoleTests(PickerCase):
         message = self.wait(clerk, lambda c: "moved" in c.find_element(By.ID, "desk-message").text and c.find_element(By.ID, "desk-message").text,
                             message="moved")
         self.assertIn("Order BOX-MOVE moved to", message)
+        self.assertIn("collect ¥40.00", message, "two standard seats (38.00) to two VIP (58.00): the difference said in money")
         self.assertIn("print the new ones", message)
-        self.wait(buyer, lambda b: [self.status(b, s) for s in ["9-1", "9-2", "4-1", "4-2"]] == ["available", "available", "sold", "sold"],
+        self.wait(buyer, lambda b: [self.status(b, s) for s in ["9-1", "9-2", "7-1", "7-2"]] == ["available", "available", "sold", "sold"],
                   timeout=2, message="the buyer's map follows the move")
         status, after = self.server.send("GET", "/v1/orders/BOX-MOVE/tickets", None, headers=clerk_key)
-        self.assertEqual(sorted(t["seat"] for t in after["tickets"] if t["status"] == "valid"), ["4-1", "4-2"])
+        self.assertEqual(sorted(t["seat"] for t in after["tickets"] if t["status"] == "valid"), ["7-1", "7-2"])
         self.assertEqual(sorted(t["ticketId"] for t in after["tickets"] if t["status"] == "revoked"), sorted(t["ticketId"] for t in before["tickets"]))
         self.wait(clerk, lambda c: "exchange" in c.find_element(By.ID, "recent").text, message="the move in the recent changes")
         # A move to a seat sold to someone else is told, and changes nothing.
@@ -168,7 +169,7 @@ class ConsoleTests(PickerCase):
         clerk.find_element(By.ID, "move-order").click()
         self.wait(clerk, lambda c: "moved" not in c.find_element(By.ID, "desk-message").text, message="answered")
         self.assertEqual(clerk.find_element(By.ID, "desk-message").text, "That did not work: 3-1: sold")
-        self.assertEqual([self.status(buyer, s) for s in ["4-1", "4-2", "3-2"]], ["sold", "sold", "available"])
+        self.assertEqual([self.status(buyer, s) for s in ["7-1", "7-2", "3-2"]], ["sold", "sold", "available"])
         clerk.save_screenshot(os.path.join(ARTIFACTS, "console-move-desktop-en.png"))
         self.axe(clerk, "the desk after a move")
 
@@ -190,7 +191,7 @@ class ConsoleTests(PickerCase):
         field.send_keys("45.00")
         manager.find_element(By.ID, "price-preview-button").click()
         preview = self.wait(manager, lambda m: m.find_element(By.ID, "price-preview").text or None, message="the preview")
-        self.assertIn("standard 38.00 → 45.00", preview)
+        self.assertIn("Standard 38.00 → 45.00", preview, "the category by its zone's name, not the API's key")
         self.assertIn("the 1 seats held now keep the prices they were held at", preview)
         self.assertIn("¥38.00", self.label(buyer, "9-3"), "nothing changes before Apply")
         manager.find_element(By.CSS_SELECTOR, "#prices-form button[type=submit]").click()
@@ -204,6 +205,134 @@ class ConsoleTests(PickerCase):
         self.assertEqual((status, show["prices"]["categories"]["standard"]), (200, "45.00"))
         self.axe(manager, "the console with the price editor")
 
+
+    def test_console_manager_runs_the_week(self):
+        """#31 item 6: in Chinese, a manager makes a week of shows from the board, is told why a clashing one is
+        refused, pauses and resumes one, changes a category's price, cancels one, finds a counter order by the
+        buyer's phone, and reads today's takings that equal the sales report, then prints a cash-up."""
+        m = self.new_browser()
+        m.set_window_size(1440, 1000)
+        m.get(f"{self.server.url}/console?show={self.show}&lang=zh")
+        m.find_element(By.ID, "key").send_keys(MANAGER_KEY)
+        m.find_element(By.CSS_SELECTOR, "#sign-in button").click()
+        self.wait(m, lambda c: c.execute_script("return document.querySelector('seatkit-map')?.ready === true"), message="signed in")
+        set_value = "const e = document.getElementById(arguments[0]); e.value = arguments[1]; e.dispatchEvent(new Event('change'))"
+        m.execute_script(set_value, "board-from", "2099-11-02")
+        hall_row = self.wait(m, lambda c: c.execute_script(
+            "return [...document.querySelectorAll('#board .board-headerColumn .board-cell')].find(e => e.title === 'cinema-hall-3')?.dataset.row"),
+            message="the board of that week")
+        # A click on Hall 3's empty first day opens the form there; a week of one film at 14:00, one a day.
+        m.execute_script("document.querySelector(`#board .board-body .board-cell[data-row='${arguments[0]}'][data-column='1']`).click()", hall_row)
+        self.wait(m, lambda c: c.find_element(By.ID, "show-editor").get_attribute("open") is not None, message="the show form")
+        self.assertEqual(Select(m.find_element(By.ID, "editor-hall")).first_selected_option.get_attribute("value"), "cinema-hall-3")
+        self.assertEqual(m.find_element(By.ID, "editor-date").get_attribute("value"), "2099-11-02")
+        for field, value in {"editor-title-zh": "试映", "editor-title-en": "Preview Night", "editor-duration": "100", "editor-repeat": "7"}.items():
+            m.find_element(By.ID, field).clear()
+            m.find_element(By.ID, field).send_keys(value)
+        m.execute_script(set_value, "editor-time", "14:00")
+        prices = m.execute_script("return [...document.querySelectorAll('#editor-prices label')].map(l => l.textContent)")
+        self.assertEqual(prices, ["普通区", "VIP区", "情侣座"], "each category by its zone's name in Chinese")
+        self.axe(m, "the console's show form")
+        m.find_element(By.ID, "editor-save").click()
+        week = [f"cinema-hall-3-209911{d:02d}-1400" for d in range(2, 9)]
+        self.wait(m, lambda c: "已新建 7 个场次" in c.find_element(By.ID, "board-message").text, timeout=8, message="seven shows made")
+        # The board draws the days on screen (a virtual grid): the first five of the week at this width.
+        self.wait(m, lambda c: all(c.execute_script(f"return !!document.querySelector('#board .board-show[data-show=\"{s}\"]')") for s in week[:5]),
+                  message="the shows on the board")
+        self.assertEqual([self.server.send("GET", f"/v1/shows/{s}", None)[0] for s in week], [200] * 7)
+        status, made = self.server.send("GET", f"/v1/shows/{week[3]}", None)
+        self.assertEqual((status, made["details"]["duration"], made["prices"]["categories"]["standard"]), (200, 100, "38.00"))
+        # 15:00 on the first day runs into the 14:00 show and its cleaning: refused in words, nothing made.
+        m.find_element(By.ID, "new-show").click()
+        self.wait(m, lambda c: c.find_element(By.ID, "show-editor").get_attribute("open") is not None, message="the form again")
+        Select(m.find_element(By.ID, "editor-hall")).select_by_value("cinema-hall-3")
+        m.execute_script(set_value, "editor-date", "2099-11-02")
+        m.execute_script(set_value, "editor-time", "15:30")
+        for field, value in {"editor-title-zh": "加映", "editor-duration": "90"}.items():
+            m.find_element(By.ID, field).clear()
+            m.find_element(By.ID, field).send_keys(value)
+        m.find_element(By.ID, "editor-save").click()
+        refusal = self.wait(m, lambda c: c.find_element(By.ID, "editor-message").text or None, message="the clash said")
+        self.assertIn("试映", refusal)
+        self.assertIn("15 分钟清场", refusal)
+        self.assertEqual(self.server.send("GET", "/v1/shows/cinema-hall-3-20991102-1530", None)[0], 404)
+        m.find_element(By.ID, "editor-close").click()
+        # Open the Wednesday show on the desk: pause (buyers refused, the counter sells), resume, new price.
+        m.find_element(By.CSS_SELECTOR, f'#board .board-show[data-show="{week[2]}"]').click()
+        self.wait(m, lambda c: c.find_element(By.ID, "desk").get_attribute("data-show") == week[2], message="the show on the desk")
+        self.assertEqual(self.wait(m, lambda c: c.find_element(By.ID, "show-state").text or None, message="its state"), "售票中")
+        m.find_element(By.ID, "pause-show").click()
+        self.wait(m, lambda c: c.find_element(By.ID, "show-state").text == "已暂停售票", message="paused")
+        status, refused = self.server.send("POST", f"/v1/shows/{week[2]}/holds", {"seats": ["7-1"]})
+        self.assertEqual((status, refused["type"]), (409, "/problems/off-sale"))
+        self.assertEqual(m.find_element(By.ID, "pause-show").text, "恢复售票")
+        m.find_element(By.ID, "pause-show").click()
+        self.wait(m, lambda c: c.find_element(By.ID, "show-state").text == "售票中", message="resumed")
+        self.assertEqual(self.server.send("POST", f"/v1/shows/{week[2]}/holds", {"seats": ["7-1"]})[0], 201)
+        field = self.wait(m, lambda c: c.find_element(By.ID, "price-vip"), message="the price editor")
+        self.assertEqual(m.execute_script("return document.getElementById('price-vip').closest('tr').cells[0].textContent"), "VIP区")
+        field.clear()
+        field.send_keys("66.00")
+        m.find_element(By.CSS_SELECTOR, "#prices-form button[type=submit]").click()
+        self.wait(m, lambda c: "新票价已生效" in c.find_element(By.ID, "desk-message").text, message="the category's new price")
+        self.assertEqual(self.server.send("GET", f"/v1/shows/{week[2]}", None)[1]["prices"]["categories"]["vip"], "66.00")
+        # Sell two at the counter with the buyer's phone; find the order again by the phone's last digits.
+        for seat in ["5-3", "5-4"]:
+            self.click_seat(m, seat)
+        m.find_element(By.ID, "buyer-name").send_keys("王小明")
+        m.find_element(By.ID, "buyer-phone").send_keys("138 0013 8000")
+        m.find_element(By.CSS_SELECTOR, "#sell-form button[type=submit]").click()
+        self.wait(m, lambda c: "已售出" in c.find_element(By.ID, "desk-message").text, message="sold at the counter")
+        order = m.find_element(By.ID, "refund-ref").get_attribute("value")
+        m.find_element(By.ID, "refund-ref").clear()
+        m.find_element(By.ID, "search-q").send_keys("8000")
+        m.find_element(By.CSS_SELECTOR, "#search-form button[type=submit]").click()
+        found = self.wait(m, lambda c: c.find_elements(By.CSS_SELECTOR, "#search-results .search-result"), message="the order found")
+        self.assertIn("王小明", found[0].text)
+        self.assertIn("手机号", found[0].text)
+        found[0].click()
+        self.wait(m, lambda c: c.find_element(By.ID, "refund-ref").get_attribute("value") == order, message="the order taken to the refund form")
+        # Today's takings: this show's row equals the sales report's net for it; the cash-up expects the cash.
+        m.execute_script("document.getElementById('today-refresh').click()")
+        self.wait(m, lambda c: week[2] in (c.execute_script("return document.querySelector('#today-tables')?.textContent") or "") or
+                  "试映" in (c.execute_script("return document.querySelector('#today-tables [data-table=show]')?.textContent") or ""), message="today's takings")
+        status, sales = self.server.send("GET", "/v1/reports/sales?from=2099-11-04&to=2099-11-05", None, headers={"Authorization": f"Bearer {MANAGER_KEY}"})
+        net = next(r["net"] for r in sales["shows"] if r["showId"] == week[2])
+        row = m.execute_script("return [...document.querySelectorAll('#today-tables [data-table=show] tbody tr')].map(r => r.textContent).find(t => t.includes('试映'))")
+        self.assertIn(f"¥{net}", row, f"today's takings of the show equal the sales report's net ({net})")
+        self.assertEqual(net, "76.00", "two standard seats at 38.00")
+        m.execute_script("window.print = () => { window.printed = (window.printed || 0) + 1; }")
+        Select(m.find_element(By.ID, "cashup-clerk")).select_by_value("wang")
+        m.find_element(By.ID, "cashup-counted").send_keys("80")
+        m.execute_script(set_value, "cashup-from", "00:00")
+        m.find_element(By.CSS_SELECTOR, "#cashup-form button[type=submit]").click()
+        sheet = self.wait(m, lambda c: c.find_element(By.ID, "cashup").text or None, message="the cash-up")
+        for part in ["交班结算单", "售票员 wang", "应有现金 ¥76.00", "实点现金 ¥80.00", "差额 ¥4.00", "交班人签字"]:
+            self.assertIn(part, sheet)
+        self.assertEqual(m.execute_script("return window.printed"), 1)
+        self.assertIn("交班结算单", m.execute_script("return document.getElementById('print-area').textContent"))
+        # Cancel the last day's show: its state says so, buyers are refused.
+        m.execute_script(set_value, "board-from", "2099-11-08")
+        self.wait(m, lambda c: c.execute_script(f"return !!document.querySelector('#board .board-show[data-show=\"{week[6]}\"]')"), message="the week from its last day")
+        m.find_element(By.CSS_SELECTOR, f'#board .board-show[data-show="{week[6]}"]').click()
+        self.wait(m, lambda c: c.find_element(By.ID, "desk").get_attribute("data-show") == week[6], message="the last show on the desk")
+        self.wait(m, lambda c: c.find_element(By.ID, "show-state").text == "售票中", message="its state")
+        m.find_element(By.ID, "cancel-show").click()
+        self.wait(m, lambda c: c.find_element(By.ID, "cancel-dialog").get_attribute("open") is not None, message="the cancel dialog")
+        self.assertIn("试映", m.find_element(By.ID, "cancel-what").text)
+        m.find_element(By.ID, "cancel-reason").send_keys("拷贝未到")
+        self.axe(m, "the console's cancel dialog")
+        m.find_element(By.ID, "cancel-confirm").click()
+        self.wait(m, lambda c: c.find_element(By.ID, "show-state").text == "已取消", message="cancelled")
+        self.assertIn("场次已取消", m.find_element(By.ID, "desk-message").text)
+        status, gone = self.server.send("POST", f"/v1/shows/{week[6]}/holds", {"seats": ["7-1"]})
+        self.assertEqual((status, gone["type"]), (409, "/problems/show-cancelled"))
+        # One language: no English word of the console's own on the Chinese page (ids and the film's English title aside).
+        text = m.execute_script("return document.body.innerText + [...document.querySelectorAll('option, input[placeholder]')].map(e => e.textContent + (e.placeholder ?? '')).join(' ')")
+        for english in ["New show", "Copy", "Today", "Cash", "cash", "minutes", "Sell", "Refund", "Find", "Pause", "Cancel", "sold", "free", "Payment", "Clerk", "cinema-hall"]:
+            self.assertNotIn(english, text, f"English on the Chinese console: {english}")
+        m.save_screenshot(os.path.join(ARTIFACTS, "console-manager-zh.png"))
+        self.axe(m, "the console with today's takings and the cash-up")
 
     def test_console_heat_map_over_the_desk(self):
         # A show of the same hall that starts in four seconds sells 7-1 and 7-2 at the counter; once it has

@@ -23,9 +23,11 @@ const VIRTUAL_OFF = typeof location !== 'undefined' && new URLSearchParams(locat
 const minuteOf = startsAt => Number(startsAt.slice(11, 13)) * 60 + Number(startsAt.slice(14, 16));
 
 export class ScheduleBoard {
-  /// `element`: the board's box (its size is the view); `onOpen(showId)` when a show is chosen.
-  constructor(element, { onOpen, words }) {
-    Object.assign(this, { element, onOpen, words });
+  /// `element`: the board's box (its size is the view); `onOpen(showId)` when a show is chosen;
+  /// `onEmpty({hall, day, minute})` when an empty stretch of a hall is clicked (minute null: the week's
+  /// cell, any time of that day).
+  constructor(element, { onOpen, onEmpty, words }) {
+    Object.assign(this, { element, onOpen, onEmpty, words });
     this.ox = 0; this.oy = 0;
     this.live = new Map();  // "row|column" → {element, generation}: the cells on screen
     this.panes = Object.fromEntries(['body', 'headerRow', 'headerColumn', 'corner'].map(name => {
@@ -72,7 +74,7 @@ export class ScheduleBoard {
   /// The day's plan (`dayPlan`) as a grid: a hall column, then the slots.
   layDay() {
     const day = this.days[0], plan = dayPlan(this.halls.map(h => this.byCell.get(`${h.id}|${day}`) ?? []));
-    Object.assign(this, { blocks: plan.blocks, first: plan.first });
+    Object.assign(this, { blocks: plan.blocks, first: plan.first, dayFrom: plan.from });
     this.grid = new FrozenGrid(
       new VariableAxis([HOUR_H, ...Array(this.halls.length).fill(HALL_H)], GAP),
       new VariableAxis([CELL_W, ...Array(plan.slots).fill(SLOT_W)]), 1, 1, plan.merged);
@@ -146,6 +148,7 @@ export class ScheduleBoard {
     for (const s of this.byCell.get(`${this.halls[row - 1].id}|${this.days[column - 1]}`) ?? []) {
       el.append(this.showButton(s, this.words.show(s.startsAt.slice(11, 16), s.seats, this.revenue.get(s.id), s)));
     }
+    this.emptyClick(el, this.halls[row - 1], this.days[column - 1], () => null);
     return el;
   }
 
@@ -160,6 +163,9 @@ export class ScheduleBoard {
       // The hour lines behind the empty stretch: one every 12 slots from the hall column's edge.
       el.classList.add('board-gap');
       el.style.backgroundPositionX = `${-(((column - 1) * SLOT_W) % (12 * SLOT_W))}px`;
+      // A click at x: the 5-minute slot under it.
+      const row = Number(what.row);
+      this.emptyClick(el, this.halls[row - 1], this.days[0], e => this.dayFrom + (column - 1 + Math.floor(e.offsetX / SLOT_W)) * SLOT_MINUTES);
       return el;
     }
     const s = what.show, start = minuteOf(s.startsAt), end = start + what.minutes;
@@ -170,6 +176,16 @@ export class ScheduleBoard {
     if (what.overlaps) { b.classList.add('board-overlap'); el.dataset.overlaps = 'true'; }
     el.append(b);
     return el;
+  }
+
+  /// A click on the cell itself (not on a show in it, not the end of a drag) asks for a new show there.
+  emptyClick(el, hall, day, minuteAt) {
+    if (!this.onEmpty) return;
+    el.classList.add('board-empty');
+    el.addEventListener('click', e => {
+      if (e.target !== el || this.dragged) return;
+      this.onEmpty({ hall: hall.id, day, minute: minuteAt(e) });
+    });
   }
 
   showButton(s, text) {
@@ -187,11 +203,18 @@ export class ScheduleBoard {
     const el = this.element;
     el.addEventListener('wheel', e => { e.preventDefault(); this.scrollBy(e.shiftKey ? e.deltaY : e.deltaX, e.shiftKey ? 0 : e.deltaY); }, { passive: false });
     let drag = null;
-    el.addEventListener('pointerdown', e => { if (e.target.closest('button')) return; drag = { x: e.clientX, y: e.clientY }; el.setPointerCapture(e.pointerId); });
+    // A press that moves more than 4 px is a drag: the click that ends it adds no show.
+    el.addEventListener('pointerdown', e => {
+      if (e.target.closest('button')) return;
+      drag = { x: e.clientX, y: e.clientY, x0: e.clientX, y0: e.clientY };
+      this.dragged = false;
+    });
     el.addEventListener('pointermove', e => {
       if (!drag) return;
+      if (!this.dragged && Math.hypot(e.clientX - drag.x0, e.clientY - drag.y0) > 4) { this.dragged = true; el.setPointerCapture(e.pointerId); }
+      if (!this.dragged) return;
       this.scrollBy(drag.x - e.clientX, drag.y - e.clientY);
-      drag = { x: e.clientX, y: e.clientY };
+      Object.assign(drag, { x: e.clientX, y: e.clientY });
     });
     el.addEventListener('pointerup', () => { drag = null; });
     el.addEventListener('keydown', e => {
@@ -250,12 +273,12 @@ export function dayPlan(rows) {
       }
       c1 = Math.min(Math.max(c1, c0 + 1), slots + 1);
       if (c0 >= c1) return;  // an overlap reaching the day's end: said by the show before it
-      if (c0 > end) add(k + 1, end, c0, { kind: 'gap' });
+      if (c0 > end) add(k + 1, end, c0, { kind: 'gap', row: k + 1 });
       add(k + 1, c0, c1, { kind: 'show', show: s, minutes, overlaps });
       if (!first || c0 < first.column) first = { row: k + 1, column: c0 };
       end = c1;
     });
-    if (end < slots + 1) add(k + 1, end, slots + 1, { kind: 'gap' });
+    if (end < slots + 1) add(k + 1, end, slots + 1, { kind: 'gap', row: k + 1 });
   });
-  return { slots, merged, blocks, first };
+  return { slots, merged, blocks, first, from };
 }

@@ -2,8 +2,9 @@
 // owned by the page's one thread), the operator's calls, and messages in words.
 
 import { ApiProblem, randomKey, request } from './api.js';
-import { lang } from './i18n.js';
+import { lang, localName } from './i18n.js';
 import { w } from './console-words.js';
+import { symbol } from './ui.js';
 
 export const $ = id => document.getElementById(id);
 export const KEY = 'seatkit.operatorKey';
@@ -31,7 +32,10 @@ export function problemWords(error) {
   const p = error.problem;
   if (error.status === 403) return w('forbidden');
   if (p.violations?.length) return p.violations.map(v => v.message?.[lang()] ?? v.rule).join(' ');
-  if (p.conflicts?.length) return w('failed')(p.conflicts.map(c => `${c.seat}: ${c.status}`).join(', '));
+  if (p.conflicts?.length) {
+    const word = { sold: w('sold'), held: w('held'), blocked: w('blockedStatus'), available: w('available') };
+    return w('failed')(p.conflicts.map(c => `${c.seat}: ${word[c.status] ?? c.status}`).join(', '));
+  }
   return w('failed')(p.detail ?? p.title ?? `HTTP ${error.status}`);
 }
 
@@ -42,3 +46,13 @@ export function li(text, data = {}) {
   for (const [k, v] of Object.entries(data)) el.dataset[k] = v;
   return el;
 }
+
+/// A price category in words: its one zone's name (普通区), or its own word when several zones share it
+/// (an arena's tiers), never the API's key when a word is known.
+export function categoryName(id, zones = []) {
+  const list = zones.filter(z => z.category === id);
+  return list.length === 1 ? localName(list[0].name ?? id) : w('categoryNames')[id] ?? id;
+}
+
+/// An amount as the page's reader writes money: `¥38.00`, `-¥5.00` (the server's digits, never re-derived).
+export const money = (amount, currency) => `${String(amount).startsWith('-') ? '-' : ''}${symbol(currency)}${String(amount).replace(/^-/, '')}`;

@@ -3,11 +3,12 @@
 // return to sale, keep for guests, sell at the counter, refund, move an order — with keys for the frequent ones.
 
 import { randomKey, request } from './api.js';
-import { $, announce, call, problemWords, say, state } from './console-common.js';
+import { $, announce, call, money, problemWords, say, state } from './console-common.js';
 import { renderHeat } from './console-heat.js';
 import { renderPrices } from './console-prices.js';
 import { renderQueue } from './console-queue.js';
 import { renderDayReport, renderShowReport, reportCSV } from './console-reports.js';
+import { renderShowActions } from './console-shows.js';
 import { refreshSide } from './console-side.js';
 import { w } from './console-words.js';
 import { lang, localName, showTime } from './i18n.js';
@@ -28,7 +29,11 @@ export async function openDesk() {
 export function listShows(shows) {
   const select = $('show'), chosen = select.value;
   const sorted = [...shows].sort((a, b) => a.startsAt.localeCompare(b.startsAt));
-  const label = s => `${detailText(s, 'title') ?? s.venueId} · ${s.startsAt.slice(0, 16).replace('T', ' ')} · ${s.id}`;
+  // A show as the staff say it: its film, day and time, hall (its id only when it has no title).
+  const label = s => {
+    const t = showTime(s.startsAt), hall = detailText(s, 'hall') ?? localName(state.halls?.get(s.venueId) ?? s.venueId);
+    return `${detailText(s, 'title') ?? s.id} · ${t.day} ${t.time} · ${hall}${s.cancelledAt ? ` · ${w('stateCancelled')}` : ''}`;
+  };
   const same = select.options.length === sorted.length && sorted.every((s, k) => select.options[k].value === s.id && select.options[k].textContent === label(s));
   if (same) return;
   select.replaceChildren(...sorted.map(s => Object.assign(document.createElement('option'), { value: s.id, textContent: label(s) })));
@@ -54,6 +59,7 @@ export async function openShow(id) {
   $('desk-legend').setAttribute('aria-label', w('legend'));
   $('desk-legend').replaceChildren(...statusLegend(state.map.picker.venue));
   renderMarked();
+  renderShowActions(await call('GET', `/v1/shows/${encodeURIComponent(id)}`));
   await refreshSide();
   if (state.operator.may.includes('prices')) await renderPrices();
   await renderQueue();
@@ -62,6 +68,8 @@ export async function openShow(id) {
     $('reports').hidden = false;
     await Promise.all([renderShowReport(), renderDayReport()]);
   }
+  // The desk is this show's in every part now (its prices, lists and reports): what tests and tools wait for.
+  if (state.showId === id) $('desk').dataset.show = id;
 }
 
 function marked() { return state.map?.ready ? state.map.selection : []; }
@@ -116,7 +124,7 @@ export function bindDesk() {
     e.preventDefault();
     act(true, async ids => {
       const body = { kind: 'house', seats: ids, reason: $('keep-name').value };
-      if ($('keep-until').value.trim()) body.releaseAt = $('keep-until').value.trim();
+      if ($('keep-until').value.trim()) body.releaseAt = `${Number($('keep-until').value)} minutes before start`;
       await call('POST', path('/reservations'), body);
       return w('done').keep(ids.length);
     });
@@ -126,10 +134,14 @@ export function bindDesk() {
     act(true, async ids => {
       const ref = $('order-ref').value;
       const names = ids.map(id => state.map.seat(id)?.name ?? id).join(lang() === 'zh' ? '、' : ', ');
-      const order = await call('POST', path('/sales'), { seats: ids, orderRef: ref, payment: $('payment').value });
+      const body = { seats: ids, orderRef: ref, payment: $('payment').value };
+      const name = $('buyer-name').value.trim(), phone = $('buyer-phone').value.trim();
+      if (name || phone) body.buyer = { ...(name ? { name } : {}), ...(phone ? { phone } : {}) };
+      const order = await call('POST', path('/sales'), body);
       $('order-ref').value = `BOX-${randomKey().slice(0, 8).toUpperCase()}`;
+      $('buyer-name').value = ''; $('buyer-phone').value = '';
       $('refund-ref').value = ref;
-      const total = order.parts?.map(p => `${p.total} ${p.currency}`).join(' + ');
+      const total = order.parts?.map(p => money(p.total, p.currency)).join(' + ');
       await showSaleReceipt(ref, names, total);
       return w('done').sell(ref, total);
     });
@@ -150,6 +162,7 @@ export function bindDesk() {
     }
   });
   $('print-tickets').addEventListener('click', () => printTickets($('refund-ref').value));
+  $('search-form').addEventListener('submit', e => { e.preventDefault(); searchOrders(); });
   // A move: the order's seats (found with "Order of the marked seat") to the seats marked now, in one step
   // on the server (both or neither); the old tickets are revoked and the difference is said.
   $('move-order').addEventListener('click', () => act(true, async ids => {
@@ -157,7 +170,7 @@ export function bindDesk() {
     if (!ref) { say('desk-message', w('noOrder')); $('refund-ref').focus(); return null; }
     const x = await call('POST', `/v1/orders/${encodeURIComponent(ref)}/exchange`, { to: { show: state.showId, seats: ids }, reason: 'moved at the box office' });
     const names = x.to.seats.map(s => state.map.seat(s.seat)?.name ?? s.seat).join(lang() === 'zh' ? '、' : ', ');
-    return w('done').move(ref, names, `${x.difference} ${x.currency}`);
+    return w('done').move(ref, names, x.difference, x.currency);
   }));
   $('refund-form').addEventListener('submit', e => {
     e.preventDefault();
@@ -218,7 +231,7 @@ export async function printTickets(ref) {
         line('stub-title', localName(detailText(show, 'title') ?? show.id)),
         line('stub-hall', `${detailText(show, 'hall') ?? localName(halls[show.venueId] ?? show.venueId)} · ${when.day} ${when.time}`),
         line('stub-seat', `${w('ticketSeat')} ${t.seat}`),
-        line('stub-line', `${w('ticketPrice')} ${t.price} ${t.currency} · ${w('ticketOrder')} ${ref}`),
+        line('stub-line', `${w('ticketPrice')} ${money(t.price, t.currency)} · ${w('ticketOrder')} ${ref}`),
         qr,
         line('stub-id', `${w('ticketId')} ${t.ticketId}`));
       return stub;
@@ -226,6 +239,33 @@ export async function printTickets(ref) {
     await Promise.all([...$('print-area').querySelectorAll('img')].map(img => img.decode().catch(() => {})));
     say('desk-message', w('printed')(valid.length), 'ok');
     window.print();
+  } catch (error) {
+    say('desk-message', problemWords(error));
+  }
+}
+
+/// Orders found by reference, by a seat of the desk's show, or by the buyer's phone or name: each a
+/// button that takes the order to the refund form (and its show to the desk).
+async function searchOrders() {
+  const q = $('search-q').value.trim();
+  try {
+    const { orders } = await call('GET', `/v1/orders?q=${encodeURIComponent(q)}&show=${encodeURIComponent(state.showId)}`);
+    const shows = new Map([...$('show').options].map(o => [o.value, o.textContent]));
+    $('search-results').replaceChildren(...(orders.length ? orders.map(o => {
+      const item = document.createElement('li');
+      const b = Object.assign(document.createElement('button'), { type: 'button', className: 'search-result' });
+      b.dataset.order = o.orderRef;
+      const who = [o.name, o.phone && `${o.phone.slice(0, -8)}****${o.phone.slice(-4)}`].filter(Boolean).join(' · ');
+      b.textContent = `${o.orderRef} · ${w('matchedBy')[o.matched]}${who ? ` · ${who}` : ''} · ${shows.get(o.showId)?.split(' · ').slice(0, 2).join(' · ') ?? o.showId}`;
+      b.addEventListener('click', async () => {
+        if (o.showId !== state.showId && shows.has(o.showId)) { $('show').value = o.showId; await openShow(o.showId); }
+        $('refund-ref').value = o.orderRef;
+        say('desk-message', w('orderChosen')(o.orderRef), 'ok');
+        $('refund-ref').focus();
+      });
+      item.append(b);
+      return item;
+    }) : [Object.assign(document.createElement('li'), { textContent: w('searchNone') })]));
   } catch (error) {
     say('desk-message', problemWords(error));
   }

@@ -2,7 +2,7 @@
 // applied (open holds keep their prices), then the new table for every open picker at once.
 
 import { request } from './api.js';
-import { $, announce, call, problemWords, say, state } from './console-common.js';
+import { $, announce, call, categoryName, problemWords, say, state } from './console-common.js';
 import { refreshSide } from './console-side.js';
 import { w } from './console-words.js';
 
@@ -16,8 +16,9 @@ export async function renderPrices() {
     const tr = document.createElement('tr');
     const input = Object.assign(document.createElement('input'), { value: price, inputMode: 'decimal', id: `price-${category}` });
     input.dataset.category = category;
-    input.setAttribute('aria-label', `${category}: ${w('new')}`);
-    const cells = [category, price].map(text => Object.assign(document.createElement('td'), { textContent: text }));
+    const name = categoryName(category, state.map?.picker?.venue?.zones);
+    input.setAttribute('aria-label', `${name}: ${w('new')}`);
+    const cells = [name, price].map(text => Object.assign(document.createElement('td'), { textContent: text }));
     const last = document.createElement('td');
     last.append(input);
     tr.append(...cells, last);
@@ -29,14 +30,15 @@ export async function renderPrices() {
 
 /// The new table (the current one with the categories' new prices), the changes in words, or a refusal.
 function proposedPrices() {
-  const categories = { ...shownShow.prices.categories }, changes = [];
+  const categories = { ...shownShow.prices.categories }, changes = [], changed = new Set();
   for (const input of $('price-table').querySelectorAll('input')) {
     const value = input.value.trim(), category = input.dataset.category;
-    if (!/^[0-9]+(\.[0-9]+)?$/.test(value)) throw new Error(w('badPrice')(category));
-    if (value !== categories[category]) changes.push(`${category} ${categories[category]} → ${value}`);
+    const name = categoryName(category, state.map?.picker?.venue?.zones);
+    if (!/^[0-9]+(\.[0-9]+)?$/.test(value)) throw new Error(w('badPrice')(name));
+    if (value !== categories[category]) { changes.push(`${name} ${categories[category]} → ${value}`); changed.add(category); }
     categories[category] = value;
   }
-  return { table: { ...shownShow.prices, categories }, changes };
+  return { table: { ...shownShow.prices, categories }, changes, changed };
 }
 
 /// What the change does before it is applied: which categories, how many seats on sale take the new
@@ -46,8 +48,7 @@ async function previewPrices() {
   try { proposal = proposedPrices(); } catch (error) { say('desk-message', error.message); return null; }
   if (!proposal.changes.length) { $('price-preview').textContent = w('noChange'); return null; }
   const report = await call('GET', `/v1/shows/${encodeURIComponent(state.showId)}/report`);
-  const changed = new Set(proposal.changes.map(c => c.split(' ')[0]));
-  const free = report.zones.filter(z => changed.has(z.category)).reduce((n, z) => n + z.byStatus.available, 0);
+  const free = report.zones.filter(z => proposal.changed.has(z.category)).reduce((n, z) => n + z.byStatus.available, 0);
   $('price-preview').textContent = w('previewText')(proposal.changes.join(', '), free, report.byStatus.held);
   return proposal;
 }

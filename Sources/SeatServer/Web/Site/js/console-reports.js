@@ -2,7 +2,7 @@
 // days of a period, CSV; tables and small SVG charts drawn here, no library.
 
 import { request } from './api.js';
-import { $, call, key, problemWords, say, state } from './console-common.js';
+import { $, call, key, money as formatMoney, problemWords, say, state } from './console-common.js';
 import { w } from './console-words.js';
 
 const STATUS_WORD = { available: 'available', held: 'held', sold: 'sold', blocked: 'blockedStatus' };
@@ -57,7 +57,7 @@ export async function renderShowReport() {
     const report = await call('GET', `/v1/shows/${encodeURIComponent(state.showId)}/report`);
     const statuses = ['available', 'held', 'sold', 'blocked'];
     const pct = n => `${(100 * n / report.seats).toFixed(1)}%`;
-    const money = amount => `${amount} ${report.revenue.currency}`;
+    const money = amount => formatMoney(amount, report.revenue.currency);
     // Words, not the API's keys: a category by its zone's name, a channel and a payment in the page's language.
     const zones = state.map?.picker?.venue?.zones ?? [];
     const named = {
@@ -73,7 +73,7 @@ export async function renderShowReport() {
     $('show-report').replaceChildren(
       chart(w('seatsChart'), statuses.map(s => [w(STATUS_WORD[s]), report.byStatus[s]])),
       table(w('seats'), [w('status'), w('seats'), w('share')], statuses.map(s => [w(STATUS_WORD[s]), report.byStatus[s], pct(report.byStatus[s])])),
-      table(w('zone'), [w('zone'), w('category'), ...statuses.map(s => w(STATUS_WORD[s]))], report.zones.map(z => [z.zone, z.category, ...statuses.map(s => z.byStatus[s])])),
+      table(w('zone'), [w('zone'), w('category'), ...statuses.map(s => w(STATUS_WORD[s]))], report.zones.map(z => [zones.find(x => x.id === z.zone)?.name ?? z.zone, named.byCategory(z.category), ...statuses.map(s => z.byStatus[s])])),
       table(w('door'), [w('door'), w('seats')], [[w('came'), report.came], [w('insideNow'), report.inside], [w('sold'), report.byStatus.sold]]),
       table(w('revenue'), [w('revenue'), w('amount')], [[w('gross'), money(report.revenue.gross)], [w('refunded'), money(report.revenue.refunded)],
         [w('exchangeFees'), money(report.revenue.fees)], [w('net'), money(report.revenue.net)]]),
@@ -93,7 +93,7 @@ export async function renderDayReport() {
     $('day-report').replaceChildren(
       chart(w('netChart'), data.days.map(d => [d.date, Number(d.net), d.net])),
       table(w('dayReport'), [w('date'), w('shows'), w('seats'), w('sold'), w('came'), w('gross'), w('refunded'), w('net')],
-        data.days.length ? data.days.map(d => [d.date, d.shows, d.seats, d.sold, d.came, d.gross, d.refunded, `${d.net} ${d.currency}`]) : [[w('nothing'), '', '', '', '', '', '', '']]));
+        data.days.length ? data.days.map(d => [d.date, d.shows, d.seats, d.sold, d.came, formatMoney(d.gross, d.currency), formatMoney(d.refunded, d.currency), formatMoney(d.net, d.currency)]) : [[w('nothing'), '', '', '', '', '', '', '']]));
   } catch (error) {
     say('desk-message', problemWords(error));
   }

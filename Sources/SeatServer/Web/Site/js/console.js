@@ -6,12 +6,14 @@
 
 import { ApiProblem, request } from './api.js';
 import { ScheduleBoard } from './board.js';
-import { $, KEY, call, key, problemWords, say, state } from './console-common.js';
+import { $, KEY, call, key, money, problemWords, say, state } from './console-common.js';
 import { bindDesk, bindShortcuts, listShows, openDesk, openShow, renderMarked } from './console-desk.js';
 import { bindHeat } from './console-heat.js';
 import { bindPrices } from './console-prices.js';
 import { bindQueue } from './console-queue.js';
 import { bindReports } from './console-reports.js';
+import { bindShows, openEditor, remember, renderShowActions } from './console-shows.js';
+import { bindToday, renderToday } from './console-today.js';
 import { refreshSide } from './console-side.js';
 import { w } from './console-words.js';
 import { lang, localName, setLanguage, showTime } from './i18n.js';
@@ -22,6 +24,7 @@ function applyWords() {
   document.documentElement.lang = lang() === 'zh' ? 'zh-CN' : 'en';
   for (const el of document.querySelectorAll('[data-c]')) el.textContent = w(el.dataset.c);
   for (const el of document.querySelectorAll('[data-c-label]')) el.setAttribute('aria-label', w(el.dataset.cLabel));
+  for (const el of document.querySelectorAll('[data-c-payment]')) el.textContent = w('payments')[el.dataset.cPayment];
   $('language').textContent = lang() === 'zh' ? 'EN' : '中文';
   $('language').setAttribute('lang', lang() === 'zh' ? 'en' : 'zh');
   document.title = w('title');
@@ -53,7 +56,8 @@ async function signIn(candidate) {
   const query = new URLSearchParams(location.search);
   if (query.get('day')) $('board-view').value = 'day';
   if (!$('board-from').value) $('board-from').value = query.get('day') ?? query.get('week') ?? new Date().toISOString().slice(0, 10);
-  await Promise.all([openDesk(), renderBoard()]);
+  $('board-actions').hidden = !state.operator.may.includes('shows');
+  await Promise.all([openDesk(), renderBoard(), renderToday()]);
   return true;
 }
 
@@ -67,6 +71,25 @@ function signOut() {
 
 let board = null;
 
+/// The board's days as shown (seven from the chosen date, or the one day).
+function boardDays() {
+  const length = $('board-view').value === 'day' ? 1 : 7, start = new Date(`${$('board-from').value}T00:00:00Z`);
+  return [...Array(length).keys()].map(k => new Date(start.getTime() + k * 86_400_000).toISOString().slice(0, 10));
+}
+
+/// A new show in an empty stretch: at the clicked time (the day), or after the hall's last show of that
+/// day and its cleaning, rounded up to 5 minutes (the week), else at 10:00.
+function newShowAt({ hall, day, minute }) {
+  if (minute === null) {
+    const last = (remembered.shows ?? []).filter(s => s.venueId === hall && s.startsAt.startsWith(day) && !s.cancelledAt)
+      .sort((a, b) => a.startsAt.localeCompare(b.startsAt)).pop();
+    const end = last ? Number(last.startsAt.slice(11, 13)) * 60 + Number(last.startsAt.slice(14, 16)) + (last.details?.duration ?? 120) + 15 : 10 * 60;
+    minute = Math.min(Math.ceil(end / 5) * 5, 23 * 60 + 55);
+  }
+  openEditor({ hall, day, minute });
+}
+const remembered = {};
+
 /// The board from the chosen day: the week (every hall, seven days) or the day (every hall, the day's
 /// hours), each show's counts and net revenue, refreshed every three seconds while signed in (the counts
 /// are the server's live ones).
@@ -74,6 +97,7 @@ async function renderBoard() {
   if (!board) {
     board = new ScheduleBoard($('board'), {
       onOpen: id => { $('show').value = id; openShow(id); $('desk').scrollIntoView({ behavior: 'instant', block: 'start' }); },
+      onEmpty: where => { if (state.operator?.may.includes('shows')) newShowAt(where); },
       words: {},
     });
     setInterval(() => renderBoard(), 3000);
@@ -85,6 +109,7 @@ async function renderBoard() {
   });
   const view = $('board-view').value, from = $('board-from').value, length = view === 'day' ? 1 : 7;
   $('board-from-label').textContent = w(view === 'day' ? 'dayOf' : 'weekOf');
+  $('copy-to-label').textContent = w(view === 'day' ? 'copyDayTo' : 'copyWeekTo');
   $('board').setAttribute('aria-label', w(view === 'day' ? 'dayLabel' : 'boardLabel'));
   const start = new Date(`${from}T00:00:00Z`);
   const days = [...Array(length).keys()].map(k => new Date(start.getTime() + k * 86_400_000).toISOString().slice(0, 10));
@@ -93,12 +118,15 @@ async function renderBoard() {
     const [venues, shows, sales] = await Promise.all([
       request('GET', '/v1/venues'), request('GET', '/v1/shows'), call('GET', `/v1/reports/sales?from=${from}&to=${to}`),
     ]);
+    state.halls = new Map(venues.map(v => [v.id, v.name]));
     listShows(shows);
     // A reply for a choice since changed is dropped: the newer one is on its way.
     if (view !== $('board-view').value || from !== $('board-from').value) return;
     const halls = venues.map(v => ({ id: v.id, name: localName(v.name) }))
       .sort((a, b) => a.id.localeCompare(b.id));
-    const revenue = new Map(sales.shows.map(s => [s.showId, s.net === '0.00' ? '' : `${s.net} ${s.currency}`]));
+    remember(shows, halls);
+    remembered.shows = shows;
+    const revenue = new Map(sales.shows.map(s => [s.showId, s.net === '0.00' ? '' : money(s.net, s.currency)]));
     board.setData({ view, halls, days, shows: shows.filter(s => days.includes(s.startsAt.slice(0, 10))), revenue });
   } catch (error) {
     say('desk-message', problemWords(error));
@@ -107,7 +135,7 @@ async function renderBoard() {
 
 async function main() {
   applyWords();
-  $('language').onclick = () => { setLanguage(lang() === 'zh' ? 'en' : 'zh'); applyWords(); renderMarked(); refreshSide(); if (board) renderBoard(); };
+  $('language').onclick = () => { setLanguage(lang() === 'zh' ? 'en' : 'zh'); applyWords(); renderMarked(); refreshSide(); if (board) renderBoard(); renderToday(); };
   $('sign-out').onclick = signOut;
   $('sign-in').addEventListener('submit', async e => {
     e.preventDefault();
@@ -122,6 +150,13 @@ async function main() {
   bindHeat();
   bindReports();
   bindShortcuts();
+  bindShows({ days: boardDays });
+  bindToday();
+  // A show made, changed, paused or cancelled: the board, the desk's list and its buttons at once.
+  document.addEventListener('shows-changed', async () => {
+    await renderBoard();
+    if (state.showId) renderShowActions(await call('GET', `/v1/shows/${encodeURIComponent(state.showId)}`));
+  });
   $('board-from').addEventListener('change', () => renderBoard());
   $('board-view').addEventListener('change', () => renderBoard());
   if (key()) await signIn(key());
