@@ -23,6 +23,33 @@ import Testing
         }
     }
 
+    /// #31 item 2: a phone opens a cinema hall whole (every seat on screen, at the seat size that fits, at
+    /// least `wholeHallSeatSize`); a hall that fits only smaller opens at `openingSeatSize`; a tap on a small
+    /// seat zooms to `openingSeatSize` about the finger and the seat stays under it.
+    @Test func aPhoneOpensACinemaWholeAndATapGrowsTheSeatUnderTheFinger() throws {
+        let view = LayoutSize(width: 362, height: 560)  // 390 less the 28-point gutter; the map's height there
+        let v = canvas.touchViewport(viewSize: view, gutterWidth: 28)
+        let size = canvas.style.seatSize * v.zoom
+        #expect(v.zoom == v.minimumZoom && size >= SeatCanvas.wholeHallSeatSize && size < SeatCanvas.openingSeatSize, "\(size)")
+        for seat in hall.seatIndices {
+            let p = v.viewPoint(forContent: canvas.geometry.center(of: seat))
+            #expect(p.x > 0 && p.x < view.width && p.y > 0 && p.y < view.height, "seat \(hall.seatID(seat)) in view at \(p)")
+        }
+        let imax = try sample("Samples/imax-hall.json")
+        let wide = SeatCanvas(layout: imax)
+        let w = wide.touchViewport(viewSize: view, gutterWidth: 28)
+        #expect(abs(wide.style.seatSize * w.zoom - SeatCanvas.openingSeatSize) < 1e-9, "too small whole: opened at 24 points")
+        #expect(wide.zoomAfterTap(zoom: w.zoom) == nil)
+        // A tap at (200, 300): zoomed about it to 24 points, the content point under the finger stays there.
+        let zoom = try #require(canvas.zoomAfterTap(zoom: v.zoom))
+        #expect(abs(canvas.style.seatSize * zoom - SeatCanvas.openingSeatSize) < 1e-9)
+        var tapped = v
+        let finger = LayoutPoint(x: 200, y: 300), under = v.contentPoint(forView: finger)
+        tapped.zoom(to: zoom, focal: finger)
+        let after = tapped.viewPoint(forContent: under)
+        #expect(abs(after.x - finger.x) < 0.5 && abs(after.y - finger.y) < 0.5)
+    }
+
     @Test func theNearestSeatWinsWithinATouchTarget() {
         var v = canvas.viewport(viewSize: LayoutSize(width: 390, height: 844))
         v.zoom(to: 2, focal: .zero)

@@ -255,6 +255,7 @@ import SeatHTTP
             try db.execute("DROP TABLE show_log")
             try db.execute("DROP TABLE checkins")
             try db.execute("DROP TABLE ticket_presence")
+            try db.execute("DROP TABLE order_contacts")
             try db.execute("DROP TABLE queue_entries")
             try db.execute("DROP TABLE queues")
             try db.execute("DROP INDEX holds_order")
@@ -271,7 +272,7 @@ import SeatHTTP
                 _ = try c.execute("DROP TABLE refunds")
                 _ = try c.execute("CREATE TABLE events AS SELECT show_id, version, delta, created_at FROM show_log")
                 _ = try c.execute("DROP TABLE show_log")
-                _ = try c.execute("DROP TABLE checkins, ticket_presence")
+                _ = try c.execute("DROP TABLE checkins, ticket_presence, order_contacts")
                 _ = try c.execute("DROP TABLE queue_entries")
                 _ = try c.execute("DROP TABLE queues")
                 // Migration 11 dropped migration 7's two functions for this one.

@@ -18,8 +18,10 @@ public struct PickerRules: Sendable, Hashable {
     public var dragStep: Double
     public var seatSize: Double
     public var pitch: Double
-    /// A touch screen's first look has seats at least this big (unless it opens at the zones level).
+    /// A touch screen's first look has seats at least this big (unless it opens at the zones level or whole).
     public var openingSeatSize: Double
+    /// A hall whose seats are at least this big when it all fits opens whole on a touch screen.
+    public var wholeHallSeatSize: Double = SeatCanvas.wholeHallSeatSize
 
     /// As JSON, for the page: `{"zoom":{…},"inset":24,"detail":{…},…}`.
     public var json: String {
@@ -46,6 +48,7 @@ public struct PickerRules: Sendable, Hashable {
         w.key("seatSize"); w.number(seatSize)
         w.key("pitch"); w.number(pitch)
         w.key("openingSeatSize"); w.number(openingSeatSize)
+        w.key("wholeHallSeatSize"); w.number(wholeHallSeatSize)
         w.raw("}")
         return w.text
     }

@@ -38,8 +38,15 @@ public struct SeatCanvas: Sendable {
     }
 
     /// On a touch screen the map opens with seats at least this big (WCAG 2.2's 24-point target-size
-    /// minimum), unless it opens at the zones level (a big venue: a tap on a zone zooms into it).
+    /// minimum), unless it opens at the zones level (a big venue: a tap on a zone zooms into it) or whole;
+    /// a tap on a smaller seat zooms to it about the finger (`zoomAfterTap`).
     public static let openingSeatSize = 24.0
+
+    /// A hall whose seats are at least this big with all of it in view opens whole on a touch screen, as
+    /// Chinese ticketing apps open a cinema: the screen and every row at once (the sample hall's 16-seat
+    /// rows on a 390-point phone: 19 points). Smaller (an IMAX hall of 30-seat rows: 10), it opens at
+    /// `openingSeatSize` about the centre. 12: a seat's number is still legible and its status glyph seen.
+    public static let wholeHallSeatSize = 12.0
 
     /// The smallest zoom, the map centred. `gutterWidth`: a row gutter pinned over the left edge; the map
     /// may then pan that much further right, so the first seats never rest under it.
@@ -50,16 +57,22 @@ public struct SeatCanvas: Sendable {
             insets: EdgeInsets(top: inset, left: inset + gutterWidth, bottom: inset, right: inset))
     }
 
-    /// The first look on a touch screen: `viewport(viewSize:gutterWidth:)`, zoomed about the view's
-    /// centre until seats are `openingSeatSize` points when they would be smaller and the map would not
-    /// open at the zones level (a phone, where a cinema fits only at 15-point seats and an IMAX hall at
-    /// 10: too small for a finger). A first tap then never has to zoom (the seat stays under the finger).
+    /// The first look on a touch screen: `viewport(viewSize:gutterWidth:)` (the whole hall) when its seats
+    /// are at least `wholeHallSeatSize` points or it opens at the zones level; else zoomed about the view's
+    /// centre until seats are `openingSeatSize` points (an IMAX hall on a phone fits only at 10: too small
+    /// to read). A tap on a seat smaller than `openingSeatSize` zooms about the finger (`zoomAfterTap`).
     public func touchViewport(viewSize: LayoutSize, gutterWidth: Double = 0, policy: DetailPolicy = DetailPolicy()) -> Viewport {
         var v = viewport(viewSize: viewSize, gutterWidth: gutterWidth)
-        if level(forZoom: v.zoom, policy: policy) != .zones, style.seatSize * v.zoom < Self.openingSeatSize {
+        if level(forZoom: v.zoom, policy: policy) != .zones, style.seatSize * v.zoom < Self.wholeHallSeatSize {
             v.zoom(to: Self.openingSeatSize / style.seatSize, focal: LayoutPoint(x: viewSize.width / 2, y: viewSize.height / 2))
         }
         return v
+    }
+
+    /// The zoom a tap on a seat goes to, about the finger (so the seat stays under it): seats of
+    /// `openingSeatSize` points when they are smaller now (the whole hall opened on a phone), else nil.
+    public func zoomAfterTap(zoom: Double) -> Double? {
+        style.seatSize * zoom < Self.openingSeatSize ? Self.openingSeatSize / style.seatSize : nil
     }
 
     /// The seat under a finger at `point` (view coordinates): the nearest seat within a 44-point touch

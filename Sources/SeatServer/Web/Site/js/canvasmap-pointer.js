@@ -1,6 +1,8 @@
 // The map's pointer (part of CanvasMap, js/canvasmap.js): tap, drag to pan, drag across seats to
 // select, lasso, wheel and pinch to zoom; hit tests are the engine's.
 
+import { zoomAfterTap } from './engine.js';
+
 export class Pointer {
   // — Pointer: tap, drag to pan, drag across seats to select, wheel and pinch to zoom —
 
@@ -81,7 +83,12 @@ export class Pointer {
         this.zoomIntoSeats(g.start.x, g.start.y);     // a tap on the zoomed-out map goes in there
       } else if (g.mode === 'undecided') {
         const seat = g.seat ?? this.seatAt(g.start);
-        if (seat !== null) this.onTap(seat);
+        if (seat !== null) {
+          // The whole hall opened small on a phone: the tapped seat grows to a finger's size where it is.
+          const zoom = g.type === 'touch' ? zoomAfterTap(this.zoom, this.rules) : null;
+          if (zoom !== null) this.zoomTo(zoom, g.start.x, g.start.y);
+          this.onTap(seat);
+        }
       } else if (g.mode === 'select') {
         this.clearSweep();
         if (g.picked.length) this.onDragSelect(g.picked);

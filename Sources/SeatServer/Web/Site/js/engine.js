@@ -77,15 +77,21 @@ export class Viewport {
   }
 }
 
-/// The first look on a touch screen (SeatCanvas.touchViewport): the smallest zoom, zoomed about the
-/// view's centre until seats are `openingSeatSize` points when they would be smaller and the map would
-/// not open at the zones level.
+/// The first look on a touch screen (SeatCanvas.touchViewport): the whole hall when its seats are at
+/// least `wholeHallSeatSize` points or it opens at the zones level; else zoomed about the view's centre
+/// until seats are `openingSeatSize` points.
 export function touchViewport(contentW, contentH, viewW, viewH, rules, gutterWidth = 0) {
   const v = new Viewport(contentW, contentH, viewW, viewH, rules, gutterWidth);
-  if (levelForZoom(v.zoom, rules) !== 'zones' && rules.seatSize * v.zoom < rules.openingSeatSize) {
+  if (levelForZoom(v.zoom, rules) !== 'zones' && rules.seatSize * v.zoom < rules.wholeHallSeatSize) {
     v.zoomTo(rules.openingSeatSize / rules.seatSize, viewW / 2, viewH / 2);
   }
   return v;
+}
+
+/// The zoom a tap on a seat goes to about the finger (SeatCanvas.zoomAfterTap): seats of
+/// `openingSeatSize` points when they are smaller now, else null.
+export function zoomAfterTap(zoom, rules) {
+  return rules.seatSize * zoom < rules.openingSeatSize ? rules.openingSeatSize / rules.seatSize : null;
 }
 
 /// How much is drawn at `zoom`: 'zones', 'rows' or 'seats', by a seat's size on screen (SeatCanvas.level).

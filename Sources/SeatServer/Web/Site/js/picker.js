@@ -162,7 +162,7 @@ export async function showPage(showId) {
     const lines = zones.length <= 8 ? zones.map(z => ({ key: z.id, name: z.name, color: z.color, price: z.price }))
       : [...Map.groupBy(zones, z => z.category)].map(([category, group]) => ({
           key: category, color: group[0].color, price: [...new Set(group.map(z => z.price))].join(' / '),
-          name: `${category[0].toUpperCase()}${category.slice(1)} (${group.length})` }));
+          name: `${t('categoryName', category)} (${group.length})` }));
     $('zone-prices').replaceChildren(...lines.map(z => el('li', { 'data-zone': z.key }, swatch(z.color), `${z.name} `, el('strong', {}, z.price ?? ''))));
     for (const s of document.querySelectorAll('.swatch[data-color]')) s.style.background = s.dataset.color;
     // The film or event when the show names one, with its format; else the hall.
@@ -172,6 +172,9 @@ export async function showPage(showId) {
     $('show-poster').hidden = !poster;
     if (poster && $('show-poster').getAttribute('src') !== poster) $('show-poster').src = poster;
     $('show-meta').textContent = [filmMeta(show), detailText(show, 'hall') ?? venue.title].filter(Boolean).join(' · ');
+    $('summary-title').textContent = title;
+    const hall = detailText(show, 'hall') ?? venue.title;
+    $('summary-when').textContent = [`${showTime(show.startsAt).day} ${showTime(show.startsAt).time}`, hall !== title ? hall : null].filter(Boolean).join(' · ');
     document.title = `${title} · ${t('appTitle')}`;
   }
 
@@ -225,6 +228,12 @@ export async function showPage(showId) {
     if (shown) view.renderMinimap(true);
   };
   showOverview(!matchMedia('(max-width: 52rem)').matches);
+  // A phone's folded header: the show's times, film and tools open under it, and fold again.
+  $('show-summary').addEventListener('click', () => {
+    const open = $('show-summary').getAttribute('aria-expanded') !== 'true';
+    $('show-summary').setAttribute('aria-expanded', String(open));
+    $('show-page').classList.toggle('expanded', open);
+  });
   $('minimap-toggle').addEventListener('click', () => showOverview(minimap.hasAttribute('hidden')));
   $('list-toggle').addEventListener('click', () => {
     listShown = !listShown;
