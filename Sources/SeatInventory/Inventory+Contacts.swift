@@ -42,8 +42,10 @@ extension Inventory {
             for k in out.indices {
                 if let c = try contacts.contact(orderRef: out[k].orderRef) { (out[k].name, out[k].phone) = (c.name, c.phone) }
             }
-            let digits = text.unicodeScalars.filter { ("0"..."9").contains($0) }.count >= 4 && text.allSatisfy({ $0.isNumber || " +-.()".contains($0) })
-                ? String(text.unicodeScalars.filter { ("0"..."9").contains($0) }.map(Character.init)) : nil
+            // A phone's digits when the text is one (4 or more digits, spaces and + - . ( ) between them).
+            let onlyDigits = String(text.unicodeScalars.filter { ("0"..."9").contains($0) }.map(Character.init))
+            let isPhone = onlyDigits.count >= 4 && text.allSatisfy { $0.isNumber || " +-.()".contains($0) }
+            let digits = isPhone ? onlyDigits : nil
             for c in try contacts.findContacts(text: text, digits: digits, limit: limit) {
                 let byPhone = digits.map { c.phone?.hasSuffix($0) == true } ?? false
                 add(OrderMatch(orderRef: c.orderRef, showID: c.showID, matched: byPhone ? .phone : .name, name: c.name, phone: c.phone))

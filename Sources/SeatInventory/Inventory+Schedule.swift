@@ -33,6 +33,13 @@ extension Inventory {
             .scheduleClash,
             detail: "hall \(venue) has show \(other.record.id) from \(other.record.startsAt) for \(otherMinutes) minutes; "
                 + "a show of \(minutes) minutes at \(startsAt) would overlap it with the \(Self.turnaroundMinutes) minutes the hall needs between shows",
-            details: [.errors([("startsAt", "overlaps show \(other.record.id) (\(other.record.startsAt), \(otherMinutes) min) and its \(Self.turnaroundMinutes)-minute turnaround")])])
+            details: [
+                .errors([
+                    (
+                        "startsAt",
+                        "overlaps show \(other.record.id) (\(other.record.startsAt), \(otherMinutes) min) and its \(Self.turnaroundMinutes)-minute turnaround"
+                    )
+                ])
+            ])
     }
 }

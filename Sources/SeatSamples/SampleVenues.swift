@@ -84,8 +84,9 @@ public enum SampleVenues {
         var sectionRows: [[RowSpec]] = Array(repeating: [], count: sectionCount)
         for s in 0..<sectionCount {
             let n = String(format: "%03d", 101 + s)
-            zones.append(Zone(id: "\(n)-L", name: "\(n)区 Section \(n) Lower", category: "lower", color: "#4A90D9"))
-            zones.append(Zone(id: "\(n)-U", name: "\(n)区 Section \(n) Upper", category: "upper", color: "#7B61FF"))
+            // Each tier's section by its own name (a ring's 101 is above another 101): 下层101区 / Lower 101.
+            zones.append(Zone(id: "\(n)-L", name: "下层\(n)区 Lower \(n)", category: "lower", color: "#4A90D9"))
+            zones.append(Zone(id: "\(n)-U", name: "上层\(n)区 Upper \(n)", category: "upper", color: "#7B61FF"))
         }
         var count = 0
         var ring = 0

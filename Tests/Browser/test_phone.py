@@ -91,6 +91,28 @@ class PhoneTests(PickerCase):
         self.assertEqual(self.server.sold_in_store(self.show), {self.index(d, "5-8")})
 
 
+    def test_phone_arena_section_tap(self):
+        # #31 item 2: the 20,000-seat arena opens at its sections; a tap on one (the bottom's upper tier)
+        # brings it to the middle at seats of a finger's 24 points, and the gutter names that section's
+        # rows alone, in order (two sections' numbers once interleaved).
+        d = self.new_browser()
+        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+        d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+        d.get(f"{self.server.url}/shows/arena-concert?lang=zh")
+        self.wait(d, lambda d: d.execute_script("return document.getElementById('map')?.ready === true"), timeout=20, message="the arena")
+        self.assertEqual(d.execute_script("return document.getElementById('map').picker.view.level()"), "zones")
+        surface = self.rect(d, "#map-surface")
+        self.touch_tap(d, surface["x"] + surface["width"] * 0.56, surface["y"] + surface["height"] * 0.75)
+        self.wait(d, lambda d: d.execute_script("return document.getElementById('map').picker.view.level()") == "seats", message="zoomed into the section")
+        size = d.execute_script("const v = document.getElementById('map').picker.view; return v.zoom * v.rules.seatSize")
+        self.assertGreaterEqual(size, 24 - 0.01)
+        labels = self.wait(d, lambda d: d.execute_script("return [...document.querySelectorAll('#map-gutter .gutter-label')].map(e => e.textContent)") or None,
+                           message="the gutter")
+        numbers = [int(x) for x in labels]
+        self.assertGreater(len(numbers), 5, labels)
+        self.assertEqual(numbers, sorted(set(numbers)), f"one section's rows, in order: {labels}")
+        d.save_screenshot(os.path.join(ARTIFACTS, "phone-arena-section-zh.png"))
+
     def test_phone_minimap_folds_and_unfolds(self):
         d = self.open_phone()
         # The legend is right above the map, on screen with it: each status with its glyph, one line.

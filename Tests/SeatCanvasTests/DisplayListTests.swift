@@ -255,7 +255,7 @@ import Testing
 
     @Test func bilingualNamesSplit() {
         #expect(localizedName("VIP区 VIP", .chinese) == "VIP区" && localizedName("VIP区 VIP", .english) == "VIP")
-        #expect(localizedName("101区 Section 101 Lower", .english) == "Section 101 Lower")
+        #expect(localizedName("下层101区 Lower 101", .english) == "Lower 101")
         #expect(localizedName("Balcony", .chinese) == "Balcony")
     }
 }

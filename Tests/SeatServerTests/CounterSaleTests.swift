@@ -309,7 +309,8 @@ import Testing
             let path = "/v1/orders?q=" + q.addingPercentEncoding(withAllowedCharacters: .alphanumerics)! + (show.map { "&show=\($0)" } ?? "")
             let r = try c2.request("GET", path, headers: Self.li)
             #expect(r.status == 200, "\(q): \(r.status) \(r.text)")
-            return (r.json?["orders"]?.arrayValue ?? []).compactMap { $0.objectValue }.map { ($0["orderRef"]?.stringValue ?? "", $0["matched"]?.stringValue ?? "") }
+            let orders = (r.json?["orders"]?.arrayValue ?? []).compactMap { $0.objectValue }
+            return orders.map { ($0["orderRef"]?.stringValue ?? "", $0["matched"]?.stringValue ?? "") }
         }
         #expect(try find("8000").map(\.0) == ["BOX-7"] && find("8000").first?.1 == "phone")
         #expect(try find("138 0013 8000").map(\.0) == ["BOX-7"])
@@ -341,7 +342,8 @@ import Testing
         #expect(t.status == 200, "\(t.text)")
         let totals = try #require(t.json?["totals"]?.arrayValue?.first?.objectValue)
         let report = try c.request("GET", "/v1/shows/show/report", headers: Self.li)
-        #expect(totals["net"]?.stringValue == report.json?["revenue"]?.objectValue?["net"]?.stringValue && totals["seatsSold"]?.intValue == 4, "\(t.text) \(report.text)")
+        let reportNet = report.json?["revenue"]?.objectValue?["net"]?.stringValue
+        #expect(totals["net"]?.stringValue == reportNet && totals["seatsSold"]?.intValue == 4, "\(t.text) \(report.text)")
         let clerks = (t.json?["byClerk"]?.arrayValue ?? []).compactMap { $0.objectValue?["clerk"]?.stringValue }
         #expect(clerks == ["li", "online"], "\(t.text)")
         let payments = (t.json?["byPayment"]?.arrayValue ?? []).compactMap { $0.objectValue?["payment"]?.stringValue }

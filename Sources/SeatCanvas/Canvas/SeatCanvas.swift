@@ -69,6 +69,12 @@ public struct SeatCanvas: Sendable {
         return v
     }
 
+    /// The zoom a tap on the zones or rows level goes to, about the finger: single seats drawn, and at
+    /// least `openingSeatSize` points (an arena's section tapped on a phone lands at a finger's size).
+    public func zoomIntoSeats(policy: DetailPolicy = DetailPolicy()) -> Double {
+        max(policy.rowsBelow, Self.openingSeatSize) / style.seatSize
+    }
+
     /// The zoom a tap on a seat goes to, about the finger (so the seat stays under it): seats of
     /// `openingSeatSize` points when they are smaller now (the whole hall opened on a phone), else nil.
     public func zoomAfterTap(zoom: Double) -> Double? {
@@ -136,11 +142,12 @@ public struct GutterLabel: Sendable, Hashable {
 extension SeatCanvas {
     /// The row gutter for `viewport`: each visible row's printed label at its on-screen y, pinned to
     /// the left edge whatever the horizontal pan (the frozen header column of a table, applied to seats).
-    /// Rows closer than `minimumSpacing` points share one label: the row nearest the view's vertical
-    /// centre line (an arena stacks rows of several sections at one height; the gutter then names the
-    /// rows of the sections in the middle of the view, not a mix), the higher one on a tie, which in a
-    /// hall, where every row crosses the middle, is the first row of the crowd. At the zones level there
-    /// are no rows on screen to name: none (an arena zoomed out stacked dozens of labels at one edge).
+    /// Only rows crossing the view's vertical centre line are named: one section's rows in an arena,
+    /// whose sections stack rows of their own at every height (two sections' numbers interleaved read
+    /// as one wrong sequence), none while the centre line runs down an aisle between sections; in a
+    /// hall every row crosses it. Rows closer than `minimumSpacing`
+    /// points share one label: the row nearest the centre line, the higher one on a tie (in a hall, the
+    /// first row of the crowd). At the zones level there are no rows on screen to name: none.
     /// - Complexity: O(log rows + visible rows).
     public func gutter(
         in viewport: Viewport, minimumSpacing: Double = SeatCanvas.gutterSpacing, policy: DetailPolicy = DetailPolicy()
@@ -155,17 +162,20 @@ extension SeatCanvas {
         }
         var lo = 0, hi = rows.count
         while lo < hi { let mid = (lo + hi) / 2; if rows[mid].y < visible.minY { lo = mid + 1 } else { hi = mid } }
+        var end = lo
+        while end < rows.count && rows[end].y <= visible.maxY { end += 1 }
+        let candidates = (lo..<end).filter { distance(rows[$0].row) == 0 }
         var out: [GutterLabel] = []
         var lastY = -Double.infinity
-        var k = lo
-        while k < rows.count && rows[k].y <= visible.maxY {
-            let bandStart = rows[k].y * viewport.zoom - viewport.offset.y
+        var k = 0
+        while k < candidates.count {
+            let bandStart = rows[candidates[k]].y * viewport.zoom - viewport.offset.y
             guard bandStart - lastY >= minimumSpacing else { k += 1; continue }
             // The crowd of rows within the spacing of the first: one label, for the row nearest the centre line.
-            var best = k
+            var best = candidates[k]
             var j = k + 1
-            while j < rows.count && rows[j].y <= visible.maxY && rows[j].y * viewport.zoom - viewport.offset.y - bandStart < minimumSpacing {
-                if distance(rows[j].row) < distance(rows[best].row) { best = j }
+            while j < candidates.count && rows[candidates[j]].y * viewport.zoom - viewport.offset.y - bandStart < minimumSpacing {
+                if distance(rows[candidates[j]].row) < distance(rows[best].row) { best = candidates[j] }
                 j += 1
             }
             let y = rows[best].y * viewport.zoom - viewport.offset.y

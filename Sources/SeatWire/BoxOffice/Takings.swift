@@ -51,7 +51,11 @@ public struct TakingsResource: Sendable {
             for (k, s) in sums.enumerated() {
                 if k > 0 { w.raw(",") }
                 w.raw("{")
-                if let key = s.key, let keyName = Self.keyNames[name] { w.key(keyName, first: true); w.string(key); w.key("currency") } else { w.key("currency", first: true) }
+                if let key = s.key, let keyName = Self.keyNames[name] {
+                    w.key(keyName, first: true); w.string(key); w.key("currency")
+                } else {
+                    w.key("currency", first: true)
+                }
                 w.string(s.currency); w.key("taken"); w.string(s.taken); w.key("refunded"); w.string(s.refunded); w.key("net"); w.string(s.net)
                 w.key("seatsSold"); w.number(s.seatsSold); w.key("seatsRefunded"); w.number(s.seatsRefunded); w.raw("}")
             }

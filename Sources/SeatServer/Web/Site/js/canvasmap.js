@@ -152,8 +152,16 @@ export class CanvasMap {
 
   zoomTo(zoom, fx = this.vw / 2, fy = this.vh / 2) { this.viewport.zoomTo(zoom, fx, fy); this.apply(); }
 
-  /// From the zones or rows level, the zoom at which the engine draws single seats.
-  zoomIntoSeats(fx, fy) { this.zoomTo(this.rules.detail.rowsBelow / this.rules.seatSize, fx, fy); }
+  /// From the zones or rows level into the seats there (SeatCanvas.zoomIntoSeats): single seats drawn,
+  /// and a finger's 24 points at least (an arena's section tapped on a phone).
+  /// A section tapped (its outline under the finger) comes to the middle of the view, so the gutter,
+  /// which names the rows crossing the view's centre line, names that section's rows.
+  zoomIntoSeats(fx, fy) {
+    const c = this.viewport.contentPoint(fx, fy);
+    const zone = this.venue.zones.find(z => z.outline?.length >= 6 && insideOutline(z.outline, c.x, c.y));
+    this.zoomTo(Math.max(this.rules.detail.rowsBelow, this.rules.openingSeatSize) / this.rules.seatSize, fx, fy);
+    if (zone) this.centreOn(zone.box.x + zone.box.w / 2, zone.box.y + zone.box.h / 2);
+  }
 
   panBy(dx, dy) { this.viewport.panBy(dx, dy); this.apply(); }
 
@@ -292,3 +300,12 @@ for (const part of [Drawing, Minimap, Pointer]) {
   }
 }
 
+/// Whether (x, y) is inside the polygon `flat` ([x0, y0, x1, y1, …]): the even-odd rule.
+function insideOutline(flat, x, y) {
+  let inside = false;
+  for (let i = 0, j = flat.length - 2; i < flat.length; j = i, i += 2) {
+    const xi = flat[i], yi = flat[i + 1], xj = flat[j], yj = flat[j + 1];
+    if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}

@@ -239,18 +239,22 @@ export class SeatField {
     const distance = r => (v.midX < r.minX ? r.minX - v.midX : v.midX > r.maxX ? v.midX - r.maxX : 0);
     let lo = 0, hi = rows.length;
     while (lo < hi) { const mid = (lo + hi) >> 1; if (rows[mid].y < v.minY) lo = mid + 1; else hi = mid; }
+    let end = lo;
+    while (end < rows.length && rows[end].y <= v.maxY) end += 1;
+    // Rows crossing the centre line only: one section's rows in an arena (none in an aisle between sections).
+    const candidates = rows.slice(lo, end).filter(r => distance(r) === 0);
     const out = [];
-    let lastY = -Infinity, k = lo;
-    while (k < rows.length && rows[k].y <= v.maxY) {
-      const bandStart = rows[k].y * zoom - oy;
+    let lastY = -Infinity, k = 0;
+    while (k < candidates.length) {
+      const bandStart = candidates[k].y * zoom - oy;
       if (!(bandStart - lastY >= spacing)) { k += 1; continue; }
-      let best = k, j = k + 1;
-      while (j < rows.length && rows[j].y <= v.maxY && rows[j].y * zoom - oy - bandStart < spacing) {
-        if (distance(rows[j]) < distance(rows[best])) best = j;
+      let best = candidates[k], j = k + 1;
+      while (j < candidates.length && candidates[j].y * zoom - oy - bandStart < spacing) {
+        if (distance(candidates[j]) < distance(best)) best = candidates[j];
         j += 1;
       }
-      const y = rows[best].y * zoom - oy;
-      out.push({ row: rows[best].row, label: rows[best].label, y });
+      const y = best.y * zoom - oy;
+      out.push({ row: best.row, label: best.label, y });
       lastY = y; k = j;
     }
     return out;
