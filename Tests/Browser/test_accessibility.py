@@ -34,6 +34,10 @@ class AccessibilityTests(PickerCase):
                 tap(f"{row}-4")
                 self.wait(d, lambda d: d.find_element(By.ID, "message").text or None, message=f"refusal, {where}")
                 self.axe(d, f"the picker with a refusal, {where}")
+                # A phone folds the times, film and tools into one line over the map: unfolded here.
+                if d.find_element(By.ID, "show-summary").is_displayed():
+                    d.find_element(By.ID, "show-summary").click()
+                    self.axe(d, f"the picker's unfolded header, {where}")
                 d.find_element(By.ID, "list-toggle").click()
                 self.wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#list-mode .run button"), message="list mode")
                 self.axe(d, f"the list mode, {where}")

@@ -106,7 +106,7 @@ class OrderPageTests(PickerCase):
         self.assertTrue(href.endswith("&lang=en"), href)
         ics = urllib.request.urlopen(href).read().decode()
         self.assertIn("SUMMARY:Deep Sea\r\n", ics)
-        self.assertIn("DTSTART:20991224T113000Z\r\n", ics)
+        self.assertIn("DTSTART:20991226T113000Z\r\n", ics)
         d.save_screenshot(os.path.join(ARTIFACTS, "order-desktop-en.png"))
         self.axe(d, "the order page, desktop en")
         d.set_window_size(1440, 900)

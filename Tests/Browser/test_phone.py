@@ -91,6 +91,21 @@ class PhoneTests(PickerCase):
         self.assertEqual(self.server.sold_in_store(self.show), {self.index(d, "5-8")})
 
 
+    def test_phone_long_press_card(self):
+        # #31 item 1: a finger held on a seat shows its card (name, zone and price, the view from it), as a
+        # mouse resting on one does; it stays a moment after the finger lifts, then goes.
+        d = self.open_phone()
+        r = self.seat_rect(d, "7-3")
+        x, y = r["x"] + r["width"] / 2, r["y"] + r["height"] / 2
+        d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        card = self.wait(d, lambda d: d.find_element(By.ID, "seat-card").is_displayed() and d.find_element(By.ID, "seat-card"), message="the card on a long press")
+        self.assertIn("Row 7", card.text)
+        self.assertIn("¥58.00", card.text)
+        self.wait(d, lambda d: d.find_element(By.ID, "seat-card-verdict").text, message="the view from the seat on the card")
+        d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        self.assertTrue(d.find_element(By.ID, "seat-card").is_displayed(), "still shown right after the finger lifts")
+        self.wait(d, lambda d: not d.find_element(By.ID, "seat-card").is_displayed(), timeout=5, message="gone a moment later")
+
     def test_phone_arena_section_tap(self):
         # #31 item 2: the 20,000-seat arena opens at its sections; a tap on one (the bottom's upper tier)
         # brings it to the middle at seats of a finger's 24 points, and the gutter names that section's

@@ -47,7 +47,12 @@ export class Pointer {
       this.gesture = { mode: 'undecided', start: p, last: p, seat, picked: [], path: [[p.x, p.y]], type: e.pointerType };
       if (e.pointerType !== 'mouse' && seat !== null) {
         // On touch a drag pans; a press held still for a moment starts a drag selection.
-        this.gesture.timer = setTimeout(() => { if (this.gesture?.mode === 'undecided') this.beginSelect(); }, 350);
+        // It also says which seat is pressed (`seatpress`): the page shows that seat's card, as a mouse's hover does.
+        this.gesture.timer = setTimeout(() => {
+          if (this.gesture?.mode !== 'undecided') return;
+          this.beginSelect();
+          this.container.dispatchEvent(new CustomEvent('seatpress', { bubbles: true, detail: { id: this.venue.ids[seat], x: e.clientX, y: e.clientY } }));
+        }, 350);
       }
     });
 

@@ -78,8 +78,9 @@ export async function showPage(showId) {
     if (listShown) renderList();
   }
 
-  // A mouse resting on a seat for a moment: a card by it with its name, status, zone and price (its
-  // spoken label, less the name) and the view from it. Touch has the panel's view of the seat chosen.
+  // A mouse resting on a seat for a moment, or a finger pressed on one (`seatpress`, the long press that
+  // also starts a drag selection): a card by it with its name, status, zone and price (its spoken label,
+  // less the name) and the view from it. A pressed seat's card stays 2.5 s after the finger lifts.
   const views = new Map();
   const viewOf = id => {
     const path = `/v1/venues/${encodeURIComponent(show.venueId)}/views/${encodeURIComponent(id)}`;
@@ -88,7 +89,22 @@ export async function showPage(showId) {
   };
   let hovered = null, hoverTimer = null;
   const hideCard = () => { clearTimeout(hoverTimer); hovered = null; $('seat-card').hidden = true; };
+  let pressedAt = null, liftTimer = null;
+  map.addEventListener('seatpress', e => {
+    hideCard();
+    hovered = e.detail.id;
+    pressedAt = { x: e.detail.x, y: e.detail.y };
+    showCard(e.detail.id);
+  });
+  map.addEventListener('pointerup', e => {
+    if (e.pointerType === 'mouse' || !pressedAt) return;
+    pressedAt = null;
+    clearTimeout(liftTimer);
+    liftTimer = setTimeout(hideCard, 2500);
+  });
   map.addEventListener('pointermove', e => {
+    // A finger drifting a few points from where it pressed keeps the card; a drag across seats hides it.
+    if (e.pointerType !== 'mouse' && pressedAt && Math.hypot(e.clientX - pressedAt.x, e.clientY - pressedAt.y) < 12) return;
     if (e.pointerType !== 'mouse' || e.buttons || !map.ready || map.view.level !== 'seats') { hideCard(); return; }
     const id = map.seatAt(e.clientX, e.clientY);
     if (id === hovered) return;
@@ -96,8 +112,9 @@ export async function showPage(showId) {
     hovered = id;
     if (id) hoverTimer = setTimeout(() => showCard(id), 250);
   });
-  map.addEventListener('pointerleave', hideCard);
-  map.addEventListener('pointerdown', hideCard);
+  // A finger lifting also leaves the map (pointerleave): a pressed seat's card stays its moment then.
+  map.addEventListener('pointerleave', e => { if (e.pointerType === 'mouse') hideCard(); });
+  map.addEventListener('pointerdown', () => { clearTimeout(liftTimer); pressedAt = null; hideCard(); });
   map.addEventListener('wheel', hideCard, { passive: true });
   async function showCard(id) {
     const seat = map.seat(id);
