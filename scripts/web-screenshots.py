@@ -76,7 +76,7 @@ def prepare(url, key, binary):
         assert status == 201, answer
     for k, (seats, payment, buyer) in enumerate([(["6-5", "6-6"], "cash", {"name": "王小明", "phone": "138 0013 8000"}), (["9-1"], "wechat", None),
                                                   (["10-3", "10-4", "10-5"], "card", None)]):
-        body = {"seats": seats, "orderRef": f"COUNTER-{k + 1}", "payment": payment, **({"buyer": buyer} if buyer else {})}
+        body = {"seats": seats, "orderRef": f"COUNTER-{k + 1}", "payment": payment, "force": True, **({"buyer": buyer} if buyer else {})}
         send(url, "POST", "/v1/shows/hall3-1930/sales", body, key)
     if send(url, "GET", "/v1/shows/arena-100k", None, key)[0] != 200:
         with tempfile.TemporaryDirectory() as tmp:
@@ -107,7 +107,11 @@ def console(url, key, out):
             d.execute_script("document.getElementById('cashup-from').value = '00:00'")
             d.execute_script("window.print = () => {}; document.querySelector('#cashup-form button[type=submit]').click()")
             time.sleep(1)
+            d.set_window_size(1440, 1600)
+            d.execute_script("document.getElementById('today').scrollIntoView()")
+            time.sleep(0.3)
             d.find_element("id", "today").screenshot(os.path.join(out, f"console-today-{lang}.png"))
+            d.set_window_size(1440, 1000)
             d.execute_script("document.getElementById('desk').scrollIntoView()")
             time.sleep(0.5)
             d.save_screenshot(os.path.join(out, f"console-desk-{lang}.png"))

@@ -115,7 +115,7 @@ public enum SampleVenues {
         }
         return try! VenueLayout(
             validating: VenueSpec(
-                id: "arena-\(target)", name: "体育馆 Arena (\(target) seats)",
+                id: "arena-\(target)", name: "体育馆（\(target)座） Arena (\(target) seats)",
                 stage: Stage(label: "舞台 STAGE", center: FloorPoint(x: 0, y: 0), width: 30), zones: zones,
                 rows: sectionRows.flatMap { $0 }))
     }

@@ -106,6 +106,20 @@ class PhoneTests(PickerCase):
         self.assertTrue(d.find_element(By.ID, "seat-card").is_displayed(), "still shown right after the finger lifts")
         self.wait(d, lambda d: not d.find_element(By.ID, "seat-card").is_displayed(), timeout=5, message="gone a moment later")
 
+    def test_phone_sold_out_said(self):
+        # A show sold out when it opens says so at once, with the way on (#31 item 7's sold-out picture).
+        status, _ = self.server.send("POST", f"/v1/shows/{self.show}/sales", {"seats": [s for s in self.all_seats()], "orderRef": "ALL", "payment": "card", "force": True},
+                                     headers={"Authorization": f"Bearer {CLERK_KEY}"})
+        self.assertEqual(status, 201)
+        d = self.open_phone(lang="zh")
+        message = self.wait(d, lambda d: d.find_element(By.ID, "message").text or None, message="sold out said")
+        self.assertIn("本场已售完", message)
+        self.assertTrue(self.on_screen(d, "#message"))
+
+    def all_seats(self):
+        layout = json.loads(urllib.request.urlopen(f"{self.server.url}/v1/venues/cinema-hall-3").read())
+        return [s["id"] for row in layout["rows"] for s in row["seats"]]
+
     def test_phone_arena_section_tap(self):
         # #31 item 2: the 20,000-seat arena opens at its sections; a tap on one (the bottom's upper tier)
         # brings it to the middle at seats of a finger's 24 points, and the gutter names that section's

@@ -221,6 +221,8 @@ export async function showPage(showId) {
   // cancelled (the server refuses new holds): say so up front, and again when it changes live.
   function renderSalesState() {
     if (show.onSale === false) showMessage(t(show.cancelledAt ? 'cancelled' : show.salesSwitch === false ? 'salesPaused' : 'salesClosed'), 'info');
+    // Sold out when it opens: said at once, with the way on (no seat on the map will answer a tap).
+    else if (show.seats?.available === 0 && !session.desired.size) showMessage(t('soldOutShow'), 'info');
     for (const b of $('best-form').querySelectorAll('button, input')) b.disabled = show.onSale === false;
   }
 
