@@ -58,13 +58,14 @@ public struct SeatCanvas: Sendable {
     }
 
     /// The first look on a touch screen: `viewport(viewSize:gutterWidth:)` (the whole hall) when its seats
-    /// are at least `wholeHallSeatSize` points or it opens at the zones level; else zoomed about the view's
-    /// centre until seats are `openingSeatSize` points (an IMAX hall on a phone fits only at 10: too small
+    /// are at least `wholeHallSeatSize` points or it opens at the zones level; else zoomed about the middle
+    /// of the view's top edge (the screen stays in view) until seats are `openingSeatSize` points (an IMAX hall on a phone fits only at 10: too small
     /// to read). A tap on a seat smaller than `openingSeatSize` zooms about the finger (`zoomAfterTap`).
     public func touchViewport(viewSize: LayoutSize, gutterWidth: Double = 0, policy: DetailPolicy = DetailPolicy()) -> Viewport {
         var v = viewport(viewSize: viewSize, gutterWidth: gutterWidth)
         if level(forZoom: v.zoom, policy: policy) != .zones, style.seatSize * v.zoom < Self.wholeHallSeatSize {
-            v.zoom(to: Self.openingSeatSize / style.seatSize, focal: LayoutPoint(x: viewSize.width / 2, y: viewSize.height / 2))
+            // About the top's middle: the screen or stage stays in view, as a buyer looks for it first.
+            v.zoom(to: Self.openingSeatSize / style.seatSize, focal: LayoutPoint(x: viewSize.width / 2, y: 0))
         }
         return v
     }

@@ -78,12 +78,12 @@ export class Viewport {
 }
 
 /// The first look on a touch screen (SeatCanvas.touchViewport): the whole hall when its seats are at
-/// least `wholeHallSeatSize` points or it opens at the zones level; else zoomed about the view's centre
-/// until seats are `openingSeatSize` points.
+/// least `wholeHallSeatSize` points or it opens at the zones level; else zoomed about the middle of the
+/// view's top edge until seats are `openingSeatSize` points.
 export function touchViewport(contentW, contentH, viewW, viewH, rules, gutterWidth = 0) {
   const v = new Viewport(contentW, contentH, viewW, viewH, rules, gutterWidth);
   if (levelForZoom(v.zoom, rules) !== 'zones' && rules.seatSize * v.zoom < rules.wholeHallSeatSize) {
-    v.zoomTo(rules.openingSeatSize / rules.seatSize, viewW / 2, viewH / 2);
+    v.zoomTo(rules.openingSeatSize / rules.seatSize, viewW / 2, 0);  // the screen stays in view
   }
   return v;
 }
