@@ -3,6 +3,7 @@ Shared set-up and helpers: support.py."""
 
 import json
 import os
+import re
 import time
 import unittest
 import urllib.request
@@ -109,6 +110,70 @@ class BuyingTests(PickerCase):
         self.assertEqual(d.find_element(By.ID, "confirm").text, "确认购买")
         d.get(f"{self.server.url}/console")
         self.wait(d, lambda d: d.find_element(By.ID, "sign-in-title").text == "登录", message="the console in Chinese")
+
+    def test_a_chinese_buyer_never_sees_english(self):
+        # #31 item 3: from a Chinese link to the receipt and the order page, every word the buyer sees or
+        # hears (text, labels, titles, alt texts, placeholders) is Chinese; Latin letters only in names.
+        allowed = {"SeatKit", "EN", "VIP", "IMAX", "2D", "3D", "QR", "SK1", "WEB", "ics"}
+        d = self.new_browser()
+
+        def english(where):
+            words = d.execute_script("""
+                const out = [document.body.innerText];
+                // The language switch speaks the language it switches to (lang="en"): the one English allowed.
+                for (const e of document.querySelectorAll('[aria-label], [title], [alt], [placeholder], [aria-roledescription]'))
+                  if (e.getClientRects().length && !e.closest('[lang="en"]')) out.push(e.getAttribute('aria-label') ?? '', e.getAttribute('title') ?? '', e.getAttribute('alt') ?? '',
+                                                          e.getAttribute('placeholder') ?? '', e.getAttribute('aria-roledescription') ?? '');
+                return out.join(' ');""")
+            # Codes in capitals (an order's reference, a ticket's id) are names, not words.
+            found = {w for w in re.findall(r"[A-Za-z][A-Za-z'-]+", words) if w not in allowed and not w.isupper()}
+            self.assertEqual(found, set(), f"English on the Chinese page, {where}")
+
+        d.get(f"{self.server.url}/?lang=zh")
+        self.wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, f'a.card[data-show="{self.show}"]'), message="the show list")
+        english("the show list")
+        d.find_element(By.CSS_SELECTOR, f'a.card[data-show="{self.show}"]').click()
+        self.wait(d, lambda d: d.execute_script("return document.getElementById('map')?.ready === true && document.getElementById('map').dataset.version !== undefined"),
+                  message="the picker")
+        english("the picker")
+        for seat in ["7-1", "7-2"]:
+            self.click_seat(d, seat)
+        self.assertEqual(self.wait(d, self.settled_total, message="held"), "¥116.00")
+        english("the picker with two seats held")
+        d.find_element(By.ID, "confirm").click()
+        receipt = self.wait(d, lambda d: d.find_element(By.ID, "receipt").text or None, message="the receipt")
+        self.assertIn("7排1座", receipt)
+        self.wait(d, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#tickets figure img")) == 2, message="the tickets")
+        english("the receipt")
+        d.find_element(By.CSS_SELECTOR, "#receipt a.order-link").click()
+        self.wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, ".stub, .order-stub, main h2"), message="the order page")
+        time.sleep(0.5)
+        english("the order page")
+
+    def test_each_status_drawn_with_its_own_shape(self):
+        # #31 item 1: every status a buyer meets is drawn with a shape of its own as well as a colour, read
+        # through the map's API as drawn (fill, glyph, ink): free (no glyph), chosen (a tick), held by
+        # another (dots), sold (a cross), not for sale (a slash).
+        other = self.open()
+        self.click_seat(other, "3-1")
+        self.wait(other, self.settled_total, message="another buyer's hold")
+        key = {"Authorization": f"Bearer {CLERK_KEY}"}
+        self.assertEqual(self.server.send("POST", f"/v1/shows/{self.show}/sales", {"seats": ["4-1"], "orderRef": "SHAPES", "payment": "cash", "force": True}, headers=key)[0], 201)
+        self.assertEqual(self.server.send("POST", f"/v1/shows/{self.show}/reservations", {"kind": "blocked", "seats": ["5-1"], "reason": "broken"}, headers=key)[0], 201)
+        d = self.open()
+        self.click_seat(d, "7-1")
+        self.click_seat(d, "7-2")
+        self.wait(d, self.settled_total, message="our hold")
+        def drawn(seat, want):
+            """The seat as drawn once its status is `want` (ours: chosen, whatever the server's status)."""
+            return self.wait(d, lambda d: (lambda x: x if (x["selected"] if want == "selected" else x["status"] == want and not x["selected"]) else None)(
+                self.seat_info(d, seat)), message=f"{seat} {want}")
+        seats = {s: drawn(s, want) for s, want in [("6-1", "available"), ("7-1", "selected"), ("3-1", "held"), ("4-1", "sold"), ("5-1", "blocked")]}
+        glyphs = {s: seats[s]["glyph"] for s in seats}
+        self.assertIsNone(glyphs["6-1"], "a free seat shows its number")
+        shapes = [glyphs[s] for s in ["7-1", "3-1", "4-1", "5-1"]]
+        self.assertEqual(shapes, ["tick", "dots", "cross", "slash"])
+        self.assertEqual(len({seats[s]["fill"] for s in seats}), 5, f"and five fills: {seats}")
 
     def test_two_browsers_race_for_one_seat(self):
         a, b = self.open(), self.open()

@@ -4,7 +4,7 @@
 // buyer taps them (js/seatpicker.js). Attributes: `show` (starts it), `venue` (optional: the show's venue,
 // so its geometry is fetched at once), `lang` (zh or en), `mode` (`operator`: taps and drags only mark
 // seats of any status for the console's actions; nothing is held). A small API, by seat id, after seats.io's
-// renderer: `select(ids)`, `deselect(ids)`, `zoomToSeats(ids)`, `seat(id)` (name, status, selected,
+// renderer: `select(ids)`, `deselect(ids)`, `zoomToSeats(ids)`, `seat(id)` (name, status, selected, fill, glyph, ink,
 // spoken label and its square on the page), `seatAt(x, y)`, `selection`, `seats`, `zones` (with live free
 // counts), `hold`, `confirm()`, `release()`, `view`. Events that bubble: `ready`, `tap`, `selection`
 // (detail.seats), `hold` (detail.hold: the server's hold after each change), `refusal` (detail.message in
@@ -43,7 +43,10 @@ export class SeatKitMap extends HTMLElement {
     announcer.setAttribute('aria-live', 'polite'); announcer.setAttribute('aria-atomic', 'true');
     this.append(surface, gutter, minimap, toast, announcer);
     if (!this.hasAttribute('role')) this.setAttribute('role', 'application');
-    if (!this.hasAttribute('aria-roledescription')) this.setAttribute('aria-roledescription', 'seat map');
+    // In the page's language when the page names none (the console's desk in Chinese: 座位图).
+    if (!this.hasAttribute('aria-roledescription')) {
+      this.setAttribute('aria-roledescription', (this.closest('[lang]')?.lang ?? '').startsWith('zh') ? '座位图' : 'seat map');
+    }
     this.classList.add('map');
     this.parts = { surface, gutter, minimap, focus, toast, announcer };
   }

@@ -3,7 +3,7 @@
 
 const strings = {
   zh: {
-    skip: '跳到主要内容', appTitle: 'SeatKit 选座', shows: '场次', otherTimes: '其他场次', changeShow: '换场次', categoryName: c => ({ standard: '普通', vip: 'VIP', couple: '情侣座', lower: '下层看台', upper: '上层看台', premium: '优选', floor: '内场' })[c] ?? c, yourSeats: '我的座位',
+    skip: '跳到主要内容', appTitle: 'SeatKit 选座', shows: '场次', otherTimes: '其他场次', seatMap: '座位图', changeShow: '换场次', categoryName: c => ({ standard: '普通', vip: 'VIP', couple: '情侣座', lower: '下层看台', upper: '上层看台', premium: '优选', floor: '内场' })[c] ?? c, yourSeats: '我的座位',
     prices: '票价', bestLabel: '推荐座位数', bestButton: '推荐', wheelchair: '我需要轮椅位', total: '合计',
     holdLeft: '保留剩余', confirm: '确认购买', extend: '延长保留', release: '释放座位', listMode: '列表模式',
     mapMode: '地图模式', zoomIn: '放大', zoomOut: '缩小', free: n => `${n}个空座`, from: p => `${p}起`,
@@ -39,7 +39,7 @@ const strings = {
     queueNow: (n, ahead) => `您现在排第 ${n} 位，前面还有 ${ahead} 人`, queueProgress: '排队进度', queueAgain: '入场资格已失效，请重新排队', admissionInUse: '您已锁定座位，请先完成支付或取消后再选',
   },
   en: {
-    skip: 'Skip to content', appTitle: 'SeatKit seats', shows: 'Shows', otherTimes: 'Other times', changeShow: 'Times', categoryName: c => ({ standard: 'Standard', vip: 'VIP', couple: 'Couple seats', lower: 'Lower tier', upper: 'Upper tier', premium: 'Premium', floor: 'Floor' })[c] ?? `${c[0].toUpperCase()}${c.slice(1)}`, yourSeats: 'Your seats',
+    skip: 'Skip to content', appTitle: 'SeatKit seats', shows: 'Shows', otherTimes: 'Other times', seatMap: 'seat map', changeShow: 'Times', categoryName: c => ({ standard: 'Standard', vip: 'VIP', couple: 'Couple seats', lower: 'Lower tier', upper: 'Upper tier', premium: 'Premium', floor: 'Floor' })[c] ?? `${c[0].toUpperCase()}${c.slice(1)}`, yourSeats: 'Your seats',
     prices: 'Prices', bestLabel: 'Best seats for', bestButton: 'Pick', wheelchair: 'I need a wheelchair space', total: 'Total',
     holdLeft: 'Held for', confirm: 'Confirm purchase', extend: 'Extend hold', release: 'Release seats', listMode: 'List mode',
     mapMode: 'Map mode', zoomIn: 'Zoom in', zoomOut: 'Zoom out', free: n => `${n} free`, from: p => `from ${p}`,
@@ -106,6 +106,7 @@ export function applyStatic() {
   document.documentElement.lang = current === 'zh' ? 'zh-CN' : 'en';
   for (const el of document.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
   for (const el of document.querySelectorAll('[data-i18n-label]')) el.setAttribute('aria-label', t(el.dataset.i18nLabel));
+  for (const el of document.querySelectorAll('[data-i18n-role]')) el.setAttribute('aria-roledescription', t(el.dataset.i18nRole));
   const other = current === 'zh' ? 'en' : 'zh';
   const button = document.getElementById('language');
   button.textContent = other === 'en' ? 'EN' : '中文';

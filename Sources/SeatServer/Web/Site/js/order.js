@@ -5,7 +5,7 @@
 
 import { randomKey, request, serverNow, ApiProblem } from './api.js';
 import { o } from './order-words.js';
-import { lang, setLanguage, showTime } from './i18n.js';
+import { lang, localName, setLanguage, showTime } from './i18n.js';
 import { detailText } from './ui.js';
 
 const $ = id => document.getElementById(id);
@@ -48,8 +48,11 @@ async function load() {
     request('GET', `/v1/orders/${seg(ref)}?${q}`), request('GET', `/v1/orders/${seg(ref)}/tickets?${q}`),
   ]);
   const ids = [...new Set(order.parts.map(p => p.showId))];
-  const shows = await Promise.all(ids.map(id => request('GET', `/v1/shows/${seg(id)}`).catch(() => null)));
+  const [shows, venues] = await Promise.all([
+    Promise.all(ids.map(id => request('GET', `/v1/shows/${seg(id)}`).catch(() => null))), request('GET', '/v1/venues').catch(() => []),
+  ]);
   state.order = order; state.tickets = tickets.tickets;
+  state.halls = new Map(venues.map(v => [v.id, v.name]));
   state.shows = Object.fromEntries(ids.map((id, k) => [id, shows[k]]).filter(([, s]) => s));
 }
 
@@ -78,12 +81,14 @@ function renderStubs() {
     const t = s ? showTime(s.startsAt) : { day: '', time: '' };
     const poster = s?.details?.poster ? el('img', { src: s.details.poster, alt: '', width: 72, height: 101 }) : el('span');
     const meta = [detailText(s ?? {}, 'format'), detailText(s ?? {}, 'language')].filter(Boolean).join(' · ');
-    const title = detailText(s ?? {}, 'title') ?? detailText(s ?? {}, 'film') ?? showId;
+    // A show with no film named is its hall's (as the picker has it); never its id.
+    const hallName = s && (detailText(s, 'hall') ?? localName(state.halls?.get(s.venueId) ?? ''));
+    const title = detailText(s ?? {}, 'title') ?? detailText(s ?? {}, 'film') ?? hallName ?? '';
     const row = (label, value, cls) => el('div', { className: 'stub-row' }, el('span', { textContent: label }), el('span', { textContent: value, className: cls ?? '' }));
     return el('article', { className: 'stub', ariaLabel: title },
       el('div', { className: 'stub-head' }, poster,
         el('div', {}, el('h2', { className: 'stub-film', textContent: title }), meta ? el('p', { className: 'stub-meta', textContent: meta }) : null,
-          el('p', { className: 'stub-meta', textContent: detailText(s ?? {}, 'hall') ?? s?.venueId ?? '' }),
+          el('p', { className: 'stub-meta', textContent: hallName && hallName !== title ? hallName : '' }),
           el('p', { className: 'stub-when', textContent: `${t.day} ${t.time}` }))),
       el('div', { className: 'perforation', ariaHidden: 'true' }),
       el('div', { className: 'stub-body' },
@@ -159,7 +164,7 @@ async function openExchange() {
   $('exchange-shows').replaceChildren(...(options.length ? options.map((s, k) => {
     const t = showTime(s.startsAt);
     return el('label', {}, el('input', { type: 'radio', name: 'to-show', value: s.id, checked: k === 0, required: true }),
-      el('span', { textContent: `${t.day} ${t.time}` }), el('span', { className: 'price', textContent: detailText(s, 'hall') ?? s.venueId }));
+      el('span', { textContent: `${t.day} ${t.time}` }), el('span', { className: 'price', textContent: detailText(s, 'hall') ?? localName(state.halls?.get(s.venueId) ?? '') }));
   }) : [el('p', { className: 'note', textContent: o('noOtherShows') })]));
   const n = seatsLeft().length;
   $('exchange-fee').textContent = terms ? o('exchangeFee', money(terms.exchangeFee, current?.currency ?? 'CNY'), n) : '';

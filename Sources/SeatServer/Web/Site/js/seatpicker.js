@@ -256,7 +256,9 @@ export class SeatPicker {
         const i = this.indexOf(id), v = this.venue;
         if (i === undefined) return null;
         return { id, index: i, name: v.name(i), number: v.numbers[i], row: v.rowLabel[v.rowOf[i]], zone: v.zones[v.zoneOf[i]].id,
-                 status: this.view.statusOf(i), selected: this.view.isSelected(i), label: this.view.label(i), rect: this.view.clientRect(i) };
+                 status: this.view.statusOf(i), selected: this.view.isSelected(i), label: this.view.label(i), rect: this.view.clientRect(i),
+                 // As drawn: its fill, and the glyph (the engine's shape for its status) in its ink.
+                 fill: this.view.fillOf(i), glyph: this.view.glyphOf(i), ink: this.view.inkOf(i) };
       },
       seatAt: (x, y) => {
         const b = this.parts.surface.getBoundingClientRect(), i = this.view.seatAt({ x: x - b.left, y: y - b.top }, false);
