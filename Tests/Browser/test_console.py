@@ -217,6 +217,10 @@ class ConsoleTests(PickerCase):
         m.find_element(By.CSS_SELECTOR, "#sign-in button").click()
         self.wait(m, lambda c: c.execute_script("return document.querySelector('seatkit-map')?.ready === true"), message="signed in")
         set_value = "const e = document.getElementById(arguments[0]); e.value = arguments[1]; e.dispatchEvent(new Event('change'))"
+        # The week from today: tomorrow's sample film with its poster beside its title.
+        self.wait(m, lambda c: c.execute_script("const i = document.querySelector('#board .board-show[data-show=\"hall3-1930\"] img.board-poster');"
+                                                "return !!i && i.complete && i.naturalWidth > 0"), message="the film's poster on the board")
+        self.assertIn("星际归途", m.find_element(By.CSS_SELECTOR, '#board .board-show[data-show="hall3-1930"]').text)
         m.execute_script(set_value, "board-from", "2099-11-02")
         hall_row = self.wait(m, lambda c: c.execute_script(
             "return [...document.querySelectorAll('#board .board-headerColumn .board-cell')].find(e => e.title === 'cinema-hall-3')?.dataset.row"),

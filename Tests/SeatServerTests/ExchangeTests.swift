@@ -271,6 +271,11 @@ import Testing
         let other = backend == .postgres ? try server.sibling() : server
         let c = try server.connection()
         try makeShow(c, "later", startsIn: 3 * 24 * 60)
+        // The other instance learns of the new show from the store's log: raced only once it knows it (a
+        // hold there before would be a 404, not a lost race; seen once in CI on a busy machine).
+        let otherConnection = try other.connection()
+        for _ in 0..<100 where try otherConnection.request("GET", "/v1/shows/later").status != 200 { usleep(50_000) }
+        #expect(try otherConnection.request("GET", "/v1/shows/later").status == 200, "the other instance knows the show")
         let rounds = 12
         var exchanged = 0, bought = 0
         for round in 0..<rounds {

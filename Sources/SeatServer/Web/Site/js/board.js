@@ -193,7 +193,14 @@ export class ScheduleBoard {
     b.type = 'button';
     b.className = 'board-show';
     b.dataset.show = s.id;
-    b.textContent = text;
+    // The film's poster beside its words (18 × 27: a third of the picker's), when the show has one.
+    const poster = s.details?.poster;
+    if (typeof poster === 'string' && poster) {
+      const img = Object.assign(document.createElement('img'), { className: 'board-poster', src: poster, alt: '', width: 18, height: 27, decoding: 'async' });
+      b.append(img);
+      b.classList.add('with-poster');
+    }
+    b.append(Object.assign(document.createElement('span'), { className: 'board-show-text', textContent: text }));
     b.title = text;
     b.addEventListener('click', () => this.onOpen(s.id));
     return b;
@@ -237,7 +244,8 @@ function patched(live, fresh) {
   live.title = fresh.title;
   Object.assign(live.dataset, fresh.dataset);
   liveShows.forEach((b, i) => {
-    if (b.textContent !== freshShows[i].textContent) b.textContent = freshShows[i].textContent;
+    const words = b.querySelector('.board-show-text'), fresh = freshShows[i].querySelector('.board-show-text');
+    if (words.textContent !== fresh.textContent) words.textContent = fresh.textContent;
     b.title = freshShows[i].title;
   });
   return live;
