@@ -33,7 +33,10 @@ extension SeatMapView {
     }
 
     @objc func handleTap(_ g: UITapGestureRecognizer) {
-        guard let viewport, let seat = canvas.hitTest(LayoutPoint(g.location(in: self)), in: viewport) else { return }
+        let finger = LayoutPoint(g.location(in: self))
+        guard let viewport, let seat = canvas.hitTest(finger, in: viewport) else { return }
+        // The whole hall opened small: the tapped seat grows to a finger's size where it is.
+        if let zoom = canvas.zoomAfterTap(zoom: viewport.zoom) { updateViewport { $0.zoom(to: zoom, focal: finger) } }
         delegate?.seatMapView(self, didTapSeat: seat)
         toggleThroughSession([seat])
     }

@@ -44,7 +44,10 @@ extension ZoomableSeatMap {
     func tapped(at point: LayoutPoint, size: LayoutSize) {
         // The map's tap runs alongside the minimap's own: a tap on the minimap only pans.
         if style.showsMinimap, minimapFrame(size).contains(point) { return }
-        guard let seat = canvas.hitTest(point, in: viewport(for: size)) else { return }
+        let current = viewport(for: size)
+        guard let seat = canvas.hitTest(point, in: current) else { return }
+        // The whole hall opened small: the tapped seat grows to a finger's size where it is.
+        if let zoom = canvas.zoomAfterTap(zoom: current.zoom) { change(size) { $0.zoom(to: zoom, focal: point) } }
         activate([seat])
     }
 

@@ -86,8 +86,9 @@ public struct ZoomableSeatMap: View {
         return c
     }
 
-    /// The stored viewport fitted to `size`, or the engine's opening viewport for a finger (seats at
-    /// least 24 points, the first seats beside the gutter, not under it).
+    /// The stored viewport fitted to `size`, or the engine's opening viewport for a finger (the whole
+    /// hall when its seats are 12 points or more there, else seats of 24 points with the screen in view;
+    /// the first seats beside the gutter, not under it).
     func viewport(for size: LayoutSize) -> Viewport {
         guard var v = storedViewport else {
             return canvas.touchViewport(viewSize: size, gutterWidth: style.showsGutter ? style.gutterWidth : 0)
