@@ -222,6 +222,9 @@ class ConsoleTests(PickerCase):
                                                 "return !!i && i.complete && i.naturalWidth > 0"), message="the film's poster on the board")
         self.assertIn("星际归途", m.find_element(By.CSS_SELECTOR, '#board .board-show[data-show="hall3-1930"]').text)
         m.execute_script(set_value, "board-from", "2099-11-02")
+        # The board redrawn for that week (its first day's header), before a cell of it is clicked.
+        self.wait(m, lambda c: "11月2日" in (c.execute_script(
+            "return document.querySelector('#board .board-headerRow .board-cell[data-column=\"1\"]')?.textContent") or ""), message="the week redrawn")
         hall_row = self.wait(m, lambda c: c.execute_script(
             "return [...document.querySelectorAll('#board .board-headerColumn .board-cell')].find(e => e.title === 'cinema-hall-3')?.dataset.row"),
             message="the board of that week")
