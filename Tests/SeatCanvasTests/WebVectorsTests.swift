@@ -135,6 +135,10 @@ import Testing
         w.key("minZoom"); w.number(v.minimumZoom)
         w.key("maxZoom"); w.number(v.maximumZoom)
         w.key("level"); w.string(canvas.level(forZoom: v.zoom).rawValue)
+        // Where a tap goes: on a seat (grown to a finger's size when smaller), on the zones or rows level.
+        w.key("zoomAfterTap")
+        if let z = canvas.zoomAfterTap(zoom: v.zoom) { w.number(z) } else { w.raw("null") }
+        w.key("zoomIntoSeats"); w.number(canvas.zoomIntoSeats())
         w.key("gutter"); w.raw("[")
         for (k, label) in canvas.gutter(in: v).enumerated() {
             if k > 0 { w.raw(",") }

@@ -283,9 +283,8 @@ import Testing
 @Suite(.serialized) struct CounterFindingTests {
     static let li = ReservationTests.li
 
-    func sell(_ c: HTTPConnection, _ body: String, show: String = "show") throws -> HTTPConnection.Response {
-        try c.request("POST", "/v1/shows/\(show)/sales", json: body, headers: Self.li)
-    }
+    /// A counter sale as `CounterSaleTests` makes one.
+    func sell(_ c: HTTPConnection, _ body: String) throws -> HTTPConnection.Response { try CounterSaleTests().sell(c, body) }
 
     /// #31 item 6: a counter sale may keep the buyer's name and phone; the box office finds the order by
     /// either, by its reference or by a seat of the show; bad contacts are refused naming the member and

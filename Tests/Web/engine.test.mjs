@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { PrefetchPlanner, SeatField, UniformAxis, Viewport, levelForZoom, touchViewport } from '../../Sources/SeatServer/Web/Site/js/engine.js';
+import { PrefetchPlanner, SeatField, UniformAxis, Viewport, levelForZoom, touchViewport, zoomAfterTap, zoomIntoSeats } from '../../Sources/SeatServer/Web/Site/js/engine.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const vectorDir = join(here, 'Vectors');
@@ -48,6 +48,9 @@ for (const file of files) {
         close(v.minZoom(), e.minZoom, `${at} minimum zoom`);
         close(v.maxZoom, e.maxZoom, `${at} maximum zoom`);
         assert.equal(levelForZoom(v.zoom, rules), e.level, `${at} level of detail`);
+        const afterTap = zoomAfterTap(v.zoom, rules);
+        if (e.zoomAfterTap === null) assert.equal(afterTap, null, `${at} a tap keeps the zoom`); else close(afterTap, e.zoomAfterTap, `${at} zoom after a tap`);
+        close(zoomIntoSeats(rules), e.zoomIntoSeats, `${at} zoom into seats`);
         const gutter = field.gutter(v);
         assert.deepEqual(gutter.map(g => [g.row, g.label]), e.gutter.map(([row, label]) => [row, label]), `${at} gutter rows`);
         gutter.forEach((g, i) => close(g.y, e.gutter[i][2], `${at} gutter y of row ${g.label}`));

@@ -7,7 +7,7 @@
 // This file is the map's state and its frame; what it draws is in canvasmap-draw.js, the pointer and
 // gestures in canvasmap-pointer.js, the overview in canvasmap-minimap.js (their methods join the class).
 
-import { SeatField, Viewport, levelForZoom, touchViewport } from './engine.js';
+import { SeatField, Viewport, levelForZoom, touchViewport, zoomIntoSeats } from './engine.js';
 import { MARK } from './geometry.js';
 import { STATUS } from './availability.js';
 import { Drawing, outlinePath } from './canvasmap-draw.js';
@@ -159,7 +159,7 @@ export class CanvasMap {
   zoomIntoSeats(fx, fy) {
     const c = this.viewport.contentPoint(fx, fy);
     const zone = this.venue.zones.find(z => z.outline?.length >= 6 && insideOutline(z.outline, c.x, c.y));
-    this.zoomTo(Math.max(this.rules.detail.rowsBelow, this.rules.openingSeatSize) / this.rules.seatSize, fx, fy);
+    this.zoomTo(zoomIntoSeats(this.rules), fx, fy);
     if (zone) this.centreOn(zone.box.x + zone.box.w / 2, zone.box.y + zone.box.h / 2);
   }
 

@@ -2,7 +2,7 @@
 // owned by the page's one thread), the operator's calls, and messages in words.
 
 import { ApiProblem, randomKey, request } from './api.js';
-import { lang, localName } from './i18n.js';
+import { lang, localName, t } from './i18n.js';
 import { w } from './console-words.js';
 import { symbol } from './ui.js';
 
@@ -51,8 +51,24 @@ export function li(text, data = {}) {
 /// (an arena's tiers), never the API's key when a word is known.
 export function categoryName(id, zones = []) {
   const list = zones.filter(z => z.category === id);
-  return list.length === 1 ? localName(list[0].name ?? id) : w('categoryNames')[id] ?? id;
+  return list.length === 1 ? localName(list[0].name ?? id) : t('categoryName', id);
 }
 
 /// An amount as the page's reader writes money: `¥38.00`, `-¥5.00` (the server's digits, never re-derived).
 export const money = (amount, currency) => `${String(amount).startsWith('-') ? '-' : ''}${symbol(currency)}${String(amount).replace(/^-/, '')}`;
+
+/// A table: a caption, a header row and body rows (the first cell of each a row header); with no rows, one
+/// that says there is nothing yet. `key` names it for tests (`data-table`).
+export function table(caption, head, rows, key) {
+  const t = document.createElement('table');
+  t.createCaption().textContent = caption;
+  const tr = t.createTHead().insertRow();
+  for (const h of head) tr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: h }));
+  const body = t.createTBody();
+  for (const row of rows.length ? rows : [[w('nothing'), ...head.slice(1).map(() => '')]]) {
+    const r = body.insertRow();
+    row.forEach((v, k) => r.append(Object.assign(document.createElement(k === 0 ? 'th' : 'td'), { textContent: String(v), ...(k === 0 ? { scope: 'row' } : {}) })));
+  }
+  if (key) t.dataset.table = key;
+  return t;
+}

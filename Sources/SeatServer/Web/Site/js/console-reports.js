@@ -2,24 +2,10 @@
 // days of a period, CSV; tables and small SVG charts drawn here, no library.
 
 import { request } from './api.js';
-import { $, call, key, money as formatMoney, problemWords, say, state } from './console-common.js';
+import { $, call, key, money as formatMoney, problemWords, say, state, table } from './console-common.js';
 import { w } from './console-words.js';
 
 const STATUS_WORD = { available: 'available', held: 'held', sold: 'sold', blocked: 'blockedStatus' };
-
-/// A table: a caption, a header row and body rows (the first cell of each a row header).
-function table(caption, head, rows) {
-  const t = document.createElement('table');
-  t.createCaption().textContent = caption;
-  const tr = t.createTHead().insertRow();
-  for (const h of head) tr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: h }));
-  const body = t.createTBody();
-  for (const row of rows) {
-    const r = body.insertRow();
-    row.forEach((v, k) => r.append(Object.assign(document.createElement(k === 0 ? 'th' : 'td'), { textContent: String(v), ...(k === 0 ? { scope: 'row' } : {}) })));
-  }
-  return t;
-}
 
 /// A small horizontal bar chart as SVG, drawn here (no library): a bar a pair `[label, value]`, its
 /// summary as the picture's accessible name.

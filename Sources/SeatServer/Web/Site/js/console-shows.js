@@ -54,16 +54,36 @@ function offsetOf(hall) {
   return `${m < 0 ? '-' : '+'}${String(Math.floor(a / 60)).padStart(2, '0')}:${String(a % 60).padStart(2, '0')}`;
 }
 
+/// A hall's latest show that is not cancelled: its film, prices, rules and hold time start a new one.
+const latestShow = hall => known.shows.filter(s => s.venueId === hall && !s.cancelledAt).sort((a, b) => b.startsAt.localeCompare(a.startsAt))[0];
+
+/// Each hall's zones, read once (a venue's layout never changes; the 100,000-seat arena's is 5 MB).
+const zonesOf = new Map();
+
 /// The price categories of a hall, each with the price of its latest show (empty for a hall not yet used).
 async function categoriesOf(hall) {
-  const latest = known.shows.filter(s => s.venueId === hall && !s.cancelledAt).sort((a, b) => b.startsAt.localeCompare(a.startsAt))[0];
-  const layout = await call('GET', `/v1/venues/${encodeURIComponent(hall)}`);
-  const ids = [...new Set((layout.zones ?? []).map(z => z.category))];
-  return { latest, categories: ids.map(id => ({ id, name: categoryName(id, layout.zones), price: latest?.prices?.categories?.[id] ?? '' })) };
+  const latest = latestShow(hall);
+  if (!zonesOf.has(hall)) zonesOf.set(hall, call('GET', `/v1/venues/${encodeURIComponent(hall)}`).then(layout => layout.zones ?? []));
+  const zones = await zonesOf.get(hall);
+  const ids = [...new Set(zones.map(z => z.category))];
+  return { latest, categories: ids.map(id => ({ id, name: categoryName(id, zones), price: latest?.prices?.categories?.[id] ?? '' })) };
+}
+
+/// A new show in an empty stretch of the board: at the clicked time (the day), or after the hall's last
+/// show of that day and its cleaning, rounded up to 5 minutes (the week's cell), else at 10:00.
+export function newShowAt({ hall, day, minute }) {
+  if (!mayEditShows()) return;
+  if (minute === null) {
+    const last = known.shows.filter(s => s.venueId === hall && s.startsAt.startsWith(day) && !s.cancelledAt)
+      .sort((a, b) => a.startsAt.localeCompare(b.startsAt)).pop();
+    const end = last ? Number(last.startsAt.slice(11, 13)) * 60 + Number(last.startsAt.slice(14, 16)) + (last.details?.duration ?? 120) + TURNAROUND : 10 * 60;
+    minute = Math.min(Math.ceil(end / 5) * 5, 23 * 60 + 55);
+  }
+  openEditor({ hall, day, minute });
 }
 
 /// Opens the editor for a new show in `hall` on `day` at `minute` (minutes after midnight), or for `show`.
-export async function openEditor({ hall, day, minute, show } = {}) {
+async function openEditor({ hall, day, minute, show } = {}) {
   if (!mayEditShows()) return;
   editing = show ?? null;
   const form = $('editor-form');
@@ -132,7 +152,7 @@ async function saveEditor() {
       await call('PATCH', `/v1/shows/${encodeURIComponent(editing.id)}`, { startsAt, details });
       done('editor-message', w('saved'));
     } else {
-      const { latest } = await categoriesOf(hall);
+      const latest = latestShow(hall);
       const categories = Object.fromEntries([...$('editor-prices').querySelectorAll('input')].map(i => [i.dataset.category, i.value.trim()]));
       const body = { id: showIdFor(hall, startsAt), venueId: hall, startsAt, details, prices: { categories, ...(latest ? { currency: latest.prices.currency } : {}) } };
       if (latest) Object.assign(body, { policy: latest.policy, holdSeconds: latest.holdSeconds });

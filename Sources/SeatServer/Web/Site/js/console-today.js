@@ -3,7 +3,7 @@
 // payment and clerk; and a clerk's cash-up for a shift, printed on the counter's 80 mm printer with the
 // cash expected, the cash counted and the difference, for two signatures.
 
-import { $, call, money, problemWords, say, state } from './console-common.js';
+import { $, call, money, problemWords, say, state, table } from './console-common.js';
 import { w } from './console-words.js';
 import { lang, localName, showTime } from './i18n.js';
 import { detailText } from './ui.js';
@@ -23,20 +23,6 @@ function showName(id) {
   if (!s) return id;
   const t = showTime(s.startsAt);
   return `${localName(detailText(s, 'title') ?? s.id)} · ${t.day} ${t.time} · ${detailText(s, 'hall') ?? localName(halls.get(s.venueId) ?? s.venueId)}`;
-}
-
-function table(caption, head, rows, key) {
-  const t = document.createElement('table');
-  t.createCaption().textContent = caption;
-  const tr = t.createTHead().insertRow();
-  for (const h of head) tr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: h }));
-  const body = t.createTBody();
-  for (const row of rows.length ? rows : [[w('nothing'), ...head.slice(1).map(() => '')]]) {
-    const r = body.insertRow();
-    row.forEach((v, k) => r.append(Object.assign(document.createElement(k === 0 ? 'th' : 'td'), { textContent: String(v), ...(k === 0 ? { scope: 'row' } : {}) })));
-  }
-  t.dataset.table = key;
-  return t;
 }
 
 const sumRow = (name, s) => [name, money(s.taken, s.currency), money(s.refunded, s.currency), money(s.net, s.currency), s.seatsSold];

@@ -12,7 +12,7 @@ import { bindHeat } from './console-heat.js';
 import { bindPrices } from './console-prices.js';
 import { bindQueue } from './console-queue.js';
 import { bindReports } from './console-reports.js';
-import { bindShows, openEditor, remember, renderShowActions } from './console-shows.js';
+import { bindShows, newShowAt, remember, renderShowActions } from './console-shows.js';
 import { bindToday, renderToday } from './console-today.js';
 import { refreshSide } from './console-side.js';
 import { w } from './console-words.js';
@@ -77,18 +77,6 @@ function boardDays() {
   return [...Array(length).keys()].map(k => new Date(start.getTime() + k * 86_400_000).toISOString().slice(0, 10));
 }
 
-/// A new show in an empty stretch: at the clicked time (the day), or after the hall's last show of that
-/// day and its cleaning, rounded up to 5 minutes (the week), else at 10:00.
-function newShowAt({ hall, day, minute }) {
-  if (minute === null) {
-    const last = (remembered.shows ?? []).filter(s => s.venueId === hall && s.startsAt.startsWith(day) && !s.cancelledAt)
-      .sort((a, b) => a.startsAt.localeCompare(b.startsAt)).pop();
-    const end = last ? Number(last.startsAt.slice(11, 13)) * 60 + Number(last.startsAt.slice(14, 16)) + (last.details?.duration ?? 120) + 15 : 10 * 60;
-    minute = Math.min(Math.ceil(end / 5) * 5, 23 * 60 + 55);
-  }
-  openEditor({ hall, day, minute });
-}
-const remembered = {};
 
 /// The board from the chosen day: the week (every hall, seven days) or the day (every hall, the day's
 /// hours), each show's counts and net revenue, refreshed every three seconds while signed in (the counts
@@ -97,7 +85,7 @@ async function renderBoard() {
   if (!board) {
     board = new ScheduleBoard($('board'), {
       onOpen: id => { $('show').value = id; openShow(id); $('desk').scrollIntoView({ behavior: 'instant', block: 'start' }); },
-      onEmpty: where => { if (state.operator?.may.includes('shows')) newShowAt(where); },
+      onEmpty: newShowAt,
       words: {},
     });
     setInterval(() => renderBoard(), 3000);
@@ -107,13 +95,11 @@ async function renderBoard() {
     show: (time, seats, net, s) => w('boardShow')(time, seats, net, s && (detailText(s, 'title') ?? detailText(s, 'film'))),
     timedShow: (from, to, s, net, overlaps) => w('timedShow')(from, to, detailText(s, 'title') ?? detailText(s, 'film') ?? s.id, s.seats, net, overlaps),
   });
-  const view = $('board-view').value, from = $('board-from').value, length = view === 'day' ? 1 : 7;
+  const view = $('board-view').value, from = $('board-from').value, days = boardDays();
   $('board-from-label').textContent = w(view === 'day' ? 'dayOf' : 'weekOf');
   $('copy-to-label').textContent = w(view === 'day' ? 'copyDayTo' : 'copyWeekTo');
   $('board').setAttribute('aria-label', w(view === 'day' ? 'dayLabel' : 'boardLabel'));
-  const start = new Date(`${from}T00:00:00Z`);
-  const days = [...Array(length).keys()].map(k => new Date(start.getTime() + k * 86_400_000).toISOString().slice(0, 10));
-  const to = new Date(start.getTime() + length * 86_400_000).toISOString().slice(0, 10);
+  const to = new Date(Date.parse(`${days.at(-1)}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   try {
     const [venues, shows, sales] = await Promise.all([
       request('GET', '/v1/venues'), request('GET', '/v1/shows'), call('GET', `/v1/reports/sales?from=${from}&to=${to}`),
@@ -125,7 +111,6 @@ async function renderBoard() {
     const halls = venues.map(v => ({ id: v.id, name: localName(v.name) }))
       .sort((a, b) => a.id.localeCompare(b.id));
     remember(shows, halls);
-    remembered.shows = shows;
     const revenue = new Map(sales.shows.map(s => [s.showId, s.net === '0.00' ? '' : money(s.net, s.currency)]));
     board.setData({ view, halls, days, shows: shows.filter(s => days.includes(s.startsAt.slice(0, 10))), revenue });
   } catch (error) {

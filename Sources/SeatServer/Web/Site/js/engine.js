@@ -94,6 +94,10 @@ export function zoomAfterTap(zoom, rules) {
   return rules.seatSize * zoom < rules.openingSeatSize ? rules.openingSeatSize / rules.seatSize : null;
 }
 
+/// The zoom a tap on the zones or rows level goes to (SeatCanvas.zoomIntoSeats): single seats drawn,
+/// and a finger's `openingSeatSize` points at least.
+export const zoomIntoSeats = rules => Math.max(rules.detail.rowsBelow, rules.openingSeatSize) / rules.seatSize;
+
 /// How much is drawn at `zoom`: 'zones', 'rows' or 'seats', by a seat's size on screen (SeatCanvas.level).
 export function levelForZoom(zoom, rules) {
   const onScreen = rules.seatSize * zoom, d = rules.detail;
