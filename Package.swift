@@ -97,7 +97,7 @@ let package = Package(
             dependencies: [
                 "SeatJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"), "SeatMap", "SeatSamples",
-                "CollectionLayout", "SeatCanvas", "SeatServer", "SeatInventory", "SeatHTTP", "SeatSecrets", "SharedState", "SeatSync", "SeatWire",
+                "CollectionLayout", "SeatCanvas", "SeatServer", "SeatInventory", "SeatStorage", "SeatHTTP", "SeatSecrets", "SharedState", "SeatSync", "SeatWire",
                 "LoopbackHTTP",
             ]),
         .executableTarget(name: "seatkit", dependencies: ["SeatKitCLI"]),

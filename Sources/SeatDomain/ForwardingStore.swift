@@ -16,6 +16,7 @@ open class ForwardingStore: SeatStore, @unchecked Sendable {
     open var waitingRooms: (any QueueStore)? { base.waitingRooms }
     open var door: (any DoorStore)? { base.door }
     open var contacts: (any ContactStore)? { base.contacts }
+    open var placement: (any ShowPlacement)? { base.placement }
     open func insertVenue(id: String, fingerprint: String, layoutJSON: [UInt8]) throws {
         try base.insertVenue(id: id, fingerprint: fingerprint, layoutJSON: layoutJSON)
     }
@@ -34,6 +35,7 @@ open class ForwardingStore: SeatStore, @unchecked Sendable {
         try base.events(show: show, after: version, limit: limit)
     }
     open func storedResponse(key: String) throws -> StoredResponse? { try base.storedResponse(key: key) }
+    open func storedResponse(key: String, show: String?) throws -> StoredResponse? { try base.storedResponse(key: key, show: show) }
     open func prune(idempotencyMilliseconds: Int64) throws { try base.prune(idempotencyMilliseconds: idempotencyMilliseconds) }
     open func orders(orderRef: String) throws -> [(record: HoldRecord, seats: [Int])] { try base.orders(orderRef: orderRef) }
     open func holdWithSeats(id: String) throws -> (record: HoldRecord, seats: [Int])? { try base.holdWithSeats(id: id) }

@@ -225,6 +225,8 @@ public protocol SeatStore: AnyObject, Sendable {
     var door: (any DoorStore)? { get }
     /// Buyers' names and phones given with counter sales (`ContactStore`).
     var contacts: (any ContactStore)? { get }
+    /// Where each show lives, for a store of several databases (shards); nil for one database.
+    var placement: (any ShowPlacement)? { get }
     func insertVenue(id: String, fingerprint: String, layoutJSON: [UInt8]) throws
     func venues() throws -> [(id: String, layoutJSON: [UInt8])]
     func insertShow(_ show: ShowRecord) throws
@@ -248,6 +250,9 @@ public protocol SeatStore: AnyObject, Sendable {
     /// far: a store that lost versions; the log is otherwise kept whole).
     func events(show: String, after version: UInt64, limit: Int) throws -> [(version: UInt64, delta: String)]?
     func storedResponse(key: String) throws -> StoredResponse?
+    /// The same, when the answer would have been kept by a change of `show` (a store of several
+    /// databases then reads only that show's).
+    func storedResponse(key: String, show: String?) throws -> StoredResponse?
     /// Drops idempotency answers older than `idempotencyMilliseconds`, so they do not pile up. The
     /// show's log (its events) is kept with the show: it is the box office's record of who did what.
     func prune(idempotencyMilliseconds: Int64) throws
@@ -268,6 +273,8 @@ public protocol SeatStore: AnyObject, Sendable {
 }
 
 extension SeatStore {
+    public func storedResponse(key: String, show: String?) throws -> StoredResponse? { try storedResponse(key: key) }
+
     public func activeHolds(show: String) throws -> [HoldRecord] { try activeHolds().filter { $0.showID == show } }
 
     public func holdWithSeats(tokenDigest: String) throws -> (record: HoldRecord, seats: [Int])? {

@@ -54,6 +54,12 @@ extension Inventory {
     /// after keys made before, so the store's indexes on them grow at their end: a batch of holds dirties
     /// a few index pages instead of one random page per hold (that write amplification, not the SQL,
     /// was most of the writer's time). The capability is the 128 random bits after it.
+    /// What a new record of `show` is named with: its shard's name and a dot when the store has shards
+    /// (`east.`: any instance routes the token or id to that shard), then the time's prefix.
+    func idPrefix(show: String, _ milliseconds: Int64) -> String {
+        (placement?.idTag(show: show) ?? "") + Self.timePrefix(milliseconds)
+    }
+
     static func timePrefix(_ milliseconds: Int64) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var out = [UInt8](repeating: 0, count: 12)
@@ -64,9 +70,10 @@ extension Inventory {
 
     /// The kept answer for a request's key as the store has it, read before taking the lock (a store
     /// round trip must not hold every other request up).
-    func storedAnswer<View>(_ idempotency: IdempotentRequest<View>?) throws(Refusal) -> StoredResponse? {
+    /// `show`: the show whose change would have kept it (a store of shards reads that show's alone).
+    func storedAnswer<View>(_ idempotency: IdempotentRequest<View>?, show: String? = nil) throws(Refusal) -> StoredResponse? {
         guard let idempotency else { return nil }
-        do { return try store.storedResponse(key: idempotency.key) } catch { throw Self.storeRefusal(error) }
+        do { return try store.storedResponse(key: idempotency.key, show: show) } catch { throw Self.storeRefusal(error) }
     }
 
     /// Answers from the kept response when the key was seen (still queued, or `stored`); refuses a key
@@ -98,8 +105,14 @@ extension Inventory {
         }
     }
 
+    /// A show whose shard cannot be reached: a 503 at once (its database is not waited on).
+    static func shardDown(show id: String, _ outage: ShardOutage) -> Refusal {
+        Refusal(.storeUnavailable, detail: "show \(id) is on shard \(outage.shard), which cannot be reached right now; try again shortly")
+    }
+
     /// The show's state, under the lock; a stale show (being reloaded from the store) is a 503 to retry.
     func state(forShow id: String, in m: Memory) throws(Refusal) -> ShowState {
+        if let outage = placement?.outage(show: id) { throw Self.shardDown(show: id, outage) }
         if m.isStale(id) {
             var reloading = Refusal(.storeUnavailable, detail: "show \(id) is being reloaded from the store; try again shortly")
             reloading.retryInside = true

@@ -137,7 +137,7 @@ extension Inventory {
         seats: [SeatIndex], forced: [String], fee: Decimal, rows: [(record: HoldRecord, seats: [Int])], earlier: [RefundRecord],
         idempotency: IdempotentRequest<ExchangeView>?, now: Int64, in m: Memory
     ) throws(Refusal) -> (Answer<ExchangeView>, [CommitTicket]) {
-        let (random, token) = Self.randomIDAndToken(prefix: Self.timePrefix(now))
+        let (random, token) = Self.randomIDAndToken(prefix: idPrefix(show: to.record.id, now))
         let first = chosen[0].record
         let oldNames = chosen.map { from.layout.seatID($0.seat) }.joined(separator: ", ")
         var why = "exchange of \(oldNames) (show \(from.record.id))"

@@ -75,11 +75,11 @@ extension Inventory {
     package func beginCreateHold(
         show showID: String, seatIDs: [String], wheelchair: Bool, idempotency: IdempotentRequest<HoldView>?, admission: String? = nil
     ) throws(Refusal) -> (HoldOutcome, CommitTicket?) {
-        let stored = try storedAnswer(idempotency)
+        let stored = try storedAnswer(idempotency, show: showID)
         // Drawn, timed and digested before taking the lock: the lock guards only what must be decided
         // in order (the token's SHA-256 under it lengthened every hold's turn by ~1 µs).
         let now = clock()
-        let (id, token) = Self.randomIDAndToken(prefix: Self.timePrefix(now))
+        let (id, token) = Self.randomIDAndToken(prefix: idPrefix(show: showID, now))
         let tokenDigest = Secrets.tokenDigest(token)
         let (made, ticket) = try lockedWhenFresh(show: showID) {
             (m: Memory) throws(Refusal) -> (Either<HoldOutcome, (ActiveHold, ShowState, String, UInt64)>, CommitTicket?) in
@@ -281,7 +281,7 @@ extension Inventory {
         HoldOutcome, CommitTicket?
     ) {
         let token = Secrets.tokenDigest(plain)
-        let snapshot = try readHold(tokenDigest: token), stored = try storedAnswer(idempotency)
+        let snapshot = try readHold(tokenDigest: token), stored = try storedAnswer(idempotency, show: snapshot?.read?.record.showID)
         let confirmedBefore: Refusal
         do throws(Refusal) {
             return try lockedForHold(token) { (m: Memory) throws(Refusal) -> (HoldOutcome, CommitTicket?) in

@@ -14,6 +14,8 @@ public struct ShowSummary: Sendable {
     public var counts: StatusCounts
     /// When the show starts, in Unix milliseconds (parsed once, when the show was loaded; nil: unreadable).
     public var startsAtMilliseconds: Int64? = nil
+    /// The shard it is kept on (a store with shards only).
+    public var shard: String? = nil
 }
 
 extension Inventory {
@@ -37,7 +39,7 @@ extension Inventory {
         let open = s.record.onSale && s.record.cancelledAt == nil && (s.startsAtMilliseconds ?? .max) > now
         return ShowSummary(
             record: s.record, open: open, version: s.committed.version, seatCount: s.availability.seatCount, counts: s.committed.counts,
-            startsAtMilliseconds: s.startsAtMilliseconds)
+            startsAtMilliseconds: s.startsAtMilliseconds, shard: placement?.shard(ofShow: s.record.id))
     }
 
     /// What the web page's map and list are drawn from: the venue, the committed availability (a

@@ -48,9 +48,9 @@ extension Inventory {
         show showID: String, _ new: NewReservation, by operatorName: String, idempotency: IdempotentRequest<ReservationView>? = nil
     ) throws(Refusal) -> (Answer<ReservationView>, CommitTicket?) {
         precondition(new.kind.isReservation, "a reservation is blocked or house")
-        let stored = try storedAnswer(idempotency)
+        let stored = try storedAnswer(idempotency, show: showID)
         let now = clock()
-        let (random, token) = Self.randomIDAndToken(prefix: Self.timePrefix(now))
+        let (random, token) = Self.randomIDAndToken(prefix: idPrefix(show: showID, now))
         let id = "r_" + random, digest = Secrets.tokenDigest(token)
         return try lockedWhenFresh(show: showID) { (m: Memory) throws(Refusal) -> (Answer<ReservationView>, CommitTicket?) in
             if let (status, body) = try replay(idempotency, stored: stored, in: m) { return (.replayed(status: status, body: body), nil) }

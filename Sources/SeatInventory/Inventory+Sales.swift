@@ -75,7 +75,7 @@ extension Inventory {
         let reservation: HoldSnapshot?
         if case .reservation(let rid) = sale.source { reservation = try readReservation(rid) } else { reservation = nil }
         let now = clock()
-        let (random, token) = Self.randomIDAndToken(prefix: Self.timePrefix(now))
+        let (random, token) = Self.randomIDAndToken(prefix: idPrefix(show: showID, now))
         let id = "s_" + random, digest = Secrets.tokenDigest(token)
         return try lockedWhenFresh(show: showID) { (m: Memory) throws(Refusal) -> (Answer<OrderView>, CommitTicket?) in
             if let (status, body) = try replay(idempotency, stored: stored, in: m) { return (.replayed(status: status, body: body), nil) }
@@ -167,7 +167,14 @@ extension Inventory {
             rows = try store.orders(orderRef: orderRef)
             refunds = try store.refunds(holdIDs: rows.map(\.record.id))
         } catch { throw Self.storeRefusal(error) }
-        guard !rows.isEmpty else { throw Refusal(.notFound, detail: "no order \(orderRef)") }
+        guard !rows.isEmpty else {
+            // With a shard down the order may be there: not "no such order" but "try again".
+            if let down = placement?.unreachableShards.first {
+                throw Refusal(
+                    .storeUnavailable, detail: "order \(orderRef) is on no shard that answers now (shard \(down) cannot be reached); try again shortly")
+            }
+            throw Refusal(.notFound, detail: "no order \(orderRef)")
+        }
         return (rows, refunds)
     }
 
@@ -279,7 +286,7 @@ extension Inventory {
                 // unless its release time has passed or the operator asks for sale: one new reservation a sale.
                 var back: [String: HoldRecord] = [:]
                 for c in chosen where !toSale && c.record.kind.isReservation && c.record.expiresAt > now && back[c.record.id] == nil {
-                    let (random, token) = Self.randomIDAndToken(prefix: Self.timePrefix(now))
+                    let (random, token) = Self.randomIDAndToken(prefix: idPrefix(show: c.record.showID, now))
                     back[c.record.id] = HoldRecord(
                         id: "r_" + random, tokenDigest: Secrets.tokenDigest(token),
                         showID: c.record.showID, state: .active, expiresAt: c.record.expiresAt, extended: false, orderRef: nil, wheelchair: false,

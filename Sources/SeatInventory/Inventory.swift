@@ -17,6 +17,8 @@ public final class Inventory: Sendable {
     /// then follows other instances' changes and takes versions from the store; nil when this process
     /// owns the store and numbers versions itself.
     public let sharing: (any SharedStore)?
+    /// Where each show lives when the store is several databases (`store.placement`, asked once).
+    public let placement: (any ShowPlacement)?
     /// Commits the changes in groups on its own thread; reports to this inventory from the end of `init`.
     let writer: BatchWriter
     /// The inventory's memory. Lock: `memory` (the inventory lock; see ARCHITECTURE.md for what may be
@@ -48,6 +50,7 @@ public final class Inventory: Sendable {
         self.logger = logger
         self.describeShow = describeShow
         sharing = store.sharing
+        placement = store.placement
         // PostgreSQL gives each change a subtransaction; past 64 in one transaction every other session's
         // visibility checks go through pg_subtrans (the "subtransaction overflow" cliff), so batches stay below.
         writer = BatchWriter(store: store, maximumBatch: sharing != nil ? 48 : 256)
@@ -290,6 +293,8 @@ public final class Inventory: Sendable {
             return m.staleShows.isEmpty ? try body(m) : nil
         }
         if let done { return done }
+        // A show whose shard is down is not waited for: the body refuses it at once (`state(forShow:)`).
+        let patience = placement?.outage(show: id) == nil ? patience : 0
         return try memory.wait(until: { !$0.staleShows.contains(id) }, deadline: Date().addingTimeInterval(patience)) { (m: inout Memory, _) throws(E) -> T in
             LockRules.enterNoStoreCalls()
             defer { LockRules.leaveNoStoreCalls() }
@@ -337,12 +342,14 @@ public final class Inventory: Sendable {
         public var holdSeconds: Int
         /// What buyers are told (title, film, format, language, poster…): a JSON object.
         public var detailsJSON: String
+        /// The shard to keep it on, when the store has shards (nil: the store's placement rule).
+        public var shard: String?
         public init(
             id: String, venueID: String, startsAt: String, prices: PriceTable, policy: SelectionPolicy = .standard, holdSeconds: Int = 600,
-            detailsJSON: String = "{}"
+            detailsJSON: String = "{}", shard: String? = nil
         ) {
             self.id = id; self.venueID = venueID; self.startsAt = startsAt; self.prices = prices; self.policy = policy; self.holdSeconds = holdSeconds
-            self.detailsJSON = detailsJSON
+            self.detailsJSON = detailsJSON; self.shard = shard
         }
     }
 
@@ -364,8 +371,16 @@ public final class Inventory: Sendable {
         let state: ShowState
         do {
             state = try Self.makeState(record: record, venue: venue)
-            try store.insertShow(record)
-        } catch let e as LayoutError { throw Refusal.invalid(e) } catch {
+            if let placement {
+                _ = try placement.insertShow(record, on: new.shard)
+            } else if let shard = new.shard {
+                throw PlacementError.unknownShard(shard, known: [])
+            } else {
+                try store.insertShow(record)
+            }
+        } catch let e as LayoutError { throw Refusal.invalid(e) } catch let e as PlacementError {
+            throw Self.placementRefusal(e)
+        } catch {
             if Self.isDuplicate(error) {
                 throw Refusal(.showExists, detail: "show \(new.id) already exists (created by another instance)")
             }
@@ -373,6 +388,23 @@ public final class Inventory: Sendable {
         }
         // The follower may have loaded it from a shared store meanwhile (with holds made since): keep that.
         locked { m in if m.shows[new.id] == nil { m.shows[new.id] = state } }
+    }
+
+    /// A placement the store refused, in the API's words.
+    static func placementRefusal(_ e: PlacementError) -> Refusal {
+        switch e {
+        case .unknownShard(let name, let known) where known.isEmpty:
+            Refusal.invalid(path: "shard", "this server keeps every show in one store: there is no shard \(name) to choose")
+        case .unknownShard(let name, let known):
+            Refusal(
+                .unknownShard, detail: "shard: no shard \(name); the shards are \(known.joined(separator: ", "))",
+                details: [.errors([("shard", "no shard \(name); the shards are \(known.joined(separator: ", "))")])])
+        case .shardUnreachable(let outage):
+            Refusal(.storeUnavailable, detail: "shard \(outage.shard) cannot be reached right now; try again shortly, or choose another shard")
+        case .unknownShow(let id): Refusal(.notFound, detail: "no show \(id)")
+        case .onSale(let id): Refusal(.offSale, detail: "show \(id) is on sale: pause its sales before moving it")
+        case .alreadyThere(let id, let shard): Refusal(.invalidBody, detail: "show \(id) is already on shard \(shard)")
+        }
     }
 
     /// A unique key said no: the row exists (with a shared store, another instance made it first).

@@ -54,6 +54,8 @@ public struct Refusal: Error, Sendable, CustomStringConvertible {
         case afterSaleClosed = "after-sale-closed"
         /// The show would overlap another show of its hall, or its turnaround (`Inventory.turnaroundMinutes`).
         case scheduleClash = "schedule-clash"
+        /// A shard the deployment does not have (or a shard asked of a store that has none).
+        case unknownShard = "unknown-shard"
     }
 
     public var reason: Reason

@@ -9,6 +9,7 @@ import Glibc
 import SeatSecrets
 import SeatHTTP
 import SeatInventory
+import SeatStorage
 #endif
 
 /// `seatkit serve`: the seat-inventory server with the embedded store; seeds the sample venues and a
@@ -22,8 +23,14 @@ struct ServeCommand: ToolCommand {
     @Option(help: "The port (0: any free one).")
     var port = 8080
 
-    @Option(help: ArgumentHelp("sqlite:PATH, or postgres://… for several instances on one shared store.", valueName: "STORE"))
-    var store: String?
+    @Option(
+        help: ArgumentHelp(
+            "sqlite:PATH, or postgres://… for several instances on one shared store; given again (NAME=postgres://…), the shards shows are spread over.",
+            valueName: "STORE"))
+    var store: [String] = []
+
+    @Option(help: ArgumentHelp("The shards: NAME postgres://… a line (docs/DEPLOY.md).", valueName: "FILE"), completion: .file())
+    var shards: String?
 
     @Option(help: "The admin key (at least 16 characters; default SEATKIT_ADMIN_KEY, or a generated one).")
     var adminKey: String?
@@ -75,7 +82,18 @@ struct ServeCommand: ToolCommand {
         options.port = UInt16(port)
         guard host == "127.0.0.1" || host == "0.0.0.0" else { throw UsageError(message: "--host is 127.0.0.1 or 0.0.0.0") }
         options.anyAddress = host == "0.0.0.0"
-        if let store { options.store = store }
+        switch (store.count, shards) {
+        case (0, nil): break
+        case (1, nil): options.store = store[0]
+        case (_, nil):
+            do { options.shards = try ShardList(stores: store) } catch { throw UsageError(message: error.description) }
+        case (0, let path?):
+            guard let data = FileManager.default.contents(atPath: path) else { throw UsageError(message: "--shards: cannot read \(path)") }
+            do { options.shards = try ShardList(file: String(decoding: data, as: UTF8.self), path: path) } catch {
+                throw UsageError(message: error.description)
+            }
+        case (_, _?): throw UsageError(message: "give the shards either with --shards FILE or with --store repeated, not both")
+        }
         options.operatorsFile = operators
         options.ticketSecret = ticketSecret ?? ProcessInfo.processInfo.environment["SEATKIT_TICKET_SECRET"]
         if let secret = options.ticketSecret, secret.utf8.count < 16 {
@@ -115,6 +133,8 @@ struct ServeCommand: ToolCommand {
         let app: SeatServerApp
         do { app = try SeatServerApp(options: options) } catch let error as OperatorFileError {
             throw UsageError(message: error.description)
+        } catch let error as ShardIdentityError {
+            throw UsageError(message: error.description)
         } catch { throw IOFailure(message: "cannot open the store: \(error)") }
         // Tests of restart behaviour move the clock instead of waiting out hold times.
         if let offset = ProcessInfo.processInfo.environment["SEATKIT_CLOCK_OFFSET_MS"].flatMap({ Int64($0) }) {
@@ -133,7 +153,7 @@ struct ServeCommand: ToolCommand {
         do { try app.start() } catch { throw IOFailure(message: "\(error)") }
         let host = options.anyAddress ? "0.0.0.0" : "127.0.0.1"
         let banner = """
-            seatkit serving on http://\(host):\(app.port)/  (store \(Self.redacted(options.store)))
+            seatkit serving on http://\(host):\(app.port)/  (store \(options.shards.map { "\($0.entries.count) shards: " + $0.entries.map(\.name).joined(separator: ", ") } ?? Self.redacted(options.store)))
               seat picker: open http://127.0.0.1:\(app.port)/ in a browser\(app.api.hasWebPage ? "" : "  (its files were not found: set SEATKIT_WEB_ROOT)")
               venues: \(app.inventory.venueIDs.joined(separator: ", "))
               shows on sale:  \(app.inventory.upcomingShowIDs.joined(separator: ", "))

@@ -5,25 +5,37 @@ public enum Secrets {
     /// What the store keeps for a hold token: the token's first 12 characters (its creation time in
     /// milliseconds as hex, not secret: the index on this column keeps growing at its end, which kept a
     /// batch of holds at 6 KB of WAL instead of 27 KB) and 160 bits of SHA-256 of the whole token. 52
-    /// characters, so a plain 44-character token from an older store is told apart.
+    /// characters, so a plain 44-character token from an older store is told apart. A token of a
+    /// deployment with shards starts with its shard's name and a dot (`east.…`): the digest keeps that
+    /// too, so the store is found from the digest alone.
     public static func tokenDigest(_ token: String) -> String {
         var token = token
         return token.withUTF8 { t in
+            let kept = keptPrefixLength(t)
             // An ASCII prefix (every token the server makes): written straight after it, on the stack.
-            guard t.prefix(12).allSatisfy({ $0 < 0x80 }) else { return slowTokenDigest(String(decoding: t, as: UTF8.self)) }
+            guard t.prefix(kept).allSatisfy({ $0 < 0x80 }) else { return slowTokenDigest(String(decoding: t, as: UTF8.self)) }
             return tokenDomain.withUTF8Buffer { domain in
                 SHA256.hex(
                     ofDigestOf: UnsafeRawBufferPointer(domain), UnsafeRawBufferPointer(t), bytes: 20,
-                    after: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(t)[0..<min(12, t.count)]))
+                    after: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(t)[0..<kept]))
             }
         }
+    }
+
+    /// How much of a token its digest keeps in the clear: a shard's name and its dot (a name is at most
+    /// 12 characters), then 12 characters of time.
+    static func keptPrefixLength(_ t: UnsafeBufferPointer<UInt8>) -> Int {
+        let tag = t.prefix(13).firstIndex(of: UInt8(ascii: ".")).map { $0 + 1 } ?? 0
+        return min(tag + 12, t.count)
     }
 
     private static let tokenDomain: StaticString = "seatkit-hold-token\u{1F}"
 
     /// The same digest through the general hasher: tokens of any length or script (a client's guess).
     static func slowTokenDigest(_ token: String) -> String {
-        let prefix = String(token.utf8.prefix(12)).map { String($0) } ?? ""
+        var copy = token
+        let kept = copy.withUTF8 { keptPrefixLength($0) }
+        let prefix = String(token.utf8.prefix(kept)).map { String($0) } ?? ""
         return prefix + SHA256.hex(Array(SHA256.hash("seatkit-hold-token\u{1F}" + token).prefix(20)))
     }
 

@@ -20,6 +20,8 @@ public final class SeatServerApp: Sendable {
         /// `postgresql://…`, any libpq URI, `?schema=NAME` to use a schema): the shared store, any
         /// number of instances.
         public var store = "sqlite:seatkit.db"
+        /// Several PostgreSQL databases, each show kept on one (`ShardedStore`); `store` is then unused.
+        public var shards: ShardList?
         public var adminKey: String
         /// Request threads. Handlers never wait for a commit (the connection is suspended and resumed
         /// by the writer), so a few per core are enough; measured flat from 2 to 32 on 2 cores.
@@ -122,6 +124,7 @@ public final class SeatServerApp: Sendable {
     public var port: UInt16 { http.port }
 
     static func openStore(_ options: Options) throws -> SeatStore {
+        if let shards = options.shards { return try ShardedStore(shards) }
         if options.store.hasPrefix("postgres://") || options.store.hasPrefix("postgresql://") {
             return try PostgresStore(url: options.store)
         }

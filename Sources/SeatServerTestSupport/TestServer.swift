@@ -52,22 +52,27 @@ public final class TestServer: @unchecked Sendable {
     public let backend: StoreBackend
     /// The store the server uses (`sqlite:PATH` or a `postgres://…?schema=` URL).
     public let storeURL: String
+    /// The shards, when the server has several stores (then `storeURL` is the first one's).
+    public let shards: ShardList?
     public private(set) var app: SeatServerApp
     public let options: SeatServerApp.Options
     public static let adminKey = "test-admin-key-0123456789"
 
+    /// `shards`: the server keeps its shows on these PostgreSQL databases (`ShardedStore`) instead.
     public init(
         backend: StoreBackend = .sqlite, holdsPerSecond: Double = 0, holdSeconds: Int = 600, seed: Bool = true, storeURL: String? = nil,
-        configure: (inout SeatServerApp.Options) -> Void = { _ in }
+        shards: ShardList? = nil, configure: (inout SeatServerApp.Options) -> Void = { _ in }
     ) throws {
-        if backend == .postgres && storeURL == nil && StoreBackend.postgresURL == nil { throw StoreBackend.MissingPostgres() }
+        if backend == .postgres && storeURL == nil && shards == nil && StoreBackend.postgresURL == nil { throw StoreBackend.MissingPostgres() }
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        self.backend = backend
-        self.storeURL = storeURL ?? backend.freshStore(in: directory)
+        self.backend = shards == nil ? backend : .postgres
+        self.storeURL = shards?.entries[0].url ?? storeURL ?? backend.freshStore(in: directory)
+        self.shards = shards
         var options = SeatServerApp.Options(adminKey: Self.adminKey)
         options.port = 0
         options.store = self.storeURL
+        options.shards = shards
         options.holdsPerSecond = holdsPerSecond
         options.threads = 4
         options.heartbeatSeconds = 0.5
@@ -100,12 +105,13 @@ public final class TestServer: @unchecked Sendable {
 
     /// A second instance on the same store (several instances behind one load balancer).
     public func sibling() throws -> TestServer {
-        try TestServer(backend: backend, holdsPerSecond: options.holdsPerSecond, seed: false, storeURL: storeURL)
+        try TestServer(backend: backend, holdsPerSecond: options.holdsPerSecond, seed: false, storeURL: storeURL, shards: shards)
     }
 
     /// The store itself, opened anew (what a restarted or another instance would read).
     public func openStore() throws -> SeatStore {
-        backend == .sqlite ? try SQLiteStore(path: String(storeURL.dropFirst("sqlite:".count))) : try PostgresStore(url: storeURL)
+        if let shards { return try ShardedStore(shards) }
+        return backend == .sqlite ? try SQLiteStore(path: String(storeURL.dropFirst("sqlite:".count))) : try PostgresStore(url: storeURL)
     }
 
     deinit {

@@ -158,8 +158,10 @@ public final class PostgresConnection: CommitListener {
     // — LISTEN / NOTIFY —
 
     /// Notifications received so far (channel payloads), after waiting up to `milliseconds` for one.
+    /// A broken connection throws: reconnected, it would no longer be listening (it once did, and the
+    /// shard it listened to stayed unheard after its database came back).
     public func notifications(waiting milliseconds: Int32) throws -> [String] {
-        try ensureConnected()
+        guard isConnected else { throw PostgresError(sqlState: "08006", message: "the listening connection was lost") }
         var out = drain()
         if !out.isEmpty { return out }
         let ready = seatkit_pq_wait_readable(handle, milliseconds)
@@ -170,8 +172,11 @@ public final class PostgresConnection: CommitListener {
             }
             out = drain()
         }
+        guard isConnected else { throw PostgresError(sqlState: "08006", message: "the listening connection was lost") }
         return out
     }
+
+    var isConnected: Bool { handle != nil && PQstatus(handle) == CONNECTION_OK }
 
     private func drain() -> [String] {
         var out: [String] = []

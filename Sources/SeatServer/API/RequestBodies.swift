@@ -70,7 +70,7 @@ enum RequestBody {
         let b = try decode(request, ShowRequest.init(json:))
         return Inventory.NewShow(
             id: b.id, venueID: b.venueID, startsAt: b.startsAt, prices: b.prices, policy: b.policy, holdSeconds: b.holdSeconds,
-            detailsJSON: b.detailsJSON)
+            detailsJSON: b.detailsJSON, shard: b.shard)
     }
 
     static func isIdentifier(_ s: String) -> Bool { WireIdentifier.isValid(s) }

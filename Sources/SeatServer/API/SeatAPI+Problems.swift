@@ -74,6 +74,7 @@ extension Refusal {
         case .notConfirmed: (409, "Hold not confirmed")
         case .afterSaleClosed: (409, "Not allowed by the show's policy")
         case .scheduleClash: (409, "Clashes with another show of the hall")
+        case .unknownShard: (422, "No such shard")
         }
     }
 }

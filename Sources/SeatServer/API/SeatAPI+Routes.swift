@@ -236,7 +236,8 @@ enum Render {
             id: s.record.id, venueID: s.record.venueID, startsAt: s.record.startsAt, onSale: s.open, salesSwitch: s.record.onSale,
             cancelledAt: s.record.cancelledAt.map(iso), details: RawJSON(s.record.detailsJSON), holdSeconds: s.record.holdSeconds,
             policy: RawJSON(s.record.policyJSON), prices: RawJSON(s.record.pricesJSON), priceRevision: s.record.priceRevision,
-            version: s.version, seats: SeatCounts(total: s.seatCount, available: c.available, held: c.held, sold: c.sold, blocked: c.blocked))
+            version: s.version, seats: SeatCounts(total: s.seatCount, available: c.available, held: c.held, sold: c.sold, blocked: c.blocked),
+            shard: s.shard)
     }
 }
 

@@ -71,7 +71,7 @@ extension HoldResource: WireBody, WireWritable {
     public static let schemaName = "Hold"
     public static let schema: JSONSchema = .object(
         [
-            "token": .string(pattern: "^[0-9a-f]{44}$"),
+            "token": .string(pattern: "^([a-z][a-z0-9]{0,11}\\.)?[0-9a-f]{44}$"),
             "holdId": .string(),
             "showId": .string(),
             "state": .oneOf(["active", "released", "expired", "confirmed"]),

@@ -15,13 +15,15 @@ public struct ShowRequest: Sendable {
     public var holdSeconds: Int
     /// What buyers are told, as canonical JSON (`ShowDetails.canonical`).
     public var detailsJSON: String
+    /// The shard the show is kept on, in a deployment of several (nil: the server's placement rule).
+    public var shard: String?
 
     public init(
         id: String, venueID: String, startsAt: String, prices: PriceTable, policy: SelectionPolicy = .standard, holdSeconds: Int = 600,
-        detailsJSON: String = "{}"
+        detailsJSON: String = "{}", shard: String? = nil
     ) {
         self.id = id; self.venueID = venueID; self.startsAt = startsAt; self.prices = prices; self.policy = policy
-        self.holdSeconds = holdSeconds; self.detailsJSON = detailsJSON
+        self.holdSeconds = holdSeconds; self.detailsJSON = detailsJSON; self.shard = shard
     }
 
     public func jsonBytes() -> [UInt8] {
@@ -29,14 +31,17 @@ public struct ShowRequest: Sendable {
         w.raw("{"); w.key("id", first: true); w.string(id); w.key("venueId"); w.string(venueID); w.key("startsAt"); w.string(startsAt)
         w.key("prices"); w.raw(String(decoding: prices.jsonBytes(), as: UTF8.self))
         w.key("policy"); w.raw(String(decoding: policy.jsonBytes(), as: UTF8.self))
-        w.key("holdSeconds"); w.number(holdSeconds); w.key("details"); w.raw(detailsJSON); w.raw("}")
+        w.key("holdSeconds"); w.number(holdSeconds); w.key("details"); w.raw(detailsJSON)
+        if let shard { w.key("shard"); w.string(shard) }
+        w.raw("}")
         return w.bytes
     }
 
     public init(json bytes: [UInt8]) throws(WireError) {
         let o = try WireError.object(bytes)
         var log = ProblemLog()
-        o.rejectUnknownKeys(["id", "venueId", "startsAt", "prices", "policy", "holdSeconds", "details"], at: "", into: &log)
+        o.rejectUnknownKeys(["id", "venueId", "startsAt", "prices", "policy", "holdSeconds", "details", "shard"], at: "", into: &log)
+        let shard = o.text("shard", into: &log, required: false)
         let details = o["details"].flatMap { ShowDetails.canonical($0, into: &log) } ?? "{}"
         let id = o.text("id", into: &log)
         let venue = o.text("venueId", into: &log)
@@ -57,7 +62,7 @@ public struct ShowRequest: Sendable {
             do { policy = try SelectionPolicy(jsonValue: p) } catch { for e in error.problems { log.add("policy." + e.path, e.message) } }
         }
         guard log.isEmpty, let id, let venue, let startsAt, let prices else { throw .invalid(log.error) }
-        self.init(id: id, venueID: venue, startsAt: startsAt, prices: prices, policy: policy, holdSeconds: hold, detailsJSON: details)
+        self.init(id: id, venueID: venue, startsAt: startsAt, prices: prices, policy: policy, holdSeconds: hold, detailsJSON: details, shard: shard)
     }
 }
 
@@ -166,6 +171,7 @@ extension ShowRequest: WireBody {
             "prices": .ref(PriceTableBody.self),
             "policy": .object(),
             "details": .ref(ShowDetails.self),
+            "shard": .string(pattern: "^[a-z][a-z0-9]{0,11}$"),
         ], required: ["id", "venueId", "startsAt", "prices"], closed: true)
 }
 

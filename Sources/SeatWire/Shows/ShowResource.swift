@@ -19,11 +19,14 @@ public struct ShowResource: Sendable, Hashable {
     public var priceRevision: Int
     public var version: UInt64
     public var seats: SeatCounts
+    /// The shard the show is kept on, in a deployment of several (absent otherwise).
+    public var shard: String?
 
     public init(
         id: String, venueID: String, startsAt: String, onSale: Bool, salesSwitch: Bool, cancelledAt: String?, details: RawJSON,
-        holdSeconds: Int, policy: RawJSON, prices: RawJSON, priceRevision: Int, version: UInt64, seats: SeatCounts
+        holdSeconds: Int, policy: RawJSON, prices: RawJSON, priceRevision: Int, version: UInt64, seats: SeatCounts, shard: String? = nil
     ) {
+        self.shard = shard
         self.id = id; self.venueID = venueID; self.startsAt = startsAt; self.onSale = onSale; self.salesSwitch = salesSwitch
         self.cancelledAt = cancelledAt; self.details = details; self.holdSeconds = holdSeconds; self.policy = policy; self.prices = prices
         self.priceRevision = priceRevision; self.version = version; self.seats = seats
@@ -43,6 +46,7 @@ public struct ShowResource: Sendable, Hashable {
         w.key("priceRevision"); w.number(priceRevision)
         w.key("version"); w.number(Int(version))
         w.key("seats"); seats.write(into: &w)
+        if let shard { w.key("shard"); w.string(shard) }
         w.raw("}")
     }
 
@@ -56,7 +60,8 @@ public struct ShowResource: Sendable, Hashable {
             id: o.text("id"), venueID: o.text("venueId"), startsAt: o.text("startsAt"), onSale: o.flag("onSale"),
             salesSwitch: o.flag("salesSwitch"), cancelledAt: o.optionalText("cancelledAt"), details: RawJSON(o["details"]),
             holdSeconds: o.whole("holdSeconds"), policy: RawJSON(o["policy"]), prices: RawJSON(o["prices"]),
-            priceRevision: o.whole("priceRevision"), version: UInt64(o.whole("version")), seats: SeatCounts(o.object("seats")))
+            priceRevision: o.whole("priceRevision"), version: UInt64(o.whole("version")), seats: SeatCounts(o.object("seats")),
+            shard: o.optionalText("shard"))
     }
 }
 
@@ -78,6 +83,7 @@ extension ShowResource: WireBody, WireWritable {
             "priceRevision": .integer(minimum: 0).described("how many times the prices changed; holds keep the revision they were made at"),
             "version": .integer(minimum: 0),
             "seats": .ref(SeatCounts.self),
+            "shard": .string(pattern: "^[a-z][a-z0-9]{0,11}$").described("the shard the show is kept on (a deployment with shards only)"),
         ],
         required: [
             "id", "venueId", "startsAt", "onSale", "salesSwitch", "cancelledAt", "details", "holdSeconds", "policy", "prices", "priceRevision",

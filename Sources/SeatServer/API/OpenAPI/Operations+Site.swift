@@ -104,7 +104,7 @@ extension APIOperation {
 
 /// Path and header parameters several operations share.
 extension APIOperation.Parameter {
-    static let token = Self.path("token", .string(pattern: "^[0-9a-f]{44}$"))
+    static let token = Self.path("token", .string(pattern: "^([a-z][a-z0-9]{0,11}\\.)?[0-9a-f]{44}$"))
     static let showId = Self.path("id", .string(pattern: "^[A-Za-z0-9._-]{1,64}$"), example: #""hall3-1930""#)
     static let idempotencyKey = Self.header(
         "Idempotency-Key", .string(pattern: "^[A-Za-z0-9_.~+/=-]{32,200}$"),

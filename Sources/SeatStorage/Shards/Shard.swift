@@ -1,0 +1,93 @@
+import Foundation
+import SeatDomain
+import SharedState
+
+/// One shard: its name, its database, and whether it answers. The database is opened on first reach,
+/// so an instance started while a shard is down serves the others and opens it when it returns.
+/// A call that finds the database unreachable marks the shard down: until a probe reaches it again
+/// (`probe`, the shard's listening thread, every 250 ms), calls on it fail at once instead of each
+/// waiting for a connection to time out: its shows answer 503 in microseconds, the others never wait.
+/// Lock: `state` (a leaf; the database is called outside it).
+final class Shard: Sendable {
+    let name: String
+    let url: String
+    let index: Int
+
+    private struct State {
+        var store: PostgresStore?
+        var outage: ShardOutage?
+    }
+
+    private let state: Locked<State>
+
+    init(name: String, url: String, index: Int) {
+        self.name = name; self.url = Self.withConnectTimeout(url); self.index = index
+        state = Locked(State(outage: ShardOutage(shard: name, since: Self.now(), cause: "not reached yet")))
+    }
+
+    /// A shard that stops answering in the middle of a connect (a machine gone, not a refused port)
+    /// is given up after 3 s, not libpq's default of waiting for ever.
+    static func withConnectTimeout(_ url: String) -> String {
+        guard !url.contains("connect_timeout=") else { return url }
+        return url + (url.contains("?") ? "&" : "?") + "connect_timeout=3"
+    }
+
+    static func now() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
+
+    var outage: ShardOutage? { state.withLock { $0.outage } }
+
+    /// The database, or `StoreError.unavailable` at once while the shard is down.
+    func store() throws -> PostgresStore {
+        let (store, outage) = state.withLock { ($0.store, $0.outage) }
+        if let outage { throw StoreError.unavailable(cause: "shard \(name) cannot be reached since \(outage.since) ms: \(outage.cause)") }
+        guard let store else { throw StoreError.unavailable(cause: "shard \(name) is not open") }
+        return store
+    }
+
+    /// `body` on the shard's database; a failure to reach it marks the shard down.
+    func run<T>(_ body: (PostgresStore) throws -> T) throws -> T {
+        let store = try store()
+        do { return try body(store) } catch {
+            if case .unavailable(let cause) = StoreError(error) { markDown(cause) }
+            throw error
+        }
+    }
+
+    func markDown(_ cause: String) {
+        state.withLock { s in if s.outage == nil { s.outage = ShardOutage(shard: name, since: Self.now(), cause: cause) } }
+    }
+
+    /// Reaches the database (opening and migrating it the first time, and checking it is this shard's:
+    /// `ShardIdentityError` when it says it is another's). True when it answers; the shard is up then.
+    @discardableResult
+    func probe() throws -> Bool {
+        do {
+            if let store = state.withLock({ $0.store }) {
+                try store.ping()
+            } else {
+                let store = try PostgresStore(url: url)
+                try store.claimShardName(name)
+                state.withLock { $0.store = store }
+            }
+        } catch let e as ShardIdentityError {
+            markDown(e.description)
+            throw e
+        } catch {
+            markDown(String(describing: StoreError(error)))
+            return false
+        }
+        state.withLock { $0.outage = nil }
+        return true
+    }
+}
+
+/// A database that says it is another shard (two URLs swapped in the list): identifiers route by the
+/// shard's name, so the deployment refuses to start rather than look for records in the wrong place.
+public struct ShardIdentityError: Error, CustomStringConvertible, Sendable {
+    public var listedAs: String
+    public var databaseSays: String
+    public var url: String
+    public var description: String {
+        "the database listed as shard \(listedAs) (\(ShardList.redacted(url))) is shard \(databaseSays): its records' identifiers name it so; list it as \(databaseSays)"
+    }
+}

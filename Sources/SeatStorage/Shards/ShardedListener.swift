@@ -1,0 +1,67 @@
+import Foundation
+import SeatDomain
+import SharedState
+
+/// Hears every shard's commits: a thread a shard keeps a LISTEN connection to it and puts what it hears
+/// in one queue, which the follower reads. A shard that stops answering is marked down and tried again
+/// every 250 ms (this is the shard's probe); once it answers again, every show it has comes out as a
+/// notification without changes, which the follower reads as a gap and catches up from the shard's
+/// log: what was committed there while this instance could not hear it. The follower sees one
+/// listener that never fails for one shard's sake.
+/// Lock: `queue` (a leaf).
+final class ShardedListener: CommitListener, Sendable {
+    private struct Queue {
+        var payloads: [String] = []
+        var stopped = false
+    }
+
+    private let queue = Locked(Queue())
+
+    init(store: ShardedStore) {
+        for shard in store.shards {
+            let thread = Thread { [weak self] in Self.listen(to: shard, store: store, into: { self }) }
+            thread.name = "seatkit-listen-\(shard.name)"
+            thread.start()
+        }
+    }
+
+    deinit { queue.withLock { $0.stopped = true } }
+
+    func notifications(waiting milliseconds: Int32) throws -> [String] {
+        queue.wait(until: { !$0.payloads.isEmpty }, deadline: Date().addingTimeInterval(Double(milliseconds) / 1000)) { q, _ in
+            defer { q.payloads = [] }
+            return q.payloads
+        }
+    }
+
+    private func put(_ payloads: [String]) {
+        guard !payloads.isEmpty else { return }
+        queue.withLockWakingWaiters { $0.payloads += payloads }
+    }
+
+    private var isStopped: Bool { queue.withLock { $0.stopped } }
+
+    /// One shard's thread: ends when the listener is gone.
+    private static func listen(to shard: Shard, store: ShardedStore, into owner: () -> ShardedListener?) {
+        var connection: PostgresConnection?
+        while let listener = owner(), !listener.isStopped {
+            do {
+                if connection == nil {
+                    if shard.outage != nil { guard try shard.probe() else { throw StoreError.unavailable(cause: "probe") } }
+                    connection = try shard.run { try $0.listeningConnection() }
+                    // What was committed while unheard: every show of the shard, read as a gap.
+                    listener.put(Array(try shard.run { try $0.showVersions() }.keys))
+                    store.copyMissingVenues()
+                }
+                listener.put(try connection!.notifications(waiting: 500))
+                // A call of a request found the shard down while this connection still hears it (a
+                // pooled connection broken by a restart): it answers, so it is up.
+                if shard.outage != nil { try shard.probe() }
+            } catch {
+                if connection != nil { shard.markDown(String(describing: StoreError(error))) }
+                connection = nil
+                Thread.sleep(forTimeInterval: 0.25)
+            }
+        }
+    }
+}

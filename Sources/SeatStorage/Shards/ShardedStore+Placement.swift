@@ -1,0 +1,65 @@
+import Foundation
+import SeatDomain
+
+/// Where shows live: the directory the store keeps (`learn`), and the rule for new shows.
+extension ShardedStore: ShowPlacement {
+    public var shardNames: [String] { shards.map(\.name) }
+
+    public func shard(ofShow id: String) -> String? { directory.withLock { $0.shardOf[id] }.map { shards[$0].name } }
+
+    /// `east.`: a show nobody has placed yet (being made) is tagged by the shard it is being made on.
+    public func idTag(show id: String) -> String { (shard(ofShow: id) ?? shards[0].name) + "." }
+
+    public func outage(show id: String) -> ShardOutage? {
+        guard let k = directory.withLock({ $0.shardOf[id] }) else { return nil }
+        return shards[k].outage
+    }
+
+    public var unreachableShards: [String] { shards.filter { $0.outage != nil }.map(\.name) }
+
+    public func status() -> [ShardStatus] {
+        let counts = directory.withLock { d in d.shardOf.values.reduce(into: [Int: Int]()) { $0[$1, default: 0] += 1 } }
+        return shards.map { ShardStatus(name: $0.name, outage: $0.outage, shows: counts[$0.index] ?? 0) }
+    }
+
+    /// The rule, when the request names no shard: the reachable shard with the fewest shows still to
+    /// start (a chain's busy evenings spread evenly), the first listed on a tie.
+    func placementChoice(now: String) -> Shard? {
+        let upcoming = directory.withLock { d in
+            d.shardOf.reduce(into: [Int: Int]()) { counts, entry in
+                if (d.startsAt[entry.key] ?? "") > now { counts[entry.value, default: 0] += 1 }
+            }
+        }
+        return reachable.min { (upcoming[$0.index] ?? 0, $0.index) < (upcoming[$1.index] ?? 0, $1.index) }
+    }
+
+    public func insertShow(_ show: ShowRecord, on requested: String?) throws -> String {
+        let target: Shard
+        if let requested {
+            guard let named = byName[requested] else { throw PlacementError.unknownShard(requested, known: shardNames) }
+            if let outage = named.outage { throw PlacementError.shardUnreachable(outage) }
+            target = named
+        } else {
+            guard let chosen = placementChoice(now: Self.isoNow()) else {
+                throw StoreError.unavailable(cause: "no shard can be reached")
+            }
+            target = chosen
+        }
+        // The id is unique per shard; on another shard it would be a second show of that id.
+        if let other = shard(ofShow: show.id), other != target.name {
+            throw StoreError.conflict("show \(show.id) already exists on shard \(other)")
+        }
+        try target.run { try $0.insertShow(show) }
+        directory.withLock { d in
+            d.shardOf[show.id] = target.index
+            d.startsAt[show.id] = show.startsAt
+        }
+        return target.name
+    }
+
+    static func isoNow() -> String {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime]
+        return f.string(from: Date())
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import SeatDomain
+
+/// A show's waiting room, scans and buyers' contacts are kept on its shard.
+extension ShardedStore: QueueStore, DoorStore, ContactStore {
+    public func rooms() throws -> [QueueRecord] { try everyShard { try $0.rooms() }.flatMap { $0 } }
+
+    public func queueChanges(show: String, after revision: Int64) throws -> QueueChanges {
+        try shard(forShow: show).run { try $0.queueChanges(show: show, after: revision) }
+    }
+
+    public func updateQueue(show: String, after revision: Int64, _ decide: (QueueChanges, Int64) throws -> QueueWrite) throws -> Int64 {
+        try withoutActuallyEscaping(decide) { decide in
+            try shard(forShow: show).run { try $0.updateQueue(show: show, after: revision, decide) }
+        }
+    }
+
+    public func checkIn(_ scan: CheckInScan) throws -> CheckInOutcome { try shard(forShow: scan.showID).run { try $0.checkIn(scan) } }
+
+    public func checkInCounts(show: String) throws -> CheckInCounts { try shard(forShow: show).run { try $0.checkInCounts(show: show) } }
+
+    public func recentScans(show: String, limit: Int) throws -> [CheckInScan] {
+        try shard(forShow: show).run { try $0.recentScans(show: show, limit: limit) }
+    }
+
+    public func seatSales(show: String, seat: Int) throws -> (current: String?, refunded: [String]) {
+        try shard(forShow: show).run { try $0.seatSales(show: show, seat: seat) }
+    }
+
+    public func saveContact(_ contact: OrderContact) throws { try shard(forShow: contact.showID).run { try $0.saveContact(contact) } }
+
+    public func contact(orderRef: String) throws -> OrderContact? { try everyShard { try $0.contact(orderRef: orderRef) }.compactMap { $0 }.first }
+
+    public func findContacts(text: String, digits: String?, limit: Int) throws -> [OrderContact] {
+        let found = try everyShard { try $0.findContacts(text: text, digits: digits, limit: limit) }.flatMap { $0 }
+        return Array(found.sorted { $0.at > $1.at }.prefix(limit))
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import SeatDomain
+import SeatMap
+import SharedState
+
+/// Several PostgreSQL databases (shards) as one store: each show lives on one shard, with its holds,
+/// sales, refunds, log, kept answers, waiting room and scans; venues are on every shard. Every instance
+/// talks to every shard and routes each call by what it names:
+/// - a show: the directory (show → shard), learnt from the shards' own show rows, so there is nothing
+///   to keep in step: where a show's row is, the show is;
+/// - a hold's token or id, a reservation or a sale: the shard's name inside it (`east.…`, `h_east.…`,
+///   written there by the inventory through `ShowPlacement.idTag`);
+/// - an order reference, which the client chooses and so names no shard: every shard at once.
+/// Calls that span shows read every shard that answers, in parallel. A shard that cannot be reached is
+/// skipped by those and refuses at once the calls routed to it (`Shard`), so one shard down is one
+/// shard down. A batch is split by shard and each part committed on its own shard, in parallel; a part
+/// that fails is refused change by change, the other parts stand.
+/// Lock: `directory` (a leaf; no database is called under it).
+public final class ShardedStore: SeatStore, SharedStore, Sendable {
+    let shards: [Shard]
+    let byName: [String: Shard]
+    struct Directory {
+        /// Each known show's shard (its index).
+        var shardOf: [String: Int] = [:]
+        /// Each known show's start (for the placement rule: fewest shows to come).
+        var startsAt: [String: String] = [:]
+    }
+
+    let directory = Locked(Directory())
+
+    /// Opens every shard it can reach now; one that cannot be reached is opened when it returns. A
+    /// database that says it is another shard stops it (`ShardIdentityError`), as does reaching none.
+    public init(_ list: ShardList) throws {
+        shards = list.entries.enumerated().map { Shard(name: $1.name, url: $1.url, index: $0) }
+        byName = Dictionary(uniqueKeysWithValues: shards.map { ($0.name, $0) })
+        var firstFailure: String?
+        for shard in shards where try !shard.probe() { firstFailure = firstFailure ?? "\(shard.name): \(shard.outage?.cause ?? "")" }
+        guard shards.contains(where: { $0.outage == nil }) else {
+            throw StoreError.unavailable(cause: "no shard can be reached (\(firstFailure ?? ""))")
+        }
+        for shard in shards where shard.outage == nil { learn(try shard.run { try $0.shows() }, on: shard) }
+        copyMissingVenues()
+    }
+
+    public var sharing: (any SharedStore)? { self }
+    public var placement: (any ShowPlacement)? { self }
+    public var waitingRooms: (any QueueStore)? { self }
+    public var door: (any DoorStore)? { self }
+    public var contacts: (any ContactStore)? { self }
+
+    /// The shards that answer now.
+    var reachable: [Shard] { shards.filter { $0.outage == nil } }
+
+    /// Records where these shows are (read from `shard`).
+    func learn(_ shows: [ShowRecord], on shard: Shard) {
+        directory.withLock { d in
+            for s in shows where d.shardOf[s.id] == nil || d.shardOf[s.id] == shard.index {
+                d.shardOf[s.id] = shard.index
+                d.startsAt[s.id] = s.startsAt
+            }
+        }
+    }
+
+    /// The shard a show lives on; `StoreError.unavailable` (a 503 to retry) when no shard has it yet:
+    /// the show was made on a shard this instance has not read since.
+    func shard(forShow id: String) throws -> Shard {
+        if let k = directory.withLock({ $0.shardOf[id] }) { return shards[k] }
+        for shard in reachable {
+            let versions = try shard.run { try $0.showVersions() }
+            if versions[id] != nil {
+                directory.withLock { d in if d.shardOf[id] == nil { d.shardOf[id] = shard.index } }
+                return shard
+            }
+        }
+        if let down = shards.first(where: { $0.outage != nil }) {
+            throw StoreError.unavailable(cause: "show \(id) is on no reachable shard (\(down.name) cannot be reached)")
+        }
+        throw StoreError.unavailable(cause: "show \(id) is on no shard")
+    }
+
+    /// The shard a record's identifier names (`east.…`, `h_east.…`); nil when it names none.
+    func shard(forRecord id: String) -> Shard? {
+        var rest = Substring(id)
+        if rest.count > 2, rest.dropFirst().first == "_" { rest = rest.dropFirst(2) }
+        guard let dot = rest.prefix(13).firstIndex(of: ".") else { return nil }
+        return byName[String(rest[..<dot])]
+    }
+
+    /// The shards to look for a record in: the one its identifier names, else every shard that
+    /// answers (records made before the deployment had shards carry no name).
+    func shards(forRecord id: String) -> [Shard] {
+        if let one = shard(forRecord: id) { return [one] }
+        return reachable
+    }
+
+    /// `body` on each shard that answers, in parallel; the results in shard order. A shard that stops
+    /// answering meanwhile is left out (it is marked down): a read across shows never waits on one shard.
+    func everyShard<T>(_ body: @escaping (PostgresStore) throws -> T) throws -> [T] {
+        var out: [T] = []
+        for result in inParallel(reachable, body) {
+            switch result {
+            case .success(let value): out.append(value)
+            case .failure(let error): if case .unavailable = StoreError(error) { continue } else { throw error }
+            }
+        }
+        return out
+    }
+
+    /// `body` on each of `among`, in parallel (one thread a shard; one shard is called in place).
+    func inParallel<T>(_ among: [Shard], _ body: @escaping (PostgresStore) throws -> T) -> [Result<T, Error>] {
+        if among.count == 1 { return [Result { try among[0].run(body) }] }
+        // Called by this thread's workers only while it waits for them (concurrentPerform returns after).
+        nonisolated(unsafe) let body = body
+        let results = SharedResults<T>(count: among.count)
+        DispatchQueue.concurrentPerform(iterations: among.count) { k in results.set(k, Result { try among[k].run(body) }) }
+        return results.all
+    }
+
+    /// The first record one of `among` has.
+    func first<T>(among: [Shard], _ body: @escaping (PostgresStore) throws -> T?) throws -> T? {
+        for shard in among { if let found = try shard.run(body) { return found } }
+        return nil
+    }
+
+    /// Every venue on every shard that answers: a venue made while a shard was down reaches it here.
+    func copyMissingVenues() {
+        let live = reachable
+        guard live.count > 1, let all = try? inParallel(live, { try $0.venueIDsAndFingerprints() }).map({ try $0.get() }) else { return }
+        let union = all.reduce(into: [String: Int]()) { u, ids in for (id, _) in ids where u[id] == nil { u[id] = 0 } }
+        for (k, shard) in live.enumerated() {
+            let missing = union.keys.filter { all[k][$0] == nil }
+            guard !missing.isEmpty else { continue }
+            for id in missing {
+                guard let source = live.indices.first(where: { all[$0][id] != nil }),
+                    let venue = try? live[source].run({ try $0.venue(id: id) })
+                else { continue }
+                _ = try? shard.run { try $0.insertVenue(id: id, fingerprint: venue.fingerprint, layoutJSON: venue.layout) }
+            }
+        }
+    }
+}

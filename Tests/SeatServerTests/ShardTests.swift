@@ -1,0 +1,216 @@
+import Foundation
+import LoopbackHTTP
+import SeatDomain
+import SeatJSON
+import SeatMap
+import SeatSamples
+import SeatSecrets
+import SeatServer
+import SeatServerTestSupport
+import SeatStorage
+import Testing
+
+/// Shows spread over two PostgreSQL databases on two clusters (#29): `east` a schema of the test run's
+/// cluster, `west` one of a cluster this suite starts itself (`scripts/pg-cluster.sh`) and stops to
+/// make a shard's database go away. Two instances on both, over real HTTP.
+@Suite(.serialized, .enabled(if: StoreBackend.available.contains(.postgres))) struct ShardTests {
+    /// The second database machine, shared by the suite's tests (they run one at a time).
+    static let westCluster = Result { try PostgresCluster() }
+    static let li = ReservationTests.li
+    static let admin = [("X-Admin-Key", TestServer.adminKey)]
+
+    func twoShards() throws -> ShardList {
+        let west = try Self.westCluster.get()
+        return try ShardList(entries: [
+            .init(name: "east", url: StoreBackend.postgres.freshStore(in: FileManager.default.temporaryDirectory)),
+            .init(name: "west", url: west.freshStore()),
+        ])
+    }
+
+    /// An instance on the shards; the first seeds the sample hall and its show, the others do not.
+    func server(_ shards: ShardList, seed: Bool = true) throws -> TestServer {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("operators-\(UUID().uuidString).txt").path
+        try "li boxoffice \(OperatorDirectory.digest(ReservationTests.boxOfficeKey))\n".write(toFile: path, atomically: true, encoding: .utf8)
+        return try TestServer(seed: seed, shards: shards) { $0.operatorsFile = path }
+    }
+
+    func createShow(_ c: HTTPConnection, _ id: String, shard: String?, day: Int = 1) throws -> HTTPConnection.Response {
+        let shardMember = shard.map { #","shard":"\#($0)""# } ?? ""
+        return try c.request(
+            "POST", "/v1/shows",
+            json:
+                #"{"id":"\#(id)","venueId":"cinema-hall-3","startsAt":"2099-12-0\#(day)T21:00:00+08:00","prices":{"categories":{"standard":"40","vip":"60","couple":"90"}}\#(shardMember)}"#,
+            headers: Self.admin)
+    }
+
+    /// Waits until `body` holds (the other instance learns a show or a change through its follower).
+    func eventually(_ seconds: Double = 10, _ body: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try body() { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return try body()
+    }
+
+    /// Placement, identifiers and every cross-show read: a show goes where the request says (or by the
+    /// rule), is kept only there, and both instances serve it; venues reach every shard by themselves;
+    /// tokens and ids name their shard, so the other instance acts on them at once; orders, the sales
+    /// and takings reports and order search read both shards.
+    @Test func showsLiveOnTheirShardAndEveryInstanceServesThem() throws {
+        let shards = try twoShards()
+        let a = try server(shards)
+        let b = try server(shards, seed: false)
+        let ca = try a.connection(), cb = try b.connection()
+        // The seeded show went by the rule: both shards empty, the first listed.
+        #expect(try ca.request("GET", "/v1/shows/show").json?["shard"]?.stringValue == "east")
+        for (id, shard) in [("w1", "west"), ("w2", "west")] {
+            let made = try createShow(ca, id, shard: shard)
+            #expect(made.status == 201 && made.json?["shard"]?.stringValue == shard, "\(made.status) \(made.text)")
+        }
+        // No shard named: the one with the fewest shows to come (east has 1, west 2), as the instance
+        // knows them (B learns A's shows from the shards it follows).
+        #expect(try eventually { try cb.request("GET", "/v1/shows/w2").status == 200 })
+        #expect(try createShow(cb, "auto", shard: nil, day: 2).json?["shard"]?.stringValue == "east")
+        let east = try PostgresStore(url: shards.entries[0].url), west = try PostgresStore(url: shards.entries[1].url)
+        let eastShows = Set(try east.shows().map(\.id)), westShows = Set(try west.shows().map(\.id))
+        #expect(eastShows == ["show", "auto"] && westShows == ["w1", "w2"])
+        #expect(try east.venues().map(\.id) == ["cinema-hall-3"] && west.venues().map(\.id) == ["cinema-hall-3"], "the venue on both shards")
+        #expect(try eventually { try cb.request("GET", "/v1/shows/w1").json?["shard"]?.stringValue == "west" })
+
+        // A buyer on west through instance A, confirmed through instance B: the token names its shard.
+        let held = try hold(ca, ["5-1", "5-2"], show: "w1")
+        let token = try #require(held.string("token"))
+        #expect(held.status == 201 && token.hasPrefix("west.") && held.string("holdId")?.hasPrefix("h_west.") == true, "\(held.text)")
+        let confirmed = try cb.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"WEB-W1"}"#)
+        #expect(confirmed.status == 200, "\(confirmed.text)")
+        #expect(try west.orders(orderRef: "WEB-W1").count == 1 && east.orders(orderRef: "WEB-W1").isEmpty)
+        // Counter sales and reservations on each shard, named by it.
+        let sale = try cb.request(
+            "POST", "/v1/shows/show/sales", json: #"{"seats":["6-1"],"orderRef":"BOX-E1","payment":"cash","buyer":{"name":"王小明","phone":"13800138000"}}"#,
+            headers: Self.li)
+        #expect(sale.status == 201, "\(sale.text)")
+        let salePart = try #require(sale.json?["parts"]?.arrayValue?.first?.objectValue)
+        #expect(salePart["holdId"]?.stringValue?.hasPrefix("s_east.") == true)
+        let blocked = try ca.request("POST", "/v1/shows/w2/reservations", json: #"{"kind":"blocked","seats":["7-1"],"reason":"camera"}"#, headers: Self.li)
+        #expect(blocked.status == 201 && blocked.string("id")?.hasPrefix("r_west.") == true, "\(blocked.text)")
+        let blockID = try #require(blocked.string("id"))
+        #expect(try cb.request("GET", "/v1/reservations/\(blockID)", headers: Self.li).status == 200, "the other instance finds it by its id")
+        #expect(try cb.request("POST", "/v1/shows/w2/sales", json: #"{"seats":["8-1"],"orderRef":"BOX-W2","payment":"card"}"#, headers: Self.li).status == 201)
+
+        // Orders, wherever they are, from either instance.
+        #expect(try ca.request("GET", "/v1/orders/BOX-E1", headers: Self.li).status == 200)
+        #expect(try ca.request("GET", "/v1/orders/WEB-W1", headers: Self.li).json?["parts"]?.arrayValue?.count == 1)
+        #expect(try cb.request("GET", "/v1/orders/NOPE", headers: Self.li).status == 404)
+        let found = try ca.request("GET", "/v1/orders?q=8000", headers: Self.li)
+        #expect(found.status == 200 && found.json?["orders"]?.arrayValue?.first?.objectValue?["orderRef"]?.stringValue == "BOX-E1", "\(found.text)")
+
+        // The sales report spans both shards: west's w1 and w2, east's show; the totals add up.
+        #expect(try eventually { try ca.request("GET", "/v1/shows/w2").json?["seats"]?.objectValue?["sold"]?.intValue == 1 })
+        #expect(try eventually { try ca.request("GET", "/v1/shows/auto").status == 200 })
+        let sales = try ca.request("GET", "/v1/reports/sales?from=2099-12-01&to=2099-12-03", headers: Self.li)
+        let showList = sales.json?["shows"]?.arrayValue?.compactMap { $0.objectValue }
+        let shows = try #require(showList, "\(sales.text)")
+        let sold = Dictionary(uniqueKeysWithValues: shows.map { ($0["showId"]?.stringValue ?? "", $0["sold"]?.intValue ?? -1) })
+        #expect(sold == ["show": 1, "w1": 2, "w2": 1, "auto": 0], "\(sold)")
+        #expect(sales.json?["totals"]?.arrayValue?.first?.objectValue?["sold"]?.intValue == 4)
+        // Today's takings: the money of both shards' sales.
+        let today = String(SeatAPITestHooks.iso(Int64(Date().timeIntervalSince1970 * 1000)).prefix(10))
+        let tomorrow = String(SeatAPITestHooks.iso(Int64(Date().timeIntervalSince1970 * 1000) + 86_400_000).prefix(10))
+        let takings = try cb.request("GET", "/v1/reports/takings?from=\(today)&to=\(tomorrow)", headers: Self.li)
+        #expect(takings.status == 200, "\(takings.text)")
+        let entries = takings.json?["entries"]?.arrayValue?.compactMap { $0.objectValue?["showId"]?.stringValue } ?? []
+        #expect(Set(entries) == ["show", "w1", "w2"], "\(takings.text)")
+    }
+
+    /// One shard down is one shard down (#29 item 2): while west's database is stopped, its shows answer
+    /// 503 with Retry-After at once, east's keep selling, the show list still answers; when west returns,
+    /// both instances sell on it again by themselves within seconds, and each sees what the other did.
+    @Test func oneShardDownIsOneShardDown() throws {
+        let shards = try twoShards()
+        let west = try Self.westCluster.get()
+        let a = try server(shards)
+        let b = try server(shards, seed: false)
+        let ca = try a.connection(), cb = try b.connection()
+        #expect(try createShow(ca, "w1", shard: "west").status == 201)
+        #expect(try eventually { try cb.request("GET", "/v1/shows/w1").status == 200 })
+        #expect(try hold(ca, ["5-1"], show: "w1").status == 201)
+        #expect(try ca.request("POST", "/v1/shows/w1/sales", json: #"{"seats":["9-1"],"orderRef":"BOX-W0","payment":"cash"}"#, headers: Self.li).status == 201)
+
+        try west.stop()
+        defer { try? west.start() }
+        var slowest = 0.0, eastSold = 0
+        for k in 1...12 {
+            for c in [ca, cb] {
+                let started = Date()
+                let refused = try hold(c, ["6-\(k)"], show: "w1")
+                slowest = max(slowest, Date().timeIntervalSince(started))
+                #expect(refused.status == 503 && refused.headers["retry-after"] != nil, "\(refused.status) \(refused.text)")
+            }
+            let sold = try cb.request(
+                "POST", "/v1/shows/show/sales", json: #"{"seats":["6-\#(k)"],"orderRef":"BOX-E\#(k)","payment":"cash"}"#, headers: Self.li)
+            #expect(sold.status == 201, "east sells while west is down: \(sold.text)")
+            if sold.status == 201 { eastSold += 1 }
+            #expect(try hold(ca, ["7-\(k)"]).status == 201)
+        }
+        print("shard down: slowest refusal of a west show \(Int(slowest * 1000)) ms; east sold \(eastSold) of 12 at the counter meanwhile")
+        #expect(slowest < 1, "a show on a shard that is down answers at once, not after a connect timeout")
+        #expect(try ca.request("GET", "/v1/shows").status == 200 && cb.request("GET", "/v1/shows/w1").status == 200)
+        let lostOrder = try ca.request("GET", "/v1/orders/BOX-W0", headers: Self.li)
+        #expect(lostOrder.status == 503, "an order that may be on the missing shard is not 'not found': \(lostOrder.status)")
+
+        try west.start()
+        var recovered: Double?, last = ""
+        let back = Date()
+        #expect(
+            try eventually(30) {
+                let r = try hold(ca, ["8-1"], show: "w1")
+                last = "\(r.status) \(r.text)"
+                if r.status == 201 { recovered = Date().timeIntervalSince(back) }
+                return r.status == 201
+            }, "\(last)")
+        #expect(try eventually(10) { try hold(cb, ["8-2"], show: "w1").status == 201 })
+        print("shard back: writes on it succeed again \(String(format: "%.2f", recovered ?? -1)) s after its database started")
+        // Each instance sees the other's west holds, and the order written before the outage.
+        let layout = SampleVenues.cinemaHall()
+        func status(_ server: TestServer, _ seat: String) throws -> SeatStatus? {
+            try layout.index(ofSeatID: seat).map { try server.availability("w1")[$0] }
+        }
+        #expect(try eventually { try status(a, "8-2") == .held && status(b, "8-1") == .held })
+        #expect(try cb.request("GET", "/v1/orders/BOX-W0", headers: Self.li).status == 200)
+    }
+
+    /// Bad shard lists are refused before any database is touched, each with its place and reason; a
+    /// database listed under another shard's name is refused (its identifiers would route wrongly); a
+    /// show asked for on a shard that does not exist is a 422 naming the shards, and nothing is made.
+    @Test func badShardsAreRefusedPrecisely() throws {
+        func problem(_ make: () throws -> ShardList) -> String {
+            do { _ = try make() } catch { return String(describing: error) }
+            return "accepted"
+        }
+        let pg = "postgres://u@h/db"
+        #expect(problem { try ShardList(entries: []) } == "shards: no shard is named")
+        #expect(problem { try ShardList(stores: ["east=\(pg)", "east=\(pg)2"]) } == "--store shard 2 (east): the name east is also shard 1's")
+        #expect(problem { try ShardList(stores: ["east=\(pg)", "west=\(pg)"]) } == "--store shard 2 (west): the same database as shard 1 (east)")
+        #expect(problem { try ShardList(stores: ["east=sqlite:x.db", "west=\(pg)"]) }.contains("sqlite:x.db is not a PostgreSQL URL"))
+        #expect(problem { try ShardList(stores: ["East=\(pg)", "west=\(pg)2"]) }.contains("a lowercase letter then lowercase letters and digits"))
+        #expect(problem { try ShardList(file: "east \(pg)\n# a comment\n\nwest\n", path: "shards.txt") }.hasPrefix("shards.txt:4: a line is"))
+        #expect(try ShardList(stores: [pg, pg + "2"]).entries.map(\.name) == ["shard1", "shard2"])
+
+        let shards = try twoShards()
+        // Swapped: the databases already say which shard they are.
+        _ = try ShardedStore(shards)
+        let swapped = try ShardList(entries: [.init(name: "east", url: shards.entries[1].url), .init(name: "west", url: shards.entries[0].url)])
+        #expect(throws: ShardIdentityError.self) { try ShardedStore(swapped) }
+
+        let a = try server(shards)
+        let c = try a.connection()
+        let unknown = try createShow(c, "x1", shard: "north")
+        #expect(unknown.status == 422 && unknown.json?["type"]?.stringValue == "/problems/unknown-shard", "\(unknown.text)")
+        #expect(unknown.text.contains("north") && unknown.text.contains("east, west"))
+        #expect(try c.request("GET", "/v1/shows/x1").status == 404, "nothing was made")
+        let oneStore = try TestServer(backend: .sqlite)
+        let single = try createShow(try oneStore.connection(), "x1", shard: "east")
+        #expect(single.status == 422 && single.text.contains("one store"), "\(single.text)")
+    }
+}
