@@ -22,6 +22,10 @@ public protocol ShowPlacement: AnyObject, Sendable {
     /// Stores a new show on `shard` (nil: the placement rule's choice) and returns the shard's name.
     /// Throws `PlacementError` for a shard that does not exist or cannot be reached.
     func insertShow(_ show: ShowRecord, on shard: String?) throws -> String
+    /// Moves a show, with its holds, sales, refunds, log, scans, waiting room and buyers' contacts, to
+    /// another shard; its records keep their identifiers. The show must be off sale (switched off,
+    /// cancelled or started: `PlacementError.onSale`, checked under the show's lock in its database).
+    func move(show id: String, to shard: String) throws
 }
 
 /// A shard that cannot be reached: which, since when (Unix milliseconds) and why.

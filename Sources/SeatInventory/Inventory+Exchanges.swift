@@ -137,6 +137,14 @@ extension Inventory {
         seats: [SeatIndex], forced: [String], fee: Decimal, rows: [(record: HoldRecord, seats: [Int])], earlier: [RefundRecord],
         idempotency: IdempotentRequest<ExchangeView>?, now: Int64, in m: Memory
     ) throws(Refusal) -> (Answer<ExchangeView>, [CommitTicket]) {
+        // The two changes are written all or none in one transaction: never across two databases.
+        if let placement, let a = placement.shard(ofShow: from.record.id), let b = placement.shard(ofShow: to.record.id), a != b {
+            throw Refusal(
+                .acrossShards,
+                detail:
+                    "show \(from.record.id) is kept on shard \(a) and show \(to.record.id) on shard \(b): an exchange between them cannot be one change; refund and sell instead"
+            )
+        }
         let (random, token) = Self.randomIDAndToken(prefix: idPrefix(show: to.record.id, now))
         let first = chosen[0].record
         let oldNames = chosen.map { from.layout.seatID($0.seat) }.joined(separator: ", ")

@@ -402,8 +402,8 @@ public final class Inventory: Sendable {
         case .shardUnreachable(let outage):
             Refusal(.storeUnavailable, detail: "shard \(outage.shard) cannot be reached right now; try again shortly, or choose another shard")
         case .unknownShow(let id): Refusal(.notFound, detail: "no show \(id)")
-        case .onSale(let id): Refusal(.offSale, detail: "show \(id) is on sale: pause its sales before moving it")
-        case .alreadyThere(let id, let shard): Refusal(.invalidBody, detail: "show \(id) is already on shard \(shard)")
+        case .onSale(let id): Refusal(.showOnSale, detail: "show \(id) is on sale: pause its sales before moving it to another shard")
+        case .alreadyThere(let id, let shard): Refusal.invalid(path: "shard", "show \(id) is already on shard \(shard)")
         }
     }
 

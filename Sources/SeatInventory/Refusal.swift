@@ -56,6 +56,10 @@ public struct Refusal: Error, Sendable, CustomStringConvertible {
         case scheduleClash = "schedule-clash"
         /// A shard the deployment does not have (or a shard asked of a store that has none).
         case unknownShard = "unknown-shard"
+        /// A show on sale is not moved to another shard.
+        case showOnSale = "show-on-sale"
+        /// An exchange between shows kept on two shards (no transaction spans two databases).
+        case acrossShards = "across-shards"
     }
 
     public var reason: Reason

@@ -98,6 +98,11 @@ import Testing
         #expect(try cb.request("GET", "/v1/reservations/\(blockID)", headers: Self.li).status == 200, "the other instance finds it by its id")
         #expect(try cb.request("POST", "/v1/shows/w2/sales", json: #"{"seats":["8-1"],"orderRef":"BOX-W2","payment":"card"}"#, headers: Self.li).status == 201)
 
+        // An exchange between shows of two shards cannot be one transaction: refused, nothing changed.
+        let across = try cb.request("POST", "/v1/orders/BOX-E1/exchange", json: #"{"to":{"show":"w1","seats":["9-1"]}}"#, headers: Self.li)
+        #expect(across.status == 409 && across.json?["type"]?.stringValue == "/problems/across-shards", "\(across.text)")
+        #expect(try cb.request("GET", "/v1/orders/BOX-E1", headers: Self.li).json?["parts"]?.arrayValue?.count == 1)
+
         // Orders, wherever they are, from either instance.
         #expect(try ca.request("GET", "/v1/orders/BOX-E1", headers: Self.li).status == 200)
         #expect(try ca.request("GET", "/v1/orders/WEB-W1", headers: Self.li).json?["parts"]?.arrayValue?.count == 1)
@@ -178,6 +183,69 @@ import Testing
         }
         #expect(try eventually { try status(a, "8-2") == .held && status(b, "8-1") == .held })
         #expect(try cb.request("GET", "/v1/orders/BOX-W0", headers: Self.li).status == 200)
+    }
+
+    /// A show moves to another shard while off sale (#29 item 1), with its sales, reservations,
+    /// refunds, buyers' contacts and log; its records keep their identifiers and are found from either
+    /// instance; it sells on its new shard. On sale, to a shard that does not exist or to its own
+    /// shard, it is refused and nothing moves.
+    @Test func anOffSaleShowMovesWithEverythingItHas() throws {
+        let shards = try twoShards()
+        let a = try server(shards)
+        let b = try server(shards, seed: false)
+        let ca = try a.connection(), cb = try b.connection()
+        #expect(try createShow(ca, "m1", shard: "east").status == 201)
+        let token = try #require(try hold(ca, ["5-1", "5-2"], show: "m1").string("token"))
+        #expect(try ca.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"WEB-M1"}"#).status == 200)
+        let sale = try ca.request(
+            "POST", "/v1/shows/m1/sales", json: #"{"seats":["6-1","6-2"],"orderRef":"BOX-M1","payment":"cash","buyer":{"name":"李雷","phone":"13912345678"}}"#,
+            headers: Self.li)
+        #expect(sale.status == 201)
+        #expect(try ca.request("POST", "/v1/orders/BOX-M1/refund", json: #"{"seats":["6-2"],"reason":"ill"}"#, headers: Self.li).status == 200)
+        let blocked = try ca.request("POST", "/v1/shows/m1/reservations", json: #"{"kind":"house","seats":["7-1"],"reason":"guests"}"#, headers: Self.li)
+        let blockID = try #require(blocked.string("id"))
+        #expect(blockID.hasPrefix("r_east."))
+        let east = try PostgresStore(url: shards.entries[0].url), west = try PostgresStore(url: shards.entries[1].url)
+        let logBefore = try east.log(show: "m1", after: 0, limit: 100).count
+        let tokenBefore = try ca.request("GET", "/v1/holds/\(token)")
+
+        func move(_ c: HTTPConnection, to shard: String) throws -> HTTPConnection.Response {
+            try c.request("POST", "/v1/shows/m1/move", json: #"{"shard":"\#(shard)"}"#, headers: Self.admin)
+        }
+        let onSale = try move(ca, to: "west")
+        #expect(onSale.status == 409 && onSale.json?["type"]?.stringValue == "/problems/show-on-sale", "\(onSale.text)")
+        #expect(try east.shows().contains { $0.id == "m1" } && west.shows().isEmpty, "nothing moved")
+        #expect(tokenBefore.status != 404, "\(tokenBefore.text)")
+        #expect(try ca.request("PATCH", "/v1/shows/m1", json: #"{"onSale":false}"#, headers: Self.admin).status == 200)
+        #expect(try move(ca, to: "north").json?["type"]?.stringValue == "/problems/unknown-shard")
+        #expect(try move(ca, to: "east").status == 422)
+        #expect(try ca.request("POST", "/v1/shows/m1/move", json: #"{"shard":"west"}"#, headers: Self.li).status == 403, "a manager's act")
+
+        let moved = try move(cb, to: "west")
+        #expect(moved.status == 200 && moved.json?["shard"]?.stringValue == "west", "\(moved.status) \(moved.text)")
+        #expect(
+            try !east.shows().contains { $0.id == "m1" } && east.sales(show: "m1").isEmpty && east.log(show: "m1", after: 0, limit: 10).isEmpty,
+            "nothing left behind")
+        #expect(try west.sales(show: "m1").count == 2 && west.activeHolds(show: "m1").count == 1)
+        let log = try west.log(show: "m1", after: 0, limit: 100)
+        #expect(log.count == logBefore + 2 && log.last?.entry.action == "move" && log.last?.entry.operatorName == "admin", "\(log.map(\.entry.action))")
+        #expect(try west.contacts?.contact(orderRef: "BOX-M1")?.phone == "13912345678")
+
+        // Either instance: the show on west, its old records by their old names, and it sells there.
+        #expect(try eventually { try ca.request("GET", "/v1/shows/m1").json?["shard"]?.stringValue == "west" })
+        for c in [ca, cb] {
+            #expect(try c.request("GET", "/v1/reservations/\(blockID)", headers: Self.li).status == 200)
+            let order = try c.request("GET", "/v1/orders/BOX-M1", headers: Self.li)
+            #expect(order.status == 200 && order.json?["refunds"]?.arrayValue?.count == 1, "\(order.text)")
+            let again = try c.request("GET", "/v1/holds/\(token)")
+            #expect(again.status == tokenBefore.status && again.text == tokenBefore.text, "the buyer's token says what it said before the move")
+        }
+        let after = try cb.request("POST", "/v1/shows/m1/sales", json: #"{"seats":["8-1"],"orderRef":"BOX-M2","payment":"card"}"#, headers: Self.li)
+        let part = after.json?["parts"]?.arrayValue?.first?.objectValue
+        #expect(after.status == 201 && part?["holdId"]?.stringValue?.hasPrefix("s_west.") == true, "\(after.text)")
+        #expect(try eventually { try a.availability("m1") == b.availability("m1") })
+        let seats = try a.availability("m1").counts
+        #expect(seats.sold == 4 && seats.blocked == 1, "5-1, 5-2, 6-1 and 8-1 sold, 7-1 kept: \(seats)")
     }
 
     /// Bad shard lists are refused before any database is touched, each with its place and reason; a

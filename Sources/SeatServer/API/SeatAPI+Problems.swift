@@ -75,6 +75,8 @@ extension Refusal {
         case .afterSaleClosed: (409, "Not allowed by the show's policy")
         case .scheduleClash: (409, "Clashes with another show of the hall")
         case .unknownShard: (422, "No such shard")
+        case .showOnSale: (409, "Show on sale")
+        case .acrossShards: (409, "Shows on different shards")
         }
     }
 }

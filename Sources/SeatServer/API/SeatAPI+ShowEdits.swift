@@ -38,6 +38,15 @@ extension SeatAPI {
         return afterCommit(ticket, trace: trace) { Self.respond(answer) { .json(200, Render.cancellation($0, show: show)) } }
     }
 
+    /// `POST /v1/shows/{id}/move`: the show to another shard (off sale), the move in its log.
+    func moveShow(_ show: String, _ r: HTTPRequest) throws -> HTTPResponse {
+        let who = try requireOperator(r, .manager, to: "move shows")
+        let shard = try RequestBody.decode(r, MoveRequest.init(json:)).shard
+        try inventory.moveShow(show, to: shard, by: who.name)
+        guard let summary = inventory.showSummary(show) else { throw Problem(404, "not-found", "Not found", detail: "no show \(show)") }
+        return .json(200, Render.show(summary))
+    }
+
     /// `GET /v1/shows/{id}/log?since=V&limit=N`: JSON, or one line a seat as CSV (`Accept: text/csv`).
     func showLog(_ show: String, _ r: HTTPRequest) throws -> HTTPResponse {
         try requireOperator(r, .boxoffice, to: "read the log")

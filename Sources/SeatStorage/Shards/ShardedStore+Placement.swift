@@ -57,6 +57,27 @@ extension ShardedStore: ShowPlacement {
         return target.name
     }
 
+    /// Out of its shard, into `name`'s: the rows copied in one transaction there, then deleted from
+    /// the source in one transaction here, which held the show's row locked throughout (another
+    /// instance's change waits, then finds the show gone and is refused; memory reloads it from its new
+    /// shard). Interrupted between the two, the show is on both: moving it again finishes the move.
+    public func move(show id: String, to name: String) throws {
+        guard let target = byName[name] else { throw PlacementError.unknownShard(name, known: shardNames) }
+        guard let k = directory.withLock({ $0.shardOf[id] }) else { throw PlacementError.unknownShow(id) }
+        let source = shards[k]
+        guard source !== target else { throw PlacementError.alreadyThere(show: id, shard: name) }
+        for shard in [source, target] { if let outage = shard.outage { throw PlacementError.shardUnreachable(outage) } }
+        try source.run { from in
+            try from.takeOut(show: id, from: source.name, to: target.name) { rows in
+                try target.run { try $0.putIn(show: id, rows: rows, from: source.name, to: target.name) }
+            }
+        }
+        directory.withLock { d in
+            d.shardOf[id] = target.index
+            d.movedTo[source.name, default: []].insert(target.index)
+        }
+    }
+
     static func isoNow() -> String {
         let f = ISO8601DateFormatter()
         f.formatOptions = [.withInternetDateTime]

@@ -33,6 +33,7 @@ extension ShardedStore {
         let live = reachable
         let lists = try inParallel(live) { try $0.shows() }.map { try $0.get() }
         for (shard, list) in zip(live, lists) { learn(list, on: shard) }
+        relearn(zip(live, lists).map { ($0, Set($1.map(\.id))) })
         let owner = directory.withLock { $0.shardOf }
         // A show id on two shards (made on both at once): the directory's shard is the one served.
         return zip(live, lists).flatMap { shard, list in list.filter { owner[$0.id] == shard.index } }
@@ -109,15 +110,11 @@ extension ShardedStore {
         let live = reachable
         let results = inParallel(live) { try $0.showVersions() }
         var out: [String: UInt64] = [:]
-        for (shard, result) in zip(live, results) {
-            // A shard that stopped answering meanwhile: its shows are compared when it returns.
-            guard case .success(let versions) = result else { continue }
-            let owner = directory.withLock { d in
-                for id in versions.keys where d.shardOf[id] == nil { d.shardOf[id] = shard.index }
-                return d.shardOf
-            }
-            for (id, v) in versions where owner[id] == shard.index { out[id] = v }
-        }
+        // A shard that stopped answering meanwhile: its shows are compared when it returns.
+        let answered = zip(live, results).compactMap { shard, result in (try? result.get()).map { (shard, $0) } }
+        relearn(answered.map { ($0.0, Set($0.1.keys)) })
+        let owner = directory.withLock { $0.shardOf }
+        for (shard, versions) in answered { for (id, v) in versions where owner[id] == shard.index { out[id] = v } }
         return out
     }
 

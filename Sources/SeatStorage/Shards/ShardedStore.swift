@@ -24,6 +24,9 @@ public final class ShardedStore: SeatStore, SharedStore, Sendable {
         var shardOf: [String: Int] = [:]
         /// Each known show's start (for the placement rule: fewest shows to come).
         var startsAt: [String: String] = [:]
+        /// By a shard's name, the shards that took shows from it: its records' identifiers name it, but
+        /// a moved show's records are kept there.
+        var movedTo: [String: Set<Int>] = [:]
     }
 
     let directory = Locked(Directory())
@@ -38,7 +41,10 @@ public final class ShardedStore: SeatStore, SharedStore, Sendable {
         guard shards.contains(where: { $0.outage == nil }) else {
             throw StoreError.unavailable(cause: "no shard can be reached (\(firstFailure ?? ""))")
         }
-        for shard in shards where shard.outage == nil { learn(try shard.run { try $0.shows() }, on: shard) }
+        for shard in shards where shard.outage == nil {
+            learn(try shard.run { try $0.shows() }, on: shard)
+            learnMoves(on: shard)
+        }
         copyMissingVenues()
     }
 
@@ -59,6 +65,34 @@ public final class ShardedStore: SeatStore, SharedStore, Sendable {
                 d.startsAt[s.id] = s.startsAt
             }
         }
+    }
+
+    /// Which shards' shows `shard` took (read once it answers; a move made here adds its own).
+    func learnMoves(on shard: Shard) {
+        guard let from = try? shard.run({ try $0.movedFrom() }) else { return }
+        directory.withLock { d in for name in from { d.movedTo[name, default: []].insert(shard.index) } }
+    }
+
+    /// A round of reading every shard that answers (`ids` by shard): a show its directory shard no
+    /// longer has but another has was moved there.
+    func relearn(_ ids: [(shard: Shard, ids: Set<String>)]) {
+        let read = Dictionary(uniqueKeysWithValues: ids.map { ($0.shard.index, $0.ids) })
+        var moved: [Shard] = []
+        directory.withLock { d in
+            for (shard, list) in ids {
+                for id in list {
+                    guard let owner = d.shardOf[id] else {
+                        d.shardOf[id] = shard.index
+                        continue
+                    }
+                    if owner != shard.index, let ownerIDs = read[owner], !ownerIDs.contains(id) {
+                        d.shardOf[id] = shard.index
+                        moved.append(shard)
+                    }
+                }
+            }
+        }
+        for shard in moved { learnMoves(on: shard) }
     }
 
     /// The shard a show lives on; `StoreError.unavailable` (a 503 to retry) when no shard has it yet:
@@ -86,11 +120,12 @@ public final class ShardedStore: SeatStore, SharedStore, Sendable {
         return byName[String(rest[..<dot])]
     }
 
-    /// The shards to look for a record in: the one its identifier names, else every shard that
-    /// answers (records made before the deployment had shards carry no name).
+    /// The shards to look for a record in: the one its identifier names and those it moved shows to,
+    /// else every shard that answers (records made before the deployment had shards carry no name).
     func shards(forRecord id: String) -> [Shard] {
-        if let one = shard(forRecord: id) { return [one] }
-        return reachable
+        guard let one = shard(forRecord: id) else { return reachable }
+        let moved = directory.withLock { $0.movedTo[one.name] ?? [] }
+        return [one] + moved.sorted().map { shards[$0] }.filter { $0 !== one }
     }
 
     /// `body` on each shard that answers, in parallel; the results in shard order. A shard that stops

@@ -139,6 +139,33 @@ public struct CancelRequest: Sendable, Hashable {
     }
 }
 
+/// `POST /v1/shows/{id}/move` (a manager): the shard to keep the show on from now on.
+public struct MoveRequest: Sendable, Hashable {
+    public var shard: String
+    public init(shard: String) { self.shard = shard }
+
+    public func jsonBytes() -> [UInt8] {
+        var w = JSONWriter()
+        w.raw("{"); w.key("shard", first: true); w.string(shard); w.raw("}")
+        return w.bytes
+    }
+
+    public init(json bytes: [UInt8]) throws(WireError) {
+        let o = try WireError.object(bytes)
+        var log = ProblemLog()
+        o.rejectUnknownKeys(["shard"], at: "", into: &log)
+        let shard = o.text("shard", into: &log)
+        guard log.isEmpty, let shard else { throw .invalid(log.error) }
+        self.init(shard: shard)
+    }
+}
+
+extension MoveRequest: WireBody {
+    public static let schemaName = "MoveRequest"
+    public static let schema: JSONSchema = .object(["shard": .string(pattern: "^[a-z][a-z0-9]{0,11}$")], required: ["shard"], closed: true)
+        .example(#"{"shard":"west"}"#)
+}
+
 extension ShowEdit: WireBody {
     public static let schemaName = "ShowEdit"
     public static let schema: JSONSchema = .object(

@@ -77,6 +77,18 @@ extension APIOperation {
         ],
         problems: [401, 403, 404, 409, 413, 422, 503])
 
+    /// `POST /v1/shows/{id}/move`
+    static let moveShow = APIOperation(
+        "moveShow",
+        "Move the show to another shard (managers; a deployment with shards): off sale only; its holds, sales, log and scans go with it",
+        access: .operatorKey,
+        parameters: [.showId],
+        body: .ref(MoveRequest.self),
+        answers: [
+            .json(200, "the show, on its new shard", .ref(ShowResource.self))
+        ],
+        problems: [401, 403, 404, 409, 413, 422, 503])
+
     /// `GET /v1/shows/{id}/log`
     static let showLog = APIOperation(
         "showLog",
