@@ -1,4 +1,5 @@
 import ArgumentParser
+import Logging
 import Foundation
 import SeatMap
 import SeatSamples
@@ -127,7 +128,7 @@ struct ServeCommand: ToolCommand {
         // sigwait below sees them.
         signal(SIGPIPE, SIG_IGN)
         var set = sigset_t()
-        sigemptyset(&set); sigaddset(&set, SIGINT); sigaddset(&set, SIGTERM)
+        sigemptyset(&set); sigaddset(&set, SIGINT); sigaddset(&set, SIGTERM); sigaddset(&set, SIGHUP)
         pthread_sigmask(SIG_BLOCK, &set, nil)
 
         let app: SeatServerApp
@@ -164,9 +165,29 @@ struct ServeCommand: ToolCommand {
         FileHandle.standardOutput.write(Data((banner + "\n").utf8))
         var signalNumber: Int32 = 0
         sigwait(&set, &signalNumber)
+        // SIGHUP: the shards file read again, its new shards added (a shard is added to a running
+        // deployment by listing it and signalling every instance); a bad file changes nothing.
+        while signalNumber == SIGHUP {
+            Self.reloadShards(app, path: shards, logger: options.logger)
+            sigwait(&set, &signalNumber)
+        }
         FileHandle.standardOutput.write(Data("seatkit: signal \(signalNumber), shutting down\n".utf8))
         app.stop()
         return ExitCode.success
+    }
+
+    static func reloadShards(_ app: SeatServerApp, path: String?, logger: Logger) {
+        guard let path else {
+            logger.warning("SIGHUP: no --shards file to read again (shards given with --store are fixed until a restart)")
+            return
+        }
+        do {
+            guard let data = FileManager.default.contents(atPath: path) else { throw UsageError(message: "cannot read \(path)") }
+            let added = try app.addShards(try ShardList(file: String(decoding: data, as: UTF8.self), path: path))
+            logger.notice("shards read again", metadata: ["added": .string(added.isEmpty ? "none" : added.joined(separator: ", "))])
+        } catch {
+            logger.error("shards not changed", metadata: ["cause": .string(String(describing: error))])
+        }
     }
 
     static func randomKey() -> String {

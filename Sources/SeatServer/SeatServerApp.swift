@@ -123,6 +123,16 @@ public final class SeatServerApp: Sendable {
 
     public var port: UInt16 { http.port }
 
+    /// Adds the shards a longer list names to a running deployment with shards (`seatkit serve` reads
+    /// its `--shards` file again on SIGHUP); the names added. Throws, changing nothing, for a server
+    /// with one store or a list that removes or moves a shard.
+    public func addShards(_ list: ShardList) throws -> [String] {
+        guard let sharded = inventory.store as? ShardedStore else {
+            throw ShardList.Problem(place: "--shards", message: "this server was started with one store; start it with --shards to add shards")
+        }
+        return try sharded.add(list)
+    }
+
     static func openStore(_ options: Options) throws -> SeatStore {
         if let shards = options.shards { return try ShardedStore(shards) }
         if options.store.hasPrefix("postgres://") || options.store.hasPrefix("postgresql://") {

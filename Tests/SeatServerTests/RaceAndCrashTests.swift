@@ -131,11 +131,14 @@ final class ServerProcess {
     /// What the server printed before it started serving (its banner).
     private(set) var banner = ""
 
-    init(store: String, environment: [String: String] = [:], samples: Bool = false) throws {
+    /// `storeArguments`: instead of `--store STORE` (`--shards FILE`, say).
+    init(store: String, environment: [String: String] = [:], samples: Bool = false, storeArguments: [String]? = nil) throws {
         process.executableURL = Self.binary
         let url = store.hasPrefix("sqlite:") || store.hasPrefix("postgres") ? store : "sqlite:" + store
         process.arguments =
-            ["serve", "--port", "0", "--store", url, "--admin-key", TestServer.adminKey, "--holds-per-second", "0", "--trusted-proxies", "127.0.0.1"]
+            ["serve", "--port", "0"] + (storeArguments ?? ["--store", url]) + [
+                "--admin-key", TestServer.adminKey, "--holds-per-second", "0", "--trusted-proxies", "127.0.0.1",
+            ]
             + (samples ? [] : ["--no-samples"])
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe()

@@ -248,6 +248,36 @@ import Testing
         #expect(seats.sold == 4 && seats.blocked == 1, "5-1, 5-2, 6-1 and 8-1 sold, 7-1 kept: \(seats)")
     }
 
+    /// A shard added to a running deployment (#29 item 1): `seatkit serve --shards FILE` reads its file
+    /// again on SIGHUP. The new shard gets the venues by itself and takes shows at once; a file that
+    /// drops a shard changes nothing and the server keeps serving.
+    @Test func aShardIsAddedToARunningServerOnSIGHUP() throws {
+        guard ServerProcess.binaryIsBuilt() else { return }
+        let shards = try twoShards()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("shards-\(UUID().uuidString).txt").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try "# the chain's shards\neast \(shards.entries[0].url)\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let server = try ServerProcess(store: "", samples: true, storeArguments: ["--shards", file])
+        defer { server.terminate() }
+        #expect(server.banner.contains("1 shards: east"))
+        let c = try HTTPConnection(port: server.port)
+        #expect(try createShow(c, "w1", shard: "west").json?["type"]?.stringValue == "/problems/unknown-shard")
+
+        try "# the chain's shards\neast \(shards.entries[0].url)\nwest \(shards.entries[1].url)\n".write(toFile: file, atomically: true, encoding: .utf8)
+        kill(server.process.processIdentifier, SIGHUP)
+        #expect(try eventually { try createShow(c, "w1", shard: "west").status == 201 })
+        let west = try PostgresStore(url: shards.entries[1].url)
+        #expect(try west.shows().map(\.id) == ["w1"] && Set(west.venues().map(\.id)).isSuperset(of: ["cinema-hall-3", "imax-1"]))
+        let held = try hold(c, ["5-1"], show: "w1")
+        #expect(held.status == 201 && held.string("token")?.hasPrefix("west.") == true)
+
+        // A list without east: refused whole; both shards still serve.
+        try "west \(shards.entries[1].url)\n".write(toFile: file, atomically: true, encoding: .utf8)
+        kill(server.process.processIdentifier, SIGHUP)
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try hold(c, ["5-2"], show: "w1").status == 201 && c.request("GET", "/v1/shows/hall3-1930").json?["shard"]?.stringValue == "east")
+    }
+
     /// Bad shard lists are refused before any database is touched, each with its place and reason; a
     /// database listed under another shard's name is refused (its identifiers would route wrongly); a
     /// show asked for on a shard that does not exist is a 422 naming the shards, and nothing is made.

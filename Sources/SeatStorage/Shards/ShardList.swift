@@ -18,6 +18,7 @@ public struct ShardList: Sendable, Hashable {
         public var place: String
         public var message: String
         public var description: String { "\(place): \(message)" }
+        public init(place: String, message: String) { self.place = place; self.message = message }
     }
 
     /// A name says a shard in every identifier it keeps (`h_east.…`): short, lowercase, and a letter first.

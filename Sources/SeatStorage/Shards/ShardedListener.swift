@@ -16,10 +16,24 @@ final class ShardedListener: CommitListener, Sendable {
     }
 
     private let queue = Locked(Queue())
+    private let store: ShardedStore
+    /// How many of the store's shards have their thread (shards added while running get theirs at the
+    /// next wait). Lock: its own (a leaf).
+    private let listening = Locked(0)
 
     init(store: ShardedStore) {
-        for shard in store.shards {
-            let thread = Thread { [weak self] in Self.listen(to: shard, store: store, into: { self }) }
+        self.store = store
+        startThreads()
+    }
+
+    private func startThreads() {
+        let shards = store.shards
+        let from = listening.withLock { n in
+            defer { n = shards.count }
+            return n
+        }
+        for shard in shards.dropFirst(from) {
+            let thread = Thread { [weak self, store] in Self.listen(to: shard, store: store, into: { self }) }
             thread.name = "seatkit-listen-\(shard.name)"
             thread.start()
         }
@@ -28,7 +42,8 @@ final class ShardedListener: CommitListener, Sendable {
     deinit { queue.withLock { $0.stopped = true } }
 
     func notifications(waiting milliseconds: Int32) throws -> [String] {
-        queue.wait(until: { !$0.payloads.isEmpty }, deadline: Date().addingTimeInterval(Double(milliseconds) / 1000)) { q, _ in
+        if store.shards.count > listening.withLock({ $0 }) { startThreads() }
+        return queue.wait(until: { !$0.payloads.isEmpty }, deadline: Date().addingTimeInterval(Double(milliseconds) / 1000)) { q, _ in
             defer { q.payloads = [] }
             return q.payloads
         }

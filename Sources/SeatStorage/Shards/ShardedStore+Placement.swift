@@ -36,7 +36,7 @@ extension ShardedStore: ShowPlacement {
     public func insertShow(_ show: ShowRecord, on requested: String?) throws -> String {
         let target: Shard
         if let requested {
-            guard let named = byName[requested] else { throw PlacementError.unknownShard(requested, known: shardNames) }
+            guard let named = named(requested) else { throw PlacementError.unknownShard(requested, known: shardNames) }
             if let outage = named.outage { throw PlacementError.shardUnreachable(outage) }
             target = named
         } else {
@@ -62,7 +62,7 @@ extension ShardedStore: ShowPlacement {
     /// instance's change waits, then finds the show gone and is refused; memory reloads it from its new
     /// shard). Interrupted between the two, the show is on both: moving it again finishes the move.
     public func move(show id: String, to name: String) throws {
-        guard let target = byName[name] else { throw PlacementError.unknownShard(name, known: shardNames) }
+        guard let target = named(name) else { throw PlacementError.unknownShard(name, known: shardNames) }
         guard let k = directory.withLock({ $0.shardOf[id] }) else { throw PlacementError.unknownShow(id) }
         let source = shards[k]
         guard source !== target else { throw PlacementError.alreadyThere(show: id, shard: name) }

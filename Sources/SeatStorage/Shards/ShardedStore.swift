@@ -17,8 +17,11 @@ import SharedState
 /// that fails is refused change by change, the other parts stand.
 /// Lock: `directory` (a leaf; no database is called under it).
 public final class ShardedStore: SeatStore, SharedStore, Sendable {
-    let shards: [Shard]
-    let byName: [String: Shard]
+    /// The shards, in the order listed; only ever appended to (`add`), so a shard's index stays its own.
+    /// Lock: `list` (a leaf).
+    private let list: Locked<[Shard]>
+    var shards: [Shard] { list.withLock { $0 } }
+    func named(_ name: String) -> Shard? { shards.first { $0.name == name } }
     struct Directory {
         /// Each known show's shard (its index).
         var shardOf: [String: Int] = [:]
@@ -34,8 +37,8 @@ public final class ShardedStore: SeatStore, SharedStore, Sendable {
     /// Opens every shard it can reach now; one that cannot be reached is opened when it returns. A
     /// database that says it is another shard stops it (`ShardIdentityError`), as does reaching none.
     public init(_ list: ShardList) throws {
-        shards = list.entries.enumerated().map { Shard(name: $1.name, url: $1.url, index: $0) }
-        byName = Dictionary(uniqueKeysWithValues: shards.map { ($0.name, $0) })
+        let shards = list.entries.enumerated().map { Shard(name: $1.name, url: $1.url, index: $0) }
+        self.list = Locked(shards)
         var firstFailure: String?
         for shard in shards where try !shard.probe() { firstFailure = firstFailure ?? "\(shard.name): \(shard.outage?.cause ?? "")" }
         guard shards.contains(where: { $0.outage == nil }) else {
@@ -117,7 +120,7 @@ public final class ShardedStore: SeatStore, SharedStore, Sendable {
         var rest = Substring(id)
         if rest.count > 2, rest.dropFirst().first == "_" { rest = rest.dropFirst(2) }
         guard let dot = rest.prefix(13).firstIndex(of: ".") else { return nil }
-        return byName[String(rest[..<dot])]
+        return named(String(rest[..<dot]))
     }
 
     /// The shards to look for a record in: the one its identifier names and those it moved shows to,
@@ -155,6 +158,33 @@ public final class ShardedStore: SeatStore, SharedStore, Sendable {
     func first<T>(among: [Shard], _ body: @escaping (PostgresStore) throws -> T?) throws -> T? {
         for shard in among { if let found = try shard.run(body) { return found } }
         return nil
+    }
+
+    /// A running deployment's longer list (`seatkit serve --shards FILE` read again on SIGHUP): the
+    /// shards it adds are opened (checked to be who they say) and get every venue; the names added.
+    /// Shards are not removed or pointed elsewhere while running: such a list is refused whole, naming
+    /// the shard, and nothing changes.
+    public func add(_ new: ShardList) throws -> [String] {
+        let current = shards
+        for shard in current {
+            guard let entry = new.entries.first(where: { $0.name == shard.name }) else {
+                throw ShardList.Problem(place: "shard \(shard.name)", message: "is missing from the new list: a shard is not removed while running")
+            }
+            guard Shard.withConnectTimeout(entry.url) == shard.url else {
+                throw ShardList.Problem(place: "shard \(shard.name)", message: "has another URL in the new list: restart to change a shard's URL")
+            }
+        }
+        let added = new.entries.filter { e in !current.contains { $0.name == e.name } }
+        let fresh = added.enumerated().map { Shard(name: $1.name, url: $1.url, index: current.count + $0) }
+        // Checked before any is added: a database that says it is another shard is refused.
+        for shard in fresh { try shard.probe() }
+        list.withLock { $0 += fresh }
+        for shard in fresh where shard.outage == nil {
+            if let shows = try? shard.run({ try $0.shows() }) { learn(shows, on: shard) }
+            learnMoves(on: shard)
+        }
+        copyMissingVenues()
+        return fresh.map(\.name)
     }
 
     /// Every venue on every shard that answers: a venue made while a shard was down reaches it here.
