@@ -46,9 +46,24 @@ MANAGER_KEY = "wang-manager-key-0123456789"
 class Server:
     """`seatkit serve` on a free port with its own store; stopped with SIGTERM."""
 
-    def __init__(self):
+    def __init__(self, shards=()):
+        """`shards`: names of shards, each a PostgreSQL cluster of its own started here (scripts/pg-cluster.sh),
+        served with `--shards FILE` instead of the SQLite store."""
         self.dir = tempfile.mkdtemp(prefix="seatkit-browser-")
         self.db = os.path.join(self.dir, "store.db")
+        self.clusters = []
+        for name in shards:
+            cluster = tempfile.mkdtemp(prefix=f"seatkit-shard-{name}-")
+            os.rmdir(cluster)
+            subprocess.run([os.path.join(ROOT, "scripts/pg-cluster.sh"), cluster, "start"], check=True, stdout=subprocess.DEVNULL)
+            url = subprocess.run([os.path.join(ROOT, "scripts/pg-cluster.sh"), cluster, "url"], check=True, capture_output=True, text=True).stdout.strip()
+            self.clusters.append((name, cluster, url))
+        self.store = ["--store", f"sqlite:{self.db}"]
+        if self.clusters:
+            path = os.path.join(self.dir, "shards.txt")
+            with open(path, "w") as f:
+                f.writelines(f"{name} {url}\n" for name, _, url in self.clusters)
+            self.store = ["--shards", path]
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
@@ -58,7 +73,7 @@ class Server:
     def start(self):
         self.log = open(os.path.join(self.dir, "server.log"), "a")
         self.process = subprocess.Popen(
-            [BIN, "serve", "--store", f"sqlite:{self.db}", "--port", str(self.port), "--admin-key", "browser-test-key",
+            [BIN, "serve", *self.store, "--port", str(self.port), "--admin-key", "browser-test-key",
              "--operators", self.operators()],
             stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.time() + 30
@@ -119,6 +134,9 @@ class Server:
         self.process.terminate()
         self.process.wait(timeout=15)
         self.log.close()
+        for _, cluster, _ in self.clusters:
+            subprocess.run([os.path.join(ROOT, "scripts/pg-cluster.sh"), cluster, "stop"], check=False, stdout=subprocess.DEVNULL)
+            subprocess.run(["rm", "-rf", cluster], check=False)
 
 
 def browser():
@@ -138,7 +156,7 @@ class PickerCase(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         os.makedirs(ARTIFACTS, exist_ok=True)
-        cls.server = Server()
+        cls.server = Server(getattr(cls, "shards", ()))
         cls.drivers = []
 
     @classmethod
