@@ -76,7 +76,7 @@ test-browser:
 	python3 -c 'import zxingcpp, PIL' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check zxing-cpp pillow \
 		|| python3 -m pip install --quiet --break-system-packages zxing-cpp pillow
 	$(SWIFT) build $(SWIFT_FLAGS) --product seatkit
-	cd Tests/Browser && python3 -m unittest -v test_buying test_map test_live test_console test_phone test_accessibility test_queue test_door test_order
+	cd Tests/Browser && python3 -m unittest -v test_buying test_map test_live test_console test_phone test_accessibility test_queue test_door test_order test_shards
 
 # The main job: the seat-inventory server on 127.0.0.1:8080 with the embedded store (demo.db),
 # seeded with the sample venues and a few shows. Ctrl-C stops it. The hold rate limit is raised from

@@ -187,6 +187,15 @@ public final class SeatServerApp: Sendable {
             },
         ]
         if let shared = inventory.sharing { _ = follow(shared) }
+        // A shard's outage is one warning and its return one notice, whatever the requests meanwhile.
+        (store as? ShardedStore)?.watcher.watch { shard, outage in
+            if let outage {
+                logger.warning(
+                    "shard cannot be reached: its shows answer 503 until it returns", metadata: ["shard": .string(shard), "cause": .string(outage.cause)])
+            } else {
+                logger.notice("shard answers again", metadata: ["shard": .string(shard)])
+            }
+        }
     }
 
     /// With the shared store: LISTEN for commits (every instance's, with their changes) and apply them;

@@ -161,6 +161,7 @@ import Testing
         print("shard down: slowest refusal of a west show \(Int(slowest * 1000)) ms; east sold \(eastSold) of 12 at the counter meanwhile")
         #expect(slowest < 1, "a show on a shard that is down answers at once, not after a connect timeout")
         #expect(try ca.request("GET", "/v1/shows").status == 200 && cb.request("GET", "/v1/shows/w1").status == 200)
+        #expect(try ca.request("GET", "/metrics").text.contains("seatkit_shard_west_up 0"), "the outage in the metrics")
         let lostOrder = try ca.request("GET", "/v1/orders/BOX-W0", headers: Self.li)
         #expect(lostOrder.status == 503, "an order that may be on the missing shard is not 'not found': \(lostOrder.status)")
 
@@ -175,6 +176,7 @@ import Testing
                 return r.status == 201
             }, "\(last)")
         #expect(try eventually(10) { try hold(cb, ["8-2"], show: "w1").status == 201 })
+        #expect(try eventually { try ca.request("GET", "/metrics").text.contains("seatkit_shard_west_up 1") })
         print("shard back: writes on it succeed again \(String(format: "%.2f", recovered ?? -1)) s after its database started")
         // Each instance sees the other's west holds, and the order written before the outage.
         let layout = SampleVenues.cinemaHall()

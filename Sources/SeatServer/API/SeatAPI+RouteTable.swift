@@ -135,7 +135,13 @@ extension SeatAPI {
                     ("resident_memory_bytes", "The server process's resident memory (Linux: /proc/self/statm).", Double(ProcessMemory.residentBytes())),
                     ("cpu_seconds", "CPU time the server process has used, user and system (Linux: /proc/self/stat).", ProcessMemory.cpuSeconds()),
                 ]
-                    + connectionGauges.withLock { $0 }()),
+                    + connectionGauges.withLock { $0 }()
+                    + (inventory.placement?.status() ?? []).flatMap { s in
+                        [
+                            ("shard_\(s.name)_up", "Whether shard \(s.name)'s database answers (1) or not (0).", s.outage == nil ? 1 : 0),
+                            ("shard_\(s.name)_shows", "Shows kept on shard \(s.name), as this instance knows them.", Double(s.shows)),
+                        ]
+                    }),
             contentType: "text/plain; version=0.0.4")
     }
 

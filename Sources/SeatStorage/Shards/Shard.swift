@@ -19,10 +19,12 @@ final class Shard: Sendable {
     }
 
     private let state: Locked<State>
+    /// Told when the shard goes down or comes back (the server logs it), called outside the lock.
+    let watcher: ShardWatcher
 
-    init(name: String, url: String, index: Int) {
-        self.name = name; self.url = Self.withConnectTimeout(url); self.index = index
-        state = Locked(State(outage: ShardOutage(shard: name, since: Self.now(), cause: "not reached yet")))
+    init(name: String, url: String, index: Int, watcher: ShardWatcher = ShardWatcher()) {
+        self.name = name; self.url = Self.withConnectTimeout(url); self.index = index; self.watcher = watcher
+        state = Locked(State(outage: ShardOutage(shard: name, since: Self.now(), cause: Self.notReached)))
     }
 
     /// A shard that stops answering in the middle of a connect (a machine gone, not a refused port)
@@ -31,6 +33,8 @@ final class Shard: Sendable {
         guard !url.contains("connect_timeout=") else { return url }
         return url + (url.contains("?") ? "&" : "?") + "connect_timeout=3"
     }
+
+    static let notReached = "not reached yet"
 
     static func now() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
 
@@ -54,7 +58,12 @@ final class Shard: Sendable {
     }
 
     func markDown(_ cause: String) {
-        state.withLock { s in if s.outage == nil { s.outage = ShardOutage(shard: name, since: Self.now(), cause: cause) } }
+        let went: ShardOutage? = state.withLock { s in
+            guard s.outage == nil else { return nil }
+            s.outage = ShardOutage(shard: name, since: Self.now(), cause: cause)
+            return s.outage
+        }
+        if let went { watcher.tell(name, went) }
     }
 
     /// Reaches the database (opening and migrating it the first time, and checking it is this shard's:
@@ -76,7 +85,12 @@ final class Shard: Sendable {
             markDown(String(describing: StoreError(error)))
             return false
         }
-        state.withLock { $0.outage = nil }
+        let was = state.withLock { s in
+            defer { s.outage = nil }
+            return s.outage
+        }
+        // Back after a real outage (not its first opening).
+        if let was, was.cause != Self.notReached { watcher.tell(name, nil) }
         return true
     }
 }
@@ -90,4 +104,13 @@ public struct ShardIdentityError: Error, CustomStringConvertible, Sendable {
     public var description: String {
         "the database listed as shard \(listedAs) (\(ShardList.redacted(url))) is shard \(databaseSays): its records' identifiers name it so; list it as \(databaseSays)"
     }
+}
+
+/// Who is told when a shard goes down (with why) or comes back (nil). Lock: its own (a leaf; the
+/// callback runs after it is released).
+public final class ShardWatcher: Sendable {
+    private let callback = Locked<(@Sendable (String, ShardOutage?) -> Void)?>(nil)
+    public init() {}
+    public func watch(_ body: @escaping @Sendable (String, ShardOutage?) -> Void) { callback.withLock { $0 = body } }
+    func tell(_ shard: String, _ outage: ShardOutage?) { callback.withLock { $0 }?(shard, outage) }
 }

@@ -20,6 +20,8 @@ public final class ShardedStore: SeatStore, SharedStore, Sendable {
     /// The shards, in the order listed; only ever appended to (`add`), so a shard's index stays its own.
     /// Lock: `list` (a leaf).
     private let list: Locked<[Shard]>
+    /// Told when a shard goes down or comes back (`SeatServerApp` logs it).
+    public let watcher = ShardWatcher()
     var shards: [Shard] { list.withLock { $0 } }
     func named(_ name: String) -> Shard? { shards.first { $0.name == name } }
     struct Directory {
@@ -37,7 +39,8 @@ public final class ShardedStore: SeatStore, SharedStore, Sendable {
     /// Opens every shard it can reach now; one that cannot be reached is opened when it returns. A
     /// database that says it is another shard stops it (`ShardIdentityError`), as does reaching none.
     public init(_ list: ShardList) throws {
-        let shards = list.entries.enumerated().map { Shard(name: $1.name, url: $1.url, index: $0) }
+        let watcher = self.watcher
+        let shards = list.entries.enumerated().map { Shard(name: $1.name, url: $1.url, index: $0, watcher: watcher) }
         self.list = Locked(shards)
         var firstFailure: String?
         for shard in shards where try !shard.probe() { firstFailure = firstFailure ?? "\(shard.name): \(shard.outage?.cause ?? "")" }
@@ -175,7 +178,7 @@ public final class ShardedStore: SeatStore, SharedStore, Sendable {
             }
         }
         let added = new.entries.filter { e in !current.contains { $0.name == e.name } }
-        let fresh = added.enumerated().map { Shard(name: $1.name, url: $1.url, index: current.count + $0) }
+        let fresh = added.enumerated().map { Shard(name: $1.name, url: $1.url, index: current.count + $0, watcher: watcher) }
         // Checked before any is added: a database that says it is another shard is refused.
         for shard in fresh { try shard.probe() }
         list.withLock { $0 += fresh }
