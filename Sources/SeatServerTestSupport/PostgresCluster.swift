@@ -38,13 +38,14 @@ public final class PostgresCluster: Sendable {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("scripts/pg-cluster.sh").path
+    static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("scripts")
+    static let script = scripts.appendingPathComponent("pg-cluster.sh").path
 
     /// Runs the script with posix_spawn and waitpid (Foundation's `Process` left it unreaped, waiting
     /// for ever, when called from a suite's static initializer).
     @discardableResult
-    static func run(_ directory: String, _ what: String) throws -> String {
+    static func run(_ directory: String, _ what: String, script: String = script) throws -> String {
         let outPath = FileManager.default.temporaryDirectory.appendingPathComponent("pg-cluster-\(UUID().uuidString).out").path
         defer { try? FileManager.default.removeItem(atPath: outPath) }
         let command = "exec /bin/bash '\(script)' '\(directory)' \(what) >'\(outPath)' 2>&1 </dev/null"
@@ -58,5 +59,34 @@ public final class PostgresCluster: Sendable {
         let text = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
         guard status == 0 else { throw ScriptFailed(command: "pg-cluster.sh \(what)", output: text) }
         return text
+    }
+}
+
+/// A highly available PostgreSQL of a test's own (`scripts/ha-cluster.sh`: etcd, two Patroni nodes
+/// with a synchronous standby, HAProxy in front): the failover test kills its primary.
+public final class HACluster: Sendable {
+    public let directory: String
+    /// A libpq URI through HAProxy, which follows the primary.
+    public let url: String
+    static let script = PostgresCluster.scripts.appendingPathComponent("ha-cluster.sh").path
+
+    public init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-ha-\(UUID().uuidString.prefix(8))").path
+        try PostgresCluster.run(directory, "start", script: Self.script)
+        url = try PostgresCluster.run(directory, "url", script: Self.script).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// kill -9 of the primary's Patroni and postmaster; the node killed.
+    @discardableResult
+    public func killPrimary() throws -> String {
+        try PostgresCluster.run(directory, "kill-primary", script: Self.script).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// `node1 primary, node2 replica`, say.
+    public func status() throws -> String { try PostgresCluster.run(directory, "status", script: Self.script).trimmingCharacters(in: .whitespacesAndNewlines) }
+
+    deinit {
+        _ = try? PostgresCluster.run(directory, "stop", script: Self.script)
+        try? FileManager.default.removeItem(atPath: directory)
     }
 }
