@@ -112,7 +112,8 @@ import Testing
         for (show, shard) in [("e1", "east"), ("w1", "west")] {
             let made = try c.request(
                 "POST", "/v1/shows",
-                json: #"{"id":"\#(show)","venueId":"\#(layout.id)","startsAt":"2099-12-01T20:00:00+08:00","prices":{"categories":{"lower":"380","upper":"180"}},"shard":"\#(shard)"}"#,
+                json:
+                    #"{"id":"\#(show)","venueId":"\#(layout.id)","startsAt":"2099-12-01T20:00:00+08:00","prices":{"categories":{"lower":"380","upper":"180"}},"shard":"\#(shard)"}"#,
                 headers: Self.admin)
             #expect(made.status == 201, "\(made.text)")
         }
