@@ -85,6 +85,7 @@ enum ServerBenchmarks {
             let postgres = ProcessInfo.processInfo.environment["SEATKIT_BENCH_POSTGRES"] ?? ProcessInfo.processInfo.environment["SEATKIT_TEST_POSTGRES"]
         {
             try postgresHolds(url: postgres, sqliteDirectory: dir, report: report)
+            try shardedHolds(url: postgres, report: report)
         } else {
             report.notes.append("No PostgreSQL for the run (scripts/benchmarks.sh starts one; or set SEATKIT_BENCH_POSTGRES): shared-store rows skipped.")
         }

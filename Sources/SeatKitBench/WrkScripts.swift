@@ -21,6 +21,8 @@ enum Wrk {
           -- Several wrk processes (one per instance) take disjoint sections: args[2] the first, args[3] how many.
           base = tonumber(args[2] or "0")
           sections = tonumber(args[3] or "16")
+          -- args[4]: the show (two wrk processes on two shows of two shards).
+          show = args[4] or "bench"
         end
         request = function()
           local token = table.remove(tokens)
@@ -34,7 +36,7 @@ enum Wrk {
           local first = 1 + (counter % 2) * 4
           local seats = {}
           for k = 0, n - 1 do seats[#seats + 1] = '"' .. section .. "-" .. row .. "-" .. (first + k) .. '"' end
-          return wrk.format("POST", "/v1/shows/bench/holds", {["Content-Type"] = "application/json"}, '{"seats":[' .. table.concat(seats, ",") .. ']}')
+          return wrk.format("POST", "/v1/shows/" .. show .. "/holds", {["Content-Type"] = "application/json"}, '{"seats":[' .. table.concat(seats, ",") .. ']}')
         end
         response = function(status, headers, body)
           if status == 201 then

@@ -38,6 +38,14 @@ if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "postgres",
     report.print(sections: [("SeatServer: the shared store", 0..<report.rows.count)])
     exit(0)
 }
+// `SeatKitBench shards`: two shards against one alone (SEATKIT_BENCH_POSTGRES or SEATKIT_TEST_POSTGRES).
+if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "shards",
+    let url = ProcessInfo.processInfo.environment["SEATKIT_BENCH_POSTGRES"] ?? ProcessInfo.processInfo.environment["SEATKIT_TEST_POSTGRES"]
+{
+    try ServerBenchmarks.shardedHolds(url: url, report: report)
+    report.print(sections: [("SeatServer: shards", 0..<report.rows.count)])
+    exit(0)
+}
 // `SeatKitBench queue`: the waiting room's rows alone, on a fresh SQLite server.
 if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "queue" {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-bench-queue-\(getpid())")

@@ -179,8 +179,10 @@ public final class ShardedStore: SeatStore, SharedStore, Sendable {
         }
         let added = new.entries.filter { e in !current.contains { $0.name == e.name } }
         let fresh = added.enumerated().map { Shard(name: $1.name, url: $1.url, index: current.count + $0, watcher: watcher) }
-        // Checked before any is added: a database that says it is another shard is refused.
+        // Checked before any is added: a database that says it is another shard is refused. Given the
+        // venues before it takes shows (a show made on it at once must find its venue there).
         for shard in fresh { try shard.probe() }
+        copyMissingVenues(among: reachable + fresh)
         list.withLock { $0 += fresh }
         for shard in fresh where shard.outage == nil {
             if let shows = try? shard.run({ try $0.shows() }) { learn(shows, on: shard) }
@@ -191,8 +193,9 @@ public final class ShardedStore: SeatStore, SharedStore, Sendable {
     }
 
     /// Every venue on every shard that answers: a venue made while a shard was down reaches it here.
-    func copyMissingVenues() {
-        let live = reachable
+    /// `among`: these shards (default: every one that answers).
+    func copyMissingVenues(among: [Shard]? = nil) {
+        let live = (among ?? reachable).filter { $0.outage == nil }
         guard live.count > 1, let all = try? inParallel(live, { try $0.venueIDsAndFingerprints() }).map({ try $0.get() }) else { return }
         let union = all.reduce(into: [String: Int]()) { u, ids in for (id, _) in ids where u[id] == nil { u[id] = 0 } }
         for (k, shard) in live.enumerated() {

@@ -1,0 +1,62 @@
+import Foundation
+import SeatDomain
+import SeatInventory
+import SeatMap
+import SeatSamples
+import SeatServer
+import SeatStorage
+import SharedState
+
+/// Two shards against one (#29 item 5): the same two shows, the same two wrk processes (one a show), on
+/// a server whose store is one shard and on one whose shows are on two shards. Both shards are schemas
+/// of the one benchmark cluster: on one machine the databases share its cores either way, so the row
+/// says what the spreading itself costs (routing, a batch split and committed in parallel, two
+/// listeners), not what a second machine would add.
+extension ServerBenchmarks {
+    static func shardedHolds(url: String, report: Report) throws {
+        func schema(_ name: String) -> String { url + (url.contains("?") ? "&" : "?") + "schema=\(name)_\(getpid())" }
+        var one: [Double] = [], two: [Double] = [], p99s: [Double] = []
+        for turn in 0..<3 {
+            for shardCount in [1, 2] {
+                let list = try ShardList(entries: (0..<shardCount).map { .init(name: "s\($0 + 1)", url: schema("shard\(turn)_\(shardCount)_\($0)")) })
+                var options = benchOptions(SeatServerApp.Options(adminKey: "bench-admin-key-0123456789"))
+                options.shards = list
+                let app = try SeatServerApp(options: options)
+                let venue = SampleVenues.arena(seats: 20_000)
+                try app.inventory.addVenue(venue)
+                for (k, show) in ["bench", "bench2"].enumerated() {
+                    try app.inventory.addShow(
+                        Inventory.NewShow(
+                            id: show, venueID: venue.id, startsAt: "2099-12-01T19:00:00+08:00", prices: PriceTable(categoryPrices: ["lower": 580, "upper": 380]),
+                            policy: SelectionPolicy(maxSeats: 6, noLoneSeat: false), shard: "s\(k % shardCount + 1)"))
+                }
+                try app.start()
+                let results = Locked([Wrk.Result]())
+                let group = DispatchGroup()
+                for show in ["bench", "bench2"] {
+                    group.enter()
+                    Thread.detachNewThread {
+                        if let r = Wrk.run(port: app.port, path: "/", connections: 32, seconds: 5, script: Wrk.holdRelease, scriptArguments: ["20", "0", "16", show]) {
+                            results.withLock { $0.append(r) }
+                        }
+                        group.leave()
+                    }
+                }
+                group.wait()
+                app.stop()
+                guard results.current.count == 2 else { continue }
+                let rate = results.current.reduce(0.0) { $0 + Double($1.holds) / $1.seconds }
+                if shardCount == 1 { one.append(rate) } else {
+                    two.append(rate)
+                    p99s.append(results.current.map(\.p99).max() ?? 0)
+                }
+            }
+        }
+        guard !one.isEmpty, !two.isEmpty else { return }
+        let (o, t) = (one.sorted()[one.count / 2], two.sorted()[two.count / 2])
+        report.row(
+            "hold + release on two shows, two wrk of 32 connections (one a show), the shows on two PostgreSQL shards vs both on one shard, taking turns, medians of \(one.count)",
+            ours: String(format: "%.0f holds/s, p99 %.1f ms", t, (p99s.sorted()[p99s.count / 2]) * 1000), baseline: String(format: "%.0f holds/s", o),
+            ratio: String(format: "%.2f×", t / o), goal: t >= 0.9 * o ? "≥ 0.9× ✓" : "≥ 0.9× ✗")
+    }
+}
