@@ -41,7 +41,7 @@ enum Wrk {
         response = function(status, headers, body)
           if status == 201 then
             holds = holds + 1
-            local token = string.match(body, '"token":"(%x+)"')
+            local token = string.match(body, '"token":"([%w%.]+)"')
             if token then table.insert(tokens, token) end
           end
         end
