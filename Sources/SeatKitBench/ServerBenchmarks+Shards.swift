@@ -27,7 +27,8 @@ extension ServerBenchmarks {
                 for (k, show) in ["bench", "bench2"].enumerated() {
                     try app.inventory.addShow(
                         Inventory.NewShow(
-                            id: show, venueID: venue.id, startsAt: "2099-12-01T19:00:00+08:00", prices: PriceTable(categoryPrices: ["lower": 580, "upper": 380]),
+                            id: show, venueID: venue.id, startsAt: "2099-12-01T19:00:00+08:00",
+                            prices: PriceTable(categoryPrices: ["lower": 580, "upper": 380]),
                             policy: SelectionPolicy(maxSeats: 6, noLoneSeat: false), shard: "s\(k % shardCount + 1)"))
                 }
                 try app.start()
@@ -36,7 +37,9 @@ extension ServerBenchmarks {
                 for show in ["bench", "bench2"] {
                     group.enter()
                     Thread.detachNewThread {
-                        if let r = Wrk.run(port: app.port, path: "/", connections: 32, seconds: 5, script: Wrk.holdRelease, scriptArguments: ["20", "0", "16", show]) {
+                        if let r = Wrk.run(
+                            port: app.port, path: "/", connections: 32, seconds: 5, script: Wrk.holdRelease, scriptArguments: ["20", "0", "16", show])
+                        {
                             results.withLock { $0.append(r) }
                         }
                         group.leave()
@@ -46,7 +49,9 @@ extension ServerBenchmarks {
                 app.stop()
                 guard results.current.count == 2 else { continue }
                 let rate = results.current.reduce(0.0) { $0 + Double($1.holds) / $1.seconds }
-                if shardCount == 1 { one.append(rate) } else {
+                if shardCount == 1 {
+                    one.append(rate)
+                } else {
                     two.append(rate)
                     p99s.append(results.current.map(\.p99).max() ?? 0)
                 }
