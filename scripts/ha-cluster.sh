@@ -121,7 +121,8 @@ start)
     echo $! >"$dir/etcd.pid"
     for _ in $(seq 100); do curl -sf "http://127.0.0.1:$etcd/health" >/dev/null && break; sleep 0.1; done
     start_node node1 "$pg1" "$api1"
-    for _ in $(seq 300); do [ "$(role "$api1")" = primary ] && break; sleep 0.2; done
+    # Patroni bootstraps with initdb first: 6 s here, over a minute on a busy CI machine.
+    for _ in $(seq 900); do [ "$(role "$api1")" = primary ] && break; sleep 0.2; done
     [ "$(role "$api1")" = primary ] || { echo "ha-cluster: node1 did not become primary" >&2; tail -20 "$dir/node1.log" >&2; exit 1; }
     start_node node2 "$pg2" "$api2"
     # The standby is synchronous once Patroni names it so (the primary's /sync answers 200 for it).
