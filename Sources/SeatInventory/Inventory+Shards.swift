@@ -27,4 +27,21 @@ extension Inventory {
         try wait(try beginLogAct(show: id, action: "move", what: "from shard \(from) to shard \(shard)", by: operatorName))
         metrics.count("shows_moved")
     }
+
+    /// A placement the store refused, in the API's words.
+    static func placementRefusal(_ e: PlacementError) -> Refusal {
+        switch e {
+        case .unknownShard(let name, let known) where known.isEmpty:
+            Refusal.invalid(path: "shard", "this server keeps every show in one store: there is no shard \(name) to choose")
+        case .unknownShard(let name, let known):
+            Refusal(
+                .unknownShard, detail: "shard: no shard \(name); the shards are \(known.joined(separator: ", "))",
+                details: [.errors([("shard", "no shard \(name); the shards are \(known.joined(separator: ", "))")])])
+        case .shardUnreachable(let outage):
+            Refusal(.storeUnavailable, detail: "shard \(outage.shard) cannot be reached right now; try again shortly, or choose another shard")
+        case .unknownShow(let id): Refusal(.notFound, detail: "no show \(id)")
+        case .onSale(let id): Refusal(.showOnSale, detail: "show \(id) is on sale: pause its sales before moving it to another shard")
+        case .alreadyThere(let id, let shard): Refusal.invalid(path: "shard", "show \(id) is already on shard \(shard)")
+        }
+    }
 }

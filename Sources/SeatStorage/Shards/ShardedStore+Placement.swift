@@ -1,5 +1,6 @@
 import Foundation
 import SeatDomain
+import SeatJSON
 
 /// Where shows live: the directory the store keeps (`learn`), and the rule for new shows.
 extension ShardedStore: ShowPlacement {
@@ -24,10 +25,10 @@ extension ShardedStore: ShowPlacement {
 
     /// The rule, when the request names no shard: the reachable shard with the fewest shows still to
     /// start (a chain's busy evenings spread evenly), the first listed on a tie.
-    func placementChoice(now: String) -> Shard? {
+    func placementChoice(now: Int64) -> Shard? {
         let upcoming = directory.withLock { d in
             d.shardOf.reduce(into: [Int: Int]()) { counts, entry in
-                if (d.startsAt[entry.key] ?? "") > now { counts[entry.value, default: 0] += 1 }
+                if (d.startsAt[entry.key] ?? 0) > now { counts[entry.value, default: 0] += 1 }
             }
         }
         return reachable.min { (upcoming[$0.index] ?? 0, $0.index) < (upcoming[$1.index] ?? 0, $1.index) }
@@ -40,7 +41,7 @@ extension ShardedStore: ShowPlacement {
             if let outage = named.outage { throw PlacementError.shardUnreachable(outage) }
             target = named
         } else {
-            guard let chosen = placementChoice(now: Self.isoNow()) else {
+            guard let chosen = placementChoice(now: Shard.now()) else {
                 throw StoreError.unavailable(cause: "no shard can be reached")
             }
             target = chosen
@@ -52,7 +53,7 @@ extension ShardedStore: ShowPlacement {
         try target.run { try $0.insertShow(show) }
         directory.withLock { d in
             d.shardOf[show.id] = target.index
-            d.startsAt[show.id] = show.startsAt
+            d.startsAt[show.id] = Timestamp.milliseconds(show.startsAt)
         }
         return target.name
     }
@@ -76,11 +77,5 @@ extension ShardedStore: ShowPlacement {
             d.shardOf[id] = target.index
             d.movedTo[source.name, default: []].insert(target.index)
         }
-    }
-
-    static func isoNow() -> String {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        return f.string(from: Date())
     }
 }

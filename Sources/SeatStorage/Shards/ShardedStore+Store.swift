@@ -84,7 +84,8 @@ extension ShardedStore {
             parts[home, default: []].append(contentsOf: group)
         }
         let work = parts.sorted { $0.key < $1.key }
-        let results = try inParallelParts(work.map { (shards[$0.key], $0.value.map { batch[$0] }) })
+        let batches = work.map { (shards[$0.key], $0.value.map { batch[$0] }) }
+        let results = inParallel(count: batches.count) { k in try batches[k].0.run { try $0.commit(batch: batches[k].1) } }
         for ((_, indices), result) in zip(work, results) {
             switch result {
             case .success(let done): for (i, o) in zip(indices, done) { outcomes[i] = o }
@@ -94,15 +95,6 @@ extension ShardedStore {
             }
         }
         return outcomes.map { $0! }
-    }
-
-    private func inParallelParts(_ parts: [(Shard, [StoreCommit])]) throws -> [Result<[CommitOutcome], Error>] {
-        if parts.count == 1 { return [Result { try parts[0].0.run { try $0.commit(batch: parts[0].1) } }] }
-        let results = SharedResults<[CommitOutcome]>(count: parts.count)
-        DispatchQueue.concurrentPerform(iterations: parts.count) { k in
-            results.set(k, Result { try parts[k].0.run { try $0.commit(batch: parts[k].1) } })
-        }
-        return results.all
     }
 
     /// Every shard that answers; a show on none of them is unknown to the caller, which skips it.

@@ -1,5 +1,6 @@
 import Foundation
 import SeatDomain
+import SeatJSON
 import SeatMap
 import SharedState
 
@@ -27,8 +28,9 @@ public final class ShardedStore: SeatStore, SharedStore, Sendable {
     struct Directory {
         /// Each known show's shard (its index).
         var shardOf: [String: Int] = [:]
-        /// Each known show's start (for the placement rule: fewest shows to come).
-        var startsAt: [String: String] = [:]
+        /// Each known show's start in Unix milliseconds (for the placement rule: fewest shows to come;
+        /// compared as instants, not as text: starts carry their own offsets).
+        var startsAt: [String: Int64] = [:]
         /// By a shard's name, the shards that took shows from it: its records' identifiers name it, but
         /// a moved show's records are kept there.
         var movedTo: [String: Set<Int>] = [:]
@@ -68,7 +70,7 @@ public final class ShardedStore: SeatStore, SharedStore, Sendable {
         directory.withLock { d in
             for s in shows where d.shardOf[s.id] == nil || d.shardOf[s.id] == shard.index {
                 d.shardOf[s.id] = shard.index
-                d.startsAt[s.id] = s.startsAt
+                d.startsAt[s.id] = Timestamp.milliseconds(s.startsAt)
             }
         }
     }
@@ -149,11 +151,16 @@ public final class ShardedStore: SeatStore, SharedStore, Sendable {
 
     /// `body` on each of `among`, in parallel (one thread a shard; one shard is called in place).
     func inParallel<T>(_ among: [Shard], _ body: @escaping (PostgresStore) throws -> T) -> [Result<T, Error>] {
-        if among.count == 1 { return [Result { try among[0].run(body) }] }
+        inParallel(count: among.count) { k in try among[k].run(body) }
+    }
+
+    /// `body(k)` for each k below `count`, in parallel (one is called in place); the results in order.
+    func inParallel<T>(count: Int, _ body: @escaping (Int) throws -> T) -> [Result<T, Error>] {
+        if count == 1 { return [Result { try body(0) }] }
         // Called by this thread's workers only while it waits for them (concurrentPerform returns after).
         nonisolated(unsafe) let body = body
-        let results = SharedResults<T>(count: among.count)
-        DispatchQueue.concurrentPerform(iterations: among.count) { k in results.set(k, Result { try among[k].run(body) }) }
+        let results = SharedResults<T>(count: count)
+        DispatchQueue.concurrentPerform(iterations: count) { k in results.set(k, Result { try body(k) }) }
         return results.all
     }
 
