@@ -26,6 +26,10 @@ if [ ! -f "$dir/ports" ]; then
 fi
 # shellcheck disable=SC2046
 eval $(cat "$dir/ports")
+# Run from the cluster's own directory: PostgreSQL runs as `postgres`, which may not enter the caller's
+# (a fresh clone made by mktemp -d is 700: Patroni's bootstrap then never finished, in CI).
+[ "$(id -u)" = 0 ] && chown postgres:postgres "$dir"
+cd "$dir"
 
 node_config() { # name pgport apiport
     cat <<YAML
