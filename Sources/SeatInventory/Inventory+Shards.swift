@@ -6,17 +6,16 @@ extension Inventory {
     /// Moves an off-sale show to another shard (`ShowPlacement.move`), then reads it back from there
     /// and writes the move in its log (a version of its own: who moved it, from where, to where).
     /// Requests on the show meanwhile wait on its row in the source database, then are refused and
-    /// answered from the reloaded show.
+    /// answered from the reloaded show. A show on sale there is refused (`PlacementError.onSale`).
     public func moveShow(_ id: String, to shard: String, by operatorName: String) throws(Refusal) {
         guard let placement else {
             throw Refusal.invalid(path: "shard", "this server keeps every show in one store: there is no shard \(shard) to move it to")
         }
-        let now = clock()
+        // Whether it is on sale is the source database's to say, under the show's row lock: this
+        // instance may not have heard yet of a pause made on another (a CI run moved a show 3 ms after
+        // another instance paused it, and memory still said "on sale").
         let from = try locked { (m: Memory) throws(Refusal) -> String in
-            let state = try state(forShow: id, in: m)
-            if summary(of: state, now: now).open {
-                throw Refusal(.showOnSale, detail: "show \(id) is on sale: pause its sales before moving it to another shard")
-            }
+            _ = try state(forShow: id, in: m)
             return placement.shard(ofShow: id) ?? "?"
         }
         do { try placement.move(show: id, to: shard) } catch let e as PlacementError { throw Self.placementRefusal(e) } catch {

@@ -10,6 +10,9 @@ public struct PostgresError: Error, CustomStringConvertible, Sendable {
     public var description: String { "PostgreSQL error \(sqlState): \(message)" }
     public var isUniqueViolation: Bool { sqlState == "23505" }
     public var isConnectionFailure: Bool { sqlState.hasPrefix("08") || sqlState.hasPrefix("57P") || sqlState.isEmpty }
+    /// The connection failed, or the server is no longer a primary (25006, read-only: a standby
+    /// answered in the middle of a failover). A shard is down then, not for a statement's own error.
+    public var meansTheDatabaseIsGone: Bool { isConnectionFailure || sqlState == "25006" }
 }
 
 /// A statement's parameter: text (nil is NULL), or an array sent in the binary format.

@@ -7,7 +7,7 @@ import SeatSamples
 import SeatSecrets
 import SeatServer
 import SeatServerTestSupport
-import SeatStorage
+@testable import SeatStorage
 import Testing
 
 /// Shows spread over two PostgreSQL databases on two clusters (#29): `east` a schema of the test run's
@@ -219,11 +219,17 @@ import Testing
         #expect(onSale.status == 409 && onSale.json?["type"]?.stringValue == "/problems/show-on-sale", "\(onSale.text)")
         #expect(try east.shows().contains { $0.id == "m1" } && west.shows().isEmpty, "nothing moved")
         #expect(tokenBefore.status != 404, "\(tokenBefore.text)")
-        #expect(try ca.request("PATCH", "/v1/shows/m1", json: #"{"onSale":false}"#, headers: Self.admin).status == 200)
-        #expect(try move(ca, to: "north").json?["type"]?.stringValue == "/problems/unknown-shard")
-        #expect(try move(ca, to: "east").status == 422)
+        // The refusal left the shard up: the next answers are the requests' own, not 503.
+        let north = try move(ca, to: "north"), home = try move(ca, to: "east")
+        #expect(north.json?["type"]?.stringValue == "/problems/unknown-shard", "\(north.text)")
+        #expect(home.status == 422, "\(home.text)")
         #expect(try ca.request("POST", "/v1/shows/m1/move", json: #"{"shard":"west"}"#, headers: Self.li).status == 403, "a manager's act")
 
+        // Paused on the source database by someone neither instance has heard from yet (a CI run moved
+        // a show 3 ms after the other instance paused it, and memory still said "on sale"): the
+        // database's word counts.
+        try east.withConnection { _ = try $0.execute("UPDATE shows SET on_sale = false WHERE id = 'm1'") }
+        #expect(try cb.request("GET", "/v1/shows/m1").json?["onSale"]?.boolValue == true, "memory has not heard")
         let moved = try move(cb, to: "west")
         #expect(moved.status == 200 && moved.json?["shard"]?.stringValue == "west", "\(moved.status) \(moved.text)")
         #expect(
@@ -231,7 +237,7 @@ import Testing
             "nothing left behind")
         #expect(try west.sales(show: "m1").count == 2 && west.activeHolds(show: "m1").count == 1)
         let log = try west.log(show: "m1", after: 0, limit: 100)
-        #expect(log.count == logBefore + 2 && log.last?.entry.action == "move" && log.last?.entry.operatorName == "admin", "\(log.map(\.entry.action))")
+        #expect(log.count == logBefore + 1 && log.last?.entry.action == "move" && log.last?.entry.operatorName == "admin", "\(log.map(\.entry.action))")
         #expect(try west.contacts?.contact(orderRef: "BOX-M1")?.phone == "13912345678")
 
         // Either instance: the show on west, its old records by their old names, and it sells there.

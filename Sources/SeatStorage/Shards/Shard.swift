@@ -48,12 +48,14 @@ final class Shard: Sendable {
         return store
     }
 
-    /// `body` on the shard's database; a failure to reach it marks the shard down.
+    /// `body` on the shard's database; a failure to reach it marks the shard down. Only that: a
+    /// refusal in the domain's words (a move of a show on sale) or a statement's own error leaves it up
+    /// (a CI run marked a shard down because a move was refused, and its shows answered 503).
     func run<T>(_ body: (PostgresStore) throws -> T) throws -> T {
         let store = try store()
-        do { return try body(store) } catch {
-            if case .unavailable(let cause) = StoreError(error) { markDown(cause) }
-            throw error
+        do { return try body(store) } catch let e as PostgresError where e.meansTheDatabaseIsGone {
+            markDown(StoreError(e).description)
+            throw e
         }
     }
 
