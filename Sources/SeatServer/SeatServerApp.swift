@@ -118,7 +118,9 @@ public final class SeatServerApp: Sendable {
         let (plain, venues) = (options.maximumBodyBytes, options.maximumVenueBytes)
         configuration.bodyLimit = { method, path, header in api.bodyLimit(method: method, path: path, header: header, plain: plain, venues: venues) }
         http = HTTPServer(configuration: configuration) { api.handle($0) }
-        api.connectionGauges.withLock { $0 = { [http] in http.connectionGauges } }
+        // Weak: the server holds the API (its handler), so the API holding the server back was a cycle
+        // that kept every stopped app, its store and its database connections for ever.
+        api.connectionGauges.withLock { $0 = { [weak http] in http?.connectionGauges ?? [] } }
     }
 
     public var port: UInt16 { http.port }

@@ -289,6 +289,35 @@ import Testing
 
     /// Bad shard lists are refused before any database is touched, each with its place and reason; a
     /// database listed under another shard's name is refused (its identifiers would route wrongly); a
+    /// A stopped instance lets go of its shards: its listener threads end and every connection it had
+    /// to them closes (with two shards the listener was never freed, and each stopped server kept its
+    /// connections and store for ever).
+    @Test func aStoppedInstanceLetsGoOfItsShards() throws {
+        let shards = try twoShards()
+        let west = try PostgresStore(url: shards.entries[1].url)
+        func connections() throws -> Int {
+            try west.withConnection { c in
+                let sql =
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'"
+                return Int(try c.execute(sql).text(0, 0)) ?? -1
+            }
+        }
+        let before = try connections()
+        do {
+            let a = try server(shards)
+            let c = try a.connection()
+            #expect(try createShow(c, "z1", shard: "west").status == 201)
+            #expect(try hold(c, ["5-1"], show: "z1").status == 201)
+            #expect(try connections() > before, "the instance reaches west")
+            a.app.stop()
+        }
+        var after = -1
+        #expect(
+            try eventually {
+                after = try connections(); return after <= before
+            }, "\(before) connections to west before the instance, \(after) after it stopped")
+    }
+
     /// show asked for on a shard that does not exist is a 422 naming the shards, and nothing is made.
     @Test func badShardsAreRefusedPrecisely() throws {
         func problem(_ make: () throws -> ShardList) -> String {

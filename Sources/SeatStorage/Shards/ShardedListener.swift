@@ -56,19 +56,24 @@ final class ShardedListener: CommitListener, Sendable {
 
     private var isStopped: Bool { queue.withLock { $0.stopped } }
 
-    /// One shard's thread: ends when the listener is gone.
+    /// One shard's thread: ends when the listener is gone. It holds the listener only to hand over
+    /// what it heard, never while it waits: two threads waiting in turn with it held kept it alive for
+    /// ever (with two shards, a stopped server's listeners, connections and store were never freed).
     private static func listen(to shard: Shard, store: ShardedStore, into owner: () -> ShardedListener?) {
         var connection: PostgresConnection?
-        while let listener = owner(), !listener.isStopped {
+        func listening() -> Bool { owner().map { !$0.isStopped } ?? false }
+        while listening() {
             do {
                 if connection == nil {
                     if shard.outage != nil { guard try shard.probe() else { throw StoreError.unavailable(cause: "probe") } }
                     connection = try shard.run { try $0.listeningConnection() }
                     // What was committed while unheard: every show of the shard, read as a gap.
-                    listener.put(Array(try shard.run { try $0.showVersions() }.keys))
+                    let shows = Array(try shard.run { try $0.showVersions() }.keys)
+                    owner()?.put(shows)
                     store.copyMissingVenues()
                 }
-                listener.put(try connection!.notifications(waiting: 500))
+                let heard = try connection!.notifications(waiting: 500)
+                owner()?.put(heard)
                 // A call of a request found the shard down while this connection still hears it (a
                 // pooled connection broken by a restart): it answers, so it is up.
                 if shard.outage != nil { try shard.probe() }
