@@ -77,6 +77,12 @@ import Testing
         #expect(eastShows == ["show", "auto"] && westShows == ["w1", "w2"])
         #expect(try east.venues().map(\.id) == ["cinema-hall-3"] && west.venues().map(\.id) == ["cinema-hall-3"], "the venue on both shards")
         #expect(try eventually { try cb.request("GET", "/v1/shows/w1").json?["shard"]?.stringValue == "west" })
+        // The shards for the console's move dialog: a manager's, in the deployment's order, with their shows.
+        let listed = try cb.request("GET", "/v1/shards", headers: Self.admin)
+        let rows = listed.json?["shards"]?.arrayValue?.compactMap(\.objectValue) ?? []
+        #expect(listed.status == 200 && rows.map { $0["name"]?.stringValue } == ["east", "west"], "\(listed.text)")
+        #expect(rows.map { $0["shows"]?.intValue } == [2, 2] && rows.allSatisfy { $0["up"]?.boolValue == true }, "\(listed.text)")
+        #expect(try cb.request("GET", "/v1/shards", headers: Self.li).status == 403, "a manager's view")
 
         // A buyer on west through instance A, confirmed through instance B: the token names its shard.
         let held = try hold(ca, ["5-1", "5-2"], show: "w1")
@@ -162,6 +168,8 @@ import Testing
         #expect(slowest < 1, "a show on a shard that is down answers at once, not after a connect timeout")
         #expect(try ca.request("GET", "/v1/shows").status == 200 && cb.request("GET", "/v1/shows/w1").status == 200)
         #expect(try ca.request("GET", "/metrics").text.contains("seatkit_shard_west_up 0"), "the outage in the metrics")
+        let down = try ca.request("GET", "/v1/shards", headers: Self.admin).json?["shards"]?.arrayValue?.compactMap(\.objectValue) ?? []
+        #expect(down.map { $0["up"]?.boolValue } == [true, false] && down.last?["downSince"]?.intValue != nil, "the outage for the console: \(down)")
         let lostOrder = try ca.request("GET", "/v1/orders/BOX-W0", headers: Self.li)
         #expect(lostOrder.status == 503, "an order that may be on the missing shard is not 'not found': \(lostOrder.status)")
 
@@ -348,5 +356,6 @@ import Testing
         let oneStore = try TestServer(backend: .sqlite)
         let single = try createShow(try oneStore.connection(), "x1", shard: "east")
         #expect(single.status == 422 && single.text.contains("one store"), "\(single.text)")
+        #expect(try oneStore.connection().request("GET", "/v1/shards", headers: Self.admin).text == #"{"shards":[]}"#)
     }
 }

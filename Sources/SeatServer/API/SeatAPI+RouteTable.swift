@@ -28,6 +28,7 @@ extension SeatAPI {
         Route("/v1/shows/{id}/prices", [("PUT", .changePrices, { api, c in try api.changePrices(c[0], c.request, trace: c.trace) })]),
         Route("/v1/shows/{id}/cancel", [("POST", .cancelShow, { api, c in try api.cancelShow(c[0], c.request, trace: c.trace) })]),
         Route("/v1/shows/{id}/move", [("POST", .moveShow, { api, c in try api.moveShow(c[0], c.request) })]),
+        Route("/v1/shards", [("GET", .listShards, { api, c in try api.listShards(c.request) })]),
         Route("/v1/shows/{id}/log", [("GET", .showLog, { api, c in try api.showLog(c[0], c.request) })]),
         Route("/v1/shows/{id}/availability", [("GET", .getAvailability, { api, c in try api.availability(c[0], c.request, trace: c.trace) })]),
         Route("/v1/shows/{id}/events", [("GET", .showEvents, { api, c in try api.events(c[0], c.request) })]),

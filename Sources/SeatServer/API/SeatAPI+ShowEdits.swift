@@ -47,6 +47,15 @@ extension SeatAPI {
         return .json(200, Render.show(summary))
     }
 
+    /// `GET /v1/shards`: each shard, whether it answers and its shows (the console's move dialog).
+    func listShards(_ r: HTTPRequest) throws -> HTTPResponse {
+        try requireOperator(r, .manager, to: "see the shards")
+        let shards = (inventory.placement?.status() ?? []).map { s in
+            ShardsResource.Shard(name: s.name, up: s.outage == nil, shows: s.shows, downSince: s.outage?.since, cause: s.outage?.cause)
+        }
+        return .json(200, ShardsResource(shards: shards))
+    }
+
     /// `GET /v1/shows/{id}/log?since=V&limit=N`: JSON, or one line a seat as CSV (`Accept: text/csv`).
     func showLog(_ show: String, _ r: HTTPRequest) throws -> HTTPResponse {
         try requireOperator(r, .boxoffice, to: "read the log")

@@ -89,6 +89,16 @@ extension APIOperation {
         ],
         problems: [401, 403, 404, 409, 413, 422, 503])
 
+    /// `GET /v1/shards`
+    static let listShards = APIOperation(
+        "listShards",
+        "The deployment's shards as this instance sees them: whether each answers, its shows (managers; empty with one store)",
+        access: .operatorKey,
+        answers: [
+            .json(200, "the shards", ShardsResource.self)
+        ],
+        problems: [401, 403, 503])
+
     /// `GET /v1/shows/{id}/log`
     static let showLog = APIOperation(
         "showLog",
