@@ -72,6 +72,47 @@ class ShardConsoleTests(PickerCase):
         m.find_element(By.ID, "today").screenshot(os.path.join(ARTIFACTS, "console-shards-today.png"))
         m.find_element(By.ID, "reports").screenshot(os.path.join(ARTIFACTS, "console-shards-reports.png"))
 
+    def test_a_manager_moves_a_paused_show_to_the_other_shard(self):
+        """The desk says which shard the show is kept on; "move" waits until sales are paused (the button says
+        why), then offers the other shard with its shows and moves the show there: the API reads it on its new
+        shard, with the seat kept before the move."""
+        status, shows = self.server.send("GET", "/v1/shows", None)
+        show = [s for s in shows if s.get("shard") == "west" and not s.get("cancelledAt")][-1]["id"]
+        seat = json.loads(self.server.get(f"/v1/shows/{show}/free-seats"))["zones"][0]["rows"][0]["runs"][0]["seats"][0]
+        # Seats kept for guests (not a sale: the other test counts today's takings).
+        status, kept = self.api("POST", f"/v1/shows/{show}/reservations", {"kind": "house", "seats": [seat], "reason": "guests"})
+        self.assertEqual(status, 201, kept)
+
+        m = self.new_browser()
+        m.set_window_size(1440, 1000)
+        m.get(f"{self.server.url}/console?show={show}&lang=zh")
+        m.find_element(By.ID, "key").send_keys(MANAGER_KEY)
+        m.find_element(By.CSS_SELECTOR, "#sign-in button").click()
+        where = self.wait(m, lambda c: c.find_element(By.ID, "show-shard").is_displayed() and c.find_element(By.ID, "show-shard").text,
+                          message="the shard on the desk")
+        self.assertEqual(where, "数据分片 west")
+        move = m.find_element(By.ID, "move-show")
+        self.assertFalse(move.is_enabled(), "a show on sale is not moved")
+        self.assertEqual(m.find_element(By.ID, "move-hint").get_attribute("textContent"), "先暂停售票，才能迁移本场。")
+        m.find_element(By.ID, "pause-show").click()
+        self.wait(m, lambda c: c.find_element(By.ID, "move-show").is_enabled(), message="movable once paused")
+        move.click()
+        self.wait(m, lambda c: c.find_element(By.ID, "move-dialog").is_displayed(), message="the move dialog")
+        options = m.execute_script("return [...document.querySelectorAll('#move-shard option')].map(o => [o.value, o.textContent, o.disabled])")
+        status, listed = self.api("GET", "/v1/shards", key=MANAGER_KEY)
+        east = next(s for s in listed["shards"] if s["name"] == "east")
+        self.assertEqual(options, [["east", f"east · {east['shows']} 个场次", False]], "the other shard, with its shows")
+        self.axe(m, "the console's move dialog")
+        m.find_element(By.ID, "move-dialog").screenshot(os.path.join(ARTIFACTS, "console-shards-move.png"))
+        m.find_element(By.ID, "move-confirm").click()
+        self.wait(m, lambda c: c.find_element(By.ID, "desk-message").text == "本场已迁移到分片 east。", message="moved")
+        self.assertEqual(m.find_element(By.ID, "show-shard").text, "数据分片 east")
+        status, moved = self.server.send("GET", f"/v1/shows/{show}", None)
+        self.assertEqual(moved["shard"], "east")
+        status, after = self.api("GET", f"/v1/reservations/{kept['id']}")
+        self.assertEqual((status, after["seats"]), (200, [seat]), "the kept seat moved with the show")
+        m.find_element(By.ID, "desk").screenshot(os.path.join(ARTIFACTS, "console-shards-desk.png"))
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -38,6 +38,7 @@ export function showIdFor(hall, startsAt) {
 
 /// A refusal in words; a clash names the hall's other show by its film and time.
 function refusal(error) {
+  if (error instanceof ApiProblem && error.problem?.type === '/problems/show-on-sale') return w('moveHint');
   if (error instanceof ApiProblem && error.problem?.type === '/problems/schedule-clash') {
     const m = /has show (\S+) from (\S+) for (\d+) minutes/.exec(error.problem.detail ?? '');
     const other = m && known.shows.find(s => s.id === m[1]);
@@ -186,6 +187,45 @@ export function renderShowActions(show) {
   $('show-state').dataset.state = show.cancelledAt ? 'cancelled' : show.salesSwitch === false ? 'paused' : 'on';
   $('pause-show').textContent = w(show.salesSwitch === false ? 'resumeShow' : 'pauseShow');
   for (const id of ['edit-show', 'pause-show', 'cancel-show']) $(id).disabled = !!show.cancelledAt;
+  // Where it is kept, with shards only; it moves only off sale (the server checks it again, in the database).
+  $('show-shard').hidden = $('move-show').hidden = !show.shard;
+  $('show-shard').textContent = show.shard ? w('onShard')(show.shard) : '';
+  const offSale = !!show.cancelledAt || show.salesSwitch === false || started;
+  $('move-show').disabled = !offSale;
+  $('move-hint').textContent = offSale ? '' : w('moveHint');
+  $('move-show').title = offSale ? '' : w('moveHint');
+}
+
+/// The move dialog: the other shards, each with its shows; one that cannot be reached is offered but
+/// not chosen (the server would say 503).
+async function openMove() {
+  const show = await deskShow();
+  const { shards } = await call('GET', '/v1/shards');
+  const others = shards.filter(s => s.name !== show.shard);
+  $('move-form').reset();
+  say('move-message', others.some(s => s.up) ? '' : w('moveNowhere'));
+  $('move-what').textContent = w('moveWhat')(titleOf(show), when(show), show.shard);
+  $('move-shard').replaceChildren(...others.map(s => Object.assign(document.createElement('option'), {
+    value: s.name, disabled: !s.up, textContent: `${s.name} · ${w('shardShows')(s.shows)}${s.up ? '' : ` · ${w('shardDown')}`}`,
+  })));
+  const first = others.find(s => s.up);
+  if (first) $('move-shard').value = first.name;
+  $('move-confirm').disabled = !first;
+  $('move-dialog').showModal();
+  $('move-shard').focus();
+}
+
+async function confirmMove() {
+  try {
+    const shard = $('move-shard').value;
+    const after = await call('POST', `/v1/shows/${encodeURIComponent(state.showId)}/move`, { shard });
+    $('move-dialog').close();
+    renderShowActions(after);
+    done('desk-message', w('moved')(after.shard));
+    document.dispatchEvent(new CustomEvent('shows-changed'));
+  } catch (error) {
+    say('move-message', refusal(error));
+  }
 }
 
 async function deskShow() { return call('GET', `/v1/shows/${encodeURIComponent(state.showId)}`); }
@@ -260,5 +300,8 @@ export function bindShows({ days }) {
   $('cancel-show').addEventListener('click', openCancel);
   $('cancel-form').addEventListener('submit', e => { e.preventDefault(); confirmCancel(); });
   $('cancel-close').addEventListener('click', () => $('cancel-dialog').close());
+  $('move-show').addEventListener('click', openMove);
+  $('move-form').addEventListener('submit', e => { e.preventDefault(); confirmMove(); });
+  $('move-close').addEventListener('click', () => $('move-dialog').close());
   document.documentElement.dataset.lang = lang();
 }
