@@ -297,6 +297,32 @@ import Testing
 
     /// Bad shard lists are refused before any database is touched, each with its place and reason; a
     /// database listed under another shard's name is refused (its identifiers would route wrongly); a
+    /// The venue heat map across shards (#29 item 1): the hall's past shows on east and on west both
+    /// counted, each seat's share of them sold.
+    @Test func theHeatMapCountsTheShowsOfEveryShard() throws {
+        let shards = try twoShards()
+        let a = try server(shards)
+        let c = try a.connection()
+        let iso = ISO8601DateFormatter()
+        for (id, shard, minutes) in [("early", "east", 10), ("late", "west", 190)] {
+            let startsAt = iso.string(from: Date().addingTimeInterval(Double(minutes) * 60))
+            let made = try c.request(
+                "POST", "/v1/shows",
+                json: #"{"id":"\#(id)","venueId":"cinema-hall-3","startsAt":"\#(startsAt)","shard":"\#(shard)","prices":{"categories":{"standard":"40","vip":"60","couple":"90"}}}"#,
+                headers: Self.admin)
+            #expect(made.status == 201 && made.json?["shard"]?.stringValue == shard, "\(made.text)")
+        }
+        let token = try #require(try hold(c, ["7-1", "7-2"], show: "early").string("token"))
+        #expect(try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"HEAT-1"}"#).status == 200)
+        let sale = try c.request("POST", "/v1/shows/late/sales", json: #"{"seats":["7-1"],"orderRef":"HEAT-2","payment":"cash"}"#, headers: Self.li)
+        #expect(sale.status == 201, "\(sale.text)")
+        // Both shows over: four hours on.
+        a.app.inventory.clockOffset.advance(by: 4 * 3_600_000)
+        let heat = try c.request("GET", "/v1/venues/cinema-hall-3/heatmap?days=1")
+        #expect(heat.status == 200 && heat.headers["x-shows-counted"] == "2", "\(heat.status) \(heat.headers)")
+        #expect(heat.json?["7-1"]?.doubleValue == 1 && heat.json?["7-2"]?.doubleValue == 0.5 && heat.json?["7-3"]?.doubleValue == 0)
+    }
+
     /// A stopped instance lets go of its shards: its listener threads end and every connection it had
     /// to them closes (with two shards the listener was never freed, and each stopped server kept its
     /// connections and store for ever).
