@@ -118,8 +118,18 @@ extension Inventory {
             reloading.retryInside = true
             throw reloading
         }
-        guard let s = m.shows[id] else { throw Refusal(.notFound, detail: "no show \(id)") }
+        guard let s = m.shows[id] else { throw noSuchShow(id) }
         return s
+    }
+
+    /// A show this instance does not know: not found, unless a shard cannot be reached, where it may
+    /// be (an instance started while the shard was down has not read its shows yet): a 503 to retry then.
+    public func noSuchShow(_ id: String) -> Refusal {
+        guard let down = placement?.unreachableShards, !down.isEmpty else { return Refusal(.notFound, detail: "no show \(id)") }
+        let shards = down.count == 1 ? "shard \(down[0])" : "shards \(down.joined(separator: ", "))"
+        return Refusal(
+            .storeUnavailable,
+            detail: "show \(id) is not on the shards that answer; \(shards) cannot be reached right now, and it may be there; try again shortly")
     }
 
     /// Seat ids to indices; every unknown id is named.

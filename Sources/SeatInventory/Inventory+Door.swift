@@ -53,7 +53,7 @@ extension Inventory {
     /// The show's last `limit` scans, newest first, each with its seat's printed name; a 404 for an
     /// unknown show. The door's audit: who let which ticket in or out, where and when.
     public func recentScans(show: String, limit: Int) throws(Refusal) -> [(scan: CheckInScan, seatID: String)] {
-        guard let layout = locked({ m in m.shows[show]?.layout }) else { throw Refusal(.notFound, detail: "no show \(show)") }
+        guard let layout = locked({ m in m.shows[show]?.layout }) else { throw noSuchShow(show) }
         do {
             return try doorStore().recentScans(show: show, limit: limit).map { ($0, $0.seat < layout.seatCount ? layout.seatID($0.seat) : "") }
         } catch let r as Refusal { throw r } catch { throw Self.storeRefusal(error) }
@@ -61,7 +61,7 @@ extension Inventory {
 
     /// The show's scans counted by gate; a 404 for an unknown show.
     public func checkInCounts(show: String) throws(Refusal) -> CheckInCounts {
-        guard locked({ m in m.shows[show] != nil }) else { throw Refusal(.notFound, detail: "no show \(show)") }
+        guard locked({ m in m.shows[show] != nil }) else { throw noSuchShow(show) }
         do { return try doorStore().checkInCounts(show: show) } catch let r as Refusal { throw r } catch { throw Self.storeRefusal(error) }
     }
 }

@@ -28,7 +28,7 @@ extension Inventory {
     /// The log after `since`, oldest first, at most `limit` lines (read from the store, outside the lock).
     /// - Complexity: O(lines + seats they name).
     public func log(show showID: String, since: UInt64, limit: Int = logPage) throws(Refusal) -> [LogLine] {
-        guard let layout = locked({ m in m.shows[showID]?.layout }) else { throw Refusal(.notFound, detail: "no show \(showID)") }
+        guard let layout = locked({ m in m.shows[showID]?.layout }) else { throw noSuchShow(showID) }
         let records: [LogRecord]
         do { records = try store.log(show: showID, after: since, limit: max(1, min(limit, Self.logPage))) } catch { throw Self.storeRefusal(error) }
         return records.map { r in

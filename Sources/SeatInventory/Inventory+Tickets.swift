@@ -71,7 +71,7 @@ extension Inventory {
     /// The seats of `show` refunded so far, each with the sale it was refunded from (whose ticket is
     /// revoked). A 404 for an unknown show. Reads the store: call off the lock.
     public func refundedSeats(show: String) throws(Refusal) -> [(sale: String, seat: SeatIndex)] {
-        guard locked({ m in m.shows[show] != nil }) else { throw Refusal(.notFound, detail: "no show \(show)") }
+        guard locked({ m in m.shows[show] != nil }) else { throw noSuchShow(show) }
         do {
             let sales = try store.sales(show: show)
             return try store.refunds(holdIDs: sales.map(\.record.id)).map { ($0.holdID, $0.seat) }

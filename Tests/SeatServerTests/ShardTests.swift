@@ -172,6 +172,13 @@ import Testing
         #expect(down.map { $0["up"]?.boolValue } == [true, false] && down.last?["downSince"]?.intValue != nil, "the outage for the console: \(down)")
         let lostOrder = try ca.request("GET", "/v1/orders/BOX-W0", headers: Self.li)
         #expect(lostOrder.status == 503, "an order that may be on the missing shard is not 'not found': \(lostOrder.status)")
+        // An instance started now does not know west's shows: they may be there, so not "not found".
+        let late = try server(shards, seed: false)
+        let cl = try late.connection()
+        let unknown = try cl.request("GET", "/v1/shows/w1"), unknownHold = try hold(cl, ["8-3"], show: "w1")
+        #expect(unknown.status == 503 && unknown.headers["retry-after"] != nil && unknown.text.contains("shard west"), "\(unknown.status) \(unknown.text)")
+        #expect(unknownHold.status == 503, "\(unknownHold.status) \(unknownHold.text)")
+        #expect(try cl.request("GET", "/v1/shows/show").status == 200, "east's shows it knows")
 
         try west.start()
         var recovered: Double?, last = ""
@@ -194,6 +201,10 @@ import Testing
         }
         #expect(eventually { status(a, "8-2") == .held && status(b, "8-1") == .held })
         #expect(try cb.request("GET", "/v1/orders/BOX-W0", headers: Self.li).status == 200)
+        // The late instance learns west's shows when it returns, and sells them; a show on no shard is 404 again.
+        #expect(try eventually { try hold(cl, ["8-3"], show: "w1").status == 201 })
+        #expect(try cl.request("GET", "/v1/shows/w1").json?["shard"]?.stringValue == "west")
+        #expect(try cl.request("GET", "/v1/shows/nowhere").status == 404)
     }
 
     /// A show moves to another shard while off sale (#29 item 1), with its sales, reservations,
@@ -308,7 +319,8 @@ import Testing
             let startsAt = iso.string(from: Date().addingTimeInterval(Double(minutes) * 60))
             let made = try c.request(
                 "POST", "/v1/shows",
-                json: #"{"id":"\#(id)","venueId":"cinema-hall-3","startsAt":"\#(startsAt)","shard":"\#(shard)","prices":{"categories":{"standard":"40","vip":"60","couple":"90"}}}"#,
+                json:
+                    #"{"id":"\#(id)","venueId":"cinema-hall-3","startsAt":"\#(startsAt)","shard":"\#(shard)","prices":{"categories":{"standard":"40","vip":"60","couple":"90"}}}"#,
                 headers: Self.admin)
             #expect(made.status == 201 && made.json?["shard"]?.stringValue == shard, "\(made.text)")
         }

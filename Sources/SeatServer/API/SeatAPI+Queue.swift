@@ -175,7 +175,7 @@ extension SeatAPI {
 
     /// The show, when it may still sell (a room on a cancelled or started show is a 409).
     func openShow(_ show: String) throws -> ShowSummary {
-        guard let s = inventory.showSummary(show) else { throw Problem.notFound("no show \(show)") }
+        guard let s = inventory.showSummary(show) else { throw inventory.noSuchShow(show) }
         if s.record.cancelledAt != nil { throw Problem(409, "show-cancelled", "Show cancelled", detail: "show \(show) was cancelled: no waiting room") }
         // Parsed when the show was loaded: an ISO8601DateFormatter a join was a tenth of a join's time.
         if let starts = s.startsAtMilliseconds, starts <= Self.now() {

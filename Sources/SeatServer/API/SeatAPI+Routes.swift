@@ -127,7 +127,7 @@ extension SeatAPI {
     }
 
     func show(_ id: String) throws -> HTTPResponse {
-        guard let s = inventory.showSummary(id) else { throw Problem.notFound("no show \(id)") }
+        guard let s = inventory.showSummary(id) else { throw inventory.noSuchShow(id) }
         return .json(200, Render.show(s))
     }
 

@@ -34,7 +34,7 @@ extension SeatAPI {
             throw Problem(422, "invalid-query", "Invalid query", detail: "q: an order reference, a seat, a phone number or a name, 2 to 64 characters")
         }
         let show = r.query["show"]
-        if let show, inventory.showSummary(show) == nil { throw Problem.notFound("no show \(show)") }
+        if let show, inventory.showSummary(show) == nil { throw inventory.noSuchShow(show) }
         let found = try inventory.findOrders(q, show: show)
         return .json(
             200,

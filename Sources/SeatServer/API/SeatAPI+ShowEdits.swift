@@ -26,7 +26,7 @@ extension SeatAPI {
 
     /// The show as it is now (shows are never deleted: the 404 is for a store that lost it meanwhile).
     static func showAnswer(_ inventory: Inventory, _ show: String) -> HTTPResponse {
-        inventory.showSummary(show).map { .json(200, Render.show($0)) } ?? Problem.notFound("no show \(show)").response
+        inventory.showSummary(show).map { .json(200, Render.show($0)) } ?? inventory.noSuchShow(show).problem.response
     }
 
     /// `POST /v1/shows/{id}/cancel` `{"reason":"…"}`: holds and reservations released, the sales to refund listed.

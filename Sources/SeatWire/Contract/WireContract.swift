@@ -6,7 +6,8 @@ import SeatMap
 public enum WireContract {
     public static let components: [any WireBody.Type] = [
         ProblemDocument.self, HoldResource.self, HoldRequest.self, ModifyHoldRequest.self, ConfirmRequest.self, ShowResource.self,
-        ShowDetails.self, DisplayText.self, ShowEdit.self, CancelRequest.self, MoveRequest.self, ShardsResource.self, Cancellation.self, ShowLog.self, ShowRequest.self,
+        ShowDetails.self, DisplayText.self, ShowEdit.self, CancelRequest.self, MoveRequest.self, ShardsResource.self, Cancellation.self, ShowLog.self,
+        ShowRequest.self,
         ReservationResource.self, ReservationRequest.self, SaleRequest.self, OrderResource.self, TicketsResource.self, TicketIssuerResource.self,
         CheckInRequest.self, CheckInResult.self,
         CheckInCountsResource.self,

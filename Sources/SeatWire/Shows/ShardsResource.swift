@@ -59,5 +59,6 @@ extension ShardsResource: WireBody, WireWritable {
                         "cause": .string(),
                     ], required: ["name", "up", "shows"]))
         ], required: ["shards"]
-    ).example(#"{"shards":[{"name":"east","up":true,"shows":42},{"name":"west","up":false,"shows":40,"downSince":1796443200000,"cause":"connection refused"}]}"#)
+    ).example(
+        #"{"shards":[{"name":"east","up":true,"shows":42},{"name":"west","up":false,"shows":40,"downSince":1796443200000,"cause":"connection refused"}]}"#)
 }
