@@ -169,6 +169,7 @@ public final class SeatServerApp: Sendable {
                 "port": .stringConvertible(Int(http.port)), "shows": .stringConvertible(inventory.upcomingShowIDs.count),
                 "threads": .stringConvertible(options.threads),
             ])
+        for repair in (store as? ShardedStore)?.takeRepairs() ?? [] { logger.warning("shard move repaired", metadata: ["what": .string(repair)]) }
         // The background threads: each ends by itself within one round once `stop` is called.
         _ = [
             repeating(every: 0.5) { [inventory] in inventory.expireDue() },

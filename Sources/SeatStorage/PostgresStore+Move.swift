@@ -70,6 +70,37 @@ extension PostgresStore {
         }
     }
 
+    /// The latest move of the show into this shard: from which shard, when (Unix ms); nil if none.
+    func lastArrival(show id: String) throws -> (from: String, at: Int64)? {
+        try withConnection { c in
+            try c.execute(Self.movesTable)
+            let r = try c.run(
+                "last_arrival",
+                "SELECT from_shard, moved_at FROM shard_moves WHERE show_id = $1 AND to_shard = (SELECT name FROM shard_identity) ORDER BY moved_at DESC LIMIT 1",
+                [id])
+            guard !r.rows.isEmpty, let at = Int64(r.text(0, 1)) else { return nil }
+            return (r.text(0, 0), at)
+        }
+    }
+
+    /// Deletes, in one transaction, the copy of a show an interrupted move left here (it never became
+    /// the show: the source kept it), with the record of its arrival.
+    func discard(show id: String, from: String) throws {
+        try withConnection { c in
+            try c.execute("BEGIN")
+            do {
+                for (table, filter) in Self.showTables.reversed() { try c.run("move_clear_" + table, "DELETE FROM \(table) WHERE \(filter)", [id]) }
+                try c.run(
+                    "move_forget", "DELETE FROM shard_moves WHERE show_id = $1 AND from_shard = $2 AND to_shard = (SELECT name FROM shard_identity)",
+                    [id, from])
+                try c.execute("COMMIT")
+            } catch {
+                _ = try? c.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
     /// The shards shows came here from (what a record's identifier may name though it is kept here).
     func movedFrom() throws -> Set<String> {
         try withConnection { c in

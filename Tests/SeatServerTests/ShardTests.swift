@@ -276,6 +276,57 @@ import Testing
         #expect(seats.sold == 4 && seats.blocked == 1, "5-1, 5-2, 6-1 and 8-1 sold, 7-1 kept: \(seats)")
     }
 
+    /// A move interrupted between its two transactions (the target took its copy, the source's
+    /// deletion never committed) leaves the show on both shards. A running instance hears the target's
+    /// copy arrive and finishes the move; an instance started later finds it too, and for a show on
+    /// sale again keeps it where it is and discards the target's copy.
+    @Test func anInterruptedMoveIsFinishedOrUndone() throws {
+        struct Interrupted: Error {}
+        let shards = try twoShards()
+        let a = try server(shards)
+        let ca = try a.connection()
+        let east = try PostgresStore(url: shards.entries[0].url), west = try PostgresStore(url: shards.entries[1].url)
+        for id in ["i1", "i2"] {
+            #expect(try createShow(ca, id, shard: "east", day: id == "i1" ? 1 : 2).status == 201)
+            #expect(
+                try ca.request("POST", "/v1/shows/\(id)/sales", json: #"{"seats":["5-1"],"orderRef":"BOX-\#(id)","payment":"cash"}"#, headers: Self.li).status
+                    == 201)
+            #expect(try ca.request("PATCH", "/v1/shows/\(id)", json: #"{"onSale":false}"#, headers: Self.admin).status == 200)
+        }
+        func interruptedMove(_ id: String) throws {
+            // The process dies between the two transactions: west committed its copy, east rolled back.
+            #expect(throws: Interrupted.self) {
+                try east.takeOut(show: id, from: "east", to: "west") { rows in
+                    try west.putIn(show: id, rows: rows, from: "east", to: "west")
+                    throw Interrupted()
+                }
+            }
+        }
+        try interruptedMove("i1")
+        // Meanwhile the show is still east's: the counter sells there, and that sale moves too.
+        #expect(try ca.request("POST", "/v1/shows/i1/sales", json: #"{"seats":["5-3"],"orderRef":"BOX-I1B","payment":"cash"}"#, headers: Self.li).status == 201)
+        #expect(
+            try eventually { try !east.shows().contains { $0.id == "i1" } && west.sales(show: "i1").count == 2 },
+            "the running instance finished the move")
+        #expect(try eventually { try ca.request("GET", "/v1/shows/i1").json?["shard"]?.stringValue == "west" })
+        #expect(
+            try ca.request("GET", "/v1/orders/BOX-i1", headers: Self.li).status == 200
+                && ca.request("GET", "/v1/orders/BOX-I1B", headers: Self.li).status == 200)
+
+        a.app.stop()
+        try interruptedMove("i2")
+        #expect(try east.shows().contains { $0.id == "i2" } && west.shows().contains { $0.id == "i2" }, "on both shards")
+        // On sale again before anyone repaired it (switched on in its database: no instance is running).
+        try east.withConnection { _ = try $0.execute("UPDATE shows SET on_sale = true WHERE id = 'i2'") }
+        let b = try server(shards, seed: false)
+        let cb = try b.connection()
+        #expect(try east.sales(show: "i2").count == 1 && !west.shows().contains { $0.id == "i2" }, "i2 stays on east, west's copy gone")
+        #expect(try west.sales(show: "i2").isEmpty && west.log(show: "i2", after: 0, limit: 10).isEmpty)
+        #expect(try cb.request("GET", "/v1/shows/i2").json?["shard"]?.stringValue == "east")
+        #expect(try hold(cb, ["6-1"], show: "i2").status == 201, "i2 sells on east")
+        #expect(try cb.request("GET", "/v1/shows/i1").json?["shard"]?.stringValue == "west")
+    }
+
     /// A shard added to a running deployment (#29 item 1): `seatkit serve --shards FILE` reads its file
     /// again on SIGHUP. The new shard gets the venues by itself and takes shows at once; a file that
     /// drops a shard changes nothing and the server keeps serving.

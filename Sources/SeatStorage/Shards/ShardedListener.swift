@@ -73,7 +73,9 @@ final class ShardedListener: CommitListener, Sendable {
                     store.copyMissingVenues()
                 }
                 let heard = try connection!.notifications(waiting: 500)
+                for payload in heard { store.heard(show: String(payload.prefix { $0 != "\n" }), on: shard) }
                 owner()?.put(heard)
+                store.checkArrivals()
                 // A call of a request found the shard down while this connection still hears it (a
                 // pooled connection broken by a restart): it answers, so it is up.
                 if shard.outage != nil { try shard.probe() }

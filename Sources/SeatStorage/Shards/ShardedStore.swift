@@ -37,6 +37,11 @@ public final class ShardedStore: SeatStore, SharedStore, Sendable {
     }
 
     let directory = Locked(Directory())
+    /// Interrupted moves found and finished (`finishInterruptedMoves`), until the server logs them.
+    /// Lock: its own (a leaf).
+    let repairLog = Locked([String]())
+    /// Shows heard of on a shard the directory does not put them on, and when (`heard`). Lock: its own (a leaf).
+    let arrivals = Locked([String: Int64]())
 
     /// Opens every shard it can reach now; one that cannot be reached is opened when it returns. A
     /// database that says it is another shard stops it (`ShardIdentityError`), as does reaching none.
@@ -49,10 +54,14 @@ public final class ShardedStore: SeatStore, SharedStore, Sendable {
         guard shards.contains(where: { $0.outage == nil }) else {
             throw StoreError.unavailable(cause: "no shard can be reached (\(firstFailure ?? ""))")
         }
+        var lists: [(shard: Shard, ids: Set<String>)] = []
         for shard in shards where shard.outage == nil {
-            learn(try shard.run { try $0.shows() }, on: shard)
+            let shows = try shard.run { try $0.shows() }
+            learn(shows, on: shard)
             learnMoves(on: shard)
+            lists.append((shard, Set(shows.map(\.id))))
         }
+        finishInterruptedMoves(lists)
         copyMissingVenues()
     }
 
