@@ -86,6 +86,8 @@ enum ServerBenchmarks {
         {
             try postgresHolds(url: postgres, sqliteDirectory: dir, report: report)
             try shardedHolds(url: postgres, report: report)
+            try commitCosts(url: postgres, report: report)
+            try followerCost(url: postgres, report: report)
         } else {
             report.notes.append("No PostgreSQL for the run (scripts/benchmarks.sh starts one; or set SEATKIT_BENCH_POSTGRES): shared-store rows skipped.")
         }

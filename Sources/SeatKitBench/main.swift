@@ -43,6 +43,8 @@ if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "shards",
     let url = ProcessInfo.processInfo.environment["SEATKIT_BENCH_POSTGRES"] ?? ProcessInfo.processInfo.environment["SEATKIT_TEST_POSTGRES"]
 {
     try ServerBenchmarks.shardedHolds(url: url, report: report)
+    try ServerBenchmarks.commitCosts(url: url, report: report)
+    try ServerBenchmarks.followerCost(url: url, report: report)
     report.print(sections: [("SeatServer: shards", 0..<report.rows.count)])
     exit(0)
 }
