@@ -45,7 +45,8 @@ extension ServerBenchmarks {
                 let writer = try server(store: store, seed: true)
                 let follower = following ? try server(store: store, seed: false) : nil
                 let before = cpuSeconds()
-                let result = Wrk.run(port: writer.port, path: "/", connections: 32, seconds: 5, script: Wrk.holdRelease, scriptArguments: ["20", "0", "16", "bench"])
+                let result = Wrk.run(
+                    port: writer.port, path: "/", connections: 32, seconds: 5, script: Wrk.holdRelease, scriptArguments: ["20", "0", "16", "bench"])
                 let used = cpuSeconds() - before
                 writer.stop()
                 follower?.stop()

@@ -169,7 +169,6 @@ public final class SeatServerApp: Sendable {
                 "port": .stringConvertible(Int(http.port)), "shows": .stringConvertible(inventory.upcomingShowIDs.count),
                 "threads": .stringConvertible(options.threads),
             ])
-        for repair in (store as? ShardedStore)?.takeRepairs() ?? [] { logger.warning("shard move repaired", metadata: ["what": .string(repair)]) }
         // The background threads: each ends by itself within one round once `stop` is called.
         _ = [
             repeating(every: 0.5) { [inventory] in inventory.expireDue() },
@@ -199,6 +198,7 @@ public final class SeatServerApp: Sendable {
                 logger.notice("shard answers again", metadata: ["shard": .string(shard)])
             }
         }
+        (store as? ShardedStore)?.watcher.watchRepairs { logger.warning("shard move repaired", metadata: ["what": .string($0)]) }
     }
 
     /// With the shared store: LISTEN for commits (every instance's, with their changes) and apply them;

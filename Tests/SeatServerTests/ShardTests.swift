@@ -8,6 +8,7 @@ import SeatSecrets
 import SeatServer
 import SeatServerTestSupport
 @testable import SeatStorage
+import SharedState
 import Testing
 
 /// Shows spread over two PostgreSQL databases on two clusters (#29): `east` a schema of the test run's
@@ -318,6 +319,11 @@ import Testing
         #expect(try east.shows().contains { $0.id == "i2" } && west.shows().contains { $0.id == "i2" }, "on both shards")
         // On sale again before anyone repaired it (switched on in its database: no instance is running).
         try east.withConnection { _ = try $0.execute("UPDATE shows SET on_sale = true WHERE id = 'i2'") }
+        // The first to open the shards repairs it, and says so to whoever watches (the server logs it).
+        let opened = try ShardedStore(shards)
+        let said = Locked([String]())
+        opened.watcher.watchRepairs { text in said.withLock { $0.append(text) } }
+        #expect(said.current.count == 1 && said.current.first?.contains("stays on east") == true, "\(said.current)")
         let b = try server(shards, seed: false)
         let cb = try b.connection()
         #expect(try east.sales(show: "i2").count == 1 && !west.shows().contains { $0.id == "i2" }, "i2 stays on east, west's copy gone")

@@ -108,11 +108,34 @@ public struct ShardIdentityError: Error, CustomStringConvertible, Sendable {
     }
 }
 
-/// Who is told when a shard goes down (with why) or comes back (nil). Lock: its own (a leaf; the
-/// callback runs after it is released).
+/// Who is told when a shard goes down (with why) or comes back (nil), and of each interrupted move
+/// repaired (in words; those found before anyone watches, at start, are kept until someone does).
+/// Locks: `callback`, `repairs` (leaves; the callbacks run after they are released).
 public final class ShardWatcher: Sendable {
     private let callback = Locked<(@Sendable (String, ShardOutage?) -> Void)?>(nil)
+    private struct Repairs {
+        var pending: [String] = []
+        var body: (@Sendable (String) -> Void)?
+    }
+    private let repairs = Locked(Repairs())
     public init() {}
     public func watch(_ body: @escaping @Sendable (String, ShardOutage?) -> Void) { callback.withLock { $0 = body } }
     func tell(_ shard: String, _ outage: ShardOutage?) { callback.withLock { $0 }?(shard, outage) }
+
+    /// `body` told of every repair from now on, after those already made.
+    public func watchRepairs(_ body: @escaping @Sendable (String) -> Void) {
+        let pending = repairs.withLock { r in
+            defer { (r.body, r.pending) = (body, []) }
+            return r.pending
+        }
+        for text in pending { body(text) }
+    }
+
+    func tellRepair(_ text: String) {
+        let body = repairs.withLock { r in
+            if r.body == nil { r.pending.append(text) }
+            return r.body
+        }
+        body?(text)
+    }
 }

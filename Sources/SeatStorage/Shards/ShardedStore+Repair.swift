@@ -8,7 +8,7 @@ extension ShardedStore {
     /// Finds shows on two shards where one of them last took the show from the other, serves the
     /// source's copy, and finishes the move (the show was off sale when it was asked for); a show that
     /// went on sale since stays where it is and the target's copy is discarded. Each repair said in
-    /// words (`repairs`). A shard that cannot be reached leaves its shows for the next read.
+    /// words to the watcher (`ShardWatcher.watchRepairs`). A shard that cannot be reached leaves its shows for the next read.
     /// - Complexity: O(shows) in memory; two reads a shard for each show found twice.
     func finishInterruptedMoves(_ lists: [(shard: Shard, ids: Set<String>)]) {
         var holders: [String: [Shard]] = [:]
@@ -68,12 +68,5 @@ extension ShardedStore {
         finishInterruptedMoves(lists)
     }
 
-    private func note(_ text: String) { repairLog.withLock { $0.append(text) } }
-
-    /// What `finishInterruptedMoves` did, oldest first (the server logs them).
-    public func takeRepairs() -> [String] {
-        repairLog.withLock { r in
-            defer { r = [] }; return r
-        }
-    }
+    private func note(_ text: String) { watcher.tellRepair(text) }
 }

@@ -37,9 +37,6 @@ public final class ShardedStore: SeatStore, SharedStore, Sendable {
     }
 
     let directory = Locked(Directory())
-    /// Interrupted moves found and finished (`finishInterruptedMoves`), until the server logs them.
-    /// Lock: its own (a leaf).
-    let repairLog = Locked([String]())
     /// Shows heard of on a shard the directory does not put them on, and when (`heard`). Lock: its own (a leaf).
     let arrivals = Locked([String: Int64]())
 
