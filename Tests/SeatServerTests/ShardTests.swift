@@ -333,6 +333,30 @@ import Testing
         #expect(try cb.request("GET", "/v1/shows/i1").json?["shard"]?.stringValue == "west")
     }
 
+    /// A move whose target goes away under it fails, and marks only the target down: the target's
+    /// connection failure passes through the source's call (the copy is written inside the source's
+    /// transaction), and was taken for the source's own, so both shards' shows answered 503.
+    @Test func aMoveWhoseTargetGoesAwayMarksOnlyTheTargetDown() throws {
+        let shards = try twoShards()
+        let west = try Self.westCluster.get()
+        do {
+            let a = try server(shards)
+            let c = try a.connection()
+            #expect(try createShow(c, "d1", shard: "east").status == 201)
+            #expect(try c.request("PATCH", "/v1/shows/d1", json: #"{"onSale":false}"#, headers: Self.admin).status == 200)
+            a.app.stop()
+        }
+        let store = try ShardedStore(shards)
+        #expect(store.status().allSatisfy { $0.outage == nil }, "both up before")
+        try west.stop()
+        defer { try? west.start() }
+        #expect(throws: (any Error).self) { try store.move(show: "d1", to: "west") }
+        let after = store.status()
+        #expect(after.first { $0.name == "east" }?.outage == nil, "the source stays up: \(after)")
+        #expect(after.first { $0.name == "west" }?.outage != nil, "the target is down: \(after)")
+        #expect(try store.shard(forShow: "d1").name == "east" && PostgresStore(url: shards.entries[0].url).shows().contains { $0.id == "d1" })
+    }
+
     /// A shard added to a running deployment (#29 item 1): `seatkit serve --shards FILE` reads its file
     /// again on SIGHUP. The new shard gets the venues by itself and takes shows at once; a file that
     /// drops a shard changes nothing and the server keeps serving.

@@ -50,12 +50,14 @@ final class Shard: Sendable {
 
     /// `body` on the shard's database; a failure to reach it marks the shard down. Only that: a
     /// refusal in the domain's words (a move of a show on sale) or a statement's own error leaves it up
-    /// (a CI run marked a shard down because a move was refused, and its shows answered 503).
+    /// (a CI run marked a shard down because a move was refused, and its shows answered 503). The
+    /// failure leaves tagged with this shard (`ShardFailure`), so a call of another shard it passes
+    /// through (a move's source, around the target's write) does not take it for its own.
     func run<T>(_ body: (PostgresStore) throws -> T) throws -> T {
         let store = try store()
         do { return try body(store) } catch let e as PostgresError where e.meansTheDatabaseIsGone {
             markDown(StoreError(e).description)
-            throw e
+            throw ShardFailure(shard: name, underlying: e)
         }
     }
 
@@ -106,6 +108,15 @@ public struct ShardIdentityError: Error, CustomStringConvertible, Sendable {
     public var description: String {
         "the database listed as shard \(listedAs) (\(ShardList.redacted(url))) is shard \(databaseSays): its records' identifiers name it so; list it as \(databaseSays)"
     }
+}
+
+/// A shard's database that could not be reached during a call: which shard, and the database's error.
+/// In the domain's words it is the store being unavailable, as the error it carries.
+public struct ShardFailure: Error, StoreErrorConvertible, CustomStringConvertible {
+    public var shard: String
+    public var underlying: PostgresError
+    public var storeError: StoreError { underlying.storeError }
+    public var description: String { "shard \(shard): \(underlying)" }
 }
 
 /// Who is told when a shard goes down (with why) or comes back (nil), and of each interrupted move
