@@ -14,7 +14,6 @@ extension ServerBenchmarks {
     static let turns = 5
 
     static func postgresHolds(url: String, sqliteDirectory: URL, report: Report) throws {
-        func schema(_ name: String) -> String { url + (url.contains("?") ? "&" : "?") + "schema=\(name)_\(getpid())" }
         var sqlite: [Wrk.Result] = [], postgres: [Wrk.Result] = [], ceilings: [Double] = []
         var batches = 0, changes = 0, size = 2
         for turn in 0..<turns {
@@ -23,7 +22,7 @@ extension ServerBenchmarks {
                 sqlite.append(r)
             }
             embedded.stop()
-            let shared = try server(store: schema("turn\(turn)"), seed: true)
+            let shared = try server(store: schemaURL(url, "turn\(turn)"), seed: true)
             if let r = Wrk.run(port: shared.port, path: "/", connections: 64, seconds: 5, script: Wrk.holdRelease, scriptArguments: ["20", "0", "16"]) {
                 postgres.append(r)
             }
@@ -37,7 +36,7 @@ extension ServerBenchmarks {
             // half holds and half releases. A ceiling measured once, minutes from the server's turns, read
             // 0.90–1.08× of them across runs: it takes turns and its median is compared, as the stores' are.
             size = max(2, changes / max(batches, 1))
-            if let ceiling = try pgbenchHolds(url: schema("pgbench\(turn)"), pairsPerBatch: max(1, size / 2), seconds: 5) { ceilings.append(ceiling) }
+            if let ceiling = try pgbenchHolds(url: schemaURL(url, "pgbench\(turn)"), pairsPerBatch: max(1, size / 2), seconds: 5) { ceilings.append(ceiling) }
         }
         func median(_ results: [Wrk.Result]) -> Wrk.Result? {
             results.sorted { $0.holds * 1000 / Int($0.seconds) < $1.holds * 1000 / Int($1.seconds) }.dropFirst(results.count / 2).first
@@ -56,12 +55,12 @@ extension ServerBenchmarks {
                 ratio: String(format: "%.2f×", pRate / ceiling), goal: pRate >= 0.9 * ceiling ? "within 10 % ✓" : "within 10 % ✗")
         }
         // The waiting room's joins on the shared store (each decision locks the room's row).
-        let queued = try server(store: schema("queue"), seed: true)
+        let queued = try server(store: schemaURL(url, "queue"), seed: true)
         try queueRates(app: queued, report: report, store: "PostgreSQL", polls: false)
         queued.stop()
-        let first = try server(store: schema("two"), seed: true)
+        let first = try server(store: schemaURL(url, "two"), seed: true)
         defer { first.stop() }
-        let second = try server(store: schema("two"), seed: false)
+        let second = try server(store: schemaURL(url, "two"), seed: false)
         defer { second.stop() }
         let results = Locked([Wrk.Result]())
         let group = DispatchGroup()

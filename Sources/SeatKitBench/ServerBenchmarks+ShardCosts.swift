@@ -13,11 +13,10 @@ extension ServerBenchmarks {
     /// releases: the time a commit, and the line through the smallest and largest batches (what a
     /// commit costs whatever its size, and what each change adds).
     static func commitCosts(url: String, report: Report) throws {
-        func schema(_ name: String) -> String { url + (url.contains("?") ? "&" : "?") + "schema=\(name)_\(getpid())" }
         var perCommit: [Int: Double] = [:]
         for pairs in [1, 4, 16] {
             // A pgbench transaction is two commits of `pairs` changes each (the holds, then their releases).
-            guard let holdsPerSecond = try pgbenchHolds(url: schema("costs\(pairs)"), pairsPerBatch: pairs, seconds: 4) else { return }
+            guard let holdsPerSecond = try pgbenchHolds(url: schemaURL(url, "costs\(pairs)"), pairsPerBatch: pairs, seconds: 4) else { return }
             perCommit[pairs] = 1_000_000 / (holdsPerSecond / Double(pairs) * 2)
         }
         guard let small = perCommit[1], let large = perCommit[16] else { return }
@@ -32,7 +31,6 @@ extension ServerBenchmarks {
     /// the process's CPU a change, the difference being the follower's (LISTEN, the deltas applied to
     /// memory, its subscribers told). Taking turns, medians of 3.
     static func followerCost(url: String, report: Report) throws {
-        func schema(_ name: String) -> String { url + (url.contains("?") ? "&" : "?") + "schema=\(name)_\(getpid())" }
         func cpuSeconds() -> Double {
             var usage = rusage()
             getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
@@ -41,7 +39,7 @@ extension ServerBenchmarks {
         var alone: [Double] = [], followed: [Double] = []
         for turn in 0..<3 {
             for following in turn % 2 == 0 ? [false, true] : [true, false] {
-                let store = schema("follow\(turn)_\(following ? 1 : 0)")
+                let store = schemaURL(url, "follow\(turn)_\(following ? 1 : 0)")
                 let writer = try server(store: store, seed: true)
                 let follower = following ? try server(store: store, seed: false) : nil
                 let before = cpuSeconds()

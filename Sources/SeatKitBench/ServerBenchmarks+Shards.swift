@@ -14,14 +14,13 @@ import SharedState
 /// listeners), not what a second machine would add.
 extension ServerBenchmarks {
     static func shardedHolds(url: String, report: Report) throws {
-        func schema(_ name: String) -> String { url + (url.contains("?") ? "&" : "?") + "schema=\(name)_\(getpid())" }
         var one: [Double] = [], two: [Double] = [], p99s: [Double] = []
         // A warm-up run, not counted, then the two take turns, each first in half the turns: the first
         // run of a process read 10-30% faster than the ones after it whatever its shard count (6,419
         // then 4,915 and 4,935 holds/s on one shard), which gave the one shard the advantage.
         for turn in -1..<4 {
             for shardCount in turn < 0 ? [1] : turn % 2 == 0 ? [1, 2] : [2, 1] {
-                let list = try ShardList(entries: (0..<shardCount).map { .init(name: "s\($0 + 1)", url: schema("shard\(turn)_\(shardCount)_\($0)")) })
+                let list = try ShardList(entries: (0..<shardCount).map { .init(name: "s\($0 + 1)", url: schemaURL(url, "shard\(turn)_\(shardCount)_\($0)")) })
                 var options = benchOptions(SeatServerApp.Options(adminKey: "bench-admin-key-0123456789"))
                 options.shards = list
                 let app = try SeatServerApp(options: options)

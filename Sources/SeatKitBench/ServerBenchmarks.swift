@@ -217,6 +217,9 @@ enum ServerBenchmarks {
         try server(SeatServerApp(options: benchOptions(SeatServerApp.Options(adminKey: "bench-admin-key-0123456789")), store: store), seed: true, venue: nil)
     }
 
+    /// `url` with a fresh schema of its own (`?schema=NAME_PID`): each run's store starts empty.
+    static func schemaURL(_ url: String, _ name: String) -> String { url + (url.contains("?") ? "&" : "?") + "schema=\(name)_\(getpid())" }
+
     static func benchOptions(_ base: SeatServerApp.Options) -> SeatServerApp.Options {
         var options = base
         options.port = 0

@@ -190,7 +190,8 @@ public final class SeatServerApp: Sendable {
         ]
         if let shared = inventory.sharing { _ = follow(shared) }
         // A shard's outage is one warning and its return one notice, whatever the requests meanwhile.
-        (store as? ShardedStore)?.watcher.watch { shard, outage in
+        guard let sharded = store as? ShardedStore else { return }
+        sharded.watcher.watch { shard, outage in
             if let outage {
                 logger.warning(
                     "shard cannot be reached: its shows answer 503 until it returns", metadata: ["shard": .string(shard), "cause": .string(outage.cause)])
@@ -198,7 +199,7 @@ public final class SeatServerApp: Sendable {
                 logger.notice("shard answers again", metadata: ["shard": .string(shard)])
             }
         }
-        (store as? ShardedStore)?.watcher.watchRepairs { logger.warning("shard move repaired", metadata: ["what": .string($0)]) }
+        sharded.watcher.watchRepairs { logger.warning("shard move repaired", metadata: ["what": .string($0)]) }
     }
 
     /// With the shared store: LISTEN for commits (every instance's, with their changes) and apply them;

@@ -44,10 +44,11 @@ extension ShardedStore {
         }
     }
 
-    /// A show heard of on a shard the directory does not put it on: a move's copy arriving there.
-    /// Checked by `checkArrivals` once a move had time to finish.
+    /// A show heard of on a shard other than the one the directory puts it on: a move's copy arriving
+    /// there. Checked by `checkArrivals` once a move had time to finish. (A show the directory does not
+    /// know yet is new, not moved: the follower learns it.)
     func heard(show id: String, on shard: Shard) {
-        guard directory.withLock({ $0.shardOf[id] }) != shard.index else { return }
+        guard let k = directory.withLock({ $0.shardOf[id] }), k != shard.index else { return }
         arrivals.withLock { $0[id] = $0[id] ?? Shard.now() }
     }
 

@@ -34,7 +34,6 @@ extension ShardedStore {
         let lists = try inParallel(live) { try $0.shows() }.map { try $0.get() }
         for (shard, list) in zip(live, lists) { learn(list, on: shard) }
         relearn(zip(live, lists).map { ($0, Set($1.map(\.id))) })
-        finishInterruptedMoves(zip(live, lists).map { ($0, Set($1.map(\.id))) })
         let owner = directory.withLock { $0.shardOf }
         // A show id on two shards (made on both at once): the directory's shard is the one served.
         return zip(live, lists).flatMap { shard, list in list.filter { owner[$0.id] == shard.index } }
