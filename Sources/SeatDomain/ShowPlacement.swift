@@ -11,6 +11,9 @@ public protocol ShowPlacement: AnyObject, Sendable {
     var shardNames: [String] { get }
     /// The shard a show lives on (nil: no such show is known).
     func shard(ofShow id: String) -> String?
+    /// The place of the show's shard in `shardNames` (nil: no such show is known). A shard keeps its
+    /// place while the process runs (shards are added at the end).
+    func shardIndex(ofShow id: String) -> Int?
     /// What new identifiers of the show's records start with (`east.`): the shard's name and a dot.
     func idTag(show id: String) -> String
     /// Why the show's shard cannot be used now, or nil when it can.

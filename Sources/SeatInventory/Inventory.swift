@@ -53,7 +53,10 @@ public final class Inventory: Sendable {
         placement = store.placement
         // PostgreSQL gives each change a subtransaction; past 64 in one transaction every other session's
         // visibility checks go through pg_subtrans (the "subtransaction overflow" cliff), so batches stay below.
-        writer = BatchWriter(store: store, maximumBatch: sharing != nil ? 48 : 256)
+        // A writer thread a shard (`BatchWriter`); a show not placed yet (being added) on the first.
+        var laneOf: (@Sendable (String) -> Int)?
+        if let placement = store.placement { laneOf = { show in placement.shardIndex(ofShow: show) ?? 0 } }
+        writer = BatchWriter(store: store, maximumBatch: sharing != nil ? 48 : 256, laneOf: laneOf)
         var venues: [String: VenueEntry] = [:]
         for (id, json) in try store.venues() { venues[id] = VenueEntry(layout: try VenueLayout(json: json)) }
         let active = try store.activeHolds()

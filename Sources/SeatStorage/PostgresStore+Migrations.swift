@@ -73,6 +73,8 @@ extension PostgresStore {
         DoorSchema.postgres,
         // 13: buyers' names and phones given with counter sales (`ContactSchema`).
         ContactSchema.postgres,
+        // 14: `seatkit_write_arrays` with fewer statements and no planning a call (`leanArraysFunction`).
+        leanArraysFunction,
     ]
 
     /// Migration 1's commit function (kept as it was applied).

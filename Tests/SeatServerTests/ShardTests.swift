@@ -208,6 +208,53 @@ import Testing
         #expect(try cl.request("GET", "/v1/shows/nowhere").status == 404)
     }
 
+    /// One shard slow is one shard slow: while west's database stalls a commit (a session holds its
+    /// show's row lock, as a long transaction or a stalled disk would), holds on east go on at once,
+    /// and west's waiting hold is written when the stall ends. With one writer thread for both shards,
+    /// every east hold waited behind west's batch.
+    @Test func aShardThatStallsDoesNotStallTheOther() throws {
+        let shards = try twoShards()
+        let a = try server(shards)
+        let c = try a.connection()
+        #expect(try createShow(c, "s1", shard: "west").status == 201)
+        #expect(try hold(c, ["5-1"], show: "s1").status == 201)
+        let west = try PostgresStore(url: shards.entries[1].url)
+        let locked = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), done = DispatchGroup()
+        done.enter()
+        Thread.detachNewThread {
+            defer { done.leave() }
+            try? west.withConnection { db in
+                _ = try db.execute("BEGIN")
+                _ = try db.execute("SELECT version FROM shows WHERE id = 's1' FOR UPDATE")
+                locked.signal()
+                // At most 5 s: without a lane a shard, east's holds wait this long, and the test fails.
+                _ = release.wait(timeout: .now() + 5)
+                _ = try db.execute("ROLLBACK")
+            }
+        }
+        locked.wait()
+        let stalled = Locked<HTTPConnection.Response?>(nil)
+        done.enter()
+        Thread.detachNewThread {
+            defer { done.leave() }
+            let r = try? hold(try a.connection(), ["5-2"], show: "s1")
+            stalled.withLock { $0 = r }
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        var slowest = 0.0
+        for k in 1...5 {
+            let started = Date()
+            #expect(try hold(c, ["6-\(k)"]).status == 201, "east holds while west stalls")
+            slowest = max(slowest, Date().timeIntervalSince(started))
+        }
+        #expect(slowest > 4 || stalled.current == nil, "west's hold is still waiting for its database")
+        release.signal()
+        done.wait()
+        print("west stalled: east's slowest hold meanwhile \(Int(slowest * 1000)) ms")
+        #expect(slowest < 1, "east's holds did not wait for west's stalled commit")
+        #expect(stalled.current?.status == 201, "west's hold written once the stall ended: \(stalled.current?.text ?? "no answer")")
+    }
+
     /// A show moves to another shard while off sale (#29 item 1), with its sales, reservations,
     /// refunds, buyers' contacts and log; its records keep their identifiers and are found from either
     /// instance; it sells on its new shard. On sale, to a shard that does not exist or to its own

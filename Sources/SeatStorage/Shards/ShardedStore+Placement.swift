@@ -8,6 +8,8 @@ extension ShardedStore: ShowPlacement {
 
     public func shard(ofShow id: String) -> String? { directory.withLock { $0.shardOf[id] }.map { shards[$0].name } }
 
+    public func shardIndex(ofShow id: String) -> Int? { directory.withLock { $0.shardOf[id] } }
+
     /// `east.`: a show nobody has placed yet (being made) is tagged by the shard it is being made on.
     public func idTag(show id: String) -> String { (shard(ofShow: id) ?? shards[0].name) + "." }
 

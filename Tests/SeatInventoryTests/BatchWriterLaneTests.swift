@@ -1,0 +1,64 @@
+import Foundation
+import SeatDomain
+import SharedState
+import Testing
+
+@testable import SeatInventory
+
+/// The writer's lanes (a writer thread a shard, `BatchWriter`): each lane commits on its own thread,
+/// a slow lane does not hold up another, and a show whose shard changes while it has changes in
+/// flight (a move) keeps its old lane until they are committed, so its changes stay in order.
+@Suite struct BatchWriterLaneTests {
+    /// Records each batch's shows and the thread that committed it (its pthread); a batch of show `slow` takes 300 ms.
+    final class Recording: ForwardingStore, @unchecked Sendable {
+        let batches = Locked<[(thread: UInt, shows: [String])]>([])
+        override func commit(batch: [StoreCommit]) throws -> [CommitOutcome] {
+            if batch.contains(where: { $0.showID == "slow" }) { Thread.sleep(forTimeInterval: 0.3) }
+            batches.withLock { $0.append((UInt(pthread_self()), batch.map(\.showID))) }
+            return batch.map { _ in .committed(version: 1, delta: "") }
+        }
+    }
+
+    func change(_ show: String) -> StoreCommit {
+        StoreCommit(showID: show, version: 1, changes: [], insert: [], delete: [], sell: [], holds: [], delta: "", durable: false, idempotency: nil)
+    }
+
+    @Test func eachShardCommitsOnItsOwnLaneAndAShowKeepsItsLaneUntilItsChangesAreIn() throws {
+        let store = Recording(base: InMemoryStore())
+        // Shows "slow" and "moving" on shard 0, "fast" on shard 1, until "moving" moves to shard 1.
+        let moved = Locked(false)
+        let writer = BatchWriter(store: store, maximumBatch: 8) { show in
+            show == "fast" || (show == "moving" && moved.current) ? 1 : 0
+        }
+        writer.start(committed: { _, _ in }, failed: { _, _ in })
+        let slow = writer.enqueue(change("slow"))
+        let early = writer.enqueue(change("moving"))
+        Thread.sleep(forTimeInterval: 0.05)
+        let started = Date()
+        try writer.enqueue(change("fast")).wait()
+        #expect(Date().timeIntervalSince(started) < 0.2, "shard 1's change did not wait for shard 0's slow batch")
+        // The show moves while its first change waits on lane 0: its next change follows it there.
+        moved.withLock { $0 = true }
+        let late = writer.enqueue(change("moving"))
+        for ticket in [slow, early, late] { try ticket.wait() }
+        // Its changes all in: the next goes to its new shard's lane.
+        try writer.enqueue(change("moving")).wait()
+        writer.stop()
+        let batches = store.batches.current
+        func threads(of show: String) -> [UInt] { batches.filter { $0.shows.contains(show) }.map(\.thread) }
+        let (zero, one) = (threads(of: "slow"), threads(of: "fast"))
+        #expect(zero.count == 1 && one.count == 1 && zero != one, "a thread a lane")
+        #expect(threads(of: "moving") == zero + zero + one, "\(batches)")
+        #expect(writer.batches == batches.count)
+    }
+
+    /// A single database's writer has one lane and one thread, whatever the shows.
+    @Test func oneDatabaseOneLane() throws {
+        let store = Recording(base: InMemoryStore())
+        let writer = BatchWriter(store: store)
+        writer.start(committed: { _, _ in }, failed: { _, _ in })
+        for show in ["a", "b", "c"] { try writer.enqueue(change(show)).wait() }
+        writer.stop()
+        #expect(Set(store.batches.current.map(\.thread)).count == 1)
+    }
+}
