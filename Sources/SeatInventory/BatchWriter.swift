@@ -138,34 +138,35 @@ final class BatchWriter: Sendable {
     }
 
     func enqueue(_ commit: StoreCommit) -> CommitTicket {
-        lane(for: commit.showID, changes: 1).enqueue([commit])[0]
+        lane(for: [commit.showID]).enqueue([commit])[0]
     }
 
     /// Queues changes that are written all or none (`StoreCommit.allOrNoneWithNext` links each to the
     /// next): one after another, never split between two batches, on the first change's lane (a store
     /// of shards refuses changes linked across two).
     func enqueue(together commits: [StoreCommit]) -> [CommitTicket] {
-        guard let first = commits.first else { return [] }
+        guard !commits.isEmpty else { return [] }
         var linked = commits
         for k in linked.indices { linked[k].allOrNoneWithNext = k < linked.count - 1 }
-        return lane(for: first.showID, changes: commits.count).enqueue(linked)
+        return lane(for: linked.map(\.showID)).enqueue(linked)
     }
 
-    /// The show's lane (made if its shard has none yet), counting `changes` more pending on it.
-    private func lane(for show: String, changes: Int) -> WriterLane {
+    /// The first show's lane (made, with any before it, if its shard has none yet), counting a change
+    /// more pending for each show of `shows` (a change each; linked changes may touch two shows).
+    private func lane(for shows: [String]) -> WriterLane {
         guard let laneOf else { return state.withLock { $0.lanes[0] } }
-        let wanted = max(0, laneOf(show))
-        let (lane, fresh, handlers) = state.withLock { s -> (WriterLane, WriterLane?, Handlers?) in
-            let k = s.routes[show]?.lane ?? wanted
-            s.routes[show] = (k, (s.routes[show]?.pending ?? 0) + changes)
-            var fresh: WriterLane?
+        let wanted = max(0, laneOf(shows[0]))
+        let (lane, fresh, handlers) = state.withLock { s -> (WriterLane, [WriterLane], Handlers?) in
+            let k = s.routes[shows[0]]?.lane ?? wanted
+            for show in shows { s.routes[show] = (s.routes[show]?.lane ?? k, (s.routes[show]?.pending ?? 0) + 1) }
+            var fresh: [WriterLane] = []
             while s.lanes.count <= k && !s.stopping {
-                fresh = WriterLane(store: store, maximumBatch: maximumBatch, number: s.lanes.count)
-                s.lanes.append(fresh!)
+                fresh.append(WriterLane(store: store, maximumBatch: maximumBatch, number: s.lanes.count))
+                s.lanes.append(fresh.last!)
             }
             return (s.lanes[min(k, s.lanes.count - 1)], fresh, s.handlers)
         }
-        if let fresh, let handlers { fresh.start(handlers) }
+        if let handlers { for f in fresh { f.start(handlers) } }
         return lane
     }
 

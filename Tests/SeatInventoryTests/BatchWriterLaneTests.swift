@@ -28,7 +28,7 @@ import Testing
         // Shows "slow" and "moving" on shard 0, "fast" on shard 1, until "moving" moves to shard 1.
         let moved = Locked(false)
         let writer = BatchWriter(store: store, maximumBatch: 8) { show in
-            show == "fast" || (show == "moving" && moved.current) ? 1 : 0
+            show == "fourth" ? 3 : show == "third" ? 2 : show == "fast" || (show == "moving" && moved.current) ? 1 : 0
         }
         writer.start(committed: { _, _ in }, failed: { _, _ in })
         let slow = writer.enqueue(change("slow"))
@@ -43,6 +43,14 @@ import Testing
         for ticket in [slow, early, late] { try ticket.wait() }
         // Its changes all in: the next goes to its new shard's lane.
         try writer.enqueue(change("moving")).wait()
+        // A show on a shard two past the last lane made (the fourth): the third's lane is made with it,
+        // and started too.
+        let far = DispatchGroup()
+        for show in ["fourth", "third"] {
+            far.enter()
+            writer.enqueue(change(show)).whenDone { _ in far.leave() }
+        }
+        #expect(far.wait(timeout: .now() + 5) == .success, "every lane made on the way commits")
         writer.stop()
         let batches = store.batches.current
         func threads(of show: String) -> [UInt] { batches.filter { $0.shows.contains(show) }.map(\.thread) }
