@@ -13,14 +13,28 @@ import SharedState
 /// says what the spreading itself costs (routing, a batch split and committed in parallel, two
 /// listeners), not what a second machine would add.
 extension ServerBenchmarks {
+    /// The two rows, at two loads: 32 connections a show, where the closed loop's rate is set by latency and the
+    /// machine keeps about a fifth of its CPU idle (`perf`: 19-21 % idle), and 96 a show, where one
+    /// shard is at its capacity on this machine (3,400, 3,800 and 2,900 holds/s at 32, 96 and 160 a
+    /// show on 2026-12-05). Each row also gives the CPU a hold of the server's process and of every
+    /// PostgreSQL process (`/proc`, reaped backends included), which say where spreading costs.
     static func shardedHolds(url: String, report: Report) throws {
+        for (connections, load) in [(32, "32 connections a show (below capacity)"), (96, "96 connections a show (one shard at capacity)")] {
+            try shardedHolds(url: url, connections: connections, load: load, report: report)
+        }
+    }
+
+    /// One row: `connections` a show for each of the two wrk processes.
+    static func shardedHolds(url: String, connections: Int, load: String, report: Report) throws {
         var one: [Double] = [], two: [Double] = [], p99s: [Double] = []
+        var cpuOne: [(server: Double, database: Double)] = [], cpuTwo: [(server: Double, database: Double)] = []
         // A warm-up run, not counted, then the two take turns, each first in half the turns: the first
         // run of a process read 10-30% faster than the ones after it whatever its shard count (6,419
         // then 4,915 and 4,935 holds/s on one shard), which gave the one shard the advantage.
         for turn in -1..<4 {
             for shardCount in turn < 0 ? [1] : turn % 2 == 0 ? [1, 2] : [2, 1] {
-                let list = try ShardList(entries: (0..<shardCount).map { .init(name: "s\($0 + 1)", url: schemaURL(url, "shard\(turn)_\(shardCount)_\($0)")) })
+                let list = try ShardList(
+                    entries: (0..<shardCount).map { .init(name: "s\($0 + 1)", url: schemaURL(url, "shard\(connections)_\(turn)_\(shardCount)_\($0)")) })
                 var options = benchOptions(SeatServerApp.Options(adminKey: "bench-admin-key-0123456789"))
                 options.shards = list
                 let app = try SeatServerApp(options: options)
@@ -34,13 +48,14 @@ extension ServerBenchmarks {
                             policy: SelectionPolicy(maxSeats: 6, noLoneSeat: false), shard: "s\(k % shardCount + 1)"))
                 }
                 try app.start()
+                let before = cpuSeconds()
                 let results = Locked([Wrk.Result]())
                 let group = DispatchGroup()
                 for show in ["bench", "bench2"] {
                     group.enter()
                     Thread.detachNewThread {
                         if let r = Wrk.run(
-                            port: app.port, path: "/", connections: 32, seconds: 5, script: Wrk.holdRelease, scriptArguments: ["20", "0", "16", show])
+                            port: app.port, path: "/", connections: connections, seconds: 5, script: Wrk.holdRelease, scriptArguments: ["20", "0", "16", show])
                         {
                             results.withLock { $0.append(r) }
                         }
@@ -51,10 +66,14 @@ extension ServerBenchmarks {
                 app.stop()
                 guard results.current.count == 2, turn >= 0 else { continue }
                 let rate = results.current.reduce(0.0) { $0 + Double($1.holds) / $1.seconds }
+                let after = cpuSeconds(), holds = results.current.reduce(0.0) { $0 + Double($1.holds) }
+                let cpu = (server: (after.server - before.server) / holds * 1e6, database: (after.database - before.database) / holds * 1e6)
                 if shardCount == 1 {
                     one.append(rate)
+                    cpuOne.append(cpu)
                 } else {
                     two.append(rate)
+                    cpuTwo.append(cpu)
                     p99s.append(results.current.map(\.p99).max() ?? 0)
                 }
             }
@@ -65,9 +84,32 @@ extension ServerBenchmarks {
             return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
         }
         let (o, t) = (median(one), median(two))
+        let cpu = String(
+            format: "; CPU a hold, server + database: %.0f + %.0f µs on two, %.0f + %.0f µs on one", median(cpuTwo.map(\.server)),
+            median(cpuTwo.map(\.database)), median(cpuOne.map(\.server)), median(cpuOne.map(\.database)))
         report.row(
-            "hold + release on two shows, two wrk of 32 connections (one a show), the shows on two PostgreSQL shards vs both on one shard, after a warm-up, taking turns (each first in half), medians of \(one.count)",
+            "hold + release on two shows, two wrk of \(load), the shows on two PostgreSQL shards vs both on one shard, after a warm-up, taking turns (each first in half), medians of \(one.count)\(cpu)",
             ours: String(format: "%.0f holds/s, p99 %.1f ms", t, median(p99s) * 1000), baseline: String(format: "%.0f holds/s", o),
             ratio: String(format: "%.2f×", t / o), goal: t >= 0.9 * o ? "≥ 0.9× ✓" : "≥ 0.9× ✗")
+    }
+
+    /// This process's CPU (the server's: wrk runs apart) and every PostgreSQL process's, in seconds. A
+    /// backend that has ended is counted in its postmaster's children's time once reaped (`/proc/PID/stat`
+    /// fields 14-17: utime, stime, cutime, cstime, in clock ticks).
+    static func cpuSeconds() -> (server: Double, database: Double) {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        let server = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        let tick = Double(sysconf(Int32(_SC_CLK_TCK)))
+        var database = 0.0
+        for pid in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where Int(pid) != nil {
+            guard let name = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8), name.hasPrefix("postgres"),
+                let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let fields = stat.split(separator: ")").last?.split(separator: " "), fields.count > 14
+            else { continue }
+            // After the command's closing parenthesis: field 3 (state) is the first.
+            database += (11...14).reduce(0.0) { $0 + (Double(fields[$1]) ?? 0) } / tick
+        }
+        return (server, database)
     }
 }
