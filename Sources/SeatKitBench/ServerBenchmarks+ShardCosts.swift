@@ -31,21 +31,16 @@ extension ServerBenchmarks {
     /// the process's CPU a change, the difference being the follower's (LISTEN, the deltas applied to
     /// memory, its subscribers told). Taking turns, medians of 3.
     static func followerCost(url: String, report: Report) throws {
-        func cpuSeconds() -> Double {
-            var usage = rusage()
-            getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-            return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1_000_000
-        }
         var alone: [Double] = [], followed: [Double] = []
         for turn in 0..<3 {
             for following in turn % 2 == 0 ? [false, true] : [true, false] {
                 let store = schemaURL(url, "follow\(turn)_\(following ? 1 : 0)")
                 let writer = try server(store: store, seed: true)
                 let follower = following ? try server(store: store, seed: false) : nil
-                let before = cpuSeconds()
+                let before = cpuSeconds().server
                 let result = Wrk.run(
                     port: writer.port, path: "/", connections: 32, seconds: 5, script: Wrk.holdRelease, scriptArguments: ["20", "0", "16", "bench"])
-                let used = cpuSeconds() - before
+                let used = cpuSeconds().server - before
                 writer.stop()
                 follower?.stop()
                 guard let result, result.holds > 0 else { continue }
