@@ -56,4 +56,18 @@ extension ServerBenchmarks {
             ours: String(format: "%.1f µs (the follower: %.1f µs)", f, f - a), baseline: String(format: "%.1f µs", a), ratio: String(format: "%.2f×", f / a),
             goal: "report")
     }
+
+    /// This process's CPU (the server's: wrk runs apart) and every PostgreSQL process's, in seconds. A
+    /// backend that has ended is counted in its postmaster's children's time once reaped.
+    static func cpuSeconds() -> (server: Double, database: Double) {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        let server = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        var database = 0.0
+        for pid in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where Int(pid) != nil {
+            guard let name = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8), name.hasPrefix("postgres") else { continue }
+            database += ProcessMemory.cpuSeconds(process: pid, withReapedChildren: true) ?? 0
+        }
+        return (server, database)
+    }
 }

@@ -92,24 +92,4 @@ extension ServerBenchmarks {
             ours: String(format: "%.0f holds/s, p99 %.1f ms", t, median(p99s) * 1000), baseline: String(format: "%.0f holds/s", o),
             ratio: String(format: "%.2f×", t / o), goal: t >= 0.9 * o ? "≥ 0.9× ✓" : "≥ 0.9× ✗")
     }
-
-    /// This process's CPU (the server's: wrk runs apart) and every PostgreSQL process's, in seconds. A
-    /// backend that has ended is counted in its postmaster's children's time once reaped (`/proc/PID/stat`
-    /// fields 14-17: utime, stime, cutime, cstime, in clock ticks).
-    static func cpuSeconds() -> (server: Double, database: Double) {
-        var usage = rusage()
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        let server = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-        let tick = Double(sysconf(Int32(_SC_CLK_TCK)))
-        var database = 0.0
-        for pid in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where Int(pid) != nil {
-            guard let name = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8), name.hasPrefix("postgres"),
-                let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                let fields = stat.split(separator: ")").last?.split(separator: " "), fields.count > 14
-            else { continue }
-            // After the command's closing parenthesis: field 3 (state) is the first.
-            database += (11...14).reduce(0.0) { $0 + (Double(fields[$1]) ?? 0) } / tick
-        }
-        return (server, database)
-    }
 }
