@@ -183,14 +183,12 @@ final class ConnectionGuard: Sendable {
     // MARK: The watcher thread
 
     func start() {
-        let thread = Thread { [self] in
+        NamedThread.start("sk-conn-guard") { [self] in
             while !stopping.withLock({ $0 }) {
                 Thread.sleep(forTimeInterval: 0.25)
                 sweep()
             }
         }
-        thread.name = "seatkit-connection-guard"
-        thread.start()
     }
 
     /// The watcher ends within one 250 ms wait.

@@ -49,9 +49,7 @@ final class StreamTransport: Sendable {
 
     func start() {
         state.withLock { $0.running = true }
-        let thread = Thread { [self] in run() }
-        thread.name = "seatkit-streams"
-        thread.start()
+        NamedThread.start("sk-streams") { [self] in run() }
     }
 
     /// `stream` takes `socket` (a duplicate of libmicrohttpd's, non-blocking) with its head to write.

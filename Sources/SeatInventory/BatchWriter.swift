@@ -202,9 +202,7 @@ final class WriterLane: Sendable {
 
     init(store: SeatStore, maximumBatch: Int, number: Int) {
         self.store = store; self.maximumBatch = maximumBatch
-        let t = Thread { [unowned self] in self.run() }
-        t.name = number == 0 ? "seatkit-writer" : "seatkit-writer-\(number)"
-        t.start()
+        NamedThread.start(number == 0 ? "sk-writer" : "sk-writer-\(number)") { [unowned self] in self.run() }
     }
 
     func start(_ handlers: BatchWriter.Handlers) {

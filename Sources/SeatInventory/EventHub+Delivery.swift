@@ -31,9 +31,7 @@ extension EventHub {
         guard !s.deliveryStarted, !s.stopping else { return }
         s.deliveryStarted = true
         s.deliveryRunning = true
-        let thread = Thread { [unowned self] in deliver() }
-        thread.name = "seatkit-events"
-        thread.start()
+        NamedThread.start("sk-events") { [unowned self] in deliver() }
     }
 
     func wakeDelivery() { state.withLockWakingWaiters { _ in } }

@@ -171,10 +171,10 @@ public final class SeatServerApp: Sendable {
             ])
         // The background threads: each ends by itself within one round once `stop` is called.
         _ = [
-            repeating(every: 0.5) { [inventory] in inventory.expireDue() },
-            repeating(every: options.heartbeatSeconds) { [inventory] in inventory.heartbeat() },
+            repeating("sk-expiry", every: 0.5) { [inventory] in inventory.expireDue() },
+            repeating("sk-heartbeat", every: options.heartbeatSeconds) { [inventory] in inventory.heartbeat() },
             // The waiting rooms: other instances' decisions read, pages' life signs written, buyers let in.
-            repeating(every: 1) { [api] in
+            repeating("sk-queues", every: 1) { [api] in
                 do { try api.tickQueues() } catch {
                     logger.warning("waiting rooms' tick failed", metadata: ["cause": .string(String(describing: error))])
                 }
@@ -182,7 +182,7 @@ public final class SeatServerApp: Sendable {
             // Idempotency answers are kept for a day; the show's log with the show (its history is
             // the box office's record; clients' deltas and resumes come from the last 1,024 in memory).
             // A failed prune is tried again in a minute; said, so a store that keeps failing is seen.
-            repeating(every: 60) {
+            repeating("sk-pruner", every: 60) {
                 do { try store.prune(idempotencyMilliseconds: 86_400_000) } catch {
                     logger.warning("prune failed", metadata: ["cause": .string(String(describing: error))])
                 }
@@ -207,7 +207,7 @@ public final class SeatServerApp: Sendable {
     /// restarted); reconnects by itself.
     private func follow(_ store: any SharedStore) -> Thread {
         let (inventory, logger) = (self.inventory, options.logger)
-        let thread = Thread { [weak self] in
+        return NamedThread.start("sk-follower") { [weak self] in
             var listener: (any CommitListener)?
             // Whether the failure now is one already said (an outage is one warning, not four a second).
             var quiet = false
@@ -230,9 +230,6 @@ public final class SeatServerApp: Sendable {
                 }
             }
         }
-        thread.name = "seatkit-follower"
-        thread.start()
-        return thread
     }
 
     private var isStopped: Bool { stopped.current }
@@ -250,15 +247,13 @@ public final class SeatServerApp: Sendable {
         options.logger.notice("stopped")
     }
 
-    private func repeating(every seconds: Double, _ body: @escaping @Sendable () -> Void) -> Thread {
-        let thread = Thread { [weak self] in
+    private func repeating(_ name: String, every seconds: Double, _ body: @escaping @Sendable () -> Void) -> Thread {
+        NamedThread.start(name) { [weak self] in
             while let self {
                 let done = self.stopped.wait(until: { $0 }, deadline: Date().addingTimeInterval(seconds)) { stopped, _ in stopped }
                 if done { return }
                 body()
             }
         }
-        thread.start()
-        return thread
     }
 }

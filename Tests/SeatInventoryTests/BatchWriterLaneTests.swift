@@ -70,4 +70,33 @@ import Testing
         writer.stop()
         #expect(Set(store.batches.current.map(\.thread)).count == 1)
     }
+
+    /// Each lane's thread carries its name where the system shows it (`top -H`, `perf`): Foundation's
+    /// `Thread.name` never reached the kernel, and a lane made from a request read `MHD-worker`.
+    @Test func eachLaneIsAThreadTheSystemNames() throws {
+        final class Names: ForwardingStore, @unchecked Sendable {
+            let seen = Locked<Set<String>>([])
+            override func commit(batch: [StoreCommit]) throws -> [CommitOutcome] {
+                seen.withLock { _ = $0.insert(NamedThread.currentName) }
+                return batch.map { _ in .committed(version: 1, delta: "") }
+            }
+        }
+        let store = Names(base: InMemoryStore())
+        let writer = BatchWriter(store: store, maximumBatch: 8) { $0 == "second" ? 1 : 0 }
+        writer.start(committed: { _, _ in }, failed: { _, _ in })
+        try writer.enqueue(change("first")).wait()
+        try writer.enqueue(change("second")).wait()
+        writer.stop()
+        #expect(store.seen.current == ["sk-writer", "sk-writer-1"])
+    }
+
+    /// Names are cut to the kernel's 15 bytes, never inside a character, and set by the thread itself.
+    @Test func aNamedThreadIsNamedForTheSystem() throws {
+        #expect(NamedThread.shortened("sk-listen-a-very-long-shard") == "sk-listen-a-ver")
+        #expect(NamedThread.shortened("sk-影院影院影院") == "sk-影院影院", "3 + 4 × 3 bytes; the fifth character would make 18")
+        let seen = Locked<String?>(nil)
+        NamedThread.start("sk-listen-a-very-long-shard") { seen.withLockWakingWaiters { $0 = NamedThread.currentName } }
+        let name = seen.wait(until: { $0 != nil }, deadline: Date().addingTimeInterval(5)) { s, _ in s }
+        #expect(name == "sk-listen-a-ver")
+    }
 }

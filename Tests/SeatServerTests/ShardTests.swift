@@ -496,6 +496,30 @@ import Testing
             }, "\(before) connections to west before the instance, \(after) after it stopped")
     }
 
+    /// An operator reading `top -H` or `perf` sees which thread is which: a shard's writer lane and
+    /// listener, the follower, the timers, by name (every SeatKit thread read the process's name before).
+    @Test func theServersThreadsAreNamedForTheSystem() throws {
+        let a = try server(try twoShards())
+        let c = try a.connection()
+        #expect(try createShow(c, "n1", shard: "west").status == 201)
+        #expect(try hold(c, ["5-1"], show: "n1").status == 201, "west's lane is made by its first change")
+        func names() -> Set<String> {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+            return Set(
+                tasks.compactMap { try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) })
+        }
+        let wanted: Set = [
+            "sk-writer", "sk-writer-1", "sk-listen-east", "sk-listen-west", "sk-follower", "sk-expiry", "sk-heartbeat", "sk-queues", "sk-pruner",
+            "sk-conn-guard",
+        ]
+        var seen = Set<String>()
+        #expect(
+            eventually {
+                seen = names(); return wanted.isSubset(of: seen)
+            }, "missing: \(wanted.subtracting(seen).sorted())")
+        a.app.stop()
+    }
+
     /// show asked for on a shard that does not exist is a 422 naming the shards, and nothing is made.
     @Test func badShardsAreRefusedPrecisely() throws {
         func problem(_ make: () throws -> ShardList) -> String {

@@ -33,9 +33,7 @@ final class ShardedListener: CommitListener, Sendable {
             return n
         }
         for shard in shards.dropFirst(from) {
-            let thread = Thread { [weak self, store] in Self.listen(to: shard, store: store, into: { self }) }
-            thread.name = "seatkit-listen-\(shard.name)"
-            thread.start()
+            NamedThread.start("sk-listen-\(shard.name)") { [weak self, store] in Self.listen(to: shard, store: store, into: { self }) }
         }
     }
 
