@@ -38,6 +38,15 @@ if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "postgres",
     report.print(sections: [("SeatServer: the shared store", 0..<report.rows.count)])
     exit(0)
 }
+// `SeatKitBench commit-line`: the database's CPU a hold against commits a hold, one shard's line and two
+// shards' points on it (SEATKIT_BENCH_POSTGRES or SEATKIT_TEST_POSTGRES).
+if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "commit-line",
+    let url = ProcessInfo.processInfo.environment["SEATKIT_BENCH_POSTGRES"] ?? ProcessInfo.processInfo.environment["SEATKIT_TEST_POSTGRES"]
+{
+    try ServerBenchmarks.commitLine(url: url, report: report)
+    report.print(sections: [("SeatServer: shards' commits", 0..<report.rows.count)])
+    exit(0)
+}
 // `SeatKitBench shards`: two shards against one alone (SEATKIT_BENCH_POSTGRES or SEATKIT_TEST_POSTGRES).
 if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "shards",
     let url = ProcessInfo.processInfo.environment["SEATKIT_BENCH_POSTGRES"] ?? ProcessInfo.processInfo.environment["SEATKIT_TEST_POSTGRES"]

@@ -36,3 +36,13 @@ extension ShardedStore: QueueStore, DoorStore, ContactStore {
         return Array(found.sorted { $0.at > $1.at }.prefix(limit))
     }
 }
+
+extension ShardedStore {
+    /// Batches committed and the changes in them, every open shard's together (`PostgresStore.written`).
+    public var written: (batches: Int, changes: Int) {
+        shards.reduce((0, 0)) { sum, shard in
+            guard let w = try? shard.store().written else { return sum }
+            return (sum.0 + w.batches, sum.1 + w.changes)
+        }
+    }
+}
