@@ -89,6 +89,8 @@ extension ServerBenchmarks {
             })
         var options = benchOptions(SeatServerApp.Options(adminKey: "bench-admin-key-0123456789"))
         options.shards = list
+        // SEATKIT_BENCH_NO_GATHER: the writer lanes commit at once, as before 2026-12-05 (the comparison).
+        if ProcessInfo.processInfo.environment["SEATKIT_BENCH_NO_GATHER"] != nil { options.commitGatherSeconds = 0 }
         let app = try SeatServerApp(options: options)
         let venue = SampleVenues.arena(seats: 20_000)
         try app.inventory.addVenue(venue)

@@ -38,6 +38,10 @@ public final class SeatServerApp: Sendable {
         public var queueAbandonSeconds: Double = 30
         /// Confirmations share fsyncs of the log (false: each commits with synchronous=FULL).
         public var groupCommit = true
+        /// How long a shared store's writer lane may wait for its batch to grow to the size of its last
+        /// (`WriterLane`); nil: 1 ms on a shared store, never on SQLite. 0 turns it off (the benchmark's
+        /// comparison).
+        public var commitGatherSeconds: Double?
         /// Connection budgets (see `ConnectionGuard`): request connections per address and in all,
         /// event streams per address and in all, the deadline for a request's headers, and the
         /// addresses (a load balancer's) exempt from the per-address limits.
@@ -95,7 +99,8 @@ public final class SeatServerApp: Sendable {
     /// The operators file is read once, before the store is opened.
     private init(options: Options, store: SeatStore, operators: OperatorDirectory) throws {
         self.options = options
-        inventory = try Inventory(store: store, logger: options.logger, describeShow: SeatAPI.showEventData)
+        inventory = try Inventory(
+            store: store, logger: options.logger, commitGatherSeconds: options.commitGatherSeconds, describeShow: SeatAPI.showEventData)
         // The waiting rooms' key (admissions, shuffle seeds) from the admin key: every instance given the
         // same key signs and checks the same admissions; the store never holds it.
         let queueKey = HMACSHA256.code(key: Array(options.adminKey.utf8), message: Array("seatkit-queue-key".utf8))

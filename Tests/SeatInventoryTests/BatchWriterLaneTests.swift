@@ -99,4 +99,54 @@ import Testing
         let name = seen.wait(until: { $0 != nil }, deadline: Date().addingTimeInterval(5)) { s, _ in s }
         #expect(name == "sk-listen-a-ver")
     }
+
+    /// A lane that last committed several changes waits (at most `gather`) for as many again: the
+    /// first of the next requests is not committed alone. A lone change after a batch of one is not
+    /// held back, and a window that runs out commits what came.
+    @Test func aLaneGathersAsManyChangesAsItsLastBatchBeforeCommitting() throws {
+        /// The first batch waits until `release` (so the next changes queue up behind it).
+        final class Gate: ForwardingStore, @unchecked Sendable {
+            let sizes = Locked<[Int]>([])
+            let release = DispatchSemaphore(value: 0)
+            override func commit(batch: [StoreCommit]) throws -> [CommitOutcome] {
+                if sizes.current.isEmpty { release.wait() }
+                sizes.withLock { $0.append(batch.count) }
+                return batch.map { _ in .committed(version: 1, delta: "") }
+            }
+        }
+        for gather in [0.0, 0.5] {
+            let store = Gate(base: InMemoryStore())
+            let writer = BatchWriter(store: store, maximumBatch: 8, gather: gather)
+            writer.start(committed: { _, _ in }, failed: { _, _ in })
+            let first = writer.enqueue(change("a"))
+            Thread.sleep(forTimeInterval: 0.05)
+            let queued = (0..<3).map { _ in writer.enqueue(change("a")) }
+            store.release.signal()
+            try first.wait()
+            for t in queued { try t.wait() }
+            // Last batch: 3. One change now, two more 50 ms later: gathered into one batch of 3.
+            let next = writer.enqueue(change("a"))
+            Thread.sleep(forTimeInterval: 0.05)
+            let more = (0..<2).map { _ in writer.enqueue(change("a")) }
+            for t in [next] + more { try t.wait() }
+            // Last batch: 3 again. One change alone: the window runs out and it is committed by itself.
+            let started = Date()
+            try writer.enqueue(change("a")).wait()
+            let alone = Date().timeIntervalSince(started)
+            // Last batch: 1. The next lone change waits for nothing.
+            let again = Date()
+            try writer.enqueue(change("a")).wait()
+            let lone = Date().timeIntervalSince(again)
+            writer.stop()
+            if gather > 0 {
+                #expect(store.sizes.current == [1, 3, 3, 1, 1], "\(store.sizes.current)")
+                #expect(alone >= 0.4, "the window ran out before the lone change went: \(alone) s")
+                #expect(lone < 0.25, "a change after a batch of one does not wait: \(lone) s")
+            } else {
+                // (The two after it may go together or apart: no window waits for them.)
+                let sizes = store.sizes.current
+                #expect(Array(sizes.prefix(3)) == [1, 3, 1] && sizes.reduce(0, +) == 9, "without a window, the first of the next is committed alone: \(sizes)")
+            }
+        }
+    }
 }
