@@ -23,19 +23,21 @@ extension ServerBenchmarks {
     /// show on 2026-12-05). Each row also gives the CPU a hold of the server's process and of every
     /// PostgreSQL process (`/proc`, reaped backends included), which say where spreading costs.
     static func shardedHolds(url: String, report: Report) throws {
-        for (connections, load) in [(32, "32 connections a show (below capacity)"), (96, "96 connections a show (one shard at capacity)")] {
-            try shardedHolds(url: url, connections: connections, load: load, report: report)
+        // Eight turns below capacity, where the ratio sits near the floor and single 5 s runs move ±25 %
+        // (medians of 4 read 0.87-1.03× in four runs of one afternoon); four at capacity.
+        for (connections, turns, load) in [(32, 8, "32 connections a show (below capacity)"), (96, 4, "96 connections a show (one shard at capacity)")] {
+            try shardedHolds(url: url, connections: connections, turns: turns, load: load, report: report)
         }
     }
 
     /// One row: `connections` a show for each of the two wrk processes.
-    static func shardedHolds(url: String, connections: Int, load: String, report: Report) throws {
+    static func shardedHolds(url: String, connections: Int, turns: Int, load: String, report: Report) throws {
         var one: [Double] = [], two: [Double] = [], p99s: [Double] = []
         var cpuOne: [(server: Double, database: Double)] = [], cpuTwo: [(server: Double, database: Double)] = []
         // A warm-up run, not counted, then the two take turns, each first in half the turns: the first
         // run of a process read 10-30% faster than the ones after it whatever its shard count (6,419
         // then 4,915 and 4,935 holds/s on one shard), which gave the one shard the advantage.
-        for turn in -1..<4 {
+        for turn in -1..<turns {
             for shardCount in turn < 0 ? [1] : turn % 2 == 0 ? [1, 2] : [2, 1] {
                 guard let run = try shardRun(url: url, schema: "shard\(connections)_\(turn)", connections: connections, shardCount: shardCount),
                     turn >= 0
