@@ -212,7 +212,7 @@ final class WriterLane: Sendable {
     let gather: Double
     var batches: Int { queue.withLock { $0.batches } }
 
-    init(store: SeatStore, maximumBatch: Int, gather: Double = 0, number: Int) {
+    init(store: SeatStore, maximumBatch: Int, gather: Double, number: Int) {
         self.store = store; self.maximumBatch = maximumBatch; self.gather = gather
         NamedThread.start(number == 0 ? "sk-writer" : "sk-writer-\(number)") { [unowned self] in self.run() }
     }

@@ -1,9 +1,5 @@
-import Foundation
-import Logging
 import SeatDomain
-import SeatJSON
 import SeatMap
-import SeatSecrets
 import SharedState
 
 /// What the writer reports back: a batch committed (memory, readers and subscribers move on) or

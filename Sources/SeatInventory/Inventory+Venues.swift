@@ -1,10 +1,5 @@
-import Foundation
-import Logging
 import SeatDomain
-import SeatJSON
 import SeatMap
-import SeatSecrets
-import SharedState
 
 /// Venues and shows: added, listed.
 extension Inventory {
