@@ -9,14 +9,21 @@ extension Inventory {
     /// shared store the versions are the database's: other instances' changes before ours are read from
     /// the event log first (outside the lock), and a change the database refused, or a gap the log read
     /// did not fill, makes its show stale: reloaded from the store right after, outside the lock.
+    /// The writer is about to give the store `commits`: with a shared store, the follower waits for
+    /// them before it calls a notification of their shows another instance's (`OwnVersions`).
+    func committing(_ commits: [StoreCommit]) {
+        if sharing != nil { ownVersions.withLock { $0.beginCommit(shows: commits.lazy.map(\.showID)) } }
+    }
+
     func committed(_ commits: [StoreCommit], _ outcomes: [CommitOutcome]) {
         let results = zip(commits, outcomes)
         metrics.count("store_batches")
         metrics.count("store_changes", by: commits.count)
         var earlier: [String: [(version: UInt64, delta: String)]] = [:]
         if sharing != nil {
-            ownVersions.withLock { own in
+            ownVersions.withLockWakingWaiters { own in
                 for (c, outcome) in results { if case .committed(let v, _) = outcome { own.insert(v, show: c.showID) } }
+                own.endCommit(shows: commits.lazy.map(\.showID))
             }
             var firstOwn: [String: UInt64] = [:]
             for (c, outcome) in results { if case .committed(let v, _) = outcome { firstOwn[c.showID] = min(firstOwn[c.showID] ?? v, v) } }
@@ -77,6 +84,7 @@ extension Inventory {
     /// store (outside the lock), and the waiting requests are answered with the error. A show that
     /// cannot be reloaded now is reloaded on a later pass (the expiry thread tries every half second).
     func failed(_ batch: [StoreCommit], _ error: Error) {
+        if sharing != nil { ownVersions.withLockWakingWaiters { $0.endCommit(shows: batch.lazy.map(\.showID)) } }
         locked { m in
             for c in batch {
                 if let key = c.idempotency?.key { m.pendingIdempotency[key] = nil }

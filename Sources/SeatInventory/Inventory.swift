@@ -71,7 +71,9 @@ public final class Inventory: Sendable {
             m.venues = venues
             for state in shows { m.install(state) }
         }
-        writer.start(committed: { [weak self] in self?.committed($0, $1) }, failed: { [weak self] in self?.failed($0, $1) })
+        writer.start(
+            committing: { [weak self] in self?.committing($0) }, committed: { [weak self] in self?.committed($0, $1) },
+            failed: { [weak self] in self?.failed($0, $1) })
     }
 
     /// A show's state from what the store has (read by the caller, outside the lock); `install` puts it

@@ -43,6 +43,12 @@ extension ServerBenchmarks {
                     turn >= 0
                 else { continue }
                 let (rate, cpu) = (run.holdsPerSecond, (server: run.server, database: run.database))
+                FileHandle.standardError.write(
+                    Data(
+                        String(
+                            format: "shards %d, %d a show, turn %d: %.0f holds/s, %.1f changes a commit, CPU a hold %.0f + %.0f µs\n", shardCount, connections,
+                            turn, rate, run.changesPerBatch, run.server, run.database
+                        ).utf8))
                 if shardCount == 1 {
                     one.append(rate)
                     cpuOne.append(cpu)

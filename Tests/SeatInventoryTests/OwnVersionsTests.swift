@@ -1,5 +1,7 @@
 import Foundation
 import SeatMap
+import SeatDomain
+import SharedState
 import SeatStorage
 import Testing
 
@@ -55,5 +57,72 @@ import Testing
         try inventory.follow(notifications: ["show\nskd1;\(v + 1);\(v + 2);4h,5h\nskd1;\(v + 2);\(v + 3);3a\nskd1;\(v + 9);\(v + 10);6h"])
         seats = try SeatAvailability(encoded: inventory.encodedAvailability(show: "show").1)
         #expect(seats.version == v + 3 && seats[3] == .available && seats[6] == .available)
+    }
+}
+
+/// This instance's own commit can be heard before its writer has the versions: the database answers the
+/// writer and signals the listeners at once (40 % of the notifications in `SeatKitBench shards` came
+/// first). The follower waits for the batch in the store, then drops the notification as ours, instead
+/// of applying it under memory's lock and leaving its version behind.
+@Suite struct OwnNotificationRaceTests {
+    /// A shared store whose answer to a commit waits for `answer` once `armed`.
+    final class Shared: ForwardingStore, SharedStore, @unchecked Sendable {
+        let armed = Locked(false)
+        let inStore = DispatchSemaphore(value: 0), answer = DispatchSemaphore(value: 0)
+        override var sharing: (any SharedStore)? { self }
+        override func commit(batch: [StoreCommit]) throws -> [CommitOutcome] {
+            let outcomes = try super.commit(batch: batch)
+            if armed.current {
+                inStore.signal()
+                answer.wait()
+            }
+            return outcomes
+        }
+        func dueHolds(at time: Int64) throws -> [HoldRecord] { [] }
+        func advanceVersion(show: String, from expected: UInt64, past: UInt64, changes: [SeatChange]) throws -> Bool { false }
+        func commitListener() throws -> any CommitListener { throw StoreError.closed }
+    }
+
+    @Test func anOwnCommitHeardBeforeItsAnswerIsDroppedAsOurs() throws {
+        let (inventory, store, dir) = try sampleInventory { Shared(base: try SQLiteStore(path: $0)) }
+        defer {
+            store.armed.withLock { $0 = false }
+            store.answer.signal()
+            inventory.stop()
+            try? FileManager.default.removeItem(at: dir)
+        }
+        let v = try #require(inventory.committedVersion(show: "show"))
+        store.armed.withLock { $0 = true }
+        let held = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            _ = try? inventory.createHold(show: "show", seatIDs: ["7-1"], wheelchair: false, idempotency: nil)
+            held.signal()
+        }
+        store.inStore.wait()
+        // Committed in the store, its answer not yet back: the notification is heard now.
+        let heard = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            try? inventory.follow(notifications: ["show\nskd1;\(v);\(v + 1);0h"])
+            heard.signal()
+        }
+        #expect(heard.wait(timeout: .now() + 0.1) == .timedOut, "the follower waits for the batch in the store")
+        store.armed.withLock { $0 = false }
+        store.answer.signal()
+        #expect(heard.wait(timeout: .now() + 5) == .success && held.wait(timeout: .now() + 5) == .success)
+        #expect(inventory.ownVersions.current.kept(show: "show").isEmpty, "the notification was taken as ours, not left behind")
+        #expect(inventory.committedVersion(show: "show") == v + 1)
+    }
+
+    /// A show's batches are counted when handed to the store and when done; the follower waits only for
+    /// those in flight when it heard the payload, not for later ones.
+    @Test func theFollowerWaitsOnlyForTheBatchesInFlightWhenItHeard() {
+        var own = OwnVersions()
+        own.beginCommit(shows: ["s", "s", "t"])
+        let due = own.inFlight(for: ["s\nskd1;1;2;3h", "u\nskd1;1;2;3h"])
+        #expect(due == ["s": 1], "only a show with a batch in the store is waited for")
+        own.endCommit(shows: ["s"])
+        own.beginCommit(shows: ["s"])
+        #expect(own.isDone(due), "a later batch of the show is not waited for")
+        #expect(!own.isDone(own.inFlight(for: ["s\n", "t\n"])))
     }
 }
