@@ -5,16 +5,16 @@ import SharedState
 /// What the writer reports back: a batch committed (memory, readers and subscribers move on) or
 /// failed (its shows reloaded from the store).
 extension Inventory {
-    /// After the store committed a batch: readers and subscribers see it, in version order. With a
-    /// shared store the versions are the database's: other instances' changes before ours are read from
-    /// the event log first (outside the lock), and a change the database refused, or a gap the log read
-    /// did not fill, makes its show stale: reloaded from the store right after, outside the lock.
     /// The writer is about to give the store `commits`: with a shared store, the follower waits for
     /// them before it calls a notification of their shows another instance's (`OwnVersions`).
     func committing(_ commits: [StoreCommit]) {
         if sharing != nil { ownVersions.withLock { $0.beginCommit(shows: commits.lazy.map(\.showID)) } }
     }
 
+    /// After the store committed a batch: readers and subscribers see it, in version order. With a
+    /// shared store the versions are the database's: other instances' changes before ours are read from
+    /// the event log first (outside the lock), and a change the database refused, or a gap the log read
+    /// did not fill, makes its show stale: reloaded from the store right after, outside the lock.
     func committed(_ commits: [StoreCommit], _ outcomes: [CommitOutcome]) {
         let results = zip(commits, outcomes)
         metrics.count("store_batches")

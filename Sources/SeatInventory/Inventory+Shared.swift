@@ -36,14 +36,14 @@ extension Inventory {
         }
     }
 
-    /// Applies what other instances' notifications carried (`show\ndelta`, or a delta a line for a batch
-    /// written whole): changes that continue a show's version are applied at once, with no query; shows
-    /// with a gap (or a notification without its changes) are caught up from the log, read outside the
-    /// lock. This instance's own writes come back too: dropped before the lock (`OwnVersions`).
     /// The longest the follower waits for this instance's batches in flight (a batch takes 1-5 ms here;
     /// a database that stalls is not waited for longer: the notification is then applied as another's).
     static let ownBatchWait = 0.25
 
+    /// Applies what other instances' notifications carried (`show\ndelta`, or a delta a line for a batch
+    /// written whole): changes that continue a show's version are applied at once, with no query; shows
+    /// with a gap (or a notification without its changes) are caught up from the log, read outside the
+    /// lock. This instance's own writes come back too: dropped before the lock (`OwnVersions`).
     public func follow(notifications payloads: [String]) throws {
         // Our own commit may be heard before the writer has its versions: first the batches of these
         // shows in the store now (a version found after them is ours; not found, another instance's).

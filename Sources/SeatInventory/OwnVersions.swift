@@ -12,11 +12,14 @@ import Foundation
 /// instance's notifications reached the follower first, so each was taken for another instance's and
 /// applied under memory's lock. So the writer also says which shows it has a batch in the store for
 /// (`beginCommit`, `endCommit`, counted per show), and the follower waits for the batches in flight
-/// when it heard a payload (`waitFor`) before it calls that payload another instance's.
+/// when it heard a payload (`inFlight`, then `isDone`) before it calls that payload another instance's.
 struct OwnVersions {
     private var versions: [String: Set<UInt64>] = [:]
     /// A show's batches handed to the store and those whose versions are recorded (a show's batches
-    /// are committed one at a time, on its lane, so `ended` reaching a count means those batches are done).
+    /// are committed one at a time, on its lane, so `ended` reaching a count means those batches are done;
+    /// an exchange's second show may also be in a batch of another lane: then at worst a notification is
+    /// applied as another instance's, as before). Kept for every show written (two counters a show): the
+    /// counts must never go back.
     private var batches: [String: (started: UInt64, ended: UInt64)] = [:]
 
     /// A notification that never comes (lost in a reconnect, or too long to carry its changes) leaves
