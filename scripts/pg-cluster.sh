@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# pg-cluster.sh DIR start|stop|kill|url: a throwaway PostgreSQL cluster (Debian's `postgresql`) in DIR,
+# pg-cluster.sh DIR start|stop|kill|url|watch PID: a throwaway PostgreSQL cluster (Debian's `postgresql`) in DIR,
 # on a free loopback port chosen at its first start and kept. `stop` is a fast shutdown (the database
 # going away), `kill` is kill -9 of the postmaster (the machine dying). As root the cluster belongs to
-# the `postgres` user (initdb refuses root). The shard tests and scripts/with-postgres.sh use it.
+# the `postgres` user (initdb refuses root). `watch PID` leaves a watcher that stops the cluster and
+# removes DIR once process PID is gone (a test suite's cluster kept in a static is never released: each
+# `make test` left one running). The shard tests and scripts/with-postgres.sh use it.
 set -euo pipefail
 dir=$1; what=$2
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
@@ -27,7 +29,11 @@ start)
 stop) "${pgctl[@]}" -m fast stop >/dev/null ;;
 kill) kill -9 "$(head -1 "$dir/data/postmaster.pid")" ;;
 url) ;;
-*) echo "pg-cluster: start, stop, kill or url" >&2; exit 2 ;;
+watch)
+    watched=${3:?pg-cluster: watch needs the PID to outlive}
+    setsid bash -c "while kill -0 $watched 2>/dev/null; do sleep 2; done; ${pgctl[*]} -m immediate stop >/dev/null 2>&1; rm -rf '$dir'" \
+        </dev/null >/dev/null 2>&1 & ;;
+*) echo "pg-cluster: start, stop, kill, url or watch" >&2; exit 2 ;;
 esac
 [ "$what" = url ] && echo "postgresql://postgres@127.0.0.1:$port/seatkit_test"
 exit 0

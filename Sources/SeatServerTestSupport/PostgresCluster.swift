@@ -21,6 +21,9 @@ public final class PostgresCluster: Sendable {
     public init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-cluster-\(UUID().uuidString.prefix(8))").path
         try Self.run(directory, "start")
+        // Stopped and removed when this process ends, however it ends: a cluster held by a static (a
+        // suite's shared one) is never deinitialised.
+        try Self.run(directory, "watch \(getpid())")
         url = try Self.run(directory, "url").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 

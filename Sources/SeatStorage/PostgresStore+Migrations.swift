@@ -75,6 +75,8 @@ extension PostgresStore {
         ContactSchema.postgres,
         // 14: `seatkit_write_arrays` with fewer statements and no planning a call (`leanArraysFunction`).
         leanArraysFunction,
+        // 15: `seatkit_write_arrays` a show at a time in simple statements (`showGroupsArraysFunction`).
+        showGroupsArraysFunction,
     ]
 
     /// Migration 1's commit function (kept as it was applied).
