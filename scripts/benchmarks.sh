@@ -56,6 +56,108 @@ cat <<'TAIL'
 
 ## What the rows compare
 
+- *Two shards against one* (#29, `SeatKitBench shards`; part of `make bench` since 2026-12-04): one server,
+  the 20,000-seat arena's two shows, two wrk processes (one a show); in turn the shows on one shard and on two
+  (`ShardedStore` both times, so the spreading alone is compared), after a warm-up run not counted, four turns
+  each, each first in half of them, medians. (The first run of a process read 10–30 % faster than the ones
+  after it whatever its shard count; with one shard always first, the order decided part of the ratio.) Both
+  shards are schemas of the one benchmark cluster, on the same 2 cores as the server and wrk. Two loads
+  since 2026-12-05, because the answer depends on it:
+  - **at capacity** (96 connections a show, where one shard peaks on this machine: 3,400, 3,800 and 2,900
+    holds/s at 32, 96 and 160 a show, on the slower machine of the morning), **two shards carry as much as one
+    or more: 1.12× in this run** (1.04-1.09× in the night's other runs after migration 15, 0.95-1.04× in the evening's, 0.97-1.09× in the afternoon's with the
+    gather, 1.09-1.24× in four runs of the morning, 1.32× at 160 a show). Batches are big on both, so the CPU a hold is about the same
+    (134 + 133 µs on two against 127 + 120 µs on one, server + database), and two writer lanes commit in
+    parallel where one lane is the ceiling. This is what sharding is for, and spreading costs nothing here;
+  - **below capacity** (32 connections a show; `perf`: the machine 19-21 % idle, the closed loop's rate set
+    by latency), **0.96× in this run (medians of 8 turns)**: 0.95, 0.97, 0.98, 0.96, 0.97 and 0.96× in the
+    night's six runs of 8 since migration 15 (below) cut the fixed part of a commit, against 0.88, 1.00, 0.95,
+    0.96 and 0.88× in the evening's five runs since the follower stopped taking memory's lock for this
+    instance's own commits (below), 0.86, 0.92, 0.88 and 0.88× in four runs of 8 before it with the writer's
+    gather (0.87× with the follower's wait switched off, in the hour after the 0.96×), 1.03, 0.87, 0.87 and
+    0.92× in runs of 4 turns with the gather, and 0.76, 0.80, 0.83, 0.83, 0.87 and 0.88× in six runs without
+    it. The floor holds in every run since migration 15, and the runs moved less (0.95-0.98× against
+    0.88-1.00×). Each shard's lane sees half the requests, so its
+    batches are smaller and the same changes take more commits (16-18 changes a commit against 29-31), and a
+    commit has a fixed cost (~285 µs of the database's CPU since migration 15, ~330 µs before; the line below). Below capacity the buyers are not waiting on the database's
+    throughput, and two machines would each pay their own commits.
+  The writer's gather (`WriterLane`, 2026-12-05, afternoon): a lane that last committed several changes
+  waits up to 1 ms for as many again (at most 16) before it commits, since under load the next requests
+  are the last batch's answers coming back. Medians of the same afternoon, one cluster, gather against
+  none (`SEATKIT_BENCH_NO_GATHER=1`, taking turns): two shards' database CPU a hold 122-148 µs against
+  149-180, two shards 5,737-6,650 holds/s against 5,194-6,235, one shard 5,763-7,656 against
+  6,076-7,824 (its batches of ~28 rarely wait). Without the cap of 16 (waiting for the whole last batch)
+  two shards read 1.02-1.12× in three runs, but only because one shard lost about a tenth of its holds
+  (5,800-6,500) to the wait: rejected as a ratio bought with the baseline. The earlier gathers (below,
+  tried and dropped) waited for a fixed 16 changes or only while another lane committed. On a shared
+  store only (SQLite's commit is a local call); the PostgreSQL rows above moved from 0.68× to 0.73× the
+  SQLite store and two instances from 0.42× to 0.51× in the run with it (separate runs: noise included). The
+  second shard on a cluster of its own (`SEATKIT_BENCH_SECOND_POSTGRES`, no longer sharing NOTIFY's
+  cluster-wide lock) read 0.88× without the gather in the hour its schema twin read 0.76×, and 0.92× and 1.08×
+  with gathers: the lock costs something, the commits more. The instance also hears its own notifications
+  (its listener's backend woken, the delta sent back and dropped): with LISTEN switched off for a trial (not a mode SeatKit has: other
+  instances need it), both shard counts sold 13-17 % more below capacity (one shard 7,829 against 6,671
+  holds/s, two 7,012 against 6,166, in back-to-back runs; CPU a hold 94 + 89 against 112 + 104 µs on one) and the
+  ratio stayed where it was (0.90× against 0.92×): a cost of every commit, worth saving for its own sake,
+  not what spreading adds.
+  What changed on 2026-12-05:
+  - **migration 15** (`PostgresStore+ShowGroups.swift`, night): `pg_stat_statements` on calls of one change
+    showed ~125 µs in the statements and ~100 µs more in their executors' start and end, which it does not
+    count. A batch in show order (as the instance sends it) is now written a show at a time: each show locked
+    and numbered by one `UPDATE … RETURNING` (an index scan) instead of a statement that locked, numbered
+    with a window function and aggregated in order, and a bump of the versions at the end; a show's freed and
+    sold seats as its slice of the arrays (no grouping query); the ended-holds check only in a batch where a
+    hold ends; each show's notification a plpgsql expression (a one-shard batch here carries both shows, so
+    it runs two of each statement a show where the window statement was one). pgbench's fixed part fell from 319-341 to
+    263-268 µs (three turns of each on the same schemas, taking turns; 280-316 µs in `make bench`'s row,
+    which builds fresh schemas), a change's cost unchanged. The below-capacity ratio went from 0.88-1.00× to
+    0.95-0.98× (above); the database's CPU a hold, which drifts with the machine, read 114-130 µs on two
+    shards and 95-106 µs on one in the six runs (119 and 93 µs in the evening's last run before it);
+  - **the instance's own notifications dropped before memory's lock again** (`OwnVersions`, evening). The
+    database answers the writer and signals the listeners at the same moment, and 40 % of the instance's
+    own notifications (1,238 of the first 3,000 on two shards, 1,150 on one) reached the follower before the
+    writer had their versions: each was taken for another instance's and applied under memory's lock, where
+    the lanes' completions and the requests wait. The writer's lanes now count each show's batches handed
+    to the store, and the follower waits for those in flight when it heard a payload (at most 250 ms): 2
+    of 3,000 get through (the shows read as gaps when the listener starts). The follower's share of the
+    machine fell from about 3 % to 1 % (`perf`, one shard), and the below-capacity ratio from 0.86-0.92× to
+    0.88-1.00× (above; middle 0.88× before, 0.95× after);
+  - **a writer thread a shard** (`BatchWriter`'s lanes). One thread committed both shards' parts of each
+    batch and waited for the slower, so each shard's connection sat idle half the time, and a shard whose
+    database stalled stalled every show's writes (`aShardThatStallsDoesNotStallTheOther`). Alone it took
+    the below-capacity ratio from 0.71× to about 0.85× in 20 s runs;
+  - **migration 14** (`PostgresStore+Lean.swift`): `pg_stat_statements` with planning tracked showed the
+    check of ending holds planned anew in every call (44 µs; PostgreSQL kept choosing a custom plan) and
+    run in batches where no hold ends; and each statement pays its executor's start and end (20-25 µs)
+    before it reads a row. The function now uses cached generic plans only, checks ending holds only when
+    one ends, and writes the holds, the check, the log, the versions and the notifications in one
+    statement: three statements for a hold batch instead of seven. pgbench's fixed part fell from 438-457 µs
+    (three runs before) to 312-356 µs (five after); a call of one change from 306 to 269 µs of execution.
+  Tried and dropped, 2026-12-05: a lane that waits up to 2 ms for 16 changes while another lane commits
+  (PostgreSQL's `commit_delay` with `commit_siblings`): batches of 17 instead of 10.6 and 0.84-0.89× in three
+  runs, within the noise of the runs without it, for up to 2 ms more a hold; strict turns between the lanes
+  (0.73-0.76×); each shard its own PostgreSQL cluster instead of a schema of one (0.86, 0.89 and 0.90×
+  below capacity against 0.85, 0.86 and 0.88× in the same hour: within the noise). Tried and dropped before:
+  a single writer waiting up to 0.3 or 1.5 ms for a batch to grow (both shard counts slower); one database
+  a shard instead of one schema a shard (no change); committing the two parts one after the other (within
+  the noise).
+- *Where the rest of two shards' cost goes* (`SeatKitBench commit-line`, not in `make bench`, 2026-12-05, on
+  a machine about as fast as this file's run): the database's CPU a hold against commits a hold, one shard
+  at 4-96 connections a show (batches of 4-47 changes): a line of 74-134 µs a hold plus 276-503 µs a
+  commit (the server: about 95 µs a hold plus 170 µs a commit); two shards' points read 0.91-1.39× their
+  place on that line. The commits they add explain part of the below-capacity gap, not all of it: with
+  both shards schemas of one cluster their two writers also queue for PostgreSQL's cluster-wide lock on
+  NOTIFY's queue (`Lock:object` in 11 of 80 samples of `pg_stat_activity`; `perf`: context switches in
+  the backends, 3 % of their samples, none with one shard), which two machines would not share. Single
+  5 s points moved ±25 % between runs, so these are leads for the next measurement, not a row.
+  `SEATKIT_BENCH_SECOND_POSTGRES` puts the second shard on a cluster of its own (first run: 1.04× and
+  1.02× of the line; second: 1.31× and 1.27×).
+- *The costs behind the capacity model* (the two rows after it; docs/DEPLOY.md): a commit's fixed and
+  per-change parts, from pgbench on batches of 1, 4 and 16 holds then their releases (a line through 1
+  and 16); and following: the writing instance's CPU a change (`getrusage`, the process, not wrk or the
+  database) alone and with a second instance in the same process following it, three turns each,
+  medians: **16.2 µs a change followed**, against 54.8 µs a change for the instance that serves it.
+
 SeatMap:
 - *single-seat change*: `availability.settingStatus(_:for:)` on a snapshot that stays shared (so the trie
   path is copied, the worst case) vs building a new `[PlainSeat]` with one seat changed, the naive
