@@ -388,6 +388,27 @@ class ConsoleTests(PickerCase):
             server.stop()
 
 
+    def test_console_offline_says_so(self):
+        # A request of the desk that cannot reach the server (blocked in this browser: the show's waiting
+        # room, asked while the desk opens the show) is said in the desk's message, and nothing is thrown
+        # into the page: it once left an uncaught "Failed to fetch" (and a CI run failed on it when a test's
+        # server stopped while the desk was opening a show), and a map that could not load left the desk
+        # waiting for ever.
+        clerk = self.new_browser()
+        clerk.execute_cdp_cmd("Network.enable", {})
+        clerk.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/queue"]})
+        clerk.get(f"{self.server.url}/console?show={self.show}&lang=en")
+        clerk.find_element(By.ID, "key").send_keys(CLERK_KEY)
+        clerk.find_element(By.CSS_SELECTOR, "#sign-in button").click()
+        self.wait(clerk, lambda c: "Cannot reach the server." in c.find_element(By.ID, "desk-message").text, timeout=10,
+                  message="the desk says the server could not be reached")
+        # The map itself unreachable: choosing the show again (a fresh map) ends in the message too.
+        clerk.execute_script("document.getElementById('desk-message').textContent = ''")
+        clerk.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/queue", f"*/v1/shows/{self.show}"]})
+        clerk.execute_script("const s = document.getElementById('show'); s.dispatchEvent(new Event('change'))")
+        self.wait(clerk, lambda c: "Cannot reach the server." in c.find_element(By.ID, "desk-message").text, timeout=10,
+                  message="the desk says the map could not load")
+
     def test_console_lasso_keys_and_tablet(self):
         # A tablet in landscape (1024 × 768): the desk fits without sideways scrolling.
         clerk = self.new_browser()

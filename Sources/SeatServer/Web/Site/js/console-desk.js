@@ -16,11 +16,19 @@ import { detailText, statusLegend } from './ui.js';
 
 export async function openDesk() {
   $('desk').hidden = false;
-  const shows = await request('GET', '/v1/shows'), select = $('show');
+  const select = $('show');
+  select.onchange = () => openShow(select.value);
+  let shows;
+  try {
+    shows = await request('GET', '/v1/shows');
+  } catch (error) {
+    // The board fills the list when the server answers again (every 3 s); a show chosen then opens.
+    say('desk-message', problemWords(error));
+    return;
+  }
   listShows(shows);
   const asked = new URLSearchParams(location.search).get('show');
   if (asked && shows.some(s => s.id === asked)) select.value = asked;
-  select.onchange = () => openShow(select.value);
   await openShow(select.value);
 }
 
@@ -40,7 +48,18 @@ export function listShows(shows) {
   if (sorted.some(s => s.id === chosen)) select.value = chosen;
 }
 
+/// The show at the desk. It never throws: a step that fails (the server gone, the show deleted) is said
+/// in the desk's message; the callers are a select's change and the board's click, where a rejection
+/// would go nowhere but the page's error log.
 export async function openShow(id) {
+  try {
+    await showAtDesk(id);
+  } catch (error) {
+    say('desk-message', problemWords(error));
+  }
+}
+
+async function showAtDesk(id) {
   state.showId = id;
   // A show of its own map: a fresh element (its canvas, focus and stream), the last one stopped.
   const old = $('desk-map');
@@ -53,7 +72,12 @@ export async function openShow(id) {
   }
   state.map.addEventListener('selection', renderMarked);
   state.map.addEventListener('statuses', () => refreshSide());
-  await new Promise(resolve => { state.map.addEventListener('ready', resolve, { once: true }); state.map.setAttribute('show', id); });
+  // The map's 'failure' (it could not load the show) ends the wait too: the desk says why.
+  await new Promise((resolve, reject) => {
+    state.map.addEventListener('ready', resolve, { once: true });
+    state.map.addEventListener('failure', e => reject(e.detail.error), { once: true });
+    state.map.setAttribute('show', id);
+  });
   $('order-ref').value = `BOX-${randomKey().slice(0, 8).toUpperCase()}`;
   // The statuses as the map draws them, above it (a marked seat is drawn as a chosen one).
   $('desk-legend').setAttribute('aria-label', w('legend'));
