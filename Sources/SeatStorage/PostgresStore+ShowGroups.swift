@@ -18,9 +18,9 @@ import Foundation
 ///   of the batch ends (a plan's nodes are started even where a filter makes them read nothing);
 /// - each show's notification is a plpgsql expression, not an aggregate over the batch.
 /// pgbench's fixed part fell from 319-341 to 263-268 µs a commit (three turns of each, taking turns
-/// on the same schemas), each change's cost the same (32-39 µs). A batch that is not in show order (compared byte by byte, as the
-/// instance sorts) would lock its shows in another order than every other batch: it takes migration
-/// 14's statements, which lock them sorted.
+/// on the same schemas), each change's cost the same (32-39 µs). A batch that is not in show order
+/// (compared byte by byte, as the instance sorts) would lock its shows in another order than every
+/// other batch: it takes migration 14's statements, which lock them sorted.
 extension PostgresStore {
     static let showGroupsArraysFunction: String = {
         let declarations = "holds_n bigint; unreleased_n bigint;\n"
