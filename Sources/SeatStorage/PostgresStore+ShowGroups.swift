@@ -58,25 +58,11 @@ extension PostgresStore {
                 deltas[k] := 'skd1;' || (versions[k] - 1) || ';' || versions[k] || ';' || c_body[k];
               END LOOP;
             END LOOP;
-            -- A show's freed seats are the slice of d_seat whose changes are its (the seats come in
-            -- change order), each seat with its change's hold: a seat is freed only by the hold that
-            -- has it. Seats out of change order are missed and the count refuses the batch.
-            IF cardinality(d_seat) > 0 THEN
-              n := 0; p := 1;
-              FOR g IN 1..groups LOOP
-                q := p;
-                WHILE q <= cardinality(d_change) AND d_change[q] < starts[g + 1] LOOP q := q + 1; END LOOP;
-                IF q > p THEN
-                  DELETE FROM claims WHERE show_id = c_show[starts[g]] AND seat = ANY(d_seat[p:q - 1]) AND status IN ('held', 'blocked')
-                    AND (seat, hold_id) IN (SELECT d.seat, h.id FROM unnest(d_change[p:q - 1], d_seat[p:q - 1]) AS d(change, seat)
-                                            JOIN unnest(h_change, h_id) AS h(change, id) ON h.change = d.change);
-                  GET DIAGNOSTICS done_n = ROW_COUNT;
-                  n := n + done_n;
-                END IF;
-                p := q;
-              END LOOP;
-              IF n <> cardinality(d_seat) THEN RAISE EXCEPTION 'seats to release are no longer held or reserved' USING ERRCODE = 'SK001'; END IF;
-            END IF;
+            -- A show's freed seats (and its sold ones, below) are the slice of the array whose changes
+            -- are its (the seats come in change order), each seat with its change's hold: a seat is freed
+            -- or sold only by the hold that has it. Seats out of change order are missed and the count
+            -- refuses the batch.
+        \(seatsAShowAtATime("d", "DELETE FROM claims", refusal: "seats to release are no longer held or reserved"))
             -- In show and seat order: overlapping holds meet in the same order and never deadlock. A
             -- claim names one of its own change's holds, or none.
             IF cardinality(i_seat) > 0 THEN
@@ -89,22 +75,7 @@ extension PostgresStore {
                 RAISE EXCEPTION 'a claim of the batch names a hold not its change''s' USING ERRCODE = 'foreign_key_violation';
               END IF;
             END IF;
-            IF cardinality(s_seat) > 0 THEN
-              n := 0; p := 1;
-              FOR g IN 1..groups LOOP
-                q := p;
-                WHILE q <= cardinality(s_change) AND s_change[q] < starts[g + 1] LOOP q := q + 1; END LOOP;
-                IF q > p THEN
-                  UPDATE claims SET status = 'sold' WHERE show_id = c_show[starts[g]] AND seat = ANY(s_seat[p:q - 1]) AND status IN ('held', 'blocked')
-                    AND (seat, hold_id) IN (SELECT s.seat, h.id FROM unnest(s_change[p:q - 1], s_seat[p:q - 1]) AS s(change, seat)
-                                            JOIN unnest(h_change, h_id) AS h(change, id) ON h.change = s.change);
-                  GET DIAGNOSTICS done_n = ROW_COUNT;
-                  n := n + done_n;
-                END IF;
-                p := q;
-              END LOOP;
-              IF n <> cardinality(s_seat) THEN RAISE EXCEPTION 'seats to sell are no longer held or reserved' USING ERRCODE = 'SK001'; END IF;
-            END IF;
+        \(seatsAShowAtATime("s", "UPDATE claims SET status = 'sold'", refusal: "seats to sell are no longer held or reserved"))
             IF cardinality(k_key) > 0 THEN
               INSERT INTO idempotency(key, fingerprint, status, body, created_at)
                 SELECT i.key, i.fingerprint, i.status, i.body, c_now[i.change]
@@ -140,6 +111,29 @@ extension PostgresStore {
           END IF;
 
         """
+
+    /// The freed (`d`) or sold (`s`) seats' statement, once a show: a show's seats are the slice of the
+    /// `<column>_seat` array whose changes are its, found by walking `<column>_change` (in change order).
+    static func seatsAShowAtATime(_ column: String, _ statement: String, refusal: String) -> String {
+        """
+            IF cardinality(\(column)_seat) > 0 THEN
+              n := 0; p := 1;
+              FOR g IN 1..groups LOOP
+                q := p;
+                WHILE q <= cardinality(\(column)_change) AND \(column)_change[q] < starts[g + 1] LOOP q := q + 1; END LOOP;
+                IF q > p THEN
+                  \(statement) WHERE show_id = c_show[starts[g]] AND seat = ANY(\(column)_seat[p:q - 1]) AND status IN ('held', 'blocked')
+                    AND (seat, hold_id) IN (SELECT \(column).seat, h.id FROM unnest(\(column)_change[p:q - 1], \(column)_seat[p:q - 1]) AS \(column)(change, seat)
+                                            JOIN unnest(h_change, h_id) AS h(change, id) ON h.change = \(column).change);
+                  GET DIAGNOSTICS done_n = ROW_COUNT;
+                  n := n + done_n;
+                END IF;
+                p := q;
+              END LOOP;
+              IF n <> cardinality(\(column)_seat) THEN RAISE EXCEPTION '\(refusal)' USING ERRCODE = 'SK001'; END IF;
+            END IF;
+        """
+    }
 
     /// The holds' upsert of migration 14 (a hold of the batch is its change's show's, and an ended hold
     /// is not written again).
