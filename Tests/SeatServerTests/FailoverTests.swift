@@ -30,15 +30,18 @@ import Testing
             var refunded: [String: [String]] = [:]
             /// Per shard: every write, when, and whether the shard could take it (made, or refused for
             /// a reason of the seats: a 4xx), or not (a 503, a 5xx or no answer).
-            var writes: [String: [(at: Double, ok: Bool, made: Bool, status: Int?)]] = [:]
+            var writes: [String: [(at: Double, ok: Bool, made: Bool, status: Int?, detail: String?)]] = [:]
         }
 
         let state = Locked(State())
-        func write(_ shard: String, status: Int?) {
+        /// `answer`: the response's body, kept (its first 300 characters) when the shard could not take the
+        /// write, so a failed expectation says why the server refused (the problem's detail).
+        func write(_ shard: String, status: Int?, answer: String? = nil) {
             let at = Date().timeIntervalSince1970
             let made = status.map { (200..<300).contains($0) } ?? false
             let ok = status.map { $0 < 500 } ?? false
-            state.withLock { $0.writes[shard, default: []].append((at, ok, made, status)) }
+            let detail = ok ? nil : answer.map { String($0.prefix(300)) }
+            state.withLock { $0.writes[shard, default: []].append((at, ok, made, status, detail)) }
         }
     }
 
@@ -63,7 +66,7 @@ import Testing
                     let ref = "BOX-\(worker)-\(n)"
                     let sale = try conn.request(
                         "POST", "/v1/shows/\(show)/sales", json: #"{"seats":["\#(seat)"],"orderRef":"\#(ref)","payment":"cash"}"#, headers: li)
-                    ledger.write(shard, status: sale.status)
+                    ledger.write(shard, status: sale.status, answer: sale.text)
                     if sale.status == 201 {
                         ledger.state.withLock { $0.sold[ref] = (show, [seat]) }
                         if n % 15 == 0 {
@@ -73,7 +76,7 @@ import Testing
                     }
                 } else {
                     let made = try hold(conn, [seat], show: show)
-                    ledger.write(shard, status: made.status)
+                    ledger.write(shard, status: made.status, answer: made.text)
                     guard made.status == 201, let token = made.string("token") else { continue }
                     if n % 4 == 1 {
                         let ref = "WEB-\(worker)-\(n)"
@@ -100,7 +103,7 @@ import Testing
         let firstFailure = writes.first { !$0.ok }?.at
         let back = firstFailure.flatMap { f in writes.first { $0.at > f && $0.made }?.at }
         let failures = writes.filter { !$0.ok }.prefix(5).map { w in
-            "\(w.status.map(String.init) ?? "no answer") at +" + String(format: "%.1f", w.at - from) + " s"
+            "\(w.status.map(String.init) ?? "no answer") at +" + String(format: "%.1f", w.at - from) + " s" + (w.detail.map { " (\($0))" } ?? "")
         }
         return (
             firstFailure == nil ? 0 : back.map { $0 - from }, writes.filter(\.made).count, writes.filter { !$0.ok }.count, failures.joined(separator: ", ")
