@@ -149,6 +149,12 @@ public final class SeatServerApp: Sendable {
         guard !path.isEmpty, !path.contains("://") else {
             throw ServerError.cannotListen("unsupported store \(options.store) (use sqlite:PATH or postgres://USER@HOST:PORT/DATABASE)")
         }
+        // A query is a URL's, never a file's: `?schema=t_…` alone is what a PostgreSQL URL leaves without
+        // its server, and two tests' servers once shared such a file in the working directory.
+        guard !path.contains("?") else {
+            throw ServerError.cannotListen(
+                "store \(options.store): a SQLite path has no \"?\" (a query such as ?schema= belongs to a postgres:// URL; is the server's URL missing?)")
+        }
         return try SQLiteStore(path: path, groupCommit: options.groupCommit)
     }
 

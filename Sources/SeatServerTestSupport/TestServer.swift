@@ -32,12 +32,20 @@ public enum StoreBackend: String, Sendable, CaseIterable, CustomStringConvertibl
 
     public static var postgresURL: String? { ProcessInfo.processInfo.environment["SEATKIT_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 } }
 
-    /// A fresh store location: a file in `directory`, or a new schema in the test database.
-    public func freshStore(in directory: URL) -> String {
+    /// A fresh store location: a file in `directory`, or a new schema in the test database. Throws
+    /// `MissingPostgres` for PostgreSQL without a server: it once answered a bare `?schema=…`, which the
+    /// servers took for a SQLite file in the working directory, so two "PostgreSQL" tests ran (and
+    /// passed) on one SQLite file.
+    public func freshStore(in directory: URL) throws -> String {
+        try freshStore(in: directory, postgresURL: Self.postgresURL)
+    }
+
+    /// `freshStore(in:)` with the PostgreSQL server given (tests of the missing case).
+    public func freshStore(in directory: URL, postgresURL: String?) throws -> String {
         switch self {
         case .sqlite: return "sqlite:" + directory.appendingPathComponent("seatkit.db").path
         case .postgres:
-            let base = Self.postgresURL ?? ""
+            guard let base = postgresURL, base.hasPrefix("postgres://") || base.hasPrefix("postgresql://") else { throw MissingPostgres() }
             let schema = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
             return base + (base.contains("?") ? "&" : "?") + "schema=\(schema)"
         }
@@ -67,7 +75,7 @@ public final class TestServer: @unchecked Sendable {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         self.backend = shards == nil ? backend : .postgres
-        self.storeURL = shards?.entries[0].url ?? storeURL ?? backend.freshStore(in: directory)
+        self.storeURL = try shards?.entries[0].url ?? storeURL ?? backend.freshStore(in: directory)
         self.shards = shards
         var options = SeatServerApp.Options(adminKey: Self.adminKey)
         options.port = 0

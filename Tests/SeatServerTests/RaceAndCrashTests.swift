@@ -134,9 +134,8 @@ final class ServerProcess {
     /// `storeArguments`: instead of `--store STORE` (`--shards FILE`, say).
     init(store: String, environment: [String: String] = [:], samples: Bool = false, storeArguments: [String]? = nil) throws {
         process.executableURL = Self.binary
-        let url = store.hasPrefix("sqlite:") || store.hasPrefix("postgres") ? store : "sqlite:" + store
         process.arguments =
-            ["serve", "--port", "0"] + (storeArguments ?? ["--store", url]) + [
+            ["serve", "--port", "0"] + (storeArguments ?? ["--store", store]) + [
                 "--admin-key", TestServer.adminKey, "--holds-per-second", "0", "--trusted-proxies", "127.0.0.1",
             ]
             + (samples ? [] : ["--no-samples"])
@@ -175,7 +174,7 @@ final class ServerProcess {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-crash-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store = backend.freshStore(in: directory)
+        let store = try backend.freshStore(in: directory)
         let layout = SampleVenues.imaxHall()
         let first = try ServerProcess(store: store)
         let admin = [("X-Admin-Key", TestServer.adminKey)]
@@ -289,7 +288,7 @@ final class ServerProcess {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-term2-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try ServerProcess(store: directory.appendingPathComponent("seatkit.db").path)
+        let server = try ServerProcess(store: "sqlite:" + directory.appendingPathComponent("seatkit.db").path)
         let admin = [("X-Admin-Key", TestServer.adminKey)]
         let c = try HTTPConnection(port: server.port)
         #expect(try c.request("POST", "/v1/venues", headers: admin, body: SampleVenues.arena(seats: 2000).jsonBytes()).status == 201)

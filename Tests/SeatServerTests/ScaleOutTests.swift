@@ -374,7 +374,7 @@ import SeatSecrets
         guard ServerProcess.binaryIsBuilt() else { return }
         let directory = try TestDirectory()
         defer { directory.remove() }
-        let store = StoreBackend.postgres.freshStore(in: directory.url)
+        let store = try StoreBackend.postgres.freshStore(in: directory.url)
         let first = try ServerProcess(store: store)
         let admin = [("X-Admin-Key", TestServer.adminKey)]
         let setup = try HTTPConnection(port: first.port)

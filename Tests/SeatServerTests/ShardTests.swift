@@ -23,7 +23,7 @@ import Testing
     func twoShards() throws -> ShardList {
         let west = try Self.westCluster.get()
         return try ShardList(entries: [
-            .init(name: "east", url: StoreBackend.postgres.freshStore(in: FileManager.default.temporaryDirectory)),
+            .init(name: "east", url: try StoreBackend.postgres.freshStore(in: FileManager.default.temporaryDirectory)),
             .init(name: "west", url: west.freshStore()),
         ])
     }

@@ -15,7 +15,7 @@ import Testing
 
     func fresh(_ backend: StoreBackend) throws -> (SeatStore, TestDirectory) {
         let dir = try TestDirectory()
-        let url = backend.freshStore(in: dir.url)
+        let url = try backend.freshStore(in: dir.url)
         let store: SeatStore = backend == .sqlite ? try SQLiteStore(path: String(url.dropFirst("sqlite:".count))) : try PostgresStore(url: url)
         try store.insertVenue(id: layout.id, fingerprint: layout.fingerprintHex, layoutJSON: layout.jsonBytes())
         try store.insertShow(
