@@ -37,4 +37,15 @@ final class RateLimiter: Sendable {
             return (1 - b.tokens) / rate
         }
     }
+
+    /// What `check` would answer, taking nothing: nil when a request would be allowed.
+    /// - Complexity: O(1).
+    func wait(_ client: String, now: Double = Date().timeIntervalSince1970) -> Double? {
+        guard rate > 0 else { return nil }
+        return state.withLock { s in
+            guard let b = s.buckets[client] else { return nil }
+            let tokens = min(burst, b.tokens + (now - b.last) * rate)
+            return tokens >= 1 ? nil : (1 - tokens) / rate
+        }
+    }
 }

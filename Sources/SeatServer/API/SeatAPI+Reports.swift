@@ -87,7 +87,8 @@ extension SeatAPI {
                 entries: t.entries.map {
                     .init(
                         at: Render.iso($0.at), kind: $0.kind.rawValue, showID: $0.showID, orderRef: $0.orderRef, payment: $0.payment, clerk: $0.clerk,
-                        seats: $0.seats, amount: $0.amount.description, currency: $0.amount.currency)
+                        seats: $0.seats, amount: $0.amount.description, currency: $0.amount.currency, fromShowID: $0.fromShowID,
+                        givenBack: $0.givenBack?.description)
                 }, byShow: t.byShow.map { sum($0) }, byPayment: t.byPayment.map { sum($0) }, byClerk: t.byClerk.map { sum($0) },
                 totals: t.totals.map { sum($0, keyed: false) }))
     }
@@ -100,13 +101,20 @@ extension SeatAPI {
             }
             let iso = text.count == 10 ? text + "T00:00:00Z" : text
             guard let ms = RequestBody.milliseconds(ofTimestamp: iso) else {
-                throw Problem(422, "invalid-query", "Invalid query", detail: "\(name): \"\(text)\" is not a date like 2026-12-01 or an ISO time")
+                throw Problem(
+                    422, "invalid-query", "Invalid query",
+                    detail: "\(name): \"\(text)\" is not a date like 2026-12-01 or an ISO time (a day its month has, a year from 1970)")
             }
             return ms
         }
         let from = try instant("from"), to = try instant("to")
         guard from < to else { throw Problem(422, "invalid-query", "Invalid query", detail: "from must be before to") }
-        guard to - from <= 366 * 86_400_000 else { throw Problem(422, "invalid-query", "Invalid query", detail: "at most a year at a time") }
+        // A year is a calendar year (365 or 366 days): 2028-01-01 to 2029-01-01 is one, 2026-01-01 to 2027-01-02 is not.
+        guard to <= Timestamp.oneYearAfter(from) else {
+            throw Problem(
+                422, "invalid-query", "Invalid query",
+                detail: "to: at most a year after from (\(Render.iso(from)) to \(Render.iso(Timestamp.oneYearAfter(from))) at the most)")
+        }
         return (from, to)
     }
 

@@ -161,7 +161,35 @@ extension SeatAPI {
                 headers: [("Allow", allowed)])
         case .found(let found, let handler, let parameters):
             trace.route = found.pattern
-            return try handler(self, Route.Call(request: r, parameters: parameters, trace: trace))
+            guard Self.capabilityRoutes.contains(found.pattern), caller({ r.header($0) }) == nil else {
+                return try handler(self, Route.Call(request: r, parameters: parameters, trace: trace))
+            }
+            return try guarded(r, trace: trace) { try handler(self, Route.Call(request: r, parameters: parameters, trace: trace)) }
+        }
+    }
+
+    /// Routes whose path or query carries a secret (a hold's token, an order's code, a waiting-room
+    /// entry, a ticket's code): a 404 there from someone without an operator's key is a wrong guess.
+    static let capabilityRoutes: Set<String> = [
+        "/v1/holds/{token}", "/v1/holds/{token}/seats", "/v1/holds/{token}/extend", "/v1/holds/{token}/tickets", "/v1/holds/{token}/confirm",
+        "/v1/orders/{orderRef}", "/v1/orders/{orderRef}/tickets", "/v1/orders/{orderRef}/exchange", "/v1/orders/{orderRef}/refund",
+        "/v1/orders/{orderRef}/calendar.ics", "/orders/{orderRef}", "/v1/queue/{entry}", "/v1/queue/{entry}/events", "/v1/tickets/{ticket}",
+    ]
+
+    /// A capability route's answer, unless this address has guessed wrong too often: then a 429 after
+    /// the wait it names (`guessLimiter`: 900 wrong order codes from one address once took 0.7 s,
+    /// every one a 404). A right answer costs nothing; only a 404 is charged.
+    private func guarded(_ r: HTTPRequest, trace: RequestTrace, _ answer: () throws -> HTTPResponse) throws -> HTTPResponse {
+        if let wait = guessLimiter.wait(r.clientAddress) {
+            return rateLimited("too many unknown tokens, codes or entries from this address: wait \(Int(wait.rounded(.up))) s", wait: wait, trace: trace)
+        }
+        do {
+            let response = try answer()
+            if response.status == 404 { _ = guessLimiter.check(r.clientAddress) }
+            return response
+        } catch {
+            if Problem.from(error).status == 404 { _ = guessLimiter.check(r.clientAddress) }
+            throw error
         }
     }
 }

@@ -44,6 +44,10 @@ public final class SeatAPI: Sendable {
     public let queues: QueueDesk?
     /// Signs each show's tickets (`TicketIssuer`: its keys drawn from one secret).
     let tickets: TicketIssuer
+    /// Wrong guesses at capability routes (unknown hold tokens, order codes, entries, tickets), per
+    /// client address: 30 at once, then 2 a second. A buyer mistypes an order code a few times; a
+    /// guesser sending 900 a second gets 429s, each after its wait (see `guarded`).
+    let guessLimiter = RateLimiter(rate: 2, burst: 30)
     /// Store reads for entries not known here (see `placeOf`).
     let unknownEntryLimiter = RateLimiter(rate: 20, burst: 20)
     /// Open place streams (`GET /v1/queue/{entry}/events`). Lock: `queueStreams` (a leaf).

@@ -30,8 +30,16 @@ public struct CheckInRequest: Sendable, Hashable {
         let o = try WireError.object(bytes)
         var log = ProblemLog()
         o.rejectUnknownKeys(["code", "gate", "direction", "nonce", "shows"], at: "", into: &log)
-        let code = o.text("code", into: &log)
-        if let code, code.isEmpty || code.utf8.count > 400 { log.add("code", "the scanned code: 1 to 400 characters") }
+        // Scanners end what they read with a newline (a keyboard wedge's Enter), and a pasted code may
+        // carry spaces: the code is what stands between them.
+        var code = o.string("code", at: "", into: &log)?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let c = code, c.isEmpty || c.utf8.count > 400 {
+            log.add("code", "the scanned code: 1 to 400 characters besides spaces and line ends")
+            code = nil
+        } else if let c = code, let bad = WireText.controlCharacter(in: c) {
+            log.add("code", bad)
+            code = nil
+        }
         let gate = o.text("gate", into: &log)
         if let gate, gate.trimmingCharacters(in: .whitespaces).isEmpty || gate.unicodeScalars.count > 64 {
             log.add("gate", "the gate's name: 1 to 64 characters, not only spaces")
@@ -47,7 +55,8 @@ public struct CheckInRequest: Sendable, Hashable {
         }
         var shows: [String] = []
         if o["shows"] != nil, let list = o.array("shows", at: "", into: &log) {
-            for (k, v) in list.enumerated() {
+            if list.count > 100 { log.add("shows", "at most 100 shows a gate, got \(list.count)") }
+            for (k, v) in list.prefix(100).enumerated() {
                 if let s = v.stringValue, WireIdentifier.isValid(s) { shows.append(s) } else { log.add("shows[\(k)]", "a show id, got \(v.shortDescription)") }
             }
         }

@@ -32,7 +32,7 @@ enum OpenAPIDocument {
             w.raw("{")
             for (j, h) in route.operations.enumerated() {
                 w.key(h.method.lowercased(), first: j == 0)
-                write(h.operation, head: h.method == "HEAD", into: &w)
+                write(h.operation, head: h.method == "HEAD", guessed: SeatAPI.capabilityRoutes.contains(route.pattern), into: &w)
             }
             w.raw("}")
         }
@@ -44,7 +44,8 @@ enum OpenAPIDocument {
     /// read) and 414 (a path over 2048 bytes) come before any handler.
     static let everyOperationProblems = [400, 414]
 
-    private static func write(_ op: APIOperation, head: Bool, into w: inout JSONWriter) {
+    /// `guessed`: a capability route, which answers 429 to an address that guessed wrong too often.
+    private static func write(_ op: APIOperation, head: Bool, guessed: Bool, into w: inout JSONWriter) {
         w.raw("{"); w.key("operationId", first: true); w.string(head ? op.id + "Head" : op.id)
         w.key("summary"); w.string(op.summary)
         if let description = op.description { w.key("description"); w.string(description) }
@@ -72,7 +73,7 @@ enum OpenAPIDocument {
             body.schema.write(into: &w); w.raw("}}}")
         }
         w.key("responses"); w.raw("{")
-        let problems = Set(op.problems + everyOperationProblems).subtracting(op.answers.map(\.status))
+        let problems = Set(op.problems + everyOperationProblems + (guessed ? [429] : [])).subtracting(op.answers.map(\.status))
         let statuses = (op.answers.map(\.status) + problems).sorted()
         for (k, status) in statuses.enumerated() {
             w.key(String(status), first: k == 0)
