@@ -15,7 +15,8 @@ public struct TicketView: Sendable {
     /// The hold that sold the seat.
     public var sale: String
     public var orderRef: String
-    /// When the seat was refunded (its ticket revoked); nil while it stands.
+    /// When the ticket was revoked: the seat refunded, exchanged, or its show cancelled; nil while it
+    /// stands.
     public var revokedAt: Int64?
 }
 
@@ -51,6 +52,8 @@ extension Inventory {
         for row in rows {
             guard let state = m.shows[row.record.showID] else { continue }
             let pricing = HoldPricing(stored: row.record.prices)
+            // A cancelled show's tickets all fall with it, those still standing from its cancellation.
+            let cancelledAt = state.record.cancelledAt
             // In the order people read seat names: row 7 before row 10, seat 1 before seat 3.
             let seats = Set(row.seats).union(refunds.filter { $0.holdID == row.record.id }.map(\.seat)).sorted {
                 state.layout.seatID($0).compare(state.layout.seatID($1), options: .numeric) == .orderedAscending
@@ -60,7 +63,7 @@ extension Inventory {
                     TicketView(
                         showID: row.record.showID, seat: seat, seatID: state.layout.seatID(seat), price: state.money(of: seat, pricing),
                         currency: state.prices.table.currency, sale: row.record.id, orderRef: orderRef,
-                        revokedAt: row.seats.contains(seat) ? nil : refunded["\(row.record.id)\u{1F}\(seat)"]))
+                        revokedAt: row.seats.contains(seat) ? cancelledAt : refunded["\(row.record.id)\u{1F}\(seat)"] ?? cancelledAt))
             }
         }
         return out
@@ -68,13 +71,18 @@ extension Inventory {
 }
 
 extension Inventory {
-    /// The seats of `show` refunded so far, each with the sale it was refunded from (whose ticket is
-    /// revoked). A 404 for an unknown show. Reads the store: call off the lock.
-    public func refundedSeats(show: String) throws(Refusal) -> [(sale: String, seat: SeatIndex)] {
-        guard locked({ m in m.shows[show] != nil }) else { throw noSuchShow(show) }
+    /// The tickets of `show` that no longer stand, each as the sale and seat it was issued for: the
+    /// seats refunded or exchanged so far (oldest first, as the store keeps refunds), then, once the
+    /// show is cancelled, every seat still sold (an offline gate must refuse those too). A 404 for an
+    /// unknown show. Reads the store: call off the lock.
+    /// - Complexity: O(sales + refunds) of the show.
+    public func revokedTickets(show: String) throws(Refusal) -> [(sale: String, seat: SeatIndex)] {
+        guard let cancelled = locked({ m in m.shows[show].map { $0.record.cancelledAt != nil } }) else { throw noSuchShow(show) }
         do {
             let sales = try store.sales(show: show)
-            return try store.refunds(holdIDs: sales.map(\.record.id)).map { ($0.holdID, $0.seat) }
+            let refunded = try store.refunds(holdIDs: sales.map(\.record.id)).map { ($0.holdID, $0.seat) }
+            guard cancelled else { return refunded }
+            return refunded + sales.flatMap { sale in sale.seats.sorted().map { (sale.record.id, $0) } }
         } catch { throw Self.storeRefusal(error) }
     }
 }

@@ -127,4 +127,36 @@ import Testing
         #expect(try c.request("GET", "/v1/shows/nope/issuer", headers: Self.door).status == 404)
         #expect(try c.request("GET", "/v1/orders/NOPE/tickets", headers: Self.li).status == 404)
     }
+
+    /// A cancelled show's tickets all fall: the issuer lists every one for an offline gate, the order
+    /// says revoked (with no code to show), and the gate online says so too.
+    @Test(arguments: StoreBackend.available) func aCancelledShowRevokesEveryTicket(backend: StoreBackend) throws {
+        let server = try server(backend)
+        let c = try server.connection()
+        let admin = [("X-Admin-Key", TestServer.adminKey)]
+        #expect(
+            try c.request("POST", "/v1/shows/show/sales", json: #"{"seats":["5-1","5-2"],"orderRef":"BOX-1","payment":"cash"}"#, headers: Self.li).status == 201
+        )
+        #expect(try c.request("POST", "/v1/orders/BOX-1/refund", json: #"{"seats":["5-2"],"reason":"wrong day"}"#, headers: Self.li).status == 200)
+        let made = try c.request("POST", "/v1/shows/show/holds", json: #"{"seats":["7-1","7-2"]}"#)
+        let token = try #require(made.string("token"), "\(made.text)")
+        #expect(try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"WEB-1"}"#).status == 200)
+        let before = try c.request("GET", "/v1/holds/\(token)/tickets").json?["tickets"]?.arrayValue?.compactMap(\.objectValue) ?? []
+        let codes = before.compactMap { $0["code"]?.stringValue }
+        #expect(try codes.count == 2 && issuer(c).revoked.count == 1)
+
+        #expect(try c.request("POST", "/v1/shows/show/cancel", json: #"{"reason":"projector failure"}"#, headers: admin).status == 200)
+        let boxOffice = try c.request("GET", "/v1/orders/BOX-1/tickets", headers: Self.li).json?["tickets"]?.arrayValue?.compactMap(\.objectValue) ?? []
+        let online = try c.request("GET", "/v1/holds/\(token)/tickets").json?["tickets"]?.arrayValue?.compactMap(\.objectValue) ?? []
+        let all = boxOffice + online
+        #expect(
+            all.count == 4 && all.allSatisfy { $0["status"]?.stringValue == "revoked" && $0["code"] == .null && $0["revokedAt"]?.stringValue != nil }, "\(all)")
+        let revoked = try issuer(c).revoked
+        #expect(Set(revoked) == Set(all.compactMap { $0["ticketId"]?.stringValue }) && revoked.count == 4, "\(revoked)")
+        for code in codes {
+            let scan = try c.request(
+                "POST", "/v1/checkin", json: #"{"code":"\#(code)","gate":"Hall 3","nonce":"n-\#(UUID().uuidString)"}"#, headers: Self.door)
+            #expect(scan.string("result") == "revoked", "\(scan.text)")
+        }
+    }
 }

@@ -37,13 +37,14 @@ extension SeatAPI {
         if !body.shows.isEmpty && !body.shows.contains(ticket.show) {
             return red("wrong_show", "a ticket for \(ticket.show), not for \(body.shows.joined(separator: ", "))", show: ticket.show, seat: seat, ticket: id)
         }
+        // Cancelled before too early: a ticket of a cancelled show will never let anyone in.
+        if facts.cancelled { return red("revoked", "the show was cancelled", show: ticket.show, seat: seat, ticket: id) }
         let now = Int64(Date().timeIntervalSince1970 * 1000)
         if direction == .in, let starts = facts.startsAt, now < starts - Self.doorsOpenMinutes * 60_000 {
             return red(
                 "too_early", "doors open \(Self.doorsOpenMinutes) minutes before the show, at \(Render.iso(starts - Self.doorsOpenMinutes * 60_000))",
                 show: ticket.show, seat: seat, ticket: id)
         }
-        if facts.cancelled { return red("revoked", "the show was cancelled", show: ticket.show, seat: seat, ticket: id) }
         let sales = try inventory.seatSales(show: ticket.show, seat: ticket.seat)
         guard let sale = sales.current, TicketCode.id(sale: sale, seat: ticket.seat) == ticket.id else {
             let refunded = sales.refunded.first { TicketCode.id(sale: $0, seat: ticket.seat) == ticket.id }

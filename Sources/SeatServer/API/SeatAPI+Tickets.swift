@@ -45,7 +45,7 @@ extension SeatAPI {
     func ticketIssuer(_ show: String, _ r: HTTPRequest) throws -> HTTPResponse {
         try requireOperator(r, .door, to: "scan tickets")
         // Oldest first (as the store keeps refunds): a scanner adds what it has not seen.
-        let revoked = try inventory.refundedSeats(show: show).map {
+        let revoked = try inventory.revokedTickets(show: show).map {
             TicketCode(show: show, seat: $0.seat, id: TicketCode.id(sale: $0.sale, seat: $0.seat)).idHex
         }
         return .json(200, TicketIssuerResource(showID: show, publicKey: SHA256.hex(tickets.key(show: show).publicKey), revoked: revoked))

@@ -11,7 +11,7 @@ public struct TicketsResource: Sendable {
         public var seat: String
         public var price: String
         public var currency: String
-        /// `valid` or `revoked` (refunded).
+        /// `valid` or `revoked` (refunded, exchanged, or the show cancelled).
         public var status: String
         public var revokedAt: String?
         /// What the QR code carries (`SK1…`, letters and digits): the ticket signed by the show's issuer key.
@@ -68,7 +68,8 @@ extension TicketsResource: WireBody, WireWritable {
                         "price": .string(pattern: WireMoney.pattern),
                         "currency": .string(),
                         "status": .oneOf(["valid", "revoked"]),
-                        "revokedAt": .string(format: "date-time").orNull.described("when the seat was refunded"),
+                        "revokedAt": .string(format: "date-time").orNull.described(
+                            "when the ticket was revoked: the seat refunded or exchanged, or the show cancelled"),
                         "code": .string(pattern: "^SK1[A-Z2-7]+$").orNull.described(
                             "what the ticket's QR code carries: the ticket signed with the show's Ed25519 issuer key (null when revoked)"),
                     ], required: ["ticketId", "showId", "seat", "price", "currency", "status", "revokedAt", "code"])),
@@ -80,7 +81,7 @@ public struct TicketIssuerResource: Sendable {
     public var showID: String
     /// The Ed25519 public key, 64 hex digits.
     public var publicKey: String
-    /// The ids of the show's tickets revoked (refunded) so far.
+    /// The ids of the show's tickets revoked so far (refunded, exchanged; all of them once the show is cancelled).
     public var revoked: [String]
 
     public init(showID: String, publicKey: String, revoked: [String]) { self.showID = showID; self.publicKey = publicKey; self.revoked = revoked }
@@ -104,6 +105,7 @@ extension TicketIssuerResource: WireBody, WireWritable {
             "algorithm": .oneOf(["Ed25519"]),
             "publicKey": .string(pattern: "^[0-9a-f]{64}$").described(
                 "the show's Ed25519 public key: a ticket's signature covers \"seatkit-ticket\\u001f\" and its payload"),
-            "revoked": .array(.string(pattern: "^[0-9a-f]{16}$")).described("the tickets refunded so far: a scanner offline refuses these"),
+            "revoked": .array(.string(pattern: "^[0-9a-f]{16}$")).described(
+                "the tickets revoked so far (refunded or exchanged; every ticket once the show is cancelled): a scanner offline refuses these"),
         ], required: ["showId", "algorithm", "publicKey", "revoked"])
 }
