@@ -62,7 +62,7 @@ extension Inventory {
             sales = try store.sales(show: showID)
             refunds = try store.refunds(holdIDs: sales.map(\.record.id))
         } catch { throw Self.storeRefusal(error) }
-        return try locked { (m: Memory) throws(Refusal) -> ShowReport in
+        return try lockedWhenFresh(show: showID) { (m: Memory) throws(Refusal) -> ShowReport in
             let state = try state(forShow: showID, in: m)
             let layout = state.layout, prices = state.prices, a = state.committed
             var zoneCounts = [StatusCounts](repeating: StatusCounts(), count: layout.zones.count)

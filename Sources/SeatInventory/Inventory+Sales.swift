@@ -251,7 +251,7 @@ extension Inventory {
                 // here (11 of 30 clerks were told so under load).
                 try followStore(only: Set(rows.map(\.record.showID)))
             } catch { throw Self.storeRefusal(error) }
-            let done = try locked { (m: Memory) throws(Refusal) -> (Answer<OrderView>, [CommitTicket])? in
+            let done = try lockedWhenFresh(shows: Set(rows.map(\.record.showID))) { (m: Memory) throws(Refusal) -> (Answer<OrderView>, [CommitTicket])? in
                 if let (status, body) = try replay(idempotency, stored: stored, in: m) { return (.replayed(status: status, body: body), []) }
                 guard !rows.isEmpty else { throw Refusal(.notFound, detail: "no order \(orderRef)") }
                 let scope = try buyerCode.map { code throws(Refusal) in try Self.buyerScope(code: code, rows: rows, refunds: earlier, orderRef: orderRef) }

@@ -124,6 +124,15 @@ public final class Inventory: Sendable {
     /// waiting, at most `patience` seconds; then `state(forShow:)` refuses with a 503 to retry). A
     /// reload takes a few store reads: the requests it would have refused wait for it instead.
     func lockedWhenFresh<T, E: Error>(show id: String, patience: Double = 2, _ body: (Memory) throws(E) -> T) throws(E) -> T {
+        try lockedWhenFresh(shows: CollectionOfOne(id), patience: patience, body)
+    }
+
+    /// `body` under the lock once none of `ids` is being reloaded: for what reads or changes several
+    /// shows at once (an order's, a report's). Reads wait for a reload like writes: under two instances'
+    /// races 102 of 2,510 show reports were 503s ("being reloaded") on a healthy database.
+    func lockedWhenFresh<T, E: Error, Shows: Collection<String>>(
+        shows ids: Shows, patience: Double = 2, _ body: (Memory) throws(E) -> T
+    ) throws(E) -> T {
         // The usual case (no show stale) is one lock round trip with no clock read and no hashing.
         let done: T? = try memory.withLock { (m: inout Memory) throws(E) -> T? in
             LockRules.enterNoStoreCalls()
@@ -132,8 +141,9 @@ public final class Inventory: Sendable {
         }
         if let done { return done }
         // A show whose shard is down is not waited for: the body refuses it at once (`state(forShow:)`).
-        let patience = placement?.outage(show: id) == nil ? patience : 0
-        return try memory.wait(until: { !$0.staleShows.contains(id) }, deadline: Date().addingTimeInterval(patience)) { (m: inout Memory, _) throws(E) -> T in
+        let patience = ids.contains { placement?.outage(show: $0) != nil } ? 0 : patience
+        return try memory.wait(until: { m in !ids.contains { m.staleShows.contains($0) } }, deadline: Date().addingTimeInterval(patience)) {
+            (m: inout Memory, _) throws(E) -> T in
             LockRules.enterNoStoreCalls()
             defer { LockRules.leaveNoStoreCalls() }
             return try body(m)
