@@ -73,7 +73,8 @@ extension Inventory {
         for _ in 0..<5 {
             let before: [String: UInt64] = locked { m in m.shows.mapValues { $0.availability.version } }
             let (rows, earlier) = try readOrderFollowing(orderRef, also: x.toShow)
-            let done = try locked { (m: Memory) throws(Refusal) -> (Answer<ExchangeView>, [CommitTicket])? in
+            let shows = Set(rows.map(\.record.showID) + [x.toShow])
+            let done = try lockedWhenFresh(shows: shows) { (m: Memory) throws(Refusal) -> (Answer<ExchangeView>, [CommitTicket])? in
                 if let (status, body) = try replay(idempotency, stored: stored, in: m) { return (.replayed(status: status, body: body), []) }
                 guard rows.allSatisfy({ row in m.shows[row.record.showID].map { $0.soldFreedVersion <= before[row.record.showID] ?? 0 } ?? true })
                 else { return nil }
@@ -156,7 +157,9 @@ extension Inventory {
         let record = HoldRecord(
             id: RefundRecord.exchangePrefix + random, tokenDigest: Secrets.tokenDigest(token), showID: to.record.id, state: .confirmed, expiresAt: now,
             extended: false, orderRef: orderRef, wheelchair: false, createdAt: now, kind: actor.isBuyer ? .buyer : .counter, reason: why,
-            operatorName: actor.isBuyer ? nil : actor.name, payment: x.payment ?? first.payment ?? (first.kind == .buyer ? "online" : "cash"),
+            operatorName: actor.isBuyer ? nil : actor.name,
+            // A buyer pays a difference online, whatever paid the first sale.
+            payment: actor.isBuyer ? "online" : x.payment ?? first.payment ?? (first.kind == .buyer ? "online" : "cash"),
             prices: pricing.stored(in: to.prices.table))
         let refunds = chosen.map {
             RefundRecord(

@@ -1,6 +1,7 @@
 import Foundation
 import SeatDomain
 import SeatMap
+import SeatSecrets
 
 /// The money that moved in a period (`GET /v1/reports/takings`): each sale when it was made (its line in
 /// the show's log: the buyer's confirmation, the counter's sale, the exchange) and each refund when it
@@ -22,13 +23,29 @@ public struct Takings: Sendable {
         }
 
         mutating func add(_ e: Entry) {
-            if e.kind == .sale { taken += e.amount; seatsSold += e.seats } else { refunded += e.amount; seatsRefunded += e.seats }
+            switch e.kind {
+            case .sale: taken += e.amount; seatsSold += e.seats
+            case .refund: refunded += e.amount; seatsRefunded += e.seats
+            // Seats moved, not sold: only the money that changed hands, in whichever direction it went.
+            case .exchange:
+                if e.amount.amount >= 0 { taken += e.amount } else { refunded += Money(-e.amount.amount, currency: currency, digits: e.amount.digits) }
+            }
+        }
+
+        /// A show's part of an entry: an exchange between shows gives the old show's seats back
+        /// (`givenBack`) and takes the new seats and the fee on the new show, so each show's sum over
+        /// its life is its report's net.
+        mutating func add(_ e: Entry, show: String) {
+            guard e.kind == .exchange, let givenBack = e.givenBack else { return add(e) }
+            if show == e.fromShowID { refunded += givenBack }
+            if show == e.showID { taken += e.amount + givenBack }
         }
     }
 
-    /// One sale or refund (a refund of several seats of one order at one moment is one entry).
+    /// One sale, refund or exchange (a refund of several seats of one order at one moment is one entry;
+    /// an exchange is one entry of the difference and the fee, whichever shows it moved between).
     public struct Entry: Sendable {
-        public enum Kind: String, Sendable { case sale, refund }
+        public enum Kind: String, Sendable { case sale, refund, exchange }
         /// Unix milliseconds.
         public var at: Int64
         public var kind: Kind
@@ -39,8 +56,13 @@ public struct Takings: Sendable {
         /// Who took or gave the money: the operator, or `online` for a buyer's own purchase.
         public var clerk: String
         public var seats: Int
-        /// What was paid or given back (exchange fees with the sale that paid them).
+        /// What was paid or given back; an exchange's difference and fee (negative: money given back).
         public var amount: Money
+        /// An exchange's: the show its seats came from, and what those seats had been sold for.
+        public var fromShowID: String?
+        public var givenBack: Money?
+        /// An exchange's new sale, by which its two halves (read from each show) are joined.
+        var exchangeSale: String?
     }
 
     public var from: Int64, to: Int64
@@ -61,20 +83,46 @@ extension Inventory {
     public func takings(from: Int64, to: Int64, clerk: String? = nil) throws(Refusal) -> Takings {
         var entries: [Takings.Entry] = []
         for (id, _) in shows(startingFrom: from - Self.takingsLookBack, to: .max) {
-            entries += try takingsEntries(show: id).filter { $0.at >= from && $0.at < to && (clerk == nil || $0.clerk == clerk) }
+            entries += try takingsEntries(show: id).filter { $0.at >= from && $0.at < to }
         }
+        entries = Self.joiningExchanges(entries).filter { clerk == nil || $0.clerk == clerk }
         entries.sort { ($0.at, $0.showID, $0.kind.rawValue) < ($1.at, $1.showID, $1.kind.rawValue) }
-        func sums(_ key: (Takings.Entry) -> String) -> [Takings.Sum] {
+        func sums(byShow: Bool = false, _ keys: (Takings.Entry) -> [String]) -> [Takings.Sum] {
             var out: [String: Takings.Sum] = [:]
             for e in entries {
-                let k = key(e) + "\u{1F}" + e.currency
-                out[k, default: Takings.Sum(key: key(e), currency: e.amount.currency, digits: e.amount.digits)].add(e)
+                for key in keys(e) {
+                    let k = key + "\u{1F}" + e.currency
+                    var sum = out[k] ?? Takings.Sum(key: key, currency: e.amount.currency, digits: e.amount.digits)
+                    if byShow { sum.add(e, show: key) } else { sum.add(e) }
+                    out[k] = sum
+                }
             }
             return out.keys.sorted().map { out[$0]! }
         }
         return Takings(
-            from: from, to: to, clerk: clerk, entries: entries, byShow: sums(\.showID), byPayment: sums(\.payment), byClerk: sums(\.clerk),
-            totals: sums(\.currency))
+            from: from, to: to, clerk: clerk, entries: entries,
+            byShow: sums(byShow: true) { e in e.fromShowID.map { $0 == e.showID ? [$0] : [$0, e.showID] } ?? [e.showID] },
+            byPayment: sums { [$0.payment] }, byClerk: sums { [$0.clerk] }, totals: sums { [$0.currency] })
+    }
+
+    /// An exchange's two halves, the seats given back (read with the old show) and the new sale (read
+    /// with the new one), as one entry: the difference and the fee, by whoever made the exchange. A
+    /// moved order once read as 4 seats sold, ¥180 taken and ¥90 refunded.
+    static func joiningExchanges(_ entries: [Takings.Entry]) -> [Takings.Entry] {
+        var out: [Takings.Entry] = [], halves: [String: Takings.Entry] = [:]
+        for e in entries {
+            guard let sale = e.exchangeSale else { out.append(e); continue }
+            guard var other = halves.removeValue(forKey: sale) else { halves[sale] = e; continue }
+            // The new sale's half carries the show, payment, clerk and seats; the other what was given back.
+            let (new, old) = other.givenBack == nil ? (other, e) : (e, other)
+            other = new
+            other.fromShowID = old.fromShowID
+            other.givenBack = old.givenBack
+            other.amount = Money(new.amount.amount - (old.givenBack?.amount ?? 0), currency: new.amount.currency, digits: new.amount.digits)
+            out.append(other)
+        }
+        // A half whose other half is outside the period or the look-back stands as it is.
+        return out + halves.values
     }
 
     /// Every sale and refund of the show, each at its moment, priced as its report prices it.
@@ -98,7 +146,7 @@ extension Inventory {
                 after = last.version
             }
         } catch { throw Self.storeRefusal(error) }
-        return try locked { (m: Memory) throws(Refusal) -> [Takings.Entry] in
+        return try lockedWhenFresh(show: showID) { (m: Memory) throws(Refusal) -> [Takings.Entry] in
             let state = try state(forShow: showID, in: m)
             let table = state.prices.table
             func money(_ d: Decimal) -> Money { Money(d, of: table) }
@@ -111,22 +159,33 @@ extension Inventory {
                 byID[r.id] = (r, pricing)
                 let seats = sale.seats.filter { $0 < state.layout.seatCount } + (refundedSeats[r.id] ?? [])
                 let amount = seats.reduce(pricing.fee ?? 0) { $0 + state.price(of: $1, pricing) }
+                // An exchange's new sale is its half of the exchange (joined in `joiningExchanges`).
+                let exchange = r.id.hasPrefix(RefundRecord.exchangePrefix)
                 entries.append(
                     Takings.Entry(
-                        at: madeAt[r.id] ?? r.createdAt, kind: .sale, showID: showID, orderRef: r.orderRef, payment: Self.payment(of: r),
-                        clerk: Self.clerk(of: r), seats: seats.count, amount: money(amount)))
+                        at: madeAt[r.id] ?? r.createdAt, kind: exchange ? .exchange : .sale, showID: showID, orderRef: r.orderRef,
+                        payment: Self.payment(of: r), clerk: Self.clerk(of: r), seats: seats.count, amount: money(amount),
+                        exchangeSale: exchange ? r.id : nil))
             }
             // A refund of several seats at one moment by one clerk is one entry, as it was one act.
-            var groups: [String: (at: Int64, sale: String, clerk: String, seats: [Int])] = [:]
+            var groups: [String: (at: Int64, sale: String, clerk: String, exchangedTo: String?, seats: [Int])] = [:]
             for r in refunds where r.seat < state.layout.seatCount {
-                groups["\(r.holdID)\u{1F}\(r.refundedAt)\u{1F}\(r.operatorName)", default: (r.refundedAt, r.holdID, r.operatorName, [])].seats.append(r.seat)
+                let clerk = OperatorDirectory.buyersNames.contains(r.operatorName) ? "online" : r.operatorName
+                groups[
+                    "\(r.holdID)\u{1F}\(r.refundedAt)\u{1F}\(r.operatorName)\u{1F}\(r.exchangedTo ?? "")",
+                    default: (r.refundedAt, r.holdID, clerk, r.exchangedTo, [])
+                ]
+                .seats.append(r.seat)
             }
             for g in groups.values {
                 guard let sale = byID[g.sale] else { continue }
+                let value = money(g.seats.reduce(0) { $0 + state.price(of: $1, sale.pricing) })
+                // Seats given back in an exchange are its other half: no refund of their own.
                 entries.append(
                     Takings.Entry(
-                        at: g.at, kind: .refund, showID: showID, orderRef: sale.record.orderRef, payment: Self.payment(of: sale.record), clerk: g.clerk,
-                        seats: g.seats.count, amount: money(g.seats.reduce(0) { $0 + state.price(of: $1, sale.pricing) })))
+                        at: g.at, kind: g.exchangedTo == nil ? .refund : .exchange, showID: showID, orderRef: sale.record.orderRef,
+                        payment: Self.payment(of: sale.record), clerk: g.clerk, seats: g.seats.count, amount: g.exchangedTo == nil ? value : money(0),
+                        fromShowID: g.exchangedTo == nil ? nil : showID, givenBack: g.exchangedTo == nil ? nil : value, exchangeSale: g.exchangedTo))
             }
             return entries
         }

@@ -70,6 +70,9 @@ public struct OperatorDirectory: Sendable {
     /// The file's line for a new operator.
     public static func line(name: String, role: OperatorRole, key: String) -> String { "\(name) \(role.rawValue) \(digest(key))" }
 
+    /// Names no operator may have: what the records call a buyer acting on their own order.
+    public static let buyersNames: Set<String> = ["buyer", "online"]
+
     /// Why `name` cannot name an operator, or nil.
     public static func nameProblem(_ name: String) -> String? {
         let ok =
@@ -100,6 +103,9 @@ public struct OperatorDirectory: Sendable {
             }
             if let earlier = names[fields[0]] { throw fail("\(fields[0]) is already named on line \(earlier)") }
             if fields[0] == "admin" { throw fail("the name admin is the --admin-key's") }
+            // The takings and the shows' logs name buyers' own acts so: a clerk of that name would be
+            // counted as online money, or online money as theirs.
+            if Self.buyersNames.contains(fields[0]) { throw fail("the name \(fields[0]) is kept for buyers' own purchases, refunds and exchanges") }
             names[fields[0]] = number
             out.append((number, Operator(name: fields[0], role: role), "sha256:" + hex))
         }

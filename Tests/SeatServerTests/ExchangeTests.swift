@@ -230,6 +230,54 @@ import Testing
         #expect(noReason.status == 422 && (noReason.string("detail") ?? "").contains("reason"), "\(noReason.text)")
     }
 
+    /// Today's takings as a cashier signs them: an exchange is one entry of the difference and the fee
+    /// (a moved order once read as 4 seats sold, ¥180 taken and ¥90 refunded), a buyer's is online money
+    /// by clerk `online` (it read as a clerk named "buyer" at −¥232), and each show's sum stays its
+    /// report's net when seats move between shows.
+    @Test(arguments: StoreBackend.available) func anExchangeIsOneEntryOfTheDifferenceInTheTakings(backend: StoreBackend) throws {
+        let server = try TicketTests().server(backend)
+        let c = try server.connection()
+        try makeShow(c, "sat", startsIn: 3 * 24 * 60, standard: "60", details: #"{"afterSale":{"exchanges":2,"exchangeFee":"5"}}"#)
+        try makeShow(c, "sun", startsIn: 4 * 24 * 60, standard: "45", details: #"{"afterSale":{"exchanges":2,"exchangeFee":"5"}}"#)
+        // The counter: two seats at 60, moved by li to two at 45 on another show (¥30 back, no fee).
+        try sell(c, "sat", ["5-1", "5-2"], ref: "BOX-1")
+        let counter = try c.request("POST", "/v1/orders/BOX-1/exchange", json: #"{"to":{"show":"sun","seats":["5-1","5-2"]}}"#, headers: Self.li)
+        #expect(counter.status == 200, "\(counter.text)")
+        // A buyer: two seats at 45 online, moved to two at 60 on another show (¥30 more and ¥10 of fees).
+        let made = try hold(c, ["5-3", "5-4"], show: "sun")
+        let code = try #require(made.string("token"))
+        #expect(try c.request("POST", "/v1/holds/\(code)/confirm", json: #"{"orderRef":"WEB-1"}"#).status == 200)
+        let online = try c.request("POST", "/v1/orders/WEB-1/exchange", json: #"{"to":{"show":"sat","seats":["5-3","5-4"]},"code":"\#(code)"}"#)
+        #expect(online.status == 200, "\(online.text)")
+
+        let day = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-3_600)),
+            end = ISO8601DateFormatter().string(from: Date().addingTimeInterval(3_600))
+        let t = try TakingsResource(json: c.request("GET", "/v1/reports/takings?from=\(day)&to=\(end)", headers: Self.li).body)
+        let kinds = t.entries.map { "\($0.kind) \($0.orderRef ?? "") \($0.clerk) \($0.payment) \($0.seats) \($0.amount)" }
+        #expect(
+            kinds == [
+                "sale BOX-1 li cash 2 120.00", "exchange BOX-1 li cash 2 -30.00", "sale WEB-1 online online 2 90.00", "exchange WEB-1 online online 2 40.00",
+            ],
+            "\(kinds)")
+        let exchange = try #require(t.entries.last)
+        #expect(exchange.showID == "sat" && exchange.fromShowID == "sun" && exchange.givenBack.flatMap { Decimal(string: $0) } == 90)
+        let total = try #require(t.totals.first)
+        #expect(Decimal(string: total.taken) == 250 && Decimal(string: total.refunded) == 30 && Decimal(string: total.net) == 220, "\(total)")
+        #expect(total.seatsSold == 4 && total.seatsRefunded == 0, "seats moved are not sold again nor refunded")
+        // Clerks are people: li, and online money; nobody called "buyer".
+        #expect(t.byClerk.map { $0.key ?? "" } == ["li", "online"], "\(t.byClerk.map(\.key))")
+        #expect(t.byClerk.map { Decimal(string: $0.net)! } == [90, 130])
+        // Each show's sum is its report's net.
+        for show in ["sat", "sun"] {
+            let report = try ShowReportResource(json: c.request("GET", "/v1/shows/\(show)/report", headers: Self.li).body)
+            let sum = try #require(t.byShow.first { $0.key == show })
+            #expect(Decimal(string: sum.net) == Decimal(string: report.net), "\(show): takings \(sum.net), report \(report.net)")
+        }
+        // The cash-up of li alone holds li's entries only.
+        let li = try TakingsResource(json: c.request("GET", "/v1/reports/takings?from=\(day)&to=\(end)&clerk=li", headers: Self.li).body)
+        #expect(li.entries.count == 2 && li.totals.first.map { Decimal(string: $0.net) } == 90)
+    }
+
     @Test(arguments: StoreBackend.available) func theShowsPolicyClosesBuyersExchangesAndRefundsInTime(backend: StoreBackend) throws {
         let server = try TicketTests().server(backend)
         let c = try server.connection()

@@ -7,11 +7,14 @@ public struct TakingsResource: Sendable {
     public struct Entry: Sendable {
         public var at: String, kind: String, showID: String, orderRef: String?, payment: String, clerk: String
         public var seats: Int, amount: String, currency: String
+        /// An exchange's: the show its seats came from, and what they had been sold for.
+        public var fromShowID: String?, givenBack: String?
         public init(
-            at: String, kind: String, showID: String, orderRef: String?, payment: String, clerk: String, seats: Int, amount: String, currency: String
+            at: String, kind: String, showID: String, orderRef: String?, payment: String, clerk: String, seats: Int, amount: String, currency: String,
+            fromShowID: String? = nil, givenBack: String? = nil
         ) {
             self.at = at; self.kind = kind; self.showID = showID; self.orderRef = orderRef; self.payment = payment; self.clerk = clerk
-            self.seats = seats; self.amount = amount; self.currency = currency
+            self.seats = seats; self.amount = amount; self.currency = currency; self.fromShowID = fromShowID; self.givenBack = givenBack
         }
     }
     /// Taken, given back and kept, of one currency, for one show, payment, clerk or in all.
@@ -43,7 +46,10 @@ public struct TakingsResource: Sendable {
             w.raw("{"); w.key("at", first: true); w.string(e.at); w.key("kind"); w.string(e.kind); w.key("showId"); w.string(e.showID)
             if let ref = e.orderRef { w.key("orderRef"); w.string(ref) }
             w.key("payment"); w.string(e.payment); w.key("clerk"); w.string(e.clerk); w.key("seats"); w.number(e.seats)
-            w.key("amount"); w.string(e.amount); w.key("currency"); w.string(e.currency); w.raw("}")
+            w.key("amount"); w.string(e.amount); w.key("currency"); w.string(e.currency)
+            if let from = e.fromShowID { w.key("fromShowId"); w.string(from) }
+            if let back = e.givenBack { w.key("givenBack"); w.string(back) }
+            w.raw("}")
         }
         w.raw("]")
         for (name, sums) in [("byShow", byShow), ("byPayment", byPayment), ("byClerk", byClerk), ("totals", totals)] {
@@ -78,7 +84,8 @@ public struct TakingsResource: Sendable {
             entries: o.objects("entries").map {
                 Entry(
                     at: $0.text("at"), kind: $0.text("kind"), showID: $0.text("showId"), orderRef: $0.optionalText("orderRef"),
-                    payment: $0.text("payment"), clerk: $0.text("clerk"), seats: $0.whole("seats"), amount: $0.text("amount"), currency: $0.text("currency"))
+                    payment: $0.text("payment"), clerk: $0.text("clerk"), seats: $0.whole("seats"), amount: $0.text("amount"), currency: $0.text("currency"),
+                    fromShowID: $0.optionalText("fromShowId"), givenBack: $0.optionalText("givenBack"))
             }, byShow: sums("byShow"), byPayment: sums("byPayment"), byClerk: sums("byClerk"), totals: sums("totals"))
     }
 }
@@ -105,10 +112,15 @@ extension TakingsResource: WireBody, WireWritable {
                 "entries": .array(
                     .object(
                         [
-                            "at": .string(format: "date-time"), "kind": .oneOf(["sale", "refund"]), "showId": .string(), "orderRef": .string(),
+                            "at": .string(format: "date-time"),
+                            "kind": .oneOf(["sale", "refund", "exchange"]).described("exchange: seats moved, one entry of the difference and the fee"),
+                            "showId": .string(), "orderRef": .string(),
                             "payment": .string().described("how the sale was paid (a refund: how the sale it gives back was paid); online for buyers"),
-                            "clerk": .string().described("the operator who took or gave the money; online for a buyer's own purchase"),
-                            "seats": .integer(minimum: 0), "amount": WireMoney.schema, "currency": .string(pattern: "^[A-Z]{3}$"),
+                            "clerk": .string().described("the operator who took or gave the money; online for a buyer's own purchase, refund or exchange"),
+                            "seats": .integer(minimum: 0),
+                            "amount": WireMoney.schema.described("paid, or given back; an exchange's difference and fee (negative: given back)"),
+                            "currency": .string(pattern: "^[A-Z]{3}$"), "fromShowId": .string().described("an exchange's: the show its seats came from"),
+                            "givenBack": WireMoney.schema.described("an exchange's: what the seats given back had been sold for"),
                         ], required: ["at", "kind", "showId", "payment", "clerk", "seats", "amount", "currency"])),
                 "byShow": .array(sum("showId")), "byPayment": .array(sum("payment")), "byClerk": .array(sum("clerk")), "totals": .array(sum(nil)),
             ], required: ["from", "to", "entries", "byShow", "byPayment", "byClerk", "totals"])
