@@ -98,11 +98,20 @@ extension Inventory {
         switch StoreError(error) {
         case .closed: Refusal(.storeUnavailable, detail: "the server is shutting down; try again shortly")
         case let e where e.isAdmissionInUse:
-            Refusal(.admissionInUse, detail: "this admission already holds seats: change that hold's seats, or release or confirm it first")
+            Refusal(
+                .admissionInUse,
+                detail: "this admission already holds seats or has bought with them: change that hold's seats, or join the waiting room again to buy more")
         case .conflict(let message): Refusal(.seatsTaken, detail: "a seat was taken by a concurrent change (\(message)); reload the availability")
         case .changedElsewhere: Refusal(.showChanged, detail: "the show was changed elsewhere at the same moment; nothing was written: reload and try again")
         case .unavailable: Refusal(.storeUnavailable, detail: "the seat store cannot be reached right now; try again shortly")
         }
+    }
+
+    /// An admission that bought already (its hold confirmed, or an exchange made with it).
+    static func admissionSpent(show id: String) -> Refusal {
+        Refusal(
+            .admissionSpent,
+            detail: "this admission has bought tickets for show \(id) already: one admission is one purchase; join the waiting room again to buy more")
     }
 
     /// A show whose shard cannot be reached: a 503 at once (its database is not waited on).

@@ -48,8 +48,15 @@ extension Inventory {
         public var payment: String?
         public var reason: String?
         public var force: Bool
-        public init(seatIDs: [String]?, toShow: String, target: Target, payment: String? = nil, reason: String? = nil, force: Bool = false) {
+        /// The waiting room's entry that let the buyer into the new show, while its room is on: the
+        /// exchange is that admission's purchase (an exchange once walked round the room).
+        public var admission: String?
+        public init(
+            seatIDs: [String]?, toShow: String, target: Target, payment: String? = nil, reason: String? = nil, force: Bool = false,
+            admission: String? = nil
+        ) {
             self.seatIDs = seatIDs; self.toShow = toShow; self.target = target; self.payment = payment; self.reason = reason; self.force = force
+            self.admission = admission
         }
     }
 
@@ -160,7 +167,7 @@ extension Inventory {
             operatorName: actor.isBuyer ? nil : actor.name,
             // A buyer pays a difference online, whatever paid the first sale.
             payment: actor.isBuyer ? "online" : x.payment ?? first.payment ?? (first.kind == .buyer ? "online" : "cash"),
-            prices: pricing.stored(in: to.prices.table))
+            prices: pricing.stored(in: to.prices.table), admission: x.admission)
         let refunds = chosen.map {
             RefundRecord(
                 holdID: $0.record.id, seat: $0.seat, refundedAt: now, reason: "exchanged" + (x.reason.map { ": \($0)" } ?? ""),
@@ -195,6 +202,7 @@ extension Inventory {
             let take = stage(to, in: m, changes: sold, insert: claims, holds: [record], durable: true, idempotency: kept, log: log)
             tickets = writer.enqueue(together: [give, take])
         }
+        if let admission = x.admission { to.spentAdmissions.insert(admission) }
         metrics.count("exchanged_seats", by: seats.count)
         return (.done(view), tickets)
     }

@@ -87,11 +87,12 @@ extension Inventory {
             let state = try state(forShow: showID, in: m)
             try checkOnSale(state)
             // O(1) under the lock (a scan of the show's live holds was O(n) in a rush).
-            if let admission, let digest = state.holdByAdmission[admission], state.holds[digest]?.record.admission == admission {
+            if let admission, self.state(state, holdsWith: admission) {
                 throw Refusal(
                     .admissionInUse,
                     detail: "this admission already holds seats for show \(showID): change that hold's seats, or release or confirm it first")
             }
+            if let admission, state.spentAdmissions.contains(admission) { throw Self.admissionSpent(show: showID) }
             guard !seatIDs.isEmpty else { throw Refusal(.noSeats, detail: "a hold needs at least one seat") }
             let seats = try resolve(seatIDs, in: state.layout).sorted()
             try checkFree(seats, in: state, own: [])
@@ -303,6 +304,13 @@ extension Inventory {
         }
     }
 
+    /// Whether `admission` has a live hold in the show. Called under the lock.
+    /// - Complexity: O(1) (a scan of the show's live holds was O(n) in a rush).
+    func state(_ state: ShowState, holdsWith admission: String) -> Bool {
+        guard let digest = state.holdByAdmission[admission] else { return false }
+        return state.holds[digest]?.record.admission == admission
+    }
+
     /// Sells a live hold's seats under `orderRef`. Called under the lock.
     private func confirm(
         _ hold: ActiveHold, in state: ShowState, _ m: Memory, orderRef: String, idempotency: IdempotentRequest<HoldView>?, token plain: String
@@ -318,6 +326,7 @@ extension Inventory {
             state, in: m, changes: hold.seats.map { SeatChange(seat: $0, status: .sold) }, sell: hold.seats, holds: [record], durable: true,
             idempotency: kept, log: LogEntry(action: "confirm", holdID: record.id, orderRef: orderRef))
         m.ended(record, in: state)
+        if let admission = record.admission { state.spentAdmissions.insert(admission) }
         metrics.count("confirmations")
         return (.done(view(confirmed, in: state, token: plain)), ticket)
     }

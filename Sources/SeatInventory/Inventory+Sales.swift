@@ -218,6 +218,8 @@ extension Inventory {
                 for ticket in tickets {
                     do { try ticket.wait() } catch {
                         switch StoreError(error) {
+                        // An admission that bought already (on another instance, or before a restart): no race to settle.
+                        case let e where e.isAdmissionInUse: throw Self.storeRefusal(error)
                         case .conflict, .changedElsewhere: raced = true  // another instance changed the order first: read again
                         case .unavailable, .closed: throw Self.storeRefusal(error)
                         }

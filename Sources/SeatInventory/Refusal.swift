@@ -47,6 +47,8 @@ public struct Refusal: Error, Sendable, CustomStringConvertible {
         case storeFailed = "store-failed"
         /// The waiting room's admission already has an active hold: change its seats, or end it first.
         case admissionInUse = "admission-in-use"
+        /// The waiting room's admission bought already: one admission is one purchase.
+        case admissionSpent = "admission-spent"
         /// A hold that is not confirmed has no tickets.
         case notConfirmed = "not-confirmed"
         /// The show's after-sale policy does not let the buyer do this themselves (any more): too late,

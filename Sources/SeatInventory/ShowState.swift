@@ -43,6 +43,9 @@ final class ShowState {
     /// `holds` when read (a hold that ended is simply gone from there). Not rebuilt by a reload: the
     /// store's unique index on active holds keeps the rule across instances and reloads.
     var holdByAdmission: [String: String] = [:]
+    /// Admissions that bought here (a hold confirmed, an exchange made): one admission is one purchase.
+    /// A hint like `holdByAdmission`: the store's unique index over active and confirmed holds is the rule.
+    var spentAdmissions: Set<String> = []
     /// Seats with a change of ours reserved but not yet committed, and how many: with a shared store,
     /// events read back from the log must not overwrite them in `availability` (ours is newer there).
     var pendingSeats: [SeatIndex: Int] = [:]

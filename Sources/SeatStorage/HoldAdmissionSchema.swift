@@ -16,6 +16,19 @@ enum HoldAdmissionSchema {
         ALTER TABLE holds ALTER COLUMN admission SET STATISTICS 0;
         CREATE UNIQUE INDEX \(StoreError.admissionIndex) ON holds(show_id, admission) WHERE state = 'active' AND admission IS NOT NULL;
         """
+
+    /// An admission is one purchase: a hold confirmed with it keeps it from holding again (30 holds and
+    /// 301 seats were bought with one admission in a minute, hold → confirm repeated), so the unique
+    /// index covers confirmed holds too. Holds made twice with one admission before this (the bug) keep
+    /// their sales; all but each admission's first lose its name, which only the index reads.
+    /// Embedded store's migration 9, shared store's migration 16.
+    static let spent = """
+        UPDATE holds SET admission = NULL WHERE admission IS NOT NULL AND state IN ('active', 'confirmed') AND EXISTS (
+          SELECT 1 FROM holds AS first WHERE first.show_id = holds.show_id AND first.admission = holds.admission
+            AND first.state IN ('active', 'confirmed') AND (first.created_at < holds.created_at OR (first.created_at = holds.created_at AND first.id < holds.id)));
+        DROP INDEX \(StoreError.admissionIndex);
+        CREATE UNIQUE INDEX \(StoreError.admissionIndex) ON holds(show_id, admission) WHERE state IN ('active', 'confirmed') AND admission IS NOT NULL;
+        """
 }
 
 extension PostgresStore {

@@ -77,6 +77,8 @@ extension PostgresStore {
         leanArraysFunction,
         // 15: `seatkit_write_arrays` a show at a time in simple statements (`showGroupsArraysFunction`).
         showGroupsArraysFunction,
+        // 16: an admission is one purchase: its confirmed hold keeps it from holding again.
+        HoldAdmissionSchema.spent,
     ]
 
     /// Migration 1's commit function (kept as it was applied).

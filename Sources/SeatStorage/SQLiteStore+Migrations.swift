@@ -64,6 +64,8 @@ extension SQLiteStore {
         DoorSchema.sqlite,
         // 8: buyers' names and phones given with counter sales (`ContactSchema`).
         ContactSchema.sqlite,
+        // 9: an admission is one purchase: its confirmed hold keeps it from holding again.
+        HoldAdmissionSchema.spent,
     ]
 
     static func migrate(_ db: SQLiteDatabase) throws {

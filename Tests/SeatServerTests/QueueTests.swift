@@ -124,6 +124,68 @@ import Testing
         #expect(log.contains("\"queue\"") && log.contains("\"queue-off\""), "\(log)")
     }
 
+    /// An admission is one purchase: once its hold is confirmed it holds nothing more (one admission
+    /// once bought 301 seats in 30 holds in a minute), and a buyer's exchange into a queued show needs an
+    /// admission like a hold (cheap seats of an unqueued showing were moved into the premiere, "best"
+    /// seats first, before anyone queuing was let in); the box office's exchange needs none.
+    @Test(arguments: StoreBackend.available) func anAdmissionIsOnePurchaseAndNoExchangeWalksRoundTheRoom(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend)
+        let c = try server.connection()
+        let starts = Timestamp.text(Self.now() + 3 * 86_400_000)
+        let cheap = #"{"id":"cheap","venueId":"cinema-hall-3","startsAt":"\#(starts)","prices":{"categories":{"standard":"20","vip":"30","couple":"50"}}}"#
+        #expect(try c.request("POST", "/v1/shows", json: cheap, headers: Self.admin).status == 201)
+        // Two buyers with orders of the unqueued showing.
+        var codes: [String] = []
+        for (k, seats) in [["3-1", "3-2"], ["4-1", "4-2"]].enumerated() {
+            let made = try hold(c, seats, show: "cheap")
+            let code = try #require(made.string("token"), "\(made)")
+            #expect(try c.request("POST", "/v1/holds/\(code)/confirm", json: #"{"orderRef":"CHEAP-\#(k)"}"#).status == 200)
+            codes.append(code)
+        }
+        // The premiere's room: opening in an hour, nobody let in yet.
+        #expect(try c.request("PUT", "/v1/shows/show/queue", json: Self.settings(opensIn: 3_600_000, perMinute: 600), headers: Self.admin).status == 200)
+        let walk = try c.request("POST", "/v1/orders/CHEAP-0/exchange", json: #"{"to":{"show":"show","best":2},"code":"\#(codes[0])"}"#)
+        #expect(walk.status == 403 && walk.string("type") == "/problems/admission-required", "\(walk)")
+        #expect(try server.availability().counts.sold == 0, "nothing moved into the premiere")
+        // The box office may (a clerk helping at the counter is not a walk round the line).
+        let clerk = try c.request("POST", "/v1/orders/CHEAP-1/exchange", json: #"{"to":{"show":"show","seats":["4-1","4-2"]}}"#, headers: Self.admin)
+        #expect(clerk.status == 200, "\(clerk)")
+
+        // Open now; a buyer let in buys once with the admission, and only once.
+        #expect(try c.request("PUT", "/v1/shows/show/queue", json: Self.settings(opensIn: -1_000, perMinute: 600), headers: Self.admin).status == 200)
+        let entry = try #require(Self.join(c, address: "10.0.0.9").string("entry"))
+        let admitted = try Self.waitFor(c, entry) { $0["state"]?.stringValue == "admitted" }
+        let admission = try #require(admitted["admission"]?.stringValue, "\(admitted)")
+        let first = try hold(c, ["8-1", "8-2"], headers: [("Seat-Admission", admission)])
+        let token = try #require(first.string("token"), "\(first)")
+        #expect(try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"WEB-Q1"}"#).status == 200)
+        let again = try hold(c, ["9-1", "9-2"], headers: [("Seat-Admission", admission)])
+        #expect(again.status == 409 && again.string("type") == "/problems/admission-spent", "\(again)")
+        // …on another instance too, and after a restart (the store's rule, not this memory's).
+        try server.restart()
+        let c2 = try server.connection()
+        let afterRestart = try hold(c2, ["9-1", "9-2"], headers: [("Seat-Admission", admission)])
+        #expect(
+            afterRestart.status == 409 && ["/problems/admission-spent", "/problems/admission-in-use"].contains(afterRestart.string("type") ?? ""),
+            "\(afterRestart)")
+        // The admission is spent for an exchange too; another admission may move a cheap order in.
+        let spentExchange = try c2.request(
+            "POST", "/v1/orders/CHEAP-0/exchange", json: #"{"to":{"show":"show","best":2},"code":"\#(codes[0])"}"#, headers: [("Seat-Admission", admission)])
+        #expect(
+            spentExchange.status == 409 && ["/problems/admission-spent", "/problems/admission-in-use"].contains(spentExchange.string("type") ?? ""),
+            "\(spentExchange.text)")
+        let next = try #require(Self.join(c2, address: "10.0.0.10").string("entry"))
+        let let_in = try Self.waitFor(c2, next) { $0["state"]?.stringValue == "admitted" }
+        let fresh = try #require(let_in["admission"]?.stringValue)
+        let moved = try c2.request(
+            "POST", "/v1/orders/CHEAP-0/exchange", json: #"{"to":{"show":"show","seats":["10-1","10-2"]},"code":"\#(codes[0])"}"#,
+            headers: [("Seat-Admission", fresh)])
+        #expect(moved.status == 200, "\(moved)")
+        let twice = try hold(c2, ["11-1"], headers: [("Seat-Admission", fresh)])
+        #expect(twice.status == 409 && twice.string("type") == "/problems/admission-spent", "\(twice)")
+        #expect(try server.availability().counts.sold == 6, "4-1, 4-2 by the clerk; 8-1, 8-2 by the admission; 10-1, 10-2 by the exchange")
+    }
+
     @Test(arguments: StoreBackend.available) func earlyArrivalsAreShuffledByThePublishedSeedAndLaterOnesKeepTheirOrder(backend: StoreBackend) throws {
         let server = try TestServer(backend: backend)
         let c = try server.connection()

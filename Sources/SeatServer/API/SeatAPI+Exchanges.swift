@@ -18,10 +18,16 @@ extension SeatAPI {
             case .seats(let seats): .seats(seats)
             case .best(let n): .best(n)
             }
+        // A buyer moving into a show whose waiting room is on needs an admission like a hold (buying cheap
+        // seats of an unqueued showing and moving them into the premiere walked round the line); the
+        // box office is exempt.
+        let admission = actor.isBuyer ? try self.admission(for: body.show, r) : nil
         let x = Inventory.Exchange(
-            seatIDs: body.seats, toShow: body.show, target: target, payment: body.payment, reason: body.reason, force: body.force)
+            seatIDs: body.seats, toShow: body.show, target: target, payment: body.payment, reason: body.reason, force: body.force,
+            admission: admission?.entryID)
         let idem = try Self.idempotency(r, scope: "exchange:\(orderRef)") { (v: ExchangeView) in (200, Render.exchange(v).jsonBytes) }
         let answer = try inventory.exchange(orderRef: orderRef, x, as: actor, idempotency: idem)
+        if let admission { queues?.used(admission) }
         return Self.respond(answer) { view in .json(200, Render.exchange(view)) }
     }
 

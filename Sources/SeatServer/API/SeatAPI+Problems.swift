@@ -71,6 +71,7 @@ extension Refusal {
         case .showChanged: (409, "Show changed meanwhile")
         case .storeFailed: (500, "Storage failed")
         case .admissionInUse: (409, "Admission in use")
+        case .admissionSpent: (409, "Admission used")
         case .notConfirmed: (409, "Hold not confirmed")
         case .afterSaleClosed: (409, "Not allowed by the show's policy")
         case .scheduleClash: (409, "Clashes with another show of the hall")

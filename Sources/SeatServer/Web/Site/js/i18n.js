@@ -36,7 +36,7 @@ const strings = {
     queueOff: '排队已结束，正在进入选座…', queueSoldOut: '很遗憾，本场座位已全部售出。',
     queueLeft: '页面长时间未响应，您的排队位置已失效。', queueRejoin: '重新排队', queueOthers: '看看其他场次',
     queueNotYet: when => `排队将于 ${when} 开始，请届时再来。`, queueTooMany: '此网络下的排队名额已满，请稍后再试。',
-    queueNow: (n, ahead) => `您现在排第 ${n} 位，前面还有 ${ahead} 人`, queueProgress: '排队进度', queueAgain: '入场资格已失效，请重新排队', admissionInUse: '您已锁定座位，请先完成支付或取消后再选',
+    queueNow: (n, ahead) => `您现在排第 ${n} 位，前面还有 ${ahead} 人`, queueProgress: '排队进度', queueAgain: '入场资格已失效，请重新排队', admissionInUse: '您已锁定座位，请先完成支付或取消后再选', admissionSpent: '本次排队已购票，如需再买请重新排队',
   },
   en: {
     skip: 'Skip to content', appTitle: 'SeatKit seats', shows: 'Shows', otherTimes: 'Other times', seatMap: 'seat map', changeShow: 'Times', categoryName: c => ({ standard: 'Standard', vip: 'VIP', couple: 'Couple seats', lower: 'Lower tier', upper: 'Upper tier', premium: 'Premium', floor: 'Floor' })[c] ?? `${c[0].toUpperCase()}${c.slice(1)}`, yourSeats: 'Your seats',
@@ -77,6 +77,7 @@ const strings = {
     queueNow: (n, ahead) => `You are number ${n} in line, ${ahead} ahead of you`, queueProgress: 'Progress in the line',
     queueAgain: 'Your admission has ended; please join the line again',
     admissionInUse: 'You already have seats on hold: pay for them or cancel them first',
+    admissionSpent: 'This place in line has bought its tickets: join the line again to buy more',
   },
 };
 

@@ -82,6 +82,7 @@ export function problemText(error) {
     case 'admission-required': case 'admission-expired': case 'admission-forged': case 'admission-malformed': case 'admission-other-show':
       return t('queueAgain');
     case 'admission-in-use': return t('admissionInUse');
+    case 'admission-spent': return t('admissionSpent');
     case 'store-unavailable': case 'internal-error': return t('busy');
     default: return error.status >= 500 ? t('busy') : t('failed', error.problem?.title ?? `HTTP ${error.status}`);
   }
