@@ -55,3 +55,7 @@ swiftc -emit-module -parse-as-library -module-name SeatKitUI -swift-version 6 -w
     -emit-module-path "$ios17/SeatKitUI.swiftmodule"
 swiftc -typecheck -parse-as-library -module-name SeatPickerApp -swift-version 6 -warnings-as-errors -I "$ios17" -I "$modules" "$work"/example/*.swift
 echo "type-check as built for iOS 17 or later: SeatKitUI and Examples/SeatPickerApp ok"
+
+#   4. with SEATKIT_IOS_SDK=PATH/iPhoneOS18.6.sdk (an SDK fetched for the purpose; none ships with SeatKit),
+#      the stand-ins' Sendable facts against that SDK's headers and overlays (scripts/check-stub-sendable.py).
+if [ -n "${SEATKIT_IOS_SDK:-}" ]; then python3 scripts/check-stub-sendable.py "$SEATKIT_IOS_SDK" | tail -1; fi

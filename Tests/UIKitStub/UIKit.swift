@@ -229,6 +229,8 @@ extension UIApplicationDelegate { public static func main() {} }
     open var navigationController: UINavigationController? { nil }
     open func viewDidLoad() {}
     open func viewDidLayoutSubviews() {}
+    open func viewWillAppear(_ animated: Bool) {}
+    open func viewDidDisappear(_ animated: Bool) {}
 }
 @MainActor open class UIFeedbackGenerator: NSObject {}
 @MainActor open class UINotificationFeedbackGenerator: UIFeedbackGenerator {

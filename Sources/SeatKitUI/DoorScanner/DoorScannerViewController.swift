@@ -18,7 +18,7 @@ import UIKit
     }
 
     private let check: @Sendable (String) async -> Answer
-    private let session = AVCaptureSession()
+    private let capture = CaptureRunner()
     private var preview: AVCaptureVideoPreviewLayer?
     private let panel = UIView(frame: .zero)
     private let word = UILabel(frame: .zero), seat = UILabel(frame: .zero), detail = UILabel(frame: .zero)
@@ -37,6 +37,7 @@ import UIKit
     public override func viewDidLoad() {
         super.viewDidLoad()
         view.backgroundColor = UIColor(white: 0, alpha: 1)
+        let session = capture.session
         if let camera = AVCaptureDevice.default(for: .video), let input = try? AVCaptureDeviceInput(device: camera), session.canAddInput(input) {
             session.addInput(input)
             let output = AVCaptureMetadataOutput()
@@ -62,9 +63,17 @@ import UIKit
             panel.addSubview(label)
         }
         view.addSubview(panel)
-        // Starting a capture session blocks for a moment: off the main thread, as Apple advises.
-        let session = self.session
-        DispatchQueue.global(qos: .userInitiated).async { session.startRunning() }
+    }
+
+    // The camera runs while the scanner is on screen: a door phone left on another screen is not filming.
+    public override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        capture.start()
+    }
+
+    public override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        capture.stop()
     }
 
     public override func viewDidLayoutSubviews() {
@@ -111,5 +120,18 @@ import UIKit
         UIAccessibility.post(notification: .announcement, argument: panel.accessibilityLabel)
         UINotificationFeedbackGenerator().notificationOccurred(answer.ok ? .success : .error)
     }
+}
+
+/// The capture session and the queue that starts and stops it: starting blocks for a moment, so it
+/// runs off the main thread, as Apple advises. AVCaptureSession is not Sendable (the iOS 18.6 SDK says
+/// so, and Swift 6 refused the capture of it in a `@Sendable` closure that the old stand-in allowed).
+/// `@unchecked Sendable` because of that discipline: the session is configured on the main actor
+/// before the first `start`, and afterwards started and stopped only on `queue`, one at a time.
+private final class CaptureRunner: @unchecked Sendable {
+    let session = AVCaptureSession()
+    private let queue = DispatchQueue(label: "seatkit.door.capture", qos: .userInitiated)
+
+    func start() { queue.async { if !self.session.isRunning { self.session.startRunning() } } }
+    func stop() { queue.async { if self.session.isRunning { self.session.stopRunning() } } }
 }
 #endif
