@@ -10,6 +10,9 @@ public struct QueueRecord: Sendable, Hashable {
     public var earlyMinutes: Int
     public var admissionMinutes: Int
     public var maxEntriesPerAddress: Int
+    /// Places one network (an IPv4 /24, an IPv6 /64) may hold at once, and arrivals the line takes a second.
+    public var maxEntriesPerNetwork: Int
+    public var maxJoinsPerSecond: Int
     /// When the early arrivals were shuffled (nil: not yet); `earlyCount` of them took places 0..<earlyCount.
     public var openedAt: Int64?
     public var earlyCount: Int
@@ -22,8 +25,10 @@ public struct QueueRecord: Sendable, Hashable {
 
     public init(
         showID: String, createdAt: Int64, opensAt: Int64, admitPerMinute: Int, earlyMinutes: Int, admissionMinutes: Int, maxEntriesPerAddress: Int,
-        openedAt: Int64? = nil, earlyCount: Int = 0, credit: Double = 0, lastAdvance: Int64? = nil, soldOut: Bool = false, offAt: Int64? = nil
+        maxEntriesPerNetwork: Int = 64, maxJoinsPerSecond: Int = 1_000, openedAt: Int64? = nil, earlyCount: Int = 0, credit: Double = 0,
+        lastAdvance: Int64? = nil, soldOut: Bool = false, offAt: Int64? = nil
     ) {
+        self.maxEntriesPerNetwork = maxEntriesPerNetwork; self.maxJoinsPerSecond = maxJoinsPerSecond
         self.showID = showID; self.createdAt = createdAt; self.opensAt = opensAt; self.admitPerMinute = admitPerMinute
         self.earlyMinutes = earlyMinutes; self.admissionMinutes = admissionMinutes; self.maxEntriesPerAddress = maxEntriesPerAddress
         self.openedAt = openedAt; self.earlyCount = earlyCount; self.credit = credit; self.lastAdvance = lastAdvance

@@ -19,7 +19,8 @@ extension ServerBenchmarks {
                     prices: PriceTable(categoryPrices: ["lower": 580, "upper": 380])))
             // Open a second ago: every join is a later arrival, placed in order (the common case).
             let opens = Timestamp.text(Int64(Date().timeIntervalSince1970 * 1000) - 1_000)
-            let settings = #"{"opensAt":"\#(opens)","admitPerMinute":60,"earlyMinutes":0,"admissionMinutes":10,"maxEntriesPerAddress":1}"#
+            let settings =
+                #"{"opensAt":"\#(opens)","admitPerMinute":60,"earlyMinutes":0,"admissionMinutes":10,"maxEntriesPerAddress":1,"maxEntriesPerNetwork":100000,"maxJoinsPerSecond":1000000}"#
             let r = try c.request("PUT", "/v1/shows/\(show)/queue", json: settings, headers: admin)
             guard r.status == 200 else { throw QueueSetupFailed(answer: "queue for \(show): \(r.status) \(r.text)") }
         }

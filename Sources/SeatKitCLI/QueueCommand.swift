@@ -31,6 +31,12 @@ struct QueueCommand: ToolCommand {
     @Option(help: "Places one address may hold at once (1 to 1,000).")
     var maxPerAddress = 8
 
+    @Option(help: "Places one network (an IPv4 /24, an IPv6 /64) may hold at once (default: 64, or --max-per-address if more).")
+    var maxPerNetwork: Int?
+
+    @Option(help: "Arrivals the line takes a second, from everyone (1 to 1,000,000).")
+    var joinsPerSecond = 1_000
+
     @Flag(help: "Switch the room off: everyone waiting is let in at once.")
     var off = false
 
@@ -44,7 +50,8 @@ struct QueueCommand: ToolCommand {
         } else if let opensAt, let admitPerMinute {
             let body = QueueSettingsRequest(
                 opensAt: try Self.time(opensAt), admitPerMinute: admitPerMinute, earlyMinutes: earlyMinutes, admissionMinutes: admissionMinutes,
-                maxEntriesPerAddress: maxPerAddress)
+                maxEntriesPerAddress: maxPerAddress, maxEntriesPerNetwork: maxPerNetwork ?? max(64, maxPerAddress),
+                maxJoinsPerSecond: joinsPerSecond)
             r = try server.request("PUT", path, json: String(decoding: body.jsonBytes(), as: UTF8.self))
         } else {
             guard opensAt == nil && admitPerMinute == nil else { throw UsageError(message: "give both --opens-at and --admit-per-minute") }
@@ -75,7 +82,7 @@ struct QueueCommand: ToolCommand {
         var lines = [
             "waiting room of \(q.showID): \(q.state.rawValue), opens \(s.opensAt)",
             "  \(s.admitPerMinute) a minute, early arrivals from \(s.earlyMinutes) min before, \(s.admissionMinutes) min to start holding, "
-                + "\(s.maxEntriesPerAddress) places an address",
+                + "\(s.maxEntriesPerAddress) places an address, \(s.maxEntriesPerNetwork) a network, \(s.maxJoinsPerSecond) arrivals a second",
             "  waiting \(q.length), let in \(q.admitted) (\(q.admittedLastMinute) in the last minute), wait at the back \(q.waitAtBackSeconds) s",
         ]
         if let seed = q.seed {

@@ -42,13 +42,13 @@ extension QueueDesk {
         _ = try store.updateQueue(show: show, after: Int64.max) { changes, _ in
             if var room = changes.room, room.offAt == nil {
                 if room.openedAt != nil && room.opensAt != settings.opensAt { throw QueueError.alreadyOpen(room.openedAt!) }
-                room.opensAt = settings.opensAt; room.admitPerMinute = settings.admitPerMinute; room.earlyMinutes = settings.earlyMinutes
-                room.admissionMinutes = settings.admissionMinutes; room.maxEntriesPerAddress = settings.maxEntriesPerAddress
+                room.set(settings)
                 return QueueWrite(room: room)
             }
-            let fresh = QueueRecord(
+            var fresh = QueueRecord(
                 showID: show, createdAt: now, opensAt: settings.opensAt, admitPerMinute: settings.admitPerMinute, earlyMinutes: settings.earlyMinutes,
                 admissionMinutes: settings.admissionMinutes, maxEntriesPerAddress: settings.maxEntriesPerAddress)
+            fresh.set(settings)
             return QueueWrite(room: fresh, resetEntries: true)
         }
         try reload(show: show, now: now)

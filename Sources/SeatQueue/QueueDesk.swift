@@ -60,9 +60,50 @@ public final class QueueDesk: Sendable {
         String(SHA256.hex(SHA256.hash("seatkit-queue-entry\u{1F}" + entry)).prefix(40))
     }
 
-    /// What the store keeps of a buyer's address: a digest, enough to count places per address.
+    /// What the store keeps of a buyer's address: digests, enough to count places per network and per
+    /// address: the network's (16 hex digits), a `.`, the address's (24).
     public static func addressKey(_ address: String) -> String {
-        String(SHA256.hex(SHA256.hash("seatkit-queue-address\u{1F}" + address)).prefix(24))
+        String(SHA256.hex(SHA256.hash("seatkit-queue-network\u{1F}" + network(of: address))).prefix(16)) + "."
+            + String(SHA256.hex(SHA256.hash("seatkit-queue-address\u{1F}" + address)).prefix(24))
+    }
+
+    /// The network an address is in, as text: its IPv4 /24 (`203.0.113`) or its IPv6 /64 (`2001:db8:0:7`,
+    /// each group without leading zeros); an IPv4-mapped IPv6 address is its IPv4 address's. Text that
+    /// is neither is its own network.
+    /// - Complexity: O(n) in the address's length.
+    public static func network(of address: String) -> String {
+        var text = Substring(address.lowercased())
+        if let zone = text.firstIndex(of: "%") { text = text[..<zone] }
+        let v4 = text.split(separator: ".", omittingEmptySubsequences: false)
+        if v4.count == 4, !text.contains(":"), v4.allSatisfy({ UInt8($0) != nil }) { return v4.prefix(3).joined(separator: ".") }
+        guard text.contains(":") else { return address }
+        // Expand "::" to the zero groups it stands for; an IPv4 tail counts as two groups.
+        let halves = text.components(separatedBy: "::")
+        guard halves.count <= 2 else { return address }
+        func groups(_ s: String) -> [String]? {
+            if s.isEmpty { return [] }
+            var out: [String] = []
+            for part in s.split(separator: ":", omittingEmptySubsequences: false) {
+                if part.contains(".") {
+                    let octets = part.split(separator: ".", omittingEmptySubsequences: false).compactMap { UInt8($0) }
+                    guard octets.count == 4 else { return nil }
+                    out += [String(UInt16(octets[0]) << 8 | UInt16(octets[1]), radix: 16), String(UInt16(octets[2]) << 8 | UInt16(octets[3]), radix: 16)]
+                } else {
+                    guard let v = UInt16(part, radix: 16), part.count <= 4 else { return nil }
+                    out.append(String(v, radix: 16))
+                }
+            }
+            return out
+        }
+        guard let head = groups(halves[0]), let tail = halves.count == 2 ? groups(halves[1]) : [] else { return address }
+        let missing = 8 - head.count - tail.count
+        guard halves.count == 2 ? missing >= 1 : missing == 0 else { return address }
+        let all = head + Array(repeating: "0", count: max(0, missing)) + tail
+        // ::ffff:a.b.c.d is an IPv4 address in IPv6 clothes.
+        if all[0..<5].allSatisfy({ $0 == "0" }) && all[5] == "ffff", let hi = UInt16(all[6], radix: 16), let lo = UInt16(all[7], radix: 16) {
+            return "\(hi >> 8).\(hi & 0xFF).\(lo >> 8)"
+        }
+        return all.prefix(4).joined(separator: ":")
     }
 
     /// A new entry id: 128 random bits, hex.
@@ -92,9 +133,7 @@ public final class QueueDesk: Sendable {
     func makeRoom(_ r: QueueRecord) -> WaitingRoom {
         var room = WaitingRoom(
             showID: r.showID,
-            settings: QueueSettings(
-                opensAt: r.opensAt, admitPerMinute: r.admitPerMinute, earlyMinutes: r.earlyMinutes, admissionMinutes: r.admissionMinutes,
-                maxEntriesPerAddress: r.maxEntriesPerAddress),
+            settings: QueueSettings(r),
             seed: seed(show: r.showID, createdAt: r.createdAt), createdAt: r.createdAt)
         room.abandonMilliseconds = abandonMilliseconds
         return room

@@ -1,3 +1,5 @@
+import SeatDomain
+
 /// A show's waiting room, as a manager sets it (`PUT /v1/shows/{id}/queue`).
 public struct QueueSettings: Sendable, Hashable {
     /// When the sale opens (Unix milliseconds): arrivals before it are shuffled at this instant.
@@ -10,10 +12,28 @@ public struct QueueSettings: Sendable, Hashable {
     public var admissionMinutes: Int
     /// Places one address may hold at once (a household, an office behind one address: more than one; a bot farm: not thousands).
     public var maxEntriesPerAddress: Int
+    /// Places one network may hold at once: an IPv4 /24 or an IPv6 /64, where one machine has many
+    /// addresses (250 addresses of one /24 once took 2,000 places past the per-address limit). 64: a
+    /// campus or an office behind one network queues, a bot farm on one does not fill the line.
+    public var maxEntriesPerNetwork: Int
+    /// Arrivals the line takes a second, from everyone; more are told to try again in a second (429).
+    /// 1,000: a million buyers joining over a 30-minute early window are 556 a second.
+    public var maxJoinsPerSecond: Int
 
-    public init(opensAt: Int64, admitPerMinute: Int, earlyMinutes: Int = 30, admissionMinutes: Int = 10, maxEntriesPerAddress: Int = 8) {
+    public init(
+        opensAt: Int64, admitPerMinute: Int, earlyMinutes: Int = 30, admissionMinutes: Int = 10, maxEntriesPerAddress: Int = 8,
+        maxEntriesPerNetwork: Int = 64, maxJoinsPerSecond: Int = 1_000
+    ) {
         self.opensAt = opensAt; self.admitPerMinute = admitPerMinute; self.earlyMinutes = earlyMinutes
         self.admissionMinutes = admissionMinutes; self.maxEntriesPerAddress = maxEntriesPerAddress
+        self.maxEntriesPerNetwork = maxEntriesPerNetwork; self.maxJoinsPerSecond = maxJoinsPerSecond
+    }
+
+    /// The settings a stored room has.
+    public init(_ r: QueueRecord) {
+        self.init(
+            opensAt: r.opensAt, admitPerMinute: r.admitPerMinute, earlyMinutes: r.earlyMinutes, admissionMinutes: r.admissionMinutes,
+            maxEntriesPerAddress: r.maxEntriesPerAddress, maxEntriesPerNetwork: r.maxEntriesPerNetwork, maxJoinsPerSecond: r.maxJoinsPerSecond)
     }
 
     /// The bounds, each a member's: checked so a bad setting is refused naming the member and changes nothing.
@@ -21,6 +41,8 @@ public struct QueueSettings: Sendable, Hashable {
     public static let earlyMinutesRange = 0...1_440
     public static let admissionMinutesRange = 1...60
     public static let maxEntriesPerAddressRange = 1...1_000
+    public static let maxEntriesPerNetworkRange = 1...100_000
+    public static let maxJoinsPerSecondRange = 1...1_000_000
 
     /// Every member out of its bounds, with its path and why (empty when the settings are good).
     public var problems: [(path: String, message: String)] {
@@ -32,9 +54,22 @@ public struct QueueSettings: Sendable, Hashable {
         check("earlyMinutes", earlyMinutes, Self.earlyMinutesRange, "minutes")
         check("admissionMinutes", admissionMinutes, Self.admissionMinutesRange, "minutes")
         check("maxEntriesPerAddress", maxEntriesPerAddress, Self.maxEntriesPerAddressRange, "places")
+        check("maxEntriesPerNetwork", maxEntriesPerNetwork, Self.maxEntriesPerNetworkRange, "places")
+        check("maxJoinsPerSecond", maxJoinsPerSecond, Self.maxJoinsPerSecondRange, "arrivals a second")
+        if maxEntriesPerNetwork < maxEntriesPerAddress {
+            out.append(("maxEntriesPerNetwork", "at least maxEntriesPerAddress (\(maxEntriesPerAddress)): a network holds its addresses' places"))
+        }
         return out
     }
 
     /// The first instant a buyer may join.
     public var joinsFrom: Int64 { opensAt - Int64(earlyMinutes) * 60_000 }
+}
+
+extension QueueRecord {
+    /// The room's settings replaced by `s` (its shared state kept).
+    public mutating func set(_ s: QueueSettings) {
+        opensAt = s.opensAt; admitPerMinute = s.admitPerMinute; earlyMinutes = s.earlyMinutes; admissionMinutes = s.admissionMinutes
+        maxEntriesPerAddress = s.maxEntriesPerAddress; maxEntriesPerNetwork = s.maxEntriesPerNetwork; maxJoinsPerSecond = s.maxJoinsPerSecond
+    }
 }

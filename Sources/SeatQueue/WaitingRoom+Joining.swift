@@ -5,6 +5,10 @@ extension WaitingRoom {
         case tooEarly(from: Int64)
         /// The address holds `limit` places already.
         case tooManyEntries(limit: Int)
+        /// The address's network (an IPv4 /24, an IPv6 /64) holds `limit` places already.
+        case tooManyFromNetwork(limit: Int)
+        /// The line took `limit` arrivals in the last second: try again in a moment.
+        case busy(limit: Int)
         case soldOut
     }
 
@@ -16,11 +20,35 @@ extension WaitingRoom {
         if now < settings.joinsFrom { throw .tooEarly(from: settings.joinsFrom) }
         let held = perAddress[address, default: 0]
         if held >= settings.maxEntriesPerAddress { throw .tooManyEntries(limit: settings.maxEntriesPerAddress) }
+        if perNetwork[Self.network(ofKey: address), default: 0] >= settings.maxEntriesPerNetwork {
+            throw .tooManyFromNetwork(limit: settings.maxEntriesPerNetwork)
+        }
+        if arrivals(since: now - 1_000) >= settings.maxJoinsPerSecond { throw .busy(limit: settings.maxJoinsPerSecond) }
         let k = entries.count
         entries.append(Entry(id: id, address: address, arrivedAt: now, state: .left, lastSeen: now))
         index[id] = k
         if isOpen { enqueue(k) } else { update(k) { $0.state = .early } }
         return entries[k]
+    }
+
+    /// The network part of an address key (`QueueDesk.addressKey`: network digest, `.`, address digest);
+    /// a key stored before networks were counted is its own network.
+    static func network(ofKey key: String) -> Substring {
+        let utf8 = key.utf8
+        guard utf8.count == 41, let dot = utf8.firstIndex(of: UInt8(ascii: ".")), utf8.distance(from: utf8.startIndex, to: dot) == 16 else { return key[...] }
+        return key[..<dot]
+    }
+
+    /// Arrivals after `instant`, every instance's (entries arrive in about time order, so the count
+    /// reads back from the newest and stops at the first older one).
+    /// - Complexity: O(arrivals after `instant`), at most `maxJoinsPerSecond`.
+    func arrivals(since instant: Int64) -> Int {
+        var n = 0
+        for e in entries.reversed() {
+            if e.arrivedAt <= instant { break }
+            n += 1
+        }
+        return n
     }
 
     /// What the buyer's page is told now; asking keeps the place (`abandonMilliseconds`).

@@ -13,7 +13,8 @@ extension WaitingRoom {
         QueueRecord(
             showID: showID, createdAt: createdAt, opensAt: settings.opensAt, admitPerMinute: settings.admitPerMinute,
             earlyMinutes: settings.earlyMinutes, admissionMinutes: settings.admissionMinutes, maxEntriesPerAddress: settings.maxEntriesPerAddress,
-            openedAt: shuffle?.openedAt, earlyCount: shuffle?.order.count ?? 0, credit: credit, lastAdvance: lastAdvance, soldOut: isSoldOut)
+            maxEntriesPerNetwork: settings.maxEntriesPerNetwork, maxJoinsPerSecond: settings.maxJoinsPerSecond, openedAt: shuffle?.openedAt,
+            earlyCount: shuffle?.order.count ?? 0, credit: credit, lastAdvance: lastAdvance, soldOut: isSoldOut)
     }
 
     /// The entries this room changed since the last call, and those whose pages asked well after the
@@ -55,9 +56,7 @@ extension WaitingRoom {
     public mutating func apply(_ changes: QueueChanges) {
         for row in changes.entries { apply(row) }
         guard let r = changes.room else { return }
-        settings = QueueSettings(
-            opensAt: r.opensAt, admitPerMinute: r.admitPerMinute, earlyMinutes: r.earlyMinutes, admissionMinutes: r.admissionMinutes,
-            maxEntriesPerAddress: r.maxEntriesPerAddress)
+        settings = QueueSettings(r)
         credit = r.credit
         lastAdvance = r.lastAdvance
         isSoldOut = r.soldOut

@@ -61,6 +61,8 @@ public struct WaitingRoom: Sendable {
     var entries: [Entry] = []
     var index: [String: Int] = [:]
     var perAddress: [String: Int] = [:]
+    /// Places held by each network (the part of an address key before its `.`; see `QueueDesk.addressKey`).
+    var perNetwork: [Substring: Int] = [:]
     /// Entry positions (into `entries`) in the order they are let in; the shuffled early arrivals first.
     var line: [Int] = []
     /// 1 at each place of `line` still waiting: how many wait ahead of a place, in O(log n).
@@ -114,6 +116,7 @@ public struct WaitingRoom: Sendable {
         if e.state == .waiting, let place = e.place { waiting.add(sign, at: place) }
         if e.state == .early || e.state == .waiting {
             perAddress[e.address, default: 0] += sign
+            perNetwork[Self.network(ofKey: e.address), default: 0] += sign
             waitingCount += sign
         }
         if e.admittedUntil != nil { admittedCount += sign }

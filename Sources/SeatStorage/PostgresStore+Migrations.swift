@@ -79,6 +79,8 @@ extension PostgresStore {
         showGroupsArraysFunction,
         // 16: an admission is one purchase: its confirmed hold keeps it from holding again.
         HoldAdmissionSchema.spent,
+        // 17: a waiting room's places a network and arrivals a second (`QueueSchema.networkLimits`).
+        QueueSchema.networkLimits,
     ]
 
     /// Migration 1's commit function (kept as it was applied).

@@ -100,7 +100,8 @@ extension PostgresStore: QueueStore {
         func optional(_ k: Int) -> Int64? { r.rows[i][k].flatMap { Int64($0) } }
         return QueueRecord(
             showID: r.text(i, 0), createdAt: r.int(i, 1), opensAt: r.int(i, 2), admitPerMinute: Int(r.int(i, 3)), earlyMinutes: Int(r.int(i, 4)),
-            admissionMinutes: Int(r.int(i, 5)), maxEntriesPerAddress: Int(r.int(i, 6)), openedAt: optional(7), earlyCount: Int(r.int(i, 8)),
+            admissionMinutes: Int(r.int(i, 5)), maxEntriesPerAddress: Int(r.int(i, 6)), maxEntriesPerNetwork: Int(r.int(i, 14)),
+            maxJoinsPerSecond: Int(r.int(i, 15)), openedAt: optional(7), earlyCount: Int(r.int(i, 8)),
             credit: Double(r.text(i, 9)) ?? 0, lastAdvance: optional(10), soldOut: r.int(i, 11) != 0, offAt: optional(12))
     }
 
@@ -108,7 +109,7 @@ extension PostgresStore: QueueStore {
         [
             q.showID, String(q.createdAt), String(q.opensAt), String(q.admitPerMinute), String(q.earlyMinutes), String(q.admissionMinutes),
             String(q.maxEntriesPerAddress), q.openedAt.map(String.init), String(q.earlyCount), String(q.credit), q.lastAdvance.map(String.init),
-            q.soldOut ? "1" : "0", q.offAt.map(String.init), String(revision),
+            q.soldOut ? "1" : "0", q.offAt.map(String.init), String(revision), String(q.maxEntriesPerNetwork), String(q.maxJoinsPerSecond),
         ]
     }
 }

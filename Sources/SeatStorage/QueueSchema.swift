@@ -20,8 +20,15 @@ enum QueueSchema {
         .replacingOccurrences(of: ")WITHOUT;", with: ") WITHOUT ROWID;")
     static let postgres = template.replacingOccurrences(of: "DOUBLE", with: "DOUBLE PRECISION").replacingOccurrences(of: ")WITHOUT;", with: ");")
 
+    /// Places a network may hold and arrivals a second (250 loopback addresses made 2,000 places in 1.2 s
+    /// past the per-address limit). Embedded store's migration 10, shared store's migration 17.
+    static let networkLimits = """
+        ALTER TABLE queues ADD COLUMN max_per_network INTEGER NOT NULL DEFAULT 64;
+        ALTER TABLE queues ADD COLUMN max_joins_per_second INTEGER NOT NULL DEFAULT 1000;
+        """
+
     static let roomColumns =
-        "show_id, created_at, opens_at, admit_per_minute, early_minutes, admission_minutes, max_per_address, opened_at, early_count, credit, last_advance, sold_out, off_at, revision"
+        "show_id, created_at, opens_at, admit_per_minute, early_minutes, admission_minutes, max_per_address, opened_at, early_count, credit, last_advance, sold_out, off_at, revision, max_per_network, max_joins_per_second"
     static let entryColumns = "key, address, seq, arrived_at, state, place, admitted_until, used, last_seen"
 
     /// Upserts (the same text in both stores; `?` becomes `$n` for PostgreSQL).

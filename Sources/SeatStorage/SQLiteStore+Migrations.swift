@@ -66,6 +66,8 @@ extension SQLiteStore {
         ContactSchema.sqlite,
         // 9: an admission is one purchase: its confirmed hold keeps it from holding again.
         HoldAdmissionSchema.spent,
+        // 10: a waiting room's places a network and arrivals a second (`QueueSchema.networkLimits`).
+        QueueSchema.networkLimits,
     ]
 
     static func migrate(_ db: SQLiteDatabase) throws {

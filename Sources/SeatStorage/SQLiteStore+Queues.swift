@@ -61,7 +61,8 @@ extension SQLiteStore: QueueStore {
         func optional(_ k: Int32) -> Int64? { r.isNull(k) ? nil : r.int(k) }
         return QueueRecord(
             showID: r.text(0), createdAt: r.int(1), opensAt: r.int(2), admitPerMinute: Int(r.int(3)), earlyMinutes: Int(r.int(4)),
-            admissionMinutes: Int(r.int(5)), maxEntriesPerAddress: Int(r.int(6)), openedAt: optional(7), earlyCount: Int(r.int(8)),
+            admissionMinutes: Int(r.int(5)), maxEntriesPerAddress: Int(r.int(6)), maxEntriesPerNetwork: Int(r.int(14)),
+            maxJoinsPerSecond: Int(r.int(15)), openedAt: optional(7), earlyCount: Int(r.int(8)),
             credit: r.double(9), lastAdvance: optional(10), soldOut: r.int(11) != 0, offAt: optional(12))
     }
 
@@ -71,6 +72,7 @@ extension SQLiteStore: QueueStore {
             .text(q.showID), .integer(q.createdAt), .integer(q.opensAt), .integer(Int64(q.admitPerMinute)), .integer(Int64(q.earlyMinutes)),
             .integer(Int64(q.admissionMinutes)), .integer(Int64(q.maxEntriesPerAddress)), optional(q.openedAt), .integer(Int64(q.earlyCount)),
             .real(q.credit), optional(q.lastAdvance), .integer(q.soldOut ? 1 : 0), optional(q.offAt), .integer(revision),
+            .integer(Int64(q.maxEntriesPerNetwork)), .integer(Int64(q.maxJoinsPerSecond)),
         ]
     }
 

@@ -116,6 +116,56 @@ import Testing
         #expect(bad.map(\.path) == ["admitPerMinute", "earlyMinutes", "admissionMinutes"])
     }
 
+    /// A network (an IPv4 /24, an IPv6 /64) holds at most its cap of places, whatever its addresses;
+    /// the line takes at most its cap of arrivals a second. 250 loopback addresses once made 2,000
+    /// places in 1.2 s past the per-address limit.
+    @Test func aNetworkAndASecondHaveTheirLimitsToo() throws {
+        var settings = QueueSettings(opensAt: Self.opensAt, admitPerMinute: 60, maxEntriesPerAddress: 8, maxEntriesPerNetwork: 10, maxJoinsPerSecond: 1_000)
+        var room = WaitingRoom(showID: "premiere", settings: settings, seed: Self.seed)
+        var joined = 0, refusedForNetwork = 0
+        for host in 1...250 {
+            do {
+                _ = try room.join(address: QueueDesk.addressKey("203.0.113.\(host)"), now: Self.opensAt - 60_000 + Int64(host * 10), id: "n\(host)")
+                joined += 1
+            } catch WaitingRoom.JoinRefusal.tooManyFromNetwork(let limit) {
+                #expect(limit == 10)
+                refusedForNetwork += 1
+            }
+        }
+        #expect(joined == 10 && refusedForNetwork == 240)
+        // Another network joins as before; so does an IPv6 /64 until its own cap.
+        _ = try room.join(address: QueueDesk.addressKey("198.51.100.7"), now: Self.opensAt - 50_000, id: "other")
+        for k in 0..<10 { _ = try room.join(address: QueueDesk.addressKey("2001:db8:0:7::\(k + 1)"), now: Self.opensAt - 40_000 + Int64(k), id: "v6-\(k)") }
+        #expect(throws: WaitingRoom.JoinRefusal.tooManyFromNetwork(limit: 10)) {
+            try room.join(address: QueueDesk.addressKey("2001:0db8:0000:0007:ffff::9"), now: Self.opensAt - 39_000, id: "v6-more")
+        }
+        #expect(room.length == 21)
+
+        settings.maxJoinsPerSecond = 5
+        room = WaitingRoom(showID: "premiere", settings: settings, seed: Self.seed)
+        for k in 0..<5 { _ = try room.join(address: QueueDesk.addressKey("10.0.\(k).1"), now: Self.opensAt + Int64(k * 100), id: "s\(k)") }
+        #expect(throws: WaitingRoom.JoinRefusal.busy(limit: 5)) {
+            try room.join(address: QueueDesk.addressKey("10.0.9.1"), now: Self.opensAt + 900, id: "s5")
+        }
+        // A second later the line takes arrivals again.
+        _ = try room.join(address: QueueDesk.addressKey("10.0.9.1"), now: Self.opensAt + 1_050, id: "s5")
+        #expect(
+            QueueSettings(opensAt: 0, admitPerMinute: 1, maxEntriesPerAddress: 8, maxEntriesPerNetwork: 4, maxJoinsPerSecond: 0).problems.map(\.path)
+                == ["maxJoinsPerSecond", "maxEntriesPerNetwork"])
+    }
+
+    @Test func anAddressIsCountedInItsNetwork() {
+        for (address, network) in [
+            ("203.0.113.7", "203.0.113"), ("203.0.113.250", "203.0.113"), ("2001:db8:0:7::1", "2001:db8:0:7"),
+            ("2001:0DB8:0000:0007:abcd:1:2:3", "2001:db8:0:7"), ("::ffff:203.0.113.9", "203.0.113"), ("fe80::1%eth0", "fe80:0:0:0"),
+            ("::1", "0:0:0:0"), ("not an address", "not an address"), ("1.2.3", "1.2.3"), ("2001:db8::1::2", "2001:db8::1::2"),
+        ] {
+            #expect(QueueDesk.network(of: address) == network, "\(address)")
+        }
+        #expect(QueueDesk.addressKey("203.0.113.7").prefix(17) == QueueDesk.addressKey("203.0.113.8").prefix(17))
+        #expect(QueueDesk.addressKey("203.0.113.7") != QueueDesk.addressKey("203.0.113.8"))
+    }
+
     @Test func switchingTheQueueOffLetsEveryoneInAtOnce() throws {
         var room = Self.room(admitPerMinute: 1)
         for k in 0..<20 { _ = try room.join(address: "a\(k)", now: Self.opensAt + Int64(k), id: "b\(k)") }

@@ -186,6 +186,40 @@ import Testing
         #expect(try server.availability().counts.sold == 6, "4-1, 4-2 by the clerk; 8-1, 8-2 by the admission; 10-1, 10-2 by the exchange")
     }
 
+    /// 250 addresses of one /24 once made 2,000 places in 1.2 s: a network holds at most its cap (a
+    /// manager's setting, 64 by default), and the line takes at most its cap of arrivals a second.
+    @Test(arguments: StoreBackend.available) func oneNetworkCannotFillTheLine(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend)
+        let c = try server.connection()
+        let put = try c.request("PUT", "/v1/shows/show/queue", json: Self.settings(opensIn: 600_000, perMinute: 600), headers: Self.admin)
+        #expect(put.status == 200 && put.json?["maxEntriesPerNetwork"]?.intValue == 64 && put.json?["maxJoinsPerSecond"]?.intValue == 1_000, "\(put)")
+        var statuses: [String: Int] = [:]
+        for host in 1...250 {
+            let r = try Self.join(c, address: "203.0.113.\(host)")
+            statuses[r.status == 201 ? "joined" : r.string("type") ?? "\(r.status)", default: 0] += 1
+        }
+        #expect(statuses == ["joined": 64, "/problems/too-many-from-network": 186], "\(statuses)")
+        #expect(try Self.join(c, address: "198.51.100.1").status == 201, "another network joins")
+        #expect(try c.request("GET", "/v1/shows/show/queue", headers: Self.admin).json?["length"]?.intValue == 65)
+        // The manager's settings: bounds named; then 3 arrivals a second.
+        let bad = try c.request(
+            "PUT", "/v1/shows/show/queue",
+            json: #"{"opensAt":"2099-01-01T00:00:00Z","admitPerMinute":60,"maxEntriesPerAddress":8,"maxEntriesPerNetwork":4,"maxJoinsPerSecond":0}"#,
+            headers: Self.admin)
+        #expect(bad.status == 422 && bad.text.contains("maxEntriesPerNetwork") && bad.text.contains("maxJoinsPerSecond"), "\(bad)")
+        let opens = Timestamp.text(Self.now() + 600_000)
+        let slow = try c.request(
+            "PUT", "/v1/shows/show/queue", json: #"{"opensAt":"\#(opens)","admitPerMinute":600,"maxJoinsPerSecond":3}"#, headers: Self.admin)
+        #expect(slow.status == 200 && slow.json?["maxJoinsPerSecond"]?.intValue == 3, "\(slow)")
+        var busy: HTTPConnection.Response?
+        for k in 0..<6 {
+            let r = try Self.join(c, address: "192.0.2.\(k + 1)")
+            if r.status == 429 { busy = r; break }
+        }
+        let refused = try #require(busy, "the fourth arrival within a second is told to wait")
+        #expect(refused.string("type") == "/problems/queue-busy" && refused.headers["retry-after"] == "1", "\(refused)")
+    }
+
     @Test(arguments: StoreBackend.available) func earlyArrivalsAreShuffledByThePublishedSeedAndLaterOnesKeepTheirOrder(backend: StoreBackend) throws {
         let server = try TestServer(backend: backend)
         let c = try server.connection()

@@ -83,7 +83,8 @@ struct RushCommand: ToolCommand {
         var rng = SplitMix64(seed: UInt64(seed))
         let crowd = (0..<buyers).map { i -> RushBuyer in
             var b = RushBuyer(
-                index: i, address: "10.\(i >> 16 & 255).\(i >> 8 & 255).\(i & 255)", arriveAt: Double(rng.next() % 1_000_000) / 1_000_000 * arriveOver,
+                // Each buyer on a network of their own (a /24), as a crowd of real phones is: the room caps places a network.
+                index: i, address: "10.\(i >> 8 & 255).\(i & 255).\(1 + (i >> 16 & 255))", arriveAt: Double(rng.next() % 1_000_000) / 1_000_000 * arriveOver,
                 random: SplitMix64(seed: rng.next()))
             let roll = b.random.next() % 100
             // 5 % give up waiting (after 3 to 30 questions), 5 % let in never hold, of the rest 75 % buy, 15 % release, 10 % leave the hold.

@@ -28,11 +28,11 @@ extension SeatAPI {
         }
         let settings = QueueSettings(
             opensAt: opensAt, admitPerMinute: body.admitPerMinute, earlyMinutes: body.earlyMinutes, admissionMinutes: body.admissionMinutes,
-            maxEntriesPerAddress: body.maxEntriesPerAddress)
+            maxEntriesPerAddress: body.maxEntriesPerAddress, maxEntriesPerNetwork: body.maxEntriesPerNetwork, maxJoinsPerSecond: body.maxJoinsPerSecond)
         let room = try queueCall { try desk().configure(show: show, settings: settings, now: Self.now()) }
         let what =
             "opens \(body.opensAt), \(body.admitPerMinute) a minute, early \(body.earlyMinutes) min, admission \(body.admissionMinutes) min, "
-            + "\(body.maxEntriesPerAddress) a address"
+            + "\(body.maxEntriesPerAddress) an address, \(body.maxEntriesPerNetwork) a network, \(body.maxJoinsPerSecond) arrivals a second"
         let ticket = try inventory.beginLogAct(show: show, action: "queue", what: what, by: who.name)
         return afterCommit(ticket, trace: trace) { .json(200, Self.queueResource(room)) }
     }
@@ -202,6 +202,14 @@ extension SeatAPI {
                     extensions: [("joinsFrom", "\"\(Timestamp.text(from))\"")])
             case .join(.tooManyEntries(let limit)):
                 throw Problem(429, "too-many-entries", "Too many places", detail: "this address already holds \(limit) places in this line")
+            case .join(.tooManyFromNetwork(let limit)):
+                throw Problem(
+                    429, "too-many-from-network", "Too many places",
+                    detail: "this address's network (its /24, or /64 for IPv6) already holds \(limit) places in this line")
+            case .join(.busy(let limit)):
+                throw Problem(
+                    429, "queue-busy", "Waiting room busy", detail: "the line takes \(limit) arrivals a second: try again in a moment",
+                    headers: [("Retry-After", "1")])
             case .join(.soldOut):
                 throw Problem(410, "sold-out", "Sold out", detail: "every seat is sold: the waiting room is closed")
             }
@@ -214,7 +222,8 @@ extension SeatAPI {
             showID: s.showID, state: state,
             settings: QueueSettingsRequest(
                 opensAt: Render.iso(s.settings.opensAt), admitPerMinute: s.settings.admitPerMinute, earlyMinutes: s.settings.earlyMinutes,
-                admissionMinutes: s.settings.admissionMinutes, maxEntriesPerAddress: s.settings.maxEntriesPerAddress),
+                admissionMinutes: s.settings.admissionMinutes, maxEntriesPerAddress: s.settings.maxEntriesPerAddress,
+                maxEntriesPerNetwork: s.settings.maxEntriesPerNetwork, maxJoinsPerSecond: s.settings.maxJoinsPerSecond),
             length: s.length, admitted: s.admitted, admittedLastMinute: s.admittedLastMinute, waitAtBackSeconds: s.waitAtBack,
             openedAt: s.openedAt.map(Render.iso), seedCommitment: s.seedCommitment, seed: s.seed, shuffled: s.shuffleOrder?.count ?? 0)
     }

@@ -2,8 +2,9 @@ import SeatJSON
 import SeatMap
 
 /// `PUT /v1/shows/{id}/queue` (a manager): when the sale opens, how many buyers are let in a minute,
-/// how early arrivals may join (shuffled at opening), how long an admission lasts, and how many places
-/// one address may hold. Strict: each member out of range is named.
+/// how early arrivals may join (shuffled at opening), how long an admission lasts, how many places
+/// one address and one network may hold, and how many arrivals the line takes a second. Strict: each
+/// member out of range is named.
 public struct QueueSettingsRequest: Sendable, Hashable {
     /// ISO 8601 with its offset.
     public var opensAt: String
@@ -11,30 +12,42 @@ public struct QueueSettingsRequest: Sendable, Hashable {
     public var earlyMinutes: Int
     public var admissionMinutes: Int
     public var maxEntriesPerAddress: Int
+    /// Places an IPv4 /24 or an IPv6 /64 may hold; arrivals the line takes a second.
+    public var maxEntriesPerNetwork: Int
+    public var maxJoinsPerSecond: Int
 
     /// The bounds (`QueueSettings` in SeatQueue holds the same, for its own callers; QueueTests checks both agree).
     public static let admitPerMinuteRange = 1...100_000
     public static let earlyMinutesRange = 0...1_440
     public static let admissionMinutesRange = 1...60
     public static let maxEntriesPerAddressRange = 1...1_000
+    public static let maxEntriesPerNetworkRange = 1...100_000
+    public static let maxJoinsPerSecondRange = 1...1_000_000
 
-    public init(opensAt: String, admitPerMinute: Int, earlyMinutes: Int = 30, admissionMinutes: Int = 10, maxEntriesPerAddress: Int = 8) {
+    public init(
+        opensAt: String, admitPerMinute: Int, earlyMinutes: Int = 30, admissionMinutes: Int = 10, maxEntriesPerAddress: Int = 8,
+        maxEntriesPerNetwork: Int = 64, maxJoinsPerSecond: Int = 1_000
+    ) {
         self.opensAt = opensAt; self.admitPerMinute = admitPerMinute; self.earlyMinutes = earlyMinutes
         self.admissionMinutes = admissionMinutes; self.maxEntriesPerAddress = maxEntriesPerAddress
+        self.maxEntriesPerNetwork = maxEntriesPerNetwork; self.maxJoinsPerSecond = maxJoinsPerSecond
     }
 
     public func jsonBytes() -> [UInt8] {
         var w = JSONWriter()
         w.raw("{"); w.key("opensAt", first: true); w.string(opensAt); w.key("admitPerMinute"); w.number(admitPerMinute)
         w.key("earlyMinutes"); w.number(earlyMinutes); w.key("admissionMinutes"); w.number(admissionMinutes)
-        w.key("maxEntriesPerAddress"); w.number(maxEntriesPerAddress); w.raw("}")
+        w.key("maxEntriesPerAddress"); w.number(maxEntriesPerAddress); w.key("maxEntriesPerNetwork"); w.number(maxEntriesPerNetwork)
+        w.key("maxJoinsPerSecond"); w.number(maxJoinsPerSecond); w.raw("}")
         return w.bytes
     }
 
     public init(json bytes: [UInt8]) throws(WireError) {
         let o = try WireError.object(bytes)
         var log = ProblemLog()
-        o.rejectUnknownKeys(["opensAt", "admitPerMinute", "earlyMinutes", "admissionMinutes", "maxEntriesPerAddress"], at: "", into: &log)
+        o.rejectUnknownKeys(
+            ["opensAt", "admitPerMinute", "earlyMinutes", "admissionMinutes", "maxEntriesPerAddress", "maxEntriesPerNetwork", "maxJoinsPerSecond"], at: "",
+            into: &log)
         let opensAt = o.text("opensAt", into: &log)
         if let s = opensAt, Timestamp.milliseconds(s) == nil {
             log.add("opensAt", "expected an ISO 8601 time like 2026-12-20T20:00:00+08:00, got \"\(s)\"")
@@ -48,8 +61,17 @@ public struct QueueSettingsRequest: Sendable, Hashable {
         let early = number("earlyMinutes", Self.earlyMinutesRange, "minutes", default: 30)
         let admission = number("admissionMinutes", Self.admissionMinutesRange, "minutes", default: 10)
         let perAddress = number("maxEntriesPerAddress", Self.maxEntriesPerAddressRange, "places", default: 8)
-        guard log.isEmpty, let opensAt, let rate, let early, let admission, let perAddress else { throw .invalid(log.error) }
-        self.init(opensAt: opensAt, admitPerMinute: rate, earlyMinutes: early, admissionMinutes: admission, maxEntriesPerAddress: perAddress)
+        let perNetwork = number("maxEntriesPerNetwork", Self.maxEntriesPerNetworkRange, "places", default: max(64, perAddress ?? 8))
+        let perSecond = number("maxJoinsPerSecond", Self.maxJoinsPerSecondRange, "arrivals a second", default: 1_000)
+        if let perAddress, let perNetwork, perNetwork < perAddress {
+            log.add("maxEntriesPerNetwork", "at least maxEntriesPerAddress (\(perAddress)): a network holds its addresses' places")
+        }
+        guard log.isEmpty, let opensAt, let rate, let early, let admission, let perAddress, let perNetwork, let perSecond else {
+            throw .invalid(log.error)
+        }
+        self.init(
+            opensAt: opensAt, admitPerMinute: rate, earlyMinutes: early, admissionMinutes: admission, maxEntriesPerAddress: perAddress,
+            maxEntriesPerNetwork: perNetwork, maxJoinsPerSecond: perSecond)
     }
 }
 
@@ -62,6 +84,10 @@ extension QueueSettingsRequest: WireBody {
             "earlyMinutes": .integer(minimum: earlyMinutesRange.lowerBound, maximum: earlyMinutesRange.upperBound),
             "admissionMinutes": .integer(minimum: admissionMinutesRange.lowerBound, maximum: admissionMinutesRange.upperBound),
             "maxEntriesPerAddress": .integer(minimum: maxEntriesPerAddressRange.lowerBound, maximum: maxEntriesPerAddressRange.upperBound),
+            "maxEntriesPerNetwork": .integer(minimum: maxEntriesPerNetworkRange.lowerBound, maximum: maxEntriesPerNetworkRange.upperBound)
+                .described("places an IPv4 /24 or an IPv6 /64 may hold at once (default 64, at least maxEntriesPerAddress)"),
+            "maxJoinsPerSecond": .integer(minimum: maxJoinsPerSecondRange.lowerBound, maximum: maxJoinsPerSecondRange.upperBound)
+                .described("arrivals the line takes a second, from everyone (default 1000); more get 429 queue-busy with Retry-After"),
         ], required: ["opensAt", "admitPerMinute"], closed: true
     ).example(#"{"opensAt":"2026-12-20T20:00:00+08:00","admitPerMinute":600,"earlyMinutes":30,"admissionMinutes":10,"maxEntriesPerAddress":4}"#)
 }
@@ -101,6 +127,7 @@ public struct QueueResource: Sendable, Hashable {
         w.key("opensAt"); w.string(settings.opensAt); w.key("admitPerMinute"); w.number(settings.admitPerMinute)
         w.key("earlyMinutes"); w.number(settings.earlyMinutes); w.key("admissionMinutes"); w.number(settings.admissionMinutes)
         w.key("maxEntriesPerAddress"); w.number(settings.maxEntriesPerAddress)
+        w.key("maxEntriesPerNetwork"); w.number(settings.maxEntriesPerNetwork); w.key("maxJoinsPerSecond"); w.number(settings.maxJoinsPerSecond)
         w.key("length"); w.number(length); w.key("admitted"); w.number(admitted); w.key("admittedLastMinute"); w.number(admittedLastMinute)
         w.key("waitAtBackSeconds"); w.number(waitAtBackSeconds)
         if let openedAt { w.key("openedAt"); w.string(openedAt) }
@@ -115,7 +142,8 @@ public struct QueueResource: Sendable, Hashable {
             showID: o.text("showId"), state: State(rawValue: o.text("state")) ?? .off,
             settings: QueueSettingsRequest(
                 opensAt: o.text("opensAt"), admitPerMinute: o.whole("admitPerMinute"), earlyMinutes: o.whole("earlyMinutes"),
-                admissionMinutes: o.whole("admissionMinutes"), maxEntriesPerAddress: o.whole("maxEntriesPerAddress")),
+                admissionMinutes: o.whole("admissionMinutes"), maxEntriesPerAddress: o.whole("maxEntriesPerAddress"),
+                maxEntriesPerNetwork: o.whole("maxEntriesPerNetwork"), maxJoinsPerSecond: o.whole("maxJoinsPerSecond")),
             length: o.whole("length"), admitted: o.whole("admitted"), admittedLastMinute: o.whole("admittedLastMinute"),
             waitAtBackSeconds: o.whole("waitAtBackSeconds"), openedAt: o.optionalText("openedAt"), seedCommitment: o.text("seedCommitment"),
             seed: o.optionalText("seed"), shuffled: o.whole("shuffled"))
@@ -133,6 +161,8 @@ extension QueueResource: WireBody, WireWritable {
             "earlyMinutes": .integer(minimum: 0),
             "admissionMinutes": .integer(minimum: 1),
             "maxEntriesPerAddress": .integer(minimum: 1),
+            "maxEntriesPerNetwork": .integer(minimum: 1),
+            "maxJoinsPerSecond": .integer(minimum: 1),
             "length": .integer(minimum: 0),
             "admitted": .integer(minimum: 0),
             "admittedLastMinute": .integer(minimum: 0),
@@ -143,7 +173,8 @@ extension QueueResource: WireBody, WireWritable {
             "shuffled": .integer(minimum: 0),
         ],
         required: [
-            "showId", "state", "opensAt", "admitPerMinute", "earlyMinutes", "admissionMinutes", "maxEntriesPerAddress", "length", "admitted",
+            "showId", "state", "opensAt", "admitPerMinute", "earlyMinutes", "admissionMinutes", "maxEntriesPerAddress", "maxEntriesPerNetwork",
+            "maxJoinsPerSecond", "length", "admitted",
             "admittedLastMinute", "waitAtBackSeconds", "seedCommitment", "shuffled",
         ])
 }

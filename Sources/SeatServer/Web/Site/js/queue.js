@@ -23,14 +23,16 @@ export async function waitingRoom(showId) {
     try { place = await api.queuePlace(kept.entry); } catch (error) { if (!(error instanceof ApiProblem && error.status === 404)) throw error; }
   }
   if (place && (place.state === 'left' || (place.state === 'admitted' && !place.admission && !place.queueOff))) place = null;
-  if (!place) {
+  while (!place) {
     try {
       place = await api.joinQueue(showId);
     } catch (error) {
       const slug = error instanceof ApiProblem ? slugOf(error) : '';
       // No room (or it is off, or the show cannot sell: the map says why): buy as before.
       if (['no-queue', 'queue-off', 'show-started', 'show-cancelled', 'not-found'].includes(slug)) { setAdmission(showId, null); return; }
-      if (slug === 'queue-not-yet' || slug === 'sold-out' || slug === 'too-many-entries') { closedRoom(showId, slug, error.problem); return new Promise(() => {}); }
+      if (['queue-not-yet', 'sold-out', 'too-many-entries', 'too-many-from-network'].includes(slug)) { closedRoom(showId, slug, error.problem); return new Promise(() => {}); }
+      // The line takes so many arrivals a second: join again when it says, a little apart from the others.
+      if (slug === 'queue-busy') { await new Promise(r => setTimeout(r, (error.problem.retryAfter ?? 1) * 1000 + Math.random() * 500)); continue; }
       throw error;
     }
     save(showId, { entry: place.entry });
