@@ -1,3 +1,4 @@
+import Foundation
 import SeatDomain
 import SeatSecrets
 
@@ -34,6 +35,8 @@ extension QueueDesk {
         public var queueOff: Bool
         /// When the sale opens (Unix ms): an early arrival's page counts down to it.
         public var opensAt: Int64
+        /// The store's revision of the room this answer reflects.
+        public var revision: Int64
     }
 
     /// Sets up `show`'s room, or changes its settings. A room switched off (or none) starts afresh:
@@ -110,7 +113,7 @@ extension QueueDesk {
         let admission = status.admittedUntil.map { Admission(showID: m.room.showID, entryID: key, expiresAt: $0).token(key: self.key) }
         return Place(
             showID: m.room.showID, status: status, admission: status.state == .admitted ? admission : nil, queueOff: m.offAt != nil,
-            opensAt: m.room.settings.opensAt)
+            opensAt: m.room.settings.opensAt, revision: m.revision)
     }
 
     /// What a hold's `Seat-Admission` header says, for `show`: nil when no room is on (no admission is
@@ -147,6 +150,37 @@ extension QueueDesk {
             }
         }
     }
+
+    /// Brings `show`'s mirror up to `revision`, what another instance already told a page (positions
+    /// rose by up to 2, and 4 of 70 pages read admitted → waiting → admitted, when a page's requests
+    /// changed instance). One read of what the room wrote since, unless a read that began after this
+    /// request arrived (`arrived`, Unix ms) has been taken in: the store only moves forward, so that
+    /// read holds every revision an instance had told a page by then, and a revision still ahead of it
+    /// was never told (a made-up one costs at most a read every 5 ms a show).
+    /// - Complexity: one store read, O(changed rows · log n) to take them in.
+    public func catchUp(show: String, to revision: Int64, arrived: Int64) throws {
+        try catchUps.withLock { began in
+            guard let since = rooms.withLock({ r in r.byShow[show].flatMap { $0.revision < revision ? $0.revision : nil } }) else { return }
+            let last = began[show] ?? 0
+            if last > arrived { return }
+            let wait = last + 5 - Self.clock()
+            if wait > 0 { Thread.sleep(forTimeInterval: Double(wait) / 1000) }
+            began[show] = Self.clock()
+            let changes = try store.queueChanges(show: show, after: since)
+            rooms.withLock { r in
+                guard var m = r.byShow[show] else { return }
+                r.byShow[show] = nil
+                m.room.apply(changes)
+                m.revision = max(m.revision, changes.revision)
+                for e in changes.entries { r.showOfEntry[e.key] = show }
+                r.byShow[show] = m
+            }
+        }
+    }
+
+    /// The wall clock in Unix milliseconds (a catch-up's order against a request's arrival: real time,
+    /// whatever clock the rooms' rules are given).
+    public static func clock() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
 
     /// Reads `show`'s room from the store when this instance does not know it yet; whether it has one now.
     public func load(show: String, now: Int64) throws -> Bool {

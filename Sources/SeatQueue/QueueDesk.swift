@@ -24,6 +24,10 @@ public final class QueueDesk: Sendable {
     let joinLines = Locked([String: JoinLine]())
     /// [joins decided, decisions they took]. Lock: its own.
     let joinCounts = Locked([0, 0])
+    /// When each show's last catch-up read began (Unix ms; `catchUp`). Lock: its own, held across that
+    /// one store read so catch-ups of a desk run one at a time (a store call under it, never `rooms`'s
+    /// lock: `rooms` is taken inside it, a leaf as everywhere).
+    let catchUps = Locked([String: Int64]())
 
     struct Rooms {
         var byShow: [String: Mirror] = [:]
@@ -162,6 +166,9 @@ public final class QueueDesk: Sendable {
                         throw error
                     }
                     mirror.room.numberNew(next)
+                    // What the mirror now says is the write's revision: a page told it between the write
+                    // and its answer must not read as older than another instance's view of the same revision.
+                    mirror.revision = max(mirror.revision, next)
                     // Pages' life signs are written by the tick's decision, once a second: gathering them
                     // walks every entry (O(n): it was most of a join's time with 10,000 waiting).
                     let entries = lifeSigns ? mirror.room.takeWrites() : mirror.room.takeDecisions()

@@ -335,6 +335,50 @@ import Testing
         #expect(try a.openStore().activeHolds().filter { $0.admission != nil }.count == 1)
     }
 
+    /// A page whose requests alternate between two instances never sees its place go back: each answer
+    /// names the room's revision, the page sends it back, and an instance behind it catches up first
+    /// (positions rose by up to 2, and 4 of 70 pages read admitted → waiting → admitted). A room set up
+    /// on one instance is there on the other at once (it was a 404 until the next tick).
+    @Test(.enabled(if: StoreBackend.available.contains(.postgres))) func aPlaceNeverGoesBackAcrossInstances() throws {
+        // B ticks half a second after A: each instance's mirror is up to half a second behind the other's.
+        let a = try TestServer(backend: .postgres)
+        Thread.sleep(forTimeInterval: 0.5)
+        let b = try a.sibling()
+        let ca = try a.connection(), cb = try b.connection()
+        #expect(try ca.request("PUT", "/v1/shows/show/queue", json: Self.settings(opensIn: -1_000, perMinute: 300), headers: Self.admin).status == 200)
+        let seen = try cb.request("GET", "/v1/shows/show/queue", headers: Self.admin)
+        #expect(seen.status == 200 && ["before", "open"].contains(seen.string("state") ?? ""), "\(seen)")
+        // Thirty buyers on A, let in five a second by both instances' ticks.
+        var entries: [String] = []
+        for k in 0..<30 { entries.append(try #require(Self.join(ca, address: "10.6.\(k).1").string("entry"))) }
+        var last: [String: (revision: Int, position: Int, admitted: Bool)] = [:]
+        var wentBack: [String] = [], answers = 0
+        let deadline = Date().addingTimeInterval(4)
+        var k = 0
+        while Date() < deadline {
+            for entry in entries {
+                k += 1
+                // Each entry asks A and B in turn (rounds of 30: the parity flips every round).
+                let c = (k + k / entries.count) % 2 == 0 ? ca : cb
+                let after = last[entry].map { "?after=\($0.revision)" } ?? ""
+                let r = try c.request("GET", "/v1/queue/\(entry)\(after)")
+                guard r.status == 200, let o = r.json else { continue }
+                answers += 1
+                let revision = o["revision"]?.intValue ?? -1, admitted = o["state"]?.stringValue == "admitted"
+                let position = o["position"]?.intValue ?? (admitted ? 0 : Int.max)
+                if let before = last[entry] {
+                    if revision < before.revision || position > before.position || (before.admitted && !admitted) {
+                        wentBack.append("\(entry.prefix(8)): \(before) → r\(revision) p\(position) \(o["state"]?.stringValue ?? "")")
+                    }
+                }
+                last[entry] = (max(revision, last[entry]?.revision ?? 0), position, admitted)
+            }
+        }
+        #expect(wentBack.isEmpty, "\(wentBack.count) of \(answers) answers went back: \(wentBack.prefix(5))")
+        #expect(answers > 200 && last.values.contains { $0.admitted } && last.values.contains { !$0.admitted })
+        #expect(try cb.request("GET", "/v1/queue/\(entries[0])?after=x").status == 400)
+    }
+
     /// Joins arriving together are decided together (one transaction for all that waited while one was
     /// being decided), each in arrival order with its own refusal: 160 buyers and 8 from one address
     /// (one place an address) on 32 threads at once get places 1...161 exactly, the 7 others are told

@@ -34,3 +34,12 @@ test('the page speaks on the first place it sees and once at each milestone cros
   assert.equal(speaksAt(10, 11), true);
   assert.equal(speaksAt(3, 10), false);
 });
+
+test('an answer older than the one shown is not shown: a place never goes back between instances', async () => {
+  const { isNewer } = await import('../../Sources/SeatServer/Web/Site/js/queue-place.js');
+  assert.equal(isNewer({ revision: 7 }, null), true);
+  assert.equal(isNewer({ revision: 7 }, 7), true);
+  assert.equal(isNewer({ revision: 9 }, 7), true);
+  assert.equal(isNewer({ revision: 6 }, 7), false, 'an instance a tick behind: its answer waits for the next');
+  assert.equal(isNewer({}, 3), false);
+});

@@ -40,7 +40,11 @@ extension SeatAPI {
     /// `GET /v1/shows/{id}/queue` (an operator): length, admitted, the rate now, the wait at the back.
     func getQueue(_ show: String, _ r: HTTPRequest) throws -> HTTPResponse {
         try requireOperator(r, .boxoffice, to: "see waiting rooms")
-        return .json(200, Self.queueResource(try queueCall { try desk().summary(show: show, now: Self.now()) }))
+        // A room set up on another instance a moment ago is read from the store (it was a 404 until this
+        // instance's next tick).
+        let desk = try desk()
+        if !desk.knows(show: show) { _ = try desk.load(show: show, now: Self.now()) }
+        return .json(200, Self.queueResource(try queueCall { try desk.summary(show: show, now: Self.now()) }))
     }
 
     /// `DELETE /v1/shows/{id}/queue` (a manager): the room off, everyone waiting let in at once.
@@ -86,17 +90,33 @@ extension SeatAPI {
         return HTTPResponse(status: 0, deferred: deferred)
     }
 
-    /// `GET /v1/queue/{entry}`: the place now, from memory (at most a second behind the other instances).
-    func queuePlace(_ entry: String) throws -> HTTPResponse {
-        guard let place = try placeOf(entry, asking: true) else { throw Self.unknownEntry(entry) }
+    /// `GET /v1/queue/{entry}[?after=REVISION]`: the place now, from memory (at most a second behind the
+    /// other instances); never older than the revision the page was last told (`after`, caught up first).
+    func queuePlace(_ entry: String, _ r: HTTPRequest) throws -> HTTPResponse {
+        guard let place = try placeOf(entry, asking: true, after: try Self.revision(r)) else { throw Self.unknownEntry(entry) }
         return .json(200, Self.queuePlace(place), headers: [("Cache-Control", "no-store")])
     }
 
-    func placeOf(_ entry: String, asking: Bool) throws -> QueueDesk.Place? {
+    /// `?after=`: a room revision the page was told, or nil.
+    static func revision(_ r: HTTPRequest) throws -> Int64? {
+        guard let text = r.query["after"] else { return nil }
+        guard let v = Int64(text), v >= 0, v <= 9_007_199_254_740_991 else {
+            throw Problem(
+                400, "bad-request", "Bad request", detail: "after: a room revision as the last answer gave it (a whole number), got \"\(text.prefix(40))\"")
+        }
+        return v
+    }
+
+    func placeOf(_ entry: String, asking: Bool, after: Int64? = nil) throws -> QueueDesk.Place? {
         guard entry.utf8.count == 33, entry.hasPrefix("q"), entry.utf8.dropFirst().allSatisfy({ (48...57).contains($0) || (97...102).contains($0) })
         else { return nil }
-        let desk = try desk()
-        if let place = desk.poll(entry: entry, now: Self.now(), asking: asking) { return place }
+        let desk = try desk(), arrived = QueueDesk.clock()
+        if let place = desk.poll(entry: entry, now: Self.now(), asking: asking) {
+            guard let after, place.revision < after else { return place }
+            // Another instance told this page more than this one knows: catch up, then answer.
+            try desk.catchUp(show: place.showID, to: after, arrived: arrived)
+            return desk.poll(entry: entry, now: Self.now(), asking: false) ?? place
+        }
         // Joined on another instance since this one's last tick (a load balancer alternating a buyer's
         // requests): read what the rooms wrote, at most 20 times a second in all, so made-up entries
         // cannot turn into a stream of store reads.
@@ -111,8 +131,8 @@ extension SeatAPI {
 
     /// `GET /v1/queue/{entry}/events`: the place as Server-Sent Events (`event: place`), sent when it
     /// changes (checked every second); an open stream keeps the place as polling does.
-    func queueEvents(_ entry: String) throws -> HTTPResponse {
-        guard let place = try placeOf(entry, asking: true) else { throw Self.unknownEntry(entry) }
+    func queueEvents(_ entry: String, _ r: HTTPRequest) throws -> HTTPResponse {
+        guard let place = try placeOf(entry, asking: true, after: try Self.revision(r)) else { throw Self.unknownEntry(entry) }
         let stream = EventStream()
         let text = Self.placeEvent(place)
         _ = stream.send(text)
@@ -232,7 +252,7 @@ extension SeatAPI {
         QueuePlace(
             showID: p.showID, state: QueuePlace.State(rawValue: p.status.state.rawValue) ?? .left, position: p.status.position, ahead: p.status.ahead,
             etaSeconds: p.status.etaSeconds, admission: p.admission, admittedUntil: p.status.admittedUntil.map(Render.iso), queueOff: p.queueOff,
-            opensAt: Render.iso(p.opensAt))
+            opensAt: Render.iso(p.opensAt), revision: Int(p.revision))
     }
 }
 

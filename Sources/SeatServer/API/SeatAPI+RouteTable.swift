@@ -44,8 +44,8 @@ extension SeatAPI {
                 ("DELETE", .deleteQueue, { api, c in try api.deleteQueue(c[0], c.request, trace: c.trace) }),
                 ("POST", .joinQueue, { api, c in try api.joinQueue(c[0], c.request, trace: c.trace) }),
             ]),
-        Route("/v1/queue/{entry}", [("GET", .getQueuePlace, { api, c in try api.queuePlace(c[0]) })]),
-        Route("/v1/queue/{entry}/events", [("GET", .queuePlaceEvents, { api, c in try api.queueEvents(c[0]) })]),
+        Route("/v1/queue/{entry}", [("GET", .getQueuePlace, { api, c in try api.queuePlace(c[0], c.request) })]),
+        Route("/v1/queue/{entry}/events", [("GET", .queuePlaceEvents, { api, c in try api.queueEvents(c[0], c.request) })]),
         Route("/v1/shows/{id}/holds", [("POST", .createHold, { api, c in try api.createHold(c[0], c.request, trace: c.trace) })]),
         Route(
             "/v1/shows/{id}/reservations",

@@ -198,13 +198,16 @@ public struct QueuePlace: Sendable, Hashable {
     public var queueOff: Bool
     /// When the sale opens (an early arrival's page counts down to it).
     public var opensAt: String?
+    /// The room's revision this answer reflects: the page sends it back (`?after=`), and an instance
+    /// behind it catches up first, so a page's position never goes back when its requests change instance.
+    public var revision: Int
 
     public init(
         entry: String? = nil, showID: String, state: State, position: Int? = nil, ahead: Int? = nil, etaSeconds: Int? = nil, admission: String? = nil,
-        admittedUntil: String? = nil, queueOff: Bool = false, opensAt: String? = nil
+        admittedUntil: String? = nil, queueOff: Bool = false, opensAt: String? = nil, revision: Int = 0
     ) {
         self.entry = entry; self.showID = showID; self.state = state; self.position = position; self.ahead = ahead; self.etaSeconds = etaSeconds
-        self.admission = admission; self.admittedUntil = admittedUntil; self.queueOff = queueOff; self.opensAt = opensAt
+        self.admission = admission; self.admittedUntil = admittedUntil; self.queueOff = queueOff; self.opensAt = opensAt; self.revision = revision
     }
 
     public func write(into w: inout JSONWriter) {
@@ -219,6 +222,7 @@ public struct QueuePlace: Sendable, Hashable {
         if let admittedUntil { w.key("admittedUntil"); w.string(admittedUntil) }
         w.key("queueOff"); w.raw(queueOff ? "true" : "false")
         if let opensAt { w.key("opensAt"); w.string(opensAt) }
+        w.key("revision"); w.number(revision)
         w.raw("}")
     }
 
@@ -227,7 +231,8 @@ public struct QueuePlace: Sendable, Hashable {
         self.init(
             entry: o.optionalText("entry"), showID: o.text("showId"), state: State(rawValue: o.text("state")) ?? .left, position: o["position"]?.intValue,
             ahead: o["ahead"]?.intValue, etaSeconds: o["etaSeconds"]?.intValue, admission: o.optionalText("admission"),
-            admittedUntil: o.optionalText("admittedUntil"), queueOff: o.flag("queueOff"), opensAt: o.optionalText("opensAt"))
+            admittedUntil: o.optionalText("admittedUntil"), queueOff: o.flag("queueOff"), opensAt: o.optionalText("opensAt"),
+            revision: o.whole("revision"))
     }
 }
 
@@ -245,7 +250,9 @@ extension QueuePlace: WireBody, WireWritable {
             "admittedUntil": .string(format: "date-time"),
             "queueOff": .boolean,
             "opensAt": .string(format: "date-time"),
-        ], required: ["showId", "state", "queueOff"]
+            "revision": .integer(minimum: 0).described("the room's revision this answer reflects: send it back as ?after= when asking again"),
+        ], required: ["showId", "state", "queueOff", "revision"]
     ).example(
-        #"{"entry":"q5f0c3d2a9b8e7f6a5b4c3d2e1f0a9b8c","showId":"premiere","state":"waiting","position":1204,"ahead":1203,"etaSeconds":121,"queueOff":false}"#)
+        #"{"entry":"q5f0c3d2a9b8e7f6a5b4c3d2e1f0a9b8c","showId":"premiere","state":"waiting","position":1204,"ahead":1203,"etaSeconds":121,"#
+            + #""queueOff":false,"revision":2817}"#)
 }

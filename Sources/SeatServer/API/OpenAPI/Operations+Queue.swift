@@ -45,18 +45,24 @@ extension APIOperation {
     static let entryParameter = Parameter.path("entry", .string(pattern: "^q[0-9a-f]{32}$"), example: "\"q5f0c3d2a9b8e7f6a5b4c3d2e1f0a9b8c\"")
 
     /// `GET /v1/queue/{entry}`
+    static let afterParameter = APIOperation.Parameter.query(
+        "after", .integer(minimum: 0, maximum: 9_007_199_254_740_991),
+        description: "the revision the last answer gave: an instance behind it reads the room from the store first, so a place never goes back")
+
     static let getQueuePlace = APIOperation(
         "getQueuePlace",
         "The place in the line now (served from memory; ask every few seconds: a page silent for 30 s gives its place up); once admitted, the admission for Seat-Admission",
-        parameters: [entryParameter],
+        parameters: [
+            entryParameter, afterParameter,
+        ],
         answers: [.json(200, "the place", .ref(QueuePlace.self))],
-        problems: [404, 503])
+        problems: [400, 404, 503])
 
     /// `GET /v1/queue/{entry}/events`
     static let queuePlaceEvents = APIOperation(
         "queuePlaceEvents",
         "The place as Server-Sent Events (`event: place`, a QueuePlace), sent when it changes; an open stream keeps the place",
-        parameters: [entryParameter],
+        parameters: [entryParameter, afterParameter],
         answers: [.media(200, "event stream", "text/event-stream")],
-        problems: [404, 503])
+        problems: [400, 404, 503])
 }

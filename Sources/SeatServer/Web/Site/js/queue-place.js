@@ -24,3 +24,10 @@ export function speaksAt(ahead, lastAhead) {
   if (lastAhead === null) return true;
   return milestones.some(m => ahead <= m && lastAhead > m);
 }
+
+/// Whether an answer is news: the room's revision it reflects is not older than the last one shown.
+/// A page whose requests reach two instances (or a stream and a poll) hears answers out of order; an
+/// older one would move the place back (positions rose by 2, admitted pages read waiting again).
+export function isNewer(place, shownRevision) {
+  return shownRevision === null || (place.revision ?? 0) >= shownRevision;
+}

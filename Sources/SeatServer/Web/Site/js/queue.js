@@ -6,7 +6,7 @@
 import { api, ApiProblem, serverNow, setAdmission } from './api.js';
 import { showTime, t } from './i18n.js';
 import { $, announce, detailText, el } from './ui.js';
-import { countdownText, progressPercent, speaksAt } from './queue-place.js';
+import { countdownText, isNewer, progressPercent, speaksAt } from './queue-place.js';
 
 const storageKey = showId => `seatkit.queue.${showId}`;
 const saved = showId => { try { return JSON.parse(sessionStorage.getItem(storageKey(showId)) || 'null') ?? {}; } catch { return {}; } };
@@ -45,7 +45,7 @@ function room(showId, entry, first, done) {
   $('queue-page').hidden = false;
   $('show-page').hidden = true;
   fillShow(showId);
-  let start = null, stream = null, lastAhead = null, finished = false, opensAt = null;
+  let start = null, stream = null, lastAhead = null, finished = false, opensAt = null, shown = null;
   // Before the opening the big figure counts down to it, second by second (the server's clock).
   const countdown = () => countdownText((opensAt - serverNow()) / 1000);
   const ticker = setInterval(() => {
@@ -53,7 +53,8 @@ function room(showId, entry, first, done) {
     if (opensAt !== null) $('queue-position').textContent = countdown();
   }, 1000);
   const update = place => {
-    if (finished) return;
+    if (finished || !isNewer(place, shown)) return;
+    shown = place.revision ?? shown;
     render(place);
     if (place.state === 'admitted' || place.queueOff) {
       finished = true;
@@ -99,12 +100,12 @@ function room(showId, entry, first, done) {
   update(first);
   if (finished) return;
   // Live: the place's event stream (it also keeps the place); a poll every 5 s while it reconnects.
-  stream = new EventSource(`/v1/queue/${encodeURIComponent(entry)}/events`);
+  stream = new EventSource(`/v1/queue/${encodeURIComponent(entry)}/events${shown ? `?after=${shown}` : ''}`);
   stream.addEventListener('place', e => update(JSON.parse(e.data)));
   const poll = setInterval(async () => {
     if (finished) { clearInterval(poll); return; }
     if (stream.readyState === EventSource.OPEN) return;
-    try { update(await api.queuePlace(entry)); } catch { /* the stream or the next poll will tell */ }
+    try { update(await api.queuePlace(entry, shown)); } catch { /* the stream or the next poll will tell */ }
   }, 5000);
 }
 
