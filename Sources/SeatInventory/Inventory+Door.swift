@@ -9,6 +9,9 @@ public struct DoorShowFacts: Sendable {
     public var cancelled: Bool
     /// The seat's printed name; nil when the venue has no such seat.
     public var seatID: String?
+    /// Its row's label and its own, as printed on the seat ("3" and "10": 3排10座, Row 3 Seat 10).
+    public var rowLabel: String?
+    public var seatLabel: String?
 }
 
 extension Inventory {
@@ -16,9 +19,10 @@ extension Inventory {
     public func doorFacts(show: String, seat: SeatIndex) -> DoorShowFacts? {
         locked { m in
             m.shows[show].map { s in
-                DoorShowFacts(
-                    startsAt: s.startsAtMilliseconds, cancelled: s.record.cancelledAt != nil,
-                    seatID: seat >= 0 && seat < s.layout.seatCount ? s.layout.seatID(seat) : nil)
+                let known = seat >= 0 && seat < s.layout.seatCount
+                return DoorShowFacts(
+                    startsAt: s.startsAtMilliseconds, cancelled: s.record.cancelledAt != nil, seatID: known ? s.layout.seatID(seat) : nil,
+                    rowLabel: known ? s.layout.rows[s.layout.rowIndex(of: seat)].label : nil, seatLabel: known ? s.layout.seat(seat).label : nil)
             }
         }
     }

@@ -10,6 +10,9 @@ public struct TicketView: Sendable {
     public var showID: String
     public var seat: SeatIndex
     public var seatID: String
+    /// The seat's row and number as printed on it.
+    public var rowLabel: String
+    public var seatLabel: String
     public var price: Money
     public var currency: String
     /// The hold that sold the seat.
@@ -61,7 +64,9 @@ extension Inventory {
             for seat in seats {
                 out.append(
                     TicketView(
-                        showID: row.record.showID, seat: seat, seatID: state.layout.seatID(seat), price: state.money(of: seat, pricing),
+                        showID: row.record.showID, seat: seat, seatID: state.layout.seatID(seat),
+                        rowLabel: state.layout.rows[state.layout.rowIndex(of: seat)].label, seatLabel: state.layout.seat(seat).label,
+                        price: state.money(of: seat, pricing),
                         currency: state.prices.table.currency, sale: row.record.id, orderRef: orderRef,
                         revokedAt: row.seats.contains(seat) ? cancelledAt : refunded["\(row.record.id)\u{1F}\(seat)"] ?? cancelledAt))
             }

@@ -117,7 +117,8 @@ class ConsoleTests(PickerCase):
         clerk.find_element(By.ID, "print-tickets").click()
         self.wait(clerk, lambda c: c.execute_script("return window.printed") == 1, message="sent to the printer")
         stubs = clerk.find_elements(By.CSS_SELECTOR, "#print-area .stub")
-        self.assertEqual([s.get_attribute("textContent").count("Seat 9-") for s in stubs], [1, 1])
+        # The seat as printed on it (it read "Seat 9-1").
+        self.assertEqual([s.find_element(By.CLASS_NAME, "stub-seat").get_attribute("textContent") for s in stubs], ["Row 9 Seat 1", "Row 9 Seat 2"])
         self.assertIn("Order BOX-PRINT", stubs[0].get_attribute("textContent"))
         self.assertTrue(clerk.execute_script("return [...document.querySelectorAll('#print-area img')].every(i => i.complete && i.naturalWidth > 0)"))
         self.assertIn("Sent to the printer: 2 tickets", clerk.find_element(By.ID, "desk-message").text)

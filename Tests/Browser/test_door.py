@@ -75,7 +75,8 @@ class DoorTests(PickerCase):
         print(f"\n  door: 100 scans, p50 {statistics.median(timings):.1f} ms, p99 {p99:.1f} ms, max {max(timings):.1f} ms")
         self.assertLessEqual(p99, 100, timings)
         self.assertEqual(d.find_element(By.ID, "answer-word").text, "Welcome")
-        self.assertEqual(d.find_element(By.ID, "answer-seat").text, f"Seat {seats[99]}")
+        row, number = seats[99].split("-")
+        self.assertEqual(d.find_element(By.ID, "answer-seat").text, f"Row {row} Seat {number}")
         d.save_screenshot(os.path.join(ARTIFACTS, "door-green-desktop-en.png"))
         self.axe(d, "the door, green, desktop en")
         _, result = self.scan(d, codes[3])
@@ -123,6 +124,43 @@ class DoorTests(PickerCase):
         self.assertEqual(counts["inside"], 3, counts)
         d.save_screenshot(os.path.join(ARTIFACTS, "door-conflict-phone-zh.png"))
         self.axe(d, "the door with a conflict, phone zh")
+
+    def test_a_red_scan_says_why_and_the_seat_as_printed_in_chinese_and_english(self):
+        # A refunded ticket, a ticket of another showing, and a cancelled show's ticket: each red with its
+        # reason in the door's language (the Chinese door said nothing, the English one raw show ids), the
+        # seat as printed on it (3排10座, Row 3 Seat 10; it read "3-10").
+        show, codes, seats = self.tonight(3)
+        clerk = {"Authorization": f"Bearer {CLERK_KEY}"}
+        status, refund = self.server.send("POST", f"/v1/orders/{show}-order/refund", {"seats": [seats[0]], "reason": "changed plans"}, headers=clerk)
+        self.assertEqual(status, 200, refund)
+        other = f"{show}-late"
+        starts = (datetime.now(timezone.utc) + timedelta(minutes=50)).isoformat(timespec="seconds")
+        status, made = self.server.send("POST", "/v1/shows", {"id": other, "venueId": "cinema-hall-3", "startsAt": starts,
+                                                              "details": {"title": {"zh": "归途", "en": "Homeward"}},
+                                                              "prices": {"categories": {"standard": "38", "vip": "58", "couple": "99"}}}, admin=True)
+        self.assertEqual(status, 201, made)
+        status, sale = self.server.send("POST", f"/v1/shows/{other}/sales", {"seats": ["4-1"], "orderRef": f"{other}-o", "payment": "cash"}, headers=clerk)
+        self.assertEqual(status, 201, sale)
+        status, late = self.server.send("GET", f"/v1/orders/{other}-o/tickets", None, headers=clerk)
+        late_code = late["tickets"][0]["code"]
+        row, number = seats[0].split("-")
+        for lang, refunded, wrong, seat in [("zh", "此票已退票", "不是本检票口的场次", f"{row}排{number}座"),
+                                            ("en", "This ticket was refunded", "not for this gate", f"Row {row} Seat {number}")]:
+            d = self.open_door(show, lang=lang, phone=lang == "zh")
+            self.assertEqual(self.scan(d, codes[0])[1], "revoked")
+            self.assertEqual(d.find_element(By.ID, "answer-detail").text, refunded)
+            self.assertEqual(d.find_element(By.ID, "answer-seat").text, seat)
+            d.save_screenshot(os.path.join(ARTIFACTS, f"door-refunded-{'phone' if lang == 'zh' else 'desktop'}-{lang}.png"))
+            self.axe(d, f"the door, a refunded ticket, {lang}")
+            self.assertEqual(self.scan(d, late_code)[1], "wrong_show")
+            detail = d.find_element(By.ID, "answer-detail").text
+            self.assertIn(wrong, detail)
+            self.assertIn("归途" if lang == "zh" else "Homeward", detail, "the other showing by its film, not its id")
+            self.assertNotIn(other, detail)
+        status, _ = self.server.send("POST", f"/v1/shows/{show}/cancel", {"reason": "projector"}, admin=True)
+        self.assertEqual(status, 200)
+        self.assertEqual(self.scan(d, codes[1])[1], "revoked")
+        self.assertIn("cancelled", d.find_element(By.ID, "answer-detail").text)
 
     def test_a_tickets_qr_code_reads_back_as_its_code(self):
         # The picture a phone or the counter's printer shows, rendered (librsvg) and read by a QR decoder

@@ -55,11 +55,15 @@ class QueueTests(PickerCase):
         self.assertGreaterEqual(int(d.find_element(By.ID, "queue-progress").get_attribute("value")), 33)
         d.save_screenshot(os.path.join(ARTIFACTS, "queue-desktop-en.png"))
         self.axe(d, "the waiting room, desktop en")
-        # Let in: said, then the map by itself; a tap holds with the admission.
+        # Let in: said with the time the admission lasts, then the map by itself; a tap holds with the admission.
+        self.wait(d, lambda d: d.find_element(By.ID, "queue-page").get_attribute("data-state") == "admitted", timeout=20, message="let in")
+        d.save_screenshot(os.path.join(ARTIFACTS, "queue-admitted-desktop-en.png"))
         self.wait(d, lambda d: d.execute_script("return document.getElementById('map')?.ready === true"), timeout=20,
                   message="the map opened by itself")
         self.assertFalse(d.find_element(By.ID, "queue-page").is_displayed())
         self.assertIn("your turn", d.find_element(By.ID, "announcer").get_attribute("textContent"))
+        # …with how long the admission lasts (it never said how long the buyer had to pick seats).
+        self.assertRegex(self.queue_text(d, "queue-note"), r"within (9|10) minutes \(by \d\d:\d\d\)")
         self.wait(d, lambda d: d.find_element(By.ID, "map").get_attribute("data-version") is not None, message="the map's seats")
         self.click_seat(d, "5-7")
         self.click_seat(d, "5-5")

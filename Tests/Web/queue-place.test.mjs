@@ -43,3 +43,20 @@ test('an answer older than the one shown is not shown: a place never goes back b
   assert.equal(isNewer({ revision: 6 }, 7), false, 'an instance a tick behind: its answer waits for the next');
   assert.equal(isNewer({}, 3), false);
 });
+
+test('an admitted buyer is told the whole minutes left to pick seats', async () => {
+  const { admissionMinutesLeft } = await import('../../Sources/SeatServer/Web/Site/js/queue-place.js');
+  const now = Date.parse('2026-12-20T12:00:00Z');
+  assert.equal(admissionMinutesLeft('2026-12-20T12:10:00Z', now), 10);
+  assert.equal(admissionMinutesLeft('2026-12-20T12:09:59.500Z', now), 9);
+  assert.equal(admissionMinutesLeft('2026-12-20T12:00:20Z', now), 1, 'seconds left still read as a minute');
+  assert.equal(admissionMinutesLeft('2026-12-20T11:59:00Z', now), 0);
+});
+
+test("the room's instants are printed on the show's own clock", async () => {
+  const { onClockOf } = await import('../../Sources/SeatServer/Web/Site/js/queue-place.js');
+  const at = Date.parse('2026-12-24T10:40:00Z');
+  assert.equal(onClockOf(at, '2026-12-24T19:30:00+08:00'), '2026-12-24T18:40');
+  assert.equal(onClockOf(at, '2026-12-24T11:30:00Z'), '2026-12-24T10:40', 'a start written in UTC: its clock is UTC');
+  assert.equal(onClockOf(at, '2026-12-24T06:30:00.000-05:00'), '2026-12-24T05:40');
+});

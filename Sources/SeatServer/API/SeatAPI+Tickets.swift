@@ -61,7 +61,7 @@ extension Render {
                 return TicketsResource.Ticket(
                     ticketID: ticket.idHex, showID: t.showID, seat: t.seatID, price: t.price.description, currency: t.currency,
                     status: t.revokedAt == nil ? "valid" : "revoked", revokedAt: t.revokedAt.map(iso),
-                    code: t.revokedAt == nil ? ticket.signed(by: issuer.key(show: t.showID)) : nil)
+                    code: t.revokedAt == nil ? ticket.signed(by: issuer.key(show: t.showID)) : nil, row: t.rowLabel, number: t.seatLabel)
             })
     }
 }

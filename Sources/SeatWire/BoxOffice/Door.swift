@@ -104,15 +104,28 @@ public struct CheckInResult: Sendable {
     public var replay: Bool
     /// For `already_in`: the scan that let the ticket in; for `not_in`: the last scan, if any.
     public var earlier: Scan?
-    /// Why, in words for the person at the gate.
+    /// Why, in words for the person at the gate (English; a page says it in its own language from `reason`).
     public var detail: String
+    /// Why, as a word a page translates: see `CheckInResult.reasons`.
+    public var reason: String?
+    /// The seat's row and number as printed on it (3排10座, Row 3 Seat 10).
+    public var row: String?
+    public var number: String?
+    /// For `too_early`: when the doors open.
+    public var opensAt: String?
+
+    /// Every `reason`: a red scan's cause, the same words the door's offline check uses.
+    public static let reasons = [
+        "notATicket", "truncated", "unknownFormat", "signature", "unknownShow", "cancelled", "refunded", "exchanged", "resold", "wrongShow",
+        "tooEarly", "neverIn", "wentOut",
+    ]
 
     public init(
         result: String, direction: String, showID: String?, seat: String?, ticketID: String?, replay: Bool = false, earlier: Scan? = nil,
-        detail: String
+        detail: String, reason: String? = nil, row: String? = nil, number: String? = nil, opensAt: String? = nil
     ) {
         self.result = result; self.direction = direction; self.showID = showID; self.seat = seat; self.ticketID = ticketID; self.replay = replay
-        self.earlier = earlier; self.detail = detail
+        self.earlier = earlier; self.detail = detail; self.reason = reason; self.row = row; self.number = number; self.opensAt = opensAt
     }
 
     public func write(into w: inout JSONWriter) {
@@ -126,7 +139,12 @@ public struct CheckInResult: Sendable {
         } else {
             w.raw("null")
         }
-        w.key("detail"); w.string(detail); w.raw("}")
+        w.key("detail"); w.string(detail)
+        if let reason { w.key("reason"); w.string(reason) }
+        if let row { w.key("row"); w.string(row) }
+        if let number { w.key("number"); w.string(number) }
+        if let opensAt { w.key("opensAt"); w.string(opensAt) }
+        w.raw("}")
     }
 
     public init(json bytes: [UInt8]) throws(WireError) {
@@ -136,7 +154,8 @@ public struct CheckInResult: Sendable {
             result: o.text("result"), direction: o.text("direction"), showID: o.optionalText("showId"), seat: o.optionalText("seat"),
             ticketID: o.optionalText("ticketId"), replay: o["replay"]?.boolValue ?? false,
             earlier: e.map { Scan(at: $0.text("at"), gate: $0.text("gate"), operatorName: $0.text("operator"), direction: $0.text("direction")) },
-            detail: o.text("detail"))
+            detail: o.text("detail"), reason: o.optionalText("reason"), row: o.optionalText("row"), number: o.optionalText("number"),
+            opensAt: o.optionalText("opensAt"))
     }
 }
 
@@ -156,7 +175,11 @@ extension CheckInResult: WireBody, WireWritable {
                     "at": .string(format: "date-time"), "gate": .string(), "operator": .string(), "direction": .oneOf(["in", "out"]),
                 ], required: ["at", "gate", "operator", "direction"]
             ).orNull.described("already_in: the scan that let the ticket in; not_in: the last scan"),
-            "detail": .string().described("why, in words for the person at the gate"),
+            "detail": .string().described("why, in English words for the person at the gate"),
+            "reason": .oneOf(reasons).described("why, as a word the door page says in its own language"),
+            "row": .string().described("the seat's row as printed on it"),
+            "number": .string().described("the seat's number as printed on it"),
+            "opensAt": .string(format: "date-time").described("too_early: when the doors open"),
         ], required: ["result", "ok", "direction", "showId", "seat", "ticketId", "replay", "earlier", "detail"])
 }
 

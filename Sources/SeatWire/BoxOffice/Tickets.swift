@@ -16,12 +16,16 @@ public struct TicketsResource: Sendable {
         public var revokedAt: String?
         /// What the QR code carries (`SK1…`, letters and digits): the ticket signed by the show's issuer key.
         public var code: String?
+        /// The seat's row and number as printed on it (a stub reads 3排10座, Row 3 Seat 10, not "3-10").
+        public var row: String?
+        public var number: String?
 
         public init(
-            ticketID: String, showID: String, seat: String, price: String, currency: String, status: String, revokedAt: String?, code: String?
+            ticketID: String, showID: String, seat: String, price: String, currency: String, status: String, revokedAt: String?, code: String?,
+            row: String? = nil, number: String? = nil
         ) {
             self.ticketID = ticketID; self.showID = showID; self.seat = seat; self.price = price; self.currency = currency
-            self.status = status; self.revokedAt = revokedAt; self.code = code
+            self.status = status; self.revokedAt = revokedAt; self.code = code; self.row = row; self.number = number
         }
     }
 
@@ -37,7 +41,10 @@ public struct TicketsResource: Sendable {
             if k > 0 { w.raw(",") }
             w.raw("{"); w.key("ticketId", first: true); w.string(t.ticketID); w.key("showId"); w.string(t.showID); w.key("seat"); w.string(t.seat)
             w.key("price"); w.string(t.price); w.key("currency"); w.string(t.currency); w.key("status"); w.string(t.status)
-            w.key("revokedAt"); optional(t.revokedAt); w.key("code"); optional(t.code); w.raw("}")
+            w.key("revokedAt"); optional(t.revokedAt); w.key("code"); optional(t.code)
+            if let row = t.row { w.key("row"); w.string(row) }
+            if let number = t.number { w.key("number"); w.string(number) }
+            w.raw("}")
         }
         w.raw("]}")
     }
@@ -49,7 +56,8 @@ public struct TicketsResource: Sendable {
             tickets: o.objects("tickets").map { t in
                 Ticket(
                     ticketID: t.text("ticketId"), showID: t.text("showId"), seat: t.text("seat"), price: t.text("price"), currency: t.text("currency"),
-                    status: t.text("status"), revokedAt: t.optionalText("revokedAt"), code: t.optionalText("code"))
+                    status: t.text("status"), revokedAt: t.optionalText("revokedAt"), code: t.optionalText("code"), row: t.optionalText("row"),
+                    number: t.optionalText("number"))
             })
     }
 }
@@ -68,6 +76,7 @@ extension TicketsResource: WireBody, WireWritable {
                         "price": .string(pattern: WireMoney.pattern),
                         "currency": .string(),
                         "status": .oneOf(["valid", "revoked"]),
+                        "row": .string().described("the seat's row as printed on it"), "number": .string().described("the seat's number as printed on it"),
                         "revokedAt": .string(format: "date-time").orNull.described(
                             "when the ticket was revoked: the seat refunded or exchanged, or the show cancelled"),
                         "code": .string(pattern: "^SK1[A-Z2-7]+$").orNull.described(

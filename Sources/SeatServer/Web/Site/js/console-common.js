@@ -4,7 +4,7 @@
 import { ApiProblem, randomKey, request } from './api.js';
 import { lang, localName, t } from './i18n.js';
 import { w } from './console-words.js';
-import { symbol } from './ui.js';
+import { moneyText, symbol } from './ui.js';
 
 export const $ = id => document.getElementById(id);
 export const KEY = 'seatkit.operatorKey';
@@ -55,7 +55,7 @@ export function categoryName(id, zones = []) {
 }
 
 /// An amount as the page's reader writes money: `¥38.00`, `-¥5.00` (the server's digits, never re-derived).
-export const money = (amount, currency) => `${String(amount).startsWith('-') ? '-' : ''}${symbol(currency)}${String(amount).replace(/^-/, '')}`;
+export const money = moneyText;
 
 /// A table: a caption, a header row and body rows (the first cell of each a row header); with no rows, one
 /// that says there is nothing yet. `key` names it for tests (`data-table`).

@@ -254,7 +254,7 @@ export async function printTickets(ref) {
       stub.append(
         line('stub-title', localName(detailText(show, 'title') ?? show.id)),
         line('stub-hall', `${detailText(show, 'hall') ?? localName(halls[show.venueId] ?? show.venueId)} · ${when.day} ${when.time}`),
-        line('stub-seat', `${w('ticketSeat')} ${t.seat}`),
+        line('stub-seat', w('seatName')(t.seat, t.row, t.number)),
         line('stub-line', `${w('ticketPrice')} ${money(t.price, t.currency)} · ${w('ticketOrder')} ${ref}`),
         qr,
         line('stub-id', `${w('ticketId')} ${t.ticketId}`));

@@ -3,6 +3,9 @@
 import { lang } from './i18n.js';
 import { symbol } from './ui.js';
 
+/// Sentences joined as clauses of one: each without its own full stop ("冲突。。" once ended a list).
+export const joinClauses = (sentences, separator) => sentences.map(x => x.replace(/[。.]+$/u, '')).join(separator);
+
 const seats = n => (n === 1 ? '1 seat' : `${n} seats`);
 
 export const WORDS = {
@@ -14,7 +17,7 @@ export const WORDS = {
     marked: '已标记座位', none: '未标记座位', reason: '原因', blockTitle: '锁座', block: '锁定', unblock: '恢复销售',
     keepTitle: '预留给来宾', guest: '来宾', releaseAt: '开场前多少分钟恢复销售（留空：一直预留）', keep: '预留', sellTitle: '柜台售票', payment: '付款方式',
     orderRef: '订单号', sell: '售出', refundTitle: '退票', findOrder: '查找标记座位的订单', refund: '退标记的座位', moveOrder: '把订单换到标记的座位',
-    printTickets: '打印该订单的票', ticketSeat: '座位', ticketPrice: '票价', ticketOrder: '订单', ticketId: '票号', printed: n => `已送打印：${n} 张票`, noTickets: '这个订单没有有效的票',
+    printTickets: '打印该订单的票', ticketSeat: '座位', seatName: (id, row, number) => (row && number ? `${row}排${number}座` : `座位 ${id}`), ticketPrice: '票价', ticketOrder: '订单', ticketId: '票号', printed: n => `已送打印：${n} 张票`, noTickets: '这个订单没有有效的票',
     reservations: '预留与锁座', recent: '最近变更', noneYet: '暂无', blocked: '锁座', house: '预留',
     done: {
       block: n => `已锁定 ${n} 个座位`, unblock: n => `${n} 个座位已恢复销售`, keep: n => `已为来宾预留 ${n} 个座位`,
@@ -63,7 +66,7 @@ export const WORDS = {
     moveWhat: (title, time, from) => `把 ${time} 的《${title}》从分片 ${from} 迁移过去：保留、已售、退款、日志和检票记录随场次一起迁移，订单号和票不变。迁移完成前本场暂不可操作。`,
     moved: s => `本场已迁移到分片 ${s}。`, moveNowhere: '没有其他可用的数据分片。',
     editNote: '票价请在工作台的“票价”中修改。', newNote: h => `片长加上 ${h} 分钟清场时间内，同一影厅不能有别的场次。`,
-    copied: (made, refused) => `已复制 ${made} 个场次${refused.length ? `；${refused.length} 个未复制：${refused.join('；')}` : ''}。`,
+    copied: (made, refused) => `已复制 ${made} 个场次${refused.length ? `；${refused.length} 个未复制：${joinClauses(refused, '；')}` : ''}。`,
     copyNothing: '所显示的日期里没有可复制的场次。', copyPick: '请先选择要复制到的日期。',
     clash: (other, time, minutes, turnaround) => `与本厅 ${time} 开始、片长 ${minutes} 分钟的场次（${other}）及其 ${turnaround} 分钟清场时间冲突。`,
     todayTitle: '今日营收', cashupTitle: '交班结算', clerk: '售票员', shiftFrom: '班次开始', shiftTo: '班次结束', counted: '实点现金',
@@ -83,7 +86,7 @@ export const WORDS = {
     marked: 'Marked seats', none: 'No seats marked', reason: 'Reason', blockTitle: 'Block', block: 'Block', unblock: 'Return to sale',
     keepTitle: 'Keep for guests', guest: 'For', releaseAt: 'Back on sale, minutes before the start (empty: kept)', keep: 'Keep', sellTitle: 'Sell at the counter', payment: 'Payment',
     orderRef: 'Order', sell: 'Sell', refundTitle: 'Refund', findOrder: 'Order of the marked seat', refund: 'Refund marked seats', moveOrder: 'Move the order to the marked seats',
-    printTickets: "Print the order's tickets", ticketSeat: 'Seat', ticketPrice: 'Price', ticketOrder: 'Order', ticketId: 'Ticket', printed: n => `Sent to the printer: ${n} tickets`, noTickets: 'This order has no valid tickets',
+    printTickets: "Print the order's tickets", ticketSeat: 'Seat', seatName: (id, row, number) => (row && number ? `Row ${row} Seat ${number}` : `Seat ${id}`), ticketPrice: 'Price', ticketOrder: 'Order', ticketId: 'Ticket', printed: n => `Sent to the printer: ${n} tickets`, noTickets: 'This order has no valid tickets',
     reservations: 'Reservations', recent: 'Recent changes', noneYet: 'None yet', blocked: 'blocked', house: 'kept',
     done: {
       block: n => `${seats(n)} blocked`, unblock: n => `${seats(n)} back on sale`, keep: n => `${seats(n)} kept for guests`,
@@ -132,7 +135,7 @@ export const WORDS = {
     moveWhat: (title, time, from) => `Move ${title} at ${time} from shard ${from}: its holds, sales, refunds, log and scans go with it; orders and tickets keep their numbers. The show cannot be changed until the move is done.`,
     moved: s => `The show is now on shard ${s}.`, moveNowhere: 'There is no other shard to move it to.',
     editNote: 'Prices are changed under Prices on the desk.', newNote: h => `No other show may be in the hall during the running time and the ${h} minutes of cleaning after it.`,
-    copied: (made, refused) => `${made} shows copied${refused.length ? `; ${refused.length} not copied: ${refused.join('; ')}` : ''}.`,
+    copied: (made, refused) => `${made} shows copied${refused.length ? `; ${refused.length} not copied: ${joinClauses(refused, '; ')}` : ''}.`,
     copyNothing: 'No show to copy in the days shown.', copyPick: 'Choose the date to copy to first.',
     clash: (other, time, minutes, turnaround) => `Clashes with the hall's show at ${time} (${minutes} minutes, ${other}) and its ${turnaround} minutes of cleaning.`,
     todayTitle: "Today's takings", cashupTitle: 'Cash-up', clerk: 'Clerk', shiftFrom: 'Shift from', shiftTo: 'to', counted: 'Cash counted',

@@ -11,9 +11,14 @@ const words = {
     online: '在线', offline: '离线：本机验票，恢复联网后自动上传', queued: n => `待上传 ${n} 条`, inside: n => `场内 ${n} 人`,
     conflicts: '冲突（离线时放行，服务器不认可）', noConflicts: '',
     ok: '验票通过', already_in: '已入场', not_in: '未入场', revoked: '票已作废', wrong_show: '非本场次', too_early: '尚未开始检票', invalid: '无效票',
-    seat: s => `座位 ${s}`, earlier: (at, gate, who) => `${at} 经 ${gate} 入场（${who}）`, offlineNote: '离线验票',
+    seat: (id, row, number) => (row && number ? `${row}排${number}座` : `座位 ${id}`), earlier: (at, gate, who) => `${at} 经 ${gate} 入场（${who}）`, offlineNote: '离线验票',
     conflict: (seat, result) => `${seat || '?'}：服务器判定为「${result}」`,
-    reasons: { notATicket: '不是本系统的票码', truncated: '票码不完整', unknownFormat: '票码格式无法识别', signature: '签名不符：票码被篡改或伪造', unknownShow: '未知场次' },
+    reasons: {
+      notATicket: '不是本系统的票码', truncated: '票码不完整', unknownFormat: '票码格式无法识别', signature: '签名不符：票码被篡改或伪造', unknownShow: '未知场次',
+      cancelled: '该场次已取消，请引导观众到售票处退款', refunded: '此票已退票', exchanged: '此票已改签，请出示新的电子票', resold: '该座位已重新售出，此票失效',
+      wrongShow: show => (show ? `这是「${show}」的票，不是本检票口的场次` : '这是其他场次的票，不是本检票口的场次'),
+      tooEarly: at => `${at} 开始检票`, neverIn: '此票尚未入场，无需离场检票', wentOut: '此票已离场，请先入场检票',
+    },
   },
   en: {
     title: 'SeatKit door', skip: 'Skip to content', signInTitle: 'Door sign-in', keyLabel: 'Operator key', signIn: 'Sign in', signOut: 'Sign out',
@@ -24,9 +29,14 @@ const words = {
     online: 'Online', offline: 'Offline: checking here, uploading when back', queued: n => `${n} to upload`, inside: n => `${n} inside`,
     conflicts: 'Conflicts (let through offline, refused by the server)', noConflicts: '',
     ok: 'Welcome', already_in: 'Already in', not_in: 'Not inside', revoked: 'Ticket void', wrong_show: 'Wrong show', too_early: 'Too early', invalid: 'Not a valid ticket',
-    seat: s => `Seat ${s}`, earlier: (at, gate, who) => `went in at ${at} through ${gate} (${who})`, offlineNote: 'checked offline',
+    seat: (id, row, number) => (row && number ? `Row ${row} Seat ${number}` : `Seat ${id}`), earlier: (at, gate, who) => `went in at ${at} through ${gate} (${who})`, offlineNote: 'checked offline',
     conflict: (seat, result) => `${seat || '?'}: the server says "${result}"`,
-    reasons: { notATicket: 'not a SeatKit ticket code', truncated: 'the code is cut short', unknownFormat: 'a code this scanner cannot read', signature: 'its signature fails: altered or forged', unknownShow: 'a show this scanner does not know' },
+    reasons: {
+      notATicket: 'not a SeatKit ticket code', truncated: 'the code is cut short', unknownFormat: 'a code this scanner cannot read', signature: 'its signature fails: altered or forged', unknownShow: 'a show this scanner does not know',
+      cancelled: 'The show was cancelled: send them to the box office for a refund', refunded: 'This ticket was refunded', exchanged: 'Exchanged: ask for the new ticket', resold: 'The seat was sold again: this ticket no longer stands',
+      wrongShow: show => (show ? `A ticket for ${show}, not for this gate` : 'A ticket for another showing, not for this gate'),
+      tooEarly: at => `Doors open at ${at}`, neverIn: 'Never scanned in: nothing to scan out', wentOut: 'Already out: scan in first',
+    },
   },
 };
 

@@ -161,15 +161,23 @@ function beep(ok) {
   } catch { /* no sound device */ }
 }
 
+/// Why, in the page's language: the server's reason word (the offline check gives the same words);
+/// its English sentence only for what has no word (a refused request).
+export function detailOf(answer) {
+  if (answer.result === 'already_in' && answer.earlier) return w('earlier', clock(answer.earlier.at), answer.earlier.gate, answer.earlier.operator);
+  const words = answer.reason ? w('reasons')[answer.reason] : undefined;
+  if (typeof words === 'function') return words(answer.reason === 'tooEarly' ? clock(answer.opensAt) : state.titles[answer.showId]);
+  if (words) return words;
+  return answer.result !== 'ok' && answer.detail ? answer.detail : '';
+}
+
 function show(answer, ms) {
   const panel = $('answer');
   panel.dataset.result = answer.result;
   $('answer-word').textContent = w(answer.result) ?? answer.result;
-  $('answer-seat').textContent = answer.seat ? w('seat', answer.seat) : '';
-  let detail = '';
-  if (answer.result === 'already_in' && answer.earlier) detail = w('earlier', clock(answer.earlier.at), answer.earlier.gate, answer.earlier.operator);
-  else if (answer.reason) detail = w('reasons')[answer.reason] ?? '';
-  else if (answer.result !== 'ok' && answer.detail && lang() === 'en') detail = answer.detail;
+  $('answer-seat').textContent = answer.seat ? w('seat', answer.seat, answer.row, answer.number) : '';
+  $('answer-detail').textContent = detailOf(answer);
+  let detail = $('answer-detail').textContent;
   if (answer.offline) detail = [detail, w('offlineNote')].filter(Boolean).join(' · ');
   $('answer-detail').textContent = detail;
   state.scans += 1;

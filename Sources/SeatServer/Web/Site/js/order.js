@@ -6,7 +6,7 @@
 import { randomKey, request, serverNow, ApiProblem } from './api.js';
 import { o } from './order-words.js';
 import { lang, localName, setLanguage, showTime } from './i18n.js';
-import { detailText } from './ui.js';
+import { detailText, moneyText } from './ui.js';
 
 const $ = id => document.getElementById(id);
 const seg = encodeURIComponent;
@@ -16,16 +16,17 @@ const code = new URLSearchParams(location.search).get('code') || '';
 /// The page's state, owned by its one thread: the order as last read, its shows, its tickets.
 const state = { order: null, shows: {}, tickets: [], all: null };
 
-const money = (amount, currency) =>
-  new Intl.NumberFormat(lang() === 'zh' ? 'zh-CN' : 'en-GB', { style: 'currency', currency }).format(Number(amount));
+const money = moneyText;
 
 /// "7-1" → "7排1座" / "Row 7 Seat 1"; any other id as it is.
 const seatName = id => { const m = /^([^-]+)-([^-]+)$/.exec(id); return m ? o('seatName', m[1], m[2]) : id; };
 
-/// A time of the server's (UTC) on the venue's clock, as the show's own time is printed ("12月24日 周四 19:00"):
-/// the offset of the show's start (`+08:00`) applied, whatever the buyer's time zone.
-function when(iso) {
-  const starts = Object.values(state.shows)[0]?.startsAt ?? '';
+/// A time of the server's (UTC) on the clock `show`'s start is written in, as that start is printed
+/// ("12月24日 周四 19:00"): its offset (`+08:00`, or none for a start written in UTC) applied, whatever the
+/// buyer's time zone, so a deadline reads on the same clock as the start beside it (a start written in
+/// UTC read 06:33 beside deadlines at 13:33, taken on another show's clock).
+function when(iso, show) {
+  const starts = (state.shows[show] ?? Object.values(state.shows)[0])?.startsAt ?? '';
   const m = /([+-])(\d{2}):(\d{2})$/.exec(starts);
   const offset = m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
   const local = new Date(Date.parse(iso) + offset * 60_000).toISOString().slice(0, 19);
@@ -120,8 +121,8 @@ function renderTerms() {
     const open = until => !until || Date.parse(until) > now;
     canExchange = terms.exchangesLeft > 0 && open(terms.exchangeUntil);
     canRefund = !!terms.refundUntil && open(terms.refundUntil);
-    items.push(o('exchangesLeft', terms.exchangesLeft, terms.exchangeUntil ? when(terms.exchangeUntil) : '', fee) + (terms.exchangesLeft > 0 && !canExchange ? ` (${o('closed')})` : ''));
-    items.push(terms.refundUntil ? o('refundUntil', when(terms.refundUntil)) + (canRefund ? '' : ` (${o('closed')})`) : o('noRefunds'));
+    items.push(o('exchangesLeft', terms.exchangesLeft, terms.exchangeUntil ? when(terms.exchangeUntil, terms.showId) : '', fee) + (terms.exchangesLeft > 0 && !canExchange ? ` (${o('closed')})` : ''));
+    items.push(terms.refundUntil ? o('refundUntil', when(terms.refundUntil, terms.showId)) + (canRefund ? '' : ` (${o('closed')})`) : o('noRefunds'));
   }
   $('terms').replaceChildren(...items.map(text => el('li', { textContent: text })));
   $('exchange-open').disabled = !canExchange;
@@ -137,7 +138,7 @@ function renderHistory() {
   }
   for (const [to, rs] of byTo) {
     const part = state.order.parts.find(p => p.holdId === to);
-    lines.push(o('historyExchange', when(rs[0].refundedAt), rs.map(r => seatName(r.seat)).join(' '), (part?.seats ?? []).map(x => seatName(x.seat)).join(' ')));
+    lines.push(o('historyExchange', when(rs[0].refundedAt, part?.showId), rs.map(r => seatName(r.seat)).join(' '), (part?.seats ?? []).map(x => seatName(x.seat)).join(' ')));
   }
   $('history-box').hidden = !lines.length;
   $('history').replaceChildren(...lines.map(text => el('li', { textContent: text })));

@@ -31,3 +31,24 @@ export function speaksAt(ahead, lastAhead) {
 export function isNewer(place, shownRevision) {
   return shownRevision === null || (place.revision ?? 0) >= shownRevision;
 }
+
+/// Whole minutes an admission still lasts (`admittedUntil`, ISO) at `now` (ms), at least 1 while it
+/// lasts: the buyer is told how long they have to pick seats.
+export function admissionMinutesLeft(admittedUntil, now) {
+  const left = Date.parse(admittedUntil) - now;
+  return left <= 0 ? 0 : Math.max(1, Math.floor(left / 60000));
+}
+
+/// An instant (ms) as a local ISO time ("2026-12-24T18:30") on the clock `startsAt` is written in (its
+/// offset, or UTC for a start written with Z); without a start, on this browser's clock. The waiting
+/// page printed the show's 19:30 beside an admission deadline on another clock.
+export function onClockOf(instant, startsAt) {
+  const p = n => String(n).padStart(2, '0');
+  const m = /(Z|([+-])(\d{2}):(\d{2}))$/.exec(startsAt ?? '');
+  if (!m) {
+    const d = new Date(instant);
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+  }
+  const offset = m[1] === 'Z' ? 0 : (m[2] === '-' ? -1 : 1) * (Number(m[3]) * 60 + Number(m[4]));
+  return new Date(instant + offset * 60_000).toISOString().slice(0, 16);
+}

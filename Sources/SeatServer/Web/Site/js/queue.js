@@ -6,7 +6,7 @@
 import { api, ApiProblem, serverNow, setAdmission } from './api.js';
 import { showTime, t } from './i18n.js';
 import { $, announce, detailText, el } from './ui.js';
-import { countdownText, isNewer, progressPercent, speaksAt } from './queue-place.js';
+import { admissionMinutesLeft, countdownText, isNewer, onClockOf, progressPercent, speaksAt } from './queue-place.js';
 
 const storageKey = showId => `seatkit.queue.${showId}`;
 const saved = showId => { try { return JSON.parse(sessionStorage.getItem(storageKey(showId)) || 'null') ?? {}; } catch { return {}; } };
@@ -61,9 +61,9 @@ function room(showId, entry, first, done) {
       stream?.close();
       if (place.admission) save(showId, { entry, admission: place.admission, until: place.admittedUntil });
       setAdmission(showId, place.admission ?? null);
-      announce(t(place.queueOff ? 'queueOff' : 'queueAdmitted'));
-      // A moment to read "it's your turn", then the map.
-      setTimeout(() => { $('queue-page').hidden = true; done(); }, 1200);
+      announce($('queue-note').textContent);
+      // A moment to read "it's your turn" and how long the admission lasts, then the map.
+      setTimeout(() => { $('queue-page').hidden = true; done(); }, place.queueOff ? 1200 : 3000);
     } else if (place.state === 'soldOut' || place.state === 'left') {
       finished = true;
       stream?.close();
@@ -86,8 +86,10 @@ function room(showId, entry, first, done) {
     $('queue-progress').setAttribute('aria-valuetext', waiting ? t('queueAhead', place.ahead) : '');
     $('queue-ahead').textContent = waiting ? t('queueAhead', place.ahead) : early ? t('queueShuffled') : '';
     $('queue-eta').textContent = waiting || early ? t('queueEta', place.etaSeconds ?? 0) : '';
-    $('queue-note').textContent = t(place.state === 'soldOut' ? 'queueSoldOut' : place.state === 'left' ? 'queueLeft'
-      : place.state === 'admitted' || place.queueOff ? (place.queueOff ? 'queueOff' : 'queueAdmitted') : 'queueKeepOpen');
+    $('queue-note').textContent = place.state === 'admitted' && !place.queueOff && place.admittedUntil
+      ? t('queueAdmittedFor', admissionMinutesLeft(place.admittedUntil, serverNow()), showTime(localIso(Date.parse(place.admittedUntil))).time)
+      : t(place.state === 'soldOut' ? 'queueSoldOut' : place.state === 'left' ? 'queueLeft'
+        : place.state === 'admitted' || place.queueOff ? (place.queueOff ? 'queueOff' : 'queueAdmitted') : 'queueKeepOpen');
     $('queue-rejoin').hidden = place.state !== 'left';
     $('queue-others').hidden = place.state !== 'soldOut';
     // Milestones, said once each: the first place after opening, then 1,000, 500, 100, 50 and 10 ahead.
@@ -124,16 +126,18 @@ function closedRoom(showId, slug, problem) {
   announce($('queue-note').textContent);
 }
 
-/// An instant as this browser's local ISO time (the room's times are instants; the show's are the venue's).
-function localIso(instant) {
-  const d = new Date(instant), p = n => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
-}
+/// The show's start as written (its clock: the room's instants are shown on it, beside it).
+let showStart = null;
+
+/// An instant on the clock the show's start is written in (the venue's), or this browser's before the
+/// show is known: a deadline reads on the same clock as the start printed above it.
+const localIso = instant => onClockOf(instant, showStart);
 
 /// The show the room is for: title, time, hall.
 async function fillShow(showId) {
   try {
     const show = await api.show(showId);
+    showStart = show.startsAt;
     const when = showTime(show.startsAt);
     $('queue-show').replaceChildren(el('strong', {}, detailText(show, 'title') ?? showId), ` · ${when.day} ${when.time}`,
       detailText(show, 'hall') ? ` · ${detailText(show, 'hall')}` : '');

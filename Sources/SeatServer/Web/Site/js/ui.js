@@ -14,6 +14,14 @@ export const el = (tag, props = {}, ...children) => {
 };
 export const symbol = currency => ({ CNY: '¥', JPY: '¥', USD: '$', EUR: '€', GBP: '£' })[currency] ?? `${currency} `;
 
+/// An amount as every page writes it: the currency's sign and the server's exact decimal text
+/// ("¥120.00", "-¥30.00"), in both languages (the order page once wrote "CN¥" beside the console's "¥").
+/// A number (a sum the page made) is written to the currency's minor units.
+export const moneyText = (amount, currency) => {
+  const text = typeof amount === 'number' ? amount.toFixed(['JPY', 'KRW'].includes(currency) ? 0 : 2) : String(amount);
+  return `${text.startsWith('-') ? '-' : ''}${symbol(currency)}${text.replace(/^-/, '')}`;
+};
+
 /// Says `text` through a live region: emptied first and filled 50 ms later, so a screen reader speaks
 /// the same words twice in a row too; a newer announcement replaces one still waiting. The one way every
 /// page (the picker, the console, `<seatkit-map>`) announces.
