@@ -254,6 +254,31 @@ class BuyingTests(PickerCase):
         self.assertEqual(set(self.server.statuses(gone)), {"a"}, "nothing held on the server")
 
 
+    def test_strip_is_one_films_times_one_stop(self):
+        # 换场次 listed every show of the hall, other films too, one Tab stop each (a keyboard purchase grew
+        # from about 35 keys to 59): now the film's own times, in any hall, reached by one Tab and the arrows.
+        base = "strip-" + self._testMethodName[5:14].replace("_", "-")
+        for k, (film, starts) in enumerate([("Deep Sea", "2099-12-20T14:00:00+08:00"), ("Deep Sea", "2099-12-20T19:30:00+08:00"),
+                                            ("Homeward", "2099-12-20T17:00:00+08:00"), ("Deep Sea", "2099-12-21T10:00:00+08:00")]):
+            status, made = self.server.send("POST", "/v1/shows", {
+                "id": f"{base}-{k}", "venueId": "cinema-hall-3" if k != 3 else "imax-1", "startsAt": starts,
+                "details": {"title": {"en": film, "zh": "深海" if film == "Deep Sea" else "归途"}},
+                "prices": {"categories": {"standard": "38", "vip": "58", "couple": "99", "premium": "88"}}}, admin=True)
+            self.assertEqual(status, 201, made)
+        d = self.new_browser()
+        d.get(f"{self.server.url}/shows/{base}-1?lang=en")
+        self.wait(d, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#show-strip a")) == 3, message="the film's three times")
+        shows = [a.get_attribute("data-show") for a in d.find_elements(By.CSS_SELECTOR, "#show-strip a")]
+        self.assertEqual(shows, [f"{base}-0", f"{base}-1", f"{base}-3"], "the film's times in order, another hall's too, not Homeward")
+        stops = d.execute_script("return [...document.querySelectorAll('#show-strip a')].map(a => a.tabIndex)")
+        self.assertEqual(stops, [-1, 0, -1], "one stop: the current show's card")
+        d.execute_script("document.querySelector('#show-strip a[tabindex=\"0\"]').focus()")
+        ActionChains(d).send_keys(Keys.ARROW_RIGHT).perform()
+        self.assertEqual(d.switch_to.active_element.get_attribute("data-show"), f"{base}-3")
+        ActionChains(d).send_keys(Keys.HOME).perform()
+        self.assertEqual(d.switch_to.active_element.get_attribute("data-show"), f"{base}-0")
+        self.assertEqual(d.execute_script("return [...document.querySelectorAll('#show-strip a')].map(a => a.tabIndex)"), [0, -1, -1])
+
     def test_whole_purchase_with_the_keyboard(self):
         d = self.new_browser()
         d.get(f"{self.server.url}/?lang=en")

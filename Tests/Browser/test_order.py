@@ -4,6 +4,7 @@ one step) and a refund, each answered on the page, the map of both shows changed
 with no English word; screenshots at phone and desktop sizes in both languages, each axe-checked. Shared set-up: support.py."""
 
 import os
+from datetime import datetime, timedelta, timezone
 import re
 import urllib.request
 
@@ -44,6 +45,9 @@ class OrderPageTests(PickerCase):
         first, later = f"{base}-a", f"{base}-b"
         self.make_show(first, "2099-12-24T19:30:00+08:00", {"exchanges": 1, "exchangeFee": "5"})
         self.make_show(later, "2099-12-25T21:00:00+08:00")
+        # A showing 59 minutes away: its refunds (60 minutes before) have closed already.
+        soon = f"{base}-c"
+        self.make_show(soon, (datetime.now(timezone.utc) + timedelta(minutes=59)).isoformat(timespec="seconds"))
         code = self.bought(first, ["7-1", "7-2"], "WEB-ORDER1")
         d = self.open_order("WEB-ORDER1", code, "zh", phone=True)
         stub = d.find_element(By.CSS_SELECTOR, ".stub").text
@@ -62,9 +66,18 @@ class OrderPageTests(PickerCase):
         self.wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, f"#exchange-shows input[value='{later}']"), message="the other showing")
         self.assertIn("12月25日", d.find_element(By.ID, "exchange-shows").text)
         self.assertIn("¥5.00 × 2", d.find_element(By.ID, "exchange-fee").text)
+        # Nothing chosen for the buyer, and nothing sent until a showing is chosen; each choice says what it gives up.
+        self.assertEqual(d.execute_script("return document.querySelectorAll('#exchange-shows input:checked').length"), 0)
+        self.assertTrue(d.find_element(By.CSS_SELECTOR, "#exchange-form [type=submit]").get_attribute("disabled"))
+        self.assertEqual(d.find_element(By.ID, "exchange-lost").text, "请选择要改签的场次。")
+        d.find_element(By.CSS_SELECTOR, f"#exchange-shows input[value='{soon}']").click()
+        lost = d.find_element(By.ID, "exchange-lost").text
+        self.assertIn("已过退票截止时间，改签后本订单将不可退", lost)
+        self.assertIn("最后一次改签机会", lost)
         d.save_screenshot(os.path.join(ARTIFACTS, "order-exchange-phone-zh.png"))
         self.axe(d, "the change of showing, phone zh")
         d.find_element(By.CSS_SELECTOR, f"#exchange-shows input[value='{later}']").click()
+        self.assertNotIn("不可退", d.find_element(By.ID, "exchange-lost").text)
         d.find_element(By.CSS_SELECTOR, "#exchange-form [type=submit]").click()
         message = self.wait(d, lambda d: d.find_element(By.ID, "message").text or None, message="the exchange answered")
         self.assertRegex(message, r"^改签成功！新座位：\d+排\d+座 \d+排\d+座。需补差价 ¥10\.00。$")

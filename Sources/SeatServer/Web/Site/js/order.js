@@ -7,6 +7,7 @@ import { randomKey, request, serverNow, ApiProblem } from './api.js';
 import { o } from './order-words.js';
 import { lang, localName, setLanguage, showTime } from './i18n.js';
 import { detailText, moneyText } from './ui.js';
+import { exchangeLosses } from './order-terms.js';
 
 const $ = id => document.getElementById(id);
 const seg = encodeURIComponent;
@@ -164,12 +165,25 @@ async function openExchange() {
     .sort((a, b) => a.startsAt.localeCompare(b.startsAt));
   $('exchange-shows').replaceChildren(...(options.length ? options.map((s, k) => {
     const t = showTime(s.startsAt);
-    return el('label', {}, el('input', { type: 'radio', name: 'to-show', value: s.id, checked: k === 0, required: true }),
+    return el('label', {}, el('input', { type: 'radio', name: 'to-show', value: s.id, required: true }),
       el('span', { textContent: `${t.day} ${t.time}` }), el('span', { className: 'price', textContent: detailText(s, 'hall') ?? localName(state.halls?.get(s.venueId) ?? '') }));
   }) : [el('p', { className: 'note', textContent: o('noOtherShows') })]));
   const n = seatsLeft().length;
   $('exchange-fee').textContent = terms ? o('exchangeFee', money(terms.exchangeFee, current?.currency ?? 'CNY'), n) : '';
-  $('exchange-form').querySelector('[type=submit]').disabled = !options.length;
+  // Nothing chosen for the buyer (the earliest was, and one tap moved an order past its refund window):
+  // each choice says what it gives up before the change is confirmed.
+  const submit = $('exchange-form').querySelector('[type=submit]');
+  submit.disabled = true;
+  $('exchange-lost').textContent = options.length ? o('pickShow') : '';
+  delete $('exchange-lost').dataset.kind;
+  $('exchange-shows').onchange = () => {
+    const target = options.find(s => s.id === new FormData($('exchange-form')).get('to-show'));
+    if (!target) return;
+    const lost = exchangeLosses(target, terms?.exchangesLeft ?? 1, serverNow());
+    $('exchange-lost').textContent = lost.length ? lost.map(k => o(k)).join(lang() === 'zh' ? '' : ' ') : o('nothingLost');
+    $('exchange-lost').dataset.kind = lost.length ? 'warning' : 'ok';
+    submit.disabled = false;
+  };
   $('exchange-form').hidden = false;
   $('exchange-form').querySelector('input, button').focus();
 }

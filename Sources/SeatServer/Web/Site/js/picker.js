@@ -4,7 +4,7 @@
 
 import { api, ApiProblem, request } from './api.js';
 import { lang, setLanguage, showTime, t } from './i18n.js';
-import { $, announce, detailText, el, filmMeta, showMessage, statusLegend, stripOf, symbol } from './ui.js';
+import { $, announce, detailText, el, filmMeta, roveWithArrows, showMessage, statusLegend, stripOf, symbol } from './ui.js';
 import './element.js';
 
 export async function showPage(showId) {
@@ -21,7 +21,7 @@ export async function showPage(showId) {
     map.addEventListener('failure', e => reject(e.detail.error), { once: true });
   });
   const session = picker.session, view = picker.view;
-  let show = picker.show, sameVenue = [show], listShown = false;
+  let show = picker.show, sameFilm = [show], listShown = false;
 
   map.addEventListener('tap', () => showMessage('', 'none'));
   map.addEventListener('refusal', e => {
@@ -229,11 +229,16 @@ export async function showPage(showId) {
   renderLegend();
   renderSelection();
   renderSalesState();
-  // The strip of other times after the map.
-  const renderStrip = () => $('show-strip').replaceChildren(...stripOf(sameVenue, showId).children);
+  // The strip of the film's other times after the map: the same film in any hall (a hall's other films
+  // are other films), one keyboard stop. A show without a title keeps its hall's times.
+  const renderStrip = () => {
+    $('show-strip').replaceChildren(...stripOf(sameFilm, showId).children);
+    roveWithArrows($('show-strip'));
+  };
   renderStrip();
   showsLoaded.then(shows => {
-    sameVenue = shows.filter(s => s.venueId === show.venueId).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+    const film = s => detailText(s, 'title') ?? detailText(s, 'film');
+    sameFilm = shows.filter(s => (film(show) ? film(s) === film(show) : s.venueId === show.venueId)).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
     renderStrip();
   }, () => {});
 
