@@ -265,6 +265,29 @@ class ConsoleTests(PickerCase):
         self.assertIn("15 分钟清场", refusal)
         self.assertEqual(self.server.send("GET", "/v1/shows/cinema-hall-3-20991102-1530", None)[0], 404)
         m.find_element(By.ID, "editor-close").click()
+        # A new showing of a film already on: the form chooses no film for the manager (it was pre-filled
+        # with the hall's last one); the film picked from the list, the show carries its poster, format and
+        # language, and its hall by name (one made here had none: a blank film card, identical door rows).
+        m.find_element(By.ID, "new-show").click()
+        self.wait(m, lambda c: c.find_element(By.ID, "show-editor").get_attribute("open") is not None, message="the form for a film on")
+        self.assertEqual(m.find_element(By.ID, "editor-title-zh").get_attribute("value"), "")
+        films = m.execute_script("return [...document.querySelectorAll('#editor-films option')].map(o => o.value)")
+        self.assertIn("星际归途", films)
+        Select(m.find_element(By.ID, "editor-hall")).select_by_value("cinema-hall-3")
+        m.execute_script(set_value, "editor-date", "2099-11-10")
+        m.execute_script(set_value, "editor-time", "10:00")
+        m.find_element(By.ID, "editor-title-zh").send_keys("星际归途")
+        self.wait(m, lambda c: c.find_element(By.ID, "editor-title-en").get_attribute("value") != "", message="the film's English title")
+        m.find_element(By.ID, "editor-save").click()
+        self.wait(m, lambda c: "已新建" in c.find_element(By.ID, "board-message").text, timeout=8, message="the film's new showing")
+        status, sample = self.server.send("GET", "/v1/shows/hall3-1930", None)
+        status, carried = self.server.send("GET", "/v1/shows/cinema-hall-3-20991110-1000", None)
+        self.assertEqual(status, 200, carried)
+        for key in [k for k in ("poster", "format", "language") if k in sample["details"]]:
+            self.assertEqual(carried["details"][key], sample["details"][key], key)
+        self.assertIn("poster", carried["details"])
+        self.assertEqual(carried["details"]["title"], sample["details"]["title"])
+        self.assertTrue(carried["details"].get("hall"), "the hall by name")
         # Open the Wednesday show on the desk: pause (buyers refused, the counter sells), resume, new price.
         m.find_element(By.CSS_SELECTOR, f'#board .board-show[data-show="{week[2]}"]').click()
         self.wait(m, lambda c: c.find_element(By.ID, "desk").get_attribute("data-show") == week[2], message="the show on the desk")

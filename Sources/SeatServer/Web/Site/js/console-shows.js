@@ -118,7 +118,8 @@ async function openEditor({ hall, day, minute, show } = {}) {
   (show ? $('editor-time') : $('editor-title-zh')).focus();
 }
 
-/// The hall's categories as price fields, each at the price of the hall's latest show; that show's film too.
+/// The hall's categories as price fields, each at the price of the hall's latest show. The film is the
+/// manager's to choose (it was pre-filled with the hall's last film): the films already shown are offered.
 async function fillPrices() {
   const { latest, categories } = await categoriesOf($('editor-hall').value);
   const box = $('editor-prices');
@@ -129,12 +130,26 @@ async function fillPrices() {
     input.dataset.category = c.id;
     return [label, input];
   }));
-  if (latest && !$('editor-title-zh').value) {
-    const title = latest.details?.title;
-    $('editor-title-zh').value = typeof title === 'string' ? title : title?.zh ?? '';
-    $('editor-title-en').value = typeof title === 'string' ? '' : title?.en ?? '';
-    $('editor-duration').value = latest.details?.duration ?? '';
-  }
+  const films = [...new Set(known.shows.map(s => filmTitle(s)?.zh).filter(Boolean))].sort((a, b) => a.localeCompare(b, 'zh'));
+  $('editor-films').replaceChildren(...films.map(f => Object.assign(document.createElement('option'), { value: f })));
+  $('editor-title-zh').oninput = () => {
+    const film = filmShow($('editor-title-zh').value.trim());
+    if (!film) return;
+    $('editor-title-en').value = filmTitle(film)?.en ?? '';
+    $('editor-duration').value = film.details?.duration ?? '';
+  };
+}
+
+/// A show's title as {zh, en} (a plain string is both).
+const filmTitle = s => { const t = s.details?.title; return typeof t === 'string' ? { zh: t, en: '' } : t; };
+
+/// The latest show of the film titled `zh` (its Chinese title), whose details a new show carries.
+const filmShow = zh => known.shows.filter(s => filmTitle(s)?.zh === zh).sort((a, b) => b.startsAt.localeCompare(a.startsAt))[0];
+
+/// A hall's name as a show's `details.hall`: "3号厅 Hall 3" as {zh, en}, a one-language name as it is.
+function hallDetail(hall) {
+  const name = known.halls.find(h => h.id === hall)?.name ?? hall, i = name.indexOf(' ');
+  return i > 0 && /[\u2E80-\uFFFF]/.test(name.slice(0, i)) ? { zh: name.slice(0, i), en: name.slice(i + 1) } : name;
 }
 
 /// What the editor's fields say, as a start and details (the show's other details kept).
@@ -142,7 +157,12 @@ function editorFields(base) {
   const hall = $('editor-hall').value;
   const startsAt = `${$('editor-date').value}T${$('editor-time').value}:00${offsetOf(hall)}`;
   const zh = $('editor-title-zh').value.trim(), en = $('editor-title-en').value.trim();
-  const details = { ...(base?.details ?? {}), title: en ? { zh, en } : zh, duration: Number($('editor-duration').value) };
+  // A new show carries its film's details (poster, format, language, what buyers are told) and its hall's
+  // name: one made here had none, so the buyer's film card went blank and the door listed identical rows.
+  const film = base ? null : filmShow(zh);
+  const carried = film ? Object.fromEntries(Object.entries(film.details ?? {}).filter(([k]) => !['hall', 'title', 'duration'].includes(k))) : {};
+  const details = { ...carried, ...(base?.details ?? {}), title: en ? { zh, en } : zh, duration: Number($('editor-duration').value) };
+  if (!details.hall) details.hall = hallDetail(hall);
   return { hall, startsAt, details };
 }
 
