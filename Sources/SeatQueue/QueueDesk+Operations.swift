@@ -134,20 +134,26 @@ extension QueueDesk {
         }
     }
 
+    /// What the store says `show`'s room wrote, taken into its mirror (taken out of the dictionary while it
+    /// changes, so the room's arrays are changed in place, not copied).
+    func takeIn(_ changes: QueueChanges, show: String) {
+        rooms.withLock { r in
+            guard var m = r.byShow[show] else { return }
+            r.byShow[show] = nil
+            m.room.apply(changes)
+            m.revision = max(m.revision, changes.revision)
+            for e in changes.entries { r.showOfEntry[e.key] = show }
+            r.byShow[show] = m
+        }
+    }
+
     /// Takes in what every room on has written since this instance last looked (an entry that joined on
     /// another instance a moment ago is then known here); one read a room.
     public func refresh() throws {
         let known = rooms.withLock { r in r.byShow.filter { $0.value.offAt == nil }.map { ($0.key, $0.value.revision) } }
         for (show, revision) in known {
             let changes = try store.queueChanges(show: show, after: revision)
-            rooms.withLock { r in
-                guard var m = r.byShow[show] else { return }
-                r.byShow[show] = nil
-                m.room.apply(changes)
-                m.revision = max(m.revision, changes.revision)
-                for e in changes.entries { r.showOfEntry[e.key] = show }
-                r.byShow[show] = m
-            }
+            takeIn(changes, show: show)
         }
     }
 
@@ -167,14 +173,7 @@ extension QueueDesk {
             if wait > 0 { Thread.sleep(forTimeInterval: Double(wait) / 1000) }
             began[show] = Self.clock()
             let changes = try store.queueChanges(show: show, after: since)
-            rooms.withLock { r in
-                guard var m = r.byShow[show] else { return }
-                r.byShow[show] = nil
-                m.room.apply(changes)
-                m.revision = max(m.revision, changes.revision)
-                for e in changes.entries { r.showOfEntry[e.key] = show }
-                r.byShow[show] = m
-            }
+            takeIn(changes, show: show)
         }
     }
 

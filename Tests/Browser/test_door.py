@@ -19,14 +19,18 @@ class DoorTests(PickerCase):
         # No picker show: each test makes a show starting soon (the doors open two hours before).
         self.first_driver = len(self.drivers)
 
+    def make_show(self, show, minutes, title=("深海", "Deep Sea")):
+        """A show of hall 3 starting in `minutes`, of the film `title` (Chinese, English)."""
+        starts = (datetime.now(timezone.utc) + timedelta(minutes=minutes)).isoformat(timespec="seconds")
+        status, made = self.server.send("POST", "/v1/shows", {"id": show, "venueId": "cinema-hall-3", "startsAt": starts,
+                                                              "details": {"title": {"zh": title[0], "en": title[1]}},
+                                                              "prices": {"categories": {"standard": "38", "vip": "58", "couple": "99"}}}, admin=True)
+        self.assertEqual(status, 201, made)
+
     def tonight(self, seats):
         """A show of hall 3 starting in 30 minutes with `seats` of its seats sold at the counter: their codes, in order."""
         show = f"door-{self._testMethodName[5:20].replace('_', '-')}"
-        starts = (datetime.now(timezone.utc) + timedelta(minutes=30)).isoformat(timespec="seconds")
-        status, made = self.server.send("POST", "/v1/shows", {"id": show, "venueId": "cinema-hall-3", "startsAt": starts,
-                                                              "details": {"title": {"zh": "深海", "en": "Deep Sea"}},
-                                                              "prices": {"categories": {"standard": "38", "vip": "58", "couple": "99"}}}, admin=True)
-        self.assertEqual(status, 201, made)
+        self.make_show(show, 30)
         free = json.loads(self.server.get(f"/v1/shows/{show}/free-seats"))
         ids = [seat for zone in free["zones"] for row in zone["rows"] for run in row["runs"] for seat in run["seats"]]
         clerk = {"Authorization": f"Bearer {CLERK_KEY}"}
@@ -134,11 +138,7 @@ class DoorTests(PickerCase):
         status, refund = self.server.send("POST", f"/v1/orders/{show}-order/refund", {"seats": [seats[0]], "reason": "changed plans"}, headers=clerk)
         self.assertEqual(status, 200, refund)
         other = f"{show}-late"
-        starts = (datetime.now(timezone.utc) + timedelta(minutes=50)).isoformat(timespec="seconds")
-        status, made = self.server.send("POST", "/v1/shows", {"id": other, "venueId": "cinema-hall-3", "startsAt": starts,
-                                                              "details": {"title": {"zh": "归途", "en": "Homeward"}},
-                                                              "prices": {"categories": {"standard": "38", "vip": "58", "couple": "99"}}}, admin=True)
-        self.assertEqual(status, 201, made)
+        self.make_show(other, 50, ("归途", "Homeward"))
         status, sale = self.server.send("POST", f"/v1/shows/{other}/sales", {"seats": ["4-1"], "orderRef": f"{other}-o", "payment": "cash"}, headers=clerk)
         self.assertEqual(status, 201, sale)
         status, late = self.server.send("GET", f"/v1/orders/{other}-o/tickets", None, headers=clerk)
