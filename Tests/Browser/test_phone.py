@@ -89,6 +89,15 @@ class PhoneTests(PickerCase):
         self.assertIn("Row 5, seat 8", receipt)
         self.assertTrue(self.on_screen(d, "#receipt"), "the receipt is on screen without scrolling")
         self.assertEqual(self.server.sold_in_store(self.show), {self.index(d, "5-8")})
+        # The receipt is the page: no map, no greyed buy bar above it; its QR code whole on the screen.
+        self.assertFalse(d.find_element(By.ID, "show-page").is_displayed())
+        self.assertFalse(d.find_element(By.ID, "buybar").is_displayed())
+        self.wait(d, lambda d: d.execute_script("return [...document.querySelectorAll('#tickets img')].every(i => i.complete && i.naturalWidth > 0)")
+                  and len(d.find_elements(By.CSS_SELECTOR, "#tickets img")) == 1, message="the ticket's QR code")
+        qr = self.rect(d, "#tickets img")
+        self.assertTrue(qr["x"] >= 0 and qr["x"] + qr["width"] <= 390, f"the QR code whole across the screen: {qr}")
+        d.save_screenshot(os.path.join(ARTIFACTS, "phone-receipt.png"))
+        self.axe(d, "the receipt page, phone")
 
 
     def test_phone_long_press_card(self):

@@ -303,6 +303,12 @@ export async function showPage(showId) {
         el('div', { class: 'stub-actions' }, el('a', { class: 'order-link', href: order }, t('viewOrder')),
           el('a', { class: 'order-link', href: calendar, download: `${done.orderRef}.ics` }, t('addToCalendar'))));
       showMessage('', 'none');
+      // The receipt is the page now: the map, its legend and the dead buy bar go (on a phone the success
+      // card sat under the map below a greyed "确认购买" bar, its QR codes half off screen).
+      $('receipt-slot').replaceChildren($('receipt'), $('tickets'));
+      $('show-page').hidden = true;
+      $('receipt-page').hidden = false;
+      window.scrollTo(0, 0);
       announce(text);
       // The focus on the result, not the page's top: a keyboard or screen-reader user reads it next.
       $('receipt').focus();
