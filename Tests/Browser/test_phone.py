@@ -82,6 +82,11 @@ class PhoneTests(PickerCase):
         # The purchase by touch alone: the seat again, then Confirm in the bar.
         self.touch_tap(d, before["x"] + before["width"] / 2, before["y"] + before["height"] / 2)
         self.wait(d, self.settled_total, message="held again")
+        # The line above the map says the prices and what the corner dots mean (both were missing on a phone).
+        legend = d.find_element(By.ID, "map-legend")
+        self.assertTrue(legend.is_displayed())
+        self.assertIn("¥38.00", legend.text)
+        self.assertIn("restricted view", legend.text)
         d.save_screenshot(os.path.join(ARTIFACTS, "phone-picker.png"))
         confirm = self.rect(d, "#confirm")
         self.touch_tap(d, confirm["x"] + confirm["width"] / 2, confirm["y"] + confirm["height"] / 2)
@@ -154,8 +159,11 @@ class PhoneTests(PickerCase):
     def test_phone_minimap_folds_and_unfolds(self):
         d = self.open_phone()
         # The legend is right above the map, on screen with it: each status with its glyph, one line.
-        legend = d.find_elements(By.CSS_SELECTOR, "#map-legend li")
-        self.assertEqual([li.get_attribute("data-status") for li in legend], ["available", "selected", "held", "sold", "blocked", "best-view"])
+        legend = d.find_elements(By.CSS_SELECTOR, "#map-legend li[data-status]")
+        self.assertEqual([li.get_attribute("data-status") for li in legend],
+                         ["available", "selected", "held", "sold", "blocked", "best-view", "restricted-view"])
+        # …then each zone's price (three in the sample hall).
+        self.assertEqual(len(d.find_elements(By.CSS_SELECTOR, "#map-legend li.legend-price")), 3)
         self.assertEqual(len(d.find_elements(By.CSS_SELECTOR, "#map-legend li svg.swatch")), 4, "a glyph for each status but free")
         self.assertTrue(self.on_screen(d, "#map-legend"))
         self.assertFalse(d.find_element(By.ID, "legend").is_displayed(), "the panel's copy is not read twice")

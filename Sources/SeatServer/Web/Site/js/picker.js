@@ -181,6 +181,8 @@ export async function showPage(showId) {
           key: category, color: group[0].color, price: [...new Set(group.map(z => z.price))].join(' / '),
           name: `${t('categoryName', category)} (${group.length})` }));
     $('zone-prices').replaceChildren(...lines.map(z => el('li', { 'data-zone': z.key }, swatch(z.color), `${z.name} `, el('strong', {}, z.price ?? ''))));
+    // On a phone the prices are in the line above the map too (the panel's list is below the fold).
+    if (lines.length <= 6) $('map-legend').append(...lines.map(z => el('li', { class: 'legend-price', 'data-zone': z.key }, swatch(z.color), el('strong', {}, z.price ?? ''))));
     for (const s of document.querySelectorAll('.swatch[data-color]')) s.style.background = s.dataset.color;
     // The film or event when the show names one, with its format; else the hall.
     const title = detailText(show, 'title') ?? venue.title;

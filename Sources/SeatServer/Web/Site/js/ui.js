@@ -146,5 +146,7 @@ export function statusLegend(venue, statuses = ['available', 'selected', 'held',
       : glyphSwatch(p[k], p.ink[k], p.glyphs, p.glyphs.of[k]);
     if (k === 'available') swatch.style.background = venue.zones[0]?.color ?? '';
     return el('li', { 'data-status': k }, swatch, venue.words[k]);
-  }).concat(venue.bestView ? [el('li', { 'data-status': 'best-view' }, el('span', { class: 'swatch best-view', 'aria-hidden': 'true' }), t('bestView'))] : []);
+  }).concat(venue.bestView ? [el('li', { 'data-status': 'best-view' }, el('span', { class: 'swatch best-view', 'aria-hidden': 'true' }), t('bestView'))] : [])
+    // The dot the map draws at a seat's corner (MARK.restrictedView: 4), explained where the hall has one.
+    .concat(venue.marks?.some(m => m & 4) ? [el('li', { 'data-status': 'restricted-view' }, el('span', { class: 'swatch restricted-view', 'aria-hidden': 'true' }), t('restrictedView'))] : []);
 }
