@@ -119,6 +119,10 @@ class PhoneTests(PickerCase):
         d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
         self.assertTrue(d.find_element(By.ID, "seat-card").is_displayed(), "still shown right after the finger lifts")
         self.wait(d, lambda d: not d.find_element(By.ID, "seat-card").is_displayed(), timeout=5, message="gone a moment later")
+        # A peek picks nothing (a long press once selected the seat too).
+        time.sleep(0.3)
+        self.assertEqual(d.find_elements(By.CSS_SELECTOR, "#selection .chip"), [], "nothing chosen by a long press")
+        self.assertNotIn("h", self.server.statuses(self.show))
 
     def test_phone_sold_out_said(self):
         # A show sold out when it opens says so at once, with the way on (#31 item 7's sold-out picture).

@@ -46,11 +46,12 @@ export class Pointer {
       if (this.lassoEnabled && e.shiftKey) { this.beginLasso(p); return; }
       this.gesture = { mode: 'undecided', start: p, last: p, seat, picked: [], path: [[p.x, p.y]], type: e.pointerType };
       if (e.pointerType !== 'mouse' && seat !== null) {
-        // On touch a drag pans; a press held still for a moment starts a drag selection.
-        // It also says which seat is pressed (`seatpress`): the page shows that seat's card, as a mouse's hover does.
+        // On touch a drag pans; a press held still for a moment is a peek (`seatpress`: the page shows that
+        // seat's card, as a mouse's hover does) and picks nothing, unless the finger then moves on: a drag
+        // selection from that seat. (A long press to peek at a seat once selected it too.)
         this.gesture.timer = setTimeout(() => {
           if (this.gesture?.mode !== 'undecided') return;
-          this.beginSelect();
+          this.gesture.mode = 'pressed';
           this.container.dispatchEvent(new CustomEvent('seatpress', { bubbles: true, detail: { id: this.venue.ids[seat], x: e.clientX, y: e.clientY } }));
         }, 350);
       }
@@ -71,6 +72,7 @@ export class Pointer {
         clearTimeout(g.timer);
         if (g.type === 'mouse' && g.seat !== null) this.beginSelect(); else g.mode = 'pan';
       }
+      if (g.mode === 'pressed' && Math.hypot(p.x - g.start.x, p.y - g.start.y) > 4) this.beginSelect();
       if (g.mode === 'pan') this.panBy(p.x - g.last.x, p.y - g.last.y);
       if (g.mode === 'select') this.sweep(p);
       g.last = p;
