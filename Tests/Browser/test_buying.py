@@ -279,6 +279,28 @@ class BuyingTests(PickerCase):
         self.assertEqual(d.switch_to.active_element.get_attribute("data-show"), f"{base}-0")
         self.assertEqual(d.execute_script("return [...document.querySelectorAll('#show-strip a')].map(a => a.tabIndex)"), [0, -1, -1])
 
+    def test_two_tabs_are_one_buyer(self):
+        # Two tabs of one browser acted as two buyers, each with the show's seat limit: now one hold,
+        # taken up by a tab that opens the show, and a change in either tab is the other's too.
+        d = self.open()
+        first = d.current_window_handle
+        self.click_seat(d, "7-1")
+        self.wait(d, self.settled_total, message="held in the first tab")
+        d.switch_to.new_window("tab")
+        d.get(f"{self.server.url}/shows/{self.show}?lang=en")
+        self.wait(d, lambda d: d.execute_script("return document.getElementById('map')?.ready === true"), message="the second tab's map")
+        chips = lambda d: sorted(c.get_attribute("data-seat") for c in d.find_elements(By.CSS_SELECTOR, "#selection .chip"))
+        self.wait(d, lambda d: chips(d) == ["7-1"], message="the second tab takes up the hold")
+        self.click_seat(d, "7-2")
+        self.wait(d, lambda d: chips(d) == ["7-1", "7-2"], message="a second seat in the second tab")
+        self.wait(d, self.settled_total, message="held from the second tab")
+        metrics = urllib.request.urlopen(f"{self.server.url}/metrics").read().decode()
+        active = [line for line in metrics.splitlines() if line.startswith("seatkit_active_holds ") or line.startswith("active_holds ")]
+        self.assertTrue(active and active[0].split()[-1] in ("1", "1.0"), f"one hold for both tabs: {active}")
+        self.assertEqual(self.server.statuses(self.show).count("h"), 2)
+        d.switch_to.window(first)
+        self.wait(d, lambda d: chips(d) == ["7-1", "7-2"], message="the first tab shows the second tab's change")
+
     def test_whole_purchase_with_the_keyboard(self):
         d = self.new_browser()
         d.get(f"{self.server.url}/?lang=en")

@@ -71,6 +71,7 @@ export const api = {
   createHold: (id, seats, wheelchair) =>
     request('POST', `/v1/shows/${seg(id)}/holds`, { body: { seats, wheelchair }, headers: { 'Idempotency-Key': randomKey(), ...admissionHeader(id) } }),
   joinQueue: id => request('POST', `/v1/shows/${seg(id)}/queue`, { retry: false }),
+  hold: token => request('GET', `/v1/holds/${seg(token)}`),
   queuePlace: (entry, after) => request('GET', `/v1/queue/${seg(entry)}${after ? `?after=${after}` : ''}`),
   changeHold: (token, add, remove) => request('POST', `/v1/holds/${seg(token)}/seats`, { body: { add, remove }, retry: false }),
   extend: token => request('POST', `/v1/holds/${seg(token)}/extend`, { retry: false }),

@@ -14,6 +14,47 @@ export class HoldSession {
     this.chain = Promise.resolve();
     this.wheelchair = false;
     this.timer = setInterval(() => this.tick(), 1000);
+    // One buyer, one hold, however many tabs: the hold of this show is kept where every tab of the site
+    // reads it (two tabs once acted as two buyers, each with the show's seat limit). A tab opening the
+    // show takes up the hold another tab holds; a change in one tab is taken up by the others.
+    this.key = `seatkit.hold.${showId}`;
+    this.onStorage = e => { if (e.key === this.key) this.enqueue(() => this.adopt()); };
+    try {
+      addEventListener('storage', this.onStorage);
+      if (localStorage.getItem(this.key)) this.enqueue(() => this.adopt());
+    } catch { /* no storage (a sandboxed embed): each tab its own hold */ }
+  }
+
+  /// Takes up the hold the tabs share (another tab's latest), or lets ours go if another tab ended it.
+  async adopt() {
+    let shared = null;
+    try { shared = JSON.parse(localStorage.getItem(this.key) ?? 'null'); } catch { /* unreadable: none */ }
+    const token = shared?.token ?? this.token;
+    if (!token) return;
+    let hold;
+    try { hold = await api.hold(token); } catch (error) {
+      // Gone (404), or ended (410): nothing to take up; a stale entry is removed.
+      if (error instanceof ApiProblem && (error.status === 404 || error.status === 410)) {
+        if (shared?.token === token) localStorage.removeItem(this.key);
+        if (this.token === token) this.clear();
+        return;
+      }
+      throw error;
+    }
+    if (hold.state !== 'active') { if (this.token === token) this.clear(); return; }
+    this.hold = hold;
+    this.held = new Set(hold.seats);
+    this.desired = new Set(hold.seats);
+    this.onHeld(hold);
+    this.onChange();
+  }
+
+  /// Tells the other tabs what this one holds now (nothing: the entry goes).
+  share(hold) {
+    try {
+      if (hold?.state === 'active') localStorage.setItem(this.key, JSON.stringify({ token: hold.token, seats: hold.seats, version: hold.version ?? 0 }));
+      else if (JSON.parse(localStorage.getItem(this.key) ?? 'null')?.token === (hold?.token ?? this.hold?.token)) localStorage.removeItem(this.key);
+    } catch { /* no storage */ }
   }
 
   get token() { return this.hold?.state === 'active' ? this.hold.token : null; }
@@ -77,6 +118,7 @@ export class HoldSession {
   accept(hold) {
     this.hold = hold;
     this.held = new Set(hold.state === 'active' ? hold.seats : []);
+    this.share(hold);
     // `desired` is left alone: taps made while this request was out are sent by the next round.
     this.onHeld(hold);
     this.onChange();
@@ -91,6 +133,7 @@ export class HoldSession {
   }
 
   clear() {
+    if (this.hold) this.share({ ...this.hold, state: 'ended' });
     this.hold = null;
     this.held = new Set();
     this.desired = new Set();
@@ -145,5 +188,8 @@ export class HoldSession {
     this.onChange('tick');
   }
 
-  stop() { clearInterval(this.timer); }
+  stop() {
+    clearInterval(this.timer);
+    try { removeEventListener('storage', this.onStorage); } catch { /* no window */ }
+  }
 }
