@@ -147,7 +147,7 @@ class ConsoleTests(PickerCase):
             self.click_seat(clerk, seat)
         self.wait(clerk, lambda c: c.execute_script("return document.querySelector('seatkit-map').selection.length") == 2, message="marked")
         # The desk's legend: the statuses as its map draws them.
-        self.assertEqual([li.text for li in clerk.find_elements(By.CSS_SELECTOR, "#desk-legend li")], ["available", "selected", "held", "sold", "not for sale", "best view"])
+        self.assertEqual([li.text for li in clerk.find_elements(By.CSS_SELECTOR, "#desk-legend li")], ["available", "selected", "held", "sold", "not for sale", "best view", "restricted view"])
         clerk.find_element(By.ID, "move-order").click()
         message = self.wait(clerk, lambda c: "moved" in c.find_element(By.ID, "desk-message").text and c.find_element(By.ID, "desk-message").text,
                             message="moved")
