@@ -51,13 +51,7 @@ extension Inventory {
             try checkWindow(from, minutes: policy.exchangeMinutes, what: "exchanges")
             try checkWindow(to, minutes: policy.exchangeMinutes, what: "exchanges into it")
             try checkOnSale(to)
-            if let admission = x.admission {
-                if state(to, holdsWith: admission) {
-                    throw Refusal(
-                        .admissionInUse, detail: "this admission already holds seats for show \(to.record.id): release them or buy them instead")
-                }
-                if to.spentAdmissions.contains(admission) { throw Self.admissionSpent(show: to.record.id) }
-            }
+            if let admission = x.admission { try checkAdmissionFree(admission, in: to) }
         }
         guard to.prices.table.currency == from.prices.table.currency else {
             throw Refusal(

@@ -86,13 +86,7 @@ extension Inventory {
             if let (status, body) = try replay(idempotency, stored: stored, in: m) { return (.first(.replayed(status: status, body: body)), nil) }
             let state = try state(forShow: showID, in: m)
             try checkOnSale(state)
-            // O(1) under the lock (a scan of the show's live holds was O(n) in a rush).
-            if let admission, self.state(state, holdsWith: admission) {
-                throw Refusal(
-                    .admissionInUse,
-                    detail: "this admission already holds seats for show \(showID): change that hold's seats, or release or confirm it first")
-            }
-            if let admission, state.spentAdmissions.contains(admission) { throw Self.admissionSpent(show: showID) }
+            if let admission { try checkAdmissionFree(admission, in: state) }
             guard !seatIDs.isEmpty else { throw Refusal(.noSeats, detail: "a hold needs at least one seat") }
             let seats = try resolve(seatIDs, in: state.layout).sorted()
             try checkFree(seats, in: state, own: [])
@@ -304,11 +298,16 @@ extension Inventory {
         }
     }
 
-    /// Whether `admission` has a live hold in the show. Called under the lock.
+    /// Refuses an admission that has a live hold in the show (one hold at a time) or has bought already
+    /// (one purchase): for a new hold and for a buyer's exchange into the show alike. Called under the lock.
     /// - Complexity: O(1) (a scan of the show's live holds was O(n) in a rush).
-    func state(_ state: ShowState, holdsWith admission: String) -> Bool {
-        guard let digest = state.holdByAdmission[admission] else { return false }
-        return state.holds[digest]?.record.admission == admission
+    func checkAdmissionFree(_ admission: String, in state: ShowState) throws(Refusal) {
+        if let digest = state.holdByAdmission[admission], state.holds[digest]?.record.admission == admission {
+            throw Refusal(
+                .admissionInUse,
+                detail: "this admission already holds seats for show \(state.record.id): change that hold's seats, or release or confirm it first")
+        }
+        if state.spentAdmissions.contains(admission) { throw Self.admissionSpent(show: state.record.id) }
     }
 
     /// Sells a live hold's seats under `orderRef`. Called under the lock.
