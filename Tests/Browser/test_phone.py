@@ -54,6 +54,11 @@ class PhoneTests(PickerCase):
         corners = [self.seat_rect(d, s) for s in ["1-15", "1-16", "10-15", "10-16", "11-1", "11-12"]]
         self.assertTrue(all(r and r["x"] >= surface["left"] and r["x"] + r["width"] <= surface["right"] and r["y"] >= surface["top"]
                             and r["y"] + r["height"] <= min(surface["bottom"], bar["top"]) for r in corners), f"the whole hall in view: {corners}")
+        # #50 item 9: the map is as tall as the hall opened whole needs (SeatCanvas.touchViewHeight): it took
+        # the page's 636 points with the hall in a third of them and a white band under the last row.
+        bottom = max(r["y"] + r["height"] for r in corners)
+        self.assertLess(surface["bottom"] - bottom, 60, f"only the inset under the last row: {surface} {bottom}")
+        self.assertGreater((bottom - corners[0]["y"]) / surface["height"], 0.45, f"the rows fill the map: {surface}")
         # The first tap holds the seat and grows it to a finger's 24 points where it is (zoomed about the
         # finger: the seat stays under it); the bar says so without scrolling.
         finger = (before["x"] + before["width"] / 2, before["y"] + before["height"] / 2)

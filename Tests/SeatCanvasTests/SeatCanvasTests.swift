@@ -50,6 +50,33 @@ import Testing
         #expect(abs(after.x - finger.x) < 0.5 && abs(after.y - finger.y) < 0.5)
     }
 
+    /// #50 item 9: a phone's map is as tall as the hall opened whole needs, not the page's 636 points
+    /// with the hall in a third of them; the zoom is the one the full height gives; a hall that fits only
+    /// smaller keeps the whole height; the page's own limit is never passed.
+    @Test func aPhonesMapIsAsTallAsItsHall() throws {
+        let most = 636.0, width = 362.0
+        let height = canvas.touchViewHeight(width: width, maximumHeight: most)
+        let fitted = canvas.touchViewport(viewSize: LayoutSize(width: width, height: height))
+        let full = canvas.touchViewport(viewSize: LayoutSize(width: width, height: most))
+        #expect(height < most * 0.65 && height >= SeatCanvas.minimumTouchViewHeight, "\(height)")
+        #expect(abs(fitted.zoom - full.zoom) < 1e-12, "the hall opens at the same size")
+        // The hall, inset and all, fills the map's height: nothing but the insets left over.
+        let drawn = canvas.contentSize.height * fitted.zoom
+        #expect(drawn + 2 * SeatCanvas.viewportInset <= height && drawn + 2 * SeatCanvas.viewportInset > height - 1)
+        for seat in hall.seatIndices {
+            let p = fitted.viewPoint(forContent: canvas.geometry.center(of: seat))
+            #expect(p.y > 0 && p.y < height, "seat \(hall.seatID(seat)) in view at \(p)")
+        }
+        let imax = SeatCanvas(layout: try sample("Samples/imax-hall.json"))
+        #expect(imax.touchViewHeight(width: width, maximumHeight: most) == most, "opened zoomed in: all the height")
+        let row = RowSpec(id: "1", label: "1", seats: (0..<4).map { SeatSpec(id: "1-\($0 + 1)", label: "\($0 + 1)", x: Double($0), y: 0, zone: "a") })
+        let spec = VenueSpec(id: "tiny", name: "tiny", zones: [Zone(id: "a", name: "a", category: "c", color: "#336699")], rows: [row])
+        let tiny = SeatCanvas(layout: try VenueLayout(validating: spec))
+        let small = tiny.touchViewHeight(width: width, maximumHeight: most)
+        #expect(small >= SeatCanvas.minimumTouchViewHeight && small < most, "\(small)")
+        #expect(tiny.touchViewHeight(width: width, maximumHeight: 200) == 200, "never taller than the page gives it")
+    }
+
     @Test func theNearestSeatWinsWithinATouchTarget() {
         var v = canvas.viewport(viewSize: LayoutSize(width: 390, height: 844))
         v.zoom(to: 2, focal: .zero)

@@ -18,6 +18,9 @@ import Testing
         case open
         /// The first look on a touch screen with the page's 28-point gutter (`SeatCanvas.touchViewport`).
         case openTouch(gutter: Double)
+        /// The first look on a touch screen whose map is sized to its hall (`SeatCanvas.touchViewHeight`),
+        /// the case's height the most it may take.
+        case openTouchFitted
         case zoom(by: Double, focal: LayoutPoint)
         case pan(LayoutPoint)
         case resize(LayoutSize)
@@ -54,6 +57,10 @@ import Testing
                 .pan(LayoutPoint(x: -80, y: -40)), .resize(LayoutSize(width: 844, height: 300)), .pan(LayoutPoint(x: 9000, y: 0)),
             ]
         ),
+        (
+            LayoutSize(width: 362, height: 636),
+            [.openTouchFitted, .zoom(by: 1.5, focal: LayoutPoint(x: 181, y: 120)), .pan(LayoutPoint(x: -60, y: -30))]
+        ),
     ]
 
     @Test(arguments: venues.map(\.name))
@@ -86,6 +93,10 @@ import Testing
                 case .openTouch(let gutter):
                     viewport = canvas.touchViewport(viewSize: test.view, gutterWidth: gutter)
                     w.key("op", first: true); w.string("openTouch"); w.key("gutter"); w.number(gutter)
+                case .openTouchFitted:
+                    let height = canvas.touchViewHeight(width: test.view.width, maximumHeight: test.view.height)
+                    viewport = canvas.touchViewport(viewSize: LayoutSize(width: test.view.width, height: height))
+                    w.key("op", first: true); w.string("openTouchFitted"); w.key("height"); w.number(height)
                 case .zoom(let factor, let focal):
                     viewport.zoom(by: factor, focal: focal)
                     w.key("op", first: true); w.string("zoom"); w.key("factor"); w.number(factor); w.key("focal"); point(focal, &w)

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { PrefetchPlanner, SeatField, UniformAxis, Viewport, levelForZoom, touchViewport, zoomAfterTap, zoomIntoSeats } from '../../Sources/SeatServer/Web/Site/js/engine.js';
+import { PrefetchPlanner, SeatField, UniformAxis, Viewport, levelForZoom, touchViewHeight, touchViewport, zoomAfterTap, zoomIntoSeats } from '../../Sources/SeatServer/Web/Site/js/engine.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const vectorDir = join(here, 'Vectors');
@@ -35,6 +35,12 @@ for (const file of files) {
         switch (step.op) {
           case 'open': v = new Viewport(geometry.contentWidth, geometry.contentHeight, c.view[0], c.view[1], rules); break;
           case 'openTouch': v = touchViewport(geometry.contentWidth, geometry.contentHeight, c.view[0], c.view[1], rules, step.gutter); break;
+          case 'openTouchFitted': {
+            const height = touchViewHeight(geometry.contentWidth, geometry.contentHeight, c.view[0], c.view[1], rules);
+            assert.equal(height, step.height, `${at} the map's height`);
+            v = touchViewport(geometry.contentWidth, geometry.contentHeight, c.view[0], height, rules);
+            break;
+          }
           case 'zoom': v.zoomBy(step.factor, step.focal[0], step.focal[1]); break;
           case 'pan': v.panBy(step.by[0], step.by[1]); break;
           case 'resize': v.resize(step.to[0], step.to[1]); break;

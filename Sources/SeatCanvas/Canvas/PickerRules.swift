@@ -22,6 +22,8 @@ public struct PickerRules: Sendable, Hashable {
     public var openingSeatSize: Double
     /// A hall whose seats are at least this big when it all fits opens whole on a touch screen.
     public var wholeHallSeatSize: Double = SeatCanvas.wholeHallSeatSize
+    /// A touch screen's map, sized to its hall, is never shorter than this.
+    public var minimumTouchViewHeight: Double = SeatCanvas.minimumTouchViewHeight
 
     /// As JSON, for the page: `{"zoom":{…},"inset":24,"detail":{…},…}`.
     public var json: String {
@@ -49,6 +51,7 @@ public struct PickerRules: Sendable, Hashable {
         w.key("pitch"); w.number(pitch)
         w.key("openingSeatSize"); w.number(openingSeatSize)
         w.key("wholeHallSeatSize"); w.number(wholeHallSeatSize)
+        w.key("minimumTouchViewHeight"); w.number(minimumTouchViewHeight)
         w.raw("}")
         return w.text
     }

@@ -70,6 +70,23 @@ public struct SeatCanvas: Sendable {
         return v
     }
 
+    /// A touch screen's map is never shorter than this: room for a pinch's two fingers (about 200
+    /// points apart on a phone) and the zoom buttons.
+    public static let minimumTouchViewHeight = 240.0
+
+    /// The height a touch screen's map takes when `width` wide with up to `maximumHeight`: the hall of
+    /// `touchViewport` and its insets, no more (a 16-seat-row cinema hall opened whole on a 390-point
+    /// phone filled 31 % of a 636-point map, the rest white), at least `minimumTouchViewHeight`. The
+    /// opening zoom is the same at this height, as a width-bound fit does not change with the height.
+    /// - Complexity: O(1).
+    public func touchViewHeight(
+        width: Double, maximumHeight: Double, gutterWidth: Double = 0, policy: DetailPolicy = DetailPolicy()
+    ) -> Double {
+        let v = touchViewport(viewSize: LayoutSize(width: width, height: maximumHeight), gutterWidth: gutterWidth, policy: policy)
+        let needed = contentSize.height * v.zoom + 2 * Self.viewportInset
+        return min(maximumHeight, max(Self.minimumTouchViewHeight, needed.rounded(.up)))
+    }
+
     /// The zoom a tap on the zones or rows level goes to, about the finger: single seats drawn, and at
     /// least `openingSeatSize` points (an arena's section tapped on a phone lands at a finger's size).
     public func zoomIntoSeats(policy: DetailPolicy = DetailPolicy()) -> Double {

@@ -7,7 +7,7 @@
 // This file is the map's state and its frame; what it draws is in canvasmap-draw.js, the pointer and
 // gestures in canvasmap-pointer.js, the overview in canvasmap-minimap.js (their methods join the class).
 
-import { SeatField, Viewport, levelForZoom, touchViewport, zoomIntoSeats } from './engine.js';
+import { SeatField, Viewport, levelForZoom, touchViewHeight, touchViewport, zoomIntoSeats } from './engine.js';
 import { MARK } from './geometry.js';
 import { STATUS } from './availability.js';
 import { Drawing, outlinePath } from './canvasmap-draw.js';
@@ -54,6 +54,7 @@ export class CanvasMap {
     if (!sameVenue || !this.viewport) {
       const touch = matchMedia('(pointer: coarse)').matches || this.vw < 600;
       const w = venue.contentW, h = venue.contentH;
+      if (touch) { this.fitHeight(this.vw); this.vh = this.surface.clientHeight || 1; }
       this.viewport = touch ? touchViewport(w, h, this.vw, this.vh, this.rules) : new Viewport(w, h, this.vw, this.vh, this.rules);
     }
     this.miniPicture = null;
@@ -201,8 +202,23 @@ export class CanvasMap {
     return new DOMRect(b.left + p.x, b.top + p.y, size, size);
   }
 
+  /// On a touch screen the map is as tall as its hall opened whole needs (the engine's
+  /// touchViewHeight), at most what the page's style gives it: a wide hall leaves no white band.
+  /// - Complexity: O(1).
+  fitHeight(width) {
+    this.container.style.height = '';
+    const most = this.surface.clientHeight || 1;
+    const height = touchViewHeight(this.venue.contentW, this.venue.contentH, width, most, this.rules);
+    this.fittedWidth = width;
+    // The element's styled height is the surface's plus whatever its box-sizing counts besides.
+    const styled = parseFloat(getComputedStyle(this.container).height);
+    if (height < most) this.container.style.height = `${styled - most + height}px`;
+  }
+
   resize() {
     if (!this.venue) return;
+    // A turned phone: the hall is fitted to the new width (the zoom and centre kept by the viewport).
+    if (this.fittedWidth !== undefined && this.surface.clientWidth !== this.fittedWidth) this.fitHeight(this.surface.clientWidth);
     const w = this.surface.clientWidth || 1, h = this.surface.clientHeight || 1;
     if (w === this.vw && h === this.vh && this.canvas.width === Math.round(w * this.dpr)) return;
     this.vw = w; this.vh = h;

@@ -88,6 +88,14 @@ export function touchViewport(contentW, contentH, viewW, viewH, rules, gutterWid
   return v;
 }
 
+/// The height a touch screen's map takes when `viewW` wide with up to `maxH` (SeatCanvas.touchViewHeight):
+/// the opening viewport's hall and its insets, no more, at least `minimumTouchViewHeight`.
+export function touchViewHeight(contentW, contentH, viewW, maxH, rules, gutterWidth = 0) {
+  const v = touchViewport(contentW, contentH, viewW, maxH, rules, gutterWidth);
+  const needed = contentH * v.zoom + 2 * rules.inset;
+  return Math.min(maxH, Math.max(rules.minimumTouchViewHeight, Math.ceil(needed)));
+}
+
 /// The zoom a tap on a seat goes to about the finger (SeatCanvas.zoomAfterTap): seats of
 /// `openingSeatSize` points when they are smaller now, else null.
 export function zoomAfterTap(zoom, rules) {
