@@ -165,6 +165,28 @@ class PhoneTests(PickerCase):
         self.assertEqual(numbers, sorted(set(numbers)), f"one section's rows, in order: {labels}")
         d.save_screenshot(os.path.join(ARTIFACTS, "phone-arena-section-zh.png"))
 
+    def test_phone_arena_side_section_names_its_rows_along_the_top(self):
+        # #50 item 9: beside the arena's stage a section's rows run up and down the screen; after a tap on
+        # one the left gutter was empty. They are named along the top, at their x, in their order.
+        d = self.new_browser()
+        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+        d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+        d.get(f"{self.server.url}/shows/arena-concert?lang=en")
+        self.wait(d, lambda d: d.execute_script("return document.getElementById('map')?.ready === true"), timeout=20, message="the arena")
+        surface = self.rect(d, "#map-surface")
+        self.touch_tap(d, surface["x"] + surface["width"] * 0.93, surface["y"] + surface["height"] * 0.42)
+        self.wait(d, lambda d: d.execute_script("return document.getElementById('map').picker.view.level()") == "seats", message="zoomed into the section")
+        read = ("return [...document.querySelectorAll('#map-gutter-top .gutter-label')]"
+                ".map(e => [e.textContent, e.getBoundingClientRect().left + e.getBoundingClientRect().width / 2])")
+        labels = self.wait(d, lambda d: d.execute_script(read) or None, message="the top gutter")
+        numbers, xs = [int(text) for text, _ in labels], [x for _, x in labels]
+        self.assertGreater(len(numbers), 5, labels)
+        self.assertTrue(numbers == sorted(numbers) or numbers == sorted(numbers, reverse=True), f"one section's rows in order: {labels}")
+        self.assertEqual(len(set(numbers)), len(numbers), labels)
+        self.assertTrue(all(a < b for a, b in zip(xs, xs[1:])) and surface["left"] <= xs[0] and xs[-1] <= surface["right"], labels)
+        self.assertFalse(d.find_element(By.ID, "map-gutter-top").get_attribute("hidden"))
+        d.save_screenshot(os.path.join(ARTIFACTS, "phone-arena-side-section-en.png"))
+
     def test_phone_minimap_folds_and_unfolds(self):
         d = self.open_phone()
         # The legend is right above the map, on screen with it: each status with its glyph, one line.

@@ -200,7 +200,18 @@ import Testing
         #expect(named.allSatisfy { distance($0.row, section.visibleContentRect.midX) == 0 })
         // Drawn as zones (the whole arena on a phone), there are no rows to name.
         #expect(canvas.level(forZoom: whole.zoom) == .zones && canvas.gutter(in: whole).isEmpty)
-        #expect(!canvas.gutter(in: left).isEmpty)
+        // #50 item 9: beside the stage (a fifth of the way across) rows run up and down the screen: the
+        // left gutter names none of them at a height, the top one names those crossing the middle, by x.
+        #expect(canvas.gutter(in: left).allSatisfy { !canvas.geometry.runsUpAndDown(row: $0.row) })
+        let top = canvas.topGutter(in: left)
+        #expect(top.count > 5, "\(top.map(\.label))")
+        #expect(zip(top, top.dropFirst()).allSatisfy { $0.x + SeatCanvas.topGutterSpacing <= $1.x })
+        #expect(top.allSatisfy { canvas.geometry.runsUpAndDown(row: $0.row) && $0.x >= 0 && $0.x <= left.viewSize.width })
+        let midY = left.visibleContentRect.midY
+        #expect(top.allSatisfy { canvas.geometry.rowRects[$0.row].minY <= midY && midY <= canvas.geometry.rowRects[$0.row].maxY })
+        let numbers = top.compactMap { Int($0.label) }
+        #expect(numbers == numbers.sorted() || numbers == numbers.sorted(by: >), "in order: \(numbers)")
+        #expect(canvas.topGutter(in: whole).isEmpty, "none at the zones level")
     }
 
     @Test func theMinimapShowsTheViewportAndPansOnATap() {

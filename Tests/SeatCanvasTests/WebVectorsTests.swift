@@ -61,6 +61,11 @@ import Testing
             LayoutSize(width: 362, height: 636),
             [.openTouchFitted, .zoom(by: 1.5, focal: LayoutPoint(x: 181, y: 120)), .pan(LayoutPoint(x: -60, y: -30))]
         ),
+        (
+            // Into the right edge's middle: an arena's section beside the stage, rows running up and down.
+            LayoutSize(width: 390, height: 560),
+            [.open, .zoom(by: 12, focal: LayoutPoint(x: 365, y: 280)), .pan(LayoutPoint(x: 0, y: 150))]
+        ),
     ]
 
     @Test(arguments: venues.map(\.name))
@@ -154,6 +159,11 @@ import Testing
         for (k, label) in canvas.gutter(in: v).enumerated() {
             if k > 0 { w.raw(",") }
             w.raw("["); w.number(label.row); w.raw(","); w.string(label.label); w.raw(","); w.number(label.y); w.raw("]")
+        }
+        w.raw("]"); w.key("topGutter"); w.raw("[")
+        for (k, label) in canvas.topGutter(in: v).enumerated() {
+            if k > 0 { w.raw(",") }
+            w.raw("["); w.number(label.row); w.raw(","); w.string(label.label); w.raw(","); w.number(label.x); w.raw("]")
         }
         w.raw("]"); w.key("hits"); w.raw("[")
         var first = true

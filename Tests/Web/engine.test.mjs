@@ -60,6 +60,9 @@ for (const file of files) {
         const gutter = field.gutter(v);
         assert.deepEqual(gutter.map(g => [g.row, g.label]), e.gutter.map(([row, label]) => [row, label]), `${at} gutter rows`);
         gutter.forEach((g, i) => close(g.y, e.gutter[i][2], `${at} gutter y of row ${g.label}`));
+        const top = field.topGutter(v);
+        assert.deepEqual(top.map(g => [g.row, g.label]), e.topGutter.map(([row, label]) => [row, label]), `${at} top gutter rows`);
+        top.forEach((g, i) => close(g.x, e.topGutter[i][2], `${at} top gutter x of row ${g.label}`));
         for (const [[x, y], seat] of e.hits) assert.equal(field.hitTest(x, y, v), seat, `${at} tap at ${x},${y}`);
         assert.deepEqual(field.alongDrag(e.drag.path, v), e.drag.seats, `${at} drag`);
       });

@@ -94,8 +94,9 @@ extension SeatCanvas {
         return marks
     }
 
-    /// The rows as a page's gutter reads them, by height: `[label, centre y, row, left x, right x]` (of
-    /// rows crowding one height, the gutter names the one nearest the view's centre line).
+    /// The rows as a page's gutters read them, by height: `[label, centre y, row, left x, right x, top y,
+    /// bottom y]` (of rows crowding one height, the gutter names the one nearest the view's centre line;
+    /// a row taller than wide is named in the top gutter).
     /// - Complexity: O(rows).
     public var gutterRowsJSON: String {
         var w = JSONWriter()
@@ -104,7 +105,8 @@ extension SeatCanvas {
             if k > 0 { w.raw(",") }
             let extent = geometry.rowRects[entry.row]
             w.raw("["); w.string(layout.rows[entry.row].label); w.raw(","); w.number(entry.y); w.raw(","); w.number(entry.row)
-            w.raw(","); w.number(extent.minX); w.raw(","); w.number(extent.maxX); w.raw("]")
+            w.raw(","); w.number(extent.minX); w.raw(","); w.number(extent.maxX)
+            w.raw(","); w.number(extent.minY); w.raw(","); w.number(extent.maxY); w.raw("]")
         }
         w.raw("]")
         return w.text

@@ -165,7 +165,8 @@ extension SeatCanvas {
     /// as one wrong sequence), none while the centre line runs down an aisle between sections; in a
     /// hall every row crosses it. Rows closer than `minimumSpacing`
     /// points share one label: the row nearest the centre line, the higher one on a tie (in a hall, the
-    /// first row of the crowd). At the zones level there are no rows on screen to name: none.
+    /// first row of the crowd). At the zones level there are no rows on screen to name: none. A row that
+    /// runs up and down the screen is named in the top gutter instead (`topGutter`).
     /// - Complexity: O(log rows + visible rows).
     public func gutter(
         in viewport: Viewport, minimumSpacing: Double = SeatCanvas.gutterSpacing, policy: DetailPolicy = DetailPolicy()
@@ -182,7 +183,7 @@ extension SeatCanvas {
         while lo < hi { let mid = (lo + hi) / 2; if rows[mid].y < visible.minY { lo = mid + 1 } else { hi = mid } }
         var end = lo
         while end < rows.count && rows[end].y <= visible.maxY { end += 1 }
-        let candidates = (lo..<end).filter { distance(rows[$0].row) == 0 }
+        let candidates = (lo..<end).filter { distance(rows[$0].row) == 0 && !geometry.runsUpAndDown(row: rows[$0].row) }
         var out: [GutterLabel] = []
         var lastY = -Double.infinity
         var k = 0

@@ -180,7 +180,8 @@ export class Drawing {
     return s === 0 ? this.zoneInk[this.venue.zoneOf[i]] : this.venue.palette.ink[STATUS[s]];
   }
 
-  /// Row labels pinned to the left edge at their rows' heights, as the engine's gutter gives them.
+  /// Row labels pinned to the left edge at their rows' heights, as the engine's gutter gives them, and
+  /// along the top edge at their x for rows that run up and down the screen (its top gutter).
   renderGutter() {
     const labels = this.field.gutter(this.viewport).map(g => {
       const el = document.createElement('div');
@@ -191,6 +192,17 @@ export class Drawing {
       return el;
     });
     this.gutter.replaceChildren(...labels);
+    if (!this.topGutter) return;
+    const top = this.field.topGutter(this.viewport).map(g => {
+      const el = document.createElement('div');
+      el.className = 'gutter-label';
+      el.dataset.row = g.label;
+      el.textContent = g.label;
+      el.style.transform = `translateX(${g.x.toFixed(2)}px) translateX(-50%)`;
+      return el;
+    });
+    this.topGutter.replaceChildren(...top);
+    this.topGutter.hidden = top.length === 0;
   }
 }
 

@@ -20,8 +20,8 @@ const LOD_OFF = new URLSearchParams(location.search).get('lod') === 'off';
 const DIRTY_LIMIT = 200;
 
 export class CanvasMap {
-  constructor({ container, surface, gutter, minimap, onTap, onDragSelect, onView }) {
-    Object.assign(this, { container, surface, gutter, minimap, onTap, onDragSelect, onView });
+  constructor({ container, surface, gutter, topGutter, minimap, onTap, onDragSelect, onView }) {
+    Object.assign(this, { container, surface, gutter, topGutter, minimap, onTap, onDragSelect, onView });
     this.canvas = document.createElement('canvas');
     this.canvas.className = 'map-canvas';
     this.canvas.setAttribute('aria-hidden', 'true');

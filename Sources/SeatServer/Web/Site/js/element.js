@@ -35,6 +35,10 @@ export class SeatKitMap extends HTMLElement {
     surface.append(...focus);
     const gutter = make('div', { className: 'gutter', id: id('gutter') });
     gutter.setAttribute('aria-hidden', 'true');
+    // Rows that run up and down the screen (an arena's sections beside the stage) are named along the top.
+    const topGutter = make('div', { className: 'gutter-top', id: id('gutter-top'), hidden: true });
+    topGutter.setAttribute('aria-hidden', 'true');
+    surface.append(topGutter);
     const minimap = make('canvas', { className: 'minimap', id: id('minimap') });
     minimap.setAttribute('aria-hidden', 'true');
     const toast = make('div', { className: 'map-toast', id: id('toast') });
@@ -48,7 +52,7 @@ export class SeatKitMap extends HTMLElement {
       this.setAttribute('aria-roledescription', (this.closest('[lang]')?.lang ?? '').startsWith('zh') ? '座位图' : 'seat map');
     }
     this.classList.add('map');
-    this.parts = { surface, gutter, minimap, focus, toast, announcer };
+    this.parts = { surface, gutter, topGutter, minimap, focus, toast, announcer };
   }
 
   /// Starts the picker for the `show` attribute (once; a new show id starts a new one).

@@ -207,7 +207,9 @@ export class SeatField {
     }
     this.x = x; this.y = y; this.rules = rules; this.count = n;
     this.index = new SpatialIndex(rects);
-    this.rows = rows.map(([label, ry, row, minX, maxX]) => ({ label, y: ry, row, minX, maxX }));
+    // A row taller than wide runs up and down the screen (SeatGeometry.runsUpAndDown): the top gutter's.
+    this.rows = rows.map(([label, ry, row, minX, maxX, minY, maxY]) => ({ label, y: ry, row, minX, maxX, minY, maxY, upAndDown: maxY - minY > maxX - minX }));
+    this.upAndDown = this.rows.filter(r => r.upAndDown).sort((a, b) => (a.minX + a.maxX) / 2 - (b.minX + b.maxX) / 2 || a.row - b.row);
   }
 
   /// The seat under a finger at view point (px, py): the nearest within half a touch target, or null.
@@ -254,7 +256,7 @@ export class SeatField {
     let end = lo;
     while (end < rows.length && rows[end].y <= v.maxY) end += 1;
     // Rows crossing the centre line only: one section's rows in an arena (none in an aisle between sections).
-    const candidates = rows.slice(lo, end).filter(r => distance(r) === 0);
+    const candidates = rows.slice(lo, end).filter(r => distance(r) === 0 && !r.upAndDown);
     const out = [];
     let lastY = -Infinity, k = 0;
     while (k < candidates.length) {
@@ -268,6 +270,24 @@ export class SeatField {
       const y = best.y * zoom - oy;
       out.push({ row: best.row, label: best.label, y });
       lastY = y; k = j;
+    }
+    return out;
+  }
+
+  /// The top gutter (SeatCanvas.topGutter): rows that run up and down the screen and cross the view's
+  /// horizontal centre line, each at its centre's on-screen x, left to right; rows closer than twice
+  /// `gutterSpacing` share one label, the leftmost; none at the zones level.
+  topGutter(viewport) {
+    if (levelForZoom(viewport.zoom, this.rules) === 'zones') return [];
+    const v = viewport.visibleRect(), spacing = 2 * this.rules.gutterSpacing, out = [];
+    let lastX = -Infinity;
+    for (const r of this.upAndDown) {
+      const mid = (r.minX + r.maxX) / 2;
+      if (!(r.minY <= v.midY && v.midY <= r.maxY && mid >= v.minX && mid <= v.maxX)) continue;
+      const x = mid * viewport.zoom - viewport.ox;
+      if (!(x - lastX >= spacing)) continue;
+      out.push({ row: r.row, label: r.label, x });
+      lastX = x;
     }
     return out;
   }

@@ -26,7 +26,7 @@ export class SeatPicker {
     this.picked = new Set();  // the operator's marked seats (ids)
     this.venue = null; this.prices = null; this.show = null; this.wheelchair = false;
     this.view = new CanvasMap({
-      container: host, surface: parts.surface, gutter: parts.gutter, minimap: parts.minimap,
+      container: host, surface: parts.surface, gutter: parts.gutter, topGutter: parts.topGutter, minimap: parts.minimap,
       onTap: i => this.tap(i),
       onDragSelect: seats => {
         if (this.mode === 'operator') { for (const i of seats) this.picked.add(this.venue.ids[i]); this.paint(); return; }
