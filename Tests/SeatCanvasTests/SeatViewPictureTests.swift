@@ -32,6 +32,19 @@ import Testing
         #expect(abs(rightHeight - 120 * (2 / 2.39) / (4 / 5.squareRoot())) < 1e-6)
     }
 
+    @Test func fromBehindTheScreensBackIsSeenMirrored() {
+        // #50 item 4: straight behind, one width away: the seat at (0, −2) looks along +z; its right is
+        // (−1, 0), so the screen's left end (−1, 0) stands at X = 1, Z = 2: x = 120 + 120 · 1/2 = 180.
+        let behind = SeatView(viewingAngle: 53.13, distanceInWidths: 1, offCentreAngle: 180, across: 0, verdict: .behind)
+        let c = SeatViewPicture.corners(behind)
+        #expect(abs(c[0].x - 180) < 1e-9 && abs(c[1].x - 60) < 1e-9, "mirrored: \(c)")
+        #expect(abs(c[0].y - 47.866) < 0.01 && abs(c[3].y - 98.080) < 0.01, "the same size as from in front")
+        let back = SeatViewPicture.svg(behind, language: .english)
+        #expect(!back.contains("url(#glow)") && back.contains("#3b3e46"), "the unlit back, not a screen ahead")
+        let front = SeatViewPicture.svg(view(across: 0, widths: 1), language: .english)
+        #expect(front.contains("fill=\"url(#glow)\"") && !front.contains("#3b3e46"))
+    }
+
     @Test func thePictureNamesItsVerdictInEitherLanguage() throws {
         let cinema = SampleVenues.cinemaHall()
         let seat = try #require(cinema.index(ofSeatID: "5-1"))
