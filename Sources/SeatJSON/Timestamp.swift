@@ -116,6 +116,32 @@ public enum Timestamp {
         }
     }
 
+    /// An offset as RFC 3339 writes it (`+08:00`, `-05:30`, `Z`), in minutes east of UTC; nil otherwise
+    /// or beyond ±23:59.
+    /// - Complexity: O(1).
+    public static func offsetMinutes(_ text: String) -> Int? {
+        if text == "Z" || text == "z" { return 0 }
+        let b = Array(text.utf8)
+        guard b.count == 6, b[0] == UInt8(ascii: "+") || b[0] == UInt8(ascii: "-"), b[3] == UInt8(ascii: ":") else { return nil }
+        var p = Digits(Array(b[1...2]) + Array(b[4...5]))
+        guard let h = p.number(2), h < 24, let m = p.number(2), m < 60 else { return nil }
+        return (b[0] == UInt8(ascii: "-") ? -1 : 1) * Int(h * 60 + m)
+    }
+
+    /// The instant on a clock `offsetMinutes` east of UTC, as a person there reads it:
+    /// `2026-12-07T14:33:00+08:00` (milliseconds only when there are some; `Z` for 0).
+    /// - Complexity: O(1).
+    public static func text(_ ms: Int64, offsetMinutes: Int) -> String {
+        let (year, month, day, msOfDay) = civil(ms + Int64(offsetMinutes) * 60_000)
+        let secondOfDay = msOfDay / 1000, millis = msOfDay % 1000
+        func pad(_ v: Int64, _ width: Int) -> String { let s = String(v); return String(repeating: "0", count: max(0, width - s.count)) + s }
+        let fraction = millis == 0 ? "" : ".\(pad(millis, 3))"
+        let offset =
+            offsetMinutes == 0
+            ? "Z" : "\(offsetMinutes < 0 ? "-" : "+")\(pad(Int64(abs(offsetMinutes) / 60), 2)):\(pad(Int64(abs(offsetMinutes) % 60), 2))"
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))\(fraction)\(offset)"
+    }
+
     /// RFC 3339 UTC with milliseconds, computed directly (a date formatter per response costs more than
     /// the rest of a hold).
     /// - Complexity: O(1).

@@ -4,6 +4,7 @@ import Foundation
 import SeatMap
 import SeatSamples
 import SeatServer
+import SeatJSON
 
 #if canImport(Glibc)
 import Glibc
@@ -48,6 +49,12 @@ struct ServeCommand: ToolCommand {
 
     @Option(help: "Holds a second one client may ask for.")
     var holdsPerSecond: Double?
+
+    @Option(
+        help: ArgumentHelp(
+            "The venues' clock: a show's start written in another offset is kept on it as the same instant (default +08:00).",
+            valueName: "OFFSET"))
+    var localOffset: String?
 
     @Option(help: "Request threads (1 to 256).")
     var threads: Int?
@@ -119,6 +126,12 @@ struct ServeCommand: ToolCommand {
             let addresses = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             for a in addresses where !HTTPServer.isIPAddress(a) { throw UsageError(message: "--trusted-proxies: \"\(a)\" is not an IPv4 or IPv6 address") }
             options.trustedAddresses = Set(addresses)
+        }
+        if let text = localOffset {
+            guard let minutes = Timestamp.offsetMinutes(text) else {
+                throw UsageError(message: "--local-offset: expected an offset like +08:00, -05:30 or Z, got \"\(text)\"")
+            }
+            options.localOffsetMinutes = minutes
         }
         if let r = holdsPerSecond {
             guard r >= 0 && r.isFinite else { throw UsageError(message: "--holds-per-second must be ≥ 0") }; options.holdsPerSecond = r

@@ -28,6 +28,11 @@ public final class SeatServerApp: Sendable {
         public var threads = max(ProcessInfo.processInfo.activeProcessorCount * 2, 4)
         /// Hold creations a second per client address (0: unlimited).
         public var holdsPerSecond: Double = 20
+        /// The venues' clock, in minutes east of UTC (`--local-offset`): a show's start written in another
+        /// offset (`…T06:33:00Z`) is kept as the same instant on this clock (`…T14:33:00+08:00`), so every
+        /// page shows it as the hall's clock reads (a start in UTC once showed 06:33 beside deadlines at
+        /// 13:33). nil: as written. China keeps +08:00 all year.
+        public var localOffsetMinutes: Int? = 480
         public var maximumBodyBytes = 1 << 20
         /// An admin's venue upload (`POST /v1/venues` with the admin key): a 100k-seat arena is 5.5 MB
         /// of layout JSON and a 60k pretix plan 6.7 MB, so 64 MiB leaves room; everyone else keeps
@@ -113,7 +118,7 @@ public final class SeatServerApp: Sendable {
         let ticketSecret = HMACSHA256.code(key: Array((options.ticketSecret ?? options.adminKey).utf8), message: Array("seatkit-ticket-secret".utf8))
         api = SeatAPI(
             inventory: inventory, operators: operators, tickets: TicketIssuer(secret: ticketSecret), holdsPerSecond: options.holdsPerSecond,
-            logger: options.logger, queues: queues)
+            logger: options.logger, queues: queues, localOffsetMinutes: options.localOffsetMinutes)
         let api = self.api
         var configuration = HTTPServer.Configuration(
             port: options.port, anyAddress: options.anyAddress, threads: options.threads, maximumBodyBytes: options.maximumBodyBytes,

@@ -103,6 +103,24 @@ class OrderPageTests(PickerCase):
         self.assertFalse(d.find_element(By.ID, "tickets-box").is_displayed())
         self.axe(d, "the order after the refund, phone zh")
 
+    def test_a_start_written_in_utc_reads_on_the_halls_clock(self):
+        # #50 item 9: a start written in UTC showed 06:33 beside deadlines at 13:33. Kept on the venues'
+        # clock (+08:00), the stub, the terms and the picker all read 19:30, the refund deadline 18:30.
+        base = "o-" + self._testMethodName[5:].replace("_", "-")
+        show = f"{base}-a"
+        self.make_show(show, "2099-12-28T11:30:00Z")
+        code = self.bought(show, ["9-1"], "WEB-ORDER-UTC")
+        for lang, when, deadline in [("zh", "12月28日 周一 19:30", "18:30"), ("en", "Mon 28 Dec 19:30", "18:30")]:
+            d = self.open_order("WEB-ORDER-UTC", code, lang)
+            stub, terms = d.find_element(By.CSS_SELECTOR, ".stub").text, d.find_element(By.ID, "terms").text
+            self.assertIn(when, stub)
+            self.assertNotIn("11:30", stub + terms)
+            self.assertIn(deadline, terms)
+            p = self.new_browser()
+            p.get(f"{self.server.url}/shows/{show}?lang={lang}")
+            self.wait(p, lambda p: "19:30" in p.find_element(By.TAG_NAME, "body").text, message=f"the picker's start in {lang}")
+            self.assertNotIn("11:30", p.find_element(By.TAG_NAME, "body").text)
+
     def test_en_desktop_wrong_code(self):
         base = "o-" + self._testMethodName[5:].replace("_", "-")
         show = f"{base}-a"

@@ -117,7 +117,10 @@ import SharedState
         let before = try c.request("GET", "/v1/shows/soon/availability")
         let late = try hold(c, ["8-1"], show: "soon")
         #expect(late.status == 409 && late.string("type") == "/problems/show-started", "\(late.text)")
-        #expect(late.string("detail")?.contains(soon) == true)
+        // The start as kept, on the venues' clock: the same instant as written.
+        let kept = try #require(try c.request("GET", "/v1/shows/soon").string("startsAt"))
+        #expect(kept.hasSuffix("+08:00") && ISO8601DateFormatter().date(from: kept) == ISO8601DateFormatter().date(from: soon), "\(kept)")
+        #expect(late.string("detail")?.contains(kept) == true, "\(late.text)")
         let adding = try c.request("POST", "/v1/holds/\(token)/seats", json: #"{"add":["7-4"]}"#)
         #expect(adding.status == 409 && adding.string("type") == "/problems/show-started")
         let after = try c.request("GET", "/v1/shows/soon/availability")

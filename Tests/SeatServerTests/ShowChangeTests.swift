@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackHTTP
+import SeatJSON
 import SeatMap
 import SeatSamples
 import SeatServer
@@ -137,6 +138,28 @@ import Testing
         // A start time moved into the past closes sales.
         #expect(try c2.request("PATCH", "/v1/shows/show", json: #"{"startsAt":"2020-01-01T19:30:00+08:00"}"#, headers: Self.manager).status == 200)
         #expect(try hold(c2, ["8-1"]).string("type") == "/problems/show-started")
+    }
+
+    /// #50 item 9: a start written in UTC showed 06:33 on the pages beside deadlines at 13:33. A start
+    /// is kept on the venues' clock (+08:00 by default) as the same instant, created or edited.
+    @Test(arguments: StoreBackend.available) func aStartWrittenInAnotherOffsetIsKeptOnTheVenuesClock(backend: StoreBackend) throws {
+        let server = try ReservationTests.server(backend)
+        let c = try server.connection()
+        let made = try c.request(
+            "POST", "/v1/shows",
+            json: #"{"id":"utc","venueId":"cinema-hall-3","startsAt":"2099-03-01T06:33:00Z","prices":{"categories":{"standard":"1","vip":"2","couple":"3"}}}"#,
+            headers: Self.manager)
+        #expect(made.status == 201 && made.string("startsAt") == "2099-03-01T14:33:00+08:00", "\(made.text)")
+        // From New York the evening before, with milliseconds: the same instant, on the hall's clock.
+        let moved = try c.request("PATCH", "/v1/shows/utc", json: #"{"startsAt":"2099-03-01T19:45:00.250-05:00"}"#, headers: Self.manager)
+        #expect(moved.status == 200 && moved.string("startsAt") == "2099-03-02T08:45:00.250+08:00", "\(moved.text)")
+        try server.restart()
+        let c2 = try server.connection()
+        let listed = try JSONParser.parse(c2.request("GET", "/v1/shows").body).arrayValue?.first { $0.objectValue?["id"]?.stringValue == "utc" }
+        #expect(listed?.objectValue?["startsAt"]?.stringValue == "2099-03-02T08:45:00.250+08:00", "kept in the store so")
+        // Written on the hall's clock already: as written.
+        let local = try c2.request("PATCH", "/v1/shows/utc", json: #"{"startsAt":"2099-03-02T20:00:00+08:00"}"#, headers: Self.manager)
+        #expect(local.string("startsAt") == "2099-03-02T20:00:00+08:00", "\(local.text)")
     }
 
     @Test(arguments: StoreBackend.available) func cancellingReleasesEverythingAndListsWhatToRefund(backend: StoreBackend) throws {

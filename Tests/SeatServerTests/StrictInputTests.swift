@@ -114,3 +114,23 @@ import Testing
         #expect(try c.request("GET", "/v1/holds/\(token)", headers: [("X-Forwarded-For", "198.51.100.9")]).status == 200)
     }
 }
+
+/// The venues' clock: offsets read and an instant written on one (`Timestamp.text(_:offsetMinutes:)`).
+@Suite struct LocalClockTests {
+    @Test func offsetsAreReadAndRefused() {
+        #expect(Timestamp.offsetMinutes("+08:00") == 480 && Timestamp.offsetMinutes("-05:30") == -330 && Timestamp.offsetMinutes("Z") == 0)
+        for bad in ["+8:00", "08:00", "+24:00", "+08:60", "+08:00 ", "UTC", ""] { #expect(Timestamp.offsetMinutes(bad) == nil, "\(bad)") }
+    }
+
+    @Test func anInstantOnAClockIsTheSameInstant() throws {
+        let ms = try #require(Timestamp.milliseconds("2099-12-31T20:00:00Z"))
+        #expect(Timestamp.text(ms, offsetMinutes: 480) == "2100-01-01T04:00:00+08:00", "the next day, year and century")
+        #expect(Timestamp.text(ms + 7, offsetMinutes: -330) == "2099-12-31T14:30:00.007-05:30")
+        #expect(Timestamp.text(ms, offsetMinutes: 0) == "2099-12-31T20:00:00Z")
+        var random = SplitMix64(seed: 50)
+        for _ in 0..<2000 {
+            let t = Int64(random.next() % 4_000_000_000_000), offset = Int(random.next() % 1440) - 720
+            #expect(Timestamp.milliseconds(Timestamp.text(t, offsetMinutes: offset)) == t)
+        }
+    }
+}

@@ -120,10 +120,18 @@ extension SeatAPI {
 
     func createShow(_ r: HTTPRequest) throws -> HTTPResponse {
         try requireOperator(r, .manager, to: "create shows")
-        let new = try RequestBody.showRequest(r)
+        var new = try RequestBody.showRequest(r)
+        new.startsAt = onLocalClock(new.startsAt)
         try inventory.addShow(new)
         guard let summary = inventory.showSummary(new.id) else { throw Problem.notFound("no show \(new.id)") }
         return .json(201, Render.show(summary), headers: [("Location", "/v1/shows/\(new.id)")])
+    }
+
+    /// A start as the venues' clock reads it (the same instant): what every page then shows.
+    func onLocalClock(_ startsAt: String) -> String {
+        guard let offset = localOffsetMinutes, let ms = Timestamp.milliseconds(startsAt) else { return startsAt }
+        let written = Timestamp.text(ms, offsetMinutes: offset)
+        return Timestamp.milliseconds(written) == ms ? written : startsAt
     }
 
     func show(_ id: String) throws -> HTTPResponse {

@@ -19,7 +19,8 @@ extension SeatAPI {
     /// `PATCH /v1/shows/{id}`: `startsAt`, `holdSeconds`, `details`, `onSale`; answered with the show.
     func editShow(_ show: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
         let who = try requireOperator(r, .manager, to: "edit shows")
-        let edit = try RequestBody.showEditRequest(r)
+        var edit = try RequestBody.showEditRequest(r)
+        edit.startsAt = edit.startsAt.map(onLocalClock)
         let (_, ticket) = try inventory.beginEditShow(show: show, edit, by: who.name)
         return afterCommit(ticket, trace: trace) { [inventory] in Self.showAnswer(inventory, show) }
     }

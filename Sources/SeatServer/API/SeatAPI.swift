@@ -53,12 +53,16 @@ public final class SeatAPI: Sendable {
     /// Open place streams (`GET /v1/queue/{entry}/events`). Lock: `queueStreams` (a leaf).
     let queueStreams = Locked([QueueStreamEntry]())
 
+    /// The venues' clock in minutes east of UTC: shows' starts are kept on it (nil: as written).
+    let localOffsetMinutes: Int?
+
     /// `holdsPerSecond` per client address (0: no limit), bursts of twice that. `logger`: where request
     /// and failure lines go (the default says nothing).
     public init(
         inventory: Inventory, operators: OperatorDirectory, tickets: TicketIssuer, holdsPerSecond: Double = 20, logger: Logger = RequestLog.silent,
-        queues: QueueDesk? = nil
+        queues: QueueDesk? = nil, localOffsetMinutes: Int? = nil
     ) {
+        self.localOffsetMinutes = localOffsetMinutes
         self.inventory = inventory
         self.tickets = tickets
         self.queues = queues
