@@ -139,7 +139,8 @@ public enum Timestamp {
         let offset =
             offsetMinutes == 0
             ? "Z" : "\(offsetMinutes < 0 ? "-" : "+")\(pad(Int64(abs(offsetMinutes) / 60), 2)):\(pad(Int64(abs(offsetMinutes) % 60), 2))"
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))\(fraction)\(offset)"
+        let date = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+        return "\(date)T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))\(fraction)\(offset)"
     }
 
     /// RFC 3339 UTC with milliseconds, computed directly (a date formatter per response costs more than
