@@ -42,6 +42,7 @@ extension SeatMapViewDelegate {
     var layerPool = ReusePool<DisplayItemLayer>(capacityPerIdentifier: 512)
     var shown: DisplayList?
     let gutterView = GutterView()
+    let topGutterView = TopGutterView()
     let minimapView = MinimapView()
     var dragPoints: [LayoutPoint] = []
     var session: SeatSession?
@@ -66,6 +67,7 @@ extension SeatMapViewDelegate {
         mapLayer.bounds = CGRect(origin: .zero, size: canvas.contentSize.cgSize)
         layer.addSublayer(mapLayer)
         addSubview(gutterView)
+        addSubview(topGutterView)
         addSubview(minimapView)
         minimapView.onTap = { [weak self] point in self?.minimapTapped(at: point) }
         installGestures()
@@ -84,6 +86,7 @@ extension SeatMapViewDelegate {
             viewport = canvas.touchViewport(viewSize: size, gutterWidth: Self.gutterWidth)
         }
         gutterView.frame = CGRect(x: 0, y: 0, width: CGFloat(Self.gutterWidth), height: bounds.height)
+        topGutterView.frame = CGRect(x: 0, y: 0, width: bounds.width, height: 18)
         let mini = CGSize(width: min(140, bounds.width / 3), height: min(100, bounds.height / 4))
         minimapView.frame = CGRect(x: bounds.width - mini.width - 8, y: 8, width: mini.width, height: mini.height)
         render()
@@ -105,6 +108,7 @@ extension SeatMapViewDelegate {
         apply(shown.map { RenderDiff(from: $0, to: list) } ?? RenderDiff(inserted: list.items, transformChanged: true), transform: list.transform)
         shown = list
         gutterView.labels = canvas.gutter(in: viewport, policy: detailPolicy)
+        topGutterView.labels = canvas.topGutter(in: viewport, policy: detailPolicy)
         let minimap = canvas.minimap(fitting: LayoutSize(minimapView.bounds.size))
         minimapView.show(canvas.minimapDisplayList(minimap, viewport: viewport, content: content))
         cachedAccessibilityElements = nil

@@ -105,7 +105,10 @@ public struct ZoomableSeatMap: View {
             let frame = canvas.displayList(viewport: viewport, content: content, policy: detailPolicy)
             ZStack(alignment: .topLeading) {
                 Canvas { context, _ in context.draw(frame) }
-                if style.showsGutter { gutter(canvas.gutter(in: viewport, policy: detailPolicy), height: proxy.size.height) }
+                if style.showsGutter {
+                    gutter(canvas.gutter(in: viewport, policy: detailPolicy), height: proxy.size.height)
+                    topGutter(canvas.topGutter(in: viewport, policy: detailPolicy), width: proxy.size.width)
+                }
                 if style.showsMinimap { minimap(viewport: viewport, content: content, viewSize: proxy.size) }
             }
             .frame(width: proxy.size.width, height: proxy.size.height, alignment: .topLeading)
@@ -140,6 +143,22 @@ public struct ZoomableSeatMap: View {
         .frame(width: CGFloat(style.gutterWidth), height: height)
         .background(style.gutterBackground)
         .accessibilityHidden(true)
+    }
+
+    /// Rows that run up and down the screen named along the top, at their x; nothing when none.
+    @ViewBuilder func topGutter(_ labels: [TopGutterLabel], width: CGFloat) -> some View {
+        if !labels.isEmpty {
+            let style = style
+            Canvas { context, size in
+                for label in labels {
+                    let text = Text(verbatim: label.label).font(.system(size: 11, weight: .medium).monospacedDigit()).foregroundColor(style.gutterText)
+                    context.draw(text, at: CGPoint(x: CGFloat(label.x), y: size.height / 2), anchor: .center)
+                }
+            }
+            .frame(width: width, height: 18)
+            .background(style.gutterBackground)
+            .accessibilityHidden(true)
+        }
     }
 
     /// Where the minimap sits: top right, 8 points in, 140 × 100 at most, a third of the width and a
