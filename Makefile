@@ -37,8 +37,11 @@ lint:
 # throwaway PostgreSQL cluster started for the run), the real binary on every sample, schemathesis
 # against the OpenAPI document, SeatKitUI type-checked against UIKit and SwiftUI stand-ins, the page's
 # JavaScript engine against the Swift engine's vectors, the server and client suites under
-# ThreadSanitizer, then the web picker in headless Chromium.
+# ThreadSanitizer, then the web picker in headless Chromium. It ends by failing on any file the run left in
+# the tree (ignored or not) and on any tracked file over 2 MB outside docs/images and Samples (check-tree.py).
 test: deps lint
+	python3 scripts/check-tree.py self-test
+	python3 scripts/check-tree.py start
 	python3 scripts/check-architecture.py
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	SEATKIT_REQUIRE_POSTGRES=1 ./scripts/with-postgres.sh $(SWIFT) test $(SWIFT_FLAGS)
@@ -52,6 +55,7 @@ test: deps lint
 	$(MAKE) test-tsan
 	$(MAKE) test-failover
 	$(MAKE) test-browser
+	python3 scripts/check-tree.py end
 
 # The web page's engine (js/engine.js) against the vectors the Swift engine writes (Tests/Web/Vectors,
 # re-recorded with SEATKIT_RECORD=1 swift test --filter WebVectors): Node's own test runner, no packages.
