@@ -57,10 +57,13 @@ test: deps lint
 	$(MAKE) test-browser
 	python3 scripts/check-tree.py end
 
-# The web page's engine (js/engine.js) against the vectors the Swift engine writes (Tests/Web/Vectors,
+# The web app's typed modules (`// @ts-check`: api, session, engine, live, ticket) through tsc --noEmit,
+# then the page's engine (js/engine.js) against the vectors the Swift engine writes (Tests/Web/Vectors,
 # re-recorded with SEATKIT_RECORD=1 swift test --filter WebVectors): Node's own test runner, no packages.
 test-web:
 	@command -v node >/dev/null || $(MAKE) deps DEB_PACKAGES=nodejs
+	@command -v tsc >/dev/null || $(MAKE) deps DEB_PACKAGES=node-typescript
+	tsc -p Tests/Web/tsconfig.json
 	node --test Tests/Web
 
 # The server and client suites under ThreadSanitizer, in a build of their own (.build/tsan). A report

@@ -87,6 +87,26 @@ for line in section.splitlines():
                 break
         if not found:
             problems.append(f"ARCHITECTURE.md's lock table names {owner}.{prop}, which is no Locked or Atomic of {owner}")
+# The web app (Sources/SeatServer/Web/Site/js): the network only through api.js (its retries, deadlines
+# and problem documents in one place); one element lookup `$` (ui.js); the headless modules (the engine's
+# rules, the codecs, the after-sale terms: what `node --test` runs without a browser) touch no page and
+# import only each other; every import names a module that exists.
+web = root / "Sources/SeatServer/Web/Site/js"
+HEADLESS = {"engine.js", "availability.js", "geometry.js", "order-terms.js", "queue-place.js", "ticket.js", "api.js"}
+for f in sorted(web.glob("*.js")):
+    code = "\n".join(line for line in f.read_text().splitlines() if not line.lstrip().startswith("//"))
+    where = f.relative_to(root)
+    if f.name != "api.js" and re.search(r"\bfetch\(", code):
+        problems.append(f"{where}: fetch outside api.js (call the API through api.js)")
+    if f.name != "ui.js" and re.search(r"\b(const|let|var|function)\s+\$\s*(=|\()", code):
+        problems.append(f"{where}: a $ of its own (import ui.js's)")
+    for name in re.findall(r"from\s+'\./([A-Za-z0-9_-]+\.js)'", code):
+        if not (web / name).exists():
+            problems.append(f"{where}: imports ./{name}, which does not exist")
+        elif f.name in HEADLESS and name not in HEADLESS:
+            problems.append(f"{where}: a headless module imports ./{name}, which is not one")
+    if f.name in HEADLESS and f.name != "api.js" and re.search(r"\b(document|window)\.|\b(localStorage|sessionStorage)\b", code):
+        problems.append(f"{where}: a headless module touches the page")
 for name in table:
     if name not in targets and name not in products:
         problems.append(f"ARCHITECTURE.md names {name}, which Package.swift does not have")

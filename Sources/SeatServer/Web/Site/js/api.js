@@ -1,7 +1,17 @@
+// @ts-check
 // The public v1 API, nothing else. Errors arrive as application/problem+json and are thrown as
 // ApiProblem with the document attached, so callers can name the seat or the rule.
 
+/**
+ * @typedef {{ type?: string, title?: string, status?: number, detail?: string, retryAfter?: number,
+ *   errors?: { path: string, message: string }[], [member: string]: any }} Problem
+ *   an application/problem+json document (RFC 9457), with the members SeatKit adds
+ * @typedef {{ body?: any, headers?: Record<string, string>, as?: 'json' | 'text', retry?: boolean,
+ *   cache?: RequestCache, timeout?: number }} RequestOptions
+ */
+
 export class ApiProblem extends Error {
+  /** @param {number} status @param {Problem} problem */
   constructor(status, problem) {
     super(problem.detail || problem.title || `HTTP ${status}`);
     this.status = status;
@@ -24,8 +34,17 @@ export function randomKey() {
 
 /// One request; a network failure is retried once with the same idempotency key, so a hold or a
 /// confirmation is never made twice by the retry.
-export async function request(method, path, { body, headers = {}, as = 'json', retry = true, cache = 'no-store' } = {}) {
+/** @param {string} method @param {string} path @param {RequestOptions} options @returns {Promise<any>} */
+export async function request(method, path, { body, headers = {}, as = 'json', retry = true, cache = 'no-store', timeout = 0 } = {}) {
+  /** @type {RequestInit & { headers: Record<string, string> }} */
   const init = { method, headers: { ...headers }, cache };
+  // A deadline (`timeout` ms): the door's scan cannot wait for a server that does not answer.
+  let timer;
+  if (timeout > 0) {
+    const abort = new AbortController();
+    timer = setTimeout(() => abort.abort(), timeout);
+    init.signal = abort.signal;
+  }
   if (body !== undefined) {
     init.body = JSON.stringify(body);
     init.headers['Content-Type'] = 'application/json';
@@ -35,12 +54,15 @@ export async function request(method, path, { body, headers = {}, as = 'json', r
   try {
     response = await fetch(path, init);
   } catch (error) {
+    clearTimeout(timer);
     if (!retry) throw error;
     await new Promise(r => setTimeout(r, 300));
-    return request(method, path, { body, headers, as, retry: false, cache });
+    return request(method, path, { body, headers, as, retry: false, cache, timeout });
   }
+  clearTimeout(timer);
   noteServerTime(response, sentAt);
   if (!response.ok) {
+    /** @type {Problem} */
     let problem = { title: response.statusText, status: response.status };
     try { problem = await response.json(); } catch { /* not a problem document */ }
     if (response.status === 429) problem.retryAfter = Number(response.headers.get('Retry-After') || 1);
@@ -77,6 +99,9 @@ export const api = {
   extend: token => request('POST', `/v1/holds/${seg(token)}/extend`, { retry: false }),
   release: token => request('DELETE', `/v1/holds/${seg(token)}`, { retry: false }),
   tickets: token => request('GET', `/v1/holds/${seg(token)}/tickets`),
+  /// A gate's scan (`POST /v1/checkin`) with the door operator's key, answered within `timeout` ms.
+  checkIn: (scan, key, timeout) =>
+    request('POST', '/v1/checkin', { body: scan, headers: { Authorization: `Bearer ${key}` }, retry: false, timeout }),
   confirm: (token, orderRef) =>
     request('POST', `/v1/holds/${seg(token)}/confirm`, { body: { orderRef }, headers: { 'Idempotency-Key': randomKey() } }),
 };

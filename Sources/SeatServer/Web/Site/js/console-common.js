@@ -4,9 +4,10 @@
 import { ApiProblem, randomKey, request } from './api.js';
 import { lang, localName, t } from './i18n.js';
 import { w } from './console-words.js';
-import { moneyText, symbol } from './ui.js';
+import { $, moneyText, symbol } from './ui.js';
 
-export const $ = id => document.getElementById(id);
+// The pages' one element lookup (js/ui.js), for the console's parts that import it from here.
+export { $ };
 export const KEY = 'seatkit.operatorKey';
 
 /// `operator`: {name, role, may} once signed in; `showId` and `map`: the desk's show and its

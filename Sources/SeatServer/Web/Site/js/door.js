@@ -5,13 +5,12 @@
 // (js/door-offline.js: the show's public key and revoked tickets, kept from when it was online), keeps
 // the scans, and uploads them when the server answers again, listing the conflicts.
 
-import { randomKey, request, ApiProblem } from './api.js';
+import { api, randomKey, request, ApiProblem } from './api.js';
 import { afterScan, decideOffline, upload } from './door-offline.js';
 import { w } from './door-words.js';
 import { lang, localName, setLanguage, showTime } from './i18n.js';
-import { detailText } from './ui.js';
+import { $, detailText } from './ui.js';
 
-const $ = id => document.getElementById(id);
 const KEY = 'seatkit.doorKey';
 const stored = (name, fallback) => { try { return JSON.parse(localStorage.getItem(`seatkit.door.${name}`)) ?? fallback; } catch { return fallback; } };
 const store = (name, value) => localStorage.setItem(`seatkit.door.${name}`, JSON.stringify(value));
@@ -186,20 +185,16 @@ function show(answer, ms) {
   beep(answer.ok);
 }
 
+/// One scan to the server within `timeout` ms (a gate cannot wait: past it the page decides offline).
+/// A refusal (4xx) is a red answer; a server error or no answer throws, and the scan is decided offline.
 async function post(scan, timeout = 3000) {
-  const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), timeout);
+  const body = { code: scan.code, gate: scan.gate, direction: scan.direction, nonce: scan.nonce, shows: scan.shows };
   try {
-    const response = await fetch('/v1/checkin', {
-      method: 'POST', signal: abort.signal, cache: 'no-store',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${sessionStorage.getItem(KEY)}` },
-      body: JSON.stringify({ code: scan.code, gate: scan.gate, direction: scan.direction, nonce: scan.nonce, shows: scan.shows }),
-    });
-    if (response.status === 200) return response.json();
-    if (response.status >= 500) throw new Error(`HTTP ${response.status}`);
-    const problem = await response.json().catch(() => ({}));
-    return { result: 'invalid', ok: false, detail: problem.detail ?? `HTTP ${response.status}` };
-  } finally { clearTimeout(timer); }
+    return await api.checkIn(body, sessionStorage.getItem(KEY), timeout);
+  } catch (error) {
+    if (error instanceof ApiProblem && error.status < 500) return { result: 'invalid', ok: false, detail: error.problem.detail ?? `HTTP ${error.status}` };
+    throw error;
+  }
 }
 
 function setOnline(online) {

@@ -1,3 +1,4 @@
+// @ts-check
 // The engine's rules in the browser: CollectionLayout's Viewport and SpatialIndex and SeatCanvas's
 // level of detail, hit test, drag path and gutter, operation for operation, so the page behaves as
 // the Swift engine does. Every number comes from the server (`rules`: SeatCanvas.pickerRules); none is
@@ -297,6 +298,14 @@ export class SeatField {
 /// extension): the item under a position and the items overlapping a span. UniformAxis here and
 /// VariableAxis in grid.js extend it.
 export class AxisModel {
+  // What each axis says of itself (UniformAxis, VariableAxis): overridden, never called here.
+  /** @param {number} position @returns {number | null} */
+  slot(position) { throw new Error(`an axis gives its slot (${position})`); }
+  /** @param {number} index @returns {number} */
+  offset(index) { throw new Error(`an axis gives its offsets (${index})`); }
+  /** @param {number} index @returns {number} */
+  size(index) { throw new Error(`an axis gives its sizes (${index})`); }
+
   /// The item under `position`, or null in a gap, an inset or outside.
   index(position) {
     const i = this.slot(position);
@@ -319,9 +328,10 @@ export class AxisModel {
 
 /// Every item the same size along one axis (CollectionLayout's UniformAxis): a strip of cards.
 export class UniformAxis extends AxisModel {
+  /** @param {number} count @param {number} itemSize @param {number} [spacing] @param {number} [leadingInset] @param {number} [trailingInset] */
   constructor(count, itemSize, spacing = 0, leadingInset = 0, trailingInset = 0) {
     super();
-    Object.assign(this, { count, itemSize, spacing, leadingInset, trailingInset });
+    this.count = count; this.itemSize = itemSize; this.spacing = spacing; this.leadingInset = leadingInset; this.trailingInset = trailingInset;
   }
 
   offset(index) { return this.leadingInset + index * (this.itemSize + this.spacing); }

@@ -1,3 +1,4 @@
+// @ts-check
 // Live availability from `GET /v1/shows/{id}/events`: a snapshot on connect, then one delta per
 // committed version. The browser's EventSource reconnects by itself and sends Last-Event-ID, so the
 // server replays what was missed (or sends `reset`). A tab hidden for long, a machine that slept or a
@@ -6,9 +7,16 @@
 
 import { decodeAvailability, decodeDelta } from './availability.js';
 
+/**
+ * @typedef {{ onSnapshot: (state: any) => void, onDelta: (delta: any) => void,
+ *   onState: (state: 'live' | 'connecting' | 'offline' | string) => void, onShow: (show: any) => void }} LiveEvents
+ */
+
 export class LiveAvailability {
+  /** @param {string} showId @param {LiveEvents} events */
   constructor(showId, { onSnapshot, onDelta, onState, onShow }) {
-    Object.assign(this, { showId, onSnapshot, onDelta, onState, onShow });
+    this.showId = showId;
+    this.onSnapshot = onSnapshot; this.onDelta = onDelta; this.onState = onState; this.onShow = onShow;
     this.version = -1;
     this.onVisible = () => {
       if (document.visibilityState === 'hidden') { this.hiddenAt = Date.now(); return; }

@@ -6,10 +6,9 @@
 import { randomKey, request, serverNow, ApiProblem } from './api.js';
 import { o } from './order-words.js';
 import { lang, localName, setLanguage, showTime } from './i18n.js';
-import { detailText, moneyText } from './ui.js';
+import { $, detailText, moneyText } from './ui.js';
 import { exchangeLosses } from './order-terms.js';
 
-const $ = id => document.getElementById(id);
 const seg = encodeURIComponent;
 const ref = decodeURIComponent(location.pathname.replace(/^\/orders\//, '').replace(/\/$/, ''));
 const code = new URLSearchParams(location.search).get('code') || '';

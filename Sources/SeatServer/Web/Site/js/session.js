@@ -1,3 +1,4 @@
+// @ts-check
 // The buyer's hold, optimistic: a tapped seat shows as selected at once and the request follows.
 // Requests run one at a time (a chain); taps made meanwhile are sent together as one change. When the
 // server says no, the selection returns to what the server holds and the reason is reported.
@@ -5,9 +6,18 @@
 
 import { api, ApiProblem, serverNow } from './api.js';
 
+/**
+ * @typedef {{ token: string, state: string, seats: string[], expiresAt: string, total?: string }} Hold
+ *   the hold resource (`GET /v1/holds/{token}`), as much of it as the session reads
+ * @typedef {{ onChange: (why?: 'tick') => void, onProblem: (problem: ApiProblem | Error, attempted: string[]) => void,
+ *   onHeld: (hold: Hold) => void, onExpired: () => void }} HoldSessionEvents
+ */
+
 export class HoldSession {
+  /** @param {string} showId @param {HoldSessionEvents} events */
   constructor(showId, { onChange, onProblem, onHeld, onExpired }) {
-    Object.assign(this, { showId, onChange, onProblem, onHeld, onExpired });
+    this.showId = showId;
+    this.onChange = onChange; this.onProblem = onProblem; this.onHeld = onHeld; this.onExpired = onExpired;
     this.desired = new Set();   // seat ids the buyer wants (what the map shows as selected)
     this.held = new Set();      // seat ids the server holds for us
     this.hold = null;           // the last hold resource

@@ -1,3 +1,4 @@
+// @ts-check
 // A SeatKit ticket code read and checked in the browser, by the rules of SeatTickets' TicketCode
 // (Swift): `SK1` and the base 32 (RFC 4648, no padding) of the payload — format 1, the 8-byte ticket
 // id, the seat as a LEB128 varint, the show's id and the seat's printed name (each a length byte and
