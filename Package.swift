@@ -66,7 +66,10 @@ let package = Package(
         // The on-sale waiting room, headless: the line, the opening shuffle, the admission rate, signed admissions.
         .target(name: "SeatQueue", dependencies: ["SeatDomain", "SeatSecrets", "SharedState"]),
         // The two stores (SQLite, PostgreSQL) behind SeatDomain's protocol: the only module that speaks SQL.
-        .target(name: "SeatStorage", dependencies: ["SeatDomain", "SeatJSON", "SeatMap", "SeatSecrets", "SharedState", "CSQLite", "CLibPQ"]),
+        .target(
+            name: "SeatStorage", dependencies: ["SeatDomain", "SeatJSON", "SeatMap", "SeatSecrets", "SharedState", "CSQLite", "CLibPQ"],
+            // The schemas' SQL files, compiled into the binary (MigrationFiles).
+            resources: [.embedInCode("Migrations")]),
         // HTTP/1.1 on libmicrohttpd: the server, strict framing, connection budgets, event streams,
         // deferred answers, gzip. Knows nothing of seats but the JSON writer its problems use.
         .target(name: "SeatHTTP", dependencies: ["SeatJSON", "SharedState", "CMicroHTTPD", "CZlib"]),
@@ -136,7 +139,9 @@ let package = Package(
                 "SeatServer", "SeatInventory", "SeatHTTP", "SeatStorage", "SeatSecrets", "SharedState", "SeatMap", "SeatSamples", "SeatCanvas",
                 "SeatKitTestSupport", "LoopbackHTTP", "SeatTickets",
                 "SeatServerTestSupport",
-            ]),
+            ],
+            // The schema's golden dumps and stores made by a released main (MigrationTests).
+            exclude: ["Snapshots", "Fixtures"]),
         // The inventory alone on a real SQLite store: refusals and subscribers without HTTP.
         .testTarget(name: "SeatQueueTests", dependencies: ["SeatQueue", "SeatSecrets"]),
         .testTarget(name: "SeatTicketsTests", dependencies: ["SeatTickets", "SeatSecrets", "SeatKitTestSupport"]),

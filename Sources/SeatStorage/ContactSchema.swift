@@ -1,16 +1,8 @@
 import SeatDomain
 
-/// The order contacts' table, one text for both stores. Embedded store's migration 8, shared store's
-/// migration 13. A name is searched by a scan (`LIKE '%…%'`): a cinema's counter writes some hundreds
+/// The order contacts' statements (the table: `Migrations/*-buyer-contacts.sql`). A name is searched by a scan (`LIKE '%…%'`): a cinema's counter writes some hundreds
 /// of contacts a day, a year of them scans in milliseconds; a phone by its last digits likewise.
 enum ContactSchema {
-    static let template = """
-        CREATE TABLE order_contacts(order_ref TEXT PRIMARY KEY, show_id TEXT NOT NULL, name TEXT, phone TEXT, at BIGINT NOT NULL);
-        CREATE INDEX order_contacts_at ON order_contacts(at);
-        """
-    static let sqlite = template.replacingOccurrences(of: "BIGINT", with: "INTEGER")
-    static let postgres = template
-
     static let save = """
         INSERT INTO order_contacts(order_ref, show_id, name, phone, at) VALUES(?, ?, ?, ?, ?)
         ON CONFLICT(order_ref) DO UPDATE SET name = excluded.name, phone = excluded.phone
@@ -25,8 +17,7 @@ enum ContactSchema {
 
     /// The LIKE patterns of a search: the name's words anywhere, the phone's digits at its end.
     static func patterns(text: String, digits: String?) -> (name: String, phone: String) {
-        let escaped = text.lowercased().replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_")
+        let escaped = SQLText.likeLiteral(text.lowercased())
         return ("%" + escaped + "%", digits.map { "%" + $0 } ?? "-")
     }
 

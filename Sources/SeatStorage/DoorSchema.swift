@@ -1,23 +1,10 @@
 import SeatDomain
 
-/// The door's tables, one text for both stores (`sqliteAndPostgresHaveTheSameTablesColumnsAndKeys`):
+/// The door's statements over its tables (`Migrations/*-door-scans.sql`, alike in both stores):
 /// a ticket's presence, one row a ticket that only flips between out and in, so two gates scanning one
 /// ticket at once meet on its primary key and one of them wins; and every recorded scan, keyed by its
-/// nonce so a retried scan is recorded once. Embedded store's migration 7, shared store's migration 12.
+/// nonce so a retried scan is recorded once.
 enum DoorSchema {
-    static let template = """
-        CREATE TABLE ticket_presence(show_id TEXT NOT NULL REFERENCES shows(id), ticket_id TEXT NOT NULL, inside INTEGER NOT NULL,
-                                     seat INTEGER NOT NULL, nonce TEXT NOT NULL, gate TEXT NOT NULL, operator TEXT NOT NULL, at BIGINT NOT NULL,
-                                     PRIMARY KEY(show_id, ticket_id));
-        CREATE TABLE checkins(show_id TEXT NOT NULL REFERENCES shows(id), nonce TEXT NOT NULL, ticket_id TEXT NOT NULL, seat INTEGER NOT NULL,
-                              direction TEXT NOT NULL CHECK(direction IN ('in','out')), gate TEXT NOT NULL, operator TEXT NOT NULL,
-                              at BIGINT NOT NULL, seq BIGINT NOT NULL, PRIMARY KEY(show_id, nonce));
-        CREATE INDEX checkins_order ON checkins(show_id, seq);
-        """
-
-    static let sqlite = template.replacingOccurrences(of: "BIGINT", with: "INTEGER")
-    static let postgres = template
-
     static let scanColumns = "ticket_id, seat, direction, gate, operator, nonce, at"
     static let findNonce = "SELECT \(scanColumns) FROM checkins WHERE show_id = ? AND nonce = ?"
     /// In: the presence row inserted, or flipped from out; nothing returned when it is in already.

@@ -90,7 +90,7 @@ struct PostgresArray: Sendable, Equatable {
         case .text(let values):
             items = values.map { v in
                 guard let v else { return "NULL" }
-                return "\"" + v.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+                return SQLText.arrayElement(v)
             }
         case .bigint(let values): items = values.map(String.init)
         case .integer(let values): items = values.map(String.init)

@@ -68,7 +68,7 @@ public final class PostgresConnection: CommitListener {
         if handle == nil || PQstatus(handle) != CONNECTION_OK { try connect() }
     }
 
-    static func identifier(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+    static func identifier(_ name: String) -> String { SQLText.identifier(name) }
 
     /// A command without parameters (DDL, BEGIN, COMMIT, SAVEPOINT …).
     @discardableResult

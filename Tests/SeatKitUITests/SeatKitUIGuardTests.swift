@@ -39,9 +39,9 @@ import Testing
 
     /// Each adapter stays a thin one: 800 lines for the UIKit views (the ceiling before the SwiftUI
     /// ones came) and 150 for the door's scanner (camera, one read a code, the answer's panel: its
-    /// decisions are the server's, or `SeatTickets`'), 900 for the SwiftUI views, which also do the
+    /// decisions are the server's, or `SeatTickets`'), 920 for the SwiftUI views, which also do the
     /// scrolling UIKit gets from UIScrollView (drag, axis lock, fling; the easing itself is the engine's
-    /// `ScrollGlide`).
+    /// `ScrollGlide`), and since #50 draw the top gutter's strip as well (900 before it).
     @Test func eachAdapterStaysSmall() throws {
         var lines: [Bool: Int] = [:]
         for file in Self.swiftFiles(under: "Sources/SeatKitUI") {
@@ -49,6 +49,6 @@ import Testing
             lines[text.contains("import SwiftUI"), default: 0] += text.split(separator: "\n", omittingEmptySubsequences: false).count
         }
         #expect((300...950).contains(lines[false] ?? 0), "the UIKit views are \(lines[false] ?? 0) lines")
-        #expect((300...900).contains(lines[true] ?? 0), "the SwiftUI views are \(lines[true] ?? 0) lines")
+        #expect((300...920).contains(lines[true] ?? 0), "the SwiftUI views are \(lines[true] ?? 0) lines")
     }
 }

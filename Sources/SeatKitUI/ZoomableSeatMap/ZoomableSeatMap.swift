@@ -106,8 +106,12 @@ public struct ZoomableSeatMap: View {
             ZStack(alignment: .topLeading) {
                 Canvas { context, _ in context.draw(frame) }
                 if style.showsGutter {
-                    gutter(canvas.gutter(in: viewport, policy: detailPolicy), height: proxy.size.height)
-                    topGutter(canvas.topGutter(in: viewport, policy: detailPolicy), width: proxy.size.width)
+                    labelStrip(
+                        canvas.gutter(in: viewport, policy: detailPolicy).map { ($0.label, $0.y) }, across: false,
+                        size: CGSize(width: CGFloat(style.gutterWidth), height: proxy.size.height))
+                    labelStrip(
+                        canvas.topGutter(in: viewport, policy: detailPolicy).map { ($0.label, $0.x) }, across: true,
+                        size: CGSize(width: proxy.size.width, height: 18))
                 }
                 if style.showsMinimap { minimap(viewport: viewport, content: content, viewSize: proxy.size) }
             }
@@ -132,32 +136,18 @@ public struct ZoomableSeatMap: View {
     }
 
     /// The row numbers at the heights the engine's gutter gives.
-    func gutter(_ labels: [GutterLabel], height: CGFloat) -> some View {
-        let style = style
-        return Canvas { context, size in
-            for label in labels {
-                let text = Text(verbatim: label.label).font(.system(size: 11, weight: .medium).monospacedDigit()).foregroundColor(style.gutterText)
-                context.draw(text, at: CGPoint(x: size.width / 2, y: CGFloat(label.y)), anchor: .center)
-            }
-        }
-        .frame(width: CGFloat(style.gutterWidth), height: height)
-        .background(style.gutterBackground)
-        .accessibilityHidden(true)
-    }
-
-    /// Rows that run up and down the screen named along the top, at their x; nothing when none.
-    @ViewBuilder func topGutter(_ labels: [TopGutterLabel], width: CGFloat) -> some View {
-        if !labels.isEmpty {
+    /// Row numbers in a strip: the left gutter's at their y, the top one's at their x (drawn if any).
+    @ViewBuilder func labelStrip(_ labels: [(text: String, at: Double)], across: Bool, size: CGSize) -> some View {
+        if !across || !labels.isEmpty {
             let style = style
             Canvas { context, size in
                 for label in labels {
-                    let text = Text(verbatim: label.label).font(.system(size: 11, weight: .medium).monospacedDigit()).foregroundColor(style.gutterText)
-                    context.draw(text, at: CGPoint(x: CGFloat(label.x), y: size.height / 2), anchor: .center)
+                    let text = Text(verbatim: label.text).font(.system(size: 11, weight: .medium).monospacedDigit()).foregroundColor(style.gutterText)
+                    let at = across ? CGPoint(x: CGFloat(label.at), y: size.height / 2) : CGPoint(x: size.width / 2, y: CGFloat(label.at))
+                    context.draw(text, at: at, anchor: .center)
                 }
             }
-            .frame(width: width, height: 18)
-            .background(style.gutterBackground)
-            .accessibilityHidden(true)
+            .frame(width: size.width, height: size.height).background(style.gutterBackground).accessibilityHidden(true)
         }
     }
 

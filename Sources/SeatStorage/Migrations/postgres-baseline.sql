@@ -1,0 +1,553 @@
+-- The PostgreSQL store's whole schema at migration 18, in one step: a new database starts here (and is
+-- marked as at 18); a database made before upgrades through postgres-NN-*.sql instead. Written from
+-- pg_dump of a database the 18 migrations built; the schema test (MigrationTests) holds the two to one
+-- schema, so a new migration comes with a new baseline. Functions as their last migration wrote them.
+
+CREATE FUNCTION seatkit_commit(batch jsonb, durable boolean) RETURNS jsonb
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  c jsonb; h jsonb; v bigint; n int; delta text; result jsonb := '[]'::jsonb;
+  show text := NULL; cur bigint := NULL;
+BEGIN
+  IF NOT durable THEN PERFORM set_config('synchronous_commit', 'off', true); END IF;
+  FOR c IN SELECT value FROM jsonb_array_elements(batch) LOOP
+    -- Changes come grouped by show: the show row is locked once (outside the per-change
+    -- subtransactions) and written once, with the last version, when its group ends.
+    IF show IS DISTINCT FROM c->>'show' THEN
+      IF show IS NOT NULL AND cur IS NOT NULL THEN UPDATE shows SET version = cur WHERE id = show; END IF;
+      show := c->>'show';
+      SELECT version INTO cur FROM shows WHERE id = show FOR UPDATE;
+    END IF;
+    BEGIN
+      IF cur IS NULL THEN RAISE EXCEPTION 'show % does not exist', c->>'show' USING ERRCODE = 'SK001'; END IF;
+      v := cur + 1;
+              IF EXISTS (SELECT 1 FROM jsonb_array_elements(c->'insert') AS u(x) WHERE x->>'hold' IS NOT NULL
+                     AND NOT (c->'holds' @> jsonb_build_array(jsonb_build_object('id', x->'hold'))))
+         OR EXISTS (SELECT 1 FROM jsonb_array_elements(c->'holds') AS w(r) WHERE r->'show' IS DISTINCT FROM c->'show') THEN
+        RAISE EXCEPTION 'a claim or hold of the change to show % is not one of its own', c->>'show' USING ERRCODE = 'foreign_key_violation';
+      END IF;
+              IF c ? 'showBase' AND NOT EXISTS (SELECT 1 FROM shows s WHERE s.id = c->>'show' AND s.starts_at = c->'showBase'->>'startsAt' AND s.prices = c->'showBase'->>'prices' AND s.policy = c->'showBase'->>'policy' AND s.hold_seconds = (c->'showBase'->>'holdSeconds')::int AND s.details = c->'showBase'->>'details' AND s.on_sale = (c->'showBase'->>'onSale')::boolean AND s.cancelled_at IS NOT DISTINCT FROM (c->'showBase'->>'cancelledAt')::bigint AND s.price_revision = (c->'showBase'->>'priceRevision')::int AND s.earlier_prices = c->'showBase'->>'earlierPrices') THEN RAISE EXCEPTION 'show % changed meanwhile on another instance', c->>'show' USING ERRCODE = 'SK002'; END IF;
+      FOR h IN SELECT value FROM jsonb_array_elements(c->'holds') LOOP
+        INSERT INTO holds(id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at, kind, reason, operator, payment, prices, admission)
+        VALUES (h->>'id', h->>'token', h->>'show', h->>'state', (h->>'expiresAt')::bigint, (h->>'extended')::boolean,
+                h->>'orderRef', (h->>'wheelchair')::boolean, (h->>'createdAt')::bigint, h->>'kind', h->>'reason', h->>'operator', h->>'payment', h->>'prices', h->>'admission')
+        ON CONFLICT (id) DO UPDATE SET state = EXCLUDED.state, expires_at = EXCLUDED.expires_at,
+          extended = EXCLUDED.extended, order_ref = EXCLUDED.order_ref, reason = EXCLUDED.reason, operator = EXCLUDED.operator, payment = EXCLUDED.payment, prices = EXCLUDED.prices
+        WHERE holds.state = 'active' AND (EXCLUDED.state <> 'expired' OR holds.expires_at <= EXCLUDED.expires_at);
+        GET DIAGNOSTICS n = ROW_COUNT;
+        IF n <> 1 THEN RAISE EXCEPTION 'hold % is no longer active', h->>'id' USING ERRCODE = 'SK001'; END IF;
+      END LOOP;
+      IF jsonb_array_length(c->'delete') > 0 THEN
+        DELETE FROM claims WHERE show_id = c->>'show' AND status IN ('held', 'blocked')
+          AND seat IN (SELECT value::int FROM jsonb_array_elements_text(c->'delete')) AND hold_id IN (SELECT value->>'id' FROM jsonb_array_elements(c->'holds'));
+        GET DIAGNOSTICS n = ROW_COUNT;
+        IF n <> jsonb_array_length(c->'delete') THEN RAISE EXCEPTION 'seats to release are no longer held or reserved' USING ERRCODE = 'SK001'; END IF;
+      END IF;
+      FOR h IN SELECT value FROM jsonb_array_elements(coalesce(c->'refunds', '[]'::jsonb)) LOOP DELETE FROM claims WHERE show_id = c->>'show' AND status = 'sold' AND hold_id = h->>'hold' AND seat = (h->>'seat')::int; GET DIAGNOSTICS n = ROW_COUNT; IF n <> 1 THEN RAISE EXCEPTION 'seat % is no longer sold in %', h->>'seat', h->>'hold' USING ERRCODE = 'SK001'; END IF; INSERT INTO refunds(hold_id, seat, refunded_at, reason, operator, returned_to) VALUES (h->>'hold', (h->>'seat')::int, (h->>'at')::bigint, h->>'reason', h->>'operator', h->>'returnedTo'); END LOOP;
+              -- In seat order: overlapping holds meet in the same order and never deadlock.
+      INSERT INTO claims(show_id, seat, status, hold_id)
+        SELECT c->>'show', (x->>'seat')::int, x->>'status', x->>'hold' FROM jsonb_array_elements(c->'insert') AS x
+        ORDER BY (x->>'seat')::int;
+      IF jsonb_array_length(c->'sell') > 0 THEN
+        UPDATE claims SET status = 'sold' WHERE show_id = c->>'show' AND status IN ('held', 'blocked')
+          AND seat IN (SELECT value::int FROM jsonb_array_elements_text(c->'sell')) AND hold_id IN (SELECT value->>'id' FROM jsonb_array_elements(c->'holds'));
+        GET DIAGNOSTICS n = ROW_COUNT;
+        IF n <> jsonb_array_length(c->'sell') THEN RAISE EXCEPTION 'seats to sell are no longer held or reserved' USING ERRCODE = 'SK001'; END IF;
+      END IF;
+                    -- A hold that ends (released, expired, sold) keeps no held seat: if it would, this instance's view
+      -- of the hold was stale and the change is refused (the instance reloads and the client retries).
+      FOR h IN SELECT value FROM jsonb_array_elements(c->'holds') LOOP
+        IF h->>'state' <> 'active' AND EXISTS (SELECT 1 FROM claims WHERE hold_id = h->>'id' AND status IN ('held', 'blocked')) THEN
+          RAISE EXCEPTION 'hold % still holds seats this change does not release', h->>'id' USING ERRCODE = 'SK001';
+        END IF;
+      END LOOP;
+      delta := 'skd1;' || (v - 1) || ';' || v || ';' || (c->>'changes');
+      INSERT INTO show_log(show_id, version, created_at, action, hold_id, operator, reason, order_ref, delta) VALUES (c->>'show', v, (c->>'now')::bigint, c->'log'->>'action', c->'log'->>'hold', c->'log'->>'operator', c->'log'->>'reason', c->'log'->>'orderRef', delta);
+              IF c ? 'showRow' THEN UPDATE shows SET starts_at = c->'showRow'->>'startsAt', prices = c->'showRow'->>'prices', policy = c->'showRow'->>'policy', hold_seconds = (c->'showRow'->>'holdSeconds')::int, details = c->'showRow'->>'details', on_sale = (c->'showRow'->>'onSale')::boolean, cancelled_at = (c->'showRow'->>'cancelledAt')::bigint, price_revision = (c->'showRow'->>'priceRevision')::int, earlier_prices = c->'showRow'->>'earlierPrices' WHERE id = c->>'show'; END IF;
+      IF c ? 'idempotency' THEN
+        INSERT INTO idempotency(key, fingerprint, status, body, created_at)
+        VALUES (c->'idempotency'->>'key', c->'idempotency'->>'fingerprint', (c->'idempotency'->>'status')::int,
+                c->'idempotency'->>'body', (c->>'now')::bigint);
+      END IF;
+      -- The change itself rides on the notification (when it fits), so followers need not query.
+      -- One channel per schema: stores sharing a database never hear each other.
+      PERFORM pg_notify('seatkit_events_' || current_schema(), (c->>'show') || E'\n' || CASE WHEN length(delta) < 7000 THEN delta ELSE '' END);
+      result := result || jsonb_build_array(jsonb_build_object('version', v, 'delta', delta));
+      cur := v;
+    EXCEPTION WHEN unique_violation OR SQLSTATE 'SK001' OR SQLSTATE 'SK002' OR foreign_key_violation THEN
+      result := result || jsonb_build_array(jsonb_build_object('refused', SQLERRM, 'code', SQLSTATE));
+    END;
+  END LOOP;
+  IF show IS NOT NULL AND cur IS NOT NULL THEN UPDATE shows SET version = cur WHERE id = show; END IF;
+  RETURN result;
+END
+$$;
+
+CREATE FUNCTION seatkit_write_arrays(durable boolean, c_show text[], c_body text[], c_now bigint[], l_action text[], l_hold text[], l_operator text[], l_reason text[], l_order text[], k_change integer[], k_key text[], k_fingerprint text[], k_status integer[], k_body text[], h_change integer[], h_id text[], h_token text[], h_show text[], h_state text[], h_expires bigint[], h_extended boolean[], h_order text[], h_wheelchair boolean[], h_created bigint[], h_kind text[], h_reason text[], h_operator text[], h_payment text[], h_prices text[], h_admission text[], d_change integer[], d_seat integer[], i_change integer[], i_seat integer[], i_status text[], i_hold text[], s_change integer[], s_seat integer[]) RETURNS bigint[]
+    LANGUAGE plpgsql
+    SET enable_seqscan TO 'off'
+    SET plan_cache_mode TO 'force_generic_plan'
+    AS $$
+DECLARE
+  n bigint; done_n bigint; versions bigint[]; deltas text[]; one_show text; seats int[]; owners text[];
+  holds_n bigint; unreleased_n bigint;
+  starts int[]; groups int; lo int; hi int; p int; q int; base bigint; lines text;
+BEGIN
+  IF NOT durable THEN PERFORM set_config('synchronous_commit', 'off', true); END IF;
+  -- Where each show's changes start; NULL when the batch is not in show order.
+  starts := '{}';
+  FOR k IN 1..cardinality(c_show) LOOP
+    IF k = 1 OR c_show[k] <> c_show[k - 1] THEN
+      IF k > 1 AND c_show[k] COLLATE "C" < c_show[k - 1] COLLATE "C" THEN starts := NULL; EXIT; END IF;
+      starts := starts || k;
+    END IF;
+  END LOOP;
+  IF cardinality(starts) > 0 THEN
+    starts := starts || (cardinality(c_show) + 1);
+    groups := cardinality(starts) - 1;
+    -- Each show locked (in show order) and moved past its changes; a change's version is its
+    -- show's, then its place among that show's changes.
+    FOR g IN 1..groups LOOP
+      lo := starts[g]; hi := starts[g + 1] - 1;
+      UPDATE shows SET version = version + (hi - lo + 1) WHERE id = c_show[lo] RETURNING version - (hi - lo + 1) INTO base;
+      IF NOT FOUND THEN RAISE EXCEPTION 'a show of the batch does not exist' USING ERRCODE = 'SK001'; END IF;
+      FOR k IN lo..hi LOOP
+        versions[k] := base + (k - lo + 1);
+        deltas[k] := 'skd1;' || (versions[k] - 1) || ';' || versions[k] || ';' || c_body[k];
+      END LOOP;
+    END LOOP;
+    -- A show's freed seats (and its sold ones, below) are the slice of the array whose changes
+    -- are its (the seats come in change order), each seat with its change's hold: a seat is freed
+    -- or sold only by the hold that has it. Seats out of change order are missed and the count
+    -- refuses the batch.
+    IF cardinality(d_seat) > 0 THEN
+      n := 0; p := 1;
+      FOR g IN 1..groups LOOP
+        q := p;
+        WHILE q <= cardinality(d_change) AND d_change[q] < starts[g + 1] LOOP q := q + 1; END LOOP;
+        IF q > p THEN
+          DELETE FROM claims WHERE show_id = c_show[starts[g]] AND seat = ANY(d_seat[p:q - 1]) AND status IN ('held', 'blocked')
+            AND (seat, hold_id) IN (SELECT d.seat, h.id FROM unnest(d_change[p:q - 1], d_seat[p:q - 1]) AS d(change, seat)
+                                    JOIN unnest(h_change, h_id) AS h(change, id) ON h.change = d.change);
+          GET DIAGNOSTICS done_n = ROW_COUNT;
+          n := n + done_n;
+        END IF;
+        p := q;
+      END LOOP;
+      IF n <> cardinality(d_seat) THEN RAISE EXCEPTION 'seats to release are no longer held or reserved' USING ERRCODE = 'SK001'; END IF;
+    END IF;
+    -- In show and seat order: overlapping holds meet in the same order and never deadlock. A
+    -- claim names one of its own change's holds, or none.
+    IF cardinality(i_seat) > 0 THEN
+      INSERT INTO claims(show_id, seat, status, hold_id)
+        SELECT c_show[i.change], i.seat, i.status, i.hold FROM unnest(i_change, i_seat, i_status, i_hold) AS i(change, seat, status, hold)
+        WHERE i.hold IS NULL OR (i.change, i.hold) IN (SELECT * FROM unnest(h_change, h_id))
+        ORDER BY 1, 2;
+      GET DIAGNOSTICS n = ROW_COUNT;
+      IF n <> cardinality(i_seat) THEN
+        RAISE EXCEPTION 'a claim of the batch names a hold not its change''s' USING ERRCODE = 'foreign_key_violation';
+      END IF;
+    END IF;
+    IF cardinality(s_seat) > 0 THEN
+      n := 0; p := 1;
+      FOR g IN 1..groups LOOP
+        q := p;
+        WHILE q <= cardinality(s_change) AND s_change[q] < starts[g + 1] LOOP q := q + 1; END LOOP;
+        IF q > p THEN
+          UPDATE claims SET status = 'sold' WHERE show_id = c_show[starts[g]] AND seat = ANY(s_seat[p:q - 1]) AND status IN ('held', 'blocked')
+            AND (seat, hold_id) IN (SELECT s.seat, h.id FROM unnest(s_change[p:q - 1], s_seat[p:q - 1]) AS s(change, seat)
+                                    JOIN unnest(h_change, h_id) AS h(change, id) ON h.change = s.change);
+          GET DIAGNOSTICS done_n = ROW_COUNT;
+          n := n + done_n;
+        END IF;
+        p := q;
+      END LOOP;
+      IF n <> cardinality(s_seat) THEN RAISE EXCEPTION 'seats to sell are no longer held or reserved' USING ERRCODE = 'SK001'; END IF;
+    END IF;
+    IF cardinality(k_key) > 0 THEN
+      INSERT INTO idempotency(key, fingerprint, status, body, created_at)
+        SELECT i.key, i.fingerprint, i.status, i.body, c_now[i.change]
+        FROM unnest(k_change, k_key, k_fingerprint, k_status, k_body) AS i(change, key, fingerprint, status, body);
+    END IF;
+    -- The holds and the log; when a hold of the batch ends, the check that it keeps no held seat
+    -- (the instance's view of it was stale otherwise; the claims' statements above are done).
+    IF 'active' = ALL(h_state) THEN
+      WITH upserted AS (INSERT INTO holds(id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at, kind, reason, operator, payment, prices, admission)
+          SELECT h.id, h.token, h.show, h.state, h.expires, h.extended, h.order_ref, h.wheelchair, h.created, h.kind, h.reason, h.operator,
+                 h.payment, h.prices, h.admission
+          FROM unnest(h_change, h_id, h_token, h_show, h_state, h_expires, h_extended, h_order, h_wheelchair, h_created, h_kind, h_reason,
+                      h_operator, h_payment, h_prices, h_admission)
+            AS h(change, id, token, show, state, expires, extended, order_ref, wheelchair, created, kind, reason, operator, payment, prices, admission)
+          WHERE h.show = c_show[h.change]
+        ON CONFLICT (id) DO UPDATE SET state = EXCLUDED.state, expires_at = EXCLUDED.expires_at, extended = EXCLUDED.extended,
+          order_ref = EXCLUDED.order_ref, reason = EXCLUDED.reason, operator = EXCLUDED.operator, payment = EXCLUDED.payment,
+          prices = EXCLUDED.prices
+        WHERE holds.state = 'active' AND (EXCLUDED.state <> 'expired' OR holds.expires_at <= EXCLUDED.expires_at)
+        RETURNING 1),
+        logged AS (INSERT INTO show_log(show_id, version, created_at, action, hold_id, operator, reason, order_ref, delta)
+          SELECT c_show[k], versions[k], c_now[k], l_action[k], l_hold[k], l_operator[k], l_reason[k], l_order[k], deltas[k]
+          FROM generate_subscripts(c_show, 1) AS k)
+      SELECT count(*), 0 INTO holds_n, unreleased_n FROM upserted;
+    ELSE
+      WITH upserted AS (INSERT INTO holds(id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at, kind, reason, operator, payment, prices, admission)
+          SELECT h.id, h.token, h.show, h.state, h.expires, h.extended, h.order_ref, h.wheelchair, h.created, h.kind, h.reason, h.operator,
+                 h.payment, h.prices, h.admission
+          FROM unnest(h_change, h_id, h_token, h_show, h_state, h_expires, h_extended, h_order, h_wheelchair, h_created, h_kind, h_reason,
+                      h_operator, h_payment, h_prices, h_admission)
+            AS h(change, id, token, show, state, expires, extended, order_ref, wheelchair, created, kind, reason, operator, payment, prices, admission)
+          WHERE h.show = c_show[h.change]
+        ON CONFLICT (id) DO UPDATE SET state = EXCLUDED.state, expires_at = EXCLUDED.expires_at, extended = EXCLUDED.extended,
+          order_ref = EXCLUDED.order_ref, reason = EXCLUDED.reason, operator = EXCLUDED.operator, payment = EXCLUDED.payment,
+          prices = EXCLUDED.prices
+        WHERE holds.state = 'active' AND (EXCLUDED.state <> 'expired' OR holds.expires_at <= EXCLUDED.expires_at)
+        RETURNING 1),
+        logged AS (INSERT INTO show_log(show_id, version, created_at, action, hold_id, operator, reason, order_ref, delta)
+          SELECT c_show[k], versions[k], c_now[k], l_action[k], l_hold[k], l_operator[k], l_reason[k], l_order[k], deltas[k]
+          FROM generate_subscripts(c_show, 1) AS k)
+      SELECT (SELECT count(*) FROM upserted),
+             (SELECT count(*) FROM unnest(h_id, h_state) AS h(id, state)
+                JOIN claims ON claims.hold_id = h.id AND claims.status IN ('held', 'blocked') WHERE h.state <> 'active')
+        INTO holds_n, unreleased_n;
+    END IF;
+    IF holds_n <> cardinality(h_id) THEN
+      RAISE EXCEPTION 'a hold of the batch is no longer active, or not of its change''s show' USING ERRCODE = 'SK001';
+    END IF;
+    IF unreleased_n > 0 THEN
+      RAISE EXCEPTION 'a hold of the batch still holds seats its change does not release' USING ERRCODE = 'SK001';
+    END IF;
+    -- One notification a show, its deltas a line each in version order (none past 7,000 bytes:
+    -- the listener reads the show's log instead).
+    FOR g IN 1..groups LOOP
+      lines := array_to_string(deltas[starts[g]:starts[g + 1] - 1], E'\n');
+      PERFORM pg_notify('seatkit_events_' || current_schema(), c_show[starts[g]] || E'\n' || CASE WHEN length(lines) < 7000 THEN lines ELSE '' END);
+    END LOOP;
+    RETURN versions;
+  END IF;
+  -- The shows locked in id order (as seatkit_commit locks them); a change's version is its
+  -- show's, then its place among that show's changes.
+  WITH locked AS (SELECT id, version FROM shows WHERE id = ANY(c_show) ORDER BY id FOR UPDATE),
+       numbered AS (SELECT t.k, l.version + row_number() OVER (PARTITION BY l.id ORDER BY t.k) AS v
+                    FROM unnest(c_show) WITH ORDINALITY AS t(s, k) JOIN locked l ON l.id = t.s)
+  SELECT array_agg(v ORDER BY k), array_agg('skd1;' || (v - 1) || ';' || v || ';' || c_body[k] ORDER BY k)
+    INTO versions, deltas FROM numbered;
+  IF coalesce(array_length(versions, 1), 0) <> cardinality(c_show) THEN
+    RAISE EXCEPTION 'a show of the batch does not exist' USING ERRCODE = 'SK001';
+  END IF;
+  -- A show at a time, its seats as one array (the primary key's index), each seat with its
+  -- change's hold: a seat is freed only by the hold that has it. A change with two holds
+  -- pairs a seat twice and is refused by the count.
+  IF cardinality(d_seat) > 0 THEN
+  n := 0;
+  FOR one_show, seats, owners IN SELECT c_show[d.change], array_agg(d.seat), array_agg(h.id)
+                           FROM unnest(d_change, d_seat) AS d(change, seat) JOIN unnest(h_change, h_id) AS h(change, id) ON h.change = d.change
+                           GROUP BY 1 LOOP
+    DELETE FROM claims WHERE show_id = one_show AND seat = ANY(seats) AND status IN ('held', 'blocked')
+      AND (seat, hold_id) IN (SELECT * FROM unnest(seats, owners));
+    GET DIAGNOSTICS done_n = ROW_COUNT;
+    n := n + done_n;
+  END LOOP;
+  IF n <> cardinality(d_seat) THEN RAISE EXCEPTION 'seats to release are no longer held or reserved' USING ERRCODE = 'SK001'; END IF;
+  END IF;
+  -- In show and seat order: overlapping holds meet in the same order and never deadlock. A
+  -- claim names one of its own change's holds, or none.
+  IF cardinality(i_seat) > 0 THEN
+  INSERT INTO claims(show_id, seat, status, hold_id)
+    SELECT c_show[i.change], i.seat, i.status, i.hold FROM unnest(i_change, i_seat, i_status, i_hold) AS i(change, seat, status, hold)
+    WHERE i.hold IS NULL OR (i.change, i.hold) IN (SELECT * FROM unnest(h_change, h_id))
+    ORDER BY 1, 2;
+  GET DIAGNOSTICS n = ROW_COUNT;
+  IF n <> cardinality(i_seat) THEN
+    RAISE EXCEPTION 'a claim of the batch names a hold not its change''s' USING ERRCODE = 'foreign_key_violation';
+  END IF;
+  END IF;
+  IF cardinality(s_seat) > 0 THEN
+  n := 0;
+  FOR one_show, seats, owners IN SELECT c_show[s.change], array_agg(s.seat), array_agg(h.id)
+                           FROM unnest(s_change, s_seat) AS s(change, seat) JOIN unnest(h_change, h_id) AS h(change, id) ON h.change = s.change
+                           GROUP BY 1 LOOP
+    UPDATE claims SET status = 'sold' WHERE show_id = one_show AND seat = ANY(seats) AND status IN ('held', 'blocked')
+      AND (seat, hold_id) IN (SELECT * FROM unnest(seats, owners));
+    GET DIAGNOSTICS done_n = ROW_COUNT;
+    n := n + done_n;
+  END LOOP;
+  IF n <> cardinality(s_seat) THEN RAISE EXCEPTION 'seats to sell are no longer held or reserved' USING ERRCODE = 'SK001'; END IF;
+  END IF;
+  IF cardinality(k_key) > 0 THEN
+  INSERT INTO idempotency(key, fingerprint, status, body, created_at)
+    SELECT i.key, i.fingerprint, i.status, i.body, c_now[i.change]
+    FROM unnest(k_change, k_key, k_fingerprint, k_status, k_body) AS i(change, key, fingerprint, status, body);
+  END IF;
+  -- The holds, the check that a hold that ends keeps no held seat (the instance's view of it was
+  -- stale otherwise; the claims' statements above are done, so it sees them), the log, the
+  -- shows' versions and one notification a show (its deltas a line each, in version order).
+  WITH upserted AS (
+    INSERT INTO holds(id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at, kind, reason, operator, payment, prices, admission)
+      SELECT h.id, h.token, h.show, h.state, h.expires, h.extended, h.order_ref, h.wheelchair, h.created, h.kind, h.reason, h.operator,
+             h.payment, h.prices, h.admission
+      FROM unnest(h_change, h_id, h_token, h_show, h_state, h_expires, h_extended, h_order, h_wheelchair, h_created, h_kind, h_reason,
+                  h_operator, h_payment, h_prices, h_admission)
+        AS h(change, id, token, show, state, expires, extended, order_ref, wheelchair, created, kind, reason, operator, payment, prices, admission)
+      WHERE h.show = c_show[h.change]
+    ON CONFLICT (id) DO UPDATE SET state = EXCLUDED.state, expires_at = EXCLUDED.expires_at, extended = EXCLUDED.extended,
+      order_ref = EXCLUDED.order_ref, reason = EXCLUDED.reason, operator = EXCLUDED.operator, payment = EXCLUDED.payment,
+      prices = EXCLUDED.prices
+    WHERE holds.state = 'active' AND (EXCLUDED.state <> 'expired' OR holds.expires_at <= EXCLUDED.expires_at)
+    RETURNING 1),
+  unreleased AS (
+    SELECT count(*) AS still_held FROM unnest(h_id, h_state) AS h(id, state)
+      JOIN claims ON claims.hold_id = h.id AND claims.status IN ('held', 'blocked')
+      WHERE h.state <> 'active' AND NOT ('active' = ALL(h_state))),
+  logged AS (
+    INSERT INTO show_log(show_id, version, created_at, action, hold_id, operator, reason, order_ref, delta)
+      SELECT c_show[k], versions[k], c_now[k], l_action[k], l_hold[k], l_operator[k], l_reason[k], l_order[k], deltas[k]
+      FROM generate_subscripts(c_show, 1) AS k),
+  bumped AS (
+    UPDATE shows SET version = m.v FROM (SELECT c_show[k] AS id, max(versions[k]) AS v FROM generate_subscripts(c_show, 1) AS k GROUP BY 1) AS m
+      WHERE shows.id = m.id)
+  SELECT count(pg_notify('seatkit_events_' || current_schema(), s || E'\n' || CASE WHEN length(d) < 7000 THEN d ELSE '' END)),
+         (SELECT count(*) FROM upserted), (SELECT still_held FROM unreleased)
+    INTO n, holds_n, unreleased_n
+    FROM (SELECT c_show[k] AS s, string_agg(deltas[k], E'\n' ORDER BY k) AS d FROM generate_subscripts(c_show, 1) AS k GROUP BY 1) AS g;
+  IF holds_n <> cardinality(h_id) THEN
+    RAISE EXCEPTION 'a hold of the batch is no longer active, or not of its change''s show' USING ERRCODE = 'SK001';
+  END IF;
+  IF unreleased_n > 0 THEN
+    RAISE EXCEPTION 'a hold of the batch still holds seats its change does not release' USING ERRCODE = 'SK001';
+  END IF;
+  RETURN versions;
+END
+$$;
+
+CREATE TABLE checkins (
+    show_id text NOT NULL,
+    nonce text NOT NULL,
+    ticket_id text NOT NULL,
+    seat integer NOT NULL,
+    direction text NOT NULL,
+    gate text NOT NULL,
+    operator text NOT NULL,
+    at bigint NOT NULL,
+    seq bigint NOT NULL,
+    CONSTRAINT checkins_direction_check CHECK ((direction = ANY (ARRAY['in'::text, 'out'::text])))
+);
+
+CREATE TABLE claims (
+    show_id text NOT NULL,
+    seat integer NOT NULL,
+    status text NOT NULL,
+    hold_id text,
+    CONSTRAINT claims_status_check CHECK ((status = ANY (ARRAY['held'::text, 'sold'::text, 'blocked'::text])))
+);
+
+CREATE TABLE holds (
+    id text NOT NULL,
+    token text NOT NULL,
+    show_id text NOT NULL,
+    state text NOT NULL,
+    expires_at bigint NOT NULL,
+    extended boolean NOT NULL,
+    order_ref text,
+    wheelchair boolean NOT NULL,
+    created_at bigint NOT NULL,
+    kind text DEFAULT 'buyer'::text NOT NULL,
+    reason text,
+    operator text,
+    payment text,
+    prices text,
+    admission text,
+    CONSTRAINT holds_kind_check CHECK ((kind = ANY (ARRAY['buyer'::text, 'blocked'::text, 'house'::text, 'counter'::text]))),
+    CONSTRAINT holds_state_check CHECK ((state = ANY (ARRAY['active'::text, 'released'::text, 'expired'::text, 'confirmed'::text])))
+);
+ALTER TABLE ONLY holds ALTER COLUMN token SET STATISTICS 0;
+ALTER TABLE ONLY holds ALTER COLUMN extended SET STATISTICS 0;
+ALTER TABLE ONLY holds ALTER COLUMN wheelchair SET STATISTICS 0;
+ALTER TABLE ONLY holds ALTER COLUMN created_at SET STATISTICS 0;
+ALTER TABLE ONLY holds ALTER COLUMN kind SET STATISTICS 0;
+ALTER TABLE ONLY holds ALTER COLUMN reason SET STATISTICS 0;
+ALTER TABLE ONLY holds ALTER COLUMN operator SET STATISTICS 0;
+ALTER TABLE ONLY holds ALTER COLUMN payment SET STATISTICS 0;
+ALTER TABLE ONLY holds ALTER COLUMN prices SET STATISTICS 0;
+ALTER TABLE ONLY holds ALTER COLUMN admission SET STATISTICS 0;
+
+CREATE TABLE idempotency (
+    key text NOT NULL,
+    fingerprint text NOT NULL,
+    status integer NOT NULL,
+    body text NOT NULL,
+    created_at bigint NOT NULL
+);
+
+CREATE TABLE order_contacts (
+    order_ref text NOT NULL,
+    show_id text NOT NULL,
+    name text,
+    phone text,
+    at bigint NOT NULL
+);
+
+CREATE TABLE queue_entries (
+    show_id text NOT NULL,
+    key text NOT NULL,
+    address text NOT NULL,
+    seq bigint NOT NULL,
+    arrived_at bigint NOT NULL,
+    state text NOT NULL,
+    place integer,
+    admitted_until bigint,
+    used integer NOT NULL,
+    last_seen bigint NOT NULL,
+    revision bigint NOT NULL,
+    CONSTRAINT queue_entries_state_check CHECK ((state = ANY (ARRAY['early'::text, 'waiting'::text, 'admitted'::text, 'soldOut'::text, 'left'::text])))
+);
+
+CREATE TABLE queues (
+    show_id text NOT NULL,
+    created_at bigint NOT NULL,
+    opens_at bigint NOT NULL,
+    admit_per_minute integer NOT NULL,
+    early_minutes integer NOT NULL,
+    admission_minutes integer NOT NULL,
+    max_per_address integer NOT NULL,
+    opened_at bigint,
+    early_count integer NOT NULL,
+    credit double precision NOT NULL,
+    last_advance bigint,
+    sold_out integer NOT NULL,
+    off_at bigint,
+    revision bigint NOT NULL,
+    max_per_network integer DEFAULT 64 NOT NULL,
+    max_joins_per_second integer DEFAULT 1000 NOT NULL
+);
+
+CREATE TABLE refunds (
+    hold_id text NOT NULL,
+    seat integer NOT NULL,
+    refunded_at bigint NOT NULL,
+    reason text NOT NULL,
+    operator text NOT NULL,
+    returned_to text
+);
+
+CREATE TABLE show_log (
+    show_id text NOT NULL,
+    version bigint NOT NULL,
+    created_at bigint NOT NULL,
+    action text NOT NULL,
+    hold_id text,
+    operator text,
+    reason text,
+    order_ref text,
+    delta text NOT NULL
+);
+ALTER TABLE ONLY show_log ALTER COLUMN created_at SET STATISTICS 0;
+ALTER TABLE ONLY show_log ALTER COLUMN action SET STATISTICS 0;
+ALTER TABLE ONLY show_log ALTER COLUMN hold_id SET STATISTICS 0;
+ALTER TABLE ONLY show_log ALTER COLUMN operator SET STATISTICS 0;
+ALTER TABLE ONLY show_log ALTER COLUMN reason SET STATISTICS 0;
+ALTER TABLE ONLY show_log ALTER COLUMN order_ref SET STATISTICS 0;
+ALTER TABLE ONLY show_log ALTER COLUMN delta SET STATISTICS 0;
+
+CREATE TABLE shows (
+    id text NOT NULL,
+    venue_id text NOT NULL,
+    starts_at text NOT NULL,
+    prices text NOT NULL,
+    policy text NOT NULL,
+    hold_seconds integer NOT NULL,
+    version bigint NOT NULL,
+    details text DEFAULT '{}'::text NOT NULL,
+    on_sale boolean DEFAULT true NOT NULL,
+    cancelled_at bigint,
+    price_revision integer DEFAULT 0 NOT NULL,
+    earlier_prices text DEFAULT '[]'::text NOT NULL
+);
+
+CREATE TABLE ticket_presence (
+    show_id text NOT NULL,
+    ticket_id text NOT NULL,
+    inside integer NOT NULL,
+    seat integer NOT NULL,
+    nonce text NOT NULL,
+    gate text NOT NULL,
+    operator text NOT NULL,
+    at bigint NOT NULL
+);
+
+CREATE TABLE venues (
+    id text NOT NULL,
+    fingerprint text NOT NULL,
+    layout text NOT NULL,
+    created_at bigint NOT NULL
+);
+
+ALTER TABLE ONLY checkins
+    ADD CONSTRAINT checkins_pkey PRIMARY KEY (show_id, nonce);
+
+ALTER TABLE ONLY claims
+    ADD CONSTRAINT claims_pkey PRIMARY KEY (show_id, seat);
+
+ALTER TABLE ONLY holds
+    ADD CONSTRAINT holds_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY holds
+    ADD CONSTRAINT holds_token_key UNIQUE (token);
+
+ALTER TABLE ONLY idempotency
+    ADD CONSTRAINT idempotency_pkey PRIMARY KEY (key);
+
+ALTER TABLE ONLY order_contacts
+    ADD CONSTRAINT order_contacts_pkey PRIMARY KEY (order_ref);
+
+ALTER TABLE ONLY queue_entries
+    ADD CONSTRAINT queue_entries_pkey PRIMARY KEY (show_id, key);
+
+ALTER TABLE ONLY queues
+    ADD CONSTRAINT queues_pkey PRIMARY KEY (show_id);
+
+ALTER TABLE ONLY refunds
+    ADD CONSTRAINT refunds_pkey PRIMARY KEY (hold_id, seat);
+
+ALTER TABLE ONLY show_log
+    ADD CONSTRAINT show_log_pkey PRIMARY KEY (show_id, version);
+
+ALTER TABLE ONLY shows
+    ADD CONSTRAINT shows_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY ticket_presence
+    ADD CONSTRAINT ticket_presence_pkey PRIMARY KEY (show_id, ticket_id);
+
+ALTER TABLE ONLY venues
+    ADD CONSTRAINT venues_pkey PRIMARY KEY (id);
+
+CREATE INDEX checkins_order ON checkins USING btree (show_id, seq);
+
+CREATE INDEX claims_hold ON claims USING btree (hold_id);
+
+CREATE INDEX holds_active ON holds USING btree (expires_at) WHERE (state = 'active'::text);
+
+CREATE UNIQUE INDEX holds_admission ON holds USING btree (show_id, admission) WHERE ((state = ANY (ARRAY['active'::text, 'confirmed'::text])) AND (admission IS NOT NULL));
+
+CREATE INDEX holds_order ON holds USING btree (order_ref) WHERE (order_ref IS NOT NULL);
+
+CREATE INDEX order_contacts_at ON order_contacts USING btree (at);
+
+CREATE INDEX queue_entries_revision ON queue_entries USING btree (show_id, revision);
+
+ALTER TABLE ONLY checkins
+    ADD CONSTRAINT checkins_show_id_fkey FOREIGN KEY (show_id) REFERENCES shows(id);
+
+ALTER TABLE ONLY queue_entries
+    ADD CONSTRAINT queue_entries_show_id_fkey FOREIGN KEY (show_id) REFERENCES queues(show_id);
+
+ALTER TABLE ONLY queues
+    ADD CONSTRAINT queues_show_id_fkey FOREIGN KEY (show_id) REFERENCES shows(id);
+
+ALTER TABLE ONLY refunds
+    ADD CONSTRAINT refunds_hold_id_fkey FOREIGN KEY (hold_id) REFERENCES holds(id);
+
+ALTER TABLE ONLY shows
+    ADD CONSTRAINT shows_venue_id_fkey FOREIGN KEY (venue_id) REFERENCES venues(id);
+
+ALTER TABLE ONLY ticket_presence
+    ADD CONSTRAINT ticket_presence_show_id_fkey FOREIGN KEY (show_id) REFERENCES shows(id);

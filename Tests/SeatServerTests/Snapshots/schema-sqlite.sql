@@ -1,0 +1,101 @@
+-- index checkins_order
+CREATE INDEX checkins_order ON checkins(show_id, seq);
+
+-- index holds_active
+CREATE INDEX holds_active ON holds(state) WHERE state = 'active';
+
+-- index holds_admission
+CREATE UNIQUE INDEX holds_admission ON holds(show_id, admission) WHERE state IN ('active', 'confirmed') AND admission IS NOT NULL;
+
+-- index holds_order
+CREATE INDEX holds_order ON holds(order_ref) WHERE order_ref IS NOT NULL;
+
+-- index order_contacts_at
+CREATE INDEX order_contacts_at ON order_contacts(at);
+
+-- index queue_entries_revision
+CREATE INDEX queue_entries_revision ON queue_entries(show_id, revision);
+
+-- index sqlite_autoindex_checkins_1
+(made by SQLite);
+
+-- index sqlite_autoindex_holds_1
+(made by SQLite);
+
+-- index sqlite_autoindex_holds_2
+(made by SQLite);
+
+-- index sqlite_autoindex_idempotency_1
+(made by SQLite);
+
+-- index sqlite_autoindex_order_contacts_1
+(made by SQLite);
+
+-- index sqlite_autoindex_queues_1
+(made by SQLite);
+
+-- index sqlite_autoindex_shows_1
+(made by SQLite);
+
+-- index sqlite_autoindex_ticket_presence_1
+(made by SQLite);
+
+-- index sqlite_autoindex_venues_1
+(made by SQLite);
+
+-- table checkins
+CREATE TABLE checkins(show_id TEXT NOT NULL REFERENCES shows(id), nonce TEXT NOT NULL, ticket_id TEXT NOT NULL, seat INTEGER NOT NULL,
+                      direction TEXT NOT NULL CHECK(direction IN ('in','out')), gate TEXT NOT NULL, operator TEXT NOT NULL,
+                      at INTEGER NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY(show_id, nonce));
+
+-- table claims
+CREATE TABLE claims(show_id TEXT NOT NULL REFERENCES shows(id), seat INTEGER NOT NULL,
+                    status TEXT NOT NULL CHECK(status IN ('held','sold','blocked')), hold_id TEXT REFERENCES holds(id),
+                    PRIMARY KEY(show_id, seat)) WITHOUT ROWID;
+
+-- table holds
+CREATE TABLE holds(id TEXT PRIMARY KEY, token TEXT NOT NULL UNIQUE, show_id TEXT NOT NULL REFERENCES shows(id),
+                   state TEXT NOT NULL CHECK(state IN ('active','released','expired','confirmed')),
+                   expires_at INTEGER NOT NULL, extended INTEGER NOT NULL, order_ref TEXT, wheelchair INTEGER NOT NULL,
+                   created_at INTEGER NOT NULL, kind TEXT NOT NULL DEFAULT 'buyer' CHECK(kind IN ('buyer','blocked','house','counter')), reason TEXT, operator TEXT, payment TEXT, prices TEXT, admission TEXT);
+
+-- table idempotency
+CREATE TABLE idempotency(key TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, status INTEGER NOT NULL, body BLOB NOT NULL,
+                         created_at INTEGER NOT NULL);
+
+-- table order_contacts
+CREATE TABLE order_contacts(order_ref TEXT PRIMARY KEY, show_id TEXT NOT NULL, name TEXT, phone TEXT, at INTEGER NOT NULL);
+
+-- table queue_entries
+CREATE TABLE queue_entries(show_id TEXT NOT NULL REFERENCES queues(show_id), key TEXT NOT NULL, address TEXT NOT NULL,
+                           seq INTEGER NOT NULL, arrived_at INTEGER NOT NULL,
+                           state TEXT NOT NULL CHECK(state IN ('early','waiting','admitted','soldOut','left')),
+                           place INTEGER, admitted_until INTEGER, used INTEGER NOT NULL, last_seen INTEGER NOT NULL,
+                           revision INTEGER NOT NULL, PRIMARY KEY(show_id, key)) WITHOUT ROWID;
+
+-- table queues
+CREATE TABLE queues(show_id TEXT PRIMARY KEY REFERENCES shows(id), created_at INTEGER NOT NULL, opens_at INTEGER NOT NULL,
+                    admit_per_minute INTEGER NOT NULL, early_minutes INTEGER NOT NULL, admission_minutes INTEGER NOT NULL,
+                    max_per_address INTEGER NOT NULL, opened_at INTEGER, early_count INTEGER NOT NULL, credit REAL NOT NULL,
+                    last_advance INTEGER, sold_out INTEGER NOT NULL, off_at INTEGER, revision INTEGER NOT NULL, max_per_network INTEGER NOT NULL DEFAULT 64, max_joins_per_second INTEGER NOT NULL DEFAULT 1000);
+
+-- table refunds
+CREATE TABLE refunds(hold_id TEXT NOT NULL REFERENCES holds(id), seat INTEGER NOT NULL, refunded_at INTEGER NOT NULL,
+                     reason TEXT NOT NULL, operator TEXT NOT NULL, returned_to TEXT, PRIMARY KEY(hold_id, seat)) WITHOUT ROWID;
+
+-- table show_log
+CREATE TABLE show_log(show_id TEXT NOT NULL, version INTEGER NOT NULL, created_at INTEGER NOT NULL, action TEXT NOT NULL,
+                      hold_id TEXT, operator TEXT, reason TEXT, order_ref TEXT, delta TEXT NOT NULL,
+                      PRIMARY KEY(show_id, version)) WITHOUT ROWID;
+
+-- table shows
+CREATE TABLE shows(id TEXT PRIMARY KEY, venue_id TEXT NOT NULL REFERENCES venues(id), starts_at TEXT NOT NULL,
+                   prices TEXT NOT NULL, policy TEXT NOT NULL, hold_seconds INTEGER NOT NULL, version INTEGER NOT NULL, details TEXT NOT NULL DEFAULT '{}', on_sale INTEGER NOT NULL DEFAULT 1, cancelled_at INTEGER, price_revision INTEGER NOT NULL DEFAULT 0, earlier_prices TEXT NOT NULL DEFAULT '[]');
+
+-- table ticket_presence
+CREATE TABLE ticket_presence(show_id TEXT NOT NULL REFERENCES shows(id), ticket_id TEXT NOT NULL, inside INTEGER NOT NULL,
+                             seat INTEGER NOT NULL, nonce TEXT NOT NULL, gate TEXT NOT NULL, operator TEXT NOT NULL, at INTEGER NOT NULL,
+                             PRIMARY KEY(show_id, ticket_id));
+
+-- table venues
+CREATE TABLE venues(id TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, layout BLOB NOT NULL, created_at INTEGER NOT NULL);
