@@ -77,7 +77,9 @@ let package = Package(
         // with `Refusal`s and writes events to `EventSubscriber`s; the API maps both to the wire.
         .target(
             name: "SeatInventory",
-            dependencies: [.product(name: "Logging", package: "swift-log"), "SeatJSON", "SeatMap", "SeatDomain", "SeatSecrets", "SharedState"]),
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"), "SeatJSON", "SeatMap", "SeatDomain", "SeatSecrets", "SharedState", "SeatTickets",
+            ]),
         // The v1 API over the inventory (route table, problems, rate limits, metrics, the picker's reads,
         // the web page's files) and the app that runs it with its background threads.
         .target(
@@ -149,7 +151,7 @@ let package = Package(
             name: "SeatInventoryTests",
             dependencies: [
                 .product(name: "Logging", package: "swift-log"), "SeatDomain", "SeatJSON", "SeatInventory", "SeatStorage", "SeatSamples", "SeatMap",
-                "SharedState",
+                "SharedState", "SeatTickets",
             ]),
         .testTarget(
             name: "SeatSyncTests",

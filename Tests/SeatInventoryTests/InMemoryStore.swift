@@ -25,7 +25,10 @@ final class InMemoryStore: SeatStore {
     private let state = Locked(State())
     var sharing: (any SharedStore)? { nil }
     var waitingRooms: (any QueueStore)? { nil }
-    var door: (any DoorStore)? { nil }
+    /// The door's scans too (its `DoorStore` extension below), under a lock of their own.
+    var door: (any DoorStore)? { self }
+    /// Lock: `doorState`, held for each door call (a leaf: `state` is never taken under it).
+    fileprivate let doorState = Locked(DoorState())
     var contacts: (any ContactStore)? { nil }
     /// Milliseconds since 1970 (the log's times).
     let now: @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) }
@@ -86,6 +89,15 @@ final class InMemoryStore: SeatStore {
 
     func orders(orderRef: String) throws -> [(record: HoldRecord, seats: [Int])] { confirmed { $0.orderRef == orderRef } }
     func sales(show: String) throws -> [(record: HoldRecord, seats: [Int])] { confirmed { $0.showID == show } }
+
+    /// The sale that has `seat` of `show` sold now, and the sales it was refunded from, oldest first.
+    func seatSales(show: String, seat: Int) -> (current: String?, refunded: [String]) {
+        state.withLock { s in
+            let current = s.claims[show]?[seat].flatMap { $0.status == .sold ? $0.holdID : nil }
+            let refunded = s.refunds.filter { $0.seat == seat && s.holds[$0.holdID]?.showID == show }.sorted { $0.refundedAt < $1.refundedAt }
+            return (current, refunded.map(\.holdID))
+        }
+    }
 
     func refunds(holdIDs: [String]) throws -> [RefundRecord] {
         state.withLock { s in
@@ -163,5 +175,50 @@ final class InMemoryStore: SeatStore {
             if s.kept[r.key] != nil { throw StoreError.conflict("idempotency key kept twice") }
             s.kept[r.key] = (r, at)
         }
+    }
+}
+
+/// The door in memory, with the real stores' rules (held to them by DoorStoreContractTests): a ticket
+/// flips between out and in only, a nonce is one scan (a retry answers the scan it made).
+struct DoorState {
+    var inside: [String: CheckInScan] = [:]
+    var last: [String: CheckInScan] = [:]
+    var byNonce: [String: CheckInScan] = [:]
+    var recorded: [CheckInScan] = []
+}
+
+extension InMemoryStore: DoorStore {
+    func checkIn(_ scan: CheckInScan) throws -> CheckInOutcome {
+        doorState.withLock { s in
+            let ticket = scan.showID + "\u{1F}" + scan.ticketID, nonce = scan.showID + "\u{1F}" + scan.nonce
+            if let earlier = s.byNonce[nonce] { return .recorded(earlier, replay: true) }
+            switch scan.direction {
+            case .in:
+                if let first = s.inside[ticket] { return .alreadyIn(first) }
+                s.inside[ticket] = scan
+            case .out:
+                guard s.inside[ticket] != nil else { return .notInside(s.last[ticket]) }
+                s.inside[ticket] = nil
+            }
+            s.last[ticket] = scan
+            s.byNonce[nonce] = scan
+            s.recorded.append(scan)
+            return .recorded(scan, replay: false)
+        }
+    }
+
+    func checkInCounts(show: String) throws -> CheckInCounts {
+        doorState.withLock { s in
+            let scans = s.recorded.filter { $0.showID == show }
+            let gates = Set(scans.map(\.gate)).sorted().map { g in
+                (g, scans.filter { $0.gate == g && $0.direction == .in }.count, scans.filter { $0.gate == g && $0.direction == .out }.count)
+            }
+            let came = Set(scans.filter { $0.direction == .in }.map(\.ticketID)).count
+            return CheckInCounts(gates: gates, inside: s.inside.values.filter { $0.showID == show }.count, came: came)
+        }
+    }
+
+    func recentScans(show: String, limit: Int) throws -> [CheckInScan] {
+        doorState.withLock { Array($0.recorded.filter { $0.showID == show }.reversed().prefix(limit)) }
     }
 }

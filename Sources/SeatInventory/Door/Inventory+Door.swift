@@ -3,7 +3,7 @@ import SeatDomain
 import SeatMap
 
 /// What the door needs of a show: when it starts, whether it was cancelled, the seat's printed name.
-public struct DoorShowFacts: Sendable {
+public struct DoorShowFacts: Sendable, Hashable {
     /// Unix milliseconds; nil when the stored time cannot be read.
     public var startsAt: Int64?
     public var cancelled: Bool
