@@ -41,6 +41,7 @@ lint:
 # the tree (ignored or not) and on any tracked file over 2 MB outside docs/images and Samples (check-tree.py).
 test: deps lint
 	python3 scripts/check-tree.py self-test
+	python3 scripts/bench-history.py self-test
 	python3 scripts/check-tree.py start
 	python3 scripts/check-architecture.py
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
@@ -118,6 +119,7 @@ tour: build
 bench:
 	$(MAKE) deps DEB_PACKAGES="$(DEB_PACKAGES) redis-server wrk"
 	./scripts/benchmarks.sh
+	python3 scripts/bench-history.py append
 
 # The web picker in headless Chromium per venue size (172 to 100,000 seats), beside the same page with its
 # level of detail off; writes its table into BENCHMARKS.md (scripts/bench-web.py).
@@ -127,6 +129,7 @@ bench-web:
 		|| python3 -m pip install --quiet --break-system-packages selenium
 	$(SWIFT) build -c release --product seatkit
 	python3 scripts/bench-web.py --write
+	python3 scripts/bench-history.py append --section "The web picker" --date $$(date -u +%F)
 
 # Regenerates the shipped samples, plus a 100k-seat arena (not committed: 5 MB).
 samples: build
