@@ -13,12 +13,13 @@ public protocol SharedStore: AnyObject, Sendable {
     /// `changes` as that version's event and empty events in between, so no version number is ever
     /// reused for different seats. False (nothing written) when the show moved.
     func advanceVersion(show: String, from expected: UInt64, past: UInt64, changes: [SeatChange]) throws -> Bool
-    /// A connection of its own that hears every instance's commits as they happen.
+    /// A connection of its own that hears the other instances' commits as they happen (this instance's
+    /// own are left out: the writer's completion has applied them already).
     func commitListener() throws -> any CommitListener
 }
 
-/// Hears a shared store's commits: each a notification's payload (the show and its versions). Used by
-/// one thread (the follower), not shared.
+/// Hears a shared store's commits by other instances: each a notification's payload (the show and its
+/// versions). Used by one thread (the follower), not shared.
 public protocol CommitListener: AnyObject {
     /// The payloads that arrived, waiting up to `milliseconds` for the first; empty when none did.
     func notifications(waiting milliseconds: Int32) throws -> [String]

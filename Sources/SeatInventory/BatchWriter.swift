@@ -76,8 +76,6 @@ final class BatchWriter: Sendable {
     /// its waiters are woken; and when a batch could not be committed (memory must be rebuilt from the
     /// store). With several lanes, from several threads at once (a show's batches from one of them).
     struct Handlers {
-        /// Called on the lane's thread just before the store is given the batch.
-        let committing: @Sendable ([StoreCommit]) -> Void
         let committed: @Sendable ([StoreCommit], [CommitOutcome]) -> Void
         let failed: @Sendable ([StoreCommit], Error) -> Void
     }
@@ -110,10 +108,10 @@ final class BatchWriter: Sendable {
 
     /// Where batches are reported from now on; nothing is committed before.
     func start(
-        committing: @escaping @Sendable ([StoreCommit]) -> Void = { _ in }, committed: @escaping @Sendable ([StoreCommit], [CommitOutcome]) -> Void,
+        committed: @escaping @Sendable ([StoreCommit], [CommitOutcome]) -> Void,
         failed: @escaping @Sendable ([StoreCommit], Error) -> Void
     ) {
-        var handlers = Handlers(committing: committing, committed: committed, failed: failed)
+        var handlers = Handlers(committed: committed, failed: failed)
         if laneOf != nil {
             // The routes of a batch's shows are done with once its waiters' memory is settled. (Weak:
             // the lanes keep these handlers, and a stopped writer must let go of its store.)
@@ -126,7 +124,6 @@ final class BatchWriter: Sendable {
                 }
             }
             handlers = Handlers(
-                committing: committing,
                 committed: { commits, outcomes in
                     committed(commits, outcomes)
                     done(commits)
@@ -275,7 +272,6 @@ final class WriterLane: Sendable {
                 return
             }
             last = commits.count
-            handlers.committing(commits)
             do {
                 let outcomes = try store.commit(batch: commits)
                 queue.withLock { $0.batches += 1 }

@@ -5,12 +5,6 @@ import SharedState
 /// What the writer reports back: a batch committed (memory, readers and subscribers move on) or
 /// failed (its shows reloaded from the store).
 extension Inventory {
-    /// The writer is about to give the store `commits`: with a shared store, the follower waits for
-    /// them before it calls a notification of their shows another instance's (`OwnVersions`).
-    func committing(_ commits: [StoreCommit]) {
-        if sharing != nil { ownVersions.withLock { $0.beginCommit(shows: commits.lazy.map(\.showID)) } }
-    }
-
     /// After the store committed a batch: readers and subscribers see it, in version order. With a
     /// shared store the versions are the database's: other instances' changes before ours are read from
     /// the event log first (outside the lock), and a change the database refused, or a gap the log read
@@ -21,10 +15,6 @@ extension Inventory {
         metrics.count("store_changes", by: commits.count)
         var earlier: [String: [(version: UInt64, delta: String)]] = [:]
         if sharing != nil {
-            ownVersions.withLockWakingWaiters { own in
-                for (c, outcome) in results { if case .committed(let v, _) = outcome { own.insert(v, show: c.showID) } }
-                own.endCommit(shows: commits.lazy.map(\.showID))
-            }
             var firstOwn: [String: UInt64] = [:]
             for (c, outcome) in results { if case .committed(let v, _) = outcome { firstOwn[c.showID] = min(firstOwn[c.showID] ?? v, v) } }
             let known: [(String, UInt64)] = locked { m in firstOwn.keys.compactMap { id in m.shows[id].map { (id, $0.committed.version) } } }
@@ -84,7 +74,6 @@ extension Inventory {
     /// store (outside the lock), and the waiting requests are answered with the error. A show that
     /// cannot be reloaded now is reloaded on a later pass (the expiry thread tries every half second).
     func failed(_ batch: [StoreCommit], _ error: Error) {
-        if sharing != nil { ownVersions.withLockWakingWaiters { $0.endCommit(shows: batch.lazy.map(\.showID)) } }
         locked { m in
             for c in batch {
                 if let key = c.idempotency?.key { m.pendingIdempotency[key] = nil }

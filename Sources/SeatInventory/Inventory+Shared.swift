@@ -36,21 +36,12 @@ extension Inventory {
         }
     }
 
-    /// The longest the follower waits for this instance's batches in flight (a batch takes 1-5 ms here;
-    /// a database that stalls is not waited for longer: the notification is then applied as another's).
-    static let ownBatchWait = 0.25
-
     /// Applies what other instances' notifications carried (`show\ndelta`, or a delta a line for a batch
     /// written whole): changes that continue a show's version are applied at once, with no query; shows
     /// with a gap (or a notification without its changes) are caught up from the log, read outside the
-    /// lock. This instance's own writes come back too: dropped before the lock (`OwnVersions`).
-    public func follow(notifications payloads: [String]) throws {
-        // Our own commit may be heard before the writer has its versions: first the batches of these
-        // shows in the store now (a version found after them is ours; not found, another instance's).
-        let due = ownVersions.withLock { $0.inFlight(for: payloads) }
-        let others = ownVersions.wait(until: { $0.isDone(due) }, deadline: Date().addingTimeInterval(Self.ownBatchWait)) { own, _ in
-            payloads.filter { !own.take(notified: $0) }
-        }
+    /// lock. This instance's own writes never come here: the store's listener leaves them out by the
+    /// database session that sent them (`SharedStore.commitListener`).
+    public func follow(notifications others: [String]) throws {
         guard !others.isEmpty else { return }
         var gaps = Set<String>()
         locked { m in

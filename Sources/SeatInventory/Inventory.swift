@@ -25,7 +25,6 @@ public final class Inventory: Sendable {
     /// taken under it).
     let memory = Locked(Memory())
     /// The versions this instance's writes were given, until their notifications come back.
-    let ownVersions = Locked(OwnVersions())
     let hub = EventHub()
     /// Refunds on this instance take turns (`refund`); the value counts the turns taken. Lock: `refundTurn`,
     /// taken before the inventory lock and held while the refund's commit is waited on; nothing else waits
@@ -72,7 +71,7 @@ public final class Inventory: Sendable {
             for state in shows { m.install(state) }
         }
         writer.start(
-            committing: { [weak self] in self?.committing($0) }, committed: { [weak self] in self?.committed($0, $1) },
+            committed: { [weak self] in self?.committed($0, $1) },
             failed: { [weak self] in self?.failed($0, $1) })
     }
 

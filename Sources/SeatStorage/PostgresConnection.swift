@@ -1,6 +1,7 @@
 import CLibPQ
 import SeatDomain
 import Foundation
+import SharedState
 
 /// A PostgreSQL error with its SQLSTATE: `23505` is a unique violation (the seat is taken), class `08`
 /// and a dropped connection are outages (the store reconnects on the next use).
@@ -38,15 +39,32 @@ public final class PostgresConnection: CommitListener {
     private(set) var handle: OpaquePointer?
     private var prepared: Set<String> = []
 
-    init(conninfo: String, schema: String?) throws {
+    /// The database sessions of the store this connection writes for (`PostgresStore.backends`): its own
+    /// session's process id is in it while it is connected, so that store's listener knows a
+    /// notification this connection sent. Nil for a connection that sends none (a listener's).
+    let backends: Locked<Set<Int32>>?
+    /// This connection's session (PostgreSQL's backend process id), 0 when not connected.
+    private(set) var backend: Int32 = 0
+
+    init(conninfo: String, schema: String?, backends: Locked<Set<Int32>>? = nil) throws {
         self.conninfo = conninfo
         self.schema = schema
+        self.backends = backends
         try connect()
     }
 
-    deinit { if let handle { PQfinish(handle) } }
+    deinit {
+        forgetBackend()
+        if let handle { PQfinish(handle) }
+    }
+
+    private func forgetBackend() {
+        if backend != 0 { backends?.withLock { _ = $0.remove(backend) } }
+        backend = 0
+    }
 
     func connect() throws {
+        forgetBackend()
         if let handle { PQfinish(handle) }
         prepared = []
         handle = PQconnectdb(conninfo)
@@ -57,6 +75,8 @@ public final class PostgresConnection: CommitListener {
             throw PostgresError(sqlState: "08001", message: message.trimmingCharacters(in: .whitespacesAndNewlines))
         }
         seatkit_pq_silence(handle)
+        backend = PQbackendPID(handle)
+        if backend != 0 { backends?.withLock { _ = $0.insert(backend) } }
         if let schema {
             try execute("CREATE SCHEMA IF NOT EXISTS \(Self.identifier(schema))")
             try execute("SET search_path TO \(Self.identifier(schema))")
@@ -163,7 +183,11 @@ public final class PostgresConnection: CommitListener {
     /// Notifications received so far (channel payloads), after waiting up to `milliseconds` for one.
     /// A broken connection throws: reconnected, it would no longer be listening (it once did, and the
     /// shard it listened to stayed unheard after its database came back).
-    public func notifications(waiting milliseconds: Int32) throws -> [String] {
+    public func notifications(waiting milliseconds: Int32) throws -> [String] { try heard(waiting: milliseconds).map(\.payload) }
+
+    /// Notifications received so far with the session that sent each (`PGnotify.be_pid`), after waiting
+    /// up to `milliseconds` for one.
+    func heard(waiting milliseconds: Int32) throws -> [(payload: String, sender: Int32)] {
         guard isConnected else { throw PostgresError(sqlState: "08006", message: "the listening connection was lost") }
         var out = drain()
         if !out.isEmpty { return out }
@@ -181,10 +205,10 @@ public final class PostgresConnection: CommitListener {
 
     var isConnected: Bool { handle != nil && PQstatus(handle) == CONNECTION_OK }
 
-    private func drain() -> [String] {
-        var out: [String] = []
+    private func drain() -> [(payload: String, sender: Int32)] {
+        var out: [(payload: String, sender: Int32)] = []
         while let n = PQnotifies(handle) {
-            out.append(String(cString: n.pointee.extra))
+            out.append((String(cString: n.pointee.extra), n.pointee.be_pid))
             PQfreemem(n)
         }
         return out

@@ -24,6 +24,9 @@ public final class PostgresStore: SeatStore, SharedStore, @unchecked Sendable {
     let schema: String?
     /// Idle connections. Lock: `idle` (a leaf: a connection is used outside it, by one thread at a time).
     private let idle = Locked([PostgresConnection]())
+    /// The database sessions of this store's connections (their backends' process ids), while each is
+    /// connected: a notification one of them sent is this instance's own (`OthersCommits`). Lock: its own (a leaf).
+    let backends = Locked(Set<Int32>())
     /// Batches offered whole: [written whole, written again change by change after a refusal], then
     /// [batches, changes] of every commit. Lock: its own.
     let batchesWritten = Locked([0, 0, 0, 0])
@@ -55,14 +58,18 @@ public final class PostgresStore: SeatStore, SharedStore, @unchecked Sendable {
     func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         LockRules.checkStoreCall("PostgresStore")
         let pooled = idle.withLock { $0.popLast() }
-        let connection = try pooled ?? PostgresConnection(conninfo: conninfo, schema: schema)
+        let connection = try pooled ?? PostgresConnection(conninfo: conninfo, schema: schema, backends: backends)
         defer { idle.withLock { $0.append(connection) } }
         return try body(connection)
     }
 
     /// A connection of its own for LISTEN (never returned to the pool), on this store's channel
-    /// (`seatkit_events_<schema>`: stores in other schemas of the same database are not heard).
-    public func commitListener() throws -> any CommitListener { try listeningConnection() }
+    /// (`seatkit_events_<schema>`: stores in other schemas of the same database are not heard), that
+    /// leaves out what this store's own connections sent (`OthersCommits`).
+    public func commitListener() throws -> any CommitListener { try othersCommits() }
+
+    /// This store's listener for the other instances' commits.
+    func othersCommits() throws -> OthersCommits { OthersCommits(connection: try listeningConnection(), own: backends) }
 
     public func listeningConnection() throws -> PostgresConnection {
         let c = try PostgresConnection(conninfo: conninfo, schema: schema)

@@ -58,13 +58,13 @@ final class ShardedListener: CommitListener, Sendable {
     /// what it heard, never while it waits: two threads waiting in turn with it held kept it alive for
     /// ever (with two shards, a stopped server's listeners, connections and store were never freed).
     private static func listen(to shard: Shard, store: ShardedStore, into owner: () -> ShardedListener?) {
-        var connection: PostgresConnection?
+        var connection: OthersCommits?
         func listening() -> Bool { owner().map { !$0.isStopped } ?? false }
         while listening() {
             do {
                 if connection == nil {
                     if shard.outage != nil { guard try shard.probe() else { throw StoreError.unavailable(cause: "probe") } }
-                    connection = try shard.run { try $0.listeningConnection() }
+                    connection = try shard.run { try $0.othersCommits() }
                     // What was committed while unheard: every show of the shard, read as a gap.
                     let shows = Array(try shard.run { try $0.showVersions() }.keys)
                     owner()?.put(shows)
