@@ -143,15 +143,20 @@ class PhoneTests(PickerCase):
         layout = json.loads(urllib.request.urlopen(f"{self.server.url}/v1/venues/cinema-hall-3").read())
         return [s["id"] for row in layout["rows"] for s in row["seats"]]
 
+    def open_arena_phone(self, lang):
+        """The 20,000-seat arena on a 390 × 844 touch phone, its map ready."""
+        d = self.new_browser()
+        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+        d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+        d.get(f"{self.server.url}/shows/arena-concert?lang={lang}")
+        self.wait(d, lambda d: d.execute_script("return document.getElementById('map')?.ready === true"), timeout=20, message="the arena")
+        return d
+
     def test_phone_arena_section_tap(self):
         # #31 item 2: the 20,000-seat arena opens at its sections; a tap on one (the bottom's upper tier)
         # brings it to the middle at seats of a finger's 24 points, and the gutter names that section's
         # rows alone, in order (two sections' numbers once interleaved).
-        d = self.new_browser()
-        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
-        d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
-        d.get(f"{self.server.url}/shows/arena-concert?lang=zh")
-        self.wait(d, lambda d: d.execute_script("return document.getElementById('map')?.ready === true"), timeout=20, message="the arena")
+        d = self.open_arena_phone("zh")
         self.assertEqual(d.execute_script("return document.getElementById('map').picker.view.level()"), "zones")
         surface = self.rect(d, "#map-surface")
         self.touch_tap(d, surface["x"] + surface["width"] * 0.56, surface["y"] + surface["height"] * 0.75)
@@ -168,11 +173,7 @@ class PhoneTests(PickerCase):
     def test_phone_arena_side_section_names_its_rows_along_the_top(self):
         # #50 item 9: beside the arena's stage a section's rows run up and down the screen; after a tap on
         # one the left gutter was empty. They are named along the top, at their x, in their order.
-        d = self.new_browser()
-        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
-        d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
-        d.get(f"{self.server.url}/shows/arena-concert?lang=en")
-        self.wait(d, lambda d: d.execute_script("return document.getElementById('map')?.ready === true"), timeout=20, message="the arena")
+        d = self.open_arena_phone("en")
         surface = self.rect(d, "#map-surface")
         self.touch_tap(d, surface["x"] + surface["width"] * 0.93, surface["y"] + surface["height"] * 0.42)
         self.wait(d, lambda d: d.execute_script("return document.getElementById('map').picker.view.level()") == "seats", message="zoomed into the section")

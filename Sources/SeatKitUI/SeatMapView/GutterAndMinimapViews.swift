@@ -3,49 +3,32 @@ import CollectionLayout
 import SeatCanvas
 import UIKit
 
-/// The row numbers pinned to the left edge, at the heights the engine's gutter gives.
+/// Row numbers in a strip: pinned to the left edge at their rows' heights (the engine's gutter), or,
+/// `across`, along the top at their x (its top gutter: rows that run up and down the screen; hidden
+/// when it names none). A light strip with dark digits, as the web page's.
 @MainActor final class GutterView: UIView {
-    var labels: [GutterLabel] = [] { didSet { if labels != oldValue { setNeedsDisplay() } } }
-
-    override init(frame: CGRect) {
-        super.init(frame: frame)
-        backgroundColor = UIColor(red: 0.13, green: 0.13, blue: 0.14, alpha: 0.45)
-        isUserInteractionEnabled = false
-        isAccessibilityElement = false
+    struct Mark: Equatable {
+        var text: String
+        /// View points along the strip: a label's centre.
+        var at: Double
     }
 
-    required init?(coder: NSCoder) { return nil }
-
-    override func draw(_ rect: CGRect) {
-        let attributes: [NSAttributedString.Key: Any] = [
-            .font: UIFont.monospacedDigitSystemFont(ofSize: 11, weight: .medium),
-            .foregroundColor: UIColor.white,
-        ]
-        for label in labels {
-            let text = label.label as NSString
-            let size = text.size(withAttributes: attributes)
-            text.draw(at: CGPoint(x: (bounds.width - size.width) / 2, y: CGFloat(label.y) - size.height / 2), withAttributes: attributes)
-        }
-    }
-}
-
-/// Rows that run up and down the screen (beside an arena's stage) named along the top edge, at the x
-/// the engine's top gutter gives; hidden when it names none.
-@MainActor final class TopGutterView: UIView {
-    var labels: [TopGutterLabel] = [] {
+    let across: Bool
+    var marks: [Mark] = [] {
         didSet {
-            guard labels != oldValue else { return }
-            isHidden = labels.isEmpty
+            guard marks != oldValue else { return }
+            if across { isHidden = marks.isEmpty }
             setNeedsDisplay()
         }
     }
 
-    override init(frame: CGRect) {
-        super.init(frame: frame)
+    init(across: Bool) {
+        self.across = across
+        super.init(frame: .zero)
         backgroundColor = UIColor(red: 0.93, green: 0.94, blue: 0.95, alpha: 0.92)
         isUserInteractionEnabled = false
         isAccessibilityElement = false
-        isHidden = true
+        isHidden = across
     }
 
     required init?(coder: NSCoder) { return nil }
@@ -55,10 +38,14 @@ import UIKit
             .font: UIFont.monospacedDigitSystemFont(ofSize: 11, weight: .medium),
             .foregroundColor: UIColor(red: 0.24, green: 0.25, blue: 0.26, alpha: 1),
         ]
-        for label in labels {
-            let text = label.label as NSString
+        for mark in marks {
+            let text = mark.text as NSString
             let size = text.size(withAttributes: attributes)
-            text.draw(at: CGPoint(x: CGFloat(label.x) - size.width / 2, y: (bounds.height - size.height) / 2), withAttributes: attributes)
+            let at = CGFloat(mark.at)
+            let origin =
+                across
+                ? CGPoint(x: at - size.width / 2, y: (bounds.height - size.height) / 2) : CGPoint(x: (bounds.width - size.width) / 2, y: at - size.height / 2)
+            text.draw(at: origin, withAttributes: attributes)
         }
     }
 }

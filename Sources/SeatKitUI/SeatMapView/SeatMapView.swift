@@ -41,8 +41,8 @@ extension SeatMapViewDelegate {
     var itemLayers: [String: DisplayItemLayer] = [:]
     var layerPool = ReusePool<DisplayItemLayer>(capacityPerIdentifier: 512)
     var shown: DisplayList?
-    let gutterView = GutterView()
-    let topGutterView = TopGutterView()
+    let gutterView = GutterView(across: false)
+    let topGutterView = GutterView(across: true)
     let minimapView = MinimapView()
     var dragPoints: [LayoutPoint] = []
     var session: SeatSession?
@@ -107,8 +107,8 @@ extension SeatMapViewDelegate {
         let list = canvas.displayList(viewport: viewport, content: content, policy: detailPolicy)
         apply(shown.map { RenderDiff(from: $0, to: list) } ?? RenderDiff(inserted: list.items, transformChanged: true), transform: list.transform)
         shown = list
-        gutterView.labels = canvas.gutter(in: viewport, policy: detailPolicy)
-        topGutterView.labels = canvas.topGutter(in: viewport, policy: detailPolicy)
+        gutterView.marks = canvas.gutter(in: viewport, policy: detailPolicy).map { .init(text: $0.label, at: $0.y) }
+        topGutterView.marks = canvas.topGutter(in: viewport, policy: detailPolicy).map { .init(text: $0.label, at: $0.x) }
         let minimap = canvas.minimap(fitting: LayoutSize(minimapView.bounds.size))
         minimapView.show(canvas.minimapDisplayList(minimap, viewport: viewport, content: content))
         cachedAccessibilityElements = nil

@@ -183,24 +183,18 @@ export class Drawing {
   /// Row labels pinned to the left edge at their rows' heights, as the engine's gutter gives them, and
   /// along the top edge at their x for rows that run up and down the screen (its top gutter).
   renderGutter() {
-    const labels = this.field.gutter(this.viewport).map(g => {
+    // A label a row: its text, at `at` points along the strip's axis (Y: the left one, X: the top one).
+    const label = (g, axis, at) => {
       const el = document.createElement('div');
       el.className = 'gutter-label';
       el.dataset.row = g.label;
       el.textContent = g.label;
-      el.style.transform = `translateY(${g.y.toFixed(2)}px) translateY(-50%)`;
+      el.style.transform = `translate${axis}(${at.toFixed(2)}px) translate${axis}(-50%)`;
       return el;
-    });
-    this.gutter.replaceChildren(...labels);
+    };
+    this.gutter.replaceChildren(...this.field.gutter(this.viewport).map(g => label(g, 'Y', g.y)));
     if (!this.topGutter) return;
-    const top = this.field.topGutter(this.viewport).map(g => {
-      const el = document.createElement('div');
-      el.className = 'gutter-label';
-      el.dataset.row = g.label;
-      el.textContent = g.label;
-      el.style.transform = `translateX(${g.x.toFixed(2)}px) translateX(-50%)`;
-      return el;
-    });
+    const top = this.field.topGutter(this.viewport).map(g => label(g, 'X', g.x));
     this.topGutter.replaceChildren(...top);
     this.topGutter.hidden = top.length === 0;
   }
