@@ -202,13 +202,18 @@ extension Inventory {
     }
 
     /// The hold as the API shows it, with the token the client gave (the inventory keeps only its
-    /// digest). Reads only what never changes in `state` (its id, layout and price revisions: a hold
-    /// keeps the revision it was priced at), so it may be called without the lock.
+    /// digest). Under the lock: a price change replaces the show's tables.
     func view(_ hold: ActiveHold, in state: ShowState, token: String, version: UInt64) -> HoldView {
+        Self.view(hold, layout: state.layout, revisions: state.revisions, token: token, version: version)
+    }
+
+    /// The hold as the API shows it from values only (the show's layout and price tables, copied under
+    /// the lock): what the answer to a new hold is drawn from after the lock.
+    static func view(_ hold: ActiveHold, layout: VenueLayout, revisions: PriceRevisions, token: String, version: UInt64) -> HoldView {
         HoldView(
-            token: token, holdID: hold.record.id, showID: hold.record.showID, seatIDs: hold.seats.map { state.layout.seatID($0) },
-            total: state.total(of: hold.seats, HoldPricing(stored: hold.record.prices)),
-            currency: state.prices.table.currency, expiresAt: hold.record.expiresAt, extended: hold.record.extended,
+            token: token, holdID: hold.record.id, showID: hold.record.showID, seatIDs: hold.seats.map { layout.seatID($0) },
+            total: revisions.total(of: hold.seats, HoldPricing(stored: hold.record.prices)),
+            currency: revisions.current.table.currency, expiresAt: hold.record.expiresAt, extended: hold.record.extended,
             version: version, state: hold.record.state, orderRef: hold.record.orderRef)
     }
 

@@ -82,7 +82,7 @@ extension Inventory {
         let (id, token) = Self.randomIDAndToken(prefix: idPrefix(show: showID, now))
         let tokenDigest = Secrets.tokenDigest(token)
         let (made, ticket) = try lockedWhenFresh(show: showID) {
-            (m: Memory) throws(Refusal) -> (Either<HoldOutcome, (ActiveHold, ShowState, String, UInt64)>, CommitTicket?) in
+            (m: Memory) throws(Refusal) -> (Either<HoldOutcome, (ActiveHold, VenueLayout, PriceRevisions, String, UInt64)>, CommitTicket?) in
             if let (status, body) = try replay(idempotency, stored: stored, in: m) { return (.first(.replayed(status: status, body: body)), nil) }
             let state = try state(forShow: showID, in: m)
             try checkOnSale(state)
@@ -106,13 +106,14 @@ extension Inventory {
             state.holds[record.tokenDigest] = hold
             if let admission { state.holdByAdmission[admission] = record.tokenDigest }
             m.holdShow[record.tokenDigest] = showID
-            return (.second((hold, state, token, version)), ticket)
+            return (.second((hold, state.layout, state.revisions, token, version)), ticket)
         }
         if case .second = made { metrics.count("holds_created") }
         switch made {
         case .first(let replayed): return (replayed, ticket)
-        // The layout and the hold's price revision never change, so the answer is drawn outside the lock.
-        case .second(let (hold, state, token, version)): return (.done(view(hold, in: state, token: token, version: version)), ticket)
+        // Drawn outside the lock from values copied under it (the show's tables change under the lock).
+        case .second(let (hold, layout, revisions, token, version)):
+            return (.done(Self.view(hold, layout: layout, revisions: revisions, token: token, version: version)), ticket)
         }
     }
 

@@ -36,12 +36,17 @@ struct HoldPricing: Equatable {
     }
 }
 
-extension ShowState {
-    /// The pricing a new hold or sale gets now.
-    var currentPricing: HoldPricing { HoldPricing(revision: priceRevisions.count - 1) }
+/// Every price table a show has had, oldest first (the last is today's): a value, so what a hold's
+/// answer reads of it can be copied under the inventory lock and the answer drawn after it (it was
+/// drawn from the show's state itself, whose tables a price change replaces under the lock meanwhile).
+struct PriceRevisions: Sendable {
+    let all: [SeatPrices]
+
+    /// Today's prices.
+    var current: SeatPrices { all[all.count - 1] }
 
     /// The prices of `revision` (the current ones for a revision this server does not have).
-    func prices(revision: Int) -> SeatPrices { revision >= 0 && revision < priceRevisions.count ? priceRevisions[revision] : prices }
+    func prices(revision: Int) -> SeatPrices { revision >= 0 && revision < all.count ? all[revision] : current }
 
     /// What `seat` costs under `pricing`.
     /// - Complexity: O(1).
@@ -49,15 +54,34 @@ extension ShowState {
         pricing.overrides[seat] ?? prices(revision: pricing.revision).price(of: seat)
     }
 
+    /// The total of `seats` under `pricing`, by integers when it is one revision's table.
+    /// - Complexity: O(seats).
+    func total(of seats: [SeatIndex], _ pricing: HoldPricing) -> Money {
+        if pricing.overrides.isEmpty { return prices(revision: pricing.revision).totalMoney(of: seats) }
+        return Money(seats.reduce(Decimal(0)) { $0 + price(of: $1, pricing) }, of: current.table)
+    }
+}
+
+extension ShowState {
+    /// The pricing a new hold or sale gets now.
+    var currentPricing: HoldPricing { HoldPricing(revision: priceRevisions.count - 1) }
+
+    /// Every table, as a value (read under the lock).
+    var revisions: PriceRevisions { PriceRevisions(all: priceRevisions) }
+
+    /// The prices of `revision` (the current ones for a revision this server does not have).
+    func prices(revision: Int) -> SeatPrices { revisions.prices(revision: revision) }
+
+    /// What `seat` costs under `pricing`.
+    /// - Complexity: O(1).
+    func price(of seat: SeatIndex, _ pricing: HoldPricing) -> Decimal { revisions.price(of: seat, pricing) }
+
     /// What `seat` costs under `pricing`, as Money of the show's currency.
     func money(of seat: SeatIndex, _ pricing: HoldPricing) -> Money { Money(price(of: seat, pricing), of: prices.table) }
 
     /// The total of `seats` under `pricing`, by integers when it is one revision's table.
     /// - Complexity: O(seats).
-    func total(of seats: [SeatIndex], _ pricing: HoldPricing) -> Money {
-        if pricing.overrides.isEmpty { return prices(revision: pricing.revision).totalMoney(of: seats) }
-        return Money(seats.reduce(Decimal(0)) { $0 + price(of: $1, pricing) }, of: prices.table)
-    }
+    func total(of seats: [SeatIndex], _ pricing: HoldPricing) -> Money { revisions.total(of: seats, pricing) }
 
     /// A hold's pricing after seats are added: the added seats at today's prices when the hold was
     /// priced under an earlier table (never repricing the seats it had); removed seats forgotten.

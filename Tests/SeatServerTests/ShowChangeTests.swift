@@ -140,6 +140,35 @@ import Testing
         #expect(try hold(c2, ["8-1"]).string("type") == "/problems/show-started")
     }
 
+    /// A new hold's answer is drawn after the inventory lock; it read the show's price tables from the
+    /// show's state while a price change replaced them under the lock (a data race `make test-tsan`
+    /// stops on). Now it reads a copy taken under the lock. Holds and price changes race here; every
+    /// hold's total is one of the two tables' (two seats at 38 or at 50), never a mix or a crash.
+    @Test func newHoldsAnsweredWhilePricesChangeReadOneTable() throws {
+        let server = try TestServer()
+        let buyer = try server.connection()
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            defer { done.signal() }
+            guard let changer = try? server.connection() else { return }
+            for k in 0..<40 {
+                let price = k % 2 == 0 ? "50.00" : "38.00"
+                _ = try? changer.request(
+                    "PUT", "/v1/shows/show/prices", json: #"{"currency":"CNY","categories":{"standard":"\#(price)","vip":"\#(price)","couple":"120.00"}}"#,
+                    headers: Self.manager)
+            }
+        }
+        var totals = Set<String>()
+        for _ in 0..<60 {
+            let held = try buyer.request("POST", "/v1/shows/show/holds", json: #"{"seats":["7-1","7-2"]}"#)
+            guard held.status == 201, let token = held.string("token") else { continue }
+            totals.insert(held.string("total") ?? "?")
+            _ = try buyer.request("DELETE", "/v1/holds/\(token)")
+        }
+        #expect(done.wait(timeout: .now() + 60) == .success)
+        #expect(!totals.isEmpty && totals.isSubset(of: ["76.00", "100.00", "76", "100"]), "\(totals)")
+    }
+
     /// #50 item 9: a start written in UTC showed 06:33 on the pages beside deadlines at 13:33. A start
     /// is kept on the venues' clock (+08:00 by default) as the same instant, created or edited.
     @Test(arguments: StoreBackend.available) func aStartWrittenInAnotherOffsetIsKeptOnTheVenuesClock(backend: StoreBackend) throws {
