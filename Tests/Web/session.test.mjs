@@ -1,0 +1,99 @@
+// js/session.js, the buyer's hold in the browser (SeatSync's SeatSession): a tap shows at once and the
+// request follows; taps made while one is out go together in the next; a refusal rolls back to what the
+// server holds and says why; an ended hold clears; the hold is shared with the other tabs. Run against a
+// fetch stand-in playing the server, and an in-memory localStorage.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+const store = new Map();
+globalThis.localStorage = {
+  getItem: k => (store.has(k) ? store.get(k) : null), setItem: (k, v) => store.set(k, String(v)), removeItem: k => store.delete(k),
+};
+globalThis.addEventListener = () => {};
+globalThis.removeEventListener = () => {};
+const { HoldSession } = await import('../../Sources/SeatServer/Web/Site/js/session.js');
+
+const json = (status, body) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const later = new Date(Date.now() + 600_000).toISOString();
+
+/// A server that holds seats for one token and refuses those in `taken`; every request recorded.
+function server({ taken = [] } = {}) {
+  const calls = [];
+  let seats = [];
+  globalThis.fetch = async (url, init) => {
+    const body = init.body ? JSON.parse(init.body) : null;
+    calls.push({ url, method: init.method, body });
+    await new Promise(r => setTimeout(r, 5));
+    const refused = [...(body?.seats ?? []), ...(body?.add ?? [])].filter(s => taken.includes(s));
+    if (refused.length) return json(409, { type: '/problems/seats-taken', detail: `seat ${refused[0]} is taken`, conflicts: refused });
+    if (url.endsWith('/holds') && init.method === 'POST') seats = body.seats;
+    else if (url.endsWith('/seats')) seats = [...seats.filter(s => !body.remove.includes(s)), ...body.add];
+    else if (init.method === 'DELETE') return new Response(null, { status: 204 });
+    return json(url.endsWith('/holds') ? 201 : 200, { token: 'tok', state: 'active', seats: [...seats], expiresAt: later, version: calls.length });
+  };
+  return calls;
+}
+
+const sessions = [];
+test.after(() => { for (const s of sessions) s.stop(); });
+
+function session(show = 'show') {
+  const said = { problems: [], expired: 0, changes: 0 };
+  const s = new HoldSession(show, {
+    onChange: () => { said.changes += 1; }, onProblem: (e, attempted) => said.problems.push([e.status, attempted]), onHeld: () => {},
+    onExpired: () => { said.expired += 1; },
+  });
+  sessions.push(s);
+  return { s, said };
+}
+
+test('a tap shows at once; taps made while a request is out are sent together in the next', async () => {
+  const calls = server();
+  const { s } = session('a');
+  const first = s.toggle('7-1');
+  assert.deepEqual([...s.desired], ['7-1'], 'selected before the server answers');
+  assert.equal(s.held.size, 0);
+  await new Promise(r => setTimeout(r, 1));  // the hold's request is out now
+  s.toggle('7-2');
+  s.toggle('7-3');
+  await first;
+  await s.chain;
+  assert.deepEqual([...s.held].sort(), ['7-1', '7-2', '7-3']);
+  assert.equal(calls.length, 2, 'one hold, then one change for the two taps made meanwhile');
+  assert.deepEqual(calls[1].body, { add: ['7-2', '7-3'], remove: [] });
+  s.stop();
+});
+
+test('a refusal rolls back to what the server holds and says which seats', async () => {
+  server({ taken: ['8-5'] });
+  const { s, said } = session('b');
+  await s.toggle('8-4');
+  await s.toggle('8-5');
+  assert.deepEqual([...s.desired], ['8-4'], 'back to the server’s truth');
+  assert.deepEqual(said.problems, [[409, ['8-5']]]);
+  s.stop();
+});
+
+test('the hold is shared with the other tabs, and forgotten when released', async () => {
+  server();
+  const { s } = session('c');
+  await s.toggle('9-1');
+  assert.deepEqual(JSON.parse(localStorage.getItem('seatkit.hold.c')).seats, ['9-1']);
+  await s.release();
+  assert.equal(localStorage.getItem('seatkit.hold.c'), null);
+  assert.equal(s.token, null);
+  s.stop();
+});
+
+test('a hold the server says has ended clears the selection and says it expired', async () => {
+  server();
+  const { s, said } = session('d');
+  await s.toggle('10-1');
+  globalThis.fetch = async () => json(410, { type: '/problems/hold-expired', detail: 'the hold expired' });
+  await s.toggle('10-2');
+  assert.equal(said.expired, 1);
+  assert.equal(s.desired.size, 0);
+  assert.equal(s.token, null);
+  s.stop();
+});
