@@ -14,6 +14,9 @@ import SeatInventory
 /// What one simulated buyer believes at the end.
 struct BuyerRecord {
     var attempts = 0, created = 0, conflicts = 0, refusedByRules = 0, other = 0
+    /// What each `other` answer was (a status and its problem's type, or the transport's error), so a
+    /// failing race says what went wrong.
+    var otherAnswers: [String] = []
     var active: [String: [String]] = [:]  // token → seats
     var bought: [[String]] = []
 
@@ -27,7 +30,13 @@ struct BuyerRecord {
             let start = row.seats.lowerBound + rng.int(row.seats.count - count + 1)
             let seats = (start..<start + count).map { layout.seatID($0) }
             mine.attempts += 1
-            guard let r = try? hold(here, seats) else { mine.other += 1; continue }
+            let answer: HTTPConnection.Response
+            do { answer = try hold(here, seats) } catch {
+                mine.other += 1
+                mine.otherAnswers.append("no answer: \(error)")
+                continue
+            }
+            let r = answer
             switch r.status {
             case 201:
                 mine.created += 1
@@ -44,7 +53,9 @@ struct BuyerRecord {
                 }
             case 409: mine.conflicts += 1
             case 422: mine.refusedByRules += 1
-            default: mine.other += 1
+            default:
+                mine.other += 1
+                mine.otherAnswers.append("\(r.status) \(r.string("type") ?? "") \(r.string("detail") ?? "")")
             }
         }
         return mine
@@ -53,7 +64,7 @@ struct BuyerRecord {
     func merged(with other: BuyerRecord) -> BuyerRecord {
         var r = self
         r.attempts += other.attempts; r.created += other.created; r.conflicts += other.conflicts
-        r.refusedByRules += other.refusedByRules; r.other += other.other
+        r.refusedByRules += other.refusedByRules; r.other += other.other; r.otherAnswers += other.otherAnswers
         r.active.merge(other.active) { x, _ in x }; r.bought += other.bought
         return r
     }

@@ -63,7 +63,9 @@ import SeatSecrets
         let records = shared.current
         let attempts = records.reduce(0) { $0 + $1.attempts }, created = records.reduce(0) { $0 + $1.created }
         let conflicts = records.reduce(0) { $0 + $1.conflicts }, rules = records.reduce(0) { $0 + $1.refusedByRules }
-        #expect(records.reduce(0) { $0 + $1.other } == 0 && created + conflicts + rules == attempts && attempts == buyers * 6)
+        #expect(
+            records.reduce(0) { $0 + $1.other } == 0 && created + conflicts + rules == attempts && attempts == buyers * 6,
+            "\(attempts) attempts, \(created) created, \(conflicts) conflicts, \(rules) by the rules; others: \(records.flatMap(\.otherAnswers).prefix(5))")
         #expect(created > 50 && conflicts > 50, "the race must be real: \(created) holds, \(conflicts) conflicts")
         var owner: [String: Int] = [:]
         for (buyer, r) in records.enumerated() {
