@@ -28,18 +28,16 @@ extension SeatCanvas {
     /// cross the view's horizontal centre line, each named at its centre's on-screen x, left to right
     /// (after a tap on a section beside an arena's stage the left gutter had nothing to say). Rows
     /// closer than `minimumSpacing` points share one label, the leftmost. None at the zones level.
-    /// - Complexity: O(rows).
+    /// - Complexity: O(rows that run up and down), no sorting.
     public func topGutter(
         in viewport: Viewport, minimumSpacing: Double = SeatCanvas.topGutterSpacing, policy: DetailPolicy = DetailPolicy()
     ) -> [TopGutterLabel] {
         guard level(forZoom: viewport.zoom, policy: policy) != .zones else { return [] }
         let visible = viewport.visibleContentRect
-        let rows = layout.rows.indices.filter { r in
-            guard !layout.rows[r].seats.isEmpty, geometry.runsUpAndDown(row: r) else { return false }
+        let rows = geometry.upAndDownRowsByX.lazy.filter { r in
             let rect = geometry.rowRects[r]
             return rect.minY <= visible.midY && visible.midY <= rect.maxY && rect.midX >= visible.minX && rect.midX <= visible.maxX
         }
-        .sorted { (geometry.rowRects[$0].midX, $0) < (geometry.rowRects[$1].midX, $1) }
         var out: [TopGutterLabel] = []
         var lastX = -Double.infinity
         for r in rows {

@@ -19,6 +19,9 @@ public struct SeatGeometry: Sendable {
     /// Rows by the y of their centre, for the gutter.
     /// Rows with seats by their centre line, top to bottom (what the gutter follows).
     public let rowsByY: [(y: Double, row: Int)]
+    /// Rows with seats that run up and down the screen (taller than wide), by their centre's x then
+    /// index: what the top gutter follows, sorted once here rather than every frame.
+    public let upAndDownRowsByX: [Int]
     /// Each zone's outline, in parts (one polygon each: `ZoneOutline`).
     public let zoneOutlines: [[[LayoutPoint]]]
     public let zoneRects: [LayoutRect]
@@ -55,6 +58,9 @@ public struct SeatGeometry: Sendable {
         rowsByY = layout.rows.indices.filter { !layout.rows[$0].seats.isEmpty }
             .map { r in (layout.rows[r].seats.reduce(0.0) { $0 + centers[$1].y } / Double(layout.rows[r].seats.count), r) }
             .sorted { ($0.y, $0.row) < ($1.y, $1.row) }
+        let rects = rowRects
+        upAndDownRowsByX = layout.rows.indices.filter { !layout.rows[$0].seats.isEmpty && rects[$0].height > rects[$0].width }
+            .sorted { (rects[$0].midX, $0) < (rects[$1].midX, $1) }
         var seatsOfZone = [[SeatIndex]](repeating: [], count: layout.zones.count)
         for i in layout.seatIndices { seatsOfZone[layout.zoneIndex(of: i)].append(i) }
         let heights = layout.zones.count > 1 ? layout.seatIndices.map { (y: seatRects[$0].midY, zone: layout.zoneIndex(of: $0)) }.sorted { $0.y < $1.y } : []
