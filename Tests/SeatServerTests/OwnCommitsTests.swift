@@ -38,6 +38,22 @@ import Testing
         #expect(!a.backends.current.isEmpty && a.backends.current.isDisjoint(with: b.backends.current))
     }
 
+    /// Own notifications alone do not end a wait: an empty answer tells the follower a second was
+    /// quiet, and it then reads every show's version. Ending the wait at each own notification made it
+    /// read them after every batch under load.
+    @Test func ownCommitsDoNotCutTheWaitShort() throws {
+        let (a, dir) = try writes.fresh()
+        defer { dir.remove() }
+        let hearsA = try a.commitListener()
+        _ = try a.commit(batch: [writes.change(writes.hold("w1", "s"), claim: [1])])
+        _ = try a.commit(batch: [writes.change(writes.hold("w2", "t"), claim: [2])])
+        let start = ContinuousClock.now
+        let heard = try hearsA.notifications(waiting: 400)
+        let waited = start.duration(to: .now)
+        #expect(heard.isEmpty, "\(heard)")
+        #expect(waited >= .milliseconds(350), "answered after \(waited) with two own notifications waiting")
+    }
+
     @Test func aReconnectedConnectionIsKnownByItsNewSession() throws {
         let (a, dir) = try writes.fresh()
         defer { dir.remove() }
