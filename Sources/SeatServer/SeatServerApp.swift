@@ -207,6 +207,8 @@ public final class SeatServerApp: Sendable {
         if let shared = inventory.sharing { _ = follow(shared) }
         // A shard's outage is one warning and its return one notice, whatever the requests meanwhile.
         guard let sharded = store as? ShardedStore else { return }
+        // Moves a crash or an outage left unsettled, venues missing on a shard, shows moved unheard.
+        _ = repeating("sk-shards", every: 2) { sharded.round() }
         sharded.watcher.watch { shard, outage in
             if let outage {
                 logger.warning(

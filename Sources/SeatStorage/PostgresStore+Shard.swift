@@ -6,8 +6,6 @@ extension PostgresStore {
     /// Claims `name` for this database when it has none; throws `ShardIdentityError` when it has another.
     func claimShardName(_ name: String) throws {
         try withConnection { c in
-            try c.execute(
-                "CREATE TABLE IF NOT EXISTS shard_identity(one BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (one), name TEXT NOT NULL, claimed_at BIGINT NOT NULL)")
             try c.run("claim_shard", "INSERT INTO shard_identity(name, claimed_at) VALUES($1, $2) ON CONFLICT (one) DO NOTHING", [name, Self.now()])
             let said = try c.run("shard_name", "SELECT name FROM shard_identity").text(0, 0)
             if said != name { throw ShardIdentityError(listedAs: name, databaseSays: said, url: url) }

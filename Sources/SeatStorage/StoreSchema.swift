@@ -36,16 +36,17 @@ extension SQLiteStore {
 }
 
 extension PostgresStore {
-    /// The schema as PostgreSQL reports it (`information_schema`), its migrations table aside.
+    /// The schema as PostgreSQL reports it (`information_schema`), its migrations table aside, and
+    /// the tables only a shard has (`shard_identity`, `shard_moves`: shards are PostgreSQL databases).
     func reportedSchema() throws -> StoreSchema {
         try withConnection { c in
             let columns = try c.execute(
-                "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name <> 'schema_migrations'")
+                "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name NOT IN ('schema_migrations', 'shard_identity', 'shard_moves')")
             let keys = try c.execute(
                 """
                 SELECT k.table_name, k.column_name FROM information_schema.table_constraints t
                 JOIN information_schema.key_column_usage k ON k.constraint_name = t.constraint_name AND k.table_schema = t.table_schema
-                WHERE t.constraint_type = 'PRIMARY KEY' AND t.table_schema = current_schema() AND t.table_name <> 'schema_migrations'
+                WHERE t.constraint_type = 'PRIMARY KEY' AND t.table_schema = current_schema() AND t.table_name NOT IN ('schema_migrations', 'shard_identity', 'shard_moves')
                 ORDER BY k.table_name, k.ordinal_position
                 """)
             var tables: [String: StoreSchema.Table] = [:]

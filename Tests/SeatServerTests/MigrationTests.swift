@@ -129,6 +129,31 @@ import Testing
         #expect(try store.hold(tokenDigest: Secrets.tokenDigest("clear-token-1"))?.id == "h1", "migration 3's data step ran")
     }
 
+    /// A shard's database from before migration 19: its name and its moves were tables the code made
+    /// on first use, each move a row once done. They become the schema's, each move settled: the
+    /// source's row `source_deleted`, the target's `copied` (what `movedFrom` routes old ids by).
+    @Test func aShardMadeBeforeRecordedMovesKeepsItsMovesSettled() throws {
+        let url = try postgres()
+        let old = schema(), fresh = schema()
+        let c = try PostgresConnection(conninfo: url, schema: old)
+        try c.execute("CREATE TABLE schema_migrations(version INTEGER PRIMARY KEY)")
+        for k in 0..<18 { try c.execute(MigrationFiles.postgres[k]); try c.execute("INSERT INTO schema_migrations VALUES(\(k + 1))") }
+        // As the code before migration 19 made them (`claimShardName`, `takeOut` and `putIn`).
+        try c.execute(
+            """
+            CREATE TABLE IF NOT EXISTS shard_identity(one BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (one), name TEXT NOT NULL, claimed_at BIGINT NOT NULL);
+            INSERT INTO shard_identity(name, claimed_at) VALUES('west', 1);
+            CREATE TABLE IF NOT EXISTS shard_moves(show_id TEXT NOT NULL, from_shard TEXT NOT NULL, to_shard TEXT NOT NULL, moved_at BIGINT NOT NULL);
+            INSERT INTO shard_moves VALUES('a', 'east', 'west', 10), ('b', 'west', 'north', 20);
+            """)
+        let store = try PostgresStore(url: url + "?schema=" + old)
+        _ = try PostgresStore(url: url + "?schema=" + fresh)
+        #expect(try postgresDump(url, old) == postgresDump(url, fresh))
+        let moves = try c.execute("SELECT show_id, state, length(move_id) FROM shard_moves ORDER BY show_id")
+        #expect(moves.rows.map { $0.compactMap { $0 } } == [["a", "copied", "36"], ["b", "source_deleted", "36"]])
+        #expect(try store.movedFrom() == ["east"] && store.unsettledMoves().isEmpty)
+    }
+
     // — Both —
 
     /// What scripts/make-schema-fixtures.sh made through the API of the released binary.

@@ -273,6 +273,8 @@ import SeatHTTP
                 _ = try c.execute("CREATE TABLE events AS SELECT show_id, version, delta, created_at FROM show_log")
                 _ = try c.execute("DROP TABLE show_log")
                 _ = try c.execute("DROP TABLE checkins, ticket_presence, order_contacts")
+                // Migration 19 made the shards' tables part of the schema.
+                _ = try c.execute("DROP TABLE shard_moves, shard_identity")
                 _ = try c.execute("DROP TABLE queue_entries")
                 _ = try c.execute("DROP TABLE queues")
                 // Migration 11 dropped migration 7's two functions for this one.

@@ -302,6 +302,15 @@ import Testing
         #expect(
             try !east.shows().contains { $0.id == "m1" } && east.sales(show: "m1").isEmpty && east.log(show: "m1", after: 0, limit: 10).isEmpty,
             "nothing left behind")
+        // The moves as both databases recorded them: the one refused (on sale) rolled back, the other
+        // done on the source, its copy arrived on the target.
+        func states(_ store: PostgresStore) throws -> [String] {
+            try store.withConnection { c in
+                let r = try c.execute("SELECT state FROM shard_moves WHERE show_id = 'm1' ORDER BY state")
+                return r.rows.indices.map { r.text($0, 0) }
+            }
+        }
+        #expect(try states(east) == ["rolled_back", "source_deleted"] && states(west) == ["copied"])
         #expect(try west.sales(show: "m1").count == 2 && west.activeHolds(show: "m1").count == 1)
         let log = try west.log(show: "m1", after: 0, limit: 100)
         #expect(log.count == logBefore + 1 && log.last?.entry.action == "move" && log.last?.entry.operatorName == "admin", "\(log.map(\.entry.action))")
@@ -325,9 +334,9 @@ import Testing
     }
 
     /// A move interrupted between its two transactions (the target took its copy, the source's
-    /// deletion never committed) leaves the show on both shards. A running instance hears the target's
-    /// copy arrive and finishes the move; an instance started later finds it too, and for a show on
-    /// sale again keeps it where it is and discards the target's copy.
+    /// deletion never committed) leaves the show on both shards, recorded `copying` on the source. A
+    /// running instance's coordinator round finishes the move; an instance started later settles it
+    /// too, and for a show on sale again keeps it where it is and discards the target's copy.
     @Test func anInterruptedMoveIsFinishedOrUndone() throws {
         struct Interrupted: Error {}
         let shards = try twoShards()
@@ -343,11 +352,15 @@ import Testing
         }
         func interruptedMove(_ id: String) throws {
             // The process dies between the two transactions: west committed its copy, east rolled back.
+            let move = ShardMove(show: id, from: "east", to: "west")
+            try east.recordMove(move)
             #expect(throws: Interrupted.self) {
-                try east.takeOut(show: id, from: "east", to: "west") { rows in
-                    try west.putIn(show: id, rows: rows, from: "east", to: "west")
-                    throw Interrupted()
-                }
+                _ = try east.settle(
+                    move,
+                    copy: { rows in
+                        try west.putIn(move, rows: rows)
+                        throw Interrupted()
+                    }, discard: {})
             }
         }
         try interruptedMove("i1")
@@ -510,7 +523,7 @@ import Testing
         }
         let wanted: Set = [
             "sk-writer", "sk-writer-1", "sk-listen-east", "sk-listen-west", "sk-follower", "sk-expiry", "sk-heartbeat", "sk-queues", "sk-pruner",
-            "sk-conn-guard",
+            "sk-conn-guard", "sk-shards",
         ]
         var seen = Set<String>()
         #expect(

@@ -1,6 +1,6 @@
--- The PostgreSQL store's whole schema at migration 18, in one step: a new database starts here (and is
--- marked as at 18); a database made before upgrades through postgres-NN-*.sql instead. Written from
--- pg_dump of a database the 18 migrations built; the schema test (MigrationTests) holds the two to one
+-- The PostgreSQL store's whole schema at migration 19, in one step: a new database starts here (and is
+-- marked as at 19); a database made before upgrades through postgres-NN-*.sql instead. Written from
+-- pg_dump of a database the 19 migrations built; the schema test (MigrationTests) holds the two to one
 -- schema, so a new migration comes with a new baseline. Functions as their last migration wrote them.
 
 CREATE FUNCTION seatkit_commit(batch jsonb, durable boolean) RETURNS jsonb
@@ -551,3 +551,28 @@ ALTER TABLE ONLY shows
 
 ALTER TABLE ONLY ticket_presence
     ADD CONSTRAINT ticket_presence_show_id_fkey FOREIGN KEY (show_id) REFERENCES shows(id);
+
+CREATE TABLE shard_identity (
+    one boolean DEFAULT true NOT NULL,
+    name text NOT NULL,
+    claimed_at bigint NOT NULL,
+    CONSTRAINT shard_identity_one_check CHECK (one)
+);
+
+ALTER TABLE ONLY shard_identity
+    ADD CONSTRAINT shard_identity_pkey PRIMARY KEY (one);
+
+CREATE TABLE shard_moves (
+    show_id text NOT NULL,
+    from_shard text NOT NULL,
+    to_shard text NOT NULL,
+    moved_at bigint NOT NULL,
+    move_id text NOT NULL,
+    state text NOT NULL,
+    CONSTRAINT shard_moves_state CHECK (state IN ('copying', 'copied', 'source_deleted', 'rolled_back'))
+);
+
+ALTER TABLE ONLY shard_moves
+    ADD CONSTRAINT shard_moves_pkey PRIMARY KEY (move_id);
+
+CREATE INDEX shard_moves_unsettled ON shard_moves USING btree (moved_at) WHERE (state = 'copying'::text);

@@ -68,12 +68,18 @@ final class ShardedListener: CommitListener, Sendable {
                     // What was committed while unheard: every show of the shard, read as a gap.
                     let shows = Array(try shard.run { try $0.showVersions() }.keys)
                     owner()?.put(shows)
-                    store.copyMissingVenues()
                 }
-                let heard = try connection!.notifications(waiting: 500)
-                for payload in heard { store.heard(show: String(payload.prefix { $0 != "\n" }), on: shard) }
+                // A move another instance finished: its show is on the target now, and is read from
+                // there as a gap. Only the directory changes here; moves and repairs are the
+                // coordinator's (`ShardedStore.round`).
+                let heard = try connection!.notifications(waiting: 500).map { payload -> String in
+                    let show = payload.prefix { $0 != "\n" }
+                    let rest = payload.dropFirst(show.count + 1)
+                    guard rest.hasPrefix(PostgresStore.moveNotice) else { return payload }
+                    store.heardMove(show: String(show), notice: rest)
+                    return String(show)
+                }
                 owner()?.put(heard)
-                store.checkArrivals()
                 // A call of a request found the shard down while this connection still hears it (a
                 // pooled connection broken by a restart): it answers, so it is up.
                 if shard.outage != nil { try shard.probe() }

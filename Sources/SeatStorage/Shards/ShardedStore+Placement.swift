@@ -25,15 +25,15 @@ extension ShardedStore: ShowPlacement {
         return shards.map { ShardStatus(name: $0.name, outage: $0.outage, shows: counts[$0.index] ?? 0) }
     }
 
-    /// The rule, when the request names no shard: the reachable shard with the fewest shows still to
-    /// start (a chain's busy evenings spread evenly), the first listed on a tie.
+    /// The placement rule's choice (`ShardCoordinator.leastBusy`) among the shards that answer now.
     func placementChoice(now: Int64) -> Shard? {
         let upcoming = directory.withLock { d in
             d.shardOf.reduce(into: [Int: Int]()) { counts, entry in
                 if (d.startsAt[entry.key] ?? 0) > now { counts[entry.value, default: 0] += 1 }
             }
         }
-        return reachable.min { (upcoming[$0.index] ?? 0, $0.index) < (upcoming[$1.index] ?? 0, $1.index) }
+        let all = shards
+        return ShardCoordinator.leastBusy(reachable, upcoming: Dictionary(uniqueKeysWithValues: upcoming.map { (all[$0.key].name, $0.value) }))
     }
 
     public func insertShow(_ show: ShowRecord, on requested: String?) throws -> String {
@@ -60,24 +60,16 @@ extension ShardedStore: ShowPlacement {
         return target.name
     }
 
-    /// Out of its shard, into `name`'s: the rows copied in one transaction there, then deleted from
-    /// the source in one transaction here, which held the show's row locked throughout (another
-    /// instance's change waits, then finds the show gone and is refused; memory reloads it from its new
-    /// shard). Interrupted between the two, the show is on both: moving it again finishes the move.
+    /// Moves an off-sale show to the shard named `name` (`ShardCoordinator.move`: recorded as it goes,
+    /// settled by a repair round if this process dies or loses a database midway). Requests on the show
+    /// wait on its row in the source database meanwhile, then find it gone and are refused; memory
+    /// reloads it from its new shard.
     public func move(show id: String, to name: String) throws {
         guard let target = named(name) else { throw PlacementError.unknownShard(name, known: shardNames) }
         guard let k = directory.withLock({ $0.shardOf[id] }) else { throw PlacementError.unknownShow(id) }
         let source = shards[k]
         guard source !== target else { throw PlacementError.alreadyThere(show: id, shard: name) }
         for shard in [source, target] { if let outage = shard.outage { throw PlacementError.shardUnreachable(outage) } }
-        try source.run { from in
-            try from.takeOut(show: id, from: source.name, to: target.name) { rows in
-                try target.run { try $0.putIn(show: id, rows: rows, from: source.name, to: target.name) }
-            }
-        }
-        directory.withLock { d in
-            d.shardOf[id] = target.index
-            d.movedTo[source.name, default: []].insert(target.index)
-        }
+        try coordinator.move(show: id, from: source, to: target)
     }
 }

@@ -37,29 +37,57 @@ public final class ShardedStore: SeatStore, SharedStore, Sendable {
     }
 
     let directory = Locked(Directory())
-    /// Shows heard of on a shard the directory does not put them on, and when (`heard`). Lock: its own (a leaf).
-    let arrivals = Locked([String: Int64]())
+    /// Moves, their repairs, venues on every shard and the placement rule (run by the app: `round()`).
+    let coordinator: ShardCoordinator<Shard>
 
     /// Opens every shard it can reach now; one that cannot be reached is opened when it returns. A
     /// database that says it is another shard stops it (`ShardIdentityError`), as does reaching none.
+    /// Moves left unsettled (a mover killed midway) are settled before it answers anything.
     public init(_ list: ShardList) throws {
         let watcher = self.watcher
         let shards = list.entries.enumerated().map { Shard(name: $1.name, url: $1.url, index: $0, watcher: watcher) }
-        self.list = Locked(shards)
+        let all = Locked(shards), directory = self.directory
+        self.list = all
+        coordinator = ShardCoordinator(
+            shards: { all.withLock { $0 } },
+            placed: { show, name, from in Self.place(show, on: name, movedFrom: from, shards: all.withLock { $0 }, in: directory) },
+            note: { watcher.tellRepair($0) })
         var firstFailure: String?
         for shard in shards where try !shard.probe() { firstFailure = firstFailure ?? "\(shard.name): \(shard.outage?.cause ?? "")" }
         guard shards.contains(where: { $0.outage == nil }) else {
             throw StoreError.unavailable(cause: "no shard can be reached (\(firstFailure ?? ""))")
         }
-        var lists: [(shard: Shard, ids: Set<String>)] = []
         for shard in shards where shard.outage == nil {
             let shows = try shard.run { try $0.shows() }
             learn(shows, on: shard)
             learnMoves(on: shard)
-            lists.append((shard, Set(shows.map(\.id))))
         }
-        finishInterruptedMoves(lists)
-        copyMissingVenues()
+        coordinator.repair()
+        coordinator.copyMissingVenues()
+    }
+
+    /// One round of the coordinator's work (the server's `sk-shards` thread, every 2 s): unsettled
+    /// moves settled, venues copied where missing. (Where each show is, is read again by every read
+    /// of all shards' shows: the follower's, every second.)
+    public func round() {
+        coordinator.repair()
+        coordinator.copyMissingVenues()
+    }
+
+    /// Records that `show` is on the shard named `name` (a move settled, or heard of).
+    static func place(_ show: String, on name: String, movedFrom: String?, shards: [Shard], in directory: Locked<Directory>) {
+        guard let k = shards.first(where: { $0.name == name })?.index else { return }
+        directory.withLock { d in
+            d.shardOf[show] = k
+            if let movedFrom { d.movedTo[movedFrom, default: []].insert(k) }
+        }
+    }
+
+    /// A move another instance finished, as its source's notification says (`show`, `skmove;FROM;TO`).
+    func heardMove(show: String, notice: Substring) {
+        let parts = notice.dropFirst(PostgresStore.moveNotice.count).split(separator: ";")
+        guard parts.count == 2 else { return }
+        Self.place(show, on: String(parts[1]), movedFrom: String(parts[0]), shards: shards, in: directory)
     }
 
     public var sharing: (any SharedStore)? { self }
@@ -90,23 +118,32 @@ public final class ShardedStore: SeatStore, SharedStore, Sendable {
     /// A round of reading every shard that answers (`ids` by shard): a show its directory shard no
     /// longer has but another has was moved there.
     func relearn(_ ids: [(shard: Shard, ids: Set<String>)]) {
-        let read = Dictionary(uniqueKeysWithValues: ids.map { ($0.shard.index, $0.ids) })
-        var moved: [Shard] = []
-        directory.withLock { d in
-            for (shard, list) in ids {
-                for id in list {
-                    guard let owner = d.shardOf[id] else {
-                        d.shardOf[id] = shard.index
-                        continue
-                    }
-                    if owner != shard.index, let ownerIDs = read[owner], !ownerIDs.contains(id) {
-                        d.shardOf[id] = shard.index
-                        moved.append(shard)
-                    }
+        let moved = directory.withLock { d in
+            let changes = Self.relocated(d.shardOf, read: ids.map { ($0.shard.index, $0.ids) })
+            for (id, k) in changes { d.shardOf[id] = k }
+            return changes
+        }
+        for k in Set(moved.values) { learnMoves(on: shards[k]) }
+    }
+
+    /// The rule that reads where shows are from the shards' own rows (`read`: each shard that answered
+    /// and its shows), given the directory `shardOf`: a show not known yet is where it was found; a
+    /// known show its shard no longer has, found on another, moved there. A show on two shards (an
+    /// unsettled move's copy) stays where it is. The changes, by show.
+    /// - Complexity: O(shows read).
+    static func relocated<Shard: Hashable>(_ shardOf: [String: Shard], read: [(shard: Shard, ids: Set<String>)]) -> [String: Shard] {
+        let byShard = Dictionary(read.map { ($0.shard, $0.ids) }, uniquingKeysWith: { a, _ in a })
+        var changes: [String: Shard] = [:]
+        for (shard, ids) in read {
+            for id in ids {
+                guard let owner = changes[id] ?? shardOf[id] else {
+                    changes[id] = shard
+                    continue
                 }
+                if owner != shard, let ownerIDs = byShard[owner], !ownerIDs.contains(id) { changes[id] = shard }
             }
         }
-        for shard in moved { learnMoves(on: shard) }
+        return changes
     }
 
     /// The shard a show lives on; `StoreError.unavailable` (a 503 to retry) when no shard has it yet:
@@ -195,31 +232,13 @@ public final class ShardedStore: SeatStore, SharedStore, Sendable {
         // Checked before any is added: a database that says it is another shard is refused. Given the
         // venues before it takes shows (a show made on it at once must find its venue there).
         for shard in fresh { try shard.probe() }
-        copyMissingVenues(among: reachable + fresh)
+        coordinator.copyMissingVenues(among: reachable + fresh)
         list.withLock { $0 += fresh }
         for shard in fresh where shard.outage == nil {
             if let shows = try? shard.run({ try $0.shows() }) { learn(shows, on: shard) }
             learnMoves(on: shard)
         }
-        copyMissingVenues()
+        coordinator.copyMissingVenues()
         return fresh.map(\.name)
-    }
-
-    /// Every venue on every shard that answers: a venue made while a shard was down reaches it here.
-    /// `among`: these shards (default: every one that answers).
-    func copyMissingVenues(among: [Shard]? = nil) {
-        let live = (among ?? reachable).filter { $0.outage == nil }
-        guard live.count > 1, let all = try? inParallel(live, { try $0.venueIDsAndFingerprints() }).map({ try $0.get() }) else { return }
-        let union = all.reduce(into: [String: Int]()) { u, ids in for (id, _) in ids where u[id] == nil { u[id] = 0 } }
-        for (k, shard) in live.enumerated() {
-            let missing = union.keys.filter { all[k][$0] == nil }
-            guard !missing.isEmpty else { continue }
-            for id in missing {
-                guard let source = live.indices.first(where: { all[$0][id] != nil }),
-                    let venue = try? live[source].run({ try $0.venue(id: id) })
-                else { continue }
-                _ = try? shard.run { try $0.insertVenue(id: id, fingerprint: venue.fingerprint, layoutJSON: venue.layout) }
-            }
-        }
     }
 }

@@ -85,6 +85,19 @@
   operator text NOT NULL
   returned_to text
 
+-- table shard_identity
+  one boolean NOT NULL DEFAULT true
+  name text NOT NULL
+  claimed_at bigint NOT NULL
+
+-- table shard_moves
+  show_id text NOT NULL
+  from_shard text NOT NULL
+  to_shard text NOT NULL
+  moved_at bigint NOT NULL
+  move_id text NOT NULL
+  state text NOT NULL
+
 -- table show_log
   show_id text NOT NULL
   version bigint NOT NULL
@@ -180,6 +193,18 @@ FOREIGN KEY (hold_id) REFERENCES holds(id);
 -- constraint refunds refunds_pkey
 PRIMARY KEY (hold_id, seat);
 
+-- constraint shard_identity shard_identity_one_check
+CHECK (one);
+
+-- constraint shard_identity shard_identity_pkey
+PRIMARY KEY (one);
+
+-- constraint shard_moves shard_moves_pkey
+PRIMARY KEY (move_id);
+
+-- constraint shard_moves shard_moves_state
+CHECK ((state = ANY (ARRAY['copying'::text, 'copied'::text, 'source_deleted'::text, 'rolled_back'::text])));
+
 -- constraint show_log show_log_pkey
 PRIMARY KEY (show_id, version);
 
@@ -245,6 +270,15 @@ CREATE UNIQUE INDEX queues_pkey ON queues USING btree (show_id);
 
 -- index refunds_pkey
 CREATE UNIQUE INDEX refunds_pkey ON refunds USING btree (hold_id, seat);
+
+-- index shard_identity_pkey
+CREATE UNIQUE INDEX shard_identity_pkey ON shard_identity USING btree (one);
+
+-- index shard_moves_pkey
+CREATE UNIQUE INDEX shard_moves_pkey ON shard_moves USING btree (move_id);
+
+-- index shard_moves_unsettled
+CREATE INDEX shard_moves_unsettled ON shard_moves USING btree (moved_at) WHERE (state = 'copying'::text);
 
 -- index show_log_pkey
 CREATE UNIQUE INDEX show_log_pkey ON show_log USING btree (show_id, version);
