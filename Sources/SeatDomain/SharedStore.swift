@@ -16,6 +16,20 @@ public protocol SharedStore: AnyObject, Sendable {
     /// A connection of its own that hears the other instances' commits as they happen (this instance's
     /// own are left out: the writer's completion has applied them already).
     func commitListener() throws -> any CommitListener
+    /// The parts a follower thread each follows on its own: one database is one part, several shards
+    /// are a part each, so a shard that stalls stalls only the following of its own shows.
+    func followedParts() -> [any FollowedPart]
+}
+
+/// One part of a shared store that one follower thread follows: it hears the part's commits by other
+/// instances and compares its shows' versions with memory. Thread-safe as the store is.
+public protocol FollowedPart: AnyObject, Sendable {
+    /// What the follower's thread is named by (`sk-follow-NAME`; empty: the only part, `sk-follower`).
+    var partName: String { get }
+    /// A listener of the part's commits by other instances (see `SharedStore.commitListener`).
+    func commitListener() throws -> any CommitListener
+    /// The version of each show this part keeps (shows it keeps only as a move's copy left out).
+    func showVersions() throws -> [String: UInt64]
 }
 
 /// Hears a shared store's commits by other instances: each a notification's payload (the show and its

@@ -41,7 +41,9 @@ extension Inventory {
     /// with a gap (or a notification without its changes) are caught up from the log, read outside the
     /// lock. This instance's own writes never come here: the store's listener leaves them out by the
     /// database session that sent them (`SharedStore.commitListener`).
-    public func follow(notifications others: [String]) throws {
+    /// `part`: the part of the store they were heard on, whose shows' versions a gap is read from
+    /// (nil: every part).
+    public func follow(notifications others: [String], in part: (any FollowedPart)? = nil) throws {
         guard !others.isEmpty else { return }
         var gaps = Set<String>()
         locked { m in
@@ -63,7 +65,7 @@ extension Inventory {
                 }
             }
         }
-        if !gaps.isEmpty { try followStore(only: gaps) }
+        if !gaps.isEmpty { try followStore(only: gaps, in: part) }
         refreshShowRecords()
     }
 
@@ -112,9 +114,10 @@ extension Inventory {
     /// `venues`: also load venues that have no show yet (layouts are large, so only when asked). The
     /// store is read outside the lock, then applied under it; what arrived in between is read in the
     /// next round (at most 3 here, then the follower's next pass).
-    public func followStore(venues includeVenues: Bool = false, only: Set<String>? = nil) throws {
+    /// `part`: only the shows of that part of the store (a shard's follower reads only its shard).
+    public func followStore(venues includeVenues: Bool = false, only: Set<String>? = nil, in part: (any FollowedPart)? = nil) throws {
         guard sharing != nil else { return }
-        var versions = try store.showVersions()
+        var versions = try part?.showVersions() ?? store.showVersions()
         if let only { versions = versions.filter { only.contains($0.key) } }
         let missing = versions.keys.filter { id in locked { m in m.shows[id] == nil } }
         if !missing.isEmpty || includeVenues {

@@ -77,6 +77,8 @@ public final class SeatServerApp: Sendable {
     let http: HTTPServer
     /// Whether `stop` was called; the background threads wait on it between rounds. Lock: `stopped`.
     private let stopped = Locked(false)
+    /// The parts of the shared store with a follower thread, by name. Lock: its own (a leaf).
+    private let followed = Locked(Set<String>())
 
     public convenience init(options: Options) throws {
         // Checked before the store is opened: a bad key must not create or migrate a database.
@@ -142,7 +144,10 @@ public final class SeatServerApp: Sendable {
         guard let sharded = inventory.store as? ShardedStore else {
             throw ShardList.Problem(place: "--shards", message: "this server was started with one store; start it with --shards to add shards")
         }
-        return try sharded.add(list)
+        let added = try sharded.add(list)
+        // Once started, each new shard is followed by a thread of its own (before: at `start`).
+        if !followed.withLock({ $0.isEmpty }) { startFollowers(sharded) }
+        return added
     }
 
     static func openStore(_ options: Options) throws -> SeatStore {
@@ -204,7 +209,7 @@ public final class SeatServerApp: Sendable {
                 }
             },
         ]
-        if let shared = inventory.sharing { _ = follow(shared) }
+        if let shared = inventory.sharing { startFollowers(shared) }
         // A shard's outage is one warning and its return one notice, whatever the requests meanwhile.
         guard let sharded = store as? ShardedStore else { return }
         // Moves a crash or an outage left unsettled, venues missing on a shard, shows moved unheard.
@@ -220,27 +225,45 @@ public final class SeatServerApp: Sendable {
         sharded.watcher.watchRepairs { logger.warning("shard move repaired", metadata: ["what": .string($0)]) }
     }
 
-    /// With the shared store: LISTEN for commits (every instance's, with their changes) and apply them;
-    /// look at every show when a second passes without one (a notification lost while the database
-    /// restarted); reconnects by itself.
-    private func follow(_ store: any SharedStore) -> Thread {
+    /// With the shared store, a follower for each part not followed yet (`SharedStore.followedParts`:
+    /// the database, or a shard each; a shard added while running gets its own once added).
+    private func startFollowers(_ store: any SharedStore) {
+        let parts = followed.withLock { names -> [any FollowedPart] in
+            let new = store.followedParts().filter { !names.contains($0.partName) }
+            names.formUnion(new.map(\.partName))
+            return new
+        }
+        for part in parts { _ = follow(part) }
+    }
+
+    /// A part of the shared store followed: LISTEN for its commits (other instances', with their
+    /// changes) and apply them; look at each of its shows when a second passes without one (a
+    /// notification lost while the database restarted); reconnects by itself (probing a shard that is
+    /// down every 250 ms). A part that stalls stalls only its own thread.
+    private func follow(_ part: any FollowedPart) -> Thread {
         let (inventory, logger) = (self.inventory, options.logger)
-        return NamedThread.start("sk-follower") { [weak self] in
+        let name = part.partName.isEmpty ? "sk-follower" : "sk-follow-" + part.partName
+        return NamedThread.start(name) { [weak self] in
             var listener: (any CommitListener)?
             // Whether the failure now is one already said (an outage is one warning, not four a second).
             var quiet = false
             while let self, !self.isStopped {
                 do {
-                    if listener == nil { listener = try store.commitListener(); try inventory.followStore() }
+                    if listener == nil {
+                        listener = try part.commitListener()
+                        try inventory.followStore(in: part)
+                    }
                     let payloads = try listener?.notifications(waiting: 1000) ?? []
                     // Quiet for a second: look at every show anyway (a notification lost in a reconnect).
-                    if payloads.isEmpty { try inventory.followStore() } else { try inventory.follow(notifications: payloads) }
-                    if quiet { logger.notice("following the shared store again") }
+                    if payloads.isEmpty { try inventory.followStore(in: part) } else { try inventory.follow(notifications: payloads, in: part) }
+                    if quiet { logger.notice("following the shared store again", metadata: ["part": .string(part.partName)]) }
                     quiet = false
                 } catch {
                     // The database restarting or unreachable: said once per outage, then retried every 250 ms.
                     if listener != nil || !quiet {
-                        logger.warning("following the shared store failed; retrying", metadata: ["cause": .string(String(describing: error))])
+                        logger.warning(
+                            "following the shared store failed; retrying",
+                            metadata: ["part": .string(part.partName), "cause": .string(String(describing: error))])
                     }
                     (listener, quiet) = (nil, true)
                     Thread.sleep(forTimeInterval: 0.25)

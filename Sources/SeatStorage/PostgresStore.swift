@@ -16,7 +16,7 @@ import SeatSecrets
 /// savepoint, so one refused change does not undo the others.
 /// `@unchecked Sendable`: its pooled libpq connections are C handles (not `Sendable`), each used by one
 /// thread at a time (taken from and returned to `idle` under its lock), which the compiler cannot see.
-public final class PostgresStore: SeatStore, SharedStore, @unchecked Sendable {
+public final class PostgresStore: SeatStore, SharedStore, FollowedPart, @unchecked Sendable {
     public static let channel = "seatkit_events"
     /// The URL the store was opened with.
     public let url: String
@@ -67,6 +67,10 @@ public final class PostgresStore: SeatStore, SharedStore, @unchecked Sendable {
     /// (`seatkit_events_<schema>`: stores in other schemas of the same database are not heard), that
     /// leaves out what this store's own connections sent (`OthersCommits`).
     public func commitListener() throws -> any CommitListener { try othersCommits() }
+
+    /// One database: one part, one follower (`sk-follower`).
+    public func followedParts() -> [any FollowedPart] { [self] }
+    public var partName: String { "" }
 
     /// This store's listener for the other instances' commits.
     func othersCommits() throws -> OthersCommits { OthersCommits(connection: try listeningConnection(), own: backends) }

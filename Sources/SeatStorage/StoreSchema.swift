@@ -41,7 +41,8 @@ extension PostgresStore {
     func reportedSchema() throws -> StoreSchema {
         try withConnection { c in
             let columns = try c.execute(
-                "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name NOT IN ('schema_migrations', 'shard_identity', 'shard_moves')")
+                "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name NOT IN ('schema_migrations', 'shard_identity', 'shard_moves')"
+            )
             let keys = try c.execute(
                 """
                 SELECT k.table_name, k.column_name FROM information_schema.table_constraints t

@@ -162,7 +162,11 @@ extension ShardedStore {
         try shard(forShow: show).run { try $0.advanceVersion(show: show, from: expected, past: past, changes: changes) }
     }
 
-    public func commitListener() throws -> any CommitListener { ShardedListener(store: self) }
+    /// The first shard's listener (a follower a shard is what the server runs: `followedParts`).
+    public func commitListener() throws -> any CommitListener { try followedParts()[0].commitListener() }
+
+    /// A part a shard, in the listed order (a shard added while running is a part from then on).
+    public func followedParts() -> [any FollowedPart] { shards.map { FollowedShard(shard: $0, store: self) } }
 }
 
 /// Results filled by parallel workers, one slot each. Lock: its own (a leaf).
