@@ -110,7 +110,7 @@ extension ServerBenchmarks {
         }
         try app.start()
         let before = cpuSeconds()
-        let store = app.inventory.store as? ShardedStore
+        let store = app.shards
         let written = store?.written ?? (batches: 0, changes: 0)
         let results = Locked([Wrk.Result]())
         let group = DispatchGroup()

@@ -193,7 +193,7 @@ enum ServerBenchmarks {
                     StoreCommit(
                         showID: "bench", version: version, changes: changes.map { SeatChange(seat: $0.seat, status: .available) },
                         insert: [], delete: changes.map(\.seat), sell: [], holds: [released],
-                        delta: "skd1;\(version - 1);\(version);", durable: false, idempotency: nil))
+                        delta: AvailabilityDelta.encoded(from: version - 1, to: version, body: ""), durable: false, idempotency: nil))
             }
             _ = try store.commit(batch: batch)
         }

@@ -77,6 +77,9 @@ public final class SeatServerApp: Sendable {
     let http: HTTPServer
     /// Whether `stop` was called; the background threads wait on it between rounds. Lock: `stopped`.
     private let stopped = Locked(false)
+    /// The shards, when the store is several databases (decided once, when the app is made): what the
+    /// app runs for them (the coordinator's rounds, shards added on SIGHUP, outages logged).
+    public let shards: ShardedStore?
     /// The parts of the shared store with a follower thread, by name. Lock: its own (a leaf).
     private let followed = Locked(Set<String>())
 
@@ -106,6 +109,7 @@ public final class SeatServerApp: Sendable {
     /// The operators file is read once, before the store is opened.
     private init(options: Options, store: SeatStore, operators: OperatorDirectory) throws {
         self.options = options
+        shards = store as? ShardedStore
         inventory = try Inventory(
             store: store, logger: options.logger, commitGatherSeconds: options.commitGatherSeconds, describeShow: SeatAPI.showEventData)
         // The waiting rooms' key (admissions, shuffle seeds) from the admin key: every instance given the
@@ -141,7 +145,7 @@ public final class SeatServerApp: Sendable {
     /// its `--shards` file again on SIGHUP); the names added. Throws, changing nothing, for a server
     /// with one store or a list that removes or moves a shard.
     public func addShards(_ list: ShardList) throws -> [String] {
-        guard let sharded = inventory.store as? ShardedStore else {
+        guard let sharded = shards else {
             throw ShardList.Problem(place: "--shards", message: "this server was started with one store; start it with --shards to add shards")
         }
         let added = try sharded.add(list)
@@ -211,7 +215,7 @@ public final class SeatServerApp: Sendable {
         ]
         if let shared = inventory.sharing { startFollowers(shared) }
         // A shard's outage is one warning and its return one notice, whatever the requests meanwhile.
-        guard let sharded = store as? ShardedStore else { return }
+        guard let sharded = shards else { return }
         // Moves a crash or an outage left unsettled, venues missing on a shard, shows moved unheard.
         _ = repeating("sk-shards", every: 2) { sharded.round() }
         sharded.watcher.watch { shard, outage in

@@ -31,7 +31,8 @@ extension PostgresStore {
                     // Written whole: each change its version; the delta is the one sent, numbered.
                     var outcomes = [CommitOutcome?](repeating: nil, count: batch.count)
                     for (k, i) in order.enumerated() {
-                        outcomes[i] = .committed(version: UInt64(versions[k]), delta: "skd1;\(versions[k] - 1);\(versions[k]);" + bodies[k])
+                        outcomes[i] = .committed(
+                            version: UInt64(versions[k]), delta: AvailabilityDelta.encoded(from: UInt64(versions[k] - 1), to: UInt64(versions[k]), body: bodies[k]))
                     }
                     return outcomes.map { $0! }
                 } catch let error as PostgresError where Self.refusesBatch(error) {
@@ -151,11 +152,16 @@ extension PostgresStore {
                     return false
                 }
                 let now = Self.now()
+                // Each lost version an empty delta (numbered here: the delta's text is made in one place).
+                let lost = past > expected ? Array((expected + 1)...past) : []
                 try c.run(
                     "fill_log",
                     "INSERT INTO show_log(show_id, version, created_at, action, reason, delta) SELECT $1, v, $2::bigint, 'repair', "
-                        + "'a version the database lost in a crash', 'skd1;' || (v - 1) || ';' || v || ';' FROM generate_series($3::bigint, $4::bigint) AS v",
-                    [show, now, String(expected + 1), String(past)])
+                        + "'a version the database lost in a crash', d FROM unnest($3::bigint[], $4::text[]) AS u(v, d)",
+                    [
+                        show, now, PostgresArray.bigint(lost.map { Int64($0) }).literal,
+                        PostgresArray.text(lost.map { AvailabilityDelta.encoded(from: $0 - 1, to: $0, body: "") }).literal,
+                    ])
                 try c.run(
                     "repair_log",
                     "INSERT INTO show_log(show_id, version, created_at, action, reason, delta) VALUES($1, $2, $3, 'repair', "
@@ -187,10 +193,8 @@ extension PostgresStore {
         return w
     }
 
-    /// A change's delta without its versions (`skd1;FROM;TO;` goes in front).
-    static func deltaBody(_ c: StoreCommit) -> String {
-        String(AvailabilityDelta(fromVersion: 0, toVersion: 0, changes: c.changes).encoded().dropFirst("skd1;0;0;".count))
-    }
+    /// A change's delta without its versions (the database puts `skd1;FROM;TO;` in front).
+    static func deltaBody(_ c: StoreCommit) -> String { AvailabilityDelta.body(c.changes) }
 
     /// One change as the JSON `seatkit_commit` reads. An optional field that is nil is left out (`->>`
     /// reads a missing key as NULL, as it reads `null`): parsing the batch was 9 % of the database's

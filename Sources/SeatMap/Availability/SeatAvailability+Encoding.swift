@@ -118,8 +118,13 @@ extension SeatAvailability {
 extension AvailabilityDelta {
     public static let encodingPrefix = "skd1"
 
-    public func encoded() -> String {
-        var s = "\(Self.encodingPrefix);\(fromVersion);\(toVersion);"
+    public func encoded() -> String { Self.encoded(from: fromVersion, to: toVersion, body: Self.body(changes)) }
+
+    /// The changes alone, what follows `skd1;FROM;TO;` (`17h,18h`): a store makes it once, before it
+    /// knows the versions the database gives the change, and numbers it with `encoded(from:to:body:)`.
+    /// - Complexity: O(changes).
+    public static func body(_ changes: [SeatChange]) -> String {
+        var s = ""
         for (k, c) in changes.enumerated() {
             if k > 0 { s += "," }
             s += String(c.seat)
@@ -127,6 +132,9 @@ extension AvailabilityDelta {
         }
         return s
     }
+
+    /// A delta from its versions and its changes' `body`.
+    public static func encoded(from: UInt64, to: UInt64, body: String) -> String { "\(encodingPrefix);\(from);\(to);" + body }
 
     public init(encoded text: String) throws(AvailabilityError) {
         let parts = text.split(separator: ";", maxSplits: 3, omittingEmptySubsequences: false)
