@@ -31,8 +31,8 @@ extension PostgresStore {
                     // Written whole: each change its version; the delta is the one sent, numbered.
                     var outcomes = [CommitOutcome?](repeating: nil, count: batch.count)
                     for (k, i) in order.enumerated() {
-                        outcomes[i] = .committed(
-                            version: UInt64(versions[k]), delta: AvailabilityDelta.encoded(from: UInt64(versions[k] - 1), to: UInt64(versions[k]), body: bodies[k]))
+                        let v = UInt64(versions[k])
+                        outcomes[i] = .committed(version: v, delta: AvailabilityDelta.encoded(from: v - 1, to: v, body: bodies[k]))
                     }
                     return outcomes.map { $0! }
                 } catch let error as PostgresError where Self.refusesBatch(error) {
