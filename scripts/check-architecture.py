@@ -100,6 +100,8 @@ for f in sorted(web.glob("*.js")):
         problems.append(f"{where}: fetch outside api.js (call the API through api.js)")
     if f.name != "ui.js" and re.search(r"\b(const|let|var|function)\s+\$\s*(=|\()", code):
         problems.append(f"{where}: a $ of its own (import ui.js's)")
+    if f.name != "i18n.js" and re.search(r"\[lang\(\)\]|typeof \w+ === 'function' \? \w+\(\.\.\.args\)", code):
+        problems.append(f"{where}: a phrase table read by hand (make its lookup with i18n.js's phrasebook)")
     for name in re.findall(r"from\s+'\./([A-Za-z0-9_-]+\.js)'", code):
         if not (web / name).exists():
             problems.append(f"{where}: imports ./{name}, which does not exist")

@@ -51,3 +51,22 @@ test('a seat is named as printed on it: 3排10座, Row 3 Seat 10; an id alone as
     }
   }
 });
+
+test('every page reads its words through one phrasebook: a phrase called with its arguments, in the page language', async () => {
+  const { phrasebook, t } = await import('../../Sources/SeatServer/Web/Site/js/i18n.js');
+  const { w } = await import('../../Sources/SeatServer/Web/Site/js/console-words.js');
+  const { o } = await import('../../Sources/SeatServer/Web/Site/js/order-words.js');
+  const say = phrasebook({ zh: { hi: '你好', seats: n => `${n} 个座位` }, en: { hi: 'Hello', seats: n => `${n} seats` } });
+  setLanguage('zh');
+  assert.equal(say('hi'), '你好');
+  assert.equal(say('seats', 3), '3 个座位', 'a phrase is called with the arguments');
+  assert.equal(w('printed', 2), WORDS.zh.printed(2), 'the console');
+  assert.equal(typeof w('done'), 'object', 'a group of phrases comes back whole');
+  for (const [name, f] of [['picker', t], ['console', w], ['door', door], ['order', o]]) {
+    assert.ok(f('skip').length > 0, `${name}: the skip link's words`);
+  }
+  setLanguage('en');
+  assert.equal(say('seats', 3), '3 seats', 'the language switched');
+  assert.equal(w('printed', 2), WORDS.en.printed(2));
+  setLanguage('zh');
+});

@@ -2,7 +2,7 @@
 // owned by the page's one thread), the operator's calls, and messages in words.
 
 import { ApiProblem, randomKey, request } from './api.js';
-import { lang, localName, t } from './i18n.js';
+import { inLanguage, localName, t } from './i18n.js';
 import { w } from './console-words.js';
 import { $, moneyText, symbol } from './ui.js';
 
@@ -32,12 +32,12 @@ export function problemWords(error) {
   if (!(error instanceof ApiProblem)) { console.error(error); return w('offline'); }
   const p = error.problem;
   if (error.status === 403) return w('forbidden');
-  if (p.violations?.length) return p.violations.map(v => v.message?.[lang()] ?? v.rule).join(' ');
+  if (p.violations?.length) return p.violations.map(v => inLanguage(v.message) ?? v.rule).join(' ');
   if (p.conflicts?.length) {
     const word = { sold: w('sold'), held: w('held'), blocked: w('blockedStatus'), available: w('available') };
-    return w('failed')(p.conflicts.map(c => `${c.seat}: ${word[c.status] ?? c.status}`).join(', '));
+    return w('failed', p.conflicts.map(c => `${c.seat}: ${word[c.status] ?? c.status}`).join(', '));
   }
-  return w('failed')(p.detail ?? p.title ?? `HTTP ${error.status}`);
+  return w('failed', p.detail ?? p.title ?? `HTTP ${error.status}`);
 }
 
 /// A list item with its text and data attributes.

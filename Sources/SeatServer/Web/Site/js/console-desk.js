@@ -254,14 +254,14 @@ export async function printTickets(ref) {
       stub.append(
         line('stub-title', localName(detailText(show, 'title') ?? show.id)),
         line('stub-hall', `${detailText(show, 'hall') ?? localName(halls[show.venueId] ?? show.venueId)} · ${when.day} ${when.time}`),
-        line('stub-seat', w('seatName')(t.seat, t.row, t.number)),
+        line('stub-seat', w('seatName', t.seat, t.row, t.number)),
         line('stub-line', `${w('ticketPrice')} ${money(t.price, t.currency)} · ${w('ticketOrder')} ${ref}`),
         qr,
         line('stub-id', `${w('ticketId')} ${t.ticketId}`));
       return stub;
     }));
     await Promise.all([...$('print-area').querySelectorAll('img')].map(img => img.decode().catch(() => {})));
-    say('desk-message', w('printed')(valid.length), 'ok');
+    say('desk-message', w('printed', valid.length), 'ok');
     window.print();
   } catch (error) {
     say('desk-message', problemWords(error));
@@ -284,7 +284,7 @@ async function searchOrders() {
       b.addEventListener('click', async () => {
         if (o.showId !== state.showId && shows.has(o.showId)) { $('show').value = o.showId; await openShow(o.showId); }
         $('refund-ref').value = o.orderRef;
-        say('desk-message', w('orderChosen')(o.orderRef), 'ok');
+        say('desk-message', w('orderChosen', o.orderRef), 'ok');
         $('refund-ref').focus();
       });
       item.append(b);

@@ -21,11 +21,11 @@ export async function renderHeat() {
     state.map.picker.view.setOverlay(heat);
     const p = heat.palette;
     $('heat-ramp').style.background = `linear-gradient(to right, ${[0, 25, 50, 75, 100].map(k => p[k]).join(', ')})`;
-    $('heat-caption').textContent = heat.shows ? w('heatCaption')(heat.shows, days) : w('heatNone')(days);
+    $('heat-caption').textContent = heat.shows ? w('heatCaption', heat.shows, days) : w('heatNone', days);
     const names = new Map(state.map.picker.venue.zones.map(z => [z.id, z.name]));
     const pct = v => `${Math.round(v * 100)}%`;
     $('heat-zones').replaceChildren(...heat.zones.filter(z => z.average !== null).sort((a, b) => b.average - a.average)
-      .map(z => li(w('zoneAverage')(names.get(z.id) ?? z.id, pct(z.average)), { zone: z.id })));
+      .map(z => li(w('zoneAverage', names.get(z.id) ?? z.id, pct(z.average)), { zone: z.id })));
     $('heat-legend').hidden = false; $('heat-zones').hidden = false;
     announce($('heat-caption').textContent);
   } catch (error) {

@@ -34,7 +34,7 @@ function proposedPrices() {
   for (const input of $('price-table').querySelectorAll('input')) {
     const value = input.value.trim(), category = input.dataset.category;
     const name = categoryName(category, state.map?.picker?.venue?.zones);
-    if (!/^[0-9]+(\.[0-9]+)?$/.test(value)) throw new Error(w('badPrice')(name));
+    if (!/^[0-9]+(\.[0-9]+)?$/.test(value)) throw new Error(w('badPrice', name));
     if (value !== categories[category]) { changes.push(`${name} ${categories[category]} → ${value}`); changed.add(category); }
     categories[category] = value;
   }
@@ -49,7 +49,7 @@ async function previewPrices() {
   if (!proposal.changes.length) { $('price-preview').textContent = w('noChange'); return null; }
   const report = await call('GET', `/v1/shows/${encodeURIComponent(state.showId)}/report`);
   const free = report.zones.filter(z => proposal.changed.has(z.category)).reduce((n, z) => n + z.byStatus.available, 0);
-  $('price-preview').textContent = w('previewText')(proposal.changes.join(', '), free, report.byStatus.held);
+  $('price-preview').textContent = w('previewText', proposal.changes.join(', '), free, report.byStatus.held);
   return proposal;
 }
 
@@ -61,8 +61,8 @@ export function bindPrices() {
       const proposal = await previewPrices();
       if (!proposal) return;
       const show = await call('PUT', `/v1/shows/${encodeURIComponent(state.showId)}/prices`, proposal.table);
-      say('desk-message', w('applied')(show.priceRevision), 'ok');
-      announce(w('applied')(show.priceRevision));
+      say('desk-message', w('applied', show.priceRevision), 'ok');
+      announce(w('applied', show.priceRevision));
       await renderPrices();
       refreshSide();
     } catch (error) {

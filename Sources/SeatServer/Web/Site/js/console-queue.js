@@ -34,7 +34,7 @@ async function refresh(fillForm = false) {
     [facts.length, String(room.length)],
     [facts.admitted, String(room.admitted)],
     [facts.lastMinute, `${room.admittedLastMinute} / ${room.admitPerMinute}`],
-    [facts.waitAtBack, w('queueWait')(room.waitAtBackSeconds)],
+    [facts.waitAtBack, w('queueWait', room.waitAtBackSeconds)],
     [facts.sold, String(show.seats.sold)],
   ] : [[facts.state, w('queueNone')]];
   $('queue-live').replaceChildren(...rows.flatMap(([k, v]) => [Object.assign(document.createElement('dt'), { textContent: k }),
@@ -79,7 +79,7 @@ export function bindQueue() {
   $('queue-off').addEventListener('click', async () => {
     try {
       const room = await call('DELETE', `/v1/shows/${encodeURIComponent(state.showId)}/queue`);
-      const text = w('queueSwitchedOff')(room.admitted);
+      const text = w('queueSwitchedOff', room.admitted);
       say('desk-message', text, 'ok');
       announce(text);
       await refresh(true);

@@ -42,7 +42,7 @@ function refusal(error) {
   if (error instanceof ApiProblem && error.problem?.type === '/problems/schedule-clash') {
     const m = /has show (\S+) from (\S+) for (\d+) minutes/.exec(error.problem.detail ?? '');
     const other = m && known.shows.find(s => s.id === m[1]);
-    if (m) return w('clash')(other ? titleOf(other) : m[1], other ? when(other) : m[2].slice(11, 16), m[3], TURNAROUND);
+    if (m) return w('clash', other ? titleOf(other) : m[1], other ? when(other) : m[2].slice(11, 16), m[3], TURNAROUND);
   }
   return problemWords(error);
 }
@@ -103,7 +103,7 @@ async function openEditor({ hall, day, minute, show } = {}) {
     $('editor-duration').value = show.details?.duration ?? '';
     $('editor-prices').hidden = true;
     $('editor-repeat').hidden = $('editor-repeat-label').hidden = true;
-    $('editor-note').textContent = `${w('newNote')(TURNAROUND)} ${w('editNote')}`;
+    $('editor-note').textContent = `${w('newNote', TURNAROUND)} ${w('editNote')}`;
   } else {
     $('editor-hall').value = hall ?? known.halls[0]?.id ?? '';
     $('editor-date').value = day ?? $('board-from').value;
@@ -111,7 +111,7 @@ async function openEditor({ hall, day, minute, show } = {}) {
     $('editor-time').value = `${String(Math.floor(m / 60) % 24).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
     $('editor-prices').hidden = false;
     $('editor-repeat').hidden = $('editor-repeat-label').hidden = false;
-    $('editor-note').textContent = w('newNote')(TURNAROUND);
+    $('editor-note').textContent = w('newNote', TURNAROUND);
     await fillPrices();
   }
   $('show-editor').showModal();
@@ -186,8 +186,8 @@ async function saveEditor() {
         const later = shiftedStart(startsAt, k);
         try { await call('POST', '/v1/shows', { ...body, id: showIdFor(hall, later), startsAt: later }); } catch (error) { refused.push(`${showTime(later).day}: ${refusal(error)}`); }
       }
-      const made = w(repeat > 1 ? 'createdMany' : 'created')(titleOf({ details }), when({ startsAt }), repeat - refused.length);
-      done('board-message', refused.length ? `${made} ${w('copied')(repeat - refused.length, refused)}` : made);
+      const made = w(repeat > 1 ? 'createdMany' : 'created', titleOf({ details }), when({ startsAt }), repeat - refused.length);
+      done('board-message', refused.length ? `${made} ${w('copied', repeat - refused.length, refused)}` : made);
     }
     $('show-editor').close();
     document.dispatchEvent(new CustomEvent('shows-changed'));
@@ -209,7 +209,7 @@ export function renderShowActions(show) {
   for (const id of ['edit-show', 'pause-show', 'cancel-show']) $(id).disabled = !!show.cancelledAt;
   // Where it is kept, with shards only; it moves only off sale (the server checks it again, in the database).
   $('show-shard').hidden = $('move-show').hidden = !show.shard;
-  $('show-shard').textContent = show.shard ? w('onShard')(show.shard) : '';
+  $('show-shard').textContent = show.shard ? w('onShard', show.shard) : '';
   const offSale = !!show.cancelledAt || show.salesSwitch === false || started;
   $('move-show').disabled = !offSale;
   $('move-hint').textContent = offSale ? '' : w('moveHint');
@@ -224,9 +224,9 @@ async function openMove() {
   const others = shards.filter(s => s.name !== show.shard);
   $('move-form').reset();
   say('move-message', others.some(s => s.up) ? '' : w('moveNowhere'));
-  $('move-what').textContent = w('moveWhat')(titleOf(show), when(show), show.shard);
+  $('move-what').textContent = w('moveWhat', titleOf(show), when(show), show.shard);
   $('move-shard').replaceChildren(...others.map(s => Object.assign(document.createElement('option'), {
-    value: s.name, disabled: !s.up, textContent: `${s.name} · ${w('shardShows')(s.shows)}${s.up ? '' : ` · ${w('shardDown')}`}`,
+    value: s.name, disabled: !s.up, textContent: `${s.name} · ${w('shardShows', s.shows)}${s.up ? '' : ` · ${w('shardDown')}`}`,
   })));
   const first = others.find(s => s.up);
   if (first) $('move-shard').value = first.name;
@@ -241,7 +241,7 @@ async function confirmMove() {
     const after = await call('POST', `/v1/shows/${encodeURIComponent(state.showId)}/move`, { shard });
     $('move-dialog').close();
     renderShowActions(after);
-    done('desk-message', w('moved')(after.shard));
+    done('desk-message', w('moved', after.shard));
     document.dispatchEvent(new CustomEvent('shows-changed'));
   } catch (error) {
     say('move-message', refusal(error));
@@ -267,7 +267,7 @@ async function openCancel() {
   const show = await deskShow();
   $('cancel-form').reset();
   say('cancel-message', '');
-  $('cancel-what').textContent = w('cancelWhat')(titleOf(show), when(show));
+  $('cancel-what').textContent = w('cancelWhat', titleOf(show), when(show));
   $('cancel-dialog').showModal();
   $('cancel-reason').focus();
 }
@@ -276,7 +276,7 @@ async function confirmCancel() {
   try {
     const answer = await call('POST', `/v1/shows/${encodeURIComponent(state.showId)}/cancel`, { reason: $('cancel-reason').value.trim() });
     $('cancel-dialog').close();
-    done('desk-message', w('cancelled')(answer.toRefund?.length ?? 0));
+    done('desk-message', w('cancelled', answer.toRefund?.length ?? 0));
     renderShowActions(await deskShow());
     document.dispatchEvent(new CustomEvent('shows-changed'));
   } catch (error) {
@@ -305,7 +305,7 @@ export async function copyShows(days) {
       refused.push(`${titleOf(s)} ${showTime(startsAt).day} ${showTime(startsAt).time}: ${refusal(error)}`);
     }
   }
-  done('board-message', w('copied')(made, refused));
+  done('board-message', w('copied', made, refused));
   document.dispatchEvent(new CustomEvent('shows-changed'));
 }
 

@@ -45,7 +45,7 @@ export async function renderToday() {
       p.className = 'today-total';
       p.dataset.net = s.net;
       p.dataset.currency = s.currency;
-      p.textContent = w('todayTotal')(money(s.net, s.currency), money(s.taken, s.currency), money(s.refunded, s.currency), s.seatsSold);
+      p.textContent = w('todayTotal', money(s.net, s.currency), money(s.taken, s.currency), money(s.refunded, s.currency), s.seatsSold);
       return p;
     }));
     $('today-tables').replaceChildren(

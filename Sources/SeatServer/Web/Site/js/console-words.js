@@ -1,6 +1,6 @@
 // The console's words in Chinese and English (the page's own strings; i18n.js keeps the picker's).
 
-import { lang } from './i18n.js';
+import { phrasebook } from './i18n.js';
 import { symbol } from './ui.js';
 
 /// Sentences joined as clauses of one: each without its own full stop ("冲突。。" once ended a list).
@@ -148,6 +148,6 @@ export const WORDS = {
     orderChosen: ref => `Order ${ref} chosen: refund it, move it or print its tickets.`,
   },
 };
-/// The word for `key` in the page's language.
-export const w = key => WORDS[lang()][key];
+/// The word for `key` in the page's language (a phrase called with `args`).
+export const w = phrasebook(WORDS);
 

@@ -28,7 +28,7 @@ function applyWords() {
   $('language').textContent = lang() === 'zh' ? 'EN' : '中文';
   $('language').setAttribute('lang', lang() === 'zh' ? 'en' : 'zh');
   document.title = w('title');
-  if (state.operator) $('who').textContent = w('signedIn')(state.operator.name, state.operator.role);
+  if (state.operator) $('who').textContent = w('signedIn', state.operator.name, state.operator.role);
 }
 
 // — Signing in and out —
@@ -51,7 +51,7 @@ async function signIn(candidate) {
     return false;
   }
   $('sign-in').hidden = true; $('sign-out').hidden = false;
-  $('who').textContent = w('signedIn')(state.operator.name, state.operator.role);
+  $('who').textContent = w('signedIn', state.operator.name, state.operator.role);
   $('schedule').hidden = false;
   const query = new URLSearchParams(location.search);
   if (query.get('day')) $('board-view').value = 'day';
@@ -91,9 +91,9 @@ async function renderBoard() {
     setInterval(() => renderBoard(), 3000);
   }
   Object.assign(board.words, {
-    corner: w('corner'), dayCorner: w('dayCorner'), day: d => showTime(`${d}T00:00`).day,
-    show: (time, seats, net, s) => w('boardShow')(time, seats, net, s && (detailText(s, 'title') ?? detailText(s, 'film'))),
-    timedShow: (from, to, s, net, overlaps) => w('timedShow')(from, to, detailText(s, 'title') ?? detailText(s, 'film') ?? s.id, s.seats, net, overlaps),
+    corner: w('corner'), dayCorner: d => w('dayCorner', d), day: d => showTime(`${d}T00:00`).day,
+    show: (time, seats, net, s) => w('boardShow', time, seats, net, s && (detailText(s, 'title') ?? detailText(s, 'film'))),
+    timedShow: (from, to, s, net, overlaps) => w('timedShow', from, to, detailText(s, 'title') ?? detailText(s, 'film') ?? s.id, s.seats, net, overlaps),
   });
   const view = $('board-view').value, from = $('board-from').value, days = boardDays();
   $('board-from-label').textContent = w(view === 'day' ? 'dayOf' : 'weekOf');

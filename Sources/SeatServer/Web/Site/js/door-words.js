@@ -1,6 +1,6 @@
 // The door page's words, in Chinese and English (one language at a time; the page's own toggle).
 
-import { lang } from './i18n.js';
+import { phrasebook } from './i18n.js';
 
 const words = {
   zh: {
@@ -40,7 +40,4 @@ const words = {
   },
 };
 
-export const w = (key, ...args) => {
-  const s = words[lang()][key];
-  return typeof s === 'function' ? s(...args) : s;
-};
+export const w = phrasebook(words);

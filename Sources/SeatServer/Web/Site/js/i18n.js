@@ -92,10 +92,20 @@ let current = (() => {
 })();
 
 export const lang = () => current;
-export const t = (key, ...args) => {
-  const s = strings[current][key];
+
+/// A page's phrase table (`{zh: {...}, en: {...}}`) as one function: the entry for `key` in the page's
+/// language, called with `args` when it is a phrase that takes some. Every page's words go through it.
+export const phrasebook = table => (key, ...args) => {
+  const s = table[current][key];
   return typeof s === 'function' ? s(...args) : s;
 };
+
+/// The picker's words.
+export const t = phrasebook(strings);
+
+/// A text the server sends in both languages (`{"zh","en"}`, a rule's message, a show's title), in
+/// the page's; a plain string as it is.
+export const inLanguage = v => (typeof v === 'string' ? v : v?.[current] ?? v?.en ?? v?.zh);
 
 export function setLanguage(code) {
   current = code;

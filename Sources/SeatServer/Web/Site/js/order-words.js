@@ -1,6 +1,6 @@
 // The buyer's order page's words, in Chinese and English (one language at a time; the page's toggle).
 
-import { lang } from './i18n.js';
+import { phrasebook } from './i18n.js';
 
 const words = {
   zh: {
@@ -46,7 +46,4 @@ const words = {
   },
 };
 
-export const o = (key, ...args) => {
-  const s = words[lang()][key];
-  return typeof s === 'function' ? s(...args) : s;
-};
+export const o = phrasebook(words);

@@ -9,7 +9,7 @@ import { api, ApiProblem } from './api.js';
 import { STATUS, decodeAvailability } from './availability.js';
 import { CanvasMap } from './canvasmap.js';
 import { SeatPrices, Venue } from './geometry.js';
-import { lang, t } from './i18n.js';
+import { inLanguage, lang, t } from './i18n.js';
 import { bindKeyboard } from './keyboard.js';
 import { LiveAvailability } from './live.js';
 import { HoldSession } from './session.js';
@@ -175,7 +175,7 @@ export class SeatPicker {
       for (const c of conflicts) { const i = this.indexOf(c.seat); if (i !== undefined) this.view.setStatus(i, STATUS.indexOf(c.status)); }
       text = t('taken', this.names(conflicts.map(c => c.seat)));
     } else if (error.problem.violations?.length) {
-      text = error.problem.violations.map(v => v.message?.[lang()] ?? v.rule).join(' ');
+      text = error.problem.violations.map(v => inLanguage(v.message) ?? v.rule).join(' ');
     } else {
       text = problemText(error);
     }

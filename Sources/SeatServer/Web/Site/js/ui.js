@@ -1,7 +1,7 @@
 // What the pages share: element helpers, the announcer and message box, and the words for shows
 // and refusals (the show list's cards, the picker's strip of times, the buyer's messages).
 
-import { lang, showTime, t } from './i18n.js';
+import { inLanguage, showTime, t } from './i18n.js';
 
 export const $ = id => document.getElementById(id);
 export const el = (tag, props = {}, ...children) => {
@@ -50,7 +50,7 @@ export function filmMeta(show) {
 /// What a show's details say, in the page's language (a text, or `{"zh","en"}`); undefined when not given.
 export function detailText(s, key) {
   const v = s.details?.[key];
-  return typeof v === 'string' ? v : v?.[lang()] ?? v?.en ?? v?.zh;
+  return inLanguage(v);
 }
 
 /// Why a show takes no holds, in a word for its card.
