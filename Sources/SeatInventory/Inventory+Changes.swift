@@ -78,8 +78,7 @@ extension Inventory {
 
     /// Answers from the kept response when the key was seen (still queued, or `stored`); refuses a key
     /// reused for another request. Called under the lock.
-    func replay<View>(_ idempotency: IdempotentRequest<View>?, stored fromStore: StoredResponse?, in m: Memory) throws(Refusal) -> (status: Int, body: [UInt8])?
-    {
+    func replay<View>(_ idempotency: IdempotentRequest<View>?, stored fromStore: StoredResponse?, in m: Memory) throws(Refusal) -> [UInt8]? {
         guard let idempotency else { return nil }
         let stored = m.pendingIdempotency[idempotency.key] ?? m.recentIdempotency[idempotency.key] ?? fromStore
         guard let stored else { return nil }
@@ -89,7 +88,7 @@ extension Inventory {
         guard let body = idempotency.open(stored.body) else {
             throw Refusal(.idempotencyKeyReused, detail: "the answer kept for this Idempotency-Key cannot be read with it")
         }
-        return (stored.status, body)
+        return body
     }
 
     /// A failing store as the client hears it: worth retrying, and never its cause (a PostgreSQL outage's

@@ -82,7 +82,7 @@ extension Inventory {
             let (rows, earlier) = try readOrderFollowing(orderRef, also: x.toShow)
             let shows = Set(rows.map(\.record.showID) + [x.toShow])
             let done = try lockedWhenFresh(shows: shows) { (m: Memory) throws(Refusal) -> (Answer<ExchangeView>, [CommitTicket])? in
-                if let (status, body) = try replay(idempotency, stored: stored, in: m) { return (.replayed(status: status, body: body), []) }
+                if let body = try replay(idempotency, stored: stored, in: m) { return (.replayed(body: body), []) }
                 guard rows.allSatisfy({ row in m.shows[row.record.showID].map { $0.soldFreedVersion <= before[row.record.showID] ?? 0 } ?? true })
                 else { return nil }
                 return try decideExchange(orderRef: orderRef, x, as: actor, rows: rows, earlier: earlier, idempotency: idempotency, in: m)

@@ -25,22 +25,23 @@ public struct IdempotentRequest<View: Sendable>: Sendable {
     /// The store's key: a digest of the scope and the client's key (`Secrets.idempotencyDigest`).
     public var key: String
     public var fingerprint: String
-    public var render: @Sendable (View) -> (status: Int, body: [UInt8])
+    /// The answer's body (how it is sent, its status and headers, is the API's to say).
+    public var render: @Sendable (View) -> [UInt8]
     /// The client's own key and its scope: they seal the kept answer (it carries the hold token), so a
     /// copy of the store cannot replay it.
     let scope: String
     let clientKey: String
 
-    public init(scope: String, clientKey: String, fingerprint: String, render: @escaping @Sendable (View) -> (status: Int, body: [UInt8])) {
+    public init(scope: String, clientKey: String, fingerprint: String, render: @escaping @Sendable (View) -> [UInt8]) {
         self.scope = scope; self.clientKey = clientKey; self.fingerprint = fingerprint; self.render = render
         key = Secrets.idempotencyDigest(scope: scope, key: clientKey)
     }
 
     /// The answer to keep: sealed under the client's key, as base64 text (both stores keep text).
     func kept(_ view: View) -> StoredResponse {
-        let (status, body) = render(view)
-        let sealed = Secrets.seal(body, scope: scope, key: clientKey)
-        return StoredResponse(key: key, requestFingerprint: fingerprint, status: status, body: Array(Data(sealed).base64EncodedString().utf8))
+        let sealed = Secrets.seal(render(view), scope: scope, key: clientKey)
+        // No status: a replay is answered with its route's (answers kept before carry theirs, unread).
+        return StoredResponse(key: key, requestFingerprint: fingerprint, status: 0, body: Array(Data(sealed).base64EncodedString().utf8))
     }
 
     /// A kept answer opened with the client's key (nil: not one of ours).
@@ -53,7 +54,8 @@ public struct IdempotentRequest<View: Sendable>: Sendable {
 /// The outcome of an operation: fresh, or the kept answer to an earlier request with the same key.
 public enum Answer<View: Sendable>: Sendable {
     case done(View)
-    case replayed(status: Int, body: [UInt8])
+    /// The kept answer's body, for a retried request with the same key.
+    case replayed(body: [UInt8])
 }
 
 public typealias HoldOutcome = Answer<HoldView>
@@ -83,7 +85,7 @@ extension Inventory {
         let tokenDigest = Secrets.tokenDigest(token)
         let (made, ticket) = try lockedWhenFresh(show: showID) {
             (m: Memory) throws(Refusal) -> (Either<HoldOutcome, (ActiveHold, VenueLayout, PriceRevisions, String, UInt64)>, CommitTicket?) in
-            if let (status, body) = try replay(idempotency, stored: stored, in: m) { return (.first(.replayed(status: status, body: body)), nil) }
+            if let body = try replay(idempotency, stored: stored, in: m) { return (.first(.replayed(body: body)), nil) }
             let state = try state(forShow: showID, in: m)
             try checkOnSale(state)
             if let admission { try checkAdmissionFree(admission, in: state) }
@@ -281,7 +283,7 @@ extension Inventory {
         let confirmedBefore: Refusal
         do throws(Refusal) {
             return try lockedForHold(token) { (m: Memory) throws(Refusal) -> (HoldOutcome, CommitTicket?) in
-                if let (status, body) = try replay(idempotency, stored: stored, in: m) { return (.replayed(status: status, body: body), nil) }
+                if let body = try replay(idempotency, stored: stored, in: m) { return (.replayed(body: body), nil) }
                 let (state, hold) = try activeHold(token, snapshot: snapshot, in: m)
                 return try confirm(hold, in: state, m, orderRef: orderRef, idempotency: idempotency, token: plain)
             }

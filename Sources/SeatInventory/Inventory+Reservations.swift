@@ -53,7 +53,7 @@ extension Inventory {
         let (random, token) = Self.randomIDAndToken(prefix: idPrefix(show: showID, now))
         let id = "r_" + random, digest = Secrets.tokenDigest(token)
         return try lockedWhenFresh(show: showID) { (m: Memory) throws(Refusal) -> (Answer<ReservationView>, CommitTicket?) in
-            if let (status, body) = try replay(idempotency, stored: stored, in: m) { return (.replayed(status: status, body: body), nil) }
+            if let body = try replay(idempotency, stored: stored, in: m) { return (.replayed(body: body), nil) }
             let state = try state(forShow: showID, in: m)
             try checkNotCancelled(state)
             var releaseAt: Int64?

@@ -78,7 +78,7 @@ extension Inventory {
         let (random, token) = Self.randomIDAndToken(prefix: idPrefix(show: showID, now))
         let id = "s_" + random, digest = Secrets.tokenDigest(token)
         return try lockedWhenFresh(show: showID) { (m: Memory) throws(Refusal) -> (Answer<OrderView>, CommitTicket?) in
-            if let (status, body) = try replay(idempotency, stored: stored, in: m) { return (.replayed(status: status, body: body), nil) }
+            if let body = try replay(idempotency, stored: stored, in: m) { return (.replayed(body: body), nil) }
             apply(reservation, in: m)
             let pending = m.shows.values.contains { s in s.holds.values.contains { $0.record.orderRef == sale.orderRef } }
             if !existing.isEmpty || pending || m.recentOrders.contains(sale.orderRef) {
@@ -254,7 +254,7 @@ extension Inventory {
                 try followStore(only: Set(rows.map(\.record.showID)))
             } catch { throw Self.storeRefusal(error) }
             let done = try lockedWhenFresh(shows: Set(rows.map(\.record.showID))) { (m: Memory) throws(Refusal) -> (Answer<OrderView>, [CommitTicket])? in
-                if let (status, body) = try replay(idempotency, stored: stored, in: m) { return (.replayed(status: status, body: body), []) }
+                if let body = try replay(idempotency, stored: stored, in: m) { return (.replayed(body: body), []) }
                 guard !rows.isEmpty else { throw Refusal(.notFound, detail: "no order \(orderRef)") }
                 let scope = try buyerCode.map { code throws(Refusal) in try Self.buyerScope(code: code, rows: rows, refunds: earlier, orderRef: orderRef) }
                 guard rows.allSatisfy({ row in m.shows[row.record.showID].map { $0.soldFreedVersion <= before[row.record.showID] ?? 0 } ?? true })

@@ -127,7 +127,7 @@ extension Inventory {
         } catch { throw Self.storeRefusal(error) }
         let reservations = try readReservations(show: showID, buyersToo: true)
         return try lockedWhenFresh(show: showID) { (m: Memory) throws(Refusal) -> (Answer<Cancellation>, CommitTicket?) in
-            if let (status, body) = try replay(idempotency, stored: stored, in: m) { return (.replayed(status: status, body: body), nil) }
+            if let body = try replay(idempotency, stored: stored, in: m) { return (.replayed(body: body), nil) }
             for snapshot in reservations { apply(snapshot, in: m) }
             let state = try state(forShow: showID, in: m)
             try checkNotCancelled(state)

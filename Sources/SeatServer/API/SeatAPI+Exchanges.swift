@@ -25,10 +25,10 @@ extension SeatAPI {
         let x = Inventory.Exchange(
             seatIDs: body.seats, toShow: body.show, target: target, payment: body.payment, reason: body.reason, force: body.force,
             admission: admission?.entryID)
-        let idem = try Self.idempotency(r, scope: "exchange:\(orderRef)") { (v: ExchangeView) in (200, Render.exchange(v).jsonBytes) }
+        let idem = try Self.idempotency(r, scope: "exchange:\(orderRef)") { (v: ExchangeView) in Render.exchange(v).jsonBytes }
         let answer = try inventory.exchange(orderRef: orderRef, x, as: actor, idempotency: idem)
         if let admission { queues?.used(admission) }
-        return Self.respond(answer) { view in .json(200, Render.exchange(view)) }
+        return Self.respond(answer, 200) { view, status in .json(status, Render.exchange(view)) }
     }
 
     /// The buyer when the request carries the order's code, else an operator of the box office.

@@ -14,10 +14,10 @@ extension SeatAPI {
     func createReservation(_ show: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
         let who = try requireOperator(r, .boxoffice, to: "reserve seats")
         let new = try RequestBody.reservationRequest(r)
-        let idem = try Self.idempotency(r, scope: "reserve:\(show)") { (v: ReservationView) in (201, Render.reservation(v).jsonBytes) }
+        let idem = try Self.idempotency(r, scope: "reserve:\(show)") { (v: ReservationView) in Render.reservation(v).jsonBytes }
         let (answer, ticket) = try inventory.beginCreateReservation(show: show, new, by: who.name, idempotency: idem)
         return afterCommit(ticket, trace: trace) {
-            Self.respond(answer) { view in .json(201, Render.reservation(view), headers: [("Location", "/v1/reservations/\(view.id)")]) }
+            Self.respond(answer, 201) { view, status in .json(status, Render.reservation(view), headers: [("Location", "/v1/reservations/\(view.id)")]) }
         }
     }
 

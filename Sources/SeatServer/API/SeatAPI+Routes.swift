@@ -167,7 +167,7 @@ extension SeatAPI {
         }
         let admission = try self.admission(for: showID, r)
         let (seats, wheelchair) = try RequestBody.holdRequest(r)
-        let idem = try Self.idempotency(r, scope: "hold:\(showID)") { view in (201, Render.hold(view).bytes) }
+        let idem = try Self.idempotency(r, scope: "hold:\(showID)") { view in Render.hold(view).bytes }
         let (outcome, ticket) = try inventory.beginCreateHold(
             show: showID, seatIDs: seats, wheelchair: wheelchair, idempotency: idem, admission: admission?.entryID)
         return afterCommit(ticket, trace: trace) { [queues] in
@@ -179,13 +179,15 @@ extension SeatAPI {
 
     func confirm(_ token: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
         let orderRef = try RequestBody.confirmRequest(r)
-        let idem = try Self.idempotency(r, scope: "confirm:\(token)") { view in (200, Render.hold(view).bytes) }
+        let idem = try Self.idempotency(r, scope: "confirm:\(token)") { view in Render.hold(view).bytes }
         let (outcome, ticket) = try inventory.beginConfirmHold(token: token, orderRef: orderRef, idempotency: idem)
         return afterCommit(ticket, trace: trace) { Self.render(outcome, created: false) }
     }
 
     static func render(_ outcome: HoldOutcome, created: Bool) -> HTTPResponse {
-        respond(outcome) { view in .json(created ? 201 : 200, Render.hold(view), headers: created ? [("Location", "/v1/holds/\(view.token)")] : []) }
+        respond(outcome, created ? 201 : 200) { view, status in
+            .json(status, Render.hold(view), headers: created ? [("Location", "/v1/holds/\(view.token)")] : [])
+        }
     }
 
     /// A kept answer, sent again for a retried request with the same `Idempotency-Key`.
@@ -193,11 +195,12 @@ extension SeatAPI {
         HTTPResponse(status: status, headers: [("Content-Type", "application/json"), ("Idempotent-Replayed", "true")], body: body)
     }
 
-    /// A fresh answer drawn by `done`, or the kept one replayed.
-    static func respond<View>(_ answer: Answer<View>, _ done: (View) -> HTTPResponse) -> HTTPResponse {
+    /// The route's answer with its success `status`: a fresh one drawn by `done`, or the kept one
+    /// replayed with the same status (the domain keeps bodies only; statuses are the API's).
+    static func respond<View>(_ answer: Answer<View>, _ status: Int, _ done: (View, Int) -> HTTPResponse) -> HTTPResponse {
         switch answer {
-        case .done(let view): return done(view)
-        case .replayed(let status, let body): return replayed(status, body)
+        case .done(let view): return done(view, status)
+        case .replayed(let body): return replayed(status, body)
         }
     }
 

@@ -10,17 +10,17 @@ extension SeatAPI {
     func sell(_ show: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
         let who = try requireOperator(r, .boxoffice, to: "sell at the counter")
         let (sale, buyer) = try RequestBody.saleRequest(r)
-        let idem = try Self.idempotency(r, scope: "sell:\(show)") { (v: OrderView) in (201, Render.order(v).jsonBytes) }
+        let idem = try Self.idempotency(r, scope: "sell:\(show)") { (v: OrderView) in Render.order(v).jsonBytes }
         let (answer, ticket) = try inventory.beginSell(show: show, sale, by: who.name, idempotency: idem)
         return afterCommit(ticket, trace: trace) { [inventory] in
-            Self.respond(answer) { view in
+            Self.respond(answer, 201) { view, status in
                 // The buyer's name and phone once the sale stands (a retried sale writes them again); the
                 // sale is answered even when they could not be kept, with a header saying so.
                 var headers = [("Location", "/v1/orders/\(Render.pathSegment(view.orderRef))")]
                 if (try? inventory.saveContact(orderRef: view.orderRef, show: show, name: buyer.name, phone: buyer.phone)) == nil {
                     headers.append(("Warning", "199 seatkit \"the buyer's name and phone were not kept; the sale stands\""))
                 }
-                return .json(201, Render.order(view), headers: headers)
+                return .json(status, Render.order(view), headers: headers)
             }
         }
     }
@@ -55,13 +55,13 @@ extension SeatAPI {
         case (.boxOffice, nil):
             throw Problem(422, "invalid-body", "The request body is not valid", detail: "reason: the box office says why it refunds (1 to 200 characters)")
         }
-        let idem = try Self.idempotency(r, scope: "refund:\(orderRef)") { (v: OrderView) in (200, Render.order(v).jsonBytes) }
+        let idem = try Self.idempotency(r, scope: "refund:\(orderRef)") { (v: OrderView) in Render.order(v).jsonBytes }
         // Waited for here (a rare operator action): a race with another clerk is settled inside, not answered.
         var code: String? = nil
         if case .buyer(let c) = actor { code = c }
         let answer = try inventory.refund(
             orderRef: orderRef, seatIDs: body.seats, reason: reason, by: actor.name, toSale: body.toSale || code != nil, buyerCode: code, idempotency: idem)
-        return Self.respond(answer) { view in .json(200, Render.order(view)) }
+        return Self.respond(answer, 200) { view, status in .json(status, Render.order(view)) }
     }
 
     /// `GET /v1/orders/{orderRef}`: the whole order (box office), or with `?code=` the buyer's part of it

@@ -34,9 +34,9 @@ extension SeatAPI {
     func cancelShow(_ show: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
         let who = try requireOperator(r, .manager, to: "cancel shows")
         let reason = try RequestBody.reasonRequest(r)
-        let idem = try Self.idempotency(r, scope: "cancel:\(show)") { (v: Inventory.Cancellation) in (200, Render.cancellation(v, show: show).jsonBytes) }
+        let idem = try Self.idempotency(r, scope: "cancel:\(show)") { (v: Inventory.Cancellation) in Render.cancellation(v, show: show).jsonBytes }
         let (answer, ticket) = try inventory.beginCancelShow(show: show, reason: reason, by: who.name, idempotency: idem)
-        return afterCommit(ticket, trace: trace) { Self.respond(answer) { .json(200, Render.cancellation($0, show: show)) } }
+        return afterCommit(ticket, trace: trace) { Self.respond(answer, 200) { .json($1, Render.cancellation($0, show: show)) } }
     }
 
     /// `POST /v1/shows/{id}/move`: the show to another shard (off sale), the move in its log.

@@ -163,7 +163,7 @@ public final class SeatAPI: Sendable {
     }
 
     /// The request's `Idempotency-Key` with a fingerprint of what it asks.
-    static func idempotency<View>(_ r: HTTPRequest, scope: String, render: @escaping @Sendable (View) -> (status: Int, body: [UInt8])) throws
+    static func idempotency<View>(_ r: HTTPRequest, scope: String, render: @escaping @Sendable (View) -> [UInt8]) throws
         -> IdempotentRequest<View>?
     {
         guard let key = r.header("idempotency-key") else { return nil }

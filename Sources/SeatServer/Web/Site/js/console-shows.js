@@ -70,17 +70,21 @@ async function categoriesOf(hall) {
   return { latest, categories: ids.map(id => ({ id, name: categoryName(id, zones), price: latest?.prices?.categories?.[id] ?? '' })) };
 }
 
-/// A new show in an empty stretch of the board: at the clicked time (the day), or after the hall's last
-/// show of that day and its cleaning, rounded up to 5 minutes (the week's cell), else at 10:00.
+/// The start a new show of `hall` on `day` is offered (minutes after midnight): after the hall's last
+/// show of that day (not cancelled), its running time (120 minutes when not given) and its cleaning,
+/// rounded up to 5 minutes and no later than 23:55; 10:00 when the day is empty.
+export function firstFreeMinute(shows, hall, day) {
+  const last = shows.filter(s => s.venueId === hall && s.startsAt.startsWith(day) && !s.cancelledAt)
+    .sort((a, b) => a.startsAt.localeCompare(b.startsAt)).pop();
+  const end = last ? Number(last.startsAt.slice(11, 13)) * 60 + Number(last.startsAt.slice(14, 16)) + (last.details?.duration ?? 120) + TURNAROUND : 10 * 60;
+  return Math.min(Math.ceil(end / 5) * 5, 23 * 60 + 55);
+}
+
+/// A new show in an empty stretch of the board: at the clicked time (the day), or at the hall's first
+/// free start that day (the week's cell: `firstFreeMinute`).
 export function newShowAt({ hall, day, minute }) {
   if (!mayEditShows()) return;
-  if (minute === null) {
-    const last = known.shows.filter(s => s.venueId === hall && s.startsAt.startsWith(day) && !s.cancelledAt)
-      .sort((a, b) => a.startsAt.localeCompare(b.startsAt)).pop();
-    const end = last ? Number(last.startsAt.slice(11, 13)) * 60 + Number(last.startsAt.slice(14, 16)) + (last.details?.duration ?? 120) + TURNAROUND : 10 * 60;
-    minute = Math.min(Math.ceil(end / 5) * 5, 23 * 60 + 55);
-  }
-  openEditor({ hall, day, minute });
+  openEditor({ hall, day, minute: minute ?? firstFreeMinute(known.shows, hall, day) });
 }
 
 /// Opens the editor for a new show in `hall` on `day` at `minute` (minutes after midnight), or for `show`.
