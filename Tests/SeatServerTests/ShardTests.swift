@@ -218,21 +218,9 @@ import Testing
         let c = try a.connection()
         #expect(try createShow(c, "s1", shard: "west").status == 201)
         #expect(try hold(c, ["5-1"], show: "s1").status == 201)
-        let west = try PostgresStore(url: shards.entries[1].url)
-        let locked = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), done = DispatchGroup()
-        done.enter()
-        Thread.detachNewThread {
-            defer { done.leave() }
-            try? west.withConnection { db in
-                _ = try db.execute("BEGIN")
-                _ = try db.execute("SELECT version FROM shows WHERE id = 's1' FOR UPDATE")
-                locked.signal()
-                // At most 5 s: without a lane a shard, east's holds wait this long, and the test fails.
-                _ = release.wait(timeout: .now() + 5)
-                _ = try db.execute("ROLLBACK")
-            }
-        }
-        locked.wait()
+        // At most 5 s: without a lane a shard, east's holds wait this long, and the test fails.
+        let stall = Stall(try PostgresStore(url: shards.entries[1].url), "SELECT version FROM shows WHERE id = 's1' FOR UPDATE", atMost: 5)
+        let done = DispatchGroup()
         let stalled = Locked<HTTPConnection.Response?>(nil)
         done.enter()
         Thread.detachNewThread {
@@ -248,7 +236,7 @@ import Testing
             slowest = max(slowest, Date().timeIntervalSince(started))
         }
         #expect(slowest > 4 || stalled.current == nil, "west's hold is still waiting for its database")
-        release.signal()
+        stall.end()
         done.wait()
         print("west stalled: east's slowest hold meanwhile \(Int(slowest * 1000)) ms")
         #expect(slowest < 1, "east's holds did not wait for west's stalled commit")
@@ -266,28 +254,14 @@ import Testing
         #expect(try createShow(ca, "f1", shard: "east").status == 201)
         #expect(try createShow(ca, "f2", shard: "west").status == 201)
         #expect(eventually { (try? b.availability("f1")) != nil && (try? b.availability("f2")) != nil }, "b knows both shows")
-        let west = try PostgresStore(url: shards.entries[1].url)
-        let locked = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), done = DispatchGroup()
-        done.enter()
-        Thread.detachNewThread {
-            defer { done.leave() }
-            try? west.withConnection { db in
-                _ = try db.execute("BEGIN")
-                _ = try db.execute("LOCK TABLE shows IN ACCESS EXCLUSIVE MODE")
-                locked.signal()
-                _ = release.wait(timeout: .now() + 8)
-                _ = try db.execute("ROLLBACK")
-            }
-        }
-        locked.wait()
+        let stall = Stall(try PostgresStore(url: shards.entries[1].url), "LOCK TABLE shows IN ACCESS EXCLUSIVE MODE", atMost: 8)
         // Past a quiet second: b's followers have each read their shard's versions once meanwhile.
         Thread.sleep(forTimeInterval: 1.5)
         let started = Date()
         #expect(try hold(ca, ["5-1", "5-2"], show: "f1").status == 201)
         let heard = eventually(5) { (try? b.availability("f1").counts.held) == 2 }
         let took = Date().timeIntervalSince(started)
-        release.signal()
-        done.wait()
+        stall.end()
         print("west's shows locked: the other instance applied east's hold after \(Int(took * 1000)) ms")
         #expect(heard && took < 1, "east's commit reached the other instance while west stalled (\(Int(took * 1000)) ms)")
         #expect(try hold(ca, ["5-3"], show: "f2").status == 201, "west serves again")
@@ -602,5 +576,35 @@ import Testing
         let single = try createShow(try oneStore.connection(), "x1", shard: "east")
         #expect(single.status == 422 && single.text.contains("one store"), "\(single.text)")
         #expect(try oneStore.connection().request("GET", "/v1/shards", headers: Self.admin).text == #"{"shards":[]}"#)
+    }
+}
+
+/// A database stalled by a transaction of its own holding `statement`'s locks, on a thread of its own,
+/// until `end` (or `atMost` seconds): a long transaction, or a stalled disk, as the server meets it.
+final class Stall: Sendable {
+    private let release = DispatchSemaphore(value: 0)
+    private let done = DispatchGroup()
+
+    init(_ store: PostgresStore, _ statement: String, atMost seconds: Double) {
+        let locked = DispatchSemaphore(value: 0)
+        let release = release
+        done.enter()
+        Thread.detachNewThread { [done] in
+            defer { done.leave() }
+            try? store.withConnection { db in
+                _ = try db.execute("BEGIN")
+                _ = try db.execute(statement)
+                locked.signal()
+                _ = release.wait(timeout: .now() + seconds)
+                _ = try db.execute("ROLLBACK")
+            }
+        }
+        locked.wait()
+    }
+
+    /// Ends the transaction and waits for its thread.
+    func end() {
+        release.signal()
+        done.wait()
     }
 }

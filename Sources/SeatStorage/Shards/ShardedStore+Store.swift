@@ -169,10 +169,9 @@ extension ShardedStore {
     public func followedParts() -> [any FollowedPart] { shards.map { FollowedShard(shard: $0, store: self) } }
 }
 
-/// Results filled by parallel workers, one slot each. Lock: its own (a leaf).
-/// `@unchecked Sendable`: a result (a store's rows) is written by one worker and read by the caller
-/// after `concurrentPerform` returns, both under the lock; `T` itself need not be `Sendable`.
-final class SharedResults<T>: @unchecked Sendable {
+/// Results filled by parallel workers, one slot each, read by the caller once they are done: a
+/// `Locked` box of `Sendable` results (a store's rows are values). Lock: its own (a leaf).
+final class SharedResults<T: Sendable>: Sendable {
     private let slots: Locked<[Result<T, Error>?]>
     init(count: Int) { slots = Locked([Result<T, Error>?](repeating: nil, count: count)) }
     func set(_ k: Int, _ r: Result<T, Error>) { slots.withLock { $0[k] = r } }

@@ -181,7 +181,7 @@ public final class ShardedStore: SeatStore, SharedStore, Sendable {
 
     /// `body` on each shard that answers, in parallel; the results in shard order. A shard that stops
     /// answering meanwhile is left out (it is marked down): a read across shows never waits on one shard.
-    func everyShard<T>(_ body: @escaping (PostgresStore) throws -> T) throws -> [T] {
+    func everyShard<T: Sendable>(_ body: @escaping (PostgresStore) throws -> T) throws -> [T] {
         var out: [T] = []
         for result in inParallel(reachable, body) {
             switch result {
@@ -193,12 +193,12 @@ public final class ShardedStore: SeatStore, SharedStore, Sendable {
     }
 
     /// `body` on each of `among`, in parallel (one thread a shard; one shard is called in place).
-    func inParallel<T>(_ among: [Shard], _ body: @escaping (PostgresStore) throws -> T) -> [Result<T, Error>] {
+    func inParallel<T: Sendable>(_ among: [Shard], _ body: @escaping (PostgresStore) throws -> T) -> [Result<T, Error>] {
         inParallel(count: among.count) { k in try among[k].run(body) }
     }
 
     /// `body(k)` for each k below `count`, in parallel (one is called in place); the results in order.
-    func inParallel<T>(count: Int, _ body: @escaping (Int) throws -> T) -> [Result<T, Error>] {
+    func inParallel<T: Sendable>(count: Int, _ body: @escaping (Int) throws -> T) -> [Result<T, Error>] {
         if count == 1 { return [Result { try body(0) }] }
         // Called by this thread's workers only while it waits for them (concurrentPerform returns after).
         nonisolated(unsafe) let body = body
