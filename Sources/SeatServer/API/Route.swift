@@ -1,5 +1,6 @@
 import Foundation
 import SeatHTTP
+import SeatSecrets
 
 /// One route of the table: a path pattern and a handler per method. The pattern is also the route's
 /// metrics label and its path in the OpenAPI document; a method it lacks is a `405` whose `Allow` lists
@@ -11,8 +12,20 @@ struct Route: Sendable {
         let request: HTTPRequest
         let parameters: [String]
         let trace: RequestTrace
+        /// The operator the dispatcher signed in for an operation whose access names a role (nil for
+        /// the others).
+        var who: Operator? = nil
         var route: String { trace.route }
         subscript(_ k: Int) -> String { parameters[k] }
+
+        /// The operator signed in by the dispatcher; a route table whose operation declares no role
+        /// for a handler that needs one is a 500 (never reached by a request's own content).
+        var signedIn: Operator {
+            get throws {
+                guard let who else { throw Problem(500, "internal", "Internal error", detail: "route \(route) declares no operator role") }
+                return who
+            }
+        }
     }
 
     typealias Handler = @Sendable (SeatAPI, Call) throws -> HTTPResponse

@@ -24,10 +24,13 @@ extension SeatAPI {
         Route("/v1/shows", [("GET", .listShows, { api, _ in api.listShows() }), ("POST", .createShow, { api, c in try api.createShow(c.request) })]),
         Route(
             "/v1/shows/{id}",
-            [("GET", .getShow, { api, c in try api.show(c[0]) }), ("PATCH", .editShow, { api, c in try api.editShow(c[0], c.request, trace: c.trace) })]),
-        Route("/v1/shows/{id}/prices", [("PUT", .changePrices, { api, c in try api.changePrices(c[0], c.request, trace: c.trace) })]),
-        Route("/v1/shows/{id}/cancel", [("POST", .cancelShow, { api, c in try api.cancelShow(c[0], c.request, trace: c.trace) })]),
-        Route("/v1/shows/{id}/move", [("POST", .moveShow, { api, c in try api.moveShow(c[0], c.request) })]),
+            [
+                ("GET", .getShow, { api, c in try api.show(c[0]) }),
+                ("PATCH", .editShow, { api, c in try api.editShow(c[0], c.request, trace: c.trace, by: try c.signedIn) }),
+            ]),
+        Route("/v1/shows/{id}/prices", [("PUT", .changePrices, { api, c in try api.changePrices(c[0], c.request, trace: c.trace, by: try c.signedIn) })]),
+        Route("/v1/shows/{id}/cancel", [("POST", .cancelShow, { api, c in try api.cancelShow(c[0], c.request, trace: c.trace, by: try c.signedIn) })]),
+        Route("/v1/shows/{id}/move", [("POST", .moveShow, { api, c in try api.moveShow(c[0], c.request, by: try c.signedIn) })]),
         Route("/v1/shards", [("GET", .listShards, { api, c in try api.listShards(c.request) })]),
         Route("/v1/shows/{id}/log", [("GET", .showLog, { api, c in try api.showLog(c[0], c.request) })]),
         Route("/v1/shows/{id}/availability", [("GET", .getAvailability, { api, c in try api.availability(c[0], c.request, trace: c.trace) })]),
@@ -40,8 +43,8 @@ extension SeatAPI {
             "/v1/shows/{id}/queue",
             [
                 ("GET", .getQueue, { api, c in try api.getQueue(c[0], c.request) }),
-                ("PUT", .putQueue, { api, c in try api.putQueue(c[0], c.request, trace: c.trace) }),
-                ("DELETE", .deleteQueue, { api, c in try api.deleteQueue(c[0], c.request, trace: c.trace) }),
+                ("PUT", .putQueue, { api, c in try api.putQueue(c[0], c.request, trace: c.trace, by: try c.signedIn) }),
+                ("DELETE", .deleteQueue, { api, c in try api.deleteQueue(c[0], c.request, trace: c.trace, by: try c.signedIn) }),
                 ("POST", .joinQueue, { api, c in try api.joinQueue(c[0], c.request, trace: c.trace) }),
             ]),
         Route("/v1/queue/{entry}", [("GET", .getQueuePlace, { api, c in try api.queuePlace(c[0], c.request) })]),
@@ -51,30 +54,32 @@ extension SeatAPI {
             "/v1/shows/{id}/reservations",
             [
                 ("GET", .listReservations, { api, c in try api.listReservations(c[0], c.request) }),
-                ("POST", .createReservation, { api, c in try api.createReservation(c[0], c.request, trace: c.trace) }),
+                ("POST", .createReservation, { api, c in try api.createReservation(c[0], c.request, trace: c.trace, by: try c.signedIn) }),
             ]),
         Route(
             "/v1/reservations/{id}",
             [
                 ("GET", .getReservation, { api, c in try api.getReservation(c[0], c.request) }),
-                ("DELETE", .releaseReservation, { api, c in try api.releaseReservation(c[0], c.request, trace: c.trace) }),
+                ("DELETE", .releaseReservation, { api, c in try api.releaseReservation(c[0], c.request, trace: c.trace, by: try c.signedIn) }),
             ]),
         Route("/v1/shows/{id}/report", [("GET", .showReport, { api, c in try api.showReport(c[0], c.request) })]),
-        Route("/v1/shows/{id}/sales", [("POST", .sell, { api, c in try api.sell(c[0], c.request, trace: c.trace) })]),
-        Route("/v1/operators/me", [("GET", .getSignedInOperator, { api, c in try api.signedIn(c.request) })]),
+        Route("/v1/shows/{id}/sales", [("POST", .sell, { api, c in try api.sell(c[0], c.request, trace: c.trace, by: try c.signedIn) })]),
+        Route("/v1/operators/me", [("GET", .getSignedInOperator, { api, c in try api.signedIn(c.request, by: try c.signedIn) })]),
         Route("/v1/reports/sales", [("GET", .salesReport, { api, c in try api.salesReport(c.request) })]),
         Route("/v1/reports/takings", [("GET", .takingsReport, { api, c in try api.takingsReport(c.request) })]),
         Route("/v1/orders", [("GET", .searchOrders, { api, c in try api.searchOrders(c.request) })]),
         Route("/v1/orders/{orderRef}", [("GET", .getOrder, { api, c in try api.order(c[0], c.request) })]),
         Route("/v1/orders/{orderRef}/tickets", [("GET", .getOrderTickets, { api, c in try api.orderTickets(c[0], c.request) })]),
         Route("/v1/shows/{id}/issuer", [("GET", .getTicketIssuer, { api, c in try api.ticketIssuer(c[0], c.request) })]),
-        Route("/v1/checkin", [("POST", .checkIn, { api, c in try api.checkIn(c.request) })]),
+        Route("/v1/checkin", [("POST", .checkIn, { api, c in try api.checkIn(c.request, by: try c.signedIn) })]),
         Route("/v1/tickets/{ticket}", [("GET", .getTicketPicture, { api, c in try api.ticketPicture(c[0]) })]),
         Route("/v1/shows/{id}/checkin", [("GET", .checkInCounts, { api, c in try api.checkInCounts(c[0], c.request) })]),
         Route("/v1/orders/{orderRef}/refund", [("POST", .refund, { api, c in try api.refund(c[0], c.request, trace: c.trace) })]),
         Route("/v1/orders/{orderRef}/exchange", [("POST", .exchange, { api, c in try api.exchange(c[0], c.request) })]),
         Route("/v1/orders/{orderRef}/calendar.ics", [("GET", .getOrderCalendar, { api, c in try api.orderCalendar(c[0], c.request) })]),
-        Route("/v1/reservations/{id}/seats", [("POST", .modifyReservation, { api, c in try api.modifyReservation(c[0], c.request, trace: c.trace) })]),
+        Route(
+            "/v1/reservations/{id}/seats",
+            [("POST", .modifyReservation, { api, c in try api.modifyReservation(c[0], c.request, trace: c.trace, by: try c.signedIn) })]),
         Route(
             "/v1/holds/{token}",
             [
@@ -161,10 +166,14 @@ extension SeatAPI {
                 headers: [("Allow", allowed)])
         case .found(let found, let handler, let parameters):
             trace.route = found.pattern
-            guard Self.capabilityRoutes.contains(found.pattern), caller({ r.header($0) }) == nil else {
-                return try handler(self, Route.Call(request: r, parameters: parameters, trace: trace))
+            var call = Route.Call(request: r, parameters: parameters, trace: trace)
+            // The operation's role, declared in the table: checked here, before the handler (401
+            // without a known key, 403 naming the role), so no handler repeats it.
+            if case .role(let role, let action)? = found.operations.first(where: { $0.method == r.method })?.operation.access {
+                call.who = try requireOperator(r, role, to: action)
             }
-            return try guarded(r, trace: trace) { try handler(self, Route.Call(request: r, parameters: parameters, trace: trace)) }
+            guard Self.capabilityRoutes.contains(found.pattern), caller({ r.header($0) }) == nil else { return try handler(self, call) }
+            return try guarded(r, trace: trace) { try handler(self, call) }
         }
     }
 

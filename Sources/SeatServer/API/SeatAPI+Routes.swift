@@ -13,7 +13,6 @@ extension SeatAPI {
 
     /// Admin: a venue from SeatKit layout JSON or any importer format (`?format=seed|cinema-grid|pretix`).
     func createVenue(_ r: HTTPRequest) throws -> HTTPResponse {
-        try requireOperator(r, .manager, to: "upload venues")
         let format: ImportFormat?
         if let f = r.query["format"] {
             guard let known = ImportFormat(rawValue: f) else {
@@ -119,7 +118,6 @@ extension SeatAPI {
     }
 
     func createShow(_ r: HTTPRequest) throws -> HTTPResponse {
-        try requireOperator(r, .manager, to: "create shows")
         var new = try RequestBody.showRequest(r)
         new.startsAt = onLocalClock(new.startsAt)
         try inventory.addShow(new)

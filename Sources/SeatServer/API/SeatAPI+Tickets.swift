@@ -43,7 +43,6 @@ extension SeatAPI {
 
     /// `GET /v1/shows/{id}/issuer` (the door): the show's public key and its revoked tickets.
     func ticketIssuer(_ show: String, _ r: HTTPRequest) throws -> HTTPResponse {
-        try requireOperator(r, .door, to: "scan tickets")
         // Oldest first (as the store keeps refunds): a scanner adds what it has not seen.
         let revoked = try inventory.revokedTickets(show: show).map {
             TicketCode(show: show, seat: $0.seat, id: TicketCode.id(sale: $0.sale, seat: $0.seat)).idHex

@@ -1,12 +1,18 @@
+import SeatSecrets
 import SeatWire
 
 /// What the OpenAPI document says about one method of one route: written beside the route in the
 /// table (`SeatAPI.routes`), its bodies named by their SeatWire types, so the document is generated
 /// from what the server runs (`OpenAPIDocument`).
 struct APIOperation: Sendable {
-    /// `operatorKeyOrCode`: an operator's key, or the order's code (`?code=` or the body's `code`) for
-    /// the buyer's own order.
-    enum Access: Sendable { case anyone, operatorKey, operatorKeyOrCode }
+    /// `role`: an operator whose role may do the action (named in a 403), checked by the dispatcher
+    /// before the handler runs (`Route.Call.signedIn`); `operatorKeyOrCode`: an operator's key, or the
+    /// order's code (`?code=` or the body's `code`) for the buyer's own order, checked by the handler.
+    enum Access: Sendable {
+        case anyone
+        case role(OperatorRole, String)
+        case operatorKeyOrCode
+    }
 
     struct Parameter: Sendable {
         enum Location: String, Sendable { case path, query, header }

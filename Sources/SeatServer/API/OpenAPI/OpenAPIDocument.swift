@@ -51,7 +51,10 @@ enum OpenAPIDocument {
         if let description = op.description { w.key("description"); w.string(description) }
         switch op.access {
         case .anyone: break
-        case .operatorKey: w.key("security"); w.raw(#"[{"adminKey":[]}]"#)
+        // The role the operator's key must have (checked before the operation runs: 401, then 403).
+        case .role(let role, _):
+            w.key("security"); w.raw(#"[{"adminKey":[]}]"#)
+            w.key("x-seatkit-role"); w.string(role.rawValue)
         // No key: the order's code is the buyer's credential (a parameter or a member of the body).
         case .operatorKeyOrCode: w.key("security"); w.raw(#"[{"adminKey":[]},{}]"#)
         }

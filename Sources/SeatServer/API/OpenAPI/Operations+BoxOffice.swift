@@ -6,7 +6,7 @@ extension APIOperation {
     static let listReservations = APIOperation(
         "listReservations",
         "The show's blocks and house seats (box office)",
-        access: .operatorKey,
+        access: .role(.boxoffice, "see reservations"),
         parameters: [.showId],
         answers: [
             .json(200, "reservations", .array(.ref(ReservationResource.self)))
@@ -17,7 +17,7 @@ extension APIOperation {
     static let createReservation = APIOperation(
         "createReservation",
         "Block seats or keep house seats (box office): all or none",
-        access: .operatorKey,
+        access: .role(.boxoffice, "reserve seats"),
         parameters: [.showId, .idempotencyKey],
         body: .ref(ReservationRequest.self),
         answers: [
@@ -35,7 +35,7 @@ extension APIOperation {
     static let getReservation = APIOperation(
         "getReservation",
         "A live reservation (box office)",
-        access: .operatorKey,
+        access: .role(.boxoffice, "see reservations"),
         parameters: [.reservationId],
         answers: [
             .json(200, "reservation", .ref(ReservationResource.self))
@@ -46,7 +46,7 @@ extension APIOperation {
     static let releaseReservation = APIOperation(
         "releaseReservation",
         "Return the seats to sale (box office)",
-        access: .operatorKey,
+        access: .role(.boxoffice, "release reservations"),
         parameters: [.reservationId],
         answers: [
             .empty(204, "released")
@@ -57,7 +57,7 @@ extension APIOperation {
     static let modifyReservation = APIOperation(
         "modifyReservation",
         "Add and remove reserved seats atomically (box office)",
-        access: .operatorKey,
+        access: .role(.boxoffice, "change reservations"),
         parameters: [.reservationId],
         body: .ref(ModifyHoldRequest.self),
         answers: [
@@ -69,7 +69,7 @@ extension APIOperation {
     static let sell = APIOperation(
         "sell",
         "Sell at the counter (box office): seats or a whole reservation, at once and durably; rules only as a warning the operator may override with force",
-        access: .operatorKey,
+        access: .role(.boxoffice, "sell at the counter"),
         parameters: [.showId, .idempotencyKey],
         body: .ref(SaleRequest.self),
         answers: [
@@ -108,7 +108,7 @@ extension APIOperation {
     static let getTicketIssuer = APIOperation(
         "getTicketIssuer",
         "What a scanner needs to check the show's tickets offline (door): its Ed25519 public key and the tickets revoked so far",
-        access: .operatorKey,
+        access: .role(.door, "scan tickets"),
         parameters: [.showId],
         answers: [
             .json(200, "the issuer", .ref(TicketIssuerResource.self))
@@ -119,7 +119,7 @@ extension APIOperation {
     static let checkIn = APIOperation(
         "checkIn",
         "A scanned ticket at a gate (door): 200 with green (ok) or red and why (already_in with when, where and by whom; not_in; revoked; wrong_show; too_early; invalid); the same nonce twice is one check-in",
-        access: .operatorKey,
+        access: .role(.door, "scan tickets"),
         body: .ref(CheckInRequest.self),
         answers: [
             .json(200, "the scan's answer", .ref(CheckInResult.self))
@@ -130,7 +130,7 @@ extension APIOperation {
     static let checkInCounts = APIOperation(
         "checkInCounts",
         "The show's check-ins by gate (door): in and out, each scan counted once, and how many are inside; ?scans=N adds the last N scans (the door's audit)",
-        access: .operatorKey,
+        access: .role(.door, "see the door's counts"),
         parameters: [.showId, .query("scans", .integer(minimum: 0, maximum: 500))],
         answers: [
             .json(200, "the counts", .ref(CheckInCountsResource.self))
@@ -176,7 +176,7 @@ extension APIOperation {
     static let showReport = APIOperation(
         "showReport",
         "What the show sold (box office): seats by status and zone, revenue by category, channel and payment; one line a seat as CSV with Accept: text/csv",
-        access: .operatorKey,
+        access: .role(.boxoffice, "see reports"),
         parameters: [.showId],
         answers: [
             .init(
@@ -189,7 +189,7 @@ extension APIOperation {
     static let getSignedInOperator = APIOperation(
         "getSignedInOperator",
         "Who the key is: the operator's name, role and what the role may do (the console's sign-in)",
-        access: .operatorKey,
+        access: .role(.door, "sign in"),
         answers: [
             .json(200, "the operator", OperatorIdentity.self)
         ],
@@ -199,7 +199,7 @@ extension APIOperation {
     static let salesReport = APIOperation(
         "salesReport",
         "Sales across shows starting in [from, to) (box office): per show, per day and in total, each show's figures from its report",
-        access: .operatorKey,
+        access: .role(.boxoffice, "see reports"),
         parameters: [
             .query("from", .string(pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"), required: true, example: #""2026-12-01""#),
             .query("to", .string(pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"), required: true, example: #""2026-12-08""#),
@@ -214,7 +214,7 @@ extension APIOperation {
         "takingsReport",
         "The money that moved in [from, to) (box office): each sale when it was made and each refund when it was given, "
             + "by show, payment and clerk; with clerk, one clerk's (the cash-up of a shift)",
-        access: .operatorKey,
+        access: .role(.boxoffice, "see reports"),
         parameters: [
             .query("from", .string(), required: true, example: #""2026-12-01T00:00:00+08:00""#),
             .query("to", .string(), required: true, example: #""2026-12-02T00:00:00+08:00""#),
@@ -229,7 +229,7 @@ extension APIOperation {
     static let searchOrders = APIOperation(
         "searchOrders",
         "Orders found by reference, by a seat of a show, or by the phone (4 or more of its last digits) or name given at the counter (box office)",
-        access: .operatorKey,
+        access: .role(.boxoffice, "search orders"),
         parameters: [
             .query("q", .string(pattern: #"^[^\u0000-\u001f\u007f-\u009f]*$"#, minLength: 2, maxLength: 64), required: true, example: #""8000""#),
             .query("show", .string(pattern: "^[A-Za-z0-9._-]{1,64}$"), required: false, example: #""hall3-1930""#),

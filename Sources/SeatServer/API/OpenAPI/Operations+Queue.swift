@@ -6,7 +6,7 @@ extension APIOperation {
     static let getQueue = APIOperation(
         "getQueue",
         "The show's waiting room (operators): settings, length, admitted so far and in the last minute, the wait at the back, the shuffle's seed commitment (and the seed once it is done)",
-        access: .operatorKey,
+        access: .role(.boxoffice, "see waiting rooms"),
         parameters: [.showId],
         answers: [.json(200, "the room", .ref(QueueResource.self))],
         problems: [401, 403, 404, 503])
@@ -15,7 +15,7 @@ extension APIOperation {
     static let putQueue = APIOperation(
         "putQueue",
         "Set up or change the show's waiting room (managers); one switched off starts afresh",
-        access: .operatorKey,
+        access: .role(.manager, "set up waiting rooms"),
         parameters: [.showId],
         body: .ref(QueueSettingsRequest.self),
         answers: [.json(200, "the room", .ref(QueueResource.self))],
@@ -25,7 +25,7 @@ extension APIOperation {
     static let deleteQueue = APIOperation(
         "deleteQueue",
         "Switch the waiting room off (managers): everyone waiting is let in at once, and holds need no admission",
-        access: .operatorKey,
+        access: .role(.manager, "switch waiting rooms off"),
         parameters: [.showId],
         answers: [.json(200, "the room, off", .ref(QueueResource.self))],
         problems: [401, 403, 404, 503])

@@ -15,7 +15,7 @@ extension APIOperation {
     static let createShow = APIOperation(
         "createShow",
         "Create a show (manager)",
-        access: .operatorKey,
+        access: .role(.manager, "create shows"),
         body: .ref(ShowRequest.self),
         answers: [
             .json(
@@ -45,7 +45,7 @@ extension APIOperation {
     static let editShow = APIOperation(
         "editShow",
         "Change the show's start, hold time, display fields or on-sale switch (managers): a version on its stream, an event: show to every picker",
-        access: .operatorKey,
+        access: .role(.manager, "edit shows"),
         parameters: [.showId],
         body: .ref(ShowEdit.self),
         answers: [
@@ -57,7 +57,7 @@ extension APIOperation {
     static let changePrices = APIOperation(
         "changePrices",
         "New prices for new holds and sales (managers); live holds and sales keep theirs; an event: show to every picker",
-        access: .operatorKey,
+        access: .role(.manager, "change prices"),
         parameters: [.showId],
         body: .ref(PriceTableBody.self),
         answers: [
@@ -69,7 +69,7 @@ extension APIOperation {
     static let cancelShow = APIOperation(
         "cancelShow",
         "Cancel the show (managers): holds and reservations released, sales stop, the orders to refund listed",
-        access: .operatorKey,
+        access: .role(.manager, "cancel shows"),
         parameters: [.showId, .idempotencyKey],
         body: .ref(CancelRequest.self),
         answers: [
@@ -81,7 +81,7 @@ extension APIOperation {
     static let moveShow = APIOperation(
         "moveShow",
         "Move the show to another shard (managers; a deployment with shards): off sale only; its holds, sales, log and scans go with it",
-        access: .operatorKey,
+        access: .role(.manager, "move shows"),
         parameters: [.showId],
         body: .ref(MoveRequest.self),
         answers: [
@@ -93,7 +93,7 @@ extension APIOperation {
     static let listShards = APIOperation(
         "listShards",
         "The deployment's shards as this instance sees them: whether each answers, its shows (managers; empty with one store)",
-        access: .operatorKey,
+        access: .role(.manager, "see the shards"),
         answers: [
             .json(200, "the shards", ShardsResource.self)
         ],
@@ -103,7 +103,7 @@ extension APIOperation {
     static let showLog = APIOperation(
         "showLog",
         "Every change of the show's seats and of the show, by whom, when, why, under which order (box office); CSV with Accept: text/csv",
-        access: .operatorKey,
+        access: .role(.boxoffice, "read the log"),
         parameters: [.showId, .query("since", .integer(minimum: 0, maximum: 9007199254740991)), .query("limit", .integer(minimum: 1, maximum: 1000))],
         answers: [
             .init(status: 200, description: "the log", content: [("application/json", .ref(ShowLog.self)), ("text/csv", nil)])

@@ -1,0 +1,49 @@
+import Foundation
+import LoopbackHTTP
+import SeatJSON
+import SeatSecrets
+import SeatServerTestSupport
+import Testing
+
+/// Roles are declared in the route table (`APIOperation.Access.role`, `x-seatkit-role` in the OpenAPI
+/// document) and checked by the dispatcher before any handler runs: every operation that names a role
+/// answers 401 without a key and 403, naming the role, to an operator whose role is below it, whatever
+/// its path parameters and body. Read from the served document, so a new operation is checked too.
+@Suite struct RouteAccessTests {
+    static let doorKey = "zhao-door-key-5e2b7c9d1a", boxOfficeKey = "li-boxoffice-key-4d8e6a0c2f"
+
+    @Test func everyOperationThatNamesARoleIsGuardedBeforeItsHandler() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("operators-\(UUID().uuidString).txt").path
+        try "zhao door \(OperatorDirectory.digest(Self.doorKey))\nli boxoffice \(OperatorDirectory.digest(Self.boxOfficeKey))\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let server = try TestServer { $0.operatorsFile = path }
+        let c = try server.connection()
+        let document = try #require(try c.request("GET", "/openapi.json").json)
+        let paths = try #require(document["paths"]?.objectValue)
+        var checked: [String: Int] = [:]
+        for (pattern, item) in zip(paths.keys, paths.values) {
+            // Path parameters as anything: the check comes before the handler looks at them.
+            let concrete = pattern.replacing(/\{[^}]+\}/, with: "x")
+            let operations = item.objectValue ?? JSONObject()
+            for (method, op) in zip(operations.keys, operations.values) {
+                guard let role = op.objectValue?["x-seatkit-role"]?.stringValue.flatMap(OperatorRole.init(rawValue:)) else { continue }
+                let verb = method.uppercased(), body: [UInt8] = Array("{}".utf8)
+                let anonymous = try c.request(verb, concrete, headers: [("Content-Type", "application/json")], body: body)
+                #expect(
+                    anonymous.status == 401 && anonymous.string("type") == "/problems/admin-key-required",
+                    "\(verb) \(pattern) without a key: \(anonymous.status) \(anonymous.text)")
+                for (key, below) in [(Self.doorKey, OperatorRole.door), (Self.boxOfficeKey, .boxoffice)] where !below.allows(role) {
+                    let refused = try c.request(verb, concrete, headers: [("Content-Type", "application/json"), ("X-Admin-Key", key)], body: body)
+                    #expect(
+                        refused.status == 403 && refused.string("type") == "/problems/operator-role-forbidden"
+                            && refused.string("detail")?.hasSuffix("\(role.rawValue)s only") == true,
+                        "\(verb) \(pattern) as \(below.rawValue): \(refused.status) \(refused.text)")
+                }
+                checked[role.rawValue, default: 0] += 1
+            }
+        }
+        print("operations guarded by role: \(checked.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "))")
+        #expect(checked.values.reduce(0, +) >= 25 && checked.keys.count == 3, "every role is declared somewhere: \(checked)")
+    }
+}
