@@ -9,7 +9,7 @@ import SeatMap
 /// What every change shares: kept idempotency answers, resolving and checking seats, rendering a hold,
 /// reserving a change and queueing it for the store.
 /// One of two things (a kept answer, or what to build a fresh one from).
-enum Either<First, Second> {
+enum Either<First, Second>: Sendable where First: Sendable, Second: Sendable {
     case first(First)
     case second(Second)
 }

@@ -140,7 +140,7 @@ extension Inventory {
     /// `body` under the lock (it finds its hold with `activeHold`); a token memory does not know is
     /// looked up in the store afterwards, outside the lock, to say how its hold ended (or 404). It was
     /// read under the lock: every guessed or long-ended token cost all requests of all shows a store read.
-    func lockedForHold<T>(_ token: String, _ body: (Memory) throws(Refusal) -> T) throws(Refusal) -> T {
+    func lockedForHold<T: Sendable>(_ token: String, _ body: (Memory) throws(Refusal) -> T) throws(Refusal) -> T {
         do { return try locked(body) } catch  where error.unknownHold {
             let record: HoldRecord?
             do { record = try store.hold(tokenDigest: token) } catch { throw Self.storeRefusal(error) }

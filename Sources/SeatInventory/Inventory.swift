@@ -122,14 +122,14 @@ public final class Inventory: Sendable {
     /// `body` under the inventory lock once `show` is not being reloaded (the lock released while
     /// waiting, at most `patience` seconds; then `state(forShow:)` refuses with a 503 to retry). A
     /// reload takes a few store reads: the requests it would have refused wait for it instead.
-    func lockedWhenFresh<T, E: Error>(show id: String, patience: Double = 2, _ body: (Memory) throws(E) -> T) throws(E) -> T {
+    func lockedWhenFresh<T: Sendable, E: Error>(show id: String, patience: Double = 2, _ body: (Memory) throws(E) -> T) throws(E) -> T {
         try lockedWhenFresh(shows: CollectionOfOne(id), patience: patience, body)
     }
 
     /// `body` under the lock once none of `ids` is being reloaded: for what reads or changes several
     /// shows at once (an order's, a report's). Reads wait for a reload like writes: under two instances'
     /// races 102 of 2,510 show reports were 503s ("being reloaded") on a healthy database.
-    func lockedWhenFresh<T, E: Error, Shows: Collection<String>>(
+    func lockedWhenFresh<T: Sendable, E: Error, Shows: Collection<String>>(
         shows ids: Shows, patience: Double = 2, _ body: (Memory) throws(E) -> T
     ) throws(E) -> T {
         // The usual case (no show stale) is one lock round trip with no clock read and no hashing.
@@ -153,7 +153,7 @@ public final class Inventory: Sendable {
     /// debug builds: `LockRules`).
     /// - Complexity: the body's, plus one lock and unlock.
     @inline(__always)
-    func locked<T, E: Error>(_ body: (Memory) throws(E) -> T) throws(E) -> T {
+    func locked<T: Sendable, E: Error>(_ body: (Memory) throws(E) -> T) throws(E) -> T {
         try memory.withLock { (m: inout Memory) throws(E) -> T in
             LockRules.enterNoStoreCalls()
             defer { LockRules.leaveNoStoreCalls() }

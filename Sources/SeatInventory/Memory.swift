@@ -3,10 +3,10 @@ import SeatDomain
 
 /// What the inventory lock guards: venues, shows (each `ShowState` is reached only through here), live
 /// holds by token digest, and the idempotency answers in flight. A class, so helpers called under the
-/// lock take it without copying; it never leaves a `memory.withLock` body. `@unchecked Sendable` for
-/// that reason: its mutable classes (`ShowState`) are reached only under the inventory lock, which the
-/// compiler cannot see through `Locked`.
-final class Memory: @unchecked Sendable {
+/// lock take it without copying; it never leaves a `memory.withLock` body, and the compiler checks that:
+/// `Locked` takes it and lends it only as `sending`, and what leaves the lock is `Sendable`
+/// (`Inventory.locked`), so no `ShowState` is reachable outside the lock.
+final class Memory {
     /// Answers kept for `Idempotency-Key`s whose commit is still queued.
     var pendingIdempotency: [String: StoredResponse] = [:]
     /// The latest committed answers (a retry whose store read came just before the commit finds them

@@ -33,7 +33,10 @@ struct PostgresRows {
 /// One libpq connection with lazily prepared statements, used by one thread at a time (the store hands
 /// connections out from a pool). After a failure that broke the connection it reconnects on next use,
 /// so the server recovers by itself when the database comes back.
-public final class PostgresConnection: CommitListener {
+/// `@unchecked Sendable`: a libpq handle (a C pointer) used by one thread at a time: a store's pool
+/// (`PostgresStore.idle`, a `Locked`) hands it to one caller and takes it back; a listener's is its
+/// follower's alone. The compiler cannot see that discipline through the pointer.
+public final class PostgresConnection: CommitListener, @unchecked Sendable {
     let conninfo: String
     let schema: String?
     private(set) var handle: OpaquePointer?

@@ -14,9 +14,8 @@ import SeatSecrets
 /// its event, and `NOTIFY seatkit_events_<schema>` tells every instance to read it. Commits of a batch are taken
 /// in show order (no two transactions lock shows in opposite orders: no deadlock), each inside a
 /// savepoint, so one refused change does not undo the others.
-/// `@unchecked Sendable`: its pooled libpq connections are C handles (not `Sendable`), each used by one
-/// thread at a time (taken from and returned to `idle` under its lock), which the compiler cannot see.
-public final class PostgresStore: SeatStore, SharedStore, FollowedPart, @unchecked Sendable {
+/// Sendable: its pooled connections live in a `Locked` box and are used by one thread at a time.
+public final class PostgresStore: SeatStore, SharedStore, FollowedPart, Sendable {
     public static let channel = "seatkit_events"
     /// The URL the store was opened with.
     public let url: String

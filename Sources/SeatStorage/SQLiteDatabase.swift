@@ -16,7 +16,9 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
 
 /// One SQLite connection with a cache of prepared statements. Not thread-safe: the store owns it and
 /// serialises access.
-final class SQLiteDatabase {
+/// `@unchecked Sendable`: a C handle reached only under the store's `Locked` box that holds it
+/// (`SQLiteStore.connection`, `.reader`), which the compiler cannot see through the pointer.
+final class SQLiteDatabase: @unchecked Sendable {
     private var handle: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
 

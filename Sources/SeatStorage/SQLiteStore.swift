@@ -9,9 +9,8 @@ import SharedState
 /// the next checkpoint, never corrupt). A batch holding a confirmation must survive power loss: with
 /// group commit the log is flushed once for the whole batch; without, the batch commits with
 /// `synchronous=FULL`. One connection, serialised by a lock: SQLite has one writer anyway.
-/// `@unchecked Sendable`: its two SQLite connections are C handles (not `Sendable`), each used only
-/// under its own `Locked`, which the compiler cannot see; everything else is a `let` of a `Sendable` type.
-public final class SQLiteStore: SeatStore, @unchecked Sendable {
+/// Sendable: its two connections are each reached only under its own `Locked`.
+public final class SQLiteStore: SeatStore, Sendable {
     /// The one read-write connection. Lock: `connection` (SQLite has one writer anyway; nothing else is
     /// taken under it but `WALSyncer`'s state, after the commit, by the confirming batch).
     private let connection: Locked<SQLiteDatabase>
