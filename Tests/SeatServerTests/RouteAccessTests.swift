@@ -46,4 +46,31 @@ import Testing
         print("operations guarded by role: \(checked.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "))")
         #expect(checked.values.reduce(0, +) >= 25 && checked.keys.count == 3, "every role is declared somewhere: \(checked)")
     }
+
+    /// A rate declared in the table (`x-seatkit-rate-limit`) is held before the handler: past the
+    /// burst an address is answered 429 with Retry-After even for a show that does not exist.
+    @Test func everyRateLimitedOperationIsLimitedBeforeItsHandler() throws {
+        let server = try TestServer { $0.holdsPerSecond = 1 }
+        let c = try server.connection()
+        let document = try #require(try c.request("GET", "/openapi.json").json)
+        let paths = try #require(document["paths"]?.objectValue)
+        var limited = 0
+        for (pattern, item) in zip(paths.keys, paths.values) {
+            let operations = item.objectValue ?? JSONObject()
+            for (method, op) in zip(operations.keys, operations.values) where op.objectValue?["x-seatkit-rate-limit"]?.stringValue == "holds" {
+                let concrete = pattern.replacing(/\{[^}]+\}/, with: "no-such-show")
+                // Burst 2 at one a second: the third is refused (its 429 waits in the tarpit).
+                let answers = try (0..<3).map { _ in
+                    try c.request(method.uppercased(), concrete, json: #"{"seats":["1-1"]}"#)
+                }
+                #expect(answers.first?.status == 404, "within the burst the handler answers: \(answers.map(\.status))")
+                let refused = answers[2]
+                #expect(
+                    refused.status == 429 && refused.headers["retry-after"] != nil && refused.string("type") == "/problems/rate-limited",
+                    "\(method) \(pattern) past the burst: \(answers.map(\.status))")
+                limited += 1
+            }
+        }
+        #expect(limited >= 1, "the holds' rate is declared")
+    }
 }

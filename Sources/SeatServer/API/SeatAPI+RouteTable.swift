@@ -167,10 +167,12 @@ extension SeatAPI {
         case .found(let found, let handler, let parameters):
             trace.route = found.pattern
             var call = Route.Call(request: r, parameters: parameters, trace: trace)
-            // The operation's role, declared in the table: checked here, before the handler (401
-            // without a known key, 403 naming the role), so no handler repeats it.
-            if case .role(let role, let action)? = found.operations.first(where: { $0.method == r.method })?.operation.access {
-                call.who = try requireOperator(r, role, to: action)
+            let operation = found.operations.first(where: { $0.method == r.method })?.operation
+            // The operation's role and rate, declared in the table: checked here, before the handler
+            // (401 without a known key, 403 naming the role; 429 past the rate), so no handler repeats it.
+            if case .role(let role, let action)? = operation?.access { call.who = try requireOperator(r, role, to: action) }
+            if operation?.limit == .holds, let wait = holdLimiter.check(r.clientAddress) {
+                return rateLimited("too many holds from \(r.clientAddress); try again shortly", wait: wait, trace: trace)
             }
             guard Self.capabilityRoutes.contains(found.pattern), caller({ r.header($0) }) == nil else { return try handler(self, call) }
             return try guarded(r, trace: trace) { try handler(self, call) }

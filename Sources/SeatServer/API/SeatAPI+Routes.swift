@@ -160,9 +160,6 @@ extension SeatAPI {
     }
 
     func createHold(_ showID: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
-        if let wait = holdLimiter.check(r.clientAddress) {
-            return rateLimited("too many holds from \(r.clientAddress); try again shortly", wait: wait, trace: trace)
-        }
         let admission = try self.admission(for: showID, r)
         let (seats, wheelchair) = try RequestBody.holdRequest(r)
         let idem = try Self.idempotency(r, scope: "hold:\(showID)") { view in Render.hold(view).bytes }

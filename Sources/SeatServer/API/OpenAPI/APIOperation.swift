@@ -41,10 +41,15 @@ struct APIOperation: Sendable {
         var links: [Link] = []
     }
 
+    /// A rate the dispatcher holds each client address to before the handler runs (a 429 from the
+    /// tarpit past it): `holds`, the server's `--holds-per-second` (one buyer cannot take a hall).
+    enum Limit: Sendable { case holds }
+
     var id: String
     var summary: String
     var description: String?
     var access: Access = .anyone
+    var limit: Limit?
     var parameters: [Parameter] = []
     var body: (type: String, schema: JSONSchema)?
     var answers: [Answer]
@@ -53,10 +58,11 @@ struct APIOperation: Sendable {
     var problems: [Int] = []
 
     init(
-        _ id: String, _ summary: String, description: String? = nil, access: Access = .anyone, parameters: [Parameter] = [],
+        _ id: String, _ summary: String, description: String? = nil, access: Access = .anyone, limit: Limit? = nil, parameters: [Parameter] = [],
         body: JSONSchema? = nil, bodyType: String = "application/json", answers: [Answer], problems: [Int] = []
     ) {
-        self.id = id; self.summary = summary; self.description = description; self.access = access; self.parameters = parameters
+        self.id = id; self.summary = summary; self.description = description; self.access = access; self.limit = limit
+        self.parameters = parameters
         self.body = body.map { (bodyType, $0) }; self.answers = answers; self.problems = problems
     }
 }

@@ -58,6 +58,8 @@ enum OpenAPIDocument {
         // No key: the order's code is the buyer's credential (a parameter or a member of the body).
         case .operatorKeyOrCode: w.key("security"); w.raw(#"[{"adminKey":[]},{}]"#)
         }
+        // A rate each client address is held to before the operation runs (429 past it).
+        if op.limit == .holds { w.key("x-seatkit-rate-limit"); w.string("holds") }
         if !op.parameters.isEmpty {
             w.key("parameters"); w.raw("[")
             for (k, p) in op.parameters.enumerated() {

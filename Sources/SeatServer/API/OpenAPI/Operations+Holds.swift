@@ -86,6 +86,7 @@ extension APIOperation {
     static let createHold = APIOperation(
         "createHold",
         "Hold seats (all or none); while the show's waiting room is on, with the admission it gave (Seat-Admission)",
+        limit: .holds,
         parameters: [
             .showId, .idempotencyKey,
             .header("Seat-Admission", .string(maxLength: 400), description: "the admission from GET /v1/queue/{entry}, while the waiting room is on"),
