@@ -29,8 +29,7 @@ final class OthersCommits: CommitListener {
             let mine = own.withLock { $0 }
             let others = heard.compactMap { mine.contains($0.sender) ? nil : $0.payload }
             if !others.isEmpty { return others }
-            let remaining = ContinuousClock.now.duration(to: deadline).components
-            left = Int32(clamping: remaining.seconds * 1000 + remaining.attoseconds / 1_000_000_000_000_000)
+            left = Int32(max(0, ContinuousClock.now.duration(to: deadline) / .milliseconds(1)))
             if left <= 0 { return [] }
         }
     }

@@ -109,12 +109,18 @@ import Testing
         #expect(try postgresDump(url, made) == postgresDump(url, fresh))
     }
 
+    /// A database in `schema` as an older version left it: migrations 1 to `version` applied, no more.
+    func steppedPostgres(_ url: String, _ schema: String, through version: Int) throws -> PostgresConnection {
+        let c = try PostgresConnection(conninfo: url, schema: schema)
+        try c.execute("CREATE TABLE schema_migrations(version INTEGER PRIMARY KEY)")
+        for k in 0..<version { try c.execute(MigrationFiles.postgres[k]); try c.execute("INSERT INTO schema_migrations VALUES(\(k + 1))") }
+        return c
+    }
+
     @Test func anOlderPostgresStoreGoesThroughTheStepsAndItsTokensBecomeDigests() throws {
         let url = try postgres()
-        let old = schema(), fresh = schema()
-        let c = try PostgresConnection(conninfo: url, schema: old)
-        try c.execute("CREATE TABLE schema_migrations(version INTEGER PRIMARY KEY)")
-        for k in 0..<2 { try c.execute(MigrationFiles.postgres[k]); try c.execute("INSERT INTO schema_migrations VALUES(\(k + 1))") }
+        let (old, fresh) = (schema(), schema())
+        let c = try steppedPostgres(url, old, through: 2)
         try c.execute(
             """
             INSERT INTO venues VALUES('v', 'f', '{}', 0);
@@ -134,10 +140,8 @@ import Testing
     /// source's row `source_deleted`, the target's `copied` (what `movedFrom` routes old ids by).
     @Test func aShardMadeBeforeRecordedMovesKeepsItsMovesSettled() throws {
         let url = try postgres()
-        let old = schema(), fresh = schema()
-        let c = try PostgresConnection(conninfo: url, schema: old)
-        try c.execute("CREATE TABLE schema_migrations(version INTEGER PRIMARY KEY)")
-        for k in 0..<18 { try c.execute(MigrationFiles.postgres[k]); try c.execute("INSERT INTO schema_migrations VALUES(\(k + 1))") }
+        let (old, fresh) = (schema(), schema())
+        let c = try steppedPostgres(url, old, through: 18)
         // As the code before migration 19 made them (`claimShardName`, `takeOut` and `putIn`).
         try c.execute(
             """

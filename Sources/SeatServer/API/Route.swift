@@ -87,7 +87,8 @@ struct RouteTable: Sendable {
     }
 
     enum Outcome {
-        case found(Route, Route.Handler, parameters: [String])
+        /// The route, the method's handler and what the table declares of it (access, rate).
+        case found(Route, Route.Handler, APIOperation, parameters: [String])
         /// The path is routed but not for this method.
         case methodNotAllowed(Route)
         case notFound
@@ -113,13 +114,13 @@ struct RouteTable: Sendable {
                 }
                 for k in byLength[count] where routes[k].matches(bytes, bounds) {
                     let route = routes[k]
-                    guard let h = route.handlers.first(where: { $0.method == method }) else { return .methodNotAllowed(route) }
+                    guard let h = route.handlers.firstIndex(where: { $0.method == method }) else { return .methodNotAllowed(route) }
                     var parameters: [String] = []
                     for (j, literal) in route.literals.enumerated() where literal == nil {
                         let (start, end) = bounds[j]
                         parameters.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
                     }
-                    return .found(route, h.handler, parameters: parameters)
+                    return .found(route, route.handlers[h].handler, route.operations[h].operation, parameters: parameters)
                 }
                 return .notFound
             }

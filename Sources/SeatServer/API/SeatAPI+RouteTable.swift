@@ -164,14 +164,13 @@ extension SeatAPI {
             throw Problem(
                 405, "method-not-allowed", "Method not allowed", detail: "\(r.method) is not allowed here; use \(allowed)",
                 headers: [("Allow", allowed)])
-        case .found(let found, let handler, let parameters):
+        case .found(let found, let handler, let operation, let parameters):
             trace.route = found.pattern
             var call = Route.Call(request: r, parameters: parameters, trace: trace)
-            let operation = found.operations.first(where: { $0.method == r.method })?.operation
             // The operation's role and rate, declared in the table: checked here, before the handler
             // (401 without a known key, 403 naming the role; 429 past the rate), so no handler repeats it.
-            if case .role(let role, let action)? = operation?.access { call.who = try requireOperator(r, role, to: action) }
-            if operation?.limit == .holds, let wait = holdLimiter.check(r.clientAddress) {
+            if case .role(let role, let action) = operation.access { call.who = try requireOperator(r, role, to: action) }
+            if operation.limit == .holds, let wait = holdLimiter.check(r.clientAddress) {
                 return rateLimited("too many holds from \(r.clientAddress); try again shortly", wait: wait, trace: trace)
             }
             guard Self.capabilityRoutes.contains(found.pattern), caller({ r.header($0) }) == nil else { return try handler(self, call) }

@@ -47,7 +47,7 @@ struct ExampleBook {
     /// The documented answer for this status, and the body against its schema.
     private func check(_ method: String, _ path: String, _ r: HTTPConnection.Response, _ value: JSONValue?, _ at: SourceLocation) {
         let bare = String(path.split(separator: "?", maxSplits: 1)[0])
-        guard case .found(let route, _, _) = SeatAPI.routes.resolve(method: method, path: bare),
+        guard case .found(let route, _, _, _) = SeatAPI.routes.resolve(method: method, path: bare),
             let op = route.operations.first(where: { $0.method == method })?.operation
         else {
             Issue.record("\(method) \(path) is not routed", sourceLocation: at)

@@ -82,7 +82,7 @@ import Testing
     @Test func noRouteHidesAnother() {
         for route in SeatAPI.routes.routes {
             let path = "/" + route.segments.map { if case .literal(let t) = $0 { t } else { "x" } }.joined(separator: "/")
-            guard case .found(let found, _, let parameters) = SeatAPI.routes.resolve(method: route.methods[0], path: path) else {
+            guard case .found(let found, _, _, let parameters) = SeatAPI.routes.resolve(method: route.methods[0], path: path) else {
                 Issue.record("\(path) is not routed")
                 continue
             }
@@ -116,7 +116,7 @@ import Testing
         ]
         for (method, path, pattern, parameters) in cases {
             switch SeatAPI.routes.resolve(method: method, path: path) {
-            case .found(let route, _, let found): #expect(route.pattern == pattern && found == parameters, "\(path) → \(route.pattern) \(found)")
+            case .found(let route, _, _, let found): #expect(route.pattern == pattern && found == parameters, "\(path) → \(route.pattern) \(found)")
             case .methodNotAllowed(let route): Issue.record("\(path): 405 for \(route.pattern)")
             case .notFound: #expect(pattern == nil, "\(path) is not routed")
             }
