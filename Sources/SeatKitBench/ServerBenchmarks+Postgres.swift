@@ -50,7 +50,7 @@ extension ServerBenchmarks {
         if !ceilings.isEmpty {
             let ceiling = ceilings.sorted()[ceilings.count / 2]
             report.row(
-                "hold + release, PostgreSQL store (as above) vs pgbench: seatkit_write_arrays on batches of \(size / 2) holds then their \(size / 2) releases (the server's mean batch, \(size) changes), one client, median of \(ceilings.count) turns taken with the stores'",
+                "hold + release, PostgreSQL store (as above) vs pgbench: seatkit_write on batches of \(size / 2) holds then their \(size / 2) releases (the server's mean batch, \(size) changes), one client, median of \(ceilings.count) turns taken with the stores'",
                 ours: String(format: "%.0f holds/s", pRate), baseline: String(format: "%.0f holds/s", ceiling),
                 ratio: String(format: "%.2f×", pRate / ceiling), goal: pRate >= 0.9 * ceiling ? "within 10 % ✓" : "within 10 % ✗")
         }
@@ -84,7 +84,7 @@ extension ServerBenchmarks {
         }
     }
 
-    /// pgbench against a fresh store in `url`'s schema: each transaction one `seatkit_write_arrays`
+    /// pgbench against a fresh store in `url`'s schema: each transaction one `seatkit_write`
     /// call with `pairs` new holds of 1–4 seats (as wrk's), then one with their releases, the columns as
     /// the server sends them (as literals: pgbench sends text, so the database parses what the server
     /// sends it in binary). (Built by the database from pgbench's variables instead, the JSON took 3.0 of the
@@ -99,7 +99,7 @@ extension ServerBenchmarks {
         guard let parts = URLComponents(string: url), let schema = parts.queryItems?.first(where: { $0.name == "schema" })?.value else { return nil }
         var plain = parts
         plain.queryItems = nil
-        // The batches as the server writes them (`PostgresStore.arraysCall`), with pgbench's `:run` in
+        // The batches as the server writes them (`PostgresStore.writeCall`), with pgbench's `:run` in
         // every id and token so each transaction's holds are new; the same seats each time (released
         // by the second statement).
         func batch(_ state: HoldState) -> String {
@@ -114,7 +114,7 @@ extension ServerBenchmarks {
                     delete: state == .active ? [] : seats, sell: [], holds: [record], delta: "", durable: false, idempotency: nil,
                     log: LogEntry(action: state == .active ? "hold" : "release", holdID: id))
             }
-            return PostgresStore.arraysCall(commits, durable: false)
+            return PostgresStore.writeCall(commits, durable: false)
         }
         let script = "\\set run random(1, 1000000000000)\n\(batch(.active))\n\(batch(.released))\n"
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-pgbench-\(getpid()).sql")

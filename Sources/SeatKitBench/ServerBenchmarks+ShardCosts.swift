@@ -9,7 +9,7 @@ import Glibc
 /// costs the database (a fixed part and a part a change), and what following another instance's
 /// changes costs an instance.
 extension ServerBenchmarks {
-    /// `seatkit_write_arrays` alone (pgbench, one client) on batches of 1, 4 and 16 holds then their
+    /// `seatkit_write` alone (pgbench, one client) on batches of 1, 4 and 16 holds then their
     /// releases: the time a commit, and the line through the smallest and largest batches (what a
     /// commit costs whatever its size, and what each change adds).
     static func commitCosts(url: String, report: Report) throws {
@@ -22,7 +22,7 @@ extension ServerBenchmarks {
         guard let small = perCommit[1], let large = perCommit[16] else { return }
         let perChange = (large - small) / 15, fixed = small - perChange
         report.row(
-            "a commit (seatkit_write_arrays, pgbench, one client, batches of 1, 4 and 16 holds then their releases): its fixed part and each change's (the line through 1 and 16; 4 took \(Int(perCommit[4] ?? 0)) µs)",
+            "a commit (seatkit_write, pgbench, one client, batches of 1, 4 and 16 holds then their releases): its fixed part and each change's (the line through 1 and 16; 4 took \(Int(perCommit[4] ?? 0)) µs)",
             ours: String(format: "%.0f µs a commit + %.1f µs a change", fixed, perChange), baseline: "", ratio: "", goal: "report")
     }
 

@@ -14,7 +14,7 @@ enum MigrationFiles {
         PackageResources.postgres_13_door_scans_sql, PackageResources.postgres_14_buyer_contacts_sql,
         PackageResources.postgres_15_lean_arrays_sql, PackageResources.postgres_16_show_groups_sql,
         PackageResources.postgres_17_admission_spent_sql, PackageResources.postgres_18_network_limits_sql,
-        PackageResources.postgres_19_shard_moves_sql,
+        PackageResources.postgres_19_shard_moves_sql, PackageResources.postgres_20_change_rows_sql,
     ].map(text)
     static let postgresBaseline = text(PackageResources.postgres_baseline_sql)
 

@@ -20,6 +20,8 @@ public struct PostgresError: Error, CustomStringConvertible, Sendable {
 enum PostgresParameter {
     case text(String?)
     case array(PostgresArray)
+    /// A value already in the binary format (its statement casts it to its type).
+    case binary([UInt8])
 }
 
 /// Rows copied out of a libpq result (text format), and how many rows a command touched.
@@ -41,6 +43,8 @@ public final class PostgresConnection: CommitListener, @unchecked Sendable {
     let schema: String?
     private(set) var handle: OpaquePointer?
     private var prepared: Set<String> = []
+    /// Types' OIDs looked up on this session (`typeOIDs`), forgotten when it reconnects.
+    private var knownTypes: [String: UInt32] = [:]
 
     /// The database sessions of the store this connection writes for (`PostgresStore.backends`): its own
     /// session's process id is in it while it is connected, so that store's listener knows a
@@ -70,6 +74,7 @@ public final class PostgresConnection: CommitListener, @unchecked Sendable {
         forgetBackend()
         if let handle { PQfinish(handle) }
         prepared = []
+        knownTypes = [:]
         handle = PQconnectdb(conninfo)
         guard let handle, PQstatus(handle) == CONNECTION_OK else {
             let message = handle.map { String(cString: PQerrorMessage($0)) } ?? "out of memory"
@@ -140,6 +145,9 @@ public final class PostgresConnection: CommitListener, @unchecked Sendable {
                 let b = a.binary
                 offsets.append(bytes.count); lengths.append(Int32(b.count)); formats.append(1)
                 bytes.append(contentsOf: b)
+            case .binary(let b):
+                offsets.append(bytes.count); lengths.append(Int32(b.count)); formats.append(1)
+                bytes.append(contentsOf: b)
             }
         }
         let result = bytes.withUnsafeBufferPointer { buffer in
@@ -149,6 +157,16 @@ public final class PostgresConnection: CommitListener, @unchecked Sendable {
             return PQexecPrepared(handle, name, Int32(parameters.count), values, lengths, formats, 0)
         }
         return try rows(result)
+    }
+
+    /// The OIDs of `names` (types as the search path finds them: this store's schema's), looked up once
+    /// a session: the binary format of a composite carries its fields' types.
+    func typeOIDs(_ names: [String]) throws -> [String: UInt32] {
+        try ensureConnected()
+        if names.allSatisfy({ knownTypes[$0] != nil }) { return knownTypes }
+        let rows = try run("type_oids", "SELECT n, n::regtype::oid::bigint FROM unnest($1::text[]) AS n", [PostgresArray.text(names).literal])
+        for r in 0..<rows.rows.count { knownTypes[rows.text(r, 0)] = UInt32(rows.int(r, 1)) }
+        return knownTypes
     }
 
     /// Copies a result out and frees it; an error result (or none) throws with its SQLSTATE.

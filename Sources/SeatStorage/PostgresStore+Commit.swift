@@ -5,28 +5,27 @@ import SeatMap
 
 extension PostgresStore {
     /// The whole batch in one transaction and one round trip: written whole when it can be
-    /// (`seatkit_write_arrays`, see `writesTogether` and `BatchColumns`), else, or when the database
-    /// refuses any of it (nothing of it written then), by `seatkit_commit`: each change in its own
-    /// subtransaction, in show order then queue order. A change the database refuses (a seat another
-    /// instance took, a hold another instance finished) is rolled back alone and reported; a lost
-    /// connection fails the whole batch (nothing was committed).
+    /// (`seatkit_write`, see `writesTogether` and `changeRows`), else, or when the database refuses any
+    /// of it (nothing of it written then), by `seatkit_commit`: each change in its own subtransaction,
+    /// in show order then queue order. A change the database refuses (a seat another instance took, a
+    /// hold another instance finished) is rolled back alone and reported; a lost connection fails the
+    /// whole batch (nothing was committed).
     public func commit(batch: [StoreCommit]) throws -> [CommitOutcome] {
         guard !batch.isEmpty else { return [] }
         if batch.contains(where: \.allOrNoneWithNext) { return try commitLinked(batch) }
-        let order = batch.indices.sorted { (batch[$0].showID, $0) < (batch[$1].showID, $1) }
-        let sorted = order.map { batch[$0] }
+        let order = Self.showOrder(batch)
         // Each delta's body once: in what is sent, and in the answer of a batch written whole.
         let bodies = order.map { Self.deltaBody(batch[$0]) }
         var together = Self.writesTogether(batch)
         let outcomes = try withConnection { c -> [CommitOutcome] in
             if together {
-                let columns = BatchColumns(sorted, bodies: bodies, now: Int64(Date().timeIntervalSince1970 * 1000))
+                let rows = Self.changeRows(order.map { batch[$0] }, bodies: bodies, now: Int64(Date().timeIntervalSince1970 * 1000))
                 let flag = batch.contains(where: \.durable) ? "t" : "f"
                 do {
-                    let cell = try c.run("write_arrays", BatchColumns.call, values: [.text(flag)] + columns.parameters.map(PostgresParameter.array))
-                        .rows.first?[0]
+                    let bytes = try rows.binary(c.typeOIDs(Self.changeTypes))
+                    let cell = try c.run("write", Self.writeCall, values: [.text(flag), .binary(bytes)]).rows.first?[0]
                     guard let versions = cell.flatMap(Self.bigintArray), versions.count == batch.count else {
-                        throw PostgresError(sqlState: "XX000", message: "seatkit_write_arrays answered \(cell ?? "nothing")")
+                        throw PostgresError(sqlState: "XX000", message: "seatkit_write answered \(cell ?? "nothing")")
                     }
                     // Written whole: each change its version; the delta is the one sent, numbered.
                     var outcomes = [CommitOutcome?](repeating: nil, count: batch.count)
@@ -99,7 +98,7 @@ extension PostgresStore {
     static func changeByChange(
         _ c: PostgresConnection, _ batch: [StoreCommit], order given: [Int]? = nil, bodies known: [String]? = nil
     ) throws -> [CommitOutcome] {
-        let order = given ?? batch.indices.sorted { (batch[$0].showID, $0) < (batch[$1].showID, $1) }
+        let order = given ?? showOrder(batch)
         let w = batchJSON(order.map { batch[$0] }, bodies: known ?? order.map { deltaBody(batch[$0]) })
         let cell = try c.run("commit_batch", "SELECT seatkit_commit($1::jsonb, $2::boolean)", [w.text, batch.contains(where: \.durable) ? "t" : "f"])
             .rows.first?[0]
@@ -118,7 +117,7 @@ extension PostgresStore {
         return outcomes.map { $0! }
     }
 
-    /// What `seatkit_write_arrays` raises when the database refuses part of a batch (a seat or hold
+    /// What `seatkit_write` raises when the database refuses part of a batch (a seat or hold
     /// another instance changed, a show edited meanwhile, a claim or hold not its change's, an admission
     /// in use): the batch goes again change by change. Anything else fails the batch.
     static func refusesBatch(_ error: PostgresError) -> Bool {

@@ -81,15 +81,16 @@ enum SchemaDump {
     static func postgres(_ c: PostgresConnection) throws -> String {
         let here = "current_schema()::regnamespace"
         let parts = [
-            // Tables: each column as declared, in order (a column a migration adds comes last).
+            // Tables and composite types: each column as declared, in order (a column a migration adds
+            // comes last).
             """
-            SELECT '-- table ' || c.relname || E'\\n' || string_agg('  ' || a.attname || ' ' || format_type(a.atttypid, a.atttypmod)
+            SELECT '-- ' || CASE c.relkind WHEN 'c' THEN 'type ' ELSE 'table ' END || c.relname || E'\\n' || string_agg('  ' || a.attname || ' ' || format_type(a.atttypid, a.atttypmod)
                    || CASE WHEN a.attnotnull THEN ' NOT NULL' ELSE '' END || coalesce(' DEFAULT ' || pg_get_expr(d.adbin, d.adrelid), '')
                    || CASE WHEN coalesce(a.attstattarget, -1) = 0 THEN ' STATISTICS 0' ELSE '' END, E'\\n' ORDER BY a.attnum)
             FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
             LEFT JOIN pg_attrdef d ON d.adrelid = c.oid AND d.adnum = a.attnum
-            WHERE c.relnamespace = \(here) AND c.relkind = 'r' AND c.relname <> 'schema_migrations'
-            GROUP BY c.relname ORDER BY c.relname
+            WHERE c.relnamespace = \(here) AND c.relkind IN ('r', 'c') AND c.relname <> 'schema_migrations'
+            GROUP BY c.relkind, c.relname ORDER BY c.relkind DESC, c.relname
             """,
             """
             SELECT '-- constraint ' || conrelid::regclass::text || ' ' || conname || E'\\n' || pg_get_constraintdef(oid) || ';'
@@ -109,8 +110,8 @@ enum SchemaDump {
             """,
             """
             SELECT '-- ' || CASE c.relkind WHEN 'S' THEN 'sequence' WHEN 'v' THEN 'view' WHEN 'm' THEN 'materialized view'
-                   WHEN 'c' THEN 'type' ELSE c.relkind::text END || ' ' || c.relname
-            FROM pg_class c WHERE c.relnamespace = \(here) AND c.relkind NOT IN ('r', 'i') ORDER BY c.relname
+                   ELSE c.relkind::text END || ' ' || c.relname
+            FROM pg_class c WHERE c.relnamespace = \(here) AND c.relkind NOT IN ('r', 'i', 'c') ORDER BY c.relname
             """,
         ]
         var out: [String] = []

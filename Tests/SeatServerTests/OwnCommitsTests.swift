@@ -10,7 +10,7 @@ import Testing
 /// `PGnotify.be_pid`), however soon after the commit it arrives.
 // Skipped (not passed) without PostgreSQL; with SEATKIT_REQUIRE_POSTGRES=1 and none, it runs and fails.
 @Suite(.serialized, .enabled(if: StoreBackend.available.contains(.postgres))) struct OwnCommitsTests {
-    let writes = ShowGroupsWriteTests()
+    let writes = BatchWriteTests()
 
     /// What `listener` hears within `seconds`.
     func heard(_ listener: any CommitListener, within seconds: Double) throws -> [String] {

@@ -73,4 +73,36 @@ import Testing
         }
         #expect(limited >= 1, "the holds' rate is declared")
     }
+
+    /// An Idempotency-Key is declared in the table too (`x-seatkit-idempotency`, with its header): the
+    /// dispatcher reads it, so a malformed key is a 400 naming the header before the handler reads the
+    /// path or the body, and an operation that does not declare one never lists the header.
+    @Test func everyIdempotentOperationChecksItsKeyBeforeItsHandler() throws {
+        let server = try TestServer()
+        let c = try server.connection()
+        let document = try #require(try c.request("GET", "/openapi.json").json)
+        let paths = try #require(document["paths"]?.objectValue)
+        var scopes: [String] = []
+        for (pattern, item) in zip(paths.keys, paths.values) {
+            let operations = item.objectValue ?? JSONObject()
+            for (method, op) in zip(operations.keys, operations.values) {
+                let names = op.objectValue?["parameters"]?.arrayValue?.compactMap { $0.objectValue?["name"]?.stringValue } ?? []
+                guard let scope = op.objectValue?["x-seatkit-idempotency"]?.stringValue else {
+                    #expect(!names.contains("Idempotency-Key"), "\(method) \(pattern) lists the header without declaring a scope")
+                    continue
+                }
+                #expect(names.contains("Idempotency-Key"), "\(method) \(pattern)")
+                scopes.append(scope)
+                let concrete = pattern.replacing(/\{[^}]+\}/, with: "no-such-thing")
+                let answer = try c.request(
+                    method.uppercased(), concrete,
+                    headers: [("Content-Type", "application/json"), ("X-Admin-Key", TestServer.adminKey), ("Idempotency-Key", "too-short")],
+                    body: Array("not json".utf8))
+                #expect(
+                    answer.status == 400 && answer.string("type") == "/problems/bad-idempotency-key",
+                    "\(method) \(pattern) with a malformed key: \(answer.status) \(answer.text)")
+            }
+        }
+        #expect(scopes.sorted() == ["cancel", "confirm", "exchange", "hold", "refund", "reserve", "sell"], "\(scopes)")
+    }
 }

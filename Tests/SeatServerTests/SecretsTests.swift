@@ -277,8 +277,9 @@ import SeatHTTP
                 _ = try c.execute("DROP TABLE shard_moves, shard_identity")
                 _ = try c.execute("DROP TABLE queue_entries")
                 _ = try c.execute("DROP TABLE queues")
-                // Migration 11 dropped migration 7's two functions for this one.
-                _ = try c.execute("DROP FUNCTION seatkit_write_arrays")
+                // Migration 20 made the batch's types and this function.
+                _ = try c.execute("DROP FUNCTION seatkit_write")
+                _ = try c.execute("DROP TYPE seatkit_change, seatkit_hold, seatkit_claim, seatkit_key")
                 _ = try c.execute("DROP INDEX holds_order")
                 // Migration 9 dropped the hot path's keys; migration 1 made them.
                 _ = try c.execute(

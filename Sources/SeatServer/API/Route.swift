@@ -1,5 +1,6 @@
 import Foundation
 import SeatHTTP
+import SeatInventory
 import SeatSecrets
 
 /// One route of the table: a path pattern and a handler per method. The pattern is also the route's
@@ -15,6 +16,9 @@ struct Route: Sendable {
         /// The operator the dispatcher signed in for an operation whose access names a role (nil for
         /// the others).
         var who: Operator? = nil
+        /// The request's Idempotency-Key in its operation's scope, read by the dispatcher for an
+        /// operation that declares one (nil for the others, and for a request without the header).
+        var idempotency: IdempotencyClaim? = nil
         var route: String { trace.route }
         subscript(_ k: Int) -> String { parameters[k] }
 
@@ -125,5 +129,18 @@ struct RouteTable: Sendable {
                 return .notFound
             }
         }
+    }
+}
+
+/// A request's `Idempotency-Key` in its scope (the operation's and its first path parameter: a key
+/// used for a hold of one show is another key for another show), with what the request asked.
+struct IdempotencyClaim: Sendable, Equatable {
+    var scope: String
+    var key: String
+    var fingerprint: String
+
+    /// The claim as the inventory keeps it, with how the answer's body is drawn.
+    func request<View>(_ render: @escaping @Sendable (View) -> [UInt8]) -> IdempotentRequest<View> {
+        IdempotentRequest(scope: scope, clientKey: key, fingerprint: fingerprint, render: render)
     }
 }

@@ -10,7 +10,7 @@ import SeatWire
 extension SeatAPI {
     /// `POST /v1/orders/{orderRef}/exchange`: answered once both sides are committed (the exchange waits
     /// for them itself, and settles a race with another instance by deciding again).
-    func exchange(_ orderRef: String, _ r: HTTPRequest) throws -> HTTPResponse {
+    func exchange(_ orderRef: String, _ r: HTTPRequest, idempotency: IdempotencyClaim?) throws -> HTTPResponse {
         let body = try RequestBody.decode(r, ExchangeRequest.init(json:))
         let actor = try orderActor(r, code: body.code, to: "exchange orders")
         let target: Inventory.Exchange.Target =
@@ -25,7 +25,7 @@ extension SeatAPI {
         let x = Inventory.Exchange(
             seatIDs: body.seats, toShow: body.show, target: target, payment: body.payment, reason: body.reason, force: body.force,
             admission: admission?.entryID)
-        let idem = try Self.idempotency(r, scope: "exchange:\(orderRef)") { (v: ExchangeView) in Render.exchange(v).jsonBytes }
+        let idem = idempotency?.request { (v: ExchangeView) in Render.exchange(v).jsonBytes }
         let answer = try inventory.exchange(orderRef: orderRef, x, as: actor, idempotency: idem)
         if let admission { queues?.used(admission) }
         return Self.respond(answer, 200) { view, status in .json(status, Render.exchange(view)) }

@@ -11,9 +11,9 @@ import SeatWire
 /// Blocks and house seats for the box office (`docs/API.md`, Reservations): any operator may make,
 /// change and release them; buyers see their seats as not for sale and never the reason or who.
 extension SeatAPI {
-    func createReservation(_ show: String, _ r: HTTPRequest, trace: RequestTrace, by who: Operator) throws -> HTTPResponse {
+    func createReservation(_ show: String, _ r: HTTPRequest, trace: RequestTrace, by who: Operator, idempotency: IdempotencyClaim?) throws -> HTTPResponse {
         let new = try RequestBody.reservationRequest(r)
-        let idem = try Self.idempotency(r, scope: "reserve:\(show)") { (v: ReservationView) in Render.reservation(v).jsonBytes }
+        let idem = idempotency?.request { (v: ReservationView) in Render.reservation(v).jsonBytes }
         let (answer, ticket) = try inventory.beginCreateReservation(show: show, new, by: who.name, idempotency: idem)
         return afterCommit(ticket, trace: trace) {
             Self.respond(answer, 201) { view, status in .json(status, Render.reservation(view), headers: [("Location", "/v1/reservations/\(view.id)")]) }

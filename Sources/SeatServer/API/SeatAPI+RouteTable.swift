@@ -29,7 +29,9 @@ extension SeatAPI {
                 ("PATCH", .editShow, { api, c in try api.editShow(c[0], c.request, trace: c.trace, by: try c.signedIn) }),
             ]),
         Route("/v1/shows/{id}/prices", [("PUT", .changePrices, { api, c in try api.changePrices(c[0], c.request, trace: c.trace, by: try c.signedIn) })]),
-        Route("/v1/shows/{id}/cancel", [("POST", .cancelShow, { api, c in try api.cancelShow(c[0], c.request, trace: c.trace, by: try c.signedIn) })]),
+        Route(
+            "/v1/shows/{id}/cancel",
+            [("POST", .cancelShow, { api, c in try api.cancelShow(c[0], c.request, trace: c.trace, by: try c.signedIn, idempotency: c.idempotency) })]),
         Route("/v1/shows/{id}/move", [("POST", .moveShow, { api, c in try api.moveShow(c[0], c.request, by: try c.signedIn) })]),
         Route("/v1/shards", [("GET", .listShards, { api, c in try api.listShards(c.request) })]),
         Route("/v1/shows/{id}/log", [("GET", .showLog, { api, c in try api.showLog(c[0], c.request) })]),
@@ -49,12 +51,15 @@ extension SeatAPI {
             ]),
         Route("/v1/queue/{entry}", [("GET", .getQueuePlace, { api, c in try api.queuePlace(c[0], c.request) })]),
         Route("/v1/queue/{entry}/events", [("GET", .queuePlaceEvents, { api, c in try api.queueEvents(c[0], c.request) })]),
-        Route("/v1/shows/{id}/holds", [("POST", .createHold, { api, c in try api.createHold(c[0], c.request, trace: c.trace) })]),
+        Route("/v1/shows/{id}/holds", [("POST", .createHold, { api, c in try api.createHold(c[0], c.request, trace: c.trace, idempotency: c.idempotency) })]),
         Route(
             "/v1/shows/{id}/reservations",
             [
                 ("GET", .listReservations, { api, c in try api.listReservations(c[0], c.request) }),
-                ("POST", .createReservation, { api, c in try api.createReservation(c[0], c.request, trace: c.trace, by: try c.signedIn) }),
+                (
+                    "POST", .createReservation,
+                    { api, c in try api.createReservation(c[0], c.request, trace: c.trace, by: try c.signedIn, idempotency: c.idempotency) }
+                ),
             ]),
         Route(
             "/v1/reservations/{id}",
@@ -63,7 +68,9 @@ extension SeatAPI {
                 ("DELETE", .releaseReservation, { api, c in try api.releaseReservation(c[0], c.request, trace: c.trace, by: try c.signedIn) }),
             ]),
         Route("/v1/shows/{id}/report", [("GET", .showReport, { api, c in try api.showReport(c[0], c.request) })]),
-        Route("/v1/shows/{id}/sales", [("POST", .sell, { api, c in try api.sell(c[0], c.request, trace: c.trace, by: try c.signedIn) })]),
+        Route(
+            "/v1/shows/{id}/sales",
+            [("POST", .sell, { api, c in try api.sell(c[0], c.request, trace: c.trace, by: try c.signedIn, idempotency: c.idempotency) })]),
         Route("/v1/operators/me", [("GET", .getSignedInOperator, { api, c in try api.signedIn(c.request, by: try c.signedIn) })]),
         Route("/v1/reports/sales", [("GET", .salesReport, { api, c in try api.salesReport(c.request) })]),
         Route("/v1/reports/takings", [("GET", .takingsReport, { api, c in try api.takingsReport(c.request) })]),
@@ -74,8 +81,8 @@ extension SeatAPI {
         Route("/v1/checkin", [("POST", .checkIn, { api, c in try api.checkIn(c.request, by: try c.signedIn) })]),
         Route("/v1/tickets/{ticket}", [("GET", .getTicketPicture, { api, c in try api.ticketPicture(c[0]) })]),
         Route("/v1/shows/{id}/checkin", [("GET", .checkInCounts, { api, c in try api.checkInCounts(c[0], c.request) })]),
-        Route("/v1/orders/{orderRef}/refund", [("POST", .refund, { api, c in try api.refund(c[0], c.request, trace: c.trace) })]),
-        Route("/v1/orders/{orderRef}/exchange", [("POST", .exchange, { api, c in try api.exchange(c[0], c.request) })]),
+        Route("/v1/orders/{orderRef}/refund", [("POST", .refund, { api, c in try api.refund(c[0], c.request, trace: c.trace, idempotency: c.idempotency) })]),
+        Route("/v1/orders/{orderRef}/exchange", [("POST", .exchange, { api, c in try api.exchange(c[0], c.request, idempotency: c.idempotency) })]),
         Route("/v1/orders/{orderRef}/calendar.ics", [("GET", .getOrderCalendar, { api, c in try api.orderCalendar(c[0], c.request) })]),
         Route(
             "/v1/reservations/{id}/seats",
@@ -89,7 +96,8 @@ extension SeatAPI {
         Route("/v1/holds/{token}/seats", [("POST", .modifyHold, modifyHold)]),
         Route("/v1/holds/{token}/extend", [("POST", .extendHold, extendHold)]),
         Route("/v1/holds/{token}/tickets", [("GET", .getHoldTickets, { api, c in try api.holdTickets(c[0]) })]),
-        Route("/v1/holds/{token}/confirm", [("POST", .confirmHold, { api, c in try api.confirm(c[0], c.request, trace: c.trace) })]),
+        Route(
+            "/v1/holds/{token}/confirm", [("POST", .confirmHold, { api, c in try api.confirm(c[0], c.request, trace: c.trace, idempotency: c.idempotency) })]),
     ])
 
     private static let health: Route.Handler = { _, _ in .text(200, "ok\n") }
@@ -167,9 +175,11 @@ extension SeatAPI {
         case .found(let found, let handler, let operation, let parameters):
             trace.route = found.pattern
             var call = Route.Call(request: r, parameters: parameters, trace: trace)
-            // The operation's role and rate, declared in the table: checked here, before the handler
-            // (401 without a known key, 403 naming the role; 429 past the rate), so no handler repeats it.
+            // The operation's role, idempotency and rate, declared in the table: checked here, before the
+            // handler (401 without a known key, 403 naming the role; 400 for a malformed Idempotency-Key;
+            // 429 past the rate), so no handler repeats it.
             if case .role(let role, let action) = operation.access { call.who = try requireOperator(r, role, to: action) }
+            if let scope = operation.idempotency { call.idempotency = try Self.idempotencyClaim(r, scope: scope + ":" + parameters[0]) }
             if operation.limit == .holds, let wait = holdLimiter.check(r.clientAddress) {
                 return rateLimited("too many holds from \(r.clientAddress); try again shortly", wait: wait, trace: trace)
             }

@@ -159,10 +159,10 @@ extension SeatAPI {
         return .text(200, encoded, headers: headers)
     }
 
-    func createHold(_ showID: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
+    func createHold(_ showID: String, _ r: HTTPRequest, trace: RequestTrace, idempotency: IdempotencyClaim?) throws -> HTTPResponse {
         let admission = try self.admission(for: showID, r)
         let (seats, wheelchair) = try RequestBody.holdRequest(r)
-        let idem = try Self.idempotency(r, scope: "hold:\(showID)") { view in Render.hold(view).bytes }
+        let idem = idempotency?.request { view in Render.hold(view).bytes }
         let (outcome, ticket) = try inventory.beginCreateHold(
             show: showID, seatIDs: seats, wheelchair: wheelchair, idempotency: idem, admission: admission?.entryID)
         return afterCommit(ticket, trace: trace) { [queues] in
@@ -172,9 +172,9 @@ extension SeatAPI {
         }
     }
 
-    func confirm(_ token: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
+    func confirm(_ token: String, _ r: HTTPRequest, trace: RequestTrace, idempotency: IdempotencyClaim?) throws -> HTTPResponse {
         let orderRef = try RequestBody.confirmRequest(r)
-        let idem = try Self.idempotency(r, scope: "confirm:\(token)") { view in Render.hold(view).bytes }
+        let idem = idempotency?.request { view in Render.hold(view).bytes }
         let (outcome, ticket) = try inventory.beginConfirmHold(token: token, orderRef: orderRef, idempotency: idem)
         return afterCommit(ticket, trace: trace) { Self.render(outcome, created: false) }
     }

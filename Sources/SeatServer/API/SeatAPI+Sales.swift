@@ -8,9 +8,9 @@ import SeatWire
 
 /// Counter sales and orders for the box office (`docs/API.md`, Box office).
 extension SeatAPI {
-    func sell(_ show: String, _ r: HTTPRequest, trace: RequestTrace, by who: Operator) throws -> HTTPResponse {
+    func sell(_ show: String, _ r: HTTPRequest, trace: RequestTrace, by who: Operator, idempotency: IdempotencyClaim?) throws -> HTTPResponse {
         let (sale, buyer) = try RequestBody.saleRequest(r)
-        let idem = try Self.idempotency(r, scope: "sell:\(show)") { (v: OrderView) in Render.order(v).jsonBytes }
+        let idem = idempotency?.request { (v: OrderView) in Render.order(v).jsonBytes }
         let (answer, ticket) = try inventory.beginSell(show: show, sale, by: who.name, idempotency: idem)
         return afterCommit(ticket, trace: trace) { [inventory] in
             Self.respond(answer, 201) { view, status in
@@ -44,7 +44,7 @@ extension SeatAPI {
 
     /// Refunds are answered with the order as it then is, once committed. The writer commits in queue
     /// order, so the last ticket (an order spanning shows has one a show) is committed after the others.
-    func refund(_ orderRef: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
+    func refund(_ orderRef: String, _ r: HTTPRequest, trace: RequestTrace, idempotency: IdempotencyClaim?) throws -> HTTPResponse {
         let body = try RequestBody.decode(r, RefundRequest.init(json:))
         let actor = try orderActor(r, code: body.code, to: "refund")
         let reason: String
@@ -54,7 +54,7 @@ extension SeatAPI {
         case (.boxOffice, nil):
             throw Problem(422, "invalid-body", "The request body is not valid", detail: "reason: the box office says why it refunds (1 to 200 characters)")
         }
-        let idem = try Self.idempotency(r, scope: "refund:\(orderRef)") { (v: OrderView) in Render.order(v).jsonBytes }
+        let idem = idempotency?.request { (v: OrderView) in Render.order(v).jsonBytes }
         // Waited for here (a rare operator action): a race with another clerk is settled inside, not answered.
         var code: String? = nil
         if case .buyer(let c) = actor { code = c }

@@ -30,9 +30,9 @@ extension SeatAPI {
     }
 
     /// `POST /v1/shows/{id}/cancel` `{"reason":"…"}`: holds and reservations released, the sales to refund listed.
-    func cancelShow(_ show: String, _ r: HTTPRequest, trace: RequestTrace, by who: Operator) throws -> HTTPResponse {
+    func cancelShow(_ show: String, _ r: HTTPRequest, trace: RequestTrace, by who: Operator, idempotency: IdempotencyClaim?) throws -> HTTPResponse {
         let reason = try RequestBody.reasonRequest(r)
-        let idem = try Self.idempotency(r, scope: "cancel:\(show)") { (v: Inventory.Cancellation) in Render.cancellation(v, show: show).jsonBytes }
+        let idem = idempotency?.request { (v: Inventory.Cancellation) in Render.cancellation(v, show: show).jsonBytes }
         let (answer, ticket) = try inventory.beginCancelShow(show: show, reason: reason, by: who.name, idempotency: idem)
         return afterCommit(ticket, trace: trace) { Self.respond(answer, 200) { .json($1, Render.cancellation($0, show: show)) } }
     }

@@ -161,13 +161,12 @@ public final class SeatAPI: Sendable {
         return who
     }
 
-    /// The request's `Idempotency-Key` with a fingerprint of what it asks.
-    static func idempotency<View>(_ r: HTTPRequest, scope: String, render: @escaping @Sendable (View) -> [UInt8]) throws
-        -> IdempotentRequest<View>?
-    {
+    /// The request's `Idempotency-Key` kept in `scope`, with a fingerprint of what it asks (its scope and
+    /// body); nil without the header, a 400 when it is malformed.
+    static func idempotencyClaim(_ r: HTTPRequest, scope: String) throws -> IdempotencyClaim? {
         guard let key = r.header("idempotency-key") else { return nil }
         if let problem = Secrets.idempotencyKeyProblem(key) { throw Problem(400, "bad-idempotency-key", "Bad Idempotency-Key", detail: problem) }
         let fingerprint = String(FNV1a.hash(r.body.withUnsafeBufferPointer { FNV1a.hash($0, into: FNV1a.hash(scope)) }, into: 0), radix: 16)
-        return IdempotentRequest(scope: scope, clientKey: key, fingerprint: fingerprint, render: render)
+        return IdempotencyClaim(scope: scope, key: key, fingerprint: fingerprint)
     }
 }

@@ -46,6 +46,10 @@ struct APIOperation: Sendable {
     enum Limit: Sendable { case holds }
 
     var id: String
+    /// The scope a retried request's `Idempotency-Key` is kept in, completed by the first path
+    /// parameter (`hold` → `hold:{id}`): the dispatcher reads and checks the key (400 when malformed)
+    /// and gives the handler the claim (`Route.Call.idempotency`); the header is declared with it.
+    var idempotency: String?
     var summary: String
     var description: String?
     var access: Access = .anyone
@@ -58,11 +62,15 @@ struct APIOperation: Sendable {
     var problems: [Int] = []
 
     init(
-        _ id: String, _ summary: String, description: String? = nil, access: Access = .anyone, limit: Limit? = nil, parameters: [Parameter] = [],
+        _ id: String, _ summary: String, description: String? = nil, access: Access = .anyone, limit: Limit? = nil, idempotency: String? = nil,
+        parameters: [Parameter] = [],
         body: JSONSchema? = nil, bodyType: String = "application/json", answers: [Answer], problems: [Int] = []
     ) {
         self.id = id; self.summary = summary; self.description = description; self.access = access; self.limit = limit
-        self.parameters = parameters
+        self.idempotency = idempotency
+        // The key's header after the path's parameters, where every idempotent operation named it.
+        self.parameters =
+            idempotency == nil ? parameters : parameters.filter { $0.location == .path } + [.idempotencyKey] + parameters.filter { $0.location != .path }
         self.body = body.map { (bodyType, $0) }; self.answers = answers; self.problems = problems
     }
 }

@@ -60,6 +60,8 @@ enum OpenAPIDocument {
         }
         // A rate each client address is held to before the operation runs (429 past it).
         if op.limit == .holds { w.key("x-seatkit-rate-limit"); w.string("holds") }
+        // The scope a retried request's Idempotency-Key is kept in (with the first path parameter).
+        if let scope = op.idempotency { w.key("x-seatkit-idempotency"); w.string(scope) }
         if !op.parameters.isEmpty {
             w.key("parameters"); w.raw("[")
             for (k, p) in op.parameters.enumerated() {

@@ -18,7 +18,8 @@ extension APIOperation {
         "createReservation",
         "Block seats or keep house seats (box office): all or none",
         access: .role(.boxoffice, "reserve seats"),
-        parameters: [.showId, .idempotencyKey],
+        idempotency: "reserve",
+        parameters: [.showId],
         body: .ref(ReservationRequest.self),
         answers: [
             .json(
@@ -70,7 +71,8 @@ extension APIOperation {
         "sell",
         "Sell at the counter (box office): seats or a whole reservation, at once and durably; rules only as a warning the operator may override with force",
         access: .role(.boxoffice, "sell at the counter"),
-        parameters: [.showId, .idempotencyKey],
+        idempotency: "sell",
+        parameters: [.showId],
         body: .ref(SaleRequest.self),
         answers: [
             .json(
@@ -142,7 +144,8 @@ extension APIOperation {
         "refund",
         "Refund seats of an order, or all of it (box office; or the buyer with the order's code, within the show's afterSale policy): they return to sale live; a seat is refunded once",
         access: .operatorKeyOrCode,
-        parameters: [.orderRef, .idempotencyKey],
+        idempotency: "refund",
+        parameters: [.orderRef],
         body: .ref(RefundRequest.self),
         answers: [
             .json(200, "the order after the refund", .ref(OrderResource.self))
@@ -154,7 +157,8 @@ extension APIOperation {
         "exchange",
         "Exchange seats of an order for others, in the same or another show (box office; or the buyer with the order's code, within the show's afterSale policy): the old seats given back and the new sold in one step, both or neither; the difference and fee stated, old tickets revoked, new ones issued",
         access: .operatorKeyOrCode,
-        parameters: [.orderRef, .idempotencyKey],
+        idempotency: "exchange",
+        parameters: [.orderRef],
         body: .ref(ExchangeRequest.self),
         answers: [
             .json(200, "the exchange and the order after it", .ref(ExchangeResource.self))

@@ -87,8 +87,9 @@ extension APIOperation {
         "createHold",
         "Hold seats (all or none); while the show's waiting room is on, with the admission it gave (Seat-Admission)",
         limit: .holds,
+        idempotency: "hold",
         parameters: [
-            .showId, .idempotencyKey,
+            .showId,
             .header("Seat-Admission", .string(maxLength: 400), description: "the admission from GET /v1/queue/{entry}, while the waiting room is on"),
         ],
         body: .ref(HoldRequest.self),
@@ -172,7 +173,8 @@ extension APIOperation {
     static let confirmHold = APIOperation(
         "confirmHold",
         "Confirm: the seats are sold",
-        parameters: [.token, .idempotencyKey],
+        idempotency: "confirm",
+        parameters: [.token],
         body: .ref(ConfirmRequest.self),
         answers: [
             .json(200, "confirmed", .ref(HoldResource.self))

@@ -70,7 +70,8 @@ extension APIOperation {
         "cancelShow",
         "Cancel the show (managers): holds and reservations released, sales stop, the orders to refund listed",
         access: .role(.manager, "cancel shows"),
-        parameters: [.showId, .idempotencyKey],
+        idempotency: "cancel",
+        parameters: [.showId],
         body: .ref(CancelRequest.self),
         answers: [
             .json(200, "what was released and what to refund", .ref(Cancellation.self))

@@ -1,0 +1,142 @@
+-- Migration 20 of the PostgreSQL store: a batch written whole is one array of typed changes.
+-- Applied once, in order, to a database made before the baseline; never edited once released.
+--
+-- `seatkit_write_arrays` took 37 parallel arrays (a change, a hold or a seat was an index into
+-- each, its fields matched by position), and half its text was a second road for batches out of
+-- show order, which no instance sends. `seatkit_write` takes the batch as it is in Swift: one
+-- `seatkit_change` a change, its holds, claims, freed and sold seats inside it. The instance sends
+-- it in the binary format (`record_send`), so the database still parses no text. What it checks,
+-- writes and refuses is migration 16's, with the same refusals and codes; a batch out of show
+-- order (byte order, as the instance sorts) is an instance's bug and fails with SK003.
+CREATE TYPE seatkit_key AS (key text, fingerprint text, status int, body text);
+CREATE TYPE seatkit_hold AS (id text, token text, show text, state text, expires bigint, extended boolean, order_ref text,
+  wheelchair boolean, created bigint, kind text, reason text, operator text, payment text, prices text, admission text);
+CREATE TYPE seatkit_claim AS (seat int, status text, hold text);
+-- A change: its show, its delta's body (the versions go in front of it here), when, its log line, its
+-- idempotency key (or NULL), the holds it writes, the seats it frees, claims and sells.
+CREATE TYPE seatkit_change AS (show text, body text, at bigint, action text, hold text, operator text, reason text,
+  order_ref text, key seatkit_key, holds seatkit_hold[], freed int[], claimed seatkit_claim[], sold int[]);
+
+DROP FUNCTION seatkit_write_arrays(boolean, text[], text[], bigint[], text[], text[], text[], text[], text[], int[], text[], text[],
+  int[], text[], int[], text[], text[], text[], text[], bigint[], boolean[], text[], boolean[], bigint[], text[], text[], text[],
+  text[], text[], text[], int[], int[], int[], int[], text[], text[], int[], int[]);
+
+CREATE FUNCTION seatkit_write(durable boolean, changes seatkit_change[]) RETURNS bigint[] LANGUAGE plpgsql
+  SET enable_seqscan = off SET plan_cache_mode = force_generic_plan AS $$
+DECLARE
+  one seatkit_change; held seatkit_hold; width int; lo int; hi int; base bigint; n bigint; lines text;
+  versions bigint[]; deltas text[]; starts int[] := '{}';
+  -- A show's freed and sold seats, each paired with every hold of its change (a seat is freed or
+  -- sold only by the hold that has it), gathered here without a statement.
+  f_seat int[]; f_hold text[]; s_seat int[]; s_hold text[];
+  freed_n int := 0; claimed_n int := 0; holds_n int := 0; ending boolean := false; written bigint; unreleased bigint;
+BEGIN
+  IF NOT durable THEN PERFORM set_config('synchronous_commit', 'off', true); END IF;
+  FOR k IN 1..cardinality(changes) LOOP
+    one := changes[k];
+    IF k = 1 OR one.show <> (changes[k - 1]).show THEN
+      IF k > 1 AND one.show COLLATE "C" < (changes[k - 1]).show COLLATE "C" THEN
+        RAISE EXCEPTION 'the batch is not in show order' USING ERRCODE = 'SK003';
+      END IF;
+      starts := starts || k;
+    END IF;
+    freed_n := freed_n + coalesce(cardinality(one.freed), 0) + coalesce(cardinality(one.sold), 0);
+    claimed_n := claimed_n + coalesce(cardinality(one.claimed), 0);
+    holds_n := holds_n + coalesce(cardinality(one.holds), 0);
+    IF NOT ending AND one.holds IS NOT NULL THEN
+      FOREACH held IN ARRAY one.holds LOOP ending := ending OR held.state <> 'active'; END LOOP;
+    END IF;
+  END LOOP;
+  IF cardinality(starts) = 0 THEN RETURN '{}'; END IF;
+  starts := starts || (cardinality(changes) + 1);
+  FOR g IN 1..cardinality(starts) - 1 LOOP
+    lo := starts[g]; hi := starts[g + 1] - 1;
+    -- The show locked (shows in order: overlapping batches never deadlock) and moved past its
+    -- changes; a change's version is its show's, then its place among that show's changes.
+    UPDATE shows SET version = version + (hi - lo + 1) WHERE id = (changes[lo]).show RETURNING version - (hi - lo + 1) INTO base;
+    IF NOT FOUND THEN RAISE EXCEPTION 'a show of the batch does not exist' USING ERRCODE = 'SK001'; END IF;
+    f_seat := '{}'; f_hold := '{}'; s_seat := '{}'; s_hold := '{}';
+    FOR k IN lo..hi LOOP
+      one := changes[k];
+      versions[k] := base + (k - lo + 1);
+      deltas[k] := 'skd1;' || (versions[k] - 1) || ';' || versions[k] || ';' || one.body;
+      IF one.holds IS NOT NULL AND coalesce(cardinality(one.freed), 0) > 0 THEN
+        width := cardinality(one.freed);
+        FOREACH held IN ARRAY one.holds LOOP
+          f_seat := f_seat || one.freed; f_hold := f_hold || array_fill(held.id, ARRAY[width]);
+        END LOOP;
+      END IF;
+      IF one.holds IS NOT NULL AND coalesce(cardinality(one.sold), 0) > 0 THEN
+        width := cardinality(one.sold);
+        FOREACH held IN ARRAY one.holds LOOP
+          s_seat := s_seat || one.sold; s_hold := s_hold || array_fill(held.id, ARRAY[width]);
+        END LOOP;
+      END IF;
+    END LOOP;
+    IF cardinality(f_seat) > 0 THEN
+      DELETE FROM claims WHERE show_id = (changes[lo]).show AND seat = ANY(f_seat) AND status IN ('held', 'blocked')
+        AND (seat, hold_id) IN (SELECT * FROM unnest(f_seat, f_hold));
+      GET DIAGNOSTICS n = ROW_COUNT;
+      freed_n := freed_n - n;
+    END IF;
+    IF cardinality(s_seat) > 0 THEN
+      UPDATE claims SET status = 'sold' WHERE show_id = (changes[lo]).show AND seat = ANY(s_seat) AND status IN ('held', 'blocked')
+        AND (seat, hold_id) IN (SELECT * FROM unnest(s_seat, s_hold));
+      GET DIAGNOSTICS n = ROW_COUNT;
+      freed_n := freed_n - n;
+    END IF;
+  END LOOP;
+  IF freed_n <> 0 THEN RAISE EXCEPTION 'seats to release or sell are no longer held or reserved' USING ERRCODE = 'SK001'; END IF;
+  -- In show and seat order: overlapping holds meet in the same order and never deadlock. A claim
+  -- names one of its own change's holds, or none.
+  IF claimed_n > 0 THEN
+    INSERT INTO claims(show_id, seat, status, hold_id)
+      SELECT c.show, i.seat, i.status, i.hold FROM unnest(changes) AS c, unnest(c.claimed) AS i
+      WHERE i.hold IS NULL OR i.hold IN (SELECT o.id FROM unnest(c.holds) AS o)
+      ORDER BY 1, 2;
+    GET DIAGNOSTICS n = ROW_COUNT;
+    IF n <> claimed_n THEN
+      RAISE EXCEPTION 'a claim of the batch names a hold not its change''s' USING ERRCODE = 'foreign_key_violation';
+    END IF;
+  END IF;
+  -- The keys, the holds and the log in one statement (each statement's executor start and end cost
+  -- ~100 µs, migration 16); a hold of another show than its change's is not written, and counted.
+  WITH keyed AS (
+    INSERT INTO idempotency(key, fingerprint, status, body, created_at)
+      SELECT (c.key).key, (c.key).fingerprint, (c.key).status, (c.key).body, c.at FROM unnest(changes) AS c WHERE (c.key).key IS NOT NULL),
+  upserted AS (
+    INSERT INTO holds(id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at, kind, reason, operator, payment, prices, admission)
+      SELECT h.id, h.token, h.show, h.state, h.expires, h.extended, h.order_ref, h.wheelchair, h.created, h.kind, h.reason, h.operator,
+             h.payment, h.prices, h.admission
+      FROM unnest(changes) AS c, unnest(c.holds) AS h WHERE h.show = c.show
+    ON CONFLICT (id) DO UPDATE SET state = EXCLUDED.state, expires_at = EXCLUDED.expires_at, extended = EXCLUDED.extended,
+      order_ref = EXCLUDED.order_ref, reason = EXCLUDED.reason, operator = EXCLUDED.operator, payment = EXCLUDED.payment,
+      prices = EXCLUDED.prices
+    WHERE holds.state = 'active' AND (EXCLUDED.state <> 'expired' OR holds.expires_at <= EXCLUDED.expires_at)
+    RETURNING 1),
+  logged AS (
+    INSERT INTO show_log(show_id, version, created_at, action, hold_id, operator, reason, order_ref, delta)
+      SELECT c.show, versions[c.ord], c.at, c.action, c.hold, c.operator, c.reason, c.order_ref, deltas[c.ord]
+      FROM unnest(changes) WITH ORDINALITY AS c(show, body, at, action, hold, operator, reason, order_ref, key, holds, freed, claimed, sold, ord))
+  SELECT count(*) INTO written FROM upserted;
+  IF written <> holds_n THEN
+    RAISE EXCEPTION 'a hold of the batch is no longer active, or not of its change''s show' USING ERRCODE = 'SK001';
+  END IF;
+  -- When a hold of the batch ends, it keeps no held seat (the instance's view of it was stale
+  -- otherwise); run only then: a release batch pays for it, a hold batch does not.
+  IF ending THEN
+    SELECT count(*) INTO unreleased FROM unnest(changes) AS c, unnest(c.holds) AS h
+      JOIN claims ON claims.hold_id = h.id AND claims.status IN ('held', 'blocked') WHERE h.state <> 'active';
+    IF unreleased > 0 THEN
+      RAISE EXCEPTION 'a hold of the batch still holds seats its change does not release' USING ERRCODE = 'SK001';
+    END IF;
+  END IF;
+  -- One notification a show, its deltas a line each in version order (none past 7,000 bytes: the
+  -- listener reads the show's log instead).
+  FOR g IN 1..cardinality(starts) - 1 LOOP
+    lines := array_to_string(deltas[starts[g]:starts[g + 1] - 1], E'\n');
+    PERFORM pg_notify('seatkit_events_' || current_schema(), (changes[starts[g]]).show || E'\n' || CASE WHEN length(lines) < 7000 THEN lines ELSE '' END);
+  END LOOP;
+  RETURN versions;
+END
+$$;
