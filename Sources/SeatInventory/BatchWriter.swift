@@ -70,7 +70,7 @@ package final class CommitTicket: Sendable {
 /// first has a change: a shard added to a running server gets one too). Each shard's batches are
 /// committed as fast as that shard goes, not in step with the slowest: with one thread for two shards
 /// every batch waited for both parts, a shard whose database stalled stalled the other's sales, and
-/// two shards sold 0.71× what one did in `make bench`. A show's changes stay in one lane, in order.
+/// two shards sold about 0.7× what one did. A show's changes stay in one lane, in order.
 final class BatchWriter: Sendable {
     /// Called on a writer thread after a batch is committed (with what became of each change), before
     /// its waiters are woken; and when a batch could not be committed (memory must be rebuilt from the
@@ -189,12 +189,11 @@ final class BatchWriter: Sendable {
 ///
 /// With `gather`, a lane that last committed a batch of several changes waits (at most `gather`) for as
 /// many again before it commits: under load the next requests are the answers to the last batch coming
-/// back, and committing the first one or two of them alone costs a whole commit each. PostgreSQL's
-/// fixed part of a commit is ~330 µs of its CPU here (`make bench`), so below capacity two shards, whose
-/// lanes each see half the requests, made twice the commits of one and sold 0.76-0.88× what one shard
-/// did in six runs; gathering up to 1 ms (at most 16), 0.87-1.03× in four, the database's CPU a hold
-/// 122-148 µs against 149-180 (BENCHMARKS.md). A lone buyer (a last batch of one) never waits. The
-/// commits' own order is kept: waiting only lets the queue grow.
+/// back, and committing the first one or two of them alone costs a whole commit each. A commit's
+/// fixed part is several changes' worth of the database's CPU (BENCHMARKS.md), so below capacity two
+/// shards, whose lanes each see half the requests, made twice the commits of one and sold a fifth
+/// less; gathering up to 1 ms (at most 16) brings them level. A lone buyer (a last batch of one) never
+/// waits. The commits' own order is kept: waiting only lets the queue grow.
 final class WriterLane: Sendable {
     private struct Queue {
         /// The changes and their tickets, in two arrays so a batch is taken without copying a change.
@@ -238,9 +237,9 @@ final class WriterLane: Sendable {
     func beginStopping() { queue.withLockWakingWaiters { $0.stopping = true } }
     func waitUntilStopped() { queue.wait(until: { !$0.running }) { _, _ in } }
 
-    /// The most changes a lane waits for: past 16 a commit's fixed part is under a third of it (16 ×
-    /// 32-52 µs a change against ~330 µs), and waiting for the whole last batch of a busy lane (28 and
-    /// more) cost one shard 23 % of its holds below capacity for a few µs a hold saved.
+    /// The most changes a lane waits for: past 16 a commit's fixed part is under a third of it, and
+    /// waiting for the whole last batch of a busy lane (28 and more) cost one shard a fifth of its holds
+    /// below capacity for a few µs a hold saved.
     static let gatherAtMost = 16
 
     private func run() {

@@ -244,7 +244,7 @@ extension Inventory {
             showBase: show == nil ? nil : state.record)
         if changes.contains(where: { $0.status != .sold && state.availability[$0.seat] == .sold }) { state.soldFreedVersion = version }
         for c in changes { state.availability.setStatus(c.status, for: c.seat) }
-        if sharing != nil { state.reserve(changes) }
+        if mode.followsOthers { state.reserve(changes) }
         if show != nil { state.pendingShowEdits += 1 }
         state.availability.commit(version: version)
         state.setVersion(version)

@@ -14,7 +14,7 @@ extension Inventory {
         metrics.count("store_batches")
         metrics.count("store_changes", by: commits.count)
         var earlier: [String: [(version: UInt64, delta: String)]] = [:]
-        if sharing != nil {
+        if mode.followsOthers {
             var firstOwn: [String: UInt64] = [:]
             for (c, outcome) in results { if case .committed(let v, _) = outcome { firstOwn[c.showID] = min(firstOwn[c.showID] ?? v, v) } }
             let known: [(String, UInt64)] = locked { m in firstOwn.keys.compactMap { id in m.shows[id].map { (id, $0.committed.version) } } }
@@ -38,7 +38,7 @@ extension Inventory {
                 if m.isStale(c.showID) { continue }
                 switch outcome {
                 case .committed(let version, let delta):
-                    if sharing != nil {
+                    if mode.followsOthers {
                         if let events = earlier.removeValue(forKey: c.showID) { applyEvents(events, to: state, in: m) }
                         // The follower may have read our own event already (and published it; the show's new
                         // fields it could not tell from memory's, which has them since the change was made).
@@ -106,7 +106,7 @@ extension Inventory {
                 guard let repair = reload(id, venue: venue) else { break }
                 metrics.count("show_version_repairs")
                 let moved: Bool
-                do { moved = try sharing?.advanceVersion(show: id, from: repair.store, past: repair.memory, changes: repair.changes) ?? false } catch {
+                do { moved = try mode.advanceVersion(show: id, from: repair.store, past: repair.memory, changes: repair.changes) } catch {
                     storeTrouble("moving a store that lost changes past them", show: id, error)
                     break
                 }
@@ -141,7 +141,7 @@ extension Inventory {
             // load). Memory never moves past the read: a stale show takes no change.
             guard let old = m.shows[id], m.staleShows.contains(id) else { return nil }
             let now = old.committed.version
-            if now > to && sharing != nil {
+            if now > to && mode.followsOthers {
                 let changes = (0..<fresh.committed.seatCount).compactMap { seat in
                     old.committed[seat] == fresh.committed[seat] ? nil : SeatChange(seat: seat, status: fresh.committed[seat])
                 }

@@ -211,13 +211,13 @@ extension Inventory {
 
     package func beginReleaseHold(token: String) throws(Refusal) -> CommitTicket {
         let digest = Secrets.tokenDigest(token)
-        guard sharing != nil, let ticket = try releaseAsKnown(digest) else { return try releaseAsStored(digest) }
+        guard mode.followsOthers, let ticket = try releaseAsKnown(digest) else { return try releaseAsStored(digest) }
         return ticket.retried { () throws(Refusal) in try self.releaseAsStored(digest) }
     }
 
     /// With a shared store, a hold this instance knows, live and not past its expiry, is released as
-    /// memory has it, without reading it from the store first (that read was 35 % of the database's CPU
-    /// a hold + release; PostgreSQL went from 0.34× to 0.49–0.58× SQLite's holds without it). If another
+    /// memory has it, without reading it from the store first (that read was a third of the database's
+    /// CPU a hold + release). If another
     /// instance changed the hold meanwhile, the store refuses the change (each freed seat must be the
     /// hold's, and an ended hold keep none: migration 8), the show is reloaded, and the release is done
     /// again the careful way. nil: not such a hold.

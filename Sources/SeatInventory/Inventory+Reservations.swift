@@ -166,18 +166,16 @@ extension Inventory {
     /// With a shared store a reservation may be another instance's: it is read (outside the lock, one
     /// query) and applied to memory under the lock before any operation on it, as buyers' holds are.
     func readReservation(_ id: String) throws(Refusal) -> HoldSnapshot? {
-        guard sharing != nil else { return nil }
         do {
-            guard let read = try store.holdWithSeats(id: id), read.record.kind.isReservation else { return nil }
+            guard let read = try mode.reread({ try store.holdWithSeats(id: id) }) ?? nil, read.record.kind.isReservation else { return nil }
             return HoldSnapshot(tokenDigest: read.record.tokenDigest, read: read)
         } catch { throw Self.storeRefusal(error) }
     }
 
     /// The show's live reservations (or all its live holds) as the shared store has them (every instance's).
     func readReservations(show: String, buyersToo: Bool = false) throws(Refusal) -> [HoldSnapshot] {
-        guard sharing != nil else { return [] }
         do {
-            return try store.activeHolds(show: show).filter { buyersToo || $0.kind.isReservation }.map { r in
+            return try (mode.reread { try store.activeHolds(show: show) } ?? []).filter { buyersToo || $0.kind.isReservation }.map { r in
                 HoldSnapshot(tokenDigest: r.tokenDigest, read: (r, try store.holdSeats(holdID: r.id)))
             }
         } catch { throw Self.storeRefusal(error) }

@@ -116,7 +116,7 @@ extension Inventory {
     /// next round (at most 3 here, then the follower's next pass).
     /// `part`: only the shows of that part of the store (a shard's follower reads only its shard).
     public func followStore(venues includeVenues: Bool = false, only: Set<String>? = nil, in part: (any FollowedPart)? = nil) throws {
-        guard sharing != nil else { return }
+        guard mode.followsOthers else { return }
         var versions = try part?.showVersions() ?? store.showVersions()
         if let only { versions = versions.filter { only.contains($0.key) } }
         let missing = versions.keys.filter { id in locked { m in m.shows[id] == nil } }
@@ -163,8 +163,9 @@ extension Inventory {
     /// With a shared store a hold may have been changed by another instance: it is read again (outside
     /// the lock, one query) before any operation on it, and the answer applied under the lock.
     func readHold(tokenDigest: String) throws(Refusal) -> HoldSnapshot? {
-        guard sharing != nil else { return nil }
-        do { return HoldSnapshot(tokenDigest: tokenDigest, read: try store.holdWithSeats(tokenDigest: tokenDigest)) } catch { throw Self.storeRefusal(error) }
+        do { return try mode.reread { HoldSnapshot(tokenDigest: tokenDigest, read: try store.holdWithSeats(tokenDigest: tokenDigest)) } } catch {
+            throw Self.storeRefusal(error)
+        }
     }
 
     /// Applies a hold as read from the store to memory. Called under the lock.
@@ -187,9 +188,8 @@ extension Inventory {
     /// Holds past their expiry, as the shared store has them (read outside the lock): this instance may
     /// not know them (made by another instance, perhaps one that died).
     func dueHoldsInStore(now: Int64) -> [(record: HoldRecord, seats: [Int])] {
-        guard let sharing else { return [] }
         do {
-            return try sharing.dueHolds(at: now).map { record in (record, try store.holdSeats(holdID: record.id)) }
+            return try mode.dueHolds(at: now).map { record in (record, try store.holdSeats(holdID: record.id)) }
         } catch {
             // The next expiry pass (half a second on) reads them again.
             storeTrouble("reading due holds", error)

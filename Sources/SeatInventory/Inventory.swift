@@ -13,10 +13,11 @@ import Synchronization
 /// failed write) it is rebuilt from the store.
 public final class Inventory: Sendable {
     package let store: SeatStore
-    /// What the store adds when several instances share it (`store.sharing`, asked once): the domain
-    /// then follows other instances' changes and takes versions from the store; nil when this process
-    /// owns the store and numbers versions itself.
-    public let sharing: (any SharedStore)?
+    /// Whether this process owns the store or shares it with other instances (`store.sharing`, asked
+    /// once): every difference between the two is the mode's (`StoreMode`).
+    let mode: any StoreMode
+    /// The store other instances write too, which the app follows (nil when this process owns it).
+    public var sharing: (any SharedStore)? { mode.shared }
     /// Where each show lives when the store is several databases (`store.placement`, asked once).
     public let placement: (any ShowPlacement)?
     /// Commits the changes in groups on its own thread; reports to this inventory from the end of `init`.
@@ -48,16 +49,13 @@ public final class Inventory: Sendable {
         self.store = store
         self.logger = logger
         self.describeShow = describeShow
-        sharing = store.sharing
+        mode = store.sharing.map { SharedWithOthers(store: $0) } ?? OwnedStore()
         placement = store.placement
-        // PostgreSQL gives each change a subtransaction; past 64 in one transaction every other session's
-        // visibility checks go through pg_subtrans (the "subtransaction overflow" cliff), so batches stay below.
         // A writer thread a shard (`BatchWriter`); a show not placed yet (being added) on the first.
         var laneOf: (@Sendable (String) -> Int)?
         if let placement = store.placement { laneOf = { show in placement.shardIndex(ofShow: show) ?? 0 } }
-        // A shared store's commit is a round trip and ~330 µs of the database's CPU: its lanes gather
-        // (`WriterLane`) up to 1 ms. SQLite's is a local call: it does not.
-        writer = BatchWriter(store: store, maximumBatch: sharing != nil ? 48 : 256, gather: commitGatherSeconds ?? (sharing != nil ? 0.001 : 0), laneOf: laneOf)
+        writer = BatchWriter(
+            store: store, maximumBatch: mode.batching.maximum, gather: commitGatherSeconds ?? mode.batching.gatherSeconds, laneOf: laneOf)
         var venues: [String: VenueEntry] = [:]
         for (id, json) in try store.venues() { venues[id] = VenueEntry(layout: try VenueLayout(json: json)) }
         let active = try store.activeHolds()

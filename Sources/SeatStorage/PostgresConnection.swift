@@ -43,8 +43,8 @@ public final class PostgresConnection: CommitListener, @unchecked Sendable {
     let schema: String?
     private(set) var handle: OpaquePointer?
     private var prepared: Set<String> = []
-    /// Types' OIDs looked up on this session (`typeOIDs`), forgotten when it reconnects.
-    private var knownTypes: [String: UInt32] = [:]
+    /// Composite types' OIDs looked up on this session (`compositeOIDs`), forgotten when it reconnects.
+    private var knownTypes: [PostgresComposite: (type: UInt32, array: UInt32)] = [:]
 
     /// The database sessions of the store this connection writes for (`PostgresStore.backends`): its own
     /// session's process id is in it while it is connected, so that store's listener knows a
@@ -159,13 +159,18 @@ public final class PostgresConnection: CommitListener, @unchecked Sendable {
         return try rows(result)
     }
 
-    /// The OIDs of `names` (types as the search path finds them: this store's schema's), looked up once
-    /// a session: the binary format of a composite carries its fields' types.
-    func typeOIDs(_ names: [String]) throws -> [String: UInt32] {
+    /// The OIDs of the composite types `seatkit_write` takes and of their arrays, as the search path finds
+    /// them (this store's schema's), looked up once a session: the binary format carries them.
+    func compositeOIDs() throws -> [PostgresComposite: (type: UInt32, array: UInt32)] {
         try ensureConnected()
-        if names.allSatisfy({ knownTypes[$0] != nil }) { return knownTypes }
-        let rows = try run("type_oids", "SELECT n, n::regtype::oid::bigint FROM unnest($1::text[]) AS n", [PostgresArray.text(names).literal])
-        for r in 0..<rows.rows.count { knownTypes[rows.text(r, 0)] = UInt32(rows.int(r, 1)) }
+        if knownTypes.count == PostgresComposite.allCases.count { return knownTypes }
+        let names = PostgresComposite.allCases.map(\.rawValue)
+        let rows = try run(
+            "type_oids", "SELECT n, t.oid::bigint, t.typarray::bigint FROM unnest($1::text[]) AS n JOIN pg_type t ON t.oid = n::regtype",
+            [PostgresArray.text(names).literal])
+        for r in 0..<rows.rows.count {
+            if let type = PostgresComposite(rawValue: rows.text(r, 0)) { knownTypes[type] = (UInt32(rows.int(r, 1)), UInt32(rows.int(r, 2))) }
+        }
         return knownTypes
     }
 

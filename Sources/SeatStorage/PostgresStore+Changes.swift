@@ -8,43 +8,56 @@ import SeatDomain
 /// field its name again. A refusal is raised: nothing of the batch is written, and the instance sends
 /// it again, as jsonb, to `seatkit_commit`, which says which change is refused and why.
 extension PostgresStore {
-    /// The composite types `seatkit_write` takes, whose OIDs the binary format carries.
-    static let changeTypes = ["seatkit_change", "seatkit_hold", "seatkit_hold[]", "seatkit_claim", "seatkit_claim[]", "seatkit_key"]
-
     /// The call, its batch bound in the binary format.
     static let writeCall = "SELECT seatkit_write($1::boolean, $2::seatkit_change[])"
 
-    /// `batch` (in show order: `showOrder`) as the `seatkit_change[]` the function takes; `bodies` are
-    /// the changes' delta bodies, in the same order.
+    /// `batch` (in show order: `showOrder`) as the `seatkit_change[]` the function takes, into `w`;
+    /// `bodies` are the changes' delta bodies, in the same order. Each composite's fields in its type's
+    /// order (migration 20).
     /// - Complexity: O(n) in the changes, holds and seats of the batch.
-    static func changeRows(_ batch: [StoreCommit], bodies: [String], now: Int64) -> PostgresValue {
-        .rows(
-            "seatkit_change",
-            batch.enumerated().map { k, c in
-                let key: PostgresValue =
-                    c.idempotency.map {
-                        .row(
-                            "seatkit_key",
-                            [.text($0.key), .text($0.requestFingerprint), .int4(Int32($0.status)), .text(String(decoding: $0.body, as: UTF8.self))])
-                    } ?? .null("seatkit_key")
-                let holds = c.holds.map { h -> PostgresValue in
-                    .row(
-                        "seatkit_hold",
-                        [
-                            .text(h.id), .text(h.tokenDigest), .text(h.showID), .text(h.state.rawValue), .int8(h.expiresAt), .bool(h.extended),
-                            .text(h.orderRef), .bool(h.wheelchair), .int8(h.createdAt), .text(h.kind.rawValue), .text(h.reason),
-                            .text(h.operatorName), .text(h.payment), .text(h.prices), .text(h.admission),
-                        ])
+    static func writeChanges<W: PostgresValueWriter>(_ batch: [StoreCommit], bodies: [String], now: Int64, into w: inout W) {
+        w.rows(.change, count: batch.count) { w in
+            for (k, c) in batch.enumerated() {
+                w.row(.change, fields: 13) { w in
+                    w.text(c.showID); w.text(bodies[k]); w.int8(now)
+                    w.text(c.log.action); w.text(c.log.holdID); w.text(c.log.operatorName); w.text(c.log.reason); w.text(c.log.orderRef)
+                    if let r = c.idempotency {
+                        w.row(.key, fields: 4) { w in
+                            w.text(r.key); w.text(r.requestFingerprint); w.int4(Int32(r.status)); w.text(String(decoding: r.body, as: UTF8.self))
+                        }
+                    } else {
+                        w.null(.key)
+                    }
+                    w.rows(.hold, count: c.holds.count) { w in
+                        for h in c.holds {
+                            w.row(.hold, fields: 15) { w in
+                                w.text(h.id); w.text(h.tokenDigest); w.text(h.showID); w.text(h.state.rawValue); w.int8(h.expiresAt)
+                                w.bool(h.extended); w.text(h.orderRef); w.bool(h.wheelchair); w.int8(h.createdAt); w.text(h.kind.rawValue)
+                                w.text(h.reason); w.text(h.operatorName); w.text(h.payment); w.text(h.prices); w.text(h.admission)
+                            }
+                        }
+                    }
+                    w.ints(c.delete.map { Int32($0) })
+                    w.rows(.claim, count: c.insert.count) { w in
+                        for claim in c.insert {
+                            w.row(.claim, fields: 3) { w in
+                                w.int4(Int32(claim.seat)); w.text(claim.status.name); w.text(claim.holdID)
+                            }
+                        }
+                    }
+                    w.ints(c.sell.map { Int32($0) })
                 }
-                let claims = c.insert.map { PostgresValue.row("seatkit_claim", [.int4(Int32($0.seat)), .text($0.status.name), .text($0.holdID)]) }
-                return .row(
-                    "seatkit_change",
-                    [
-                        .text(c.showID), .text(bodies[k]), .int8(now), .text(c.log.action), .text(c.log.holdID), .text(c.log.operatorName),
-                        .text(c.log.reason), .text(c.log.orderRef), key, .rows("seatkit_hold", holds), .ints(c.delete.map { Int32($0) }),
-                        .rows("seatkit_claim", claims), .ints(c.sell.map { Int32($0) }),
-                    ])
-            })
+            }
+        }
+    }
+
+    /// `batch` in the binary format, for a session whose composite types' OIDs are `oids`.
+    static func changesBinary(_ batch: [StoreCommit], bodies: [String], now: Int64, oids: [PostgresComposite: (type: UInt32, array: UInt32)])
+        -> [UInt8]
+    {
+        var w = PostgresBinaryWriter(oids: oids, capacity: 64 + batch.count * 400)
+        writeChanges(batch, bodies: bodies, now: now, into: &w)
+        return w.value
     }
 
     /// The batch's indices in the order every instance locks shows: by show id's bytes (PostgreSQL's
@@ -58,6 +71,8 @@ extension PostgresStore {
     /// The SQL that writes `batch` (already in show order) whole, as text: what the server sends, for
     /// pgbench (which sends text).
     public static func writeCall(_ batch: [StoreCommit], durable: Bool) -> String {
-        "SELECT seatkit_write(\(durable), " + changeRows(batch, bodies: batch.map(deltaBody), now: 1).sql + ");"
+        var w = PostgresSQLWriter()
+        writeChanges(batch, bodies: batch.map(deltaBody), now: 1, into: &w)
+        return "SELECT seatkit_write(\(durable), " + w.sql + ");"
     }
 }

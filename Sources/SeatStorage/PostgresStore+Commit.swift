@@ -5,7 +5,7 @@ import SeatMap
 
 extension PostgresStore {
     /// The whole batch in one transaction and one round trip: written whole when it can be
-    /// (`seatkit_write`, see `writesTogether` and `changeRows`), else, or when the database refuses any
+    /// (`seatkit_write`, see `writesTogether` and `writeChanges`), else, or when the database refuses any
     /// of it (nothing of it written then), by `seatkit_commit`: each change in its own subtransaction,
     /// in show order then queue order. A change the database refuses (a seat another instance took, a
     /// hold another instance finished) is rolled back alone and reported; a lost connection fails the
@@ -19,10 +19,10 @@ extension PostgresStore {
         var together = Self.writesTogether(batch)
         let outcomes = try withConnection { c -> [CommitOutcome] in
             if together {
-                let rows = Self.changeRows(order.map { batch[$0] }, bodies: bodies, now: Int64(Date().timeIntervalSince1970 * 1000))
                 let flag = batch.contains(where: \.durable) ? "t" : "f"
                 do {
-                    let bytes = try rows.binary(c.typeOIDs(Self.changeTypes))
+                    let bytes = Self.changesBinary(
+                        order.map { batch[$0] }, bodies: bodies, now: Int64(Date().timeIntervalSince1970 * 1000), oids: try c.compositeOIDs())
                     let cell = try c.run("write", Self.writeCall, values: [.text(flag), .binary(bytes)]).rows.first?[0]
                     guard let versions = cell.flatMap(Self.bigintArray), versions.count == batch.count else {
                         throw PostgresError(sqlState: "XX000", message: "seatkit_write answered \(cell ?? "nothing")")

@@ -1,112 +1,153 @@
 import Foundation
 
-/// A value of a PostgreSQL type, composite ones included, in the two forms it is sent in: the binary
-/// format (`record_send`, `array_send`: what the instance binds, so the database parses no text) and
-/// SQL text (what pgbench sends). A composite or an array of them names its type; its OID, which the
-/// binary format carries, is looked up in the database (`PostgresConnection.typeOIDs`).
-indirect enum PostgresValue: Sendable, Equatable {
-    case text(String?)
-    case int4(Int32)
-    case int8(Int64)
-    case bool(Bool)
+/// Writes values of PostgreSQL types, composites and arrays of them included, in one of the two forms
+/// a batch is sent in: the binary format (`PostgresBinaryWriter`: `record_send`, `array_send`, what the
+/// instance binds, so the database parses no text) or SQL text (`PostgresSQLWriter`: what pgbench
+/// sends). What is written is said once, against this protocol (`PostgresStore.writeChanges`); the two
+/// writers cannot disagree on the fields' order or types.
+protocol PostgresValueWriter {
+    mutating func text(_ value: String?)
+    mutating func int4(_ value: Int32)
+    mutating func int8(_ value: Int64)
+    mutating func bool(_ value: Bool)
     /// An `int[]`.
-    case ints([Int32])
-    /// A composite of the named type, its fields in the type's order.
-    case row(String, [PostgresValue])
-    /// A one-dimensional array of the named composite type.
-    case rows(String, [PostgresValue])
-    /// NULL of the named composite type.
-    case null(String)
+    mutating func ints(_ values: [Int32])
+    /// A composite of `type` with `fields` fields, written by `body`.
+    mutating func row(_ type: PostgresComposite, fields: Int, _ body: (inout Self) -> Void)
+    /// A one-dimensional array of `count` composites of `type`, written by `body` (a row each).
+    mutating func rows(_ type: PostgresComposite, count: Int, _ body: (inout Self) -> Void)
+    /// NULL of the composite `type`.
+    mutating func null(_ type: PostgresComposite)
+}
 
-    /// Built-in types' OIDs (`pg_type`): text 25, int8 20, int4 23, bool 16, int4[] 1007.
-    static let builtIn: [String: UInt32] = ["text": 25, "int8": 20, "int4": 23, "bool": 16, "int4[]": 1007]
+/// The composite types `seatkit_write` takes (migration 20).
+enum PostgresComposite: String, CaseIterable, Sendable {
+    case change = "seatkit_change"
+    case hold = "seatkit_hold"
+    case claim = "seatkit_claim"
+    case key = "seatkit_key"
+}
 
-    /// This value's type: a built-in's name, a composite's, or its array's (`name[]`).
-    var typeName: String {
-        switch self {
-        case .text: "text"
-        case .int4: "int4"
-        case .int8: "int8"
-        case .bool: "bool"
-        case .ints: "int4[]"
-        case .row(let name, _), .null(let name): name
-        case .rows(let name, _): name + "[]"
+/// The binary format. A composite's fields each carry their type's OID, and an array its element's:
+/// built-ins' are fixed (`pg_type`: text 25, int8 20, int4 23, bool 16, int4[] 1007), the composites'
+/// are this database's (`oids`, looked up by `PostgresConnection.compositeOIDs`).
+struct PostgresBinaryWriter: PostgresValueWriter {
+    /// Each composite's OID, then its array type's.
+    let oids: [PostgresComposite: (type: UInt32, array: UInt32)]
+    private(set) var bytes: [UInt8] = []
+    /// Where the field being written starts, when inside a composite (its type and length go first).
+    private var inRow = false
+
+    init(oids: [PostgresComposite: (type: UInt32, array: UInt32)], capacity: Int = 4096) {
+        self.oids = oids
+        bytes.reserveCapacity(capacity)
+    }
+
+    private mutating func put(_ v: UInt32) { withUnsafeBytes(of: v.bigEndian) { bytes.append(contentsOf: $0) } }
+
+    /// A field's or element's length, written once its bytes are (-1: NULL).
+    private mutating func sized(_ oid: UInt32, _ body: (inout Self) -> Void) {
+        if inRow { put(oid) }
+        let at = bytes.count
+        put(0)
+        let outer = inRow
+        inRow = false
+        body(&self)
+        inRow = outer
+        let length = UInt32(bytes.count - at - 4).bigEndian
+        withUnsafeBytes(of: length) { for i in 0..<4 { bytes[at + i] = $0[i] } }
+    }
+
+    mutating func text(_ value: String?) {
+        guard let value else {
+            if inRow { put(25) }
+            return put(UInt32(bitPattern: -1))
         }
+        sized(25) { $0.bytes.append(contentsOf: value.utf8) }
     }
+    mutating func int4(_ value: Int32) { sized(23) { $0.put(UInt32(bitPattern: value)) } }
+    mutating func int8(_ value: Int64) { sized(20) { w in withUnsafeBytes(of: value.bigEndian) { w.bytes.append(contentsOf: $0) } } }
+    mutating func bool(_ value: Bool) { sized(16) { $0.bytes.append(value ? 1 : 0) } }
 
-    /// The binary format of this value (without its length): `oids` has every composite type it names.
-    /// - Complexity: O(n) in the value's bytes.
-    func binary(_ oids: [String: UInt32]) throws -> [UInt8] {
-        var out: [UInt8] = []
-        try write(into: &out, oids)
-        return out
-    }
-
-    private static func put(_ v: UInt32, _ out: inout [UInt8]) { withUnsafeBytes(of: v.bigEndian) { out.append(contentsOf: $0) } }
-
-    private static func oid(_ name: String, _ oids: [String: UInt32]) throws -> UInt32 {
-        guard let oid = builtIn[name] ?? oids[name] else {
-            throw PostgresError(sqlState: "42704", message: "type \(name) is not in the database (its migration has not run)")
-        }
-        return oid
-    }
-
-    /// One element or field: its length (-1 for NULL), then its bytes.
-    private func writeSized(into out: inout [UInt8], _ oids: [String: UInt32]) throws {
-        if case .text(nil) = self { return Self.put(UInt32(bitPattern: -1), &out) }
-        if case .null = self { return Self.put(UInt32(bitPattern: -1), &out) }
-        let at = out.count
-        Self.put(0, &out)
-        try write(into: &out, oids)
-        let length = UInt32(out.count - at - 4).bigEndian
-        withUnsafeBytes(of: length) { for i in 0..<4 { out[at + i] = $0[i] } }
-    }
-
-    private func write(into out: inout [UInt8], _ oids: [String: UInt32]) throws {
-        switch self {
-        case .text(let s): out.append(contentsOf: (s ?? "").utf8)
-        case .int4(let v): Self.put(UInt32(bitPattern: v), &out)
-        case .int8(let v): withUnsafeBytes(of: v.bigEndian) { out.append(contentsOf: $0) }
-        case .bool(let v): out.append(v ? 1 : 0)
-        case .null: break
-        case .ints(let values):
-            try Self.array(element: 23, values.map(PostgresValue.int4), into: &out, oids)
-        case .rows(let name, let values):
-            try Self.array(element: Self.oid(name, oids), values, into: &out, oids)
-        case .row(_, let fields):
-            // `record_recv`: the field count, then each field's type, length and bytes.
-            Self.put(UInt32(fields.count), &out)
-            for field in fields {
-                Self.put(try Self.oid(field.typeName, oids), &out)
-                try field.writeSized(into: &out, oids)
+    mutating func ints(_ values: [Int32]) {
+        sized(1007) { w in
+            w.arrayHeader(element: 23, count: values.count)
+            for v in values {
+                w.put(4)
+                w.put(UInt32(bitPattern: v))
             }
         }
     }
 
-    /// `array_recv`: dimensions (0 when empty), whether any element is NULL, the element type, the one
-    /// dimension's length and lower bound (1), then each element.
-    private static func array(element: UInt32, _ values: [PostgresValue], into out: inout [UInt8], _ oids: [String: UInt32]) throws {
-        put(values.isEmpty ? 0 : 1, &out)
-        put(values.contains { if case .null = $0 { true } else { false } } ? 1 : 0, &out)
-        put(element, &out)
-        guard !values.isEmpty else { return }
-        put(UInt32(values.count), &out)
-        put(1, &out)
-        for v in values { try v.writeSized(into: &out, oids) }
+    mutating func row(_ type: PostgresComposite, fields: Int, _ body: (inout Self) -> Void) {
+        sized(oids[type]?.type ?? 0) { w in
+            w.put(UInt32(fields))
+            w.inRow = true
+            body(&w)
+            w.inRow = false
+        }
     }
 
-    /// The value as an SQL expression: literals, `ROW(…)::type` and `ARRAY[…]::type[]`.
-    var sql: String {
-        switch self {
-        case .text(let s): s.map { "'" + SQLText.literal($0) + "'" } ?? "NULL::text"
-        case .int4(let v): "\(v)"
-        case .int8(let v): "\(v)::bigint"
-        case .bool(let v): v ? "true" : "false"
-        case .null(let name): "NULL::\(name)"
-        case .ints(let values): "'{" + values.map(String.init).joined(separator: ",") + "}'::int[]"
-        case .row(let name, let fields): "ROW(" + fields.map(\.sql).joined(separator: ", ") + ")::\(name)"
-        case .rows(let name, let values):
-            values.isEmpty ? "'{}'::\(name)[]" : "ARRAY[" + values.map(\.sql).joined(separator: ", ") + "]::\(name)[]"
+    mutating func rows(_ type: PostgresComposite, count: Int, _ body: (inout Self) -> Void) {
+        sized(oids[type]?.array ?? 0) { w in
+            w.arrayHeader(element: w.oids[type]?.type ?? 0, count: count)
+            body(&w)
         }
+    }
+
+    mutating func null(_ type: PostgresComposite) {
+        if inRow { put(oids[type]?.type ?? 0) }
+        put(UInt32(bitPattern: -1))
+    }
+
+    /// `array_recv`: dimensions (0 when empty), whether any element is NULL (never here), the element
+    /// type, then the one dimension's length and lower bound (1).
+    private mutating func arrayHeader(element: UInt32, count: Int) {
+        put(count == 0 ? 0 : 1)
+        put(0)
+        put(element)
+        guard count > 0 else { return }
+        put(UInt32(count))
+        put(1)
+    }
+
+    /// The bytes of the one value written (without the length every value was given).
+    var value: [UInt8] { Array(bytes.dropFirst(4)) }
+}
+
+/// SQL text: literals, `ROW(…)::type` and `ARRAY[…]::type[]`, for pgbench (which sends text).
+struct PostgresSQLWriter: PostgresValueWriter {
+    private(set) var sql = ""
+    /// Whether the next value is not the first of its row or array (a comma goes before it).
+    private var separate = false
+
+    private mutating func append(_ s: String) {
+        if separate { sql += ", " }
+        sql += s
+        separate = true
+    }
+
+    mutating func text(_ value: String?) { append(value.map { "'" + SQLText.literal($0) + "'" } ?? "NULL::text") }
+    mutating func int4(_ value: Int32) { append("\(value)") }
+    mutating func int8(_ value: Int64) { append("\(value)::bigint") }
+    mutating func bool(_ value: Bool) { append(value ? "true" : "false") }
+    mutating func ints(_ values: [Int32]) { append("'{" + values.map(String.init).joined(separator: ",") + "}'::int[]") }
+    mutating func null(_ type: PostgresComposite) { append("NULL::\(type.rawValue)") }
+
+    mutating func row(_ type: PostgresComposite, fields: Int, _ body: (inout Self) -> Void) {
+        append("ROW(")
+        separate = false
+        body(&self)
+        sql += ")::\(type.rawValue)"
+        separate = true
+    }
+
+    mutating func rows(_ type: PostgresComposite, count: Int, _ body: (inout Self) -> Void) {
+        guard count > 0 else { return append("'{}'::\(type.rawValue)[]") }
+        append("ARRAY[")
+        separate = false
+        body(&self)
+        sql += "]::\(type.rawValue)[]"
+        separate = true
     }
 }

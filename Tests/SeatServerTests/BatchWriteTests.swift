@@ -46,11 +46,10 @@ import Testing
     /// `batch` sent as it is (the instance sorts it first; this does not), in the binary format or as
     /// the SQL text pgbench sends: each change's version, or the refusal's SQLSTATE.
     func write(_ store: PostgresStore, _ batch: [StoreCommit], asText: Bool = false) throws -> Result<[Int64], PostgresError> {
-        let rows = PostgresStore.changeRows(batch, bodies: batch.map(PostgresStore.deltaBody), now: 5)
         do {
             let cell = try store.withConnection { c in
-                if asText { return try c.execute("SELECT seatkit_write(false, \(rows.sql))").rows.first?[0] }
-                let bytes = try rows.binary(c.typeOIDs(PostgresStore.changeTypes))
+                if asText { return try c.execute(PostgresStore.writeCall(batch, durable: false)).rows.first?[0] }
+                let bytes = PostgresStore.changesBinary(batch, bodies: batch.map(PostgresStore.deltaBody), now: 5, oids: try c.compositeOIDs())
                 return try c.run("write", PostgresStore.writeCall, values: [.text("f"), .binary(bytes)]).rows.first?[0]
             }
             return .success(try #require(cell.flatMap(PostgresStore.bigintArray)))

@@ -188,15 +188,8 @@ final class ServerProcess {
         let store = try backend.freshStore(in: directory)
         let layout = SampleVenues.imaxHall()
         let first = try ServerProcess(store: store)
-        let admin = [("X-Admin-Key", TestServer.adminKey)]
         let setup = try HTTPConnection(port: first.port)
-        #expect(try setup.request("POST", "/v1/venues", headers: admin, body: layout.jsonBytes()).status == 201)
-        #expect(
-            try setup.request(
-                "POST", "/v1/shows",
-                json: #"{"id":"s","venueId":"imax-1","startsAt":"2099-12-01T20:00:00+08:00","prices":{"categories":{"standard":"68","premium":"88"}}}"#,
-                headers: admin
-            ).status == 201)
+        #expect(try setup.addShow("s", of: layout, prices: ["standard": "68", "premium": "88"]) == [201, 201])
 
         let sales = Locked([String: [String]]())  // order → seats the server said it sold
         let holds = Locked([String: [String]]())
@@ -270,16 +263,8 @@ final class ServerProcess {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = directory.appendingPathComponent("seatkit.db").path
         let server = try ServerProcess(store: store)
-        let admin = [("X-Admin-Key", TestServer.adminKey)]
         let c = try HTTPConnection(port: server.port)
-        #expect(try c.request("POST", "/v1/venues", headers: admin, body: SampleVenues.cinemaHall().jsonBytes()).status == 201)
-        #expect(
-            try c.request(
-                "POST", "/v1/shows",
-                json:
-                    #"{"id":"s","venueId":"cinema-hall-3","startsAt":"2099-12-01T20:00:00+08:00","prices":{"categories":{"standard":"1","vip":"2","couple":"3"}}}"#,
-                headers: admin
-            ).status == 201)
+        #expect(try c.addShow("s", of: SampleVenues.cinemaHall(), prices: ["standard": "1", "vip": "2", "couple": "3"]) == [201, 201])
         let events = try HTTPConnection(port: server.port)
         #expect(try events.openEvents("/v1/shows/s/events") == 200)
         _ = try events.nextEvent()

@@ -315,15 +315,8 @@ import SeatSecrets
                 && ProcessInfo.processInfo.environment["SEATKIT_TEST_DATABASE_RESTART"] == "1"))
     func serversRecoverByThemselvesWhenTheDatabaseRestarts() throws {
         let a = try TestServer(backend: .postgres), b = try a.sibling()
-        let admin = [("X-Admin-Key", TestServer.adminKey)]
         let setup = try a.connection()
-        #expect(try setup.request("POST", "/v1/venues", headers: admin, body: layout.jsonBytes()).status == 201)
-        #expect(
-            try setup.request(
-                "POST", "/v1/shows",
-                json: #"{"id":"r","venueId":"imax-1","startsAt":"2099-12-01T20:00:00+08:00","prices":{"categories":{"standard":"68","premium":"88"}}}"#,
-                headers: admin
-            ).status == 201)
+        #expect(try setup.addShow("r", of: layout, prices: ["standard": "68", "premium": "88"]) == [201, 201])
         let seen = Acknowledged(), stop = Locked(false), restarted = Locked(false)
         let group = load(ports: [a.port, b.port], show: "r", workers: 6, seed: 11, stop: stop, into: seen, markAfter: restarted)
         Thread.sleep(forTimeInterval: 0.8)
@@ -378,15 +371,8 @@ import SeatSecrets
         defer { directory.remove() }
         let store = try StoreBackend.postgres.freshStore(in: directory.url)
         let first = try ServerProcess(store: store)
-        let admin = [("X-Admin-Key", TestServer.adminKey)]
         let setup = try HTTPConnection(port: first.port)
-        #expect(try setup.request("POST", "/v1/venues", headers: admin, body: layout.jsonBytes()).status == 201)
-        #expect(
-            try setup.request(
-                "POST", "/v1/shows",
-                json: #"{"id":"k","venueId":"imax-1","startsAt":"2099-12-01T20:00:00+08:00","prices":{"categories":{"standard":"68","premium":"88"}}}"#,
-                headers: admin
-            ).status == 201)
+        #expect(try setup.addShow("k", of: layout, prices: ["standard": "68", "premium": "88"]) == [201, 201])
         let second = try ServerProcess(store: store)
         defer { second.terminate() }
         let seenFirst = Acknowledged(), seenSecond = Acknowledged(), stop = Locked(false), killed = Locked(false)

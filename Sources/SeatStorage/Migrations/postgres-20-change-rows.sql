@@ -24,28 +24,27 @@ DROP FUNCTION seatkit_write_arrays(boolean, text[], text[], bigint[], text[], te
 CREATE FUNCTION seatkit_write(durable boolean, changes seatkit_change[]) RETURNS bigint[] LANGUAGE plpgsql
   SET enable_seqscan = off SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
-  one seatkit_change; held seatkit_hold; width int; lo int; hi int; base bigint; n bigint; lines text;
+  held seatkit_hold; show text; width int; lo int; hi int; base bigint; n bigint; lines text;
   versions bigint[]; deltas text[]; starts int[] := '{}';
   -- A show's freed and sold seats, each paired with every hold of its change (a seat is freed or
   -- sold only by the hold that has it), gathered here without a statement.
   f_seat int[]; f_hold text[]; s_seat int[]; s_hold text[];
-  freed_n int := 0; claimed_n int := 0; holds_n int := 0; ending boolean := false; written bigint; unreleased bigint;
+  freed_n int := 0; claimed_n int := 0; holds_n int := 0; ending boolean; written bigint; unreleased bigint;
 BEGIN
   IF NOT durable THEN PERFORM set_config('synchronous_commit', 'off', true); END IF;
+  -- Fields are read where they are (`(changes[k]).show`): a change copied into a record variable
+  -- copies its holds and seats too.
   FOR k IN 1..cardinality(changes) LOOP
-    one := changes[k];
-    IF k = 1 OR one.show <> (changes[k - 1]).show THEN
-      IF k > 1 AND one.show COLLATE "C" < (changes[k - 1]).show COLLATE "C" THEN
+    IF k = 1 OR (changes[k]).show <> show THEN
+      IF k > 1 AND (changes[k]).show COLLATE "C" < show COLLATE "C" THEN
         RAISE EXCEPTION 'the batch is not in show order' USING ERRCODE = 'SK003';
       END IF;
       starts := starts || k;
+      show := (changes[k]).show;
     END IF;
-    freed_n := freed_n + coalesce(cardinality(one.freed), 0) + coalesce(cardinality(one.sold), 0);
-    claimed_n := claimed_n + coalesce(cardinality(one.claimed), 0);
-    holds_n := holds_n + coalesce(cardinality(one.holds), 0);
-    IF NOT ending AND one.holds IS NOT NULL THEN
-      FOREACH held IN ARRAY one.holds LOOP ending := ending OR held.state <> 'active'; END LOOP;
-    END IF;
+    freed_n := freed_n + coalesce(cardinality((changes[k]).freed), 0) + coalesce(cardinality((changes[k]).sold), 0);
+    claimed_n := claimed_n + coalesce(cardinality((changes[k]).claimed), 0);
+    holds_n := holds_n + coalesce(cardinality((changes[k]).holds), 0);
   END LOOP;
   IF cardinality(starts) = 0 THEN RETURN '{}'; END IF;
   starts := starts || (cardinality(changes) + 1);
@@ -57,19 +56,18 @@ BEGIN
     IF NOT FOUND THEN RAISE EXCEPTION 'a show of the batch does not exist' USING ERRCODE = 'SK001'; END IF;
     f_seat := '{}'; f_hold := '{}'; s_seat := '{}'; s_hold := '{}';
     FOR k IN lo..hi LOOP
-      one := changes[k];
       versions[k] := base + (k - lo + 1);
-      deltas[k] := 'skd1;' || (versions[k] - 1) || ';' || versions[k] || ';' || one.body;
-      IF one.holds IS NOT NULL AND coalesce(cardinality(one.freed), 0) > 0 THEN
-        width := cardinality(one.freed);
-        FOREACH held IN ARRAY one.holds LOOP
-          f_seat := f_seat || one.freed; f_hold := f_hold || array_fill(held.id, ARRAY[width]);
+      deltas[k] := 'skd1;' || (versions[k] - 1) || ';' || versions[k] || ';' || (changes[k]).body;
+      width := coalesce(cardinality((changes[k]).freed), 0);
+      IF width > 0 AND (changes[k]).holds IS NOT NULL THEN
+        FOREACH held IN ARRAY (changes[k]).holds LOOP
+          f_seat := f_seat || (changes[k]).freed; f_hold := f_hold || array_fill(held.id, ARRAY[width]);
         END LOOP;
       END IF;
-      IF one.holds IS NOT NULL AND coalesce(cardinality(one.sold), 0) > 0 THEN
-        width := cardinality(one.sold);
-        FOREACH held IN ARRAY one.holds LOOP
-          s_seat := s_seat || one.sold; s_hold := s_hold || array_fill(held.id, ARRAY[width]);
+      width := coalesce(cardinality((changes[k]).sold), 0);
+      IF width > 0 AND (changes[k]).holds IS NOT NULL THEN
+        FOREACH held IN ARRAY (changes[k]).holds LOOP
+          s_seat := s_seat || (changes[k]).sold; s_hold := s_hold || array_fill(held.id, ARRAY[width]);
         END LOOP;
       END IF;
     END LOOP;
@@ -113,12 +111,12 @@ BEGIN
       order_ref = EXCLUDED.order_ref, reason = EXCLUDED.reason, operator = EXCLUDED.operator, payment = EXCLUDED.payment,
       prices = EXCLUDED.prices
     WHERE holds.state = 'active' AND (EXCLUDED.state <> 'expired' OR holds.expires_at <= EXCLUDED.expires_at)
-    RETURNING 1),
+    RETURNING holds.state),
   logged AS (
     INSERT INTO show_log(show_id, version, created_at, action, hold_id, operator, reason, order_ref, delta)
       SELECT c.show, versions[c.ord], c.at, c.action, c.hold, c.operator, c.reason, c.order_ref, deltas[c.ord]
       FROM unnest(changes) WITH ORDINALITY AS c(show, body, at, action, hold, operator, reason, order_ref, key, holds, freed, claimed, sold, ord))
-  SELECT count(*) INTO written FROM upserted;
+  SELECT count(*), coalesce(bool_or(state <> 'active'), false) INTO written, ending FROM upserted;
   IF written <> holds_n THEN
     RAISE EXCEPTION 'a hold of the batch is no longer active, or not of its change''s show' USING ERRCODE = 'SK001';
   END IF;
