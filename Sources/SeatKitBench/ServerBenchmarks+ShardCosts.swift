@@ -22,7 +22,7 @@ extension ServerBenchmarks {
         guard let small = perCommit[1], let large = perCommit[16] else { return }
         let perChange = (large - small) / 15, fixed = small - perChange
         report.row(
-            "a commit (seatkit_write, pgbench, one client, batches of 1, 4 and 16 holds then their releases): its fixed part and each change's (the line through 1 and 16; 4 took \(Int(perCommit[4] ?? 0)) µs)",
+            "a commit (seatkit_write, pgbench, one client, batches of 1, 4 and 16 holds then their releases, sent as SQL text whose ROW constructors are parsed each call, where the server binds the binary format): its fixed part and each change's (the line through 1 and 16; 4 took \(Int(perCommit[4] ?? 0)) µs)",
             ours: String(format: "%.0f µs a commit + %.1f µs a change", fixed, perChange), baseline: "", ratio: "", goal: "report")
     }
 

@@ -61,12 +61,8 @@ enum Wrk {
 
     /// Joins a show's waiting room, each request from its own address (X-Forwarded-For, the bench
     /// server trusts 127.0.0.1): every join a new entry. Counts 201s (printed as HOLDS, the figure read).
-    static let queueJoin = #"""
-        local threads = {}
-        function setup(thread)
-          thread:set("id", #threads)
-          table.insert(threads, thread)
-        end
+    static let queueJoin = counted(
+        #"""
         function init(args)
           counter = 0
           holds = 0
@@ -79,21 +75,12 @@ enum Wrk {
         response = function(status, headers, body)
           if status == 201 then holds = holds + 1 end
         end
-        function done(summary, latency, requests)
-          local total = 0
-          for _, t in ipairs(threads) do total = total + t:get("holds") end
-          io.write(string.format("HOLDS %d\n", total))
-        end
-        """#
+        """#)
 
     /// A gate's scans: each connection walks its own share of the ticket codes in the file given, in
     /// then out then in again (each scan a recorded one), with a nonce of its own; counts the greens.
-    static let checkIn = #"""
-        local threads = {}
-        function setup(thread)
-          thread:set("id", #threads)
-          table.insert(threads, thread)
-        end
+    static let checkIn = counted(
+        #"""
         function init(args)
           codes = {}
           for line in io.lines(args[1]) do table.insert(codes, line) end
@@ -113,21 +100,12 @@ enum Wrk {
         response = function(status, headers, body)
           if status == 200 and body:find('"result":"ok"', 1, true) then holds = holds + 1 end
         end
-        function done(summary, latency, requests)
-          local total = 0
-          for _, t in ipairs(threads) do total = total + t:get("holds") end
-          io.write(string.format("HOLDS %d\n", total))
-        end
-        """#
+        """#)
 
     /// A waiting page's poll: 50 entries joined first (each from its own address), then
     /// `GET /v1/queue/{entry}` round the entries. Counts 200s.
-    static let queuePoll = #"""
-        local threads = {}
-        function setup(thread)
-          thread:set("id", #threads)
-          table.insert(threads, thread)
-        end
+    static let queuePoll = counted(
+        #"""
         function init(args)
           counter = 0
           holds = 0
@@ -149,12 +127,26 @@ enum Wrk {
             holds = holds + 1
           end
         end
+        """#)
+
+    /// A script whose threads each count their successes in `holds` (set by `body`'s `init` and
+    /// `response`), numbered in `id`; `done` prints the sum as `HOLDS n`, the figure `run` reads.
+    static func counted(_ body: String) -> String {
+        #"""
+        local threads = {}
+        function setup(thread)
+          thread:set("id", #threads)
+          table.insert(threads, thread)
+        end
+
+        """# + body + "\n" + #"""
         function done(summary, latency, requests)
           local total = 0
           for _, t in ipairs(threads) do total = total + t:get("holds") end
           io.write(string.format("HOLDS %d\n", total))
         end
         """#
+    }
 
     struct Result { var requestsPerSecond: Double; var p99: Double; var p50: Double; var holds: Int; var seconds: Double }
 

@@ -13,6 +13,12 @@ extension SelectionPolicy {
             list.map { name($0, l) }.joined(separator: l == .chinese ? "、" : "; ")
         }
         func isFree(_ i: SeatIndex) -> Bool { availability[i] == .available || context.ownHeld.contains(i) }
+        /// A rule broken by `list` (none: not broken), its message the seats' names after `chinese` and
+        /// `english`.
+        func broken(_ rule: SelectionRule, _ list: [SeatIndex], chinese: String, english: String) {
+            guard !list.isEmpty else { return }
+            out.append(SelectionViolation(rule: rule, seats: list, chinese: chinese + names(list, .chinese), english: english + names(list, .english) + "."))
+        }
 
         let taken = seats.filter { !isFree($0) }
         if !taken.isEmpty {
@@ -35,47 +41,23 @@ extension SelectionPolicy {
             for i in seats where layout.type(of: i).isCouple {
                 if let p = layout.partner(of: i), !seen.contains(p) { lonely.append(contentsOf: [i, p]) }
             }
-            if !lonely.isEmpty {
-                out.append(
-                    SelectionViolation(
-                        rule: .couplePair, seats: lonely,
-                        chinese: "情侣座需成对选择：\(names(lonely, .chinese))",
-                        english: "Couple seats are sold as a pair: \(names(lonely, .english))."))
-            }
+            broken(.couplePair, lonely, chinese: "情侣座需成对选择：", english: "Couple seats are sold as a pair: ")
         }
         if wheelchairOnRequest && !context.wheelchairRequested {
             let wheel = seats.filter { layout.type(of: $0) == .wheelchair }
-            if !wheel.isEmpty {
-                out.append(
-                    SelectionViolation(
-                        rule: .wheelchairOnRequest, seats: wheel,
-                        chinese: "轮椅位仅在需要时可选：\(names(wheel, .chinese))",
-                        english: "Wheelchair spaces can only be chosen when you ask for one: \(names(wheel, .english))."))
-            }
+            broken(.wheelchairOnRequest, wheel, chinese: "轮椅位仅在需要时可选：", english: "Wheelchair spaces can only be chosen when you ask for one: ")
         }
         if companionWithWheelchair {
             let alone = seats.filter { i in
                 layout.type(of: i) == .companion && !(layout.partner(of: i).map { seen.contains($0) } ?? false)
             }
-            if !alone.isEmpty {
-                out.append(
-                    SelectionViolation(
-                        rule: .companionWithWheelchair, seats: alone,
-                        chinese: "陪同座须与其轮椅位一起选择：\(names(alone, .chinese))",
-                        english: "A companion seat goes with its wheelchair space: \(names(alone, .english))."))
-            }
+            broken(.companionWithWheelchair, alone, chinese: "陪同座须与其轮椅位一起选择：", english: "A companion seat goes with its wheelchair space: ")
         }
         if noLoneSeat {
             // Judged on the seats the buyer could have: a sold seat in the selection is not theirs, and
             // counting it as chosen named a free seat beside it "lone" that their choice did not leave.
             let lone = loneSeats(selected: taken.isEmpty ? seen : seen.filter(isFree), in: layout, isFree: isFree)
-            if !lone.isEmpty {
-                out.append(
-                    SelectionViolation(
-                        rule: .loneSeat, seats: lone,
-                        chinese: "请不要留下单个空座：\(names(lone, .chinese))",
-                        english: "Please don't leave a single empty seat: \(names(lone, .english))."))
-            }
+            broken(.loneSeat, lone, chinese: "请不要留下单个空座：", english: "Please don't leave a single empty seat: ")
         }
         return out
     }

@@ -96,12 +96,12 @@ CREATE TYPE seatkit_change AS (show text, body text, at bigint, action text, hol
 CREATE FUNCTION seatkit_write(durable boolean, changes seatkit_change[]) RETURNS bigint[] LANGUAGE plpgsql
   SET enable_seqscan = off SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
-  held seatkit_hold; show text; width int; lo int; hi int; base bigint; n bigint; lines text;
+  held seatkit_hold; show text; freeing int; selling int; lo int; hi int; base bigint; n bigint; lines text;
   versions bigint[]; deltas text[]; starts int[] := '{}';
   -- A show's freed and sold seats, each paired with every hold of its change (a seat is freed or
   -- sold only by the hold that has it), gathered here without a statement.
   f_seat int[]; f_hold text[]; s_seat int[]; s_hold text[];
-  freed_n int := 0; claimed_n int := 0; holds_n int := 0; ending boolean; written bigint; unreleased bigint;
+  freed_n int := 0; claimed_n int := 0; holds_n int := 0; keys_n int := 0; written bigint; unreleased bigint;
 BEGIN
   IF NOT durable THEN PERFORM set_config('synchronous_commit', 'off', true); END IF;
   -- Fields are read where they are (`(changes[k]).show`): a change copied into a record variable
@@ -117,6 +117,7 @@ BEGIN
     freed_n := freed_n + coalesce(cardinality((changes[k]).freed), 0) + coalesce(cardinality((changes[k]).sold), 0);
     claimed_n := claimed_n + coalesce(cardinality((changes[k]).claimed), 0);
     holds_n := holds_n + coalesce(cardinality((changes[k]).holds), 0);
+    IF ((changes[k]).key).key IS NOT NULL THEN keys_n := keys_n + 1; END IF;
   END LOOP;
   IF cardinality(starts) = 0 THEN RETURN '{}'; END IF;
   starts := starts || (cardinality(changes) + 1);
@@ -130,16 +131,11 @@ BEGIN
     FOR k IN lo..hi LOOP
       versions[k] := base + (k - lo + 1);
       deltas[k] := 'skd1;' || (versions[k] - 1) || ';' || versions[k] || ';' || (changes[k]).body;
-      width := coalesce(cardinality((changes[k]).freed), 0);
-      IF width > 0 AND (changes[k]).holds IS NOT NULL THEN
+      freeing := coalesce(cardinality((changes[k]).freed), 0); selling := coalesce(cardinality((changes[k]).sold), 0);
+      IF freeing + selling > 0 AND (changes[k]).holds IS NOT NULL THEN
         FOREACH held IN ARRAY (changes[k]).holds LOOP
-          f_seat := f_seat || (changes[k]).freed; f_hold := f_hold || array_fill(held.id, ARRAY[width]);
-        END LOOP;
-      END IF;
-      width := coalesce(cardinality((changes[k]).sold), 0);
-      IF width > 0 AND (changes[k]).holds IS NOT NULL THEN
-        FOREACH held IN ARRAY (changes[k]).holds LOOP
-          s_seat := s_seat || (changes[k]).sold; s_hold := s_hold || array_fill(held.id, ARRAY[width]);
+          f_seat := f_seat || (changes[k]).freed; f_hold := f_hold || array_fill(held.id, ARRAY[freeing]);
+          s_seat := s_seat || (changes[k]).sold; s_hold := s_hold || array_fill(held.id, ARRAY[selling]);
         END LOOP;
       END IF;
     END LOOP;
@@ -169,12 +165,15 @@ BEGIN
       RAISE EXCEPTION 'a claim of the batch names a hold not its change''s' USING ERRCODE = 'foreign_key_violation';
     END IF;
   END IF;
-  -- The keys, the holds and the log in one statement (each statement's executor start and end cost
-  -- ~100 µs, migration 16); a hold of another show than its change's is not written, and counted.
-  WITH keyed AS (
+  IF keys_n > 0 THEN
     INSERT INTO idempotency(key, fingerprint, status, body, created_at)
-      SELECT (c.key).key, (c.key).fingerprint, (c.key).status, (c.key).body, c.at FROM unnest(changes) AS c WHERE (c.key).key IS NOT NULL),
-  upserted AS (
+      SELECT (c.key).key, (c.key).fingerprint, (c.key).status, (c.key).body, c.at FROM unnest(changes) AS c WHERE (c.key).key IS NOT NULL;
+  END IF;
+  -- The holds, the log and the check that a hold that ends keeps no held seat (the instance's view of
+  -- it was stale otherwise; the claims' statements above are done) in one statement: each statement's
+  -- executor start and end cost ~100 µs (migration 16). A hold of another show than its change's is
+  -- not written, and counted.
+  WITH upserted AS (
     INSERT INTO holds(id, token, show_id, state, expires_at, extended, order_ref, wheelchair, created_at, kind, reason, operator, payment, prices, admission)
       SELECT h.id, h.token, h.show, h.state, h.expires, h.extended, h.order_ref, h.wheelchair, h.created, h.kind, h.reason, h.operator,
              h.payment, h.prices, h.admission
@@ -183,23 +182,19 @@ BEGIN
       order_ref = EXCLUDED.order_ref, reason = EXCLUDED.reason, operator = EXCLUDED.operator, payment = EXCLUDED.payment,
       prices = EXCLUDED.prices
     WHERE holds.state = 'active' AND (EXCLUDED.state <> 'expired' OR holds.expires_at <= EXCLUDED.expires_at)
-    RETURNING holds.state),
+    RETURNING holds.id, holds.state),
   logged AS (
     INSERT INTO show_log(show_id, version, created_at, action, hold_id, operator, reason, order_ref, delta)
       SELECT c.show, versions[c.ord], c.at, c.action, c.hold, c.operator, c.reason, c.order_ref, deltas[c.ord]
       FROM unnest(changes) WITH ORDINALITY AS c(show, body, at, action, hold, operator, reason, order_ref, key, holds, freed, claimed, sold, ord))
-  SELECT count(*), coalesce(bool_or(state <> 'active'), false) INTO written, ending FROM upserted;
+  SELECT (SELECT count(*) FROM upserted),
+         (SELECT count(*) FROM upserted AS u JOIN claims ON claims.hold_id = u.id AND claims.status IN ('held', 'blocked') WHERE u.state <> 'active')
+    INTO written, unreleased;
   IF written <> holds_n THEN
     RAISE EXCEPTION 'a hold of the batch is no longer active, or not of its change''s show' USING ERRCODE = 'SK001';
   END IF;
-  -- When a hold of the batch ends, it keeps no held seat (the instance's view of it was stale
-  -- otherwise); run only then: a release batch pays for it, a hold batch does not.
-  IF ending THEN
-    SELECT count(*) INTO unreleased FROM unnest(changes) AS c, unnest(c.holds) AS h
-      JOIN claims ON claims.hold_id = h.id AND claims.status IN ('held', 'blocked') WHERE h.state <> 'active';
-    IF unreleased > 0 THEN
-      RAISE EXCEPTION 'a hold of the batch still holds seats its change does not release' USING ERRCODE = 'SK001';
-    END IF;
+  IF unreleased > 0 THEN
+    RAISE EXCEPTION 'a hold of the batch still holds seats its change does not release' USING ERRCODE = 'SK001';
   END IF;
   -- One notification a show, its deltas a line each in version order (none past 7,000 bytes: the
   -- listener reads the show's log instead).
