@@ -132,20 +132,21 @@ enum Wrk {
     /// A script whose threads each count their successes in `holds` (set by `body`'s `init` and
     /// `response`), numbered in `id`; `done` prints the sum as `HOLDS n`, the figure `run` reads.
     static func counted(_ body: String) -> String {
-        #"""
-        local threads = {}
-        function setup(thread)
-          thread:set("id", #threads)
-          table.insert(threads, thread)
-        end
-
-        """# + body + "\n" + #"""
-        function done(summary, latency, requests)
-          local total = 0
-          for _, t in ipairs(threads) do total = total + t:get("holds") end
-          io.write(string.format("HOLDS %d\n", total))
-        end
-        """#
+        let setup = #"""
+            local threads = {}
+            function setup(thread)
+              thread:set("id", #threads)
+              table.insert(threads, thread)
+            end
+            """#
+        let done = #"""
+            function done(summary, latency, requests)
+              local total = 0
+              for _, t in ipairs(threads) do total = total + t:get("holds") end
+              io.write(string.format("HOLDS %d\n", total))
+            end
+            """#
+        return setup + "\n" + body + "\n" + done + "\n"
     }
 
     struct Result { var requestsPerSecond: Double; var p99: Double; var p50: Double; var holds: Int; var seconds: Double }
