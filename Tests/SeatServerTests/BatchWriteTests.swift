@@ -114,6 +114,12 @@ import Testing
                 "hold a released -", "hold b confirmed o-b", "hold c released -", "hold d active -", "hold e active -",
             ])
         #expect(try binary.log(show: "s", after: 0, limit: 9).map(\.delta) == ["skd1;0;1;1h,2h", "skd1;1;2;7h", "skd1;2;3;1a,2a", "skd1;3;4;1h,6h"])
+        // The database writes only the versions in front of the body the instance made: every line is
+        // AvailabilityDelta's own text, as it writes it.
+        for line in try binary.log(show: "s", after: 0, limit: 9) {
+            let delta = try AvailabilityDelta(encoded: line.delta)
+            #expect(delta.toVersion == line.version && delta.encoded() == line.delta, "\(line.delta)")
+        }
         let kept = try binary.withConnection { try $0.execute("SELECT key, fingerprint, status, body FROM idempotency").rows }
         #expect(kept == [["k-1", "fp", "200", "{\"ok\":true}"]])
 
