@@ -14,7 +14,7 @@ BROWSER_PACKAGES ?= chromium chromium-driver fonts-noto-cjk librsvg2-bin
 # What the failover test adds: Patroni, etcd and HAProxy (scripts/ha-cluster.sh).
 HA_PACKAGES ?= patroni etcd-server haproxy
 
-.PHONY: all deps build test test-web test-browser test-tsan test-failover lint docs demo tour bench bench-web samples clean
+.PHONY: all deps build test test-web test-browser test-tsan test-failover payment-deps lint docs demo tour bench bench-web samples clean
 
 all: build
 
@@ -44,6 +44,7 @@ test: deps lint
 	python3 scripts/bench-history.py self-test
 	python3 scripts/check-tree.py start
 	python3 scripts/check-architecture.py
+	$(MAKE) payment-deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	SEATKIT_REQUIRE_POSTGRES=1 ./scripts/with-postgres.sh $(SWIFT) test $(SWIFT_FLAGS)
 	SEATKIT_TEST_DATABASE_RESTART=1 ./scripts/with-postgres.sh $(SWIFT) test $(SWIFT_FLAGS) --filter serversRecoverByThemselvesWhenTheDatabaseRestarts
@@ -66,6 +67,12 @@ test-web:
 	@command -v tsc >/dev/null || $(MAKE) deps DEB_PACKAGES=node-typescript
 	tsc -p Tests/Web/tsconfig.json
 	node --test Tests/Web
+
+# The payment providers' own libraries from PyPI, which the payment tests check SeatKit against
+# (Stripe's signatures). A test that needs one fails without it.
+payment-deps:
+	python3 -c 'import stripe' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check stripe \
+		|| python3 -m pip install --quiet --break-system-packages stripe
 
 # The server and client suites under ThreadSanitizer, in a build of their own (.build/tsan). A report
 # alone does not fail a test, so halt_on_error makes the first one fail the run. No suppressions. One test

@@ -63,6 +63,9 @@ let package = Package(
         // Tickets: the code a ticket's QR carries (a seat of a show, signed with the show's Ed25519 key)
         // and the issuer that draws each show's key from one secret. Knows no store and no HTTP.
         .target(name: "SeatTickets", dependencies: ["SeatSecrets", "SharedState"]),
+        // Payment providers, headless: the deployment's providers (`--payments FILE`) and each one's
+        // signatures and calls. Knows no store, no seats and no HTTP server.
+        .target(name: "SeatPayments", dependencies: ["SeatSecrets"]),
         // The on-sale waiting room, headless: the line, the opening shuffle, the admission rate, signed admissions.
         .target(name: "SeatQueue", dependencies: ["SeatDomain", "SeatSecrets", "SharedState"]),
         // The two stores (SQLite, PostgreSQL) behind SeatDomain's protocol: the only module that speaks SQL.
@@ -86,6 +89,7 @@ let package = Package(
             name: "SeatServer",
             dependencies: [
                 "SeatQueue",
+                "SeatPayments",
                 "SeatTickets",
                 "SeatDomain",
                 "SeatJSON",
@@ -103,7 +107,7 @@ let package = Package(
                 "SeatJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"), "SeatMap", "SeatSamples",
                 "CollectionLayout", "SeatCanvas", "SeatServer", "SeatInventory", "SeatStorage", "SeatHTTP", "SeatSecrets", "SharedState", "SeatSync", "SeatWire",
-                "LoopbackHTTP",
+                "LoopbackHTTP", "SeatPayments",
             ]),
         .executableTarget(name: "seatkit", dependencies: ["SeatKitCLI"]),
         // Benchmarks: each figure beside its naive baseline; not a product (nothing ships it): run with
@@ -146,6 +150,7 @@ let package = Package(
             exclude: ["Snapshots", "Fixtures"]),
         // The inventory alone on a real SQLite store: refusals and subscribers without HTTP.
         .testTarget(name: "SeatQueueTests", dependencies: ["SeatQueue", "SeatSecrets"]),
+        .testTarget(name: "SeatPaymentsTests", dependencies: ["SeatPayments", "SeatSecrets"]),
         .testTarget(name: "SeatTicketsTests", dependencies: ["SeatTickets", "SeatSecrets", "SeatKitTestSupport"]),
         .testTarget(
             name: "SeatInventoryTests",

@@ -3,6 +3,7 @@ import Logging
 import Foundation
 import SeatMap
 import SeatSamples
+import SeatPayments
 import SeatServer
 import SeatJSON
 
@@ -46,6 +47,12 @@ struct ServeCommand: ToolCommand {
             "The secret every show's ticket key is drawn from (default SEATKIT_TICKET_SECRET, else the admin key); at least 16 characters.",
             valueName: "SECRET"))
     var ticketSecret: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Payment providers: stripe|wechatpay|alipay|cash and their key=value settings a line (docs/PAYMENTS.md).", valueName: "FILE"),
+        completion: .file())
+    var payments: String?
 
     @Option(help: "Holds a second one client may ask for.")
     var holdsPerSecond: Double?
@@ -103,6 +110,12 @@ struct ServeCommand: ToolCommand {
         case (_, _?): throw UsageError(message: "give the shards either with --shards FILE or with --store repeated, not both")
         }
         options.operatorsFile = operators
+        if let path = payments {
+            guard let data = FileManager.default.contents(atPath: path) else { throw UsageError(message: "--payments: cannot read \(path)") }
+            do { options.payments = try PaymentSettings(file: String(decoding: data, as: UTF8.self), path: path) } catch {
+                throw UsageError(message: "--payments: \(error)")
+            }
+        }
         options.ticketSecret = ticketSecret ?? ProcessInfo.processInfo.environment["SEATKIT_TICKET_SECRET"]
         if let secret = options.ticketSecret, secret.utf8.count < 16 {
             throw ValidationError("--ticket-secret must be at least 16 characters: every ticket's key is drawn from it")

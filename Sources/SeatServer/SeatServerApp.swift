@@ -7,6 +7,7 @@ import SeatStorage
 import SharedState
 import SeatHTTP
 import SeatInventory
+import SeatPayments
 import SeatQueue
 import SeatTickets
 
@@ -59,6 +60,10 @@ public final class SeatServerApp: Sendable {
 
         /// The operators file (`--operators`): `name role sha256:HEX` a line, besides the admin key.
         public var operatorsFile: String?
+
+        /// The payment providers (`--payments FILE`, read and checked by the caller): with any online
+        /// provider, a buyer's confirm is refused until the hold is paid.
+        public var payments = PaymentSettings()
 
         /// The secret each show's ticket key is drawn from (`--ticket-secret`); nil: the admin key. Set it
         /// so the admin key can change without voiding every ticket sold.
@@ -124,7 +129,7 @@ public final class SeatServerApp: Sendable {
         let ticketSecret = HMACSHA256.code(key: Array((options.ticketSecret ?? options.adminKey).utf8), message: Array("seatkit-ticket-secret".utf8))
         api = SeatAPI(
             inventory: inventory, operators: operators, tickets: TicketIssuer(secret: ticketSecret), holdsPerSecond: options.holdsPerSecond,
-            logger: options.logger, queues: queues, localOffsetMinutes: options.localOffsetMinutes)
+            logger: options.logger, queues: queues, localOffsetMinutes: options.localOffsetMinutes, payments: options.payments)
         let api = self.api
         var configuration = HTTPServer.Configuration(
             port: options.port, anyAddress: options.anyAddress, threads: options.threads, maximumBodyBytes: options.maximumBodyBytes,

@@ -174,6 +174,14 @@ extension SeatAPI {
 
     func confirm(_ token: String, _ r: HTTPRequest, trace: RequestTrace, idempotency: IdempotencyClaim?) throws -> HTTPResponse {
         let orderRef = try RequestBody.confirmRequest(r)
+        // With money taken online, a buyer's hold is sold by its payment, never by asking (a hold
+        // already sold answers as before; one that costs nothing needs no payment).
+        if payments.takesMoneyOnline, let view = try? inventory.hold(token: token), view.state == .active, view.total.amount != 0 {
+            throw Problem(
+                402, "payment-required", "Payment required",
+                detail: "pay for this hold first: POST /v1/holds/{token}/checkout with a provider ("
+                    + payments.onlineProviders.joined(separator: ", ") + "); the seats are sold when the payment is")
+        }
         let idem = idempotency?.request { view in Render.hold(view).bytes }
         let (outcome, ticket) = try inventory.beginConfirmHold(token: token, orderRef: orderRef, idempotency: idem)
         return afterCommit(ticket, trace: trace) { Self.render(outcome, created: false) }

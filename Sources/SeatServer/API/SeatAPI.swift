@@ -7,6 +7,7 @@ import SeatSecrets
 import SeatStorage
 import SeatHTTP
 import SeatInventory
+import SeatPayments
 import SeatQueue
 import SeatTickets
 import SeatWire
@@ -55,14 +56,18 @@ public final class SeatAPI: Sendable {
 
     /// The venues' clock in minutes east of UTC: shows' starts are kept on it (nil: as written).
     let localOffsetMinutes: Int?
+    /// The deployment's payment providers (`--payments`): with any online one, a buyer pays before the
+    /// seats are sold.
+    let payments: PaymentSettings
 
     /// `holdsPerSecond` per client address (0: no limit), bursts of twice that. `logger`: where request
     /// and failure lines go (the default says nothing).
     public init(
         inventory: Inventory, operators: OperatorDirectory, tickets: TicketIssuer, holdsPerSecond: Double = 20, logger: Logger = RequestLog.silent,
-        queues: QueueDesk? = nil, localOffsetMinutes: Int? = nil
+        queues: QueueDesk? = nil, localOffsetMinutes: Int? = nil, payments: PaymentSettings = PaymentSettings()
     ) {
         self.localOffsetMinutes = localOffsetMinutes
+        self.payments = payments
         self.inventory = inventory
         self.tickets = tickets
         self.queues = queues

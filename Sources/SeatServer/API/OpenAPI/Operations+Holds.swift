@@ -173,11 +173,13 @@ extension APIOperation {
     static let confirmHold = APIOperation(
         "confirmHold",
         "Confirm: the seats are sold",
+        description:
+            "With a payment provider configured (`--payments`), a buyer's hold that costs anything is sold by its payment: confirm answers 402 payment-required.",
         idempotency: "confirm",
         parameters: [.token],
         body: .ref(ConfirmRequest.self),
         answers: [
             .json(200, "confirmed", .ref(HoldResource.self))
         ],
-        problems: [404, 409, 410, 413, 422, 503])
+        problems: [402, 404, 409, 410, 413, 422, 503])
 }

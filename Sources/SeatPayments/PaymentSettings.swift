@@ -1,0 +1,168 @@
+import Foundation
+
+/// The payment providers a deployment takes money with (`seatkit serve --payments FILE`), one a line:
+///
+///     stripe secretKey=sk_… webhookSecret=whsec_… [api=URL]
+///     wechatpay mchid=… appid=… serial=… privateKey=PATH apiV3Key=… platformCert=PATH [api=URL]
+///     alipay appId=… privateKey=PATH alipayPublicKey=PATH [gateway=URL]
+///     cash
+///
+/// Blank lines and `#` comments are skipped. Checked whole before the server starts: a mistake is a line
+/// and a reason, the file's keys (PEM files read here) are kept only in memory, and `description` never
+/// shows a secret. `api=`/`gateway=` default to the providers' real endpoints; tests point them at a
+/// local server.
+public struct PaymentSettings: Sendable, CustomStringConvertible {
+    public var stripe: StripeSettings?
+    public var wechatpay: WeChatPaySettings?
+    public var alipay: AlipaySettings?
+    /// Whether the counter takes cash (the only provider that never takes money online).
+    public var cash = false
+
+    /// Whether a buyer must pay online before seats are sold: any provider but cash configured.
+    public var takesMoneyOnline: Bool { stripe != nil || wechatpay != nil || alipay != nil }
+
+    /// The online providers' names, as a checkout asks for them (`stripe`, `wechatpay`, `alipay`).
+    public var onlineProviders: [String] {
+        (stripe == nil ? [] : ["stripe"]) + (wechatpay == nil ? [] : ["wechatpay"]) + (alipay == nil ? [] : ["alipay"])
+    }
+
+    public var description: String {
+        let names = onlineProviders + (cash ? ["cash"] : [])
+        return names.isEmpty ? "no payment providers" : "payments: " + names.joined(separator: ", ")
+    }
+
+    public init() {}
+
+    /// Why a payments file is refused: where (`FILE:LINE`), and what is wrong.
+    public struct Problem: Error, Sendable, Hashable, CustomStringConvertible {
+        public var place: String
+        public var message: String
+        public var description: String { "\(place): \(message)" }
+    }
+
+    /// The settings in `text` (a payments file named `path` in messages); `read` reads a key or
+    /// certificate file a line names (relative paths are the payments file's folder's).
+    public init(file text: String, path: String, read: (String) -> [UInt8]? = { FileManager.default.contents(atPath: $0).map { Array($0) } }) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        for (k, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+            guard let provider = words.first else { continue }
+            let place = "\(path):\(k + 1)"
+            func fail(_ message: String) -> Problem { Problem(place: place, message: message) }
+            var fields = try Fields(words.dropFirst(), place: place)
+            func file(_ key: String) throws -> [UInt8] {
+                let name = try fields.take(key)
+                let full = name.hasPrefix("/") || folder.isEmpty ? name : folder + "/" + name
+                guard let bytes = read(full), !bytes.isEmpty else { throw fail("\(key)=\(name): cannot read that file") }
+                guard String(decoding: bytes, as: UTF8.self).contains("-----BEGIN ") else {
+                    throw fail("\(key)=\(name): not a PEM file (no -----BEGIN line)")
+                }
+                return bytes
+            }
+            switch provider {
+            case "stripe":
+                guard stripe == nil else { throw fail("stripe is configured twice") }
+                let secretKey = try fields.take("secretKey"), webhookSecret = try fields.take("webhookSecret")
+                guard secretKey.hasPrefix("sk_") || secretKey.hasPrefix("rk_") else { throw fail("secretKey= is a Stripe secret key (sk_… or rk_…)") }
+                guard webhookSecret.hasPrefix("whsec_") else { throw fail("webhookSecret= is the endpoint's signing secret (whsec_…)") }
+                stripe = StripeSettings(
+                    secretKey: ProviderSecret(secretKey), webhookSecret: ProviderSecret(webhookSecret),
+                    api: try fields.url("api", default: "https://api.stripe.com"))
+            case "wechatpay":
+                guard wechatpay == nil else { throw fail("wechatpay is configured twice") }
+                let mchid = try fields.take("mchid"), appid = try fields.take("appid"), serial = try fields.take("serial")
+                guard mchid.allSatisfy(\.isNumber) else { throw fail("mchid= is the merchant's number (digits only), got \"\(mchid)\"") }
+                let key = try fields.take("apiV3Key")
+                guard key.utf8.count == 32 else { throw fail("apiV3Key= is the 32-character API v3 key (got \(key.utf8.count) characters)") }
+                wechatpay = WeChatPaySettings(
+                    mchid: mchid, appid: appid, serial: serial, privateKey: ProviderSecret(bytes: try file("privateKey")),
+                    apiV3Key: ProviderSecret(key), platformCertificate: try file("platformCert"),
+                    api: try fields.url("api", default: "https://api.mch.weixin.qq.com"))
+            case "alipay":
+                guard alipay == nil else { throw fail("alipay is configured twice") }
+                alipay = AlipaySettings(
+                    appID: try fields.take("appId"), privateKey: ProviderSecret(bytes: try file("privateKey")),
+                    alipayPublicKey: try file("alipayPublicKey"), gateway: try fields.url("gateway", default: "https://openapi.alipay.com/gateway.do"))
+            case "cash":
+                guard !cash else { throw fail("cash is configured twice") }
+                cash = true
+            default:
+                throw fail("unknown provider \"\(provider)\" (stripe, wechatpay, alipay or cash)")
+            }
+            if let extra = fields.left.first { throw fail("\(provider) takes no \(extra)=") }
+        }
+    }
+
+    /// A line's `key=value` words.
+    struct Fields {
+        var values: [String: String] = [:]
+        let place: String
+        var left: [String] { values.keys.sorted() }
+
+        init(_ words: ArraySlice<String>, place: String) throws {
+            self.place = place
+            for word in words {
+                guard let eq = word.firstIndex(of: "="), eq != word.startIndex else {
+                    throw Problem(place: place, message: "expected key=value, got \"\(word.prefix(40))\"")
+                }
+                let key = String(word[..<eq])
+                guard values[key] == nil else { throw Problem(place: place, message: "\(key)= is given twice") }
+                values[key] = String(word[word.index(after: eq)...])
+            }
+        }
+
+        mutating func take(_ key: String) throws -> String {
+            guard let value = values.removeValue(forKey: key), !value.isEmpty else { throw Problem(place: place, message: "\(key)= is missing") }
+            return value
+        }
+
+        /// An optional endpoint: http or https, a host, no query.
+        mutating func url(_ key: String, default fallback: String) throws -> URL {
+            let text = values.removeValue(forKey: key) ?? fallback
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil, url.query == nil else {
+                throw Problem(place: place, message: "\(key)= is an http(s) URL without a query, got \"\(text)\"")
+            }
+            return url
+        }
+    }
+}
+
+public struct StripeSettings: Sendable {
+    public var secretKey: ProviderSecret
+    public var webhookSecret: ProviderSecret
+    public var api: URL
+}
+
+public struct WeChatPaySettings: Sendable {
+    public var mchid: String
+    public var appid: String
+    /// The merchant certificate's serial number (sent with every signed request).
+    public var serial: String
+    public var privateKey: ProviderSecret
+    public var apiV3Key: ProviderSecret
+    /// WeChat Pay's platform certificate (PEM): what its notifications are verified with.
+    public var platformCertificate: [UInt8]
+    public var api: URL
+}
+
+public struct AlipaySettings: Sendable {
+    public var appID: String
+    public var privateKey: ProviderSecret
+    /// Alipay's public key (PEM): what its notifications are verified with.
+    public var alipayPublicKey: [UInt8]
+    public var gateway: URL
+}
+
+/// A key or secret a provider gave the operator: used, never shown. Printing one, interpolating it or
+/// dumping it shows `(secret)`, so no answer, log line or error message can carry it by mistake.
+public struct ProviderSecret: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The secret's bytes, for the one place that signs or authenticates with it.
+    public let bytes: [UInt8]
+    public init(_ text: String) { bytes = Array(text.utf8) }
+    public init(bytes: [UInt8]) { self.bytes = bytes }
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var description: String { "(secret)" }
+    public var debugDescription: String { "(secret)" }
+    public var customMirror: Mirror { Mirror(self, children: [:]) }
+}
