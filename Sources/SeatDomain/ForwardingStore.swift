@@ -16,6 +16,7 @@ open class ForwardingStore: SeatStore, @unchecked Sendable {
     open var waitingRooms: (any QueueStore)? { base.waitingRooms }
     open var door: (any DoorStore)? { base.door }
     open var contacts: (any ContactStore)? { base.contacts }
+    open var payments: (any PaymentStore)? { base.payments }
     open var placement: (any ShowPlacement)? { base.placement }
     open func insertVenue(id: String, fingerprint: String, layoutJSON: [UInt8]) throws {
         try base.insertVenue(id: id, fingerprint: fingerprint, layoutJSON: layoutJSON)

@@ -127,6 +127,9 @@ public struct StoreCommit: Sendable {
     /// This change is written only with the next one of its batch, all or none (an exchange between two
     /// shows: one change frees the old seats, the next sells the new; never one without the other).
     public var allOrNoneWithNext = false
+    /// Payments written with this change, in its transaction (upserted by id): a checkout's pending
+    /// payment, or the paid one that sells the seats. A change refused writes none of them.
+    public var payments: [PaymentRecord] = []
 
     public init(
         showID: String, version: UInt64, changes: [SeatChange], insert: [Claim], delete: [Int], sell: [Int], holds: [HoldRecord],
@@ -225,6 +228,8 @@ public protocol SeatStore: AnyObject, Sendable {
     var door: (any DoorStore)? { get }
     /// Buyers' names and phones given with counter sales (`ContactStore`).
     var contacts: (any ContactStore)? { get }
+    /// Buyers' payments (`PaymentStore`; both stores keep them, a test's store may not).
+    var payments: (any PaymentStore)? { get }
     /// Where each show lives, for a store of several databases (shards); nil for one database.
     var placement: (any ShowPlacement)? { get }
     func insertVenue(id: String, fingerprint: String, layoutJSON: [UInt8]) throws

@@ -13,6 +13,7 @@ extension PostgresStore {
     public func commit(batch: [StoreCommit]) throws -> [CommitOutcome] {
         guard !batch.isEmpty else { return [] }
         if batch.contains(where: \.allOrNoneWithNext) { return try commitLinked(batch) }
+        if batch.contains(where: { !$0.payments.isEmpty }) { return try commitWithPayments(batch) }
         let order = Self.showOrder(batch)
         // Each delta's body once: in what is sent, and in the answer of a batch written whole.
         let bodies = order.map { Self.deltaBody(batch[$0]) }
@@ -73,6 +74,15 @@ extension PostgresStore {
                     var refused = Set<Int>()
                     for (k, i) in live.enumerated() where sizes[group[i]] > 1 {
                         if case .refused = results[k] { refused.insert(group[i]) }
+                    }
+                    // Payments ride with their changes (`commitWithPayments`), here too.
+                    if refused.isEmpty {
+                        for (k, i) in live.enumerated() {
+                            guard case .committed = results[k] else { continue }
+                            for p in batch[i].payments {
+                                try c.run("payment_upsert", QueueSchema.numbered(PaymentSchema.upsert), PaymentSchema.values(p))
+                            }
+                        }
                     }
                     _ = try c.execute(refused.isEmpty ? "COMMIT" : "ROLLBACK")
                     return (results, refused)

@@ -83,6 +83,7 @@ extension SQLiteStore {
         }
         try writeHolds(batch, db)
         try writeSeats(batch, db)
+        try writePayments(batch, db)
         let now = Self.now()
         func text(_ s: String?) -> SQLValue { s.map { .text($0) } ?? .null }
         var log: [SQLValue] = [], kept: [SQLValue] = []

@@ -30,6 +30,7 @@ final class InMemoryStore: SeatStore {
     /// Lock: `doorState`, held for each door call (a leaf: `state` is never taken under it).
     fileprivate let doorState = Locked(DoorState())
     var contacts: (any ContactStore)? { nil }
+    var payments: (any PaymentStore)? { nil }
     /// Milliseconds since 1970 (the log's times).
     let now: @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) }
 

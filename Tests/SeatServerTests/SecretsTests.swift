@@ -256,6 +256,7 @@ import SeatHTTP
             try db.execute("DROP TABLE checkins")
             try db.execute("DROP TABLE ticket_presence")
             try db.execute("DROP TABLE order_contacts")
+            try db.execute("DROP TABLE payments")
             try db.execute("DROP TABLE queue_entries")
             try db.execute("DROP TABLE queues")
             try db.execute("DROP INDEX holds_order")
@@ -273,6 +274,7 @@ import SeatHTTP
                 _ = try c.execute("CREATE TABLE events AS SELECT show_id, version, delta, created_at FROM show_log")
                 _ = try c.execute("DROP TABLE show_log")
                 _ = try c.execute("DROP TABLE checkins, ticket_presence, order_contacts")
+                _ = try c.execute("DROP TABLE payments")
                 // Migration 19 made the shards' tables part of the schema.
                 _ = try c.execute("DROP TABLE shard_moves, shard_identity")
                 _ = try c.execute("DROP TABLE queue_entries")

@@ -1,6 +1,6 @@
--- The PostgreSQL store's whole schema at migration 20, in one step: a new database starts here (and is
--- marked as at 20); a database made before upgrades through postgres-NN-*.sql instead. Written from
--- pg_dump of a database the 20 migrations built; the schema test (MigrationTests) holds the two to one
+-- The PostgreSQL store's whole schema at migration 21, in one step: a new database starts here (and is
+-- marked as at 21); a database made before upgrades through postgres-NN-*.sql instead. Written from
+-- pg_dump of a database the 21 migrations built; the schema test (MigrationTests) holds the two to one
 -- schema, so a new migration comes with a new baseline. Functions as their last migration wrote them.
 
 CREATE FUNCTION seatkit_commit(batch jsonb, durable boolean) RETURNS jsonb
@@ -463,3 +463,11 @@ ALTER TABLE ONLY shard_moves
     ADD CONSTRAINT shard_moves_pkey PRIMARY KEY (move_id);
 
 CREATE INDEX shard_moves_unsettled ON shard_moves USING btree (moved_at) WHERE (state = 'copying'::text);
+CREATE TABLE payments(id TEXT PRIMARY KEY, hold_id TEXT NOT NULL, show_id TEXT NOT NULL, provider TEXT NOT NULL, provider_id TEXT,
+                      amount BIGINT NOT NULL CHECK (amount >= 0), currency TEXT NOT NULL,
+                      state TEXT NOT NULL CHECK (state IN ('pending', 'succeeded', 'failed', 'canceled', 'refunded')),
+                      created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL, expires_at BIGINT NOT NULL, outcome TEXT);
+CREATE UNIQUE INDEX payments_provider_id ON payments(provider, provider_id) WHERE provider_id IS NOT NULL;
+CREATE INDEX payments_hold ON payments(hold_id);
+CREATE INDEX payments_created ON payments(created_at);
+CREATE INDEX payments_pending ON payments(expires_at) WHERE state = 'pending';

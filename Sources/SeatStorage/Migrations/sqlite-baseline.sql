@@ -1,6 +1,6 @@
--- The SQLite store's whole schema at migration 10, in one step: a new database starts here (and is marked
--- as at 10); a database made before upgrades through sqlite-NN-*.sql instead. The statements are
--- SQLite's own record of what the 10 migrations built (sqlite_master), in the order it made them, so the
+-- The SQLite store's whole schema at migration 11, in one step: a new database starts here (and is marked
+-- as at 11); a database made before upgrades through sqlite-NN-*.sql instead. The statements are
+-- SQLite's own record of what the 11 migrations built (sqlite_master), in the order it made them, so the
 -- two are one schema; the schema test (MigrationTests) holds them so, and a new migration comes with a
 -- new baseline.
 
@@ -43,3 +43,11 @@ CREATE INDEX checkins_order ON checkins(show_id, seq);
 CREATE TABLE order_contacts(order_ref TEXT PRIMARY KEY, show_id TEXT NOT NULL, name TEXT, phone TEXT, at INTEGER NOT NULL);
 CREATE INDEX order_contacts_at ON order_contacts(at);
 CREATE UNIQUE INDEX holds_admission ON holds(show_id, admission) WHERE state IN ('active', 'confirmed') AND admission IS NOT NULL;
+CREATE TABLE payments(id TEXT PRIMARY KEY, hold_id TEXT NOT NULL, show_id TEXT NOT NULL, provider TEXT NOT NULL, provider_id TEXT,
+                      amount INTEGER NOT NULL CHECK (amount >= 0), currency TEXT NOT NULL,
+                      state TEXT NOT NULL CHECK (state IN ('pending', 'succeeded', 'failed', 'canceled', 'refunded')),
+                      created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, outcome TEXT);
+CREATE UNIQUE INDEX payments_provider_id ON payments(provider, provider_id) WHERE provider_id IS NOT NULL;
+CREATE INDEX payments_hold ON payments(hold_id);
+CREATE INDEX payments_created ON payments(created_at);
+CREATE INDEX payments_pending ON payments(expires_at) WHERE state = 'pending';

@@ -46,6 +46,20 @@
   phone text
   at bigint NOT NULL
 
+-- table payments
+  id text NOT NULL
+  hold_id text NOT NULL
+  show_id text NOT NULL
+  provider text NOT NULL
+  provider_id text
+  amount bigint NOT NULL
+  currency text NOT NULL
+  state text NOT NULL
+  created_at bigint NOT NULL
+  updated_at bigint NOT NULL
+  expires_at bigint NOT NULL
+  outcome text
+
 -- table queue_entries
   show_id text NOT NULL
   key text NOT NULL
@@ -215,6 +229,15 @@ PRIMARY KEY (key);
 -- constraint order_contacts order_contacts_pkey
 PRIMARY KEY (order_ref);
 
+-- constraint payments payments_amount_check
+CHECK ((amount >= 0));
+
+-- constraint payments payments_pkey
+PRIMARY KEY (id);
+
+-- constraint payments payments_state_check
+CHECK ((state = ANY (ARRAY['pending'::text, 'succeeded'::text, 'failed'::text, 'canceled'::text, 'refunded'::text])));
+
 -- constraint queue_entries queue_entries_pkey
 PRIMARY KEY (show_id, key);
 
@@ -301,6 +324,21 @@ CREATE INDEX order_contacts_at ON order_contacts USING btree (at);
 
 -- index order_contacts_pkey
 CREATE UNIQUE INDEX order_contacts_pkey ON order_contacts USING btree (order_ref);
+
+-- index payments_created
+CREATE INDEX payments_created ON payments USING btree (created_at);
+
+-- index payments_hold
+CREATE INDEX payments_hold ON payments USING btree (hold_id);
+
+-- index payments_pending
+CREATE INDEX payments_pending ON payments USING btree (expires_at) WHERE (state = 'pending'::text);
+
+-- index payments_pkey
+CREATE UNIQUE INDEX payments_pkey ON payments USING btree (id);
+
+-- index payments_provider_id
+CREATE UNIQUE INDEX payments_provider_id ON payments USING btree (provider, provider_id) WHERE (provider_id IS NOT NULL);
 
 -- index queue_entries_pkey
 CREATE UNIQUE INDEX queue_entries_pkey ON queue_entries USING btree (show_id, key);

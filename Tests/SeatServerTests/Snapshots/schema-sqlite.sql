@@ -13,6 +13,18 @@ CREATE INDEX holds_order ON holds(order_ref) WHERE order_ref IS NOT NULL;
 -- index order_contacts_at
 CREATE INDEX order_contacts_at ON order_contacts(at);
 
+-- index payments_created
+CREATE INDEX payments_created ON payments(created_at);
+
+-- index payments_hold
+CREATE INDEX payments_hold ON payments(hold_id);
+
+-- index payments_pending
+CREATE INDEX payments_pending ON payments(expires_at) WHERE state = 'pending';
+
+-- index payments_provider_id
+CREATE UNIQUE INDEX payments_provider_id ON payments(provider, provider_id) WHERE provider_id IS NOT NULL;
+
 -- index queue_entries_revision
 CREATE INDEX queue_entries_revision ON queue_entries(show_id, revision);
 
@@ -29,6 +41,9 @@ CREATE INDEX queue_entries_revision ON queue_entries(show_id, revision);
 (made by SQLite);
 
 -- index sqlite_autoindex_order_contacts_1
+(made by SQLite);
+
+-- index sqlite_autoindex_payments_1
 (made by SQLite);
 
 -- index sqlite_autoindex_queues_1
@@ -65,6 +80,12 @@ CREATE TABLE idempotency(key TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, status
 
 -- table order_contacts
 CREATE TABLE order_contacts(order_ref TEXT PRIMARY KEY, show_id TEXT NOT NULL, name TEXT, phone TEXT, at INTEGER NOT NULL);
+
+-- table payments
+CREATE TABLE payments(id TEXT PRIMARY KEY, hold_id TEXT NOT NULL, show_id TEXT NOT NULL, provider TEXT NOT NULL, provider_id TEXT,
+                      amount INTEGER NOT NULL CHECK (amount >= 0), currency TEXT NOT NULL,
+                      state TEXT NOT NULL CHECK (state IN ('pending', 'succeeded', 'failed', 'canceled', 'refunded')),
+                      created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, outcome TEXT);
 
 -- table queue_entries
 CREATE TABLE queue_entries(show_id TEXT NOT NULL REFERENCES queues(show_id), key TEXT NOT NULL, address TEXT NOT NULL,

@@ -1,0 +1,55 @@
+/// Where a buyer's payment stands: `pending` from the checkout until the provider says; `succeeded`
+/// once it has the money; `failed` when the provider says it never will; `canceled` when SeatKit closed
+/// it (the hold ended unpaid, the provider confirmed nothing was taken); `refunded` when the money went
+/// back whole (a payment that came after its seats were gone, or a refund of the whole order).
+public enum PaymentState: String, Sendable, CaseIterable {
+    case pending, succeeded, failed, canceled, refunded
+}
+
+/// One payment for one buyer's hold, through one provider: written with the change it belongs to, in
+/// the same transaction (the checkout that makes the hold `paying`, the sale a paid notification makes),
+/// so a sale never stands without its payment nor a payment recorded as sold without its sale.
+public struct PaymentRecord: Sendable, Hashable {
+    /// SeatKit's id (`pay_…`, unguessable): the provider's idempotency key and its metadata carry it.
+    public var id: String
+    public var holdID: String
+    public var showID: String
+    /// `stripe`, `wechatpay`, `alipay`, or `external` (an operator's own checkout).
+    public var provider: String
+    /// The provider's own id (a Stripe PaymentIntent `pi_…`, WeChat Pay's or Alipay's trade number):
+    /// one payment a provider id, which is how a notification repeated twenty times is one.
+    public var providerID: String?
+    /// In the currency's minor units (fen for CNY).
+    public var amount: Int64
+    public var currency: String
+    public var state: PaymentState
+    /// Unix milliseconds.
+    public var createdAt: Int64
+    public var updatedAt: Int64
+    /// When the payment window ends: the hold's seats are kept for it until then.
+    public var expiresAt: Int64
+    /// What became of it, in words an operator reads (`sold`, `refunded: the seats were taken`, the
+    /// provider's reason for a failure); nil while pending.
+    public var outcome: String?
+
+    public init(
+        id: String, holdID: String, showID: String, provider: String, providerID: String?, amount: Int64, currency: String, state: PaymentState,
+        createdAt: Int64, updatedAt: Int64, expiresAt: Int64, outcome: String? = nil
+    ) {
+        self.id = id; self.holdID = holdID; self.showID = showID; self.provider = provider; self.providerID = providerID; self.amount = amount
+        self.currency = currency; self.state = state; self.createdAt = createdAt; self.updatedAt = updatedAt; self.expiresAt = expiresAt
+        self.outcome = outcome
+    }
+}
+
+/// Where payments are read (both stores). They are written only with a change (`StoreCommit.payments`).
+public protocol PaymentStore: AnyObject, Sendable {
+    func payment(id: String) throws -> PaymentRecord?
+    /// The payment a provider's notification names.
+    func payment(provider: String, providerID: String) throws -> PaymentRecord?
+    func payments(hold holdID: String) throws -> [PaymentRecord]
+    /// Payments made in `[from, to)` (Unix milliseconds), oldest first: the reconciliation report's.
+    func payments(from: Int64, to: Int64) throws -> [PaymentRecord]
+    /// Pending payments whose window ended by `time`: asked of the provider before their hold may end.
+    func pendingPayments(dueBy time: Int64) throws -> [PaymentRecord]
+}

@@ -1,0 +1,126 @@
+import SeatDomain
+
+/// The payments' statements (the table: `Migrations/*-payments.sql`). A payment is written only with
+/// its change (`StoreCommit.payments`, in the change's transaction); these read them, and `upsert`
+/// writes them inside a commit.
+enum PaymentSchema {
+    static let columns = "id, hold_id, show_id, provider, provider_id, amount, currency, state, created_at, updated_at, expires_at, outcome"
+    /// A payment as it is now: its id, hold, show, provider, amount, currency and creation never change.
+    static let upsert = """
+        INSERT INTO payments(\(columns)) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT(id) DO UPDATE SET provider_id = excluded.provider_id, state = excluded.state, updated_at = excluded.updated_at,
+          expires_at = excluded.expires_at, outcome = excluded.outcome
+        """
+    static let byID = "SELECT \(columns) FROM payments WHERE id = ?"
+    static let byProvider = "SELECT \(columns) FROM payments WHERE provider = ? AND provider_id = ?"
+    static let byHold = "SELECT \(columns) FROM payments WHERE hold_id = ? ORDER BY created_at, id"
+    static let between = "SELECT \(columns) FROM payments WHERE created_at >= ? AND created_at < ? ORDER BY created_at, id"
+    static let pendingDue = "SELECT \(columns) FROM payments WHERE state = 'pending' AND expires_at <= ? ORDER BY expires_at, id"
+
+    /// The upsert's values, in `columns` order (nil: NULL).
+    static func values(_ p: PaymentRecord) -> [String?] {
+        [
+            p.id, p.holdID, p.showID, p.provider, p.providerID, String(p.amount), p.currency, p.state.rawValue, String(p.createdAt),
+            String(p.updatedAt), String(p.expiresAt), p.outcome,
+        ]
+    }
+
+    /// A row in `columns` order; nil when a column the record needs is not what it must be.
+    static func record(_ row: [String?]) -> PaymentRecord? {
+        guard row.count == 12, let id = row[0], let hold = row[1], let show = row[2], let provider = row[3], let amount = row[5].flatMap({ Int64($0) }),
+            let currency = row[6], let state = row[7].flatMap(PaymentState.init(rawValue:)), let created = row[8].flatMap({ Int64($0) }),
+            let updated = row[9].flatMap({ Int64($0) }), let expires = row[10].flatMap({ Int64($0) })
+        else { return nil }
+        return PaymentRecord(
+            id: id, holdID: hold, showID: show, provider: provider, providerID: row[4], amount: amount, currency: currency, state: state,
+            createdAt: created, updatedAt: updated, expiresAt: expires, outcome: row[11])
+    }
+}
+
+extension SQLiteStore: PaymentStore {
+    public var payments: (any PaymentStore)? { self }
+
+    func read(_ sql: String, _ values: [SQLValue]) throws -> [PaymentRecord] {
+        try locked { db in
+            var out: [PaymentRecord] = []
+            try db.query(sql, values) { r in
+                if let p = PaymentSchema.record((0..<12).map { r.isNull(Int32($0)) ? nil : r.text(Int32($0)) }) { out.append(p) }
+            }
+            return out
+        }
+    }
+
+    public func payment(id: String) throws -> PaymentRecord? { try read(PaymentSchema.byID, [.text(id)]).first }
+    public func payment(provider: String, providerID: String) throws -> PaymentRecord? {
+        try read(PaymentSchema.byProvider, [.text(provider), .text(providerID)]).first
+    }
+    public func payments(hold holdID: String) throws -> [PaymentRecord] { try read(PaymentSchema.byHold, [.text(holdID)]) }
+    public func payments(from: Int64, to: Int64) throws -> [PaymentRecord] { try read(PaymentSchema.between, [.integer(from), .integer(to)]) }
+    public func pendingPayments(dueBy time: Int64) throws -> [PaymentRecord] { try read(PaymentSchema.pendingDue, [.integer(time)]) }
+
+    /// The batch's payments, inside its transaction.
+    func writePayments(_ batch: [StoreCommit], _ db: SQLiteDatabase) throws {
+        for c in batch {
+            for p in c.payments {
+                try db.run(PaymentSchema.upsert, PaymentSchema.values(p).map { $0.map(SQLValue.text) ?? .null })
+            }
+        }
+    }
+}
+
+extension PostgresStore: PaymentStore {
+    public var payments: (any PaymentStore)? { self }
+
+    func read(_ name: String, _ sql: String, _ values: [String?]) throws -> [PaymentRecord] {
+        try withConnection { c in try c.run(name, QueueSchema.numbered(sql), values).rows.compactMap(PaymentSchema.record) }
+    }
+
+    public func payment(id: String) throws -> PaymentRecord? { try read("payment_by_id", PaymentSchema.byID, [id]).first }
+    public func payment(provider: String, providerID: String) throws -> PaymentRecord? {
+        try read("payment_by_provider", PaymentSchema.byProvider, [provider, providerID]).first
+    }
+    public func payments(hold holdID: String) throws -> [PaymentRecord] { try read("payments_by_hold", PaymentSchema.byHold, [holdID]) }
+    public func payments(from: Int64, to: Int64) throws -> [PaymentRecord] {
+        try read("payments_between", PaymentSchema.between, [String(from), String(to)])
+    }
+    public func pendingPayments(dueBy time: Int64) throws -> [PaymentRecord] { try read("payments_due", PaymentSchema.pendingDue, [String(time)]) }
+
+    /// A batch with payments (a checkout, a paid sale: one a purchase, so two round trips more are
+    /// cheap): `seatkit_commit` in a transaction of its own, then each committed change's payments, and
+    /// the commit; a refused change writes none of its payments. Anything failing rolls all of it back.
+    func commitWithPayments(_ batch: [StoreCommit]) throws -> [CommitOutcome] {
+        try withConnection { c in
+            _ = try c.execute("BEGIN")
+            do {
+                let results = try Self.changeByChange(c, batch)
+                for (k, change) in batch.enumerated() {
+                    guard case .committed = results[k] else { continue }
+                    for p in change.payments { try c.run("payment_upsert", QueueSchema.numbered(PaymentSchema.upsert), PaymentSchema.values(p)) }
+                }
+                _ = try c.execute("COMMIT")
+                return results
+            } catch {
+                _ = try? c.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+}
+
+extension ShardedStore: PaymentStore {
+    public var payments: (any PaymentStore)? { self }
+
+    public func payment(id: String) throws -> PaymentRecord? { try everyShard { try $0.payment(id: id) }.compactMap { $0 }.first }
+    public func payment(provider: String, providerID: String) throws -> PaymentRecord? {
+        try everyShard { try $0.payment(provider: provider, providerID: providerID) }.compactMap { $0 }.first
+    }
+    public func payments(hold holdID: String) throws -> [PaymentRecord] {
+        try shards(forRecord: holdID).flatMap { shard in try shard.run { try $0.payments(hold: holdID) } }
+    }
+    public func payments(from: Int64, to: Int64) throws -> [PaymentRecord] {
+        try everyShard { try $0.payments(from: from, to: to) }.flatMap { $0 }.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+    }
+    public func pendingPayments(dueBy time: Int64) throws -> [PaymentRecord] {
+        try everyShard { try $0.pendingPayments(dueBy: time) }.flatMap { $0 }.sorted { ($0.expiresAt, $0.id) < ($1.expiresAt, $1.id) }
+    }
+}
