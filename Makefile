@@ -69,10 +69,11 @@ test-web:
 	node --test Tests/Web
 
 # The payment providers' own libraries from PyPI, which the payment tests check SeatKit against
-# (Stripe's signatures). A test that needs one fails without it.
+# (Stripe's signatures), and localstripe, a Stripe-compatible server the tests start. A test that needs
+# one fails without it.
 payment-deps:
-	python3 -c 'import stripe' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check stripe \
-		|| python3 -m pip install --quiet --break-system-packages stripe
+	python3 -c 'import stripe, localstripe' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check stripe localstripe \
+		|| python3 -m pip install --quiet --break-system-packages stripe localstripe
 
 # The server and client suites under ThreadSanitizer, in a build of their own (.build/tsan). A report
 # alone does not fail a test, so halt_on_error makes the first one fail the run. No suppressions. One test

@@ -65,7 +65,7 @@ let package = Package(
         .target(name: "SeatTickets", dependencies: ["SeatSecrets", "SharedState"]),
         // Payment providers, headless: the deployment's providers (`--payments FILE`) and each one's
         // signatures and calls. Knows no store, no seats and no HTTP server.
-        .target(name: "SeatPayments", dependencies: ["SeatSecrets"]),
+        .target(name: "SeatPayments", dependencies: ["SeatSecrets", "SeatJSON", "SharedState"]),
         // The on-sale waiting room, headless: the line, the opening shuffle, the admission rate, signed admissions.
         .target(name: "SeatQueue", dependencies: ["SeatDomain", "SeatSecrets", "SharedState"]),
         // The two stores (SQLite, PostgreSQL) behind SeatDomain's protocol: the only module that speaks SQL.

@@ -221,12 +221,13 @@ extension Inventory {
     func apply(
         _ state: ShowState, in m: Memory, changes: [SeatChange], insert: [Claim] = [], delete: [Int] = [], sell: [Int] = [],
         holds: [HoldRecord], durable: Bool = false, idempotency: StoredResponse? = nil, refunds: [RefundRecord] = [], show: ShowRecord? = nil,
-        log: LogEntry
+        payments: [PaymentRecord] = [], log: LogEntry
     ) throws(Refusal) -> CommitTicket {
-        writer.enqueue(
-            stage(
-                state, in: m, changes: changes, insert: insert, delete: delete, sell: sell, holds: holds, durable: durable, idempotency: idempotency,
-                refunds: refunds, show: show, log: log))
+        var change = stage(
+            state, in: m, changes: changes, insert: insert, delete: delete, sell: sell, holds: holds, durable: durable, idempotency: idempotency,
+            refunds: refunds, show: show, log: log)
+        change.payments = payments
+        return writer.enqueue(change)
     }
 
     /// `apply`'s change made in memory, not yet queued: the caller queues it (with others written all or

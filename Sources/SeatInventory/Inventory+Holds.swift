@@ -181,6 +181,7 @@ extension Inventory {
         let snapshot = try readHold(tokenDigest: token)
         return try lockedForHold(token) { (m: Memory) throws(Refusal) -> (HoldView, CommitTicket?) in
             let (state, hold) = try activeHold(token, snapshot: snapshot, in: m)
+            try Self.refuseWhilePaying(hold)
             let adding = try resolve(add, in: state.layout), removing = try resolve(remove, in: state.layout)
             if !adding.isEmpty { try checkOnSale(state) }
             let own = Set(hold.seats)
@@ -226,6 +227,7 @@ extension Inventory {
             guard let showID = m.holdShow[token], !m.isStale(showID), let state = m.shows[showID], let hold = state.holds[token],
                 hold.record.expiresAt > clock()
             else { return nil }
+            try Self.refuseWhilePaying(hold)
             let ticket = try end(hold, as: .released, in: state, m)
             metrics.count("holds_released")
             return ticket
@@ -237,6 +239,7 @@ extension Inventory {
         let snapshot = try readHold(tokenDigest: token)
         return try lockedForHold(token) { (m: Memory) throws(Refusal) -> CommitTicket in
             let (state, hold) = try activeHold(token, snapshot: snapshot, in: m)
+            try Self.refuseWhilePaying(hold)
             let ticket = try end(hold, as: .released, in: state, m)
             metrics.count("holds_released")
             return ticket
@@ -255,6 +258,7 @@ extension Inventory {
         let snapshot = try readHold(tokenDigest: token)
         return try lockedForHold(token) { (m: Memory) throws(Refusal) -> (HoldView, CommitTicket?) in
             let (state, hold) = try activeHold(token, snapshot: snapshot, in: m)
+            try Self.refuseWhilePaying(hold)
             guard !hold.record.extended else { throw Refusal(.alreadyExtended, detail: "a hold can be extended once") }
             var record = hold.record
             record.extended = true
@@ -285,6 +289,7 @@ extension Inventory {
             return try lockedForHold(token) { (m: Memory) throws(Refusal) -> (HoldOutcome, CommitTicket?) in
                 if let body = try replay(idempotency, stored: stored, in: m) { return (.replayed(body: body), nil) }
                 let (state, hold) = try activeHold(token, snapshot: snapshot, in: m)
+                try Self.refuseWhilePaying(hold)
                 return try confirm(hold, in: state, m, orderRef: orderRef, idempotency: idempotency, token: plain)
             }
         } catch  where error.reason == .holdConfirmed {
@@ -314,8 +319,9 @@ extension Inventory {
     }
 
     /// Sells a live hold's seats under `orderRef`. Called under the lock.
-    private func confirm(
-        _ hold: ActiveHold, in state: ShowState, _ m: Memory, orderRef: String, idempotency: IdempotentRequest<HoldView>?, token plain: String
+    func confirm(
+        _ hold: ActiveHold, in state: ShowState, _ m: Memory, orderRef: String, idempotency: IdempotentRequest<HoldView>?, token plain: String,
+        payments: [PaymentRecord] = []
     ) throws(Refusal) -> (HoldOutcome, CommitTicket?) {
         var record = hold.record
         record.state = .confirmed
@@ -326,7 +332,7 @@ extension Inventory {
         let kept = idempotency.map { $0.kept(fresh) }
         let ticket = try apply(
             state, in: m, changes: hold.seats.map { SeatChange(seat: $0, status: .sold) }, sell: hold.seats, holds: [record], durable: true,
-            idempotency: kept, log: LogEntry(action: "confirm", holdID: record.id, orderRef: orderRef))
+            idempotency: kept, payments: payments, log: LogEntry(action: "confirm", holdID: record.id, orderRef: orderRef))
         m.ended(record, in: state)
         if let admission = record.admission { state.spentAdmissions.insert(admission) }
         metrics.count("confirmations")

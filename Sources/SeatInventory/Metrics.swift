@@ -31,6 +31,10 @@ public final class Metrics: Sendable {
 
     public func value(_ name: String) -> Int { state.withLock { $0.counters[name] ?? 0 } }
 
+    /// Why a provider's notification is refused: not signed, signed by another key, signed too long ago,
+    /// not readable, about no payment of this server, or not matching the payment it names.
+    package static let refusedNotificationReasons = ["unsigned", "forged", "stale", "unreadable", "unknown", "mismatch"]
+
     public func text(gauges: [(String, String, Double)]) -> String {
         let s = state.withLock({ $0 })
         let (requests, counters, buckets, latencySum, latencyCount) = (s.requests, s.counters, s.buckets, s.latencySum, s.latencyCount)
@@ -46,8 +50,17 @@ public final class Metrics: Sendable {
             ("show_reloads", "Shows reloaded from the store (a refused or failed write, a gap in the log)."),
             ("store_batches", "Transactions written by the store's writer (group commit)."),
             ("store_changes", "Changes written (store_changes / store_batches: the mean batch)."),
+            ("checkouts", "Checkouts: holds made paying, each with a pending payment."),
+            ("payment_notifications", "Providers' notifications accepted (signed, known, matching)."),
+            ("payments_sold", "Payments that sold their hold's seats."),
+            ("payments_late", "Payments that came when their hold was gone: nothing sold, the money to go back."),
         ] {
             out += "# HELP seatkit_\(name)_total \(help)\n# TYPE seatkit_\(name)_total counter\nseatkit_\(name)_total \(counters[name] ?? 0)\n"
+        }
+        out += "# HELP seatkit_payment_notifications_refused_total Providers' notifications refused, changing nothing, by reason.\n"
+        out += "# TYPE seatkit_payment_notifications_refused_total counter\n"
+        for reason in Self.refusedNotificationReasons {
+            out += "seatkit_payment_notifications_refused_total{reason=\"\(reason)\"} \(counters["payment_notifications_refused_" + reason] ?? 0)\n"
         }
         out += "# HELP seatkit_request_duration_seconds Time to answer a request.\n# TYPE seatkit_request_duration_seconds histogram\n"
         var cumulative = 0

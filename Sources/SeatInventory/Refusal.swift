@@ -27,6 +27,9 @@ public struct Refusal: Error, Sendable, CustomStringConvertible {
         case holdReleased = "hold-released"
         case holdConfirmed = "hold-confirmed"
         case alreadyExtended = "already-extended"
+        /// The hold is being paid for: its seats are kept until the payment window ends, and nobody
+        /// changes it meanwhile.
+        case holdPaying = "hold-paying"
         case idempotencyKeyReused = "idempotency-key-reused"
         case venueExists = "venue-exists"
         case showExists = "show-exists"

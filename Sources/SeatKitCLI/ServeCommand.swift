@@ -54,6 +54,9 @@ struct ServeCommand: ToolCommand {
         completion: .file())
     var payments: String?
 
+    @Option(help: "Minutes a checkout keeps the hold's seats for its payment (1 to 120).")
+    var paymentMinutes = 15
+
     @Option(help: "Holds a second one client may ask for.")
     var holdsPerSecond: Double?
 
@@ -116,6 +119,8 @@ struct ServeCommand: ToolCommand {
                 throw UsageError(message: "--payments: \(error)")
             }
         }
+        guard (1...120).contains(paymentMinutes) else { throw UsageError(message: "--payment-minutes must be 1 to 120") }
+        options.paymentMinutes = paymentMinutes
         options.ticketSecret = ticketSecret ?? ProcessInfo.processInfo.environment["SEATKIT_TICKET_SECRET"]
         if let secret = options.ticketSecret, secret.utf8.count < 16 {
             throw ValidationError("--ticket-secret must be at least 16 characters: every ticket's key is drawn from it")

@@ -64,6 +64,8 @@ public final class SeatServerApp: Sendable {
         /// The payment providers (`--payments FILE`, read and checked by the caller): with any online
         /// provider, a buyer's confirm is refused until the hold is paid.
         public var payments = PaymentSettings()
+        /// How long a checkout keeps the hold's seats for its payment (`--payment-minutes`: 15, at most 120).
+        public var paymentMinutes = 15
 
         /// The secret each show's ticket key is drawn from (`--ticket-secret`); nil: the admin key. Set it
         /// so the admin key can change without voiding every ticket sold.
@@ -129,7 +131,8 @@ public final class SeatServerApp: Sendable {
         let ticketSecret = HMACSHA256.code(key: Array((options.ticketSecret ?? options.adminKey).utf8), message: Array("seatkit-ticket-secret".utf8))
         api = SeatAPI(
             inventory: inventory, operators: operators, tickets: TicketIssuer(secret: ticketSecret), holdsPerSecond: options.holdsPerSecond,
-            logger: options.logger, queues: queues, localOffsetMinutes: options.localOffsetMinutes, payments: options.payments)
+            logger: options.logger, queues: queues, localOffsetMinutes: options.localOffsetMinutes, payments: options.payments,
+            paymentMinutes: options.paymentMinutes)
         let api = self.api
         var configuration = HTTPServer.Configuration(
             port: options.port, anyAddress: options.anyAddress, threads: options.threads, maximumBodyBytes: options.maximumBodyBytes,

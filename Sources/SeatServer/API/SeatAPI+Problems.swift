@@ -60,6 +60,7 @@ extension Refusal {
         case .holdReleased: (410, "Hold released")
         case .holdConfirmed: (409, "Hold confirmed")
         case .alreadyExtended: (409, "Already extended")
+        case .holdPaying: (409, "Hold being paid for")
         case .idempotencyKeyReused: (422, "Idempotency-Key reused")
         case .venueExists: (409, "Venue exists")
         case .showExists: (409, "Show exists")

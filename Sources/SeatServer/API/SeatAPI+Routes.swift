@@ -228,12 +228,13 @@ extension SeatAPI {
 
 /// JSON renderings of API objects.
 enum Render {
-    static func hold(_ h: HoldView) -> JSONWriter {
+    static func hold(_ h: HoldView) -> JSONWriter { holdResource(h).jsonWriter() }
+
+    static func holdResource(_ h: HoldView) -> HoldResource {
         HoldResource(
             token: h.token, holdID: h.holdID, showID: h.showID, state: HoldResource.State(rawValue: h.state.rawValue) ?? .active,
             seats: h.seatIDs, total: h.total.description, currency: h.currency, expiresAt: iso(h.expiresAt), extended: h.extended,
-            version: h.version, orderRef: h.orderRef
-        ).jsonWriter()
+            version: h.version, orderRef: h.orderRef)
     }
 
     /// RFC 3339 UTC with milliseconds.

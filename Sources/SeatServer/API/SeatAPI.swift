@@ -59,13 +59,17 @@ public final class SeatAPI: Sendable {
     /// The deployment's payment providers (`--payments`): with any online one, a buyer pays before the
     /// seats are sold.
     let payments: PaymentSettings
+    /// How long a checkout keeps the hold's seats for its payment (`--payment-minutes`, 1 to 120).
+    let paymentMinutes: Int
 
     /// `holdsPerSecond` per client address (0: no limit), bursts of twice that. `logger`: where request
     /// and failure lines go (the default says nothing).
     public init(
         inventory: Inventory, operators: OperatorDirectory, tickets: TicketIssuer, holdsPerSecond: Double = 20, logger: Logger = RequestLog.silent,
-        queues: QueueDesk? = nil, localOffsetMinutes: Int? = nil, payments: PaymentSettings = PaymentSettings()
+        queues: QueueDesk? = nil, localOffsetMinutes: Int? = nil, payments: PaymentSettings = PaymentSettings(),
+        paymentMinutes: Int = 15
     ) {
+        self.paymentMinutes = paymentMinutes
         self.localOffsetMinutes = localOffsetMinutes
         self.payments = payments
         self.inventory = inventory

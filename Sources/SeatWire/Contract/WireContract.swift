@@ -14,7 +14,7 @@ public enum WireContract {
         RefundRequest.self, ExchangeRequest.self, ExchangeResource.self, SeatViewResource.self, WireSeatID.self,
         PriceTableBody.self, SelectionPolicyBody.self, SeatCounts.self, VenueSummary.self, BestSeats.self, FreeSeatList.self,
         ShowReportResource.self, StatusCountsBody.self, SalesReportResource.self, TakingsResource.self, OrderSearchResource.self, OperatorIdentity.self,
-        QueueSettingsRequest.self, QueueResource.self, QueuePlace.self,
+        QueueSettingsRequest.self, QueueResource.self, QueuePlace.self, CheckoutRequest.self, PaymentResource.self, CheckoutResource.self,
     ]
 
     /// The schema a component name stands for.

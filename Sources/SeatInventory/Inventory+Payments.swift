@@ -1,0 +1,119 @@
+import Foundation
+import SeatDomain
+import SeatMap
+import SeatSecrets
+
+/// A buyer's hold sold by its payment: the checkout makes the hold `paying` (its seats kept until the
+/// payment window ends, nobody may change it) with a pending payment, in one change; the provider's
+/// paid notification sells the seats and records the payment as succeeded, in one durable change. The
+/// provider itself is the API's to call (the domain knows none): `checkoutQuote` says what to ask for,
+/// `beginCheckout` keeps what the provider answered.
+extension Inventory {
+    /// What a checkout asks the provider to take for a hold.
+    public struct CheckoutQuote: Sendable {
+        public var holdID: String
+        public var showID: String
+        /// The hold's total in the currency's minor units (fen), as it stands now.
+        public var amount: Int64
+        public var currency: String
+        /// The hold's pending payment, when a checkout was made already (a retried checkout gets it).
+        public var pending: PaymentRecord?
+    }
+
+    /// A buyer's hold a change may not touch while it is being paid for (the checkout set `payment`).
+    static func refuseWhilePaying(_ hold: ActiveHold) throws(Refusal) {
+        guard hold.record.kind == .buyer, let payment = hold.record.payment else { return }
+        throw Refusal(.holdPaying, detail: "the hold is being paid for (payment \(payment)): it is sold when the payment is, or kept until its window ends")
+    }
+
+    /// The quote for a live buyer's hold.
+    public func checkoutQuote(token plain: String) throws(Refusal) -> CheckoutQuote {
+        let token = Secrets.tokenDigest(plain)
+        let snapshot = try readHold(tokenDigest: token)
+        let (quote, paymentID) = try lockedForHold(token) { (m: Memory) throws(Refusal) -> (CheckoutQuote, String?) in
+            let (state, hold) = try activeHold(token, snapshot: snapshot, in: m)
+            guard hold.record.kind == .buyer else { throw Refusal(.notFound, detail: "no buyer's hold with this token") }
+            let total = view(hold, in: state, token: plain).total
+            let units = NSDecimalNumber(decimal: total.amount * pow(10, total.digits)).int64Value
+            return (CheckoutQuote(holdID: hold.record.id, showID: state.record.id, amount: units, currency: total.currency, pending: nil), hold.record.payment)
+        }
+        guard let paymentID else { return quote }
+        var withPending = quote
+        do { withPending.pending = try store.payments?.payment(id: paymentID) } catch { throw Self.storeRefusal(error) }
+        return withPending
+    }
+
+    /// Keeps `payment` (pending, with the provider's id) for the hold and makes the hold `paying`: its
+    /// expiry moves to the payment's window, its order reference is set. Refused when the hold changed
+    /// since the quote (another checkout, a change of seats: its total is no longer the payment's).
+    package func beginCheckout(token plain: String, payment: PaymentRecord, orderRef: String) throws(Refusal) -> (HoldView, CommitTicket) {
+        let token = Secrets.tokenDigest(plain)
+        let snapshot = try readHold(tokenDigest: token)
+        return try lockedForHold(token) { (m: Memory) throws(Refusal) -> (HoldView, CommitTicket) in
+            let (state, hold) = try activeHold(token, snapshot: snapshot, in: m)
+            try Self.refuseWhilePaying(hold)
+            guard hold.record.id == payment.holdID else { throw Refusal(.notFound, detail: "the payment is for another hold") }
+            var record = hold.record
+            record.payment = payment.id
+            record.orderRef = orderRef
+            record.expiresAt = max(record.expiresAt, payment.expiresAt)
+            let ticket = try apply(
+                state, in: m, changes: [], holds: [record], durable: true, payments: [payment],
+                log: LogEntry(action: "checkout", holdID: record.id, reason: "\(payment.provider) \(payment.providerID ?? "")", orderRef: orderRef))
+            let updated = ActiveHold(record: record, seats: hold.seats)
+            state.holds[token] = updated
+            metrics.count("checkouts")
+            return (view(updated, in: state, token: plain), ticket)
+        }
+    }
+
+    /// What a paid notification did.
+    public enum PaidOutcome: Sendable, Equatable {
+        /// The seats are sold under the order, the payment recorded as succeeded.
+        case sold(orderRef: String)
+        /// Told before: nothing more to do.
+        case alreadyRecorded
+        /// The hold this payment was for is no longer waiting for it (it ended, or another payment sold
+        /// it): the money is to go back (`payment.late`).
+        case holdGone(String)
+    }
+
+    /// The provider says `payment` (as stored at the checkout) was paid: its hold's seats are sold and
+    /// the payment recorded as succeeded in one durable change. The caller has checked the provider's
+    /// signature, amount, currency and merchant.
+    package func beginPaid(_ payment: PaymentRecord) throws(Refusal) -> (PaidOutcome, CommitTicket?) {
+        if payment.state == .succeeded || payment.state == .refunded { return (.alreadyRecorded, nil) }
+        let read: (record: HoldRecord, seats: [Int])?
+        do { read = try store.holdWithSeats(id: payment.holdID) } catch { throw Self.storeRefusal(error) }
+        guard let read else { return (.holdGone("no hold \(payment.holdID)"), nil) }
+        let token = read.record.tokenDigest
+        let snapshot = HoldSnapshot(tokenDigest: token, read: read)
+        return try locked { (m: Memory) throws(Refusal) -> (PaidOutcome, CommitTicket?) in
+            let state: ShowState, hold: ActiveHold
+            do throws(Refusal) { (state, hold) = try activeHold(token, snapshot: mode.followsOthers ? snapshot : nil, in: m) } catch {
+                if error.reason == .holdConfirmed, read.record.payment == payment.id { return (.alreadyRecorded, nil) }
+                return (.holdGone("the hold ended before the payment came (\(error.detail))"), nil)
+            }
+            guard hold.record.payment == payment.id else { return (.holdGone("the hold is being paid by another payment"), nil) }
+            let orderRef = hold.record.orderRef ?? payment.id
+            var paid = payment
+            paid.state = .succeeded
+            paid.updatedAt = clock()
+            paid.outcome = "sold"
+            let (_, ticket) = try confirm(hold, in: state, m, orderRef: orderRef, idempotency: nil, token: "", payments: [paid])
+            metrics.count("payments_sold")
+            return (.sold(orderRef: orderRef), ticket)
+        }
+    }
+
+    /// Records what became of a payment that sells nothing (a late one, a failure, a cancellation): an
+    /// empty change of its show, so the payment is written in a transaction of the show's like any other.
+    package func beginRecordPayment(_ payment: PaymentRecord, action: String) throws(Refusal) -> CommitTicket {
+        try locked { (m: Memory) throws(Refusal) -> CommitTicket in
+            guard let state = m.shows[payment.showID] else { throw Refusal(.notFound, detail: "no show \(payment.showID)") }
+            return try apply(
+                state, in: m, changes: [], holds: [], durable: true, payments: [payment],
+                log: LogEntry(action: action, holdID: payment.holdID, reason: payment.outcome))
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import SharedState
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One call to a provider's API, waited for (the calling request thread waits; a checkout is one call),
+/// at most `timeout` seconds (10: a provider slower than that is down for the buyer too). HTTPS through
+/// Foundation's URLSession (libcurl on Linux); plain HTTP only for a local test provider.
+public struct ProviderHTTP: Sendable {
+    public var timeout: TimeInterval = 10
+
+    public init(timeout: TimeInterval = 10) { self.timeout = timeout }
+
+    public struct Answer: Sendable {
+        public var status: Int
+        public var body: [UInt8]
+    }
+
+    /// Why a call got no answer: the provider could not be reached or did not answer in time.
+    public struct Unreachable: Error, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    public func send(_ method: String, _ url: URL, headers: [(String, String)], body: [UInt8]?) throws -> Answer {
+        var request = URLRequest(url: url, timeoutInterval: timeout)
+        request.httpMethod = method
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        if let body { request.httpBody = Data(body) }
+        // The answer, handed from URLSession's thread to this one. Lock: its own.
+        let box = Locked<Result<Answer, Error>?>(nil)
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        session.dataTask(with: request) { data, response, error in
+            let result: Result<Answer, Error> =
+                error.map { .failure(Unreachable(description: "\(url.host ?? "the provider"): \($0.localizedDescription)")) }
+                ?? .success(Answer(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: Array(data ?? Data())))
+            box.withLockWakingWaiters { $0 = result }
+        }.resume()
+        let answered = box.wait(until: { $0 != nil }, deadline: Date().addingTimeInterval(timeout + 2)) { value, _ in value }
+        guard let result = answered else {
+            throw Unreachable(description: "\(url.host ?? "the provider") did not answer within \(Int(timeout)) s")
+        }
+        return try result.get()
+    }
+
+    /// `application/x-www-form-urlencoded` (what Stripe's API takes), each name and value escaped.
+    public static func form(_ fields: [(String, String)]) -> [UInt8] {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        func escape(_ s: String) -> String { s.addingPercentEncoding(withAllowedCharacters: allowed) ?? "" }
+        return Array(fields.map { escape($0.0) + "=" + escape($0.1) }.joined(separator: "&").utf8)
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import SeatJSON
+
+/// A payment SeatKit asks a provider to take: for one hold, in the currency's minor units.
+public struct PaymentRequest: Sendable, Hashable {
+    /// SeatKit's id (`pay_…`): the provider's idempotency key and metadata carry it, so a retried call
+    /// is the same payment and a notification names it.
+    public var paymentID: String
+    public var holdID: String
+    public var showID: String
+    public var amount: Int64
+    /// ISO 4217, upper case (`CNY`).
+    public var currency: String
+    /// What the buyer's statement says.
+    public var description: String
+
+    public init(paymentID: String, holdID: String, showID: String, amount: Int64, currency: String, description: String) {
+        self.paymentID = paymentID; self.holdID = holdID; self.showID = showID; self.amount = amount; self.currency = currency
+        self.description = description
+    }
+}
+
+/// What a provider says of a payment: its own id, the amount and currency it is for, the payment of
+/// SeatKit's it names, and where it stands.
+public struct ProviderPayment: Sendable, Hashable {
+    public enum Status: String, Sendable { case pending, succeeded, failed, canceled }
+    public var providerID: String
+    public var paymentID: String?
+    public var amount: Int64
+    public var currency: String
+    public var status: Status
+    /// The provider's reason, for a failure.
+    public var reason: String?
+}
+
+/// A provider's refusal or an answer SeatKit cannot read: the provider's own words, never a secret.
+public struct ProviderError: Error, Sendable, CustomStringConvertible {
+    public var provider: String
+    public var status: Int
+    public var message: String
+    public var description: String { "\(provider) answered \(status): \(message)" }
+}
+
+/// Stripe's PaymentIntents API (`api=` in the settings; localstripe in tests): a payment is a
+/// PaymentIntent made with SeatKit's payment id as its idempotency key and metadata, paid by the
+/// buyer's page with its client secret, and reported by a signed webhook (`StripeSignature`).
+public struct StripeClient: Sendable {
+    public let settings: StripeSettings
+    let http: ProviderHTTP
+
+    public init(settings: StripeSettings, http: ProviderHTTP = ProviderHTTP()) {
+        self.settings = settings
+        self.http = http
+    }
+
+    /// A new PaymentIntent for `request` (the same one again for a retry with the same payment id): the
+    /// provider's view of it and the client secret the buyer's page pays with.
+    public func createIntent(_ request: PaymentRequest) throws -> (payment: ProviderPayment, clientSecret: String) {
+        let body = ProviderHTTP.form([
+            ("amount", String(request.amount)), ("currency", request.currency.lowercased()), ("payment_method_types[]", "card"),
+            ("metadata[payment]", request.paymentID), ("metadata[hold]", request.holdID), ("metadata[show]", request.showID),
+            ("metadata[description]", request.description),
+        ])
+        let object = try call("POST", "/v1/payment_intents", body: body, idempotencyKey: request.paymentID)
+        guard let intent = Self.intent(object), let secret = object["client_secret"]?.stringValue else {
+            throw ProviderError(provider: "stripe", status: 200, message: "a PaymentIntent without an id, amount or client secret")
+        }
+        return (intent, secret)
+    }
+
+    /// The PaymentIntent as Stripe has it now (asked when no notification came).
+    public func intent(id: String) throws -> ProviderPayment {
+        let object = try call("GET", "/v1/payment_intents/" + id, body: nil, idempotencyKey: nil)
+        guard let intent = Self.intent(object) else { throw ProviderError(provider: "stripe", status: 200, message: "an unreadable PaymentIntent") }
+        return intent
+    }
+
+    func call(_ method: String, _ path: String, body: [UInt8]?, idempotencyKey: String?) throws -> JSONObject {
+        var headers = [("Authorization", "Bearer " + settings.secretKey.text), ("Stripe-Version", "2024-06-20")]
+        if body != nil { headers.append(("Content-Type", "application/x-www-form-urlencoded")) }
+        if let idempotencyKey { headers.append(("Idempotency-Key", idempotencyKey)) }
+        let url = settings.api.appendingPathComponent(String(path.dropFirst()))
+        let answer = try http.send(method, url, headers: headers, body: body)
+        let object = (try? JSONParser.parse(answer.body))?.objectValue
+        guard (200..<300).contains(answer.status), let object else {
+            let message = object?["error"]?.objectValue?["message"]?.stringValue ?? String(decoding: answer.body.prefix(200), as: UTF8.self)
+            throw ProviderError(provider: "stripe", status: answer.status, message: message)
+        }
+        return object
+    }
+
+    /// A PaymentIntent object (in an answer or an event) as SeatKit reads it.
+    static func intent(_ o: JSONObject) -> ProviderPayment? {
+        guard o["object"]?.stringValue == "payment_intent", let id = o["id"]?.stringValue, let amount = o["amount"]?.intValue,
+            let currency = o["currency"]?.stringValue
+        else { return nil }
+        let status: ProviderPayment.Status
+        switch o["status"]?.stringValue {
+        case "succeeded": status = .succeeded
+        case "canceled": status = .canceled
+        default: status = o["last_payment_error"]?.objectValue == nil ? .pending : .failed
+        }
+        return ProviderPayment(
+            providerID: id, paymentID: o["metadata"]?.objectValue?["payment"]?.stringValue, amount: Int64(amount), currency: currency.uppercased(),
+            status: status, reason: o["last_payment_error"]?.objectValue?["message"]?.stringValue)
+    }
+
+    /// A webhook's event, once its signature is checked: its id, type and the PaymentIntent it is
+    /// about; nil for an event that is not about a PaymentIntent (answered and ignored).
+    public static func event(_ body: [UInt8]) throws -> (id: String, type: String, payment: ProviderPayment?) {
+        guard let o = (try? JSONParser.parse(body))?.objectValue, let id = o["id"]?.stringValue, let type = o["type"]?.stringValue else {
+            throw ProviderError(provider: "stripe", status: 0, message: "an event that is not a JSON object with an id and a type")
+        }
+        let object = o["data"]?.objectValue?["object"]?.objectValue
+        var payment = object.flatMap(intent)
+        // The event's type says what happened to it, whatever the object's status field says.
+        if type == "payment_intent.payment_failed" { payment?.status = .failed }
+        if type == "payment_intent.canceled" { payment?.status = .canceled }
+        return (id, type, payment)
+    }
+}

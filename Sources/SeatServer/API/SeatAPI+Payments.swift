@@ -1,0 +1,153 @@
+import Foundation
+import SeatDomain
+import SeatHTTP
+import SeatInventory
+import SeatJSON
+import SeatMap
+import SeatPayments
+import SeatWire
+
+/// The buyer pays before the seats are sold (#52): a checkout asks the provider for a payment and keeps
+/// the hold for it; the provider's signed notification sells the seats. The provider is called here,
+/// outside the inventory's lock (one call a checkout, at most `ProviderHTTP.timeout`).
+extension SeatAPI {
+    /// `POST /v1/holds/{token}/checkout`.
+    func checkout(_ token: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
+        let request = try RequestBody.decode(r, CheckoutRequest.init(json:))
+        guard payments.onlineProviders.contains(request.provider) else {
+            throw Problem(
+                422, "provider-not-configured", "Payment provider not configured",
+                detail: "this server takes " + (payments.onlineProviders.isEmpty ? "no payments online" : payments.onlineProviders.joined(separator: ", ")))
+        }
+        let quote = try inventory.checkoutQuote(token: token)
+        guard quote.amount > 0 else {
+            throw Problem(422, "nothing-to-pay", "Nothing to pay", detail: "the hold costs nothing: confirm it (POST /v1/holds/{token}/confirm)")
+        }
+        if let pending = quote.pending, pending.provider != request.provider {
+            throw Problem(409, "hold-paying", "Hold being paid for", detail: "the hold is being paid with \(pending.provider): finish that payment")
+        }
+        let now = Self.now()
+        let paymentID = quote.pending?.id ?? Self.newPaymentID()
+        let orderRef = request.orderRef ?? "WEB-" + String(paymentID.suffix(10)).uppercased()
+        let expiresAt = quote.pending?.expiresAt ?? now + Int64(paymentMinutes) * 60_000
+        guard let stripe = payments.stripe, request.provider == "stripe" else {
+            throw Problem(501, "provider-not-ready", "Provider not ready", detail: "\(request.provider) checkouts are not built yet: pay with stripe")
+        }
+        // The same payment id is the same PaymentIntent: a retried checkout gets the same one back.
+        let (intent, secret) = try Self.provider("stripe") {
+            try StripeClient(settings: stripe).createIntent(
+                PaymentRequest(
+                    paymentID: paymentID, holdID: quote.holdID, showID: quote.showID, amount: quote.amount, currency: quote.currency,
+                    description: "SeatKit \(quote.showID) \(orderRef)"))
+        }
+        guard intent.amount == quote.amount, intent.currency == quote.currency else {
+            throw Problem(502, "provider-failed", "Payment provider failed", detail: "stripe made a payment of another amount or currency")
+        }
+        let record = PaymentRecord(
+            id: paymentID, holdID: quote.holdID, showID: quote.showID, provider: "stripe", providerID: intent.providerID, amount: quote.amount,
+            currency: quote.currency, state: .pending, createdAt: now, updatedAt: now, expiresAt: expiresAt)
+        let resource = PaymentResource(
+            id: paymentID, provider: "stripe", state: "pending", amount: Money(minorUnits: quote.amount, currency: quote.currency, digits: 2).description,
+            currency: quote.currency, expiresAt: Render.iso(expiresAt), orderRef: orderRef, clientSecret: secret)
+        if quote.pending != nil {
+            let view = try inventory.hold(token: token)
+            return Self.checkoutAnswer(200, resource, view)
+        }
+        let (view, ticket) = try inventory.beginCheckout(token: token, payment: record, orderRef: orderRef)
+        return afterCommit(ticket, trace: trace) {
+            Self.checkoutAnswer(201, resource, view)
+        }
+    }
+
+    /// `POST /v1/payments/{provider}/notify`: a provider's notification, checked the provider's way.
+    func paymentNotify(_ provider: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
+        switch provider {
+        case "stripe": return try stripeNotify(r, trace: trace)
+        default: throw Problem.notFound("no payment provider \(provider) on this server")
+        }
+    }
+
+    /// `POST /v1/payments/stripe/notify`: Stripe's webhook. Anything not signed by the endpoint's secret
+    /// within 300 s, not about a payment SeatKit made, or not for its amount and currency changes
+    /// nothing, is answered 400 (Stripe shows it to the operator) and counted.
+    func stripeNotify(_ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
+        guard let stripe = payments.stripe else { throw Problem.notFound("this server takes no Stripe payments") }
+        let metrics = inventory.metrics
+        func refuse(_ why: String, _ type: String, _ detail: String) -> Problem {
+            metrics.count("payment_notifications_refused_" + why)
+            return Problem(400, type, "Notification refused", detail: detail)
+        }
+        do { try StripeSignature.verify(header: r.header("stripe-signature"), body: r.body, secret: stripe.webhookSecret, now: Int(Self.now() / 1000)) } catch {
+            let why =
+                switch error {
+                case .mismatch: "forged"
+                case .stale: "stale"
+                case .malformed: "unsigned"
+                }
+            throw refuse(why, "bad-signature", error.description)
+        }
+        let event: (id: String, type: String, payment: ProviderPayment?)
+        do { event = try StripeClient.event(r.body) } catch { throw refuse("unreadable", "bad-notification", "\(error)") }
+        guard let told = event.payment else { return Self.received(event.type, outcome: "ignored") }
+        let stored: PaymentRecord?
+        do { stored = try inventory.store.payments?.payment(provider: "stripe", providerID: told.providerID) } catch {
+            throw Problem(503, "store-unavailable", "Store unavailable", detail: "the payment could not be read: Stripe will send it again")
+        }
+        guard let stored else { throw refuse("unknown", "unknown-payment", "no payment of this server is \(told.providerID)") }
+        guard told.paymentID == stored.id, told.amount == stored.amount, told.currency == stored.currency else {
+            throw refuse(
+                "mismatch", "payment-mismatch",
+                "the notification's payment does not match \(stored.id): \(told.amount) \(told.currency) against \(stored.amount) \(stored.currency)")
+        }
+        metrics.count("payment_notifications")
+        guard told.status == .succeeded else { return Self.received(event.type, outcome: told.status.rawValue) }
+        let (outcome, ticket) = try inventory.beginPaid(stored)
+        switch outcome {
+        case .sold(let orderRef):
+            return afterCommit(ticket, trace: trace) { Self.received(event.type, outcome: "sold \(orderRef)") }
+        case .alreadyRecorded:
+            return Self.received(event.type, outcome: "recorded before")
+        case .holdGone(let why):
+            // Paid, and nothing sold for it: kept as such (the reconciliation report lists it) until the
+            // money goes back.
+            var late = stored
+            late.state = .succeeded
+            late.updatedAt = Self.now()
+            late.outcome = "late: \(why); the money is to go back"
+            metrics.count("payments_late")
+            let recorded = try inventory.beginRecordPayment(late, action: "payment-late")
+            return afterCommit(recorded, trace: trace) { Self.received(event.type, outcome: "late") }
+        }
+    }
+
+    static func checkoutAnswer(_ status: Int, _ payment: PaymentResource, _ hold: HoldView) -> HTTPResponse {
+        HTTPResponse(
+            status: status, headers: [("Content-Type", "application/json")],
+            body: CheckoutResource(payment: payment, hold: Render.holdResource(hold)).jsonBytes())
+    }
+
+    static func received(_ type: String, outcome: String) -> HTTPResponse {
+        var w = JSONWriter()
+        w.raw("{"); w.key("received", first: true); w.raw("true"); w.key("type"); w.string(type); w.key("outcome"); w.string(outcome); w.raw("}")
+        return .json(200, w)
+    }
+
+    /// A provider's call: its refusal a 502 with the provider's words, no answer a 503.
+    static func provider<T>(_ name: String, _ call: () throws -> T) throws -> T {
+        do { return try call() } catch let error as ProviderError {
+            throw Problem(502, "provider-failed", "Payment provider failed", detail: error.description)
+        } catch let error as ProviderHTTP.Unreachable {
+            throw Problem(503, "provider-unavailable", "Payment provider unavailable", detail: error.description)
+        }
+    }
+
+    /// `pay_` and 128 random bits: unguessable, as hold tokens are.
+    static func newPaymentID() -> String {
+        var g = SystemRandomNumberGenerator()
+        return "pay_" + (0..<2).map { _ in String(g.next() as UInt64, radix: 16).leftPadded(16) }.joined()
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}

@@ -1,0 +1,127 @@
+import SeatJSON
+import SeatMap
+
+/// `POST /v1/holds/{token}/checkout`: which provider the buyer pays with, how (`method`, where the
+/// provider has several: WeChat Pay `native` or `jsapi`, Alipay `qr` or `page`), and the order
+/// reference the sale will have (SeatKit makes one when none is given).
+public struct CheckoutRequest: Sendable, Hashable {
+    public static let providers = ["stripe", "wechatpay", "alipay"]
+    public var provider: String
+    public var method: String?
+    public var orderRef: String?
+
+    public init(provider: String, method: String? = nil, orderRef: String? = nil) {
+        self.provider = provider; self.method = method; self.orderRef = orderRef
+    }
+
+    public func jsonBytes() -> [UInt8] {
+        var w = JSONWriter()
+        w.raw("{"); w.key("provider", first: true); w.string(provider)
+        if let method { w.key("method"); w.string(method) }
+        if let orderRef { w.key("orderRef"); w.string(orderRef) }
+        w.raw("}")
+        return w.bytes
+    }
+
+    public init(json bytes: [UInt8]) throws(WireError) {
+        let o = try WireError.object(bytes)
+        var log = ProblemLog()
+        o.rejectUnknownKeys(["provider", "method", "orderRef"], at: "", into: &log)
+        let provider = o.text("provider", into: &log)
+        if let provider, !Self.providers.contains(provider) { log.add("provider", "one of stripe, wechatpay or alipay, got \"\(provider.prefix(40))\"") }
+        let method = o.text("method", into: &log, required: false)
+        if let method, !["card", "native", "jsapi", "qr", "page"].contains(method) {
+            log.add("method", "one of card, native, jsapi, qr or page, got \"\(method.prefix(40))\"")
+        }
+        let ref = o.text("orderRef", into: &log, required: false)
+        if let ref, let problem = WireOrderRef.problem(ref) { log.add("orderRef", problem) }
+        if !log.isEmpty { throw .invalid(log.error) }
+        self.init(provider: provider!, method: method, orderRef: ref)
+    }
+}
+
+/// A payment as the API returns it, with what the buyer's page needs to pay: Stripe's `clientSecret`,
+/// WeChat Pay Native's `codeUrl`, Alipay's `qrCode` or `redirectUrl`.
+public struct PaymentResource: Sendable, Hashable {
+    public var id: String
+    public var provider: String
+    /// `pending`, `succeeded`, `failed`, `canceled` or `refunded`.
+    public var state: String
+    /// Exact decimal text, e.g. "116.00".
+    public var amount: String
+    public var currency: String
+    /// RFC 3339, UTC: when the payment window ends.
+    public var expiresAt: String
+    public var orderRef: String?
+    public var clientSecret: String?
+    public var codeURL: String?
+    public var qrCode: String?
+    public var redirectURL: String?
+
+    public init(
+        id: String, provider: String, state: String, amount: String, currency: String, expiresAt: String, orderRef: String?,
+        clientSecret: String? = nil, codeURL: String? = nil, qrCode: String? = nil, redirectURL: String? = nil
+    ) {
+        self.id = id; self.provider = provider; self.state = state; self.amount = amount; self.currency = currency; self.expiresAt = expiresAt
+        self.orderRef = orderRef; self.clientSecret = clientSecret; self.codeURL = codeURL; self.qrCode = qrCode; self.redirectURL = redirectURL
+    }
+
+    public func write(into w: inout JSONWriter) {
+        w.raw("{"); w.key("id", first: true); w.string(id)
+        w.key("provider"); w.string(provider)
+        w.key("state"); w.string(state)
+        w.key("amount"); w.string(amount)
+        w.key("currency"); w.string(currency)
+        w.key("expiresAt"); w.string(expiresAt)
+        if let orderRef { w.key("orderRef"); w.string(orderRef) }
+        if let clientSecret { w.key("clientSecret"); w.string(clientSecret) }
+        if let codeURL { w.key("codeUrl"); w.string(codeURL) }
+        if let qrCode { w.key("qrCode"); w.string(qrCode) }
+        if let redirectURL { w.key("redirectUrl"); w.string(redirectURL) }
+        w.raw("}")
+    }
+}
+
+/// `POST /v1/holds/{token}/checkout`'s answer: the payment and the hold it keeps.
+public struct CheckoutResource: Sendable, Hashable {
+    public var payment: PaymentResource
+    public var hold: HoldResource
+
+    public init(payment: PaymentResource, hold: HoldResource) { self.payment = payment; self.hold = hold }
+
+    public func jsonBytes() -> [UInt8] {
+        var w = JSONWriter()
+        w.raw("{"); w.key("payment", first: true); payment.write(into: &w)
+        w.key("hold"); hold.write(into: &w)
+        w.raw("}")
+        return w.bytes
+    }
+}
+
+extension CheckoutRequest: WireBody {
+    public static let schemaName = "CheckoutRequest"
+    public static let schema: JSONSchema = .object(
+        [
+            "provider": .oneOf(providers),
+            "method": .oneOf(["card", "native", "jsapi", "qr", "page"]),
+            "orderRef": .string(pattern: #"^[^/?#%\\\u0000-\u001f\u007f-\u009f]*$"#, minLength: 1, maxLength: 128),
+        ], required: ["provider"], closed: true
+    ).example(#"{"provider":"stripe"}"#)
+}
+
+extension PaymentResource: WireBody {
+    public static let schemaName = "Payment"
+    public static let schema: JSONSchema = .object(
+        [
+            "id": .string(), "provider": .oneOf(["stripe", "wechatpay", "alipay", "external"]),
+            "state": .oneOf(["pending", "succeeded", "failed", "canceled", "refunded"]), "amount": .string(pattern: #"^-?[0-9]+(\.[0-9]+)?$"#),
+            "currency": .string(), "expiresAt": .string(format: "date-time"), "orderRef": .string(), "clientSecret": .string(), "codeUrl": .string(),
+            "qrCode": .string(), "redirectUrl": .string(),
+        ], required: ["id", "provider", "state", "amount", "currency", "expiresAt"], closed: true)
+}
+
+extension CheckoutResource: WireBody {
+    public static let schemaName = "Checkout"
+    public static let schema: JSONSchema = .object(
+        ["payment": .ref(PaymentResource.self), "hold": .ref(HoldResource.self)], required: ["payment", "hold"], closed: true)
+}

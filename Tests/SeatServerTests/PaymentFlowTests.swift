@@ -1,0 +1,134 @@
+import Foundation
+import LoopbackHTTP
+import SeatPayments
+import SeatServerTestSupport
+import Testing
+
+/// A buyer pays with Stripe and only then owns the seats, against localstripe (a Stripe-compatible server
+/// that signs its webhooks the way Stripe does): hold → checkout → the PaymentIntent paid with a test card
+/// → localstripe's signed webhook sells the seats. Meanwhile nobody can change the hold; a forged, stale,
+/// unknown or mismatched notification changes nothing and is counted; a repeated one is one.
+@Suite(.serialized) struct PaymentFlowTests {
+    static let webhookSecret = "whsec_seatkit_flow_0123456789"
+
+    func server(_ backend: StoreBackend, _ stripe: Localstripe) throws -> TestServer {
+        let payments = try PaymentSettings(
+            file: "stripe secretKey=\(Localstripe.secretKey) webhookSecret=\(Self.webhookSecret) api=http://127.0.0.1:\(stripe.port)", path: "payments.txt")
+        let server = try TestServer(backend: backend) { $0.payments = payments }
+        try stripe.sendWebhooks(
+            to: "http://127.0.0.1:\(server.port)/v1/payments/stripe/notify", secret: Self.webhookSecret,
+            events: ["payment_intent.succeeded", "payment_intent.payment_failed"])
+        return server
+    }
+
+    /// The hold as the API says, polled until `done` or 10 s.
+    func hold(_ c: HTTPConnection, _ token: String, until done: (HTTPConnection.Response) -> Bool) throws -> HTTPConnection.Response {
+        let deadline = Date().addingTimeInterval(10)
+        var last = try c.request("GET", "/v1/holds/\(token)")
+        while !done(last) && Date() < deadline {
+            usleep(50_000)
+            last = try c.request("GET", "/v1/holds/\(token)")
+        }
+        return last
+    }
+
+    /// The refused notifications by reason, as /metrics says.
+    func refused(_ c: HTTPConnection) throws -> [String: Int] {
+        let text = try c.request("GET", "/metrics", headers: [("X-Admin-Key", TestServer.adminKey)]).text
+        var out: [String: Int] = [:]
+        for line in text.split(separator: "\n") where line.hasPrefix("seatkit_payment_notifications_refused_total{reason=\"") {
+            let reason = line.dropFirst("seatkit_payment_notifications_refused_total{reason=\"".count).prefix { $0 != "\"" }
+            out[String(reason)] = Int(line.split(separator: " ").last ?? "")
+        }
+        return out
+    }
+
+    @Test(arguments: StoreBackend.available) func aBuyerPaysWithStripeThenOwnsTheSeats(backend: StoreBackend) throws {
+        let stripe = try Localstripe()
+        let server = try server(backend, stripe)
+        let c = try server.connection()
+        let token = try #require(try SeatServerTestSupport.hold(c, ["7-1", "7-2"]).string("token"))
+
+        let checkout = try c.request("POST", "/v1/holds/\(token)/checkout", json: #"{"provider":"stripe","orderRef":"WEB-PAID-1"}"#)
+        #expect(checkout.status == 201, "\(checkout.text)")
+        let payment = try #require(checkout.json?["payment"]?.objectValue)
+        #expect(payment["state"]?.stringValue == "pending" && payment["amount"]?.stringValue == "116.00" && payment["currency"]?.stringValue == "CNY")
+        let secret = try #require(payment["clientSecret"]?.stringValue)
+        let intent = String(secret.prefix { $0 != "_" }) + "_" + String(secret.dropFirst(3).prefix { $0 != "_" })
+        #expect(intent.hasPrefix("pi_"), "\(secret)")
+        // A retried checkout is the same payment.
+        let again = try c.request("POST", "/v1/holds/\(token)/checkout", json: #"{"provider":"stripe"}"#)
+        #expect(again.status == 200 && again.json?["payment"]?.objectValue?["id"] == payment["id"], "\(again.text)")
+
+        // Paying: nobody changes the hold, nobody confirms it by asking.
+        let modify = try c.request("POST", "/v1/holds/\(token)/seats", json: #"{"add":["7-3"]}"#)
+        #expect(modify.status == 409 && modify.string("type") == "/problems/hold-paying", "\(modify.text)")
+        #expect(try c.request("DELETE", "/v1/holds/\(token)").status == 409)
+        #expect(try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"FREE"}"#).status == 402)
+        #expect(try server.availability().counts.sold == 0)
+
+        // The buyer pays at "Stripe"; its signed webhook sells the seats.
+        #expect(try stripe.pay(intent: intent) == "succeeded")
+        // A sold hold's token answers 409 hold-confirmed, naming its order.
+        let sold = try hold(c, token) { $0.status == 409 }
+        #expect(sold.string("type") == "/problems/hold-confirmed" && sold.string("detail")?.hasSuffix("order WEB-PAID-1") == true, "\(sold.text)")
+        #expect(try server.availability().counts.sold == 2)
+        let store = try server.openStore()
+        let recorded = try #require(try store.payments?.payment(provider: "stripe", providerID: intent))
+        #expect(recorded.state == .succeeded && recorded.outcome == "sold" && recorded.amount == 11600)
+
+        // The same notification again (as Stripe retries): received, nothing more sold or recorded.
+        let event = Self.event(intent: intent, payment: recorded.id, amount: 11600, currency: "cny")
+        let repeated = try notify(c, event, secret: Self.webhookSecret)
+        #expect(repeated.status == 200 && repeated.string("outcome") == "recorded before", "\(repeated.text)")
+        #expect(try server.availability().counts.sold == 2)
+    }
+
+    static func event(intent: String, payment: String, amount: Int, currency: String, type: String = "payment_intent.succeeded") -> [UInt8] {
+        Array(
+            #"{"id":"evt_test_\#(intent)","object":"event","type":"\#(type)","data":{"object":{"id":"\#(intent)","object":"payment_intent","amount":\#(amount),"currency":"\#(currency)","status":"succeeded","metadata":{"payment":"\#(payment)"}}}}"#
+                .utf8)
+    }
+
+    func notify(_ c: HTTPConnection, _ body: [UInt8], secret: String, at time: Int = Int(Date().timeIntervalSince1970)) throws -> HTTPConnection.Response {
+        let header = StripeSignature.header(body: body, secret: ProviderSecret(secret), timestamp: time)
+        return try c.request("POST", "/v1/payments/stripe/notify", headers: [("Content-Type", "application/json"), ("Stripe-Signature", header)], body: body)
+    }
+
+    @Test(arguments: StoreBackend.available) func aNotificationThatIsNotStripesChangesNothing(backend: StoreBackend) throws {
+        let stripe = try Localstripe()
+        let server = try server(backend, stripe)
+        let c = try server.connection()
+        let token = try #require(try SeatServerTestSupport.hold(c, ["5-1"]).string("token"))
+        let checkout = try c.request("POST", "/v1/holds/\(token)/checkout", json: #"{"provider":"stripe"}"#)
+        let payment = try #require(checkout.json?["payment"]?.objectValue?["id"]?.stringValue)
+        let store = try server.openStore()
+        let stored = try #require(try store.payments?.payment(id: payment))
+        let (intent, amount) = (try #require(stored.providerID), Int(stored.amount))
+        let good = Self.event(intent: intent, payment: payment, amount: amount, currency: "cny")
+        #expect(try refused(c).values.allSatisfy { $0 == 0 })
+        let cases: [(String, HTTPConnection.Response)] = [
+            ("forged", try notify(c, good, secret: "whsec_someone_else")),
+            ("stale", try notify(c, good, secret: Self.webhookSecret, at: Int(Date().timeIntervalSince1970) - 600)),
+            ("unknown", try notify(c, Self.event(intent: "pi_nobody", payment: payment, amount: amount, currency: "cny"), secret: Self.webhookSecret)),
+            ("another amount", try notify(c, Self.event(intent: intent, payment: payment, amount: 1, currency: "cny"), secret: Self.webhookSecret)),
+            ("another currency", try notify(c, Self.event(intent: intent, payment: payment, amount: amount, currency: "usd"), secret: Self.webhookSecret)),
+            ("another payment", try notify(c, Self.event(intent: intent, payment: "pay_other", amount: amount, currency: "cny"), secret: Self.webhookSecret)),
+            (
+                "unsigned",
+                try c.request("POST", "/v1/payments/stripe/notify", headers: [("Content-Type", "application/json")], body: good)
+            ),
+        ]
+        for (what, answer) in cases {
+            #expect(answer.status == 400 && answer.headers["content-type"] == "application/problem+json", "\(what): \(answer.status) \(answer.text)")
+        }
+        #expect(try refused(c) == ["forged": 1, "stale": 1, "unknown": 1, "mismatch": 3, "unsigned": 1, "unreadable": 0])
+        // Nothing sold, the payment still pending, the hold still the buyer's and paying.
+        #expect(try server.availability().counts.sold == 0 && server.availability().counts.held == 1)
+        #expect(try store.payments?.payment(id: payment)?.state == .pending)
+        // The genuine one still sells.
+        let genuine = try notify(c, good, secret: Self.webhookSecret)
+        #expect(genuine.status == 200 && genuine.string("outcome")?.hasPrefix("sold") == true, "\(genuine.text)")
+        #expect(try server.availability().counts.sold == 1)
+    }
+}
