@@ -254,7 +254,7 @@ extension Inventory {
     }
 
     /// Waits until the change is in the store.
-    func wait(_ ticket: CommitTicket) throws(Refusal) {
+    package func wait(_ ticket: CommitTicket) throws(Refusal) {
         do { try ticket.wait() } catch { throw Self.refusal(forCommitError: error) }
     }
 

@@ -54,6 +54,7 @@ public final class Metrics: Sendable {
             ("payment_notifications", "Providers' notifications accepted (signed, known, matching)."),
             ("payments_sold", "Payments that sold their hold's seats."),
             ("payments_late", "Payments that came when their hold was gone: nothing sold, the money to go back."),
+            ("payments_refunded_late", "Late payments given back through their provider."),
         ] {
             out += "# HELP seatkit_\(name)_total \(help)\n# TYPE seatkit_\(name)_total counter\nseatkit_\(name)_total \(counters[name] ?? 0)\n"
         }

@@ -68,6 +68,18 @@ public struct StripeClient: Sendable {
         return (intent, secret)
     }
 
+    /// Gives `amount` of PaymentIntent `id` back (the whole when nil); `key` makes a retry the same
+    /// refund. Stripe's state of it: `succeeded`, `pending`, `failed` or `canceled`.
+    public func refund(intent id: String, amount: Int64?, key: String) throws -> (id: String, status: String) {
+        var fields = [("payment_intent", id)]
+        if let amount { fields.append(("amount", String(amount))) }
+        let object = try call("POST", "/v1/refunds", body: ProviderHTTP.form(fields), idempotencyKey: key)
+        guard let refund = object["id"]?.stringValue, let status = object["status"]?.stringValue else {
+            throw ProviderError(provider: "stripe", status: 200, message: "a refund without an id or a status")
+        }
+        return (refund, status)
+    }
+
     /// The PaymentIntent as Stripe has it now (asked when no notification came).
     public func intent(id: String) throws -> ProviderPayment {
         let object = try call("GET", "/v1/payment_intents/" + id, body: nil, idempotencyKey: nil)

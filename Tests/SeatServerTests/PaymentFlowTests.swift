@@ -131,4 +131,34 @@ import Testing
         #expect(genuine.status == 200 && genuine.string("outcome")?.hasPrefix("sold") == true, "\(genuine.text)")
         #expect(try server.availability().counts.sold == 1)
     }
+
+    /// Paid after its hold ended (the window passed, the seats went back to sale): nothing is sold for
+    /// it, and its money goes back through Stripe at once; the payment is recorded as refunded. Never a
+    /// payment without a sale or a refund.
+    @Test(arguments: StoreBackend.available) func aPaymentAfterItsHoldEndedIsRefunded(backend: StoreBackend) throws {
+        let stripe = try Localstripe()
+        let server = try server(backend, stripe)
+        let c = try server.connection()
+        let token = try #require(try SeatServerTestSupport.hold(c, ["6-1"]).string("token"))
+        let checkout = try c.request("POST", "/v1/holds/\(token)/checkout", json: #"{"provider":"stripe"}"#)
+        let paymentID = try #require(checkout.json?["payment"]?.objectValue?["id"]?.stringValue)
+        let store = try server.openStore()
+        let intent = try #require(try store.payments?.payment(id: paymentID)?.providerID)
+        // The window (15 minutes) passes unpaid: the hold expires, its seat is for sale again.
+        server.app.inventory.clockOffset.advance(by: 16 * 60_000)
+        #expect(server.app.inventory.expireDue() == 1)
+        #expect(try c.request("GET", "/v1/holds/\(token)").status == 410)
+        #expect(try server.availability().counts.held == 0)
+
+        #expect(try stripe.pay(intent: intent) == "succeeded")
+        let deadline = Date().addingTimeInterval(10)
+        while try store.payments?.payment(id: paymentID)?.state != .refunded, Date() < deadline { usleep(50_000) }
+        let recorded = try #require(try store.payments?.payment(id: paymentID))
+        #expect(recorded.state == .refunded && recorded.outcome?.contains("late: the hold ended") == true, "\(recorded)")
+        let refunds = try HTTPConnection(port: stripe.port).request(
+            "GET", "/v1/refunds?payment_intent=\(intent)", headers: [("Authorization", "Bearer " + Localstripe.secretKey)])
+        let given = refunds.json?["data"]?.arrayValue?.compactMap { $0.objectValue?["amount"]?.intValue } ?? []
+        #expect(given == [Int(recorded.amount)], "\(refunds.text)")
+        #expect(try server.availability().counts.sold == 0)
+    }
 }

@@ -26,7 +26,7 @@ extension SeatAPI {
         if let pending = quote.pending, pending.provider != request.provider {
             throw Problem(409, "hold-paying", "Hold being paid for", detail: "the hold is being paid with \(pending.provider): finish that payment")
         }
-        let now = Self.now()
+        let now = inventory.clock()
         let paymentID = quote.pending?.id ?? Self.newPaymentID()
         let orderRef = request.orderRef ?? "WEB-" + String(paymentID.suffix(10)).uppercased()
         let expiresAt = quote.pending?.expiresAt ?? now + Int64(paymentMinutes) * 60_000
@@ -101,6 +101,10 @@ extension SeatAPI {
         }
         metrics.count("payment_notifications")
         guard told.status == .succeeded else { return Self.received(event.type, outcome: told.status.rawValue) }
+        // Paid late before and its refund not yet accepted: the refund again (the same one: its key).
+        if stored.state == .succeeded, stored.outcome?.hasPrefix("late") == true {
+            return try refundLate(stored, why: stored.outcome ?? "", stripe: stripe, type: event.type, trace: trace)
+        }
         let (outcome, ticket) = try inventory.beginPaid(stored)
         switch outcome {
         case .sold(let orderRef):
@@ -108,16 +112,36 @@ extension SeatAPI {
         case .alreadyRecorded:
             return Self.received(event.type, outcome: "recorded before")
         case .holdGone(let why):
-            // Paid, and nothing sold for it: kept as such (the reconciliation report lists it) until the
-            // money goes back.
-            var late = stored
-            late.state = .succeeded
-            late.updatedAt = Self.now()
-            late.outcome = "late: \(why); the money is to go back"
             metrics.count("payments_late")
-            let recorded = try inventory.beginRecordPayment(late, action: "payment-late")
-            return afterCommit(recorded, trace: trace) { Self.received(event.type, outcome: "late") }
+            return try refundLate(stored, why: "late: \(why)", stripe: stripe, type: event.type, trace: trace)
         }
+    }
+
+    /// A payment that sold nothing (its hold was gone when it came): first recorded as paid and late, so
+    /// a crash between here and the provider's answer leaves it on the reconciliation report and the
+    /// provider's retry refunds it; then its money given back through Stripe (one refund: its key is the
+    /// payment's) and recorded as refunded. A refund Stripe refuses leaves it paid and late, answered 502
+    /// so Stripe sends the notification again.
+    func refundLate(_ stored: PaymentRecord, why: String, stripe: StripeSettings, type: String, trace: RequestTrace) throws -> HTTPResponse {
+        var late = stored
+        if late.state != .succeeded {
+            late.state = .succeeded
+            late.updatedAt = inventory.clock()
+            late.outcome = why + "; the money is to go back"
+            try inventory.wait(try inventory.beginRecordPayment(late, action: "payment-late"))
+        }
+        let refund = try Self.provider("stripe") {
+            try StripeClient(settings: stripe).refund(intent: stored.providerID ?? "", amount: nil, key: "refund_" + stored.id)
+        }
+        guard refund.status == "succeeded" || refund.status == "pending" else {
+            throw Problem(502, "provider-failed", "Payment provider failed", detail: "stripe refused the refund of \(stored.id): \(refund.status)")
+        }
+        late.state = .refunded
+        late.updatedAt = inventory.clock()
+        late.outcome = "refunded (\(refund.id), \(refund.status)): " + (why.hasPrefix("late") ? why : "late: " + why)
+        inventory.metrics.count("payments_refunded_late")
+        let recorded = try inventory.beginRecordPayment(late, action: "payment-refunded")
+        return afterCommit(recorded, trace: trace) { Self.received(type, outcome: "refunded") }
     }
 
     static func checkoutAnswer(_ status: Int, _ payment: PaymentResource, _ hold: HoldView) -> HTTPResponse {
