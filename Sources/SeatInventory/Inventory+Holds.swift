@@ -347,14 +347,16 @@ extension Inventory {
 
     /// Ends a live hold (a buyer's or a reservation) with its seats returned to sale, and forgets it.
     /// Called under the lock.
-    func end(_ hold: ActiveHold, as ending: HoldState, in state: ShowState, _ m: Memory, by operatorName: String? = nil, reason: String? = nil) throws(Refusal)
-        -> CommitTicket
-    {
+    func end(
+        _ hold: ActiveHold, as ending: HoldState, in state: ShowState, _ m: Memory, by operatorName: String? = nil, reason: String? = nil,
+        payments: [PaymentRecord] = []
+    ) throws(Refusal) -> CommitTicket {
         var record = hold.record
         record.state = ending
         let log = LogEntry(action: ending == .expired ? "expire" : "release", holdID: record.id, operatorName: operatorName, reason: reason)
         let ticket = try apply(
-            state, in: m, changes: hold.seats.map { SeatChange(seat: $0, status: .available) }, delete: hold.seats, holds: [record], log: log)
+            state, in: m, changes: hold.seats.map { SeatChange(seat: $0, status: .available) }, delete: hold.seats, holds: [record],
+            durable: !payments.isEmpty, payments: payments, log: log)
         m.ended(record, in: state)
         return ticket
     }
@@ -366,18 +368,26 @@ extension Inventory {
         // Shows a failed write left stale are retried here too (outside the lock).
         if locked({ m in !m.staleShows.isEmpty }) { reloadStaleShows() }
         let due = dueHoldsInStore(now: clock())
-        let tickets = locked { m in
+        let asks = paymentQuery.withLock { $0 != nil }
+        let (expired, paying) = locked { m in
             let now = clock()
             adopt(due, in: m)
-            var tickets: [CommitTicket] = []
+            var tickets: [CommitTicket] = [], paying: [(token: String, payment: String)] = []
             for state in m.shows.values {
                 for hold in state.holds.values where hold.record.expiresAt <= now {
+                    // A hold being paid for ends only once its provider has said it was not paid (or
+                    // could not say for `paymentGrace`: a payment after that is refunded when it comes).
+                    if asks, hold.record.kind == .buyer, let payment = hold.record.payment, now < hold.record.expiresAt + Self.paymentGrace {
+                        paying.append((hold.record.tokenDigest, payment))
+                        continue
+                    }
                     // Refused only when the writer has stopped (the server is stopping): nothing to expire then.
                     if let t = try? expire(hold, in: state, m) { tickets.append(t) }
                 }
             }
-            return tickets
+            return (tickets, paying)
         }
+        let tickets = expired + paying.compactMap { settlePaying(token: $0.token, payment: $0.payment) }
         for t in tickets {
             // A refused expiry marked its show stale (reloaded on the next pass); a failing store is said.
             do { try t.wait() } catch  where !StoreError(error).isConflict { storeTrouble("expiring a hold", error) } catch {}

@@ -89,10 +89,13 @@ extension Inventory {
         let token = read.record.tokenDigest
         let snapshot = HoldSnapshot(tokenDigest: token, read: read)
         return try locked { (m: Memory) throws(Refusal) -> (PaidOutcome, CommitTicket?) in
-            let state: ShowState, hold: ActiveHold
-            do throws(Refusal) { (state, hold) = try activeHold(token, snapshot: mode.followsOthers ? snapshot : nil, in: m) } catch {
-                if error.reason == .holdConfirmed, read.record.payment == payment.id { return (.alreadyRecorded, nil) }
-                return (.holdGone("the hold ended before the payment came (\(error.detail))"), nil)
+            // As the store has it when others write it too; never expired here by the clock: a paying
+            // hold ends only when its provider says it was not paid (`settlePaying`).
+            if mode.followsOthers { apply(snapshot, in: m) }
+            guard let showID = m.holdShow[token], let state = m.shows[showID], let hold = state.holds[token] else {
+                if read.record.state == .confirmed, read.record.payment == payment.id { return (.alreadyRecorded, nil) }
+                if let (ending, _) = m.endedHolds[token], ending == .confirmed, read.record.payment == payment.id { return (.alreadyRecorded, nil) }
+                return (.holdGone("the hold ended before the payment came"), nil)
             }
             guard hold.record.payment == payment.id else { return (.holdGone("the hold is being paid by another payment"), nil) }
             let orderRef = hold.record.orderRef ?? payment.id
@@ -114,6 +117,57 @@ extension Inventory {
             return try apply(
                 state, in: m, changes: [], holds: [], durable: true, payments: [payment],
                 log: LogEntry(action: action, holdID: payment.holdID, reason: payment.outcome))
+        }
+    }
+
+    /// How long past its window a paying hold waits for its provider to say (10 minutes: a provider
+    /// down longer costs the buyer the seats, and a payment after that is refunded).
+    static let paymentGrace: Int64 = 600_000
+    /// Asked of one payment at most this often while its hold waits (10 s).
+    static let paymentAskInterval: Int64 = 10_000
+
+    /// How the domain asks where a payment stands (the API's providers: the domain knows none): the
+    /// answer, or nil when the provider could not say. Set once by the app.
+    public func askPayments(with query: @escaping @Sendable (PaymentRecord) -> PaymentState?) {
+        paymentQuery.withLock { $0 = query }
+    }
+
+    /// A paying hold past its window: its provider asked (not more than every 10 s); paid, it is sold;
+    /// closed unpaid, it expires with its payment recorded as canceled; still being paid, or the
+    /// provider not answering, it waits. Called outside the lock.
+    func settlePaying(token: String, payment id: String) -> CommitTicket? {
+        let now = clock()
+        let due = paymentsAsked.withLock { asked -> Bool in
+            if let last = asked[id], now - last < Self.paymentAskInterval { return false }
+            asked[id] = now
+            return true
+        }
+        guard due, let query = paymentQuery.withLock({ $0 }) else { return nil }
+        let stored: PaymentRecord?
+        do { stored = try store.payments?.payment(id: id) } catch {
+            storeTrouble("reading a payment before its hold expires", error)
+            return nil
+        }
+        guard let stored, stored.state == .pending, let verdict = query(stored) else { return nil }
+        switch verdict {
+        case .succeeded:
+            paymentsAsked.withLock { $0[id] = nil }
+            return try? beginPaid(stored).1
+        case .canceled, .failed, .refunded:
+            paymentsAsked.withLock { $0[id] = nil }
+            var closed = stored
+            closed.state = .canceled
+            closed.updatedAt = clock()
+            closed.outcome = "the payment window ended unpaid"
+            return try? locked { (m: Memory) throws(Refusal) -> CommitTicket? in
+                guard let showID = m.holdShow[token], let state = m.shows[showID], let hold = state.holds[token], hold.record.payment == id else {
+                    return nil
+                }
+                metrics.count("holds_expired")
+                return try end(hold, as: .expired, in: state, m, payments: [closed])
+            }
+        case .pending:
+            return nil
         }
     }
 }

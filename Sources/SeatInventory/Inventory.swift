@@ -32,6 +32,10 @@ public final class Inventory: Sendable {
     /// for it. (Not a `Locked<Void>`: ThreadSanitizer reports the empty value's accesses as racing.)
     let refundTurn = Locked<UInt64>(0)
     public let metrics = Metrics()
+    /// How the domain asks a provider where a payment stands (`askPayments`). Lock: its own (a leaf).
+    let paymentQuery = Locked<(@Sendable (PaymentRecord) -> PaymentState?)?>(nil)
+    /// When each paying hold's payment was last asked about (`settlePaying`). Lock: its own (a leaf).
+    let paymentsAsked = Locked<[String: Int64]>([:])
     /// Milliseconds since 1970, plus `clockOffset` (tests move time forward instead of waiting).
     public func clock() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) + clockOffset.value }
     public let clockOffset = AtomicOffset()

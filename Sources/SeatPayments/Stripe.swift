@@ -31,6 +31,8 @@ public struct ProviderPayment: Sendable, Hashable {
     public var status: Status
     /// The provider's reason, for a failure.
     public var reason: String?
+    /// The provider's own word for the status (Stripe's `requires_payment_method`, `processing`…).
+    public var providerStatus: String? = nil
 }
 
 /// A provider's refusal or an answer SeatKit cannot read: the provider's own words, never a secret.
@@ -67,6 +69,28 @@ public struct StripeClient: Sendable {
         }
         return (intent, secret)
     }
+
+    /// Where PaymentIntent `id` stands before its hold may end: paid (`succeeded`), still being paid
+    /// (`pending`: Stripe is processing it), or closed here and now (`canceled`: an unpaid intent is
+    /// cancelled, so the buyer cannot pay it after the seats went back to sale). A cancellation Stripe
+    /// refuses because the intent was paid meanwhile reads it again.
+    public func settle(intent id: String) throws -> ProviderPayment.Status {
+        let now = try intent(id: id)
+        switch now.status {
+        case .succeeded, .canceled: return now.status
+        case .pending where Self.processing.contains(now.providerStatus ?? ""): return .pending
+        case .pending, .failed:
+            do {
+                let closed = try call("POST", "/v1/payment_intents/\(id)/cancel", body: [], idempotencyKey: nil)
+                return Self.intent(closed)?.status ?? .canceled
+            } catch is ProviderError {
+                return try intent(id: id).status
+            }
+        }
+    }
+
+    /// Stripe's statuses of an intent being paid right now (not to be cancelled under it).
+    static let processing: Set<String> = ["processing", "requires_capture"]
 
     /// Gives `amount` of PaymentIntent `id` back (the whole when nil); `key` makes a retry the same
     /// refund. Stripe's state of it: `succeeded`, `pending`, `failed` or `canceled`.
@@ -114,7 +138,7 @@ public struct StripeClient: Sendable {
         }
         return ProviderPayment(
             providerID: id, paymentID: o["metadata"]?.objectValue?["payment"]?.stringValue, amount: Int64(amount), currency: currency.uppercased(),
-            status: status, reason: o["last_payment_error"]?.objectValue?["message"]?.stringValue)
+            status: status, reason: o["last_payment_error"]?.objectValue?["message"]?.stringValue, providerStatus: o["status"]?.stringValue)
     }
 
     /// A webhook's event, once its signature is checked: its id, type and the PaymentIntent it is

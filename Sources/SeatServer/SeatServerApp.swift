@@ -134,6 +134,8 @@ public final class SeatServerApp: Sendable {
             logger: options.logger, queues: queues, localOffsetMinutes: options.localOffsetMinutes, payments: options.payments,
             paymentMinutes: options.paymentMinutes)
         let api = self.api
+        // A paying hold past its window ends only once its provider says it was not paid.
+        if options.payments.takesMoneyOnline { inventory.askPayments { [api] payment in api.paymentState(payment) } }
         var configuration = HTTPServer.Configuration(
             port: options.port, anyAddress: options.anyAddress, threads: options.threads, maximumBodyBytes: options.maximumBodyBytes,
             connectionsPerAddress: options.connectionsPerAddress, maximumConnections: options.maximumConnections,

@@ -1,4 +1,5 @@
 import Foundation
+import SeatDomain
 import LoopbackHTTP
 import SeatPayments
 import SeatServerTestSupport
@@ -132,9 +133,9 @@ import Testing
         #expect(try server.availability().counts.sold == 1)
     }
 
-    /// Paid after its hold ended (the window passed, the seats went back to sale): nothing is sold for
-    /// it, and its money goes back through Stripe at once; the payment is recorded as refunded. Never a
-    /// payment without a sale or a refund.
+    /// Paid after its hold ended (here the show was cancelled meanwhile, which ends every hold): nothing
+    /// is sold for it, and its money goes back through Stripe at once; the payment is recorded as
+    /// refunded. Never a payment without a sale or a refund.
     @Test(arguments: StoreBackend.available) func aPaymentAfterItsHoldEndedIsRefunded(backend: StoreBackend) throws {
         let stripe = try Localstripe()
         let server = try server(backend, stripe)
@@ -144,21 +145,66 @@ import Testing
         let paymentID = try #require(checkout.json?["payment"]?.objectValue?["id"]?.stringValue)
         let store = try server.openStore()
         let intent = try #require(try store.payments?.payment(id: paymentID)?.providerID)
-        // The window (15 minutes) passes unpaid: the hold expires, its seat is for sale again.
-        server.app.inventory.clockOffset.advance(by: 16 * 60_000)
-        #expect(server.app.inventory.expireDue() == 1)
+        let cancelled = try c.request(
+            "POST", "/v1/shows/show/cancel", json: #"{"reason":"the projector broke"}"#, headers: [("X-Admin-Key", TestServer.adminKey)])
+        #expect(cancelled.status == 200, "\(cancelled.text)")
         #expect(try c.request("GET", "/v1/holds/\(token)").status == 410)
-        #expect(try server.availability().counts.held == 0)
 
         #expect(try stripe.pay(intent: intent) == "succeeded")
-        let deadline = Date().addingTimeInterval(10)
-        while try store.payments?.payment(id: paymentID)?.state != .refunded, Date() < deadline { usleep(50_000) }
-        let recorded = try #require(try store.payments?.payment(id: paymentID))
+        let recorded = try eventually(store, paymentID) { $0.state == .refunded }
         #expect(recorded.state == .refunded && recorded.outcome?.contains("late: the hold ended") == true, "\(recorded)")
-        let refunds = try HTTPConnection(port: stripe.port).request(
-            "GET", "/v1/refunds?payment_intent=\(intent)", headers: [("Authorization", "Bearer " + Localstripe.secretKey)])
-        let given = refunds.json?["data"]?.arrayValue?.compactMap { $0.objectValue?["amount"]?.intValue } ?? []
-        #expect(given == [Int(recorded.amount)], "\(refunds.text)")
+        #expect(try refunds(stripe, intent) == [Int(recorded.amount)])
         #expect(try server.availability().counts.sold == 0)
+    }
+
+    /// No notification came (here: none is sent): before a paying hold may expire its provider is asked.
+    /// Unpaid, the intent is cancelled there (the buyer can no longer pay it) and the hold expires with
+    /// its payment recorded as canceled; paid, the seats are sold.
+    @Test(arguments: StoreBackend.available) func aPayingHoldAsksItsProviderBeforeItExpires(backend: StoreBackend) throws {
+        let stripe = try Localstripe()
+        let server = try server(backend, stripe)
+        try stripe.sendWebhooks(to: "http://127.0.0.1:9/nowhere", secret: Self.webhookSecret, events: ["payment_intent.succeeded"])
+        let c = try server.connection()
+        let store = try server.openStore()
+        func checkout(_ seat: String) throws -> (token: String, payment: String, intent: String) {
+            let token = try #require(try SeatServerTestSupport.hold(c, [seat]).string("token"))
+            let answer = try c.request("POST", "/v1/holds/\(token)/checkout", json: #"{"provider":"stripe"}"#)
+            let payment = try #require(answer.json?["payment"]?.objectValue?["id"]?.stringValue)
+            return (token, payment, try #require(try store.payments?.payment(id: payment)?.providerID))
+        }
+        let unpaid = try checkout("8-1"), paid = try checkout("8-2")
+        #expect(try stripe.pay(intent: paid.intent) == "succeeded")
+        // Within the window nothing is asked, nothing ends.
+        #expect(server.app.inventory.expireDue() == 0)
+        server.app.inventory.clockOffset.advance(by: 16 * 60_000)
+        #expect(server.app.inventory.expireDue() == 2)
+        // Unpaid: cancelled at Stripe, the hold expired, the payment canceled.
+        let intent = try HTTPConnection(port: stripe.port).request(
+            "GET", "/v1/payment_intents/\(unpaid.intent)", headers: [("Authorization", "Bearer " + Localstripe.secretKey)])
+        #expect(intent.string("status") == "canceled", "\(intent.text)")
+        #expect(try c.request("GET", "/v1/holds/\(unpaid.token)").status == 410)
+        #expect(try store.payments?.payment(id: unpaid.payment)?.state == .canceled)
+        // Paid: sold under its order, the payment succeeded.
+        let sold = try c.request("GET", "/v1/holds/\(paid.token)")
+        #expect(sold.status == 409 && sold.string("type") == "/problems/hold-confirmed", "\(sold.text)")
+        #expect(try store.payments?.payment(id: paid.payment)?.state == .succeeded)
+        #expect(try server.availability().counts.sold == 1 && server.availability().counts.held == 0)
+    }
+
+    func eventually(_ store: SeatStore, _ id: String, _ done: (PaymentRecord) -> Bool) throws -> PaymentRecord {
+        let deadline = Date().addingTimeInterval(10)
+        var last = try #require(try store.payments?.payment(id: id))
+        while !done(last) && Date() < deadline {
+            usleep(50_000)
+            last = try #require(try store.payments?.payment(id: id))
+        }
+        return last
+    }
+
+    /// The amounts Stripe (localstripe) refunded of an intent.
+    func refunds(_ stripe: Localstripe, _ intent: String) throws -> [Int] {
+        let answer = try HTTPConnection(port: stripe.port).request(
+            "GET", "/v1/refunds?payment_intent=\(intent)", headers: [("Authorization", "Bearer " + Localstripe.secretKey)])
+        return answer.json?["data"]?.arrayValue?.compactMap { $0.objectValue?["amount"]?.intValue } ?? []
     }
 }

@@ -144,6 +144,26 @@ extension SeatAPI {
         return afterCommit(recorded, trace: trace) { Self.received(type, outcome: "refunded") }
     }
 
+    /// Where `payment` stands at its provider, settled there when it was not paid (an unpaid Stripe
+    /// intent is cancelled): what the inventory asks before a paying hold may expire. nil when the
+    /// provider could not say.
+    func paymentState(_ payment: PaymentRecord) -> PaymentState? {
+        switch payment.provider {
+        case "stripe":
+            guard let stripe = payments.stripe, let intent = payment.providerID,
+                let status = try? StripeClient(settings: stripe).settle(intent: intent)
+            else { return nil }
+            switch status {
+            case .succeeded: return .succeeded
+            case .pending: return .pending
+            case .failed: return .failed
+            case .canceled: return .canceled
+            }
+        default:
+            return nil
+        }
+    }
+
     static func checkoutAnswer(_ status: Int, _ payment: PaymentResource, _ hold: HoldView) -> HTTPResponse {
         HTTPResponse(
             status: status, headers: [("Content-Type", "application/json")],
