@@ -160,7 +160,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "SeatSyncTests",
-            dependencies: ["SeatSync", "SeatWire", "SeatServer", "SeatMap", "SeatSamples", "SeatKitTestSupport", "SeatServerTestSupport"]),
+            dependencies: [
+                "SeatSync", "SeatWire", "SeatServer", "SeatMap", "SeatSamples", "SeatKitTestSupport", "SeatServerTestSupport", "SeatPayments", "LoopbackHTTP",
+            ]),
         // SeatKitUI on Linux: the guard on every file and the module's size (it links as an empty module).
         .testTarget(name: "SeatKitUITests", dependencies: ["SeatKitUI"]),
         .testTarget(

@@ -175,6 +175,16 @@ public final class SeatAPIClient: Sendable {
         try hold(try await send("POST", "/v1/holds/\(token)/extend", body: []))
     }
 
+    /// Pays for the hold with `provider` (`stripe`, `wechatpay`, `alipay`): the payment, with what the
+    /// provider's own SDK needs to take it (Stripe's client secret, WeChat Pay's code URL, Alipay's QR
+    /// code or redirect), and the hold kept for it. The seats are sold when the provider says so (the
+    /// show's events carry the sale; `hold(token:)` then answers `hold-confirmed`).
+    public func checkout(token: String, provider: String, method: String? = nil, orderRef: String? = nil) async throws(APIError) -> CheckoutResource {
+        let answer = try await send(
+            "POST", "/v1/holds/\(token)/checkout", body: CheckoutRequest(provider: provider, method: method, orderRef: orderRef).jsonBytes())
+        do { return try CheckoutResource(json: answer.body) } catch { throw .unexpected(status: answer.status, detail: error.description) }
+    }
+
     public func confirmHold(token: String, orderRef: String, idempotencyKey: String? = nil) async throws(APIError) -> HoldResource {
         try hold(
             try await send(

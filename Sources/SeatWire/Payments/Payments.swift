@@ -98,6 +98,37 @@ public struct CheckoutResource: Sendable, Hashable {
     }
 }
 
+extension PaymentResource {
+    public init(json bytes: [UInt8]) throws(WireError) { try self.init(object: try WireError.object(bytes)) }
+
+    init(object o: JSONObject) throws(WireError) {
+        var log = ProblemLog()
+        let id = o.string("id", at: "", into: &log), provider = o.string("provider", at: "", into: &log)
+        let state = o.string("state", at: "", into: &log), amount = o.string("amount", at: "", into: &log)
+        let currency = o.string("currency", at: "", into: &log), expiresAt = o.string("expiresAt", at: "", into: &log)
+        guard log.isEmpty, let id, let provider, let state, let amount, let currency, let expiresAt else { throw .invalid(log.error) }
+        self.init(
+            id: id, provider: provider, state: state, amount: amount, currency: currency, expiresAt: expiresAt,
+            orderRef: o["orderRef"]?.stringValue, clientSecret: o["clientSecret"]?.stringValue, codeURL: o["codeUrl"]?.stringValue,
+            qrCode: o["qrCode"]?.stringValue, redirectURL: o["redirectUrl"]?.stringValue)
+    }
+}
+
+extension CheckoutResource {
+    public init(json bytes: [UInt8]) throws(WireError) {
+        let o = try WireError.object(bytes)
+        guard let payment = o["payment"]?.objectValue, let hold = o["hold"] else {
+            var log = ProblemLog()
+            if o["payment"]?.objectValue == nil { log.add("payment", "missing (expected the payment)") }
+            if o["hold"] == nil { log.add("hold", "missing (expected the hold)") }
+            throw .invalid(log.error)
+        }
+        var w = JSONWriter()
+        w.value(hold)
+        self.init(payment: try PaymentResource(object: payment), hold: try HoldResource(json: w.bytes))
+    }
+}
+
 extension CheckoutRequest: WireBody {
     public static let schemaName = "CheckoutRequest"
     public static let schema: JSONSchema = .object(
