@@ -279,7 +279,9 @@ extension Inventory {
         return outcome
     }
 
-    package func beginConfirmHold(token plain: String, orderRef: String, idempotency: IdempotentRequest<HoldView>?) throws(Refusal) -> (
+    package func beginConfirmHold(
+        token plain: String, orderRef: String, idempotency: IdempotentRequest<HoldView>?, payments: [PaymentRecord] = []
+    ) throws(Refusal) -> (
         HoldOutcome, CommitTicket?
     ) {
         let token = Secrets.tokenDigest(plain)
@@ -290,7 +292,7 @@ extension Inventory {
                 if let body = try replay(idempotency, stored: stored, in: m) { return (.replayed(body: body), nil) }
                 let (state, hold) = try activeHold(token, snapshot: snapshot, in: m)
                 try Self.refuseWhilePaying(hold)
-                return try confirm(hold, in: state, m, orderRef: orderRef, idempotency: idempotency, token: plain)
+                return try confirm(hold, in: state, m, orderRef: orderRef, idempotency: idempotency, token: plain, payments: payments)
             }
         } catch  where error.reason == .holdConfirmed {
             confirmedBefore = error

@@ -11,7 +11,7 @@ struct OperatorCommand: ToolCommand {
     @Argument(help: "The operator's name (as the audit log shows it).")
     var name: String
 
-    @Argument(help: ArgumentHelp("door, boxoffice or manager.", valueName: "role"))
+    @Argument(help: ArgumentHelp("door, boxoffice, manager or checkout (a checkout server's key).", valueName: "role"))
     var roleName: String
 
     func execute(_ output: inout CommandOutput) throws -> Int32 {

@@ -1,18 +1,25 @@
 /// What an operator may do. Door staff scan tickets and nothing else; box-office staff also block,
 /// hold, sell and refund; managers also change prices, edit or cancel shows and upload venues.
+/// `checkout` is apart: the key of an operator's own checkout (a server, not a person), which may only
+/// sell a buyer's hold against a payment it took itself (`confirm` with an external payment); a
+/// manager may do that too.
 public enum OperatorRole: String, Sendable, CaseIterable, Comparable {
-    case door, boxoffice, manager
+    case door, boxoffice, manager, checkout
 
     /// Whether this role may act where `required` is asked for (a manager may do all a box office may,
-    /// a box office all the door may).
-    public func allows(_ required: OperatorRole) -> Bool { self >= required }
+    /// a box office all the door may; a checkout key only what a checkout asks).
+    public func allows(_ required: OperatorRole) -> Bool {
+        if required == .checkout { return self == .checkout || self == .manager }
+        if self == .checkout { return false }
+        return self >= required
+    }
 
     public static func < (a: OperatorRole, b: OperatorRole) -> Bool { rank(a) < rank(b) }
 
     private static func rank(_ r: OperatorRole) -> Int { allCases.firstIndex(of: r)! }
 
-    /// The roles as the operators file spells them, for messages: "door, boxoffice or manager".
-    public static let spelled = "door, boxoffice or manager"
+    /// The roles as the operators file spells them, for messages.
+    public static let spelled = "door, boxoffice, manager or checkout"
 }
 
 /// A person (or a script) acting for the venue, by name: what the audit log records.

@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("li cashier \(OperatorDirectory.digest("k"))", "ops.txt line 1: role must be door, boxoffice or manager, not \"cashier\""),
+        ("li cashier \(OperatorDirectory.digest("k"))", "ops.txt line 1: role must be door, boxoffice, manager or checkout, not \"cashier\""),
         (
             "li boxoffice my-secret-key",
             "ops.txt line 1: the key must be given as sha256: and 64 lowercase hex digits (printf %s \"$KEY\" | sha256sum), never the key itself"

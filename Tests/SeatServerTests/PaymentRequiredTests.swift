@@ -1,6 +1,8 @@
 import Foundation
+import SeatDomain
 import LoopbackHTTP
 import SeatPayments
+import SeatSecrets
 import SeatServerTestSupport
 import Testing
 
@@ -48,5 +50,50 @@ import Testing
         let d = try cashOnly.connection()
         let token = try #require(try hold(d, ["7-1"]).string("token"))
         #expect(try d.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"ORDER-1"}"#).status == 200)
+    }
+
+    /// An operator's own checkout (a `checkout` key, or a manager) sells a hold against a payment it took
+    /// itself, the seats.io way: for the hold's total, under a reference used once. Nobody else may say
+    /// money was taken, and a checkout key can do nothing else.
+    @Test(arguments: StoreBackend.available) func aCheckoutKeySellsAgainstItsOwnPayment(backend: StoreBackend) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("operators-\(UUID().uuidString).txt").path
+        let (shop, clerk) = ("shop-checkout-key-0123456789", "li-boxoffice-key-4d8e6a0c2f")
+        try "shop checkout \(OperatorDirectory.digest(shop))\nli boxoffice \(OperatorDirectory.digest(clerk))\n".write(
+            toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let server = try TestServer(backend: backend) {
+            $0.payments = try! Self.settings(Self.stripe)
+            $0.operatorsFile = path
+        }
+        let c = try server.connection()
+        let token = try #require(try hold(c, ["7-1", "7-2"]).string("token"))
+        func confirm(_ token: String, _ body: String, key: String?) throws -> HTTPConnection.Response {
+            try c.request("POST", "/v1/holds/\(token)/confirm", json: body, headers: key.map { [("X-Admin-Key", $0)] } ?? [])
+        }
+        let paid = #"{"orderRef":"SHOP-1","payment":{"provider":"external","reference":"wx-4200001","amount":"116.00"}}"#
+        #expect(try confirm(token, paid, key: nil).status == 401)
+        let clerkTried = try confirm(token, paid, key: clerk)
+        #expect(clerkTried.status == 403 && clerkTried.string("detail")?.hasSuffix("checkouts only") == true, "\(clerkTried.text)")
+        let short = try confirm(token, paid.replacingOccurrences(of: "116.00", with: "100.00"), key: shop)
+        #expect(short.status == 422 && short.string("type") == "/problems/payment-mismatch", "\(short.text)")
+        let bad = try confirm(token, #"{"orderRef":"SHOP-1","payment":{"provider":"paypal","reference":"","amount":"x"}}"#, key: shop)
+        #expect(bad.status == 422 && bad.text.contains("payment.provider") && bad.text.contains("payment.amount"), "\(bad.text)")
+        #expect(try server.availability().counts.sold == 0)
+
+        let sold = try confirm(token, paid, key: shop)
+        #expect(sold.status == 200 && sold.string("state") == "confirmed" && sold.string("orderRef") == "SHOP-1", "\(sold.text)")
+        let store = try server.openStore()
+        let recorded = try #require(try store.payments?.payment(provider: "external", providerID: "wx-4200001"))
+        #expect(recorded.state == .succeeded && recorded.amount == 11600 && recorded.outcome == "sold (taken by shop)")
+        // One sale a reference; a manager may say it too.
+        let other = try #require(try hold(c, ["6-1"]).string("token"))
+        let reused = try confirm(other, paid.replacingOccurrences(of: "116.00", with: "58.00"), key: shop)
+        #expect(reused.status == 409 && reused.string("type") == "/problems/payment-reference-used", "\(reused.text)")
+        let byManager = try confirm(
+            other, #"{"orderRef":"SHOP-2","payment":{"provider":"external","reference":"wx-4200002","amount":"58.00"}}"#, key: TestServer.adminKey)
+        #expect(byManager.status == 200, "\(byManager.text)")
+        // A checkout key sells against payments and does nothing else.
+        let report = try c.request("GET", "/v1/shows/show/report", headers: [("X-Admin-Key", shop)])
+        #expect(report.status == 403, "\(report.text)")
     }
 }

@@ -54,9 +54,9 @@ enum RequestBody {
     }
 
     /// `{"orderRef": "A-1001"}`.
-    static func confirmRequest(_ request: HTTPRequest) throws(Problem) -> String {
+    static func confirmRequest(_ request: HTTPRequest) throws(Problem) -> ConfirmRequest {
         try nonEmpty(request)
-        do { return try ConfirmRequest(json: request.body).orderRef } catch { throw problem(error) }
+        do { return try ConfirmRequest(json: request.body) } catch { throw problem(error) }
     }
 
     /// A body of the wire contract, read by its SeatWire type (every problem with its path).

@@ -59,6 +59,40 @@ extension SeatAPI {
         }
     }
 
+    /// A confirm's external payment, as the operator's own checkout says it took it: only a `checkout`
+    /// key (or a manager's) may say so; the amount must be the hold's total, the reference unused.
+    func externalPayment(_ external: ConfirmRequest.ExternalPayment, token: String, _ r: HTTPRequest) throws -> PaymentRecord {
+        guard let who = caller({ r.header($0) }) else {
+            throw Problem(
+                401, "admin-key-required", "Operator key required", detail: "a payment taken outside SeatKit is said by a checkout key",
+                headers: [("WWW-Authenticate", "Bearer")])
+        }
+        guard who.role.allows(.checkout) else {
+            throw Problem(
+                403, "operator-role-forbidden", "Not allowed for this role",
+                detail: "\(who.name) (\(who.role.rawValue)) cannot sell against an external payment: checkouts only")
+        }
+        let quote = try inventory.checkoutQuote(token: token)
+        let total = Money(minorUnits: quote.amount, currency: quote.currency, digits: 2)
+        guard let given = Decimal(string: external.amount), given == total.amount else {
+            throw Problem(
+                422, "payment-mismatch", "Payment does not match",
+                detail: "the payment is \(external.amount) but the hold costs \(total.description) \(quote.currency)")
+        }
+        let used: PaymentRecord?
+        do { used = try inventory.store.payments?.payment(provider: "external", providerID: external.reference) } catch {
+            throw Problem(503, "store-unavailable", "Store unavailable", detail: "the payment's reference could not be checked")
+        }
+        if let used, used.holdID != quote.holdID {
+            throw Problem(409, "payment-reference-used", "Payment reference used", detail: "\(external.reference) already paid for another hold")
+        }
+        let now = inventory.clock()
+        return PaymentRecord(
+            id: used?.id ?? Self.newPaymentID(), holdID: quote.holdID, showID: quote.showID, provider: "external", providerID: external.reference,
+            amount: quote.amount, currency: quote.currency, state: .succeeded, createdAt: now, updatedAt: now, expiresAt: now,
+            outcome: "sold (taken by \(who.name))")
+    }
+
     /// `POST /v1/payments/{provider}/notify`: a provider's notification, checked the provider's way.
     func paymentNotify(_ provider: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
         switch provider {

@@ -3,6 +3,7 @@ import SeatCanvas
 import SeatJSON
 import SeatMap
 import SeatWire
+import SeatDomain
 import SeatHTTP
 import SeatInventory
 
@@ -173,17 +174,20 @@ extension SeatAPI {
     }
 
     func confirm(_ token: String, _ r: HTTPRequest, trace: RequestTrace, idempotency: IdempotencyClaim?) throws -> HTTPResponse {
-        let orderRef = try RequestBody.confirmRequest(r)
-        // With money taken online, a buyer's hold is sold by its payment, never by asking (a hold
-        // already sold answers as before; one that costs nothing needs no payment).
-        if payments.takesMoneyOnline, let view = try? inventory.hold(token: token), view.state == .active, view.total.amount != 0 {
+        let body = try RequestBody.confirmRequest(r)
+        let idem = idempotency?.request { view in Render.hold(view).bytes }
+        var paid: [PaymentRecord] = []
+        if let external = body.payment {
+            paid = [try externalPayment(external, token: token, r)]
+        } else if payments.takesMoneyOnline, let view = try? inventory.hold(token: token), view.state == .active, view.total.amount != 0 {
+            // With money taken online, a buyer's hold is sold by its payment, never by asking (a hold
+            // already sold answers as before; one that costs nothing needs no payment).
             throw Problem(
                 402, "payment-required", "Payment required",
                 detail: "pay for this hold first: POST /v1/holds/{token}/checkout with a provider ("
                     + payments.onlineProviders.joined(separator: ", ") + "); the seats are sold when the payment is")
         }
-        let idem = idempotency?.request { view in Render.hold(view).bytes }
-        let (outcome, ticket) = try inventory.beginConfirmHold(token: token, orderRef: orderRef, idempotency: idem)
+        let (outcome, ticket) = try inventory.beginConfirmHold(token: token, orderRef: body.orderRef, idempotency: idem, payments: paid)
         return afterCommit(ticket, trace: trace) { Self.render(outcome, created: false) }
     }
 

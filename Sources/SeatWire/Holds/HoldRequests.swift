@@ -58,25 +58,59 @@ public struct ModifyHoldRequest: Sendable, Hashable {
     }
 }
 
-/// `POST /v1/holds/{token}/confirm`.
+/// `POST /v1/holds/{token}/confirm`. With `payment`, an operator's own checkout (a `checkout` key)
+/// sells the hold against a payment it took itself: its reference at the provider and the amount.
 public struct ConfirmRequest: Sendable, Hashable {
+    public struct ExternalPayment: Sendable, Hashable {
+        /// The payment's reference in the checkout's own system (one sale a reference).
+        public var reference: String
+        /// Exact decimal text: the hold's total, e.g. "116.00".
+        public var amount: String
+        public init(reference: String, amount: String) { self.reference = reference; self.amount = amount }
+    }
+
     public var orderRef: String
-    public init(orderRef: String) { self.orderRef = orderRef }
+    public var payment: ExternalPayment?
+    public init(orderRef: String, payment: ExternalPayment? = nil) { self.orderRef = orderRef; self.payment = payment }
 
     public func jsonBytes() -> [UInt8] {
         var w = JSONWriter()
-        w.raw("{"); w.key("orderRef", first: true); w.string(orderRef); w.raw("}")
+        w.raw("{"); w.key("orderRef", first: true); w.string(orderRef)
+        if let payment {
+            w.key("payment"); w.raw("{"); w.key("provider", first: true); w.string("external")
+            w.key("reference"); w.string(payment.reference); w.key("amount"); w.string(payment.amount); w.raw("}")
+        }
+        w.raw("}")
         return w.bytes
     }
 
     public init(json bytes: [UInt8]) throws(WireError) {
         let o = try WireError.object(bytes)
         var log = ProblemLog()
-        o.rejectUnknownKeys(["orderRef"], at: "", into: &log)
+        o.rejectUnknownKeys(["orderRef", "payment"], at: "", into: &log)
         let ref = o.text("orderRef", into: &log)
         if let ref, let problem = WireOrderRef.problem(ref) { log.add("orderRef", problem) }
+        var payment: ExternalPayment?
+        if let value = o["payment"] {
+            if let p = value.objectValue {
+                p.rejectUnknownKeys(["provider", "reference", "amount"], at: "payment", into: &log)
+                if p["provider"]?.stringValue != "external" {
+                    log.add("payment.provider", "expected \"external\" (a payment the operator's own checkout took)")
+                }
+                let reference = p["reference"]?.stringValue, amount = p["amount"]?.stringValue
+                if reference == nil || reference!.isEmpty || reference!.unicodeScalars.count > 128 {
+                    log.add("payment.reference", "the payment's reference, 1 to 128 characters")
+                }
+                if amount.map({ $0.range(of: #"^[0-9]+(\.[0-9]+)?$"#, options: .regularExpression) == nil }) ?? true {
+                    log.add("payment.amount", "the amount paid as exact decimal text, e.g. \"116.00\"")
+                }
+                if let reference, let amount { payment = ExternalPayment(reference: reference, amount: amount) }
+            } else {
+                log.add("payment", "an object: {\"provider\":\"external\",\"reference\":…,\"amount\":…}")
+            }
+        }
         if !log.isEmpty { throw .invalid(log.error) }
-        self.init(orderRef: ref!)
+        self.init(orderRef: ref!, payment: payment)
     }
 }
 
@@ -116,7 +150,13 @@ extension ConfirmRequest: WireBody {
     public static let schema: JSONSchema = .object(
         [
             "orderRef": .string(pattern: #"^[^/?#%\\\u0000-\u001f\u007f-\u009f]*$"#, minLength: 1, maxLength: 128).described(
-                #"any characters but control characters and / ? # % \\ (it is a segment of /v1/orders/{orderRef})"#)
+                #"any characters but control characters and / ? # % \\ (it is a segment of /v1/orders/{orderRef})"#),
+            "payment": .object(
+                [
+                    "provider": .oneOf(["external"]), "reference": .string(minLength: 1, maxLength: 128),
+                    "amount": .string(pattern: #"^[0-9]+(\.[0-9]+)?$"#),
+                ], required: ["provider", "reference", "amount"], closed: true
+            ).described("a payment an operator's own checkout took (a checkout key only)"),
         ], required: ["orderRef"], closed: true
     ).example(#"{"orderRef":"A-1001"}"#)
 }

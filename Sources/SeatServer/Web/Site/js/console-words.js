@@ -11,7 +11,7 @@ const seats = n => (n === 1 ? '1 seat' : `${n} seats`);
 export const WORDS = {
   zh: {
     title: 'SeatKit 售票台', skip: '跳到内容', signInTitle: '登录', keyLabel: '操作员密钥', signIn: '登录', signOut: '退出',
-    wrongKey: '这不是操作员的密钥，请检查后重试。', signedIn: (n, r) => `${n}（${r === 'manager' ? '经理' : r === 'door' ? '检票员' : '售票员'}）`,
+    wrongKey: '这不是操作员的密钥，请检查后重试。', signedIn: (n, r) => `${n}（${r === 'manager' ? '经理' : r === 'door' ? '检票员' : r === 'checkout' ? '收银系统' : '售票员'}）`,
     doorOnly: '这是检票员的密钥：检票员只能检票，不能使用售票后台。',
     desk: '场次工作台', showLabel: '场次', deskHelp: '点击或拖动标记座位（任何状态），按住 Shift 拖出方框可框选，再选择下面的操作。方向键移动，空格标记。快捷键：B 锁座，U 恢复销售，K 预留，S 售票，R 退票，Esc 清除标记。',
     marked: '已标记座位', none: '未标记座位', reason: '原因', blockTitle: '锁座', block: '锁定', unblock: '恢复销售',
@@ -80,7 +80,7 @@ export const WORDS = {
   },
   en: {
     title: 'SeatKit console', skip: 'Skip to content', signInTitle: 'Sign in', keyLabel: 'Operator key', signIn: 'Sign in', signOut: 'Sign out',
-    wrongKey: 'That is not an operator key. Check it and try again.', signedIn: (n, r) => `${n} (${r === 'manager' ? 'manager' : r === 'door' ? 'door' : 'box office'})`,
+    wrongKey: 'That is not an operator key. Check it and try again.', signedIn: (n, r) => `${n} (${r === 'manager' ? 'manager' : r === 'door' ? 'door' : r === 'checkout' ? 'checkout system' : 'box office'})`,
     doorOnly: 'This is a door key: door staff scan tickets and cannot use the box office.',
     desk: 'Show desk', showLabel: 'Show', deskHelp: 'Click or drag to mark seats (of any status), or Shift and drag a box around them; then choose an action below. Arrow keys move, Space marks. Keys: B block, U return to sale, K keep, S sell, R refund, Esc clear the marks.',
     marked: 'Marked seats', none: 'No seats marked', reason: 'Reason', blockTitle: 'Block', block: 'Block', unblock: 'Return to sale',
