@@ -171,3 +171,62 @@ extension Inventory {
         }
     }
 }
+
+/// Every payment of a period beside what it sold, and every way the two disagree (`GET
+/// /v1/reports/payments`): a healthy day has no mismatch.
+public struct PaymentsReport: Sendable {
+    public struct Line: Sendable {
+        public var payment: PaymentRecord
+        /// The order it sold, when its hold is sold.
+        public var orderRef: String?
+    }
+
+    public struct Mismatch: Sendable, Hashable {
+        public var paymentID: String
+        /// `paid-not-sold`, `sold-by-another-payment`, `pending-past-window`, `sold-not-paid`.
+        public var kind: String
+        public var detail: String
+    }
+
+    public var lines: [Line]
+    public var mismatches: [Mismatch]
+}
+
+extension Inventory {
+    /// The payments made in `[from, to)`, each with its hold as the store has it now, and the mismatches:
+    /// money taken and nothing sold (and not refunded), a hold sold by another payment than one that
+    /// succeeded for it, a payment still pending long past its window, a hold sold against a payment
+    /// that did not succeed.
+    /// - Complexity: one store read for the period, one a payment for its hold.
+    public func paymentsReport(from: Int64, to: Int64) throws(Refusal) -> PaymentsReport {
+        guard let payments = store.payments else { return PaymentsReport(lines: [], mismatches: []) }
+        var lines: [PaymentsReport.Line] = [], mismatches: [PaymentsReport.Mismatch] = []
+        let now = clock()
+        do {
+            for p in try payments.payments(from: from, to: to) {
+                let hold = try store.holdWithSeats(id: p.holdID)?.record
+                let sold = hold?.state == .confirmed
+                lines.append(PaymentsReport.Line(payment: p, orderRef: sold ? hold?.orderRef : nil))
+                func mismatch(_ kind: String, _ detail: String) { mismatches.append(.init(paymentID: p.id, kind: kind, detail: detail)) }
+                switch p.state {
+                case .succeeded where !sold:
+                    mismatch(
+                        "paid-not-sold",
+                        "\(p.provider) took \(p.amount) \(p.currency) and hold \(p.holdID) is \(hold?.state.rawValue ?? "gone"): \(p.outcome ?? "")")
+                case .succeeded where hold?.payment != p.id && p.provider != "external":
+                    mismatch("sold-by-another-payment", "hold \(p.holdID) was sold by payment \(hold?.payment ?? "none"): this one is to go back")
+                case .pending where now > p.expiresAt + Self.paymentGrace:
+                    mismatch("pending-past-window", "still pending \((now - p.expiresAt) / 60_000) minutes after its window ended")
+                case .succeeded, .pending:
+                    break
+                case .canceled, .failed, .refunded:
+                    if sold && hold?.payment == p.id {
+                        mismatch(
+                            "sold-not-paid", "hold \(p.holdID) is sold as order \(hold?.orderRef ?? "") against this payment, which is \(p.state.rawValue)")
+                    }
+                }
+            }
+        } catch { throw Self.storeRefusal(error) }
+        return PaymentsReport(lines: lines, mismatches: mismatches)
+    }
+}

@@ -83,6 +83,9 @@ import Testing
         let repeated = try notify(c, event, secret: Self.webhookSecret)
         #expect(repeated.status == 200 && repeated.string("outcome") == "recorded before", "\(repeated.text)")
         #expect(try server.availability().counts.sold == 2)
+        // The day's payments: this one, sold as its order, and no mismatch.
+        let report = try reconciliation(c)
+        #expect(report.payments == ["\(recorded.id) stripe succeeded 116.00 WEB-PAID-1"] && report.mismatches.isEmpty, "\(report)")
     }
 
     static func event(intent: String, payment: String, amount: Int, currency: String, type: String = "payment_intent.succeeded") -> [UInt8] {
@@ -155,6 +158,7 @@ import Testing
         #expect(recorded.state == .refunded && recorded.outcome?.contains("late: the hold ended") == true, "\(recorded)")
         #expect(try refunds(stripe, intent) == [Int(recorded.amount)])
         #expect(try server.availability().counts.sold == 0)
+        #expect(try reconciliation(c).mismatches.isEmpty)
     }
 
     /// No notification came (here: none is sent): before a paying hold may expire its provider is asked.
@@ -189,6 +193,22 @@ import Testing
         #expect(sold.status == 409 && sold.string("type") == "/problems/hold-confirmed", "\(sold.text)")
         #expect(try store.payments?.payment(id: paid.payment)?.state == .succeeded)
         #expect(try server.availability().counts.sold == 1 && server.availability().counts.held == 0)
+        let report = try reconciliation(c)
+        #expect(report.payments.count == 2 && report.mismatches.isEmpty, "\(report)")
+    }
+
+    /// `GET /v1/reports/payments` for today and tomorrow (the tests move the clock up to 16 minutes).
+    func reconciliation(_ c: HTTPConnection) throws -> (payments: [String], mismatches: [String]) {
+        let day = 86_400.0, start = (Date().timeIntervalSince1970 / day).rounded(.down) * day
+        let f = ISO8601DateFormatter()
+        let from = f.string(from: Date(timeIntervalSince1970: start)), to = f.string(from: Date(timeIntervalSince1970: start + 2 * day))
+        let answer = try c.request("GET", "/v1/reports/payments?from=\(from)&to=\(to)", headers: [("X-Admin-Key", TestServer.adminKey)])
+        #expect(answer.status == 200, "\(answer.text)")
+        let payments = answer.json?["payments"]?.arrayValue?.compactMap(\.objectValue).map { p in
+            ["id", "provider", "state", "amount", "orderRef"].compactMap { p[$0]?.stringValue }.joined(separator: " ")
+        }
+        let mismatches = answer.json?["mismatches"]?.arrayValue?.compactMap { $0.objectValue?["kind"]?.stringValue }
+        return (payments ?? [], mismatches ?? ["unreadable"])
     }
 
     func eventually(_ store: SeatStore, _ id: String, _ done: (PaymentRecord) -> Bool) throws -> PaymentRecord {

@@ -1,5 +1,6 @@
 import Foundation
 import SeatDomain
+import SeatInventory
 import SeatServerTestSupport
 import Testing
 
@@ -54,5 +55,42 @@ import Testing
         twice.payments = [payment("pay_3", hold: "h3", providerID: "pi_1", state: .pending, at: 6_000)]
         if case .success = contract.outcome(store, twice) { Issue.record("a second payment for pi_1 was written") }
         #expect(try payments.payment(id: "pay_3") == nil && store.holdSeats(holdID: "h3").isEmpty)
+    }
+
+    /// The reconciliation report names every way payments and sales disagree: money taken for a hold
+    /// that is not sold, a payment still pending long after its window, a hold sold against a payment
+    /// that did not succeed; a payment that sold its hold is no mismatch.
+    @Test(arguments: StoreBackend.available) func theReportNamesEveryMismatch(backend: StoreBackend) throws {
+        let (store, dir) = try contract.fresh(backend)
+        defer { dir.remove() }
+        var held = try contract.holdCommit(store, id: "h1", seats: [3])
+        held.payments = [payment("pay_paid", hold: "h1", providerID: "pi_a", state: .succeeded, at: 1_000)]
+        _ = try contract.outcome(store, held).get()
+        var waiting = try contract.holdCommit(store, id: "h2", seats: [4])
+        waiting.payments = [payment("pay_waiting", hold: "h2", providerID: "pi_b", state: .pending, at: 2_000)]
+        _ = try contract.outcome(store, waiting).get()
+        var good = try contract.holdCommit(store, id: "h3", seats: [5])
+        good.payments = [payment("pay_good", hold: "h3", providerID: "pi_c", state: .pending, at: 3_000)]
+        _ = try contract.outcome(store, good).get()
+        var sale = try contract.finish(store, id: "h3", seats: [5], as: .confirmed)
+        sale.holds[0].payment = "pay_good"
+        sale.payments = [payment("pay_good", hold: "h3", providerID: "pi_c", state: .succeeded, at: 3_000)]
+        _ = try contract.outcome(store, sale).get()
+        var unpaid = try contract.holdCommit(store, id: "h4", seats: [6])
+        unpaid.payments = [payment("pay_failed", hold: "h4", providerID: "pi_d", state: .failed, at: 4_000)]
+        _ = try contract.outcome(store, unpaid).get()
+        var soldAnyway = try contract.finish(store, id: "h4", seats: [6], as: .confirmed)
+        soldAnyway.holds[0].payment = "pay_failed"
+        _ = try contract.outcome(store, soldAnyway).get()
+
+        let inventory = try Inventory(store: store, describeShow: { _ in "" })
+        let report = try inventory.paymentsReport(from: 0, to: 10_000)
+        #expect(report.lines.map(\.payment.id) == ["pay_paid", "pay_waiting", "pay_good", "pay_failed"])
+        #expect(report.lines.first { $0.payment.id == "pay_good" }?.orderRef == "o")
+        #expect(
+            report.mismatches.map { "\($0.paymentID) \($0.kind)" } == [
+                "pay_paid paid-not-sold", "pay_waiting pending-past-window", "pay_failed sold-not-paid",
+            ], "\(report.mismatches)")
+        #expect(try inventory.paymentsReport(from: 10_000, to: 20_000).lines.isEmpty)
     }
 }

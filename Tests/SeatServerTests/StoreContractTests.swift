@@ -20,7 +20,7 @@ import Testing
         try store.insertVenue(id: layout.id, fingerprint: layout.fingerprintHex, layoutJSON: layout.jsonBytes())
         try store.insertShow(
             ShowRecord(
-                id: "s", venueID: layout.id, startsAt: "2026-11-01T19:30:00+08:00", pricesJSON: #"{"categories":{"standard":"38"}}"#,
+                id: "s", venueID: layout.id, startsAt: "2026-11-01T19:30:00+08:00", pricesJSON: #"{"categories":{"standard":"38","vip":"48","couple":"88"}}"#,
                 policyJSON: "{}", holdSeconds: 600, version: 0))
         return (store, dir)
     }

@@ -93,6 +93,24 @@ extension SeatAPI {
             outcome: "sold (taken by \(who.name))")
     }
 
+    /// `GET /v1/reports/payments?from&to`: the period's payments and every mismatch.
+    func paymentsReport(_ r: HTTPRequest) throws -> HTTPResponse {
+        let (from, to) = try Self.period(r)
+        let report = try inventory.paymentsReport(from: from, to: to)
+        func money(_ p: PaymentRecord) -> String { Money(minorUnits: p.amount, currency: p.currency, digits: 2).description }
+        return .json(
+            200,
+            PaymentsReportResource(
+                from: Render.iso(from), to: Render.iso(to),
+                payments: report.lines.map { l in
+                    let p = l.payment
+                    return .init(
+                        id: p.id, provider: p.provider, providerID: p.providerID, state: p.state.rawValue, amount: money(p), currency: p.currency,
+                        holdID: p.holdID, showID: p.showID, orderRef: l.orderRef, createdAt: Render.iso(p.createdAt), outcome: p.outcome)
+                }, mismatches: report.mismatches.map { .init(payment: $0.paymentID, kind: $0.kind, detail: $0.detail) }
+            ).jsonWriter())
+    }
+
     /// `POST /v1/payments/{provider}/notify`: a provider's notification, checked the provider's way.
     func paymentNotify(_ provider: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
         switch provider {

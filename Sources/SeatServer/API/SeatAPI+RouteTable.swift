@@ -74,6 +74,7 @@ extension SeatAPI {
         Route("/v1/operators/me", [("GET", .getSignedInOperator, { api, c in try api.signedIn(c.request, by: try c.signedIn) })]),
         Route("/v1/reports/sales", [("GET", .salesReport, { api, c in try api.salesReport(c.request) })]),
         Route("/v1/reports/takings", [("GET", .takingsReport, { api, c in try api.takingsReport(c.request) })]),
+        Route("/v1/reports/payments", [("GET", .paymentsReport, { api, c in try api.paymentsReport(c.request) })]),
         Route("/v1/orders", [("GET", .searchOrders, { api, c in try api.searchOrders(c.request) })]),
         Route("/v1/orders/{orderRef}", [("GET", .getOrder, { api, c in try api.order(c[0], c.request) })]),
         Route("/v1/orders/{orderRef}/tickets", [("GET", .getOrderTickets, { api, c in try api.orderTickets(c[0], c.request) })]),

@@ -15,6 +15,7 @@ public enum WireContract {
         PriceTableBody.self, SelectionPolicyBody.self, SeatCounts.self, VenueSummary.self, BestSeats.self, FreeSeatList.self,
         ShowReportResource.self, StatusCountsBody.self, SalesReportResource.self, TakingsResource.self, OrderSearchResource.self, OperatorIdentity.self,
         QueueSettingsRequest.self, QueueResource.self, QueuePlace.self, CheckoutRequest.self, PaymentResource.self, CheckoutResource.self,
+        PaymentsReportResource.self,
     ]
 
     /// The schema a component name stands for.

@@ -156,3 +156,75 @@ extension CheckoutResource: WireBody {
     public static let schema: JSONSchema = .object(
         ["payment": .ref(PaymentResource.self), "hold": .ref(HoldResource.self)], required: ["payment", "hold"], closed: true)
 }
+
+/// `GET /v1/reports/payments?from&to`: every payment of the period with its provider id and the order
+/// it sold, and every mismatch (empty on a healthy day).
+public struct PaymentsReportResource: Sendable, Hashable {
+    public struct Line: Sendable, Hashable {
+        public var id: String, provider: String, providerID: String?, state: String, amount: String, currency: String
+        public var holdID: String, showID: String, orderRef: String?, createdAt: String, outcome: String?
+        public init(
+            id: String, provider: String, providerID: String?, state: String, amount: String, currency: String, holdID: String, showID: String,
+            orderRef: String?, createdAt: String, outcome: String?
+        ) {
+            self.id = id; self.provider = provider; self.providerID = providerID; self.state = state; self.amount = amount; self.currency = currency
+            self.holdID = holdID; self.showID = showID; self.orderRef = orderRef; self.createdAt = createdAt; self.outcome = outcome
+        }
+    }
+
+    public struct Mismatch: Sendable, Hashable {
+        public var payment: String, kind: String, detail: String
+        public init(payment: String, kind: String, detail: String) { self.payment = payment; self.kind = kind; self.detail = detail }
+    }
+
+    public var from: String, to: String
+    public var payments: [Line]
+    public var mismatches: [Mismatch]
+
+    public init(from: String, to: String, payments: [Line], mismatches: [Mismatch]) {
+        self.from = from; self.to = to; self.payments = payments; self.mismatches = mismatches
+    }
+
+    public func jsonWriter() -> JSONWriter {
+        var w = JSONWriter()
+        func optional(_ key: String, _ value: String?) { if let value { w.key(key); w.string(value) } }
+        w.raw("{"); w.key("from", first: true); w.string(from); w.key("to"); w.string(to)
+        w.key("payments"); w.raw("[")
+        for (k, p) in payments.enumerated() {
+            if k > 0 { w.raw(",") }
+            w.raw("{"); w.key("id", first: true); w.string(p.id); w.key("provider"); w.string(p.provider); optional("providerId", p.providerID)
+            w.key("state"); w.string(p.state); w.key("amount"); w.string(p.amount); w.key("currency"); w.string(p.currency)
+            w.key("holdId"); w.string(p.holdID); w.key("showId"); w.string(p.showID); optional("orderRef", p.orderRef)
+            w.key("createdAt"); w.string(p.createdAt); optional("outcome", p.outcome); w.raw("}")
+        }
+        w.raw("]"); w.key("mismatches"); w.raw("[")
+        for (k, m) in mismatches.enumerated() {
+            if k > 0 { w.raw(",") }
+            w.raw("{"); w.key("payment", first: true); w.string(m.payment); w.key("kind"); w.string(m.kind); w.key("detail"); w.string(m.detail); w.raw("}")
+        }
+        w.raw("]}")
+        return w
+    }
+}
+
+extension PaymentsReportResource: WireBody {
+    public static let schemaName = "PaymentsReport"
+    public static let schema: JSONSchema = .object(
+        [
+            "from": .string(format: "date-time"), "to": .string(format: "date-time"),
+            "payments": .array(
+                .object(
+                    [
+                        "id": .string(), "provider": .oneOf(["stripe", "wechatpay", "alipay", "external"]), "providerId": .string(),
+                        "state": .oneOf(["pending", "succeeded", "failed", "canceled", "refunded"]), "amount": .string(pattern: #"^-?[0-9]+(\.[0-9]+)?$"#),
+                        "currency": .string(), "holdId": .string(), "showId": .string(), "orderRef": .string(), "createdAt": .string(format: "date-time"),
+                        "outcome": .string(),
+                    ], required: ["id", "provider", "state", "amount", "currency", "holdId", "showId", "createdAt"], closed: true)),
+            "mismatches": .array(
+                .object(
+                    [
+                        "payment": .string(), "kind": .oneOf(["paid-not-sold", "sold-by-another-payment", "pending-past-window", "sold-not-paid"]),
+                        "detail": .string(),
+                    ], required: ["payment", "kind", "detail"], closed: true)),
+        ], required: ["from", "to", "payments", "mismatches"], closed: true)
+}

@@ -28,4 +28,19 @@ extension APIOperation {
             .json(200, "received", .object(["received": .boolean, "type": .string(), "outcome": .string()], required: ["received"]))
         ],
         problems: [404, 413, 503])
+
+    /// `GET /v1/reports/payments`
+    static let paymentsReport = APIOperation(
+        "paymentsReport",
+        "The payments made in [from, to) (box office), each with its provider id and the order it sold, and every mismatch: "
+            + "paid but not sold, sold by another payment, pending past its window, sold but not paid (empty on a healthy day)",
+        access: .role(.boxoffice, "see reports"),
+        parameters: [
+            .query("from", .string(), required: true, example: #""2026-12-01T00:00:00+08:00""#),
+            .query("to", .string(), required: true, example: #""2026-12-02T00:00:00+08:00""#),
+        ],
+        answers: [
+            .json(200, "the payments and their mismatches", PaymentsReportResource.self)
+        ],
+        problems: [401, 403, 422, 503])
 }
