@@ -76,14 +76,17 @@ payment-deps:
 		|| python3 -m pip install --quiet --break-system-packages stripe localstripe
 
 # The server and client suites under ThreadSanitizer, in a build of their own (.build/tsan). A report
-# alone does not fail a test, so halt_on_error makes the first one fail the run. No suppressions. One test
-# is skipped here: uploading a 100k-seat arena is a 5.5 MB JSON parse that takes minutes under TSan, and it
-# checks body limits, not threads (it runs in the plain suite).
+# alone does not fail a test, so halt_on_error makes the first one fail the run. No suppressions. Skipped
+# here, and run in the plain suite: uploading a 100k-seat arena (a 5.5 MB JSON parse that takes minutes
+# under TSan; it checks body limits, not threads), and the tests that start localstripe (a Python server)
+# from the test process: TSan's own runtime aborted in the child of that spawn (CHECK failed in
+# ForkChildAfter) in one run of two. The payment code's locks stay under TSan through the payment tests
+# that start nothing (PaymentRequiredTests, PaymentStoreTests).
 test-tsan: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan $(SWIFT_FLAGS)
 	TSAN_OPTIONS=halt_on_error=1 SEATKIT_REQUIRE_POSTGRES=1 ./scripts/with-postgres.sh \
 		$(SWIFT) test --sanitize=thread --scratch-path .build/tsan $(SWIFT_FLAGS) --filter 'SeatServerTests|SeatSyncTests' \
-		--skip 'theTwentyThousandSeatSampleAndAHundredThousandArenaUpload'
+		--skip 'theTwentyThousandSeatSampleAndAHundredThousandArenaUpload' --skip 'PaymentFlowTests|CheckoutClientTests'
 
 # Killing databases under load (#29): two instances on two shards, buyers and clerks at load; one shard a
 # Patroni cluster (etcd, a synchronous standby, HAProxy: scripts/ha-cluster.sh) whose primary is killed
