@@ -126,7 +126,7 @@ let package = Package(
         // A real server on a loopback port with a temporary store, for the server and client tests.
         .target(
             name: "SeatServerTestSupport",
-            dependencies: ["SeatDomain", "SeatJSON", "SeatServer", "SeatInventory", "SeatStorage", "SeatSamples", "SeatMap", "LoopbackHTTP"],
+            dependencies: ["SeatDomain", "SeatJSON", "SeatServer", "SeatInventory", "SeatStorage", "SeatSamples", "SeatMap", "LoopbackHTTP", "SeatPayments"],
             path: "Sources/SeatServerTestSupport"),
         // Seeded randomness and text snapshots shared by the test targets.
         .target(name: "SeatKitTestSupport", dependencies: ["SeatSamples"], path: "Sources/SeatKitTestSupport"),

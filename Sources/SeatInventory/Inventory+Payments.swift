@@ -13,9 +13,11 @@ extension Inventory {
     public struct CheckoutQuote: Sendable {
         public var holdID: String
         public var showID: String
-        /// The hold's total in the currency's minor units (fen), as it stands now.
+        /// The hold's total as it stands now.
+        public var total: Money
+        /// The total in the currency's minor units (fen): what a provider is asked for.
         public var amount: Int64
-        public var currency: String
+        public var currency: String { total.currency }
         /// The hold's pending payment, when a checkout was made already (a retried checkout gets it).
         public var pending: PaymentRecord?
     }
@@ -35,7 +37,7 @@ extension Inventory {
             guard hold.record.kind == .buyer else { throw Refusal(.notFound, detail: "no buyer's hold with this token") }
             let total = view(hold, in: state, token: plain).total
             let units = NSDecimalNumber(decimal: total.amount * pow(10, total.digits)).int64Value
-            return (CheckoutQuote(holdID: hold.record.id, showID: state.record.id, amount: units, currency: total.currency, pending: nil), hold.record.payment)
+            return (CheckoutQuote(holdID: hold.record.id, showID: state.record.id, total: total, amount: units, pending: nil), hold.record.payment)
         }
         guard let paymentID else { return quote }
         var withPending = quote

@@ -52,7 +52,7 @@ public enum StripeSignature {
     /// The header Stripe sends for `body` at `timestamp` (what a test's provider signs with).
     public static func header(body: [UInt8], secret: ProviderSecret, timestamp: Int) -> String {
         let code = HMACSHA256.code(key: secret.bytes, message: Array("\(timestamp).".utf8) + body)
-        return "t=\(timestamp),v1=" + code.map { String($0, radix: 16).leftPadded(2) }.joined()
+        return "t=\(timestamp),v1=" + SHA256.hex(code)
     }
 
     static func hex(_ text: Substring) -> [UInt8]? {
@@ -77,8 +77,4 @@ public enum StripeSignature {
         default: nil
         }
     }
-}
-
-extension String {
-    fileprivate func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackHTTP
+import SeatPayments
 
 #if canImport(Glibc)
 import Glibc
@@ -45,12 +46,8 @@ public final class Localstripe: Sendable {
     /// A form post to localstripe's API; the answer's JSON.
     @discardableResult
     public func post(_ path: String, _ fields: [(String, String)]) throws -> HTTPConnection.Response {
-        let body = fields.map {
-            "\($0.0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")=\($0.1.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
-        }
-        .joined(separator: "&")
-        return try HTTPConnection(port: port).request(
-            "POST", path, headers: [Self.key, ("Content-Type", "application/x-www-form-urlencoded")], body: Array(body.utf8))
+        try HTTPConnection(port: port).request(
+            "POST", path, headers: [Self.key, ("Content-Type", "application/x-www-form-urlencoded")], body: ProviderHTTP.form(fields))
     }
 
     /// Sends every `events` webhook to `url`, signed with `secret` (Stripe's scheme).

@@ -85,6 +85,15 @@ extension PostgresStore: PaymentStore {
     }
     public func pendingPayments(dueBy time: Int64) throws -> [PaymentRecord] { try read("payments_due", PaymentSchema.pendingDue, [String(time)]) }
 
+    /// The payments of `changes` that `seatkit_commit` committed (`results`, in the same order), inside
+    /// the caller's transaction: a refused change writes none of its payments.
+    static func writePayments(of changes: [StoreCommit], _ results: [CommitOutcome], _ c: PostgresConnection) throws {
+        for (change, result) in zip(changes, results) {
+            guard case .committed = result else { continue }
+            for p in change.payments { try c.run("payment_upsert", QueueSchema.numbered(PaymentSchema.upsert), PaymentSchema.values(p)) }
+        }
+    }
+
     /// A batch with payments (a checkout, a paid sale: one a purchase, so two round trips more are
     /// cheap): `seatkit_commit` in a transaction of its own, then each committed change's payments, and
     /// the commit; a refused change writes none of its payments. Anything failing rolls all of it back.
@@ -93,10 +102,7 @@ extension PostgresStore: PaymentStore {
             _ = try c.execute("BEGIN")
             do {
                 let results = try Self.changeByChange(c, batch)
-                for (k, change) in batch.enumerated() {
-                    guard case .committed = results[k] else { continue }
-                    for p in change.payments { try c.run("payment_upsert", QueueSchema.numbered(PaymentSchema.upsert), PaymentSchema.values(p)) }
-                }
+                try Self.writePayments(of: batch, results, c)
                 _ = try c.execute("COMMIT")
                 return results
             } catch {

@@ -76,14 +76,7 @@ extension PostgresStore {
                         if case .refused = results[k] { refused.insert(group[i]) }
                     }
                     // Payments ride with their changes (`commitWithPayments`), here too.
-                    if refused.isEmpty {
-                        for (k, i) in live.enumerated() {
-                            guard case .committed = results[k] else { continue }
-                            for p in batch[i].payments {
-                                try c.run("payment_upsert", QueueSchema.numbered(PaymentSchema.upsert), PaymentSchema.values(p))
-                            }
-                        }
-                    }
+                    if refused.isEmpty { try Self.writePayments(of: live.map { batch[$0] }, results, c) }
                     _ = try c.execute(refused.isEmpty ? "COMMIT" : "ROLLBACK")
                     return (results, refused)
                 } catch {

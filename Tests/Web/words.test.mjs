@@ -70,3 +70,11 @@ test('every page reads its words through one phrasebook: a phrase called with it
   assert.equal(w('printed', 2), WORDS.en.printed(2));
   setLanguage('zh');
 });
+
+test('the console names every operator role the server has, in both languages', () => {
+  const roles = { door: ['检票员', 'door'], boxoffice: ['售票员', 'box office'], manager: ['经理', 'manager'], checkout: ['收银系统', 'checkout system'] };
+  for (const [role, [zh, en]] of Object.entries(roles)) {
+    assert.equal(WORDS.zh.signedIn('李娜', role), `李娜（${zh}）`, role);
+    assert.equal(WORDS.en.signedIn('Li Na', role), `Li Na (${en})`, role);
+  }
+});

@@ -5,6 +5,7 @@ import SeatInventory
 import SeatJSON
 import SeatMap
 import SeatPayments
+import SeatSecrets
 import SeatWire
 
 /// The buyer pays before the seats are sold (#52): a checkout asks the provider for a payment and keeps
@@ -47,7 +48,7 @@ extension SeatAPI {
             id: paymentID, holdID: quote.holdID, showID: quote.showID, provider: "stripe", providerID: intent.providerID, amount: quote.amount,
             currency: quote.currency, state: .pending, createdAt: now, updatedAt: now, expiresAt: expiresAt)
         let resource = PaymentResource(
-            id: paymentID, provider: "stripe", state: "pending", amount: Money(minorUnits: quote.amount, currency: quote.currency, digits: 2).description,
+            id: paymentID, provider: "stripe", state: "pending", amount: quote.total.description,
             currency: quote.currency, expiresAt: Render.iso(expiresAt), orderRef: orderRef, clientSecret: secret)
         if quote.pending != nil {
             let view = try inventory.hold(token: token)
@@ -73,7 +74,7 @@ extension SeatAPI {
                 detail: "\(who.name) (\(who.role.rawValue)) cannot sell against an external payment: checkouts only")
         }
         let quote = try inventory.checkoutQuote(token: token)
-        let total = Money(minorUnits: quote.amount, currency: quote.currency, digits: 2)
+        let total = quote.total
         guard let given = Decimal(string: external.amount), given == total.amount else {
             throw Problem(
                 422, "payment-mismatch", "Payment does not match",
@@ -240,10 +241,6 @@ extension SeatAPI {
     /// `pay_` and 128 random bits: unguessable, as hold tokens are.
     static func newPaymentID() -> String {
         var g = SystemRandomNumberGenerator()
-        return "pay_" + (0..<2).map { _ in String(g.next() as UInt64, radix: 16).leftPadded(16) }.joined()
+        return "pay_" + SHA256.hex((0..<16).map { _ in g.next() as UInt8 })
     }
-}
-
-extension String {
-    fileprivate func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }
