@@ -31,14 +31,17 @@ public struct PaymentRecord: Sendable, Hashable {
     /// What became of it, in words an operator reads (`sold`, `refunded: the seats were taken`, the
     /// provider's reason for a failure); nil while pending.
     public var outcome: String?
+    /// The seat ids it pays for, as the checkout had them: what a payment that comes after its hold
+    /// ended sells when they are still free. Empty for a payment SeatKit did not take.
+    public var seats: [String]
 
     public init(
         id: String, holdID: String, showID: String, provider: String, providerID: String?, amount: Int64, currency: String, state: PaymentState,
-        createdAt: Int64, updatedAt: Int64, expiresAt: Int64, outcome: String? = nil
+        createdAt: Int64, updatedAt: Int64, expiresAt: Int64, outcome: String? = nil, seats: [String] = []
     ) {
         self.id = id; self.holdID = holdID; self.showID = showID; self.provider = provider; self.providerID = providerID; self.amount = amount
         self.currency = currency; self.state = state; self.createdAt = createdAt; self.updatedAt = updatedAt; self.expiresAt = expiresAt
-        self.outcome = outcome
+        self.outcome = outcome; self.seats = seats
     }
 }
 

@@ -20,6 +20,8 @@ extension Inventory {
         public var currency: String { total.currency }
         /// The hold's pending payment, when a checkout was made already (a retried checkout gets it).
         public var pending: PaymentRecord?
+        /// The hold's seat ids: what the payment is for.
+        public var seats: [String] = []
     }
 
     /// A buyer's hold a change may not touch while it is being paid for (the checkout set `payment`).
@@ -37,7 +39,9 @@ extension Inventory {
             guard hold.record.kind == .buyer else { throw Refusal(.notFound, detail: "no buyer's hold with this token") }
             let total = view(hold, in: state, token: plain).total
             let units = NSDecimalNumber(decimal: total.amount * pow(10, total.digits)).int64Value
-            return (CheckoutQuote(holdID: hold.record.id, showID: state.record.id, total: total, amount: units, pending: nil), hold.record.payment)
+            var quote = CheckoutQuote(holdID: hold.record.id, showID: state.record.id, total: total, amount: units, pending: nil)
+            quote.seats = hold.seats.map { state.layout.seatID($0) }
+            return (quote, hold.record.payment)
         }
         guard let paymentID else { return quote }
         var withPending = quote
@@ -55,6 +59,9 @@ extension Inventory {
             let (state, hold) = try activeHold(token, snapshot: snapshot, in: m)
             try Self.refuseWhilePaying(hold)
             guard hold.record.id == payment.holdID else { throw Refusal(.notFound, detail: "the payment is for another hold") }
+            guard Set(payment.seats) == Set(hold.seats.map { state.layout.seatID($0) }) else {
+                throw Refusal(.holdPaying, detail: "the hold's seats changed while its payment was being made: check out again")
+            }
             var record = hold.record
             record.payment = payment.id
             record.orderRef = orderRef
@@ -107,6 +114,60 @@ extension Inventory {
             paid.outcome = "sold"
             let (_, ticket) = try confirm(hold, in: state, m, orderRef: orderRef, idempotency: nil, token: "", payments: [paid])
             metrics.count("payments_sold")
+            return (.sold(orderRef: orderRef), ticket)
+        }
+    }
+
+    /// A payment that came after its hold ended unpaid (expired, released): the same seats sold to it
+    /// when every one is still free and the show is on (big-neon #1189: "try to reserve the tickets
+    /// again"), as a new sale under the hold's order reference and prices, the payment recorded against
+    /// it in the same durable change; otherwise `.holdGone` with why, and the money is to go back.
+    package func beginSellLate(_ payment: PaymentRecord) throws(Refusal) -> (PaidOutcome, CommitTicket?) {
+        let read: (record: HoldRecord, seats: [Int])?
+        do { read = try store.holdWithSeats(id: payment.holdID) } catch { throw Self.storeRefusal(error) }
+        guard let read else { return (.holdGone("no hold \(payment.holdID)"), nil) }
+        guard !payment.seats.isEmpty else { return (.holdGone("the payment names no seats"), nil) }
+        guard read.record.state == .expired || read.record.state == .released, read.record.kind == .buyer else {
+            return (.holdGone("the hold is \(read.record.state.rawValue)"), nil)
+        }
+        let now = clock()
+        let (random, token) = Self.randomIDAndToken(prefix: idPrefix(show: read.record.showID, now))
+        return try lockedWhenFresh(show: read.record.showID) { (m: Memory) throws(Refusal) -> (PaidOutcome, CommitTicket?) in
+            let state = try state(forShow: read.record.showID, in: m)
+            if state.record.cancelledAt != nil { return (.holdGone("the show was cancelled"), nil) }
+            var seats: [SeatIndex] = []
+            for id in payment.seats {
+                guard let seat = state.layout.index(ofSeatID: id) else { return (.holdGone("seat \(id) is no longer in the show"), nil) }
+                seats.append(seat)
+            }
+            seats.sort()
+            let taken = seats.filter { state.availability[$0] != .available }
+            guard taken.isEmpty else {
+                let names = taken.prefix(5).map { state.layout.seatID($0) }.joined(separator: ", ")
+                return (.holdGone("its seats were taken meanwhile (\(names))"), nil)
+            }
+            let orderRef = read.record.orderRef ?? payment.id
+            var record = read.record
+            record.id = "h_" + random
+            record.tokenDigest = Secrets.tokenDigest(token)
+            record.state = .confirmed
+            record.orderRef = orderRef
+            record.payment = payment.id
+            record.expiresAt = now
+            record.createdAt = now
+            record.reason = "sold late: hold \(read.record.id) had \(read.record.state.rawValue) when payment \(payment.id) came"
+            var paid = payment
+            paid.holdID = record.id
+            paid.state = .succeeded
+            paid.updatedAt = now
+            paid.outcome = "sold late (hold \(read.record.id) had \(read.record.state.rawValue)): the same seats were still free"
+            let ticket = try apply(
+                state, in: m, changes: seats.map { SeatChange(seat: $0, status: .sold) },
+                insert: seats.map { Claim(seat: $0, status: .sold, holdID: record.id) },
+                holds: [record], durable: true, payments: [paid],
+                log: LogEntry(action: "sell-late", holdID: record.id, reason: record.reason, orderRef: orderRef))
+            m.recentOrders.insert(orderRef)
+            metrics.count("payments_sold_late")
             return (.sold(orderRef: orderRef), ticket)
         }
     }

@@ -1,15 +1,17 @@
 import Foundation
+import SeatSecrets
 
 /// The payment providers a deployment takes money with (`seatkit serve --payments FILE`), one a line:
 ///
 ///     stripe secretKey=sk_… webhookSecret=whsec_… [api=URL]
-///     wechatpay mchid=… appid=… serial=… privateKey=PATH apiV3Key=… platformCert=PATH [api=URL]
-///     alipay appId=… privateKey=PATH alipayPublicKey=PATH [gateway=URL]
+///     wechatpay mchid=… appid=… serial=… privateKey=PATH apiV3Key=… platformCert=PATH notifyUrl=URL [api=URL]
+///     alipay appId=… privateKey=PATH alipayPublicKey=PATH notifyUrl=URL [gateway=URL]
 ///     cash
 ///
 /// Blank lines and `#` comments are skipped. Checked whole before the server starts: a mistake is a line
 /// and a reason, the file's keys (PEM files read here) are kept only in memory, and `description` never
-/// shows a secret. `api=`/`gateway=` default to the providers' real endpoints; tests point them at a
+/// shows a secret. `notifyUrl=` is where WeChat Pay and Alipay post their notifications (this server's
+/// `/v1/payments/{provider}/notify`, as the public reaches it). `api=`/`gateway=` default to the providers' real endpoints; tests point them at a
 /// local server.
 public struct PaymentSettings: Sendable, CustomStringConvertible {
     public var stripe: StripeSettings?
@@ -51,12 +53,22 @@ public struct PaymentSettings: Sendable, CustomStringConvertible {
             let place = "\(path):\(k + 1)"
             func fail(_ message: String) -> Problem { Problem(place: place, message: message) }
             var fields = try Fields(words.dropFirst(), place: place)
-            func file(_ key: String) throws -> [UInt8] {
+            /// A key or certificate file: PEM, or the bare base64 Alipay's key tool writes; read and
+            /// checked here, so a wrong file is this line's error and not a failed payment later.
+            func file(_ key: String, _ kind: KeyFile) throws -> [UInt8] {
                 let name = try fields.take(key)
                 let full = name.hasPrefix("/") || folder.isEmpty ? name : folder + "/" + name
                 guard let bytes = read(full), !bytes.isEmpty else { throw fail("\(key)=\(name): cannot read that file") }
-                guard String(decoding: bytes, as: UTF8.self).contains("-----BEGIN ") else {
-                    throw fail("\(key)=\(name): not a PEM file (no -----BEGIN line)")
+                let text = String(decoding: bytes, as: UTF8.self)
+                switch kind {
+                case .privateKey, .publicKey:
+                    do { _ = try RSASHA256.keyBits(text, privateKey: kind == .privateKey) } catch {
+                        throw fail("\(key)=\(name): \(error)")
+                    }
+                case .certificate:
+                    guard RSASHA256.certificateSerial(text) != nil, (try? RSASHA256.keyBits(text, privateKey: false)) != nil else {
+                        throw fail("\(key)=\(name): not a PEM certificate with an RSA key")
+                    }
                 }
                 return bytes
             }
@@ -75,15 +87,18 @@ public struct PaymentSettings: Sendable, CustomStringConvertible {
                 guard mchid.allSatisfy(\.isNumber) else { throw fail("mchid= is the merchant's number (digits only), got \"\(mchid)\"") }
                 let key = try fields.take("apiV3Key")
                 guard key.utf8.count == 32 else { throw fail("apiV3Key= is the 32-character API v3 key (got \(key.utf8.count) characters)") }
+                let certificate = try file("platformCert", .certificate)
                 wechatpay = WeChatPaySettings(
-                    mchid: mchid, appid: appid, serial: serial, privateKey: ProviderSecret(bytes: try file("privateKey")),
-                    apiV3Key: ProviderSecret(key), platformCertificate: try file("platformCert"),
-                    api: try fields.url("api", default: "https://api.mch.weixin.qq.com"))
+                    mchid: mchid, appid: appid, serial: serial, privateKey: ProviderSecret(bytes: try file("privateKey", .privateKey)),
+                    apiV3Key: ProviderSecret(key), platformCertificate: certificate,
+                    platformSerial: RSASHA256.certificateSerial(String(decoding: certificate, as: UTF8.self)) ?? "",
+                    notifyURL: try fields.url("notifyUrl", default: nil), api: try fields.url("api", default: "https://api.mch.weixin.qq.com"))
             case "alipay":
                 guard alipay == nil else { throw fail("alipay is configured twice") }
                 alipay = AlipaySettings(
-                    appID: try fields.take("appId"), privateKey: ProviderSecret(bytes: try file("privateKey")),
-                    alipayPublicKey: try file("alipayPublicKey"), gateway: try fields.url("gateway", default: "https://openapi.alipay.com/gateway.do"))
+                    appID: try fields.take("appId"), privateKey: ProviderSecret(bytes: try file("privateKey", .privateKey)),
+                    alipayPublicKey: try file("alipayPublicKey", .publicKey), notifyURL: try fields.url("notifyUrl", default: nil),
+                    gateway: try fields.url("gateway", default: "https://openapi.alipay.com/gateway.do"))
             case "cash":
                 guard !cash else { throw fail("cash is configured twice") }
                 cash = true
@@ -93,6 +108,8 @@ public struct PaymentSettings: Sendable, CustomStringConvertible {
             if let extra = fields.left.first { throw fail("\(provider) takes no \(extra)=") }
         }
     }
+
+    enum KeyFile { case privateKey, publicKey, certificate }
 
     /// A line's `key=value` words.
     struct Fields {
@@ -117,9 +134,9 @@ public struct PaymentSettings: Sendable, CustomStringConvertible {
             return value
         }
 
-        /// An optional endpoint: http or https, a host, no query.
-        mutating func url(_ key: String, default fallback: String) throws -> URL {
-            let text = values.removeValue(forKey: key) ?? fallback
+        /// An endpoint: http or https, a host, no query; required when there is no default.
+        mutating func url(_ key: String, default fallback: String?) throws -> URL {
+            guard let text = values.removeValue(forKey: key) ?? fallback else { throw Problem(place: place, message: "\(key)= is missing") }
             guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil, url.query == nil else {
                 throw Problem(place: place, message: "\(key)= is an http(s) URL without a query, got \"\(text)\"")
             }
@@ -141,16 +158,22 @@ public struct WeChatPaySettings: Sendable {
     public var serial: String
     public var privateKey: ProviderSecret
     public var apiV3Key: ProviderSecret
-    /// WeChat Pay's platform certificate (PEM): what its notifications are verified with.
+    /// WeChat Pay's platform certificate (PEM): what its notifications and answers are verified with.
     public var platformCertificate: [UInt8]
+    /// Its serial number (upper-case hex): what `Wechatpay-Serial` names.
+    public var platformSerial: String
+    /// Where WeChat Pay posts notifications: this server's `/v1/payments/wechatpay/notify`.
+    public var notifyURL: URL
     public var api: URL
 }
 
 public struct AlipaySettings: Sendable {
     public var appID: String
     public var privateKey: ProviderSecret
-    /// Alipay's public key (PEM): what its notifications are verified with.
+    /// Alipay's public key (PEM or bare base64): what its notifications and answers are verified with.
     public var alipayPublicKey: [UInt8]
+    /// Where Alipay posts notifications: this server's `/v1/payments/alipay/notify`.
+    public var notifyURL: URL
     public var gateway: URL
 }
 

@@ -16,6 +16,8 @@ public struct ProviderHTTP: Sendable {
     public struct Answer: Sendable {
         public var status: Int
         public var body: [UInt8]
+        /// Headers by lower-case name (WeChat Pay signs its answers in them).
+        public var headers: [String: String] = [:]
     }
 
     /// Why a call got no answer: the provider could not be reached or did not answer in time.
@@ -35,7 +37,7 @@ public struct ProviderHTTP: Sendable {
         session.dataTask(with: request) { data, response, error in
             let result: Result<Answer, Error> =
                 error.map { .failure(Unreachable(description: "\(url.host ?? "the provider"): \($0.localizedDescription)")) }
-                ?? .success(Answer(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: Array(data ?? Data())))
+                ?? .success(Self.answer(response, data))
             box.withLockWakingWaiters { $0 = result }
         }.resume()
         let answered = box.wait(until: { $0 != nil }, deadline: Date().addingTimeInterval(timeout + 2)) { value, _ in value }
@@ -45,11 +47,33 @@ public struct ProviderHTTP: Sendable {
         return try result.get()
     }
 
+    static func answer(_ response: URLResponse?, _ data: Data?) -> Answer {
+        let http = response as? HTTPURLResponse
+        var headers: [String: String] = [:]
+        for (name, value) in http?.allHeaderFields ?? [:] {
+            if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+        }
+        return Answer(status: http?.statusCode ?? 0, body: Array(data ?? Data()), headers: headers)
+    }
+
     /// `application/x-www-form-urlencoded` (what Stripe's API takes), each name and value escaped.
     public static func form(_ fields: [(String, String)]) -> [UInt8] {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
         func escape(_ s: String) -> String { s.addingPercentEncoding(withAllowedCharacters: allowed) ?? "" }
         return Array(fields.map { escape($0.0) + "=" + escape($0.1) }.joined(separator: "&").utf8)
+    }
+
+    /// The fields of a form body (`+` a space, `%XX` a byte), in their order; nil when it is not one.
+    public static func formFields(_ body: [UInt8]) -> [(String, String)]? {
+        let text = String(decoding: body, as: UTF8.self)
+        var fields: [(String, String)] = []
+        for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decode(_ s: Substring) -> String? { s.replacingOccurrences(of: "+", with: " ").removingPercentEncoding }
+            guard let name = decode(parts[0]), !name.isEmpty, let value = decode(parts.count > 1 ? parts[1] : "") else { return nil }
+            fields.append((name, value))
+        }
+        return fields
     }
 }

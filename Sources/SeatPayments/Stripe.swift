@@ -13,10 +13,20 @@ public struct PaymentRequest: Sendable, Hashable {
     public var currency: String
     /// What the buyer's statement says.
     public var description: String
+    /// How the buyer pays where the provider has several ways (WeChat Pay `native` or `jsapi`, Alipay
+    /// `qr` or `page`); nil: the provider's first.
+    public var method: String?
+    /// WeChat Pay JSAPI: the buyer's `openid` under the merchant's app.
+    public var payer: String?
+    /// When the payment window ends (unix ms): the provider refuses the payment after it.
+    public var expiresAt: Int64
 
-    public init(paymentID: String, holdID: String, showID: String, amount: Int64, currency: String, description: String) {
+    public init(
+        paymentID: String, holdID: String, showID: String, amount: Int64, currency: String, description: String, method: String? = nil,
+        payer: String? = nil, expiresAt: Int64 = 0
+    ) {
         self.paymentID = paymentID; self.holdID = holdID; self.showID = showID; self.amount = amount; self.currency = currency
-        self.description = description
+        self.description = description; self.method = method; self.payer = payer; self.expiresAt = expiresAt
     }
 }
 
@@ -46,7 +56,8 @@ public struct ProviderError: Error, Sendable, CustomStringConvertible {
 /// Stripe's PaymentIntents API (`api=` in the settings; localstripe in tests): a payment is a
 /// PaymentIntent made with SeatKit's payment id as its idempotency key and metadata, paid by the
 /// buyer's page with its client secret, and reported by a signed webhook (`StripeSignature`).
-public struct StripeClient: Sendable {
+public struct StripeClient: PaymentProvider {
+    public var name: String { "stripe" }
     public let settings: StripeSettings
     let http: ProviderHTTP
 
@@ -153,5 +164,51 @@ public struct StripeClient: Sendable {
         if type == "payment_intent.payment_failed" { payment?.status = .failed }
         if type == "payment_intent.canceled" { payment?.status = .canceled }
         return (id, type, payment)
+    }
+
+    public func create(_ request: PaymentRequest) throws -> ProviderCheckout {
+        let (intent, secret) = try createIntent(request)
+        var checkout = ProviderCheckout(providerID: intent.providerID, amount: intent.amount, currency: intent.currency)
+        checkout.clientSecret = secret
+        return checkout
+    }
+
+    public func settle(_ payment: ProviderReference) throws -> ProviderPayment.Status {
+        guard let id = payment.providerID else { return .canceled }
+        return try settle(intent: id)
+    }
+
+    public func refund(_ payment: ProviderReference, amount: Int64, key: String, reason: String) throws -> ProviderRefund {
+        let (id, status) = try refund(intent: payment.providerID ?? "", amount: amount == payment.amount ? nil : amount, key: key)
+        switch status {
+        case "succeeded": return ProviderRefund(id: id, state: .succeeded)
+        case "pending", "requires_action": return ProviderRefund(id: id, state: .pending)
+        default: return ProviderRefund(id: id, state: .failed, reason: "stripe says the refund is \(status)")
+        }
+    }
+
+    /// A webhook signed with the endpoint's secret within 300 s (`StripeSignature`).
+    public func notification(header: (String) -> String?, body: [UInt8], now: Int) throws(NotificationRefusal) -> ProviderNotification {
+        do { try StripeSignature.verify(header: header("stripe-signature"), body: body, secret: settings.webhookSecret, now: now) } catch {
+            let why =
+                switch error {
+                case .mismatch: "forged"
+                case .stale: "stale"
+                case .malformed: "unsigned"
+                }
+            throw NotificationRefusal(why, error.description)
+        }
+        do {
+            let event = try Self.event(body)
+            return ProviderNotification(id: event.id, type: event.type, payment: event.payment)
+        } catch { throw NotificationRefusal("unreadable", "\(error)") }
+    }
+
+    /// Stripe shows a webhook's answer to the operator and retries anything but a 2xx.
+    public func answer(accepted: Bool, type: String, outcome: String) -> ProviderAnswer {
+        var w = JSONWriter()
+        w.raw("{"); w.key("received", first: true); w.raw(accepted ? "true" : "false"); w.key("type"); w.string(type); w.key("outcome"); w.string(outcome)
+        w.raw("}")
+        return ProviderAnswer(status: accepted ? 200 : 400, contentType: "application/json", body: w.bytes)
     }
 }

@@ -17,12 +17,14 @@ public final class Localstripe: Sendable {
         port = try Self.freePort()
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", "-m", "localstripe", "--port", String(port)]
+        // From scratch: without it localstripe loads /tmp/localstripe.pickle, which another instance
+        // may be writing at that moment (it then dies at start, as it did once in three full runs).
+        p.arguments = ["python3", "-m", "localstripe", "--port", String(port), "--from-scratch"]
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
         try p.run()
         process = p
-        let deadline = Date().addingTimeInterval(15)
+        let deadline = Date().addingTimeInterval(40)
         while Date() < deadline {
             if (try? HTTPConnection(port: port).request("GET", "/v1/payment_intents", headers: [Self.key])) != nil { return }
             usleep(100_000)

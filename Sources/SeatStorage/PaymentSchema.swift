@@ -1,14 +1,16 @@
 import SeatDomain
+import SeatJSON
 
 /// The payments' statements (the table: `Migrations/*-payments.sql`). A payment is written only with
 /// its change (`StoreCommit.payments`, in the change's transaction); these read them, and `upsert`
 /// writes them inside a commit.
 enum PaymentSchema {
-    static let columns = "id, hold_id, show_id, provider, provider_id, amount, currency, state, created_at, updated_at, expires_at, outcome"
-    /// A payment as it is now: its id, hold, show, provider, amount, currency and creation never change.
+    static let columns = "id, hold_id, show_id, provider, provider_id, amount, currency, state, created_at, updated_at, expires_at, outcome, seats"
+    /// A payment as it is now: its id, show, provider, amount, currency and creation never change; its
+    /// hold does when a late payment sells its seats as a new sale (`Inventory.beginSellLate`).
     static let upsert = """
-        INSERT INTO payments(\(columns)) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT(id) DO UPDATE SET provider_id = excluded.provider_id, state = excluded.state, updated_at = excluded.updated_at,
+        INSERT INTO payments(\(columns)) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT(id) DO UPDATE SET hold_id = excluded.hold_id, provider_id = excluded.provider_id, state = excluded.state, updated_at = excluded.updated_at,
           expires_at = excluded.expires_at, outcome = excluded.outcome
         """
     static let byID = "SELECT \(columns) FROM payments WHERE id = ?"
@@ -21,19 +23,31 @@ enum PaymentSchema {
     static func values(_ p: PaymentRecord) -> [String?] {
         [
             p.id, p.holdID, p.showID, p.provider, p.providerID, String(p.amount), p.currency, p.state.rawValue, String(p.createdAt),
-            String(p.updatedAt), String(p.expiresAt), p.outcome,
+            String(p.updatedAt), String(p.expiresAt), p.outcome, p.seats.isEmpty ? nil : seatsText(p.seats),
         ]
+    }
+
+    /// Seat ids as a JSON array (an id may hold any character a venue file allowed).
+    static func seatsText(_ seats: [String]) -> String {
+        var w = JSONWriter()
+        w.strings(seats)
+        return String(decoding: w.bytes, as: UTF8.self)
+    }
+
+    static func seats(_ text: String) -> [String] {
+        (try? JSONParser.parse(Array(text.utf8)))?.arrayValue?.compactMap(\.stringValue) ?? []
     }
 
     /// A row in `columns` order; nil when a column the record needs is not what it must be.
     static func record(_ row: [String?]) -> PaymentRecord? {
-        guard row.count == 12, let id = row[0], let hold = row[1], let show = row[2], let provider = row[3], let amount = row[5].flatMap({ Int64($0) }),
+        guard row.count == 13, let id = row[0], let hold = row[1], let show = row[2], let provider = row[3], let amount = row[5].flatMap({ Int64($0) }),
             let currency = row[6], let state = row[7].flatMap(PaymentState.init(rawValue:)), let created = row[8].flatMap({ Int64($0) }),
             let updated = row[9].flatMap({ Int64($0) }), let expires = row[10].flatMap({ Int64($0) })
         else { return nil }
         return PaymentRecord(
             id: id, holdID: hold, showID: show, provider: provider, providerID: row[4], amount: amount, currency: currency, state: state,
-            createdAt: created, updatedAt: updated, expiresAt: expires, outcome: row[11])
+            createdAt: created, updatedAt: updated, expiresAt: expires, outcome: row[11],
+            seats: row[12].map(seats) ?? [])
     }
 }
 
@@ -44,7 +58,7 @@ extension SQLiteStore: PaymentStore {
         try locked { db in
             var out: [PaymentRecord] = []
             try db.query(sql, values) { r in
-                if let p = PaymentSchema.record((0..<12).map { r.isNull(Int32($0)) ? nil : r.text(Int32($0)) }) { out.append(p) }
+                if let p = PaymentSchema.record((0..<13).map { r.isNull(Int32($0)) ? nil : r.text(Int32($0)) }) { out.append(p) }
             }
             return out
         }

@@ -161,6 +161,47 @@ import Testing
         #expect(try reconciliation(c).mismatches.isEmpty)
     }
 
+    /// The provider could not say for the whole grace (here: asking answers nothing), so the paying holds
+    /// expired; then the payments succeed. The one whose seats are still free sells them, under its order
+    /// and in the same change that records it; the one whose seat another buyer took meanwhile is
+    /// refunded through Stripe. Never a payment without a sale or a refund, and the report is empty.
+    @Test(arguments: StoreBackend.available) func aLatePaymentSellsItsSeatsWhenTheyAreStillFree(backend: StoreBackend) throws {
+        let stripe = try Localstripe()
+        let server = try server(backend, stripe)
+        server.app.inventory.askPayments { _ in nil }
+        let c = try server.connection()
+        let store = try server.openStore()
+        func checkout(_ seats: [String], _ orderRef: String) throws -> (token: String, payment: String, intent: String) {
+            let token = try #require(try SeatServerTestSupport.hold(c, seats).string("token"))
+            let answer = try c.request("POST", "/v1/holds/\(token)/checkout", json: #"{"provider":"stripe","orderRef":"\#(orderRef)"}"#)
+            let payment = try #require(answer.json?["payment"]?.objectValue?["id"]?.stringValue)
+            return (token, payment, try #require(try store.payments?.payment(id: payment)?.providerID))
+        }
+        let free = try checkout(["9-1", "9-2"], "WEB-LATE-FREE"), taken = try checkout(["10-1"], "WEB-LATE-TAKEN")
+        // Past the window and the grace, nobody having said: both holds end, their payments pending.
+        server.app.inventory.clockOffset.advance(by: 26 * 60_000)
+        #expect(server.app.inventory.expireDue() == 2)
+        #expect(try c.request("GET", "/v1/holds/\(free.token)").status == 410)
+        let other = try SeatServerTestSupport.hold(c, ["10-1"])
+        #expect(other.status == 201, "\(other.text)")
+
+        #expect(try stripe.pay(intent: free.intent) == "succeeded")
+        let sold = try eventually(store, free.payment) { $0.state != .pending }
+        #expect(sold.state == .succeeded && sold.outcome?.hasPrefix("sold late") == true, "\(sold)")
+        let order = try c.request("GET", "/v1/orders/WEB-LATE-FREE", headers: [("X-Admin-Key", TestServer.adminKey)])
+        #expect(order.status == 200 && order.text.contains("9-1") && order.text.contains("9-2"), "\(order.status) \(order.text)")
+
+        #expect(try stripe.pay(intent: taken.intent) == "succeeded")
+        let refunded = try eventually(store, taken.payment) { $0.state == .refunded }
+        let why = try refused(c)
+        #expect(refunded.outcome?.contains("taken meanwhile (10-1)") == true, "\(refunded) \(why)")
+        #expect(try refunds(stripe, taken.intent) == [Int(refunded.amount)])
+        let counts = try server.availability().counts
+        #expect(counts.sold == 2 && counts.held == 1)
+        let report = try reconciliation(c)
+        #expect(report.payments.count == 2 && report.mismatches.isEmpty, "\(report)")
+    }
+
     /// No notification came (here: none is sent): before a paying hold may expire its provider is asked.
     /// Unpaid, the intent is cancelled there (the buyer can no longer pay it) and the hold expires with
     /// its payment recorded as canceled; paid, the seats are sold.

@@ -15,4 +15,20 @@ int seatkit_ed25519_public_key(const unsigned char *seed, unsigned char *public_
 int seatkit_ed25519_sign(const unsigned char *seed, const void *message, size_t message_count, unsigned char *signature);
 int seatkit_ed25519_verify(const unsigned char *public_key, const void *message, size_t message_count, const unsigned char *signature);
 
+/* RSA (PKCS#1 v1.5) with SHA-256, keys as PEM text: a private key (PKCS#8 or PKCS#1) signs; a public key
+ * (`PUBLIC KEY`, `RSA PUBLIC KEY`) or a certificate verifies. `key_check` answers the key's bits (0 when
+ * the text is no RSA key of that kind); `sign` writes at most *signature_count bytes and sets it; 1 on
+ * success. Thread-safe. */
+int seatkit_rsa_key_check(const char *pem, size_t pem_count, int private_key);
+int seatkit_rsa_sha256_sign(const char *pem, size_t pem_count, const void *message, size_t message_count, unsigned char *signature, size_t *signature_count);
+int seatkit_rsa_sha256_verify(const char *pem, size_t pem_count, const void *message, size_t message_count, const unsigned char *signature, size_t signature_count);
+
+/* A PEM certificate's serial number as upper-case hex into `out` (NUL-terminated); 1 on success. */
+int seatkit_x509_serial(const char *pem, size_t pem_count, char *out, size_t out_capacity);
+
+/* AES-256-GCM with a 16-byte tag: `encrypt` 1 seals `input` into `output` (same length) and writes `tag`;
+ * 0 opens it, checking `tag`. 1 on success, 0 when the tag does not match or libcrypto failed. */
+int seatkit_aes256gcm(int encrypt, const unsigned char *key, const void *nonce, size_t nonce_count, const void *aad, size_t aad_count,
+                      const unsigned char *input, size_t input_count, unsigned char *output, unsigned char *tag);
+
 #endif

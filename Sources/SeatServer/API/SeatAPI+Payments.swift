@@ -27,36 +27,52 @@ extension SeatAPI {
         if let pending = quote.pending, pending.provider != request.provider {
             throw Problem(409, "hold-paying", "Hold being paid for", detail: "the hold is being paid with \(pending.provider): finish that payment")
         }
+        guard let provider = providers[request.provider] else { throw Problem.notFound("no payment provider \(request.provider)") }
+        try checkMethod(request)
         let now = inventory.clock()
         let paymentID = quote.pending?.id ?? Self.newPaymentID()
         let orderRef = request.orderRef ?? "WEB-" + String(paymentID.suffix(10)).uppercased()
         let expiresAt = quote.pending?.expiresAt ?? now + Int64(paymentMinutes) * 60_000
-        guard let stripe = payments.stripe, request.provider == "stripe" else {
-            throw Problem(501, "provider-not-ready", "Provider not ready", detail: "\(request.provider) checkouts are not built yet: pay with stripe")
-        }
-        // The same payment id is the same PaymentIntent: a retried checkout gets the same one back.
-        let (intent, secret) = try Self.provider("stripe") {
-            try StripeClient(settings: stripe).createIntent(
+        // The same payment id is the same payment at the provider: a retried checkout gets it back.
+        let made = try Self.provider(provider.name) {
+            try provider.create(
                 PaymentRequest(
                     paymentID: paymentID, holdID: quote.holdID, showID: quote.showID, amount: quote.amount, currency: quote.currency,
-                    description: "SeatKit \(quote.showID) \(orderRef)"))
+                    description: "SeatKit \(quote.showID) \(orderRef)", method: request.method, payer: request.payer, expiresAt: expiresAt))
         }
-        guard intent.amount == quote.amount, intent.currency == quote.currency else {
-            throw Problem(502, "provider-failed", "Payment provider failed", detail: "stripe made a payment of another amount or currency")
+        guard made.amount == quote.amount, made.currency == quote.currency else {
+            throw Problem(502, "provider-failed", "Payment provider failed", detail: "\(provider.name) made a payment of another amount or currency")
         }
         let record = PaymentRecord(
-            id: paymentID, holdID: quote.holdID, showID: quote.showID, provider: "stripe", providerID: intent.providerID, amount: quote.amount,
-            currency: quote.currency, state: .pending, createdAt: now, updatedAt: now, expiresAt: expiresAt)
-        let resource = PaymentResource(
-            id: paymentID, provider: "stripe", state: "pending", amount: quote.total.description,
-            currency: quote.currency, expiresAt: Render.iso(expiresAt), orderRef: orderRef, clientSecret: secret)
+            id: paymentID, holdID: quote.holdID, showID: quote.showID, provider: provider.name, providerID: made.providerID, amount: quote.amount,
+            currency: quote.currency, state: .pending, createdAt: now, updatedAt: now, expiresAt: expiresAt, seats: quote.seats)
+        var resource = PaymentResource(
+            id: paymentID, provider: provider.name, state: "pending", amount: quote.total.description, currency: quote.currency,
+            expiresAt: Render.iso(expiresAt), orderRef: orderRef, clientSecret: made.clientSecret, codeURL: made.codeURL, qrCode: made.qrCode,
+            redirectURL: made.redirectURL)
+        resource.jsapi = made.jsapi
         if quote.pending != nil {
             let view = try inventory.hold(token: token)
             return Self.checkoutAnswer(200, resource, view)
         }
         let (view, ticket) = try inventory.beginCheckout(token: token, payment: record, orderRef: orderRef)
-        return afterCommit(ticket, trace: trace) {
-            Self.checkoutAnswer(201, resource, view)
+        let answer = Self.checkoutAnswer(201, resource, view)
+        return afterCommit(ticket, trace: trace) { answer }
+    }
+
+    /// The ways each provider is paid: the first is its default.
+    static let methods = ["stripe": ["card"], "wechatpay": ["native", "jsapi"], "alipay": ["qr", "page"]]
+
+    func checkMethod(_ request: CheckoutRequest) throws {
+        let known = Self.methods[request.provider] ?? []
+        if let method = request.method, !known.contains(method) {
+            throw Refusal(
+                .invalidBody, detail: "method: \(request.provider) is paid by \(known.joined(separator: " or ")), not \(method)",
+                details: [.errors([("method", "one of \(known.joined(separator: ", "))")])])
+        }
+        if request.method == "jsapi", request.payer == nil {
+            throw Refusal(
+                .invalidBody, detail: "payer: a WeChat Pay JSAPI payment needs the buyer's openid", details: [.errors([("payer", "required for jsapi")])])
         }
     }
 
@@ -112,70 +128,77 @@ extension SeatAPI {
             ).jsonWriter())
     }
 
-    /// `POST /v1/payments/{provider}/notify`: a provider's notification, checked the provider's way.
-    func paymentNotify(_ provider: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
-        switch provider {
-        case "stripe": return try stripeNotify(r, trace: trace)
-        default: throw Problem.notFound("no payment provider \(provider) on this server")
-        }
-    }
-
-    /// `POST /v1/payments/stripe/notify`: Stripe's webhook. Anything not signed by the endpoint's secret
-    /// within 300 s, not about a payment SeatKit made, or not for its amount and currency changes
-    /// nothing, is answered 400 (Stripe shows it to the operator) and counted.
-    func stripeNotify(_ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
-        guard let stripe = payments.stripe else { throw Problem.notFound("this server takes no Stripe payments") }
+    /// `POST /v1/payments/{provider}/notify`: a provider's notification, checked the provider's way
+    /// (`PaymentProvider.notification`). Anything forged, stale, for another merchant, not about a
+    /// payment SeatKit made, or not for its amount and currency changes nothing, is answered the way the
+    /// provider reads a refusal, and counted (`seatkit_payment_notifications_refused_total{reason}`).
+    func paymentNotify(_ name: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
+        guard let provider = providers[name] else { throw Problem.notFound("this server takes no \(name) payments") }
         let metrics = inventory.metrics
         func refuse(_ why: String, _ type: String, _ detail: String) -> Problem {
             metrics.count("payment_notifications_refused_" + why)
             return Problem(400, type, "Notification refused", detail: detail)
         }
-        do { try StripeSignature.verify(header: r.header("stripe-signature"), body: r.body, secret: stripe.webhookSecret, now: Int(Self.now() / 1000)) } catch {
-            let why =
-                switch error {
-                case .mismatch: "forged"
-                case .stale: "stale"
-                case .malformed: "unsigned"
-                }
-            throw refuse(why, "bad-signature", error.description)
+        let told: ProviderNotification
+        do { told = try provider.notification(header: { r.header($0) }, body: r.body, now: Int(Self.now() / 1000)) } catch {
+            let type = ["unreadable": "bad-notification", "merchant": "payment-mismatch"][error.reason] ?? "bad-signature"
+            throw refuse(error.reason, type, error.message)
         }
-        let event: (id: String, type: String, payment: ProviderPayment?)
-        do { event = try StripeClient.event(r.body) } catch { throw refuse("unreadable", "bad-notification", "\(error)") }
-        guard let told = event.payment else { return Self.received(event.type, outcome: "ignored") }
+        guard let payment = told.payment else { return Self.received(provider, told.type, outcome: "ignored") }
+        // By SeatKit's payment id when the notification carries it (metadata, the merchant's order
+        // number), else by the provider's id.
         let stored: PaymentRecord?
-        do { stored = try inventory.store.payments?.payment(provider: "stripe", providerID: told.providerID) } catch {
-            throw Problem(503, "store-unavailable", "Store unavailable", detail: "the payment could not be read: Stripe will send it again")
+        do {
+            let payments = inventory.store.payments
+            if let id = payment.paymentID {
+                stored = try payments?.payment(id: id)
+            } else {
+                stored = try payments?.payment(provider: name, providerID: payment.providerID)
+            }
+        } catch {
+            throw Problem(503, "store-unavailable", "Store unavailable", detail: "the payment could not be read: \(name) will send it again")
         }
-        guard let stored else { throw refuse("unknown", "unknown-payment", "no payment of this server is \(told.providerID)") }
-        guard told.paymentID == stored.id, told.amount == stored.amount, told.currency == stored.currency else {
+        guard let stored, stored.provider == name else {
+            throw refuse("unknown", "unknown-payment", "no \(name) payment of this server is \(payment.paymentID ?? payment.providerID)")
+        }
+        guard payment.amount == stored.amount, payment.currency == stored.currency, stored.providerID == nil || stored.providerID == payment.providerID else {
             throw refuse(
                 "mismatch", "payment-mismatch",
-                "the notification's payment does not match \(stored.id): \(told.amount) \(told.currency) against \(stored.amount) \(stored.currency)")
+                "the notification's payment does not match \(stored.id): \(payment.providerID) \(payment.amount) \(payment.currency) against \(stored.providerID ?? "-") \(stored.amount) \(stored.currency)"
+            )
         }
         metrics.count("payment_notifications")
-        guard told.status == .succeeded else { return Self.received(event.type, outcome: told.status.rawValue) }
+        guard payment.status == .succeeded else { return Self.received(provider, told.type, outcome: payment.status.rawValue) }
+        var paid = stored
+        if paid.providerID == nil, !payment.providerID.isEmpty { paid.providerID = payment.providerID }
         // Paid late before and its refund not yet accepted: the refund again (the same one: its key).
         if stored.state == .succeeded, stored.outcome?.hasPrefix("late") == true {
-            return try refundLate(stored, why: stored.outcome ?? "", stripe: stripe, type: event.type, trace: trace)
+            return try refundLate(paid, why: stored.outcome ?? "", provider: provider, type: told.type, trace: trace)
         }
-        let (outcome, ticket) = try inventory.beginPaid(stored)
+        let (outcome, ticket) = try inventory.beginPaid(paid)
         switch outcome {
         case .sold(let orderRef):
-            return afterCommit(ticket, trace: trace) { Self.received(event.type, outcome: "sold \(orderRef)") }
+            return afterCommit(ticket, trace: trace) { Self.received(provider, told.type, outcome: "sold \(orderRef)") }
         case .alreadyRecorded:
-            return Self.received(event.type, outcome: "recorded before")
+            return Self.received(provider, told.type, outcome: "recorded before")
         case .holdGone(let why):
             metrics.count("payments_late")
-            return try refundLate(stored, why: "late: \(why)", stripe: stripe, type: event.type, trace: trace)
+            // The same seats again when they are still free; otherwise the money goes back.
+            let (late, lateTicket) = try inventory.beginSellLate(paid)
+            if case .sold(let orderRef) = late {
+                return afterCommit(lateTicket, trace: trace) { Self.received(provider, told.type, outcome: "sold late \(orderRef)") }
+            }
+            let reason = if case .holdGone(let more) = late { more } else { why }
+            return try refundLate(paid, why: "late: \(why); \(reason)", provider: provider, type: told.type, trace: trace)
         }
     }
 
-    /// A payment that sold nothing (its hold was gone when it came): first recorded as paid and late, so
-    /// a crash between here and the provider's answer leaves it on the reconciliation report and the
-    /// provider's retry refunds it; then its money given back through Stripe (one refund: its key is the
-    /// payment's) and recorded as refunded. A refund Stripe refuses leaves it paid and late, answered 502
-    /// so Stripe sends the notification again.
-    func refundLate(_ stored: PaymentRecord, why: String, stripe: StripeSettings, type: String, trace: RequestTrace) throws -> HTTPResponse {
+    /// A payment that sold nothing (its hold was gone when it came, its seats taken): first recorded as
+    /// paid and late, so a crash between here and the provider's answer leaves it on the reconciliation
+    /// report and the provider's retry refunds it; then its money given back through the provider (one
+    /// refund: its key is the payment's) and recorded as refunded. A refund the provider refuses leaves
+    /// it paid and late, answered as not received so the provider sends the notification again.
+    func refundLate(_ stored: PaymentRecord, why: String, provider: any PaymentProvider, type: String, trace: RequestTrace) throws -> HTTPResponse {
         var late = stored
         if late.state != .succeeded {
             late.state = .succeeded
@@ -183,37 +206,35 @@ extension SeatAPI {
             late.outcome = why + "; the money is to go back"
             try inventory.wait(try inventory.beginRecordPayment(late, action: "payment-late"))
         }
-        let refund = try Self.provider("stripe") {
-            try StripeClient(settings: stripe).refund(intent: stored.providerID ?? "", amount: nil, key: "refund_" + stored.id)
+        let reference = ProviderReference(paymentID: stored.id, providerID: late.providerID, amount: stored.amount, currency: stored.currency)
+        let refund = try Self.provider(provider.name) {
+            try provider.refund(reference, amount: stored.amount, key: "refund_" + stored.id, reason: "paid after the seats were released")
         }
-        guard refund.status == "succeeded" || refund.status == "pending" else {
-            throw Problem(502, "provider-failed", "Payment provider failed", detail: "stripe refused the refund of \(stored.id): \(refund.status)")
+        guard refund.state != .failed else {
+            throw Problem(
+                502, "provider-failed", "Payment provider failed",
+                detail: "\(provider.name) refused the refund of \(stored.id): \(refund.reason ?? "no reason given")")
         }
         late.state = .refunded
         late.updatedAt = inventory.clock()
-        late.outcome = "refunded (\(refund.id), \(refund.status)): " + (why.hasPrefix("late") ? why : "late: " + why)
+        late.outcome = "refunded (\(refund.id), \(refund.state.rawValue)): " + (why.hasPrefix("late") ? why : "late: " + why)
         inventory.metrics.count("payments_refunded_late")
         let recorded = try inventory.beginRecordPayment(late, action: "payment-refunded")
-        return afterCommit(recorded, trace: trace) { Self.received(type, outcome: "refunded") }
+        return afterCommit(recorded, trace: trace) { Self.received(provider, type, outcome: "refunded") }
     }
 
-    /// Where `payment` stands at its provider, settled there when it was not paid (an unpaid Stripe
-    /// intent is cancelled): what the inventory asks before a paying hold may expire. nil when the
+    /// Where `payment` stands at its provider, settled there when it was not paid (closed, so nobody
+    /// can pay it any more): what the inventory asks before a paying hold may expire. nil when the
     /// provider could not say.
     func paymentState(_ payment: PaymentRecord) -> PaymentState? {
-        switch payment.provider {
-        case "stripe":
-            guard let stripe = payments.stripe, let intent = payment.providerID,
-                let status = try? StripeClient(settings: stripe).settle(intent: intent)
-            else { return nil }
-            switch status {
-            case .succeeded: return .succeeded
-            case .pending: return .pending
-            case .failed: return .failed
-            case .canceled: return .canceled
-            }
-        default:
-            return nil
+        guard let provider = providers[payment.provider] else { return nil }
+        let reference = ProviderReference(paymentID: payment.id, providerID: payment.providerID, amount: payment.amount, currency: payment.currency)
+        switch try? provider.settle(reference) {
+        case .succeeded: return .succeeded
+        case .pending: return .pending
+        case .failed: return .failed
+        case .canceled: return .canceled
+        case nil: return nil
         }
     }
 
@@ -223,10 +244,10 @@ extension SeatAPI {
             body: CheckoutResource(payment: payment, hold: Render.holdResource(hold)).jsonBytes())
     }
 
-    static func received(_ type: String, outcome: String) -> HTTPResponse {
-        var w = JSONWriter()
-        w.raw("{"); w.key("received", first: true); w.raw("true"); w.key("type"); w.string(type); w.key("outcome"); w.string(outcome); w.raw("}")
-        return .json(200, w)
+    /// A notification taken, answered as its provider expects.
+    static func received(_ provider: any PaymentProvider, _ type: String, outcome: String) -> HTTPResponse {
+        let answer = provider.answer(accepted: true, type: type, outcome: outcome)
+        return HTTPResponse(status: answer.status, headers: [("Content-Type", answer.contentType)], body: answer.body)
     }
 
     /// A provider's call: its refusal a 502 with the provider's words, no answer a 503.

@@ -59,6 +59,8 @@ public final class SeatAPI: Sendable {
     /// The deployment's payment providers (`--payments`): with any online one, a buyer pays before the
     /// seats are sold.
     let payments: PaymentSettings
+    /// The online providers of `payments`, ready to call, by name.
+    let providers: [String: any PaymentProvider]
     /// How long a checkout keeps the hold's seats for its payment (`--payment-minutes`, 1 to 120).
     let paymentMinutes: Int
 
@@ -72,6 +74,7 @@ public final class SeatAPI: Sendable {
         self.paymentMinutes = paymentMinutes
         self.localOffsetMinutes = localOffsetMinutes
         self.payments = payments
+        self.providers = payments.providers()
         self.inventory = inventory
         self.tickets = tickets
         self.queues = queues

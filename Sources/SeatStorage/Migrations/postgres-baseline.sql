@@ -466,7 +466,7 @@ CREATE INDEX shard_moves_unsettled ON shard_moves USING btree (moved_at) WHERE (
 CREATE TABLE payments(id TEXT PRIMARY KEY, hold_id TEXT NOT NULL, show_id TEXT NOT NULL, provider TEXT NOT NULL, provider_id TEXT,
                       amount BIGINT NOT NULL CHECK (amount >= 0), currency TEXT NOT NULL,
                       state TEXT NOT NULL CHECK (state IN ('pending', 'succeeded', 'failed', 'canceled', 'refunded')),
-                      created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL, expires_at BIGINT NOT NULL, outcome TEXT);
+                      created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL, expires_at BIGINT NOT NULL, outcome TEXT, seats TEXT);
 CREATE UNIQUE INDEX payments_provider_id ON payments(provider, provider_id) WHERE provider_id IS NOT NULL;
 CREATE INDEX payments_hold ON payments(hold_id);
 CREATE INDEX payments_created ON payments(created_at);

@@ -3,15 +3,17 @@ import SeatMap
 
 /// `POST /v1/holds/{token}/checkout`: which provider the buyer pays with, how (`method`, where the
 /// provider has several: WeChat Pay `native` or `jsapi`, Alipay `qr` or `page`), and the order
-/// reference the sale will have (SeatKit makes one when none is given).
+/// reference the sale will have (SeatKit makes one when none is given). A WeChat Pay JSAPI payment
+/// names its `payer` (the buyer's openid under the merchant's app).
 public struct CheckoutRequest: Sendable, Hashable {
     public static let providers = ["stripe", "wechatpay", "alipay"]
     public var provider: String
     public var method: String?
     public var orderRef: String?
+    public var payer: String?
 
-    public init(provider: String, method: String? = nil, orderRef: String? = nil) {
-        self.provider = provider; self.method = method; self.orderRef = orderRef
+    public init(provider: String, method: String? = nil, orderRef: String? = nil, payer: String? = nil) {
+        self.provider = provider; self.method = method; self.orderRef = orderRef; self.payer = payer
     }
 
     public func jsonBytes() -> [UInt8] {
@@ -19,6 +21,7 @@ public struct CheckoutRequest: Sendable, Hashable {
         w.raw("{"); w.key("provider", first: true); w.string(provider)
         if let method { w.key("method"); w.string(method) }
         if let orderRef { w.key("orderRef"); w.string(orderRef) }
+        if let payer { w.key("payer"); w.string(payer) }
         w.raw("}")
         return w.bytes
     }
@@ -26,7 +29,7 @@ public struct CheckoutRequest: Sendable, Hashable {
     public init(json bytes: [UInt8]) throws(WireError) {
         let o = try WireError.object(bytes)
         var log = ProblemLog()
-        o.rejectUnknownKeys(["provider", "method", "orderRef"], at: "", into: &log)
+        o.rejectUnknownKeys(["provider", "method", "orderRef", "payer"], at: "", into: &log)
         let provider = o.text("provider", into: &log)
         if let provider, !Self.providers.contains(provider) { log.add("provider", "one of stripe, wechatpay or alipay, got \"\(provider.prefix(40))\"") }
         let method = o.text("method", into: &log, required: false)
@@ -35,8 +38,10 @@ public struct CheckoutRequest: Sendable, Hashable {
         }
         let ref = o.text("orderRef", into: &log, required: false)
         if let ref, let problem = WireOrderRef.problem(ref) { log.add("orderRef", problem) }
+        let payer = o.text("payer", into: &log, required: false)
+        if let payer, payer.isEmpty || payer.utf8.count > 128 { log.add("payer", "the buyer's openid: 1 to 128 characters") }
         if !log.isEmpty { throw .invalid(log.error) }
-        self.init(provider: provider!, method: method, orderRef: ref)
+        self.init(provider: provider!, method: method, orderRef: ref, payer: payer)
     }
 }
 
@@ -57,6 +62,8 @@ public struct PaymentResource: Sendable, Hashable {
     public var codeURL: String?
     public var qrCode: String?
     public var redirectURL: String?
+    /// WeChat Pay JSAPI: the signed parameters `getBrandWCPayRequest` takes.
+    public var jsapi: [String: String]?
 
     public init(
         id: String, provider: String, state: String, amount: String, currency: String, expiresAt: String, orderRef: String?,
@@ -78,6 +85,11 @@ public struct PaymentResource: Sendable, Hashable {
         if let codeURL { w.key("codeUrl"); w.string(codeURL) }
         if let qrCode { w.key("qrCode"); w.string(qrCode) }
         if let redirectURL { w.key("redirectUrl"); w.string(redirectURL) }
+        if let jsapi {
+            w.key("jsapi"); w.raw("{")
+            for (k, name) in jsapi.keys.sorted().enumerated() { w.key(name, first: k == 0); w.string(jsapi[name] ?? "") }
+            w.raw("}")
+        }
         w.raw("}")
     }
 }
@@ -111,6 +123,11 @@ extension PaymentResource {
             id: id, provider: provider, state: state, amount: amount, currency: currency, expiresAt: expiresAt,
             orderRef: o["orderRef"]?.stringValue, clientSecret: o["clientSecret"]?.stringValue, codeURL: o["codeUrl"]?.stringValue,
             qrCode: o["qrCode"]?.stringValue, redirectURL: o["redirectUrl"]?.stringValue)
+        if let jsapi = o["jsapi"]?.objectValue {
+            var fields: [String: String] = [:]
+            for (k, v) in zip(jsapi.keys, jsapi.values) { fields[k] = v.stringValue }
+            self.jsapi = fields
+        }
     }
 }
 
@@ -136,6 +153,7 @@ extension CheckoutRequest: WireBody {
             "provider": .oneOf(providers),
             "method": .oneOf(["card", "native", "jsapi", "qr", "page"]),
             "orderRef": .string(pattern: #"^[^/?#%\\\u0000-\u001f\u007f-\u009f]*$"#, minLength: 1, maxLength: 128),
+            "payer": .string(minLength: 1, maxLength: 128),
         ], required: ["provider"], closed: true
     ).example(#"{"provider":"stripe"}"#)
 }

@@ -59,6 +59,7 @@
   updated_at bigint NOT NULL
   expires_at bigint NOT NULL
   outcome text
+  seats text
 
 -- table queue_entries
   show_id text NOT NULL
