@@ -33,7 +33,7 @@ public final class Metrics: Sendable {
 
     /// Why a provider's notification is refused: not signed, signed by another key, signed too long ago,
     /// not readable, about no payment of this server, or not matching the payment it names.
-    package static let refusedNotificationReasons = ["unsigned", "forged", "stale", "unreadable", "unknown", "mismatch"]
+    package static let refusedNotificationReasons = ["unsigned", "forged", "stale", "unreadable", "unknown", "mismatch", "merchant"]
 
     public func text(gauges: [(String, String, Double)]) -> String {
         let s = state.withLock({ $0 })

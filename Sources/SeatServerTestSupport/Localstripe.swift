@@ -67,7 +67,7 @@ public final class Localstripe: Sendable {
         return try post("/v1/payment_intents/\(id)/confirm", []).string("status")
     }
 
-    static func freePort() throws -> UInt16 {
+    public static func freePort() throws -> UInt16 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
         var address = sockaddr_in()

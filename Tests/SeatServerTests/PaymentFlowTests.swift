@@ -126,7 +126,7 @@ import Testing
         for (what, answer) in cases {
             #expect(answer.status == 400 && answer.headers["content-type"] == "application/problem+json", "\(what): \(answer.status) \(answer.text)")
         }
-        #expect(try refused(c) == ["forged": 1, "stale": 1, "unknown": 1, "mismatch": 3, "unsigned": 1, "unreadable": 0])
+        #expect(try refused(c) == ["forged": 1, "stale": 1, "unknown": 1, "mismatch": 3, "unsigned": 1, "unreadable": 0, "merchant": 0])
         // Nothing sold, the payment still pending, the hold still the buyer's and paying.
         #expect(try server.availability().counts.sold == 0 && server.availability().counts.held == 1)
         #expect(try store.payments?.payment(id: payment)?.state == .pending)

@@ -1,0 +1,182 @@
+import Foundation
+import LoopbackHTTP
+import SeatDomain
+import SeatPayments
+import SeatSecrets
+import SeatServerTestSupport
+import Testing
+
+/// WeChat Pay (API v3) and Alipay, against the local sandbox (Tests/Payments/sandbox.py) whose signatures,
+/// certificates and encryption are the providers' own SDKs' (`wechatpayv3`, `python-alipay-sdk`): it
+/// refuses any call SeatKit signed otherwise than the SDK would, and SeatKit must accept what the SDK
+/// signs and refuse what it does not. Both stores.
+@Suite(.serialized) struct ChinaPaymentTests {
+    func server(_ backend: StoreBackend, _ sandbox: PaymentSandbox) throws -> TestServer {
+        let port = try Localstripe.freePort()
+        let payments = try PaymentSettings(file: sandbox.settings(notifyPort: port), path: "payments.txt")
+        return try TestServer(backend: backend) {
+            $0.port = port
+            $0.payments = payments
+        }
+    }
+
+    /// A checkout of `seats` with `provider`: the hold's token, the payment resource and its merchant
+    /// order number (the payment id without `pay_`).
+    func checkout(_ c: HTTPConnection, _ seats: [String], _ body: String) throws -> (token: String, payment: [String: String], order: String) {
+        let token = try #require(try SeatServerTestSupport.hold(c, seats).string("token"))
+        let answer = try c.request("POST", "/v1/holds/\(token)/checkout", json: body)
+        #expect(answer.status == 201, "\(answer.text)")
+        let o = try #require(answer.json?["payment"]?.objectValue)
+        var payment: [String: String] = [:]
+        for (k, v) in zip(o.keys, o.values) { payment[k] = v.stringValue }
+        let id = try #require(payment["id"])
+        return (token, payment, String(id.dropFirst(4)))
+    }
+
+    @Test(arguments: StoreBackend.available) func aBuyerPaysWithWeChatPayThenOwnsTheSeats(backend: StoreBackend) throws {
+        let sandbox = try PaymentSandbox()
+        let server = try server(backend, sandbox)
+        let c = try server.connection()
+        let bought = try checkout(c, ["7-1", "7-2"], #"{"provider":"wechatpay","orderRef":"WX-PAID-1"}"#)
+        // Native: a weixin:// link for the QR code; the sandbox took SeatKit's signed call.
+        #expect(bought.payment["codeUrl"]?.hasPrefix("weixin://wxpay/bizpayurl?pr=") == true, "\(bought.payment)")
+        #expect(bought.payment["amount"] == "116.00" && bought.payment["state"] == "pending")
+        #expect(try sandbox.ledger().requests == ["wechatpay native \(bought.order)"])
+        // Nobody may change a hold being paid for.
+        let changed = try c.request("POST", "/v1/holds/\(bought.token)/seats", json: #"{"add":["7-3"]}"#)
+        #expect(changed.status == 409 && changed.string("type") == "/problems/hold-paying", "\(changed.text)")
+
+        // The buyer scans and pays; WeChat Pay's signed, encrypted notification sells the seats.
+        let paid = try sandbox.pay("wechatpay", order: bought.order)
+        #expect(paid.paid && paid.notified == 204)
+        #expect(try c.request("GET", "/v1/holds/\(bought.token)").string("type") == "/problems/hold-confirmed")
+        let store = try server.openStore()
+        let recorded = try #require(try store.payments?.payment(id: "pay_" + bought.order))
+        #expect(recorded.state == .succeeded && recorded.providerID?.hasPrefix("4200") == true && recorded.amount == 11600, "\(recorded)")
+        // The same notification again, as WeChat Pay repeats them: received, nothing more.
+        let again = try sandbox.notification("wechatpay", order: bought.order)
+        let repeated = try c.request("POST", "/v1/payments/wechatpay/notify", headers: again.headers, body: again.body)
+        #expect(repeated.status == 204, "\(repeated.text)")
+        #expect(try server.availability().counts.sold == 2)
+        let report = try PaymentFlowTests().reconciliation(c)
+        #expect(report.payments == ["pay_\(bought.order) wechatpay succeeded 116.00 WX-PAID-1"] && report.mismatches.isEmpty, "\(report)")
+
+        // JSAPI (inside WeChat): the signed parameters the page pays with, verifiable with the merchant key.
+        let jsapi = try c.request(
+            "POST", "/v1/holds/\(try #require(try SeatServerTestSupport.hold(c, ["8-1"]).string("token")))/checkout",
+            json: #"{"provider":"wechatpay","method":"jsapi","payer":"oUpF8uMuAJO_M2pxb1Q9zNjWeS6o"}"#)
+        let parameters = try #require(jsapi.json?["payment"]?.objectValue?["jsapi"]?.objectValue, "\(jsapi.text)")
+        let field = { (name: String) in parameters[name]?.stringValue ?? "" }
+        #expect(field("package").hasPrefix("prepay_id=wx") && field("signType") == "RSA" && field("appId") == PaymentSandbox.appid)
+        let signed = Array("\(field("appId"))\n\(field("timeStamp"))\n\(field("nonceStr"))\n\(field("package"))\n".utf8)
+        let certificate = try String(contentsOf: PaymentSandbox.folder.appendingPathComponent("keys/merchant-cert.pem"), encoding: .utf8)
+        #expect(RSASHA256.verify(Array(Data(base64Encoded: field("paySign")) ?? Data()), of: signed, publicKeyPEM: certificate))
+    }
+
+    @Test(arguments: StoreBackend.available) func aBuyerPaysWithAlipayThenOwnsTheSeats(backend: StoreBackend) throws {
+        let sandbox = try PaymentSandbox()
+        let server = try server(backend, sandbox)
+        let c = try server.connection()
+        let bought = try checkout(c, ["6-1"], #"{"provider":"alipay","orderRef":"ALI-PAID-1"}"#)
+        #expect(bought.payment["qrCode"]?.hasPrefix("https://qr.alipay.com/") == true, "\(bought.payment)")
+        let paid = try sandbox.pay("alipay", order: bought.order)
+        #expect(paid.paid && paid.notified == 200)
+        let store = try server.openStore()
+        let recorded = try #require(try store.payments?.payment(id: "pay_" + bought.order))
+        #expect(recorded.state == .succeeded && recorded.outcome == "sold" && recorded.amount == 5800, "\(recorded)")
+        // Alipay reads the text "success" (or sends it again for a day): a repeat is received, once sold.
+        let again = try sandbox.notification("alipay", order: bought.order)
+        let repeated = try c.request("POST", "/v1/payments/alipay/notify", headers: again.headers, body: again.body)
+        #expect(repeated.status == 200 && repeated.text == "success", "\(repeated.text)")
+        #expect(try server.availability().counts.sold == 1)
+
+        // Page pay (a desktop browser): a signed link to the gateway, which the sandbox's SDK accepts.
+        let page = try checkout(c, ["6-3"], #"{"provider":"alipay","method":"page"}"#)
+        let link = try #require(page.payment["redirectUrl"].flatMap(URL.init(string:)), "\(page.payment)")
+        #expect(link.path == "/gateway.do" && link.query?.contains("method=alipay.trade.page.pay") == true)
+        let opened = try HTTPConnection(port: sandbox.port).request("GET", link.path + "?" + (link.query ?? ""))
+        #expect(opened.status == 200, "\(opened.text)")
+        #expect(try sandbox.pay("alipay", order: page.order).notified == 200)
+        #expect(try server.availability().counts.sold == 2)
+        #expect(try PaymentFlowTests().reconciliation(c).mismatches.isEmpty)
+    }
+
+    /// Forged, stale, for another merchant, another amount, an unknown payment, a resource sealed with
+    /// another key: each refused (400, problem+json), counted by reason, nothing changed; the genuine
+    /// notification still sells.
+    @Test(arguments: StoreBackend.available) func aNotificationThatIsNotTheProvidersChangesNothing(backend: StoreBackend) throws {
+        let sandbox = try PaymentSandbox()
+        let server = try server(backend, sandbox)
+        let c = try server.connection()
+        let wx = try checkout(c, ["5-1"], #"{"provider":"wechatpay"}"#), ali = try checkout(c, ["5-3"], #"{"provider":"alipay"}"#)
+        #expect(try sandbox.pay("wechatpay", order: wx.order, notify: false).paid)
+        #expect(try sandbox.pay("alipay", order: ali.order, notify: false).paid)
+        let cases: [(String, String, String, String)] = [
+            ("wechatpay", wx.order, #""forge":true"#, "forged"),
+            ("wechatpay", wx.order, #""timestampOffset":-600"#, "stale"),
+            ("wechatpay", wx.order, #""serial":"1234ABCD""#, "forged"),
+            ("wechatpay", wx.order, #""apiV3Key":"AnotherMerchantsApiV3Key01234567""#, "forged"),
+            ("wechatpay", wx.order, #""mchid":"1900000109""#, "merchant"),
+            ("wechatpay", wx.order, #""amount":1"#, "mismatch"),
+            ("alipay", ali.order, #""forge":true"#, "forged"),
+            ("alipay", ali.order, #""app_id":"2021000000000001""#, "merchant"),
+            ("alipay", ali.order, #""total_amount":"0.01""#, "mismatch"),
+            ("wechatpay", wx.order, #""out_trade_no":"00000000000000000000000000000000""#, "unknown"),
+            ("alipay", ali.order, #""out_trade_no":"00000000000000000000000000000000""#, "unknown"),
+        ]
+        for (provider, order, overrides, reason) in cases {
+            let n = try sandbox.notification(provider, order: order, overrides: overrides)
+            let answer = try c.request("POST", "/v1/payments/\(provider)/notify", headers: n.headers, body: n.body)
+            #expect(answer.status == 400 && answer.headers["content-type"] == "application/problem+json", "\(overrides): \(answer.text)")
+            let type = [
+                "forged": "bad-signature", "stale": "bad-signature", "merchant": "payment-mismatch", "mismatch": "payment-mismatch",
+                "unknown": "unknown-payment",
+            ][reason]
+            #expect(answer.string("type") == "/problems/" + (type ?? ""), "\(overrides): \(answer.text)")
+        }
+        // Unsigned; and a genuine one changed on the way (another order number): its signature fails.
+        let genuine = try sandbox.notification("wechatpay", order: wx.order)
+        let unsigned = try c.request("POST", "/v1/payments/wechatpay/notify", headers: [("Content-Type", "application/json")], body: genuine.body)
+        #expect(unsigned.status == 400)
+        let tampered = String(decoding: try sandbox.notification("alipay", order: ali.order).body, as: UTF8.self)
+            .replacingOccurrences(of: "out_trade_no=\(ali.order)", with: "out_trade_no=0000\(ali.order.dropFirst(4))")
+        #expect(try c.request("POST", "/v1/payments/alipay/notify", headers: genuine.headers, body: Array(tampered.utf8)).status == 400)
+        let refused = try PaymentFlowTests().refused(c)
+        #expect(refused == ["forged": 5, "stale": 1, "merchant": 2, "mismatch": 2, "unsigned": 1, "unknown": 2, "unreadable": 0], "\(refused)")
+        #expect(try server.availability().counts.sold == 0 && server.availability().counts.held == 2)
+
+        let sold = try c.request("POST", "/v1/payments/wechatpay/notify", headers: genuine.headers, body: genuine.body)
+        #expect(sold.status == 204, "\(sold.text)")
+        let aliGenuine = try sandbox.notification("alipay", order: ali.order)
+        #expect(try c.request("POST", "/v1/payments/alipay/notify", headers: aliGenuine.headers, body: aliGenuine.body).text == "success")
+        #expect(try server.availability().counts.sold == 2)
+    }
+
+    /// No notification comes: before the paying holds may end the providers are asked (WeChat Pay's
+    /// order query, Alipay's trade query). Unpaid, the order is closed there and the hold expires;
+    /// paid, the seats are sold.
+    @Test(arguments: StoreBackend.available) func aPayingHoldAsksWeChatPayAndAlipayBeforeItExpires(backend: StoreBackend) throws {
+        let sandbox = try PaymentSandbox()
+        let server = try server(backend, sandbox)
+        let c = try server.connection()
+        let wxUnpaid = try checkout(c, ["4-1"], #"{"provider":"wechatpay"}"#), wxPaid = try checkout(c, ["4-3"], #"{"provider":"wechatpay"}"#)
+        let aliUnpaid = try checkout(c, ["4-5"], #"{"provider":"alipay"}"#), aliPaid = try checkout(c, ["4-7"], #"{"provider":"alipay"}"#)
+        #expect(try sandbox.pay("wechatpay", order: wxPaid.order, notify: false).paid)
+        #expect(try sandbox.pay("alipay", order: aliPaid.order, notify: false).paid)
+        server.app.inventory.clockOffset.advance(by: 16 * 60_000)
+        #expect(server.app.inventory.expireDue() == 4)
+        let orders = Dictionary(uniqueKeysWithValues: try sandbox.ledger().orders.map { ($0["out_trade_no"] ?? "", $0["state"] ?? "") })
+        #expect(orders[wxUnpaid.order] == "CLOSED" && orders[aliUnpaid.order] == "TRADE_CLOSED", "\(orders)")
+        let store = try server.openStore()
+        for unpaid in [wxUnpaid, aliUnpaid] {
+            #expect(try c.request("GET", "/v1/holds/\(unpaid.token)").status == 410)
+            #expect(try store.payments?.payment(id: "pay_" + unpaid.order)?.state == .canceled)
+        }
+        for paid in [wxPaid, aliPaid] {
+            #expect(try c.request("GET", "/v1/holds/\(paid.token)").string("type") == "/problems/hold-confirmed")
+            #expect(try store.payments?.payment(id: "pay_" + paid.order)?.state == .succeeded)
+        }
+        #expect(try server.availability().counts.sold == 2 && server.availability().counts.held == 0)
+        #expect(try PaymentFlowTests().reconciliation(c).mismatches.isEmpty)
+    }
+}
