@@ -45,6 +45,41 @@ public struct PaymentRecord: Sendable, Hashable {
     }
 }
 
+/// Money given back through the provider that took it: written `pending` with the seats' refund (in its
+/// transaction), then `succeeded` once the provider took it or `failed` with the provider's reason. Its
+/// id is the provider's idempotency key, so sending it again (after a crash, from another instance) is
+/// the same refund.
+public struct PaymentRefundRecord: Sendable, Hashable {
+    public enum State: String, Sendable, CaseIterable { case pending, succeeded, failed }
+    /// `rf_…`.
+    public var id: String
+    public var paymentID: String
+    public var holdID: String
+    public var showID: String
+    public var provider: String
+    /// Minor units, at most what the payment took less what went back before.
+    public var amount: Int64
+    public var currency: String
+    public var state: State
+    /// The provider's id of the refund, once it took it.
+    public var providerRefundID: String?
+    /// Why the money goes back (the box office's reason, "show cancelled", "exchange").
+    public var reason: String
+    public var createdAt: Int64
+    public var updatedAt: Int64
+    /// The provider's words: its reason for a failure.
+    public var outcome: String?
+
+    public init(
+        id: String, paymentID: String, holdID: String, showID: String, provider: String, amount: Int64, currency: String, state: State,
+        providerRefundID: String? = nil, reason: String, createdAt: Int64, updatedAt: Int64, outcome: String? = nil
+    ) {
+        self.id = id; self.paymentID = paymentID; self.holdID = holdID; self.showID = showID; self.provider = provider; self.amount = amount
+        self.currency = currency; self.state = state; self.providerRefundID = providerRefundID; self.reason = reason; self.createdAt = createdAt
+        self.updatedAt = updatedAt; self.outcome = outcome
+    }
+}
+
 /// Where payments are read (both stores). They are written only with a change (`StoreCommit.payments`).
 public protocol PaymentStore: AnyObject, Sendable {
     func payment(id: String) throws -> PaymentRecord?
@@ -55,4 +90,10 @@ public protocol PaymentStore: AnyObject, Sendable {
     func payments(from: Int64, to: Int64) throws -> [PaymentRecord]
     /// Pending payments whose window ended by `time`: asked of the provider before their hold may end.
     func pendingPayments(dueBy time: Int64) throws -> [PaymentRecord]
+    /// The refunds of a payment, oldest first.
+    func paymentRefunds(payment paymentID: String) throws -> [PaymentRefundRecord]
+    /// Refunds made in `[from, to)`, oldest first.
+    func paymentRefunds(from: Int64, to: Int64) throws -> [PaymentRefundRecord]
+    /// Refunds not yet taken by their provider, made by `time`: sent again.
+    func pendingPaymentRefunds(madeBy time: Int64) throws -> [PaymentRefundRecord]
 }

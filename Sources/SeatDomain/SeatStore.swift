@@ -130,6 +130,8 @@ public struct StoreCommit: Sendable {
     /// Payments written with this change, in its transaction (upserted by id): a checkout's pending
     /// payment, or the paid one that sells the seats. A change refused writes none of them.
     public var payments: [PaymentRecord] = []
+    /// Refunds through providers written with this change (the seats' refund makes them `pending`).
+    public var paymentRefunds: [PaymentRefundRecord] = []
 
     public init(
         showID: String, version: UInt64, changes: [SeatChange], insert: [Claim], delete: [Int], sell: [Int], holds: [HoldRecord],

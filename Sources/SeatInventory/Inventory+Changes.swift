@@ -221,12 +221,13 @@ extension Inventory {
     func apply(
         _ state: ShowState, in m: Memory, changes: [SeatChange], insert: [Claim] = [], delete: [Int] = [], sell: [Int] = [],
         holds: [HoldRecord], durable: Bool = false, idempotency: StoredResponse? = nil, refunds: [RefundRecord] = [], show: ShowRecord? = nil,
-        payments: [PaymentRecord] = [], log: LogEntry
+        payments: [PaymentRecord] = [], paymentRefunds: [PaymentRefundRecord] = [], log: LogEntry
     ) throws(Refusal) -> CommitTicket {
         var change = stage(
             state, in: m, changes: changes, insert: insert, delete: delete, sell: sell, holds: holds, durable: durable, idempotency: idempotency,
             refunds: refunds, show: show, log: log)
         change.payments = payments
+        change.paymentRefunds = paymentRefunds
         return writer.enqueue(change)
     }
 

@@ -185,7 +185,7 @@ extension Inventory {
 
     /// How long past its window a paying hold waits for its provider to say (10 minutes: a provider
     /// down longer costs the buyer the seats, and a payment after that is refunded).
-    static let paymentGrace: Int64 = 600_000
+    public static let paymentGrace: Int64 = 600_000
     /// Asked of one payment at most this often while its hold waits (10 s).
     static let paymentAskInterval: Int64 = 10_000
 
@@ -235,6 +235,60 @@ extension Inventory {
     }
 }
 
+extension Inventory {
+    /// The online payments that sold `holds` (a provider took the money, so it goes back the same way),
+    /// each with what is left of it to give back. Read from the store: call off the lock.
+    func paymentsToRefund(_ holds: [HoldRecord]) throws -> [String: (payment: PaymentRecord, left: Int64)] {
+        guard let payments = store.payments else { return [:] }
+        var out: [String: (payment: PaymentRecord, left: Int64)] = [:]
+        for hold in holds {
+            guard let id = hold.payment, id.hasPrefix("pay_"), let payment = try payments.payment(id: id),
+                Self.onlineProviders.contains(payment.provider), payment.state == .succeeded
+            else { continue }
+            let given = try payments.paymentRefunds(payment: id).filter { $0.state != .failed }.reduce(0) { $0 + $1.amount }
+            out[hold.id] = (payment, payment.amount - given)
+        }
+        return out
+    }
+
+    /// The providers whose money SeatKit gives back itself (an `external` payment is the operator's own
+    /// checkout's to refund).
+    static let onlineProviders: Set<String> = ["stripe", "wechatpay", "alipay"]
+
+    /// The refunds through providers for `seats` given back: one a paid sale, for those seats' prices
+    /// as sold (never more than is left of the payment), `pending` until its provider takes it.
+    /// Called under the lock.
+    func providerRefunds(
+        _ seats: [(state: ShowState, record: HoldRecord, seat: Int)], paid: [String: (payment: PaymentRecord, left: Int64)], reason: String, now: Int64
+    ) -> [PaymentRefundRecord] {
+        var out: [PaymentRefundRecord] = []
+        for holdID in Set(seats.map(\.record.id)).sorted() {
+            guard let (payment, left) = paid[holdID], left > 0 else { continue }
+            let part = seats.filter { $0.record.id == holdID }
+            let total = orderPart(part[0].record, seats: part.map(\.seat), in: part[0].state).total
+            let units = min(left, NSDecimalNumber(decimal: total.amount * pow(10, total.digits)).int64Value)
+            guard units > 0 else { continue }
+            let (random, _) = Self.randomIDAndToken(prefix: idPrefix(show: payment.showID, now))
+            out.append(
+                PaymentRefundRecord(
+                    id: "rf_" + random, paymentID: payment.id, holdID: holdID, showID: payment.showID, provider: payment.provider, amount: units,
+                    currency: payment.currency, state: .pending, reason: reason, createdAt: now, updatedAt: now))
+        }
+        return out
+    }
+
+    /// Records what a provider said of a refund (taken, or refused with its reason), in a change of its
+    /// show like any other write.
+    package func beginRecordRefund(_ refund: PaymentRefundRecord) throws(Refusal) -> CommitTicket {
+        try locked { (m: Memory) throws(Refusal) -> CommitTicket in
+            guard let state = m.shows[refund.showID] else { throw Refusal(.notFound, detail: "no show \(refund.showID)") }
+            return try apply(
+                state, in: m, changes: [], holds: [], durable: true, paymentRefunds: [refund],
+                log: LogEntry(action: "refund-\(refund.state.rawValue)", holdID: refund.holdID, reason: "\(refund.provider) \(refund.outcome ?? "")"))
+        }
+    }
+}
+
 /// Every payment of a period beside what it sold, and every way the two disagree (`GET
 /// /v1/reports/payments`): a healthy day has no mismatch.
 public struct PaymentsReport: Sendable {
@@ -252,6 +306,8 @@ public struct PaymentsReport: Sendable {
     }
 
     public var lines: [Line]
+    /// The period's refunds through providers, each with the order its payment sold.
+    public var refunds: [(refund: PaymentRefundRecord, orderRef: String?)] = []
     public var mismatches: [Mismatch]
 }
 
@@ -263,6 +319,7 @@ extension Inventory {
     /// - Complexity: one store read for the period, one a payment for its hold.
     public func paymentsReport(from: Int64, to: Int64) throws(Refusal) -> PaymentsReport {
         guard let payments = store.payments else { return PaymentsReport(lines: [], mismatches: []) }
+        var report = PaymentsReport(lines: [], mismatches: [])
         var lines: [PaymentsReport.Line] = [], mismatches: [PaymentsReport.Mismatch] = []
         let now = clock()
         do {
@@ -289,7 +346,27 @@ extension Inventory {
                     }
                 }
             }
+            // Money back: refused by the provider, or not taken an hour on, or more than the payment took.
+            for r in try payments.paymentRefunds(from: from, to: to) {
+                let hold = try store.holdWithSeats(id: r.holdID)?.record
+                report.refunds.append((r, hold?.orderRef))
+                func mismatch(_ kind: String, _ detail: String) { mismatches.append(.init(paymentID: r.paymentID, kind: kind, detail: detail)) }
+                switch r.state {
+                case .failed: mismatch("refund-failed", "\(r.provider) refused refund \(r.id) of \(r.amount) \(r.currency): \(r.outcome ?? "no reason given")")
+                case .pending where now - r.createdAt > 3_600_000:
+                    mismatch("refund-pending", "refund \(r.id) not taken by \(r.provider) \((now - r.createdAt) / 60_000) minutes on")
+                case .pending, .succeeded: break
+                }
+                if let paid = try payments.payment(id: r.paymentID) {
+                    let back = try payments.paymentRefunds(payment: r.paymentID).filter { $0.state != .failed }.reduce(0) { $0 + $1.amount }
+                    if back > paid.amount, r.id == (try payments.paymentRefunds(payment: r.paymentID).last?.id) {
+                        mismatch("refunded-more-than-paid", "\(back) \(r.currency) back of \(paid.amount) taken")
+                    }
+                }
+            }
         } catch { throw Self.storeRefusal(error) }
-        return PaymentsReport(lines: lines, mismatches: mismatches)
+        report.lines = lines
+        report.mismatches = mismatches
+        return report
     }
 }

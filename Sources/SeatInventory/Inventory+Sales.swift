@@ -245,9 +245,11 @@ extension Inventory {
         for _ in 0..<5 {
             let before: [String: UInt64] = locked { m in m.shows.mapValues { $0.availability.version } }
             let rows: [(record: HoldRecord, seats: [Int])], earlier: [RefundRecord]
+            var paid: [String: (payment: PaymentRecord, left: Int64)] = [:]
             do {
                 rows = try store.orders(orderRef: orderRef)
                 earlier = try store.refunds(holdIDs: rows.map(\.record.id))
+                paid = try paymentsToRefund(rows.map(\.record))
                 // A shared store's other instances reach memory a moment late: the order's shows are caught up
                 // to the store first, or a sale made on another instance just before reads as "not in the order"
                 // here (11 of 30 clerks were told so under load).
@@ -298,6 +300,7 @@ extension Inventory {
                     RefundRecord(
                         holdID: $0.record.id, seat: $0.seat, refundedAt: now, reason: reason, operatorName: operatorName, returnedTo: back[$0.record.id]?.id)
                 }
+                let moneyBack = providerRefunds(chosen.map { ($0.state, $0.record, $0.seat) }, paid: paid, reason: reason, now: now)
                 // The order as it will be: the answer, and what a retry with the same key gets.
                 let gone = Set(chosen.map { "\($0.record.id)#\($0.seat)" })
                 let answer = orderView(
@@ -315,6 +318,7 @@ extension Inventory {
                             changes: part.map { SeatChange(seat: $0.seat, status: back[$0.record.id] == nil ? .available : .blocked) },
                             insert: returned.map { Claim(seat: $0.seat, status: .blocked, holdID: $0.hold.id) }, holds: reservations, durable: true,
                             idempotency: kept, refunds: fresh.filter { r in part.contains { $0.record.id == r.holdID && $0.seat == r.seat } },
+                            paymentRefunds: moneyBack.filter { $0.showID == showID },
                             log: LogEntry(action: "refund", operatorName: operatorName, reason: reason, orderRef: orderRef)))
                     for r in reservations {
                         state.holds[r.tokenDigest] = ActiveHold(record: r, seats: returned.filter { $0.hold.id == r.id }.map(\.seat).sorted())

@@ -208,6 +208,8 @@ public final class SeatServerApp: Sendable {
         _ = [
             repeating("sk-expiry", every: 0.5) { [inventory] in inventory.expireDue() },
             repeating("sk-heartbeat", every: options.heartbeatSeconds) { [inventory] in inventory.heartbeat() },
+            // Money: refunds the providers have not taken yet sent again, payments whose hold ended settled.
+            repeating("sk-money", every: 30) { [api] in api.settleMoney() },
             // The waiting rooms: other instances' decisions read, pages' life signs written, buyers let in.
             repeating("sk-queues", every: 1) { [api] in
                 do { try api.tickQueues() } catch {

@@ -73,6 +73,12 @@ public final class PaymentSandbox: Sendable {
         return (zip(headers.keys, headers.values).map { ($0, $1.stringValue ?? "") }, Array(body.utf8))
     }
 
+    /// From now on every refund call is answered `status` (503: the provider is down, 400: it refuses);
+    /// 0: refunds are taken again.
+    public func failRefunds(_ status: Int) throws {
+        _ = try post("/_sandbox/refunds", #"{"fail":\#(status)}"#)
+    }
+
     /// Every order, refund and call the sandbox saw.
     public func ledger() throws -> (orders: [[String: String]], refunds: [[String: String]], requests: [String]) {
         let answer = try HTTPConnection(port: port).request("GET", "/_sandbox/orders")

@@ -19,6 +19,34 @@ enum PaymentSchema {
     static let between = "SELECT \(columns) FROM payments WHERE created_at >= ? AND created_at < ? ORDER BY created_at, id"
     static let pendingDue = "SELECT \(columns) FROM payments WHERE state = 'pending' AND expires_at <= ? ORDER BY expires_at, id"
 
+    static let refundColumns =
+        "id, payment_id, hold_id, show_id, provider, amount, currency, state, provider_refund_id, reason, created_at, updated_at, outcome"
+    static let refundUpsert = """
+        INSERT INTO payment_refunds(\(refundColumns)) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT(id) DO UPDATE SET state = excluded.state, provider_refund_id = excluded.provider_refund_id, updated_at = excluded.updated_at,
+          outcome = excluded.outcome
+        """
+    static let refundsByPayment = "SELECT \(refundColumns) FROM payment_refunds WHERE payment_id = ? ORDER BY created_at, id"
+    static let refundsBetween = "SELECT \(refundColumns) FROM payment_refunds WHERE created_at >= ? AND created_at < ? ORDER BY created_at, id"
+    static let refundsPending = "SELECT \(refundColumns) FROM payment_refunds WHERE state = 'pending' AND created_at <= ? ORDER BY created_at, id"
+
+    static func values(_ r: PaymentRefundRecord) -> [String?] {
+        [
+            r.id, r.paymentID, r.holdID, r.showID, r.provider, String(r.amount), r.currency, r.state.rawValue, r.providerRefundID, r.reason,
+            String(r.createdAt), String(r.updatedAt), r.outcome,
+        ]
+    }
+
+    static func refund(_ row: [String?]) -> PaymentRefundRecord? {
+        guard row.count == 13, let id = row[0], let payment = row[1], let hold = row[2], let show = row[3], let provider = row[4],
+            let amount = row[5].flatMap({ Int64($0) }), let currency = row[6], let state = row[7].flatMap(PaymentRefundRecord.State.init(rawValue:)),
+            let reason = row[9], let created = row[10].flatMap({ Int64($0) }), let updated = row[11].flatMap({ Int64($0) })
+        else { return nil }
+        return PaymentRefundRecord(
+            id: id, paymentID: payment, holdID: hold, showID: show, provider: provider, amount: amount, currency: currency, state: state,
+            providerRefundID: row[8], reason: reason, createdAt: created, updatedAt: updated, outcome: row[12])
+    }
+
     /// The upsert's values, in `columns` order (nil: NULL).
     static func values(_ p: PaymentRecord) -> [String?] {
         [
@@ -72,11 +100,34 @@ extension SQLiteStore: PaymentStore {
     public func payments(from: Int64, to: Int64) throws -> [PaymentRecord] { try read(PaymentSchema.between, [.integer(from), .integer(to)]) }
     public func pendingPayments(dueBy time: Int64) throws -> [PaymentRecord] { try read(PaymentSchema.pendingDue, [.integer(time)]) }
 
-    /// The batch's payments, inside its transaction.
+    func readRefunds(_ sql: String, _ values: [SQLValue]) throws -> [PaymentRefundRecord] {
+        try locked { db in
+            var out: [PaymentRefundRecord] = []
+            try db.query(sql, values) { r in
+                if let p = PaymentSchema.refund((0..<13).map { r.isNull(Int32($0)) ? nil : r.text(Int32($0)) }) { out.append(p) }
+            }
+            return out
+        }
+    }
+
+    public func paymentRefunds(payment paymentID: String) throws -> [PaymentRefundRecord] {
+        try readRefunds(PaymentSchema.refundsByPayment, [.text(paymentID)])
+    }
+    public func paymentRefunds(from: Int64, to: Int64) throws -> [PaymentRefundRecord] {
+        try readRefunds(PaymentSchema.refundsBetween, [.integer(from), .integer(to)])
+    }
+    public func pendingPaymentRefunds(madeBy time: Int64) throws -> [PaymentRefundRecord] {
+        try readRefunds(PaymentSchema.refundsPending, [.integer(time)])
+    }
+
+    /// The batch's payments and refunds through providers, inside its transaction.
     func writePayments(_ batch: [StoreCommit], _ db: SQLiteDatabase) throws {
         for c in batch {
             for p in c.payments {
                 try db.run(PaymentSchema.upsert, PaymentSchema.values(p).map { $0.map(SQLValue.text) ?? .null })
+            }
+            for r in c.paymentRefunds {
+                try db.run(PaymentSchema.refundUpsert, PaymentSchema.values(r).map { $0.map(SQLValue.text) ?? .null })
             }
         }
     }
@@ -99,12 +150,29 @@ extension PostgresStore: PaymentStore {
     }
     public func pendingPayments(dueBy time: Int64) throws -> [PaymentRecord] { try read("payments_due", PaymentSchema.pendingDue, [String(time)]) }
 
+    func readRefunds(_ name: String, _ sql: String, _ values: [String?]) throws -> [PaymentRefundRecord] {
+        try withConnection { c in try c.run(name, QueueSchema.numbered(sql), values).rows.compactMap(PaymentSchema.refund) }
+    }
+
+    public func paymentRefunds(payment paymentID: String) throws -> [PaymentRefundRecord] {
+        try readRefunds("payment_refunds_by_payment", PaymentSchema.refundsByPayment, [paymentID])
+    }
+    public func paymentRefunds(from: Int64, to: Int64) throws -> [PaymentRefundRecord] {
+        try readRefunds("payment_refunds_between", PaymentSchema.refundsBetween, [String(from), String(to)])
+    }
+    public func pendingPaymentRefunds(madeBy time: Int64) throws -> [PaymentRefundRecord] {
+        try readRefunds("payment_refunds_pending", PaymentSchema.refundsPending, [String(time)])
+    }
+
     /// The payments of `changes` that `seatkit_commit` committed (`results`, in the same order), inside
     /// the caller's transaction: a refused change writes none of its payments.
     static func writePayments(of changes: [StoreCommit], _ results: [CommitOutcome], _ c: PostgresConnection) throws {
         for (change, result) in zip(changes, results) {
             guard case .committed = result else { continue }
             for p in change.payments { try c.run("payment_upsert", QueueSchema.numbered(PaymentSchema.upsert), PaymentSchema.values(p)) }
+            for r in change.paymentRefunds {
+                try c.run("payment_refund_upsert", QueueSchema.numbered(PaymentSchema.refundUpsert), PaymentSchema.values(r))
+            }
         }
     }
 
@@ -142,5 +210,14 @@ extension ShardedStore: PaymentStore {
     }
     public func pendingPayments(dueBy time: Int64) throws -> [PaymentRecord] {
         try everyShard { try $0.pendingPayments(dueBy: time) }.flatMap { $0 }.sorted { ($0.expiresAt, $0.id) < ($1.expiresAt, $1.id) }
+    }
+    public func paymentRefunds(payment paymentID: String) throws -> [PaymentRefundRecord] {
+        try everyShard { try $0.paymentRefunds(payment: paymentID) }.flatMap { $0 }.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+    }
+    public func paymentRefunds(from: Int64, to: Int64) throws -> [PaymentRefundRecord] {
+        try everyShard { try $0.paymentRefunds(from: from, to: to) }.flatMap { $0 }.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+    }
+    public func pendingPaymentRefunds(madeBy time: Int64) throws -> [PaymentRefundRecord] {
+        try everyShard { try $0.pendingPaymentRefunds(madeBy: time) }.flatMap { $0 }.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
 }

@@ -13,7 +13,7 @@ extension PostgresStore {
     public func commit(batch: [StoreCommit]) throws -> [CommitOutcome] {
         guard !batch.isEmpty else { return [] }
         if batch.contains(where: \.allOrNoneWithNext) { return try commitLinked(batch) }
-        if batch.contains(where: { !$0.payments.isEmpty }) { return try commitWithPayments(batch) }
+        if batch.contains(where: { !$0.payments.isEmpty || !$0.paymentRefunds.isEmpty }) { return try commitWithPayments(batch) }
         let order = Self.showOrder(batch)
         // Each delta's body once: in what is sent, and in the answer of a batch written whole.
         let bodies = order.map { Self.deltaBody(batch[$0]) }

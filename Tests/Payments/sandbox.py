@@ -17,6 +17,7 @@ Routes, as the providers have them:
 and the sandbox's own (what a buyer or a test does):
     POST /_sandbox/pay           {"provider", "order", "notify": true}  the buyer pays; the notification is sent
     POST /_sandbox/notification  {"provider", "order", ...overrides}   a signed notification, returned, not sent
+    POST /_sandbox/refunds       {"fail": 503 | 400 | 0}               refunds refused from now on (0: taken again)
     GET  /_sandbox/orders        every order and refund
     GET  /_sandbox/health
 """
@@ -66,6 +67,7 @@ class Sandbox:
         self.orders = {}  # (provider, out_trade_no) -> dict
         self.refunds = {}  # (provider, refund key) -> dict
         self.requests = []  # what SeatKit called, for the tests
+        self.refund_failure = 0  # a status every refund call answers with (0: none), for the tests
 
     # --- WeChat Pay -----------------------------------------------------------------------------------
 
@@ -332,6 +334,9 @@ def handler(sandbox):
                 return self.wechat(204, None)
             if url.path == "/v3/refund/domestic/refunds":
                 number, key = request.get("out_trade_no"), request.get("out_refund_no")
+                if sandbox.refund_failure:
+                    code = "SYSTEM_ERROR" if sandbox.refund_failure >= 500 else "USER_ACCOUNT_ABNORMAL"
+                    return self.wechat(sandbox.refund_failure, {"code": code, "message": "退款失败 (sandbox)"})
                 with sandbox.lock:
                     sandbox.requests.append("wechatpay refund %s %s" % (number, key))
                     order = sandbox.orders.get(("wechatpay", number))
@@ -385,6 +390,11 @@ def handler(sandbox):
                     order["state"] = "TRADE_CLOSED"
                     return reply({"code": "10000", "msg": "Success", "out_trade_no": number})
                 if method == "alipay.trade.refund":
+                    if sandbox.refund_failure >= 500:
+                        return self.answer(sandbox.refund_failure, "gateway busy")
+                    if sandbox.refund_failure:
+                        return reply({"code": "40004", "msg": "Business Failed", "sub_code": "ACQ.SELLER_BALANCE_NOT_ENOUGH",
+                                      "sub_msg": "卖家余额不足"})
                     if order is None or order["state"] not in ("TRADE_SUCCESS", "TRADE_FINISHED"):
                         return reply(missing if order is None else {"code": "40004", "msg": "Business Failed", "sub_code": "ACQ.TRADE_STATUS_ERROR",
                                                                    "sub_msg": "交易状态不合法"})
@@ -417,6 +427,9 @@ def handler(sandbox):
                     url, headers, body = sandbox.notification(provider, order, {})
                     result["notified"] = send(url, headers, body)
                 return self.answer(200, json.dumps(result, ensure_ascii=False))
+            if path == "/_sandbox/refunds":
+                sandbox.refund_failure = int(request.get("fail", 0))
+                return self.answer(200, '{"ok":true}')
             if path == "/_sandbox/notification":
                 with sandbox.lock:
                     order = sandbox.orders.get((provider, number))

@@ -180,3 +180,75 @@ import Testing
         #expect(try PaymentFlowTests().reconciliation(c).mismatches.isEmpty)
     }
 }
+
+/// Money back the way it came: a refund of seats paid online is a refund through the provider that took
+/// the payment, for those seats' prices (partial where asked), pending until the provider takes it and
+/// failed with its reason when it will not; one the provider could not be asked about is sent again.
+@Suite(.serialized) struct RefundThroughProviderTests {
+    func refund(_ c: HTTPConnection, _ order: String, _ body: String) throws -> HTTPConnection.Response {
+        try c.request("POST", "/v1/orders/\(order)/refund", json: body, headers: [("X-Admin-Key", TestServer.adminKey)])
+    }
+
+    func moneyBack(_ answer: HTTPConnection.Response) -> [String] {
+        (answer.json?["moneyBack"]?.arrayValue ?? []).compactMap(\.objectValue).map { b in
+            ["provider", "amount", "state"].compactMap { b[$0]?.stringValue }.joined(separator: " ")
+        }
+    }
+
+    @Test(arguments: StoreBackend.available) func aRefundGoesBackThroughWeChatPayAndAlipay(backend: StoreBackend) throws {
+        let sandbox = try PaymentSandbox()
+        let server = try ChinaPaymentTests().server(backend, sandbox)
+        let c = try server.connection()
+        let wx = try ChinaPaymentTests().checkout(c, ["7-1", "7-2"], #"{"provider":"wechatpay","orderRef":"WX-BACK"}"#)
+        let ali = try ChinaPaymentTests().checkout(c, ["5-1"], #"{"provider":"alipay","orderRef":"ALI-BACK"}"#)
+        #expect(try sandbox.pay("wechatpay", order: wx.order).notified == 204)
+        #expect(try sandbox.pay("alipay", order: ali.order).notified == 200)
+
+        // One seat of two: 58.00 of the 116.00 goes back through WeChat Pay, taken at once.
+        let one = try refund(c, "WX-BACK", #"{"seats":["7-1"],"reason":"the buyer cannot come"}"#)
+        #expect(one.status == 200 && moneyBack(one) == ["wechatpay 58.00 succeeded"], "\(one.text)")
+        // The provider down (503): the refund is recorded pending, the seat is back on sale at once.
+        try sandbox.failRefunds(503)
+        let two = try refund(c, "WX-BACK", #"{"seats":["7-2"],"reason":"the buyer cannot come"}"#)
+        #expect(two.status == 200 && moneyBack(two) == ["wechatpay 58.00 succeeded", "wechatpay 58.00 pending"], "\(two.text)")
+        #expect(try server.availability().counts.sold == 1)
+        // Back up: the next round sends it (the same refund: its id is WeChat Pay's out_refund_no).
+        try sandbox.failRefunds(0)
+        server.app.inventory.clockOffset.advance(by: 60_000)
+        server.app.api.settleMoney()
+        let order = try c.request("GET", "/v1/orders/WX-BACK", headers: [("X-Admin-Key", TestServer.adminKey)])
+        #expect(moneyBack(order) == ["wechatpay 58.00 succeeded", "wechatpay 58.00 succeeded"], "\(order.text)")
+        let refunds = try sandbox.ledger().refunds
+        #expect(refunds.map { $0["amount"] ?? "" } == ["5800", "5800"] && Set(refunds.map { $0["order"] ?? "" }) == [wx.order], "\(refunds)")
+
+        // Alipay refuses (the seller's balance): failed, with Alipay's reason, for the box office to see.
+        try sandbox.failRefunds(400)
+        let refused = try refund(c, "ALI-BACK", #"{"reason":"show moved"}"#)
+        let back = try #require(refused.json?["moneyBack"]?.arrayValue?.first?.objectValue, "\(refused.text)")
+        #expect(back["state"]?.stringValue == "failed" && back["outcome"]?.stringValue?.contains("ACQ.SELLER_BALANCE_NOT_ENOUGH") == true, "\(back)")
+        #expect(try server.availability().counts.sold == 0)
+        // The reconciliation report lists the three refunds and names the refused one: money still owed.
+        let report = try PaymentFlowTests().reconciliation(c)
+        #expect(report.mismatches == ["refund-failed"], "\(report)")
+    }
+
+    @Test(arguments: StoreBackend.available) func aRefundGoesBackThroughStripe(backend: StoreBackend) throws {
+        let stripe = try Localstripe()
+        let server = try PaymentFlowTests().server(backend, stripe)
+        let c = try server.connection()
+        let token = try #require(try SeatServerTestSupport.hold(c, ["6-1", "6-2"]).string("token"))
+        let checkout = try c.request("POST", "/v1/holds/\(token)/checkout", json: #"{"provider":"stripe","orderRef":"CARD-BACK"}"#)
+        let paymentID = try #require(checkout.json?["payment"]?.objectValue?["id"]?.stringValue)
+        let store = try server.openStore()
+        let intent = try #require(try store.payments?.payment(id: paymentID)?.providerID)
+        #expect(try stripe.pay(intent: intent) == "succeeded")
+        _ = try PaymentFlowTests().eventually(store, paymentID) { $0.state == .succeeded }
+        let answer = try refund(c, "CARD-BACK", #"{"seats":["6-2"],"reason":"a seat too many"}"#)
+        #expect(answer.status == 200 && moneyBack(answer) == ["stripe 58.00 succeeded"], "\(answer.text)")
+        #expect(try PaymentFlowTests().refunds(stripe, intent) == [5800])
+        // The whole order again names only the seat left: never more back than was paid.
+        let rest = try refund(c, "CARD-BACK", #"{"reason":"the rest"}"#)
+        #expect(moneyBack(rest) == ["stripe 58.00 succeeded", "stripe 58.00 succeeded"], "\(rest.text)")
+        #expect(try PaymentFlowTests().refunds(stripe, intent).sorted() == [5800, 5800])
+    }
+}

@@ -257,6 +257,7 @@ import SeatHTTP
             try db.execute("DROP TABLE ticket_presence")
             try db.execute("DROP TABLE order_contacts")
             try db.execute("DROP TABLE payments")
+            try db.execute("DROP TABLE payment_refunds")
             try db.execute("DROP TABLE queue_entries")
             try db.execute("DROP TABLE queues")
             try db.execute("DROP INDEX holds_order")
@@ -275,6 +276,7 @@ import SeatHTTP
                 _ = try c.execute("DROP TABLE show_log")
                 _ = try c.execute("DROP TABLE checkins, ticket_presence, order_contacts")
                 _ = try c.execute("DROP TABLE payments")
+                _ = try c.execute("DROP TABLE payment_refunds")
                 // Migration 19 made the shards' tables part of the schema.
                 _ = try c.execute("DROP TABLE shard_moves, shard_identity")
                 _ = try c.execute("DROP TABLE queue_entries")

@@ -124,7 +124,14 @@ extension SeatAPI {
                     return .init(
                         id: p.id, provider: p.provider, providerID: p.providerID, state: p.state.rawValue, amount: money(p), currency: p.currency,
                         holdID: p.holdID, showID: p.showID, orderRef: l.orderRef, createdAt: Render.iso(p.createdAt), outcome: p.outcome)
-                }, mismatches: report.mismatches.map { .init(payment: $0.paymentID, kind: $0.kind, detail: $0.detail) }
+                },
+                refunds: report.refunds.map { r, orderRef in
+                    .init(
+                        id: r.id, payment: r.paymentID, provider: r.provider, providerRefundID: r.providerRefundID, state: r.state.rawValue,
+                        amount: Money(minorUnits: r.amount, currency: r.currency, digits: 2).description, currency: r.currency, orderRef: orderRef,
+                        createdAt: Render.iso(r.createdAt), reason: r.reason, outcome: r.outcome)
+                },
+                mismatches: report.mismatches.map { .init(payment: $0.paymentID, kind: $0.kind, detail: $0.detail) }
             ).jsonWriter())
     }
 
@@ -173,7 +180,8 @@ extension SeatAPI {
         if paid.providerID == nil, !payment.providerID.isEmpty { paid.providerID = payment.providerID }
         // Paid late before and its refund not yet accepted: the refund again (the same one: its key).
         if stored.state == .succeeded, stored.outcome?.hasPrefix("late") == true {
-            return try refundLate(paid, why: stored.outcome ?? "", provider: provider, type: told.type, trace: trace)
+            let recorded = try refundLate(paid, why: stored.outcome ?? "", provider: provider)
+            return afterCommit(recorded, trace: trace) { Self.received(provider, told.type, outcome: "refunded") }
         }
         let (outcome, ticket) = try inventory.beginPaid(paid)
         switch outcome {
@@ -189,7 +197,8 @@ extension SeatAPI {
                 return afterCommit(lateTicket, trace: trace) { Self.received(provider, told.type, outcome: "sold late \(orderRef)") }
             }
             let reason = if case .holdGone(let more) = late { more } else { why }
-            return try refundLate(paid, why: "late: \(why); \(reason)", provider: provider, type: told.type, trace: trace)
+            let recorded = try refundLate(paid, why: "late: \(why); \(reason)", provider: provider)
+            return afterCommit(recorded, trace: trace) { Self.received(provider, told.type, outcome: "refunded") }
         }
     }
 
@@ -197,8 +206,8 @@ extension SeatAPI {
     /// paid and late, so a crash between here and the provider's answer leaves it on the reconciliation
     /// report and the provider's retry refunds it; then its money given back through the provider (one
     /// refund: its key is the payment's) and recorded as refunded. A refund the provider refuses leaves
-    /// it paid and late, answered as not received so the provider sends the notification again.
-    func refundLate(_ stored: PaymentRecord, why: String, provider: any PaymentProvider, type: String, trace: RequestTrace) throws -> HTTPResponse {
+    /// it paid and late (a 502: the provider sends the notification again). The ticket of the record.
+    func refundLate(_ stored: PaymentRecord, why: String, provider: any PaymentProvider) throws -> CommitTicket {
         var late = stored
         if late.state != .succeeded {
             late.state = .succeeded
@@ -219,8 +228,7 @@ extension SeatAPI {
         late.updatedAt = inventory.clock()
         late.outcome = "refunded (\(refund.id), \(refund.state.rawValue)): " + (why.hasPrefix("late") ? why : "late: " + why)
         inventory.metrics.count("payments_refunded_late")
-        let recorded = try inventory.beginRecordPayment(late, action: "payment-refunded")
-        return afterCommit(recorded, trace: trace) { Self.received(provider, type, outcome: "refunded") }
+        return try inventory.beginRecordPayment(late, action: "payment-refunded")
     }
 
     /// Where `payment` stands at its provider, settled there when it was not paid (closed, so nobody

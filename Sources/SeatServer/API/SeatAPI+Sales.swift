@@ -60,7 +60,8 @@ extension SeatAPI {
         if case .buyer(let c) = actor { code = c }
         let answer = try inventory.refund(
             orderRef: orderRef, seatIDs: body.seats, reason: reason, by: actor.name, toSale: body.toSale || code != nil, buyerCode: code, idempotency: idem)
-        return Self.respond(answer, 200) { view, status in .json(status, Render.order(view)) }
+        // Seats paid online: their money goes back through the provider now (pending ones only).
+        return Self.respond(answer, 200) { view, status in .json(status, withMoneyBack(Render.order(view), send: true)) }
     }
 
     /// `GET /v1/orders/{orderRef}`: the whole order (box office), or with `?code=` the buyer's part of it
@@ -68,12 +69,12 @@ extension SeatAPI {
     func order(_ orderRef: String, _ r: HTTPRequest) throws -> HTTPResponse {
         if let code = r.query["code"] {
             let (view, terms) = try inventory.buyerOrder(orderRef: orderRef, code: code)
-            var resource = Render.order(view)
+            var resource = withMoneyBack(Render.order(view), send: false)
             resource.afterSale = terms.map(Render.terms)
             return .json(200, resource, headers: [("Cache-Control", "no-store")])
         }
         try requireOperator(r, .boxoffice, to: "look up orders")
-        return .json(200, Render.order(try inventory.order(orderRef: orderRef)))
+        return .json(200, withMoneyBack(Render.order(try inventory.order(orderRef: orderRef)), send: false))
     }
 }
 

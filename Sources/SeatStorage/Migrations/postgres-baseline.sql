@@ -471,3 +471,10 @@ CREATE UNIQUE INDEX payments_provider_id ON payments(provider, provider_id) WHER
 CREATE INDEX payments_hold ON payments(hold_id);
 CREATE INDEX payments_created ON payments(created_at);
 CREATE INDEX payments_pending ON payments(expires_at) WHERE state = 'pending';
+CREATE TABLE payment_refunds(id TEXT PRIMARY KEY, payment_id TEXT NOT NULL, hold_id TEXT NOT NULL, show_id TEXT NOT NULL, provider TEXT NOT NULL,
+                             amount BIGINT NOT NULL CHECK (amount > 0), currency TEXT NOT NULL,
+                             state TEXT NOT NULL CHECK (state IN ('pending', 'succeeded', 'failed')), provider_refund_id TEXT,
+                             reason TEXT NOT NULL, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL, outcome TEXT);
+CREATE INDEX payment_refunds_payment ON payment_refunds(payment_id);
+CREATE INDEX payment_refunds_created ON payment_refunds(created_at);
+CREATE INDEX payment_refunds_pending ON payment_refunds(created_at) WHERE state = 'pending';

@@ -221,11 +221,34 @@ public struct OrderResource: Sendable {
         }
     }
 
+    /// Money given back through the provider that took it (a refund of seats paid online).
+    public struct MoneyBack: Sendable, Hashable {
+        public var id: String
+        public var payment: String
+        public var provider: String
+        public var amount: String
+        public var currency: String
+        /// `pending` until the provider takes it, `succeeded`, or `failed` with the provider's reason.
+        public var state: String
+        public var providerRefundID: String?
+        public var reason: String
+        public var outcome: String?
+        public init(
+            id: String, payment: String, provider: String, amount: String, currency: String, state: String, providerRefundID: String?, reason: String,
+            outcome: String?
+        ) {
+            self.id = id; self.payment = payment; self.provider = provider; self.amount = amount; self.currency = currency; self.state = state
+            self.providerRefundID = providerRefundID; self.reason = reason; self.outcome = outcome
+        }
+    }
+
     public var orderRef: String
     public var parts: [Part]
     public var refunds: [Refund]
     /// In the buyer's view of their order (with its code) only.
     public var afterSale: [Terms]?
+    /// The order's refunds through payment providers (none for an order paid at the counter).
+    public var moneyBack: [MoneyBack] = []
 
     public init(orderRef: String, parts: [Part], refunds: [Refund], afterSale: [Terms]? = nil) {
         self.orderRef = orderRef; self.parts = parts; self.refunds = refunds; self.afterSale = afterSale
@@ -270,6 +293,17 @@ public struct OrderResource: Sendable {
             }
             w.raw("]")
         }
+        if !moneyBack.isEmpty {
+            w.key("moneyBack"); w.raw("[")
+            for (k, b) in moneyBack.enumerated() {
+                if k > 0 { w.raw(",") }
+                w.raw("{"); w.key("id", first: true); w.string(b.id); w.key("payment"); w.string(b.payment); w.key("provider"); w.string(b.provider)
+                w.key("amount"); w.string(b.amount); w.key("currency"); w.string(b.currency); w.key("state"); w.string(b.state)
+                w.key("providerRefundId"); optional(b.providerRefundID); w.key("reason"); w.string(b.reason); w.key("outcome"); optional(b.outcome)
+                w.raw("}")
+            }
+            w.raw("]")
+        }
         w.raw("}")
     }
 
@@ -297,6 +331,14 @@ public struct OrderResource: Sendable {
             }
         }
         self.init(orderRef: o.text("orderRef"), parts: parts, refunds: refunds, afterSale: terms)
+        moneyBack =
+            o["moneyBack"] == nil
+            ? []
+            : o.objects("moneyBack").map { b in
+                MoneyBack(
+                    id: b.text("id"), payment: b.text("payment"), provider: b.text("provider"), amount: b.text("amount"), currency: b.text("currency"),
+                    state: b.text("state"), providerRefundID: b.optionalText("providerRefundId"), reason: b.text("reason"), outcome: b.optionalText("outcome"))
+            }
     }
 }
 
@@ -347,6 +389,20 @@ extension OrderResource: WireBody, WireWritable {
                         "refundUntil": .string(format: "date-time").orNull.described("null: refunds are the box office's only"),
                     ], required: ["showId", "exchangesLeft", "exchangeUntil", "exchangeFee", "refundUntil"])
             ).described("the buyer's view (with the order's code) only: what they may still do on each show of the order"),
+            "moneyBack": .array(
+                .object(
+                    [
+                        "id": .string(),
+                        "payment": .string(),
+                        "provider": .oneOf(["stripe", "wechatpay", "alipay"]),
+                        "amount": .string(pattern: WireMoney.pattern),
+                        "currency": .string(),
+                        "state": .oneOf(["pending", "succeeded", "failed"]),
+                        "providerRefundId": .string().orNull,
+                        "reason": .string(),
+                        "outcome": .string().orNull.described("the provider's words: its reason for a failure"),
+                    ], required: ["id", "payment", "provider", "amount", "currency", "state", "providerRefundId", "reason", "outcome"])
+            ).described("refunds through the payment provider that took the money: pending until it takes them"),
         ], required: ["orderRef", "parts", "refunds"])
 }
 

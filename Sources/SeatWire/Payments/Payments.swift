@@ -195,12 +195,27 @@ public struct PaymentsReportResource: Sendable, Hashable {
         public init(payment: String, kind: String, detail: String) { self.payment = payment; self.kind = kind; self.detail = detail }
     }
 
+    /// A refund through a provider, matched to its payment.
+    public struct Refund: Sendable, Hashable {
+        public var id: String, payment: String, provider: String, providerRefundID: String?, state: String, amount: String, currency: String
+        public var orderRef: String?, createdAt: String, reason: String, outcome: String?
+        public init(
+            id: String, payment: String, provider: String, providerRefundID: String?, state: String, amount: String, currency: String,
+            orderRef: String?, createdAt: String, reason: String, outcome: String?
+        ) {
+            self.id = id; self.payment = payment; self.provider = provider; self.providerRefundID = providerRefundID; self.state = state
+            self.amount = amount; self.currency = currency; self.orderRef = orderRef; self.createdAt = createdAt; self.reason = reason
+            self.outcome = outcome
+        }
+    }
+
     public var from: String, to: String
     public var payments: [Line]
+    public var refunds: [Refund]
     public var mismatches: [Mismatch]
 
-    public init(from: String, to: String, payments: [Line], mismatches: [Mismatch]) {
-        self.from = from; self.to = to; self.payments = payments; self.mismatches = mismatches
+    public init(from: String, to: String, payments: [Line], refunds: [Refund] = [], mismatches: [Mismatch]) {
+        self.from = from; self.to = to; self.payments = payments; self.refunds = refunds; self.mismatches = mismatches
     }
 
     public func jsonWriter() -> JSONWriter {
@@ -214,6 +229,14 @@ public struct PaymentsReportResource: Sendable, Hashable {
             w.key("state"); w.string(p.state); w.key("amount"); w.string(p.amount); w.key("currency"); w.string(p.currency)
             w.key("holdId"); w.string(p.holdID); w.key("showId"); w.string(p.showID); optional("orderRef", p.orderRef)
             w.key("createdAt"); w.string(p.createdAt); optional("outcome", p.outcome); w.raw("}")
+        }
+        w.raw("]"); w.key("refunds"); w.raw("[")
+        for (k, r) in refunds.enumerated() {
+            if k > 0 { w.raw(",") }
+            w.raw("{"); w.key("id", first: true); w.string(r.id); w.key("payment"); w.string(r.payment); w.key("provider"); w.string(r.provider)
+            optional("providerRefundId", r.providerRefundID); w.key("state"); w.string(r.state); w.key("amount"); w.string(r.amount)
+            w.key("currency"); w.string(r.currency); optional("orderRef", r.orderRef); w.key("createdAt"); w.string(r.createdAt)
+            w.key("reason"); w.string(r.reason); optional("outcome", r.outcome); w.raw("}")
         }
         w.raw("]"); w.key("mismatches"); w.raw("[")
         for (k, m) in mismatches.enumerated() {
@@ -238,11 +261,22 @@ extension PaymentsReportResource: WireBody {
                         "currency": .string(), "holdId": .string(), "showId": .string(), "orderRef": .string(), "createdAt": .string(format: "date-time"),
                         "outcome": .string(),
                     ], required: ["id", "provider", "state", "amount", "currency", "holdId", "showId", "createdAt"], closed: true)),
+            "refunds": .array(
+                .object(
+                    [
+                        "id": .string(), "payment": .string(), "provider": .oneOf(["stripe", "wechatpay", "alipay"]), "providerRefundId": .string(),
+                        "state": .oneOf(["pending", "succeeded", "failed"]), "amount": .string(pattern: #"^-?[0-9]+(\.[0-9]+)?$"#), "currency": .string(),
+                        "orderRef": .string(), "createdAt": .string(format: "date-time"), "reason": .string(), "outcome": .string(),
+                    ], required: ["id", "payment", "provider", "state", "amount", "currency", "createdAt", "reason"], closed: true)),
             "mismatches": .array(
                 .object(
                     [
-                        "payment": .string(), "kind": .oneOf(["paid-not-sold", "sold-by-another-payment", "pending-past-window", "sold-not-paid"]),
+                        "payment": .string(),
+                        "kind": .oneOf([
+                            "paid-not-sold", "sold-by-another-payment", "pending-past-window", "sold-not-paid", "refund-failed", "refund-pending",
+                            "refunded-more-than-paid",
+                        ]),
                         "detail": .string(),
                     ], required: ["payment", "kind", "detail"], closed: true)),
-        ], required: ["from", "to", "payments", "mismatches"], closed: true)
+        ], required: ["from", "to", "payments", "refunds", "mismatches"], closed: true)
 }

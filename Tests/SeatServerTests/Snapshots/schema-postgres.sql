@@ -46,6 +46,21 @@
   phone text
   at bigint NOT NULL
 
+-- table payment_refunds
+  id text NOT NULL
+  payment_id text NOT NULL
+  hold_id text NOT NULL
+  show_id text NOT NULL
+  provider text NOT NULL
+  amount bigint NOT NULL
+  currency text NOT NULL
+  state text NOT NULL
+  provider_refund_id text
+  reason text NOT NULL
+  created_at bigint NOT NULL
+  updated_at bigint NOT NULL
+  outcome text
+
 -- table payments
   id text NOT NULL
   hold_id text NOT NULL
@@ -230,6 +245,15 @@ PRIMARY KEY (key);
 -- constraint order_contacts order_contacts_pkey
 PRIMARY KEY (order_ref);
 
+-- constraint payment_refunds payment_refunds_amount_check
+CHECK ((amount > 0));
+
+-- constraint payment_refunds payment_refunds_pkey
+PRIMARY KEY (id);
+
+-- constraint payment_refunds payment_refunds_state_check
+CHECK ((state = ANY (ARRAY['pending'::text, 'succeeded'::text, 'failed'::text])));
+
 -- constraint payments payments_amount_check
 CHECK ((amount >= 0));
 
@@ -325,6 +349,18 @@ CREATE INDEX order_contacts_at ON order_contacts USING btree (at);
 
 -- index order_contacts_pkey
 CREATE UNIQUE INDEX order_contacts_pkey ON order_contacts USING btree (order_ref);
+
+-- index payment_refunds_created
+CREATE INDEX payment_refunds_created ON payment_refunds USING btree (created_at);
+
+-- index payment_refunds_payment
+CREATE INDEX payment_refunds_payment ON payment_refunds USING btree (payment_id);
+
+-- index payment_refunds_pending
+CREATE INDEX payment_refunds_pending ON payment_refunds USING btree (created_at) WHERE (state = 'pending'::text);
+
+-- index payment_refunds_pkey
+CREATE UNIQUE INDEX payment_refunds_pkey ON payment_refunds USING btree (id);
 
 -- index payments_created
 CREATE INDEX payments_created ON payments USING btree (created_at);

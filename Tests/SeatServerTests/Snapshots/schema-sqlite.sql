@@ -13,6 +13,15 @@ CREATE INDEX holds_order ON holds(order_ref) WHERE order_ref IS NOT NULL;
 -- index order_contacts_at
 CREATE INDEX order_contacts_at ON order_contacts(at);
 
+-- index payment_refunds_created
+CREATE INDEX payment_refunds_created ON payment_refunds(created_at);
+
+-- index payment_refunds_payment
+CREATE INDEX payment_refunds_payment ON payment_refunds(payment_id);
+
+-- index payment_refunds_pending
+CREATE INDEX payment_refunds_pending ON payment_refunds(created_at) WHERE state = 'pending';
+
 -- index payments_created
 CREATE INDEX payments_created ON payments(created_at);
 
@@ -41,6 +50,9 @@ CREATE INDEX queue_entries_revision ON queue_entries(show_id, revision);
 (made by SQLite);
 
 -- index sqlite_autoindex_order_contacts_1
+(made by SQLite);
+
+-- index sqlite_autoindex_payment_refunds_1
 (made by SQLite);
 
 -- index sqlite_autoindex_payments_1
@@ -80,6 +92,12 @@ CREATE TABLE idempotency(key TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, status
 
 -- table order_contacts
 CREATE TABLE order_contacts(order_ref TEXT PRIMARY KEY, show_id TEXT NOT NULL, name TEXT, phone TEXT, at INTEGER NOT NULL);
+
+-- table payment_refunds
+CREATE TABLE payment_refunds(id TEXT PRIMARY KEY, payment_id TEXT NOT NULL, hold_id TEXT NOT NULL, show_id TEXT NOT NULL, provider TEXT NOT NULL,
+                             amount INTEGER NOT NULL CHECK (amount > 0), currency TEXT NOT NULL,
+                             state TEXT NOT NULL CHECK (state IN ('pending', 'succeeded', 'failed')), provider_refund_id TEXT,
+                             reason TEXT NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, outcome TEXT);
 
 -- table payments
 CREATE TABLE payments(id TEXT PRIMARY KEY, hold_id TEXT NOT NULL, show_id TEXT NOT NULL, provider TEXT NOT NULL, provider_id TEXT,
