@@ -9,7 +9,7 @@ extension Inventory {
     /// between shows. Every refusal names what it refuses and changes nothing. Called under the lock.
     func decideExchange(
         orderRef: String, _ x: Exchange, as actor: OrderActor, rows: [(record: HoldRecord, seats: [Int])], earlier: [RefundRecord],
-        idempotency: IdempotentRequest<ExchangeView>?, in m: Memory
+        paid: [String: (payment: PaymentRecord, left: Int64)] = [:], idempotency: IdempotentRequest<ExchangeView>?, in m: Memory
     ) throws(Refusal) -> (Answer<ExchangeView>, [CommitTicket]) {
         var scope: Set<String>? = nil
         if case .buyer(let code) = actor { scope = try Self.buyerScope(code: code, rows: rows, refunds: earlier, orderRef: orderRef) }
@@ -98,7 +98,8 @@ extension Inventory {
         }
         return try makeExchange(
             orderRef: orderRef, x, as: actor, chosen: chosen, from: from, to: to, seats: seats, forced: violations.map(\.rule.rawValue),
-            fee: actor.isBuyer ? policy.exchangeFee * Decimal(n) : 0, rows: rows, earlier: earlier, idempotency: idempotency, now: now, in: m)
+            fee: actor.isBuyer ? policy.exchangeFee * Decimal(n) : 0, rows: rows, earlier: earlier, paid: paid, idempotency: idempotency, now: now,
+            in: m)
     }
 }
 

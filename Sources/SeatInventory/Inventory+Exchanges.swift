@@ -80,12 +80,15 @@ extension Inventory {
         for _ in 0..<5 {
             let before: [String: UInt64] = locked { m in m.shows.mapValues { $0.availability.version } }
             let (rows, earlier) = try readOrderFollowing(orderRef, also: x.toShow)
+            let paid: [String: (payment: PaymentRecord, left: Int64)]
+            do { paid = try paymentsToRefund(rows.map(\.record)) } catch { throw Self.storeRefusal(error) }
             let shows = Set(rows.map(\.record.showID) + [x.toShow])
             let done = try lockedWhenFresh(shows: shows) { (m: Memory) throws(Refusal) -> (Answer<ExchangeView>, [CommitTicket])? in
                 if let body = try replay(idempotency, stored: stored, in: m) { return (.replayed(body: body), []) }
                 guard rows.allSatisfy({ row in m.shows[row.record.showID].map { $0.soldFreedVersion <= before[row.record.showID] ?? 0 } ?? true })
                 else { return nil }
-                return try decideExchange(orderRef: orderRef, x, as: actor, rows: rows, earlier: earlier, idempotency: idempotency, in: m)
+                return try decideExchange(
+                    orderRef: orderRef, x, as: actor, rows: rows, earlier: earlier, paid: paid, idempotency: idempotency, in: m)
             }
             if let done { return done }
         }
@@ -143,7 +146,7 @@ extension Inventory {
     func makeExchange(
         orderRef: String, _ x: Exchange, as actor: OrderActor, chosen: [(record: HoldRecord, seat: Int)], from: ShowState, to: ShowState,
         seats: [SeatIndex], forced: [String], fee: Decimal, rows: [(record: HoldRecord, seats: [Int])], earlier: [RefundRecord],
-        idempotency: IdempotentRequest<ExchangeView>?, now: Int64, in m: Memory
+        paid: [String: (payment: PaymentRecord, left: Int64)] = [:], idempotency: IdempotentRequest<ExchangeView>?, now: Int64, in m: Memory
     ) throws(Refusal) -> (Answer<ExchangeView>, [CommitTicket]) {
         // The two changes are written all or none in one transaction: never across two databases.
         if let placement, let a = placement.shard(ofShow: from.record.id), let b = placement.shard(ofShow: to.record.id), a != b {
@@ -184,9 +187,29 @@ extension Inventory {
         var fromPart = orderPart(first, seats: chosen.map(\.seat), in: from)
         fromPart.seats = old
         fromPart.total = Money(oldTotal, of: from.prices.table)
+        let difference = newPart.total.amount + (pricing.fee ?? 0) - oldTotal
+        // Never a sale without its payment: a buyer whose new seats cost more pays at a checkout, which an
+        // exchange is not yet; with online payments on, the box office takes the difference.
+        if actor.isBuyer, difference > 0, paymentQuery.withLock({ $0 != nil }) {
+            throw Refusal(
+                .paymentRequired,
+                detail:
+                    "the new seats cost \(Money(difference, of: table).description) \(table.currency) more, which is paid at the box office; choose seats of the same price or less"
+            )
+        }
+        // Less: the difference goes back the way the first sale was paid (pending until its provider takes it).
+        var moneyBack: [PaymentRefundRecord] = []
+        if difference < 0, let (payment, left) = paid[first.id] {
+            let units = min(left, NSDecimalNumber(decimal: -difference * pow(10, table.minorUnits)).int64Value)
+            if units > 0 {
+                moneyBack.append(
+                    PaymentRefundRecord(
+                        id: "rf_" + random, paymentID: payment.id, holdID: first.id, showID: payment.showID, provider: payment.provider, amount: units,
+                        currency: payment.currency, state: .pending, reason: "exchange to cheaper seats", createdAt: now, updatedAt: now))
+            }
+        }
         let view = ExchangeView(
-            from: fromPart, to: newPart, fee: Money(pricing.fee ?? 0, of: table),
-            difference: Money(newPart.total.amount + (pricing.fee ?? 0) - oldTotal, of: table), order: order)
+            from: fromPart, to: newPart, fee: Money(pricing.fee ?? 0, of: table), difference: Money(difference, of: table), order: order)
         let kept = idempotency.map { $0.kept(view) }
         let log = LogEntry(action: "exchange", holdID: record.id, operatorName: actor.name, reason: why, orderRef: orderRef)
         let freed = chosen.map { SeatChange(seat: $0.seat, status: .available) }, sold = seats.map { SeatChange(seat: $0, status: .sold) }
@@ -195,10 +218,12 @@ extension Inventory {
         if from === to {
             tickets = [
                 try apply(
-                    to, in: m, changes: freed + sold, insert: claims, holds: [record], durable: true, idempotency: kept, refunds: refunds, log: log)
+                    to, in: m, changes: freed + sold, insert: claims, holds: [record], durable: true, idempotency: kept, refunds: refunds,
+                    paymentRefunds: moneyBack, log: log)
             ]
         } else {
-            let give = stage(from, in: m, changes: freed, holds: [], durable: true, refunds: refunds, log: log)
+            var give = stage(from, in: m, changes: freed, holds: [], durable: true, refunds: refunds, log: log)
+            give.paymentRefunds = moneyBack
             let take = stage(to, in: m, changes: sold, insert: claims, holds: [record], durable: true, idempotency: kept, log: log)
             tickets = writer.enqueue(together: [give, take])
         }

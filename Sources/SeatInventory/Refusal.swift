@@ -30,6 +30,9 @@ public struct Refusal: Error, Sendable, CustomStringConvertible {
         /// The hold is being paid for: its seats are kept until the payment window ends, and nobody
         /// changes it meanwhile.
         case holdPaying = "hold-paying"
+        /// Money is owed and this server takes it online only through a checkout (an exchange whose new
+        /// seats cost more, asked by a buyer).
+        case paymentRequired = "payment-required"
         case idempotencyKeyReused = "idempotency-key-reused"
         case venueExists = "venue-exists"
         case showExists = "show-exists"

@@ -252,3 +252,32 @@ import Testing
         #expect(try PaymentFlowTests().refunds(stripe, intent).sorted() == [5800, 5800])
     }
 }
+
+extension RefundThroughProviderTests {
+    /// A buyer who paid with WeChat Pay moves to cheaper seats: the difference (less the exchange fee)
+    /// goes back through WeChat Pay with the exchange. To dearer seats: 402, nothing changed (the
+    /// difference is the box office's to take; never seats sold without their money).
+    @Test(arguments: StoreBackend.available) func anExchangesDifferenceGoesBackThroughTheProvider(backend: StoreBackend) throws {
+        let sandbox = try PaymentSandbox()
+        let server = try ChinaPaymentTests().server(backend, sandbox)
+        let c = try server.connection()
+        let terms = #"{"afterSale":{"exchanges":2,"exchangeFee":"5"}}"#
+        try ExchangeTests().makeShow(c, "sat", startsIn: 3 * 24 * 60, standard: "60", details: terms)
+        try ExchangeTests().makeShow(c, "sun", startsIn: 4 * 24 * 60, standard: "45", details: terms)
+        let token = try #require(try SeatServerTestSupport.hold(c, ["5-3", "5-4"], show: "sat").string("token"))
+        let checkout = try c.request("POST", "/v1/holds/\(token)/checkout", json: #"{"provider":"wechatpay","orderRef":"WX-MOVE"}"#)
+        let order = String(try #require(checkout.json?["payment"]?.objectValue?["id"]?.stringValue).dropFirst(4))
+        #expect(try sandbox.pay("wechatpay", order: order).notified == 204)
+
+        let cheaper = try c.request("POST", "/v1/orders/WX-MOVE/exchange", json: #"{"to":{"show":"sun","seats":["5-3","5-4"]},"code":"\#(token)"}"#)
+        #expect(cheaper.status == 200 && cheaper.string("difference") == "-20.00", "\(cheaper.text)")
+        let back = try #require(cheaper.json?["order"]?.objectValue?["moneyBack"]?.arrayValue?.first?.objectValue, "\(cheaper.text)")
+        #expect(back["amount"]?.stringValue == "20.00" && back["state"]?.stringValue == "succeeded" && back["provider"]?.stringValue == "wechatpay")
+        #expect(try sandbox.ledger().refunds.map { $0["amount"] ?? "" } == ["2000"])
+
+        let dearer = try c.request("POST", "/v1/orders/WX-MOVE/exchange", json: #"{"to":{"show":"sat","seats":["6-3","6-4"]},"code":"\#(token)"}"#)
+        #expect(dearer.status == 402 && dearer.string("type") == "/problems/payment-required", "\(dearer.text)")
+        let now = try c.request("GET", "/v1/orders/WX-MOVE", headers: [("X-Admin-Key", TestServer.adminKey)])
+        #expect(now.text.contains(#""showId":"sun""#) && !now.text.contains(#""seat":"6-3""#), "\(now.text)")
+    }
+}

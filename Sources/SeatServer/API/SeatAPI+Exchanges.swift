@@ -28,7 +28,12 @@ extension SeatAPI {
         let idem = idempotency?.request { (v: ExchangeView) in Render.exchange(v).jsonBytes }
         let answer = try inventory.exchange(orderRef: orderRef, x, as: actor, idempotency: idem)
         if let admission { queues?.used(admission) }
-        return Self.respond(answer, 200) { view, status in .json(status, Render.exchange(view)) }
+        // Cheaper seats: the difference goes back through the provider that took the first payment, now.
+        return Self.respond(answer, 200) { view, status in
+            var resource = Render.exchange(view)
+            resource.order = withMoneyBack(resource.order, send: true)
+            return .json(status, resource)
+        }
     }
 
     /// The buyer when the request carries the order's code, else an operator of the box office.

@@ -61,6 +61,7 @@ extension Refusal {
         case .holdConfirmed: (409, "Hold confirmed")
         case .alreadyExtended: (409, "Already extended")
         case .holdPaying: (409, "Hold being paid for")
+        case .paymentRequired: (402, "Payment required")
         case .idempotencyKeyReused: (422, "Idempotency-Key reused")
         case .venueExists: (409, "Venue exists")
         case .showExists: (409, "Show exists")
