@@ -44,7 +44,10 @@ public final class HTTPConnection {
         let numeric = host == "localhost" ? "127.0.0.1" : host
         guard inet_pton(AF_INET, numeric, &address.sin_addr) == 1 else { throw Failure.malformed("not an IPv4 address: \(host)") }
         hostHeader = port == 80 ? host : "\(host):\(port)"
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // The socket is `fd` only once connected: a throw after every stored property is set runs deinit,
+        // which would close it a second time, closing whatever the process opened under that number
+        // meanwhile (a server's connection: libmicrohttpd then aborted, "Failed to remove FD from epoll set").
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure.connect(errno) }
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -65,6 +68,7 @@ public final class HTTPConnection {
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        self.fd = fd
     }
 
     deinit { Glibc.close(fd) }
