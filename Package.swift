@@ -66,6 +66,9 @@ let package = Package(
         // Payment providers, headless: the deployment's providers (`--payments FILE`) and each one's
         // signatures and calls. Knows no store, no seats and no HTTP server.
         .target(name: "SeatPayments", dependencies: ["SeatSecrets", "SeatJSON", "SharedState"]),
+        // Webhooks out: Standard Webhooks signatures, the retry schedule, sealed secrets and the sender
+        // (no store, no events: the server's dispatcher decides what to send).
+        .target(name: "SeatWebhooks", dependencies: ["SeatSecrets", "SeatPayments"]),
         // The on-sale waiting room, headless: the line, the opening shuffle, the admission rate, signed admissions.
         .target(name: "SeatQueue", dependencies: ["SeatDomain", "SeatSecrets", "SharedState"]),
         // The two stores (SQLite, PostgreSQL) behind SeatDomain's protocol: the only module that speaks SQL.
@@ -90,6 +93,7 @@ let package = Package(
             dependencies: [
                 "SeatQueue",
                 "SeatPayments",
+                "SeatWebhooks",
                 "SeatTickets",
                 "SeatDomain",
                 "SeatJSON",

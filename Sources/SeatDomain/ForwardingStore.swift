@@ -17,6 +17,8 @@ open class ForwardingStore: SeatStore, @unchecked Sendable {
     open var door: (any DoorStore)? { base.door }
     open var contacts: (any ContactStore)? { base.contacts }
     open var payments: (any PaymentStore)? { base.payments }
+    open var webhooks: (any WebhookStore)? { base.webhooks }
+    open var webhookParts: [any WebhookOutbox] { base.webhookParts }
     open var placement: (any ShowPlacement)? { base.placement }
     open func insertVenue(id: String, fingerprint: String, layoutJSON: [UInt8]) throws {
         try base.insertVenue(id: id, fingerprint: fingerprint, layoutJSON: layoutJSON)

@@ -232,6 +232,11 @@ public protocol SeatStore: AnyObject, Sendable {
     var contacts: (any ContactStore)? { get }
     /// Buyers' payments (`PaymentStore`; both stores keep them, a test's store may not).
     var payments: (any PaymentStore)? { get }
+    /// Webhook endpoints and deliveries (`WebhookStore`; both stores keep them, a test's store may not).
+    var webhooks: (any WebhookStore)? { get }
+    /// The parts whose logs are read and whose deliveries are sent each on its own (one store; a sharded
+    /// store's shards, each with its own log, cursor and deliveries).
+    var webhookParts: [any WebhookOutbox] { get }
     /// Where each show lives, for a store of several databases (shards); nil for one database.
     var placement: (any ShowPlacement)? { get }
     func insertVenue(id: String, fingerprint: String, layoutJSON: [UInt8]) throws

@@ -55,6 +55,13 @@ public final class Metrics: Sendable {
             ("payments_sold", "Payments that sold their hold's seats."),
             ("payments_late", "Payments that came when their hold was gone: nothing sold, the money to go back."),
             ("payments_refunded_late", "Late payments given back through their provider."),
+            ("payments_sold_late", "Late payments that sold their seats, still free, as a new sale."),
+            ("payment_refunds_sent", "Refunds through providers the provider took."),
+            ("payment_refunds_failed", "Refunds through providers the provider refused (on the payments report)."),
+            ("payment_refunds_retried", "Refunds left pending because the provider could not be reached (sent again)."),
+            ("webhooks_delivered", "Webhook deliveries an endpoint took (2xx)."),
+            ("webhooks_failed_attempts", "Webhook delivery attempts that failed (retried on the schedule)."),
+            ("webhook_endpoints_disabled", "Webhook endpoints switched off (failing for 3 days, or 410 Gone)."),
         ] {
             out += "# HELP seatkit_\(name)_total \(help)\n# TYPE seatkit_\(name)_total counter\nseatkit_\(name)_total \(counters[name] ?? 0)\n"
         }

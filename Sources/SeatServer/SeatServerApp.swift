@@ -4,6 +4,7 @@ import SeatDomain
 import SeatMap
 import SeatSecrets
 import SeatStorage
+import SeatWebhooks
 import SharedState
 import SeatHTTP
 import SeatInventory
@@ -81,6 +82,12 @@ public final class SeatServerApp: Sendable {
     public let options: Options
     public let inventory: Inventory
     public let api: SeatAPI
+    /// Sends the shows' events to the operators' webhook endpoints (`sk-webhooks`, every second).
+    let webhooks: WebhookDispatcher
+
+    /// One webhooks round now (tests, rather than waiting for the next second); how many were sent.
+    @discardableResult
+    public func deliverWebhooks() -> Int { webhooks.round() }
     let http: HTTPServer
     /// Whether `stop` was called; the background threads wait on it between rounds. Lock: `stopped`.
     private let stopped = Locked(false)
@@ -132,7 +139,8 @@ public final class SeatServerApp: Sendable {
         api = SeatAPI(
             inventory: inventory, operators: operators, tickets: TicketIssuer(secret: ticketSecret), holdsPerSecond: options.holdsPerSecond,
             logger: options.logger, queues: queues, localOffsetMinutes: options.localOffsetMinutes, payments: options.payments,
-            paymentMinutes: options.paymentMinutes)
+            paymentMinutes: options.paymentMinutes, webhookBox: SecretBox(serverKey: options.adminKey))
+        webhooks = WebhookDispatcher(inventory: inventory, box: SecretBox(serverKey: options.adminKey), logger: options.logger)
         let api = self.api
         // A paying hold past its window ends only once its provider says it was not paid.
         if options.payments.takesMoneyOnline { inventory.askPayments { [api] payment in api.paymentState(payment) } }
@@ -208,6 +216,7 @@ public final class SeatServerApp: Sendable {
         _ = [
             repeating("sk-expiry", every: 0.5) { [inventory] in inventory.expireDue() },
             repeating("sk-heartbeat", every: options.heartbeatSeconds) { [inventory] in inventory.heartbeat() },
+            repeating("sk-webhooks", every: 1) { [webhooks] in webhooks.round() },
             // Money: refunds the providers have not taken yet sent again, payments whose hold ended settled.
             repeating("sk-money", every: 30) { [api] in api.settleMoney() },
             // The waiting rooms: other instances' decisions read, pages' life signs written, buyers let in.

@@ -31,6 +31,8 @@ final class InMemoryStore: SeatStore {
     fileprivate let doorState = Locked(DoorState())
     var contacts: (any ContactStore)? { nil }
     var payments: (any PaymentStore)? { nil }
+    var webhooks: (any WebhookStore)? { nil }
+    var webhookParts: [any WebhookOutbox] { [] }
     /// Milliseconds since 1970 (the log's times).
     let now: @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) }
 

@@ -101,6 +101,21 @@ extension SeatAPI {
             "/v1/holds/{token}/confirm", [("POST", .confirmHold, { api, c in try api.confirm(c[0], c.request, trace: c.trace, idempotency: c.idempotency) })]),
         Route("/v1/holds/{token}/checkout", [("POST", .checkoutHold, { api, c in try api.checkout(c[0], c.request, trace: c.trace) })]),
         Route("/v1/payments/{provider}/notify", [("POST", .paymentNotify, { api, c in try api.paymentNotify(c[0], c.request, trace: c.trace) })]),
+        Route(
+            "/v1/webhooks",
+            [
+                ("GET", .listWebhooks, { api, _ in try api.listWebhooks() }),
+                ("POST", .createWebhook, { api, c in try api.createWebhook(c.request, by: try c.signedIn) }),
+            ]),
+        Route(
+            "/v1/webhooks/{id}",
+            [
+                ("GET", .getWebhook, { api, c in try api.getWebhook(c[0]) }),
+                ("PATCH", .patchWebhook, { api, c in try api.patchWebhook(c[0], c.request, by: try c.signedIn) }),
+                ("DELETE", .deleteWebhook, { api, c in try api.deleteWebhook(c[0], by: try c.signedIn) }),
+            ]),
+        Route("/v1/webhooks/{id}/deliveries", [("GET", .webhookDeliveries, { api, c in try api.webhookDeliveries(c[0], c.request) })]),
+        Route("/v1/webhooks/{id}/replay", [("POST", .replayWebhook, { api, c in try api.replayWebhook(c[0], c.request, by: try c.signedIn) })]),
     ])
 
     private static let health: Route.Handler = { _, _ in .text(200, "ok\n") }

@@ -10,6 +10,7 @@ import SeatInventory
 import SeatPayments
 import SeatQueue
 import SeatTickets
+import SeatWebhooks
 import SeatWire
 import SharedState
 
@@ -63,15 +64,18 @@ public final class SeatAPI: Sendable {
     let providers: [String: any PaymentProvider]
     /// How long a checkout keeps the hold's seats for its payment (`--payment-minutes`, 1 to 120).
     let paymentMinutes: Int
+    /// Seals webhook endpoints' secrets for the store (its key derives from the admin key).
+    let webhookBox: SecretBox
 
     /// `holdsPerSecond` per client address (0: no limit), bursts of twice that. `logger`: where request
     /// and failure lines go (the default says nothing).
     public init(
         inventory: Inventory, operators: OperatorDirectory, tickets: TicketIssuer, holdsPerSecond: Double = 20, logger: Logger = RequestLog.silent,
         queues: QueueDesk? = nil, localOffsetMinutes: Int? = nil, payments: PaymentSettings = PaymentSettings(),
-        paymentMinutes: Int = 15
+        paymentMinutes: Int = 15, webhookBox: SecretBox = SecretBox(serverKey: UUID().uuidString + UUID().uuidString)
     ) {
         self.paymentMinutes = paymentMinutes
+        self.webhookBox = webhookBox
         self.localOffsetMinutes = localOffsetMinutes
         self.payments = payments
         self.providers = payments.providers()

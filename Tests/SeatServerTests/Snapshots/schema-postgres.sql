@@ -169,6 +169,37 @@
   layout text NOT NULL
   created_at bigint NOT NULL
 
+-- table webhook_cursor
+  id integer NOT NULL
+  at bigint NOT NULL
+
+-- table webhook_deliveries
+  endpoint_id text NOT NULL
+  event_id text NOT NULL
+  show_id text NOT NULL
+  version bigint NOT NULL
+  type text NOT NULL
+  payload text NOT NULL
+  at bigint NOT NULL
+  state text NOT NULL
+  attempts integer NOT NULL
+  next_at bigint NOT NULL
+  last_code integer
+  last_error text
+  delivered_at bigint
+
+-- table webhook_endpoints
+  id text NOT NULL
+  url text NOT NULL
+  events text NOT NULL
+  secret text NOT NULL
+  description text
+  enabled boolean NOT NULL
+  disabled_reason text
+  failing_since bigint
+  created_at bigint NOT NULL
+  updated_at bigint NOT NULL
+
 -- type seatkit_change
   show text
   body text
@@ -314,6 +345,21 @@ FOREIGN KEY (show_id) REFERENCES shows(id);
 -- constraint venues venues_pkey
 PRIMARY KEY (id);
 
+-- constraint webhook_cursor webhook_cursor_id_check
+CHECK ((id = 1));
+
+-- constraint webhook_cursor webhook_cursor_pkey
+PRIMARY KEY (id);
+
+-- constraint webhook_deliveries webhook_deliveries_pkey
+PRIMARY KEY (endpoint_id, event_id);
+
+-- constraint webhook_deliveries webhook_deliveries_state_check
+CHECK ((state = ANY (ARRAY['pending'::text, 'delivered'::text, 'failed'::text])));
+
+-- constraint webhook_endpoints webhook_endpoints_pkey
+PRIMARY KEY (id);
+
 -- index checkins_order
 CREATE INDEX checkins_order ON checkins USING btree (show_id, seq);
 
@@ -398,6 +444,9 @@ CREATE UNIQUE INDEX shard_moves_pkey ON shard_moves USING btree (move_id);
 -- index shard_moves_unsettled
 CREATE INDEX shard_moves_unsettled ON shard_moves USING btree (moved_at) WHERE (state = 'copying'::text);
 
+-- index show_log_created
+CREATE INDEX show_log_created ON show_log USING btree (created_at);
+
 -- index show_log_pkey
 CREATE UNIQUE INDEX show_log_pkey ON show_log USING btree (show_id, version);
 
@@ -409,6 +458,21 @@ CREATE UNIQUE INDEX ticket_presence_pkey ON ticket_presence USING btree (show_id
 
 -- index venues_pkey
 CREATE UNIQUE INDEX venues_pkey ON venues USING btree (id);
+
+-- index webhook_cursor_pkey
+CREATE UNIQUE INDEX webhook_cursor_pkey ON webhook_cursor USING btree (id);
+
+-- index webhook_deliveries_due
+CREATE INDEX webhook_deliveries_due ON webhook_deliveries USING btree (next_at) WHERE (state = 'pending'::text);
+
+-- index webhook_deliveries_pkey
+CREATE UNIQUE INDEX webhook_deliveries_pkey ON webhook_deliveries USING btree (endpoint_id, event_id);
+
+-- index webhook_deliveries_recent
+CREATE INDEX webhook_deliveries_recent ON webhook_deliveries USING btree (endpoint_id, at);
+
+-- index webhook_endpoints_pkey
+CREATE UNIQUE INDEX webhook_endpoints_pkey ON webhook_endpoints USING btree (id);
 
 -- function seatkit_commit(batch jsonb, durable boolean)
 CREATE OR REPLACE FUNCTION seatkit_commit(batch jsonb, durable boolean)

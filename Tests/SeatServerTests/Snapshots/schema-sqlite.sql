@@ -37,6 +37,9 @@ CREATE UNIQUE INDEX payments_provider_id ON payments(provider, provider_id) WHER
 -- index queue_entries_revision
 CREATE INDEX queue_entries_revision ON queue_entries(show_id, revision);
 
+-- index show_log_created
+CREATE INDEX show_log_created ON show_log(created_at);
+
 -- index sqlite_autoindex_checkins_1
 (made by SQLite);
 
@@ -69,6 +72,18 @@ CREATE INDEX queue_entries_revision ON queue_entries(show_id, revision);
 
 -- index sqlite_autoindex_venues_1
 (made by SQLite);
+
+-- index sqlite_autoindex_webhook_deliveries_1
+(made by SQLite);
+
+-- index sqlite_autoindex_webhook_endpoints_1
+(made by SQLite);
+
+-- index webhook_deliveries_due
+CREATE INDEX webhook_deliveries_due ON webhook_deliveries(next_at) WHERE state = 'pending';
+
+-- index webhook_deliveries_recent
+CREATE INDEX webhook_deliveries_recent ON webhook_deliveries(endpoint_id, at);
 
 -- table checkins
 CREATE TABLE checkins(show_id TEXT NOT NULL REFERENCES shows(id), nonce TEXT NOT NULL, ticket_id TEXT NOT NULL, seat INTEGER NOT NULL,
@@ -138,3 +153,18 @@ CREATE TABLE ticket_presence(show_id TEXT NOT NULL REFERENCES shows(id), ticket_
 
 -- table venues
 CREATE TABLE venues(id TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, layout BLOB NOT NULL, created_at INTEGER NOT NULL);
+
+-- table webhook_cursor
+CREATE TABLE webhook_cursor(id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL);
+
+-- table webhook_deliveries
+CREATE TABLE webhook_deliveries(endpoint_id TEXT NOT NULL, event_id TEXT NOT NULL, show_id TEXT NOT NULL, version INTEGER NOT NULL,
+                                type TEXT NOT NULL, payload TEXT NOT NULL, at INTEGER NOT NULL,
+                                state TEXT NOT NULL CHECK (state IN ('pending', 'delivered', 'failed')), attempts INTEGER NOT NULL,
+                                next_at INTEGER NOT NULL, last_code INTEGER, last_error TEXT, delivered_at INTEGER,
+                                PRIMARY KEY(endpoint_id, event_id));
+
+-- table webhook_endpoints
+CREATE TABLE webhook_endpoints(id TEXT PRIMARY KEY, url TEXT NOT NULL, events TEXT NOT NULL, secret TEXT NOT NULL, description TEXT,
+                               enabled INTEGER NOT NULL, disabled_reason TEXT, failing_since INTEGER, created_at INTEGER NOT NULL,
+                               updated_at INTEGER NOT NULL);

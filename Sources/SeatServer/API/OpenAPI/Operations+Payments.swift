@@ -19,15 +19,21 @@ extension APIOperation {
     /// `POST /v1/payments/{provider}/notify`
     static let paymentNotify = APIOperation(
         "paymentNotify",
-        "A payment provider's notification (Stripe's webhook), checked the provider's way",
+        "A payment provider's notification (Stripe's webhook, WeChat Pay's and Alipay's notify), checked the provider's way",
         description:
-            "Stripe: the Stripe-Signature header (HMAC-SHA256 of timestamp.body under the endpoint's secret, within 300 s). A paid notification sells the hold's seats in the transaction that records the payment; a forged, stale, unknown or mismatched one changes nothing and is counted in /metrics.",
+            "Stripe: the Stripe-Signature header (HMAC-SHA256 of timestamp.body under the endpoint's secret, within 300 s). WeChat Pay API v3: Wechatpay-Signature (RSA-SHA256 over timestamp, nonce and body, by the platform certificate named in Wechatpay-Serial, within 300 s), then the resource opened with the API v3 key (AES-256-GCM). Alipay: the RSA2 sign over the sorted parameters, by Alipay's public key. A paid notification sells the hold's seats in the transaction that records the payment; a forged, stale, unknown or mismatched one changes nothing, is answered 400 and counted in /metrics. Each provider is answered its way: Stripe JSON, WeChat Pay 204, Alipay the text success.",
         parameters: [.path("provider", .oneOf(["stripe", "wechatpay", "alipay"]))],
         body: .object([:]),
         answers: [
-            .json(200, "received", .object(["received": .boolean, "type": .string(), "outcome": .string()], required: ["received"]))
+            .init(
+                status: 200, description: "received (Stripe: JSON; Alipay: the text success)",
+                content: [
+                    ("application/json", .object(["received": .boolean, "type": .string(), "outcome": .string()], required: ["received"])),
+                    ("text/plain", nil),
+                ]),
+            .empty(204, "received (WeChat Pay)"),
         ],
-        problems: [404, 413, 503])
+        problems: [400, 404, 413, 502, 503])
 
     /// `GET /v1/reports/payments`
     static let paymentsReport = APIOperation(
@@ -43,4 +49,59 @@ extension APIOperation {
             .json(200, "the payments and their mismatches", PaymentsReportResource.self)
         ],
         problems: [401, 403, 422, 503])
+}
+
+/// Webhooks out (#52): the endpoints an operator's other systems listen on, and what was sent to them.
+extension APIOperation {
+    static let webhookId = APIOperation.Parameter.path("id", .string(pattern: "^wh_[0-9a-f]{16}$"), example: #""wh_4f1c2a9b0d3e5f67""#)
+    static let webhookProblems = [401, 403, 404, 503]
+
+    /// `POST /v1/webhooks`
+    static let createWebhook = APIOperation(
+        "createWebhook",
+        "Add a webhook endpoint (managers): SeatKit posts the events it takes, signed Standard Webhooks style with its secret",
+        description:
+            "Each delivery carries webhook-id (the event's id: the same in every retry), webhook-timestamp and webhook-signature (v1, and the base64 HMAC-SHA256 of id.timestamp.body). Retried about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h after a failure; an endpoint failing for 3 days (or answering 410) is switched off. The secret is in this answer only.",
+        access: .role(.manager, "manage webhooks"),
+        body: .ref(WebhookEndpointRequest.self),
+        answers: [.json(201, "the endpoint, with its secret", .ref(WebhookEndpointResource.self))],
+        problems: [401, 403, 409, 413, 422, 503])
+
+    /// `GET /v1/webhooks`
+    static let listWebhooks = APIOperation(
+        "listWebhooks", "The webhook endpoints (managers), without their secrets", access: .role(.manager, "manage webhooks"),
+        answers: [.json(200, "the endpoints", .object(["endpoints": .array(.ref(WebhookEndpointResource.self))], required: ["endpoints"]))],
+        problems: [401, 403, 503])
+
+    /// `GET /v1/webhooks/{id}`
+    static let getWebhook = APIOperation(
+        "getWebhook", "A webhook endpoint (managers): whether it is on, and since when it has been failing", access: .role(.manager, "manage webhooks"),
+        parameters: [webhookId], answers: [.json(200, "the endpoint", .ref(WebhookEndpointResource.self))], problems: webhookProblems)
+
+    /// `PATCH /v1/webhooks/{id}`
+    static let patchWebhook = APIOperation(
+        "patchWebhook", "Change a webhook endpoint (managers): its url, events, secret, or switch it off and on",
+        access: .role(.manager, "manage webhooks"), parameters: [webhookId], body: .ref(WebhookEndpointRequest.self),
+        answers: [.json(200, "the endpoint", .ref(WebhookEndpointResource.self))], problems: webhookProblems + [413, 422])
+
+    /// `DELETE /v1/webhooks/{id}`
+    static let deleteWebhook = APIOperation(
+        "deleteWebhook", "Delete a webhook endpoint and its deliveries (managers)", access: .role(.manager, "manage webhooks"),
+        parameters: [webhookId], answers: [.empty(204, "deleted")], problems: webhookProblems)
+
+    /// `GET /v1/webhooks/{id}/deliveries`
+    static let webhookDeliveries = APIOperation(
+        "webhookDeliveries", "An endpoint's recent deliveries, newest first (managers): state, attempts, the last answer",
+        access: .role(.manager, "manage webhooks"),
+        parameters: [webhookId, .query("limit", .integer(minimum: 1, maximum: 500), required: false, example: "50")],
+        answers: [.json(200, "the deliveries", .object(["deliveries": .array(.ref(WebhookDeliveryResource.self))], required: ["deliveries"]))],
+        problems: webhookProblems + [422])
+
+    /// `POST /v1/webhooks/{id}/replay`
+    static let replayWebhook = APIOperation(
+        "replayWebhook", "Send an endpoint's events since a time again (managers): the same event ids, signed anew, in order per show",
+        access: .role(.manager, "manage webhooks"), parameters: [webhookId],
+        body: .object(["since": .string(format: "date-time")], required: ["since"], closed: true),
+        answers: [.json(200, "how many deliveries are due again", .object(["replayed": .integer(minimum: 0)], required: ["replayed"]))],
+        problems: webhookProblems + [413, 422])
 }

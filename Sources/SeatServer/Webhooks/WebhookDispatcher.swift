@@ -1,0 +1,170 @@
+import Foundation
+import Logging
+import SeatDomain
+import SeatInventory
+import SeatJSON
+import SeatWebhooks
+
+/// Sends the shows' changes to the operators' endpoints (#52 item 4), off every request thread: each
+/// round (every second, `sk-webhooks`) reads the show's log past the cursor (2 s behind now), writes one
+/// delivery an event an endpoint that takes it, then sends the due ones (the earliest pending of each
+/// endpoint and show: in version order per show), each endpoint on a thread of its own so a slow or
+/// dead one delays only itself. At least once: a delivery is marked taken only after a 2xx.
+/// Thread: the dispatcher's own; state lives in the store (deliveries, cursor) and is claimed there, so
+/// several instances share the work.
+final class WebhookDispatcher: Sendable {
+    let inventory: Inventory
+    let box: SecretBox
+    let sender: WebhookSender
+    let logger: Logger
+
+    init(inventory: Inventory, box: SecretBox, sender: WebhookSender = WebhookSender(), logger: Logger) {
+        self.inventory = inventory
+        self.box = box
+        self.sender = sender
+        self.logger = logger
+    }
+
+    /// A lease on a delivery being sent (60 s: twelve sender timeouts), after which another instance may.
+    static let lease: Int64 = 60_000
+
+    /// One round on every part of the store; returns how many deliveries were sent (taken or not).
+    @discardableResult
+    func round() -> Int {
+        inventory.store.webhookParts.reduce(0) { sent, part in
+            do {
+                let endpoints = try part.webhookEndpoints()
+                guard !endpoints.isEmpty else { return sent }
+                try fanOut(part, endpoints)
+                return sent + (try deliver(part, endpoints))
+            } catch {
+                logger.warning("webhooks' round failed", metadata: ["cause": .string(String(describing: error))])
+                return sent
+            }
+        }
+    }
+
+    /// The log's new events, as deliveries to every enabled endpoint that takes them; the cursor moved.
+    func fanOut(_ part: any WebhookOutbox, _ endpoints: [WebhookEndpoint]) throws {
+        // The log's times are the stores' wall clock (as are endpoints' births); retries run on the
+        // inventory's clock (which tests move).
+        let wall = Self.wallClock(), now = inventory.clock(), cursor = try part.webhookCursor()
+        // A first round starts at the oldest endpoint's birth, not at the beginning of time.
+        let from = cursor == 0 ? (endpoints.map(\.createdAt).min() ?? wall) - 1 : cursor
+        let upTo = wall - 2_000, limit = 500
+        guard upTo > from else { return }
+        let changes = try part.loggedChanges(after: from, upTo: upTo, actions: Array(Inventory.webhookEvents.keys).sorted(), limit: limit)
+        var deliveries: [WebhookDelivery] = []
+        for change in changes {
+            guard let type = Inventory.webhookEvents[change.entry.action] else { continue }
+            let payload = self.payload(change, type: type)
+            for endpoint in endpoints where endpoint.enabled && endpoint.takes(type) && endpoint.createdAt <= change.at {
+                deliveries.append(
+                    WebhookDelivery(
+                        endpointID: endpoint.id, eventID: Self.eventID(change), showID: change.showID, version: change.version, type: type, payload: payload,
+                        at: change.at, state: .pending, attempts: 0, nextAt: now))
+            }
+        }
+        // A full page may end mid-millisecond: the next round starts one before its last (repeats are ignored).
+        let next = changes.count == limit ? (changes.last?.at ?? upTo) - 1 : upTo
+        _ = try part.fanOut(deliveries, cursor: max(from, next))
+    }
+
+    static func wallClock() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
+
+    static func eventID(_ change: LoggedChange) -> String { "evt_\(change.showID)_\(change.version)" }
+
+    /// The event's body, fixed when its deliveries are made: its id, type, time and what changed.
+    func payload(_ change: LoggedChange, type: String) -> String {
+        var w = JSONWriter()
+        func optional(_ key: String, _ value: String?) { if let value { w.key(key); w.string(value) } }
+        w.raw("{"); w.key("id", first: true); w.string(Self.eventID(change)); w.key("type"); w.string(type)
+        w.key("createdAt"); w.string(Render.iso(change.at))
+        w.key("data"); w.raw("{"); w.key("show", first: true); w.string(change.showID); w.key("version"); w.raw(String(change.version))
+        optional("orderRef", change.entry.orderRef); optional("hold", change.entry.holdID); optional("operator", change.entry.operatorName)
+        optional("reason", change.entry.reason)
+        if let seats = inventory.seatsChanged(show: change.showID, delta: change.delta), !seats.isEmpty {
+            w.key("seats"); w.raw("[")
+            for (k, s) in seats.enumerated() {
+                if k > 0 { w.raw(",") }
+                w.raw("{"); w.key("seat", first: true); w.string(s.seat); w.key("status"); w.string(s.status); w.raw("}")
+            }
+            w.raw("]")
+        }
+        if type.hasPrefix("order.") || type.hasPrefix("payment."), let hold = change.entry.holdID,
+            let payments = try? inventory.store.payments?.payments(hold: hold), let p = payments.last
+        {
+            w.key("payment"); w.raw("{"); w.key("id", first: true); w.string(p.id); w.key("provider"); w.string(p.provider)
+            optional("providerId", p.providerID); w.key("state"); w.string(p.state.rawValue); w.key("amount"); w.raw(String(p.amount))
+            w.key("currency"); w.string(p.currency); optional("outcome", p.outcome); w.raw("}")
+        }
+        w.raw("}}")
+        return String(decoding: w.bytes, as: UTF8.self)
+    }
+
+    /// Sends the due deliveries, each endpoint's on a thread of its own; how many were sent.
+    func deliver(_ part: any WebhookOutbox, _ endpoints: [WebhookEndpoint]) throws -> Int {
+        let now = inventory.clock()
+        let due = try part.claimDueDeliveries(by: now, lease: now + Self.lease, limit: 200)
+        guard !due.isEmpty else { return 0 }
+        let byID = Dictionary(uniqueKeysWithValues: endpoints.map { ($0.id, $0) })
+        let groups = Dictionary(grouping: due, by: \.endpointID)
+        let group = DispatchGroup()
+        for (id, deliveries) in groups {
+            guard let endpoint = byID[id] else { continue }
+            group.enter()
+            DispatchQueue.global().async { [self] in
+                defer { group.leave() }
+                send(deliveries.sorted { ($0.showID, $0.version) < ($1.showID, $1.version) }, to: endpoint, part)
+            }
+        }
+        group.wait()
+        return due.count
+    }
+
+    func send(_ deliveries: [WebhookDelivery], to endpoint: WebhookEndpoint, _ part: any WebhookOutbox) {
+        var endpoint = endpoint
+        let metrics = inventory.metrics
+        for var d in deliveries {
+            let now = inventory.clock()
+            guard endpoint.enabled, let url = URL(string: endpoint.url), let secret = box.open(endpoint.sealedSecret) else {
+                // Switched off (or its secret unreadable): kept pending for a replay, not tried meanwhile.
+                d.nextAt = now + 86_400_000
+                try? part.saveDelivery(d)
+                continue
+            }
+            let outcome = sender.send(url: url, id: d.eventID, timestamp: Int(now / 1000), body: Array(d.payload.utf8), secret: secret)
+            d.attempts += 1
+            d.lastCode = outcome.status
+            d.lastError = outcome.error.map { String($0.prefix(200)) }
+            if outcome.taken {
+                d.state = .delivered
+                d.deliveredAt = now
+                metrics.count("webhooks_delivered")
+                if endpoint.failingSince != nil {
+                    endpoint.failingSince = nil
+                    endpoint.updatedAt = now
+                    try? part.saveWebhookEndpoint(endpoint)
+                }
+            } else {
+                metrics.count("webhooks_failed_attempts")
+                if let delay = RetrySchedule.delay(afterAttempts: d.attempts) { d.nextAt = now + delay } else { d.state = .failed }
+                let since = endpoint.failingSince ?? now
+                endpoint.failingSince = since
+                if outcome.status == 410 || now - since >= RetrySchedule.disableAfter {
+                    endpoint.enabled = false
+                    endpoint.disabledReason =
+                        outcome.status == 410
+                        ? "the endpoint answered 410 Gone"
+                        : "every delivery failed for 3 days (since \(Render.iso(since))); last: \(d.lastError ?? "no answer")"
+                    logger.warning(
+                        "webhook endpoint switched off", metadata: ["endpoint": .string(endpoint.id), "why": .string(endpoint.disabledReason ?? "")])
+                    metrics.count("webhook_endpoints_disabled")
+                }
+                endpoint.updatedAt = now
+                try? part.saveWebhookEndpoint(endpoint)
+            }
+            try? part.saveDelivery(d)
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import LoopbackHTTP
+import SeatJSON
+import SeatServerTestSupport
+import Testing
+
+/// Webhooks out, checked by an operator's system that verifies every delivery with PyPI's
+/// `standardwebhooks` (Tests/Webhooks/receiver.py). Both stores.
+@Suite(.serialized) struct WebhookTests {
+    static let admin = [("X-Admin-Key", TestServer.adminKey)]
+
+    func create(_ c: HTTPConnection, _ body: String) throws -> HTTPConnection.Response {
+        try c.request("POST", "/v1/webhooks", json: body, headers: Self.admin)
+    }
+
+    /// Rounds of the dispatcher until `done` or 10 s (the log is read 2 s behind now).
+    func deliver(_ server: TestServer, until done: () throws -> Bool) throws {
+        let deadline = Date().addingTimeInterval(10)
+        while try !done() && Date() < deadline {
+            server.app.deliverWebhooks()
+            usleep(200_000)
+        }
+    }
+
+    @Test(arguments: StoreBackend.available) func eventsAreSignedDeliveredInOrderAndReplayable(backend: StoreBackend) throws {
+        let receiver = try WebhookReceiver()
+        let server = try TestServer(backend: backend, holdSeconds: 60)
+        let c = try server.connection()
+        let made = try create(c, #"{"url":"\#(receiver.url("crm"))","events":["*"],"description":"CRM"}"#)
+        #expect(made.status == 201, "\(made.text)")
+        let id = try #require(made.string("id")), secret = try #require(made.string("secret"))
+        #expect(secret.hasPrefix("whsec_"))
+        try receiver.set("crm", secret: secret)
+        // The secret is shown once: never in a list or a read again, never in the store in the clear.
+        #expect(!(try c.request("GET", "/v1/webhooks", headers: Self.admin).text.contains(secret)))
+        #expect(!(try c.request("GET", "/v1/webhooks/\(id)", headers: Self.admin).text.contains(secret)))
+
+        // A sale, a refund of it, a hold left to expire, a show changed.
+        let token = try #require(try SeatServerTestSupport.hold(c, ["5-1", "5-2"]).string("token"))
+        #expect(try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"HOOK-1"}"#).status == 200)
+        #expect(try c.request("POST", "/v1/orders/HOOK-1/refund", json: #"{"seats":["5-2"],"reason":"one too many"}"#, headers: Self.admin).status == 200)
+        _ = try SeatServerTestSupport.hold(c, ["7-1"])
+        server.app.inventory.clockOffset.advance(by: 61_000)
+        #expect(server.app.inventory.expireDue() == 1)
+        try deliver(server) { try receiver.events("crm").count >= 3 }
+
+        let events = try receiver.events("crm")
+        #expect(events.allSatisfy { $0.verified }, "\(events.map { $0.error ?? "" })")
+        #expect(events.map { $0.type ?? "" } == ["order.paid", "order.refunded", "hold.expired"], "\(events.map(\.type))")
+        let paid = try #require(events.first)
+        #expect(paid.body.contains(#""orderRef":"HOOK-1""#) && paid.body.contains(#""seat":"5-1","status":"sold""#), "\(paid.body)")
+        // In order per show: versions rise.
+        let versions = events.compactMap { Int($0.id.split(separator: "_").last ?? "") }
+        #expect(versions == versions.sorted() && Set(versions).count == 3, "\(events.map(\.id))")
+
+        // The console's view: every delivery taken on the first try.
+        let deliveries = try c.request("GET", "/v1/webhooks/\(id)/deliveries", headers: Self.admin)
+        let states = deliveries.json?["deliveries"]?.arrayValue?.compactMap { $0.objectValue?["state"]?.stringValue }
+        #expect(states == ["delivered", "delivered", "delivered"], "\(deliveries.text)")
+
+        // A replay since before the sale sends the same events again, with the same ids.
+        let since = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-3_600))
+        let replay = try c.request("POST", "/v1/webhooks/\(id)/replay", json: #"{"since":"\#(since)"}"#, headers: Self.admin)
+        #expect(replay.status == 200 && replay.json?["replayed"]?.intValue == 3, "\(replay.text)")
+        try deliver(server) { try receiver.events("crm").count >= 6 }
+        let again = try receiver.events("crm")
+        #expect(again.suffix(3).map(\.id) == events.map(\.id) && again.allSatisfy { $0.verified })
+    }
+
+    /// A failing endpoint is retried on the schedule (5 s, then 5 min…) and delivered once it answers; a
+    /// dead one costs the others nothing; one failing for 3 days is switched off and says why; 410 at once.
+    @Test(arguments: StoreBackend.available) func aFailingEndpointIsRetriedThenSwitchedOff(backend: StoreBackend) throws {
+        let receiver = try WebhookReceiver()
+        let server = try TestServer(backend: backend)
+        let c = try server.connection()
+        var ids: [String: String] = [:]
+        for name in ["flaky", "healthy", "gone"] {
+            let made = try create(c, #"{"url":"\#(receiver.url(name))","events":["order.paid"]}"#)
+            ids[name] = made.string("id")
+            try receiver.set(name, secret: made.string("secret"), mode: name == "flaky" ? "fail" : name == "gone" ? "gone" : "ok")
+        }
+        let token = try #require(try SeatServerTestSupport.hold(c, ["6-1"]).string("token"))
+        #expect(try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"HOOK-2"}"#).status == 200)
+        try deliver(server) { try receiver.events("healthy").count == 1 && receiver.events("flaky").count == 1 && receiver.events("gone").count == 1 }
+        func delivery(_ name: String) throws -> [String: JSONValueText] {
+            let answer = try c.request("GET", "/v1/webhooks/\(ids[name] ?? "")/deliveries", headers: Self.admin)
+            let o = answer.json?["deliveries"]?.arrayValue?.first?.objectValue
+            var out: [String: JSONValueText] = [:]
+            for key in ["state", "attempts", "lastStatus", "nextAttemptAt"] { out[key] = JSONValueText(o?[key]) }
+            return out
+        }
+        #expect(
+            try delivery("flaky")["state"]?.text == "pending" && delivery("flaky")["attempts"]?.text == "1" && delivery("flaky")["lastStatus"]?.text == "500")
+        let gone = try c.request("GET", "/v1/webhooks/\(ids["gone"] ?? "")", headers: Self.admin)
+        #expect(gone.json?["enabled"] == .bool(false) && gone.string("disabledReason")?.contains("410") == true, "\(gone.text)")
+
+        // Back up after the first retry's 5 s: delivered, the same event id.
+        try receiver.set("flaky", mode: "ok")
+        server.app.inventory.clockOffset.advance(by: 6_000)
+        try deliver(server) { try receiver.events("flaky").count == 2 }
+        let flaky = try receiver.events("flaky")
+        #expect(flaky.count == 2 && flaky[0].id == flaky[1].id && flaky.allSatisfy { $0.verified })
+        #expect(try delivery("flaky")["state"]?.text == "delivered")
+
+        // Failing again for more than 3 days: switched off, saying why.
+        try receiver.set("flaky", mode: "fail")
+        let second = try #require(try SeatServerTestSupport.hold(c, ["6-3"]).string("token"))
+        #expect(try c.request("POST", "/v1/holds/\(second)/confirm", json: #"{"orderRef":"HOOK-3"}"#).status == 200)
+        try deliver(server) { try receiver.events("flaky").count == 3 }
+        for step in [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000] {
+            server.app.inventory.clockOffset.advance(by: Int64(step) + 1_000)
+            server.app.deliverWebhooks()
+        }
+        // Its schedule spent (the first try and 7 retries, about 28 hours): failed, the endpoint still on.
+        let spent = try delivery("flaky")
+        #expect(spent["state"]?.text == "failed" && spent["attempts"]?.text == "8", "\(spent)")
+        #expect(try receiver.events("flaky").count == 10)
+        // Two days on, the next event fails too: failing for more than 3 days, so switched off.
+        server.app.inventory.clockOffset.advance(by: 2 * 86_400_000)
+        let third = try #require(try SeatServerTestSupport.hold(c, ["6-5"]).string("token"))
+        #expect(try c.request("POST", "/v1/holds/\(third)/confirm", json: #"{"orderRef":"HOOK-4"}"#).status == 200)
+        try deliver(server) { try receiver.events("flaky").count == 11 && receiver.events("healthy").count == 3 }
+        let off = try c.request("GET", "/v1/webhooks/\(ids["flaky"] ?? "")", headers: Self.admin)
+        #expect(off.json?["enabled"] == .bool(false) && off.string("disabledReason")?.contains("3 days") == true, "\(off.text)")
+        #expect(try receiver.events("healthy").count == 3)
+    }
+
+    /// The event of an acknowledged sale survives the server's end before any round ran: the outbox is
+    /// the show's log, written in the sale's own transaction.
+    @Test(arguments: StoreBackend.available) func anAcknowledgedSalesEventOutlivesTheServer(backend: StoreBackend) throws {
+        let receiver = try WebhookReceiver()
+        let server = try TestServer(backend: backend)
+        var c = try server.connection()
+        let made = try create(c, #"{"url":"\#(receiver.url("erp"))","events":["order.paid"]}"#)
+        try receiver.set("erp", secret: made.string("secret"))
+        let token = try #require(try SeatServerTestSupport.hold(c, ["8-1"]).string("token"))
+        #expect(try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"HOOK-KILL"}"#).status == 200)
+        try server.restart()
+        c = try server.connection()
+        try deliver(server) { try receiver.events("erp").count == 1 }
+        let events = try receiver.events("erp")
+        #expect(events.count == 1 && events[0].verified && events[0].body.contains("HOOK-KILL"), "\(events.map(\.body))")
+        let metrics = try c.request("GET", "/metrics", headers: Self.admin).text
+        #expect(metrics.contains("seatkit_webhooks_delivered_total 1"), "\(metrics.prefix(200))")
+    }
+
+    @Test(arguments: StoreBackend.available) func aBadEndpointIsRefusedNamingTheField(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend)
+        let c = try server.connection()
+        let cases: [(String, String)] = [
+            (#"{"url":"ftp://example.com/x","events":["*"]}"#, "url"),
+            (#"{"url":"https://crm.example.cn/hook","events":["order.sold"]}"#, "events[0]"),
+            (#"{"url":"https://crm.example.cn/hook","events":[]}"#, "events"),
+            (#"{"url":"https://crm.example.cn/hook"}"#, "events"),
+            (#"{"url":"https://crm.example.cn/hook","events":["*"],"secret":"hunter2"}"#, "secret"),
+            (#"{"url":"https://crm.example.cn/hook","events":["*"],"colour":"red"}"#, "colour"),
+        ]
+        for (body, field) in cases {
+            let answer = try create(c, body)
+            #expect(answer.status == 422 && answer.text.contains(#""path":"\#(field)""#), "\(body): \(answer.text)")
+        }
+        #expect(try c.request("GET", "/v1/webhooks", headers: Self.admin).json?["endpoints"]?.arrayValue?.isEmpty == true)
+        // Managers only.
+        #expect(try c.request("GET", "/v1/webhooks").status == 401)
+        #expect(try c.request("DELETE", "/v1/webhooks/wh_0000000000000000", headers: Self.admin).status == 404)
+    }
+}
+
+/// A JSON value as text, for comparing fields of any type in one dictionary.
+struct JSONValueText: Sendable {
+    var text: String?
+    init(_ value: JSONValue?) {
+        switch value {
+        case .string(let s)?: text = s
+        case .some(let v): text = v.intValue.map(String.init) ?? (v == .null ? nil : "\(v)")
+        case nil: text = nil
+        }
+    }
+}
