@@ -213,7 +213,8 @@ extension Inventory {
             token: token, holdID: hold.record.id, showID: hold.record.showID, seatIDs: hold.seats.map { layout.seatID($0) },
             total: revisions.total(of: hold.seats, HoldPricing(stored: hold.record.prices)),
             currency: revisions.current.table.currency, expiresAt: hold.record.expiresAt, extended: hold.record.extended,
-            version: version, state: hold.record.state, orderRef: hold.record.orderRef)
+            version: version, state: hold.record.state, orderRef: hold.record.orderRef,
+            payment: hold.record.kind == .buyer ? hold.record.payment : nil)
     }
 
     /// Reserves one change in memory and queues it for the store; the caller waits on the ticket

@@ -17,6 +17,11 @@ public struct HoldView: Sendable {
     public var version: UInt64
     public var state: HoldState
     public var orderRef: String?
+    /// The payment it is being paid with (a buyer's hold after its checkout): live, kept for the
+    /// payment's window, and nobody may change it.
+    public var payment: String? = nil
+    /// Whether it is live and being paid for.
+    public var paying: Bool { state == .active && payment != nil }
 }
 
 /// An `Idempotency-Key` and what the request asked, and how to render the answer (a `View`: a hold,

@@ -65,7 +65,11 @@ import Testing
         let modify = try c.request("POST", "/v1/holds/\(token)/seats", json: #"{"add":["7-3"]}"#)
         #expect(modify.status == 409 && modify.string("type") == "/problems/hold-paying", "\(modify.text)")
         #expect(try c.request("DELETE", "/v1/holds/\(token)").status == 409)
-        #expect(try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"FREE"}"#).status == 402)
+        let confirm = try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"FREE"}"#)
+        #expect(confirm.status == 409 && confirm.string("type") == "/problems/hold-paying", "\(confirm.text)")
+        // It reads `paying`, kept until the payment's window ends.
+        let paying = try c.request("GET", "/v1/holds/\(token)")
+        #expect(paying.string("state") == "paying" && paying.string("expiresAt") == payment["expiresAt"]?.stringValue, "\(paying.text)")
         #expect(try server.availability().counts.sold == 0)
 
         // The buyer pays at "Stripe"; its signed webhook sells the seats.

@@ -43,4 +43,38 @@ import Testing
         }
         #expect(sold?.detail.hasSuffix("order APP-1") == true, "\(String(describing: sold))")
     }
+
+    /// The same through the session an app's map runs on: the hold reads `paying` after the checkout
+    /// (and the session keeps it, also across a resume), `paymentResult` says paying, then paid once
+    /// the provider's notification sold it, and the session's picture shows the seats sold.
+    @Test func aSessionPaysAndLearnsTheResult() async throws {
+        let stripe = try Localstripe()
+        let secret = "whsec_session_0123456789"
+        let payments = try PaymentSettings(
+            file: "stripe secretKey=\(Localstripe.secretKey) webhookSecret=\(secret) api=http://127.0.0.1:\(stripe.port)", path: "payments.txt")
+        let server = try TestServer { $0.payments = payments }
+        try stripe.sendWebhooks(to: "http://127.0.0.1:\(server.port)/v1/payments/stripe/notify", secret: secret, events: ["payment_intent.succeeded"])
+        let session = try await SeatSession(api: SeatAPIClient(baseURL: URL(string: "http://127.0.0.1:\(server.port)")!), show: "show")
+        await session.select("5-1")
+        await session.settle()
+        let payment = try #require(await session.checkout(provider: "stripe", orderRef: "APP-2"))
+        #expect(payment.state == "pending" && payment.amount == "33.30")
+        #expect(await session.state.hold?.state == .paying)
+        guard case .paying = await session.paymentResult() else { Issue.record("not paying"); return }
+        await session.resume()
+        #expect(await session.state.hold?.state == .paying, "a paying hold is kept across a resume")
+        let secretText = try #require(payment.clientSecret)
+        let intent = try #require(secretText.range(of: "_secret_").map { String(secretText[..<$0.lowerBound]) })
+        #expect(try stripe.pay(intent: intent) == "succeeded")
+        let deadline = Date().addingTimeInterval(10)
+        var result = await session.paymentResult()
+        while case .paying = result, Date() < deadline {
+            try await Task.sleep(nanoseconds: 50_000_000)
+            result = await session.paymentResult()
+        }
+        #expect(result == .paid(orderRef: "APP-2"), "\(result)")
+        #expect(await session.state.hold == nil)
+        let seat = try #require(await session.state.layout.index(ofSeatID: "5-1"))
+        #expect(await session.state.server[seat] == .sold)
+    }
 }

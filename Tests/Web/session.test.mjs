@@ -97,3 +97,18 @@ test('a hold the server says has ended clears the selection and says it expired'
   assert.equal(s.token, null);
   s.stop();
 });
+
+test('a hold being paid for (paying) is still the buyer\'s: a tab takes it up, an ended one it drops', async () => {
+  const { isLive } = await import('../../Sources/SeatServer/Web/Site/js/session.js');
+  assert.deepEqual(['active', 'paying', 'confirmed', 'expired', 'released'].map(state => isLive({ state })), [true, true, false, false, false]);
+  for (const [state, kept] of [['paying', true], ['expired', false]]) {
+    globalThis.fetch = async () => json(200, { token: 'paid-tok', state, seats: ['9-1'], expiresAt: later, version: 3 });
+    const key = `seatkit.hold.pay-${state}`;
+    store.set(key, JSON.stringify({ token: 'paid-tok', seats: ['9-1'], version: 3 }));
+    const { s } = session(`pay-${state}`);
+    assert.equal(s.key, key);
+    await s.adopt();
+    assert.equal(s.token, kept ? 'paid-tok' : null, state);
+    assert.deepEqual([...s.held], kept ? ['9-1'] : [], state);
+  }
+});

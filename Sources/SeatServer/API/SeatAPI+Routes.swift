@@ -179,7 +179,7 @@ extension SeatAPI {
         var paid: [PaymentRecord] = []
         if let external = body.payment {
             paid = [try externalPayment(external, token: token, r)]
-        } else if payments.takesMoneyOnline, let view = try? inventory.hold(token: token), view.state == .active, view.total.amount != 0 {
+        } else if payments.takesMoneyOnline, let view = try? inventory.hold(token: token), view.state == .active, !view.paying, view.total.amount != 0 {
             // With money taken online, a buyer's hold is sold by its payment, never by asking (a hold
             // already sold answers as before; one that costs nothing needs no payment).
             throw Problem(
@@ -236,7 +236,7 @@ enum Render {
 
     static func holdResource(_ h: HoldView) -> HoldResource {
         HoldResource(
-            token: h.token, holdID: h.holdID, showID: h.showID, state: HoldResource.State(rawValue: h.state.rawValue) ?? .active,
+            token: h.token, holdID: h.holdID, showID: h.showID, state: h.paying ? .paying : HoldResource.State(rawValue: h.state.rawValue) ?? .active,
             seats: h.seatIDs, total: h.total.description, currency: h.currency, expiresAt: iso(h.expiresAt), extended: h.extended,
             version: h.version, orderRef: h.orderRef)
     }

@@ -4,7 +4,13 @@ import SeatMap
 
 /// A hold as the API returns it.
 public struct HoldResource: Sendable, Hashable {
-    public enum State: String, Sendable { case active, released, expired, confirmed }
+    /// `paying`: live and being paid for (after a checkout): its seats are kept until the payment's
+    /// window ends, nobody may change it, and it becomes `confirmed` when the provider says paid.
+    public enum State: String, Sendable {
+        case active, paying, released, expired, confirmed
+        /// Whether the hold still keeps its seats for its holder (active, or being paid for).
+        public var isLive: Bool { self == .active || self == .paying }
+    }
     public var token: String
     public var holdID: String
     public var showID: String
@@ -74,7 +80,8 @@ extension HoldResource: WireBody, WireWritable {
             "token": .string(pattern: "^([a-z][a-z0-9]{0,11}\\.)?[0-9a-f]{44}$"),
             "holdId": .string(),
             "showId": .string(),
-            "state": .oneOf(["active", "released", "expired", "confirmed"]),
+            "state": .oneOf(["active", "paying", "released", "expired", "confirmed"]).described(
+                "paying: after a checkout, kept for its payment until expiresAt, unchangeable, sold when the provider says paid"),
             "seats": .array(.string()),
             "total": .string(pattern: #"^-?[0-9]+(\.[0-9]+)?$"#),
             "currency": .string(),

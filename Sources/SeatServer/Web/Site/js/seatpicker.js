@@ -12,7 +12,7 @@ import { SeatPrices, Venue } from './geometry.js';
 import { inLanguage, lang, t } from './i18n.js';
 import { bindKeyboard } from './keyboard.js';
 import { LiveAvailability } from './live.js';
-import { HoldSession } from './session.js';
+import { HoldSession, isLive } from './session.js';
 import { announceIn, problemText } from './ui.js';
 
 export class SeatPicker {
@@ -41,7 +41,7 @@ export class SeatPicker {
     this.session = mode === 'operator' ? null : new HoldSession(showId, {
       onChange: reason => { if (reason !== 'tick') this.paint(); this.emit('change', { tick: reason === 'tick' }); },
       onHeld: hold => {
-        this.announce(hold.state === 'active' ? t('held', hold.seats.map(id => this.nameOf(id)).join(', ')) : t('released'));
+        this.announce(isLive(hold) ? t('held', hold.seats.map(id => this.nameOf(id)).join(', ')) : t('released'));
         this.emit('hold', { hold });
       },
       onExpired: () => this.refuse(t('expired'), null, []),

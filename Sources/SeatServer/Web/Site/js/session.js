@@ -7,6 +7,13 @@
 import { api, ApiProblem, serverNow } from './api.js';
 
 /**
+ * Whether a hold still keeps its seats for its holder: active, or being paid for (`paying`, after a
+ * checkout: kept until the payment's window ends, sold when the provider says paid).
+ * @param {{ state?: string } | null | undefined} hold
+ */
+export const isLive = hold => hold?.state === 'active' || hold?.state === 'paying';
+
+/**
  * @typedef {{ token: string, state: string, seats: string[], expiresAt: string, total?: string }} Hold
  *   the hold resource (`GET /v1/holds/{token}`), as much of it as the session reads
  * @typedef {{ onChange: (why?: 'tick') => void, onProblem: (problem: ApiProblem | Error, attempted: string[]) => void,
@@ -51,7 +58,7 @@ export class HoldSession {
       }
       throw error;
     }
-    if (hold.state !== 'active') { if (this.token === token) this.clear(); return; }
+    if (!isLive(hold)) { if (this.token === token) this.clear(); return; }
     this.hold = hold;
     this.held = new Set(hold.seats);
     this.desired = new Set(hold.seats);
@@ -62,12 +69,12 @@ export class HoldSession {
   /// Tells the other tabs what this one holds now (nothing: the entry goes).
   share(hold) {
     try {
-      if (hold?.state === 'active') localStorage.setItem(this.key, JSON.stringify({ token: hold.token, seats: hold.seats, version: hold.version ?? 0 }));
+      if (isLive(hold)) localStorage.setItem(this.key, JSON.stringify({ token: hold.token, seats: hold.seats, version: hold.version ?? 0 }));
       else if (JSON.parse(localStorage.getItem(this.key) ?? 'null')?.token === (hold?.token ?? this.hold?.token)) localStorage.removeItem(this.key);
     } catch { /* no storage */ }
   }
 
-  get token() { return this.hold?.state === 'active' ? this.hold.token : null; }
+  get token() { return isLive(this.hold) ? this.hold.token : null; }
   get busy() { return this.pending > 0; }
 
   /// Runs `job` after every earlier one; its failure never breaks the chain.
@@ -127,7 +134,7 @@ export class HoldSession {
 
   accept(hold) {
     this.hold = hold;
-    this.held = new Set(hold.state === 'active' ? hold.seats : []);
+    this.held = new Set(isLive(hold) ? hold.seats : []);
     this.share(hold);
     // `desired` is left alone: taps made while this request was out are sent by the next round.
     this.onHeld(hold);
