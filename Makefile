@@ -71,11 +71,12 @@ test-web:
 # The payment providers' own libraries from PyPI, which the payment tests check SeatKit against
 # (Stripe's signatures), and localstripe, a Stripe-compatible server the tests start. A test that needs
 # one fails without it.
-# Stripe's library and localstripe; the WeChat Pay and Alipay SDKs the payment sandbox checks SeatKit with.
-PAYMENT_PYPI = stripe localstripe wechatpayv3 python-alipay-sdk
+# Stripe's library and localstripe; the WeChat Pay and Alipay SDKs the payment sandbox checks SeatKit with;
+# standardwebhooks, which the webhook receiver verifies deliveries with.
+PAYMENT_PYPI = stripe localstripe wechatpayv3 python-alipay-sdk standardwebhooks
 
 payment-deps:
-	python3 -c 'import stripe, localstripe, wechatpayv3, alipay' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check $(PAYMENT_PYPI) \
+	python3 -c 'import stripe, localstripe, wechatpayv3, alipay, standardwebhooks' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check $(PAYMENT_PYPI) \
 		|| python3 -m pip install --quiet --break-system-packages $(PAYMENT_PYPI)
 
 # The server and client suites under ThreadSanitizer, in a build of their own (.build/tsan). A report
