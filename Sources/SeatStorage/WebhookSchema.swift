@@ -232,12 +232,13 @@ extension PostgresStore: WebhookOutbox {
         try withConnection { c in try c.run("webhook_cursor", "SELECT at FROM webhook_cursor WHERE id = 1").rows.first?[0].flatMap { Int64($0) } ?? 0 }
     }
 
-    /// One instance at a time (a transaction-scoped advisory lock; the others skip this round).
+    /// One instance at a time (a transaction-scoped advisory lock, one a schema: deployments sharing a
+    /// database do not wait on each other; the other instances skip this round).
     public func fanOut(_ deliveries: [WebhookDelivery], cursor: Int64) throws -> Bool {
         try withConnection { c in
             _ = try c.execute("BEGIN")
             do {
-                guard try c.run("webhook_lock", "SELECT pg_try_advisory_xact_lock(5271009)").rows.first?[0] == "t" else {
+                guard try c.run("webhook_lock", "SELECT pg_try_advisory_xact_lock(5271009, hashtext(current_schema()))").rows.first?[0] == "t" else {
                     _ = try c.execute("ROLLBACK")
                     return false
                 }

@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackHTTP
+import SharedState
 import Testing
 
 #if canImport(Glibc)
@@ -23,32 +24,19 @@ import Glibc
         let port = UInt16(bigEndian: address.sin_port)
         close(fd)
         // Meanwhile another thread keeps pipes open and checks they still are.
-        let stop = Atomic(false), broken = Atomic(0)
+        let stop = Locked(false), broken = Locked(0)
         let watcher = Thread {
-            while !stop.load() {
+            while !stop.current {
                 var ends: [Int32] = [0, 0]
                 guard pipe(&ends) == 0 else { continue }
-                for _ in 0..<50 where fcntl(ends[0], F_GETFD) == -1 || fcntl(ends[1], F_GETFD) == -1 { broken.add(1) }
+                for _ in 0..<50 where fcntl(ends[0], F_GETFD) == -1 || fcntl(ends[1], F_GETFD) == -1 { broken.withLock { $0 += 1 } }
                 close(ends[0]); close(ends[1])
             }
         }
         watcher.start()
         for _ in 0..<3_000 { _ = try? HTTPConnection(port: port) }
-        stop.store(true)
+        stop.withLock { $0 = true }
         Thread.sleep(forTimeInterval: 0.05)
-        #expect(broken.load() == 0, "descriptors closed under another thread \(broken.load()) times")
+        #expect(broken.current == 0, "descriptors closed under another thread \(broken.current) times")
     }
-}
-
-/// A value shared by two threads of this test. Lock: its own.
-final class Atomic<T: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: T
-    init(_ value: T) { self.value = value }
-    func load() -> T { lock.withLock { value } }
-    func store(_ new: T) { lock.withLock { value = new } }
-}
-
-extension Atomic where T == Int {
-    func add(_ n: Int) { lock.withLock { value += n } }
 }
