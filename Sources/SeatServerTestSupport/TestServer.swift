@@ -112,8 +112,12 @@ public final class TestServer: @unchecked Sendable {
     }
 
     /// A second instance on the same store (several instances behind one load balancer).
+    /// Another instance on the same store (PostgreSQL), with the same payment providers.
     public func sibling() throws -> TestServer {
-        try TestServer(backend: backend, holdsPerSecond: options.holdsPerSecond, seed: false, storeURL: storeURL, shards: shards)
+        let payments = options.payments
+        return try TestServer(backend: backend, holdsPerSecond: options.holdsPerSecond, seed: false, storeURL: storeURL, shards: shards) {
+            $0.payments = payments
+        }
     }
 
     /// The store itself, opened anew (what a restarted or another instance would read).

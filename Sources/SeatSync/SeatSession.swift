@@ -67,6 +67,9 @@ public actor SeatSession {
     private var pendingToken: String?
     private var tail: Task<Void, Never>?
     private var expiryTask: Task<Void, Never>?
+    /// The hold a checkout is paying for, until `paymentResult` says how it ended (a resume may drop
+    /// `state.hold` first, when the sale happened while the app slept).
+    private var payingHold: HoldResource?
     private var live: EventSource?
     private var liveConsumer: Task<Void, Never>?
     /// Whether the live event stream is connected (false while it reconnects).
@@ -259,6 +262,7 @@ public actor SeatSession {
             do throws(APIError) {
                 let made = try await session.api.checkout(token: hold.token, provider: provider, method: method, orderRef: orderRef)
                 session.state.hold = made.hold
+                session.payingHold = made.hold
                 session.scheduleExpiry(made.hold)
                 result.withLock { $0 = made.payment }
             } catch {
@@ -285,7 +289,7 @@ public actor SeatSession {
     public func paymentResult() async -> PaymentResult {
         let result = Locked<PaymentResult>(.unknown("no hold being paid for"))
         await enqueue { session in
-            guard let hold = session.state.hold else { return }
+            guard let hold = session.payingHold ?? session.state.hold else { return }
             do throws(APIError) {
                 let now = try await session.api.hold(token: hold.token)
                 switch now.state {
@@ -302,7 +306,8 @@ public actor SeatSession {
             }
             guard case .paying = result.current else {
                 if case .unknown = result.current { return }
-                session.state.hold = nil
+                session.payingHold = nil
+                if session.state.hold?.token == hold.token { session.state.hold = nil }
                 session.expiryTask?.cancel()
                 await session.refreshNow()
                 return

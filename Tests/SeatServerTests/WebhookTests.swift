@@ -154,6 +154,7 @@ import Testing
             (#"{"url":"https://crm.example.cn/hook"}"#, "events"),
             (#"{"url":"https://crm.example.cn/hook","events":["*"],"secret":"hunter2"}"#, "secret"),
             (#"{"url":"https://crm.example.cn/hook","events":["*"],"colour":"red"}"#, "colour"),
+            (#"{"url":"https://crm.example.cn/hook","events":["*"],"description":null}"#, "description"),
         ]
         for (body, field) in cases {
             let answer = try create(c, body)

@@ -186,7 +186,16 @@ extension SeatAPI {
         let (outcome, ticket) = try inventory.beginPaid(paid)
         switch outcome {
         case .sold(let orderRef):
-            return afterCommit(ticket, trace: trace) { Self.received(provider, told.type, outcome: "sold \(orderRef)") }
+            // Waited for here (a provider's call, not a buyer's): when another instance heard the same
+            // notification and sold first, this commit is refused; the payment then reads succeeded
+            // and the answer is "received", not a 409 the provider would send again for nothing.
+            if let ticket {
+                do { try inventory.wait(ticket) } catch {
+                    guard (try? inventory.store.payments?.payment(id: paid.id))??.state == .succeeded else { throw error }
+                    return Self.received(provider, told.type, outcome: "recorded before")
+                }
+            }
+            return Self.received(provider, told.type, outcome: "sold \(orderRef)")
         case .alreadyRecorded:
             return Self.received(provider, told.type, outcome: "recorded before")
         case .holdGone(let why):

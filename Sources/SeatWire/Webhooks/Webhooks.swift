@@ -38,7 +38,9 @@ public struct WebhookEndpointRequest: Sendable, Hashable {
         let o = try WireError.object(bytes)
         var log = ProblemLog()
         o.rejectUnknownKeys(["url", "events", "secret", "description", "enabled"], at: "", into: &log)
-        let url = o.text("url", into: &log, required: creating)
+        // A member given as null is a mistake, not "unchanged": the schema has no null here.
+        for key in ["url", "events", "secret", "description", "enabled"] where o[key] == .null { log.add(key, "not null (leave it out to keep it)") }
+        let url = o["url"] == .null ? nil : o.text("url", into: &log, required: creating)
         if let url, !Self.isEndpointURL(url) { log.add("url", "an http(s) URL with a host, at most 2,048 characters, got \"\(url.prefix(60))\"") }
         var events: [String]? = nil
         if let value = o["events"] {
