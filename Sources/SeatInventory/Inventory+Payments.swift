@@ -22,6 +22,8 @@ extension Inventory {
         public var pending: PaymentRecord?
         /// The hold's seat ids: what the payment is for.
         public var seats: [String] = []
+        /// The order reference its checkout gave it (a retried checkout keeps it).
+        public var orderRef: String? = nil
     }
 
     /// A buyer's hold a change may not touch while it is being paid for (the checkout set `payment`).
@@ -41,6 +43,7 @@ extension Inventory {
             let units = NSDecimalNumber(decimal: total.amount * pow(10, total.digits)).int64Value
             var quote = CheckoutQuote(holdID: hold.record.id, showID: state.record.id, total: total, amount: units, pending: nil)
             quote.seats = hold.seats.map { state.layout.seatID($0) }
+            quote.orderRef = hold.record.payment == nil ? nil : hold.record.orderRef
             return (quote, hold.record.payment)
         }
         guard let paymentID else { return quote }

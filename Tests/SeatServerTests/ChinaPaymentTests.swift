@@ -41,7 +41,13 @@ import Testing
         // Native: a weixin:// link for the QR code; the sandbox took SeatKit's signed call.
         #expect(bought.payment["codeUrl"]?.hasPrefix("weixin://wxpay/bizpayurl?pr=") == true, "\(bought.payment)")
         #expect(bought.payment["amount"] == "116.00" && bought.payment["state"] == "pending")
-        #expect(try sandbox.ledger().requests == ["wechatpay native \(bought.order)"])
+        // A retried checkout (the buyer's page reloaded), even naming another reference: the same payment,
+        // the same QR code, the same order.
+        let retried = try c.request("POST", "/v1/holds/\(bought.token)/checkout", json: #"{"provider":"wechatpay","orderRef":"WX-OTHER"}"#)
+        let samePayment = retried.json?["payment"]?.objectValue
+        #expect(retried.status == 200 && samePayment?["id"]?.stringValue == bought.payment["id"], "\(retried.text)")
+        #expect(samePayment?["codeUrl"]?.stringValue == bought.payment["codeUrl"] && samePayment?["orderRef"]?.stringValue == "WX-PAID-1", "\(retried.text)")
+        #expect(try sandbox.ledger().requests == ["wechatpay native \(bought.order)", "wechatpay native \(bought.order)"])
         // Nobody may change a hold being paid for.
         let changed = try c.request("POST", "/v1/holds/\(bought.token)/seats", json: #"{"add":["7-3"]}"#)
         #expect(changed.status == 409 && changed.string("type") == "/problems/hold-paying", "\(changed.text)")

@@ -31,7 +31,8 @@ extension SeatAPI {
         try checkMethod(request)
         let now = inventory.clock()
         let paymentID = quote.pending?.id ?? Self.newPaymentID()
-        let orderRef = request.orderRef ?? "WEB-" + String(paymentID.suffix(10)).uppercased()
+        // A retried checkout is the same payment under the same order, whatever reference it names.
+        let orderRef = quote.orderRef ?? request.orderRef ?? "WEB-" + String(paymentID.suffix(10)).uppercased()
         let expiresAt = quote.pending?.expiresAt ?? now + Int64(paymentMinutes) * 60_000
         // The same payment id is the same payment at the provider: a retried checkout gets it back.
         let made = try Self.provider(provider.name) {
