@@ -2,16 +2,12 @@ import Foundation
 import LoopbackHTTP
 import SeatPayments
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The local WeChat Pay and Alipay (`Tests/Payments/sandbox.py`, test money): checks what SeatKit signs
 /// and signs what it sends with the providers' own SDKs from PyPI (`make payment-deps`). Started on a free
 /// port for one test, stopped with it; a test that needs it fails (never skips) when it cannot start.
 public final class PaymentSandbox: Sendable {
-    public let port: UInt16
-    let process: Process
+    let server: LocalPythonServer
+    public var port: UInt16 { server.port }
     /// The repository's `Tests/Payments` (the sandbox and its test-only keys).
     public static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Tests/Payments")
@@ -19,25 +15,9 @@ public final class PaymentSandbox: Sendable {
     public static let alipayAppID = "2021000117600000"
 
     public init() throws {
-        port = try Localstripe.freePort()
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", Self.folder.appendingPathComponent("sandbox.py").path, "--port", String(port)]
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        process = p
-        let deadline = Date().addingTimeInterval(40)
-        while Date() < deadline {
-            if let answer = try? HTTPConnection(port: port).request("GET", "/_sandbox/health"), answer.status == 200 { return }
-            usleep(100_000)
-        }
-        kill(p.processIdentifier, SIGKILL)
-        throw Localstripe.Unavailable(description: "the payment sandbox did not start on port \(port) (pip install wechatpayv3 python-alipay-sdk)")
-    }
-
-    deinit {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        server = try LocalPythonServer(
+            [Self.folder.appendingPathComponent("sandbox.py").path], hint: "pip install wechatpayv3 python-alipay-sdk",
+            ready: LocalPythonServer.answers("/_sandbox/health"))
     }
 
     /// The payments file lines for both providers, pointed at this sandbox and at `server`'s notify routes.

@@ -1,37 +1,16 @@
 import Foundation
 import LoopbackHTTP
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// An operator's system listening for SeatKit's webhooks (`Tests/Webhooks/receiver.py`), which checks
 /// every delivery with PyPI's `standardwebhooks`. Started on a free port for one test, stopped with it.
 public final class WebhookReceiver: Sendable {
-    public let port: UInt16
-    let process: Process
+    let server: LocalPythonServer
+    public var port: UInt16 { server.port }
 
     public init() throws {
-        port = try Localstripe.freePort()
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = [
-            "python3", PaymentSandbox.folder.deletingLastPathComponent().appendingPathComponent("Webhooks/receiver.py").path, "--port", String(port),
-        ]
-        try p.run()
-        process = p
-        let deadline = Date().addingTimeInterval(40)
-        while Date() < deadline {
-            if let answer = try? HTTPConnection(port: port).request("GET", "/_receiver/health"), answer.status == 200 { return }
-            usleep(100_000)
-        }
-        kill(p.processIdentifier, SIGKILL)
-        throw Localstripe.Unavailable(description: "the webhook receiver did not start on port \(port) (pip install standardwebhooks)")
-    }
-
-    deinit {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        server = try LocalPythonServer(
+            [PaymentSandbox.folder.deletingLastPathComponent().appendingPathComponent("Webhooks/receiver.py").path], quiet: false,
+            hint: "pip install standardwebhooks", ready: LocalPythonServer.answers("/_receiver/health"))
     }
 
     /// The URL of endpoint `name` at this receiver.

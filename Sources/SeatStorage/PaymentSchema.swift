@@ -83,13 +83,7 @@ extension SQLiteStore: PaymentStore {
     public var payments: (any PaymentStore)? { self }
 
     func read(_ sql: String, _ values: [SQLValue]) throws -> [PaymentRecord] {
-        try locked { db in
-            var out: [PaymentRecord] = []
-            try db.query(sql, values) { r in
-                if let p = PaymentSchema.record((0..<13).map { r.isNull(Int32($0)) ? nil : r.text(Int32($0)) }) { out.append(p) }
-            }
-            return out
-        }
+        try locked { db in try rows(db, sql, values, columns: 13).compactMap(PaymentSchema.record) }
     }
 
     public func payment(id: String) throws -> PaymentRecord? { try read(PaymentSchema.byID, [.text(id)]).first }
@@ -101,13 +95,7 @@ extension SQLiteStore: PaymentStore {
     public func pendingPayments(dueBy time: Int64) throws -> [PaymentRecord] { try read(PaymentSchema.pendingDue, [.integer(time)]) }
 
     func readRefunds(_ sql: String, _ values: [SQLValue]) throws -> [PaymentRefundRecord] {
-        try locked { db in
-            var out: [PaymentRefundRecord] = []
-            try db.query(sql, values) { r in
-                if let p = PaymentSchema.refund((0..<13).map { r.isNull(Int32($0)) ? nil : r.text(Int32($0)) }) { out.append(p) }
-            }
-            return out
-        }
+        try locked { db in try rows(db, sql, values, columns: 13).compactMap(PaymentSchema.refund) }
     }
 
     public func paymentRefunds(payment paymentID: String) throws -> [PaymentRefundRecord] {
@@ -124,10 +112,10 @@ extension SQLiteStore: PaymentStore {
     func writePayments(_ batch: [StoreCommit], _ db: SQLiteDatabase) throws {
         for c in batch {
             for p in c.payments {
-                try db.run(PaymentSchema.upsert, PaymentSchema.values(p).map { $0.map(SQLValue.text) ?? .null })
+                try db.run(PaymentSchema.upsert, Self.bind(PaymentSchema.values(p)))
             }
             for r in c.paymentRefunds {
-                try db.run(PaymentSchema.refundUpsert, PaymentSchema.values(r).map { $0.map(SQLValue.text) ?? .null })
+                try db.run(PaymentSchema.refundUpsert, Self.bind(PaymentSchema.values(r)))
             }
         }
     }

@@ -49,6 +49,17 @@ public final class SQLiteStore: SeatStore, Sendable {
 
     static func now() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
 
+    /// The rows `sql` answers, each its first `columns` columns as text (nil: NULL): what the payments'
+    /// and webhooks' records are read from.
+    func rows(_ db: SQLiteDatabase, _ sql: String, _ values: [SQLValue], columns: Int) throws -> [[String?]] {
+        var out: [[String?]] = []
+        try db.query(sql, values) { r in out.append((0..<columns).map { r.isNull(Int32($0)) ? nil : r.text(Int32($0)) }) }
+        return out
+    }
+
+    /// Text values as SQLite binds them (nil: NULL).
+    static func bind(_ values: [String?]) -> [SQLValue] { values.map { $0.map(SQLValue.text) ?? .null } }
+
     public func insertVenue(id: String, fingerprint: String, layoutJSON: [UInt8]) throws {
         try locked { db in
             try db.run(

@@ -90,14 +90,6 @@ extension SQLiteStore: WebhookOutbox {
     public var webhooks: (any WebhookStore)? { self }
     public var webhookParts: [any WebhookOutbox] { [self] }
 
-    func rows(_ db: SQLiteDatabase, _ sql: String, _ values: [SQLValue], columns: Int) throws -> [[String?]] {
-        var out: [[String?]] = []
-        try db.query(sql, values) { r in out.append((0..<columns).map { r.isNull(Int32($0)) ? nil : r.text(Int32($0)) }) }
-        return out
-    }
-
-    static func bind(_ values: [String?]) -> [SQLValue] { values.map { $0.map(SQLValue.text) ?? .null } }
-
     public func webhookEndpoints() throws -> [WebhookEndpoint] {
         try locked { db in
             try rows(db, "SELECT \(WebhookSchema.endpointColumns) FROM webhook_endpoints ORDER BY created_at, id", [], columns: 10)

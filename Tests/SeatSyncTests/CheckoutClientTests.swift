@@ -10,13 +10,19 @@ import Testing
 /// client secret), the intent is paid (here at localstripe, as the SDK would), and the hold is then sold:
 /// the client reads `hold-confirmed` naming the order.
 @Suite(.serialized, .timeLimit(.minutes(1))) struct CheckoutClientTests {
-    @Test func anAppPaysThroughTheTypedClient() async throws {
+    /// A server taking Stripe payments at a fresh localstripe, whose webhooks reach it.
+    func paidServer() throws -> (stripe: Localstripe, server: TestServer) {
         let stripe = try Localstripe()
         let secret = "whsec_client_0123456789"
         let payments = try PaymentSettings(
             file: "stripe secretKey=\(Localstripe.secretKey) webhookSecret=\(secret) api=http://127.0.0.1:\(stripe.port)", path: "payments.txt")
         let server = try TestServer { $0.payments = payments }
         try stripe.sendWebhooks(to: "http://127.0.0.1:\(server.port)/v1/payments/stripe/notify", secret: secret, events: ["payment_intent.succeeded"])
+        return (stripe, server)
+    }
+
+    @Test func anAppPaysThroughTheTypedClient() async throws {
+        let (stripe, server) = try paidServer()
         let api = SeatAPIClient(baseURL: URL(string: "http://127.0.0.1:\(server.port)")!)
         let hold = try await api.createHold(show: "show", HoldRequest(seats: ["7-1", "7-2"]))
         // Confirming by asking is refused: the app must pay.
@@ -48,12 +54,7 @@ import Testing
     /// (and the session keeps it, also across a resume), `paymentResult` says paying, then paid once
     /// the provider's notification sold it, and the session's picture shows the seats sold.
     @Test func aSessionPaysAndLearnsTheResult() async throws {
-        let stripe = try Localstripe()
-        let secret = "whsec_session_0123456789"
-        let payments = try PaymentSettings(
-            file: "stripe secretKey=\(Localstripe.secretKey) webhookSecret=\(secret) api=http://127.0.0.1:\(stripe.port)", path: "payments.txt")
-        let server = try TestServer { $0.payments = payments }
-        try stripe.sendWebhooks(to: "http://127.0.0.1:\(server.port)/v1/payments/stripe/notify", secret: secret, events: ["payment_intent.succeeded"])
+        let (stripe, server) = try paidServer()
         let session = try await SeatSession(api: SeatAPIClient(baseURL: URL(string: "http://127.0.0.1:\(server.port)")!), show: "show")
         await session.select("5-1")
         await session.settle()

@@ -1,0 +1,64 @@
+import Foundation
+import LoopbackHTTP
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A Python server a test starts on a free loopback port and stops with it (localstripe, the payment
+/// sandbox, the webhook receiver): ready once `ready` answers, killed with SIGKILL (aiohttp ignores
+/// SIGTERM). A test that needs one fails (never skips) when it cannot start.
+public final class LocalPythonServer: Sendable {
+    public let port: UInt16
+    let process: Process
+
+    /// Runs `python3 arguments… --port PORT [extra…]` and waits up to 40 s (a loaded CI machine takes
+    /// seconds to import aiohttp) for `ready(port)` to be true. `hint` says what to install when it fails.
+    public init(_ arguments: [String], extra: [String] = [], quiet: Bool = true, hint: String, ready: (UInt16) -> Bool) throws {
+        port = try Self.freePort()
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3"] + arguments + ["--port", String(port)] + extra
+        if quiet {
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+        }
+        try p.run()
+        process = p
+        let deadline = Date().addingTimeInterval(40)
+        while Date() < deadline {
+            if ready(port) { return }
+            usleep(100_000)
+        }
+        kill(p.processIdentifier, SIGKILL)
+        p.waitUntilExit()
+        throw Unavailable(description: "\(arguments.first ?? "python3") did not start on port \(port) (\(hint))")
+    }
+
+    deinit {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    public struct Unavailable: Error, CustomStringConvertible { public var description: String }
+
+    /// Whether GET `path` answers 200.
+    public static func answers(_ path: String, headers: [(String, String)] = []) -> (UInt16) -> Bool {
+        { port in (try? HTTPConnection(port: port).request("GET", path, headers: headers))?.status == 200 }
+    }
+
+    /// A loopback port nobody listens on now.
+    public static func freePort() throws -> UInt16 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound else { throw Unavailable(description: "no free loopback port") }
+        return UInt16(bigEndian: address.sin_port)
+    }
+}
