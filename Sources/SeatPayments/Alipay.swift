@@ -26,9 +26,12 @@ public struct AlipayClient: PaymentProvider {
         ]
         if request.expiresAt > 0 { biz.append(("time_expire", Self.chinaTime(request.expiresAt))) }
         var checkout = ProviderCheckout(providerID: nil, amount: request.amount, currency: "CNY")
-        if request.method == "page" {
-            biz.append(("product_code", "FAST_INSTANT_TRADE_PAY"))
-            let query = try signed("alipay.trade.page.pay", biz: biz, notify: true)
+        if request.method == "page" || request.method == "wap" {
+            // A desktop's cashier page or a phone's (which opens the Alipay app where it is installed).
+            let wap = request.method == "wap"
+            biz.append(("product_code", wap ? "QUICK_WAP_WAY" : "FAST_INSTANT_TRADE_PAY"))
+            if wap, let back = request.returnURL { biz.append(("quit_url", back)) }
+            let query = try signed(wap ? "alipay.trade.wap.pay" : "alipay.trade.page.pay", biz: biz, notify: true, returnURL: request.returnURL)
             checkout.redirectURL = settings.gateway.absoluteString + "?" + String(decoding: ProviderHTTP.form(query), as: UTF8.self)
         } else {
             let answer = try call("alipay.trade.precreate", biz: biz, notify: true)
@@ -118,7 +121,7 @@ public struct AlipayClient: PaymentProvider {
     }
 
     /// A call's parameters with their signature.
-    func signed(_ method: String, biz: [(String, String)], notify: Bool) throws -> [(String, String)] {
+    func signed(_ method: String, biz: [(String, String)], notify: Bool, returnURL: String? = nil) throws -> [(String, String)] {
         var w = JSONWriter()
         w.raw("{")
         for (k, (key, value)) in biz.enumerated() { w.key(key, first: k == 0); w.string(value) }
@@ -128,6 +131,7 @@ public struct AlipayClient: PaymentProvider {
             "timestamp": Self.chinaTime(Int64(Date().timeIntervalSince1970 * 1000)), "version": "1.0", "biz_content": String(decoding: w.bytes, as: UTF8.self),
         ]
         if notify { values["notify_url"] = settings.notifyURL.absoluteString }
+        if let returnURL { values["return_url"] = returnURL }
         let text = Self.signedText(values)
         let signature: [UInt8]
         do { signature = try RSASHA256.sign(Array(text.utf8), privateKeyPEM: settings.privateKey.text) } catch {

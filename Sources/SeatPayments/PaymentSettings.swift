@@ -28,6 +28,32 @@ public struct PaymentSettings: Sendable, CustomStringConvertible {
         (stripe == nil ? [] : ["stripe"]) + (wechatpay == nil ? [] : ["wechatpay"]) + (alipay == nil ? [] : ["alipay"])
     }
 
+    /// Whether `provider` takes test money, as its buyer's page must say: Stripe's test keys
+    /// (`sk_test_`), or WeChat Pay and Alipay pointed anywhere but their real endpoints (Alipay's own
+    /// sandbox, SeatKit's Tests/Payments/sandbox.py).
+    public func takesTestMoney(_ provider: String) -> Bool {
+        switch provider {
+        case "stripe": stripe.map { $0.secretKey.text.hasPrefix("sk_test_") || $0.api.host != "api.stripe.com" } ?? false
+        case "wechatpay": wechatpay.map { $0.api.host != "api.mch.weixin.qq.com" } ?? false
+        case "alipay": alipay.map { $0.gateway.host != "openapi.alipay.com" } ?? false
+        default: false
+        }
+    }
+
+    /// The test cashier of a provider served from this machine (SeatKit's sandbox on a loopback
+    /// address, as `make demo` starts it): `{api}/_sandbox/cashier`, where a buyer without a real
+    /// WeChat or Alipay pays with test money. Nil for every real or remote provider.
+    public func localCashier(_ provider: String) -> String? {
+        let base: URL? =
+            switch provider {
+            case "wechatpay": wechatpay?.api
+            case "alipay": alipay.flatMap { URL(string: "/", relativeTo: $0.gateway)?.absoluteURL }
+            default: nil
+            }
+        guard let base, let host = base.host, ["127.0.0.1", "localhost", "::1"].contains(host), let port = base.port else { return nil }
+        return "http://\(host):\(port)/_sandbox/cashier"
+    }
+
     public var description: String {
         let names = onlineProviders + (cash ? ["cash"] : [])
         return names.isEmpty ? "no payment providers" : "payments: " + names.joined(separator: ", ")

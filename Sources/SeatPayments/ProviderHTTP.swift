@@ -58,11 +58,16 @@ public struct ProviderHTTP: Sendable {
 
     /// `application/x-www-form-urlencoded` (what Stripe's API takes), each name and value escaped.
     public static func form(_ fields: [(String, String)]) -> [UInt8] {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        func escape(_ s: String) -> String { s.addingPercentEncoding(withAllowedCharacters: allowed) ?? "" }
-        return Array(fields.map { escape($0.0) + "=" + escape($0.1) }.joined(separator: "&").utf8)
+        Array(fields.map { formEncoded($0.0) + "=" + formEncoded($0.1) }.joined(separator: "&").utf8)
     }
+
+    /// One name or value escaped: every byte but ASCII letters, digits and `-._~` as `%XX` (Foundation's
+    /// `alphanumerics` would leave 中文 bare in a link).
+    public static func formEncoded(_ s: String) -> String {
+        s.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+    }
+
+    static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     /// The fields of a form body (`+` a space, `%XX` a byte), in their order; nil when it is not one.
     public static func formFields(_ body: [UInt8]) -> [(String, String)]? {

@@ -13,20 +13,26 @@ public struct PaymentRequest: Sendable, Hashable {
     public var currency: String
     /// What the buyer's statement says.
     public var description: String
-    /// How the buyer pays where the provider has several ways (WeChat Pay `native` or `jsapi`, Alipay
-    /// `qr` or `page`); nil: the provider's first.
+    /// How the buyer pays where the provider has several ways (WeChat Pay `native`, `h5` or `jsapi`,
+    /// Alipay `qr`, `page` or `wap`); nil: the provider's first.
     public var method: String?
     /// WeChat Pay JSAPI: the buyer's `openid` under the merchant's app.
     public var payer: String?
     /// When the payment window ends (unix ms): the provider refuses the payment after it.
     public var expiresAt: Int64
+    /// Where the provider's own page sends the buyer back after paying (WeChat Pay H5, Alipay page and
+    /// wap): the buyer's page of the show.
+    public var returnURL: String?
+    /// WeChat Pay H5: the buyer's IP address, which WeChat Pay checks against the phone that pays.
+    public var payerIP: String?
 
     public init(
         paymentID: String, holdID: String, showID: String, amount: Int64, currency: String, description: String, method: String? = nil,
-        payer: String? = nil, expiresAt: Int64 = 0
+        payer: String? = nil, expiresAt: Int64 = 0, returnURL: String? = nil, payerIP: String? = nil
     ) {
         self.paymentID = paymentID; self.holdID = holdID; self.showID = showID; self.amount = amount; self.currency = currency
         self.description = description; self.method = method; self.payer = payer; self.expiresAt = expiresAt
+        self.returnURL = returnURL; self.payerIP = payerIP
     }
 }
 

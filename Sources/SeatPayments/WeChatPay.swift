@@ -24,7 +24,7 @@ public struct WeChatPayClient: PaymentProvider {
 
     public func create(_ request: PaymentRequest) throws -> ProviderCheckout {
         guard request.currency == "CNY" else { throw ProviderError(provider: name, status: 0, message: "WeChat Pay takes CNY, not \(request.currency)") }
-        let jsapi = request.method == "jsapi"
+        let jsapi = request.method == "jsapi", h5 = request.method == "h5"
         if jsapi && (request.payer ?? "").isEmpty {
             throw ProviderError(provider: name, status: 0, message: "a JSAPI payment needs the buyer's openid (payer)")
         }
@@ -39,10 +39,21 @@ public struct WeChatPayClient: PaymentProvider {
         w.key("attach"); w.string(request.holdID)
         w.key("amount"); w.raw("{"); w.key("total", first: true); w.number(Int(request.amount)); w.key("currency"); w.string("CNY"); w.raw("}")
         if jsapi { w.key("payer"); w.raw("{"); w.key("openid", first: true); w.string(request.payer ?? ""); w.raw("}") }
+        if h5 {
+            // WeChat Pay checks the IP against the phone that opens the page; the type says a mobile site.
+            w.key("scene_info"); w.raw("{"); w.key("payer_client_ip", first: true); w.string(request.payerIP ?? "127.0.0.1")
+            w.key("h5_info"); w.raw("{"); w.key("type", first: true); w.string("Wap"); w.raw("}}")
+        }
         w.raw("}")
-        let answer = try call("POST", jsapi ? "/v3/pay/transactions/jsapi" : "/v3/pay/transactions/native", body: w.bytes)
+        let path = jsapi ? "/v3/pay/transactions/jsapi" : h5 ? "/v3/pay/transactions/h5" : "/v3/pay/transactions/native"
+        let answer = try call("POST", path, body: w.bytes)
         var checkout = ProviderCheckout(providerID: nil, amount: request.amount, currency: "CNY")
-        if jsapi {
+        if h5 {
+            guard let link = answer?["h5_url"]?.stringValue else { throw unreadable("an H5 order without an h5_url") }
+            // Back to the show's page after paying: WeChat Pay takes it as `redirect_url`, encoded.
+            let back = request.returnURL.map { "&redirect_url=" + ProviderHTTP.formEncoded($0) } ?? ""
+            checkout.redirectURL = link + back
+        } else if jsapi {
             guard let prepay = answer?["prepay_id"]?.stringValue else { throw unreadable("a JSAPI order without a prepay_id") }
             checkout.jsapi = try jsapiParameters(prepayID: prepay)
         } else {

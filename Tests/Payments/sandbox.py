@@ -11,10 +11,13 @@ same text, makes the very same signature.
     python3 Tests/Payments/sandbox.py --port 8431 [--keys Tests/Payments/keys]
 
 Routes, as the providers have them:
-    POST /v3/pay/transactions/native | /jsapi        GET  /v3/pay/transactions/out-trade-no/{no}?mchid=
+    POST /v3/pay/transactions/native | /jsapi | /h5  GET  /v3/pay/transactions/out-trade-no/{no}?mchid=
     POST /v3/pay/transactions/out-trade-no/{no}/close POST /v3/refund/domestic/refunds
-    POST /gateway.do  (alipay.trade.precreate, .query, .close, .refund)   GET /gateway.do (page pay)
+    POST /gateway.do  (alipay.trade.precreate, .query, .close, .refund)   GET /gateway.do (page and wap pay)
 and the sandbox's own (what a buyer or a test does):
+    GET  /_sandbox/cashier?provider=&order=  the buyer's test-money cashier (WeChat Pay H5's page, Alipay's
+                                             page and wap pay, and `make demo`'s "pay with test money")
+    POST /_sandbox/cashier                   its Pay button: pays, notifies, sends the buyer back
     POST /_sandbox/pay           {"provider", "order", "notify": true}  the buyer pays; the notification is sent
     POST /_sandbox/notification  {"provider", "order", ...overrides}   a signed notification, returned, not sent
     POST /_sandbox/refunds       {"fail": 503 | 400 | 0}               refunds refused from now on (0: taken again)
@@ -23,6 +26,7 @@ and the sandbox's own (what a buyer or a test does):
 """
 import argparse
 import base64
+import html
 import json
 import os
 import secrets
@@ -197,6 +201,17 @@ class Sandbox:
         return self.alipay_notification(order, overrides)
 
 
+CASHIER = """<!doctype html><html lang="%(lang)s"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>%(title)s</title>
+<style>body{font:16px/1.5 system-ui,"Noto Sans CJK SC",sans-serif;margin:0;background:#f4f5f7;color:#1f2329}
+main{max-width:26rem;margin:0 auto;padding:1.5rem 1rem;text-align:center}
+.banner{background:#ffe8a3;color:#5c3d00;border-radius:.5rem;padding:.5rem;font-weight:600}
+.amount{font-size:2.5rem;font-weight:700;margin:.5rem 0}.order,.subject{color:#4e5969;font-size:.9rem;word-break:break-all}
+button{font:inherit;font-weight:600;font-size:1.1rem;background:#1a7f37;color:#fff;border:0;border-radius:.5rem;padding:.8rem 1rem;
+width:100%%;min-height:3rem}button small{display:block;font-weight:400;font-size:.85rem}.why{color:#b42318}a{color:#0b57d0}</style></head>
+<body><main><h1>%(title)s</h1><p class=banner>测试环境，不会扣真实的钱 · Sandbox: no real money moves</p>%(body)s</main></body></html>"""
+
+
 def yuan(fen):
     return "%d.%02d" % (fen // 100, fen % 100)
 
@@ -261,14 +276,37 @@ def handler(sandbox):
                     if order is None:
                         return self.wechat(404, {"code": "ORDER_NOT_EXIST", "message": "订单不存在"})
                     return self.wechat(200, sandbox.wechat_transaction(order))
-            if url.path == "/gateway.do":  # page pay: the buyer's browser opens the signed link
+            if url.path == "/gateway.do":  # page or wap pay: the buyer's browser opens the signed link
                 params = dict(urllib.parse.parse_qsl(url.query, keep_blank_values=True))
                 failure = sandbox.alipay_check(params)
                 if failure:
-                    return self.answer(400, "<p>%s</p>" % failure[1], content_type="text/html; charset=utf-8")
-                number = self.alipay_create(params, "page")
-                return self.answer(200, "<h1>支付宝 sandbox · test money</h1><p>%s</p>" % number, content_type="text/html; charset=utf-8")
+                    return self.answer(400, "<p>%s</p>" % html.escape(failure[1]), content_type="text/html; charset=utf-8")
+                number = self.alipay_create(params, "wap" if params.get("method") == "alipay.trade.wap.pay" else "page")
+                return self.cashier("alipay", number, params.get("return_url", ""))
+            if url.path == "/_sandbox/cashier":
+                query = dict(urllib.parse.parse_qsl(url.query))
+                return self.cashier(query.get("provider", ""), query.get("order", ""), query.get("redirect_url", query.get("return", "")))
             self.answer(404, '{"code":"NOT_FOUND"}')
+
+        def cashier(self, provider, number, back, note=""):
+            """The buyer's test-money cashier: what is paid, for whom, and one button."""
+            with sandbox.lock:
+                order = dict(sandbox.orders.get((provider, number)) or {})
+            if not order:
+                return self.answer(404, CASHIER % {"title": "没有这笔订单 · No such order", "body": "", "lang": "zh"}, content_type="text/html; charset=utf-8")
+            name = {"wechatpay": "微信支付 WeChat Pay", "alipay": "支付宝 Alipay"}.get(provider, provider)
+            state = order["state"]
+            if state in ("NOTPAY", "WAIT_BUYER_PAY"):
+                action = ('<form method="post" action="/_sandbox/cashier"><input type="hidden" name="provider" value="%s">'
+                          '<input type="hidden" name="order" value="%s"><input type="hidden" name="back" value="%s">'
+                          '<button type="submit" id="sandbox-pay">确认付款 ¥%s<small>Pay (test money)</small></button></form>'
+                          % (html.escape(provider), html.escape(number), html.escape(back), yuan(order["amount"])))
+            else:
+                action = "<p class=state>%s</p>" % html.escape(state)
+            back_link = '<p><a href="%s">返回商家 · Back to the shop</a></p>' % html.escape(back) if back else ""
+            body = ('<p class=provider>%s</p><p class=amount>¥%s</p><p class=subject>%s</p><p class=order>%s</p>%s%s%s'
+                    % (name, yuan(order["amount"]), html.escape(order.get("subject", "")), html.escape(number), note, action, back_link))
+            self.answer(200, CASHIER % {"title": "测试付款 · Test money", "body": body, "lang": "zh"}, content_type="text/html; charset=utf-8")
 
         def alipay_create(self, params, kind):
             biz = json.loads(params.get("biz_content", "{}"))
@@ -289,6 +327,20 @@ def handler(sandbox):
         def do_POST(self):
             url = urllib.parse.urlsplit(self.path)
             text = self.body()
+            if url.path == "/_sandbox/cashier":  # the cashier's button: paid, notified, and back to the shop
+                form = dict(urllib.parse.parse_qsl(text))
+                provider, number, back = form.get("provider", ""), form.get("order", ""), form.get("back", "")
+                order, why = sandbox.pay(provider, number)
+                if order is None or why:
+                    return self.cashier(provider, number, back, "<p class=why>%s</p>" % html.escape(why or ""))
+                send(*sandbox.notification(provider, order, {}))
+                if back:
+                    self.send_response(303)
+                    self.send_header("Location", back)
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
+                return self.cashier(provider, number, "")
             if url.path.startswith("/_sandbox/"):
                 return self.sandbox_route(url.path, json.loads(text or "{}"))
             if url.path == "/gateway.do":
@@ -297,8 +349,10 @@ def handler(sandbox):
             if failure:
                 return self.wechat(401, {"code": failure[0], "message": failure[1]})
             request = json.loads(text or "{}")
-            if url.path in ("/v3/pay/transactions/native", "/v3/pay/transactions/jsapi"):
-                jsapi = url.path.endswith("jsapi")
+            if url.path in ("/v3/pay/transactions/native", "/v3/pay/transactions/jsapi", "/v3/pay/transactions/h5"):
+                jsapi, h5 = url.path.endswith("jsapi"), url.path.endswith("h5")
+                if h5 and not request.get("scene_info", {}).get("payer_client_ip"):
+                    return self.wechat(400, {"code": "PARAM_ERROR", "message": "缺少参数 scene_info.payer_client_ip"})
                 if request.get("mchid") != sandbox.mchid or request.get("appid") != sandbox.appid:
                     return self.wechat(400, {"code": "PARAM_ERROR", "message": "mchid与appid不匹配"})
                 if request.get("amount", {}).get("currency", "CNY") != "CNY" or not request.get("notify_url"):
@@ -308,18 +362,21 @@ def handler(sandbox):
                 number = request["out_trade_no"]
                 expires = datetime.fromisoformat(request["time_expire"]).timestamp() if request.get("time_expire") else 0
                 with sandbox.lock:
-                    sandbox.requests.append("wechatpay %s %s" % ("jsapi" if jsapi else "native", number))
+                    sandbox.requests.append("wechatpay %s %s" % ("jsapi" if jsapi else "h5" if h5 else "native", number))
                     order = sandbox.orders.get(("wechatpay", number))
                     if order is not None and order["amount"] != request["amount"]["total"]:
                         return self.wechat(400, {"code": "INVALID_REQUEST", "message": "201 商户订单号重复"})
                     if order is None:
                         order = {"provider": "wechatpay", "out_trade_no": number, "amount": request["amount"]["total"], "appid": request["appid"],
                                  "mchid": request["mchid"], "state": "NOTPAY", "notify_url": request["notify_url"], "expires": expires,
-                                 "attach": request.get("attach", ""), "trade_type": "JSAPI" if jsapi else "NATIVE",
+                                 "attach": request.get("attach", ""), "trade_type": "JSAPI" if jsapi else "MWEB" if h5 else "NATIVE",
                                  "openid": request.get("payer", {}).get("openid"), "prepay_id": "wx" + secrets.token_hex(14)}
                         sandbox.orders[("wechatpay", number)] = order
                 if jsapi:
                     return self.wechat(200, {"prepay_id": order["prepay_id"]})
+                if h5:  # WeChat's own h5_url is a wx.tenpay.com page; here, the sandbox's cashier
+                    host = self.headers.get("Host", "127.0.0.1")
+                    return self.wechat(200, {"h5_url": "http://%s/_sandbox/cashier?provider=wechatpay&order=%s" % (host, number)})
                 return self.wechat(200, {"code_url": "weixin://wxpay/bizpayurl?pr=" + order["prepay_id"][2:12]})
             if url.path.startswith("/v3/pay/transactions/out-trade-no/") and url.path.endswith("/close"):
                 number = url.path.split("/")[-2]

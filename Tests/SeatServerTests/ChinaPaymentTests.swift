@@ -107,6 +107,47 @@ import Testing
         #expect(try PaymentFlowTests().reconciliation(c).mismatches.isEmpty)
     }
 
+    /// A phone's browser: WeChat Pay H5 and Alipay wap send the buyer to the provider's page and back to
+    /// the show's page (the origin of notifyUrl); the local sandbox is test money, its cashier named in
+    /// the payment, and its Pay button (the buyer's tap) sells the seats.
+    @Test(arguments: StoreBackend.available) func aPhoneBuyerPaysOnTheProvidersPageAndComesBack(backend: StoreBackend) throws {
+        let sandbox = try PaymentSandbox()
+        let server = try server(backend, sandbox)
+        let c = try server.connection()
+        let options = try c.request("GET", "/v1/payments")
+        #expect(
+            options.text == #"{"providers":[{"provider":"wechatpay","methods":["native","h5","jsapi"],"testMoney":true},"#
+                + #"{"provider":"alipay","methods":["qr","page","wap"],"testMoney":true}],"paymentMinutes":15}"#, "\(options.text)")
+        let back = "http://127.0.0.1:\(server.port)/shows/show"
+        for (provider, method, seat) in [("wechatpay", "h5", "9-1"), ("alipay", "wap", "9-3")] {
+            let bought = try checkout(c, [seat], #"{"provider":"\#(provider)","method":"\#(method)"}"#)
+            let link = try #require(bought.payment["redirectUrl"].flatMap(URLComponents.init(string:)), "\(bought.payment)")
+            let query = Dictionary((link.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { a, _ in a })
+            // WeChat Pay takes the way back as redirect_url; Alipay as return_url (and quit_url), signed.
+            #expect(query[provider == "wechatpay" ? "redirect_url" : "return_url"] == back, "\(link)")
+            #expect(provider == "wechatpay" ? query["order"] == bought.order : query["method"] == "alipay.trade.wap.pay", "\(link)")
+            #expect(bought.payment["testPayUrl"] == "http://127.0.0.1:\(sandbox.port)/_sandbox/cashier?provider=\(provider)&order=\(bought.order)")
+            let shop = try HTTPConnection(port: sandbox.port)
+            let page = try shop.request("GET", link.path + "?" + (link.percentEncodedQuery ?? ""))
+            #expect(page.status == 200 && page.text.contains("测试付款") && page.text.contains("sandbox-pay"), "\(page.text)")
+            #expect(try server.availability().counts.sold == (provider == "wechatpay" ? 0 : 1))
+            let form = "provider=\(provider)&order=\(bought.order)&back=" + back.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            let paid = try shop.request(
+                "POST", "/_sandbox/cashier", headers: [("Content-Type", "application/x-www-form-urlencoded")], body: Array(form.utf8))
+            #expect(paid.status == 303 && paid.headers["location"] == back, "\(paid.status) \(paid.headers)")
+            #expect(try c.request("GET", "/v1/holds/\(bought.token)").string("type") == "/problems/hold-confirmed")
+        }
+        #expect(try server.availability().counts.sold == 2)
+        #expect(try sandbox.ledger().requests.filter { $0.hasPrefix("wechatpay h5") || $0.hasPrefix("alipay alipay.trade.wap.pay") }.count == 2)
+        #expect(try PaymentFlowTests().reconciliation(c).mismatches.isEmpty)
+
+        // The page's QR codes: a provider's payment link drawn, anything else refused.
+        let qr = try c.request("GET", "/v1/payments/qr.svg?text=weixin%3A%2F%2Fwxpay%2Fbizpayurl%3Fpr%3Dabc1234")
+        #expect(qr.status == 200 && qr.headers["content-type"] == "image/svg+xml" && qr.text.hasPrefix("<svg"), "\(qr.text)")
+        let other = try c.request("GET", "/v1/payments/qr.svg?text=https%3A%2F%2Fevil.example%2F")
+        #expect(other.status == 422 && other.text.contains("text"), "\(other.text)")
+    }
+
     /// Forged, stale, for another merchant, another amount, an unknown payment, a resource sealed with
     /// another key: each refused (400, problem+json), counted by reason, nothing changed; the genuine
     /// notification still sells.

@@ -39,7 +39,8 @@ extension SeatAPI {
             try provider.create(
                 PaymentRequest(
                     paymentID: paymentID, holdID: quote.holdID, showID: quote.showID, amount: quote.amount, currency: quote.currency,
-                    description: "SeatKit \(quote.showID) \(orderRef)", method: request.method, payer: request.payer, expiresAt: expiresAt))
+                    description: "SeatKit \(quote.showID) \(orderRef)", method: request.method, payer: request.payer, expiresAt: expiresAt,
+                    returnURL: returnURL(provider.name, show: quote.showID), payerIP: r.clientAddress))
         }
         guard made.amount == quote.amount, made.currency == quote.currency else {
             throw Problem(502, "provider-failed", "Payment provider failed", detail: "\(provider.name) made a payment of another amount or currency")
@@ -52,6 +53,10 @@ extension SeatAPI {
             expiresAt: Render.iso(expiresAt), orderRef: orderRef, clientSecret: made.clientSecret, codeURL: made.codeURL, qrCode: made.qrCode,
             redirectURL: made.redirectURL)
         resource.jsapi = made.jsapi
+        if let cashier = payments.localCashier(provider.name) {
+            let number = ProviderReference(paymentID: paymentID, providerID: nil, amount: quote.amount, currency: quote.currency).merchantOrderNumber
+            resource.testPayURL = cashier + "?provider=\(provider.name)&order=\(number)"
+        }
         if quote.pending != nil {
             let view = try inventory.hold(token: token)
             return Self.checkoutAnswer(200, resource, view)
@@ -62,7 +67,43 @@ extension SeatAPI {
     }
 
     /// The ways each provider is paid: the first is its default.
-    static let methods = ["stripe": ["card"], "wechatpay": ["native", "jsapi"], "alipay": ["qr", "page"]]
+    static let methods = ["stripe": ["card"], "wechatpay": ["native", "h5", "jsapi"], "alipay": ["qr", "page", "wap"]]
+
+    /// Where a provider's own page sends the buyer back: the show's page on this server as the public
+    /// reaches it (the origin of the provider's `notifyUrl`). Stripe pays on the buyer's page: none.
+    func returnURL(_ provider: String, show: String) -> String? {
+        let notify = provider == "wechatpay" ? payments.wechatpay?.notifyURL : provider == "alipay" ? payments.alipay?.notifyURL : nil
+        guard let notify, let origin = URL(string: "/", relativeTo: notify)?.absoluteURL.absoluteString else { return nil }
+        return origin + "shows/" + ProviderHTTP.formEncoded(show)
+    }
+
+    /// `GET /v1/payments`: the providers a buyer may pay with here, their methods, and whether it is test money.
+    func paymentOptions() -> HTTPResponse {
+        let options = payments.onlineProviders.map {
+            PaymentOptionsResource.Option(provider: $0, methods: Self.methods[$0] ?? [], testMoney: payments.takesTestMoney($0))
+        }
+        let body = PaymentOptionsResource(providers: options, paymentMinutes: paymentMinutes).jsonBytes()
+        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json"), ("Cache-Control", "max-age=60")], body: body)
+    }
+
+    /// The texts a payment QR code may hold: WeChat Pay Native's `weixin://wxpay/` links and Alipay's
+    /// `https://qr.alipay.com/` ones, at most 512 bytes (a code_url is about 40, a qr_code about 50).
+    static let qrPrefixes = ["weixin://wxpay/", "https://qr.alipay.com/"]
+
+    /// `GET /v1/payments/qr.svg?text=`: a provider's payment link as a QR code for the buyer's page
+    /// (drawn here rather than by a script library: libqrencode already draws the tickets).
+    func paymentQR(_ r: HTTPRequest) throws -> HTTPResponse {
+        guard let text = r.query["text"], !text.isEmpty else {
+            throw Refusal(.invalidBody, detail: "text: the payment link to draw is required", details: [.errors([("text", "required")])])
+        }
+        guard text.utf8.count <= 512, Self.qrPrefixes.contains(where: text.hasPrefix) else {
+            throw Refusal(
+                .invalidBody, detail: "text: only a WeChat Pay (weixin://wxpay/…) or Alipay (https://qr.alipay.com/…) link of at most 512 bytes is drawn",
+                details: [.errors([("text", "a payment link")])])
+        }
+        guard let svg = TicketPicture.svg(text, label: "QR") else { throw Problem.notFound("the link does not fit a QR code") }
+        return HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml"), ("Cache-Control", "max-age=3600")], body: Array(svg.utf8))
+    }
 
     func checkMethod(_ request: CheckoutRequest) throws {
         let known = Self.methods[request.provider] ?? []

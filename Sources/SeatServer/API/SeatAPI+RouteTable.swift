@@ -100,6 +100,8 @@ extension SeatAPI {
         Route(
             "/v1/holds/{token}/confirm", [("POST", .confirmHold, { api, c in try api.confirm(c[0], c.request, trace: c.trace, idempotency: c.idempotency) })]),
         Route("/v1/holds/{token}/checkout", [("POST", .checkoutHold, { api, c in try api.checkout(c[0], c.request, trace: c.trace) })]),
+        Route("/v1/payments", [("GET", .paymentOptions, { api, _ in api.paymentOptions() })]),
+        Route("/v1/payments/qr.svg", [("GET", .paymentQR, { api, c in try api.paymentQR(c.request) })]),
         Route("/v1/payments/{provider}/notify", [("POST", .paymentNotify, { api, c in try api.paymentNotify(c[0], c.request, trace: c.trace) })]),
         Route(
             "/v1/webhooks",

@@ -15,7 +15,7 @@ public enum WireContract {
         PriceTableBody.self, SelectionPolicyBody.self, SeatCounts.self, VenueSummary.self, BestSeats.self, FreeSeatList.self,
         ShowReportResource.self, StatusCountsBody.self, SalesReportResource.self, TakingsResource.self, OrderSearchResource.self, OperatorIdentity.self,
         QueueSettingsRequest.self, QueueResource.self, QueuePlace.self, CheckoutRequest.self, PaymentResource.self, CheckoutResource.self,
-        PaymentsReportResource.self, WebhookEndpointRequest.self, WebhookEndpointResource.self, WebhookDeliveryResource.self,
+        PaymentOptionsResource.self, PaymentsReportResource.self, WebhookEndpointRequest.self, WebhookEndpointResource.self, WebhookDeliveryResource.self,
     ]
 
     /// The schema a component name stands for.

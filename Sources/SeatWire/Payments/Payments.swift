@@ -7,6 +7,9 @@ import SeatMap
 /// names its `payer` (the buyer's openid under the merchant's app).
 public struct CheckoutRequest: Sendable, Hashable {
     public static let providers = ["stripe", "wechatpay", "alipay"]
+    /// Every provider's ways of paying: Stripe `card`; WeChat Pay `native` (a QR code), `h5` (a phone's
+    /// browser), `jsapi` (inside WeChat); Alipay `qr`, `page` (a desktop's cashier), `wap` (a phone's).
+    public static let methods = ["card", "native", "h5", "jsapi", "qr", "page", "wap"]
     public var provider: String
     public var method: String?
     public var orderRef: String?
@@ -33,8 +36,8 @@ public struct CheckoutRequest: Sendable, Hashable {
         let provider = o.text("provider", into: &log)
         if let provider, !Self.providers.contains(provider) { log.add("provider", "one of stripe, wechatpay or alipay, got \"\(provider.prefix(40))\"") }
         let method = o.text("method", into: &log, required: false)
-        if let method, !["card", "native", "jsapi", "qr", "page"].contains(method) {
-            log.add("method", "one of card, native, jsapi, qr or page, got \"\(method.prefix(40))\"")
+        if let method, !Self.methods.contains(method) {
+            log.add("method", "one of \(Self.methods.joined(separator: ", ")), got \"\(method.prefix(40))\"")
         }
         let ref = o.text("orderRef", into: &log, required: false)
         if let ref, let problem = WireOrderRef.problem(ref) { log.add("orderRef", problem) }
@@ -64,6 +67,9 @@ public struct PaymentResource: Sendable, Hashable {
     public var redirectURL: String?
     /// WeChat Pay JSAPI: the signed parameters `getBrandWCPayRequest` takes.
     public var jsapi: [String: String]?
+    /// Test money served from this machine (`make demo`'s sandbox): its cashier page for this payment,
+    /// where a buyer without a real WeChat or Alipay pays.
+    public var testPayURL: String?
 
     public init(
         id: String, provider: String, state: String, amount: String, currency: String, expiresAt: String, orderRef: String?,
@@ -85,6 +91,7 @@ public struct PaymentResource: Sendable, Hashable {
         if let codeURL { w.key("codeUrl"); w.string(codeURL) }
         if let qrCode { w.key("qrCode"); w.string(qrCode) }
         if let redirectURL { w.key("redirectUrl"); w.string(redirectURL) }
+        if let testPayURL { w.key("testPayUrl"); w.string(testPayURL) }
         if let jsapi {
             w.key("jsapi"); w.raw("{")
             for (k, name) in jsapi.keys.sorted().enumerated() { w.key(name, first: k == 0); w.string(jsapi[name] ?? "") }
@@ -123,6 +130,7 @@ extension PaymentResource {
             id: id, provider: provider, state: state, amount: amount, currency: currency, expiresAt: expiresAt,
             orderRef: o["orderRef"]?.stringValue, clientSecret: o["clientSecret"]?.stringValue, codeURL: o["codeUrl"]?.stringValue,
             qrCode: o["qrCode"]?.stringValue, redirectURL: o["redirectUrl"]?.stringValue)
+        testPayURL = o["testPayUrl"]?.stringValue
         if let jsapi = o["jsapi"]?.objectValue {
             var fields: [String: String] = [:]
             for (k, v) in zip(jsapi.keys, jsapi.values) { fields[k] = v.stringValue }
@@ -151,7 +159,7 @@ extension CheckoutRequest: WireBody {
     public static let schema: JSONSchema = .object(
         [
             "provider": .oneOf(providers),
-            "method": .oneOf(["card", "native", "jsapi", "qr", "page"]),
+            "method": .oneOf(methods),
             "orderRef": .string(pattern: #"^[^/?#%\\\u0000-\u001f\u007f-\u009f]*$"#, minLength: 1, maxLength: 128),
             "payer": .string(minLength: 1, maxLength: 128),
         ], required: ["provider"], closed: true
@@ -165,7 +173,7 @@ extension PaymentResource: WireBody {
             "id": .string(), "provider": .oneOf(["stripe", "wechatpay", "alipay", "external"]),
             "state": .oneOf(["pending", "succeeded", "failed", "canceled", "refunded"]), "amount": .string(pattern: #"^-?[0-9]+(\.[0-9]+)?$"#),
             "currency": .string(), "expiresAt": .string(format: "date-time"), "orderRef": .string(), "clientSecret": .string(), "codeUrl": .string(),
-            "qrCode": .string(), "redirectUrl": .string(),
+            "qrCode": .string(), "redirectUrl": .string(), "testPayUrl": .string(format: "uri"), "jsapi": .object([:]),
         ], required: ["id", "provider", "state", "amount", "currency", "expiresAt"], closed: true)
 }
 
@@ -173,6 +181,71 @@ extension CheckoutResource: WireBody {
     public static let schemaName = "Checkout"
     public static let schema: JSONSchema = .object(
         ["payment": .ref(PaymentResource.self), "hold": .ref(HoldResource.self)], required: ["payment", "hold"], closed: true)
+}
+
+/// `GET /v1/payments`: how a buyer of this server can pay, for the buyer's page to offer.
+public struct PaymentOptionsResource: Sendable, Hashable {
+    public struct Option: Sendable, Hashable {
+        public var provider: String
+        /// Its ways of paying here, the default first.
+        public var methods: [String]
+        /// Test money: the page says so, plainly.
+        public var testMoney: Bool
+        public init(provider: String, methods: [String], testMoney: Bool) { self.provider = provider; self.methods = methods; self.testMoney = testMoney }
+    }
+    /// The online providers; none: a buyer confirms a hold without paying (the counter takes the money).
+    public var providers: [Option]
+    /// How long a payment keeps its seats.
+    public var paymentMinutes: Int
+
+    public init(providers: [Option], paymentMinutes: Int) { self.providers = providers; self.paymentMinutes = paymentMinutes }
+
+    public func jsonBytes() -> [UInt8] {
+        var w = JSONWriter()
+        w.raw("{"); w.key("providers", first: true); w.raw("[")
+        for (k, option) in providers.enumerated() {
+            if k > 0 { w.raw(",") }
+            w.raw("{"); w.key("provider", first: true); w.string(option.provider)
+            w.key("methods"); w.raw("[")
+            for (m, method) in option.methods.enumerated() { if m > 0 { w.raw(",") }; w.string(method) }
+            w.raw("]"); w.key("testMoney"); w.raw(option.testMoney ? "true" : "false"); w.raw("}")
+        }
+        w.raw("]"); w.key("paymentMinutes"); w.number(paymentMinutes); w.raw("}")
+        return w.bytes
+    }
+
+    public init(json bytes: [UInt8]) throws(WireError) {
+        let o = try WireError.object(bytes)
+        var log = ProblemLog()
+        var options: [Option] = []
+        for (k, item) in (o["providers"]?.arrayValue ?? []).enumerated() {
+            let option = item.objectValue
+            guard let provider = option?["provider"]?.stringValue, let methods = option?["methods"]?.arrayValue?.compactMap({ $0.stringValue }) else {
+                log.add("providers[\(k)]", "a provider and its methods")
+                continue
+            }
+            options.append(Option(provider: provider, methods: methods, testMoney: option?["testMoney"]?.boolValue == true))
+        }
+        if o["providers"]?.arrayValue == nil { log.add("providers", "missing (expected an array)") }
+        let minutes = o["paymentMinutes"]?.intValue
+        if minutes == nil { log.add("paymentMinutes", "missing (expected minutes)") }
+        guard log.isEmpty, let minutes else { throw .invalid(log.error) }
+        self.init(providers: options, paymentMinutes: minutes)
+    }
+}
+
+extension PaymentOptionsResource: WireBody {
+    public static let schemaName = "PaymentOptions"
+    public static let schema: JSONSchema = .object(
+        [
+            "providers": .array(
+                .object(
+                    [
+                        "provider": .oneOf(CheckoutRequest.providers), "methods": .array(.oneOf(CheckoutRequest.methods)), "testMoney": .boolean,
+                    ], required: ["provider", "methods", "testMoney"], closed: true)),
+            "paymentMinutes": .integer(minimum: 1, maximum: 120),
+        ], required: ["providers", "paymentMinutes"], closed: true
+    ).example(#"{"providers":[{"provider":"wechatpay","methods":["native","h5"],"testMoney":false}],"paymentMinutes":15}"#)
 }
 
 /// `GET /v1/reports/payments?from&to`: every payment of the period with its provider id and the order

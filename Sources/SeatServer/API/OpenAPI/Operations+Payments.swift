@@ -16,6 +16,22 @@ extension APIOperation {
         ],
         problems: [404, 409, 410, 413, 422, 501, 502, 503])
 
+    /// `GET /v1/payments`
+    static let paymentOptions = APIOperation(
+        "paymentOptions",
+        "How a buyer pays on this server: the online providers, their methods (the default first) and whether each takes test money",
+        description: "No providers: a buyer's confirm sells without a payment (the counter takes the money).",
+        answers: [.json(200, "the providers and the payment window", PaymentOptionsResource.self)],
+        problems: [])
+
+    /// `GET /v1/payments/qr.svg`
+    static let paymentQR = APIOperation(
+        "paymentQR",
+        "A payment link (WeChat Pay Native's code_url, Alipay's qr_code) as a QR code for the buyer's page",
+        parameters: [.query("text", .string(minLength: 1, maxLength: 512), required: true, example: #""weixin://wxpay/bizpayurl?pr=abc1234""#)],
+        answers: [.init(status: 200, description: "the QR code (error correction M, a quiet zone of 4 modules)", content: [("image/svg+xml", nil)])],
+        problems: [404, 422])
+
     /// `POST /v1/payments/{provider}/notify`
     static let paymentNotify = APIOperation(
         "paymentNotify",
