@@ -105,6 +105,7 @@ test-failover:
 # server the tests start; axe-core 4 (the copy axe-playwright-python bundles, from PyPI) checks every page. Screenshots of the map land in artifacts/browser/.
 test-browser:
 	$(MAKE) deps DEB_PACKAGES="$(DEB_PACKAGES) $(BROWSER_PACKAGES)"
+	$(MAKE) payment-deps
 	python3 -c 'import selenium' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check selenium \
 		|| python3 -m pip install --quiet --break-system-packages selenium
 	python3 -c 'import axe_playwright_python' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check --no-deps axe-playwright-python \
@@ -112,14 +113,16 @@ test-browser:
 	python3 -c 'import zxingcpp, PIL' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check zxing-cpp pillow \
 		|| python3 -m pip install --quiet --break-system-packages zxing-cpp pillow
 	$(SWIFT) build $(SWIFT_FLAGS) --product seatkit
-	cd Tests/Browser && python3 -m unittest -v test_buying test_map test_live test_console test_phone test_accessibility test_queue test_door test_order test_shards
+	cd Tests/Browser && python3 -m unittest -v test_buying test_map test_live test_console test_phone test_accessibility test_queue test_door test_order test_shards test_paying
 
 # The main job: the seat-inventory server on 127.0.0.1:8080 with the embedded store (demo.db),
-# seeded with the sample venues and a few shows. Ctrl-C stops it. The hold rate limit is raised from
-# the default 20/s per client so `seatkit simulate` (a whole crowd from 127.0.0.1) can run against it.
-demo: deps
+# seeded with the sample venues and a few shows, taking test money from the local payment sandbox
+# (WeChat Pay and Alipay on 127.0.0.1:8431: scripts/serve-demo.sh). Ctrl-C stops both. The hold rate
+# limit is raised from the default 20/s per client so `seatkit simulate` (a whole crowd from 127.0.0.1)
+# can run against it.
+demo: deps payment-deps
 	$(SWIFT) build -c release --product seatkit
-	.build/release/seatkit serve --store sqlite:demo.db --admin-key $${SEATKIT_ADMIN_KEY:-demo-admin-key-change-me} --holds-per-second 2000 --trusted-proxies 127.0.0.1
+	./scripts/serve-demo.sh .build/release/seatkit
 
 # The DocC documentation of SeatMap, CollectionLayout, SeatCanvas, SeatSync and SeatKitUI as one static
 # site in .build/docs-site (open index.html through any static file server); a broken symbol link fails it.

@@ -46,10 +46,18 @@ MANAGER_KEY = "wang-manager-key-0123456789"
 class Server:
     """`seatkit serve` on a free port with its own store; stopped with SIGTERM."""
 
-    def __init__(self, shards=()):
+    def __init__(self, shards=(), payments=False):
         """`shards`: names of shards, each a PostgreSQL cluster of its own started here (scripts/pg-cluster.sh),
-        served with `--shards FILE` instead of the SQLite store."""
+        served with `--shards FILE` instead of the SQLite store. `payments`: WeChat Pay and Alipay online,
+        played by the payment sandbox (Tests/Payments/sandbox.py, test money) this starts on a port of its own."""
         self.dir = tempfile.mkdtemp(prefix="seatkit-browser-")
+        self.sandbox = None
+        if payments:
+            self.sandbox_port = free_port()
+            self.sandbox = subprocess.Popen([os.environ.get("PYTHON", "python3"), os.path.join(ROOT, "Tests/Payments/sandbox.py"),
+                                             "--port", str(self.sandbox_port)], stdout=subprocess.DEVNULL)
+            self.sandbox_url = f"http://127.0.0.1:{self.sandbox_port}"
+            wait_until_up(self.sandbox_url + "/_sandbox/health", "the payment sandbox (make payment-deps)")
         self.db = os.path.join(self.dir, "store.db")
         self.clusters = []
         for name in shards:
@@ -64,9 +72,7 @@ class Server:
             with open(path, "w") as f:
                 f.writelines(f"{name} {url}\n" for name, _, url in self.clusters)
             self.store = ["--shards", path]
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
+        self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.start()
 
@@ -74,7 +80,7 @@ class Server:
         self.log = open(os.path.join(self.dir, "server.log"), "a")
         self.process = subprocess.Popen(
             [BIN, "serve", *self.store, "--port", str(self.port), "--admin-key", "browser-test-key",
-             "--operators", self.operators()],
+             "--operators", self.operators(), *self.payments()],
             stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.time() + 30
         while time.time() < deadline:
@@ -84,6 +90,20 @@ class Server:
             except OSError:
                 time.sleep(0.1)
         raise RuntimeError("seatkit serve did not start: " + open(self.log.name).read())
+
+    def payments(self):
+        """`--payments FILE` for the sandbox's WeChat Pay and Alipay (the test keys), notifying this server; none without it."""
+        if not self.sandbox:
+            return []
+        keys, path = os.path.join(ROOT, "Tests/Payments/keys"), os.path.join(self.dir, "payments.txt")
+        notify = f"http://127.0.0.1:{self.port}/v1/payments"
+        with open(path, "w") as f:
+            f.write(f"wechatpay mchid=1900009191 appid=wxd678efh567hg6787 serial=3775B6A45ACD588826FF8B79F5DCBE6B1F8C8B4E "
+                    f"privateKey={keys}/merchant-key.pem apiV3Key=SeatKitSandboxApiV3Key0123456789 platformCert={keys}/platform-cert.pem "
+                    f"notifyUrl={notify}/wechatpay/notify api={self.sandbox_url}\n")
+            f.write(f"alipay appId=2021000117600000 privateKey={keys}/alipay-app-key.pem alipayPublicKey={keys}/alipay-public.txt "
+                    f"notifyUrl={notify}/alipay/notify gateway={self.sandbox_url}/gateway.do\n")
+        return ["--payments", path]
 
     def operators(self):
         """The operators file: li at the box office (the console's clerk), zhao at the door and wang the manager, by the SHA-256 of their keys."""
@@ -134,9 +154,29 @@ class Server:
         self.process.terminate()
         self.process.wait(timeout=15)
         self.log.close()
+        if self.sandbox:
+            self.sandbox.terminate()
+            self.sandbox.wait(timeout=15)
         for _, cluster, _ in self.clusters:
             subprocess.run([os.path.join(ROOT, "scripts/pg-cluster.sh"), cluster, "stop"], check=False, stdout=subprocess.DEVNULL)
             subprocess.run(["rm", "-rf", cluster], check=False)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_until_up(url, what):
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        try:
+            if urllib.request.urlopen(url, timeout=1).status == 200:
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"{what} did not start at {url}")
 
 
 def browser():
@@ -156,7 +196,7 @@ class PickerCase(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         os.makedirs(ARTIFACTS, exist_ok=True)
-        cls.server = Server(getattr(cls, "shards", ()))
+        cls.server = Server(getattr(cls, "shards", ()), payments=getattr(cls, "payments", False))
         cls.drivers = []
 
     @classmethod

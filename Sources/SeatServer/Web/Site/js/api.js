@@ -102,6 +102,10 @@ export const api = {
   /// A gate's scan (`POST /v1/checkin`) with the door operator's key, answered within `timeout` ms.
   checkIn: (scan, key, timeout) =>
     request('POST', '/v1/checkin', { body: scan, headers: { Authorization: `Bearer ${key}` }, retry: false, timeout }),
+  /// How a buyer pays here (`GET /v1/payments`): the providers and their methods; none, no payment.
+  paymentOptions: () => request('GET', '/v1/payments', { cache: 'default' }),
+  /// A payment for the hold (retried: the same payment, so a lost answer is asked again safely).
+  checkout: (token, body) => request('POST', `/v1/holds/${seg(token)}/checkout`, { body }),
   confirm: (token, orderRef) =>
     request('POST', `/v1/holds/${seg(token)}/confirm`, { body: { orderRef }, headers: { 'Idempotency-Key': randomKey() } }),
 };

@@ -5,7 +5,7 @@ const strings = {
   zh: {
     skip: '跳到主要内容', appTitle: 'SeatKit 选座', shows: '场次', otherTimes: '其他场次', seatMap: '座位图', changeShow: '换场次', categoryName: c => ({ standard: '普通', vip: 'VIP', couple: '情侣座', lower: '下层看台', upper: '上层看台', premium: '优选', floor: '内场' })[c] ?? c, yourSeats: '我的座位',
     prices: '票价', bestLabel: '推荐座位数', bestButton: '推荐', wheelchair: '我需要轮椅位', total: '合计',
-    holdLeft: '保留剩余', confirm: '确认购买', extend: '延长保留', release: '释放座位', listMode: '列表模式',
+    holdLeft: '保留剩余', confirm: '确认购买', payButton: '去支付', extend: '延长保留', release: '释放座位', listMode: '列表模式',
     mapMode: '地图模式', zoomIn: '放大', zoomOut: '缩小', free: n => `${n}个空座`, from: p => `${p}起`,
     mapHelp: '方向键在座位间移动（左右沿排，上下换排），回车或空格选座；拖动空白处平移，滚轮或双指缩放，按住鼠标划过座位可一次选多个。',
     held: seats => `已为您保留：${seats}`, released: '座位已释放', expired: '保留已过期，座位已释放',
@@ -41,7 +41,7 @@ const strings = {
   en: {
     skip: 'Skip to content', appTitle: 'SeatKit seats', shows: 'Shows', otherTimes: 'Other times', seatMap: 'seat map', changeShow: 'Times', categoryName: c => ({ standard: 'Standard', vip: 'VIP', couple: 'Couple seats', lower: 'Lower tier', upper: 'Upper tier', premium: 'Premium', floor: 'Floor' })[c] ?? `${c[0].toUpperCase()}${c.slice(1)}`, yourSeats: 'Your seats',
     prices: 'Prices', bestLabel: 'Best seats for', bestButton: 'Pick', wheelchair: 'I need a wheelchair space', total: 'Total',
-    holdLeft: 'Held for', confirm: 'Confirm purchase', extend: 'Extend hold', release: 'Release seats', listMode: 'List mode',
+    holdLeft: 'Held for', confirm: 'Confirm purchase', payButton: 'Pay', extend: 'Extend hold', release: 'Release seats', listMode: 'List mode',
     mapMode: 'Map mode', zoomIn: 'Zoom in', zoomOut: 'Zoom out', free: n => `${n} free`, from: p => `from ${p}`,
     mapHelp: 'Arrow keys move between seats (left and right along a row, up and down between rows); Enter or Space selects. Drag empty space to pan, wheel or pinch to zoom, drag across seats with the mouse to pick several.',
     held: seats => `Holding for you: ${seats}`, released: 'Seats released', expired: 'Your hold expired; the seats were released',

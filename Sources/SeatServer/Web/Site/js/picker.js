@@ -5,6 +5,7 @@
 import { api, ApiProblem, request } from './api.js';
 import { lang, setLanguage, showTime, t } from './i18n.js';
 import { $, announce, detailText, el, filmMeta, roveWithArrows, showMessage, statusLegend, stripOf, symbol } from './ui.js';
+import { PayPage, keptPayment } from './pay.js';
 import './element.js';
 
 export async function showPage(showId) {
@@ -12,6 +13,8 @@ export async function showPage(showId) {
   const map = $('map');
   const showsLoaded = api.shows();
   showsLoaded.catch(() => {});
+  // How this server takes money: with a provider online, Confirm becomes Pay (js/pay.js).
+  const optionsLoaded = api.paymentOptions().catch(() => ({ providers: [] }));
   // The server names the show's venue in the page (`data-venue`): the map asks for its geometry at once.
   const venueHint = document.body.dataset.venue;
   if (venueHint) map.setAttribute('venue', venueHint);
@@ -36,7 +39,7 @@ export async function showPage(showId) {
     showMessage(e.detail.message);
   });
   map.addEventListener('change', e => (e.detail.tick ? renderCountdown() : renderSelection()));
-  map.addEventListener('statuses', () => { if (listShown) renderList(); });
+  map.addEventListener('statuses', () => { if (listShown) renderList(); if (payPage?.open) payPage.check(); });
   map.addEventListener('show', e => {
     const wasOpen = show.onSale !== false;
     show = e.detail.show;
@@ -284,39 +287,62 @@ export async function showPage(showId) {
   });
   $('release').addEventListener('click', () => { showMessage('', 'none'); session.release(); });
   $('extend').addEventListener('click', async () => { await session.extend(); announce(t('extended')); });
+  // What is being bought, as the Pay step and the receipt write it.
+  const whenText = () => `${showTime(show.startsAt).day} ${showTime(show.startsAt).time}`;
+  const holdTotal = () => (session.hold?.total ? `${symbol(session.hold.currency)}${session.hold.total}` : $('total').textContent);
+  const { providers } = await optionsLoaded;
+  const payPage = providers.length === 0 ? null : new PayPage({
+    showId, session, options: providers, phone: () => matchMedia('(max-width: 52rem), (pointer: coarse)').matches,
+    summary: () => ({ title: detailText(show, 'title') ?? picker.venue.title, when: [whenText(), detailText(show, 'hall')].filter(Boolean).join(' · '),
+                      seats: picker.names([...session.held]), total: holdTotal() }),
+    onPaid: (done, summary) => {
+      session.clear();
+      showReceipt(done, summary.seats, summary.total);
+    },
+    onBack: () => renderSelection(),
+  });
+  if (payPage) {
+    $('confirm').dataset.i18n = 'payButton';
+    $('confirm').textContent = t('payButton');
+    // A hold being paid for (back from the provider's page, a reload, another tab): the Pay step again.
+    map.addEventListener('hold', e => { if (e.detail.hold?.state === 'paying' && !payPage.open) setTimeout(() => payPage.show()); });
+    // Back from the provider's page (the hold may be sold already), or a reload while paying.
+    if (session.hold?.state === 'paying' || keptPayment(showId)) payPage.show();
+  }
   $('confirm').addEventListener('click', async () => {
+    if (payPage) { showMessage('', 'none'); payPage.show(); return; }
     const names = picker.names([...session.held]);
     const total = $('total').textContent;
     const done = await session.confirm();
-    if (done) {
-      // What was bought: the show, its time and hall, the seats and the total.
-      const when = `${showTime(show.startsAt).day} ${showTime(show.startsAt).time}`;
-      const what = [detailText(show, 'title'), detailText(show, 'hall') ?? picker.venue.title].filter(Boolean).join(' · ');
-      const text = t('receipt', done.orderRef, what, when, names, total);
-      // A ticket stub: done, the film, the hall and time, the seats, the total, the order; then the way
-      // to the order's own page (tickets, a change of showing or a refund) and to the calendar.
-      const order = `/orders/${encodeURIComponent(done.orderRef)}?code=${encodeURIComponent(done.token)}`;
-      const calendar = `/v1/orders/${encodeURIComponent(done.orderRef)}/calendar.ics?code=${encodeURIComponent(done.token)}&lang=${lang()}`;
-      const line = (cls, content) => el('p', { class: cls }, content);
-      $('receipt').replaceChildren(
-        line('stub-done', t('purchased')), detailText(show, 'title') ? line('stub-film', detailText(show, 'title')) : '',
-        line('stub-when', [detailText(show, 'hall') ?? picker.venue.title, when].filter(Boolean).join(' · ')),
-        line('stub-seats', names), line('stub-total', `${t('total')} ${total}`), line('stub-order', t('orderLine', done.orderRef)),
-        el('div', { class: 'stub-actions' }, el('a', { class: 'order-link', href: order }, t('viewOrder')),
-          el('a', { class: 'order-link', href: calendar, download: `${done.orderRef}.ics` }, t('addToCalendar'))));
-      showMessage('', 'none');
-      // The receipt is the page now: the map, its legend and the dead buy bar go (on a phone the success
-      // card sat under the map below a greyed "确认购买" bar, its QR codes half off screen).
-      $('receipt-slot').replaceChildren($('receipt'), $('tickets'));
-      $('show-page').hidden = true;
-      $('receipt-page').hidden = false;
-      window.scrollTo(0, 0);
-      announce(text);
-      // The focus on the result, not the page's top: a keyboard or screen-reader user reads it next.
-      $('receipt').focus();
-      showTickets(done.token);
-    }
+    if (done) showReceipt(done, names, total);
   });
+  /// The receipt is the page: a ticket stub (done, the film, the hall and time, the seats, the total, the
+  /// order), the way to the order's own page (tickets, a change of showing or a refund) and the calendar.
+  function showReceipt(done, names, total) {
+    const when = whenText();
+    const what = [detailText(show, 'title'), detailText(show, 'hall') ?? picker.venue.title].filter(Boolean).join(' · ');
+    const text = t('receipt', done.orderRef, what, when, names, total);
+    const order = `/orders/${encodeURIComponent(done.orderRef)}?code=${encodeURIComponent(done.token)}`;
+    const calendar = `/v1/orders/${encodeURIComponent(done.orderRef)}/calendar.ics?code=${encodeURIComponent(done.token)}&lang=${lang()}`;
+    const line = (cls, content) => el('p', { class: cls }, content);
+    $('receipt').replaceChildren(
+      line('stub-done', t('purchased')), detailText(show, 'title') ? line('stub-film', detailText(show, 'title')) : '',
+      line('stub-when', [detailText(show, 'hall') ?? picker.venue.title, when].filter(Boolean).join(' · ')),
+      line('stub-seats', names), line('stub-total', `${t('total')} ${total}`), line('stub-order', t('orderLine', done.orderRef)),
+      el('div', { class: 'stub-actions' }, el('a', { class: 'order-link', href: order }, t('viewOrder')),
+        el('a', { class: 'order-link', href: calendar, download: `${done.orderRef}.ics` }, t('addToCalendar'))));
+    showMessage('', 'none');
+    // The receipt is the page now: the map, its legend and the dead buy bar go (on a phone the success
+    // card sat under the map below a greyed "确认购买" bar, its QR codes half off screen).
+    $('receipt-slot').replaceChildren($('receipt'), $('tickets'));
+    $('show-page').hidden = true;
+    $('receipt-page').hidden = false;
+    window.scrollTo(0, 0);
+    announce(text);
+    // The focus on the result, not the page's top: a keyboard or screen-reader user reads it next.
+    $('receipt').focus();
+    showTickets(done.token);
+  }
   /// The tickets of the purchase: a QR code a seat, what the door scans.
   async function showTickets(token) {
     try {
@@ -334,6 +360,7 @@ export async function showPage(showId) {
   }
   $('language').onclick = async () => {
     setLanguage(lang() === 'zh' ? 'en' : 'zh');
+    if (payPage?.open) payPage.show();
     renderStrip();
     await picker.load();
     picker.salesState();

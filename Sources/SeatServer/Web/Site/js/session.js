@@ -30,6 +30,8 @@ export class HoldSession {
     this.hold = null;           // the last hold resource
     this.chain = Promise.resolve();
     this.wheelchair = false;
+    /** @type {string | undefined} the order's reference, made at the first checkout and kept */
+    this.orderRef = undefined;
     this.timer = setInterval(() => this.tick(), 1000);
     // One buyer, one hold, however many tabs: the hold of this show is kept where every tab of the site
     // reads it (two tabs once acted as two buyers, each with the show's seat limit). A tab opening the
@@ -189,6 +191,27 @@ export class HoldSession {
       } catch (error) {
         if (error instanceof ApiProblem && error.status === 410) { this.clear(); this.onExpired(); } else this.onProblem(error, []);
         return null;
+      }
+    });
+  }
+
+  /// Pushes what is still pending, then asks for a payment of exactly the held seats with `provider`
+  /// (`method`: how, on this device). The hold comes back `paying`: its seats kept for the payment's
+  /// window, the hold closed to changes. Resolves to `{payment}`, or `{problem}` when the server refused
+  /// (the caller says why: a payment's refusals are the Pay step's to word).
+  checkout(provider, method) {
+    return this.enqueue(async () => {
+      await this.push();
+      if (!this.token || this.desired.size !== this.held.size) return { problem: new Error('the seats are still being held') };
+      // One reference for this hold's order, however often the buyer tries (the server keeps the first).
+      this.orderRef ??= 'WEB-' + crypto.getRandomValues(new Uint32Array(2)).reduce((s, n) => s + n.toString(36).toUpperCase(), '');
+      try {
+        const { payment, hold } = await api.checkout(this.token, { provider, method, orderRef: this.orderRef });
+        this.accept(hold);
+        return { payment };
+      } catch (error) {
+        if (error instanceof ApiProblem && error.status === 410) { this.clear(); this.onExpired(); }
+        return { problem: error };
       }
     });
   }

@@ -1,0 +1,140 @@
+"""Paying (#52): with WeChat Pay and Alipay online (the payment sandbox, test money, whose signatures are the
+providers' own SDKs'), the buyer's Confirm becomes Pay, and the seats are sold only when the provider says
+paid: the receipt comes over the show's event stream. Shared set-up and helpers: support.py."""
+
+import json
+import os
+import re
+import time
+import urllib.parse
+import urllib.request
+
+from support import *  # noqa: F401,F403 (the suites' shared names)
+
+
+class PayingTests(PickerCase):
+    payments = True
+
+    def pick(self, d, seats, phone=False):
+        for seat in seats:
+            if phone:
+                self.touch_tap(d, *self.seat_point(d, seat))
+            else:
+                self.click_seat(d, seat)
+        return self.wait(d, self.settled_total, message="the seats held")
+
+    def sandbox(self, path, body):
+        request = urllib.request.Request(self.server.sandbox_url + path, data=json.dumps(body).encode(), method="POST",
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as r:
+            return json.loads(r.read())
+
+    def statuses_of(self, indices):
+        statuses = self.server.statuses(self.show)
+        return [statuses[i] for i in indices]
+
+    def test_a_phone_buyer_pays_with_alipay_in_chinese(self):
+        d = self.open_phone(lang="zh")
+        self.assertEqual(self.pick(d, ["7-1", "7-2"], phone=True), "¥116.00")
+        chosen = {self.index(d, "7-1"), self.index(d, "7-2")}
+        pay = d.find_element(By.ID, "confirm")
+        self.assertEqual(pay.text, "去支付")
+        pay.click()
+        self.wait(d, lambda d: d.find_element(By.ID, "pay-page").is_displayed(), message="the Pay step")
+        self.assertFalse(d.find_element(By.ID, "show-page").is_displayed())
+        card = d.find_element(By.CSS_SELECTOR, ".pay-card")
+        # What is bought and for how long the seats are kept, in Chinese; a test server says test money.
+        self.assertEqual(d.find_element(By.ID, "pay-title").text, "支付订单")
+        self.assertIn("7排1座", d.find_element(By.CSS_SELECTOR, ".pay-seats").text)
+        self.assertEqual(d.find_element(By.CSS_SELECTOR, ".pay-total strong").text, "¥116.00")
+        self.assertRegex(d.find_element(By.ID, "pay-countdown").text, r"^请在 \d\d:\d\d 内完成支付，超时座位将自动释放$")
+        self.assertIn("测试金额", d.find_element(By.ID, "pay-test").text)
+        names = [e.text.split("\n")[0] for e in d.find_elements(By.CSS_SELECTOR, ".pay-option .pay-name")]
+        self.assertEqual(names, ["微信支付", "支付宝"])
+        self.assertIsNone(re.search(r"[A-Za-z]{4,}", card.text.replace("VIP", "")), f"no English on the Chinese Pay step: {card.text}")
+        d.find_element(By.CSS_SELECTOR, ".pay-option[data-provider='alipay']").click()
+        self.assertEqual(d.find_element(By.ID, "pay-go").text, "确认支付 ¥116.00")
+        # The whole card fits the phone's screen: nothing to scroll to reach the button.
+        bottom = d.execute_script("return document.getElementById('pay-go').getBoundingClientRect().bottom")
+        self.assertLessEqual(bottom, 844)
+        d.save_screenshot(os.path.join(ARTIFACTS, "pay-phone-zh.png"))
+        self.axe(d, "the Pay step on a phone")
+        d.find_element(By.ID, "pay-go").click()
+        # Alipay's phone page (wap pay), played by the sandbox's cashier: the seats are held, not sold.
+        self.wait(d, lambda d: "/gateway.do" in d.current_url, message="sent to Alipay's page")
+        self.assertIn("alipay.trade.wap.pay", urllib.parse.unquote(d.current_url))
+        self.assertIn("¥116.00", d.find_element(By.TAG_NAME, "body").text)
+        self.assertEqual(self.statuses_of(sorted(chosen)), ["h", "h"], "held while paying, not sold")
+        d.save_screenshot(os.path.join(ARTIFACTS, "pay-phone-alipay-cashier.png"))
+        d.find_element(By.ID, "sandbox-pay").click()
+        # Back on the show's page: the receipt once the server says sold.
+        self.wait(d, lambda d: d.current_url.startswith(f"{self.server.url}/shows/{self.show}"), message="back from Alipay")
+        receipt = self.wait(d, lambda d: d.find_element(By.ID, "receipt").text or None, timeout=10, message="the receipt")
+        self.assertIn("购买成功！", receipt)
+        self.assertRegex(receipt, r"订单号 WEB-[A-Z0-9]+")
+        self.assertIn("¥116.00", receipt)
+        self.assertTrue(d.find_element(By.ID, "receipt-page").is_displayed())
+        self.assertFalse(d.find_element(By.ID, "pay-page").is_displayed())
+        self.assertEqual(self.server.sold_in_store(self.show), chosen)
+        self.wait(d, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#tickets figure img")) == 2, message="two tickets")
+        d.save_screenshot(os.path.join(ARTIFACTS, "pay-phone-receipt-zh.png"))
+        # The payments report matches the sale: nothing paid but not sold, nothing sold but not paid.
+        day = lambda offset: time.strftime("%Y-%m-%dT00:00:00Z", time.gmtime(time.time() + offset * 86400))
+        status, report = self.server.send("GET", f"/v1/reports/payments?from={day(-1)}&to={day(2)}", None, admin=True)
+        self.assertEqual(status, 200, report)
+        mine = [p for p in report["payments"] if p["showId"] == self.show]
+        self.assertEqual([(p["provider"], p["state"], p["amount"]) for p in mine], [("alipay", "succeeded", "116.00")])
+        self.assertEqual(report["mismatches"], [])
+
+    def test_a_desktop_buyer_scans_the_wechat_pay_code(self):
+        d = self.open(lang="en")
+        d.set_window_size(1440, 900)
+        self.assertEqual(self.pick(d, ["5-1"]), "¥38.00")
+        self.assertEqual(d.find_element(By.ID, "confirm").text, "Pay")
+        d.find_element(By.ID, "confirm").click()
+        self.wait(d, lambda d: d.find_element(By.ID, "pay-page").is_displayed(), message="the Pay step")
+        self.assertEqual([e.get_attribute("value") for e in d.find_elements(By.CSS_SELECTOR, "#pay-options input")], ["wechatpay", "alipay"])
+        self.assertTrue(d.find_element(By.CSS_SELECTOR, "#pay-options input[value='wechatpay']").is_selected(), "WeChat Pay first")
+        d.save_screenshot(os.path.join(ARTIFACTS, "pay-desktop-en.png"))
+        d.find_element(By.ID, "pay-go").click()
+        # WeChat Pay Native: the weixin:// link as a QR code, drawn by the server, and the words to scan it.
+        self.wait(d, lambda d: d.execute_script("const i = document.getElementById('pay-qr'); return !i.hidden && i.complete && i.naturalWidth > 0"),
+                  message="the QR code drawn")
+        self.assertIn("/v1/payments/qr.svg?text=weixin%3A%2F%2Fwxpay%2F", d.find_element(By.ID, "pay-qr").get_attribute("src"))
+        self.assertEqual(d.find_element(By.ID, "pay-qr").get_attribute("alt"), "WeChat Pay payment QR code")
+        self.assertEqual(d.find_element(By.ID, "pay-scan").text, "Open WeChat and scan to pay")
+        self.assertRegex(d.find_element(By.ID, "pay-countdown").text, r"^Pay within (14|15):\d\d; after that the seats are let go$")
+        test_link = d.find_element(By.ID, "pay-test-link")
+        self.assertTrue(test_link.is_displayed())
+        order = urllib.parse.parse_qs(urllib.parse.urlsplit(test_link.get_attribute("href")).query)["order"][0]
+        self.assertEqual(self.statuses_of([self.index(d, "5-1")]), ["h"], "held while paying, not sold")
+        d.save_screenshot(os.path.join(ARTIFACTS, "pay-desktop-wechat-qr-en.png"))
+        self.axe(d, "the WeChat Pay QR code")
+        # The buyer's phone scans and pays: the receipt follows over the show's event stream (the
+        # 5-second check is the fallback; this is well inside it).
+        paid_at = time.time()
+        self.assertTrue(self.sandbox("/_sandbox/pay", {"provider": "wechatpay", "order": order})["paid"])
+        receipt = self.wait(d, lambda d: d.find_element(By.ID, "receipt").text or None, timeout=10, message="the receipt")
+        waited = time.time() - paid_at
+        self.assertLess(waited, 4.0, f"the receipt came {waited:.1f} s after the payment")
+        print(f"\n  receipt {waited * 1000:.0f} ms after WeChat Pay's notification", end=" ")
+        self.assertIn("Purchased!", receipt)
+        self.assertIn("Row 5, seat 1", receipt)
+        self.assertEqual(self.server.sold_in_store(self.show), {self.index(d, "5-1")})
+        d.save_screenshot(os.path.join(ARTIFACTS, "pay-desktop-receipt-en.png"))
+
+    def test_the_pay_step_cannot_be_skipped(self):
+        d = self.open(lang="en")
+        self.pick(d, ["6-1"])
+        token = d.execute_script("return document.getElementById('map').picker.session.token")
+        # The page never confirms for free: the server refuses a buyer's confirm while money is taken online.
+        status, problem = self.server.send("POST", f"/v1/holds/{token}/confirm", {"orderRef": "FREE-1"})
+        self.assertEqual((status, problem["type"]), (402, "/problems/payment-required"))
+        # Back from the Pay step to the seats: the hold is untouched and can still change.
+        d.find_element(By.ID, "confirm").click()
+        self.wait(d, lambda d: d.find_element(By.ID, "pay-page").is_displayed(), message="the Pay step")
+        d.find_element(By.ID, "pay-back").click()
+        self.assertTrue(d.find_element(By.ID, "show-page").is_displayed())
+        self.click_seat(d, "6-2")
+        self.assertEqual(self.wait(d, self.settled_total, message="two seats"), "¥116.00")
+        self.assertEqual(self.server.sold_in_store(self.show), set())
