@@ -138,3 +138,47 @@ class PayingTests(PickerCase):
         self.click_seat(d, "6-2")
         self.assertEqual(self.wait(d, self.settled_total, message="two seats"), "¥116.00")
         self.assertEqual(self.server.sold_in_store(self.show), set())
+
+    def test_the_console_shows_the_money(self):
+        # A buyer pays with WeChat Pay (through the API, as the page does); then a manager reads it all.
+        status, hold = self.server.post(f"/v1/shows/{self.show}/holds", {"seats": ["8-1", "8-2"]})
+        self.assertEqual(status, 201, hold)
+        status, checkout = self.server.post(f"/v1/holds/{hold['token']}/checkout", {"provider": "wechatpay", "orderRef": "WX-CONSOLE-1"})
+        self.assertEqual(status, 201, checkout)
+        self.assertTrue(self.sandbox("/_sandbox/pay", {"provider": "wechatpay", "order": checkout["payment"]["id"][4:]})["paid"])
+        d = self.sign_in_console(MANAGER_KEY)
+        d.set_window_size(1440, 1000)
+        # The reconciliation: the payment matched to its sale, and the verdict says so.
+        verdict = self.wait(d, lambda d: d.find_element(By.CSS_SELECTOR, "#money-report .money-verdict").text or None, message="the verdict")
+        self.assertRegex(verdict, r"^All matched: \d+ payments, no mismatch\.$")
+        rows = d.find_elements(By.CSS_SELECTOR, "[data-table='payments'] tbody tr")
+        line = next(r.text for r in rows if "WX-CONSOLE-1" in r.text)
+        self.assertIn("WeChat Pay", line)
+        self.assertRegex(line, r"4200\d{8}")
+        self.assertIn("¥116.00", line)
+        # The order found at the desk: its payment with WeChat Pay's transaction id; refunded, the money
+        # goes back through WeChat Pay and the desk says it succeeded, with WeChat Pay's refund id.
+        d.find_element(By.ID, "search-q").send_keys("WX-CONSOLE-1")
+        d.find_element(By.CSS_SELECTOR, "#search-form button").click()
+        self.wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#search-results .search-result"), message="the order found")[0].click()
+        payments = self.wait(d, lambda d: d.find_element(By.CSS_SELECTOR, "[data-table='order-payments']").text or None, message="the order's payments")
+        self.assertIn("WeChat Pay", payments)
+        self.assertRegex(payments, r"4200\d{8}")
+        status, refunded = self.server.send("POST", "/v1/orders/WX-CONSOLE-1/refund", {"seats": ["8-1"], "reason": "cannot come"}, admin=True)
+        self.assertEqual(status, 200, refunded)
+        d.find_element(By.CSS_SELECTOR, "#search-results .search-result").click()
+        back = self.wait(d, lambda d: (t := d.find_element(By.CSS_SELECTOR, "[data-table='order-money-back']").text) and "¥58.00" in t and t,
+                         message="the refund through WeChat Pay")
+        self.assertIn("Succeeded", back)
+        self.assertRegex(back, r"50\d{6,}|WXR|[0-9A-Za-z]{10,}")
+        # A webhook endpoint added by the manager: listed, its secret shown once.
+        d.find_element(By.ID, "webhook-url").send_keys("https://crm.example.cn/seatkit")
+        d.find_element(By.CSS_SELECTOR, "#webhook-form button[type='submit']").click()
+        said = self.wait(d, lambda d: d.find_element(By.ID, "money-message").text or None, message="the endpoint added")
+        self.assertRegex(said, r"whsec_[A-Za-z0-9+/=]{20,}")
+        self.wait(d, lambda d: "https://crm.example.cn/seatkit" in d.find_element(By.CSS_SELECTOR, "[data-table='endpoints']").text, message="listed")
+        d.find_element(By.CSS_SELECTOR, "[data-table='endpoints'] tbody tr button").click()
+        self.wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-table='deliveries']"), message="its deliveries")
+        d.execute_script("document.getElementById('money').scrollIntoView()")
+        d.save_screenshot(os.path.join(ARTIFACTS, "console-money-en.png"))
+        self.axe(d, "the console's money")

@@ -265,6 +265,12 @@ import Testing
         server.app.api.settleMoney()
         let order = try c.request("GET", "/v1/orders/WX-BACK", headers: [("X-Admin-Key", TestServer.adminKey)])
         #expect(moneyBack(order) == ["wechatpay 58.00 succeeded", "wechatpay 58.00 succeeded"], "\(order.text)")
+        // The box office sees the payment that sold it, with WeChat Pay's own transaction id; the buyer does not.
+        let paid = try #require(order.json?["payments"]?.arrayValue?.first?.objectValue, "\(order.text)")
+        #expect(paid["provider"]?.stringValue == "wechatpay" && paid["providerId"]?.stringValue?.hasPrefix("4200") == true, "\(paid)")
+        #expect(paid["amount"]?.stringValue == "116.00" && paid["id"]?.stringValue == "pay_" + wx.order, "\(paid)")
+        let buyers = try c.request("GET", "/v1/orders/WX-BACK?code=\(wx.token)")
+        #expect(buyers.status == 200 && buyers.json?["payments"] == nil, "\(buyers.text)")
         let refunds = try sandbox.ledger().refunds
         #expect(refunds.map { $0["amount"] ?? "" } == ["5800", "5800"] && Set(refunds.map { $0["order"] ?? "" }) == [wx.order], "\(refunds)")
 

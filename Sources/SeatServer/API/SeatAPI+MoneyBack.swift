@@ -48,6 +48,18 @@ extension SeatAPI {
         return ids.sorted().flatMap { (try? payments.paymentRefunds(payment: $0)) ?? [] }.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
 
+    /// The payments that sold an order's parts, oldest first (a counter sale's part names none).
+    func orderPayments(_ parts: [OrderResource.Part]) -> [OrderResource.Payment] {
+        guard let payments = inventory.store.payments else { return [] }
+        let ids = Set(parts.map(\.payment).filter { $0.hasPrefix("pay_") })
+        return ids.compactMap { try? payments.payment(id: $0) }.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }.map { p in
+            OrderResource.Payment(
+                id: p.id, provider: p.provider, providerID: p.providerID, state: p.state.rawValue,
+                amount: Money(minorUnits: p.amount, currency: p.currency, digits: 2).description, currency: p.currency, createdAt: Render.iso(p.createdAt),
+                outcome: p.outcome)
+        }
+    }
+
     /// The order resource with its refunds through providers, the pending ones sent first when `send`.
     func withMoneyBack(_ resource: OrderResource, send: Bool) -> OrderResource {
         var refunds = moneyBack(resource.parts)

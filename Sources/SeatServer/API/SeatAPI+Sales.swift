@@ -74,7 +74,9 @@ extension SeatAPI {
             return .json(200, resource, headers: [("Cache-Control", "no-store")])
         }
         try requireOperator(r, .boxoffice, to: "look up orders")
-        return .json(200, withMoneyBack(Render.order(try inventory.order(orderRef: orderRef)), send: false))
+        var resource = withMoneyBack(Render.order(try inventory.order(orderRef: orderRef)), send: false)
+        resource.payments = orderPayments(resource.parts)
+        return .json(200, resource)
     }
 }
 

@@ -242,9 +242,30 @@ public struct OrderResource: Sendable {
         }
     }
 
+    /// A payment that sold part of the order, as its provider knows it (the operators' view only).
+    public struct Payment: Sendable, Hashable {
+        public var id: String
+        public var provider: String
+        /// The provider's own id: Stripe's PaymentIntent, WeChat Pay's transaction_id, Alipay's trade_no.
+        public var providerID: String?
+        public var state: String
+        public var amount: String
+        public var currency: String
+        public var createdAt: String
+        public var outcome: String?
+        public init(
+            id: String, provider: String, providerID: String?, state: String, amount: String, currency: String, createdAt: String, outcome: String?
+        ) {
+            self.id = id; self.provider = provider; self.providerID = providerID; self.state = state; self.amount = amount; self.currency = currency
+            self.createdAt = createdAt; self.outcome = outcome
+        }
+    }
+
     public var orderRef: String
     public var parts: [Part]
     public var refunds: [Refund]
+    /// The payments that sold the order's parts (operators only; none for a counter sale).
+    public var payments: [Payment] = []
     /// In the buyer's view of their order (with its code) only.
     public var afterSale: [Terms]?
     /// The order's refunds through payment providers (none for an order paid at the counter).
@@ -293,6 +314,17 @@ public struct OrderResource: Sendable {
             }
             w.raw("]")
         }
+        if !payments.isEmpty {
+            w.key("payments"); w.raw("[")
+            for (k, p) in payments.enumerated() {
+                if k > 0 { w.raw(",") }
+                w.raw("{"); w.key("id", first: true); w.string(p.id); w.key("provider"); w.string(p.provider)
+                w.key("providerId"); optional(p.providerID); w.key("state"); w.string(p.state); w.key("amount"); w.string(p.amount)
+                w.key("currency"); w.string(p.currency); w.key("createdAt"); w.string(p.createdAt); w.key("outcome"); optional(p.outcome)
+                w.raw("}")
+            }
+            w.raw("]")
+        }
         if !moneyBack.isEmpty {
             w.key("moneyBack"); w.raw("[")
             for (k, b) in moneyBack.enumerated() {
@@ -331,6 +363,11 @@ public struct OrderResource: Sendable {
             }
         }
         self.init(orderRef: o.text("orderRef"), parts: parts, refunds: refunds, afterSale: terms)
+        payments = o.objects("payments").map { p in
+            Payment(
+                id: p.text("id"), provider: p.text("provider"), providerID: p.optionalText("providerId"), state: p.text("state"), amount: p.text("amount"),
+                currency: p.text("currency"), createdAt: p.text("createdAt"), outcome: p.optionalText("outcome"))
+        }
         moneyBack =
             o["moneyBack"] == nil
             ? []
@@ -389,6 +426,19 @@ extension OrderResource: WireBody, WireWritable {
                         "refundUntil": .string(format: "date-time").orNull.described("null: refunds are the box office's only"),
                     ], required: ["showId", "exchangesLeft", "exchangeUntil", "exchangeFee", "refundUntil"])
             ).described("the buyer's view (with the order's code) only: what they may still do on each show of the order"),
+            "payments": .array(
+                .object(
+                    [
+                        "id": .string(),
+                        "provider": .oneOf(["stripe", "wechatpay", "alipay", "external"]),
+                        "providerId": .string().orNull,
+                        "state": .oneOf(["pending", "succeeded", "failed", "canceled", "refunded"]),
+                        "amount": .string(pattern: WireMoney.pattern),
+                        "currency": .string(),
+                        "createdAt": .string(format: "date-time"),
+                        "outcome": .string().orNull,
+                    ], required: ["id", "provider", "providerId", "state", "amount", "currency", "createdAt", "outcome"])
+            ).described("the operators' view only: the payments that sold the order, with the providers' own ids"),
             "moneyBack": .array(
                 .object(
                     [

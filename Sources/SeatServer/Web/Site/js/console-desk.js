@@ -10,6 +10,7 @@ import { renderQueue } from './console-queue.js';
 import { renderDayReport, renderShowReport, reportCSV } from './console-reports.js';
 import { renderShowActions } from './console-shows.js';
 import { refreshSide } from './console-side.js';
+import { renderOrderMoney } from './console-money.js';
 import { w } from './console-words.js';
 import { lang, localName, showTime } from './i18n.js';
 import { detailText, statusLegend } from './ui.js';
@@ -181,6 +182,7 @@ export function bindDesk() {
       if (!ref) { say('desk-message', w('noOrder')); return; }
       $('refund-ref').value = ref;
       say('desk-message', `${w('orderRef')}: ${ref}`, 'ok');
+      renderOrderMoney(ref);
     } catch (error) {
       say('desk-message', problemWords(error));
     }
@@ -202,6 +204,7 @@ export function bindDesk() {
       const ref = $('refund-ref').value;
       const body = ids.length ? { seats: ids, reason: 'box office' } : { reason: 'box office' };
       await call('POST', `/v1/orders/${encodeURIComponent(ref)}/refund`, body);
+      renderOrderMoney(ref);
       return w('done').refund(ref, ids.length || 'all');
     });
   });
@@ -285,6 +288,7 @@ async function searchOrders() {
         if (o.showId !== state.showId && shows.has(o.showId)) { $('show').value = o.showId; await openShow(o.showId); }
         $('refund-ref').value = o.orderRef;
         say('desk-message', w('orderChosen', o.orderRef), 'ok');
+        renderOrderMoney(o.orderRef);
         $('refund-ref').focus();
       });
       item.append(b);

@@ -12,6 +12,7 @@ import { bindHeat } from './console-heat.js';
 import { bindPrices } from './console-prices.js';
 import { bindQueue } from './console-queue.js';
 import { bindReports } from './console-reports.js';
+import { bindMoney, renderPaymentsReport, renderWebhooks } from './console-money.js';
 import { bindShows, newShowAt, remember, renderShowActions } from './console-shows.js';
 import { bindToday, renderToday } from './console-today.js';
 import { refreshSide } from './console-side.js';
@@ -57,7 +58,8 @@ async function signIn(candidate) {
   if (query.get('day')) $('board-view').value = 'day';
   if (!$('board-from').value) $('board-from').value = query.get('day') ?? query.get('week') ?? new Date().toISOString().slice(0, 10);
   $('board-actions').hidden = !state.operator.may.includes('shows');
-  await Promise.all([openDesk(), renderBoard(), renderToday()]);
+  $('money').hidden = false;
+  await Promise.all([openDesk(), renderBoard(), renderToday(), renderPaymentsReport(), renderWebhooks()]);
   return true;
 }
 
@@ -134,6 +136,7 @@ async function main() {
   bindQueue();
   bindHeat();
   bindReports();
+  bindMoney();
   bindShortcuts();
   bindShows({ days: boardDays });
   bindToday();
