@@ -69,6 +69,27 @@ import Testing
 
     /// A failing endpoint is retried on the schedule (5 s, then 5 min…) and delivered once it answers; a
     /// dead one costs the others nothing; one failing for 3 days is switched off and says why; 410 at once.
+    /// A burst of one show's sales goes out in one round, in order: each next delivery is claimed as
+    /// soon as its predecessor is taken (one a round, a burst of 15 sales once took 15 s to deliver).
+    @Test(arguments: StoreBackend.available) func aBurstOfOneShowsSalesGoesOutInOneRound(backend: StoreBackend) throws {
+        let receiver = try WebhookReceiver()
+        let server = try TestServer(backend: backend, holdSeconds: 60)
+        let c = try server.connection()
+        let made = try create(c, #"{"url":"\#(receiver.url("burst"))","events":["order.paid"]}"#)
+        try receiver.set("burst", secret: made.string("secret"))
+        let seats = (1...12).map { "9-\($0)" }
+        for (k, seat) in seats.enumerated() {
+            let token = try #require(try SeatServerTestSupport.hold(c, [seat]).string("token"))
+            #expect(try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"BURST-\#(k)"}"#).status == 200)
+        }
+        usleep(2_200_000)  // the log is read 2 s behind now
+        server.app.deliverWebhooks()
+        let events = try receiver.events("burst")
+        #expect(events.count == 12 && events.allSatisfy(\.verified), "\(events.count) of 12 delivered in one round")
+        let refs = events.compactMap { (try? JSONParser.parse(Array($0.body.utf8)))?.objectValue?["data"]?.objectValue?["orderRef"]?.stringValue }
+        #expect(refs == (0..<12).map { "BURST-\($0)" }, "in the show's order: \(refs)")
+    }
+
     @Test(arguments: StoreBackend.available) func aFailingEndpointIsRetriedThenSwitchedOff(backend: StoreBackend) throws {
         let receiver = try WebhookReceiver()
         let server = try TestServer(backend: backend)

@@ -102,24 +102,31 @@ final class WebhookDispatcher: Sendable {
         return String(decoding: w.bytes, as: UTF8.self)
     }
 
-    /// Sends the due deliveries, each endpoint's on a thread of its own; how many were sent.
+    /// Sends the due deliveries, each endpoint's on a thread of its own; how many were sent. A claim
+    /// gives one delivery a show and endpoint (per-show order), so the next of a show is due only once
+    /// its predecessor is taken: claimed again at once, for up to a second a round (one a claim a
+    /// second delivered a burst of 15 sales in 15 s after a restart; now in one round).
     func deliver(_ part: any WebhookOutbox, _ endpoints: [WebhookEndpoint]) throws -> Int {
-        let now = inventory.clock()
-        let due = try part.claimDueDeliveries(by: now, lease: now + Self.lease, limit: 200)
-        guard !due.isEmpty else { return 0 }
         let byID = Dictionary(uniqueKeysWithValues: endpoints.map { ($0.id, $0) })
-        let groups = Dictionary(grouping: due, by: \.endpointID)
-        let group = DispatchGroup()
-        for (id, deliveries) in groups {
-            guard let endpoint = byID[id] else { continue }
-            group.enter()
-            DispatchQueue.global().async { [self] in
-                defer { group.leave() }
-                send(deliveries.sorted { ($0.showID, $0.version) < ($1.showID, $1.version) }, to: endpoint, part)
+        let started = Date()
+        var sent = 0
+        repeat {
+            let now = inventory.clock()
+            let due = try part.claimDueDeliveries(by: now, lease: now + Self.lease, limit: 200)
+            guard !due.isEmpty else { break }
+            let group = DispatchGroup()
+            for (id, deliveries) in Dictionary(grouping: due, by: \.endpointID) {
+                guard let endpoint = byID[id] else { continue }
+                group.enter()
+                DispatchQueue.global().async { [self] in
+                    defer { group.leave() }
+                    send(deliveries.sorted { ($0.showID, $0.version) < ($1.showID, $1.version) }, to: endpoint, part)
+                }
             }
-        }
-        group.wait()
-        return due.count
+            group.wait()
+            sent += due.count
+        } while Date().timeIntervalSince(started) < 1
+        return sent
     }
 
     func send(_ deliveries: [WebhookDelivery], to endpoint: WebhookEndpoint, _ part: any WebhookOutbox) {
