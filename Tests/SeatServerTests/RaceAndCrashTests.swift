@@ -142,14 +142,18 @@ final class ServerProcess {
     /// What the server printed before it started serving (its banner).
     private(set) var banner = ""
 
-    /// `storeArguments`: instead of `--store STORE` (`--shards FILE`, say).
-    init(store: String, environment: [String: String] = [:], samples: Bool = false, storeArguments: [String]? = nil) throws {
+    /// `storeArguments`: instead of `--store STORE` (`--shards FILE`, say); `port`: a fixed one (a
+    /// payment provider's notifyUrl names it) instead of any free one; `extra`: more options.
+    init(
+        store: String, environment: [String: String] = [:], samples: Bool = false, storeArguments: [String]? = nil, port fixed: UInt16 = 0,
+        extra: [String] = []
+    ) throws {
         process.executableURL = Self.binary
         process.arguments =
-            ["serve", "--port", "0"] + (storeArguments ?? ["--store", store]) + [
+            ["serve", "--port", String(fixed)] + (storeArguments ?? ["--store", store]) + [
                 "--admin-key", TestServer.adminKey, "--holds-per-second", "0", "--trusted-proxies", "127.0.0.1",
             ]
-            + (samples ? [] : ["--no-samples"])
+            + (samples ? [] : ["--no-samples"]) + extra
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe()
         process.standardOutput = out
