@@ -128,7 +128,10 @@ extension Inventory {
     func activeHold(_ token: String, snapshot: HoldSnapshot?, in m: Memory) throws(Refusal) -> (ShowState, ActiveHold) {
         apply(snapshot, in: m)
         if let showID = m.holdShow[token], let state = m.shows[showID], let hold = state.holds[token] {
-            if hold.record.expiresAt <= clock() {
+            // A hold being paid for past its window is the sweeper's to end, once its provider has said
+            // (or could not for `paymentGrace`): read here it is still paying, its seats still kept. Ended
+            // on a read, a payment whose notification was late lost its seats before anyone asked.
+            if hold.record.expiresAt <= clock() && !awaitsItsProvider(hold, now: clock()) {
                 _ = try expire(hold, in: state, m)
                 throw Refusal(.holdExpired, detail: "the hold expired and its seats were released")
             }
@@ -368,6 +371,13 @@ extension Inventory {
         return ticket
     }
 
+    /// Whether an expired hold waits for its provider's word on its payment: a buyer's hold being paid
+    /// for, within `paymentGrace` of its window's end, on a server that asks providers.
+    func awaitsItsProvider(_ hold: ActiveHold, now: Int64) -> Bool {
+        hold.record.kind == .buyer && hold.record.payment != nil && now < hold.record.expiresAt + Self.paymentGrace
+            && paymentQuery.withLock { $0 != nil }
+    }
+
     /// Releases every hold past its expiry and waits for the store; returns how many. Run by the server
     /// every half second.
     @discardableResult
@@ -384,7 +394,7 @@ extension Inventory {
                 for hold in state.holds.values where hold.record.expiresAt <= now {
                     // A hold being paid for ends only once its provider has said it was not paid (or
                     // could not say for `paymentGrace`: a payment after that is refunded when it comes).
-                    if asks, hold.record.kind == .buyer, let payment = hold.record.payment, now < hold.record.expiresAt + Self.paymentGrace {
+                    if asks, awaitsItsProvider(hold, now: now), let payment = hold.record.payment {
                         paying.append((hold.record.tokenDigest, payment))
                         continue
                     }

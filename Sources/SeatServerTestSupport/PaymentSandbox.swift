@@ -60,6 +60,11 @@ public final class PaymentSandbox: Sendable {
     }
 
     /// Every order, refund and call the sandbox saw.
+    /// The provider down (its API drops every connection unanswered) or back.
+    public func outage(_ down: Bool) throws {
+        _ = try post("/_sandbox/outage", #"{"down":\#(down)}"#)
+    }
+
     public func ledger() throws -> (orders: [[String: String]], refunds: [[String: String]], requests: [String]) {
         let answer = try HTTPConnection(port: port).request("GET", "/_sandbox/orders")
         func rows(_ key: String) -> [[String: String]] {

@@ -21,6 +21,9 @@ and the sandbox's own (what a buyer or a test does):
     POST /_sandbox/pay           {"provider", "order", "notify": true}  the buyer pays; the notification is sent
     POST /_sandbox/notification  {"provider", "order", ...overrides}   a signed notification, returned, not sent
     POST /_sandbox/refunds       {"fail": 503 | 400 | 0}               refunds refused from now on (0: taken again)
+    POST /_sandbox/outage        {"down": true | false}                 the provider down: its API drops every
+                                                                        connection unanswered (the cashier and
+                                                                        the sandbox's own routes still answer)
     GET  /_sandbox/orders        every order and refund
     GET  /_sandbox/health
 """
@@ -72,6 +75,7 @@ class Sandbox:
         self.refunds = {}  # (provider, refund key) -> dict
         self.requests = []  # what SeatKit called, for the tests
         self.refund_failure = 0  # a status every refund call answers with (0: none), for the tests
+        self.down = False  # the provider's API unreachable (an outage), for the tests
 
     # --- WeChat Pay -----------------------------------------------------------------------------------
 
@@ -257,8 +261,17 @@ def handler(sandbox):
             length = int(self.headers.get("Content-Length") or 0)
             return self.rfile.read(length).decode() if length else ""
 
+        def unreachable(self, url):
+            """During an outage the provider's API answers nothing: the connection is dropped."""
+            if sandbox.down and not url.path.startswith("/_sandbox/"):
+                self.close_connection = True
+                return True
+            return False
+
         def do_GET(self):
             url = urllib.parse.urlsplit(self.path)
+            if self.unreachable(url):
+                return
             if url.path == "/_sandbox/health":
                 return self.answer(200, '{"ok":true}')
             if url.path == "/_sandbox/orders":
@@ -327,6 +340,8 @@ def handler(sandbox):
         def do_POST(self):
             url = urllib.parse.urlsplit(self.path)
             text = self.body()
+            if self.unreachable(url):
+                return
             if url.path == "/_sandbox/cashier":  # the cashier's button: paid, notified, and back to the shop
                 form = dict(urllib.parse.parse_qsl(text))
                 provider, number, back = form.get("provider", ""), form.get("order", ""), form.get("back", "")
@@ -484,6 +499,9 @@ def handler(sandbox):
                     url, headers, body = sandbox.notification(provider, order, {})
                     result["notified"] = send(url, headers, body)
                 return self.answer(200, json.dumps(result, ensure_ascii=False))
+            if path == "/_sandbox/outage":
+                sandbox.down = bool(request.get("down"))
+                return self.answer(200, '{"ok":true}')
             if path == "/_sandbox/refunds":
                 sandbox.refund_failure = int(request.get("fail", 0))
                 return self.answer(200, '{"ok":true}')

@@ -228,6 +228,76 @@ import Testing
     }
 }
 
+/// A provider down for 60 s (its API drops every connection): checkouts are refused as unavailable and
+/// change nothing, refunds wait pending, paying holds wait instead of expiring; once it is back, each is
+/// settled: the paid sold, the unpaid closed, the refunds sent. Both stores; the server's clock moved.
+@Suite(.serialized) struct ProviderOutageTests {
+    @Test(arguments: StoreBackend.available) func aProviderDownForAMinuteLosesNoMoney(backend: StoreBackend) throws {
+        let sandbox = try PaymentSandbox()
+        let server = try ChinaPaymentTests().server(backend, sandbox)
+        let c = try server.connection()
+        let china = ChinaPaymentTests()
+        let sold = try china.checkout(c, ["3-1"], #"{"provider":"wechatpay","orderRef":"DOWN-SOLD"}"#)
+        #expect(try sandbox.pay("wechatpay", order: sold.order).notified == 204)
+        let paidQuietly = try china.checkout(c, ["3-3"], #"{"provider":"alipay"}"#)
+        #expect(try sandbox.pay("alipay", order: paidQuietly.order, notify: false).paid)  // its notification lost
+        let unpaid = try china.checkout(c, ["3-5"], #"{"provider":"wechatpay"}"#)
+
+        try sandbox.outage(true)
+        // A new checkout: 503, the hold still the buyer's to pay later (or change).
+        let later = try #require(try SeatServerTestSupport.hold(c, ["3-7"]).string("token"))
+        let refused = try c.request("POST", "/v1/holds/\(later)/checkout", json: #"{"provider":"alipay"}"#)
+        #expect(refused.status == 503 && refused.string("type") == "/problems/provider-unavailable", "\(refused.text)")
+        #expect(try c.request("GET", "/v1/holds/\(later)").string("state") == "active")
+        // The box office refunds the sold seat: done at once, its money pending until WeChat Pay answers.
+        let refund = try c.request(
+            "POST", "/v1/orders/DOWN-SOLD/refund", json: #"{"reason":"show moved"}"#, headers: [("X-Admin-Key", TestServer.adminKey)])
+        #expect(refund.status == 200 && refund.json?["moneyBack"]?.arrayValue?.first?.objectValue?["state"]?.stringValue == "pending", "\(refund.text)")
+        // A minute of the server's time down, past the payment window: the paying holds wait, unsettled,
+        // and say so to their buyers (a read once ended them before their provider was asked).
+        let inventory = server.app.inventory
+        inventory.clockOffset.advance(by: 15 * 60_000)
+        for _ in 0..<6 {
+            inventory.clockOffset.advance(by: 10_000)
+            inventory.expireDue()
+            server.app.api.settleMoney()
+        }
+        for waiting in [paidQuietly, unpaid] {
+            let now = try c.request("GET", "/v1/holds/\(waiting.token)")
+            #expect(now.string("state") == "paying", "\(now.text)")
+        }
+        #expect(try server.availability().counts.sold == 0)
+
+        try sandbox.outage(false)
+        inventory.clockOffset.advance(by: 31_000)
+        inventory.expireDue()
+        server.app.api.settleMoney()
+        // Back: the quiet payment sold, the unpaid one closed, the refund sent, the new checkout taken.
+        #expect(try c.request("GET", "/v1/holds/\(paidQuietly.token)").string("type") == "/problems/hold-confirmed")
+        #expect(try c.request("GET", "/v1/holds/\(unpaid.token)").status == 410)
+        let orders = Dictionary(uniqueKeysWithValues: try sandbox.ledger().orders.map { ($0["out_trade_no"] ?? "", $0["state"] ?? "") })
+        #expect(orders[unpaid.order] == "CLOSED" && orders[sold.order] == "REFUND", "\(orders)")
+        let order = try c.request("GET", "/v1/orders/DOWN-SOLD", headers: [("X-Admin-Key", TestServer.adminKey)])
+        #expect(order.json?["moneyBack"]?.arrayValue?.first?.objectValue?["state"]?.stringValue == "succeeded", "\(order.text)")
+        let again = try #require(try SeatServerTestSupport.hold(c, ["3-9"]).string("token"))
+        #expect(try c.request("POST", "/v1/holds/\(again)/checkout", json: #"{"provider":"alipay"}"#).status == 201)
+        let report = try PaymentFlowTests().reconciliation(c)
+        let store = try server.openStore()
+        let paidAtProvider = try sandbox.ledger().orders.filter { ["SUCCESS", "TRADE_SUCCESS", "REFUND"].contains($0["state"] ?? "") }
+        var withoutSaleOrRefund = 0
+        for o in paidAtProvider {
+            let p = try store.payments?.payment(id: "pay_" + (o["out_trade_no"] ?? ""))
+            let sold = p?.state == .succeeded && (p?.outcome ?? "").hasPrefix("sold")
+            let refunded = try !(store.payments?.paymentRefunds(payment: p?.id ?? "") ?? []).filter { $0.state == .succeeded }.isEmpty
+            if !sold && !refunded && p?.state != .refunded { withoutSaleOrRefund += 1 }
+        }
+        print(
+            "provider down 60 s (\(backend)): \(paidAtProvider.count) paid at the provider; after: \(withoutSaleOrRefund) payments without sale or refund,"
+                + " \(report.mismatches.count) mismatches")
+        #expect(withoutSaleOrRefund == 0 && report.mismatches.isEmpty, "\(report)")
+    }
+}
+
 /// Money back the way it came: a refund of seats paid online is a refund through the provider that took
 /// the payment, for those seats' prices (partial where asked), pending until the provider takes it and
 /// failed with its reason when it will not; one the provider could not be asked about is sent again.
