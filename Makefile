@@ -136,6 +136,7 @@ tour: build
 # Runs the benchmarks and writes their tables into BENCHMARKS.md (redis-server for the reference row).
 bench:
 	$(MAKE) deps DEB_PACKAGES="$(DEB_PACKAGES) redis-server wrk"
+	$(MAKE) payment-deps
 	./scripts/benchmarks.sh
 	python3 scripts/bench-history.py append
 

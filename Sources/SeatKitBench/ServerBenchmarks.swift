@@ -91,6 +91,10 @@ enum ServerBenchmarks {
         } else {
             report.notes.append("No PostgreSQL for the run (scripts/benchmarks.sh starts one; or set SEATKIT_BENCH_POSTGRES): shared-store rows skipped.")
         }
+        // Money online (#52): the hold path beside 100 webhook endpoints, paid orders on both stores.
+        try paymentRates(
+            dir: dir, postgres: ProcessInfo.processInfo.environment["SEATKIT_BENCH_POSTGRES"] ?? ProcessInfo.processInfo.environment["SEATKIT_TEST_POSTGRES"],
+            report: report)
         let holds = load(port: app.port, connections: 64, seconds: 4) { c, worker, n in
             let row = layout.rows[(worker * 7) % layout.rows.count]
             let count = 1 + n % 4

@@ -92,6 +92,17 @@ if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "streams" {
     report.print(sections: [("SeatServer: event streams", 0..<report.rows.count)])
     exit(0)
 }
+// `SeatKitBench payments`: paid orders and the hold path beside webhook endpoints, alone (PostgreSQL from
+// SEATKIT_BENCH_POSTGRES or SEATKIT_TEST_POSTGRES when set).
+if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "payments" {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-bench-payments-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let postgres = ProcessInfo.processInfo.environment["SEATKIT_BENCH_POSTGRES"] ?? ProcessInfo.processInfo.environment["SEATKIT_TEST_POSTGRES"]
+    try ServerBenchmarks.paymentRates(dir: dir, postgres: postgres, report: report)
+    report.print(sections: [("SeatServer: money online", 0..<report.rows.count)])
+    exit(0)
+}
 if CommandLine.arguments.contains("server") {
     FileHandle.standardError.write(Data("server benchmarks…\n".utf8))
     try ServerBenchmarks.run(report: report)

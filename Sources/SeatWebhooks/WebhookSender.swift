@@ -1,6 +1,10 @@
 import Foundation
 import SeatPayments
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// Posts one signed event to one endpoint and says how it went: a 2xx within 5 s is taken; anything
 /// else (another status, no answer, a timeout) failed, with the status or the reason. 5 s: an endpoint
 /// slower than that is failing for every event behind it too, and the retry schedule is its room.
@@ -14,6 +18,9 @@ public struct WebhookSender: Sendable {
         public var taken: Bool { status.map { (200..<300).contains($0) } ?? false }
     }
 
+    /// Connections to the endpoints, kept between deliveries (see `ProviderHTTP.connections`).
+    static let connections = URLSession(configuration: .ephemeral)
+
     public func send(url: URL, id: String, timestamp: Int, body: [UInt8], secret: String) -> Outcome {
         guard let signature = WebhookSignature.sign(id: id, timestamp: timestamp, body: body, secret: secret) else {
             return Outcome(status: nil, error: "the endpoint's secret cannot sign")
@@ -23,7 +30,7 @@ public struct WebhookSender: Sendable {
             ("webhook-signature", signature),
         ]
         do {
-            let answer = try ProviderHTTP(timeout: timeout).send("POST", url, headers: headers, body: body)
+            let answer = try ProviderHTTP(timeout: timeout, connections: Self.connections).send("POST", url, headers: headers, body: body)
             return Outcome(status: answer.status, error: (200..<300).contains(answer.status) ? nil : String(decoding: answer.body.prefix(200), as: UTF8.self))
         } catch {
             return Outcome(status: nil, error: "\(error)")

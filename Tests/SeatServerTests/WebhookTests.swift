@@ -90,6 +90,29 @@ import Testing
         #expect(refs == (0..<12).map { "BURST-\($0)" }, "in the show's order: \(refs)")
     }
 
+    /// An endpoint that never answers (the sender waits 5 s a try) holds up nobody else: the healthy
+    /// endpoint takes the whole burst within the round, while the dead one's try goes on on its own.
+    @Test(arguments: StoreBackend.available) func aDeadEndpointDelaysOnlyItself(backend: StoreBackend) throws {
+        let receiver = try WebhookReceiver()
+        let server = try TestServer(backend: backend, holdSeconds: 60)
+        let c = try server.connection()
+        for name in ["healthy", "dead"] {
+            let made = try create(c, #"{"url":"\#(receiver.url(name))","events":["order.paid"]}"#)
+            try receiver.set(name, secret: made.string("secret"), mode: name == "dead" ? "slow" : "ok")
+        }
+        for k in 0..<5 {
+            let token = try #require(try SeatServerTestSupport.hold(c, ["8-\(k + 1)"]).string("token"))
+            #expect(try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"DEAD-\#(k)"}"#).status == 200)
+        }
+        usleep(2_200_000)  // the log is read 2 s behind now
+        let started = Date()
+        server.app.deliverWebhooks()
+        let took = Date().timeIntervalSince(started)
+        let healthy = try receiver.events("healthy").count
+        #expect(healthy == 5, "the healthy endpoint took \(healthy) of 5")
+        #expect(took < 2.5, "the round waited \(took) s for the dead endpoint")
+    }
+
     @Test(arguments: StoreBackend.available) func aFailingEndpointIsRetriedThenSwitchedOff(backend: StoreBackend) throws {
         let receiver = try WebhookReceiver()
         let server = try TestServer(backend: backend)
