@@ -56,7 +56,7 @@ public actor SeatSession {
     let api: SeatAPIClient
     public let showID: String
     let policy: SelectionPolicy
-    private(set) public var state: SessionState
+    public internal(set) var state: SessionState
     private var continuations: [UUID: AsyncStream<SessionState>.Continuation] = [:]
     private var messageContinuations: [UUID: AsyncStream<SessionMessage>.Continuation] = [:]
     /// Messages said so far (the last one's `sequence`).
@@ -66,10 +66,10 @@ public actor SeatSession {
     /// A token the cache had when the session opened offline: asked for on the next `resume`.
     private var pendingToken: String?
     private var tail: Task<Void, Never>?
-    private var expiryTask: Task<Void, Never>?
+    var expiryTask: Task<Void, Never>?
     /// The hold a checkout is paying for, until `paymentResult` says how it ended (a resume may drop
     /// `state.hold` first, when the sale happened while the app slept).
-    private var payingHold: HoldResource?
+    var payingHold: HoldResource?
     private var live: EventSource?
     private var liveConsumer: Task<Void, Never>?
     /// Whether the live event stream is connected (false while it reconnects).
@@ -171,7 +171,7 @@ public actor SeatSession {
 
     /// Runs `body` after every operation asked for before it (a quick second tap never races the first).
     @discardableResult
-    private func enqueue(_ body: @escaping @Sendable (isolated SeatSession) async -> Void) -> Task<Void, Never> {
+    func enqueue(_ body: @escaping @Sendable (isolated SeatSession) async -> Void) -> Task<Void, Never> {
         let previous = tail
         let task = Task {
             await previous?.value; await body(self)
@@ -246,71 +246,6 @@ public actor SeatSession {
             } catch {
                 session.fail(error, seats: hold.seats)
                 await session.refreshNow()
-            }
-        }.value
-        return result.current
-    }
-
-    /// Pays for the held seats with `provider` (`stripe`, `wechatpay`, `alipay`; `method` where it has
-    /// several): the payment, with what the provider's own SDK needs (Stripe's client secret, WeChat
-    /// Pay's code URL or JSAPI parameters, Alipay's QR code or redirect). The hold is then `paying`:
-    /// kept until the payment's window ends, unchangeable. Nil with `state.message` saying why.
-    public func checkout(provider: String, method: String? = nil, orderRef: String? = nil) async -> PaymentResource? {
-        let result = Locked<PaymentResource?>(nil)
-        await enqueue { session in
-            guard let hold = session.state.hold else { return }
-            do throws(APIError) {
-                let made = try await session.api.checkout(token: hold.token, provider: provider, method: method, orderRef: orderRef)
-                session.state.hold = made.hold
-                session.payingHold = made.hold
-                session.scheduleExpiry(made.hold)
-                result.withLock { $0 = made.payment }
-            } catch {
-                session.fail(error, seats: hold.seats)
-            }
-        }.value
-        return result.current
-    }
-
-    /// Where a payment made by `checkout` stands, as the server says.
-    public enum PaymentResult: Sendable, Equatable {
-        /// Sold: the provider said paid (`orderRef` as the server named it).
-        case paid(orderRef: String?)
-        /// Still being paid for, until `expiresAt`.
-        case paying(expiresAt: String)
-        /// The hold ended unpaid (its window passed, the show was cancelled): the seats went back.
-        case ended(String)
-        /// The server could not be asked (no network): ask again.
-        case unknown(String)
-    }
-
-    /// Asks the server where the hold being paid for stands; once sold or ended the session forgets
-    /// it and refreshes the picture (the seats turn sold, or free).
-    public func paymentResult() async -> PaymentResult {
-        let result = Locked<PaymentResult>(.unknown("no hold being paid for"))
-        await enqueue { session in
-            guard let hold = session.payingHold ?? session.state.hold else { return }
-            do throws(APIError) {
-                let now = try await session.api.hold(token: hold.token)
-                switch now.state {
-                case .paying, .active: result.withLock { $0 = .paying(expiresAt: now.expiresAt) }
-                case .confirmed: result.withLock { $0 = .paid(orderRef: now.orderRef) }
-                case .expired, .released: result.withLock { $0 = .ended(now.state.rawValue) }
-                }
-            } catch {
-                switch error.slug {
-                case "hold-confirmed": result.withLock { $0 = .paid(orderRef: hold.orderRef) }
-                case "hold-expired", "hold-released", "not-found": result.withLock { $0 = .ended(error.description) }
-                default: result.withLock { $0 = .unknown(error.description) }
-                }
-            }
-            guard case .paying = result.current else {
-                if case .unknown = result.current { return }
-                session.payingHold = nil
-                if session.state.hold?.token == hold.token { session.state.hold = nil }
-                session.expiryTask?.cancel()
-                await session.refreshNow()
-                return
             }
         }.value
         return result.current

@@ -231,6 +231,20 @@ extension UIApplicationDelegate { public static func main() {} }
     open func viewDidLayoutSubviews() {}
     open func viewWillAppear(_ animated: Bool) {}
     open func viewDidDisappear(_ animated: Bool) {}
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {}
+}
+@MainActor open class UIAlertAction: NSObject {
+    public enum Style: Int, Sendable { case `default`, cancel, destructive }
+    public convenience init(title: String?, style: UIAlertAction.Style, handler: ((UIAlertAction) -> Void)? = nil) { self.init() }
+    open var title: String? { nil }
+    open var style: UIAlertAction.Style { .default }
+}
+@MainActor open class UIAlertController: UIViewController {
+    public enum Style: Int, Sendable { case actionSheet, alert }
+    public convenience init(title: String?, message: String?, preferredStyle: UIAlertController.Style) { self.init(nibName: nil, bundle: nil) }
+    open func addAction(_ action: UIAlertAction) {}
+    open var actions: [UIAlertAction] { [] }
+    open var preferredStyle: UIAlertController.Style { .alert }
 }
 @MainActor open class UIFeedbackGenerator: NSObject {}
 @MainActor open class UINotificationFeedbackGenerator: UIFeedbackGenerator {

@@ -6,7 +6,8 @@ import SeatSync
 import UIKit
 
 /// One show's seat map bound to a SeatSession: taps hold seats at once, refusals roll back with a
-/// message, other buyers' seats turn grey live; Buy confirms the hold.
+/// message, other buyers' seats turn grey live; Buy pays with WeChat Pay or Alipay (the hand-off to the
+/// wallet's own SDK said in words: those SDKs are outside this package), or confirms a free hold.
 final class SeatMapViewController: UIViewController, SeatMapViewDelegate {
     let api: SeatAPIClient
     let showID: String
@@ -47,6 +48,43 @@ final class SeatMapViewController: UIViewController, SeatMapViewDelegate {
     func seatMapView(_ view: SeatMapView, didReceive message: SessionMessage) { self.message.text = message.english }
 
     @objc func buy() {
+        let sheet = UIAlertController(title: "Pay", message: "How would you like to pay?", preferredStyle: .actionSheet)
+        sheet.addAction(UIAlertAction(title: "WeChat Pay 微信支付", style: .default) { _ in self.pay(with: "wechatpay", wallet: "WeChat") })
+        sheet.addAction(UIAlertAction(title: "Alipay 支付宝", style: .default) { _ in self.pay(with: "alipay", wallet: "Alipay") })
+        sheet.addAction(UIAlertAction(title: "Nothing to pay (free seats)", style: .default) { _ in self.confirmFree() })
+        sheet.addAction(UIAlertAction(title: "Cancel", style: .cancel))
+        present(sheet, animated: true)
+    }
+
+    /// The payment made by the server; the app then hands it to the wallet's SDK (WeChat's OpenSDK, Alipay's
+    /// SDK) and waits for the server to say sold: the seats are sold only when the provider says paid.
+    func pay(with provider: String, wallet: String) {
+        guard let session else { return }
+        Task {
+            guard let payment = await session.checkout(provider: provider) else {
+                message.text = await session.state.message?.english ?? "The payment could not be made"
+                return
+            }
+            message.text =
+                "Paying ¥\(payment.amount) with \(wallet) (order \(payment.orderRef ?? "")): here the app hands the payment to "
+                + "\(wallet)'s SDK, which opens \(wallet). Waiting for \(wallet) to say paid…"
+            while true {
+                switch await session.paymentResult() {
+                case .paid(let orderRef):
+                    message.text = "Paid with \(wallet): order \(orderRef ?? payment.orderRef ?? "") is yours."
+                    return
+                case .ended:
+                    message.text = "The time to pay ran out and the seats were let go. If you paid, the money goes back."
+                    return
+                case .paying, .unknown:
+                    try? await Task.sleep(nanoseconds: 3_000_000_000)
+                }
+            }
+        }
+    }
+
+    /// A hold that costs nothing (or a server that takes no money online) is confirmed as it is.
+    func confirmFree() {
         guard let session else { return }
         Task {
             let order = await session.confirm(orderRef: "IOS-\(UUID().uuidString.prefix(8))")
