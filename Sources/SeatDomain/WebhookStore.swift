@@ -1,3 +1,5 @@
+import Foundation
+
 /// An operator's webhook endpoint (`/v1/webhooks`): where SeatKit posts the events it subscribes to,
 /// signed Standard Webhooks style with its secret. The secret is kept sealed (`sealedSecret`) under a
 /// key the store never holds, so a copy of the database cannot sign as SeatKit.
@@ -72,6 +74,57 @@ public struct LoggedChange: Sendable, Hashable {
     }
 }
 
+/// An event that is not a show's change — a ticket let in at the door (`checkin.accepted`), a buyer let
+/// in from the waiting room (`queue.admitted`) — written in the transaction of what it tells
+/// (`webhook_events`), so an acknowledged check-in or admission always has its event; read by the
+/// webhook dispatcher after a cursor of its own. `fields` are what the store knows (a JSON object);
+/// the dispatcher words the body (a seat's name, not its index).
+public struct OutboxEvent: Sendable, Hashable {
+    public var id: String
+    public var showID: String
+    public var type: String
+    /// When it happened (unix ms, the store's wall clock, as the show's log).
+    public var at: Int64
+    public var fields: String
+    /// Its place in the store's outbox (increasing): its order among its show's events of its type.
+    public var seq: Int64
+    public init(id: String, showID: String, type: String, at: Int64, fields: String, seq: Int64 = 0) {
+        self.id = id; self.showID = showID; self.type = type; self.at = at; self.fields = fields; self.seq = seq
+    }
+
+    /// A ticket scanned in: its ticket, seat (index), gate and door operator.
+    public static func checkIn(_ scan: CheckInScan, at: Int64) -> OutboxEvent {
+        OutboxEvent(
+            id: "evt_checkin_\(scan.showID)_\(scan.nonce)", showID: scan.showID, type: "checkin.accepted", at: at,
+            fields: #"{"ticket":\#(quoted(scan.ticketID)),"seat":\#(scan.seat),"gate":\#(quoted(scan.gate)),"operator":\#(quoted(scan.operatorName))}"#)
+    }
+
+    /// A buyer let in from the waiting room: their position in the line as they saw it (1: the first;
+    /// `place` is the line's 0-based index) and until when the admission holds (unix ms).
+    public static func admitted(show: String, seq: Int64, place: Int?, until: Int64?, at: Int64) -> OutboxEvent {
+        OutboxEvent(
+            id: "evt_admitted_\(show)_\(seq)", showID: show, type: "queue.admitted", at: at,
+            fields: #"{"position":\#(place.map { String($0 + 1) } ?? "null"),"admittedUntil":\#(until.map(String.init) ?? "null")}"#)
+    }
+
+    /// A JSON string of `s` (quotes, backslashes and control characters escaped).
+    static func quoted(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// The wall clock the stores stamp their logs with (unix ms).
+    public static func now() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
+}
+
 /// Where webhook endpoints are kept and their deliveries read (both stores; a sharded store keeps every
 /// endpoint on every shard).
 public protocol WebhookStore: AnyObject, Sendable {
@@ -99,6 +152,12 @@ public protocol WebhookOutbox: WebhookStore {
     /// Pending deliveries due by `time`, each the earliest pending one of its endpoint and show (per-show
     /// order), claimed until `lease` (another instance skips them meanwhile).
     func claimDueDeliveries(by time: Int64, lease: Int64, limit: Int) throws -> [WebhookDelivery]
-    /// Writes a delivery's outcome (state, attempts, next time, last answer).
-    func saveDelivery(_ delivery: WebhookDelivery) throws
+    /// Writes deliveries' outcomes (state, attempts, next time, last answer), in one transaction.
+    func saveDeliveries(_ deliveries: [WebhookDelivery]) throws
+    /// Outbox events (check-ins, admissions) written in `(after, upTo]` (unix ms), oldest first, at most `limit`.
+    func outboxEvents(after: Int64, upTo: Int64, limit: Int) throws -> [OutboxEvent]
+    /// The time the outbox events have been read to (0 at first).
+    func eventsCursor() throws -> Int64
+    /// As `fanOut`, for outbox events and their cursor.
+    func fanOutEvents(_ deliveries: [WebhookDelivery], cursor: Int64) throws -> Bool
 }

@@ -10,6 +10,15 @@ extension Inventory {
         "cancel": "show.cancelled", "edit": "show.changed", "prices": "show.changed",
     ]
 
+    /// A seat's id by its index in a show's layout (a check-in names the seat by index); nil when the
+    /// show is not known here or the index is not a seat.
+    public func seatName(show: String, index: Int) -> String? {
+        locked { m -> String? in
+            guard let state = m.shows[show], index >= 0, index < state.layout.seatCount else { return nil }
+            return state.layout.seatID(index)
+        }
+    }
+
     /// The seat ids and statuses a logged change set, read with its show's layout; nil when the show is
     /// not known here.
     public func seatsChanged(show: String, delta: String) -> [(seat: String, status: String)]? {

@@ -1,5 +1,7 @@
 import Foundation
+import Glibc
 import LoopbackHTTP
+import SeatHTTP
 import SeatJSON
 import SeatPayments
 import SeatServer
@@ -94,10 +96,18 @@ extension ServerBenchmarks {
         guard Wrk.available else { return }
         let app = try server(dir.appendingPathComponent("webhooks.db").path, groupCommit: true)
         defer { app.stop() }
-        let holePort = try LocalPythonServer.freePort(), closedPort = try LocalPythonServer.freePort()
-        let sink = try LocalPythonServer(
-            [PaymentSandbox.folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/webhook-sink.py").path],
-            extra: ["--blackhole-port", String(holePort)], hint: "python3", ready: LocalPythonServer.answers("/count"))
+        // The endpoints: 90 on a sink in this process (libmicrohttpd, one thread, 204 at once: the receiver's
+        // cost kept small, as it is elsewhere in a deployment), 5 on a closed port, 5 on a black hole.
+        let taken = Locked(0)
+        let sink = HTTPServer(configuration: HTTPServer.Configuration(port: 0, threads: 1)) { _ in
+            taken.withLock { $0 += 1 }
+            return .empty(204)
+        }
+        try sink.start()
+        defer { sink.stop(drainSeconds: 0) }
+        let hole = try BlackHole()
+        defer { hole.close() }
+        let closedPort = try LocalPythonServer.freePort()
         let layout = app.inventory.venueEntryLayout("arena-20000")!
         let admin = [("X-Admin-Key", "bench-admin-key-0123456789")]
         // Confirms on rows of their own (the wrk load holds and releases on the first 20): one every 200 ms
@@ -120,27 +130,58 @@ extension ServerBenchmarks {
                 }
             ]
         }
-        guard let before = holdsBeside(app, rows: 20, confirming) else { return }
+        // This machine's figure moves by a quarter from minute to minute: three turns of without and with
+        // (and a last without), each side's median, so one bad minute does not decide the row.
         let c = try HTTPConnection(port: app.port)
-        var ids: [String] = []
-        for k in 0..<100 {
-            let port = k < 90 ? sink.port : k < 95 ? closedPort : holePort
-            let made = try c.request("POST", "/v1/webhooks", json: #"{"url":"http://127.0.0.1:\#(port)/hooks/\#(k)","events":["order.paid"]}"#, headers: admin)
-            if let id = (try? JSONParser.parse(made.body))?.objectValue?["id"]?.stringValue { ids.append(id) }
+        var plain: [Wrk.Result] = [], beside: [Wrk.Result] = []
+        for turn in 0..<4 {
+            guard let alone = holdsBeside(app, rows: 20, confirming) else { return }
+            plain.append(alone)
+            guard turn < 3 else { break }
+            var ids: [String] = []
+            for k in 0..<100 {
+                let port = k < 90 ? sink.port : k < 95 ? closedPort : hole.port
+                let made = try c.request(
+                    "POST", "/v1/webhooks", json: #"{"url":"http://127.0.0.1:\#(port)/hooks/\#(k)","events":["order.paid"]}"#, headers: admin)
+                if let id = (try? JSONParser.parse(made.body))?.objectValue?["id"]?.stringValue { ids.append(id) }
+            }
+            guard let with = holdsBeside(app, rows: 20, confirming) else { return }
+            beside.append(with)
+            for id in ids { _ = try c.request("DELETE", "/v1/webhooks/\(id)", headers: admin) }
         }
-        guard let beside = holdsBeside(app, rows: 20, confirming) else { return }
-        let delivered = Int((try? HTTPConnection(port: sink.port).request("GET", "/count").text) ?? "") ?? 0
-        for id in ids { _ = try c.request("DELETE", "/v1/webhooks/\(id)", headers: admin) }
-        guard let after = holdsBeside(app, rows: 20, confirming) else { return }
-        var plain = before
-        plain.holds = (before.holds + after.holds) / 2
-        plain.p99 = (before.p99 + after.p99) / 2
-        let ratio = Double(beside.holds) / beside.seconds / (Double(plain.holds) / plain.seconds)
+        func median(_ runs: [Wrk.Result]) -> Wrk.Result {
+            runs.sorted { Double($0.holds) / $0.seconds < Double($1.holds) / $1.seconds }[runs.count / 2]
+        }
+        let with = median(beside), without = median(plain)
+        let ratio = Double(with.holds) / with.seconds / (Double(without.holds) / without.seconds)
         besideRow(
             report,
-            "hold + release as above, 5 confirms/s beside it, with 100 webhook endpoints on order.paid (90 answering, 5 refusing, 5 never answering; \(delivered) deliveries taken) vs no endpoint just before and after",
-            beside, plain, goal: ratio >= 0.9 ? "≥ 0.9× ✓" : "≥ 0.9× ✗")
+            "hold + release as above, 5 confirms/s beside it, with 100 webhook endpoints on order.paid (90 answering, 5 refusing, 5 never answering; \(taken.current) deliveries taken) vs no endpoint, 3 turns each and a last without, medians",
+            with, without, goal: ratio >= 0.9 ? "≥ 0.9× ✓" : "≥ 0.9× ✗")
     }
+
+    /// A loopback port that takes connections (the kernel's backlog) and never answers: a dead endpoint
+    /// a sender waits on until its timeout.
+    struct BlackHole {
+        let fd: Int32
+        let port: UInt16
+        init() throws {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            self.fd = fd
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let bound = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+            }
+            guard bound, listen(fd, 1024) == 0 else { throw Exhausted() }
+            port = UInt16(bigEndian: address.sin_port)
+        }
+        func close() { _ = Glibc.close(fd) }
+    }
+
+    struct Exhausted: Error {}
 
     /// A one-seat hold's token (nil: refused).
     static func hold(_ c: HTTPConnection, _ seat: String) throws -> String? {

@@ -46,6 +46,8 @@ extension PostgresStore: DoorStore {
                         scan.showID, scan.nonce, scan.ticketID, String(scan.seat), scan.direction.rawValue, scan.gate, scan.operatorName, String(scan.at),
                         scan.showID,
                     ])
+                // A ticket let in is a webhook event, written with the scan (checkin.accepted).
+                if scan.direction == .in { try record([OutboxEvent.checkIn(scan, at: OutboxEvent.now())], c) }
                 try c.execute("COMMIT")
                 return .recorded(scan, replay: false)
             } catch {

@@ -33,6 +33,11 @@ extension PostgresStore: QueueStore {
                     try c.execute("COMMIT")
                     return changes.revision
                 }
+                // Buyers let in by this write are webhook events, written with it (queue.admitted).
+                let admitted = try WebhookEventSchema.admissions(write, show: show, seq: next) { key in
+                    write.resetEntries
+                        ? nil : try c.run("queue_entry_state", QueueSchema.numbered(WebhookEventSchema.entryState), [show, key]).rows.first?[0] ?? nil
+                }
                 if write.resetEntries { try c.run("queue_reset", "DELETE FROM queue_entries WHERE show_id = $1", [show]) }
                 if var room = write.room {
                     room.showID = show
@@ -44,6 +49,7 @@ extension PostgresStore: QueueStore {
                     // Every entry in one statement: a second's touches are thousands of rows.
                     try c.run("queue_upsert_entries", Self.bulkUpsert, [show, String(next), Self.json(write.entries, seq: next)])
                 }
+                try record(admitted, c)
                 try c.execute("COMMIT")
                 return next
             } catch {

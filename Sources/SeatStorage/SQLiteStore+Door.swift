@@ -43,6 +43,8 @@ extension SQLiteStore: DoorStore {
                         .text(scan.showID), .text(scan.nonce), .text(scan.ticketID), .integer(Int64(scan.seat)), .text(scan.direction.rawValue),
                         .text(scan.gate), .text(scan.operatorName), .integer(scan.at), .text(scan.showID),
                     ])
+                // A ticket let in is a webhook event, written with the scan (checkin.accepted).
+                if scan.direction == .in { try record([OutboxEvent.checkIn(scan, at: OutboxEvent.now())], db) }
                 return .recorded(scan, replay: false)
             }
         }

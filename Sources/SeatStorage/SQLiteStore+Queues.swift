@@ -23,6 +23,10 @@ extension SQLiteStore: QueueStore {
                 let next = changes.revision + 1
                 let write = try decide(changes, next)
                 guard !write.isEmpty else { return changes.revision }
+                // Buyers let in by this write are webhook events, written with it (queue.admitted).
+                let admitted = try WebhookEventSchema.admissions(write, show: show, seq: next) { key in
+                    write.resetEntries ? nil : try rows(db, WebhookEventSchema.entryState, [.text(show), .text(key)], columns: 1).first?[0] ?? nil
+                }
                 if write.resetEntries { try db.run("DELETE FROM queue_entries WHERE show_id = ?", [.text(show)]) }
                 if var room = write.room {
                     room.showID = show
@@ -33,6 +37,7 @@ extension SQLiteStore: QueueStore {
                 for e in write.entries {
                     try db.run(QueueSchema.upsertEntry, [.text(show)] + Self.fields(of: e, seq: e.seq == 0 ? next : e.seq) + [.integer(next)])
                 }
+                try record(admitted, db)
                 return next
             }
         }

@@ -62,6 +62,13 @@ enum WebhookSchema {
                           AND e.state = 'pending' AND e.version < d.version)
         ORDER BY d.next_at, d.at LIMIT ?
         """
+    /// `saveDelivery`'s values: the outcome, then the key.
+    static func outcome(_ d: WebhookDelivery) -> [String?] {
+        [
+            d.state.rawValue, String(d.attempts), String(d.nextAt), d.lastCode.map(String.init), d.lastError, d.deliveredAt.map(String.init), d.endpointID,
+            d.eventID,
+        ]
+    }
     static let claim = "UPDATE webhook_deliveries SET next_at = ? WHERE endpoint_id = ? AND event_id = ? AND state = 'pending' AND next_at = ?"
     static let recent = "SELECT \(deliveryColumns) FROM webhook_deliveries WHERE endpoint_id = ? ORDER BY at DESC, event_id DESC LIMIT ?"
     static let replay = """
@@ -142,28 +149,30 @@ extension SQLiteStore: WebhookOutbox {
         }
     }
 
+    /// One transaction for the read and every claim (a commit a claim was most of the dispatcher's
+    /// cost on the store's one writer beside the hold load).
     public func claimDueDeliveries(by time: Int64, lease: Int64, limit: Int) throws -> [WebhookDelivery] {
         try locked { db in
-            let due = try rows(db, WebhookSchema.due, [.integer(time), .integer(Int64(limit))], columns: 13).compactMap(WebhookSchema.delivery)
-            var claimed: [WebhookDelivery] = []
-            for var d in due {
-                try db.run(WebhookSchema.claim, [.integer(lease), .text(d.endpointID), .text(d.eventID), .integer(d.nextAt)])
-                guard db.changes == 1 else { continue }
-                d.nextAt = lease
-                claimed.append(d)
+            try db.transaction {
+                let due = try rows(db, WebhookSchema.due, [.integer(time), .integer(Int64(limit))], columns: 13).compactMap(WebhookSchema.delivery)
+                var claimed: [WebhookDelivery] = []
+                for var d in due {
+                    try db.run(WebhookSchema.claim, [.integer(lease), .text(d.endpointID), .text(d.eventID), .integer(d.nextAt)])
+                    guard db.changes == 1 else { continue }
+                    d.nextAt = lease
+                    claimed.append(d)
+                }
+                return claimed
             }
-            return claimed
         }
     }
 
-    public func saveDelivery(_ d: WebhookDelivery) throws {
+    public func saveDeliveries(_ deliveries: [WebhookDelivery]) throws {
+        guard !deliveries.isEmpty else { return }
         try locked { db in
-            try db.run(
-                WebhookSchema.saveDelivery,
-                Self.bind([
-                    d.state.rawValue, String(d.attempts), String(d.nextAt), d.lastCode.map(String.init), d.lastError, d.deliveredAt.map(String.init),
-                    d.endpointID, d.eventID,
-                ]))
+            try db.transaction {
+                for d in deliveries { try db.run(WebhookSchema.saveDelivery, Self.bind(WebhookSchema.outcome(d))) }
+            }
         }
     }
 
@@ -250,28 +259,41 @@ extension PostgresStore: WebhookOutbox {
 
     public func claimDueDeliveries(by time: Int64, lease: Int64, limit: Int) throws -> [WebhookDelivery] {
         try withConnection { c in
-            let due = try c.run("webhook_due", QueueSchema.numbered(WebhookSchema.due), [String(time), String(limit)]).rows.compactMap(WebhookSchema.delivery)
-            var claimed: [WebhookDelivery] = []
-            for var d in due {
-                let taken = try c.run(
-                    "webhook_claim", QueueSchema.numbered(WebhookSchema.claim), [String(lease), d.endpointID, d.eventID, String(d.nextAt)]
-                ).affected
-                guard taken == 1 else { continue }
-                d.nextAt = lease
-                claimed.append(d)
+            _ = try c.execute("BEGIN")
+            do {
+                let due = try c.run("webhook_due", QueueSchema.numbered(WebhookSchema.due), [String(time), String(limit)]).rows
+                    .compactMap(WebhookSchema.delivery)
+                var claimed: [WebhookDelivery] = []
+                for var d in due {
+                    let taken = try c.run(
+                        "webhook_claim", QueueSchema.numbered(WebhookSchema.claim), [String(lease), d.endpointID, d.eventID, String(d.nextAt)]
+                    ).affected
+                    guard taken == 1 else { continue }
+                    d.nextAt = lease
+                    claimed.append(d)
+                }
+                _ = try c.execute("COMMIT")
+                return claimed
+            } catch {
+                _ = try? c.execute("ROLLBACK")
+                throw error
             }
-            return claimed
         }
     }
 
-    public func saveDelivery(_ d: WebhookDelivery) throws {
+    public func saveDeliveries(_ deliveries: [WebhookDelivery]) throws {
+        guard !deliveries.isEmpty else { return }
         try withConnection { c in
-            _ = try c.run(
-                "webhook_delivery_save", QueueSchema.numbered(WebhookSchema.saveDelivery),
-                [
-                    d.state.rawValue, String(d.attempts), String(d.nextAt), d.lastCode.map(String.init), d.lastError, d.deliveredAt.map(String.init),
-                    d.endpointID, d.eventID,
-                ])
+            _ = try c.execute("BEGIN")
+            do {
+                for d in deliveries {
+                    _ = try c.run("webhook_delivery_save", QueueSchema.numbered(WebhookSchema.saveDelivery), WebhookSchema.outcome(d))
+                }
+                _ = try c.execute("COMMIT")
+            } catch {
+                _ = try? c.execute("ROLLBACK")
+                throw error
+            }
         }
     }
 

@@ -113,6 +113,40 @@ import Testing
         #expect(took < 2.5, "the round waited \(took) s for the dead endpoint")
     }
 
+    /// A ticket let in at the door and a buyer let in from the waiting room are events too: written with
+    /// the scan and the admission (the outbox's second table), delivered signed, with the seat by its name
+    /// and the admission's place; a scan out is no acceptance, a retried scan no second event.
+    @Test(arguments: StoreBackend.available) func checkInsAndAdmissionsAreDelivered(backend: StoreBackend) throws {
+        let receiver = try WebhookReceiver()
+        let server = try TicketTests().server(backend)
+        let c = try server.connection()
+        let made = try create(c, #"{"url":"\#(receiver.url("gate"))","events":["checkin.accepted","queue.admitted"]}"#)
+        #expect(made.status == 201, "\(made.text)")
+        try receiver.set("gate", secret: made.string("secret"))
+        let codes = try CheckInTests().tonight(server, c, seats: ["5-1", "5-2"], ref: "GATE-1")
+        _ = try CheckInTests().scan(c, try #require(codes["5-1"]), gate: "Hall 3 left", nonce: "gate-scan-1")
+        _ = try CheckInTests().scan(c, try #require(codes["5-1"]), gate: "Hall 3 left", nonce: "gate-scan-1")  // retried: one event
+        _ = try CheckInTests().scan(c, try #require(codes["5-1"]), gate: "Hall 3 left", direction: "out")
+        _ = try CheckInTests().scan(c, try #require(codes["5-2"]), gate: "Hall 3 right")
+        // The waiting room of the sample show: open, one buyer, let in.
+        #expect(try c.request("PUT", "/v1/shows/show/queue", json: QueueTests.settings(opensIn: -1_000, perMinute: 600), headers: Self.admin).status == 200)
+        let entry = try #require(try QueueTests.join(c, address: "10.9.0.1").string("entry"))
+        #expect(try QueueTests.waitFor(c, entry) { $0["state"]?.stringValue == "admitted" }["state"]?.stringValue == "admitted")
+        usleep(2_200_000)  // the outbox is read 2 s behind now
+        try deliver(server) { try receiver.events("gate").count >= 3 }
+        let events = try receiver.events("gate")
+        let unverified = events.filter { !$0.verified }.map { $0.error ?? "" }
+        #expect(unverified.isEmpty, "\(unverified)")
+        let bodies = events.compactMap { (try? JSONParser.parse(Array($0.body.utf8)))?.objectValue }
+        let checkIns = bodies.filter { $0["type"]?.stringValue == "checkin.accepted" }.compactMap { $0["data"]?.objectValue }
+        #expect(checkIns.map { $0["seat"]?.stringValue ?? "" } == ["5-1", "5-2"], "\(bodies)")
+        #expect(
+            checkIns.map { $0["gate"]?.stringValue ?? "" } == ["Hall 3 left", "Hall 3 right"] && checkIns.allSatisfy { $0["show"]?.stringValue == "tonight" })
+        let admitted = bodies.filter { $0["type"]?.stringValue == "queue.admitted" }.compactMap { $0["data"]?.objectValue }
+        #expect(admitted.count == 1 && admitted.first?["show"]?.stringValue == "show" && admitted.first?["position"]?.intValue == 1, "\(bodies)")
+        #expect(events.count == 3, "one event a check-in in and one an admission: \(bodies)")
+    }
+
     @Test(arguments: StoreBackend.available) func aFailingEndpointIsRetriedThenSwitchedOff(backend: StoreBackend) throws {
         let receiver = try WebhookReceiver()
         let server = try TestServer(backend: backend)

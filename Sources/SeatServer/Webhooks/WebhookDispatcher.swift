@@ -69,6 +69,49 @@ final class WebhookDispatcher: Sendable {
         // A full page may end mid-millisecond: the next round starts one before its last (repeats are ignored).
         let next = changes.count == limit ? (changes.last?.at ?? upTo) - 1 : upTo
         _ = try part.fanOut(deliveries, cursor: max(from, next))
+        try fanOutEvents(part, endpoints, wall: wall, now: now)
+    }
+
+    /// The outbox's other events (check-ins, admissions), as the log's: past their own cursor, 2 s
+    /// behind. Each type of a show is a lane of its own (`show#type`), in the outbox's order.
+    func fanOutEvents(_ part: any WebhookOutbox, _ endpoints: [WebhookEndpoint], wall: Int64, now: Int64) throws {
+        let cursor = try part.eventsCursor()
+        let from = cursor == 0 ? (endpoints.map(\.createdAt).min() ?? wall) - 1 : cursor
+        let upTo = wall - 2_000, limit = 500
+        guard upTo > from else { return }
+        let events = try part.outboxEvents(after: from, upTo: upTo, limit: limit)
+        var deliveries: [WebhookDelivery] = []
+        for event in events {
+            let payload = self.payload(event)
+            for endpoint in endpoints where endpoint.enabled && endpoint.takes(event.type) && endpoint.createdAt <= event.at {
+                deliveries.append(
+                    WebhookDelivery(
+                        endpointID: endpoint.id, eventID: event.id, showID: "\(event.showID)#\(event.type)", version: UInt64(max(event.seq, 0)),
+                        type: event.type, payload: payload, at: event.at, state: .pending, attempts: 0, nextAt: now))
+            }
+        }
+        let next = events.count == limit ? (events.last?.at ?? upTo) - 1 : upTo
+        _ = try part.fanOutEvents(deliveries, cursor: max(from, next))
+    }
+
+    /// An outbox event's body: its id, type and time, and its fields (a seat by its name).
+    func payload(_ event: OutboxEvent) -> String {
+        var w = JSONWriter()
+        w.raw("{"); w.key("id", first: true); w.string(event.id); w.key("type"); w.string(event.type)
+        w.key("createdAt"); w.string(Render.iso(event.at))
+        w.key("data"); w.raw("{"); w.key("show", first: true); w.string(event.showID)
+        if let fields = (try? JSONParser.parse(Array(event.fields.utf8)))?.objectValue {
+            for (key, value) in zip(fields.keys, fields.values) {
+                w.key(key)
+                if key == "seat", let index = value.intValue, let name = inventory.seatName(show: event.showID, index: index) {
+                    w.string(name)
+                } else {
+                    w.value(value)
+                }
+            }
+        }
+        w.raw("}}")
+        return String(decoding: w.bytes, as: UTF8.self)
     }
 
     static func wallClock() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
@@ -133,8 +176,31 @@ final class WebhookDispatcher: Sendable {
             sent += due.count
             // An idle endpoint that turns out dead holds the round up for 250 ms once, then is busy.
             _ = group.wait(timeout: min(end, DispatchTime.now() + .milliseconds(250)))
+            saveOutcomes()
         }
+        saveOutcomes()
         return sent
+    }
+
+    /// Sent deliveries' outcomes not yet written (by the endpoints' queues). Lock: `outcomes`' own (a leaf).
+    private let outcomes = Locked([(part: any WebhookOutbox, delivery: WebhookDelivery)]())
+
+    func keep(_ delivery: WebhookDelivery, _ part: any WebhookOutbox) { outcomes.withLock { $0.append((part, delivery)) } }
+
+    /// Writes the kept outcomes, one transaction a part (a commit a delivery was 450 a second on the
+    /// store's one writer beside the hold load). One that fails to be written stays claimed until its
+    /// lease ends and is sent again: at least once.
+    func saveOutcomes() {
+        let taken = outcomes.withLock { all -> [(part: any WebhookOutbox, delivery: WebhookDelivery)] in
+            defer { all.removeAll() }
+            return all
+        }
+        for group in Dictionary(grouping: taken, by: { ObjectIdentifier($0.part) }).values {
+            guard let part = group.first?.part else { continue }
+            do { try part.saveDeliveries(group.map(\.delivery)) } catch {
+                logger.warning("webhook deliveries' outcomes not written", metadata: ["cause": .string(String(describing: error))])
+            }
+        }
     }
 
     /// Each endpoint's serial queue (made at its first delivery) and how many batches it has queued.
@@ -162,7 +228,7 @@ final class WebhookDispatcher: Sendable {
             guard endpoint.enabled, let url = URL(string: endpoint.url), let secret = box.open(endpoint.sealedSecret) else {
                 // Switched off (or its secret unreadable): kept pending for a replay, not tried meanwhile.
                 d.nextAt = now + 86_400_000
-                try? part.saveDelivery(d)
+                keep(d, part)
                 continue
             }
             let outcome = sender.send(url: url, id: d.eventID, timestamp: Int(now / 1000), body: Array(d.payload.utf8), secret: secret)
@@ -196,7 +262,7 @@ final class WebhookDispatcher: Sendable {
                 endpoint.updatedAt = now
                 try? part.saveWebhookEndpoint(endpoint)
             }
-            try? part.saveDelivery(d)
+            keep(d, part)
         }
     }
 }

@@ -490,3 +490,7 @@ CREATE TABLE webhook_deliveries(endpoint_id TEXT NOT NULL, event_id TEXT NOT NUL
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries(next_at) WHERE state = 'pending';
 CREATE INDEX webhook_deliveries_recent ON webhook_deliveries(endpoint_id, at);
 CREATE TABLE webhook_cursor(id INTEGER PRIMARY KEY CHECK (id = 1), at BIGINT NOT NULL);
+CREATE TABLE webhook_events(seq BIGSERIAL PRIMARY KEY, id TEXT NOT NULL UNIQUE, show_id TEXT NOT NULL, type TEXT NOT NULL,
+                            created_at BIGINT NOT NULL, fields TEXT NOT NULL);
+CREATE INDEX webhook_events_created ON webhook_events(created_at);
+ALTER TABLE webhook_cursor ADD COLUMN events_at BIGINT NOT NULL DEFAULT 0;

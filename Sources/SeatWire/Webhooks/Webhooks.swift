@@ -8,6 +8,7 @@ public struct WebhookEndpointRequest: Sendable, Hashable {
     /// The events an endpoint may take (`*`: all).
     public static let eventTypes = [
         "order.paid", "order.refunded", "order.exchanged", "hold.expired", "payment.failed", "payment.late", "show.changed", "show.cancelled",
+        "checkin.accepted", "queue.admitted",
     ]
     public var url: String?
     public var events: [String]?

@@ -172,6 +172,7 @@
 -- table webhook_cursor
   id integer NOT NULL
   at bigint NOT NULL
+  events_at bigint NOT NULL DEFAULT 0
 
 -- table webhook_deliveries
   endpoint_id text NOT NULL
@@ -199,6 +200,14 @@
   failing_since bigint
   created_at bigint NOT NULL
   updated_at bigint NOT NULL
+
+-- table webhook_events
+  seq bigint NOT NULL DEFAULT nextval('webhook_events_seq_seq'::regclass)
+  id text NOT NULL
+  show_id text NOT NULL
+  type text NOT NULL
+  created_at bigint NOT NULL
+  fields text NOT NULL
 
 -- type seatkit_change
   show text
@@ -360,6 +369,12 @@ CHECK ((state = ANY (ARRAY['pending'::text, 'delivered'::text, 'failed'::text]))
 -- constraint webhook_endpoints webhook_endpoints_pkey
 PRIMARY KEY (id);
 
+-- constraint webhook_events webhook_events_id_key
+UNIQUE (id);
+
+-- constraint webhook_events webhook_events_pkey
+PRIMARY KEY (seq);
+
 -- index checkins_order
 CREATE INDEX checkins_order ON checkins USING btree (show_id, seq);
 
@@ -473,6 +488,15 @@ CREATE INDEX webhook_deliveries_recent ON webhook_deliveries USING btree (endpoi
 
 -- index webhook_endpoints_pkey
 CREATE UNIQUE INDEX webhook_endpoints_pkey ON webhook_endpoints USING btree (id);
+
+-- index webhook_events_created
+CREATE INDEX webhook_events_created ON webhook_events USING btree (created_at);
+
+-- index webhook_events_id_key
+CREATE UNIQUE INDEX webhook_events_id_key ON webhook_events USING btree (id);
+
+-- index webhook_events_pkey
+CREATE UNIQUE INDEX webhook_events_pkey ON webhook_events USING btree (seq);
 
 -- function seatkit_commit(batch jsonb, durable boolean)
 CREATE OR REPLACE FUNCTION seatkit_commit(batch jsonb, durable boolean)
@@ -676,3 +700,5 @@ BEGIN
 END
 $function$
 
+
+-- sequence webhook_events_seq_seq

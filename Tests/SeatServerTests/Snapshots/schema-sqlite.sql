@@ -79,11 +79,17 @@ CREATE INDEX show_log_created ON show_log(created_at);
 -- index sqlite_autoindex_webhook_endpoints_1
 (made by SQLite);
 
+-- index sqlite_autoindex_webhook_events_1
+(made by SQLite);
+
 -- index webhook_deliveries_due
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries(next_at) WHERE state = 'pending';
 
 -- index webhook_deliveries_recent
 CREATE INDEX webhook_deliveries_recent ON webhook_deliveries(endpoint_id, at);
+
+-- index webhook_events_created
+CREATE INDEX webhook_events_created ON webhook_events(created_at);
 
 -- table checkins
 CREATE TABLE checkins(show_id TEXT NOT NULL REFERENCES shows(id), nonce TEXT NOT NULL, ticket_id TEXT NOT NULL, seat INTEGER NOT NULL,
@@ -146,6 +152,9 @@ CREATE TABLE show_log(show_id TEXT NOT NULL, version INTEGER NOT NULL, created_a
 CREATE TABLE shows(id TEXT PRIMARY KEY, venue_id TEXT NOT NULL REFERENCES venues(id), starts_at TEXT NOT NULL,
                    prices TEXT NOT NULL, policy TEXT NOT NULL, hold_seconds INTEGER NOT NULL, version INTEGER NOT NULL, details TEXT NOT NULL DEFAULT '{}', on_sale INTEGER NOT NULL DEFAULT 1, cancelled_at INTEGER, price_revision INTEGER NOT NULL DEFAULT 0, earlier_prices TEXT NOT NULL DEFAULT '[]');
 
+-- table sqlite_sequence
+CREATE TABLE sqlite_sequence(name,seq);
+
 -- table ticket_presence
 CREATE TABLE ticket_presence(show_id TEXT NOT NULL REFERENCES shows(id), ticket_id TEXT NOT NULL, inside INTEGER NOT NULL,
                              seat INTEGER NOT NULL, nonce TEXT NOT NULL, gate TEXT NOT NULL, operator TEXT NOT NULL, at INTEGER NOT NULL,
@@ -155,7 +164,7 @@ CREATE TABLE ticket_presence(show_id TEXT NOT NULL REFERENCES shows(id), ticket_
 CREATE TABLE venues(id TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, layout BLOB NOT NULL, created_at INTEGER NOT NULL);
 
 -- table webhook_cursor
-CREATE TABLE webhook_cursor(id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL);
+CREATE TABLE webhook_cursor(id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL, events_at INTEGER NOT NULL DEFAULT 0);
 
 -- table webhook_deliveries
 CREATE TABLE webhook_deliveries(endpoint_id TEXT NOT NULL, event_id TEXT NOT NULL, show_id TEXT NOT NULL, version INTEGER NOT NULL,
@@ -168,3 +177,7 @@ CREATE TABLE webhook_deliveries(endpoint_id TEXT NOT NULL, event_id TEXT NOT NUL
 CREATE TABLE webhook_endpoints(id TEXT PRIMARY KEY, url TEXT NOT NULL, events TEXT NOT NULL, secret TEXT NOT NULL, description TEXT,
                                enabled INTEGER NOT NULL, disabled_reason TEXT, failing_since INTEGER, created_at INTEGER NOT NULL,
                                updated_at INTEGER NOT NULL);
+
+-- table webhook_events
+CREATE TABLE webhook_events(seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, show_id TEXT NOT NULL, type TEXT NOT NULL,
+                            created_at INTEGER NOT NULL, fields TEXT NOT NULL);
