@@ -166,17 +166,11 @@ extension ServerBenchmarks {
         let fd: Int32
         let port: UInt16
         init() throws {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            self.fd = fd
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let bound = withUnsafeMutablePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+            (fd, port) = try LocalPythonServer.boundSocket()
+            guard listen(fd, 1024) == 0 else {
+                _ = Glibc.close(fd)
+                throw Exhausted()
             }
-            guard bound, listen(fd, 1024) == 0 else { throw Exhausted() }
-            port = UInt16(bigEndian: address.sin_port)
         }
         func close() { _ = Glibc.close(fd) }
     }

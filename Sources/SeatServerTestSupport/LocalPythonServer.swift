@@ -49,8 +49,14 @@ public final class LocalPythonServer: Sendable {
 
     /// A loopback port nobody listens on now.
     public static func freePort() throws -> UInt16 {
+        let (fd, port) = try boundSocket()
+        close(fd)
+        return port
+    }
+
+    /// A TCP socket bound to a free loopback port, and the port; the caller closes it (or listens on it).
+    public static func boundSocket() throws -> (fd: Int32, port: UInt16) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -58,7 +64,10 @@ public final class LocalPythonServer: Sendable {
         let bound = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
         }
-        guard bound else { throw Unavailable(description: "no free loopback port") }
-        return UInt16(bigEndian: address.sin_port)
+        guard bound else {
+            close(fd)
+            throw Unavailable(description: "no free loopback port")
+        }
+        return (fd, UInt16(bigEndian: address.sin_port))
     }
 }

@@ -75,24 +75,7 @@ extension PostgresStore {
 
     /// One instance at a time, under the log's fan-out lock.
     public func fanOutEvents(_ deliveries: [WebhookDelivery], cursor: Int64) throws -> Bool {
-        try withConnection { c in
-            _ = try c.execute("BEGIN")
-            do {
-                guard try c.run("webhook_lock", "SELECT pg_try_advisory_xact_lock(5271009, hashtext(current_schema()))").rows.first?[0] == "t" else {
-                    _ = try c.execute("ROLLBACK")
-                    return false
-                }
-                for d in deliveries {
-                    _ = try c.run("webhook_delivery_add", QueueSchema.numbered(WebhookSchema.insertDelivery), WebhookSchema.values(d))
-                }
-                _ = try c.run("webhook_events_cursor_set", QueueSchema.numbered(WebhookEventSchema.setCursor), [String(cursor)])
-                _ = try c.execute("COMMIT")
-                return true
-            } catch {
-                _ = try? c.execute("ROLLBACK")
-                throw error
-            }
-        }
+        try fanOut(deliveries, cursor: cursor, name: "webhook_events_cursor_set", QueueSchema.numbered(WebhookEventSchema.setCursor))
     }
 
     /// Writes `events` in the caller's transaction on `c`.

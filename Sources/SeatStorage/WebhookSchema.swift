@@ -236,6 +236,14 @@ extension PostgresStore: WebhookOutbox {
     /// One instance at a time (a transaction-scoped advisory lock, one a schema: deployments sharing a
     /// database do not wait on each other; the other instances skip this round).
     public func fanOut(_ deliveries: [WebhookDelivery], cursor: Int64) throws -> Bool {
+        try fanOut(
+            deliveries, cursor: cursor, name: "webhook_cursor_set",
+            "INSERT INTO webhook_cursor(id, at) VALUES(1, $1) ON CONFLICT(id) DO UPDATE SET at = excluded.at")
+    }
+
+    /// `deliveries` added and a cursor set by `setCursor` (its one parameter), in one transaction under the
+    /// fan-out lock; false when another instance holds it.
+    func fanOut(_ deliveries: [WebhookDelivery], cursor: Int64, name: String, _ setCursor: String) throws -> Bool {
         try withConnection { c in
             _ = try c.execute("BEGIN")
             do {
@@ -246,8 +254,7 @@ extension PostgresStore: WebhookOutbox {
                 for d in deliveries {
                     _ = try c.run("webhook_delivery_add", QueueSchema.numbered(WebhookSchema.insertDelivery), WebhookSchema.values(d))
                 }
-                _ = try c.run(
-                    "webhook_cursor_set", "INSERT INTO webhook_cursor(id, at) VALUES(1, $1) ON CONFLICT(id) DO UPDATE SET at = excluded.at", [String(cursor)])
+                _ = try c.run(name, setCursor, [String(cursor)])
                 _ = try c.execute("COMMIT")
                 return true
             } catch {

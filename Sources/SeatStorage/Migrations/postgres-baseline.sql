@@ -493,4 +493,5 @@ CREATE TABLE webhook_cursor(id INTEGER PRIMARY KEY CHECK (id = 1), at BIGINT NOT
 CREATE TABLE webhook_events(seq BIGSERIAL PRIMARY KEY, id TEXT NOT NULL UNIQUE, show_id TEXT NOT NULL, type TEXT NOT NULL,
                             created_at BIGINT NOT NULL, fields TEXT NOT NULL);
 CREATE INDEX webhook_events_created ON webhook_events(created_at);
+CREATE INDEX webhook_deliveries_lane ON webhook_deliveries(endpoint_id, show_id, version) WHERE state = 'pending';
 ALTER TABLE webhook_cursor ADD COLUMN events_at BIGINT NOT NULL DEFAULT 0;

@@ -480,6 +480,9 @@ CREATE UNIQUE INDEX webhook_cursor_pkey ON webhook_cursor USING btree (id);
 -- index webhook_deliveries_due
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries USING btree (next_at) WHERE (state = 'pending'::text);
 
+-- index webhook_deliveries_lane
+CREATE INDEX webhook_deliveries_lane ON webhook_deliveries USING btree (endpoint_id, show_id, version) WHERE (state = 'pending'::text);
+
 -- index webhook_deliveries_pkey
 CREATE UNIQUE INDEX webhook_deliveries_pkey ON webhook_deliveries USING btree (endpoint_id, event_id);
 

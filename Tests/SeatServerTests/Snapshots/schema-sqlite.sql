@@ -85,6 +85,9 @@ CREATE INDEX show_log_created ON show_log(created_at);
 -- index webhook_deliveries_due
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries(next_at) WHERE state = 'pending';
 
+-- index webhook_deliveries_lane
+CREATE INDEX webhook_deliveries_lane ON webhook_deliveries(endpoint_id, show_id, version) WHERE state = 'pending';
+
 -- index webhook_deliveries_recent
 CREATE INDEX webhook_deliveries_recent ON webhook_deliveries(endpoint_id, at);
 
