@@ -172,7 +172,16 @@ extension QueueDesk {
             let wait = last + 5 - Self.clock()
             if wait > 0 { Thread.sleep(forTimeInterval: Double(wait) / 1000) }
             began[show] = Self.clock()
-            let changes = try store.queueChanges(show: show, after: since)
+            var changes = try store.queueChanges(show: show, after: since)
+            // An instance tells a page the revision it is writing a moment before the write commits (the
+            // room's decisions are taken in turns, so at most one is in flight): one revision ahead of the
+            // store is that write, read again for up to 50 ms (a page read r35 on A, then r34 on B, under
+            // TSan's slowness). Anything further ahead was never told.
+            let deadline = Self.clock() + 50
+            while changes.revision + 1 == revision && Self.clock() < deadline {
+                Thread.sleep(forTimeInterval: 0.002)
+                changes = try store.queueChanges(show: show, after: since)
+            }
             takeIn(changes, show: show)
         }
     }

@@ -164,18 +164,23 @@ final class WebhookDispatcher: Sendable {
             // Waited for: the sends to endpoints that were idle. One still busy with an earlier try (a
             // black hole's 5 s) gets its batch queued behind it, and the round does not wait for it.
             let group = DispatchGroup()
+            // Outcomes of sends the round waited for are written together after the wait; one that ends
+            // after it writes its own (else it waited for the next round, up to a second, unrecorded).
+            let waiting = Locked(true)
             for (id, deliveries) in Dictionary(grouping: due, by: \.endpointID) {
                 guard let endpoint = byID[id] else { continue }
                 let (queue, idle) = take(id)
                 let work: @Sendable () -> Void = { [self] in
                     send(deliveries.sorted { ($0.showID, $0.version) < ($1.showID, $1.version) }, to: endpoint, part)
                     done(id)
+                    if !waiting.current { saveOutcomes() }
                 }
                 if idle { queue.async(group: group, execute: work) } else { queue.async(execute: work) }
             }
             sent += due.count
             // An idle endpoint that turns out dead holds the round up for 250 ms once, then is busy.
             _ = group.wait(timeout: min(end, DispatchTime.now() + .milliseconds(250)))
+            waiting.withLock { $0 = false }
             saveOutcomes()
         }
         saveOutcomes()
