@@ -96,7 +96,7 @@ public struct OutboxEvent: Sendable, Hashable {
     public static func checkIn(_ scan: CheckInScan, at: Int64) -> OutboxEvent {
         OutboxEvent(
             id: "evt_checkin_\(scan.showID)_\(scan.nonce)", showID: scan.showID, type: "checkin.accepted", at: at,
-            fields: #"{"ticket":\#(quoted(scan.ticketID)),"seat":\#(scan.seat),"gate":\#(quoted(scan.gate)),"operator":\#(quoted(scan.operatorName))}"#)
+            fields: json(["ticket": scan.ticketID, "seat": scan.seat, "gate": scan.gate, "operator": scan.operatorName]))
     }
 
     /// A buyer let in from the waiting room: their position in the line as they saw it (1: the first;
@@ -104,21 +104,12 @@ public struct OutboxEvent: Sendable, Hashable {
     public static func admitted(show: String, seq: Int64, place: Int?, until: Int64?, at: Int64) -> OutboxEvent {
         OutboxEvent(
             id: "evt_admitted_\(show)_\(seq)", showID: show, type: "queue.admitted", at: at,
-            fields: #"{"position":\#(place.map { String($0 + 1) } ?? "null"),"admittedUntil":\#(until.map(String.init) ?? "null")}"#)
+            fields: json(["position": place.map { $0 + 1 } ?? NSNull(), "admittedUntil": until ?? NSNull()]))
     }
 
-    /// A JSON string of `s` (quotes, backslashes and control characters escaped).
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+    /// `fields` as a JSON object (Foundation's: the domain knows no SeatJSON).
+    static func json(_ fields: [String: Any]) -> String {
+        (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
     /// The wall clock the stores stamp their logs with (unix ms).
