@@ -157,10 +157,18 @@ final class WebhookDispatcher: Sendable {
         let byID = Dictionary(uniqueKeysWithValues: endpoints.map { ($0.id, $0) })
         let end = DispatchTime.now() + .seconds(1)
         var sent = 0
+        var inFlight: DispatchGroup?
         while DispatchTime.now() < end {
             let now = inventory.clock()
             let due = try part.claimDueDeliveries(by: now, lease: now + Self.lease, limit: 200)
-            guard !due.isEmpty else { break }
+            if due.isEmpty {
+                // Nothing due, but sends to idle endpoints still out (a slow machine): their next ones
+                // become due once they are taken, within this round's second.
+                guard let group = inFlight, group.wait(timeout: end) == .success else { break }
+                inFlight = nil
+                saveOutcomes()
+                continue
+            }
             // Waited for: the sends to endpoints that were idle. One still busy with an earlier try (a
             // black hole's 5 s) gets its batch queued behind it, and the round does not wait for it.
             let group = DispatchGroup()
@@ -179,7 +187,7 @@ final class WebhookDispatcher: Sendable {
             }
             sent += due.count
             // An idle endpoint that turns out dead holds the round up for 250 ms once, then is busy.
-            _ = group.wait(timeout: min(end, DispatchTime.now() + .milliseconds(250)))
+            if group.wait(timeout: min(end, DispatchTime.now() + .milliseconds(250))) == .timedOut { inFlight = group }
             waiting.withLock { $0 = false }
             saveOutcomes()
         }
