@@ -3,7 +3,7 @@ import SeatSecrets
 
 /// The payment providers a deployment takes money with (`seatkit serve --payments FILE`), one a line:
 ///
-///     stripe secretKey=sk_… webhookSecret=whsec_… [api=URL]
+///     stripe secretKey=sk_… webhookSecret=whsec_… [publishableKey=pk_…] [api=URL]
 ///     wechatpay mchid=… appid=… serial=… privateKey=PATH apiV3Key=… platformCert=PATH notifyUrl=URL [api=URL]
 ///     alipay appId=… privateKey=PATH alipayPublicKey=PATH notifyUrl=URL [gateway=URL]
 ///     cash
@@ -12,7 +12,8 @@ import SeatSecrets
 /// and a reason, the file's keys (PEM files read here) are kept only in memory, and `description` never
 /// shows a secret. `notifyUrl=` is where WeChat Pay and Alipay post their notifications (this server's
 /// `/v1/payments/{provider}/notify`, as the public reaches it). `api=`/`gateway=` default to the providers' real endpoints; tests point them at a
-/// local server.
+/// local server. Stripe's `publishableKey=` (public, unlike the rest) puts the card form on the buyer's page;
+/// without it a card is paid only where the operator's own page takes it (the PaymentIntent's client secret).
 public struct PaymentSettings: Sendable, CustomStringConvertible {
     public var stripe: StripeSettings?
     public var wechatpay: WeChatPaySettings?
@@ -104,8 +105,13 @@ public struct PaymentSettings: Sendable, CustomStringConvertible {
                 let secretKey = try fields.take("secretKey"), webhookSecret = try fields.take("webhookSecret")
                 guard secretKey.hasPrefix("sk_") || secretKey.hasPrefix("rk_") else { throw fail("secretKey= is a Stripe secret key (sk_… or rk_…)") }
                 guard webhookSecret.hasPrefix("whsec_") else { throw fail("webhookSecret= is the endpoint's signing secret (whsec_…)") }
+                let publishable = fields.values.removeValue(forKey: "publishableKey")
+                if let publishable, !publishable.hasPrefix("pk_") { throw fail("publishableKey= is a Stripe publishable key (pk_…)") }
+                if let publishable, publishable.hasPrefix("pk_test_") != secretKey.hasPrefix("sk_test_"), !secretKey.hasPrefix("rk_") {
+                    throw fail("publishableKey= and secretKey= are one test and one live key: both pk_test_/sk_test_ or both live")
+                }
                 stripe = StripeSettings(
-                    secretKey: ProviderSecret(secretKey), webhookSecret: ProviderSecret(webhookSecret),
+                    secretKey: ProviderSecret(secretKey), webhookSecret: ProviderSecret(webhookSecret), publishableKey: publishable,
                     api: try fields.url("api", default: "https://api.stripe.com"))
             case "wechatpay":
                 guard wechatpay == nil else { throw fail("wechatpay is configured twice") }
@@ -174,7 +180,26 @@ public struct PaymentSettings: Sendable, CustomStringConvertible {
 public struct StripeSettings: Sendable {
     public var secretKey: ProviderSecret
     public var webhookSecret: ProviderSecret
+    /// The key Stripe.js runs with on the buyer's page (public by design); nil: no card form there.
+    public var publishableKey: String? = nil
     public var api: URL
+
+    /// Whether `api` is Stripe's own (else a local stand-in such as localstripe).
+    public var isStripe: Bool { api.host == "api.stripe.com" }
+
+    /// Where the buyer's page loads Stripe.js: Stripe's own, or the stand-in's copy beside its API
+    /// (localstripe serves one at `/js.stripe.com/v3/` that talks to it).
+    public var script: URL {
+        isStripe ? URL(string: "https://js.stripe.com/v3/")! : URL(string: "/js.stripe.com/v3/", relativeTo: api)!.absoluteURL
+    }
+
+    /// The origins the buyer's page must be let reach for the card form (its Content-Security-Policy):
+    /// scripts, frames (Stripe's card fields are frames) and API calls.
+    public var pageOrigins: (script: [String], frame: [String], connect: [String]) {
+        if isStripe { return (["https://js.stripe.com"], ["https://js.stripe.com", "https://hooks.stripe.com"], ["https://api.stripe.com"]) }
+        let origin = URL(string: "/", relativeTo: api)!.absoluteURL.absoluteString.dropLast()
+        return ([String(origin)], [], [String(origin)])
+    }
 }
 
 public struct WeChatPaySettings: Sendable {

@@ -128,6 +128,7 @@ public struct StripeClient: PaymentProvider {
         return intent
     }
 
+    @discardableResult
     func call(_ method: String, _ path: String, body: [UInt8]?, idempotencyKey: String?) throws -> JSONObject {
         var headers = [("Authorization", "Bearer " + settings.secretKey.text), ("Stripe-Version", "2024-06-20")]
         if body != nil { headers.append(("Content-Type", "application/x-www-form-urlencoded")) }

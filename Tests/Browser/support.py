@@ -20,6 +20,7 @@ import tempfile
 import threading
 import time
 import unittest
+import urllib.parse
 import urllib.request
 from urllib.error import HTTPError
 
@@ -41,6 +42,7 @@ SHOW = "hall3-1930"
 CLERK_KEY = "li-box-office-key-0123456789"
 DOOR_KEY = "zhao-door-key-0123456789"
 MANAGER_KEY = "wang-manager-key-0123456789"
+STRIPE_WEBHOOK_SECRET = "whsec_seatkit_browser_0123456789"
 
 
 class Server:
@@ -49,15 +51,23 @@ class Server:
     def __init__(self, shards=(), payments=False):
         """`shards`: names of shards, each a PostgreSQL cluster of its own started here (scripts/pg-cluster.sh),
         served with `--shards FILE` instead of the SQLite store. `payments`: WeChat Pay and Alipay online,
-        played by the payment sandbox (Tests/Payments/sandbox.py, test money) this starts on a port of its own."""
+        played by the payment sandbox (Tests/Payments/sandbox.py, test money) this starts on a port of its own,
+        and cards with Stripe, played by localstripe (whose own Stripe.js the page loads)."""
         self.dir = tempfile.mkdtemp(prefix="seatkit-browser-")
         self.sandbox = None
+        self.localstripe = None
         if payments:
+            python = os.environ.get("PYTHON", "python3")
             self.sandbox_port = free_port()
-            self.sandbox = subprocess.Popen([os.environ.get("PYTHON", "python3"), os.path.join(ROOT, "Tests/Payments/sandbox.py"),
+            self.sandbox = subprocess.Popen([python, os.path.join(ROOT, "Tests/Payments/sandbox.py"),
                                              "--port", str(self.sandbox_port)], stdout=subprocess.DEVNULL)
             self.sandbox_url = f"http://127.0.0.1:{self.sandbox_port}"
+            self.stripe_port = free_port()
+            self.localstripe = subprocess.Popen([python, "-m", "localstripe", "--port", str(self.stripe_port), "--from-scratch"],
+                                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            self.stripe_url = f"http://127.0.0.1:{self.stripe_port}"
             wait_until_up(self.sandbox_url + "/_sandbox/health", "the payment sandbox (make payment-deps)")
+            wait_until_up(self.stripe_url + "/js.stripe.com/v3/", "localstripe (make payment-deps)")
         self.db = os.path.join(self.dir, "store.db")
         self.clusters = []
         for name in shards:
@@ -103,6 +113,11 @@ class Server:
                     f"notifyUrl={notify}/wechatpay/notify api={self.sandbox_url}\n")
             f.write(f"alipay appId=2021000117600000 privateKey={keys}/alipay-app-key.pem alipayPublicKey={keys}/alipay-public.txt "
                     f"notifyUrl={notify}/alipay/notify gateway={self.sandbox_url}/gateway.do\n")
+            f.write(f"stripe secretKey=sk_test_seatkit webhookSecret={STRIPE_WEBHOOK_SECRET} publishableKey=pk_test_seatkit api={self.stripe_url}\n")
+        # localstripe signs its webhooks with the endpoint's secret, as Stripe does.
+        form = urllib.parse.urlencode([("url", f"{notify}/stripe/notify"), ("secret", STRIPE_WEBHOOK_SECRET),
+                                       ("events[]", "payment_intent.succeeded"), ("events[]", "payment_intent.payment_failed")]).encode()
+        urllib.request.urlopen(urllib.request.Request(self.stripe_url + "/_config/webhooks/seatkit", data=form, method="POST"), timeout=5).close()
         return ["--payments", path]
 
     def operators(self):
@@ -154,9 +169,10 @@ class Server:
         self.process.terminate()
         self.process.wait(timeout=15)
         self.log.close()
-        if self.sandbox:
-            self.sandbox.terminate()
-            self.sandbox.wait(timeout=15)
+        for helper in (self.sandbox, self.localstripe):
+            if helper:
+                helper.terminate()
+                helper.wait(timeout=15)
         for _, cluster, _ in self.clusters:
             subprocess.run([os.path.join(ROOT, "scripts/pg-cluster.sh"), cluster, "stop"], check=False, stdout=subprocess.DEVNULL)
             subprocess.run(["rm", "-rf", cluster], check=False)

@@ -50,8 +50,8 @@ class PayingTests(PickerCase):
         self.assertRegex(d.find_element(By.ID, "pay-countdown").text, r"^请在 \d\d:\d\d 内完成支付，超时座位将自动释放$")
         self.assertIn("测试金额", d.find_element(By.ID, "pay-test").text)
         names = [e.text.split("\n")[0] for e in d.find_elements(By.CSS_SELECTOR, ".pay-option .pay-name")]
-        self.assertEqual(names, ["微信支付", "支付宝"])
-        self.assertIsNone(re.search(r"[A-Za-z]{4,}", card.text.replace("VIP", "")), f"no English on the Chinese Pay step: {card.text}")
+        self.assertEqual(names, ["微信支付", "支付宝", "银行卡"])
+        self.assertIsNone(re.search(r"[A-Za-z]{4,}", re.sub(r"VIP|Visa|Mastercard", "", card.text)), f"no English on the Chinese Pay step: {card.text}")
         d.find_element(By.CSS_SELECTOR, ".pay-option[data-provider='alipay']").click()
         self.assertEqual(d.find_element(By.ID, "pay-go").text, "确认支付 ¥116.00")
         # The whole card fits the phone's screen: nothing to scroll to reach the button.
@@ -93,7 +93,7 @@ class PayingTests(PickerCase):
         self.assertEqual(d.find_element(By.ID, "confirm").text, "Pay")
         d.find_element(By.ID, "confirm").click()
         self.wait(d, lambda d: d.find_element(By.ID, "pay-page").is_displayed(), message="the Pay step")
-        self.assertEqual([e.get_attribute("value") for e in d.find_elements(By.CSS_SELECTOR, "#pay-options input")], ["wechatpay", "alipay"])
+        self.assertEqual([e.get_attribute("value") for e in d.find_elements(By.CSS_SELECTOR, "#pay-options input")], ["wechatpay", "alipay", "stripe"])
         self.assertTrue(d.find_element(By.CSS_SELECTOR, "#pay-options input[value='wechatpay']").is_selected(), "WeChat Pay first")
         d.save_screenshot(os.path.join(ARTIFACTS, "pay-desktop-en.png"))
         d.find_element(By.ID, "pay-go").click()
@@ -122,6 +122,65 @@ class PayingTests(PickerCase):
         self.assertIn("Row 5, seat 1", receipt)
         self.assertEqual(self.server.sold_in_store(self.show), {self.index(d, "5-1")})
         d.save_screenshot(os.path.join(ARTIFACTS, "pay-desktop-receipt-en.png"))
+
+    def test_a_buyer_pays_by_card_on_the_page(self):
+        d = self.open(lang="en")
+        d.set_window_size(1280, 900)
+        self.assertEqual(self.pick(d, ["4-1", "4-2"]), "¥76.00")
+        chosen = {self.index(d, "4-1"), self.index(d, "4-2")}
+        d.find_element(By.ID, "confirm").click()
+        self.wait(d, lambda d: d.find_element(By.ID, "pay-page").is_displayed(), message="the Pay step")
+        d.find_element(By.CSS_SELECTOR, ".pay-option[data-provider='stripe']").click()
+        d.find_element(By.ID, "pay-go").click()
+        # The card form: Stripe.js's fields (localstripe's copy here; Stripe's own frames in production).
+        self.wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#pay-card-field input"), message="the card fields")
+        self.assertEqual(d.find_element(By.ID, "pay-status").text, "Enter your card, then pay.")
+        self.assertFalse(d.find_element(By.ID, "pay-qr").is_displayed())
+        self.assertEqual(self.statuses_of(sorted(chosen)), ["h", "h"], "held while paying, not sold")
+
+        def card(number):
+            for name, value in [("number", number), ("exp_month", "12"), ("exp_year", "34"), ("cvc", "123")]:
+                field = d.find_element(By.CSS_SELECTOR, f"#pay-card-field input[placeholder='{name}']")
+                field.clear()
+                field.send_keys(value)
+        # A card the bank declines when charged: said in words, nothing sold, the form still there.
+        card("4000000000000341")
+        d.save_screenshot(os.path.join(ARTIFACTS, "pay-card-desktop-en.png"))
+        self.axe(d, "the card form")
+        d.find_element(By.ID, "pay-card-go").click()
+        message = self.wait(d, lambda d: d.find_element(By.ID, "pay-message").text or None, timeout=10, message="the decline")
+        self.assertEqual(message, "The card was not charged: Your card was declined. Try another card.")
+        self.assertEqual(self.server.sold_in_store(self.show), set())
+        self.assertTrue(d.find_element(By.ID, "pay-card").is_displayed())
+        self.assertIsNone(d.execute_script("return document.getElementById('receipt').textContent || null"))
+        d.save_screenshot(os.path.join(ARTIFACTS, "pay-card-declined-en.png"))
+
+    def test_a_card_payment_sells_only_when_stripe_says_paid(self):
+        d = self.open(lang="zh")
+        d.set_window_size(1280, 900)
+        total = self.pick(d, ["3-1"])
+        d.find_element(By.ID, "confirm").click()
+        self.wait(d, lambda d: d.find_element(By.ID, "pay-page").is_displayed(), message="the Pay step")
+        d.find_element(By.CSS_SELECTOR, ".pay-option[data-provider='stripe']").click()
+        d.find_element(By.ID, "pay-go").click()
+        self.wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#pay-card-field input"), message="the card fields")
+        self.assertEqual(d.find_element(By.ID, "pay-card-go").text, f"用银行卡支付 {total}")
+        for name, value in [("number", "4242424242424242"), ("exp_month", "12"), ("exp_year", "34"), ("cvc", "123")]:
+            d.find_element(By.CSS_SELECTOR, f"#pay-card-field input[placeholder='{name}']").send_keys(value)
+        paid_at = time.time()
+        d.find_element(By.ID, "pay-card-go").click()
+        # Stripe's signed webhook sells; the receipt follows the server.
+        receipt = self.wait(d, lambda d: d.find_element(By.ID, "receipt").text or None, timeout=15, message="the receipt")
+        print(f"\n  card receipt {(time.time() - paid_at) * 1000:.0f} ms after Pay", end=" ")
+        self.assertIn("购买成功！", receipt)
+        self.assertIn(total, receipt)
+        self.assertEqual(self.server.sold_in_store(self.show), {self.index(d, "3-1")})
+        day = lambda offset: time.strftime("%Y-%m-%dT00:00:00Z", time.gmtime(time.time() + offset * 86400))
+        status, report = self.server.send("GET", f"/v1/reports/payments?from={day(-1)}&to={day(2)}", None, admin=True)
+        mine = [(p["provider"], p["state"], p["amount"]) for p in report["payments"] if p["provider"] == "stripe" and p["state"] == "succeeded"]
+        self.assertEqual(mine, [("stripe", "succeeded", total.lstrip("¥"))])
+        self.assertEqual(report["mismatches"], [])
+        d.save_screenshot(os.path.join(ARTIFACTS, "pay-card-receipt-zh.png"))
 
     def test_the_pay_step_cannot_be_skipped(self):
         d = self.open(lang="en")

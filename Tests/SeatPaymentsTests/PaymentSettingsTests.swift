@@ -51,6 +51,18 @@ import Testing
         #expect(settings.description == "payments: stripe, wechatpay, alipay, cash")
     }
 
+    @Test func aPublishableKeyPutsTheCardFormOnThePage() throws {
+        let stripe = try parse("stripe secretKey=\(Self.stripeKey) webhookSecret=\(Self.webhookSecret) publishableKey=pk_test_abc\n").stripe
+        #expect(stripe?.publishableKey == "pk_test_abc")
+        #expect(stripe?.script.absoluteString == "https://js.stripe.com/v3/")
+        #expect(stripe?.pageOrigins.frame == ["https://js.stripe.com", "https://hooks.stripe.com"])
+        // A local stand-in (localstripe) serves its own Stripe.js beside its API.
+        let local = try parse("stripe secretKey=\(Self.stripeKey) webhookSecret=\(Self.webhookSecret) publishableKey=pk_test_abc api=http://127.0.0.1:8420\n")
+        #expect(local.stripe?.script.absoluteString == "http://127.0.0.1:8420/js.stripe.com/v3/")
+        #expect(local.stripe?.pageOrigins.connect == ["http://127.0.0.1:8420"])
+        #expect(try parse("stripe secretKey=\(Self.stripeKey) webhookSecret=\(Self.webhookSecret)\n").stripe?.publishableKey == nil)
+    }
+
     @Test func cashAloneTakesNoMoneyOnline() throws {
         let settings = try parse("cash\n")
         #expect(!settings.takesMoneyOnline && settings.onlineProviders.isEmpty)
@@ -71,6 +83,11 @@ import Testing
             ("\(stripe) region=eu", "payments.txt:1: stripe takes no region="),
             ("\(stripe) secretKey=\(Self.stripeKey)", "payments.txt:1: secretKey= is given twice"),
             ("\(stripe) =x", "payments.txt:1: expected key=value, got \"=x\""),
+            ("\(stripe) publishableKey=sk_test_1", "payments.txt:1: publishableKey= is a Stripe publishable key (pk_…)"),
+            (
+                "\(stripe) publishableKey=pk_live_1",
+                "payments.txt:1: publishableKey= and secretKey= are one test and one live key: both pk_test_/sk_test_ or both live"
+            ),
             ("\(wechat) apiV3Key=short", "payments.txt:1: apiV3Key= is the 32-character API v3 key (got 5 characters)"),
             (
                 "\(wechat) apiV3Key=\(Self.apiV3Key)".replacingOccurrences(of: "mchid=1900009191", with: "mchid=19x"),

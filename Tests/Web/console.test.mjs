@@ -13,6 +13,7 @@ const { setLanguage } = await import('../../Sources/SeatServer/Web/Site/js/i18n.
 const { ApiProblem } = await import('../../Sources/SeatServer/Web/Site/js/api.js');
 const { shiftedStart, showIdFor, firstFreeMinute } = await import('../../Sources/SeatServer/Web/Site/js/console-shows.js');
 const { problemWords, categoryName } = await import('../../Sources/SeatServer/Web/Site/js/console-common.js');
+const { when } = await import('../../Sources/SeatServer/Web/Site/js/console-money.js');
 
 test('a start moved by whole days keeps its time and offset across months, years and leap days', () => {
   assert.equal(shiftedStart('2099-12-01T19:30:00+08:00', 7), '2099-12-08T19:30:00+08:00');
@@ -52,4 +53,12 @@ test('a refusal in the manager\'s words: the rule, the seats taken, or the detai
   setLanguage('zh');
   assert.equal(problemWords(rule), '最多 6 个座位');
   assert.equal(categoryName('vip', [{ category: 'vip', name: 'VIP区 VIP' }]), 'VIP区', "a zone's name in the page's language");
+});
+
+test("a payment's time reads in the console's language, whatever the browser's", () => {
+  setLanguage('zh');
+  assert.match(when('2026-12-06T13:05:09Z'), /^2026\/12\/[67] \d\d:\d\d$/);
+  setLanguage('en');
+  assert.match(when('2026-12-06T13:05:09Z'), /^0[67]\/12\/2026, \d\d:\d\d$/);
+  assert.equal(when(undefined), '');
 });

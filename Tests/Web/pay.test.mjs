@@ -21,7 +21,7 @@ const { HoldSession } = await import('../../Sources/SeatServer/Web/Site/js/sessi
 // What `GET /v1/payments` answers with both wallets online (ChinaPaymentTests holds the server to it).
 const wechat = { provider: 'wechatpay', methods: ['native', 'h5', 'jsapi'], testMoney: false };
 const alipay = { provider: 'alipay', methods: ['qr', 'page', 'wap'], testMoney: false };
-const card = { provider: 'stripe', methods: ['card'], testMoney: true };
+const card = { provider: 'stripe', methods: ['card'], testMoney: true, publishableKey: 'pk_test_1', script: 'https://js.stripe.com/v3/' };
 
 test('a phone goes to the provider’s page, a desktop shows the QR code', () => {
   assert.equal(methodFor(wechat, true), 'h5');
@@ -35,6 +35,30 @@ test('a phone goes to the provider’s page, a desktop shows the QR code', () =>
 
 test('the wallets are offered first, then a card', () => {
   assert.deepEqual(offered([card, alipay, wechat]).map(o => o.provider), ['wechatpay', 'alipay', 'stripe']);
+});
+
+test('a card is offered only where the server gives Stripe.js its key', () => {
+  const { publishableKey, script, ...keyless } = card;
+  assert.ok(publishableKey && script);
+  assert.deepEqual(offered([keyless, wechat]).map(o => o.provider), ['wechatpay']);
+  assert.deepEqual(offered([{ ...card, script: undefined }]).map(o => o.provider), []);
+});
+
+test('what a card payment’s answer tells the page to do', async () => {
+  const { cardOutcome } = await import('../../Sources/SeatServer/Web/Site/js/card.js');
+  const problem = (status, type, detail) => new ApiProblem(status, { type, status, title: '', detail });
+  assert.equal(cardOutcome({ state: 'succeeded' }, null).next, 'check');
+  assert.equal(cardOutcome({ state: 'processing' }, null).next, 'check');
+  const action = cardOutcome({ state: 'requires_action', clientSecret: 'pi_1_secret_2' }, null);
+  assert.deepEqual([action.next, action.secret], ['action', 'pi_1_secret_2']);
+  const declined = cardOutcome(null, problem(402, '/problems/card-declined', 'Your card was declined.'));
+  assert.equal(declined.next, 'retry');
+  assert.match(declined.words, /Your card was declined\./);
+  assert.equal(cardOutcome(null, problem(503, '/problems/provider-unavailable')).next, 'retry');
+  assert.equal(cardOutcome(null, new TypeError('offline')).next, 'retry');
+  // The hold sold meanwhile (the webhook was faster) or its window over: the server is asked.
+  assert.equal(cardOutcome(null, problem(409, '/problems/hold-confirmed')).next, 'check');
+  assert.equal(cardOutcome(null, problem(410, '/problems/hold-expired')).next, 'check');
 });
 
 test('the countdown is minutes and seconds, never below zero', () => {

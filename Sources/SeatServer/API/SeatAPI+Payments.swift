@@ -80,7 +80,12 @@ extension SeatAPI {
     /// `GET /v1/payments`: the providers a buyer may pay with here, their methods, and whether it is test money.
     func paymentOptions() -> HTTPResponse {
         let options = payments.onlineProviders.map {
-            PaymentOptionsResource.Option(provider: $0, methods: Self.methods[$0] ?? [], testMoney: payments.takesTestMoney($0))
+            var option = PaymentOptionsResource.Option(provider: $0, methods: Self.methods[$0] ?? [], testMoney: payments.takesTestMoney($0))
+            if $0 == "stripe", let stripe = payments.stripe, let key = stripe.publishableKey {
+                option.publishableKey = key
+                option.script = stripe.script.absoluteString
+            }
+            return option
         }
         let body = PaymentOptionsResource(providers: options, paymentMinutes: paymentMinutes).jsonBytes()
         return HTTPResponse(status: 200, headers: [("Content-Type", "application/json"), ("Cache-Control", "max-age=60")], body: body)

@@ -100,6 +100,8 @@ extension SeatAPI {
         Route(
             "/v1/holds/{token}/confirm", [("POST", .confirmHold, { api, c in try api.confirm(c[0], c.request, trace: c.trace, idempotency: c.idempotency) })]),
         Route("/v1/holds/{token}/checkout", [("POST", .checkoutHold, { api, c in try api.checkout(c[0], c.request, trace: c.trace) })]),
+        Route("/v1/holds/{token}/card-setup", [("POST", .cardSetup, { api, c in try api.cardSetup(c[0], c.request, trace: c.trace) })]),
+        Route("/v1/holds/{token}/card-payment", [("POST", .cardPayment, { api, c in try api.cardPay(c[0], c.request) })]),
         Route("/v1/payments", [("GET", .paymentOptions, { api, _ in api.paymentOptions() })]),
         Route("/v1/payments/qr.svg", [("GET", .paymentQR, { api, c in try api.paymentQR(c.request) })]),
         Route("/v1/payments/{provider}/notify", [("POST", .paymentNotify, { api, c in try api.paymentNotify(c[0], c.request, trace: c.trace) })]),
@@ -212,7 +214,7 @@ extension SeatAPI {
     /// entry, a ticket's code): a 404 there from someone without an operator's key is a wrong guess.
     static let capabilityRoutes: Set<String> = [
         "/v1/holds/{token}", "/v1/holds/{token}/seats", "/v1/holds/{token}/extend", "/v1/holds/{token}/tickets", "/v1/holds/{token}/confirm",
-        "/v1/holds/{token}/checkout",
+        "/v1/holds/{token}/checkout", "/v1/holds/{token}/card-setup", "/v1/holds/{token}/card-payment",
         "/v1/orders/{orderRef}", "/v1/orders/{orderRef}/tickets", "/v1/orders/{orderRef}/exchange", "/v1/orders/{orderRef}/refund",
         "/v1/orders/{orderRef}/calendar.ics", "/orders/{orderRef}", "/v1/queue/{entry}", "/v1/queue/{entry}/events", "/v1/tickets/{ticket}",
     ]

@@ -25,10 +25,14 @@ public final class SeatAPI: Sendable {
     /// buyers need (four such clients cost a quarter of the hold throughput before).
     let deltaLimiter = RateLimiter(rate: 10, burst: 20)
     static let cheapDeltaSpan: UInt64 = 64
+    /// Cards tried per payment (`POST /v1/holds/{token}/card-setup`, each a customer and a SetupIntent
+    /// at Stripe): 5 at once, then one each 5 s, so a hold cannot fill the merchant's Stripe account.
+    let cardLimiter = RateLimiter(rate: 0.2, burst: 5)
     /// Rate-limited clients get their 429 after the wait it names (see `Tarpit`).
     let tarpit = Tarpit()
     let startedAt = Date()
-    let site = WebSite(root: WebSite.locate())
+    /// The picker's files; their security policy lets the card form's provider in (`StripeSettings.pageOrigins`).
+    let site: WebSite
     /// Seat-map pictures, drawn once per version (see `PictureCache`).
     let pictures = PictureCache()
     /// Each venue's JSON encodings and picture, made once.
@@ -79,6 +83,8 @@ public final class SeatAPI: Sendable {
         self.localOffsetMinutes = localOffsetMinutes
         self.payments = payments
         self.providers = payments.providers()
+        let cardForm = payments.stripe.flatMap { $0.publishableKey == nil ? nil : $0.pageOrigins }
+        site = WebSite(root: WebSite.locate(), cardOrigins: cardForm ?? ([], [], []))
         self.inventory = inventory
         self.tickets = tickets
         self.queues = queues

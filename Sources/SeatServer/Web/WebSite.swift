@@ -15,9 +15,13 @@ final class WebSite: Sendable {
     let files: [String: File]
     /// Where the files were found; nil when they were not (the API still works, `/` answers 503).
     let root: URL?
+    /// Every file's security headers: its Content-Security-Policy names this origin and, with a card
+    /// form, the card provider's origins (see `securityHeaders(script:frame:connect:)`).
+    let securityHeaders: [(String, String)]
 
-    init(root: URL?) {
+    init(root: URL?, cardOrigins: (script: [String], frame: [String], connect: [String]) = ([], [], [])) {
         self.root = root
+        securityHeaders = Self.securityHeaders(script: cardOrigins.script, frame: cardOrigins.frame, connect: cardOrigins.connect)
         var files: [String: File] = [:]
         if let root, let names = FileManager.default.enumerator(atPath: root.path) {
             for case let name as String in names {
@@ -62,14 +66,20 @@ final class WebSite: Sendable {
         }
     }
 
-    /// The page's own files may only talk to this origin: no CDN, no inline script.
-    static let securityHeaders = [
-        (
-            "Content-Security-Policy",
-            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'"
-        ),
-        ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
-    ]
+    /// The page's own files may only talk to this origin (no CDN, no inline script), and to a card
+    /// provider's when the buyer's page takes cards: Stripe.js from its origin, its card fields in its
+    /// frames, its API for the card (the card never reaches this server).
+    static func securityHeaders(script: [String] = [], frame: [String] = [], connect: [String] = []) -> [(String, String)] {
+        func list(_ extra: [String]) -> String { (["'self'"] + extra).joined(separator: " ") }
+        let frames = frame.isEmpty ? "" : "; frame-src " + frame.joined(separator: " ")
+        return [
+            (
+                "Content-Security-Policy",
+                "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src \(list(script)); connect-src \(list(connect))\(frames); frame-ancestors 'none'"
+            ),
+            ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
+        ]
+    }
 
     /// `index.html` for one show's page, its body naming the show's venue (`data-venue`), so the page
     /// asks for the venue's geometry at once instead of after the show (one round trip and a parse
@@ -78,7 +88,7 @@ final class WebSite: Sendable {
     func showPage(venue: String?, _ r: HTTPRequest) throws(Problem) -> HTTPResponse {
         guard let venue, root != nil, let file = files["index.html"] else { return try response("index.html", r) }
         let etag = "\"\(String(FNV1a.hash(venue, into: FNV1a.hash(file.etag)), radix: 16))\""
-        let headers = [("ETag", etag), ("Cache-Control", "no-cache")] + Self.securityHeaders
+        let headers = [("ETag", etag), ("Cache-Control", "no-cache")] + securityHeaders
         if r.header("if-none-match").map({ SeatAPI.etagMatches($0, etag) }) == true { return .empty(304, headers: headers) }
         let attribute = "<body data-venue=\"" + Self.escapedAttribute(venue) + "\">"
         let text = String(decoding: file.bytes, as: UTF8.self).replacingOccurrences(of: "<body>", with: attribute)
@@ -107,7 +117,7 @@ final class WebSite: Sendable {
                 detail: "the picker's files (SeatKit_SeatServer.resources/Site) were not found next to the executable; set SEATKIT_WEB_ROOT")
         }
         guard let file = files[name] else { throw Problem.notFound("no file \(name)") }
-        let headers = [("ETag", file.etag), ("Cache-Control", "no-cache")] + Self.securityHeaders
+        let headers = [("ETag", file.etag), ("Cache-Control", "no-cache")] + securityHeaders
         if r.header("if-none-match").map({ SeatAPI.etagMatches($0, file.etag) }) == true { return .empty(304, headers: headers) }
         return HTTPResponse(status: 200, headers: [("Content-Type", file.contentType)] + headers, body: r.method == "HEAD" ? [] : file.bytes)
     }

@@ -191,7 +191,13 @@ public struct PaymentOptionsResource: Sendable, Hashable {
         public var methods: [String]
         /// Test money: the page says so, plainly.
         public var testMoney: Bool
-        public init(provider: String, methods: [String], testMoney: Bool) { self.provider = provider; self.methods = methods; self.testMoney = testMoney }
+        /// Stripe with a card form on the buyer's page: the publishable key Stripe.js runs with, and where
+        /// the page loads Stripe.js from (Stripe's own, or a local stand-in's copy).
+        public var publishableKey: String? = nil
+        public var script: String? = nil
+        public init(provider: String, methods: [String], testMoney: Bool, publishableKey: String? = nil, script: String? = nil) {
+            self.provider = provider; self.methods = methods; self.testMoney = testMoney; self.publishableKey = publishableKey; self.script = script
+        }
     }
     /// The online providers; none: a buyer confirms a hold without paying (the counter takes the money).
     public var providers: [Option]
@@ -208,7 +214,10 @@ public struct PaymentOptionsResource: Sendable, Hashable {
             w.raw("{"); w.key("provider", first: true); w.string(option.provider)
             w.key("methods"); w.raw("[")
             for (m, method) in option.methods.enumerated() { if m > 0 { w.raw(",") }; w.string(method) }
-            w.raw("]"); w.key("testMoney"); w.raw(option.testMoney ? "true" : "false"); w.raw("}")
+            w.raw("]"); w.key("testMoney"); w.raw(option.testMoney ? "true" : "false")
+            if let key = option.publishableKey { w.key("publishableKey"); w.string(key) }
+            if let script = option.script { w.key("script"); w.string(script) }
+            w.raw("}")
         }
         w.raw("]"); w.key("paymentMinutes"); w.number(paymentMinutes); w.raw("}")
         return w.bytes
@@ -224,7 +233,10 @@ public struct PaymentOptionsResource: Sendable, Hashable {
                 log.add("providers[\(k)]", "a provider and its methods")
                 continue
             }
-            options.append(Option(provider: provider, methods: methods, testMoney: option?["testMoney"]?.boolValue == true))
+            options.append(
+                Option(
+                    provider: provider, methods: methods, testMoney: option?["testMoney"]?.boolValue == true,
+                    publishableKey: option?["publishableKey"]?.stringValue, script: option?["script"]?.stringValue))
         }
         if o["providers"]?.arrayValue == nil { log.add("providers", "missing (expected an array)") }
         let minutes = o["paymentMinutes"]?.intValue
@@ -242,6 +254,7 @@ extension PaymentOptionsResource: WireBody {
                 .object(
                     [
                         "provider": .oneOf(CheckoutRequest.providers), "methods": .array(.oneOf(CheckoutRequest.methods)), "testMoney": .boolean,
+                        "publishableKey": .string(pattern: "^pk_"), "script": .string(format: "uri"),
                     ], required: ["provider", "methods", "testMoney"], closed: true)),
             "paymentMinutes": .integer(minimum: 1, maximum: 120),
         ], required: ["providers", "paymentMinutes"], closed: true

@@ -16,6 +16,27 @@ extension APIOperation {
         ],
         problems: [404, 409, 410, 413, 422, 501, 502, 503])
 
+    /// `POST /v1/holds/{token}/card-setup`
+    static let cardSetup = APIOperation(
+        "cardSetup",
+        "Start paying a Stripe checkout by card on the buyer's page: a SetupIntent for Stripe.js to collect the card into",
+        description:
+            "Stripe.js confirms it with the card (confirmCardSetup); the card never reaches this server. A new SetupIntent each call (a declined card leaves its own unusable): 5 at once per payment, then one each 5 s.",
+        parameters: [.token],
+        answers: [.json(201, "the SetupIntent's client secret", .ref(CardSetupResource.self))],
+        problems: [404, 409, 410, 422, 429, 502, 503])
+
+    /// `POST /v1/holds/{token}/card-payment`
+    static let cardPayment = APIOperation(
+        "cardPayment",
+        "Charge the hold's Stripe payment to the card set up for it, for the amount the checkout fixed",
+        description:
+            "succeeded: the signed webhook sells the seats; requires_action: the page finishes 3-D Secure with Stripe.js (confirmCardPayment with the clientSecret given). A declined card is a 402 with the bank's words, and the payment waits for another card.",
+        parameters: [.token],
+        body: .ref(CardPaymentRequest.self),
+        answers: [.json(200, "what charging the card did", .ref(CardPaymentResource.self))],
+        problems: [402, 404, 409, 410, 413, 422, 502, 503])
+
     /// `GET /v1/payments`
     static let paymentOptions = APIOperation(
         "paymentOptions",

@@ -106,6 +106,10 @@ export const api = {
   paymentOptions: () => request('GET', '/v1/payments', { cache: 'default' }),
   /// A payment for the hold (retried: the same payment, so a lost answer is asked again safely).
   checkout: (token, body) => request('POST', `/v1/holds/${seg(token)}/checkout`, { body }),
+  /// A SetupIntent for the card form (Stripe.js collects the card into it; the card never comes here).
+  cardSetup: token => request('POST', `/v1/holds/${seg(token)}/card-setup`, { retry: false }),
+  /// The hold's payment charged to the card set up (`succeeded`, `processing` or `requires_action`).
+  cardPayment: (token, setupIntent) => request('POST', `/v1/holds/${seg(token)}/card-payment`, { body: { setupIntent }, retry: false }),
   confirm: (token, orderRef) =>
     request('POST', `/v1/holds/${seg(token)}/confirm`, { body: { orderRef }, headers: { 'Idempotency-Key': randomKey() } }),
 };

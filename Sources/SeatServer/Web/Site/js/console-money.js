@@ -5,12 +5,15 @@
 
 import { $, call, money, problemWords, say, state, table } from './console-common.js';
 import { w } from './console-words.js';
+import { lang } from './i18n.js';
 
 const PROVIDERS = { wechatpay: 'wechat', alipay: 'alipay', stripe: 'card', external: 'online' };
 const providerName = p => w('payments')[PROVIDERS[p] ?? p] ?? p;
 const stateWord = s => w('moneyStates')[s] ?? s;
-/// "2026-12-06T13:05:09Z" as the console's reader reads a time: the local date and minute.
-const when = iso => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) : '');
+/// "2026-12-06T13:05:09Z" as the console's reader reads a time: the local date and minute, in the
+/// console's language (not the browser's: a Chinese console on an English machine reads Chinese).
+export const when = iso =>
+  (iso ? new Date(iso).toLocaleString(lang() === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' }) : '');
 
 /// The chosen order's money: its payments (provider, the provider's id, amount, state) and its refunds
 /// through providers, under the refund form. Nothing shown for an order paid at the counter.

@@ -16,7 +16,9 @@ const words = {
     ended: '支付时间已过，座位已释放。如您已付款，款项将原路退回。', choose: '请选择支付方式',
     unavailable: '支付渠道暂时无法连接，请稍后再试或换一种支付方式。', refused: detail => `支付渠道未能创建付款：${detail}`,
     other: provider => `这笔订单正在用${provider}付款，请完成该付款；若要更换，请等待支付时间结束后重新选座。`,
-    noCard: '本页暂不支持银行卡付款，请用微信支付或支付宝，或到影院柜台购票。', paid: '付款成功，正在出票…', total: '合计', seats: '座位',
+    cardEnter: '请填写银行卡信息后付款。', cardLabel: '银行卡信息（卡号、有效期、安全码）', cardPay: amount => `用银行卡支付 ${amount}`,
+    cardDeclined: detail => `银行卡未能付款：${detail} 请换一张卡再试。`, cardVerify: '请在弹出的银行页面完成验证…',
+    waitingCard: '已提交付款，正在等待银行确认，请勿关闭本页。', cardUnavailable: '银行卡付款暂时无法加载，请稍后再试或改用微信支付、支付宝。', paid: '付款成功，正在出票…', total: '合计', seats: '座位',
   },
   en: {
     title: 'Pay for your order', payWith: 'Pay with', pay: 'Pay', payAmount: amount => `Pay ${amount}`, back: 'Back to the seats',
@@ -30,7 +32,10 @@ const words = {
     choose: 'Choose a way to pay', unavailable: 'The payment service cannot be reached just now: try again shortly, or another way to pay.',
     refused: detail => `The payment service did not take the payment: ${detail}`,
     other: provider => `This order is being paid with ${provider}: finish that payment, or pick seats again once its time runs out.`,
-    noCard: 'Cards are not taken on this page yet: pay with WeChat Pay or Alipay, or at the box office.', paid: 'Paid: issuing your tickets…',
+    cardEnter: 'Enter your card, then pay.', cardLabel: 'Card details (number, expiry, security code)', cardPay: amount => `Pay ${amount} by card`,
+    cardDeclined: detail => `The card was not charged: ${detail} Try another card.`,
+    cardVerify: 'Finish your bank\'s check in the window that opened…', waitingCard: 'Payment sent: waiting for the bank to confirm. Keep this page open.',
+    cardUnavailable: 'The card form cannot be loaded just now: try again shortly, or WeChat Pay or Alipay.', paid: 'Paid: issuing your tickets…',
     total: 'Total', seats: 'Seats',
   },
 };

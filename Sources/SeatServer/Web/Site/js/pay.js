@@ -7,6 +7,7 @@
 // confirms it (a check every 5 s covers a stream that dropped).
 
 import { api, ApiProblem, serverNow } from './api.js';
+import { CardForm } from './card.js';
 import { pw } from './pay-words.js';
 import { $, announce, el } from './ui.js';
 
@@ -14,7 +15,7 @@ import { $, announce, el } from './ui.js';
 const payButton = () => /** @type {HTMLButtonElement} */ ($('pay-go'));
 
 /**
- * @typedef {{ provider: string, methods: string[], testMoney: boolean }} PaymentOption
+ * @typedef {{ provider: string, methods: string[], testMoney: boolean, publishableKey?: string, script?: string }} PaymentOption
  * @typedef {{ id: string, provider: string, state: string, amount: string, currency: string, expiresAt: string,
  *   orderRef?: string, codeUrl?: string, qrCode?: string, redirectUrl?: string, testPayUrl?: string }} Payment
  * @typedef {{ title: string, when: string, seats: string, total: string }} Summary
@@ -35,8 +36,13 @@ export function methodFor(option, phone) {
   return want && option.methods.includes(want) ? want : option.methods[0];
 }
 
-/** The options in the order the page offers them. @param {PaymentOption[]} options */
-export const offered = options => [...options].sort((a, b) => ORDER.indexOf(a.provider) - ORDER.indexOf(b.provider));
+/**
+ * The options the page offers, in its order: a card only where the server gives Stripe.js's key (else
+ * the card is the operator's own page's to take).
+ * @param {PaymentOption[]} options
+ */
+export const offered = options =>
+  options.filter(o => o.provider !== 'stripe' || (o.publishableKey && o.script)).sort((a, b) => ORDER.indexOf(a.provider) - ORDER.indexOf(b.provider));
 
 /** Milliseconds as "mm:ss", never below zero. @param {number} ms */
 export function clock(ms) {
@@ -84,6 +90,7 @@ export class PayPage {
     /** @type {ReturnType<typeof setInterval> | null} */ this.poll = null;
     /** @type {ReturnType<typeof setInterval> | null} */ this.timer = null;
     /** @type {KeptPayment | null} */ this.payment = null;
+    /** @type {CardForm | null} */ this.card = null;
     $('pay-back').addEventListener('click', () => { this.close(); this.onBack(); });
     $('pay-go').addEventListener('click', () => this.pay());
   }
@@ -132,7 +139,6 @@ export class PayPage {
     const chosen = /** @type {HTMLInputElement | null} */ (document.querySelector('#pay-options input:checked'))?.value;
     const option = this.options.find(o => o.provider === chosen);
     if (!option) { this.say(pw('choose')); return; }
-    if (option.provider === 'stripe') { this.say(pw('noCard')); return; }
     const method = methodFor(option, this.phone());
     payButton().disabled = true;
     const token = this.session.hold?.token, summary = this.summary();
@@ -176,7 +182,16 @@ export class PayPage {
     }
     $('pay-provider').textContent = `${name} · ${payment.orderRef ?? ''}`;
     $('pay-provider').dataset.provider = payment.provider;
-    $('pay-status').textContent = returned ? pw('returned') : pw('waiting');
+    $('pay-status').textContent = returned ? pw('returned') : payment.provider === 'stripe' ? pw('cardEnter') : pw('waiting');
+    this.card?.close();
+    this.card = null;
+    const stripe = this.options.find(o => o.provider === 'stripe');
+    if (payment.provider === 'stripe' && stripe?.publishableKey && stripe.script) {
+      this.card = new CardForm({
+        token: payment.token, total: payment.summary.total, publishableKey: stripe.publishableKey, script: stripe.script, say: text => this.say(text), onSent: () => this.check(),
+      });
+      this.card.open();
+    }
     const again = $('pay-again');
     again.hidden = !payment.redirectUrl;
     if (payment.redirectUrl) { again.setAttribute('href', payment.redirectUrl); again.textContent = pw('openAgain'); }
@@ -234,7 +249,7 @@ export class PayPage {
   /** @param {string} text */
   say(text) { $('pay-message').textContent = text; $('pay-message').hidden = !text; }
 
-  stop() { if (this.timer) clearInterval(this.timer); if (this.poll) clearInterval(this.poll); this.timer = null; this.poll = null; this.payment = null; }
+  stop() { this.card?.close(); this.card = null; if (this.timer) clearInterval(this.timer); if (this.poll) clearInterval(this.poll); this.timer = null; this.poll = null; this.payment = null; }
 
   close() { this.stop(); $('pay-page').hidden = true; $('show-page').hidden = false; }
 }
