@@ -80,7 +80,8 @@ extension Inventory {
     /// `admission` is the waiting room's entry that let the buyer in: it has one active hold at a time
     /// (memory says so here; the store's unique index says so across instances).
     package func beginCreateHold(
-        show showID: String, seatIDs: [String], wheelchair: Bool, idempotency: IdempotentRequest<HoldView>?, admission: String? = nil
+        show showID: String, seatIDs: [String], wheelchair: Bool, places: [(area: String, count: Int)] = [],
+        idempotency: IdempotentRequest<HoldView>?, admission: String? = nil
     ) throws(Refusal) -> (HoldOutcome, CommitTicket?) {
         let stored = try storedAnswer(idempotency, show: showID)
         // Drawn, timed and digested before taking the lock: the lock guards only what must be decided
@@ -94,9 +95,11 @@ extension Inventory {
             let state = try state(forShow: showID, in: m)
             try checkOnSale(state)
             if let admission { try checkAdmissionFree(admission, in: state) }
-            guard !seatIDs.isEmpty else { throw Refusal(.noSeats, detail: "a hold needs at least one seat") }
-            let seats = try resolve(seatIDs, in: state.layout).sorted()
-            try checkFree(seats, in: state, own: [])
+            guard !seatIDs.isEmpty || !places.isEmpty else { throw Refusal(.noSeats, detail: "a hold needs at least one seat or place") }
+            let named = try resolve(seatIDs, in: state.layout)
+            try checkFree(named, in: state, own: [])
+            // Places by count, chosen after the seats are known free: all or nothing with them.
+            let seats = (named + (try choosePlaces(places, in: state))).sorted()
             try checkRules(seats, in: state, own: [], wheelchair: wheelchair)
             let record = HoldRecord(
                 id: "h_" + id, tokenDigest: tokenDigest, showID: showID, state: .active,

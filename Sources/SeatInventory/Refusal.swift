@@ -14,6 +14,8 @@ public struct Refusal: Error, Sendable, CustomStringConvertible {
         case unknownSeats = "unknown-seats"
         /// Someone else holds or bought a seat (`conflicts` names each).
         case seatsTaken = "seats-taken"
+        /// Too few places free in a general-admission area (or a whole area or a party's taken).
+        case areaFull = "area-full"
         /// The show's selection rules refuse the resulting seats (`violations`).
         case ruleViolation = "rule-violation"
         case notInHold = "not-in-hold"

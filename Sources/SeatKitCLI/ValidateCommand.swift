@@ -40,7 +40,14 @@ struct ValidateCommand: ToolCommand {
         var out = ""
         func line(_ s: String) { out += s + "\n" }
         line("venue \(layout.id) \"\(layout.name)\" fingerprint \(layout.fingerprintHex)")
-        line("seats \(layout.seatCount) in \(layout.rows.count) rows, \(layout.blocks.count) blocks between aisles")
+        let documentRows = layout.rows.count - layout.areas.count
+        line("seats \(layout.numberedSeatCount) in \(documentRows) rows, \(layout.blocks.count - layout.areas.count) blocks between aisles")
+        for placed in layout.areas {
+            let a = placed.area
+            var mode = a.mode.name
+            if case .party(let low, let high) = a.mode { mode += " of \(low) to \(high)" }
+            line("area \(a.id) \"\(a.name)\": \(a.capacity) places, \(mode), zone \(a.zone ?? layout.zones[0].id), outline of \(a.shape.count) points")
+        }
         if let s = layout.stage {
             line("stage \"\(s.label)\" at \(s.center), width \(JSONWriter.format(s.width))" + (s.depth.map { ", depth \(JSONWriter.format($0))" } ?? ""))
         }

@@ -37,6 +37,7 @@ extension SeatCanvas {
         case .companion: details.append(zh ? "陪同座" : "companion seat")
         case .coupleLeft, .coupleRight: details.append(zh ? "情侣座" : "couple seat")
         case .emergencyExit: details.append(zh ? "安全出口排" : "exit row")
+        case .place: details.append(zh ? "站席" : "standing place")
         case .standard: break
         }
         if layout.flags(of: s).contains(.restrictedView) { details.append(zh ? "视线受限" : "restricted view") }

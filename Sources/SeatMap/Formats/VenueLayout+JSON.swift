@@ -15,7 +15,7 @@ extension VenueLayout {
     public init(jsonValue root: JSONValue) throws(LayoutError) {
         var log = ProblemLog()
         guard let doc = root.object(at: "", into: &log) else { throw log.error }
-        doc.rejectUnknownKeys(["format", "version", "id", "name", "stage", "zones", "rows"], at: "", into: &log)
+        doc.rejectUnknownKeys(["format", "version", "id", "name", "stage", "zones", "rows", "areas"], at: "", into: &log)
         if let format = doc.string("format", at: "", into: &log), format != Self.formatName {
             log.add("format", "expected \"\(Self.formatName)\", got \"\(format)\"")
         }
@@ -70,8 +70,48 @@ extension VenueLayout {
             }
             rows.append(RowSpec(id: rowID, label: label, zone: rowZone, seats: seats))
         }
+        var areas: [Area] = []
+        for (k, v) in (doc.array("areas", at: "", into: &log, required: false) ?? []).enumerated() {
+            if let area = Self.decodeArea(v, path: "areas[\(k)]", log: &log) { areas.append(area) }
+        }
         try log.check()
-        self = try VenueLayout(validating: VenueSpec(id: id, name: name, stage: stage, zones: zones, rows: rows))
+        self = try VenueLayout(validating: VenueSpec(id: id, name: name, stage: stage, zones: zones, rows: rows, areas: areas))
+    }
+
+    static let areaKeys = ["id", "name", "zone", "capacity", "mode", "min", "max", "shape"]
+
+    /// `{"id","name","zone","capacity","mode":"places"|"whole"|"party","min","max","shape":[[x,y],…]}`.
+    static func decodeArea(_ value: JSONValue, path: String, log: inout ProblemLog) -> Area? {
+        guard let a = value.object(at: path, into: &log) else { return nil }
+        a.rejectUnknownKeys(areaKeys, at: path, into: &log)
+        let id = a.string("id", at: path, into: &log) ?? ""
+        let name = a.string("name", at: path, into: &log, required: false) ?? id
+        let zone = a.string("zone", at: path, into: &log, required: false)
+        let capacity = a.integer("capacity", at: path, into: &log)
+        var mode = AreaMode.places
+        switch a.string("mode", at: path, into: &log, required: false) ?? "places" {
+        case "places": mode = .places
+        case "whole": mode = .whole
+        case "party":
+            let low = a.integer("min", at: path, into: &log) ?? 1, high = a.integer("max", at: path, into: &log) ?? capacity ?? 1
+            mode = .party(min: low, max: high)
+        case let other: log.add(path + ".mode", "unknown mode \"\(other)\" (expected places, whole or party)")
+        }
+        if case .party = mode {
+        } else {
+            for key in ["min", "max"] where a[key] != nil { log.add(path + "." + key, "only a party area has \(key)") }
+        }
+        var shape: [FloorPoint] = []
+        for (p, point) in (a.array("shape", at: path, into: &log) ?? []).enumerated() {
+            guard let xy = point.arrayValue, xy.count == 2, let x = xy[0].doubleValue, let y = xy[1].doubleValue else {
+                let got = point.arrayValue.map { "\($0.count) value\($0.count == 1 ? "" : "s")" } ?? point.shortDescription
+                log.add("\(path).shape[\(p)]", "expected a point [x, y] of two numbers, got \(got)")
+                continue
+            }
+            shape.append(FloorPoint(x: x, y: y))
+        }
+        guard let capacity else { return nil }
+        return Area(id: id, name: name, zone: zone, capacity: capacity, mode: mode, shape: shape)
     }
 
     static let seatKeys = ["id", "label", "x", "y", "type", "flags", "zone", "partner"]
@@ -109,7 +149,8 @@ extension VenueLayout {
                 } else {
                     log.add(
                         path() + ".type",
-                        "unknown seat type \(value.shortDescription) (expected one of: \(SeatType.allCases.map(\.name).joined(separator: ", ")))")
+                        "unknown seat type \(value.shortDescription) (expected one of: \(SeatType.allCases.filter { $0 != .place }.map(\.name).joined(separator: ", ")))"
+                    )
                 }
             case (5, UInt8(ascii: "f")) where key == "flags":
                 guard let list = value.arrayValue else { log.add(path() + ".flags", "expected array, got \(value.shortDescription)"); continue }

@@ -27,7 +27,8 @@ extension VenueLayout {
         }
         w.raw("],\n")
         w.key("rows", first: true); w.raw("[")
-        for (r, row) in rows.enumerated() {
+        // Areas' rows of places are made from `areas`, not written.
+        for (r, row) in rows.enumerated() where r < rows.count - areas.count {
             w.raw(r == 0 ? "\n" : ",\n")
             let seats = row.seats
             let sharedZone = seats.isEmpty ? nil : zoneIndex(of: seats.lowerBound)
@@ -62,7 +63,26 @@ extension VenueLayout {
             }
             w.raw("]}")
         }
-        w.raw("\n]}\n")
+        w.raw("\n]")
+        if !areas.isEmpty {
+            w.raw(",\n"); w.key("areas", first: true); w.raw("[")
+            for (k, placed) in areas.enumerated() {
+                let a = placed.area
+                w.raw(k == 0 ? "\n" : ",\n")
+                w.raw("{"); w.key("id", first: true); w.string(a.id); w.key("name"); w.string(a.name)
+                if let zone = a.zone { w.key("zone"); w.string(zone) }
+                w.key("capacity"); w.number(a.capacity); w.key("mode"); w.string(a.mode.name)
+                if case .party(let low, let high) = a.mode { w.key("min"); w.number(low); w.key("max"); w.number(high) }
+                w.key("shape"); w.raw("[")
+                for (p, point) in a.shape.enumerated() {
+                    if p > 0 { w.raw(",") }
+                    w.raw("["); w.number(point.x); w.raw(","); w.number(point.y); w.raw("]")
+                }
+                w.raw("]}")
+            }
+            w.raw("\n]")
+        }
+        w.raw("}\n")
         return w.bytes
     }
 }

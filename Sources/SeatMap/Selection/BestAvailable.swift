@@ -91,6 +91,7 @@ extension VenueLayout {
         func eligible(_ i: SeatIndex) -> Bool {
             guard eligibleZones[Int(storage.zoneOf[i])] else { return false }
             let t = storage.typeOf[i]
+            if t == SeatType.place.rawValue { return false }  // areas are asked for by count, not ranked
             if !request.wheelchair && policy.wheelchairOnRequest && t == SeatType.wheelchair.rawValue { return false }
             if !request.wheelchair && t == SeatType.companion.rawValue { return false }
             return true

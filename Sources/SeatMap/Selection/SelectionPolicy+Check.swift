@@ -29,7 +29,12 @@ extension SelectionPolicy {
                     english: taken.map { "\(name($0, .english)) is \(availability[$0].localizedName(.english))" }.joined(separator: "; ")
                         + ". Please choose other seats."))
         }
-        if seats.count > maxSeats {
+        // A box sold whole or a party's room is one choice, however many it seats; a standing place is a ticket.
+        var units = Set<Int>(), counted = 0
+        for i in seats {
+            if layout.isPlace(i), let placed = layout.area(of: i), placed.area.mode != .places { units.insert(placed.row) } else { counted += 1 }
+        }
+        if counted + units.count > maxSeats {
             out.append(
                 SelectionViolation(
                     rule: .seatLimit, seats: seats,
@@ -76,6 +81,8 @@ extension SelectionPolicy {
         var lone: [SeatIndex] = []
         for b in blocks.sorted() {
             let block = layout.blocks[b]
+            // An area's places are counted, not placed: no place is "lone".
+            if layout.isPlace(block.lowerBound) { continue }
             var i = block.lowerBound
             while i < block.upperBound {
                 guard inRun(i) else { i += 1; continue }

@@ -15,6 +15,9 @@ public enum SeatType: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case coupleRight = 4
     /// A seat in an emergency-exit row.
     case emergencyExit = 5
+    /// A place of a general-admission area (`Area`): made by the builder from `areas`, never written
+    /// on a row's seat.
+    case place = 6
 
     public var name: String {
         switch self {
@@ -24,6 +27,7 @@ public enum SeatType: UInt8, Sendable, CaseIterable, CustomStringConvertible {
         case .coupleLeft: return "coupleLeft"
         case .coupleRight: return "coupleRight"
         case .emergencyExit: return "emergencyExit"
+        case .place: return "place"
         }
     }
 

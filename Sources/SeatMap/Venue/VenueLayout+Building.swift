@@ -4,8 +4,15 @@ extension VenueLayout {
     /// duplicate ids, two seats at one position, unknown zones, couple seats without their partner,
     /// companions without a wheelchair space. Nothing is built unless all is well.
     /// - Complexity: O(seats).
-    public init(validating spec: VenueSpec, paths: SeatPathStyle = .layoutJSON) throws(LayoutError) {
+    public init(validating spec: VenueSpec, paths documentPaths: SeatPathStyle = .layoutJSON) throws(LayoutError) {
         var log = ProblemLog()
+        // Areas' places are rows after the document's; a problem in one names its area.
+        let placeRows = Self.placeRows(spec.areas, zones: spec.zones, rowIDs: Set(spec.rows.map(\.id)), into: &log)
+        let documentRows = spec.rows.count
+        let allRows = spec.rows + placeRows
+        let paths = SeatPathStyle(
+            rowPath: { $0 < documentRows ? documentPaths.rowPath($0) : "areas[\($0 - documentRows)]" },
+            seatPath: { r, s, source in r < documentRows ? documentPaths.seatPath(r, s, source) : "areas[\(r - documentRows)].places[\(s)]" })
         if spec.id.isEmpty { log.add("id", "venue id is empty") }
         if let stage = spec.stage {
             _ = Self.checkCoordinate(stage.center.x, "x", { "stage" }, &log)
@@ -25,11 +32,11 @@ extension VenueLayout {
             if !Self.isHexColor(zone.color) { log.add("zones[\(k)].color", "expected a #RRGGBB colour, got \"\(zone.color)\"") }
         }
         if spec.zones.count > Int(UInt16.max) { log.add("zones", "more than \(UInt16.max) zones") }
-        let total = spec.rows.reduce(0) { $0 + $1.seats.count }
+        let total = allRows.reduce(0) { $0 + $1.seats.count }
         if total > Int(Int32.max) / 2 { log.add("rows", "too many seats (\(total))"); throw log.error }
         // Every importer ends here, so `validate`, `import` and an upload agree: a venue with no seat is
         // a capture that lost its seats (an empty reseller list once passed `validate` and failed `import`).
-        if total == 0 { log.add("rows", "no seats: a venue needs at least one") }
+        if total == 0 { log.add("rows", "no seats: a venue needs at least one (or an area)") }
 
         var ids = PackedStrings(reservingCapacity: total)
         var idTable = SeatHashTable(capacityFor: total)
@@ -51,8 +58,9 @@ extension VenueLayout {
         origins.reserveCapacity(total)
         func seatPath(_ i: Int) -> String { let o = origins[i]; return paths.seatPath(o.row, o.seat, o.source) }
 
-        for (r, rowSpec) in spec.rows.enumerated() {
+        for (r, rowSpec) in allRows.enumerated() {
             let rowPath = paths.rowPath(r)
+            let isArea = r >= documentRows
             if rowSpec.id.isEmpty { log.add(rowPath + ".id", "row id is empty") }
             if let first = rowIDs[rowSpec.id] { log.add(rowPath + ".id", "duplicate row id \"\(rowSpec.id)\" (first at \(paths.rowPath(first)))") }
             rowIDs[rowSpec.id] = rowIDs[rowSpec.id] ?? r
@@ -65,6 +73,7 @@ extension VenueLayout {
                 let path = { paths.seatPath(r, s, seat.sourceIndex) }
                 if seat.id.isEmpty { log.add(path() + ".id", "seat id is empty") }
                 if seat.label.isEmpty { log.add(path() + ".label", "seat label is empty") }
+                if seat.type == .place && !isArea { log.add(path() + ".type", "\"place\" is an area's (write the area under areas)") }
                 ids.append(seat.id)
                 let duplicate = ids.withUTF8(i) { utf8 in idTable.insert(i, hash: FNV1a.hash(utf8)) { ids.equals($0, utf8) } }
                 if let other = duplicate {
@@ -88,7 +97,7 @@ extension VenueLayout {
                     seatLabel.append(UInt32(labelPool.count))
                     labelPool.append(seat.label)
                 }
-                if i > start {
+                if i > start && !isArea {
                     // Compare stored (Float) positions, so every reader of the layout sees the same aisles.
                     let dx = Double(Float(seat.x)) - Double(xs[i - 1]), dy = Double(Float(seat.y)) - Double(ys[i - 1])
                     if (dx * dx + dy * dy) > aisleGapThreshold * aisleGapThreshold {
@@ -100,7 +109,10 @@ extension VenueLayout {
                 // A seat out of range is kept at 0,0 (never built: the log has its problem) so nothing traps.
                 xs.append(placed ? Float(seat.x) + 0 : 0); ys.append(placed ? Float(seat.y) + 0 : 0)
                 let key = spot(xs[i], ys[i])
-                if placed, let other = positions.insert(i, hash: UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15, isEqual: { spot(xs[$0], ys[$0]) == key }) {
+                // An area's places all stand at its centre: no aisle, no two-seats-at-one-spot check.
+                if placed, !isArea,
+                    let other = positions.insert(i, hash: UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15, isEqual: { spot(xs[$0], ys[$0]) == key })
+                {
                     log.add(path(), "same position \(FloorPoint(x: seat.x, y: seat.y)) as seat \"\(ids[other])\" at \(seatPath(other))")
                 }
                 rowOf.append(UInt32(r)); zoneOf.append(UInt16(z)); typeOf.append(seat.type.rawValue)
@@ -111,7 +123,7 @@ extension VenueLayout {
             }
             if xs.count > blockStart { blocks.append(blockStart..<xs.count) }
             rows.append(Row(id: rowSpec.id, label: rowSpec.label, seats: start..<xs.count))
-            if rowSpec.label.isEmpty { log.add(rowPath + ".label", "row label is empty") }
+            if rowSpec.label.isEmpty && !isArea { log.add(rowPath + ".label", "row label is empty") }
         }
 
         // Partners are resolved once every id is known.
@@ -130,11 +142,18 @@ extension VenueLayout {
                 }
             }
         }
+        // An area refused (its capacity out of range) made no row: the log has it, nothing is built.
+        let areas =
+            placeRows.count != spec.areas.count
+            ? []
+            : spec.areas.enumerated().map { k, area in
+                PlacedArea(area: area, places: rows[documentRows + k].seats, row: documentRows + k)
+            }
         let storage = VenueStorage(
             id: spec.id, name: spec.name, stage: spec.stage, zones: spec.zones, rows: rows,
             blocks: blocks, seatIDs: ids, labelPool: labelPool, labelIndex: labelIndex,
             seatLabel: seatLabel, x: xs, y: ys, rowOf: rowOf, zoneOf: zoneOf, typeOf: typeOf,
-            flagsOf: flagsOf, partner: partner, blockOf: blockOf, idTable: idTable)
+            flagsOf: flagsOf, partner: partner, blockOf: blockOf, idTable: idTable, areas: areas)
         let layout = VenueLayout(storage: storage)
         layout.checkPartners(into: &log, path: seatPath)
         try log.check()

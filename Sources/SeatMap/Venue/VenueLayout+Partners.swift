@@ -29,7 +29,7 @@ extension VenueLayout {
                 if let p, type(of: p) != .companion {
                     log.add(path(i) + ".partner", "partner \"\(seatID(p))\" of wheelchair space \"\(seatID(i))\" is not a companion seat")
                 }
-            case .standard, .emergencyExit:
+            case .standard, .emergencyExit, .place:
                 if p != nil { log.add(path(i) + ".partner", "only couple, companion and wheelchair seats have a partner") }
             }
         }
@@ -41,7 +41,7 @@ extension VenueStorage {
         id: String, name: String, stage: Stage?, zones: [Zone], rows: [Row],
         seatIDs: PackedStrings, labelPool: [String], seatLabel: [UInt32],
         x: [Float], y: [Float], zoneOf: [UInt16], typeOf: [UInt8], flagsOf: [UInt8],
-        partner: [Int32: Int32]
+        partner: [Int32: Int32], areas: [PlacedArea] = []
     ) -> UInt64 {
         var h = FNV1a.hash(id)
         h = FNV1a.hash(name, into: h ^ 1)
@@ -71,6 +71,15 @@ extension VenueStorage {
             h = FNV1a.hash(packed, into: h)
         }
         for label in labelPool { h = FNV1a.hash(label, into: h ^ 6) }
+        // Only with areas, so every layout without one keeps its fingerprint.
+        for placed in areas {
+            let a = placed.area
+            var mode = a.mode.name
+            if case .party(let low, let high) = a.mode { mode += "\(low)-\(high)" }
+            h = FNV1a.hash(a.id + "\u{1}" + a.name + "\u{1}" + (a.zone ?? "") + "\u{1}" + mode, into: h ^ 7)
+            h = FNV1a.hash(UInt64(a.capacity), into: h)
+            for p in a.shape { h = FNV1a.hash((p.x + 0).bitPattern ^ ((p.y + 0).bitPattern &* 31), into: h) }
+        }
         return h
     }
 }

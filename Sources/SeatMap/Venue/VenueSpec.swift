@@ -5,9 +5,11 @@ public struct VenueSpec: Sendable {
     public var stage: Stage?
     public var zones: [Zone]
     public var rows: [RowSpec]
+    /// General-admission areas: their places become rows after `rows` (`Area`).
+    public var areas: [Area]
 
-    public init(id: String, name: String, stage: Stage? = nil, zones: [Zone], rows: [RowSpec]) {
-        self.id = id; self.name = name; self.stage = stage; self.zones = zones; self.rows = rows
+    public init(id: String, name: String, stage: Stage? = nil, zones: [Zone], rows: [RowSpec], areas: [Area] = []) {
+        self.id = id; self.name = name; self.stage = stage; self.zones = zones; self.rows = rows; self.areas = areas
     }
 }
 

@@ -36,12 +36,12 @@ enum RequestBody {
     }
 
     /// `{"seats": ["7-12", …], "wheelchair": false}`.
-    static func holdRequest(_ request: HTTPRequest) throws(Problem) -> (seats: [String], wheelchair: Bool) {
+    static func holdRequest(_ request: HTTPRequest) throws(Problem) -> HoldRequest {
         try nonEmpty(request)
         let body: HoldRequest
         do { body = try HoldRequest(json: request.body) } catch { throw problem(error) }
         if body.seats.count > 1000 { throw Problem(422, "too-many-seats", "Too many seats", detail: "at most 1000 seats in one request") }
-        return (body.seats, body.wheelchair)
+        return body
     }
 
     /// `{"add": [...], "remove": [...]}`.

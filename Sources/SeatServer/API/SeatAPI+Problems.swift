@@ -51,6 +51,7 @@ extension Refusal {
         case .noSeats: (422, "No seats")
         case .unknownSeats: (422, "Unknown seats")
         case .seatsTaken: (409, "Seats taken")
+        case .areaFull: (409, "Not enough places free")
         case .ruleViolation: (422, "Selection rule")
         case .notInHold: (422, "Seats not in the hold")
         case .showStarted: (409, "Show started")

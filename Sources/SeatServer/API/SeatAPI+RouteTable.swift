@@ -51,6 +51,7 @@ extension SeatAPI {
             ]),
         Route("/v1/queue/{entry}", [("GET", .getQueuePlace, { api, c in try api.queuePlace(c[0], c.request) })]),
         Route("/v1/queue/{entry}/events", [("GET", .queuePlaceEvents, { api, c in try api.queueEvents(c[0], c.request) })]),
+        Route("/v1/shows/{id}/areas", [("GET", .getAreaCounts, { api, c in try api.areaCounts(c[0]) })]),
         Route("/v1/shows/{id}/holds", [("POST", .createHold, { api, c in try api.createHold(c[0], c.request, trace: c.trace, idempotency: c.idempotency) })]),
         Route(
             "/v1/shows/{id}/reservations",

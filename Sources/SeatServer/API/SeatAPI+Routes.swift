@@ -162,10 +162,11 @@ extension SeatAPI {
 
     func createHold(_ showID: String, _ r: HTTPRequest, trace: RequestTrace, idempotency: IdempotencyClaim?) throws -> HTTPResponse {
         let admission = try self.admission(for: showID, r)
-        let (seats, wheelchair) = try RequestBody.holdRequest(r)
+        let body = try RequestBody.holdRequest(r)
         let idem = idempotency?.request { view in Render.hold(view).bytes }
+        let places = body.areas.map { ($0.area, $0.count) }
         let (outcome, ticket) = try inventory.beginCreateHold(
-            show: showID, seatIDs: seats, wheelchair: wheelchair, idempotency: idem, admission: admission?.entryID)
+            show: showID, seatIDs: body.seats, wheelchair: body.wheelchair, places: places, idempotency: idem, admission: admission?.entryID)
         return afterCommit(ticket, trace: trace) { [queues] in
             // Held with it: the admission no longer lapses (its place is done with).
             if let admission { queues?.used(admission) }

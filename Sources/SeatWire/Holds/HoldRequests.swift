@@ -9,12 +9,18 @@ import SeatMap
 public struct HoldRequest: Sendable, Hashable {
     public var seats: [String]
     public var wheelchair: Bool
-    public init(seats: [String], wheelchair: Bool = false) { self.seats = seats; self.wheelchair = wheelchair }
+    /// Places of general-admission areas by count (`{"floor": 3}`), held with the seats, all or none;
+    /// in the areas' ids' order.
+    public var areas: [AreaCount]
+    public init(seats: [String], wheelchair: Bool = false, areas: [AreaCount] = []) {
+        self.seats = seats; self.wheelchair = wheelchair; self.areas = areas
+    }
 
     public func jsonBytes() -> [UInt8] {
         var w = JSONWriter()
         w.raw("{"); w.key("seats", first: true); w.strings(seats)
         if wheelchair { w.key("wheelchair"); w.raw("true") }
+        if !areas.isEmpty { w.key("areas"); AreaCount.write(areas, into: &w) }
         w.raw("}")
         return w.bytes
     }
@@ -23,15 +29,50 @@ public struct HoldRequest: Sendable, Hashable {
     public init(json bytes: [UInt8]) throws(WireError) {
         let o = try WireError.object(bytes)
         var log = ProblemLog()
-        o.rejectUnknownKeys(["seats", "wheelchair"], at: "", into: &log)
-        let seats = WireError.stringList(o, "seats", &log) ?? []
+        o.rejectUnknownKeys(["seats", "wheelchair", "areas"], at: "", into: &log)
+        let seats = o["seats"] == nil && o["areas"] != nil ? [] : WireError.stringList(o, "seats", &log) ?? []
         var wheelchair = false
         if let v = o["wheelchair"] {
             if let b = v.boolValue { wheelchair = b } else { log.add("wheelchair", "expected true or false, got \(v.shortDescription)") }
         }
+        let areas = AreaCount.read(o["areas"], at: "areas", into: &log)
         if !log.isEmpty { throw .invalid(log.error) }
-        self.init(seats: seats, wheelchair: wheelchair)
+        self.init(seats: seats, wheelchair: wheelchair, areas: areas)
     }
+}
+
+/// How many places of one general-admission area a request asks for.
+public struct AreaCount: Sendable, Hashable {
+    public var area: String
+    public var count: Int
+    public init(area: String, count: Int) { self.area = area; self.count = count }
+
+    /// The most places one request asks for, of one area: what a hold may have of seats.
+    public static let limit = 1000
+
+    static func write(_ list: [AreaCount], into w: inout JSONWriter) {
+        w.raw("{")
+        for (k, a) in list.enumerated() { w.key(a.area, first: k == 0); w.number(a.count) }
+        w.raw("}")
+    }
+
+    /// `{"floor": 3, "box-a": 1}`, each a whole number 1 to `limit`; nil: none asked.
+    static func read(_ value: JSONValue?, at path: String, into log: inout ProblemLog) -> [AreaCount] {
+        guard let value else { return [] }
+        guard let o = value.objectValue else { log.add(path, "expected an object of area ids and counts, got \(value.shortDescription)"); return [] }
+        var out: [AreaCount] = []
+        for (key, v) in zip(o.keys, o.values) {
+            guard let n = v.intValue, n >= 1, n <= limit else {
+                log.add(path + "." + key, "expected a whole number of places, 1 to \(limit), got \(v.shortDescription)")
+                continue
+            }
+            out.append(AreaCount(area: key, count: n))
+        }
+        if o.keys.isEmpty { log.add(path, "no area named (leave it out, or name an area and a count)") }
+        return out.sorted { $0.area < $1.area }
+    }
+
+    public static let schema: JSONSchema = .map(.integer(minimum: 1, maximum: limit), maxProperties: 100, minProperties: 1)
 }
 
 /// `POST /v1/holds/{token}/seats`.
@@ -118,9 +159,10 @@ extension HoldRequest: WireBody {
     public static let schemaName = "HoldRequest"
     public static let schema: JSONSchema = .object(
         [
-            "seats": .array(.ref(WireSeatID.self), minItems: 1, maxItems: 1000),
+            "seats": .array(.ref(WireSeatID.self), maxItems: 1000),
             "wheelchair": .boolean,
-        ], required: ["seats"], closed: true
+            "areas": AreaCount.schema,
+        ], required: [], closed: true
     ).example(#"{"seats":["7-1","7-2"]}"#)
 }
 

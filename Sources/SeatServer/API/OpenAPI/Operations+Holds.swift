@@ -82,10 +82,18 @@ extension APIOperation {
         ],
         problems: [404, 503])
 
+    /// `GET /v1/shows/{id}/areas`
+    static let getAreaCounts = APIOperation(
+        "getAreaCounts",
+        "The show's general-admission areas: capacity, free, held and sold places, at the show's version",
+        parameters: [.showId],
+        answers: [.json(200, "each area's counts", .ref(AreaCountsResource.self))],
+        problems: [404, 503])
+
     /// `POST /v1/shows/{id}/holds`
     static let createHold = APIOperation(
         "createHold",
-        "Hold seats (all or none); while the show's waiting room is on, with the admission it gave (Seat-Admission)",
+        "Hold seats and general-admission places (all or none: `areas` asks for places by count, the server picks which); while the show's waiting room is on, with the admission it gave (Seat-Admission)",
         limit: .holds,
         idempotency: "hold",
         parameters: [

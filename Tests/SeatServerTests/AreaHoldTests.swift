@@ -1,0 +1,193 @@
+import Foundation
+import LoopbackHTTP
+import SeatJSON
+import SeatMap
+import SeatServerTestSupport
+import SharedState
+import Testing
+
+/// General-admission areas (#53) over HTTP on both stores: a hold takes seats and places together, all
+/// or nothing; a whole area and a party's are taken at once or not at all; an area never sells or holds
+/// more than its capacity, however many buyers ask at once.
+@Suite(.serialized) struct AreaHoldTests {
+    static let admin = [("X-Admin-Key", TestServer.adminKey)]
+
+    /// A server with Samples/livehouse.json (16 seats, a 100-place floor, a box of 6 sold whole, a lounge
+    /// for one party of 4 to 8) and its show `gig`.
+    func livehouse(_ backend: StoreBackend) throws -> TestServer {
+        let server = try TestServer(backend: backend, seed: false)
+        let c = try server.connection()
+        let layout = try Data(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Samples/livehouse.json"))
+        let venue = try c.request("POST", "/v1/venues", headers: Self.admin, body: [UInt8](layout))
+        #expect(venue.status == 201, "\(venue.text)")
+        let show = try c.request(
+            "POST", "/v1/shows",
+            json:
+                #"{"id":"gig","venueId":"livehouse","startsAt":"2099-12-02T20:00:00+08:00","prices":{"categories":{"standard":"280.00","standing":"180.00","box":"300.00"}}}"#,
+            headers: Self.admin)
+        #expect(show.status == 201, "\(show.text)")
+        return server
+    }
+
+    func counts(_ c: HTTPConnection) throws -> [String: [String: Int]] {
+        let answer = try c.request("GET", "/v1/shows/gig/areas")
+        #expect(answer.status == 200, "\(answer.text)")
+        var out: [String: [String: Int]] = [:]
+        for a in answer.json?["areas"]?.arrayValue?.compactMap(\.objectValue) ?? [] {
+            out[a.text("id")] = ["free", "held", "sold", "capacity"].reduce(into: [:]) { $0[$1] = a[$1]?.intValue }
+        }
+        return out
+    }
+
+    func hold(_ c: HTTPConnection, _ body: String) throws -> HTTPConnection.Response {
+        try c.request("POST", "/v1/shows/gig/holds", json: body)
+    }
+
+    @Test(arguments: StoreBackend.available) func seatsAndPlacesAreHeldTogetherAllOrNothing(backend: StoreBackend) throws {
+        let server = try livehouse(backend)
+        let c = try server.connection()
+        #expect(try counts(c)["floor"] == ["free": 100, "held": 0, "sold": 0, "capacity": 100])
+        let mixed = try hold(c, #"{"seats":["A-1","A-2"],"areas":{"floor":3}}"#)
+        #expect(mixed.status == 201, "\(mixed.text)")
+        let seats = mixed.json?["seats"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(seats.filter { $0.hasPrefix("floor:") }.count == 3 && seats.contains("A-1") && seats.contains("A-2"), "\(seats)")
+        // 2 × 280 + 3 × 180.
+        #expect(mixed.string("total") == "1100.00", "\(mixed.text)")
+        #expect(try counts(c)["floor"] == ["free": 97, "held": 3, "sold": 0, "capacity": 100])
+        // A taken seat refuses the places asked with it: nothing held.
+        let refused = try hold(c, #"{"seats":["A-2","A-3"],"areas":{"floor":2}}"#)
+        #expect(refused.status == 409 && refused.string("type") == "/problems/seats-taken", "\(refused.text)")
+        #expect(try counts(c)["floor"]?["free"] == 97)
+        // Confirmed: the places are sold, one ticket a place, none naming a seat number.
+        let token = try #require(mixed.string("token"))
+        let confirmed = try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"GA-1"}"#)
+        #expect(confirmed.status == 200, "\(confirmed.text)")
+        #expect(try counts(c)["floor"] == ["free": 97, "held": 0, "sold": 3, "capacity": 100])
+        let tickets = try c.request("GET", "/v1/orders/GA-1/tickets", headers: Self.admin)
+        #expect(tickets.status == 200, "\(tickets.text)")
+        // Places alone, 4 at a time (the show's limit is 6 a hold), until fewer are left; then one more
+        // than are free: a 409 saying how many are.
+        var free = 97
+        while free >= 4 {
+            #expect(try hold(c, #"{"areas":{"floor":4}}"#).status == 201)
+            free -= 4
+        }
+        let over = try hold(c, #"{"areas":{"floor":\#(free + 1)}}"#)
+        #expect(over.status == 409 && over.string("type") == "/problems/area-full", "\(over.text)")
+        #expect(over.string("detail") == "floor: \(free) of 100 places free, \(free + 1) asked", "\(over.text)")
+        #expect(try counts(c)["floor"] == ["free": free, "held": 97 - free, "sold": 3, "capacity": 100])
+    }
+
+    @Test(arguments: StoreBackend.available) func aWholeAreaAndAPartysAreTakenAtOnce(backend: StoreBackend) throws {
+        let server = try livehouse(backend)
+        let c = try server.connection()
+        let box = try hold(c, #"{"areas":{"box-a":1}}"#)
+        #expect(box.status == 201 && box.json?["seats"]?.arrayValue?.count == 6 && box.string("total") == "1800.00", "\(box.text)")
+        let again = try hold(c, #"{"areas":{"box-a":1}}"#)
+        #expect(again.status == 409 && again.string("detail") == "box-a: Box A is taken", "\(again.text)")
+        let two = try hold(c, #"{"areas":{"box-a":2}}"#)
+        #expect(two.status == 422 && two.string("detail")?.hasPrefix("areas.box-a: Box A is sold whole") == true, "\(two.text)")
+        // The lounge: one party of 4 to 8.
+        let small = try hold(c, #"{"areas":{"lounge":3}}"#)
+        #expect(small.status == 422 && small.string("detail") == "areas.lounge: Lounge takes one party of 4 to 8 people, not 3", "\(small.text)")
+        let party = try hold(c, #"{"areas":{"lounge":5}}"#)
+        #expect(party.status == 201 && party.json?["seats"]?.arrayValue?.count == 5, "\(party.text)")
+        let other = try hold(c, #"{"areas":{"lounge":4}}"#)
+        #expect(other.status == 409 && other.string("type") == "/problems/area-full", "\(other.text)")
+        let answer = try c.request("GET", "/v1/shows/gig/areas")
+        let lounge = answer.json?["areas"]?.arrayValue?.compactMap(\.objectValue).first { $0.text("id") == "lounge" }
+        #expect(lounge?["open"]?.boolValue == false && lounge?["held"]?.intValue == 5 && lounge?["min"]?.intValue == 4, "\(answer.text)")
+        // Released, the party's lounge opens again.
+        #expect(try c.request("DELETE", "/v1/holds/\(try #require(party.string("token")))").status == 204)
+        #expect(try hold(c, #"{"areas":{"lounge":8}}"#).status == 201)
+    }
+
+    @Test(arguments: StoreBackend.available) func badAreaRequestsNameTheFieldAndChangeNothing(backend: StoreBackend) throws {
+        let server = try livehouse(backend)
+        let c = try server.connection()
+        let cases: [(String, Int, String)] = [
+            (#"{"areas":{"pit":2}}"#, 422, "areas.pit: no area \"pit\" (this venue has floor, box-a, lounge)"),
+            (#"{"areas":{"floor":0}}"#, 422, "areas.floor: expected a whole number of places, 1 to 1000, got 0"),
+            (#"{"areas":{"floor":-3}}"#, 422, "areas.floor: expected a whole number of places, 1 to 1000, got -3"),
+            (#"{"areas":{"floor":"2"}}"#, 422, "areas.floor: expected a whole number of places, 1 to 1000, got \"2\""),
+            (#"{"areas":{}}"#, 422, "areas: no area named (leave it out, or name an area and a count)"),
+            (#"{"areas":[2]}"#, 422, "areas: expected an object of area ids and counts, got an array"),
+        ]
+        for (body, status, detail) in cases {
+            let answer = try hold(c, body)
+            #expect(answer.status == status && answer.string("detail") == detail, "\(body): \(answer.text)")
+        }
+        // A seat-only show has no areas to ask for.
+        let other = try TestServer(backend: backend)
+        let plain = try other.connection().request("POST", "/v1/shows/show/holds", json: #"{"areas":{"floor":2}}"#)
+        #expect(plain.status == 422 && plain.string("detail") == "areas.floor: venue cinema-hall-3 has no general-admission area", "\(plain.text)")
+        #expect(try counts(c)["floor"]?["free"] == 100)
+        #expect(try server.availability("gig").counts.held == 0)
+    }
+
+    /// 60 buyers at once, each asking for 1 to 4 places of the 100-place floor and retrying a refusal
+    /// until the floor says it is full: exactly 100 go, never more than the capacity, and every hold whole.
+    @Test(arguments: StoreBackend.available) func aCrowdNeverTakesMoreThanTheCapacity(backend: StoreBackend) throws {
+        let server = try livehouse(backend)
+        let taken = Locked(0), holds = Locked([Int]())
+        DispatchQueue.concurrentPerform(iterations: 60) { k in
+            guard let c = try? server.connection() else { return }
+            let want = 1 + k % 4
+            for _ in 0..<20 {
+                guard let answer = try? hold(c, #"{"areas":{"floor":\#(want)}}"#) else { return }
+                if answer.status == 201 {
+                    let got = answer.json?["seats"]?.arrayValue?.count ?? 0
+                    taken.withLock { $0 += got }
+                    holds.withLock { $0.append(got) }
+                    return
+                }
+                if answer.status == 409, answer.string("detail")?.contains(" 0 of 100") == true { return }
+                if answer.status == 409, let d = answer.string("detail"), let free = Int(d.split(separator: " ")[1]), free < want { return }
+            }
+        }
+        let counts = try counts(try server.connection())["floor"] ?? [:]
+        print("crowd on \(backend): \(holds.withLock { $0.count }) holds, \(taken.withLock { $0 }) places; the floor says \(counts)")
+        #expect(taken.withLock { $0 } <= 100)
+        #expect(counts["held"] == taken.withLock { $0 } && counts["free"] == 100 - taken.withLock { $0 })
+        #expect(holds.withLock { $0 }.allSatisfy { (1...4).contains($0) })
+        // Whatever is left is too little for anyone who still wanted (each asked for 1 to 4).
+        #expect(counts["free"]! < 4, "\(counts)")
+    }
+
+    /// The same crowd split between two instances on one PostgreSQL store: each picks places from what
+    /// it knows, so they collide, and the store's key on (show, seat) refuses the second of each pair;
+    /// the buyer asks again. Exactly the capacity goes, and both instances end up saying so.
+    @Test func twoInstancesNeverTakeMoreThanTheCapacity() throws {
+        guard StoreBackend.available.contains(.postgres) else { return }
+        let a = try livehouse(.postgres)
+        let b = try TestServer(backend: .postgres, seed: false, storeURL: a.storeURL)
+        let taken = Locked(0), collisions = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: 60) { k in
+            guard let c = try? (k % 2 == 0 ? a : b).connection() else { return }
+            let want = 1 + k % 4
+            for _ in 0..<40 {
+                guard let answer = try? hold(c, #"{"areas":{"floor":\#(want)}}"#) else { return }
+                if answer.status == 201 {
+                    taken.withLock { $0 += answer.json?["seats"]?.arrayValue?.count ?? 0 }
+                    return
+                }
+                if answer.string("type") == "/problems/seats-taken" { collisions.withLock { $0 += 1 }; continue }
+                if answer.status == 409, let d = answer.string("detail"), let free = Int(d.split(separator: " ")[1]), free < want { return }
+                usleep(20_000)
+            }
+        }
+        // Each instance follows the other's changes: both say the same once caught up.
+        var seen: [[String: Int]] = []
+        for _ in 0..<50 {
+            seen = [try counts(try a.connection())["floor"] ?? [:], try counts(try b.connection())["floor"] ?? [:]]
+            if seen[0] == seen[1] { break }
+            usleep(100_000)
+        }
+        print("two instances: \(taken.withLock { $0 }) places taken, \(collisions.withLock { $0 }) collisions refused by the store; they say \(seen)")
+        #expect(seen[0] == seen[1], "\(seen)")
+        #expect(taken.withLock { $0 } <= 100 && seen[0]["held"] == taken.withLock { $0 } && seen[0]["free"] == 100 - taken.withLock { $0 })
+        #expect(seen[0]["free"]! < 4, "\(seen)")
+    }
+}
