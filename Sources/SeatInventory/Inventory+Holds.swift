@@ -187,15 +187,22 @@ extension Inventory {
         return result
     }
 
-    package func beginModifyHold(token: String, add: [String], remove: [String]) throws(Refusal) -> (HoldView, CommitTicket?) {
+    package func beginModifyHold(
+        token: String, add: [String], remove: [String], places: [(area: String, count: Int)] = []
+    ) throws(Refusal) -> (HoldView, CommitTicket?) {
         let plain = token, token = Secrets.tokenDigest(plain)
         let snapshot = try readHold(tokenDigest: token)
         return try lockedForHold(token) { (m: Memory) throws(Refusal) -> (HoldView, CommitTicket?) in
             let (state, hold) = try activeHold(token, snapshot: snapshot, in: m)
             try Self.refuseWhilePaying(hold)
-            let adding = try resolve(add, in: state.layout), removing = try resolve(remove, in: state.layout)
-            if !adding.isEmpty { try checkOnSale(state) }
+            var adding = try resolve(add, in: state.layout), removing = try resolve(remove, in: state.layout)
             let own = Set(hold.seats)
+            if !places.isEmpty {
+                let change = try placeChanges(places, own: own, in: state)
+                adding += change.add
+                removing += change.remove
+            }
+            if !adding.isEmpty { try checkOnSale(state) }
             let notHeld = removing.filter { !own.contains($0) }
             if !notHeld.isEmpty {
                 throw Refusal(.notInHold, detail: "not in this hold: \(notHeld.map { state.layout.seatID($0) }.joined(separator: ", "))")

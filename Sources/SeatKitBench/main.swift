@@ -103,6 +103,15 @@ if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "payments" {
     report.print(sections: [("SeatServer: money online", 0..<report.rows.count)])
     exit(0)
 }
+// `SeatKitBench areas`: places held on a general-admission area beside seats held, alone.
+if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "areas" {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-bench-areas-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try ServerBenchmarks.areaRates(dir: dir, report: report)
+    report.print(sections: [("SeatServer: general admission", 0..<report.rows.count)])
+    exit(0)
+}
 if CommandLine.arguments.contains("server") {
     FileHandle.standardError.write(Data("server benchmarks…\n".utf8))
     try ServerBenchmarks.run(report: report)

@@ -104,6 +104,46 @@ import Testing
         #expect(try hold(c, #"{"areas":{"lounge":8}}"#).status == 201)
     }
 
+    @Test(arguments: StoreBackend.available) func aHoldsPlacesAreSetByCountAsAStepperDoes(backend: StoreBackend) throws {
+        let server = try livehouse(backend)
+        let c = try server.connection()
+        let made = try hold(c, #"{"seats":["A-1"]}"#)
+        let token = try #require(made.string("token"))
+        func set(_ body: String) throws -> HTTPConnection.Response { try c.request("POST", "/v1/holds/\(token)/seats", json: body) }
+        func places(_ r: HTTPConnection.Response, _ area: String) -> Int {
+            r.json?["seats"]?.arrayValue?.compactMap(\.stringValue).filter { $0.hasPrefix(area + ":") }.count ?? -1
+        }
+        let two = try set(#"{"areas":{"floor":2}}"#)
+        #expect(two.status == 200 && places(two, "floor") == 2 && two.string("total") == "640.00", "\(two.text)")
+        let kept = two.json?["seats"]?.arrayValue?.compactMap(\.stringValue).filter { $0.hasPrefix("floor:") } ?? []
+        let one = try set(#"{"areas":{"floor":1}}"#)
+        #expect(one.status == 200 && places(one, "floor") == 1 && kept.contains(one.json?["seats"]?.arrayValue?.compactMap(\.stringValue).last ?? ""))
+        #expect(try counts(c)["floor"]?["held"] == 1)
+        // A seat and places in one change; then none of the floor, the seat kept.
+        let both = try set(#"{"add":["A-2"],"areas":{"floor":3}}"#)
+        #expect(both.status == 200 && places(both, "floor") == 3 && both.json?["seats"]?.arrayValue?.count == 5, "\(both.text)")
+        let none = try set(#"{"areas":{"floor":0}}"#)
+        #expect(none.status == 200 && places(none, "floor") == 0 && none.json?["seats"]?.arrayValue?.count == 2, "\(none.text)")
+        // The party grows and shrinks from its first places; a size the lounge does not take is refused.
+        #expect(try set(#"{"areas":{"lounge":4}}"#).status == 200)
+        let six = try set(#"{"areas":{"lounge":6}}"#)
+        #expect(six.status == 200 && places(six, "lounge") == 6, "\(six.text)")
+        let nine = try set(#"{"areas":{"lounge":9}}"#)
+        #expect(nine.status == 422 && nine.string("detail") == "areas.lounge: Lounge takes one party of 4 to 8 people, not 9", "\(nine.text)")
+        // More than are free: nothing changes.
+        let other = try hold(c, #"{"areas":{"floor":6}}"#)
+        #expect(other.status == 201)
+        var free = try counts(c)["floor"]?["free"] ?? 0
+        while free >= 6 {
+            #expect(try hold(c, #"{"areas":{"floor":6}}"#).status == 201)
+            free -= 6
+        }
+        let over = try set(#"{"areas":{"floor":\#(free + 1)}}"#)
+        #expect(over.status == 409 && over.string("type") == "/problems/area-full", "\(over.text)")
+        #expect(places(try c.request("GET", "/v1/holds/\(token)"), "lounge") == 6)
+        #expect(try counts(c)["floor"]?["free"] == free)
+    }
+
     @Test(arguments: StoreBackend.available) func badAreaRequestsNameTheFieldAndChangeNothing(backend: StoreBackend) throws {
         let server = try livehouse(backend)
         let c = try server.connection()

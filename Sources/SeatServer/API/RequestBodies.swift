@@ -46,11 +46,22 @@ enum RequestBody {
 
     /// `{"add": [...], "remove": [...]}`.
     static func modifyRequest(_ request: HTTPRequest) throws(Problem) -> (add: [String], remove: [String]) {
+        let body = try modifyBody(request)
+        if !body.areas.isEmpty {
+            throw Problem(422, "no-areas-here", "Places not changed here", detail: "areas: a reservation's places are named, not counted")
+        }
+        return (body.add, body.remove)
+    }
+
+    /// A hold's change: seats to add or remove, and each area's places to have.
+    static func modifyBody(_ request: HTTPRequest) throws(Problem) -> ModifyHoldRequest {
         try nonEmpty(request)
         let body: ModifyHoldRequest
         do { body = try ModifyHoldRequest(json: request.body) } catch { throw problem(error) }
-        if body.add.isEmpty && body.remove.isEmpty { throw Problem(422, "nothing-to-change", "Nothing to change", detail: "give seats to add or remove") }
-        return (body.add, body.remove)
+        if body.add.isEmpty && body.remove.isEmpty && body.areas.isEmpty {
+            throw Problem(422, "nothing-to-change", "Nothing to change", detail: "give seats to add or remove, or an area's places to have")
+        }
+        return body
     }
 
     /// `{"orderRef": "A-1001"}`.

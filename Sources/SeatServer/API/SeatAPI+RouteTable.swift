@@ -151,8 +151,9 @@ extension SeatAPI {
     }
 
     private static let modifyHold: Route.Handler = { api, c in
-        let (add, remove) = try RequestBody.modifyRequest(c.request)
-        let (view, ticket) = try api.inventory.beginModifyHold(token: c[0], add: add, remove: remove)
+        let body = try RequestBody.modifyBody(c.request)
+        let (view, ticket) = try api.inventory.beginModifyHold(
+            token: c[0], add: body.add, remove: body.remove, places: body.areas.map { ($0.area, $0.count) })
         return api.afterCommit(ticket, trace: c.trace) { .json(200, Render.hold(view)) }
     }
 

@@ -56,14 +56,14 @@ public struct AreaCount: Sendable, Hashable {
         w.raw("}")
     }
 
-    /// `{"floor": 3, "box-a": 1}`, each a whole number 1 to `limit`; nil: none asked.
-    static func read(_ value: JSONValue?, at path: String, into log: inout ProblemLog) -> [AreaCount] {
+    /// `{"floor": 3, "box-a": 1}`, each a whole number `minimum` to `limit`; nil: none asked.
+    static func read(_ value: JSONValue?, at path: String, minimum: Int = 1, into log: inout ProblemLog) -> [AreaCount] {
         guard let value else { return [] }
         guard let o = value.objectValue else { log.add(path, "expected an object of area ids and counts, got \(value.shortDescription)"); return [] }
         var out: [AreaCount] = []
         for (key, v) in zip(o.keys, o.values) {
-            guard let n = v.intValue, n >= 1, n <= limit else {
-                log.add(path + "." + key, "expected a whole number of places, 1 to \(limit), got \(v.shortDescription)")
+            guard let n = v.intValue, n >= minimum, n <= limit else {
+                log.add(path + "." + key, "expected a whole number of places, \(minimum) to \(limit), got \(v.shortDescription)")
                 continue
             }
             out.append(AreaCount(area: key, count: n))
@@ -73,29 +73,37 @@ public struct AreaCount: Sendable, Hashable {
     }
 
     public static let schema: JSONSchema = .map(.integer(minimum: 1, maximum: limit), maxProperties: 100, minProperties: 1)
+    /// A hold's change: each area's places the hold is to have, 0 for none.
+    public static let targetSchema: JSONSchema = .map(.integer(minimum: 0, maximum: limit), maxProperties: 100, minProperties: 1)
 }
 
 /// `POST /v1/holds/{token}/seats`.
 public struct ModifyHoldRequest: Sendable, Hashable {
     public var add: [String]
     public var remove: [String]
-    public init(add: [String] = [], remove: [String] = []) { self.add = add; self.remove = remove }
+    /// Each area's places the hold is to have after the change (`{"floor": 2}`; 0: none of it): the
+    /// server adds or lets go of places to get there.
+    public var areas: [AreaCount]
+    public init(add: [String] = [], remove: [String] = [], areas: [AreaCount] = []) { self.add = add; self.remove = remove; self.areas = areas }
 
     public func jsonBytes() -> [UInt8] {
         var w = JSONWriter()
         w.raw("{"); w.key("add", first: true); w.strings(add)
-        w.key("remove"); w.strings(remove); w.raw("}")
+        w.key("remove"); w.strings(remove)
+        if !areas.isEmpty { w.key("areas"); AreaCount.write(areas, into: &w) }
+        w.raw("}")
         return w.bytes
     }
 
     public init(json bytes: [UInt8]) throws(WireError) {
         let o = try WireError.object(bytes)
         var log = ProblemLog()
-        o.rejectUnknownKeys(["add", "remove"], at: "", into: &log)
+        o.rejectUnknownKeys(["add", "remove", "areas"], at: "", into: &log)
         let add = o["add"] == nil ? [] : (WireError.stringList(o, "add", &log) ?? [])
         let remove = o["remove"] == nil ? [] : (WireError.stringList(o, "remove", &log) ?? [])
+        let areas = AreaCount.read(o["areas"], at: "areas", minimum: 0, into: &log)
         if !log.isEmpty { throw .invalid(log.error) }
-        self.init(add: add, remove: remove)
+        self.init(add: add, remove: remove, areas: areas)
     }
 }
 
@@ -172,6 +180,7 @@ extension ModifyHoldRequest: WireBody {
         [
             "add": .array(.ref(WireSeatID.self), maxItems: 1000),
             "remove": .array(.ref(WireSeatID.self), maxItems: 1000),
+            "areas": AreaCount.targetSchema,
         ], closed: true
     ).with {
         $0.anyOf = [
@@ -183,8 +192,9 @@ extension ModifyHoldRequest: WireBody {
                 [
                     "remove": JSONSchema().with { $0.minItems = 1 }
                 ], required: ["remove"]),
+            .constraint(["areas": JSONSchema()], required: ["areas"]),
         ]
-    }.described("at least one seat to add or remove").example(#"{"add":["7-3"],"remove":["7-2"]}"#)
+    }.described("at least one seat to add or remove, or an area's places to have").example(#"{"add":["7-3"],"remove":["7-2"]}"#)
 }
 
 extension ConfirmRequest: WireBody {
