@@ -112,3 +112,57 @@ test('a hold being paid for (paying) is still the buyer\'s: a tab takes it up, a
     assert.deepEqual([...s.held], kept ? ['9-1'] : [], state);
   }
 });
+
+/// A server with a 5-place floor that chooses which places (the first free ones), as SeatKit's does by count.
+function floorServer() {
+  const calls = [];
+  let seats = [];
+  globalThis.fetch = async (url, init) => {
+    const body = init.body ? JSON.parse(init.body) : null;
+    calls.push({ url, method: init.method, body });
+    await new Promise(r => setTimeout(r, 5));
+    const places = () => seats.filter(s => s.startsWith('floor:'));
+    const setFloor = want => {
+      if (want === undefined) return true;
+      if (want > 5) return false;
+      const have = places();
+      if (want < have.length) seats = seats.filter(s => !have.slice(want).includes(s));
+      for (let k = 1; places().length < want; k++) if (!seats.includes(`floor:${k}`)) seats.push(`floor:${k}`);
+      return true;
+    };
+    if (url.endsWith('/holds')) { seats = [...body.seats]; if (!setFloor(body.areas?.floor)) return json(409, { type: '/problems/area-full', detail: 'floor: 5 of 5 places free' }); }
+    else if (url.endsWith('/seats')) {
+      const before = seats;
+      seats = [...seats.filter(s => !body.remove.includes(s)), ...body.add];
+      if (!setFloor(body.areas?.floor)) { seats = before; return json(409, { type: '/problems/area-full', detail: 'floor: 5 of 5 places free' }); }
+    }
+    return json(url.endsWith('/holds') ? 201 : 200, { token: 'tok', state: 'active', seats: [...seats], expiresAt: later, version: calls.length });
+  };
+  return calls;
+}
+
+test('places are asked for by count and follow what the server chose; a refusal goes back to what is held', async () => {
+  const calls = floorServer();
+  const { s, said } = session('ga');
+  s.areas = new Map([['floor', 'places']]);
+  await s.setPlaces('floor', 2);
+  assert.deepEqual(calls[0].body, { seats: [], wheelchair: false, areas: { floor: 2 } });
+  assert.deepEqual([...s.held].sort(), ['floor:1', 'floor:2']);
+  assert.equal(s.places('floor'), 2);
+  assert.ok(s.settled, 'nothing left to send');
+  // A seat and one place fewer, in one change; the chips (seats) never list places.
+  s.toggle('A-1');
+  await s.setPlaces('floor', 1);
+  const change = calls.at(-1).body;
+  assert.deepEqual(change.areas, { floor: 1 });
+  assert.deepEqual(s.seatsOf(s.held), ['A-1']);
+  assert.equal(s.placeCounts(s.held).get('floor'), 1);
+  // More than the floor has: refused, back to what is held, and said.
+  await s.setPlaces('floor', 9);
+  assert.equal(s.places('floor'), 1, 'the stepper shows what is held again');
+  assert.equal(said.problems.at(-1)[0], 409);
+  // None of the floor: the seat kept.
+  await s.setPlaces('floor', 0);
+  assert.deepEqual([...s.held], ['A-1']);
+  assert.equal(calls.at(-1).body.areas.floor, 0);
+});

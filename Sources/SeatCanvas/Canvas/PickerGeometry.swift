@@ -207,5 +207,28 @@ extension SeatCanvas {
             w.raw("]}")
         }
         w.raw("]")
+        // General-admission areas (only when the venue has some, so every other document is as it was):
+        // each with its places' index range, its zone (index), how it is sold and its outline.
+        guard !layout.areas.isEmpty else { return }
+        let zh = language == .chinese
+        w.key("areaWords"); w.raw("{"); w.key("free", first: true); w.string(zh ? "余 {free} 位" : "{free} left")
+        w.key("open"); w.string(zh ? "可预订" : "available"); w.key("full"); w.string(zh ? "已满" : "full"); w.raw("}")
+        w.key("areas"); w.raw("[")
+        for (k, placed) in layout.areas.enumerated() {
+            let a = placed.area
+            if k > 0 { w.raw(",") }
+            w.raw("{"); w.key("id", first: true); w.string(a.id); w.key("name"); w.string(localizedName(a.name, language))
+            w.key("zone"); w.number(layout.zoneIndex(of: placed.places.lowerBound)); w.key("mode"); w.string(a.mode.name)
+            w.key("capacity"); w.number(a.capacity)
+            if case .party(let low, let high) = a.mode { w.key("min"); w.number(low); w.key("max"); w.number(high) }
+            w.key("from"); w.number(placed.places.lowerBound); w.key("to"); w.number(placed.places.upperBound)
+            w.key("outline"); w.raw("[")
+            for (n, p) in geometry.areaOutlines[k].enumerated() {
+                if n > 0 { w.raw(",") }
+                w.number((p.x * 100).rounded() / 100); w.raw(","); w.number((p.y * 100).rounded() / 100)
+            }
+            w.raw("]}")
+        }
+        w.raw("]")
     }
 }

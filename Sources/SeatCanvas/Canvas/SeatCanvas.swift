@@ -106,7 +106,8 @@ public struct SeatCanvas: Sendable {
         let p = viewport.contentPoint(forView: point)
         // Half a touch target from the finger, in content points at this zoom.
         let radius = max(Self.touchTarget / 2 / viewport.zoom, 0)
-        return geometry.seatIndex.nearest(to: p, within: radius)
+        // A place is not tapped one by one (the area is: its count is asked for).
+        return geometry.seatIndex.nearest(to: p, within: radius).flatMap { layout.isPlace($0) ? nil : $0 }
     }
 
     /// The seats a drag crosses, in the order it crosses them, each once (drag to select several).
@@ -120,7 +121,7 @@ public struct SeatCanvas: Sendable {
         var seen = Set<SeatIndex>()
         var out: [SeatIndex] = []
         func visit(_ p: LayoutPoint) {
-            if let s = geometry.seatIndex.nearest(to: p, within: slack), seen.insert(s).inserted { out.append(s) }
+            if let s = geometry.seatIndex.nearest(to: p, within: slack), !layout.isPlace(s), seen.insert(s).inserted { out.append(s) }
         }
         var previous = viewport.contentPoint(forView: first)
         visit(previous)

@@ -59,7 +59,8 @@ extension SeatCanvas {
             let showLabels = style.seatSize * zoom >= policy.labelsFrom
             items.reserveCapacity(items.count + seats.count)
             var status = content.availability.reader()
-            for s in seats {
+            // An area's places are not drawn one by one (they all stand at its centre): the area is.
+            for s in seats where !layout.isPlace(s) {
                 items.append(seatItem(s, status: status(s), content: content, showLabel: showLabels))
                 if layout.type(of: s) == .coupleLeft, let p = layout.partner(of: s) {
                     items.append(
@@ -93,7 +94,7 @@ extension SeatCanvas {
         let visible = viewport?.visibleContentRect
         let showLabels = style.seatSize * zoom >= policy.labelsFrom
         var updated: [DisplayItem] = []
-        for change in changes where visible.map({ geometry.rect(of: change.seat).intersects($0) }) ?? true {
+        for change in changes where !layout.isPlace(change.seat) && (visible.map({ geometry.rect(of: change.seat).intersects($0) }) ?? true) {
             updated.append(seatItem(change.seat, status: change.status, content: content, showLabel: showLabels))
         }
         return RenderDiff(updated: updated)

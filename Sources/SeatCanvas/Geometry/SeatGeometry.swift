@@ -28,11 +28,20 @@ public struct SeatGeometry: Sendable {
     public let stage: StageShape?
     /// A dashed line down the middle, from the first row to the last (cinemas; nil when the stage is surrounded).
     public let centreLine: (LayoutPoint, LayoutPoint)?
+    /// Each general-admission area's outline (`VenueLayout.areas`, in order), in content points. Its
+    /// places are not drawn or hit one by one: the area is, with its count.
+    public let areaOutlines: [[LayoutPoint]]
 
     public init(layout: VenueLayout, style: CanvasStyle = CanvasStyle()) {
         self.layout = layout
         self.style = style
         var b = layout.bounds
+        // An area's outline is part of the plan (its places all stand at its centre).
+        for placed in layout.areas {
+            for p in placed.area.shape {
+                b.minX = min(b.minX, p.x); b.maxX = max(b.maxX, p.x); b.minY = min(b.minY, p.y); b.maxY = max(b.maxY, p.y)
+            }
+        }
         let stageSurrounded = layout.stage.map { s in s.center.y > b.minY && s.center.y < b.maxY } ?? false
         if let s = layout.stage {
             b.minX = min(b.minX, s.center.x - s.width / 2); b.maxX = max(b.maxX, s.center.x + s.width / 2)
@@ -55,15 +64,20 @@ public struct SeatGeometry: Sendable {
         blockRects = layout.blocks.map(box)
         blockIndex = SpatialIndex(blockRects)
         rowRects = layout.rows.map { $0.seats.isEmpty ? .zero : box($0.seats) }
-        rowsByY = layout.rows.indices.filter { !layout.rows[$0].seats.isEmpty }
+        // Areas' rows of places are not rows to a reader: no gutter label, no top label.
+        let seatRows = layout.rows.indices.filter { !layout.rows[$0].seats.isEmpty && !layout.isPlace(layout.rows[$0].seats.lowerBound) }
+        rowsByY =
+            seatRows
             .map { r in (layout.rows[r].seats.reduce(0.0) { $0 + centers[$1].y } / Double(layout.rows[r].seats.count), r) }
             .sorted { ($0.y, $0.row) < ($1.y, $1.row) }
         let rects = rowRects
-        upAndDownRowsByX = layout.rows.indices.filter { !layout.rows[$0].seats.isEmpty && rects[$0].height > rects[$0].width }
+        upAndDownRowsByX = seatRows.filter { rects[$0].height > rects[$0].width }
             .sorted { (rects[$0].midX, $0) < (rects[$1].midX, $1) }
         var seatsOfZone = [[SeatIndex]](repeating: [], count: layout.zones.count)
-        for i in layout.seatIndices { seatsOfZone[layout.zoneIndex(of: i)].append(i) }
-        let heights = layout.zones.count > 1 ? layout.seatIndices.map { (y: seatRects[$0].midY, zone: layout.zoneIndex(of: $0)) }.sorted { $0.y < $1.y } : []
+        for i in layout.seatIndices where !layout.isPlace(i) { seatsOfZone[layout.zoneIndex(of: i)].append(i) }
+        let heights =
+            layout.zones.count > 1
+            ? layout.seatIndices.filter { !layout.isPlace($0) }.map { (y: seatRects[$0].midY, zone: layout.zoneIndex(of: $0)) }.sorted { $0.y < $1.y } : []
         zoneOutlines = seatsOfZone.enumerated().map { zone, seats in
             ZoneOutline.of(zone: zone, seats: seats, layout: layout, seatRects: seatRects, gap: style.pitch - style.seatSize, heights: heights)
         }
@@ -71,6 +85,7 @@ public struct SeatGeometry: Sendable {
             let pts = parts.flatMap { $0 }
             return pts.dropFirst().reduce(pts.first.map { LayoutRect(origin: $0, size: .zero) } ?? .zero) { $0.union(LayoutRect(origin: $1, size: .zero)) }
         }
+        areaOutlines = layout.areas.map { $0.area.shape.map(point) }
         if let s = layout.stage {
             let c = point(s.center)
             let w = s.width * pitch

@@ -90,12 +90,18 @@ export const api = {
   availability: id => request('GET', `/v1/shows/${seg(id)}/availability`, { as: 'text' }),
   best: (id, count, wheelchair) => request('GET', `/v1/shows/${seg(id)}/best?count=${count}${wheelchair ? '&wheelchair=true' : ''}`),
   freeSeats: (id, lang) => request('GET', `/v1/shows/${seg(id)}/free-seats?lang=${lang}`),
-  createHold: (id, seats, wheelchair) =>
-    request('POST', `/v1/shows/${seg(id)}/holds`, { body: { seats, wheelchair }, headers: { 'Idempotency-Key': randomKey(), ...admissionHeader(id) } }),
+  /// Seats by id and (`areas`, `{floor: 2}`) places of general-admission areas by count, all or none.
+  createHold: (id, seats, wheelchair, areas = {}) =>
+    request('POST', `/v1/shows/${seg(id)}/holds`, {
+      body: Object.keys(areas).length ? { seats, wheelchair, areas } : { seats, wheelchair },
+      headers: { 'Idempotency-Key': randomKey(), ...admissionHeader(id) },
+    }),
   joinQueue: id => request('POST', `/v1/shows/${seg(id)}/queue`, { retry: false }),
   hold: token => request('GET', `/v1/holds/${seg(token)}`),
   queuePlace: (entry, after) => request('GET', `/v1/queue/${seg(entry)}${after ? `?after=${after}` : ''}`),
-  changeHold: (token, add, remove) => request('POST', `/v1/holds/${seg(token)}/seats`, { body: { add, remove }, retry: false }),
+  /// Seats added and removed, and each area's places to have (`{floor: 0}`: none of it).
+  changeHold: (token, add, remove, areas = {}) =>
+    request('POST', `/v1/holds/${seg(token)}/seats`, { body: Object.keys(areas).length ? { add, remove, areas } : { add, remove }, retry: false }),
   extend: token => request('POST', `/v1/holds/${seg(token)}/extend`, { retry: false }),
   release: token => request('DELETE', `/v1/holds/${seg(token)}`, { retry: false }),
   tickets: token => request('GET', `/v1/holds/${seg(token)}/tickets`),

@@ -70,6 +70,26 @@ export class Drawing {
     });
   }
 
+  /// General-admission areas at every level: the outline filled in its zone's colour (grey when full or,
+  /// for a box or a party's room, taken), its name and what is free, sized to fit inside it.
+  drawAreas(ctx) {
+    const v = this.venue, d = v.drawing, z = this.zoom;
+    if (!v.areas.length) return;
+    v.areas.forEach((a, k) => {
+      const free = this.areaFree?.[k] ?? 0, open = a.mode === 'places' ? free > 0 : free === a.capacity;
+      const colour = open ? v.zones[a.zone].color : v.palette.sold;
+      ctx.globalAlpha = d.zoneOpacity; ctx.fillStyle = colour; ctx.fill(this.areaPaths[k]);
+      ctx.globalAlpha = 1; ctx.strokeStyle = colour; ctx.lineWidth = 2 / z; ctx.stroke(this.areaPaths[k]);
+      const count = open ? (a.mode === 'places' ? v.areaWords.free.replace('{free}', String(free)) : v.areaWords.open) : v.areaWords.full;
+      const lines = [a.name, count];
+      let widest = 1;
+      for (const line of lines) { let width = 0; for (const ch of line) width += ch.codePointAt(0) >= 0x2E80 ? 2 : 1; widest = Math.max(widest, width); }
+      const size = Math.min(d.zoneCaptionPoints / z, a.box.w * d.zoneCaptionFill / (widest * d.characterWidth), a.box.h / 3);
+      ctx.font = `600 ${size}px sans-serif`; ctx.textAlign = 'center'; ctx.textBaseline = 'alphabetic'; ctx.fillStyle = v.palette.text;
+      lines.forEach((line, n) => ctx.fillText(line, a.box.x + a.box.w / 2, a.box.y + a.box.h / 2 + size * (0.35 + (n - 0.5) * 1.2)));
+    });
+  }
+
   /// The rows level: each block on screen a bar through its seats, as opaque as it is free, with its
   /// free count once the bar is big enough.
   drawRows(ctx, area) {
@@ -77,7 +97,7 @@ export class Drawing {
     const counts = [];
     ctx.lineWidth = size;
     v.blocks.forEach((b, k) => {
-      if (b.x > area.maxX || b.x + b.w < area.minX || b.y > area.maxY || b.y + b.h < area.minY) return;
+      if (b.x > area.maxX || b.x + b.w < area.minX || b.y > area.maxY || b.y + b.h < area.minY || v.isPlace[b.from]) return;
       const free = this.blockFree[k], n = b.to - b.from, last = b.to - 1;
       if (this.overlay) {
         ctx.strokeStyle = this.heatColor(this.overlay.rows[v.rowOf[b.from]]); ctx.globalAlpha = 1;
@@ -113,9 +133,9 @@ export class Drawing {
     const seats = [];
     if (area) this.field.index.forEachCandidate(area.minX, area.minY, area.maxX, area.maxY, i => {
       const x = v.x[i], y = v.y[i];
-      if (x - half < area.maxX && area.minX < x + half && y - half < area.maxY && area.minY < y + half) seats.push(i);
+      if (!v.isPlace[i] && x - half < area.maxX && area.minX < x + half && y - half < area.maxY && area.minY < y + half) seats.push(i);
     });
-    else for (let i = 0; i < v.count; i++) seats.push(i);
+    else for (let i = 0; i < v.count; i++) if (!v.isPlace[i]) seats.push(i);
     const fills = new Map(), marks = [];
     for (const i of seats) {
       const fill = this.fillOf(i);

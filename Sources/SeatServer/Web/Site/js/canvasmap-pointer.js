@@ -2,6 +2,7 @@
 // select, lasso, wheel and pinch to zoom; hit tests are the engine's.
 
 import { zoomAfterTap } from './engine.js';
+import { insideOutline } from './geometry.js';
 
 export class Pointer {
   // — Pointer: tap, drag to pan, drag across seats to select, wheel and pinch to zoom —
@@ -15,9 +16,16 @@ export class Pointer {
   /// The seat under a view point: the engine's hit test (the nearest within half a touch target), or
   /// with `nearest` false only a seat whose square the point is on (a mouse press there selects, elsewhere pans).
   seatAt(p, nearest = true) {
-    if (nearest) return this.field.hitTest(p.x, p.y, this.viewport);
     const c = this.viewport.contentPoint(p.x, p.y);
-    return this.field.index.nearest(c.x, c.y, 0);
+    const seat = nearest ? this.field.hitTest(p.x, p.y, this.viewport) : this.field.index.nearest(c.x, c.y, 0);
+    // An area's places are not tapped one by one: the area is (`areaAt`).
+    return seat !== null && this.venue.isPlace[seat] ? null : seat;
+  }
+
+  /// The general-admission area under a view point, or null.
+  areaAt(p) {
+    const c = this.viewport.contentPoint(p.x, p.y);
+    return this.venue.areas.find(a => insideOutline(a.outline, c.x, c.y)) ?? null;
   }
 
   bindPointer() {
@@ -86,7 +94,11 @@ export class Pointer {
       this.gesture = null;
       if (g.mode === 'lasso') { this.endLasso(g, e.type !== 'pointercancel'); return; }
       if (e.type === 'pointercancel') { this.clearSweep(); return; }
-      if (g.mode === 'undecided' && this.level() !== 'seats') {
+      const area = g.mode === 'undecided' ? this.areaAt(g.start) : null;
+      if (area) {
+        // A standing floor or a box tapped: the page asks how many places (its stepper).
+        this.container.dispatchEvent(new CustomEvent('areatap', { bubbles: true, detail: { area: area.id } }));
+      } else if (g.mode === 'undecided' && this.level() !== 'seats') {
         this.zoomIntoSeats(g.start.x, g.start.y);     // a tap on the zoomed-out map goes in there
       } else if (g.mode === 'undecided') {
         const seat = g.seat ?? this.seatAt(g.start);

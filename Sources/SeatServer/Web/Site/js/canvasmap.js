@@ -8,7 +8,7 @@
 // gestures in canvasmap-pointer.js, the overview in canvasmap-minimap.js (their methods join the class).
 
 import { SeatField, Viewport, levelForZoom, touchViewHeight, touchViewport, zoomIntoSeats } from './engine.js';
-import { MARK } from './geometry.js';
+import { MARK, insideOutline } from './geometry.js';
 import { STATUS } from './availability.js';
 import { Drawing, outlinePath } from './canvasmap-draw.js';
 import { Minimap } from './canvasmap-minimap.js';
@@ -47,6 +47,7 @@ export class CanvasMap {
     this.zoneFill = venue.zones.map(z => z.color);
     this.zoneInk = venue.zones.map(z => z.ink);
     this.zonePaths = venue.zones.map(z => outlinePath(z.outline, z.parts));
+    this.areaPaths = venue.areas.map(a => outlinePath(a.outline));
     this.recount();
     this.vw = this.surface.clientWidth || 1; this.vh = this.surface.clientHeight || 1;
     // A new venue opens at the engine's opening viewport: on a touch screen or a phone-sized window with
@@ -99,6 +100,8 @@ export class CanvasMap {
     this.statuses[i] = code;
     if (before === 0) { this.zoneFree[this.venue.zoneOf[i]] -= 1; this.blockFree[this.venue.blockOf[i]] -= 1; }
     if (code === 0) { this.zoneFree[this.venue.zoneOf[i]] += 1; this.blockFree[this.venue.blockOf[i]] += 1; }
+    // A place: its area's count moves, and the area is drawn again (the whole frame: it is one shape).
+    if (this.venue.isPlace[i]) { this.areaFree = this.countAreas(); this.full = true; this.schedule(); return; }
     this.invalidate(i);
   }
 
@@ -117,7 +120,13 @@ export class CanvasMap {
     this.blockFree = new Int32Array(v.blocks.length);
     const s = this.statuses, zoneOf = v.zoneOf, blockOf = v.blockOf;
     for (let i = 0; i < v.count; i++) if (s[i] === 0) { this.zoneFree[zoneOf[i]] += 1; this.blockFree[blockOf[i]] += 1; }
+    this.areaFree = this.countAreas();
     this.miniPicture = null;
+  }
+
+  /// Each area's free places. - Complexity: O(places).
+  countAreas() {
+    return this.venue.areas.map(a => { let free = 0; for (let i = a.from; i < a.to; i++) if (this.statuses[i] === 0) free += 1; return free; });
   }
 
   /// What a screen reader says of a seat now: name, status (or "selected"), kind, price.
@@ -301,6 +310,7 @@ export class CanvasMap {
     ctx.setTransform(dpr * z, 0, 0, dpr * z, -ox * dpr, -oy * dpr);
     const level = this.level();
     this.drawStage(ctx, level);
+    this.drawAreas(ctx);
     if (level === 'zones') this.drawZones(ctx);
     else if (level === 'rows') this.drawRows(ctx, area);
     else this.drawSeats(ctx, LOD_OFF ? null : area);
@@ -314,14 +324,4 @@ for (const part of [Drawing, Minimap, Pointer]) {
   for (const name of Object.getOwnPropertyNames(part.prototype)) {
     if (name !== 'constructor') Object.defineProperty(CanvasMap.prototype, name, Object.getOwnPropertyDescriptor(part.prototype, name));
   }
-}
-
-/// Whether (x, y) is inside the polygon `flat` ([x0, y0, x1, y1, …]): the even-odd rule.
-function insideOutline(flat, x, y) {
-  let inside = false;
-  for (let i = 0, j = flat.length - 2; i < flat.length; j = i, i += 2) {
-    const xi = flat[i], yi = flat[i + 1], xj = flat[j], yj = flat[j + 1];
-    if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
 }

@@ -41,6 +41,12 @@ export class Venue {
     this.blockOf = new Uint32Array(n);
     this.blocks.forEach((b, k) => this.blockOf.fill(k, b.from, b.to));
     this.zones = doc.zones.map(z => ({ ...z, outline: z.outline, box: bounds(z.outline) }));
+    // General-admission areas: their places are indices from..to, all at the area's centre; the map
+    // draws the area with its count and a tap on it asks for places by count, never one place.
+    this.areas = (doc.areas ?? []).map(a => ({ ...a, box: bounds(a.outline) }));
+    this.areaWords = doc.areaWords ?? { free: '{free}', open: '', full: '' };
+    this.isPlace = new Uint8Array(n);
+    for (const a of this.areas) this.isPlace.fill(1, a.from, a.to);
     this.stage = doc.stage; this.centreLine = doc.centreLine; this.bestView = doc.bestView ?? null;
     this.palette = doc.palette; this.drawing = doc.drawing; this.words = doc.statusWords; this.separator = doc.separator;
     this.byId = null;
@@ -55,7 +61,14 @@ export class Venue {
   }
 
   /// "Row 7, seat 12" / "7排12座": the engine's template filled in.
-  name(i) { return this.nameFormat.replace('{row}', this.rowLabel[this.rowOf[i]]).replace('{number}', this.numbers[i]); }
+  name(i) {
+    // A place of an area is its area's name: places are counted, never numbered for people.
+    if (this.isPlace[i]) return this.areaOfIndex(i)?.name ?? this.rowLabel[this.rowOf[i]];
+    return this.nameFormat.replace('{row}', this.rowLabel[this.rowOf[i]]).replace('{number}', this.numbers[i]);
+  }
+
+  /// The area place `i` belongs to, or null for a seat.
+  areaOfIndex(i) { return this.isPlace[i] ? this.areas.find(a => i >= a.from && i < a.to) ?? null : null; }
 
   /// The label parts that do not change with status ("VIP", "wheelchair space", …) and the price.
   details(i, prices) {
@@ -105,4 +118,14 @@ function bounds(flat) {
     minY = Math.min(minY, flat[k + 1]); maxY = Math.max(maxY, flat[k + 1]);
   }
   return { x: minX, y: minY, w: maxX - minX, h: maxY - minY };
+}
+
+/// Whether (x, y) is inside the polygon `flat` ([x0, y0, x1, y1, …]): the even-odd rule.
+export function insideOutline(flat, x, y) {
+  let inside = false;
+  for (let i = 0, j = flat.length - 2; i < flat.length; j = i, i += 2) {
+    const xi = flat[i], yi = flat[i + 1], xj = flat[j], yj = flat[j + 1];
+    if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
 }

@@ -39,7 +39,7 @@ export async function showPage(showId) {
     showMessage(e.detail.message);
   });
   map.addEventListener('change', e => (e.detail.tick ? renderCountdown() : renderSelection()));
-  map.addEventListener('statuses', () => { if (listShown) renderList(); if (payPage?.open) payPage.check(); });
+  map.addEventListener('statuses', () => { renderAreas(); if (listShown) renderList(); if (payPage?.open) payPage.check(); });
   map.addEventListener('show', e => {
     const wasOpen = show.onSale !== false;
     show = e.detail.show;
@@ -59,19 +59,58 @@ export async function showPage(showId) {
   });
   $('wheelchair').addEventListener('change', () => { picker.wheelchair = $('wheelchair').checked; });
 
+  // General-admission areas (a standing floor, a box, a party's room): a stepper each, beside the seats.
+  // The buyer says how many; the server picks which places and keeps them with the seats, all or none.
+  function renderAreas() {
+    const areas = picker.areas();
+    $('areas').hidden = areas.length === 0;
+    if (areas.length === 0) return;
+    const focused = document.activeElement?.closest?.('#areas li')?.dataset.area, which = document.activeElement?.dataset?.step;
+    $('areas').replaceChildren(...areas.map(a => {
+      // A whole area goes 0 ↔ 1 (the box), a party's room 0 ↔ min…max, a floor 0 … free + what it has.
+      const step = n => {
+        if (a.mode === 'whole') return n > 0 ? 1 : 0;
+        if (a.mode === 'party') return n <= 0 ? 0 : Math.min(Math.max(n, a.min), a.max);
+        return Math.max(0, n);
+      };
+      const most = a.mode === 'places' ? a.wanted + a.free : a.mode === 'whole' ? 1 : a.free === a.capacity || a.wanted > 0 ? a.max : 0;
+      const set = n => { showMessage('', 'none'); picker.setPlaces(a.id, step(n)); };
+      const down = el('button', { type: 'button', class: 'step', 'data-step': 'down', 'aria-label': t('fewerPlaces', a.name), disabled: a.wanted <= 0 }, '−');
+      const up = el('button', { type: 'button', class: 'step', 'data-step': 'up', 'aria-label': t('morePlaces', a.name), disabled: a.wanted >= most }, '+');
+      down.addEventListener('click', () => set(a.mode === 'party' && a.wanted <= a.min ? 0 : a.wanted - 1));
+      up.addEventListener('click', () => set(a.mode === 'party' && a.wanted === 0 ? a.min : a.wanted + 1));
+      const left = a.mode === 'places' ? t('placesLeft', a.free) : a.free === a.capacity || a.wanted > 0 ? t(a.mode === 'whole' ? 'wholeArea' : 'partyArea', a.min, a.max) : t('areaTaken');
+      return el('li', { class: 'area', 'data-area': a.id },
+        el('span', { class: 'area-name' }, a.name, el('small', {}, [a.price, left].filter(Boolean).join(' · '))),
+        el('span', { class: 'stepper', role: 'group', 'aria-label': a.name }, down,
+          el('output', { class: 'step-count', 'aria-live': 'polite', 'aria-label': t('placesWanted', a.name, a.wanted) }, String(a.wanted)), up));
+    }));
+    if (focused) $('areas').querySelector(`li[data-area="${CSS.escape(focused)}"] [data-step="${which}"]`)?.focus();
+  }
+  // The area tapped on the map: one place asked for (a box or a party's room: itself), its stepper focused.
+  map.addEventListener('areatap', e => {
+    const a = picker.areas().find(x => x.id === e.detail.area);
+    if (!a) return;
+    if (a.wanted === 0 && (a.mode === 'places' ? a.free > 0 : a.free === a.capacity)) picker.setPlaces(a.id, a.mode === 'party' ? a.min : 1);
+    $('areas').querySelector(`li[data-area="${CSS.escape(a.id)}"] [data-step="up"]`)?.focus();
+  });
+
   function renderSelection() {
     const venue = picker.venue, prices = picker.prices;
-    // Each chosen seat a chip with its own remove button (one seat out of a hold, without starting over).
-    $('selection').replaceChildren(...[...session.desired].map(id => {
+    renderAreas();
+    // Each chosen seat a chip with its own remove button (one seat out of a hold, without starting over);
+    // an area's places are its stepper's.
+    $('selection').replaceChildren(...[...session.desired].filter(id => !session.areaOf(id)).map(id => {
       const i = picker.indexOf(id), name = picker.nameOf(id);
       const remove = el('button', { type: 'button', class: 'chip-remove', 'aria-label': t('remove', name) }, '×');
       remove.addEventListener('click', () => { showMessage('', 'none'); session.toggle(id); });
       return el('li', { class: 'chip', 'data-seat': id, title: i === undefined ? id : [name, venue.details(i, prices)].join(venue.separator) },
         el('span', {}, name), remove);
     }));
-    const settled = !session.busy && session.token && session.desired.size === session.held.size;
+    const settled = session.settled;
     const hold = session.hold;
-    $('total').textContent = session.desired.size === 0 ? '–' : settled ? `${symbol(hold.currency)}${hold.total}` : '…';
+    const wanted = session.desired.size + [...session.placeWants.values()].reduce((n, k) => n + k, 0);
+    $('total').textContent = wanted === 0 ? '–' : settled ? `${symbol(hold.currency)}${hold.total}` : '…';
     $('total').dataset.settled = String(Boolean(settled));
     $('confirm').disabled = !settled;
     $('extend').disabled = !settled || hold.extended;

@@ -64,7 +64,31 @@ export class SeatPicker {
 
   indexOf(id) { return this.venue?.indexOf(id); }
   nameOf(id) { const i = this.indexOf(id); return i === undefined ? id : this.venue.name(i); }
-  names(ids) { return ids.map(id => this.nameOf(id)).join(lang() === 'zh' ? '、' : ', '); }
+  /// The general-admission areas: how each is sold, its price, what is free and how many the buyer wants.
+  areas() {
+    return this.venue.areas.map((a, k) => ({
+      id: a.id, name: a.name, mode: a.mode, capacity: a.capacity, min: a.min, max: a.max, free: this.view.areaFree[k],
+      price: this.prices.of(a.from), wanted: this.session?.places(a.id) ?? 0,
+    }));
+  }
+
+  /// Wants `count` places of area `id` (the server chooses which), in the hold with the seats.
+  setPlaces(id, count) {
+    if (!this.session) return Promise.resolve();
+    this.session.wheelchair = this.wheelchair;
+    return this.session.setPlaces(id, count);
+  }
+
+  /// Seats by their names, an area's places as one entry with their count ("Standing floor × 2").
+  names(ids) {
+    const out = [], places = new Map();
+    for (const id of ids) {
+      const i = this.indexOf(id), area = i === undefined ? null : this.venue.areaOfIndex(i);
+      if (area) places.set(area.name, (places.get(area.name) ?? 0) + 1); else out.push(this.nameOf(id));
+    }
+    for (const [name, n] of places) out.push(`${name} × ${n}`);
+    return out.join(lang() === 'zh' ? '、' : ', ');
+  }
 
   /// The show, the venue's geometry, the prices and the statuses; then the map drawn and live.
   async start() {
@@ -105,6 +129,7 @@ export class SeatPicker {
     ]);
     this.early.geometry = this.early.prices = null;
     this.venue = new Venue(geometry);
+    if (this.session) this.session.areas = new Map(this.venue.areas.map(a => [a.id, a.mode]));
     this.prices = new SeatPrices(seatPrices, this.venue.count);
     this.view.load(this.venue, this.prices);
     if (availability) {
@@ -203,7 +228,7 @@ export class SeatPicker {
       if (i >= v.count) continue;
       const before = this.view.statuses[i];
       this.view.setStatus(i, code);
-      if (before !== code && !this.session?.held.has(v.ids[i]) && this.isNearSelection(i)) near.push([i, code]);
+      if (before !== code && !v.isPlace[i] && !this.session?.held.has(v.ids[i]) && this.isNearSelection(i)) near.push([i, code]);
     }
     this.keys.refresh();
     this.host.dataset.version = delta.to;
@@ -266,6 +291,8 @@ export class SeatPicker {
       },
       seats: () => this.venue.ids,
       zones: () => this.venue.zones.map((z, k) => ({ id: z.id, name: z.name, free: this.view.zoneFree[k] })),
+      areas: () => this.areas(),
+      setPlaces: (id, count) => this.setPlaces(id, count),
       selection: () => [...this.chosen()],
       hold: () => this.session?.hold ?? null,
       confirm: () => (this.session ? this.session.confirm() : Promise.reject(new Error('seatkit-map: an operator map holds nothing to confirm'))),

@@ -25,8 +25,13 @@ export class HoldSession {
   constructor(showId, { onChange, onProblem, onHeld, onExpired }) {
     this.showId = showId;
     this.onChange = onChange; this.onProblem = onProblem; this.onHeld = onHeld; this.onExpired = onExpired;
-    this.desired = new Set();   // seat ids the buyer wants (what the map shows as selected)
-    this.held = new Set();      // seat ids the server holds for us
+    this.desired = new Set();   // seat ids the buyer wants (what the map shows as selected); places: as held
+    this.held = new Set();      // seat ids the server holds for us (an area's places among them: `floor:17`)
+    /** @type {Map<string, string>} the venue's general-admission areas and how each is sold (`places`,
+     *  `whole`, `party`): the picker says once it knows the venue */
+    this.areas = new Map();
+    /** @type {Map<string, number>} places wanted of each area, by count (the server chooses which) */
+    this.placeWants = new Map();
     this.hold = null;           // the last hold resource
     this.chain = Promise.resolve();
     this.wheelchair = false;
@@ -64,9 +69,55 @@ export class HoldSession {
     this.hold = hold;
     this.held = new Set(hold.seats);
     this.desired = new Set(hold.seats);
+    this.placeWants = this.placeCounts(this.held);
     this.onHeld(hold);
     this.onChange();
   }
+
+  /// The area a place id belongs to (`floor:17` → `floor`), or null for a seat.
+  /** @param {string} id */
+  areaOf(id) {
+    const colon = id.lastIndexOf(':');
+    return colon > 0 && this.areas.has(id.slice(0, colon)) ? id.slice(0, colon) : null;
+  }
+
+  /// What the buyer has of each area among `ids`: places, or 1 for an area sold whole (its places are one unit).
+  /// @param {Iterable<string>} ids
+  placeCounts(ids) {
+    const counts = new Map();
+    for (const id of ids) {
+      const area = this.areaOf(id);
+      if (area) counts.set(area, this.areas.get(area) === 'whole' ? 1 : (counts.get(area) ?? 0) + 1);
+    }
+    return counts;
+  }
+
+  /// How many places of `area` the buyer wants (what the stepper shows). @param {string} area
+  places(area) { return this.placeWants.get(area) ?? 0; }
+
+  /// Wants `count` places of `area`: sent with the next change (the server picks which, or says how many are free).
+  /** @param {string} area @param {number} count */
+  setPlaces(area, count) {
+    this.placeWants.set(area, Math.max(0, count));
+    this.onChange();
+    return this.enqueue(() => this.push());
+  }
+
+  /// Areas whose places held differ from those wanted: each with the count to have.
+  placeTargets() {
+    const held = this.placeCounts(this.held), out = {};
+    for (const [area, want] of this.placeWants) if ((held.get(area) ?? 0) !== want) out[area] = want;
+    return out;
+  }
+
+  /// Nothing left to send: the seats and places held are the ones wanted.
+  get settled() {
+    return !this.busy && Boolean(this.token) && this.desired.size === this.held.size && [...this.desired].every(id => this.held.has(id))
+      && Object.keys(this.placeTargets()).length === 0;
+  }
+
+  /// Seats (not places) wanted or held. @param {Set<string>} set
+  seatsOf(set) { return [...set].filter(id => !this.areaOf(id)); }
 
   /// Tells the other tabs what this one holds now (nothing: the entry goes).
   share(hold) {
@@ -117,15 +168,18 @@ export class HoldSession {
   /// Sends the difference between what the buyer wants and what the server holds, until none is left.
   async push() {
     for (let round = 0; round < 5; round++) {
-      const add = [...this.desired].filter(id => !this.held.has(id));
-      const remove = [...this.held].filter(id => !this.desired.has(id));
-      if (add.length === 0 && remove.length === 0) return;
+      // Seats by id; an area's places by count (its places held follow what the server chose).
+      const add = this.seatsOf(this.desired).filter(id => !this.held.has(id));
+      const remove = this.seatsOf(this.held).filter(id => !this.desired.has(id));
+      const areas = this.placeTargets();
+      if (add.length === 0 && remove.length === 0 && Object.keys(areas).length === 0) return;
       try {
         if (!this.token) {
-          if (add.length === 0) return;
-          this.accept(await api.createHold(this.showId, add, this.wheelchair));
+          const asked = Object.fromEntries(Object.entries(areas).filter(([, n]) => n > 0));
+          if (add.length === 0 && Object.keys(asked).length === 0) { this.placeWants = this.placeCounts(this.held); return; }
+          this.accept(await api.createHold(this.showId, add, this.wheelchair, asked));
         } else {
-          this.accept(await api.changeHold(this.token, add, remove));
+          this.accept(await api.changeHold(this.token, add, remove, areas));
         }
       } catch (error) {
         this.rollback(error, add);
@@ -137,6 +191,9 @@ export class HoldSession {
   accept(hold) {
     this.hold = hold;
     this.held = new Set(isLive(hold) ? hold.seats : []);
+    // The places held are the ones the server chose: wanted as held (their count is what is asked).
+    for (const id of [...this.desired]) if (this.areaOf(id) && !this.held.has(id)) this.desired.delete(id);
+    for (const id of this.held) if (this.areaOf(id)) this.desired.add(id);
     this.share(hold);
     // `desired` is left alone: taps made while this request was out are sent by the next round.
     this.onHeld(hold);
@@ -147,6 +204,7 @@ export class HoldSession {
   rollback(error, attempted) {
     if (error instanceof ApiProblem && error.status === 410) { this.clear(); this.onExpired(); return; }
     this.desired = new Set(this.held);
+    this.placeWants = this.placeCounts(this.held);
     this.onChange();
     this.onProblem(error, attempted);
   }
@@ -156,6 +214,7 @@ export class HoldSession {
     this.hold = null;
     this.held = new Set();
     this.desired = new Set();
+    this.placeWants = new Map();
     this.onChange();
   }
 
@@ -180,7 +239,7 @@ export class HoldSession {
   confirm() {
     return this.enqueue(async () => {
       await this.push();
-      if (!this.token || this.desired.size !== this.held.size) return null;
+      if (!this.token || this.desired.size !== this.held.size || Object.keys(this.placeTargets()).length) return null;
       const orderRef = 'WEB-' + crypto.getRandomValues(new Uint32Array(2)).reduce((s, n) => s + n.toString(36).toUpperCase(), '');
       try {
         const token = this.token;
@@ -202,7 +261,9 @@ export class HoldSession {
   checkout(provider, method) {
     return this.enqueue(async () => {
       await this.push();
-      if (!this.token || this.desired.size !== this.held.size) return { problem: new Error('the seats are still being held') };
+      if (!this.token || this.desired.size !== this.held.size || Object.keys(this.placeTargets()).length) {
+        return { problem: new Error('the seats are still being held') };
+      }
       // One reference for this hold's order, however often the buyer tries (the server keeps the first).
       this.orderRef ??= 'WEB-' + crypto.getRandomValues(new Uint32Array(2)).reduce((s, n) => s + n.toString(36).toUpperCase(), '');
       try {
