@@ -21,7 +21,9 @@ extension Inventory {
     /// The places `asked` of each area, chosen among its free ones, or why not: an unknown area or a
     /// count its mode does not take (422), too few free (409). Under the lock.
     /// - Complexity: O(places of the areas asked for).
-    func choosePlaces(_ asked: [(area: String, count: Int)], in state: ShowState) throws(Refusal) -> [SeatIndex] {
+    func choosePlaces(_ asked: [(area: String, count: Int)], in state: ShowState, besides named: [SeatIndex] = []) throws(Refusal) -> [SeatIndex] {
+        // A place the request also names by id is not chosen again.
+        let excluded = Set(named)
         var chosen: [SeatIndex] = []
         for (id, count) in asked {
             guard let placed = state.layout.area(id: id) else {
@@ -38,11 +40,11 @@ extension Inventory {
                 // one (the store refuses the second of a pair), where the lowest first always would.
                 // Probed first (a few draws while the area has room: a hold on a 10,000-place area
                 // read every place's status before, ~40 µs under the lock); counted when it is nearly full.
-                if let probed = Self.probe(placed.places, count: count, taken: Set(chosen), state.availability) {
+                if let probed = Self.probe(placed.places, count: count, taken: excluded.union(chosen), state.availability) {
                     chosen += probed
                     continue
                 }
-                let free = placed.places.filter { state.availability[$0] == .available }
+                let free = placed.places.filter { state.availability[$0] == .available && !excluded.contains($0) }
                 guard free.count >= count else { throw Self.areaFull(area, free: free.count, asked: count, in: state) }
                 var pool = free
                 var g = SystemRandomNumberGenerator()
@@ -85,7 +87,7 @@ extension Inventory {
             switch placed.area.mode {
             case .places:
                 if target > mine.count {
-                    add += try choosePlaces([(id, target - mine.count)], in: state)
+                    add += try choosePlaces([(id, target - mine.count)], in: state, besides: add)
                 } else {
                     remove += mine.suffix(mine.count - target)
                 }

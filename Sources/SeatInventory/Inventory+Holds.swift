@@ -99,7 +99,8 @@ extension Inventory {
             let named = try resolve(seatIDs, in: state.layout)
             try checkFree(named, in: state, own: [])
             // Places by count, chosen after the seats are known free: all or nothing with them.
-            let seats = (named + (try choosePlaces(places, in: state))).sorted()
+            // A place named by id and its area asked for whole: one claim, not two.
+            let seats = Set(named + (try choosePlaces(places, in: state, besides: named))).sorted()
             try checkRules(seats, in: state, own: [], wheelchair: wheelchair)
             let record = HoldRecord(
                 id: "h_" + id, tokenDigest: tokenDigest, showID: showID, state: .active,

@@ -89,6 +89,12 @@ import Testing
         #expect(again.status == 409 && again.string("detail") == "box-a: A号包厢 Box A is taken", "\(again.text)")
         let two = try hold(c, #"{"areas":{"box-a":2}}"#)
         #expect(two.status == 422 && two.string("detail")?.hasPrefix("areas.box-a: A号包厢 Box A is sold whole") == true, "\(two.text)")
+        // A place named by id beside its area asked for: one claim each, not two (a second was a store error).
+        #expect(try c.request("DELETE", "/v1/holds/\(try #require(box.string("token")))").status == 204)
+        let named = try hold(c, #"{"seats":["box-a:1"],"areas":{"box-a":1}}"#)
+        #expect(named.status == 201 && named.json?["seats"]?.arrayValue?.count == 6, "\(named.text)")
+        let floor = try hold(c, #"{"seats":["floor:1","floor:2"],"areas":{"floor":2}}"#)
+        #expect(floor.status == 201 && Set(floor.json?["seats"]?.arrayValue?.compactMap(\.stringValue) ?? []).count == 4, "\(floor.text)")
         // The lounge: one party of 4 to 8.
         let small = try hold(c, #"{"areas":{"lounge":3}}"#)
         #expect(small.status == 422 && small.string("detail") == "areas.lounge: 派对厅 Lounge takes one party of 4 to 8 people, not 3", "\(small.text)")
