@@ -102,12 +102,7 @@ enum ServerBenchmarks {
             let count = 1 + n % 4
             let start = row.seats.lowerBound + (n * 5) % max(row.seats.count - count, 1)
             let body = "{\"seats\":[" + (start..<min(start + count, row.seats.upperBound)).map { "\"\(layout.seatID($0))\"" }.joined(separator: ",") + "]}"
-            let t0 = DispatchTime.now().uptimeNanoseconds
-            let r = try c.request("POST", "/v1/shows/bench/holds", json: body)
-            let latency = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
-            guard r.status == 201, let token = (try? JSONParser.parse(r.body))?.objectValue?["token"]?.stringValue else { return nil }
-            _ = try c.request("DELETE", "/v1/holds/\(token)")
-            return latency
+            return try timedHold(c, body)
         }
         report.figure(
             "hold + release, 64 connections, Swift client threads in the same process (holds/s, hold p99)",
