@@ -49,7 +49,12 @@ extension Inventory {
             if let clash = scheduleClash(show: new.id, venue: new.venueID, startsAt: new.startsAt, detailsJSON: new.detailsJSON, in: m) { throw clash }
             return venue
         }
-        do throws(LayoutError) { _ = try SeatPrices(table: new.prices, layout: venue.layout) } catch { throw Refusal.invalid(error) }
+        do throws(LayoutError) {
+            _ = try SeatPrices(table: new.prices, layout: venue.layout)
+            do throws(LayoutError) { try new.policy.check(against: venue.layout) } catch {
+                throw LayoutError(problems: error.problems.map { LayoutProblem(path: "policy." + $0.path, message: $0.message) })
+            }
+        } catch { throw Refusal.invalid(error) }
         let record = ShowRecord(
             id: new.id, venueID: new.venueID, startsAt: new.startsAt,
             pricesJSON: String(decoding: new.prices.jsonBytes(), as: UTF8.self),

@@ -40,8 +40,19 @@ struct ValidateCommand: ToolCommand {
         var out = ""
         func line(_ s: String) { out += s + "\n" }
         line("venue \(layout.id) \"\(layout.name)\" fingerprint \(layout.fingerprintHex)")
-        let documentRows = layout.rows.count - layout.areas.count
-        line("seats \(layout.numberedSeatCount) in \(documentRows) rows, \(layout.blocks.count - layout.areas.count) blocks between aisles")
+        let documentRows = layout.rows.count - layout.tables.count - layout.areas.count
+        let atTables = layout.tables.reduce(0) { $0 + $1.seats.count }
+        line(
+            "seats \(layout.numberedSeatCount - atTables) in \(documentRows) rows, \(layout.blocks.count - layout.tables.count - layout.areas.count) blocks between aisles"
+        )
+        for placed in layout.tables {
+            let t = placed.table
+            var mode = t.mode.name
+            if case .minimum(let n) = t.mode { mode += " \(n)" }
+            line(
+                "table \(t.id) \"\(t.name)\": \(placed.seats.count) seats, \(t.shape.rawValue) \(JSONWriter.format(t.width))×\(JSONWriter.format(t.height)), \(mode), zone \(layout.zone(of: placed.seats.lowerBound).id)"
+            )
+        }
         for placed in layout.areas {
             let a = placed.area
             var mode = a.mode.name

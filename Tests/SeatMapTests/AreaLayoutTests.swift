@@ -14,7 +14,7 @@ import Testing
     @Test func anAreasPlacesAreSeatsOfTheirOwnRow() throws {
         let layout = try VenueLayout(json: Self.livehouse)
         #expect(layout.areas.map(\.area.id) == ["floor", "box-a", "lounge"])
-        #expect(layout.seatCount == 16 + 100 + 6 + 8 && layout.numberedSeatCount == 16)
+        #expect(layout.seatCount == 16 + 14 + 100 + 6 + 8 && layout.numberedSeatCount == 16 + 14)
         let floor = try #require(layout.area(id: "floor"))
         #expect(floor.places.count == 100 && layout.rows[floor.row].id == "floor")
         let first = try #require(layout.index(ofSeatID: "floor:1"))
@@ -50,7 +50,7 @@ import Testing
             (#""zone":"ga""#, #""zone":"pit""#, "areas[0].zone: unknown zone \"pit\""),
             (#""mode":"places""#, #""mode":"crowd""#, "areas[0].mode: unknown mode \"crowd\" (expected places, whole or party)"),
             (#""id":"box-a""#, #""id":"floor""#, "areas[1].id: duplicate area id \"floor\""),
-            (#""id":"box-a""#, #""id":"A""#, "areas[1].id: \"A\" is also a row's id"),
+            (#""id":"box-a""#, #""id":"A""#, "areas[1].id: \"A\" is also a row's or a table's id"),
             (#""id":"box-a""#, #""id":"box:a""#, "areas[1].id: \"box:a\" has a \":\" (its places are named \"box:a:1\"…)"),
             (#""max":8"#, #""max":9"#, "areas[2].max: a party of 4 to 9 does not fit (expected 1 ≤ min ≤ max ≤ capacity 8)"),
             (#""shape":[[1,3],[12,3],[12,10],[1,10]]"#, #""shape":[[1,3],[12,3]]"#, "areas[0].shape: an outline of 2 points (expected at least 3)"),

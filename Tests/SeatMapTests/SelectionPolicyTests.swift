@@ -155,7 +155,7 @@ import Testing
             try SelectionPolicy(json: Array(#"{"maxSeats":0,"noLoneSeat":"yes","limit":3}"#.utf8))
         } throws: { error in
             (error as! LayoutError).problems.map(\.description) == [
-                "limit: unknown member (expected one of: maxSeats, couplesTogether, noLoneSeat, wheelchairOnRequest, companionWithWheelchair)",
+                "limit: unknown member (expected one of: maxSeats, couplesTogether, noLoneSeat, wheelchairOnRequest, companionWithWheelchair, tables)",
                 "maxSeats: must be 1 to 1000, got 0",
                 "noLoneSeat: expected true or false, got \"yes\"",
             ]

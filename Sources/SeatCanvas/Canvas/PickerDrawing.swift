@@ -31,6 +31,8 @@ extension SeatCanvas {
         public static let stageBow = 12.0
         public static let stageLine = 4.0
         public static let stageCorner = 6.0
+        /// A long table's corners are this round.
+        public static let tableCorner = 4.0
         /// A dashed line's dash and gap (the centre line).
         public static let dash = (on: 6, off: 4)
 
@@ -77,6 +79,7 @@ extension SeatCanvas {
             w.key("stageBow"); w.number(stageBow)
             w.key("stageLine"); w.number(stageLine)
             w.key("stageCorner"); w.number(stageCorner)
+            w.key("tableCorner"); w.number(tableCorner)
             w.key("dash"); w.raw("[\(dash.on),\(dash.off)]")
             w.raw("}")
             return w.text

@@ -53,6 +53,7 @@ extension SeatCanvas {
         let level = viewport == nil ? .seats : level(forZoom: zoom, policy: policy)
         let visible = viewport?.visibleContentRect ?? LayoutRect(origin: .zero, size: contentSize)
         var items = backgroundItems(level: level, language: content.language, zoom: zoom)
+        items += floorItems(content: content, visible: visible, zoom: zoom)
         switch level {
         case .seats:
             let seats = viewport == nil ? Array(layout.seatIndices) : geometry.seatIndex.query(visible)
@@ -74,7 +75,8 @@ extension SeatCanvas {
             if content.rowLabels { items.append(contentsOf: rowLabelItems(visible: visible)) }
         case .rows:
             let counts = content.counts ?? FreeSeatCounts(layout: layout, availability: content.availability)
-            for b in geometry.blockIndex.query(visible) { items.append(contentsOf: blockItems(b, counts: counts, content: content, zoom: zoom)) }
+            // An area's places are one block at its centre: the area is drawn instead.
+            for b in geometry.blockIndex.query(visible) where !layout.isPlace(layout.blocks[b].lowerBound) { items.append(contentsOf: blockItems(b, counts: counts, content: content, zoom: zoom)) }
         case .zones:
             let counts = content.counts ?? FreeSeatCounts(layout: layout, availability: content.availability)
             for z in layout.zones.indices where geometry.zoneRects[z].intersects(visible) {

@@ -11,7 +11,8 @@ extension SeatCanvas {
         let size = style.seatSize * 0.55
         let offset = style.seatSize / 2 + size * 0.9
         var items: [DisplayItem] = []
-        for row in layout.rows where !row.seats.isEmpty {
+        // Tables and areas are named on their own shapes, not at row ends.
+        for row in layout.rows.prefix(layout.documentRowCount) where !row.seats.isEmpty {
             let first = row.seats.lowerBound, last = row.seats.upperBound - 1
             let ends = [
                 ("start", geometry.center(of: first), first == last ? nil : geometry.center(of: first + 1), -1.0),

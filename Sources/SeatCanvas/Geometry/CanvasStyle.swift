@@ -34,6 +34,8 @@ public enum Palette {
     /// A surrounded stage's floor, and the dashed centre line down a cinema.
     public static let stageFill = "#DADCE0"
     public static let centreLine = "#BDC1C6"
+    /// A table's top: a light cloth its name reads on (16 : 1 with `text`), edged in its zone's colour.
+    public static let tableFill = "#F1F3F4"
 
     /// The ink for a seat's number on `fill`: white or `text`, whichever contrasts more (a zone's
     /// blue takes dark numbers: 4.8:1 against white's 3.3:1); when neither reaches WCAG AA's 4.5:1 (a
@@ -58,6 +60,7 @@ public enum Palette {
         w.key("stage"); w.string(stage)
         w.key("stageFill"); w.string(stageFill)
         w.key("centreLine"); w.string(centreLine)
+        w.key("tableFill"); w.string(tableFill)
         w.key("ink"); w.raw("{")
         for (k, (name, fill)) in fills.enumerated() { w.key(name, first: k == 0); w.string(ink(on: fill)) }
         w.raw("}")
@@ -75,13 +78,4 @@ public enum Palette {
         case .blocked: return blocked
         }
     }
-}
-
-/// Names may carry both languages, Chinese first: "VIP区 VIP", "普通区 Standard". This picks one.
-public func localizedName(_ name: String, _ language: Language) -> String {
-    let parts = name.split(separator: " ", maxSplits: 1).map(String.init)
-    guard parts.count == 2, parts[0].unicodeScalars.contains(where: { $0.value >= 0x2E80 }),
-        !parts[1].unicodeScalars.contains(where: { $0.value >= 0x2E80 })
-    else { return name }
-    return language == .chinese ? parts[0] : parts[1]
 }

@@ -31,6 +31,9 @@ public struct SeatGeometry: Sendable {
     /// Each general-admission area's outline (`VenueLayout.areas`, in order), in content points. Its
     /// places are not drawn or hit one by one: the area is, with its count.
     public let areaOutlines: [[LayoutPoint]]
+    /// Each table's top (`VenueLayout.tables`, in order), in content points: its seats are drawn and hit
+    /// as seats around it.
+    public let tableTops: [TableTop]
 
     public init(layout: VenueLayout, style: CanvasStyle = CanvasStyle()) {
         self.layout = layout
@@ -64,8 +67,8 @@ public struct SeatGeometry: Sendable {
         blockRects = layout.blocks.map(box)
         blockIndex = SpatialIndex(blockRects)
         rowRects = layout.rows.map { $0.seats.isEmpty ? .zero : box($0.seats) }
-        // Areas' rows of places are not rows to a reader: no gutter label, no top label.
-        let seatRows = layout.rows.indices.filter { !layout.rows[$0].seats.isEmpty && !layout.isPlace(layout.rows[$0].seats.lowerBound) }
+        // Tables' and areas' rows are not rows to a reader: no gutter label, no top label.
+        let seatRows = (0..<layout.documentRowCount).filter { !layout.rows[$0].seats.isEmpty }
         rowsByY =
             seatRows
             .map { r in (layout.rows[r].seats.reduce(0.0) { $0 + centers[$1].y } / Double(layout.rows[r].seats.count), r) }
@@ -86,6 +89,11 @@ public struct SeatGeometry: Sendable {
             return pts.dropFirst().reduce(pts.first.map { LayoutRect(origin: $0, size: .zero) } ?? .zero) { $0.union(LayoutRect(origin: $1, size: .zero)) }
         }
         areaOutlines = layout.areas.map { $0.area.shape.map(point) }
+        tableTops = layout.tables.map { placed in
+            let t = placed.table, c = point(t.center)
+            let w = t.width * pitch - (pitch - style.seatSize), h = t.height * pitch - (pitch - style.seatSize)
+            return TableTop(shape: t.shape, rect: LayoutRect(x: c.x - w / 2, y: c.y - h / 2, width: w, height: h))
+        }
         if let s = layout.stage {
             let c = point(s.center)
             let w = s.width * pitch
@@ -156,4 +164,11 @@ enum ConvexHull {
             return LayoutPoint(x: v.x + dx / d * padding, y: v.y + dy / d * padding)
         }
     }
+}
+
+/// A table's top on the canvas.
+public struct TableTop: Sendable, Hashable {
+    public var shape: TableShape
+    /// Its bounds; a round table's circle fills it.
+    public var rect: LayoutRect
 }

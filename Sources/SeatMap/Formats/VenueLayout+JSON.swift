@@ -15,7 +15,7 @@ extension VenueLayout {
     public init(jsonValue root: JSONValue) throws(LayoutError) {
         var log = ProblemLog()
         guard let doc = root.object(at: "", into: &log) else { throw log.error }
-        doc.rejectUnknownKeys(["format", "version", "id", "name", "stage", "zones", "rows", "areas"], at: "", into: &log)
+        doc.rejectUnknownKeys(["format", "version", "id", "name", "stage", "zones", "rows", "tables", "areas"], at: "", into: &log)
         if let format = doc.string("format", at: "", into: &log), format != Self.formatName {
             log.add("format", "expected \"\(Self.formatName)\", got \"\(format)\"")
         }
@@ -70,12 +70,16 @@ extension VenueLayout {
             }
             rows.append(RowSpec(id: rowID, label: label, zone: rowZone, seats: seats))
         }
+        var tables: [Table] = []
+        for (k, v) in (doc.array("tables", at: "", into: &log, required: false) ?? []).enumerated() {
+            if let table = Self.decodeTable(v, path: "tables[\(k)]", log: &log) { tables.append(table) }
+        }
         var areas: [Area] = []
         for (k, v) in (doc.array("areas", at: "", into: &log, required: false) ?? []).enumerated() {
             if let area = Self.decodeArea(v, path: "areas[\(k)]", log: &log) { areas.append(area) }
         }
         try log.check()
-        self = try VenueLayout(validating: VenueSpec(id: id, name: name, stage: stage, zones: zones, rows: rows, areas: areas))
+        self = try VenueLayout(validating: VenueSpec(id: id, name: name, stage: stage, zones: zones, rows: rows, tables: tables, areas: areas))
     }
 
     static let areaKeys = ["id", "name", "zone", "capacity", "mode", "min", "max", "shape"]
@@ -112,6 +116,57 @@ extension VenueLayout {
         }
         guard let capacity else { return nil }
         return Area(id: id, name: name, zone: zone, capacity: capacity, mode: mode, shape: shape)
+    }
+
+    static let tableKeys = ["id", "name", "zone", "shape", "x", "y", "width", "height", "mode", "min", "seats"]
+
+    /// `{"id","name","zone","shape":"round"|"long","x","y","width","height","mode":"bySeat"|"byTable"|"minimum",
+    /// "min","seats": 8 | [{"id","label","x","y","flags"?,"zone"?},…]}`: a count of seats placed round the
+    /// top (`Table.chairs`), or each seat where it stands.
+    static func decodeTable(_ value: JSONValue, path: String, log: inout ProblemLog) -> Table? {
+        guard let t = value.object(at: path, into: &log) else { return nil }
+        t.rejectUnknownKeys(tableKeys, at: path, into: &log)
+        let id = t.string("id", at: path, into: &log) ?? ""
+        let name = t.string("name", at: path, into: &log, required: false) ?? id
+        let zone = t.string("zone", at: path, into: &log, required: false)
+        let shapeName = t.string("shape", at: path, into: &log, required: false) ?? "round"
+        let shape = TableShape(rawValue: shapeName)
+        if shape == nil { log.add(path + ".shape", "unknown shape \"\(shapeName)\" (expected round or long)") }
+        let center = FloorPoint(x: t.number("x", at: path, into: &log) ?? 0, y: t.number("y", at: path, into: &log) ?? 0)
+        let width = t.number("width", at: path, into: &log, required: false) ?? 2
+        let height = t.number("height", at: path, into: &log, required: false) ?? (shape == .long ? 1 : width)
+        var mode = TableMode.bySeat
+        switch t.string("mode", at: path, into: &log, required: false) ?? "bySeat" {
+        case "bySeat": mode = .bySeat
+        case "byTable": mode = .byTable
+        case "minimum": mode = .minimum(t.integer("min", at: path, into: &log) ?? 1)
+        case let other: log.add(path + ".mode", "unknown mode \"\(other)\" (expected bySeat, byTable or minimum)")
+        }
+        if t["min"] != nil && mode.name != "minimum" { log.add(path + ".min", "only a table sold by minimum has min") }
+        var seats: [SeatSpec] = []
+        switch t["seats"] {
+        case .some(let v) where v.intValue != nil:
+            let count = v.intValue!
+            if count < 1 || count > Table.seatLimit {
+                log.add(path + ".seats", "\(count) is out of range (expected 1 to \(Table.seatLimit))")
+            } else if let shape {
+                seats = Table.chairs(count: count, shape: shape, center: center, width: width, height: height, tableID: id)
+            }
+        case .some(.array(let list)):
+            for (s, sv) in list.enumerated() {
+                let seatPath = "\(path).seats[\(s)]"
+                guard case .object(let seat) = sv else { log.add(seatPath, "expected object, got \(sv.shortDescription)"); continue }
+                // A table seat has no partner or special type: couples and wheelchair spaces are rows' seats.
+                for key in ["type", "partner"] where seat[key] != nil { log.add(seatPath + "." + key, "a table's seat has no \(key)") }
+                guard seat["type"] == nil && seat["partner"] == nil else { continue }
+                if let spec = Self.decodeSeat(seat, rowY: nil, log: &log, path: seatPath) { seats.append(spec) }
+            }
+            if list.isEmpty { log.add(path + ".seats", "no seats (expected 1 to \(Table.seatLimit))") }
+        case .some(let other): log.add(path + ".seats", "expected a number of seats or a list of seats, got \(other.shortDescription)")
+        case .none: log.add(path + ".seats", "missing (expected a number of seats or a list of seats)")
+        }
+        guard let shape, !seats.isEmpty else { return nil }
+        return Table(id: id, name: name, zone: zone, shape: shape, center: center, width: width, height: height, mode: mode, seats: seats)
     }
 
     static let seatKeys = ["id", "label", "x", "y", "type", "flags", "zone", "partner"]

@@ -27,8 +27,8 @@ extension VenueLayout {
         }
         w.raw("],\n")
         w.key("rows", first: true); w.raw("[")
-        // Areas' rows of places are made from `areas`, not written.
-        for (r, row) in rows.enumerated() where r < rows.count - areas.count {
+        // Tables' rows of seats and areas' rows of places are made from `tables` and `areas`, not written.
+        for (r, row) in rows.enumerated() where r < rows.count - tables.count - areas.count {
             w.raw(r == 0 ? "\n" : ",\n")
             let seats = row.seats
             let sharedZone = seats.isEmpty ? nil : zoneIndex(of: seats.lowerBound)
@@ -64,6 +64,7 @@ extension VenueLayout {
             w.raw("]}")
         }
         w.raw("\n]")
+        if !tables.isEmpty { writeTables(into: &w) }
         if !areas.isEmpty {
             w.raw(",\n"); w.key("areas", first: true); w.raw("[")
             for (k, placed) in areas.enumerated() {
@@ -84,5 +85,52 @@ extension VenueLayout {
         }
         w.raw("}\n")
         return w.bytes
+    }
+}
+
+extension VenueLayout {
+    /// `"tables":[…]`, a table's seats as their count when they stand where `Table.chairs` puts them.
+    func writeTables(into w: inout JSONWriter) {
+        w.raw(",\n"); w.key("tables", first: true); w.raw("[")
+        for (k, placed) in tables.enumerated() {
+            let t = placed.table
+            w.raw(k == 0 ? "\n" : ",\n")
+            w.raw("{"); w.key("id", first: true); w.string(t.id); w.key("name"); w.string(t.name)
+            if let zone = t.zone { w.key("zone"); w.string(zone) }
+            w.key("shape"); w.string(t.shape.rawValue)
+            w.key("x"); w.number(t.center.x); w.key("y"); w.number(t.center.y)
+            w.key("width"); w.number(t.width); w.key("height"); w.number(t.height)
+            w.key("mode"); w.string(t.mode.name)
+            if case .minimum(let n) = t.mode { w.key("min"); w.number(n) }
+            let placedAround = Table.chairs(
+                count: t.seats.count, shape: t.shape, center: t.center, width: t.width, height: t.height, tableID: t.id)
+            let generated = zip(placedAround, placed.seats).allSatisfy { chair, i in
+                chair.id == seatID(i) && chair.label == seatLabel(i) && Float(chair.x) == storage.x[i] && Float(chair.y) == storage.y[i]
+                    && flags(of: i).isEmpty && zoneIndex(of: i) == (t.zone.flatMap(zoneIndex(id:)) ?? zoneIndex(of: i))
+                    && t.seats.allSatisfy { $0.zone == nil }
+            }
+            w.key("seats")
+            if generated {
+                w.number(t.seats.count)
+            } else {
+                w.raw("[")
+                for i in placed.seats {
+                    if i != placed.seats.lowerBound { w.raw(",") }
+                    w.raw("{"); w.key("id", first: true); w.string(seatID(i)); w.key("label"); w.string(seatLabel(i))
+                    w.key("x"); w.number(storage.x[i]); w.key("y"); w.number(storage.y[i])
+                    let f = flags(of: i)
+                    if !f.isEmpty {
+                        w.key("flags"); w.raw("[")
+                        for (n, name) in f.names.enumerated() { if n > 0 { w.raw(",") }; w.string(name) }
+                        w.raw("]")
+                    }
+                    w.key("zone"); w.string(zones[zoneIndex(of: i)].id)
+                    w.raw("}")
+                }
+                w.raw("]")
+            }
+            w.raw("}")
+        }
+        w.raw("\n]")
     }
 }

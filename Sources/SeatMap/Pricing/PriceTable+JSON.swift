@@ -15,7 +15,7 @@ extension PriceTable {
     public init(jsonValue root: JSONValue) throws(LayoutError) {
         var log = ProblemLog()
         guard let doc = root.object(at: "", into: &log) else { throw log.error }
-        doc.rejectUnknownKeys(["currency", "minorUnits", "categories", "adjustments"], at: "", into: &log)
+        doc.rejectUnknownKeys(["currency", "minorUnits", "categories", "adjustments", "tables"], at: "", into: &log)
         let currency = doc.string("currency", at: "", into: &log, required: false) ?? "CNY"
         let minor = doc.integer("minorUnits", at: "", into: &log, required: false) ?? 2
         if minor < 0 || minor > 6 { log.add("minorUnits", "must be 0 to 6, got \(minor)") }
@@ -55,8 +55,15 @@ extension PriceTable {
             if case .multiplier(let m) = changes[0], m < 0 { log.add(path + ".multiplier", "must not be negative") }
             adjustments.append(PriceAdjustment(target: targets[0], change: changes[0]))
         }
+        var tablePrices: [String: Decimal] = [:]
+        if let tables = doc.object("tables", at: "", into: &log, required: false) {
+            for (k, id) in tables.keys.enumerated() {
+                guard let d = amount(tables.values[k], "tables.\(id)") else { continue }
+                if d < 0 { log.add("tables.\(id)", "must not be negative") } else { tablePrices[id] = d }
+            }
+        }
         try log.check()
-        self.init(currency: currency, minorUnits: minor, categoryPrices: prices, adjustments: adjustments)
+        self.init(currency: currency, minorUnits: minor, categoryPrices: prices, adjustments: adjustments, tablePrices: tablePrices)
     }
 
     /// A strict decimal written as text: `-?digits(.digits)?`.
@@ -114,7 +121,14 @@ extension PriceTable {
             }
             w.raw("}")
         }
-        w.raw("]}")
+        w.raw("]")
+        // Only when set, so every table without one reads as it did.
+        if !tablePrices.isEmpty {
+            w.key("tables"); w.raw("{")
+            for (k, id) in tablePrices.keys.sorted().enumerated() { w.key(id, first: k == 0); w.string(amountString(tablePrices[id]!)) }
+            w.raw("}")
+        }
+        w.raw("}")
         return w.bytes
     }
 }

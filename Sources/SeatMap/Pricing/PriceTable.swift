@@ -9,13 +9,16 @@ public struct PriceTable: Sendable, Equatable {
     public var minorUnits: Int
     public var categoryPrices: [String: Decimal]
     public var adjustments: [PriceAdjustment]
+    /// A table's own price, by table id: the whole table's, shared among its seats to the minor unit
+    /// (the first seats take the remainder), in place of their seats' prices.
+    public var tablePrices: [String: Decimal]
 
     public init(
         currency: String = "CNY", minorUnits: Int = 2, categoryPrices: [String: Decimal],
-        adjustments: [PriceAdjustment] = []
+        adjustments: [PriceAdjustment] = [], tablePrices: [String: Decimal] = [:]
     ) {
         self.currency = currency; self.minorUnits = minorUnits
-        self.categoryPrices = categoryPrices; self.adjustments = adjustments
+        self.categoryPrices = categoryPrices; self.adjustments = adjustments; self.tablePrices = tablePrices
     }
 }
 
@@ -51,6 +54,8 @@ public struct SeatPrices: Sendable {
     let minorByZone: [Int: Int64?]
     let minorByRow: [Int: Int64?]
     let minorBySeat: [Int: Int64?]
+    /// Seats at a table with its own price: their share of it, in minor units.
+    let tableShares: [SeatIndex: Int64]
     /// Each zone's lowest and highest seat price (nil: a zone with no seat), made once with the prices,
     /// so a picture of the zones can say them without walking every seat (a 100k arena: ~10 ms).
     public private(set) var zoneRanges: [ClosedRange<Decimal>?] = []
@@ -93,6 +98,18 @@ public struct SeatPrices: Sendable {
                 }
             }
         }
+        var shares: [SeatIndex: Int64] = [:]
+        for id in table.tablePrices.keys.sorted() {
+            let price = table.tablePrices[id]!
+            guard let placed = layout.table(id: id) else { log.add("tables.\(id)", "the venue has no table \"\(id)\""); continue }
+            guard price >= 0, let units = Self.exactMinorUnits(price, minorUnits: table.minorUnits) else {
+                log.add("tables.\(id)", "\(table.amountString(price)) is not a price (expected 0 or more, in \(table.currency))")
+                continue
+            }
+            let n = Int64(placed.seats.count)
+            for (k, seat) in placed.seats.enumerated() { shares[seat] = units / n + (Int64(k) < units % n ? 1 : 0) }
+        }
+        tableShares = shares
         try log.check()
         self.table = table; self.base = base; self.byZone = byZone; self.byRow = byRow; self.bySeat = bySeat
         self.layout = layout
@@ -138,6 +155,7 @@ public struct SeatPrices: Sendable {
 
     /// The seat's price: category price, then zone, row and seat adjustments.
     public func price(of seat: SeatIndex) -> Decimal {
+        if !tableShares.isEmpty, let share = tableShares[seat] { return Self.decimal(minorUnits: share, digits: table.minorUnits) }
         let zone = layout.zoneIndex(of: seat)
         var p = base[zone]
         for change in byZone[zone] ?? [] { p = apply(change, to: p) }
@@ -149,6 +167,10 @@ public struct SeatPrices: Sendable {
     /// - Complexity: O(seats).
     public func total(of seats: [SeatIndex]) -> Decimal {
         seats.reduce(Decimal(0)) { $0 + price(of: $1) }
+    }
+
+    static func decimal(minorUnits units: Int64, digits: Int) -> Decimal {
+        Decimal(sign: units < 0 ? .minus : .plus, exponent: -digits, significand: Decimal(units.magnitude))
     }
 
     func apply(_ change: PriceAdjustment.Change, to p: Decimal) -> Decimal {

@@ -35,6 +35,7 @@ extension SeatPrices {
     /// The seat's price in minor units, or nil when only the `Decimal` path is exact for it.
     /// - Complexity: O(1).
     public func minorUnits(of seat: SeatIndex) -> Int64? {
+        if !tableShares.isEmpty, let share = tableShares[seat] { return share }
         let zone = layout.zoneIndex(of: seat)
         guard var p = minorBase[zone] else { return nil }
         for part in [minorByZone[zone], minorByRow[layout.rowIndex(of: seat)], minorBySeat[seat]] {

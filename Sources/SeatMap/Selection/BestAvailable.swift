@@ -88,10 +88,12 @@ extension VenueLayout {
         let eligibleZones = zones.map { z in
             (request.zone == nil || request.zone == z.id) && (request.category == nil || request.category == z.category)
         }
+        let hasTables = !storage.tables.isEmpty
         func eligible(_ i: SeatIndex) -> Bool {
             guard eligibleZones[Int(storage.zoneOf[i])] else { return false }
             let t = storage.typeOf[i]
             if t == SeatType.place.rawValue { return false }  // areas are asked for by count, not ranked
+            if hasTables && table(of: i) != nil { return false }  // tables are chosen on the map, as tables
             if !request.wheelchair && policy.wheelchairOnRequest && t == SeatType.wheelchair.rawValue { return false }
             if !request.wheelchair && t == SeatType.companion.rawValue { return false }
             return true

@@ -29,10 +29,19 @@ extension SelectionPolicy {
                     english: taken.map { "\(name($0, .english)) is \(availability[$0].localizedName(.english))" }.joined(separator: "; ")
                         + ". Please choose other seats."))
         }
-        // A box sold whole or a party's room is one choice, however many it seats; a standing place is a ticket.
+        // A box sold whole, a party's room or a table sold whole is one choice, however many it seats; a
+        // standing place is a ticket.
         var units = Set<Int>(), counted = 0
+        var atTables: [Int: [SeatIndex]] = [:]
         for i in seats {
-            if layout.isPlace(i), let placed = layout.area(of: i), placed.area.mode != .places { units.insert(placed.row) } else { counted += 1 }
+            if layout.isPlace(i), let placed = layout.area(of: i), placed.area.mode != .places {
+                units.insert(placed.row)
+            } else if let placed = layout.table(of: i) {
+                atTables[placed.row, default: []].append(i)
+                if mode(of: placed) == .byTable { units.insert(placed.row) } else { counted += 1 }
+            } else {
+                counted += 1
+            }
         }
         if counted + units.count > maxSeats {
             out.append(
@@ -40,6 +49,30 @@ extension SelectionPolicy {
                     rule: .seatLimit, seats: seats,
                     chinese: "每单最多可选\(maxSeats)个座位",
                     english: "You can choose at most \(maxSeats) seats per order."))
+        }
+        for row in atTables.keys.sorted() {
+            let chosen = atTables[row]!, placed = layout.table(of: chosen[0])!
+            let name = { (l: Language) in localizedName(placed.table.name, l) }
+            switch mode(of: placed) {
+            case .bySeat: break
+            case .byTable:
+                let missing = placed.seats.filter { !seen.contains($0) }
+                guard !missing.isEmpty else { break }
+                out.append(
+                    SelectionViolation(
+                        rule: .wholeTable, seats: missing,
+                        chinese: "\(name(.chinese))整桌出售，请选择全部\(placed.seats.count)个座位",
+                        english: "\(name(.english)) is sold as a whole table: choose all \(placed.seats.count) of its seats."))
+            case .minimum(let n):
+                // Fewer free than the minimum: whoever takes the table's last seats takes them all.
+                let needed = min(n, placed.seats.filter(isFree).count)
+                guard chosen.count < needed else { break }
+                out.append(
+                    SelectionViolation(
+                        rule: .tableMinimum, seats: chosen,
+                        chinese: "\(name(.chinese))至少需选\(needed)个座位",
+                        english: "At \(name(.english)), choose at least \(needed) seats together."))
+            }
         }
         if couplesTogether {
             var lonely: [SeatIndex] = []
@@ -81,8 +114,9 @@ extension SelectionPolicy {
         var lone: [SeatIndex] = []
         for b in blocks.sorted() {
             let block = layout.blocks[b]
-            // An area's places are counted, not placed: no place is "lone".
-            if layout.isPlace(block.lowerBound) { continue }
+            // An area's places are counted, not placed: no place is "lone"; a table's seats go round it
+            // and its mode says how it is shared.
+            if layout.isPlace(block.lowerBound) || layout.table(of: block.lowerBound) != nil { continue }
             var i = block.lowerBound
             while i < block.upperBound {
                 guard inRun(i) else { i += 1; continue }

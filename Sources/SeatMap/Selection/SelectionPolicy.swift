@@ -12,6 +12,9 @@ public struct SelectionPolicy: Sendable, Hashable {
     public var wheelchairOnRequest: Bool
     /// A companion seat only together with its wheelchair space.
     public var companionWithWheelchair: Bool
+    /// How this show sells tables, by table id (`"*"`: every table not named); a table in neither is
+    /// sold as its layout says (`Table.mode`).
+    public var tableModes: [String: TableMode] = [:]
 
     public init(
         maxSeats: Int = 6, couplesTogether: Bool = true, noLoneSeat: Bool = true,
@@ -22,6 +25,32 @@ public struct SelectionPolicy: Sendable, Hashable {
     }
 
     public static let standard = SelectionPolicy()
+
+    /// How this show sells the table.
+    /// - Complexity: O(1).
+    public func mode(of placed: PlacedTable) -> TableMode {
+        tableModes[placed.table.id] ?? tableModes["*"] ?? placed.table.mode
+    }
+
+    /// Problems with the policy in this venue, naming `tables.<id>`: a table it does not have, a minimum
+    /// over the table's seats.
+    public func check(against layout: VenueLayout) throws(LayoutError) {
+        var log = ProblemLog()
+        for id in tableModes.keys.sorted() {
+            if id == "*" {
+                if layout.tables.isEmpty { log.add("tables.*", "the venue has no tables") }
+                continue
+            }
+            guard let placed = layout.table(id: id) else {
+                log.add("tables.\(id)", "the venue has no table \"\(id)\"")
+                continue
+            }
+            if case .minimum(let n) = tableModes[id]!, n > placed.seats.count {
+                log.add("tables.\(id).min", "\(n) is more than the table's \(placed.seats.count) seats")
+            }
+        }
+        try log.check()
+    }
 }
 
 /// Which rule a selection broke.
@@ -32,6 +61,10 @@ public enum SelectionRule: String, Sendable, CaseIterable {
     case wheelchairOnRequest
     case companionWithWheelchair
     case loneSeat
+    /// A table sold whole, only part of it chosen.
+    case wholeTable
+    /// Fewer seats at a table than its minimum.
+    case tableMinimum
 }
 
 /// One broken rule: the rule, the seats involved, and what to tell the buyer in both languages.

@@ -92,7 +92,7 @@ extension VenueLayout {
             if area.id.isEmpty { log.add(path + ".id", "area id is empty") }
             if area.id.contains(":") { log.add(path + ".id", "\"\(area.id)\" has a \":\" (its places are named \"\(area.id):1\"…)") }
             if !seen.insert(area.id).inserted { log.add(path + ".id", "duplicate area id \"\(area.id)\"") }
-            if rowIDs.contains(area.id) { log.add(path + ".id", "\"\(area.id)\" is also a row's id") }
+            if rowIDs.contains(area.id) { log.add(path + ".id", "\"\(area.id)\" is also a row's or a table's id") }
             if area.name.isEmpty { log.add(path + ".name", "area name is empty") }
             if let zone = area.zone, !zones.contains(where: { $0.id == zone }) { log.add(path + ".zone", "unknown zone \"\(zone)\"") }
             if area.zone == nil && zones.count != 1 { log.add(path + ".zone", "no zone (an area names the zone its places are sold in)") }

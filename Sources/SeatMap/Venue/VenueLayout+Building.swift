@@ -6,13 +6,22 @@ extension VenueLayout {
     /// - Complexity: O(seats).
     public init(validating spec: VenueSpec, paths documentPaths: SeatPathStyle = .layoutJSON) throws(LayoutError) {
         var log = ProblemLog()
-        // Areas' places are rows after the document's; a problem in one names its area.
-        let placeRows = Self.placeRows(spec.areas, zones: spec.zones, rowIDs: Set(spec.rows.map(\.id)), into: &log)
-        let documentRows = spec.rows.count
-        let allRows = spec.rows + placeRows
+        // Tables' seats and areas' places are rows after the document's; a problem in one names its table or area.
+        let documentRows = spec.rows.count, tableCount = spec.tables.count
+        let documentRowIDs = Set(spec.rows.map(\.id))
+        let tableRows = Self.tableRows(spec.tables, zones: spec.zones, takenIDs: documentRowIDs.union(spec.areas.map(\.id)), into: &log)
+        let placeRows = Self.placeRows(spec.areas, zones: spec.zones, rowIDs: documentRowIDs.union(spec.tables.map(\.id)), into: &log)
+        let allRows = spec.rows + tableRows + placeRows
+        let areasFrom = documentRows + tableRows.count
         let paths = SeatPathStyle(
-            rowPath: { $0 < documentRows ? documentPaths.rowPath($0) : "areas[\($0 - documentRows)]" },
-            seatPath: { r, s, source in r < documentRows ? documentPaths.seatPath(r, s, source) : "areas[\(r - documentRows)].places[\(s)]" })
+            rowPath: { r in
+                r < documentRows ? documentPaths.rowPath(r) : r < areasFrom ? "tables[\(r - documentRows)]" : "areas[\(r - areasFrom)]"
+            },
+            seatPath: { r, s, source in
+                r < documentRows
+                    ? documentPaths.seatPath(r, s, source)
+                    : r < areasFrom ? "tables[\(r - documentRows)].seats[\(s)]" : "areas[\(r - areasFrom)].places[\(s)]"
+            })
         if spec.id.isEmpty { log.add("id", "venue id is empty") }
         if let stage = spec.stage {
             _ = Self.checkCoordinate(stage.center.x, "x", { "stage" }, &log)
@@ -60,7 +69,9 @@ extension VenueLayout {
 
         for (r, rowSpec) in allRows.enumerated() {
             let rowPath = paths.rowPath(r)
-            let isArea = r >= documentRows
+            let isArea = r >= areasFrom
+            // A table's seats go round it: one block, no aisles between them.
+            let isTable = r >= documentRows && !isArea
             if rowSpec.id.isEmpty { log.add(rowPath + ".id", "row id is empty") }
             if let first = rowIDs[rowSpec.id] { log.add(rowPath + ".id", "duplicate row id \"\(rowSpec.id)\" (first at \(paths.rowPath(first)))") }
             rowIDs[rowSpec.id] = rowIDs[rowSpec.id] ?? r
@@ -97,7 +108,7 @@ extension VenueLayout {
                     seatLabel.append(UInt32(labelPool.count))
                     labelPool.append(seat.label)
                 }
-                if i > start && !isArea {
+                if i > start && !isArea && !isTable {
                     // Compare stored (Float) positions, so every reader of the layout sees the same aisles.
                     let dx = Double(Float(seat.x)) - Double(xs[i - 1]), dy = Double(Float(seat.y)) - Double(ys[i - 1])
                     if (dx * dx + dy * dy) > aisleGapThreshold * aisleGapThreshold {
@@ -123,7 +134,7 @@ extension VenueLayout {
             }
             if xs.count > blockStart { blocks.append(blockStart..<xs.count) }
             rows.append(Row(id: rowSpec.id, label: rowSpec.label, seats: start..<xs.count))
-            if rowSpec.label.isEmpty && !isArea { log.add(rowPath + ".label", "row label is empty") }
+            if rowSpec.label.isEmpty && !isArea && !isTable { log.add(rowPath + ".label", "row label is empty") }
         }
 
         // Partners are resolved once every id is known.
@@ -142,18 +153,25 @@ extension VenueLayout {
                 }
             }
         }
-        // An area refused (its capacity out of range) made no row: the log has it, nothing is built.
+        // A table or an area refused (no seats, capacity out of range) made no row: the log has it, nothing is built.
+        let complete = tableRows.count == tableCount && placeRows.count == spec.areas.count
+        let tables =
+            !complete
+            ? []
+            : spec.tables.enumerated().map { k, table in
+                PlacedTable(table: table, seats: rows[documentRows + k].seats, row: documentRows + k)
+            }
         let areas =
-            placeRows.count != spec.areas.count
+            !complete
             ? []
             : spec.areas.enumerated().map { k, area in
-                PlacedArea(area: area, places: rows[documentRows + k].seats, row: documentRows + k)
+                PlacedArea(area: area, places: rows[areasFrom + k].seats, row: areasFrom + k)
             }
         let storage = VenueStorage(
             id: spec.id, name: spec.name, stage: spec.stage, zones: spec.zones, rows: rows,
             blocks: blocks, seatIDs: ids, labelPool: labelPool, labelIndex: labelIndex,
             seatLabel: seatLabel, x: xs, y: ys, rowOf: rowOf, zoneOf: zoneOf, typeOf: typeOf,
-            flagsOf: flagsOf, partner: partner, blockOf: blockOf, idTable: idTable, areas: areas)
+            flagsOf: flagsOf, partner: partner, blockOf: blockOf, idTable: idTable, tables: tables, areas: areas)
         let layout = VenueLayout(storage: storage)
         layout.checkPartners(into: &log, path: seatPath)
         try log.check()

@@ -41,7 +41,7 @@ extension VenueStorage {
         id: String, name: String, stage: Stage?, zones: [Zone], rows: [Row],
         seatIDs: PackedStrings, labelPool: [String], seatLabel: [UInt32],
         x: [Float], y: [Float], zoneOf: [UInt16], typeOf: [UInt8], flagsOf: [UInt8],
-        partner: [Int32: Int32], areas: [PlacedArea] = []
+        partner: [Int32: Int32], tables: [PlacedTable] = [], areas: [PlacedArea] = []
     ) -> UInt64 {
         var h = FNV1a.hash(id)
         h = FNV1a.hash(name, into: h ^ 1)
@@ -71,7 +71,14 @@ extension VenueStorage {
             h = FNV1a.hash(packed, into: h)
         }
         for label in labelPool { h = FNV1a.hash(label, into: h ^ 6) }
-        // Only with areas, so every layout without one keeps its fingerprint.
+        // Only with tables or areas, so every layout without one keeps its fingerprint.
+        for placed in tables {
+            let t = placed.table
+            var mode = t.mode.name
+            if case .minimum(let n) = t.mode { mode += "\(n)" }
+            h = FNV1a.hash(t.id + "\u{1}" + t.name + "\u{1}" + (t.zone ?? "") + "\u{1}" + t.shape.rawValue + "\u{1}" + mode, into: h ^ 8)
+            for v in [t.center.x, t.center.y, t.width, t.height] { h = FNV1a.hash((v + 0).bitPattern, into: h) }
+        }
         for placed in areas {
             let a = placed.area
             var mode = a.mode.name

@@ -79,9 +79,11 @@ public struct VenueLayout: Sendable {
     }
 
     /// "7排12座" / "Row 7, seat 12" (`printedNameFormat` filled in).
-    /// A place of an area is its area's name: places are not numbered for people.
+    /// A place of an area is its area's name: places are not numbered for people. A seat at a table is
+    /// "1号桌3座" / "Table 1, seat 3".
     public func printedName(_ i: SeatIndex, language: Language) -> String {
         if isPlace(i) { return row(of: i).label }
+        if let placed = table(of: i) { return printedTableSeat(placed.table, label: seatLabel(i), language: language) }
         switch language {
         case .chinese: return "\(row(of: i).label)排\(seatLabel(i))座"
         case .english: return "Row \(row(of: i).label), seat \(seatLabel(i))"
@@ -125,15 +127,19 @@ final class VenueStorage: Sendable {
     let rowIndexByID: [String: Int]
     let fingerprint: UInt64
     let bounds: FloorRect
-    /// The general-admission areas and the rows of places they became (after the document's rows).
+    /// The tables and the rows of seats they became (after the document's rows).
+    let tables: [PlacedTable]
+    /// The general-admission areas and the rows of places they became (after the tables').
     let areas: [PlacedArea]
 
     init(
         id: String, name: String, stage: Stage?, zones: [Zone], rows: [Row], blocks: [Range<SeatIndex>],
         seatIDs: PackedStrings, labelPool: [String], labelIndex: [String: UInt32], seatLabel: [UInt32],
         x: [Float], y: [Float], rowOf: [UInt32], zoneOf: [UInt16], typeOf: [UInt8], flagsOf: [UInt8],
-        partner: [Int32: Int32], blockOf: [UInt32], idTable: SeatHashTable, areas: [PlacedArea] = []
+        partner: [Int32: Int32], blockOf: [UInt32], idTable: SeatHashTable, tables: [PlacedTable] = [],
+        areas: [PlacedArea] = []
     ) {
+        self.tables = tables
         self.areas = areas
         self.id = id; self.name = name; self.stage = stage; self.zones = zones; self.rows = rows
         self.blocks = blocks; self.seatIDs = seatIDs; self.labelPool = labelPool; self.labelIndex = labelIndex
@@ -161,7 +167,7 @@ final class VenueStorage: Sendable {
             id: id, name: name, stage: stage, zones: zones, rows: rows,
             seatIDs: seatIDs, labelPool: labelPool, seatLabel: seatLabel,
             x: x, y: y, zoneOf: zoneOf, typeOf: typeOf, flagsOf: flagsOf,
-            partner: partner, areas: areas)
+            partner: partner, tables: tables, areas: areas)
     }
 
     static func printedHash(row: Int, label: UInt32) -> UInt64 {

@@ -5,11 +5,14 @@ public struct VenueSpec: Sendable {
     public var stage: Stage?
     public var zones: [Zone]
     public var rows: [RowSpec]
-    /// General-admission areas: their places become rows after `rows` (`Area`).
+    /// Tables: their seats become rows after `rows` (`Table`).
+    public var tables: [Table]
+    /// General-admission areas: their places become rows after the tables' (`Area`).
     public var areas: [Area]
 
-    public init(id: String, name: String, stage: Stage? = nil, zones: [Zone], rows: [RowSpec], areas: [Area] = []) {
-        self.id = id; self.name = name; self.stage = stage; self.zones = zones; self.rows = rows; self.areas = areas
+    public init(id: String, name: String, stage: Stage? = nil, zones: [Zone], rows: [RowSpec], tables: [Table] = [], areas: [Area] = []) {
+        self.id = id; self.name = name; self.stage = stage; self.zones = zones; self.rows = rows; self.tables = tables
+        self.areas = areas
     }
 }
 
@@ -26,7 +29,7 @@ public struct RowSpec: Sendable {
     }
 }
 
-public struct SeatSpec: Sendable {
+public struct SeatSpec: Sendable, Hashable {
     public var id: String
     public var label: String
     public var x: Double
