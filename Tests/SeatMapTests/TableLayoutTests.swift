@@ -52,7 +52,9 @@ import Testing
         let layout = try Self.layout()
         let text = String(decoding: layout.jsonBytes(), as: UTF8.self)
         // Seats where `Table.chairs` puts them are written as their count.
-        #expect(text.contains(#""id":"T1","name":"1号桌 Table 1","zone":"tables","shape":"round","x":3,"y":17,"width":2,"height":2,"mode":"byTable","seats":4}"#), "\(text)")
+        #expect(
+            text.contains(#""id":"T1","name":"1号桌 Table 1","zone":"tables","shape":"round","x":3,"y":17,"width":2,"height":2,"mode":"byTable","seats":4}"#),
+            "\(text)")
         #expect(text.contains(#""mode":"minimum","min":2,"seats":6}"#))
         let again = try VenueLayout(json: layout.jsonBytes())
         #expect(again.fingerprint == layout.fingerprint)
@@ -76,9 +78,15 @@ import Testing
         let cases: [(String, String, String)] = [
             (#""mode":"byTable","seats":4"#, #""mode":"byTable","seats":0"#, "tables[0].seats: 0 is out of range (expected 1 to 60)"),
             (#""mode":"byTable","seats":4"#, #""mode":"byTable","seats":61"#, "tables[0].seats: 61 is out of range (expected 1 to 60)"),
-            (#""mode":"byTable","seats":4"#, #""mode":"byTable","seats":"four""#, "tables[0].seats: expected a number of seats or a list of seats, got \"four\""),
+            (
+                #""mode":"byTable","seats":4"#, #""mode":"byTable","seats":"four""#,
+                "tables[0].seats: expected a number of seats or a list of seats, got \"four\""
+            ),
             (#""mode":"byTable","seats":4"#, #""mode":"byTable","seats":[]"#, "tables[0].seats: no seats (expected 1 to 60)"),
-            (#""mode":"byTable","seats":4"#, #""mode":"together","seats":4"#, "tables[0].mode: unknown mode \"together\" (expected bySeat, byTable or minimum)"),
+            (
+                #""mode":"byTable","seats":4"#, #""mode":"together","seats":4"#,
+                "tables[0].mode: unknown mode \"together\" (expected bySeat, byTable or minimum)"
+            ),
             (#""mode":"byTable","seats":4"#, #""mode":"byTable","min":2,"seats":4"#, "tables[0].min: only a table sold by minimum has min"),
             (#""mode":"minimum","min":2,"seats":6"#, #""mode":"minimum","min":7,"seats":6"#, "tables[2].min: 7 is out of range (expected 1 to its 6 seats)"),
             (#""shape":"round","x":3"#, #""shape":"oval","x":3"#, "tables[0].shape: unknown shape \"oval\" (expected round or long)"),

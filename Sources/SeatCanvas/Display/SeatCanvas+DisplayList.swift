@@ -76,7 +76,9 @@ extension SeatCanvas {
         case .rows:
             let counts = content.counts ?? FreeSeatCounts(layout: layout, availability: content.availability)
             // An area's places are one block at its centre: the area is drawn instead.
-            for b in geometry.blockIndex.query(visible) where !layout.isPlace(layout.blocks[b].lowerBound) { items.append(contentsOf: blockItems(b, counts: counts, content: content, zoom: zoom)) }
+            for b in geometry.blockIndex.query(visible) where !layout.isPlace(layout.blocks[b].lowerBound) {
+                items.append(contentsOf: blockItems(b, counts: counts, content: content, zoom: zoom))
+            }
         case .zones:
             let counts = content.counts ?? FreeSeatCounts(layout: layout, availability: content.availability)
             for z in layout.zones.indices where geometry.zoneRects[z].intersects(visible) {

@@ -29,10 +29,14 @@ extension SeatCanvas {
                 let words = !open ? (zh ? "已满" : "full") : placed.area.mode == .places ? (zh ? "余 \(free) 位" : "\(free) left") : (zh ? "可预订" : "available")
                 let lines = [localizedName(placed.area.name, content.language), words]
                 let widest = lines.map { $0.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x2E80 ? 2 : 1) } }.max() ?? 1
-                let size = min(Drawing.zoneCaptionPoints / zoom, box.width * Drawing.zoneCaptionFill / (Double(widest) * Drawing.characterWidth), box.height / 3)
+                let size = min(
+                    Drawing.zoneCaptionPoints / zoom, box.width * Drawing.zoneCaptionFill / (Double(widest) * Drawing.characterWidth), box.height / 3)
                 for (n, line) in lines.enumerated() {
                     let at = LayoutPoint(x: box.midX, y: box.midY + size * (0.35 + (Double(n) - 0.5) * 1.2))
-                    items.append(DisplayItem(id: id + (n == 0 ? "-name" : "-free"), layer: .overlay, command: .text(line, at: at, size: size, color: Palette.text, anchor: .middle)))
+                    items.append(
+                        DisplayItem(
+                            id: id + (n == 0 ? "-name" : "-free"), layer: .overlay,
+                            command: .text(line, at: at, size: size, color: Palette.text, anchor: .middle)))
                 }
             }
         }
