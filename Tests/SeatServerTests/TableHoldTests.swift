@@ -109,7 +109,11 @@ import Testing
                 var seats = ["T2-1", "T2-2", "T2-3", "T2-4"]
                 if k % 2 == 0 { seats.append("B-\(k / 2 + 1)") }
                 let r = try hold(c, seats)
-                if r.status == 201 { won.withLock { $0 += 1 } } else if r.status == 409 { lost.withLock { $0 += 1 } } else {
+                if r.status == 201 {
+                    won.withLock { $0 += 1 }
+                } else if r.status == 409 {
+                    lost.withLock { $0 += 1 }
+                } else {
                     other.withLock { $0.append("\(r.status) \(r.text)") }
                 }
             } catch { other.withLock { $0.append("\(error)") } }
