@@ -297,8 +297,39 @@ import Testing
 /// compares seat by seat.
 @Suite struct WebGeometryVectorsTests {
     static let venues: [(name: String, layout: VenueLayout)] = [
-        ("cinema-hall", SampleVenues.cinemaHall()), ("imax-hall", SampleVenues.imaxHall()),
+        ("cinema-hall", SampleVenues.cinemaHall()), ("imax-hall", SampleVenues.imaxHall()), ("livehouse", livehouse),
     ]
+
+    /// Samples/livehouse.json: rows, tables (round and long, each mode) and areas.
+    static let livehouse: VenueLayout = {
+        let url = repo.appendingPathComponent("Samples/livehouse.json")
+        return try! VenueLayout(json: [UInt8](try! Data(contentsOf: url)))
+    }()
+
+    /// What a tap picks at each table (`SelectionPolicy.tapChoice`), under a show's policy that sells T2
+    /// whole too, with two seats of the long table sold and, in some cases, seats already the buyer's:
+    /// js/geometry.js's `tapChoice` must pick the same.
+    static func writeTaps(_ layout: VenueLayout, _ w: inout JSONWriter) throws {
+        let policy = try SelectionPolicy(json: Array(#"{"tables":{"T2":"byTable"}}"#.utf8))
+        let sold = ["L1-2", "L1-3"].compactMap(layout.index(ofSeatID:))
+        let cases: [(String, [String])] = [
+            ("T1-3", []), ("T2-2", []), ("L1-1", []), ("L1-4", []), ("L1-6", []), ("L1-5", ["L1-1"]), ("A-1", []), ("L1-2", []),
+            ("T1-1", ["T1-1", "T1-2", "T1-3", "T1-4"]),
+        ]
+        w.key("policy"); w.raw(String(decoding: policy.jsonBytes(), as: UTF8.self))
+        w.key("sold"); w.raw("[" + sold.map { "\"\(layout.seatID($0))\"" }.joined(separator: ",") + "]")
+        w.key("taps"); w.raw("[")
+        for (k, (seat, mine)) in cases.enumerated() {
+            let i = try #require(layout.index(ofSeatID: seat))
+            let own = Set(mine.compactMap(layout.index(ofSeatID:)))
+            let picks = policy.tapChoice(at: i, in: layout, isFree: { !sold.contains($0) && !own.contains($0) }, mine: own)
+            if k > 0 { w.raw(",") }
+            w.raw("\n{"); w.key("seat", first: true); w.string(seat)
+            w.key("mine"); w.raw("[" + mine.map { "\"\($0)\"" }.joined(separator: ",") + "]")
+            w.key("picks"); w.raw("[" + picks.map { "\"\(layout.seatID($0))\"" }.joined(separator: ",") + "]"); w.raw("}")
+        }
+        w.raw("]")
+    }
 
     @Test(arguments: venues.map(\.name))
     func theEngineWritesTheGeometryVectors(venue name: String) throws {
@@ -354,7 +385,9 @@ import Testing
                 w.key("selected"); w.raw(selected ? "true" : "false"); w.key("glyph"); w.string(glyph.rawValue)
                 w.key("lines"); w.raw("[" + lines.joined(separator: ",") + "]"); w.key("dots"); w.raw("[" + dots.joined(separator: ",") + "]"); w.raw("}")
             }
-            w.raw("]}")
+            w.raw("]")
+            if !layout.tables.isEmpty { try Self.writeTaps(layout, &w) }
+            w.raw("}")
         }
         w.raw("}\n")
         assertSnapshot(w.text, named: "\(name).json", in: repo.appendingPathComponent("Tests/Web/Vectors/geometry"))

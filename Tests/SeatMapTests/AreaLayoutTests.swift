@@ -19,7 +19,7 @@ import Testing
         #expect(floor.places.count == 100 && layout.rows[floor.row].id == "floor")
         let first = try #require(layout.index(ofSeatID: "floor:1"))
         #expect(layout.isPlace(first) && layout.area(of: first)?.area.id == "floor" && layout.zone(of: first).id == "ga")
-        #expect(layout.printedName(first, language: .chinese) == "内场站席 Standing floor")
+        #expect(layout.printedName(first, language: .chinese) == "内场站席" && layout.printedName(first, language: .english) == "Standing floor")
         #expect(layout.position(first) == FloorPoint(x: 6.5, y: 6.5))
         #expect(!layout.isPlace(try #require(layout.index(ofSeatID: "A-1"))))
         if case .party(let low, let high) = try #require(layout.area(id: "lounge")).area.mode {

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
-import { SeatPrices, Venue } from '../../Sources/SeatServer/Web/Site/js/geometry.js';
+import { SeatPrices, Venue, tapChoice, tableMode } from '../../Sources/SeatServer/Web/Site/js/geometry.js';
 
 const dir = new URL('./Vectors/geometry/', import.meta.url);
 const files = readdirSync(dir).filter(f => f.endsWith('.json'));
@@ -28,6 +28,12 @@ for (const file of files) {
         assert.equal(venue.label(i, venue.words.sold, prices), sold, `${id} sold label`);
         assert.equal(venue.indexOf(id), i);
       });
+      // A tap at a table picks what the engine's SelectionPolicy.tapChoice picks.
+      for (const c of v.taps ?? []) {
+        const sold = new Set(v.sold.map(id => venue.indexOf(id))), mine = new Set(c.mine.map(id => venue.indexOf(id)));
+        const picks = tapChoice(venue, venue.indexOf(c.seat), v.policy, s => !sold.has(s) && !mine.has(s), mine);
+        assert.deepEqual(picks.map(s => venue.ids[s]), c.picks, `a tap on ${c.seat} with ${c.mine}`);
+      }
       // Each seat's block holds it; the zones' boxes hold their outlines.
       for (let i = 0; i < venue.count; i++) {
         const b = venue.blocks[venue.blockOf[i]];
@@ -45,4 +51,11 @@ test('a document that is not the format, or whose columns disagree, is refused b
   assert.throws(() => new Venue(short), /geometry column number has/);
   assert.throws(() => new SeatPrices({ ...v.prices, runs: [1, 0] }, v.seats.length), /prices cover 1 of/);
   assert.throws(() => new SeatPrices({ ...v.prices, runs: [v.seats.length, 99] }, v.seats.length), /bad price run/);
+});
+
+test('a show says how each table is sold, or every table, or the layout does', () => {
+  const table = { id: 'T1', mode: 'minimum', min: 2 };
+  assert.deepEqual(tableMode(table, null), { mode: 'minimum', min: 2 });
+  assert.deepEqual(tableMode(table, { tables: { '*': 'byTable' } }), { mode: 'byTable' });
+  assert.deepEqual(tableMode(table, { tables: { '*': 'byTable', T1: { mode: 'minimum', min: 3 } } }), { mode: 'minimum', min: 3 });
 });

@@ -207,6 +207,27 @@ extension SeatCanvas {
             w.raw("]}")
         }
         w.raw("]")
+        // Tables (only when the venue has some): each with its seats' index range, its top (content
+        // points) and how the layout sells it (a show's policy may say otherwise).
+        if !layout.tables.isEmpty {
+            w.key("tableNameFormat"); w.string(VenueLayout.printedTableSeatFormat(language))
+            w.key("tables"); w.raw("[")
+            for (k, placed) in layout.tables.enumerated() {
+                let t = placed.table, top = geometry.tableTops[k].rect
+                if k > 0 { w.raw(",") }
+                w.raw("{"); w.key("id", first: true); w.string(t.id); w.key("name"); w.string(localizedName(t.name, language))
+                w.key("shape"); w.string(t.shape.rawValue); w.key("mode"); w.string(t.mode.name)
+                if case .minimum(let n) = t.mode { w.key("min"); w.number(n) }
+                w.key("from"); w.number(placed.seats.lowerBound); w.key("to"); w.number(placed.seats.upperBound)
+                w.key("top"); w.raw("[")
+                for (n, v) in [top.minX, top.minY, top.width, top.height].enumerated() {
+                    if n > 0 { w.raw(",") }
+                    w.number((v * 100).rounded() / 100)
+                }
+                w.raw("]}")
+            }
+            w.raw("]")
+        }
         // General-admission areas (only when the venue has some, so every other document is as it was):
         // each with its places' index range, its zone (index), how it is sold and its outline.
         guard !layout.areas.isEmpty else { return }

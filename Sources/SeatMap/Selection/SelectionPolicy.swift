@@ -89,3 +89,26 @@ public struct SelectionContext: Sendable {
         self.wheelchairRequested = wheelchairRequested; self.ownHeld = ownHeld
     }
 }
+
+extension SelectionPolicy {
+    /// What a tap on seat `i` picks, as every picker does it: at a table sold whole, every seat of it
+    /// (to add, or to let go when all are the buyer's); at a table with a minimum where the buyer has no
+    /// seat yet, `i` and the next free seats round the table up to the minimum; else `i` alone.
+    /// - Complexity: O(seats at the table).
+    public func tapChoice(at i: SeatIndex, in layout: VenueLayout, isFree: (SeatIndex) -> Bool, mine: Set<SeatIndex>) -> [SeatIndex] {
+        guard let placed = layout.table(of: i) else { return [i] }
+        switch mode(of: placed) {
+        case .bySeat: return [i]
+        case .byTable: return Array(placed.seats)
+        case .minimum(let n):
+            guard !placed.seats.contains(where: mine.contains), isFree(i) else { return [i] }
+            let seats = Array(placed.seats), start = seats.firstIndex(of: i)!
+            var out: [SeatIndex] = []
+            for k in 0..<seats.count where out.count < n {
+                let s = seats[(start + k) % seats.count]
+                if isFree(s) { out.append(s) }
+            }
+            return out
+        }
+    }
+}

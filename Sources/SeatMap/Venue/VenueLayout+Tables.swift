@@ -1,3 +1,5 @@
+import Foundation
+
 extension VenueLayout {
     /// The tables, in document order.
     public var tables: [PlacedTable] { storage.tables }
@@ -60,8 +62,14 @@ extension VenueLayout {
     /// What is printed for a seat at a table: "1号桌3座", "Table 1, seat 3" (a name in both languages,
     /// "1号桌 Table 1", gives each its own).
     func printedTableSeat(_ table: Table, label: String, language: Language) -> String {
-        let name = localizedName(table.name, language)
-        return language == .chinese ? "\(name)\(label)座" : "\(name), seat \(label)"
+        Self.printedTableSeatFormat(language).replacingOccurrences(of: "{table}", with: localizedName(table.name, language))
+            .replacingOccurrences(of: "{number}", with: label)
+    }
+
+    /// The template of a seat at a table: `{table}` and `{number}` stand for the table's name and the
+    /// seat's (a page fills it as it fills `printedNameFormat`).
+    public static func printedTableSeatFormat(_ language: Language) -> String {
+        language == .chinese ? "{table}{number}座" : "{table}, seat {number}"
     }
 }
 

@@ -82,7 +82,7 @@ public struct VenueLayout: Sendable {
     /// A place of an area is its area's name: places are not numbered for people. A seat at a table is
     /// "1号桌3座" / "Table 1, seat 3".
     public func printedName(_ i: SeatIndex, language: Language) -> String {
-        if isPlace(i) { return row(of: i).label }
+        if isPlace(i) { return localizedName(row(of: i).label, language) }
         if let placed = table(of: i) { return printedTableSeat(placed.table, label: seatLabel(i), language: language) }
         switch language {
         case .chinese: return "\(row(of: i).label)排\(seatLabel(i))座"

@@ -90,6 +90,23 @@ export class Drawing {
     });
   }
 
+  /// Each table's top, round or long, in a light cloth edged in its zone's colour, with its name
+  /// (SeatCanvas+Floor draws the same).
+  drawTables(ctx) {
+    const v = this.venue, z = this.zoom;
+    for (const t of v.tables) {
+      const b = t.box, colour = v.zones[v.zoneOf[t.from]].color;
+      ctx.beginPath();
+      if (t.shape === 'round') ctx.arc(b.x + b.w / 2, b.y + b.h / 2, Math.min(b.w, b.h) / 2, 0, 2 * Math.PI);
+      else ctx.roundRect(b.x, b.y, b.w, b.h, v.drawing.tableCorner);
+      ctx.fillStyle = v.palette.tableFill; ctx.fill();
+      ctx.strokeStyle = colour; ctx.lineWidth = 1.5; ctx.stroke();
+      const size = Math.min(Math.max(11 / z, 6), b.w / Math.max([...t.name].length, 2) * 1.5, b.h * 0.6);
+      ctx.font = `600 ${size}px sans-serif`; ctx.textAlign = 'center'; ctx.textBaseline = 'alphabetic'; ctx.fillStyle = v.palette.text;
+      ctx.fillText(t.name, b.x + b.w / 2, b.y + b.h / 2 + size * 0.35);
+    }
+  }
+
   /// The rows level: each block on screen a bar through its seats, as opaque as it is free, with its
   /// free count once the bar is big enough.
   drawRows(ctx, area) {

@@ -28,6 +28,13 @@ export class Pointer {
     return this.venue.areas.find(a => insideOutline(a.outline, c.x, c.y)) ?? null;
   }
 
+  /// The table whose top is under a view point, or null: a tap there is a tap on the table's first
+  /// seat (what it takes is the show's: `tapChoice`).
+  tableAt(p) {
+    const c = this.viewport.contentPoint(p.x, p.y);
+    return this.venue.tables.find(t => c.x >= t.box.x && c.x <= t.box.x + t.box.w && c.y >= t.box.y && c.y <= t.box.y + t.box.h) ?? null;
+  }
+
   bindPointer() {
     const c = this.surface;
     c.addEventListener('wheel', e => {
@@ -101,7 +108,8 @@ export class Pointer {
       } else if (g.mode === 'undecided' && this.level() !== 'seats') {
         this.zoomIntoSeats(g.start.x, g.start.y);     // a tap on the zoomed-out map goes in there
       } else if (g.mode === 'undecided') {
-        const seat = g.seat ?? this.seatAt(g.start);
+        const table = g.seat === undefined || g.seat === null ? this.tableAt(g.start) : null;
+        const seat = table ? table.from : g.seat ?? this.seatAt(g.start);
         if (seat !== null) {
           // The whole hall opened small on a phone: the tapped seat grows to a finger's size where it is.
           const zoom = g.type === 'touch' ? zoomAfterTap(this.zoom, this.rules) : null;

@@ -311,6 +311,7 @@ export class CanvasMap {
     const level = this.level();
     this.drawStage(ctx, level);
     this.drawAreas(ctx);
+    this.drawTables(ctx);
     if (level === 'zones') this.drawZones(ctx);
     else if (level === 'rows') this.drawRows(ctx, area);
     else this.drawSeats(ctx, LOD_OFF ? null : area);

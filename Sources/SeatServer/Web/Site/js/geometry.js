@@ -47,6 +47,12 @@ export class Venue {
     this.areaWords = doc.areaWords ?? { free: '{free}', open: '', full: '' };
     this.isPlace = new Uint8Array(n);
     for (const a of this.areas) this.isPlace.fill(1, a.from, a.to);
+    // Tables: their seats are indices from..to, drawn round the top; how a tap takes them is the
+    // show's (`tableMode`, `tapChoice`).
+    this.tables = (doc.tables ?? []).map(t => ({ ...t, box: { x: t.top[0], y: t.top[1], w: t.top[2], h: t.top[3] } }));
+    this.tableNameFormat = doc.tableNameFormat ?? '{table} {number}';
+    this.tableOf = new Int16Array(n).fill(-1);
+    this.tables.forEach((t, k) => this.tableOf.fill(k, t.from, t.to));
     this.stage = doc.stage; this.centreLine = doc.centreLine; this.bestView = doc.bestView ?? null;
     this.palette = doc.palette; this.drawing = doc.drawing; this.words = doc.statusWords; this.separator = doc.separator;
     this.byId = null;
@@ -64,6 +70,7 @@ export class Venue {
   name(i) {
     // A place of an area is its area's name: places are counted, never numbered for people.
     if (this.isPlace[i]) return this.areaOfIndex(i)?.name ?? this.rowLabel[this.rowOf[i]];
+    if (this.tableOf[i] >= 0) return this.tableNameFormat.replace('{table}', this.tables[this.tableOf[i]].name).replace('{number}', this.numbers[i]);
     return this.nameFormat.replace('{row}', this.rowLabel[this.rowOf[i]]).replace('{number}', this.numbers[i]);
   }
 
@@ -128,4 +135,30 @@ export function insideOutline(flat, x, y) {
     if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
+}
+
+/// How a show sells a table: its policy's word for the table, or for every table (`*`), or the
+/// layout's (SelectionPolicy.mode(of:)). `{mode, min}`.
+export function tableMode(table, policy) {
+  const given = policy?.tables?.[table.id] ?? policy?.tables?.['*'];
+  if (given === undefined) return { mode: table.mode, min: table.min };
+  return typeof given === 'string' ? { mode: given } : { mode: given.mode, min: given.min };
+}
+
+/// The seats a tap on seat `i` picks (SelectionPolicy.tapChoice): a table sold whole, all its seats; a
+/// table with a minimum where the buyer has none yet, `i` and the next free ones round it up to the
+/// minimum; else `i`. `isFree(i)`, `mine`: a Set of the buyer's seat indices.
+export function tapChoice(venue, i, policy, isFree, mine) {
+  const k = venue.tableOf[i];
+  if (k === undefined || k < 0) return [i];
+  const table = venue.tables[k], { mode, min } = tableMode(table, policy);
+  if (mode === 'byTable') { const all = []; for (let s = table.from; s < table.to; s++) all.push(s); return all; }
+  if (mode !== 'minimum' || !isFree(i)) return [i];
+  for (let s = table.from; s < table.to; s++) if (mine.has(s)) return [i];
+  const out = [], n = table.to - table.from;
+  for (let step = 0; step < n && out.length < min; step++) {
+    const s = table.from + (i - table.from + step) % n;
+    if (isFree(s)) out.push(s);
+  }
+  return out;
 }

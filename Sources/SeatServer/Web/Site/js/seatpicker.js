@@ -8,7 +8,7 @@
 import { api, ApiProblem } from './api.js';
 import { STATUS, decodeAvailability } from './availability.js';
 import { CanvasMap } from './canvasmap.js';
-import { SeatPrices, Venue } from './geometry.js';
+import { SeatPrices, Venue, tapChoice } from './geometry.js';
 import { inLanguage, lang, t } from './i18n.js';
 import { bindKeyboard } from './keyboard.js';
 import { LiveAvailability } from './live.js';
@@ -164,6 +164,13 @@ export class SeatPicker {
     const id = this.venue.ids[i];
     this.clearToast();
     this.emit('tap', { seat: id });
+    // At a table the show sells whole, or with a minimum, one tap picks what the engine says (`tapChoice`).
+    const mine = new Set();
+    const chosen = this.mode === 'operator' ? this.picked : this.session.desired;
+    const k = this.venue.tableOf[i];
+    if (k >= 0) for (let s = this.venue.tables[k].from; s < this.venue.tables[k].to; s++) if (chosen.has(this.venue.ids[s])) mine.add(s);
+    const picks = tapChoice(this.venue, i, this.show?.policy, s => this.mode === 'operator' || this.view.statusOf(s) === 'available', mine);
+    if (picks.length > 1) { this.tapTable(picks, chosen); return; }
     if (this.mode === 'operator') {
       if (this.picked.has(id)) this.picked.delete(id); else this.picked.add(id);
       this.paint();
@@ -176,6 +183,23 @@ export class SeatPicker {
     } else {
       this.announce(this.view.label(i));
     }
+  }
+
+  /// Several seats at one tap (a table): all let go when all are chosen, else the rest added; a table
+  /// sold whole with a seat someone else has is said, not half taken.
+  tapTable(picks, chosen) {
+    const ids = picks.map(s => this.venue.ids[s]);
+    const table = this.venue.tables[this.venue.tableOf[picks[0]]];
+    if (ids.every(id => chosen.has(id))) {
+      if (this.mode === 'operator') { for (const id of ids) this.picked.delete(id); this.paint(); } else this.session.removeAll(ids);
+      return;
+    }
+    const taken = picks.filter(s => !chosen.has(this.venue.ids[s]) && this.view.statusOf(s) !== 'available');
+    if (this.mode !== 'operator' && taken.length) { this.refuse(t('tableTaken', table.name), null, ids); return; }
+    const add = ids.filter(id => !chosen.has(id));
+    if (this.mode === 'operator') { for (const id of add) this.picked.add(id); this.paint(); this.announce(add.map(id => this.nameOf(id)).join(', ')); return; }
+    this.session.wheelchair = this.wheelchair;
+    this.session.addAll(add);
   }
 
   toggle(id) { const i = this.indexOf(id); if (i !== undefined) this.tap(i); }
