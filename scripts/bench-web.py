@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""make bench-web: the web picker in headless Chromium, per venue size (172, 520, 20,000 and 100,000 seats):
+"""make bench-web: the web picker in headless Chromium, per venue size (172, 520, 20,000 and 100,000 seats, and a
+stadium of 100,000 seats and 50,000 standing places):
 time to an interactive map (median of three cold browsers), bytes transferred, JS heap, and the p95 frame time
 during a scripted wheel zoom, a pan and a phone pinch; each beside the same renderer with culling and level of
 detail switched off (`?lod=off`: every seat drawn at every zoom), in the same run, on a cold cache. Writes its table into
@@ -224,7 +225,14 @@ def main():
         post(url, "/v1/venues", None, raw=open(arena, "rb").read())
         post(url, "/v1/shows", {"id": "arena-100k", "venueId": "arena-100000", "startsAt": "2099-12-24T19:30:00+08:00",
                                 "prices": {"categories": {"lower": "580.00", "upper": "380.00"}}})
-        venues = [("cinema hall", 172, "hall3-1930"), ("IMAX hall", 520, "imax-2000"), ("arena", 20000, "arena-concert"), ("arena", 100000, "arena-100k")]
+        # A stadium (#53): the same 100,000 seats and 50,000 standing places on its pitch, beside the seats alone.
+        stadium = os.path.join(workdir, "stadium.json")
+        subprocess.run([args.bin, "generate", "arena", "--seats", "100000", "--places", "50000", "-o", stadium], check=True, capture_output=True)
+        post(url, "/v1/venues", None, raw=open(stadium, "rb").read())
+        post(url, "/v1/shows", {"id": "stadium", "venueId": "stadium-100000-50000", "startsAt": "2099-12-24T19:30:00+08:00",
+                                "prices": {"categories": {"lower": "580.00", "upper": "380.00"}}})
+        venues = [("cinema hall", 172, "hall3-1930"), ("IMAX hall", 520, "imax-2000"), ("arena", 20000, "arena-concert"), ("arena", 100000, "arena-100k"),
+                  ("stadium (+ 50,000 standing places)", 100000, "stadium")]
         rows = []
         for name, seats, show in venues:
             for mode in ["ours", "lod-off"]:

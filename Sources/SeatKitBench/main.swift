@@ -109,6 +109,7 @@ if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "areas" {
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
     try ServerBenchmarks.areaRates(dir: dir, report: report)
+    try ServerBenchmarks.stadiumReads(dir: dir, report: report)
     report.print(sections: [("SeatServer: general admission", 0..<report.rows.count)])
     exit(0)
 }

@@ -109,7 +109,7 @@ struct GenerateCommand: ToolCommand {
         commandName: "generate",
         abstract: "Write a sample venue, or a reproducible random availability for a venue.",
         usage: """
-            seatkit generate cinema|imax|arena [-o OUT] [--seats N]
+            seatkit generate cinema|imax|arena [-o OUT] [--seats N] [--places N]
             seatkit generate availability VENUE --sold FRACTION [--held FRACTION] [--seed N] -o OUT
             """)
 
@@ -127,6 +127,9 @@ struct GenerateCommand: ToolCommand {
     @Option(help: "The arena's seats (1 to 2000000).")
     var seats = 20_000
 
+    @Option(help: "Standing places on the arena's pitch, in two areas either side of the stage (0 to 200000).")
+    var places = 0
+
     @Option(help: "The fraction of seats sold, 0 to 1.")
     var sold: Double?
 
@@ -141,7 +144,12 @@ struct GenerateCommand: ToolCommand {
         case .cinema, .imax, .arena:
             if let venue { throw UsageError(message: "unexpected argument \(venue)") }
             guard seats >= 1 && seats <= 2_000_000 else { throw UsageError(message: "--seats must be 1 to 2000000") }
-            let layout = what == .cinema ? SampleVenues.cinemaHall() : what == .imax ? SampleVenues.imaxHall() : SampleVenues.arena(seats: seats)
+            guard places >= 0 && places <= 2 * Area.capacityLimit else { throw UsageError(message: "--places must be 0 to \(2 * Area.capacityLimit)") }
+            if places > 0 && what != .arena { throw UsageError(message: "--places is the arena's (a stadium's pitch)") }
+            let layout =
+                what == .cinema
+                ? SampleVenues.cinemaHall()
+                : what == .imax ? SampleVenues.imaxHall() : places > 0 ? SampleVenues.stadium(seats: seats, places: places) : SampleVenues.arena(seats: seats)
             let bytes = layout.jsonBytes()
             if let out = self.output {
                 try Files.write(bytes, to: out)

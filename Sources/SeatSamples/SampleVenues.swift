@@ -120,6 +120,31 @@ public enum SampleVenues {
                 rows: sectionRows.flatMap { $0 }))
     }
 
+    /// The arena of `seats` seats with `places` standing places on its pitch, in two areas either side
+    /// of the stage (each at most half, as a stadium's pitch is split for the crowd's sake): the venue
+    /// the #53 benchmark compares with the seats alone.
+    public static func stadium(seats: Int, places: Int) -> VenueLayout {
+        let arena = arena(seats: seats)
+        var text = String(decoding: arena.jsonBytes(), as: UTF8.self)
+        while text.last == "\n" || text.last == "}" { text.removeLast() }
+        text = text.replacingOccurrences(of: "\"id\":\"\(arena.id)\"", with: "\"id\":\"stadium-\(seats)-\(places)\"")
+        text = text.replacingOccurrences(
+            of: "\"name\":\"\(arena.name)\"", with: "\"name\":\"体育场（\(seats)座＋\(places)站席） Stadium (\(seats) seats + \(places) standing)\"")
+        let west = places / 2, east = places - west
+        let zone = arena.zones[0].id
+        var areas: [String] = []
+        // In front of the stage and behind it (its floor is 15 deep), inside the innermost ring (the arena's inner radius).
+        let r = seats >= 50_000 ? 60.0 : 30.0, w = (0.6 * r).rounded(), far = (0.7 * r).rounded()
+        for (id, name, capacity, y0, y1) in [("pitch-n", "北侧内场 Pitch north", west, -far, -9), ("pitch-s", "南侧内场 Pitch south", east, 9, far)]
+        where capacity > 0 {
+            areas.append(
+                #"{"id":"\#(id)","name":"\#(name)","zone":"\#(zone)","capacity":\#(capacity),"mode":"places","shape":[[\#(-w),\#(y0)],[\#(w),\#(y0)],[\#(w),\#(y1)],[\#(-w),\#(y1)]]}"#
+            )
+        }
+        text += ",\"areas\":[" + areas.joined(separator: ",") + "]}"
+        return try! VenueLayout(json: Array(text.utf8))
+    }
+
     /// A deterministic random availability: `sold` and `held` are fractions of the seats.
     public static func randomAvailability(
         for layout: VenueLayout, sold: Double, held: Double = 0, seed: UInt64,

@@ -443,6 +443,14 @@ public actor SeatSession {
         case .problem(let p) where !p.violations.isEmpty:
             let v = p.violations[0]
             say(SessionMessage(kind: .rule, seats: v.seats, chinese: v.chinese, english: v.english))
+        case .problem(let p) where p.slug == "area-full":
+            // "floor: 3 of 100 places free, 4 asked": the area's own words, with its name.
+            let area = p.detail.split(separator: ":").first.map(String.init) ?? ""
+            let name = state.layout.area(id: area).map { $0.area.name } ?? area
+            say(
+                SessionMessage(
+                    kind: .taken, seats: [], chinese: "\(localizedName(name, .chinese))余位不足（\(p.detail)）",
+                    english: "Not so many places left in \(localizedName(name, .english)) (\(p.detail))."))
         case .problem(let p) where p.slug == "hold-expired":
             state.hold = nil
             say(SessionMessage(kind: .expired, seats: seats, chinese: "选座已超时，座位已释放", english: "Your hold expired and the seats were released."))
