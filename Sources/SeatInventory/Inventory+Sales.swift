@@ -48,8 +48,9 @@ public struct OrderView: Sendable {
 /// it came through.
 extension Inventory {
     public struct NewSale: Sendable {
-        public enum Source: Sendable, Equatable {
-            case seats([String])
+        public enum Source: Sendable {
+            /// Seats by id and standing places by count (area id, count): the inventory picks which.
+            case seats([String], places: [(area: String, count: Int)] = [])
             /// Every seat of a live reservation (house seats sold to the guest they were kept for).
             case reservation(String)
         }
@@ -90,9 +91,12 @@ extension Inventory {
             var seats: [SeatIndex]
             var changes: [SeatChange], insert: [Claim] = [], sell: [Int] = []
             switch sale.source {
-            case .seats(let ids):
-                guard !ids.isEmpty else { throw Refusal(.noSeats, detail: "a sale needs at least one seat") }
-                seats = try resolve(ids, in: state.layout).sorted()
+            case .seats(let ids, let places):
+                guard !ids.isEmpty || places.contains(where: { $0.count > 0 }) else {
+                    throw Refusal(.noSeats, detail: "a sale needs at least one seat or place")
+                }
+                let named = try resolve(ids, in: state.layout)
+                seats = (named + (try choosePlaces(places, in: state, besides: named))).sorted()
                 try checkFree(seats, in: state, own: [])
                 record = HoldRecord(
                     id: id, tokenDigest: digest, showID: showID, state: .confirmed, expiresAt: now, extended: false, orderRef: sale.orderRef,

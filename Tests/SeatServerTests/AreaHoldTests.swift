@@ -150,6 +150,29 @@ import Testing
         #expect(try counts(c)["floor"]?["free"] == free)
     }
 
+    @Test(arguments: StoreBackend.available) func theCounterSellsPlacesByCount(backend: StoreBackend) throws {
+        let server = try livehouse(backend)
+        let c = try server.connection()
+        // Three standing places and a seat at the counter, the server picking which places.
+        let sold = try c.request(
+            "POST", "/v1/shows/gig/sales", json: #"{"seats":["A-1"],"areas":{"floor":3},"orderRef":"DOOR-1","payment":"cash"}"#, headers: Self.admin)
+        #expect(sold.status == 201, "\(sold.text)")
+        #expect(try counts(c)["floor"] == ["free": 97, "held": 0, "sold": 3, "capacity": 100])
+        // Places alone; the box whole.
+        let box = try c.request("POST", "/v1/shows/gig/sales", json: #"{"areas":{"box-a":1},"orderRef":"DOOR-2","payment":"card"}"#, headers: Self.admin)
+        #expect(box.status == 201, "\(box.text)")
+        #expect(try counts(c)["box-a"]?["sold"] == 6)
+        // More than are free: 409 area-full, nothing sold, the order not made.
+        let over = try c.request("POST", "/v1/shows/gig/sales", json: #"{"areas":{"floor":98},"orderRef":"DOOR-3","payment":"cash"}"#, headers: Self.admin)
+        #expect(over.status == 409 && over.string("type") == "/problems/area-full", "\(over.text)")
+        #expect(try counts(c)["floor"]?["sold"] == 3)
+        #expect(try c.request("GET", "/v1/orders/DOOR-3", headers: Self.admin).status == 404)
+        // A reservation and places together is refused by name.
+        let both = try c.request(
+            "POST", "/v1/shows/gig/sales", json: #"{"reservation":"r_x","areas":{"floor":1},"orderRef":"DOOR-4","payment":"cash"}"#, headers: Self.admin)
+        #expect(both.status == 422 && both.text.contains("give seats and places, or a reservation, not both"), "\(both.text)")
+    }
+
     @Test(arguments: StoreBackend.available) func badAreaRequestsNameTheFieldAndChangeNothing(backend: StoreBackend) throws {
         let server = try livehouse(backend)
         let c = try server.connection()

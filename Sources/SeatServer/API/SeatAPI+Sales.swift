@@ -86,7 +86,7 @@ extension RequestBody {
         let b = try decode(request, SaleRequest.init(json:))
         let source: Inventory.NewSale.Source =
             switch b.source {
-            case .seats(let seats): .seats(seats)
+            case .seats(let seats, let areas): .seats(seats, places: areas.map { ($0.area, $0.count) })
             case .reservation(let id): .reservation(id)
             }
         return (Inventory.NewSale(source: source, orderRef: b.orderRef, payment: b.payment, force: b.force, prices: b.prices), (b.buyerName, b.buyerPhone))

@@ -5,7 +5,8 @@ import SeatJSON
 /// `POST /v1/shows/{id}/sales` (the box office): seats, or a reservation whole, sold at once.
 public struct SaleRequest: Sendable, Hashable {
     public enum Source: Sendable, Hashable {
-        case seats([String])
+        /// Seats by id and standing places by count (`"areas":{"floor":3}`: the server picks which).
+        case seats([String], areas: [AreaCount] = [])
         /// A reservation's id: its seats sell whole (house seats to their guest).
         case reservation(String)
     }
@@ -44,8 +45,9 @@ public struct SaleRequest: Sendable, Hashable {
         var w = JSONWriter()
         w.raw("{")
         switch source {
-        case .seats(let seats):
+        case .seats(let seats, let areas):
             w.key("seats", first: true); w.strings(seats)
+            if !areas.isEmpty { w.key("areas"); AreaCount.write(areas, into: &w) }
         case .reservation(let id): w.key("reservation", first: true); w.string(id)
         }
         w.key("orderRef"); w.string(orderRef); w.key("payment"); w.string(payment)
@@ -68,7 +70,7 @@ public struct SaleRequest: Sendable, Hashable {
     public init(json bytes: [UInt8]) throws(WireError) {
         let o = try WireError.object(bytes)
         var log = ProblemLog()
-        o.rejectUnknownKeys(["seats", "reservation", "orderRef", "payment", "force", "prices", "buyer"], at: "", into: &log)
+        o.rejectUnknownKeys(["seats", "areas", "reservation", "orderRef", "payment", "force", "prices", "buyer"], at: "", into: &log)
         var buyerName: String?, buyerPhone: String?
         if let b = o.object("buyer", at: "", into: &log, required: false) {
             b.rejectUnknownKeys(["name", "phone"], at: "buyer", into: &log)
@@ -100,13 +102,16 @@ public struct SaleRequest: Sendable, Hashable {
             if p.keys.count > 1000 { log.add("prices", "at most 1000 seats") }
         }
         var source: Source?
-        switch (o["seats"], o["reservation"]) {
-        case (nil, nil): log.add("seats", "give the seats to sell, or \"reservation\": the id of one to sell whole")
+        // Standing places by count, beside the seats (or alone).
+        let areas = AreaCount.read(o["areas"], at: "areas", into: &log)
+        if o["reservation"] != nil && o["areas"] != nil { log.add("areas", "give seats and places, or a reservation, not both") }
+        switch (o["seats"] ?? (o["areas"] != nil ? .array([]) : nil), o["reservation"]) {
+        case (nil, nil): log.add("seats", "give the seats to sell (or \"areas\": places by count), or \"reservation\": the id of one to sell whole")
         case (.some, .some): log.add("reservation", "give seats or a reservation, not both")
         case (.some, nil):
-            let seats = o.seatIDs("seats", into: &log) ?? []
+            let seats = o["seats"] == nil ? [] : o.seatIDs("seats", into: &log) ?? []
             if seats.count > 1000 { log.add("seats", "at most 1000 seats in one request, got \(seats.count)") }
-            source = .seats(seats)
+            source = .seats(seats, areas: areas)
         case (nil, .some):
             if let rid = o.text("reservation", into: &log) { source = .reservation(rid) }
         }
@@ -134,6 +139,7 @@ extension SaleRequest: WireBody {
     public static let schema: JSONSchema = .object(
         [
             "seats": .array(.ref(WireSeatID.self), minItems: 1, maxItems: 1000),
+            "areas": AreaCount.schema.described("standing places by count beside the seats, or alone (`{\"floor\":3}`): the server picks which"),
             "reservation": .string(pattern: #"^[^\u0000-\u001f\u007f-\u009f]*$"#, minLength: 1, maxLength: 64),
             "orderRef": .string(pattern: #"^[^/?#%\\\u0000-\u001f\u007f-\u009f]*$"#, minLength: 1, maxLength: 128).described(
                 #"any characters but control characters and / ? # % \\ (it is a segment of /v1/orders/{orderRef})"#),
@@ -152,7 +158,12 @@ extension SaleRequest: WireBody {
     ).with {
         $0.oneOf = [
             .constraint(required: ["seats"]).with { $0.not = [.constraint(required: ["reservation"])] },
-            .constraint(required: ["reservation"]).with { $0.not = [.constraint(required: ["seats"])] },
+            .constraint(required: ["areas"]).with {
+                $0.not = [JSONSchema().with { $0.anyOf = [.constraint(required: ["seats"]), .constraint(required: ["reservation"])] }]
+            },
+            .constraint(required: ["reservation"]).with {
+                $0.not = [JSONSchema().with { $0.anyOf = [.constraint(required: ["seats"]), .constraint(required: ["areas"])] }]
+            },
         ]
     }.example(#"{"seats":["5-1","5-2"],"orderRef":"BOX-1","payment":"cash"}"#)
 }

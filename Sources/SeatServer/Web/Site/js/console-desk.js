@@ -72,7 +72,14 @@ async function showAtDesk(id) {
     old.replaceWith(state.map);
   }
   state.map.addEventListener('selection', renderMarked);
-  state.map.addEventListener('statuses', () => refreshSide());
+  state.map.addEventListener('statuses', () => { refreshSide(); refreshDeskAreaCounts(); });
+  // A tap on a standing area: one more place in its field (a box or a party's room: 1), the field focused.
+  state.map.addEventListener('areatap', e => {
+    const input = document.getElementById(`desk-area-${e.detail.area}`);
+    if (!input) return;
+    input.value = Math.min(Number(input.value || 0) + 1, Number(input.max));
+    input.focus();
+  });
   // The map's 'failure' (it could not load the show) ends the wait too: the desk says why.
   await new Promise((resolve, reject) => {
     state.map.addEventListener('ready', resolve, { once: true });
@@ -84,6 +91,7 @@ async function showAtDesk(id) {
   $('desk-legend').setAttribute('aria-label', w('legend'));
   $('desk-legend').replaceChildren(...statusLegend(state.map.picker.venue));
   renderMarked();
+  renderDeskAreas();
   renderShowActions(await call('GET', `/v1/shows/${encodeURIComponent(id)}`));
   await refreshSide();
   if (state.operator.may.includes('prices')) await renderPrices();
@@ -95,6 +103,46 @@ async function showAtDesk(id) {
   }
   // The desk is this show's in every part now (its prices, lists and reports): what tests and tools wait for.
   if (state.showId === id) $('desk').dataset.show = id;
+}
+
+/// A number field a standing area (none: the fieldset hidden), each with what is free; a tap on an area
+/// on the map focuses its field.
+function renderDeskAreas() {
+  const picker = state.map.picker, areas = picker.venue.areas;
+  const box = $('desk-areas');
+  box.hidden = !areas.length;
+  box.replaceChildren(box.querySelector('legend'), ...areas.map(a => {
+    const free = picker.view.areaFree?.[picker.venue.areas.indexOf(a)] ?? a.capacity;
+    const label = Object.assign(document.createElement('label'), { htmlFor: `desk-area-${a.id}`, textContent: w('placesOf', a.name, free) });
+    const input = Object.assign(document.createElement('input'), {
+      id: `desk-area-${a.id}`, type: 'number', min: 0, max: a.mode === 'places' ? Math.max(free, 0) : 1, value: 0, inputMode: 'numeric',
+    });
+    input.dataset.area = a.id;
+    return [label, input];
+  }).flat());
+}
+
+/// Each area's free count in its label, as the map's statuses change (the numbers typed are kept).
+function refreshDeskAreaCounts() {
+  const picker = state.map?.picker;
+  if (!picker?.venue) return;
+  picker.venue.areas.forEach((a, k) => {
+    const free = picker.view.areaFree?.[k] ?? a.capacity;
+    const label = document.querySelector(`label[for="desk-area-${a.id}"]`);
+    if (label) label.textContent = w('placesOf', a.name, free);
+    const input = document.getElementById(`desk-area-${a.id}`);
+    if (input && a.mode === 'places') input.max = Math.max(free, 0);
+  });
+}
+
+/// The places asked for at the desk: `{floor: 3}` (none: null).
+function askedPlaces() {
+  const asked = {};
+  for (const input of document.querySelectorAll('#desk-areas input[data-area]')) {
+    const n = Number(input.value);
+    if (Number.isInteger(n) && n > 0) asked[input.dataset.area] = n;
+  }
+  return Object.keys(asked).length ? asked : null;
 }
 
 function marked() { return state.map?.ready ? state.map.selection : []; }
@@ -156,15 +204,20 @@ export function bindDesk() {
   });
   $('sell-form').addEventListener('submit', e => {
     e.preventDefault();
-    act(true, async ids => {
+    const places = askedPlaces();
+    if (!places && !marked().length) { say('desk-message', w('markOrPlaces')); return; }
+    act(false, async ids => {
       const ref = $('order-ref').value;
-      const names = ids.map(id => state.map.seat(id)?.name ?? id).join(lang() === 'zh' ? '、' : ', ');
+      const placeNames = Object.entries(places ?? {}).map(([id, n]) => `${state.map.picker.venue.areas.find(a => a.id === id)?.name ?? id} × ${n}`);
+      const names = ids.map(id => state.map.seat(id)?.name ?? id).concat(placeNames).join(lang() === 'zh' ? '、' : ', ');
       const body = { seats: ids, orderRef: ref, payment: $('payment').value };
+      if (places) body.areas = places;
       const name = $('buyer-name').value.trim(), phone = $('buyer-phone').value.trim();
       if (name || phone) body.buyer = { ...(name ? { name } : {}), ...(phone ? { phone } : {}) };
       const order = await call('POST', path('/sales'), body);
       $('order-ref').value = `BOX-${randomKey().slice(0, 8).toUpperCase()}`;
       $('buyer-name').value = ''; $('buyer-phone').value = '';
+      for (const input of document.querySelectorAll('#desk-areas input[data-area]')) input.value = 0;
       $('refund-ref').value = ref;
       const total = order.parts?.map(p => money(p.total, p.currency)).join(' + ');
       await showSaleReceipt(ref, names, total);
