@@ -110,6 +110,35 @@ public struct SeatCanvas: Sendable {
         return geometry.seatIndex.nearest(to: p, within: radius).flatMap { layout.isPlace($0) ? nil : $0 }
     }
 
+    /// The general-admission area under a finger at `point` (view coordinates): inside its outline
+    /// (the even-odd rule, as the page's `insideOutline`); nil elsewhere. A picker asks for its places
+    /// by count (`SeatSession.setPlaces`).
+    /// - Complexity: O(outline points of the areas).
+    public func area(at point: LayoutPoint, in viewport: Viewport) -> PlacedArea? {
+        let p = viewport.contentPoint(forView: point)
+        for (k, outline) in geometry.areaOutlines.enumerated() where Self.inside(outline, p) { return layout.areas[k] }
+        return nil
+    }
+
+    /// The table whose top is under a finger at `point` (view coordinates), or nil: a tap there is a
+    /// tap on the table (`SeatSession.tap` of its first seat takes what the show says).
+    /// - Complexity: O(tables).
+    public func table(at point: LayoutPoint, in viewport: Viewport) -> PlacedTable? {
+        let p = viewport.contentPoint(forView: point)
+        return geometry.tableTops.firstIndex { $0.rect.contains(p) }.map { layout.tables[$0] }
+    }
+
+    static func inside(_ outline: [LayoutPoint], _ p: LayoutPoint) -> Bool {
+        var inside = false
+        var j = outline.count - 1
+        for i in outline.indices {
+            let a = outline[i], b = outline[j]
+            if (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x { inside.toggle() }
+            j = i
+        }
+        return inside
+    }
+
     /// The seats a drag crosses, in the order it crosses them, each once (drag to select several).
     /// `points` are the finger's positions in view coordinates; a seat counts when the path passes over
     /// its square or the half gap around it.

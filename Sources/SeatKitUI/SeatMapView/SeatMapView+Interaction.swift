@@ -34,11 +34,18 @@ extension SeatMapView {
 
     @objc func handleTap(_ g: UITapGestureRecognizer) {
         let finger = LayoutPoint(g.location(in: self))
-        guard let viewport, let seat = canvas.hitTest(finger, in: viewport) else { return }
+        guard let viewport else { return }
+        // A standing area: its places are asked for by count (the app's stepper), never one by one.
+        if let area = canvas.area(at: finger, in: viewport) {
+            delegate?.seatMapView(self, didTapArea: area)
+            return
+        }
+        // A table's top is a tap on the table (its first seat: what it takes is the show's rule).
+        guard let seat = canvas.table(at: finger, in: viewport)?.seats.lowerBound ?? canvas.hitTest(finger, in: viewport) else { return }
         // The whole hall opened small: the tapped seat grows to a finger's size where it is.
         if let zoom = canvas.zoomAfterTap(zoom: viewport.zoom) { updateViewport { $0.zoom(to: zoom, focal: finger) } }
         delegate?.seatMapView(self, didTapSeat: seat)
-        toggleThroughSession([seat])
+        tapThroughSession(seat)
     }
 
     @objc func handleDragSelect(_ g: UILongPressGestureRecognizer) {
@@ -99,15 +106,11 @@ extension SeatMapView {
         UIAccessibility.post(notification: .announcement, argument: content.language == .chinese ? message.chinese : message.english)
     }
 
-    func toggleThroughSession(_ seats: [SeatIndex]) {
+    /// One tap: the session takes what the show's rule says (a table sold whole: all of it).
+    func tapThroughSession(_ seat: SeatIndex) {
         guard let session else { return }
-        let layout = canvas.layout
-        let ids = seats.map { layout.seatID($0) }
-        if seats.allSatisfy({ content.selection.contains($0) }) {
-            Task { await session.deselect(ids) }
-        } else {
-            Task { await session.select(ids) }
-        }
+        let id = canvas.layout.seatID(seat)
+        Task { await session.tap(id) }
     }
 
     func selectThroughSession(_ seats: [SeatIndex]) {
@@ -124,7 +127,7 @@ final class SeatAccessibilityElement: UIAccessibilityElement {
     override func accessibilityActivate() -> Bool {
         guard let map = accessibilityContainer as? SeatMapView else { return false }
         map.delegate?.seatMapView(map, didTapSeat: seat)
-        map.toggleThroughSession([seat])
+        map.tapThroughSession(seat)
         return true
     }
 }

@@ -13,12 +13,16 @@ import UIKit
     func seatMapView(_ view: SeatMapView, didDragAcross seats: [SeatIndex])
     /// The bound session refused something; the message is in both languages.
     func seatMapView(_ view: SeatMapView, didReceive message: SessionMessage)
+    /// A tap landed in a general-admission area: its places are asked for by count (show a stepper;
+    /// `SeatSession.setPlaces`).
+    func seatMapView(_ view: SeatMapView, didTapArea area: PlacedArea)
 }
 
 extension SeatMapViewDelegate {
     public func seatMapView(_ view: SeatMapView, didTapSeat seat: SeatIndex) {}
     public func seatMapView(_ view: SeatMapView, didDragAcross seats: [SeatIndex]) {}
     public func seatMapView(_ view: SeatMapView, didReceive message: SessionMessage) {}
+    public func seatMapView(_ view: SeatMapView, didTapArea area: PlacedArea) {}
 }
 
 /// A zoomable seat map: the engine decides what is visible, at which level of detail, where a finger

@@ -45,7 +45,13 @@ extension ZoomableSeatMap {
         // The map's tap runs alongside the minimap's own: a tap on the minimap only pans.
         if style.showsMinimap, minimapFrame(size).contains(point) { return }
         let current = viewport(for: size)
-        guard let seat = canvas.hitTest(point, in: current) else { return }
+        // A standing area: its places are asked for by count, never one by one.
+        if let area = canvas.area(at: point, in: current) {
+            areaAction?(area)
+            return
+        }
+        // A table's top is a tap on the table (its first seat: what it takes is the show's rule).
+        guard let seat = canvas.table(at: point, in: current)?.seats.lowerBound ?? canvas.hitTest(point, in: current) else { return }
         // The whole hall opened small: the tapped seat grows to a finger's size where it is.
         if let zoom = canvas.zoomAfterTap(zoom: current.zoom) { change(size) { $0.zoom(to: zoom, focal: point) } }
         activate([seat])
@@ -75,7 +81,14 @@ extension ZoomableSeatMap {
             let layout = canvas.layout
             let ids = seats.map { layout.seatID($0) }
             Task {
-                if allChosen { await session.deselect(ids) } else { await session.select(ids) }
+                // One seat is a tap: the session takes what the show's rule says (a table sold whole).
+                if ids.count == 1 {
+                    await session.tap(ids[0])
+                } else if allChosen {
+                    await session.deselect(ids)
+                } else {
+                    await session.select(ids)
+                }
             }
         } else if let selection {
             if allChosen { selection.wrappedValue.subtract(seats) } else { selection.wrappedValue.formUnion(seats) }

@@ -70,6 +70,14 @@ extension ZoomableSeatMap {
         return copy
     }
 
+    /// Heard when a tap lands in a general-admission area: its places are asked for by count (show a
+    /// stepper; `SeatSession.setPlaces`).
+    public func onAreaTap(_ action: @escaping (PlacedArea) -> Void) -> Self {
+        var copy = self
+        copy.areaAction = action
+        return copy
+    }
+
     /// Heard when a press-and-drag crosses seats, in the order crossed (one atomic selection).
     public func onSeatDrag(_ action: @escaping ([SeatIndex]) -> Void) -> Self {
         var copy = self

@@ -39,6 +39,7 @@ public struct ZoomableSeatMap: View {
     var tapAction: ((SeatIndex) -> Void)?
     var dragAction: (([SeatIndex]) -> Void)?
     var messageAction: ((SessionMessage) -> Void)?
+    var areaAction: ((PlacedArea) -> Void)?
 
     @Environment(\.seatMapStyle) var style
     @Environment(\.scenePhase) var scenePhase
