@@ -19,9 +19,26 @@ export class Minimap {
       pc.setTransform(1, 0, 0, 1, 0, 0);
       pc.clearRect(0, 0, picture.width, picture.height);
       pc.setTransform(scale * dpr, 0, 0, scale * dpr, 0, 0);
+      // Standing areas as their outlines (open or full, as the map draws them) and tables' tops: their
+      // places all stand at the area's centre, a dot that says nothing.
+      v.areas.forEach((a, k) => {
+        const free = this.areaFree?.[k] ?? 0, open = a.mode === 'places' ? free > 0 : free === a.capacity;
+        pc.globalAlpha = v.drawing.zoneOpacity; pc.fillStyle = open ? v.zones[a.zone].color : v.palette.sold; pc.fill(this.areaPaths[k]);
+        pc.globalAlpha = 1;
+      });
+      for (const t of v.tables) {
+        pc.fillStyle = v.palette.tableFill; pc.strokeStyle = v.zones[v.zoneOf[t.from]].color; pc.lineWidth = 1.5;
+        pc.beginPath();
+        if (t.shape === 'round') pc.arc(t.box.x + t.box.w / 2, t.box.y + t.box.h / 2, Math.min(t.box.w, t.box.h) / 2, 0, 2 * Math.PI);
+        else pc.rect(t.box.x, t.box.y, t.box.w, t.box.h);
+        pc.fill(); pc.stroke();
+      }
       if (v.count <= MINIMAP_SEATS) {
         const size = this.rules.seatSize;
-        for (let i = 0; i < v.count; i++) { pc.fillStyle = this.fillOf(i); pc.fillRect(v.x[i] - size / 2, v.y[i] - size / 2, size, size); }
+        for (let i = 0; i < v.count; i++) {
+          if (v.isPlace[i]) continue;
+          pc.fillStyle = this.fillOf(i); pc.fillRect(v.x[i] - size / 2, v.y[i] - size / 2, size, size);
+        }
       } else {
         pc.globalAlpha = 0.5;
         v.zones.forEach((zone, k) => { pc.fillStyle = this.zoneFree[k] > 0 ? zone.color : v.palette.sold; pc.fill(this.zonePaths[k]); });
