@@ -258,6 +258,87 @@ final class ServerProcess {
     }
 }
 
+/// kill -9 under mixed load on the livehouse (#53): seats, standing places by count and both in one
+/// hold, half of them bought; after the restart every acknowledged sale's seats and places are sold,
+/// the floor never past its capacity, the area counts the claims.
+@Suite(.serialized) struct MixedCrashTests {
+    @Test(arguments: StoreBackend.available) func killNineUnderSeatsAndPlacesLosesNothing(backend: StoreBackend) throws {
+        guard ServerProcess.binaryIsBuilt() else { return }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-crash-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try backend.freshStore(in: directory)
+        let layout = try VenueLayout(
+            json: [UInt8](
+                try Data(
+                    contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                        .appendingPathComponent("Samples/livehouse.json"))))
+        let first = try ServerProcess(store: store)
+        let setup = try HTTPConnection(port: first.port)
+        #expect(try setup.addShow("s", of: layout, prices: ["standard": "280", "standing": "180", "box": "300"], policy: #"{"maxSeats":8}"#) == [201, 201])
+        let rows = layout.rows.prefix(layout.documentRowCount).map(\.seats)
+        let sales = Locked([String: [String]]())  // order → seats and places the server said it sold
+        let port = first.port
+        let stop = Locked(false)
+        let group = DispatchGroup()
+        for worker in 0..<8 {
+            group.enter()
+            Thread.detachNewThread {
+                defer { group.leave() }
+                var rng = TestRandom(UInt64(worker + 31))
+                guard let c = try? HTTPConnection(port: port, timeoutSeconds: 2) else { return }
+                var n = 0
+                while !stop.current {
+                    n += 1
+                    // Seats, places, or both in one hold.
+                    let kind = n % 3
+                    let row = rows[rng.int(rows.count)], start = row.lowerBound + rng.int(row.count - 1)
+                    let seats = kind == 1 ? [] : ["\"\(layout.seatID(start))\"", "\"\(layout.seatID(start + 1))\""]
+                    let places = kind == 0 ? "" : #","areas":{"floor":\#(1 + rng.int(4))}"#
+                    guard let r = try? c.request("POST", "/v1/shows/s/holds", json: #"{"seats":[\#(seats.joined(separator: ","))]\#(places)}"#) else { return }
+                    guard r.status == 201, let token = r.string("token") else { continue }
+                    let taken = r.json?["seats"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                    if n % 2 == 0 {
+                        guard let done = try? c.request("POST", "/v1/holds/\(token)/confirm", json: "{\"orderRef\":\"m\(worker)-\(n)\"}"), done.status == 200 else {
+                            return
+                        }
+                        sales.withLock { $0["m\(worker)-\(n)"] = taken }
+                    } else {
+                        _ = try? c.request("DELETE", "/v1/holds/\(token)")
+                    }
+                }
+            }
+        }
+        // The crash once 30 sales are acknowledged, some with places (or 10 s).
+        let loaded = Date().addingTimeInterval(10)
+        while sales.current.values.filter({ $0.contains { $0.hasPrefix("floor:") } }).count < 15 && Date() < loaded { Thread.sleep(forTimeInterval: 0.01) }
+        first.kill9()
+        stop.withLock { $0 = true }
+        group.wait()
+        let acknowledged = sales.current
+        let placesSold = acknowledged.values.reduce(0) { $0 + $1.filter { $0.hasPrefix("floor:") }.count }
+        #expect(placesSold > 0, "the load must have sold places before the crash")
+
+        let second = try ServerProcess(store: store, environment: ["SEATKIT_CLOCK_OFFSET_MS": "3600000"])
+        defer { second.terminate() }
+        let c = try HTTPConnection(port: second.port)
+        let a = try SeatAvailability(encoded: try c.request("GET", "/v1/shows/s/availability").text)
+        var lost = 0
+        for (_, seats) in acknowledged { lost += seats.filter { a[layout.index(ofSeatID: $0)!] != .sold }.count }
+        let floor = try c.request("GET", "/v1/shows/s/areas").json?["areas"]?.arrayValue?.compactMap(\.objectValue).first { $0.text("id") == "floor" }
+        let floorSold = floor?["sold"]?.intValue ?? -1, floorFree = floor?["free"]?.intValue ?? -1
+        print(
+            "MixedCrashTests(\(backend)): \(acknowledged.count) acknowledged sales (\(placesSold) standing places) before kill -9; lost \(lost); floor sold \(floorSold) + free \(floorFree) of 100"
+        )
+        #expect(lost == 0, "acknowledged seats or places not sold after the restart")
+        #expect(floorSold >= placesSold && floorSold + floorFree == 100 && a.counts.held == 0, "floor \(String(describing: floor))")
+        let stored: SeatStore = backend == .sqlite ? try SQLiteStore(path: String(store.dropFirst("sqlite:".count))) : try PostgresStore(url: store)
+        let claims = try stored.claims(show: "s")
+        #expect(claims.allSatisfy { $0.status == .sold && $0.holdID != nil } && claims.count == a.counts.sold)
+        #expect(claims.filter { layout.isPlace($0.seat) && layout.area(of: $0.seat)?.area.id == "floor" }.count == floorSold)
+    }
+}
+
 @Suite(.serialized) struct ShutdownTests {
     /// SIGTERM: event streams are closed, the process exits cleanly, and the store reopens.
     @Test func sigtermShutsDownGracefully() throws {
