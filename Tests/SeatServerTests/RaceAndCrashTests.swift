@@ -299,7 +299,8 @@ final class ServerProcess {
                     guard r.status == 201, let token = r.string("token") else { continue }
                     let taken = r.json?["seats"]?.arrayValue?.compactMap(\.stringValue) ?? []
                     if n % 2 == 0 {
-                        guard let done = try? c.request("POST", "/v1/holds/\(token)/confirm", json: "{\"orderRef\":\"m\(worker)-\(n)\"}"), done.status == 200 else {
+                        guard let done = try? c.request("POST", "/v1/holds/\(token)/confirm", json: "{\"orderRef\":\"m\(worker)-\(n)\"}"), done.status == 200
+                        else {
                             return
                         }
                         sales.withLock { $0["m\(worker)-\(n)"] = taken }
