@@ -375,6 +375,17 @@ extension Inventory {
         var record = hold.record
         record.state = ending
         let log = LogEntry(action: ending == .expired ? "expire" : "release", holdID: record.id, operatorName: operatorName, reason: reason)
+        // A partner's hold gives its seats back to its channel while the channel lives (the claims move back).
+        if let channel = channelTakingBack(record, in: state) {
+            let ticket = try apply(
+                state, in: m, changes: hold.seats.map { SeatChange(seat: $0, status: .blocked) },
+                insert: hold.seats.map {
+                    Claim(seat: $0, status: .blocked, holdID: channel.record.id)
+                }, delete: hold.seats, holds: [record, channel.record], durable: !payments.isEmpty, payments: payments, log: log)
+            state.holds[channel.record.tokenDigest] = ActiveHold(record: channel.record, seats: (channel.seats + hold.seats).sorted())
+            m.ended(record, in: state)
+            return ticket
+        }
         let ticket = try apply(
             state, in: m, changes: hold.seats.map { SeatChange(seat: $0, status: .available) }, delete: hold.seats, holds: [record],
             durable: !payments.isEmpty, payments: payments, log: log)

@@ -103,7 +103,10 @@ extension Inventory {
         return try lockedWhenFresh(show: showID) { (m: Memory) throws(Refusal) -> [ReservationView] in
             for snapshot in read { apply(snapshot, in: m) }
             let state = try state(forShow: showID, in: m)
-            return state.holds.values.filter { $0.record.kind != .buyer }.sorted { $0.record.id < $1.record.id }.map { reservationView($0, in: state) }
+            // A channel is a partner's (`channels(show:)`), not the box office's.
+            return state.holds.values.filter { $0.record.kind != .buyer && !Self.isChannel($0.record) }.sorted { $0.record.id < $1.record.id }.map {
+                reservationView($0, in: state)
+            }
         }
     }
 

@@ -70,6 +70,8 @@ public struct Refusal: Error, Sendable, CustomStringConvertible {
         case showOnSale = "show-on-sale"
         /// An exchange between shows kept on two shards (no transaction spans two databases).
         case acrossShards = "across-shards"
+        /// A `Seat-Channel` key that opens no live channel of this show.
+        case channelKey = "channel-key"
     }
 
     public var reason: Reason

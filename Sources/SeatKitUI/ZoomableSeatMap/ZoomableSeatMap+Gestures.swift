@@ -46,10 +46,7 @@ extension ZoomableSeatMap {
         if style.showsMinimap, minimapFrame(size).contains(point) { return }
         let current = viewport(for: size)
         // A standing area: its places are asked for by count, never one by one.
-        if let area = canvas.area(at: point, in: current) {
-            areaAction?(area)
-            return
-        }
+        if let area = canvas.area(at: point, in: current) { return areaAction?(area) ?? () }
         // A table's top is a tap on the table (its first seat: what it takes is the show's rule).
         guard let seat = canvas.table(at: point, in: current)?.seats.lowerBound ?? canvas.hitTest(point, in: current) else { return }
         // The whole hall opened small: the tapped seat grows to a finger's size where it is.
@@ -80,16 +77,8 @@ extension ZoomableSeatMap {
         if let session {
             let layout = canvas.layout
             let ids = seats.map { layout.seatID($0) }
-            Task {
-                // One seat is a tap: the session takes what the show's rule says (a table sold whole).
-                if ids.count == 1 {
-                    await session.tap(ids[0])
-                } else if allChosen {
-                    await session.deselect(ids)
-                } else {
-                    await session.select(ids)
-                }
-            }
+            // One seat is a tap: the session takes what the show's rule says (a table sold whole).
+            Task { if ids.count == 1 { await session.tap(ids[0]) } else if allChosen { await session.deselect(ids) } else { await session.select(ids) } }
         } else if let selection {
             if allChosen { selection.wrappedValue.subtract(seats) } else { selection.wrappedValue.formUnion(seats) }
         }

@@ -81,6 +81,7 @@ extension Refusal {
         case .unknownShard: (422, "No such shard")
         case .showOnSale: (409, "Show on sale")
         case .acrossShards: (409, "Shows on different shards")
+        case .channelKey: (403, "Not this show's channel")
         }
     }
 }

@@ -25,17 +25,27 @@ extension SeatAPI {
     }
 
     func getReservation(_ id: String, _ r: HTTPRequest) throws -> HTTPResponse {
+        try Self.notAChannel(id)
         return .json(200, Render.reservation(try inventory.reservation(id: id)))
     }
 
     func releaseReservation(_ id: String, _ r: HTTPRequest, trace: RequestTrace, by who: Operator) throws -> HTTPResponse {
+        try Self.notAChannel(id)
         return afterCommit(try inventory.beginReleaseReservation(id: id, by: who.name), trace: trace) { .empty(204) }
     }
 
     func modifyReservation(_ id: String, _ r: HTTPRequest, trace: RequestTrace, by who: Operator) throws -> HTTPResponse {
+        try Self.notAChannel(id)
         let (add, remove) = try RequestBody.modifyRequest(r)
         let (view, ticket) = try inventory.beginModifyReservation(id: id, add: add, remove: remove, by: who.name)
         return afterCommit(ticket, trace: trace) { .json(200, Render.reservation(view)) }
+    }
+}
+
+extension SeatAPI {
+    /// A channel is reached at /v1/channels/{id}, never as the box office's reservation.
+    static func notAChannel(_ id: String) throws(Problem) {
+        if id.hasPrefix("c_") { throw Problem(404, "not-found", "Not found", detail: "\(id) is a partner's channel: /v1/channels/\(id)") }
     }
 }
 

@@ -54,6 +54,16 @@ extension SeatAPI {
         Route("/v1/shows/{id}/areas", [("GET", .getAreaCounts, { api, c in try api.areaCounts(c[0]) })]),
         Route("/v1/shows/{id}/holds", [("POST", .createHold, { api, c in try api.createHold(c[0], c.request, trace: c.trace, idempotency: c.idempotency) })]),
         Route(
+            "/v1/shows/{id}/channels",
+            [
+                ("GET", .listChannels, { api, c in try api.listChannels(c[0], by: try c.signedIn) }),
+                ("POST", .createChannel, { api, c in try api.createChannel(c[0], c.request, trace: c.trace, by: try c.signedIn) }),
+            ]),
+        Route("/v1/channels/{id}", [("DELETE", .releaseChannel, { api, c in try api.releaseChannel(c[0], trace: c.trace, by: try c.signedIn) })]),
+        Route(
+            "/v1/channels/{id}/seats",
+            [("POST", .modifyChannel, { api, c in try api.modifyChannel(c[0], c.request, trace: c.trace, by: try c.signedIn) })]),
+        Route(
             "/v1/shows/{id}/reservations",
             [
                 ("GET", .listReservations, { api, c in try api.listReservations(c[0], c.request) }),

@@ -161,6 +161,8 @@ extension SeatAPI {
     }
 
     func createHold(_ showID: String, _ r: HTTPRequest, trace: RequestTrace, idempotency: IdempotencyClaim?) throws -> HTTPResponse {
+        // A partner's hold: from its channel, past the waiting room (the partner has its own queue).
+        if let key = r.header("seat-channel") { return try createChannelHold(showID, key: key, r, trace: trace) }
         let admission = try self.admission(for: showID, r)
         let body = try RequestBody.holdRequest(r)
         let idem = idempotency?.request { view in Render.hold(view).bytes }

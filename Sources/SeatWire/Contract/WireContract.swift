@@ -16,7 +16,7 @@ public enum WireContract {
         ShowReportResource.self, StatusCountsBody.self, SalesReportResource.self, TakingsResource.self, OrderSearchResource.self, OperatorIdentity.self,
         QueueSettingsRequest.self, QueueResource.self, QueuePlace.self, CheckoutRequest.self, PaymentResource.self, CheckoutResource.self,
         PaymentOptionsResource.self, PaymentsReportResource.self, WebhookEndpointRequest.self, WebhookEndpointResource.self, WebhookDeliveryResource.self,
-        CardSetupResource.self, CardPaymentRequest.self, CardPaymentResource.self, AreaCountsResource.self,
+        CardSetupResource.self, CardPaymentRequest.self, CardPaymentResource.self, AreaCountsResource.self, ChannelResource.self, ChannelRequest.self,
     ]
 
     /// The schema a component name stands for.

@@ -66,6 +66,52 @@ extension APIOperation {
         ],
         problems: [401, 403, 404, 409, 413, 422, 503])
 
+    /// `GET /v1/shows/{id}/channels`
+    static let listChannels = APIOperation(
+        "listChannels",
+        "The show's partners' allocations (managers): what each still has and what its partner holds",
+        access: .role(.manager, "see channels"),
+        parameters: [.showId],
+        answers: [
+            .json(200, "channels", .array(.ref(ChannelResource.self)))
+        ],
+        problems: [401, 403, 404, 503])
+
+    /// `POST /v1/shows/{id}/channels`
+    static let createChannel = APIOperation(
+        "createChannel",
+        "Give a partner seats and standing places (managers): all or none; the answer has the partner's key (Seat-Channel), shown once",
+        access: .role(.manager, "make channels"),
+        parameters: [.showId],
+        body: .ref(ChannelRequest.self),
+        answers: [
+            .json(201, "made", .ref(ChannelResource.self))
+        ],
+        problems: [401, 403, 404, 409, 413, 422, 503])
+
+    /// `DELETE /v1/channels/{id}`
+    static let releaseChannel = APIOperation(
+        "releaseChannel",
+        "End a channel (managers): what it still has returns to the public sale; its partner's holds and sales stand",
+        access: .role(.manager, "release channels"),
+        parameters: [.reservationId],
+        answers: [
+            .empty(204, "released")
+        ],
+        problems: [401, 403, 404, 503])
+
+    /// `POST /v1/channels/{id}/seats`
+    static let modifyChannel = APIOperation(
+        "modifyChannel",
+        "Move seats into or out of a channel, live (managers): a seat added must be free, one removed the channel's",
+        access: .role(.manager, "change channels"),
+        parameters: [.reservationId],
+        body: .ref(ModifyHoldRequest.self),
+        answers: [
+            .json(200, "channel", .ref(ChannelResource.self))
+        ],
+        problems: [401, 403, 404, 409, 413, 422, 503])
+
     /// `POST /v1/shows/{id}/sales`
     static let sell = APIOperation(
         "sell",

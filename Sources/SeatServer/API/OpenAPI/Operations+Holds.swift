@@ -99,6 +99,7 @@ extension APIOperation {
         parameters: [
             .showId,
             .header("Seat-Admission", .string(maxLength: 400), description: "the admission from GET /v1/queue/{entry}, while the waiting room is on"),
+            .header("Seat-Channel", .string(maxLength: 200), description: "a partner's channel key: the seats and places come from its channel"),
         ],
         body: .ref(HoldRequest.self),
         answers: [

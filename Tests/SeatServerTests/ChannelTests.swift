@@ -1,0 +1,127 @@
+import Foundation
+import LoopbackHTTP
+import SeatJSON
+import SeatServerTestSupport
+import Testing
+
+/// Partners' allocations (#53) over HTTP on both stores: a channel's seats and places are not for sale
+/// to anyone else; its partner holds them with its key; what the partner lets go goes back to the
+/// channel; a manager moves seats in and out live and ends the channel.
+@Suite(.serialized) struct ChannelTests {
+    static let admin = [("X-Admin-Key", TestServer.adminKey)]
+
+    func livehouse(_ backend: StoreBackend) throws -> TestServer {
+        let server = try TestServer(backend: backend, seed: false)
+        let c = try server.connection()
+        let layout = try Data(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Samples/livehouse.json"))
+        #expect(try c.request("POST", "/v1/venues", headers: Self.admin, body: [UInt8](layout)).status == 201)
+        for (id, day) in [("gig", "02"), ("gig2", "03")] {
+            let show = try c.request(
+                "POST", "/v1/shows",
+                json:
+                    #"{"id":"\#(id)","venueId":"livehouse","startsAt":"2099-12-\#(day)T20:00:00+08:00","prices":{"categories":{"standard":"280.00","standing":"180.00","box":"300.00"}},"policy":{"maxSeats":8}}"#,
+                headers: Self.admin)
+            #expect(show.status == 201, "\(show.text)")
+        }
+        return server
+    }
+
+    func hold(_ c: HTTPConnection, _ body: String, key: String? = nil, show: String = "gig") throws -> HTTPConnection.Response {
+        try c.request("POST", "/v1/shows/\(show)/holds", json: body, headers: key.map { [("Seat-Channel", $0)] } ?? [])
+    }
+
+    func channel(_ c: HTTPConnection, _ id: String, show: String = "gig") throws -> JSONObject? {
+        try list(c, show: show).first { $0.text("id") == id }
+    }
+
+    func list(_ c: HTTPConnection, show: String = "gig") throws -> [JSONObject] {
+        let r = try c.request("GET", "/v1/shows/\(show)/channels", headers: Self.admin)
+        return ((try? JSONParser.parse(r.body))?.arrayValue ?? []).compactMap(\.objectValue)
+    }
+
+    func floorFree(_ c: HTTPConnection) throws -> Int? {
+        try c.request("GET", "/v1/shows/gig/areas").json?["areas"]?.arrayValue?.compactMap(\.objectValue).first { $0.text("id") == "floor" }?["free"]?.intValue
+    }
+
+    @Test(arguments: StoreBackend.available) func aPartnerSellsItsChannelAndNobodyElseCan(backend: StoreBackend) throws {
+        let server = try livehouse(backend)
+        let c = try server.connection()
+        let made = try c.request(
+            "POST", "/v1/shows/gig/channels", json: #"{"name":"Damai","seats":["A-1","A-2","A-3","A-4"],"areas":{"floor":10}}"#, headers: Self.admin)
+        #expect(made.status == 201, "\(made.text)")
+        let id = try #require(made.string("id")), key = try #require(made.string("key"))
+        #expect(id.hasPrefix("c_") && made.json?["seats"]?.arrayValue?.count == 14)
+        // The public: the channel's seats are not for sale, its places not counted free.
+        let public1 = try hold(c, #"{"seats":["A-1"]}"#)
+        #expect(public1.status == 409 && public1.string("type") == "/problems/seats-taken", "\(public1.text)")
+        #expect(try floorFree(c) == 90)
+        // The partner: seats and places from its channel; the key stays out of the list.
+        let partner = try hold(c, #"{"seats":["A-1","A-2"],"areas":{"floor":2}}"#, key: key)
+        #expect(partner.status == 201, "\(partner.text)")
+        #expect(try channel(c, id)?["held"]?.intValue == 4 && (try channel(c, id)?["seats"]?.arrayValue?.count) == 10)
+        #expect(try c.request("GET", "/v1/shows/gig/channels", headers: Self.admin).text.contains(key) == false)
+        // Let go: back to the channel, still not the public's.
+        #expect(try c.request("DELETE", "/v1/holds/\(try #require(partner.string("token")))").status == 204)
+        #expect(try channel(c, id)?["held"]?.intValue == 0 && (try channel(c, id)?["seats"]?.arrayValue?.count) == 14)
+        #expect(try hold(c, #"{"seats":["A-2"]}"#).status == 409)
+        #expect(try floorFree(c) == 90)
+        // Bought by the partner: sold.
+        let bought = try hold(c, #"{"seats":["A-1"],"areas":{"floor":1}}"#, key: key)
+        #expect(bought.status == 201, "\(bought.text)")
+        let confirmed = try c.request("POST", "/v1/holds/\(try #require(bought.string("token")))/confirm", json: #"{"orderRef":"DAMAI-1"}"#)
+        #expect(confirmed.status == 200, "\(confirmed.text)")
+        #expect(try channel(c, id)?["seats"]?.arrayValue?.count == 12)
+        // A seat the channel does not have, a key of nothing, a key of another show: each said, nothing held.
+        let outside = try hold(c, #"{"seats":["B-1"]}"#, key: key)
+        #expect(outside.status == 409 && outside.text.contains("not in channel Damai: B-1"), "\(outside.text)")
+        let nothing = try hold(c, #"{"seats":["A-2"]}"#, key: "not-a-key")
+        #expect(nothing.status == 403 && nothing.string("type") == "/problems/channel-key", "\(nothing.text)")
+        let other = try hold(c, #"{"seats":["A-2"]}"#, key: key, show: "gig2")
+        #expect(other.status == 403 && other.text.contains("a channel of show gig, not of gig2"), "\(other.text)")
+        let tooMany = try hold(c, #"{"areas":{"floor":10}}"#, key: key)
+        #expect(tooMany.status == 409 && tooMany.string("detail") == "floor: the channel has 9 of its places, 10 asked", "\(tooMany.text)")
+    }
+
+    @Test(arguments: StoreBackend.available) func aManagerMovesSeatsAndEndsTheChannel(backend: StoreBackend) throws {
+        let server = try livehouse(backend)
+        let c = try server.connection()
+        let made = try c.request("POST", "/v1/shows/gig/channels", json: #"{"name":"Tour","seats":["B-1","B-2","B-3"]}"#, headers: Self.admin)
+        #expect(made.status == 201, "\(made.text)")
+        let id = try #require(made.string("id")), key = try #require(made.string("key"))
+        // Live: one seat out (the public may have it), one in.
+        let moved = try c.request("POST", "/v1/channels/\(id)/seats", json: #"{"add":["B-4"],"remove":["B-3"]}"#, headers: Self.admin)
+        #expect(moved.status == 200 && moved.json?["seats"]?.arrayValue?.compactMap(\.stringValue) == ["B-1", "B-2", "B-4"], "\(moved.text)")
+        #expect(try hold(c, #"{"seats":["B-3"]}"#).status == 201)
+        // The partner holds B-1; the channel ends: B-2 and B-4 go public at once, B-1 when the partner lets go.
+        let partner = try hold(c, #"{"seats":["B-1"]}"#, key: key)
+        #expect(partner.status == 201, "\(partner.text)")
+        #expect(try c.request("DELETE", "/v1/channels/\(id)", headers: Self.admin).status == 204)
+        #expect(try hold(c, #"{"seats":["B-2","B-4"]}"#).status == 201)
+        #expect(try hold(c, #"{"seats":["B-5"]}"#, key: key).status == 403)
+        #expect(try c.request("DELETE", "/v1/holds/\(try #require(partner.string("token")))").status == 204)
+        #expect(try hold(c, #"{"seats":["B-1"]}"#).status == 201)
+        // A channel is not the box office's reservation.
+        #expect(try c.request("GET", "/v1/reservations/\(id)", headers: Self.admin).status == 404)
+    }
+
+    @Test(arguments: StoreBackend.available) func badChannelsAreRefusedByName(backend: StoreBackend) throws {
+        let server = try livehouse(backend)
+        let c = try server.connection()
+        let cases: [(String, Int, String)] = [
+            (#"{"seats":["A-1"]}"#, 422, "name"),
+            (#"{"name":"X"}"#, 422, "give the channel's seats"),
+            (#"{"name":"X","seats":["Z-9"]}"#, 422, "Z-9"),
+            (#"{"name":"X","areas":{"floor":101}}"#, 409, "area-full"),
+            (#"{"name":"X","seats":["A-1"],"releaseAt":"2001-01-01T00:00:00Z"}"#, 422, "releaseAt"),
+        ]
+        for (body, status, says) in cases {
+            let r = try c.request("POST", "/v1/shows/gig/channels", json: body, headers: Self.admin)
+            #expect(r.status == status && r.text.contains(says), "\(body): \(r.text)")
+        }
+        #expect(try list(c).isEmpty)
+        // Without a manager's key: refused.
+        #expect(try c.request("POST", "/v1/shows/gig/channels", json: #"{"name":"X","seats":["A-1"]}"#).status == 401)
+    }
+}
