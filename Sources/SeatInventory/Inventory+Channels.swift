@@ -128,7 +128,11 @@ extension Inventory {
         let now = clock()
         let (id, token) = Self.randomIDAndToken(prefix: idPrefix(show: showID, now))
         let tokenDigest = Secrets.tokenDigest(token)
+        // With a shared store the channel may be another instance's, its seats changed there a moment
+        // ago: read (outside the lock, one query) and applied first, as every hold operation does.
+        let snapshot = try readHold(tokenDigest: Secrets.tokenDigest(key))
         return try lockedWhenFresh(show: showID) { (m: Memory) throws(Refusal) -> (HoldView, CommitTicket) in
+            apply(snapshot, in: m)
             let (state, channel) = try channel(key: key, show: showID, in: m)
             try checkOnSale(state)
             guard !seatIDs.isEmpty || !places.isEmpty else { throw Refusal(.noSeats, detail: "a hold needs at least one seat or place") }

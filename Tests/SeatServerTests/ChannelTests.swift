@@ -2,6 +2,7 @@ import Foundation
 import LoopbackHTTP
 import SeatJSON
 import SeatServerTestSupport
+import SharedState
 import Testing
 
 /// Partners' allocations (#53) over HTTP on both stores: a channel's seats and places are not for sale
@@ -123,5 +124,53 @@ import Testing
         #expect(try list(c).isEmpty)
         // Without a manager's key: refused.
         #expect(try c.request("POST", "/v1/shows/gig/channels", json: #"{"name":"X","seats":["A-1"]}"#).status == 401)
+    }
+
+    /// A partner and the public racing at the edge of a channel, split between two instances on one
+    /// PostgreSQL store: the partner's buyers on row A (the channel's), the public on rows A and B. No
+    /// public hold ever has a channel seat, no partner's hold a seat outside it, no seat two claims,
+    /// and both instances say the same of the channel afterwards.
+    @Test func aPartnerAndThePublicRaceAtTheChannelsEdgeOnTwoInstances() throws {
+        guard StoreBackend.available.contains(.postgres) else { return }
+        let a = try livehouse(.postgres)
+        let b = try TestServer(backend: .postgres, seed: false, storeURL: a.storeURL)
+        let ca = try a.connection()
+        let row = (1...8).map { "\"A-\($0)\"" }.joined(separator: ",")
+        let made = try ca.request("POST", "/v1/shows/gig/channels", json: #"{"name":"Maoyan","seats":[\#(row)],"areas":{"floor":20}}"#, headers: Self.admin)
+        #expect(made.status == 201, "\(made.text)")
+        let key = try #require(made.string("key")), id = try #require(made.string("id"))
+        let publicGot = Locked([String]()), partnerGot = Locked([String]()), odd = Locked([String]())
+        DispatchQueue.concurrentPerform(iterations: 64) { k in
+            guard let c = try? (k % 2 == 0 ? a : b).connection() else { return }
+            let partner = k % 4 < 2
+            for attempt in 0..<6 {
+                let seat = partner ? "A-\(1 + (k + attempt) % 8)" : "\(attempt % 2 == 0 ? "A" : "B")-\(1 + (k + attempt) % 8)"
+                let places = partner && attempt % 3 == 0 ? #","areas":{"floor":1}"# : ""
+                guard let r = try? hold(c, #"{"seats":["\#(seat)"]\#(places)}"#, key: partner ? key : nil) else { return }
+                if r.status == 201 {
+                    let seats = r.json?["seats"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                    (partner ? partnerGot : publicGot).withLock { $0 += seats }
+                } else if r.status != 409 && r.string("type") != "/problems/rule-violation" {
+                    odd.withLock { $0.append("\(r.status) \(r.text)") }
+                }
+            }
+        }
+        #expect(odd.withLock { $0 }.isEmpty, "\(odd.withLock { $0 })")
+        let publicSeats = publicGot.withLock { $0 }, partnerSeats = partnerGot.withLock { $0 }
+        #expect(!publicSeats.contains { $0.hasPrefix("A-") || $0.hasPrefix("floor:") }, "the public took a channel seat: \(publicSeats)")
+        #expect(partnerSeats.allSatisfy { $0.hasPrefix("A-") || $0.hasPrefix("floor:") }, "a partner took a seat outside: \(partnerSeats)")
+        #expect(Set(publicSeats + partnerSeats).count == publicSeats.count + partnerSeats.count, "a seat held twice")
+        // Both instances, caught up, say the same of the channel: its 28 less what the partner holds.
+        var seen: [[Int]] = []
+        for _ in 0..<50 {
+            seen = try [a, b].map { s in
+                let ch = try channel(try s.connection(), id)
+                return [ch?["seats"]?.arrayValue?.count ?? -1, ch?["held"]?.intValue ?? -1]
+            }
+            if seen[0] == seen[1] && seen[0] == [28 - partnerSeats.count, partnerSeats.count] { break }
+            usleep(100_000)
+        }
+        print("channel race: the partner holds \(partnerSeats.count), the public \(publicSeats.count); the instances say \(seen)")
+        #expect(seen[0] == seen[1] && seen[0] == [28 - partnerSeats.count, partnerSeats.count], "\(seen)")
     }
 }
