@@ -189,4 +189,20 @@ extension Inventory {
         guard let channelID = Self.channelID(ofHold: record.id) else { return nil }
         return state.holds.values.first { $0.record.id == channelID && Self.isChannel($0.record) }
     }
+
+    /// What a channel's partner may take, as an availability: the channel's seats and places free, every
+    /// other seat not (best available "in its allocation" reads it).
+    /// - Complexity: O(seats).
+    public func channelAvailability(show showID: String, key: String) throws(Refusal) -> SeatAvailability {
+        let snapshot = try readHold(tokenDigest: Secrets.tokenDigest(key))
+        return try lockedWhenFresh(show: showID) { (m: Memory) throws(Refusal) -> SeatAvailability in
+            apply(snapshot, in: m)
+            let (state, channel) = try channel(key: key, show: showID, in: m)
+            var out = SeatAvailability(layout: state.layout)
+            let own = Set(channel.seats)
+            for i in state.layout.seatIndices where !own.contains(i) { _ = out.setStatus(.blocked, for: i) }
+            out.commit(version: state.availability.version)
+            return out
+        }
+    }
 }

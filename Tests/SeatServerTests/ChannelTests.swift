@@ -81,6 +81,12 @@ import Testing
         #expect(nothing.status == 403 && nothing.string("type") == "/problems/channel-key", "\(nothing.text)")
         let other = try hold(c, #"{"seats":["A-2"]}"#, key: key, show: "gig2")
         #expect(other.status == 403 && other.text.contains("a channel of show gig, not of gig2"), "\(other.text)")
+        // The best two side by side in the channel's allocation: from what it still has (A-2…A-4).
+        let best = try c.request("GET", "/v1/shows/gig/best?count=2&zone=stalls", headers: [("Seat-Channel", key)])
+        let bestSeats = best.json?["seats"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(best.status == 200 && bestSeats.count == 2 && bestSeats.allSatisfy { ["A-2", "A-3", "A-4"].contains($0) }, "\(best.text)")
+        #expect(try hold(c, #"{"seats":[\#(bestSeats.map { "\"\($0)\"" }.joined(separator: ","))]}"#, key: key).status == 201)
+        #expect(try c.request("GET", "/v1/shows/gig/best?count=2", headers: [("Seat-Channel", "nope")]).status == 403)
         let tooMany = try hold(c, #"{"areas":{"floor":10}}"#, key: key)
         #expect(tooMany.status == 409 && tooMany.string("detail") == "floor: the channel has 9 of its places, 10 asked", "\(tooMany.text)")
     }

@@ -107,7 +107,9 @@ extension SeatAPI {
         if let zone = r.query["zone"], layout.zoneIndex(id: zone) == nil { throw Problem.notFound("no zone \(zone) in venue \(layout.id)") }
         let wheelchair = r.query["wheelchair"] == "true"
         let request = BestAvailableRequest(count: count, zone: r.query["zone"], wheelchair: wheelchair)
-        guard let seats = layout.bestAvailable(request, availability: state.availability, policy: state.policy) else {
+        // A partner asks within its channel's allocation (`Seat-Channel`): only the channel's seats are free to it.
+        let availability = try r.header("seat-channel").map { try inventory.channelAvailability(show: id, key: $0) } ?? state.availability
+        guard let seats = layout.bestAvailable(request, availability: availability, policy: state.policy) else {
             throw Problem(
                 409, "no-seats-together", "No seats together",
                 detail: "no \(count) free seats side by side\(r.query["zone"].map { " in zone \($0)" } ?? "") (version \(state.availability.version))")

@@ -66,11 +66,12 @@ extension APIOperation {
             .showId,
             .query("count", .integer(minimum: 1, maximum: 1000), required: true, description: "at most the show's own limit (policy.maxSeats): more is 422"),
             .query("zone", .string()), .query("wheelchair", .boolean),
+            .header("Seat-Channel", .string(maxLength: 200), description: "a partner's channel key: the best in its channel's allocation"),
         ],
         answers: [
             .json(200, "the seats and their total (nothing is held)", BestSeats.self)
         ],
-        problems: [404, 409, 422, 503])
+        problems: [403, 404, 409, 422, 503])
 
     /// `GET /v1/shows/{id}/free-seats`
     static let getFreeSeats = APIOperation(
