@@ -37,7 +37,7 @@ extension Inventory {
     }
 
     /// The channel a partner's hold drew from (`p_…@X` → `c_X`), nil for any other hold.
-    static func channelID(ofHold id: String) -> String? {
+    public static func channelID(ofHold id: String) -> String? {
         guard id.hasPrefix("p_"), let at = id.firstIndex(of: "@") else { return nil }
         return "c_" + id[id.index(after: at)...]
     }

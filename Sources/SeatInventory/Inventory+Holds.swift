@@ -298,19 +298,31 @@ extension Inventory {
         return outcome
     }
 
+    /// `uniqueOrder`: the reference may name no other order (a partner's own order number: the same
+    /// number confirms the same hold once, another hold under it is a 409).
     package func beginConfirmHold(
-        token plain: String, orderRef: String, idempotency: IdempotentRequest<HoldView>?, payments: [PaymentRecord] = []
+        token plain: String, orderRef: String, idempotency: IdempotentRequest<HoldView>?, payments: [PaymentRecord] = [], uniqueOrder: Bool = false
     ) throws(Refusal) -> (
         HoldOutcome, CommitTicket?
     ) {
         let token = Secrets.tokenDigest(plain)
         let snapshot = try readHold(tokenDigest: token), stored = try storedAnswer(idempotency, show: snapshot?.read?.record.showID)
+        var existing = false
+        if uniqueOrder { do { existing = !(try store.orders(orderRef: orderRef)).isEmpty } catch { throw Self.storeRefusal(error) } }
         let confirmedBefore: Refusal
         do throws(Refusal) {
             return try lockedForHold(token) { (m: Memory) throws(Refusal) -> (HoldOutcome, CommitTicket?) in
                 if let body = try replay(idempotency, stored: stored, in: m) { return (.replayed(body: body), nil) }
                 let (state, hold) = try activeHold(token, snapshot: snapshot, in: m)
                 try Self.refuseWhilePaying(hold)
+                if uniqueOrder {
+                    // This hold is live, so an order under the reference is another hold's.
+                    let pending = m.shows.values.contains { s in s.holds.values.contains { $0.record.orderRef == orderRef } }
+                    if existing || pending || m.recentOrders.contains(orderRef) {
+                        throw Refusal(.orderExists, detail: "order \(orderRef) is another hold's: an external order id names one order")
+                    }
+                    m.recentOrders.insert(orderRef)
+                }
                 return try confirm(hold, in: state, m, orderRef: orderRef, idempotency: idempotency, token: plain, payments: payments)
             }
         } catch  where error.reason == .holdConfirmed {

@@ -74,6 +74,24 @@ import Testing
         let confirmed = try c.request("POST", "/v1/holds/\(try #require(bought.string("token")))/confirm", json: #"{"orderRef":"DAMAI-1"}"#)
         #expect(confirmed.status == 200, "\(confirmed.text)")
         #expect(try channel(c, id)?["seats"]?.arrayValue?.count == 12)
+        // The partner's own order number: the order's reference; the same number again is the same
+        // answer, under another hold a 409; a buyer's hold has none.
+        let second = try hold(c, #"{"areas":{"floor":1}}"#, key: key)
+        let secondToken = try #require(second.string("token"))
+        let external = try c.request("POST", "/v1/holds/\(secondToken)/confirm", json: #"{"externalOrderId":"DM-2026-0001"}"#)
+        #expect(external.status == 200 && external.string("orderRef") == "DM-2026-0001", "\(external.text)")
+        let again = try c.request("POST", "/v1/holds/\(secondToken)/confirm", json: #"{"externalOrderId":"DM-2026-0001"}"#)
+        #expect(again.status == 200 && again.string("orderRef") == "DM-2026-0001", "\(again.text)")
+        let third = try hold(c, #"{"areas":{"floor":1}}"#, key: key)
+        let reused = try c.request("POST", "/v1/holds/\(try #require(third.string("token")))/confirm", json: #"{"externalOrderId":"DM-2026-0001"}"#)
+        #expect(reused.status == 409 && reused.string("type") == "/problems/order-exists", "\(reused.text)")
+        #expect(try c.request("DELETE", "/v1/holds/\(try #require(third.string("token")))").status == 204)
+        let buyer = try hold(c, #"{"seats":["B-8"]}"#)
+        let notPartner = try c.request("POST", "/v1/holds/\(try #require(buyer.string("token")))/confirm", json: #"{"externalOrderId":"X-1"}"#)
+        #expect(notPartner.status == 422 && notPartner.text.contains("only a partner's hold"), "\(notPartner.text)")
+        let long = try c.request("POST", "/v1/holds/\(secondToken)/confirm", json: #"{"externalOrderId":"\#(String(repeating: "x", count: 65))"}"#)
+        #expect(long.status == 422 && long.text.contains("at most 64 characters"), "\(long.text)")
+        #expect(try c.request("GET", "/v1/orders/DM-2026-0001", headers: Self.admin).status == 200)
         // A seat the channel does not have, a key of nothing, a key of another show: each said, nothing held.
         let outside = try hold(c, #"{"seats":["B-1"]}"#, key: key)
         #expect(outside.status == 409 && outside.text.contains("not in channel Damai: B-1"), "\(outside.text)")
@@ -88,7 +106,7 @@ import Testing
         #expect(try hold(c, #"{"seats":[\#(bestSeats.map { "\"\($0)\"" }.joined(separator: ","))]}"#, key: key).status == 201)
         #expect(try c.request("GET", "/v1/shows/gig/best?count=2", headers: [("Seat-Channel", "nope")]).status == 403)
         let tooMany = try hold(c, #"{"areas":{"floor":10}}"#, key: key)
-        #expect(tooMany.status == 409 && tooMany.string("detail") == "floor: the channel has 9 of its places, 10 asked", "\(tooMany.text)")
+        #expect(tooMany.status == 409 && tooMany.string("detail") == "floor: the channel has 8 of its places, 10 asked", "\(tooMany.text)")
     }
 
     @Test(arguments: StoreBackend.available) func aManagerMovesSeatsAndEndsTheChannel(backend: StoreBackend) throws {

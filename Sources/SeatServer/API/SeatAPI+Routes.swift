@@ -180,9 +180,19 @@ extension SeatAPI {
         let body = try RequestBody.confirmRequest(r)
         let idem = idempotency?.request { view in Render.hold(view).bytes }
         var paid: [PaymentRecord] = []
+        // A partner's hold (made with Seat-Channel) is paid at the partner: it confirms with its own order
+        // number, and only such a hold may.
+        // (A hold no longer live is the inventory's to answer: bought before under the same number, the same answer.)
+        let live = try? inventory.hold(token: token)
+        let partner = live.map { Inventory.channelID(ofHold: $0.holdID) != nil } ?? false
+        if body.externalOrderId != nil, live != nil, !partner {
+            throw Problem(422, "invalid-body", "The request body is not valid", detail: "externalOrderId: only a partner's hold (made with Seat-Channel) has one")
+        }
         if let external = body.payment {
             paid = [try externalPayment(external, token: token, r)]
-        } else if payments.takesMoneyOnline, let view = try? inventory.hold(token: token), view.state == .active, !view.paying, view.total.amount != 0 {
+        } else if payments.takesMoneyOnline, !partner, let view = try? inventory.hold(token: token), view.state == .active, !view.paying,
+            view.total.amount != 0
+        {
             // With money taken online, a buyer's hold is sold by its payment, never by asking (a hold
             // already sold answers as before; one that costs nothing needs no payment).
             throw Problem(
@@ -190,7 +200,8 @@ extension SeatAPI {
                 detail: "pay for this hold first: POST /v1/holds/{token}/checkout with a provider ("
                     + payments.onlineProviders.joined(separator: ", ") + "); the seats are sold when the payment is")
         }
-        let (outcome, ticket) = try inventory.beginConfirmHold(token: token, orderRef: body.orderRef, idempotency: idem, payments: paid)
+        let (outcome, ticket) = try inventory.beginConfirmHold(
+            token: token, orderRef: body.orderRef, idempotency: idem, payments: paid, uniqueOrder: body.externalOrderId != nil)
         return afterCommit(ticket, trace: trace) { Self.render(outcome, created: false) }
     }
 

@@ -120,11 +120,17 @@ public struct ConfirmRequest: Sendable, Hashable {
 
     public var orderRef: String
     public var payment: ExternalPayment?
-    public init(orderRef: String, payment: ExternalPayment? = nil) { self.orderRef = orderRef; self.payment = payment }
+    /// A partner's own order number (a hold made with `Seat-Channel`), 1 to 64 characters: the order's
+    /// reference, so the same number confirms the same hold once and names it in orders and reports.
+    public var externalOrderId: String?
+    public init(orderRef: String, payment: ExternalPayment? = nil, externalOrderId: String? = nil) {
+        self.orderRef = orderRef; self.payment = payment; self.externalOrderId = externalOrderId
+    }
 
     public func jsonBytes() -> [UInt8] {
         var w = JSONWriter()
-        w.raw("{"); w.key("orderRef", first: true); w.string(orderRef)
+        w.raw("{")
+        if let externalOrderId { w.key("externalOrderId", first: true); w.string(externalOrderId) } else { w.key("orderRef", first: true); w.string(orderRef) }
         if let payment {
             w.key("payment"); w.raw("{"); w.key("provider", first: true); w.string("external")
             w.key("reference"); w.string(payment.reference); w.key("amount"); w.string(payment.amount); w.raw("}")
@@ -136,9 +142,16 @@ public struct ConfirmRequest: Sendable, Hashable {
     public init(json bytes: [UInt8]) throws(WireError) {
         let o = try WireError.object(bytes)
         var log = ProblemLog()
-        o.rejectUnknownKeys(["orderRef", "payment"], at: "", into: &log)
-        let ref = o.text("orderRef", into: &log)
-        if let ref, let problem = WireOrderRef.problem(ref) { log.add("orderRef", problem) }
+        o.rejectUnknownKeys(["orderRef", "payment", "externalOrderId"], at: "", into: &log)
+        // A partner's confirmation names its own order instead (the two are one reference).
+        let external = o.text("externalOrderId", into: &log, required: false)
+        if let external {
+            if let problem = WireOrderRef.problem(external) { log.add("externalOrderId", problem) }
+            if external.unicodeScalars.count > 64 { log.add("externalOrderId", "at most 64 characters, got \(external.unicodeScalars.count)") }
+            if o["orderRef"] != nil { log.add("orderRef", "give orderRef or a partner's externalOrderId, not both") }
+        }
+        let ref = external ?? o.text("orderRef", into: &log)
+        if external == nil, let ref, let problem = WireOrderRef.problem(ref) { log.add("orderRef", problem) }
         var payment: ExternalPayment?
         if let value = o["payment"] {
             if let p = value.objectValue {
@@ -159,7 +172,7 @@ public struct ConfirmRequest: Sendable, Hashable {
             }
         }
         if !log.isEmpty { throw .invalid(log.error) }
-        self.init(orderRef: ref!, payment: payment)
+        self.init(orderRef: ref!, payment: payment, externalOrderId: external)
     }
 }
 
@@ -209,6 +222,13 @@ extension ConfirmRequest: WireBody {
                     "amount": .string(pattern: #"^[0-9]+(\.[0-9]+)?$"#),
                 ], required: ["provider", "reference", "amount"], closed: true
             ).described("a payment an operator's own checkout took (a checkout key only)"),
-        ], required: ["orderRef"], closed: true
-    ).example(#"{"orderRef":"A-1001"}"#)
+            "externalOrderId": .string(pattern: #"^[^/?#%\\\u0000-\u001f\u007f-\u009f]*$"#, minLength: 1, maxLength: 64).described(
+                "a partner's own order number, for a hold made with Seat-Channel: the order's reference (instead of orderRef)"),
+        ], closed: true
+    ).with {
+        $0.oneOf = [
+            .constraint(required: ["orderRef"]).with { $0.not = [.constraint(required: ["externalOrderId"])] },
+            .constraint(required: ["externalOrderId"]).with { $0.not = [.constraint(required: ["orderRef"])] },
+        ]
+    }.example(#"{"orderRef":"A-1001"}"#)
 }
