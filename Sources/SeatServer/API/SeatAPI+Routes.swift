@@ -186,7 +186,8 @@ extension SeatAPI {
         let live = try? inventory.hold(token: token)
         let partner = live.map { Inventory.channelID(ofHold: $0.holdID) != nil } ?? false
         if body.externalOrderId != nil, live != nil, !partner {
-            throw Problem(422, "invalid-body", "The request body is not valid", detail: "externalOrderId: only a partner's hold (made with Seat-Channel) has one")
+            throw Problem(
+                422, "invalid-body", "The request body is not valid", detail: "externalOrderId: only a partner's hold (made with Seat-Channel) has one")
         }
         if let external = body.payment {
             paid = [try externalPayment(external, token: token, r)]
