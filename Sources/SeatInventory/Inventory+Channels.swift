@@ -205,4 +205,28 @@ extension Inventory {
             return out
         }
     }
+
+    /// How a sale came, for orders and reports: `online`, `counter`, or `partner:NAME` (its channel's
+    /// name from `names` or this instance's memory; its id when neither knows it).
+    func salesChannel(_ r: HoldRecord, names: [String: String] = [:], in state: ShowState?) -> String {
+        guard let channelID = Self.channelID(ofHold: r.id) else { return r.kind == .buyer ? "online" : "counter" }
+        let name = names[channelID] ?? state?.holds.values.first { $0.record.id == channelID }?.record.reason ?? channelID
+        return "partner:" + name
+    }
+
+    /// The names of the channels `sales` came through, read from the store (a channel ended is there
+    /// only). Off the lock.
+    func channelNames(of sales: [(record: HoldRecord, seats: [Int])]) throws(Refusal) -> [String: String] {
+        var names: [String: String] = [:]
+        for id in Set(sales.compactMap { Self.channelID(ofHold: $0.record.id) }) {
+            do { if let r = try store.holdWithSeats(id: id)?.record { names[id] = r.reason ?? id } } catch { throw Self.storeRefusal(error) }
+        }
+        return names
+    }
+
+    /// How a sale was paid: its word (cash, card, wechat…), `online` for a buyer's, `partner` for a
+    /// partner's (paid at the partner); nil for a counter sale without one.
+    static func paymentWord(_ r: HoldRecord) -> String? {
+        r.payment ?? (channelID(ofHold: r.id) != nil ? "partner" : r.kind == .buyer ? "online" : nil)
+    }
 }

@@ -62,6 +62,7 @@ extension Inventory {
             sales = try store.sales(show: showID)
             refunds = try store.refunds(holdIDs: sales.map(\.record.id))
         } catch { throw Self.storeRefusal(error) }
+        let names = try channelNames(of: sales)
         return try lockedWhenFresh(show: showID) { (m: Memory) throws(Refusal) -> ShowReport in
             let state = try state(forShow: showID, in: m)
             let layout = state.layout, prices = state.prices, a = state.committed
@@ -79,8 +80,8 @@ extension Inventory {
             for sale in sales {
                 guard let fee = pricingOf[sale.record.id]?.fee else { continue }
                 fees += fee
-                byChannel[sale.record.kind == .buyer ? "online" : "counter", default: 0] += fee
-                byPayment[sale.record.payment ?? (sale.record.kind == .buyer ? "online" : "unknown"), default: 0] += fee
+                byChannel[salesChannel(sale.record, names: names, in: state), default: 0] += fee
+                byPayment[Self.paymentWord(sale.record) ?? "unknown", default: 0] += fee
             }
             var rows: [ShowReport.SeatRow] = []
             rows.reserveCapacity(layout.seatCount)
@@ -94,15 +95,15 @@ extension Inventory {
                 if status == .sold {
                     net += price
                     byCategory[zone.category, default: 0] += price
-                    let channel = sale.map { $0.kind == .buyer ? "online" : "counter" } ?? "unknown"
+                    let channel = sale.map { salesChannel($0, names: names, in: state) } ?? "unknown"
                     byChannel[channel, default: 0] += price
-                    byPayment[sale?.payment ?? (sale?.kind == .buyer ? "online" : "unknown"), default: 0] += price
+                    byPayment[sale.flatMap(Self.paymentWord) ?? "unknown", default: 0] += price
                 }
                 rows.append(
                     ShowReport.SeatRow(
                         seatID: layout.seatID(seat), row: layout.rows[layout.rowIndex(of: seat)].label, zone: zone.id, category: zone.category,
                         status: status, price: Money(price, of: prices.table), orderRef: sale?.orderRef,
-                        channel: sale.map { $0.kind == .buyer ? "online" : "counter" }, payment: sale?.payment ?? (sale?.kind == .buyer ? "online" : nil)))
+                        channel: sale.map { salesChannel($0, names: names, in: state) }, payment: sale.flatMap(Self.paymentWord)))
             }
             var refunded = Decimal(0)
             for r in refunds where r.seat < layout.seatCount { refunded += state.price(of: r.seat, pricingOf[r.holdID] ?? HoldPricing(revision: 0)) }

@@ -361,7 +361,7 @@ extension Inventory {
     func orderPart(_ r: HoldRecord, seats: [SeatIndex], in state: ShowState, exchangedFrom: String? = nil) -> OrderView.Part {
         let pricing = HoldPricing(stored: r.prices)
         return OrderView.Part(
-            holdID: r.id, showID: r.showID, channel: r.kind == .buyer ? "online" : "counter", payment: r.payment ?? (r.kind == .buyer ? "online" : ""),
+            holdID: r.id, showID: r.showID, channel: salesChannel(r, in: state), payment: Self.paymentWord(r) ?? "",
             operatorName: r.operatorName, seats: seats.map { (state.layout.seatID($0), state.money(of: $0, pricing)) },
             total: state.total(of: seats, pricing), currency: state.prices.table.currency, soldAt: r.createdAt,
             overridden: r.reason.flatMap { $0.contains("forced past ") ? String($0[$0.range(of: "forced past ")!.upperBound...]) : nil },

@@ -91,7 +91,11 @@ import Testing
         #expect(notPartner.status == 422 && notPartner.text.contains("only a partner's hold"), "\(notPartner.text)")
         let long = try c.request("POST", "/v1/holds/\(secondToken)/confirm", json: #"{"externalOrderId":"\#(String(repeating: "x", count: 65))"}"#)
         #expect(long.status == 422 && long.text.contains("at most 64 characters"), "\(long.text)")
-        #expect(try c.request("GET", "/v1/orders/DM-2026-0001", headers: Self.admin).status == 200)
+        let order = try c.request("GET", "/v1/orders/DM-2026-0001", headers: Self.admin)
+        #expect(order.status == 200 && order.text.contains(#""channel":"partner:Damai","payment":"partner""#), "\(order.text)")
+        // The show's takings split by channel: the partner's two sales (A-1 and a place, then a place) beside nobody else's.
+        let report = try c.request("GET", "/v1/shows/gig/report", headers: Self.admin)
+        #expect(report.status == 200 && report.text.contains(#""byChannel":{"partner:Damai":"#), "\(report.text)")
         // A seat the channel does not have, a key of nothing, a key of another show: each said, nothing held.
         let outside = try hold(c, #"{"seats":["B-1"]}"#, key: key)
         #expect(outside.status == 409 && outside.text.contains("not in channel Damai: B-1"), "\(outside.text)")

@@ -245,7 +245,7 @@ extension OrderResource: WireBody, WireWritable {
                     [
                         "holdId": .string(),
                         "showId": .string(),
-                        "channel": .oneOf(["online", "counter"]),
+                        "channel": .string(pattern: "^(online|counter|partner:.+)$").described("online, counter, or partner:NAME (a channel's)"),
                         "payment": .string(),
                         "operator": .string().orNull,
                         "seats": .array(
