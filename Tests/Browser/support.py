@@ -214,6 +214,12 @@ class PickerCase(unittest.TestCase):
         os.makedirs(ARTIFACTS, exist_ok=True)
         cls.server = Server(getattr(cls, "shards", ()), payments=getattr(cls, "payments", False))
         cls.drivers = []
+        # A suite's own venue files (Samples/…), made through the API as an operator would.
+        for path in getattr(cls, "venues", ()):
+            with open(os.path.join(ROOT, path), "rb") as f:
+                request = urllib.request.Request(cls.server.url + "/v1/venues", data=f.read(), method="POST",
+                                                 headers={"Content-Type": "application/json", "X-Admin-Key": "browser-test-key"})
+            assert urllib.request.urlopen(request).status == 201, path
 
     @classmethod
     def tearDownClass(cls):

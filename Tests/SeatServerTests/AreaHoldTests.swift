@@ -15,20 +15,11 @@ import Testing
     /// A server with Samples/livehouse.json (16 seats, a 100-place floor, a box of 6 sold whole, a lounge
     /// for one party of 4 to 8) and its show `gig`.
     func livehouse(_ backend: StoreBackend) throws -> TestServer {
-        let server = try TestServer(backend: backend, seed: false)
-        let c = try server.connection()
-        let layout = try Data(
-            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("Samples/livehouse.json"))
-        let venue = try c.request("POST", "/v1/venues", headers: Self.admin, body: [UInt8](layout))
-        #expect(venue.status == 201, "\(venue.text)")
-        let show = try c.request(
-            "POST", "/v1/shows",
-            json:
-                #"{"id":"gig","venueId":"livehouse","startsAt":"2099-12-02T20:00:00+08:00","prices":{"categories":{"standard":"280.00","standing":"180.00","box":"300.00"}}}"#,
-            headers: Self.admin)
-        #expect(show.status == 201, "\(show.text)")
-        return server
+        try TestServer.livehouse(
+            backend,
+            shows: [
+                #"{"id":"gig","venueId":"livehouse","startsAt":"2099-12-02T20:00:00+08:00","prices":{"categories":{"standard":"280.00","standing":"180.00","box":"300.00"}}}"#
+            ])
     }
 
     func counts(_ c: HTTPConnection) throws -> [String: [String: Int]] {

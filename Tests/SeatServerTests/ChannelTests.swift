@@ -12,21 +12,11 @@ import Testing
     static let admin = [("X-Admin-Key", TestServer.adminKey)]
 
     func livehouse(_ backend: StoreBackend) throws -> TestServer {
-        let server = try TestServer(backend: backend, seed: false)
-        let c = try server.connection()
-        let layout = try Data(
-            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("Samples/livehouse.json"))
-        #expect(try c.request("POST", "/v1/venues", headers: Self.admin, body: [UInt8](layout)).status == 201)
-        for (id, day) in [("gig", "02"), ("gig2", "03")] {
-            let show = try c.request(
-                "POST", "/v1/shows",
-                json:
-                    #"{"id":"\#(id)","venueId":"livehouse","startsAt":"2099-12-\#(day)T20:00:00+08:00","prices":{"categories":{"standard":"280.00","standing":"180.00","box":"300.00"}},"policy":{"maxSeats":8}}"#,
-                headers: Self.admin)
-            #expect(show.status == 201, "\(show.text)")
-        }
-        return server
+        try TestServer.livehouse(
+            backend,
+            shows: [("gig", "02"), ("gig2", "03")].map { id, day in
+                #"{"id":"\#(id)","venueId":"livehouse","startsAt":"2099-12-\#(day)T20:00:00+08:00","prices":{"categories":{"standard":"280.00","standing":"180.00","box":"300.00"}},"policy":{"maxSeats":8}}"#
+            })
     }
 
     func hold(_ c: HTTPConnection, _ body: String, key: String? = nil, show: String = "gig") throws -> HTTPConnection.Response {

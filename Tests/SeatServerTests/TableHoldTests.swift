@@ -13,22 +13,15 @@ import Testing
     /// Samples/livehouse.json (T1 round of 4 by table, T2 round of 4 by seat, L1 long of 6, minimum 2) and
     /// its show `supper`, whose policy sells T2 whole too and whose prices give T1 its own price.
     func livehouse(_ backend: StoreBackend) throws -> TestServer {
-        let server = try TestServer(backend: backend, seed: false)
-        let c = try server.connection()
-        let layout = try Data(
-            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("Samples/livehouse.json"))
-        #expect(try c.request("POST", "/v1/venues", headers: Self.admin, body: [UInt8](layout)).status == 201)
-        let show = try c.request(
-            "POST", "/v1/shows",
-            json: #"""
+        try TestServer.livehouse(
+            backend,
+            shows: [
+                #"""
                 {"id":"supper","venueId":"livehouse","startsAt":"2099-12-02T20:00:00+08:00",
                  "prices":{"categories":{"standard":"80.00","standing":"180.00","box":"300.00"},"tables":{"T1":"500.00"}},
                  "policy":{"maxSeats":4,"tables":{"T2":"byTable"}}}
-                """#,
-            headers: Self.admin)
-        #expect(show.status == 201, "\(show.text)")
-        return server
+                """#
+            ])
     }
 
     func hold(_ c: HTTPConnection, _ seats: [String]) throws -> HTTPConnection.Response {

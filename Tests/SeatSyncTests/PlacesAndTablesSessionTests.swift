@@ -8,25 +8,15 @@ import Testing
 /// A native picker's session on the livehouse (#53): standing places by count beside seats, a table
 /// taken by one tap as the show says, an area that has not so many free said in words.
 @Suite(.serialized, .timeLimit(.minutes(1))) struct PlacesAndTablesSessionTests {
-    static let admin = [("X-Admin-Key", TestServer.adminKey)]
 
     func livehouse() throws -> TestServer {
-        let server = try TestServer(seed: false)
-        let c = try server.connection()
-        let layout = try Data(
-            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("Samples/livehouse.json"))
-        #expect(try c.request("POST", "/v1/venues", headers: Self.admin, body: [UInt8](layout)).status == 201)
-        let show = try c.request(
-            "POST", "/v1/shows",
-            json: #"""
-                {"id":"show","venueId":"livehouse","startsAt":"2099-12-02T20:00:00+08:00",
-                 "prices":{"categories":{"standard":"80.00","standing":"180.00","box":"300.00"},"tables":{"T1":"500.00"}},
-                 "policy":{"maxSeats":8}}
-                """#,
-            headers: Self.admin)
-        #expect(show.status == 201, "\(show.text)")
-        return server
+        try TestServer.livehouse(shows: [
+            #"""
+            {"id":"show","venueId":"livehouse","startsAt":"2099-12-02T20:00:00+08:00",
+             "prices":{"categories":{"standard":"80.00","standing":"180.00","box":"300.00"},"tables":{"T1":"500.00"}},
+             "policy":{"maxSeats":8}}
+            """#
+        ])
     }
 
     func session(_ server: TestServer) async throws -> SeatSession {
