@@ -119,7 +119,8 @@ test-browser:
 	python3 -c 'import zxingcpp, PIL' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check zxing-cpp pillow \
 		|| python3 -m pip install --quiet --break-system-packages zxing-cpp pillow
 	$(SWIFT) build $(SWIFT_FLAGS) --product seatkit
-	cd Tests/Browser && python3 -m unittest -v test_buying test_map test_live test_console test_phone test_accessibility test_queue test_door test_order test_shards test_paying
+	# Every suite found (test_*.py): a listed set once left the areas' and tables' suites out of CI.
+	cd Tests/Browser && python3 -m unittest discover -v -p 'test_*.py'
 
 # The main job: the seat-inventory server on 127.0.0.1:8080 with the embedded store (demo.db),
 # seeded with the sample venues and a few shows, taking test money from the local payment sandbox
