@@ -40,8 +40,12 @@ class TableTests(PickerCase):
         chip = d.find_element(By.CSS_SELECTOR, "#selection .chip[data-seat='T1-1']")
         self.assertIn("1号桌1座", chip.text + (chip.get_attribute("aria-label") or ""))
         # Two standing places by the floor's stepper, beside the table.
-        for _ in range(2):
+        # One step at a time: the steppers are drawn again as the statuses come (a held element goes stale).
+        def count(d):
+            return d.find_element(By.CSS_SELECTOR, "#areas li[data-area='floor'] .step-count").text
+        for n in ("1", "2"):
             d.find_element(By.CSS_SELECTOR, "#areas li[data-area='floor'] [data-step='up']").click()
+            self.wait(d, lambda d: count(d) == n and self.settled_total(d), message=f"{n} places held")
         self.assertEqual(self.wait(d, lambda d: self.settled_total(d) if d.find_element(
             By.CSS_SELECTOR, "#areas li[data-area='floor'] .step-count").text == "2" else None, message="two places"), "¥1240.00")
         self.assertEqual(self.held()["floor"]["held"], 2)
