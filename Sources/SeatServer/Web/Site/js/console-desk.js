@@ -112,14 +112,12 @@ function renderDeskAreas() {
   const box = $('desk-areas');
   box.hidden = !areas.length;
   box.replaceChildren(box.querySelector('legend'), ...areas.map(a => {
-    const free = picker.view.areaFree?.[picker.venue.areas.indexOf(a)] ?? a.capacity;
-    const label = Object.assign(document.createElement('label'), { htmlFor: `desk-area-${a.id}`, textContent: w('placesOf', a.name, free) });
-    const input = Object.assign(document.createElement('input'), {
-      id: `desk-area-${a.id}`, type: 'number', min: 0, max: a.mode === 'places' ? Math.max(free, 0) : 1, value: 0, inputMode: 'numeric',
-    });
+    const label = Object.assign(document.createElement('label'), { htmlFor: `desk-area-${a.id}` });
+    const input = Object.assign(document.createElement('input'), { id: `desk-area-${a.id}`, type: 'number', min: 0, max: 1, value: 0, inputMode: 'numeric' });
     input.dataset.area = a.id;
     return [label, input];
   }).flat());
+  refreshDeskAreaCounts();  // the labels' free counts and the fields' limits
 }
 
 /// Each area's free count in its label, as the map's statuses change (the numbers typed are kept).
