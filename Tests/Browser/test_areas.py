@@ -25,7 +25,14 @@ class AreaTests(PickerCase):
         return {a["id"]: a for a in body["areas"]}
 
     def stepper(self, d, area, step):
-        d.find_element(By.CSS_SELECTOR, f"#areas li[data-area='{area}'] [data-step='{step}']").click()
+        # The steppers are drawn again as statuses come: a button found a moment before may be gone.
+        for attempt in range(3):
+            try:
+                d.find_element(By.CSS_SELECTOR, f"#areas li[data-area='{area}'] [data-step='{step}']").click()
+                return
+            except StaleElementReferenceException:
+                if attempt == 2:
+                    raise
 
     def count(self, d, area):
         return d.find_element(By.CSS_SELECTOR, f"#areas li[data-area='{area}'] .step-count").text
