@@ -194,6 +194,12 @@ public struct RefundRecord: Sendable, Hashable {
 
     /// The reservation the seat went back to (a sold reservation's seat, refunded), nil: back on sale or exchanged.
     public var reservation: String? { exchangedTo == nil ? returnedTo : nil }
+
+    /// The reason of a season holder's night offered for sale: no money goes back (reports count it at 0).
+    public static let seasonRelease = "season night released"
+
+    /// Whether this is a season night offered for sale, not a refund.
+    public var isSeasonRelease: Bool { reason == Self.seasonRelease }
 }
 
 /// A response kept for an `Idempotency-Key`, so a retried request is answered, not applied again.
@@ -230,6 +236,8 @@ public protocol SeatStore: AnyObject, Sendable {
     var door: (any DoorStore)? { get }
     /// Buyers' names and phones given with counter sales (`ContactStore`).
     var contacts: (any ContactStore)? { get }
+    /// Seasons (nil: this store keeps none).
+    var seasons: (any SeasonStore)? { get }
     /// Buyers' payments (`PaymentStore`; both stores keep them, a test's store may not).
     var payments: (any PaymentStore)? { get }
     /// Webhook endpoints and deliveries (`WebhookStore`; both stores keep them, a test's store may not).

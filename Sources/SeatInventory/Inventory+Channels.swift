@@ -209,6 +209,9 @@ extension Inventory {
     /// How a sale came, for orders and reports: `online`, `counter`, or `partner:NAME` (its channel's
     /// name from `names` or this instance's memory; its id when neither knows it).
     func salesChannel(_ r: HoldRecord, names: [String: String] = [:], in state: ShowState?) -> String {
+        if Self.seasonID(ofHold: r.id) != nil, let reason = r.reason, reason.hasPrefix("season: ") {
+            return "season:" + (reason.dropFirst(8).split(separator: ";", maxSplits: 1).first.map(String.init) ?? "")
+        }
         guard let channelID = Self.channelID(ofHold: r.id) else { return r.kind == .buyer ? "online" : "counter" }
         let name = names[channelID] ?? state?.holds.values.first { $0.record.id == channelID }?.record.reason ?? channelID
         return "partner:" + name

@@ -106,7 +106,9 @@ extension Inventory {
                         channel: sale.map { salesChannel($0, names: names, in: state) }, payment: sale.flatMap(Self.paymentWord)))
             }
             var refunded = Decimal(0)
-            for r in refunds where r.seat < layout.seatCount { refunded += state.price(of: r.seat, pricingOf[r.holdID] ?? HoldPricing(revision: 0)) }
+            for r in refunds where r.seat < layout.seatCount && !r.isSeasonRelease {
+                refunded += state.price(of: r.seat, pricingOf[r.holdID] ?? HoldPricing(revision: 0))
+            }
             func money(_ d: Decimal) -> Money { Money(d, of: prices.table) }
             func split(_ d: [String: Decimal]) -> [(String, Money)] { d.keys.sorted().map { ($0, money(d[$0]!)) } }
             return ShowReport(

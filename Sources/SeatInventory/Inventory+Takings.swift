@@ -169,7 +169,7 @@ extension Inventory {
             }
             // A refund of several seats at one moment by one clerk is one entry, as it was one act.
             var groups: [String: (at: Int64, sale: String, clerk: String, exchangedTo: String?, seats: [Int])] = [:]
-            for r in refunds where r.seat < state.layout.seatCount {
+            for r in refunds where r.seat < state.layout.seatCount && !r.isSeasonRelease {
                 let clerk = OperatorDirectory.buyersNames.contains(r.operatorName) ? "online" : r.operatorName
                 groups[
                     "\(r.holdID)\u{1F}\(r.refundedAt)\u{1F}\(r.operatorName)\u{1F}\(r.exchangedTo ?? "")",

@@ -15,6 +15,8 @@ final class Memory {
     var recentIdempotencyOrder: [String] = []
     var venues: [String: VenueEntry] = [:]
     var shows: [String: ShowState] = [:]
+    /// Seasons read or made here, by id: a season never changes, so what was read stays true.
+    var seasons: [String: SeasonRecord] = [:]
     /// Live holds by token digest (`Secrets.tokenDigest`) → show id. Memory, like the store, is keyed
     /// by the digest: the token itself is only in the client's hands and in the request being served.
     var holdShow: [String: String] = [:]

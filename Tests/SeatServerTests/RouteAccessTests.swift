@@ -59,6 +59,8 @@ import Testing
             let operations = item.objectValue ?? JSONObject()
             for (method, op) in zip(operations.keys, operations.values) where op.objectValue?["x-seatkit-rate-limit"]?.stringValue == "holds" {
                 let concrete = pattern.replacing(/\{[^}]+\}/, with: "no-such-show")
+                // The operations share the address's bucket: each starts with its burst refilled (2 at one a second).
+                if limited > 0 { usleep(2_100_000) }
                 // Burst 2 at one a second: the third is refused (its 429 waits in the tarpit).
                 let answers = try (0..<3).map { _ in
                     try c.request(method.uppercased(), concrete, json: #"{"seats":["1-1"]}"#)

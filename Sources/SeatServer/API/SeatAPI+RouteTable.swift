@@ -97,6 +97,45 @@ extension SeatAPI {
         Route("/v1/orders/{orderRef}/exchange", [("POST", .exchange, { api, c in try api.exchange(c[0], c.request, idempotency: c.idempotency) })]),
         Route("/v1/orders/{orderRef}/calendar.ics", [("GET", .getOrderCalendar, { api, c in try api.orderCalendar(c[0], c.request) })]),
         Route(
+            "/v1/seasons",
+            [
+                (
+                    "GET", .listSeasons,
+                    { api, c in
+                        _ = try c.signedIn; return try api.listSeasons()
+                    }
+                ),
+                ("POST", .createSeason, { api, c in try api.createSeason(c.request, by: try c.signedIn) }),
+            ]),
+        Route("/v1/seasons/{id}", [("GET", .getSeason, { api, c in try api.season(c[0]) })]),
+        Route(
+            "/v1/seasons/{id}/report",
+            [
+                (
+                    "GET", .seasonReport,
+                    { api, c in
+                        _ = try c.signedIn; return try api.seasonReport(c[0])
+                    }
+                )
+            ]),
+        Route("/v1/seasons/{id}/holds", [("POST", .createSeasonHold, { api, c in try api.createSeasonHold(c[0], c.request, trace: c.trace) })]),
+        Route(
+            "/v1/seasons/{id}/holds/{token}",
+            [
+                ("GET", .getSeasonHold, { api, c in try api.seasonHold(c[0], token: c[1]) }),
+                ("DELETE", .releaseSeasonHold, { api, c in try api.releaseSeasonHold(c[0], token: c[1], trace: c.trace) }),
+            ]),
+        Route(
+            "/v1/seasons/{id}/holds/{token}/confirm",
+            [("POST", .confirmSeasonHold, { api, c in try api.confirmSeasonHold(c[0], token: c[1], c.request, trace: c.trace) })]),
+        Route("/v1/seasons/{id}/sales", [("POST", .sellSeason, { api, c in try api.sellSeason(c[0], c.request, trace: c.trace, by: try c.signedIn) })]),
+        Route(
+            "/v1/seasons/{id}/seats/{seat}/release",
+            [("POST", .releaseSeasonNight, { api, c in try api.seasonNight(c[0], seat: c[1], c.request, reclaim: false, trace: c.trace) })]),
+        Route(
+            "/v1/seasons/{id}/seats/{seat}/reclaim",
+            [("POST", .reclaimSeasonNight, { api, c in try api.seasonNight(c[0], seat: c[1], c.request, reclaim: true, trace: c.trace) })]),
+        Route(
             "/v1/reservations/{id}/seats",
             [("POST", .modifyReservation, { api, c in try api.modifyReservation(c[0], c.request, trace: c.trace, by: try c.signedIn) })]),
         Route(
@@ -229,6 +268,8 @@ extension SeatAPI {
         "/v1/holds/{token}/checkout", "/v1/holds/{token}/card-setup", "/v1/holds/{token}/card-payment",
         "/v1/orders/{orderRef}", "/v1/orders/{orderRef}/tickets", "/v1/orders/{orderRef}/exchange", "/v1/orders/{orderRef}/refund",
         "/v1/orders/{orderRef}/calendar.ics", "/orders/{orderRef}", "/v1/queue/{entry}", "/v1/queue/{entry}/events", "/v1/tickets/{ticket}",
+        "/v1/seasons/{id}/holds/{token}", "/v1/seasons/{id}/holds/{token}/confirm", "/v1/seasons/{id}/seats/{seat}/release",
+        "/v1/seasons/{id}/seats/{seat}/reclaim",
     ]
 
     /// A capability route's answer, unless this address has guessed wrong too often: then a 429 after

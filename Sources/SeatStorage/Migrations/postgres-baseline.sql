@@ -495,3 +495,6 @@ CREATE TABLE webhook_events(seq BIGSERIAL PRIMARY KEY, id TEXT NOT NULL UNIQUE, 
 CREATE INDEX webhook_events_created ON webhook_events(created_at);
 CREATE INDEX webhook_deliveries_lane ON webhook_deliveries(endpoint_id, show_id, version) WHERE state = 'pending';
 ALTER TABLE webhook_cursor ADD COLUMN events_at BIGINT NOT NULL DEFAULT 0;
+
+-- 25: seasons
+CREATE TABLE seasons(id text PRIMARY KEY, name text NOT NULL, shows text NOT NULL, parent text, created_at bigint NOT NULL, operator text NOT NULL);

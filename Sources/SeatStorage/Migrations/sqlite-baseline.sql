@@ -75,3 +75,5 @@ CREATE TABLE webhook_events(seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT N
 CREATE INDEX webhook_events_created ON webhook_events(created_at);
 CREATE INDEX webhook_deliveries_lane ON webhook_deliveries(endpoint_id, show_id, version) WHERE state = 'pending';
 ALTER TABLE webhook_cursor ADD COLUMN events_at INTEGER NOT NULL DEFAULT 0;
+-- 15: seasons
+CREATE TABLE seasons(id TEXT PRIMARY KEY, name TEXT NOT NULL, shows TEXT NOT NULL, parent TEXT, created_at INTEGER NOT NULL, operator TEXT NOT NULL);

@@ -245,7 +245,8 @@ extension OrderResource: WireBody, WireWritable {
                     [
                         "holdId": .string(),
                         "showId": .string(),
-                        "channel": .string(pattern: "^(online|counter|partner:.+)$").described("online, counter, or partner:NAME (a channel's)"),
+                        "channel": .string(pattern: "^(online|counter|partner:.+|season:.+)$").described(
+                            "online, counter, partner:NAME (a channel's) or season:NAME"),
                         "payment": .string(),
                         "operator": .string().orNull,
                         "seats": .array(

@@ -17,6 +17,7 @@ public enum WireContract {
         QueueSettingsRequest.self, QueueResource.self, QueuePlace.self, CheckoutRequest.self, PaymentResource.self, CheckoutResource.self,
         PaymentOptionsResource.self, PaymentsReportResource.self, WebhookEndpointRequest.self, WebhookEndpointResource.self, WebhookDeliveryResource.self,
         CardSetupResource.self, CardPaymentRequest.self, CardPaymentResource.self, AreaCountsResource.self, ChannelResource.self, ChannelRequest.self,
+        SeasonRequest.self, SeasonResource.self, SeasonHoldResource.self, SeasonNightRequest.self, SeasonReportResource.self,
     ]
 
     /// The schema a component name stands for.

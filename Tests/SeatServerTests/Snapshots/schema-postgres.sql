@@ -115,6 +115,14 @@
   operator text NOT NULL
   returned_to text
 
+-- table seasons
+  id text NOT NULL
+  name text NOT NULL
+  shows text NOT NULL
+  parent text
+  created_at bigint NOT NULL
+  operator text NOT NULL
+
 -- table shard_identity
   one boolean NOT NULL DEFAULT true
   name text NOT NULL
@@ -324,6 +332,9 @@ FOREIGN KEY (hold_id) REFERENCES holds(id);
 -- constraint refunds refunds_pkey
 PRIMARY KEY (hold_id, seat);
 
+-- constraint seasons seasons_pkey
+PRIMARY KEY (id);
+
 -- constraint shard_identity shard_identity_one_check
 CHECK (one);
 
@@ -449,6 +460,9 @@ CREATE UNIQUE INDEX queues_pkey ON queues USING btree (show_id);
 
 -- index refunds_pkey
 CREATE UNIQUE INDEX refunds_pkey ON refunds USING btree (hold_id, seat);
+
+-- index seasons_pkey
+CREATE UNIQUE INDEX seasons_pkey ON seasons USING btree (id);
 
 -- index shard_identity_pkey
 CREATE UNIQUE INDEX shard_identity_pkey ON shard_identity USING btree (one);

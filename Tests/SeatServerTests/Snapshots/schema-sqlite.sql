@@ -64,6 +64,9 @@ CREATE INDEX show_log_created ON show_log(created_at);
 -- index sqlite_autoindex_queues_1
 (made by SQLite);
 
+-- index sqlite_autoindex_seasons_1
+(made by SQLite);
+
 -- index sqlite_autoindex_shows_1
 (made by SQLite);
 
@@ -145,6 +148,9 @@ CREATE TABLE queues(show_id TEXT PRIMARY KEY REFERENCES shows(id), created_at IN
 -- table refunds
 CREATE TABLE refunds(hold_id TEXT NOT NULL REFERENCES holds(id), seat INTEGER NOT NULL, refunded_at INTEGER NOT NULL,
                      reason TEXT NOT NULL, operator TEXT NOT NULL, returned_to TEXT, PRIMARY KEY(hold_id, seat)) WITHOUT ROWID;
+
+-- table seasons
+CREATE TABLE seasons(id TEXT PRIMARY KEY, name TEXT NOT NULL, shows TEXT NOT NULL, parent TEXT, created_at INTEGER NOT NULL, operator TEXT NOT NULL);
 
 -- table show_log
 CREATE TABLE show_log(show_id TEXT NOT NULL, version INTEGER NOT NULL, created_at INTEGER NOT NULL, action TEXT NOT NULL,
