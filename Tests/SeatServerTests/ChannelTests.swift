@@ -191,4 +191,84 @@ import Testing
         print("channel race: the partner holds \(partnerSeats.count), the public \(publicSeats.count); the instances say \(seen)")
         #expect(seen[0] == seen[1] && seen[0] == [28 - partnerSeats.count, partnerSeats.count], "\(seen)")
     }
+
+    /// `releaseAt` under load: a channel of row A and 20 floor places released 1.5 s after it is made,
+    /// while a partner and the public hold as fast as they can on `servers`. Before the instant no
+    /// public hold has a channel seat; after it the partner's key opens nothing (403) and the public
+    /// takes what the partner had not; no seat is held twice; every instance lists no channel, and the
+    /// log says the channel ended.
+    func releaseUnderLoad(_ servers: [TestServer]) throws -> (partner: Int, publicAfter: Int) {
+        let c = try servers[0].connection()
+        // A whole second: the ISO 8601 text carries no fraction.
+        let releaseAt = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 1.5).rounded(.up))
+        let iso = ISO8601DateFormatter().string(from: releaseAt)
+        let row = (1...8).map { "\"A-\($0)\"" }.joined(separator: ",")
+        let made = try c.request(
+            "POST", "/v1/shows/gig/channels", json: #"{"name":"Maoyan","seats":[\#(row)],"areas":{"floor":20},"releaseAt":"\#(iso)"}"#, headers: Self.admin)
+        let key = try #require(made.string("key"), "\(made.text)"), id = try #require(made.string("id"))
+        let partnerGot = Locked([String]()), publicGot = Locked([String]()), odd = Locked([String]())
+        let channelSeats = Set((1...8).map { "A-\($0)" })
+        DispatchQueue.concurrentPerform(iterations: 16) { k in
+            guard let c = try? servers[k % servers.count].connection() else { return }
+            let partner = k % 2 == 0
+            var n = 0
+            while Date() < releaseAt.addingTimeInterval(2.5) {
+                n += 1
+                let started = Date()
+                let body = n % 3 == 0 ? #"{"areas":{"floor":1}}"# : #"{"seats":["A-\#(1 + (k + n) % 8)"]}"#
+                guard let r = try? hold(c, body, key: partner ? key : nil) else { return }
+                let seats = r.json?["seats"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                switch (r.status, partner) {
+                case (201, true) where n % 2 == 0:
+                    // Let go at once: back to the channel before the release, to the public after it.
+                    _ = try? c.request("DELETE", "/v1/holds/\(r.string("token") ?? "")")
+                case (201, true):
+                    partnerGot.withLock { $0 += seats }
+                    if started > releaseAt.addingTimeInterval(1.2) { odd.withLock { $0.append("a partner's hold after the release: \(seats)") } }
+                case (201, false):
+                    publicGot.withLock { $0 += seats }
+                    if started < releaseAt.addingTimeInterval(-0.05), seats.contains(where: channelSeats.contains) {
+                        odd.withLock { $0.append("the public took \(seats) before the release") }
+                    }
+                case (403, true), (409, _): break
+                case (422, _) where r.string("type") == "/problems/rule-violation": break
+                default: odd.withLock { $0.append("\(r.status) \(r.text)") }
+                }
+                if r.status == 403 && Date() < releaseAt.addingTimeInterval(-0.05) {
+                    odd.withLock { $0.append("the key refused before the release: \(r.text)") }
+                }
+            }
+        }
+        #expect(odd.withLock { $0 }.isEmpty, "\(odd.withLock { $0 })")
+        let partnerSeats = partnerGot.withLock { $0 }, publicSeats = publicGot.withLock { $0 }
+        #expect(Set(partnerSeats + publicSeats).count == partnerSeats.count + publicSeats.count, "a seat held twice")
+        let publicAfter = publicSeats.filter(channelSeats.contains).count
+        #expect(publicAfter > 0, "the public took none of the channel's seats after its release")
+        for server in servers {
+            let s = try server.connection()
+            #expect(try list(s).isEmpty, "an instance still lists the channel")
+            // The whole log, page by page.
+            var log = "", since: Int? = 0
+            while let from = since {
+                let page = try s.request("GET", "/v1/shows/gig/log?since=\(from)", headers: Self.admin)
+                log += page.text
+                since = page.json?["next"]?.intValue
+            }
+            #expect(log.contains(#""action":"expire","by":"\#(id)""#), "the log: \(log.suffix(600))")
+        }
+        return (partnerSeats.count, publicAfter)
+    }
+
+    @Test(arguments: StoreBackend.available) func aChannelReleasesAtItsTimeUnderLoad(backend: StoreBackend) throws {
+        let (partner, publicAfter) = try releaseUnderLoad([try livehouse(backend)])
+        print("channel release under load (\(backend)): the partner held \(partner), the public \(publicAfter) of its row's seats after releaseAt")
+    }
+
+    @Test func aChannelReleasesAtItsTimeUnderLoadOnTwoInstances() throws {
+        guard StoreBackend.available.contains(.postgres) else { return }
+        let a = try livehouse(.postgres)
+        let b = try TestServer(backend: .postgres, seed: false, storeURL: a.storeURL)
+        let (partner, publicAfter) = try releaseUnderLoad([a, b])
+        print("channel release under load (two instances): the partner held \(partner), the public \(publicAfter) of its row's seats after releaseAt")
+    }
 }

@@ -1,4 +1,5 @@
 import SeatDomain
+import SeatJSON
 import SeatServerTestSupport
 import Foundation
 import LoopbackHTTP
@@ -259,10 +260,12 @@ final class ServerProcess {
 }
 
 /// kill -9 under mixed load on the livehouse (#53): seats, standing places by count and both in one
-/// hold, half of them bought; after the restart every acknowledged sale's seats and places are sold,
-/// the floor never past its capacity, the area counts the claims.
+/// hold, a partner's holds from its channel (row B's last four seats and 20 floor places) confirmed
+/// with its own order numbers, and season sales of one seat in both shows; after the restart every
+/// acknowledged sale's seats and places are sold (a season's in both shows), the channel keeps what
+/// it had not sold, the floor never past its capacity, the area counts the claims.
 @Suite(.serialized) struct MixedCrashTests {
-    @Test(arguments: StoreBackend.available) func killNineUnderSeatsAndPlacesLosesNothing(backend: StoreBackend) throws {
+    @Test(arguments: StoreBackend.available) func killNineUnderSeatsPlacesChannelsAndSeasonsLosesNothing(backend: StoreBackend) throws {
         guard ServerProcess.binaryIsBuilt() else { return }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-crash-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -275,9 +278,23 @@ final class ServerProcess {
                         .appendingPathComponent("Samples/livehouse.json"))))
         let first = try ServerProcess(store: store)
         let setup = try HTTPConnection(port: first.port)
+        let admin = [("X-Admin-Key", TestServer.adminKey)]
         #expect(try setup.addShow("s", of: layout, prices: ["standard": "280", "standing": "180", "box": "300"], policy: #"{"maxSeats":8}"#) == [201, 201])
+        let s2 = try setup.request(
+            "POST", "/v1/shows",
+            json:
+                #"{"id":"s2","venueId":"livehouse","startsAt":"2099-12-08T20:00:00+08:00","prices":{"categories":{"standard":"280","standing":"180","box":"300"}}}"#,
+            headers: admin)
+        #expect(s2.status == 201, "\(s2.text)")
+        let channelSeats = ["B-5", "B-6", "B-7", "B-8"]
+        let channel = try setup.request(
+            "POST", "/v1/shows/s/channels", json: #"{"name":"Damai","seats":["B-5","B-6","B-7","B-8"],"areas":{"floor":20}}"#, headers: admin)
+        let key = try #require(channel.string("key"), "\(channel.text)")
+        let season = try #require(
+            try setup.request("POST", "/v1/seasons", json: #"{"name":"Run","shows":["s","s2"]}"#, headers: admin).string("id"))
         let rows = layout.rows.prefix(layout.documentRowCount).map(\.seats)
-        let sales = Locked([String: [String]]())  // order → seats and places the server said it sold
+        // order → what the server said it sold: (show, seat or place) pairs.
+        let sales = Locked([String: [(show: String, seat: String)]]())
         let port = first.port
         let stop = Locked(false)
         let group = DispatchGroup()
@@ -290,53 +307,94 @@ final class ServerProcess {
                 var n = 0
                 while !stop.current {
                     n += 1
-                    // Seats, places, or both in one hold.
-                    let kind = n % 3
-                    let row = rows[rng.int(rows.count)], start = row.lowerBound + rng.int(row.count - 1)
-                    let seats = kind == 1 ? [] : ["\"\(layout.seatID(start))\"", "\"\(layout.seatID(start + 1))\""]
-                    let places = kind == 0 ? "" : #","areas":{"floor":\#(1 + rng.int(4))}"#
-                    guard let r = try? c.request("POST", "/v1/shows/s/holds", json: #"{"seats":[\#(seats.joined(separator: ","))]\#(places)}"#) else { return }
-                    guard r.status == 201, let token = r.string("token") else { continue }
-                    let taken = r.json?["seats"]?.arrayValue?.compactMap(\.stringValue) ?? []
-                    if n % 2 == 0 {
-                        guard let done = try? c.request("POST", "/v1/holds/\(token)/confirm", json: "{\"orderRef\":\"m\(worker)-\(n)\"}"), done.status == 200
-                        else {
+                    let order = "m\(worker)-\(n)"
+                    switch n % 5 {
+                    case 3:
+                        // A season: one seat of row A in both shows, at the counter.
+                        let seat = "A-\(1 + rng.int(8))"
+                        guard
+                            let r = try? c.request(
+                                "POST", "/v1/seasons/\(season)/sales", json: #"{"seats":["\#(seat)"],"orderRef":"\#(order)","payment":"cash","force":true}"#,
+                                headers: admin)
+                        else { return }
+                        if r.status == 201 { sales.withLock { $0[order] = [("s", seat), ("s2", seat)] } }
+                    case 4:
+                        // The partner: a channel seat or a floor place, confirmed with its own number.
+                        let body = n % 2 == 0 ? #"{"seats":["\#(channelSeats[rng.int(4)])"]}"# : #"{"areas":{"floor":1}}"#
+                        guard let r = try? c.request("POST", "/v1/shows/s/holds", json: body, headers: [("Seat-Channel", key)]) else { return }
+                        guard r.status == 201, let token = r.string("token") else { continue }
+                        let taken = r.json?["seats"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                        guard let done = try? c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"externalOrderId":"DM-\#(order)"}"#), done.status == 200
+                        else { return }
+                        sales.withLock { $0["DM-" + order] = taken.map { ("s", $0) } }
+                    default:
+                        // Seats, places, or both in one hold.
+                        let kind = n % 5
+                        let row = rows[rng.int(rows.count)], start = row.lowerBound + rng.int(row.count - 1)
+                        let seats = kind == 1 ? [] : ["\"\(layout.seatID(start))\"", "\"\(layout.seatID(start + 1))\""]
+                        let places = kind == 0 ? "" : #","areas":{"floor":\#(1 + rng.int(4))}"#
+                        guard let r = try? c.request("POST", "/v1/shows/s/holds", json: #"{"seats":[\#(seats.joined(separator: ","))]\#(places)}"#) else {
                             return
                         }
-                        sales.withLock { $0["m\(worker)-\(n)"] = taken }
-                    } else {
-                        _ = try? c.request("DELETE", "/v1/holds/\(token)")
+                        guard r.status == 201, let token = r.string("token") else { continue }
+                        let taken = r.json?["seats"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                        if n % 2 == 0 {
+                            guard let done = try? c.request("POST", "/v1/holds/\(token)/confirm", json: "{\"orderRef\":\"\(order)\"}"), done.status == 200
+                            else { return }
+                            sales.withLock { $0[order] = taken.map { ("s", $0) } }
+                        } else {
+                            _ = try? c.request("DELETE", "/v1/holds/\(token)")
+                        }
                     }
                 }
             }
         }
-        // The crash once 30 sales are acknowledged, some with places (or 10 s).
+        // The crash once sales of every kind are acknowledged (or 10 s).
+        func kinds() -> (places: Int, partner: Int, season: Int) {
+            let all = sales.current
+            return (
+                all.values.filter { $0.contains { $0.seat.hasPrefix("floor:") } }.count, all.keys.filter { $0.hasPrefix("DM-") }.count,
+                all.values.filter { $0.contains { $0.show == "s2" } }.count
+            )
+        }
         let loaded = Date().addingTimeInterval(10)
-        while sales.current.values.filter({ $0.contains { $0.hasPrefix("floor:") } }).count < 15 && Date() < loaded { Thread.sleep(forTimeInterval: 0.01) }
+        while (kinds().places < 15 || kinds().partner < 5 || kinds().season < 3) && Date() < loaded { Thread.sleep(forTimeInterval: 0.01) }
         first.kill9()
         stop.withLock { $0 = true }
         group.wait()
-        let acknowledged = sales.current
-        let placesSold = acknowledged.values.reduce(0) { $0 + $1.filter { $0.hasPrefix("floor:") }.count }
-        #expect(placesSold > 0, "the load must have sold places before the crash")
+        let acknowledged = sales.current, counts = kinds()
+        let placesSold = acknowledged.values.reduce(0) { $0 + $1.filter { $0.seat.hasPrefix("floor:") }.count }
+        #expect(counts.places > 0 && counts.partner > 0 && counts.season > 0, "the load must have sold every kind before the crash: \(counts)")
 
         let second = try ServerProcess(store: store, environment: ["SEATKIT_CLOCK_OFFSET_MS": "3600000"])
         defer { second.terminate() }
         let c = try HTTPConnection(port: second.port)
-        let a = try SeatAvailability(encoded: try c.request("GET", "/v1/shows/s/availability").text)
+        let availability = try ["s", "s2"].reduce(into: [String: SeatAvailability]()) { out, show in
+            out[show] = try SeatAvailability(encoded: try c.request("GET", "/v1/shows/\(show)/availability").text)
+        }
         var lost = 0
-        for (_, seats) in acknowledged { lost += seats.filter { a[layout.index(ofSeatID: $0)!] != .sold }.count }
+        for (_, parts) in acknowledged { lost += parts.filter { availability[$0.show]![layout.index(ofSeatID: $0.seat)!] != .sold }.count }
+        let a = availability["s"]!
         let floor = try c.request("GET", "/v1/shows/s/areas").json?["areas"]?.arrayValue?.compactMap(\.objectValue).first { $0.text("id") == "floor" }
         let floorSold = floor?["sold"]?.intValue ?? -1, floorFree = floor?["free"]?.intValue ?? -1
+        let kept = try c.request("GET", "/v1/shows/s/channels", headers: admin)
+        let channelLeft = (try? JSONParser.parse(kept.body))?.arrayValue?.first?.objectValue?["seats"]?.arrayValue?.count ?? -1
         print(
-            "MixedCrashTests(\(backend)): \(acknowledged.count) acknowledged sales (\(placesSold) standing places) before kill -9; lost \(lost); floor sold \(floorSold) + free \(floorFree) of 100"
+            "MixedCrashTests(\(backend)): \(acknowledged.count) acknowledged sales (\(placesSold) standing places, \(counts.partner) partner, \(counts.season) seasons) before kill -9; lost \(lost); floor sold \(floorSold) + free \(floorFree) + channel's of 100; the channel keeps \(channelLeft)"
         )
         #expect(lost == 0, "acknowledged seats or places not sold after the restart")
-        #expect(floorSold >= placesSold && floorSold + floorFree == 100 && a.counts.held == 0, "floor \(String(describing: floor))")
+        #expect(a.counts.held == 0 && channelLeft >= 0 && channelLeft == a.counts.blocked, "the channel keeps its unsold seats: \(kept.text)")
+        #expect(floorSold >= placesSold && floorSold + floorFree + (floor?["blocked"]?.intValue ?? 0) == 100, "floor \(String(describing: floor))")
         let stored: SeatStore = backend == .sqlite ? try SQLiteStore(path: String(store.dropFirst("sqlite:".count))) : try PostgresStore(url: store)
-        let claims = try stored.claims(show: "s")
-        #expect(claims.allSatisfy { $0.status == .sold && $0.holdID != nil } && claims.count == a.counts.sold)
-        #expect(claims.filter { layout.isPlace($0.seat) && layout.area(of: $0.seat)?.area.id == "floor" }.count == floorSold)
+        for show in ["s", "s2"] {
+            let claims = try stored.claims(show: show)
+            #expect(
+                claims.allSatisfy { ($0.status == .sold || $0.status == .blocked) && $0.holdID != nil }
+                    && claims.count == availability[show]!.counts.sold + availability[show]!.counts.blocked)
+        }
+        #expect(
+            try stored.claims(show: "s").filter { layout.isPlace($0.seat) && layout.area(of: $0.seat)?.area.id == "floor" && $0.status == .sold }.count
+                == floorSold)
     }
 }
 
