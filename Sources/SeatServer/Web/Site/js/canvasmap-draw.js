@@ -200,6 +200,8 @@ export class Drawing {
   fillOf(i) {
     if (this.selection.has(i)) return this.venue.palette.selected;
     if (this.overlay) return this.heatColor(this.overlay.levels[i]);
+    const tint = this.tints?.get(i);
+    if (tint) return tint.fill;
     const s = this.statuses[i];
     return s === 0 ? this.zoneFill[this.venue.zoneOf[i]] : this.venue.palette[STATUS[s]];
   }
@@ -213,6 +215,8 @@ export class Drawing {
   inkOf(i) {
     if (this.selection.has(i)) return this.venue.palette.ink.selected;
     if (this.overlay) { const level = this.overlay.levels[i]; return level < 0 ? this.overlay.missingInk : this.overlay.inks[level]; }
+    const tint = this.tints?.get(i);
+    if (tint) return tint.ink;
     const s = this.statuses[i];
     return s === 0 ? this.zoneInk[this.venue.zoneOf[i]] : this.venue.palette.ink[STATUS[s]];
   }

@@ -22,6 +22,8 @@ const DIRTY_LIMIT = 200;
 export class CanvasMap {
   constructor({ container, surface, gutter, topGutter, minimap, onTap, onDragSelect, onView }) {
     Object.assign(this, { container, surface, gutter, topGutter, minimap, onTap, onDragSelect, onView });
+    /** @type {Map<number, {fill: string, ink: string}> | null} */
+    this.tints = null;
     this.canvas = document.createElement('canvas');
     this.canvas.className = 'map-canvas';
     this.canvas.setAttribute('aria-hidden', 'true');
@@ -80,6 +82,14 @@ export class CanvasMap {
   }
 
   heatColor(level) { return level < 0 ? this.overlay.missing : this.overlay.palette[level]; }
+
+  /// Seats drawn in a colour of their own under their status (a partner's channel at the desk): seat
+  /// index → {fill, ink}; null or empty: none. The heat overlay and the marked seats draw over them.
+  setTints(tints) {
+    this.tints = tints?.size ? tints : null;
+    this.miniPicture = null;
+    this.invalidate();
+  }
 
   // — Statuses and selection —
 

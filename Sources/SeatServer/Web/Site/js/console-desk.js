@@ -10,6 +10,7 @@ import { renderQueue } from './console-queue.js';
 import { renderDayReport, renderShowReport, reportCSV } from './console-reports.js';
 import { renderShowActions } from './console-shows.js';
 import { refreshSide } from './console-side.js';
+import { refreshChannels, renderChannels, renderSeasons } from './console-partners.js';
 import { renderOrderMoney } from './console-money.js';
 import { w } from './console-words.js';
 import { lang, localName, showTime } from './i18n.js';
@@ -72,7 +73,7 @@ async function showAtDesk(id) {
     old.replaceWith(state.map);
   }
   state.map.addEventListener('selection', renderMarked);
-  state.map.addEventListener('statuses', () => { refreshSide(); refreshDeskAreaCounts(); });
+  state.map.addEventListener('statuses', () => { refreshSide(); refreshDeskAreaCounts(); refreshChannels(); });
   // A tap on a standing area: one more place in its field (a box or a party's room: 1), the field focused.
   state.map.addEventListener('areatap', e => {
     const input = document.getElementById(`desk-area-${e.detail.area}`);
@@ -94,6 +95,7 @@ async function showAtDesk(id) {
   renderDeskAreas();
   renderShowActions(await call('GET', `/v1/shows/${encodeURIComponent(id)}`));
   await refreshSide();
+  await Promise.all([renderChannels(), renderSeasons()]);
   if (state.operator.may.includes('prices')) await renderPrices();
   await renderQueue();
   await renderHeat();

@@ -34,5 +34,7 @@ export function refreshSide() {
 /// "19:02:11 sell li 5-1 5-2 BOX-1A2B": a log line as the desk lists it.
 function logLine(e) {
   const seats = Array.isArray(e.seats) ? e.seats.map(s => s.seat ?? s).join(' ') : null;
-  return [e.at?.slice(11, 19), e.action, e.operator ?? e.by, seats, e.orderRef].filter(Boolean).join(' ');
+  // A partner's hold (`p_…@…`) by its channel's name, not its id; a buyer's by no one.
+  const who = e.operator ?? (e.by?.startsWith('p_') ? e.reason : e.by?.startsWith('h_') ? null : e.by);
+  return [e.at?.slice(11, 19), e.action, who, seats, e.orderRef].filter(Boolean).join(' ');
 }

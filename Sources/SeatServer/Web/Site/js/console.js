@@ -16,6 +16,7 @@ import { bindMoney, renderPaymentsReport, renderWebhooks } from './console-money
 import { bindShows, newShowAt, remember, renderShowActions } from './console-shows.js';
 import { bindToday, renderToday } from './console-today.js';
 import { refreshSide } from './console-side.js';
+import { refreshChannels, renderSeasons, wirePartners } from './console-partners.js';
 import { w } from './console-words.js';
 import { lang, localName, setLanguage, showTime } from './i18n.js';
 import { detailText } from './ui.js';
@@ -122,7 +123,7 @@ async function renderBoard() {
 
 async function main() {
   applyWords();
-  $('language').onclick = () => { setLanguage(lang() === 'zh' ? 'en' : 'zh'); applyWords(); renderMarked(); refreshSide(); if (board) renderBoard(); renderToday(); };
+  $('language').onclick = () => { setLanguage(lang() === 'zh' ? 'en' : 'zh'); applyWords(); renderMarked(); refreshSide(); refreshChannels(); renderSeasons().catch(() => {}); if (board) renderBoard(); renderToday(); };
   $('sign-out').onclick = signOut;
   $('sign-in').addEventListener('submit', async e => {
     e.preventDefault();
@@ -132,6 +133,7 @@ async function main() {
     await signIn(candidate);
   });
   bindDesk();
+  wirePartners();
   bindPrices();
   bindQueue();
   bindHeat();

@@ -1,0 +1,104 @@
+"""Partners' channels and seasons at the console's desk (#53): a manager gives a partner the marked seats and
+standing places (a colour of their own on the map and in the legend, the key shown once), sees the partner's
+holds live, ends the channel; makes a season of two of the hall's shows, sells marked seats as the season and
+reads its report. Shared set-up and helpers: support.py."""
+
+import os
+
+from support import *  # noqa: F401,F403 (the suites' shared names)
+
+
+class PartnersTests(PickerCase):
+    venues = ("Samples/livehouse.json",)
+
+    def setUp(self):
+        super().setUp()
+        self.show = "gig-a"
+        for show, day in (("gig-a", "24"), ("gig-b", "31")):
+            status, body = self.server.send("POST", "/v1/shows", {
+                "id": show, "venueId": "livehouse", "startsAt": f"2099-12-{day}T20:00:00+08:00",
+                "prices": {"currency": "CNY", "categories": {"standard": "280.00", "standing": "180.00", "box": "300.00"}}}, admin=True)
+            self.assertEqual(status, 201, body)
+
+    def manager_desk(self, lang):
+        m = self.new_browser()
+        m.get(f"{self.server.url}/console?show={self.show}&lang={lang}")
+        m.find_element(By.ID, "key").send_keys(MANAGER_KEY)
+        m.find_element(By.CSS_SELECTOR, "#sign-in button").click()
+        self.wait(m, lambda c: c.find_element(By.ID, "desk").get_attribute("data-show") == self.show, timeout=10, message="the desk's show")
+        m.set_window_size(1280, 1000)
+        return m
+
+    def mark(self, m, seats):
+        m.execute_script("document.querySelector('seatkit-map').zoomToSeats(arguments[0])", seats)
+        for seat in seats:
+            self.click_seat(m, seat)
+        self.wait(m, lambda c: c.execute_script("return document.querySelector('seatkit-map').selection.length") == len(seats), message="marked")
+
+    def pixel(self, m, seat):
+        # A pixel of the seat's square beside its number, as drawn.
+        return m.execute_script("""
+            const c = document.querySelector('#desk-map-surface canvas'), b = c.getBoundingClientRect(), k = c.width / b.width;
+            const r = document.querySelector('seatkit-map').seat(arguments[0]).rect;
+            return [...c.getContext('2d').getImageData((r.x + r.width * 0.15 - b.left) * k, (r.y + r.height * 0.5 - b.top) * k, 1, 1).data].slice(0, 3);""", seat)
+
+    def test_manager_makes_a_channel_and_a_season_zh(self):
+        m = self.manager_desk("zh")
+        # A channel: four marked seats of row A and ten floor places, for Damai, its key shown once.
+        self.mark(m, ["A-1", "A-2", "A-3", "A-4"])
+        m.find_element(By.ID, "channel-name").send_keys("大麦 Damai")
+        places = m.find_element(By.ID, "channel-area-floor")
+        places.clear()
+        places.send_keys("10")
+        m.find_element(By.ID, "channel-make").click()
+        key = self.wait(m, lambda c: c.find_element(By.CSS_SELECTOR, "#channel-key code").text or None, message="the key shown")
+        self.assertRegex(key, r"^[0-9a-f]{44}$")
+        self.assertIn("只显示这一次", m.find_element(By.ID, "channel-key").text)
+        status, channels = self.server.send("GET", f"/v1/shows/{self.show}/channels", None, admin=True)
+        self.assertEqual((status, len(channels), len(channels[0]["seats"])), (200, 1, 14), channels)
+        item = self.wait(m, lambda c: c.find_element(By.CSS_SELECTOR, "#channels li[data-channel]").text or None, message="the channel listed")
+        self.assertIn("余 14 位", item)
+        self.assertEqual("大麦（渠道）", m.find_element(By.CSS_SELECTOR, "#desk-legend li[data-channel]").text)
+        # Its seats drawn in its colour (the first channel's teal), a seat outside it not.
+        teal = [0x0B, 0x7A, 0x75]
+        self.wait(m, lambda c: all(abs(a - b) <= 3 for a, b in zip(self.pixel(c, "A-2"), teal)), message="the channel's colour on the map")
+        self.assertFalse(all(abs(a - b) <= 3 for a, b in zip(self.pixel(m, "A-6"), teal)))
+        # The partner holds two of them with its key: the desk says so live.
+        status, body = self.server.send("POST", f"/v1/shows/{self.show}/holds", {"seats": ["A-1", "A-2"]}, headers={"Seat-Channel": key})
+        self.assertEqual(status, 201, body)
+        self.wait(m, lambda c: "合作方锁定 2 位" in c.find_element(By.CSS_SELECTOR, "#channels li[data-channel]").text, message="the partner's hold live")
+        m.execute_script("document.getElementById('desk-legend').scrollIntoView()")
+        m.save_screenshot(os.path.join(ARTIFACTS, "partners-channel-map-zh.png"))
+        m.execute_script("document.getElementById('partners').scrollIntoView()")
+        m.save_screenshot(os.path.join(ARTIFACTS, "partners-channel-desk-zh.png"))
+        overflow = m.execute_script("""return [...document.querySelectorAll('#desk *')].filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+            .map(e => (e.id || e.className || e.tagName) + ' in ' + (e.parentElement.id || e.parentElement.className) + ' ' + e.textContent.slice(0, 30)).slice(0, 5)""")
+        self.assertEqual(overflow, [], "nothing wider than the window")
+        self.axe(m, "the desk with a partner's channel")
+        # A season of both shows of the hall (this one is ticked already), sold for two marked seats.
+        m.find_element(By.ID, "season-name").send_keys("冬季演出季 Winter season")
+        m.find_element(By.ID, "season-show-gig-b").click()
+        m.find_element(By.ID, "season-make").click()
+        self.wait(m, lambda c: len(c.find_elements(By.CSS_SELECTOR, "#seasons li[data-season]")) == 1, message="the season listed")
+        status, seasons = self.server.send("GET", "/v1/seasons", None, admin=True)
+        self.assertEqual([s["shows"] for s in seasons], [["gig-a", "gig-b"]])
+        self.mark(m, ["B-1", "B-2"])
+        season = m.find_element(By.CSS_SELECTOR, "#seasons li[data-season]")
+        season.find_element(By.XPATH, ".//button[contains(., '按套票出售')]").click()
+        said = self.wait(m, lambda c: c.find_element(By.ID, "season-message").text or None, message="the season sold")
+        self.assertIn("已售出套票", said)
+        self.assertIn("¥1120.00", said)
+        # Row A is seats 0–7, row B 8–15 (the document's order).
+        self.assertEqual(self.server.statuses("gig-b")[8:10], ["s", "s"])
+        # Its report: a row a show, the season's seats in each.
+        season.find_element(By.XPATH, ".//button[contains(., '套票报表')]").click()
+        rows = self.wait(m, lambda c: c.find_elements(By.CSS_SELECTOR, "table[data-table='season-report'] tbody tr") or None, message="the report")
+        self.assertEqual([r.find_elements(By.TAG_NAME, "td")[0].text for r in rows], ["2", "2"])
+        m.save_screenshot(os.path.join(ARTIFACTS, "partners-season-desk-zh.png"))
+        self.axe(m, "the desk with a season sold and its report")
+        # The channel ended: its unsold seats on sale again, its colour gone.
+        m.execute_script("window.confirm = () => true")
+        m.find_element(By.XPATH, "//li[@data-channel]//button[contains(., '结束渠道')]").click()
+        self.wait(m, lambda c: not c.find_elements(By.CSS_SELECTOR, "#channels li[data-channel]"), message="the channel ended")
+        self.assertEqual(self.server.statuses(self.show)[2], "a")
+        self.wait(m, lambda c: not all(abs(a - b) <= 3 for a, b in zip(self.pixel(c, "A-3"), teal)), message="its colour gone")
