@@ -80,7 +80,7 @@ struct SeatKitRootCommand: ParsableCommand {
         abstract: "Seat maps for cinemas and venues, and the seat-inventory server.",
         discussion: """
             FORMAT (import, validate and every VENUE argument): seatkit, seed, cinema-grid (Maoyan-style captures \
-            too), pretix or reseller; detected when not given.
+            too), pretix, reseller or seatsio (a seats.io chart report); detected when not given.
             Exit codes: 0 success, 1 invalid input or the answer is no, 2 usage error, 3 file not readable/writable.
             Shell completions: seatkit --generate-completion-script bash|zsh|fish.
             """,

@@ -97,7 +97,7 @@ extension String {
 struct ImportCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Convert seed, cinema-grid (Maoyan-style captures too), pretix or reseller seat lists to SeatKit layout JSON.")
+        abstract: "Convert seed, cinema-grid (Maoyan-style captures too), pretix, reseller seat lists or seats.io chart reports to SeatKit layout JSON.")
 
     @Argument(help: "The file to convert.", completion: .file())
     var file: String

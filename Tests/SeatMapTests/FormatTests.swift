@@ -220,7 +220,9 @@ import Testing
         #expect {
             try ImportedVenue(format: nil, json: Array(#"{"hello":1}"#.utf8))
         } throws: { error in
-            (error as! LayoutError).problems.map(\.description) == ["unrecognised format (expected seatkit, seed, cinema-grid, pretix or reseller)"]
+            (error as! LayoutError).problems.map(\.description) == [
+                "unrecognised format (expected seatkit, seed, cinema-grid, pretix, reseller or a seats.io chart report)"
+            ]
         }
     }
 }

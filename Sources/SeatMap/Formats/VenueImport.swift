@@ -6,14 +6,20 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     case cinemaGrid = "cinema-grid"
     case pretix
     case reseller
+    /// A seats.io chart's detailed report (byLabel, byObjectType…): seats, tables, areas, booths.
+    case seatsio
 
     /// Guesses the format from a document's top-level members.
     public static func detect(_ root: JSONValue) -> ImportFormat? {
-        guard let o = root.objectValue else { return ResellerFormat.seatList(root) != nil ? .reseller : nil }
+        guard let o = root.objectValue else {
+            if SeatsioFormat.recognises(root) { return .seatsio }
+            return ResellerFormat.seatList(root) != nil ? .reseller : nil
+        }
         if o["format"]?.stringValue == VenueLayout.formatName { return .seatkit }
         if o["screeningId"] != nil || (o["seats"] != nil && o["groups"] != nil) { return .seed }
         if CinemaGridFormat.recognises(o) { return .cinemaGrid }
         if o["categories"] != nil && o["zones"] != nil { return .pretix }
+        if SeatsioFormat.recognises(root) { return .seatsio }
         if ResellerFormat.seatList(root) != nil { return .reseller }
         return nil
     }
@@ -62,7 +68,9 @@ extension ImportedVenue {
         let root: JSONValue
         do { root = try JSONParser.parse(bytes) } catch { throw LayoutError(error) }
         guard let format = format ?? ImportFormat.detect(root) else {
-            throw LayoutError(problems: [LayoutProblem(path: "", message: "unrecognised format (expected seatkit, seed, cinema-grid, pretix or reseller)")])
+            throw LayoutError(problems: [
+                LayoutProblem(path: "", message: "unrecognised format (expected seatkit, seed, cinema-grid, pretix, reseller or a seats.io chart report)")
+            ])
         }
         switch format {
         case .seatkit: self.init(layout: try VenueLayout(jsonValue: root), availability: nil)
@@ -70,6 +78,7 @@ extension ImportedVenue {
         case .cinemaGrid: self = try CinemaGridFormat.convert(root, fallbackID: fallbackID, options: options)
         case .pretix: self = try PretixFormat.convert(root, fallbackID: fallbackID)
         case .reseller: self = try ResellerFormat.convert(root, fallbackID: fallbackID, options: options)
+        case .seatsio: self = try SeatsioFormat.convert(root, fallbackID: fallbackID)
         }
     }
 

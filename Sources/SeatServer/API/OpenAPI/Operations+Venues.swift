@@ -18,7 +18,7 @@ extension APIOperation {
         description: "SeatKit layout JSON or any importer format (detected, or ?format=); up to 64 MiB with the admin key, plain or Content-Encoding: gzip",
         access: .role(.manager, "upload venues"),
         parameters: [
-            .query("format", .oneOf(["seatkit", "seed", "cinema-grid", "pretix", "reseller"])),
+            .query("format", .oneOf(["seatkit", "seed", "cinema-grid", "pretix", "reseller", "seatsio"])),
             .query("id", .string(pattern: "^[A-Za-z0-9._-]{1,64}$"), description: "the venue's id when the format carries none"),
         ],
         body: JSONSchema().with { $0.types = ["object", "array"] },
