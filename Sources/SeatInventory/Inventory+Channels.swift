@@ -165,6 +165,61 @@ extension Inventory {
         }
     }
 
+    /// A partner's hold changed: seats added come from its channel (a seat outside it is a 409 naming
+    /// it), seats let go go back to it while it lives (else to the public sale), places by count
+    /// likewise; the claims move in one commit, as when the hold was made. Under the lock.
+    func modifyPartnerHold(
+        _ hold: ActiveHold, token plain: String, add: [String], remove: [String], places: [(area: String, count: Int)], in state: ShowState,
+        _ m: Memory
+    ) throws(Refusal) -> (HoldView, CommitTicket?) {
+        let channel = channelTakingBack(hold.record, in: state)
+        var adding = try resolve(add, in: state.layout), removing = try resolve(remove, in: state.layout)
+        let own = Set(hold.seats), pool = Set(channel?.seats ?? [])
+        for (id, target) in places {
+            guard let placed = state.layout.area(id: id) else {
+                throw Refusal.invalid(path: "areas.\(id)", "no standing area \(id) in venue \(state.layout.id)")
+            }
+            let mine = placed.places.filter { own.contains($0) }
+            if target > mine.count {
+                adding += try choosePlaces([(id, target - mine.count)], among: pool, in: state, besides: adding)
+            } else {
+                removing += mine.suffix(mine.count - target)
+            }
+        }
+        if !adding.isEmpty { try checkOnSale(state) }
+        let notHeld = removing.filter { !own.contains($0) }
+        if !notHeld.isEmpty {
+            throw Refusal(.notInHold, detail: "not in this hold: \(notHeld.map { state.layout.seatID($0) }.joined(separator: ", "))")
+        }
+        let outside = adding.filter { !own.contains($0) && !pool.contains($0) }
+        if !outside.isEmpty {
+            let name = channel.map { $0.record.reason ?? $0.record.id } ?? "(ended)"
+            throw Refusal(
+                .seatsTaken, detail: "not in channel \(name): " + outside.map(state.layout.seatID).joined(separator: ", "),
+                details: [.conflicts(outside.map { (state.layout.seatID($0), state.availability[$0].name) }, version: state.availability.version)])
+        }
+        let result = own.union(adding).subtracting(removing).sorted()
+        if !result.isEmpty { try checkRules(result, in: state, own: own.union(adding), wheelchair: hold.record.wheelchair) }
+        let added = result.filter { !own.contains($0) }, dropped = hold.seats.filter { !result.contains($0) }
+        var record = hold.record
+        if result.isEmpty { record.state = .released }
+        record.prices = state.pricing(HoldPricing(stored: record.prices), adding: added, removing: dropped).stored(in: state.prices.table)
+        let back: SeatStatus = channel == nil ? .available : .blocked
+        let ticket = try apply(
+            state, in: m, changes: added.map { SeatChange(seat: $0, status: .held) } + dropped.map { SeatChange(seat: $0, status: back) },
+            insert: added.map { Claim(seat: $0, status: .held, holdID: record.id) }
+                + (channel.map { c in dropped.map { Claim(seat: $0, status: .blocked, holdID: c.record.id) } } ?? []),
+            delete: added + dropped, holds: [record] + (channel.map { [$0.record] } ?? []),
+            log: LogEntry(action: result.isEmpty ? "release" : "modify", holdID: record.id, reason: channel?.record.reason))
+        if let channel {
+            let left = Set(channel.seats).subtracting(added).union(dropped)
+            state.holds[channel.record.tokenDigest] = ActiveHold(record: channel.record, seats: left.sorted())
+        }
+        let updated = ActiveHold(record: record, seats: result)
+        if result.isEmpty { m.ended(record, in: state) } else { state.holds[record.tokenDigest] = updated }
+        return (view(updated, in: state, token: plain), ticket)
+    }
+
     /// `asked` places of each area chosen among `own` (a channel's), at random, or a 409 saying how
     /// many it has. Under the lock.
     func choosePlaces(

@@ -196,6 +196,10 @@ extension Inventory {
         return try lockedForHold(token) { (m: Memory) throws(Refusal) -> (HoldView, CommitTicket?) in
             let (state, hold) = try activeHold(token, snapshot: snapshot, in: m)
             try Self.refuseWhilePaying(hold)
+            // A partner's hold changes within its channel: seats come from it and go back to it.
+            if Self.channelID(ofHold: hold.record.id) != nil {
+                return try modifyPartnerHold(hold, token: plain, add: add, remove: remove, places: places, in: state, m)
+            }
             var adding = try resolve(add, in: state.layout), removing = try resolve(remove, in: state.layout)
             let own = Set(hold.seats)
             if !places.isEmpty {

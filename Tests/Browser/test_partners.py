@@ -13,8 +13,10 @@ class PartnersTests(PickerCase):
 
     def setUp(self):
         super().setUp()
-        self.show = "gig-a"
-        for show, day in (("gig-a", "24"), ("gig-b", "31")):
+        # The server lives as long as the class: each test its own two shows of the hall.
+        name = self._testMethodName[5:15].replace("_", "-")
+        self.show, self.other = f"gig-{name}", f"gig2-{name}"
+        for show, day in ((self.show, "24"), (self.other, "31")):
             status, body = self.server.send("POST", "/v1/shows", {
                 "id": show, "venueId": "livehouse", "startsAt": f"2099-12-{day}T20:00:00+08:00",
                 "prices": {"currency": "CNY", "categories": {"standard": "280.00", "standing": "180.00", "box": "300.00"}}}, admin=True)
@@ -77,11 +79,11 @@ class PartnersTests(PickerCase):
         self.axe(m, "the desk with a partner's channel")
         # A season of both shows of the hall (this one is ticked already), sold for two marked seats.
         m.find_element(By.ID, "season-name").send_keys("冬季演出季 Winter season")
-        m.find_element(By.ID, "season-show-gig-b").click()
+        m.find_element(By.ID, f"season-show-{self.other}").click()
         m.find_element(By.ID, "season-make").click()
         self.wait(m, lambda c: len(c.find_elements(By.CSS_SELECTOR, "#seasons li[data-season]")) == 1, message="the season listed")
         status, seasons = self.server.send("GET", "/v1/seasons", None, admin=True)
-        self.assertEqual([s["shows"] for s in seasons], [["gig-a", "gig-b"]])
+        self.assertEqual([s["shows"] for s in seasons], [[self.show, self.other]])
         self.mark(m, ["B-1", "B-2"])
         season = m.find_element(By.CSS_SELECTOR, "#seasons li[data-season]")
         season.find_element(By.XPATH, ".//button[contains(., '按套票出售')]").click()
@@ -89,7 +91,7 @@ class PartnersTests(PickerCase):
         self.assertIn("已售出套票", said)
         self.assertIn("¥1120.00", said)
         # Row A is seats 0–7, row B 8–15 (the document's order).
-        self.assertEqual(self.server.statuses("gig-b")[8:10], ["s", "s"])
+        self.assertEqual(self.server.statuses(self.other)[8:10], ["s", "s"])
         # Its report: a row a show, the season's seats in each.
         season.find_element(By.XPATH, ".//button[contains(., '套票报表')]").click()
         rows = self.wait(m, lambda c: c.find_elements(By.CSS_SELECTOR, "table[data-table='season-report'] tbody tr") or None, message="the report")
@@ -102,3 +104,36 @@ class PartnersTests(PickerCase):
         self.wait(m, lambda c: not c.find_elements(By.CSS_SELECTOR, "#channels li[data-channel]"), message="the channel ended")
         self.assertEqual(self.server.statuses(self.show)[2], "a")
         self.wait(m, lambda c: not all(abs(a - b) <= 3 for a, b in zip(self.pixel(c, "A-3"), teal)), message="its colour gone")
+
+    def test_partner_page_is_the_channels_map_phone_zh(self):
+        # A partner's buyer opens the page with the channel's key: the channel's seats free, every other
+        # seat not for sale; a tap holds from the channel, a second seat joins the hold, confirmed.
+        status, made = self.server.send("POST", f"/v1/shows/{self.show}/channels",
+                                        {"name": "猫眼 Maoyan", "seats": ["A-5", "A-6", "A-7", "A-8"], "areas": {"floor": 10}}, admin=True)
+        self.assertEqual(status, 201, made)
+        d = self.new_browser()
+        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+        d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+        d.get(f"{self.server.url}/shows/{self.show}?lang=zh&channel={made['key']}")
+        self.wait(d, lambda d: d.execute_script("return document.getElementById('map')?.ready === true && document.getElementById('map').dataset.version !== undefined"))
+        self.wait(d, lambda d: self.status(d, "A-5") == "available", message="the channel's seat free to its partner")
+        self.assertEqual([self.status(d, s) for s in ("A-1", "B-1")], ["blocked", "blocked"])
+        self.assertIn("合作渠道专属座位", d.find_element(By.ID, "show-meta").get_attribute("textContent"))
+        self.assertIn("余10位", d.find_element(By.CSS_SELECTOR, "#areas li[data-area='floor']").text)
+        self.assertFalse(d.find_element(By.ID, "list-toggle").is_displayed())
+        d.execute_script("document.querySelector('seatkit-map').zoomToSeats(['A-5', 'A-6'])")
+        self.touch_tap(d, *self.seat_point(d, "A-5"))
+        self.wait(d, lambda d: self.settled_total(d) == "¥280.00", message="held from the channel")
+        self.touch_tap(d, *self.seat_point(d, "A-6"))
+        self.wait(d, lambda d: self.settled_total(d) == "¥560.00", message="a second seat added from the channel")
+        status, channels = self.server.send("GET", f"/v1/shows/{self.show}/channels", None, admin=True)
+        self.assertEqual((channels[0]["held"], len(channels[0]["seats"])), (2, 12), channels)
+        # The public still cannot have A-7; the partner's buyer sees the public's A-1 taken as not for sale.
+        self.assertEqual(self.server.send("POST", f"/v1/shows/{self.show}/holds", {"seats": ["A-7"]})[0], 409)
+        d.save_screenshot(os.path.join(ARTIFACTS, "partners-page-phone-zh.png"))
+        self.axe(d, "a partner's page on a phone")
+        d.find_element(By.ID, "confirm").click()
+        receipt = self.wait(d, lambda d: d.find_element(By.ID, "receipt").text or None, message="receipt")
+        self.assertIn("¥560.00", receipt)
+        status, report = self.server.send("GET", f"/v1/shows/{self.show}/report", None, admin=True)
+        self.assertEqual(report["revenue"]["byChannel"].get("partner:猫眼 Maoyan"), "560.00", report["revenue"])

@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackHTTP
 import SeatJSON
+import SeatMap
 import SeatServerTestSupport
 import SharedState
 import Testing
@@ -101,6 +102,39 @@ import Testing
         #expect(try c.request("GET", "/v1/shows/gig/best?count=2", headers: [("Seat-Channel", "nope")]).status == 403)
         let tooMany = try hold(c, #"{"areas":{"floor":10}}"#, key: key)
         #expect(tooMany.status == 409 && tooMany.string("detail") == "floor: the channel has 8 of its places, 10 asked", "\(tooMany.text)")
+    }
+
+    @Test(arguments: StoreBackend.available) func aPartnersHoldChangesWithinItsChannel(backend: StoreBackend) throws {
+        let server = try livehouse(backend)
+        let c = try server.connection()
+        let made = try c.request(
+            "POST", "/v1/shows/gig/channels", json: #"{"name":"Damai","seats":["A-1","A-2","A-3"],"areas":{"floor":5}}"#, headers: Self.admin)
+        let id = try #require(made.string("id")), key = try #require(made.string("key"))
+        let held = try hold(c, #"{"seats":["A-1"]}"#, key: key)
+        let token = try #require(held.string("token"))
+        // A seat of the channel added, a place by count: from the channel.
+        let grown = try c.request("POST", "/v1/holds/\(token)/seats", json: #"{"add":["A-2"],"areas":{"floor":2}}"#)
+        #expect(grown.status == 200 && grown.json?["seats"]?.arrayValue?.count == 4, "\(grown.text)")
+        #expect(try channel(c, id)?["seats"]?.arrayValue?.count == 4 && (try channel(c, id)?["held"]?.intValue) == 4)
+        // A seat outside the channel: refused by name, nothing changed.
+        let outside = try c.request("POST", "/v1/holds/\(token)/seats", json: #"{"add":["B-1"]}"#)
+        #expect(outside.status == 409 && outside.string("detail") == "not in channel Damai: B-1", "\(outside.text)")
+        // One seat and one place let go: back to the channel, still not the public's.
+        let shrunk = try c.request("POST", "/v1/holds/\(token)/seats", json: #"{"remove":["A-1"],"areas":{"floor":1}}"#)
+        #expect(shrunk.status == 200 && shrunk.json?["seats"]?.arrayValue?.count == 2, "\(shrunk.text)")
+        #expect(try channel(c, id)?["seats"]?.arrayValue?.count == 6 && (try channel(c, id)?["held"]?.intValue) == 2)
+        #expect(try hold(c, #"{"seats":["A-1"]}"#).status == 409)
+        #expect(try floorFree(c) == 95)
+        // Everything let go: the hold ends, the channel whole again.
+        let emptied = try c.request("POST", "/v1/holds/\(token)/seats", json: #"{"remove":["A-2"],"areas":{"floor":0}}"#)
+        #expect(emptied.status == 200 && emptied.string("state") == "released", "\(emptied.text)")
+        #expect(try channel(c, id)?["seats"]?.arrayValue?.count == 8 && (try channel(c, id)?["held"]?.intValue) == 0)
+        // The partner's page reads the channel's availability: its seats free, every other not.
+        let a = try c.request("GET", "/v1/shows/gig/availability", headers: [("Seat-Channel", key)])
+        let mine = try SeatAvailability(encoded: a.text)
+        #expect(mine.counts.available == 8, "\(a.text)")
+        let wrong = String(key.dropLast()) + (key.hasSuffix("0") ? "1" : "0")
+        #expect(try c.request("GET", "/v1/shows/gig/availability", headers: [("Seat-Channel", wrong)]).status == 403)
     }
 
     @Test(arguments: StoreBackend.available) func aManagerMovesSeatsAndEndsTheChannel(backend: StoreBackend) throws {

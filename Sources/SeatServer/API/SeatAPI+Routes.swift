@@ -17,7 +17,7 @@ extension SeatAPI {
         let format: ImportFormat?
         if let f = r.query["format"] {
             guard let known = ImportFormat(rawValue: f) else {
-                throw Problem.badRequest("unknown format \"\(f)\" (seatkit, seed, cinema-grid, pretix or reseller)")
+                throw Problem.badRequest("unknown format \"\(f)\" (seatkit, seed, cinema-grid, pretix, reseller or seatsio)")
             }
             format = known
         } else {
@@ -141,6 +141,11 @@ extension SeatAPI {
     /// The compact encoding with its version as ETag; `?since=V` gives the delta from V, or 410 when the
     /// log no longer reaches back (fetch the whole state again).
     func availability(_ id: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
+        // A partner's page (`Seat-Channel`): its channel's seats and places free, every other seat not.
+        if let key = r.header("seat-channel"), r.query["since"] == nil {
+            let channel = try inventory.channelAvailability(show: id, key: key)
+            return .text(200, channel.encoded(), headers: [("Cache-Control", "no-store"), ("X-Availability-Version", String(channel.version))])
+        }
         if let sinceText = r.query["since"] {
             guard let since = Self.version(sinceText) else {
                 throw Problem.badRequest("since must be a version number (0 to \(Self.largestVersion)), got \"\(sinceText.prefix(40))\"")

@@ -6,12 +6,15 @@ extension APIOperation {
     static let getAvailability = APIOperation(
         "getAvailability",
         "Availability in the compact encoding (ska1), or the delta since a version (skd1)",
-        parameters: [.showId, .query("since", .integer(minimum: 0, maximum: 9007199254740991)), .header("If-None-Match", .string())],
+        parameters: [
+            .showId, .query("since", .integer(minimum: 0, maximum: 9007199254740991)), .header("If-None-Match", .string()),
+            .header("Seat-Channel", .string(maxLength: 200), description: "a partner's channel key: its seats and places free, every other seat not"),
+        ],
         answers: [
             .media(200, "encoding", "text/plain"),
             .empty(304, "not modified"),
         ],
-        problems: [404, 409, 410, 429, 503])
+        problems: [403, 404, 409, 410, 429, 503])
 
     /// `GET /v1/shows/{id}/events`
     static let showEvents = APIOperation(

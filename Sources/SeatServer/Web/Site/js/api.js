@@ -79,6 +79,13 @@ const admissions = new Map();
 export const setAdmission = (showId, admission) => { if (admission) admissions.set(showId, admission); else admissions.delete(showId); };
 const admissionHeader = showId => (admissions.has(showId) ? { 'Seat-Admission': admissions.get(showId) } : {});
 
+/// A partner's page (`/shows/{id}?channel=KEY`): the channel's key, sent where the server answers from
+/// the channel (its seats free, holds taken from it, best seats within it).
+const channels = new Map();
+export const setChannel = (showId, key) => { if (key) channels.set(showId, key); else channels.delete(showId); };
+export const channelOf = showId => channels.get(showId) ?? null;
+const channelHeader = showId => (channels.has(showId) ? { 'Seat-Channel': channels.get(showId) } : {});
+
 export const api = {
   shows: () => request('GET', '/v1/shows'),
   venues: () => request('GET', '/v1/venues'),
@@ -87,14 +94,15 @@ export const api = {
   // browser's cache keeps it; the seat prices revalidate by ETag (a price change is a new revision).
   geometry: (venueId, lang) => request('GET', `/v1/venues/${seg(venueId)}/geometry?lang=${lang}`, { cache: 'default' }),
   seatPrices: (id, lang) => request('GET', `/v1/shows/${seg(id)}/seat-prices?lang=${lang}`, { cache: 'no-cache' }),
-  availability: id => request('GET', `/v1/shows/${seg(id)}/availability`, { as: 'text' }),
-  best: (id, count, wheelchair) => request('GET', `/v1/shows/${seg(id)}/best?count=${count}${wheelchair ? '&wheelchair=true' : ''}`),
+  availability: id => request('GET', `/v1/shows/${seg(id)}/availability`, { as: 'text', headers: channelHeader(id) }),
+  best: (id, count, wheelchair) =>
+    request('GET', `/v1/shows/${seg(id)}/best?count=${count}${wheelchair ? '&wheelchair=true' : ''}`, { headers: channelHeader(id) }),
   freeSeats: (id, lang) => request('GET', `/v1/shows/${seg(id)}/free-seats?lang=${lang}`),
   /// Seats by id and (`areas`, `{floor: 2}`) places of general-admission areas by count, all or none.
   createHold: (id, seats, wheelchair, areas = {}) =>
     request('POST', `/v1/shows/${seg(id)}/holds`, {
       body: Object.keys(areas).length ? { seats, wheelchair, areas } : { seats, wheelchair },
-      headers: { 'Idempotency-Key': randomKey(), ...admissionHeader(id) },
+      headers: { 'Idempotency-Key': randomKey(), ...admissionHeader(id), ...channelHeader(id) },
     }),
   joinQueue: id => request('POST', `/v1/shows/${seg(id)}/queue`, { retry: false }),
   hold: token => request('GET', `/v1/holds/${seg(token)}`),

@@ -1,7 +1,7 @@
 // The page: `/` lists the shows (a poster strip of films, each with its times per hall), `/shows/{id}`
 // is the picker for one show (js/picker.js). Everything it shows comes from the public v1 API.
 
-import { api, ApiProblem } from './api.js';
+import { api, ApiProblem, setChannel } from './api.js';
 import { applyStatic, lang, localName, setLanguage, t } from './i18n.js';
 import { PrefetchPlanner, UniformAxis } from './engine.js';
 import { showPage } from './picker.js';
@@ -90,9 +90,12 @@ async function main() {
   $('language').onclick = () => { setLanguage(lang() === 'zh' ? 'en' : 'zh'); main(); };
   try {
     if (match) {
-      // A show whose sale has a waiting room: the line first, the map once the buyer is let in.
-      await waitingRoom(decodeURIComponent(match[1]));
-      await showPage(decodeURIComponent(match[1]));
+      const showId = decodeURIComponent(match[1]), channel = new URLSearchParams(location.search).get('channel');
+      // A partner's page (its channel's key): its allocation, past the public's waiting room. Any other
+      // show whose sale has a waiting room: the line first, the map once the buyer is let in.
+      setChannel(showId, channel);
+      if (!channel) await waitingRoom(showId);
+      await showPage(showId);
     } else {
       await showList();
     }

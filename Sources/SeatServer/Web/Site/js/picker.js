@@ -232,8 +232,11 @@ export async function showPage(showId) {
     const poster = show.details?.poster;
     $('show-poster').hidden = !poster;
     if (poster && $('show-poster').getAttribute('src') !== poster) $('show-poster').src = poster;
-    $('show-meta').textContent = [filmMeta(show), detailText(show, 'hall') ?? venue.title].filter(Boolean).join(' · ');
+    // A partner's page says whose seats these are: its allocation only (the rest of the hall is not for sale here).
+    $('show-meta').textContent = [filmMeta(show), detailText(show, 'hall') ?? venue.title, picker.channel ? t('channelPage') : null].filter(Boolean).join(' · ');
     $('summary-title').textContent = title;
+    // On a phone the show's head folds into this line: the partner's page says so here too.
+    if (picker.channel) $('summary-title').append(el('span', { class: 'channel-badge' }, t('channelBadge')));
     const hall = detailText(show, 'hall') ?? venue.title;
     $('summary-when').textContent = [`${showTime(show.startsAt).day} ${showTime(show.startsAt).time}`, hall !== title ? hall : null].filter(Boolean).join(' · ');
     document.title = `${title} · ${t('appTitle')}`;
@@ -303,6 +306,8 @@ export async function showPage(showId) {
     $('show-page').classList.toggle('expanded', open);
   });
   $('minimap-toggle').addEventListener('click', () => showOverview(minimap.hasAttribute('hidden')));
+  // The list mode lists the public's free seats: not a partner's allocation.
+  $('list-toggle').hidden = picker.channel;
   $('list-toggle').addEventListener('click', () => {
     listShown = !listShown;
     $('list-toggle').setAttribute('aria-pressed', String(listShown));
@@ -329,7 +334,8 @@ export async function showPage(showId) {
   // What is being bought, as the Pay step and the receipt write it.
   const whenText = () => `${showTime(show.startsAt).day} ${showTime(show.startsAt).time}`;
   const holdTotal = () => (session.hold?.total ? `${symbol(session.hold.currency)}${session.hold.total}` : $('total').textContent);
-  const { providers } = await optionsLoaded;
+  // A partner's page: its buyers pay the partner, so the hold is confirmed here, never paid.
+  const { providers } = picker.channel ? { providers: [] } : await optionsLoaded;
   const payPage = providers.length === 0 ? null : new PayPage({
     showId, session, options: providers, phone: () => matchMedia('(max-width: 52rem), (pointer: coarse)').matches,
     summary: () => ({ title: detailText(show, 'title') ?? picker.venue.title, when: [whenText(), detailText(show, 'hall')].filter(Boolean).join(' · '),

@@ -5,7 +5,7 @@
 // around it (or an
 // embedding page) draws the rest: the panel, the buy bar, the legend.
 
-import { api, ApiProblem } from './api.js';
+import { api, ApiProblem, channelOf } from './api.js';
 import { STATUS, decodeAvailability } from './availability.js';
 import { CanvasMap } from './canvasmap.js';
 import { SeatPrices, Venue, tapChoice } from './geometry.js';
@@ -15,6 +15,8 @@ import { LiveAvailability } from './live.js';
 import { HoldSession, isLive } from './session.js';
 import { announceIn, problemText } from './ui.js';
 
+const BLOCKED = STATUS.indexOf('blocked');
+
 export class SeatPicker {
   /// `host`: the element, with its parts (`surface`, `gutter`, `minimap`, `focus`: two elements,
   /// `announcer`, `toast`); `venueHint`: the show's venue when the page knows it (its geometry is asked
@@ -23,6 +25,10 @@ export class SeatPicker {
   /// marks the seat, of any status, for the action the operator picks next).
   constructor(host, showId, { parts, venueHint, mode = 'buyer' }) {
     Object.assign(this, { host, showId, parts, mode });
+    /** A partner's page: the channel's key is with the API; here only whether there is one. */
+    this.channel = mode === 'buyer' && channelOf(showId) !== null;
+    /** @type {Set<number> | null} */ this.channelSet = null;
+    /** @type {Uint8Array | null} */ this.raw = null;
     this.picked = new Set();  // the operator's marked seats (ids)
     this.venue = null; this.prices = null; this.show = null; this.wheelchair = false;
     this.view = new CanvasMap({
@@ -98,7 +104,8 @@ export class SeatPicker {
     this.salesState();
     this.live = new LiveAvailability(this.showId, {
       onSnapshot: state => {
-        this.view.setStatuses(state.statuses);
+        this.view.setStatuses(this.channelView(state.statuses));
+        if (this.channel) this.refreshChannel();
         this.paint();
         this.host.dataset.version = state.version;
         this.host.dataset.snapshots = String(Number(this.host.dataset.snapshots || 0) + 1);
@@ -134,6 +141,7 @@ export class SeatPicker {
     this.view.load(this.venue, this.prices);
     if (availability) {
       const state = decodeAvailability(availability);
+      if (this.channel) this.readChannel(availability);
       this.view.setStatuses(state.statuses);
       this.host.dataset.version = state.version;
     }
@@ -246,11 +254,48 @@ export class SeatPicker {
 
   clearToast() { this.parts.toast.textContent = ''; }
 
+  // — A partner's page: its channel's map —
+  // Opened with a channel's key (`?channel=KEY`), the map is the channel's: its seats and places free
+  // (the public sees them blocked), every other seat not for sale. Which seats those are is the
+  // server's word (`GET …/availability` with Seat-Channel), read at first and again after a burst of
+  // changes; meanwhile a change is shown as the channel sees it (blocked in the channel: free to it).
+
+  /// The public statuses as the channel's map shows them (kept: the channel's set is read again).
+  channelView(statuses) {
+    if (!this.channel) return statuses;
+    this.raw = Uint8Array.from(statuses);
+    return this.raw.map((code, i) => this.channelCode(i, code));
+  }
+
+  channelCode(i, code) {
+    if (!this.channel || !this.channelSet) return code;
+    return this.channelSet.has(i) ? (code === BLOCKED ? 0 : code) : (code === 0 ? BLOCKED : code);
+  }
+
+  refreshChannel() {
+    clearTimeout(this.channelTimer);
+    this.channelTimer = setTimeout(async () => {
+      try {
+        this.readChannel(await api.availability(this.showId));
+        if (this.raw) this.view.setStatuses(this.raw.map((code, i) => this.channelCode(i, code)));
+        this.paint();
+      } catch (error) { console.warn('the channel could not be read again', error); }
+    }, 250);
+  }
+
+  /// The channel's seats and places from its availability (free there: the channel's).
+  readChannel(encoded) {
+    const mine = decodeAvailability(encoded).statuses;
+    this.channelSet = new Set();
+    for (let i = 0; i < mine.length; i++) if (mine[i] === 0) this.channelSet.add(i);
+  }
+
   applyDelta(delta) {
     const v = this.venue, near = [];
-    for (const [i, code] of delta.changes) {
+    for (const [i, public_] of delta.changes) {
       if (i >= v.count) continue;
-      const before = this.view.statuses[i];
+      const before = this.view.statuses[i], code = this.channelCode(i, public_);
+      if (this.raw) this.raw[i] = public_;
       this.view.setStatus(i, code);
       if (before !== code && !v.isPlace[i] && !this.session?.held.has(v.ids[i]) && this.isNearSelection(i)) near.push([i, code]);
     }
@@ -258,6 +303,7 @@ export class SeatPicker {
     this.host.dataset.version = delta.to;
     for (const [i, code] of near) this.announce(code === 0 ? t('availableAgain', v.name(i)) : t('justTaken', v.name(i)));
     this.emit('statuses', { version: delta.to });
+    if (this.channel) this.refreshChannel();
   }
 
   /// Same row, within three seats of a selected or focused seat along it (the engine's announcement rule).
