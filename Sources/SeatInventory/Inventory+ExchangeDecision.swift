@@ -16,7 +16,7 @@ extension Inventory {
         // The seats given back: sold now in the order (the buyer's part of it), the named ones or all.
         var wanted = x.seatIDs.map { Set($0) }
         var chosen: [(record: HoldRecord, seat: Int)] = [], fromShows = Set<String>()
-        for row in rows where scope?.contains(row.record.id) ?? true {
+        for row in rows where (scope?.contains(row.record.id) ?? true) && (x.fromShow.map { $0 == row.record.showID } ?? true) {
             let state = try state(forShow: row.record.showID, in: m)
             for seat in row.seats where wanted == nil || wanted!.contains(state.layout.seatID(seat)) {
                 guard state.availability[seat] == .sold else { continue }

@@ -51,12 +51,14 @@ extension Inventory {
         /// The waiting room's entry that let the buyer into the new show, while its room is on: the
         /// exchange is that admission's purchase (an exchange once walked round the room).
         public var admission: String?
+        /// Only this show's seats of the order are given back (a season's night: its seat ids are in every show).
+        public var fromShow: String?
         public init(
             seatIDs: [String]?, toShow: String, target: Target, payment: String? = nil, reason: String? = nil, force: Bool = false,
-            admission: String? = nil
+            admission: String? = nil, fromShow: String? = nil
         ) {
             self.seatIDs = seatIDs; self.toShow = toShow; self.target = target; self.payment = payment; self.reason = reason; self.force = force
-            self.admission = admission
+            self.admission = admission; self.fromShow = fromShow
         }
     }
 

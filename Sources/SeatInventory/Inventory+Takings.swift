@@ -55,6 +55,8 @@ public struct Takings: Sendable {
         public var payment: String
         /// Who took or gave the money: the operator, or `online` for a buyer's own purchase.
         public var clerk: String
+        /// How the sale came (a refund: the sale it gives back): `online`, `counter`, `partner:NAME`, `season:NAME`.
+        public var channel: String = "counter"
         public var seats: Int
         /// What was paid or given back; an exchange's difference and fee (negative: money given back).
         public var amount: Money
@@ -70,7 +72,7 @@ public struct Takings: Sendable {
     public var clerk: String?
     /// In time order.
     public var entries: [Entry]
-    public var byShow: [Sum], byPayment: [Sum], byClerk: [Sum], totals: [Sum]
+    public var byShow: [Sum], byPayment: [Sum], byClerk: [Sum], byChannel: [Sum], totals: [Sum]
 }
 
 extension Inventory {
@@ -102,7 +104,8 @@ extension Inventory {
         return Takings(
             from: from, to: to, clerk: clerk, entries: entries,
             byShow: sums(byShow: true) { e in e.fromShowID.map { $0 == e.showID ? [$0] : [$0, e.showID] } ?? [e.showID] },
-            byPayment: sums { [$0.payment] }, byClerk: sums { [$0.clerk] }, totals: sums { [$0.currency] })
+            byPayment: sums { [$0.payment] }, byClerk: sums { [$0.clerk] }, byChannel: sums { [$0.channel] },
+            totals: sums { [$0.currency] })
     }
 
     /// An exchange's two halves, the seats given back (read with the old show) and the new sale (read
@@ -146,6 +149,7 @@ extension Inventory {
                 after = last.version
             }
         } catch { throw Self.storeRefusal(error) }
+        let names = try channelNames(of: sales)
         return try lockedWhenFresh(show: showID) { (m: Memory) throws(Refusal) -> [Takings.Entry] in
             let state = try state(forShow: showID, in: m)
             let table = state.prices.table
@@ -164,8 +168,8 @@ extension Inventory {
                 entries.append(
                     Takings.Entry(
                         at: madeAt[r.id] ?? r.createdAt, kind: exchange ? .exchange : .sale, showID: showID, orderRef: r.orderRef,
-                        payment: Self.payment(of: r), clerk: Self.clerk(of: r), seats: seats.count, amount: money(amount),
-                        exchangeSale: exchange ? r.id : nil))
+                        payment: Self.payment(of: r), clerk: Self.clerk(of: r), channel: salesChannel(r, names: names, in: state), seats: seats.count,
+                        amount: money(amount), exchangeSale: exchange ? r.id : nil))
             }
             // A refund of several seats at one moment by one clerk is one entry, as it was one act.
             var groups: [String: (at: Int64, sale: String, clerk: String, exchangedTo: String?, seats: [Int])] = [:]
@@ -184,7 +188,8 @@ extension Inventory {
                 entries.append(
                     Takings.Entry(
                         at: g.at, kind: g.exchangedTo == nil ? .refund : .exchange, showID: showID, orderRef: sale.record.orderRef,
-                        payment: Self.payment(of: sale.record), clerk: g.clerk, seats: g.seats.count, amount: g.exchangedTo == nil ? value : money(0),
+                        payment: Self.payment(of: sale.record), clerk: g.clerk, channel: salesChannel(sale.record, names: names, in: state),
+                        seats: g.seats.count, amount: g.exchangedTo == nil ? value : money(0),
                         fromShowID: g.exchangedTo == nil ? nil : showID, givenBack: g.exchangedTo == nil ? nil : value, exchangeSale: g.exchangedTo))
             }
             return entries

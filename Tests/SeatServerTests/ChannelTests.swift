@@ -135,6 +135,8 @@ import Testing
         #expect(mine.counts.available == 8, "\(a.text)")
         let wrong = String(key.dropLast()) + (key.hasSuffix("0") ? "1" : "0")
         #expect(try c.request("GET", "/v1/shows/gig/availability", headers: [("Seat-Channel", wrong)]).status == 403)
+        #expect(try c.request("GET", "/v1/shows/gig/availability?since=0", headers: [("Seat-Channel", key)]).status == 422)
+        #expect(try c.request("GET", "/v1/shows/gig/availability", headers: [("Seat-Channel", String(repeating: "0", count: 201))]).status == 400)
     }
 
     @Test(arguments: StoreBackend.available) func aManagerMovesSeatsAndEndsTheChannel(backend: StoreBackend) throws {

@@ -87,9 +87,26 @@ import Testing
         #expect(report.string("taken") == "2760.00" && report.json?["orders"]?.intValue == 1, "\(report.text)")
         let showReport = try c.request("GET", "/v1/shows/n2/report", headers: Self.admin)
         #expect(showReport.json?["revenue"]?.objectValue?["refunded"]?.stringValue == "0.00", "\(showReport.text)")
+        // Today's takings split by channel: the season's 2760.00 (a release moves no money), the night's buyer 280.00.
+        let iso = ISO8601DateFormatter()
+        let from = iso.string(from: Date().addingTimeInterval(-600)), to = iso.string(from: Date().addingTimeInterval(600))
+        let takings = try c.request("GET", "/v1/reports/takings?from=\(from)&to=\(to)", headers: Self.admin)
+        let byChannel = (takings.json?["byChannel"]?.arrayValue ?? []).compactMap(\.objectValue).reduce(into: [String: String]()) {
+            $0[$1.text("channel")] = $1.text("net")
+        }
+        #expect(byChannel == ["season:冬季演出季 Winter season": "2760.00", "online": "280.00"], "\(takings.text)")
         // The order: three sales, one release and its reclaimed sale.
         let order = try c.request("GET", "/v1/orders/SEASON-1", headers: Self.admin)
         #expect(order.json?["parts"]?.arrayValue?.count == 4 && order.json?["refunds"]?.arrayValue?.count == 2, "\(order.text)")
+        // The holder's tickets: a valid one a seat a night (n2's A-1 revoked: released, resold to another order).
+        let tickets = try c.request("GET", "/v1/orders/SEASON-1/tickets", headers: Self.admin)
+        let valid = (tickets.json?["tickets"]?.arrayValue ?? []).compactMap(\.objectValue).filter { $0.text("status") == "valid" }
+        #expect(tickets.status == 200 && valid.count == 11, "\(tickets.text)")
+        // One night exchanged: A-2 of n3 for B-8 of n3; the other nights' A-2 stay the season's.
+        let exchanged = try c.request(
+            "POST", "/v1/orders/SEASON-1/exchange", json: #"{"seats":["A-2"],"fromShow":"n3","to":{"show":"n3","seats":["B-8"]}}"#, headers: Self.admin)
+        #expect(exchanged.status == 200, "\(exchanged.text)")
+        #expect(try status(c, "n3", "A-2") == "available" && (try status(c, "n3", "B-8")) == "sold" && (try status(c, "n1", "A-2")) == "sold")
     }
 
     @Test(arguments: StoreBackend.available) func aBuyersSeasonHoldIsEveryShowOrNone(backend: StoreBackend) throws {

@@ -24,7 +24,7 @@ extension SeatAPI {
         let admission = actor.isBuyer ? try self.admission(for: body.show, r) : nil
         let x = Inventory.Exchange(
             seatIDs: body.seats, toShow: body.show, target: target, payment: body.payment, reason: body.reason, force: body.force,
-            admission: admission?.entryID)
+            admission: admission?.entryID, fromShow: body.fromShow)
         let idem = idempotency?.request { (v: ExchangeView) in Render.exchange(v).jsonBytes }
         let answer = try inventory.exchange(orderRef: orderRef, x, as: actor, idempotency: idem)
         if let admission { queues?.used(admission) }

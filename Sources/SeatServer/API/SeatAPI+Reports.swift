@@ -84,10 +84,10 @@ extension SeatAPI {
                 entries: t.entries.map {
                     .init(
                         at: Render.iso($0.at), kind: $0.kind.rawValue, showID: $0.showID, orderRef: $0.orderRef, payment: $0.payment, clerk: $0.clerk,
-                        seats: $0.seats, amount: $0.amount.description, currency: $0.amount.currency, fromShowID: $0.fromShowID,
+                        channel: $0.channel, seats: $0.seats, amount: $0.amount.description, currency: $0.amount.currency, fromShowID: $0.fromShowID,
                         givenBack: $0.givenBack?.description)
                 }, byShow: t.byShow.map { sum($0) }, byPayment: t.byPayment.map { sum($0) }, byClerk: t.byClerk.map { sum($0) },
-                totals: t.totals.map { sum($0, keyed: false) }))
+                byChannel: t.byChannel.map { sum($0) }, totals: t.totals.map { sum($0, keyed: false) }))
     }
 
     /// A report's `[from, to)`: dates (midnight UTC) or ISO times with their offset, at most a year.

@@ -142,7 +142,12 @@ extension SeatAPI {
     /// log no longer reaches back (fetch the whole state again).
     func availability(_ id: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
         // A partner's page (`Seat-Channel`): its channel's seats and places free, every other seat not.
-        if let key = r.header("seat-channel"), r.query["since"] == nil {
+        if let key = r.header("seat-channel") {
+            guard key.utf8.count <= 200 else { throw Problem.badRequest("Seat-Channel: a channel's key, at most 200 characters") }
+            guard r.query["since"] == nil else {
+                throw Problem(
+                    422, "invalid-query", "Invalid query", detail: "since: a channel's map is read whole (its changes come as the show's, on its event stream)")
+            }
             let channel = try inventory.channelAvailability(show: id, key: key)
             return .text(200, channel.encoded(), headers: [("Cache-Control", "no-store"), ("X-Availability-Version", String(channel.version))])
         }

@@ -24,12 +24,16 @@ public struct ExchangeRequest: Sendable, Hashable {
     public var force: Bool
     /// The order's code (the buyer's receipt link), for a buyer acting without the box office.
     public var code: String?
+    /// The show whose seats are given back, in an order of several (a season's night: the same seat id is
+    /// in every show of it); nil: the order's first show that has them.
+    public var fromShow: String?
 
     public init(
-        seats: [String]? = nil, show: String, target: Target, payment: String? = nil, reason: String? = nil, force: Bool = false, code: String? = nil
+        seats: [String]? = nil, show: String, target: Target, payment: String? = nil, reason: String? = nil, force: Bool = false, code: String? = nil,
+        fromShow: String? = nil
     ) {
         self.seats = seats; self.show = show; self.target = target; self.payment = payment; self.reason = reason; self.force = force
-        self.code = code
+        self.code = code; self.fromShow = fromShow
     }
 
     public func jsonBytes() -> [UInt8] {
@@ -45,6 +49,7 @@ public struct ExchangeRequest: Sendable, Hashable {
         if let reason { w.key("reason"); w.string(reason) }
         if force { w.key("force"); w.raw("true") }
         if let code { w.key("code"); w.string(code) }
+        if let fromShow { w.key("fromShow"); w.string(fromShow) }
         w.raw("}")
         return w.bytes
     }
@@ -52,7 +57,7 @@ public struct ExchangeRequest: Sendable, Hashable {
     public init(json bytes: [UInt8]) throws(WireError) {
         let o = try WireError.object(bytes)
         var log = ProblemLog()
-        o.rejectUnknownKeys(["seats", "to", "payment", "reason", "force", "code"], at: "", into: &log)
+        o.rejectUnknownKeys(["seats", "to", "payment", "reason", "force", "code", "fromShow"], at: "", into: &log)
         var seats: [String]?
         if o["seats"] != nil {
             let list = o.seatIDs("seats", into: &log) ?? []
@@ -90,8 +95,10 @@ public struct ExchangeRequest: Sendable, Hashable {
         }
         let code = o.text("code", into: &log, required: false)
         if let code, code.isEmpty || code.utf8.count > 128 { log.add("code", "the order's code from the receipt link (1 to 128 characters)") }
+        let fromShow = o.text("fromShow", into: &log, required: false)
+        if let f = fromShow, !WireIdentifier.isValid(f) { log.add("fromShow", "a show id (letters, digits, - _ .; at most 64), got \"\(f.prefix(64))\"") }
         guard log.isEmpty, let show, let target else { throw .invalid(log.error) }
-        self.init(seats: seats, show: show, target: target, payment: payment, reason: reason, force: force, code: code)
+        self.init(seats: seats, show: show, target: target, payment: payment, reason: reason, force: force, code: code, fromShow: fromShow)
     }
 }
 
@@ -117,6 +124,8 @@ extension ExchangeRequest: WireBody {
             "force": .boolean.described("sell past the new show's seat rules (box office; recorded)"),
             "code": .string(pattern: #"^[^\u0000-\u001f\u007f-\u009f]*$"#, minLength: 1, maxLength: 128).described(
                 "the order's code from the receipt link: a buyer's own exchange, within the show's afterSale policy"),
+            "fromShow": .string(pattern: WireIdentifier.pattern).described(
+                "the show whose seats are given back, in an order of several shows (a season's night)"),
         ], required: ["to"], closed: true
     ).example(#"{"seats":["5-1","5-2"],"to":{"show":"evening-2030","seats":["7-5","7-6"]},"payment":"cash"}"#)
 }

@@ -6,14 +6,17 @@ import SeatJSON
 public struct TakingsResource: Sendable {
     public struct Entry: Sendable {
         public var at: String, kind: String, showID: String, orderRef: String?, payment: String, clerk: String
+        /// `online`, `counter`, `partner:NAME` or `season:NAME` (a refund: its sale's).
+        public var channel: String
         public var seats: Int, amount: String, currency: String
         /// An exchange's: the show its seats came from, and what they had been sold for.
         public var fromShowID: String?, givenBack: String?
         public init(
-            at: String, kind: String, showID: String, orderRef: String?, payment: String, clerk: String, seats: Int, amount: String, currency: String,
-            fromShowID: String? = nil, givenBack: String? = nil
+            at: String, kind: String, showID: String, orderRef: String?, payment: String, clerk: String, channel: String = "counter", seats: Int,
+            amount: String, currency: String, fromShowID: String? = nil, givenBack: String? = nil
         ) {
             self.at = at; self.kind = kind; self.showID = showID; self.orderRef = orderRef; self.payment = payment; self.clerk = clerk
+            self.channel = channel
             self.seats = seats; self.amount = amount; self.currency = currency; self.fromShowID = fromShowID; self.givenBack = givenBack
         }
     }
@@ -28,14 +31,17 @@ public struct TakingsResource: Sendable {
 
     public var from: String, to: String, clerk: String?
     public var entries: [Entry]
-    public var byShow: [Sum], byPayment: [Sum], byClerk: [Sum], totals: [Sum]
+    public var byShow: [Sum], byPayment: [Sum], byClerk: [Sum], byChannel: [Sum], totals: [Sum]
 
-    public init(from: String, to: String, clerk: String?, entries: [Entry], byShow: [Sum], byPayment: [Sum], byClerk: [Sum], totals: [Sum]) {
+    public init(
+        from: String, to: String, clerk: String?, entries: [Entry], byShow: [Sum], byPayment: [Sum], byClerk: [Sum], byChannel: [Sum] = [],
+        totals: [Sum]
+    ) {
         self.from = from; self.to = to; self.clerk = clerk; self.entries = entries
-        self.byShow = byShow; self.byPayment = byPayment; self.byClerk = byClerk; self.totals = totals
+        self.byShow = byShow; self.byPayment = byPayment; self.byClerk = byClerk; self.byChannel = byChannel; self.totals = totals
     }
 
-    static let keyNames = ["byShow": "showId", "byPayment": "payment", "byClerk": "clerk"]
+    static let keyNames = ["byShow": "showId", "byPayment": "payment", "byClerk": "clerk", "byChannel": "channel"]
 
     public func write(into w: inout JSONWriter) {
         w.raw("{"); w.key("from", first: true); w.string(from); w.key("to"); w.string(to)
@@ -45,14 +51,15 @@ public struct TakingsResource: Sendable {
             if k > 0 { w.raw(",") }
             w.raw("{"); w.key("at", first: true); w.string(e.at); w.key("kind"); w.string(e.kind); w.key("showId"); w.string(e.showID)
             if let ref = e.orderRef { w.key("orderRef"); w.string(ref) }
-            w.key("payment"); w.string(e.payment); w.key("clerk"); w.string(e.clerk); w.key("seats"); w.number(e.seats)
+            w.key("payment"); w.string(e.payment); w.key("clerk"); w.string(e.clerk); w.key("channel"); w.string(e.channel)
+            w.key("seats"); w.number(e.seats)
             w.key("amount"); w.string(e.amount); w.key("currency"); w.string(e.currency)
             if let from = e.fromShowID { w.key("fromShowId"); w.string(from) }
             if let back = e.givenBack { w.key("givenBack"); w.string(back) }
             w.raw("}")
         }
         w.raw("]")
-        for (name, sums) in [("byShow", byShow), ("byPayment", byPayment), ("byClerk", byClerk), ("totals", totals)] {
+        for (name, sums) in [("byShow", byShow), ("byPayment", byPayment), ("byClerk", byClerk), ("byChannel", byChannel), ("totals", totals)] {
             w.key(name); w.raw("[")
             for (k, s) in sums.enumerated() {
                 if k > 0 { w.raw(",") }
@@ -84,9 +91,9 @@ public struct TakingsResource: Sendable {
             entries: o.objects("entries").map {
                 Entry(
                     at: $0.text("at"), kind: $0.text("kind"), showID: $0.text("showId"), orderRef: $0.optionalText("orderRef"),
-                    payment: $0.text("payment"), clerk: $0.text("clerk"), seats: $0.whole("seats"), amount: $0.text("amount"), currency: $0.text("currency"),
-                    fromShowID: $0.optionalText("fromShowId"), givenBack: $0.optionalText("givenBack"))
-            }, byShow: sums("byShow"), byPayment: sums("byPayment"), byClerk: sums("byClerk"), totals: sums("totals"))
+                    payment: $0.text("payment"), clerk: $0.text("clerk"), channel: $0.text("channel"), seats: $0.whole("seats"), amount: $0.text("amount"),
+                    currency: $0.text("currency"), fromShowID: $0.optionalText("fromShowId"), givenBack: $0.optionalText("givenBack"))
+            }, byShow: sums("byShow"), byPayment: sums("byPayment"), byClerk: sums("byClerk"), byChannel: sums("byChannel"), totals: sums("totals"))
     }
 }
 
@@ -117,13 +124,16 @@ extension TakingsResource: WireBody, WireWritable {
                             "showId": .string(), "orderRef": .string(),
                             "payment": .string().described("how the sale was paid (a refund: how the sale it gives back was paid); online for buyers"),
                             "clerk": .string().described("the operator who took or gave the money; online for a buyer's own purchase, refund or exchange"),
+                            "channel": .string(pattern: "^(online|counter|partner:.+|season:.+)$").described(
+                                "how the sale came (a refund: its sale's): online, counter, partner:NAME or season:NAME"),
                             "seats": .integer(minimum: 0),
                             "amount": WireMoney.schema.described("paid, or given back; an exchange's difference and fee (negative: given back)"),
                             "currency": .string(pattern: "^[A-Z]{3}$"), "fromShowId": .string().described("an exchange's: the show its seats came from"),
                             "givenBack": WireMoney.schema.described("an exchange's: what the seats given back had been sold for"),
-                        ], required: ["at", "kind", "showId", "payment", "clerk", "seats", "amount", "currency"])),
-                "byShow": .array(sum("showId")), "byPayment": .array(sum("payment")), "byClerk": .array(sum("clerk")), "totals": .array(sum(nil)),
-            ], required: ["from", "to", "entries", "byShow", "byPayment", "byClerk", "totals"])
+                        ], required: ["at", "kind", "showId", "payment", "clerk", "channel", "seats", "amount", "currency"])),
+                "byShow": .array(sum("showId")), "byPayment": .array(sum("payment")), "byClerk": .array(sum("clerk")),
+                "byChannel": .array(sum("channel")), "totals": .array(sum(nil)),
+            ], required: ["from", "to", "entries", "byShow", "byPayment", "byClerk", "byChannel", "totals"])
     }()
 }
 

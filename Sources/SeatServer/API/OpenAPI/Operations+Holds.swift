@@ -14,7 +14,7 @@ extension APIOperation {
             .media(200, "encoding", "text/plain"),
             .empty(304, "not modified"),
         ],
-        problems: [403, 404, 409, 410, 429, 503])
+        problems: [403, 404, 409, 410, 422, 429, 503])
 
     /// `GET /v1/shows/{id}/events`
     static let showEvents = APIOperation(

@@ -73,3 +73,10 @@ export function table(caption, head, rows, key) {
   if (key) t.dataset.table = key;
   return t;
 }
+
+/// A sale's channel in words: `online`, `counter`, a partner's (`partner:NAME`) or a season's (`season:NAME`).
+export function channelName(key) {
+  if (key.startsWith('partner:')) return w('partnerChannel', localName(key.slice(8)));
+  if (key.startsWith('season:')) return w('seasonChannel', localName(key.slice(7)));
+  return w('channels')[key] ?? key;
+}

@@ -2,7 +2,7 @@
 // days of a period, CSV; tables and small SVG charts drawn here, no library.
 
 import { request } from './api.js';
-import { $, call, key, money as formatMoney, problemWords, say, state, table } from './console-common.js';
+import { $, call, channelName, key, money as formatMoney, problemWords, say, state, table } from './console-common.js';
 import { w } from './console-words.js';
 
 const STATUS_WORD = { available: 'available', held: 'held', sold: 'sold', blocked: 'blockedStatus' };
@@ -48,7 +48,7 @@ export async function renderShowReport() {
     const zones = state.map?.picker?.venue?.zones ?? [];
     const named = {
       byCategory: k => zones.find(z => z.category === k)?.name ?? k,
-      byChannel: k => w('channels')[k] ?? k,
+      byChannel: channelName,
       byPayment: k => w('payments')[k] ?? k,
     };
     const splits = ['byCategory', 'byChannel', 'byPayment'].map(key => {

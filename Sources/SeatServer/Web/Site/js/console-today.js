@@ -3,7 +3,7 @@
 // payment and clerk; and a clerk's cash-up for a shift, printed on the counter's 80 mm printer with the
 // cash expected, the cash counted and the difference, for two signatures.
 
-import { $, call, money, problemWords, say, state, table } from './console-common.js';
+import { $, call, channelName, money, problemWords, say, state, table } from './console-common.js';
 import { w } from './console-words.js';
 import { lang, localName, showTime } from './i18n.js';
 import { detailText } from './ui.js';
@@ -51,7 +51,8 @@ export async function renderToday() {
     $('today-tables').replaceChildren(
       table(w('byShow'), head, t.byShow.map(s => sumRow(showName(s.showId), s)), 'show'),
       table(w('byPayment'), [w('payment'), ...head.slice(1)], t.byPayment.map(s => sumRow(paymentName(s.payment), s)), 'payment'),
-      table(w('byClerk'), [w('clerk'), ...head.slice(1)], t.byClerk.map(s => sumRow(clerkName(s.clerk), s)), 'clerk'));
+      table(w('byClerk'), [w('clerk'), ...head.slice(1)], t.byClerk.map(s => sumRow(clerkName(s.clerk), s)), 'clerk'),
+      table(w('byChannel'), [w('channel'), ...head.slice(1)], (t.byChannel ?? []).map(s => sumRow(channelName(s.channel), s)), 'channel'));
     // The clerks who took money today, and the one signed in, for the cash-up.
     const clerks = new Set([state.operator.name, ...t.byClerk.map(s => s.clerk).filter(c => c !== 'online')]);
     const chosen = $('cashup-clerk').value || state.operator.name;
