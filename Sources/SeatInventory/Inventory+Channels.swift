@@ -1,3 +1,4 @@
+import Foundation
 import SeatDomain
 import SeatMap
 import SeatSecrets
@@ -17,8 +18,12 @@ extension Inventory {
         public var places: [(area: String, count: Int)]
         /// Unix milliseconds: what is unsold returns to the public sale then (nil: kept until released).
         public var releaseAt: Int64?
-        public init(name: String, seatIDs: [String], places: [(area: String, count: Int)] = [], releaseAt: Int64? = nil) {
-            self.name = name; self.seatIDs = seatIDs; self.places = places; self.releaseAt = releaseAt
+        /// The channel's own price a category (a partner's net rate); the show's for the others.
+        public var prices: [String: Decimal]
+        public init(
+            name: String, seatIDs: [String], places: [(area: String, count: Int)] = [], releaseAt: Int64? = nil, prices: [String: Decimal] = [:]
+        ) {
+            self.name = name; self.seatIDs = seatIDs; self.places = places; self.releaseAt = releaseAt; self.prices = prices
         }
     }
 
@@ -34,6 +39,28 @@ extension Inventory {
         public var releaseAt: Int64?
         public var operatorName: String
         public var createdAt: Int64
+        /// Its own price a category.
+        public var prices: [String: Money] = [:]
+    }
+
+    /// A channel's own prices, kept in its record's `prices` as `c:CATEGORY=AMOUNT` pairs (a reader of
+    /// hold prices skips pairs that are not a seat's).
+    static func channelPrices(_ record: HoldRecord) -> [String: Decimal] {
+        var out: [String: Decimal] = [:]
+        for part in (record.prices ?? "").split(separator: ";") where part.hasPrefix("c:") {
+            let pair = part.dropFirst(2).split(separator: "=", maxSplits: 1)
+            if pair.count == 2, let amount = PriceTable.parseDecimal(String(pair[1])) { out[String(pair[0])] = amount }
+        }
+        return out
+    }
+
+    /// A partner's pricing of `seats`: each at its channel's price for its category, where the channel has one.
+    func partnerPricing(_ base: HoldPricing, seats: [SeatIndex], channel: HoldRecord, in state: ShowState) -> HoldPricing {
+        let prices = Self.channelPrices(channel)
+        guard !prices.isEmpty else { return base }
+        var p = base
+        for seat in seats { if let amount = prices[state.layout.zone(of: seat).category] { p.overrides[seat] = amount } }
+        return p
     }
 
     /// The channel a partner's hold drew from (`p_…@X` → `c_X`), nil for any other hold.
@@ -63,9 +90,21 @@ extension Inventory {
             try checkFree(named, in: state, own: [])
             let seats = Set(named + (try choosePlaces(new.places, in: state, besides: named))).sorted()
             guard !seats.isEmpty else { throw Refusal(.noSeats, detail: "a channel needs at least one seat or place") }
+            let table = state.prices.table
+            for (category, amount) in new.prices.sorted(by: { $0.key < $1.key }) {
+                guard table.categoryPrices[category] != nil else {
+                    throw Refusal.invalid(
+                        path: "prices.\(category)",
+                        "show \(showID) has no category \"\(category)\" (it has \(table.categoryPrices.keys.sorted().joined(separator: ", ")))")
+                }
+                guard PriceTable.round(amount, minorUnits: table.minorUnits) == amount else {
+                    throw Refusal.invalid(path: "prices.\(category)", "\(amount) has more decimals than \(table.currency) (\(table.minorUnits))")
+                }
+            }
+            let prices = new.prices.isEmpty ? nil : new.prices.keys.sorted().map { "c:\($0)=\(table.amountString(new.prices[$0]!))" }.joined(separator: ";")
             let record = HoldRecord(
                 id: id, tokenDigest: digest, showID: showID, state: .active, expiresAt: new.releaseAt ?? Self.never, extended: false, orderRef: nil,
-                wheelchair: false, createdAt: now, kind: .blocked, reason: new.name, operatorName: operatorName)
+                wheelchair: false, createdAt: now, kind: .blocked, reason: new.name, operatorName: operatorName, prices: prices)
             let ticket = try apply(
                 state, in: m, changes: seats.map { SeatChange(seat: $0, status: .blocked) },
                 insert: seats.map { Claim(seat: $0, status: .blocked, holdID: id) }, holds: [record],
@@ -105,7 +144,7 @@ extension Inventory {
         return ChannelView(
             id: r.id, showID: r.showID, name: r.reason ?? "", seatIDs: hold.seats.map(state.layout.seatID),
             held: partners.reduce(0) { $0 + $1.seats.count }, releaseAt: r.expiresAt >= Self.never ? nil : r.expiresAt,
-            operatorName: r.operatorName ?? "", createdAt: r.createdAt)
+            operatorName: r.operatorName ?? "", createdAt: r.createdAt, prices: Self.channelPrices(r).mapValues { Money($0, of: state.prices.table) })
     }
 
     /// The live channel a key opens, for this show: a key of no channel is a 403, of another show's a
@@ -151,7 +190,7 @@ extension Inventory {
             let record = HoldRecord(
                 id: "p_" + id + "@" + channel.record.id.dropFirst(2), tokenDigest: tokenDigest, showID: showID, state: .active,
                 expiresAt: now + Int64(state.record.holdSeconds) * 1000, extended: false, orderRef: nil, wheelchair: wheelchair, createdAt: now,
-                prices: state.currentPricing.stored(in: state.prices.table))
+                prices: partnerPricing(state.currentPricing, seats: seats, channel: channel.record, in: state).stored(in: state.prices.table))
             let hold = ActiveHold(record: record, seats: seats)
             let ticket = try apply(
                 state, in: m, changes: seats.map { SeatChange(seat: $0, status: .held) },
@@ -203,7 +242,9 @@ extension Inventory {
         let added = result.filter { !own.contains($0) }, dropped = hold.seats.filter { !result.contains($0) }
         var record = hold.record
         if result.isEmpty { record.state = .released }
-        record.prices = state.pricing(HoldPricing(stored: record.prices), adding: added, removing: dropped).stored(in: state.prices.table)
+        var pricing = state.pricing(HoldPricing(stored: record.prices), adding: added, removing: dropped)
+        if let channel { pricing = partnerPricing(pricing, seats: added, channel: channel.record, in: state) }
+        record.prices = pricing.stored(in: state.prices.table)
         let back: SeatStatus = channel == nil ? .available : .blocked
         let ticket = try apply(
             state, in: m, changes: added.map { SeatChange(seat: $0, status: .held) } + dropped.map { SeatChange(seat: $0, status: back) },

@@ -139,6 +139,33 @@ import Testing
         #expect(try c.request("GET", "/v1/shows/gig/availability", headers: [("Seat-Channel", String(repeating: "0", count: 201))]).status == 400)
     }
 
+    @Test(arguments: StoreBackend.available) func aChannelSellsAtItsOwnPrices(backend: StoreBackend) throws {
+        let server = try livehouse(backend)
+        let c = try server.connection()
+        let bad = try c.request(
+            "POST", "/v1/shows/gig/channels", json: #"{"name":"Damai","seats":["A-1"],"prices":{"vip":"100.00"}}"#, headers: Self.admin)
+        #expect(bad.status == 422 && bad.string("detail")?.hasPrefix(#"prices.vip: show gig has no category "vip""#) == true, "\(bad.text)")
+        let cents = try c.request(
+            "POST", "/v1/shows/gig/channels", json: #"{"name":"Damai","seats":["A-1"],"prices":{"standard":"250.001"}}"#, headers: Self.admin)
+        #expect(cents.status == 422 && cents.string("detail")?.hasPrefix("prices.standard: 250.001 has more decimals") == true, "\(cents.text)")
+        #expect(try list(c).isEmpty, "nothing made by a refusal")
+        // The partner's net rate for stalls; standing at the show's price.
+        let made = try c.request(
+            "POST", "/v1/shows/gig/channels", json: #"{"name":"Damai","seats":["A-1","A-2"],"areas":{"floor":4},"prices":{"standard":"250.00"}}"#,
+            headers: Self.admin)
+        #expect(made.status == 201 && made.json?["prices"]?.objectValue?["standard"]?.stringValue == "250.00", "\(made.text)")
+        let key = try #require(made.string("key"))
+        let held = try hold(c, #"{"seats":["A-1"],"areas":{"floor":1}}"#, key: key)
+        #expect(held.string("total") == "430.00", "\(held.text)")
+        let token = try #require(held.string("token"))
+        let grown = try c.request("POST", "/v1/holds/\(token)/seats", json: #"{"add":["A-2"]}"#)
+        #expect(grown.string("total") == "680.00", "\(grown.text)")
+        let sold = try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"externalOrderId":"DM-NET-1"}"#)
+        #expect(sold.status == 200, "\(sold.text)")
+        let report = try c.request("GET", "/v1/shows/gig/report", headers: Self.admin)
+        #expect(report.json?["revenue"]?.objectValue?["byChannel"]?.objectValue?["partner:Damai"]?.stringValue == "680.00", "\(report.text)")
+    }
+
     @Test(arguments: StoreBackend.available) func aManagerMovesSeatsAndEndsTheChannel(backend: StoreBackend) throws {
         let server = try livehouse(backend)
         let c = try server.connection()

@@ -9,7 +9,8 @@ import SeatWire
 extension SeatAPI {
     func createChannel(_ show: String, _ r: HTTPRequest, trace: RequestTrace, by who: Operator) throws -> HTTPResponse {
         let b = try RequestBody.decode(r, ChannelRequest.init(json:))
-        let new = Inventory.NewChannel(name: b.name, seatIDs: b.seats, places: b.areas.map { ($0.area, $0.count) }, releaseAt: b.releaseAt)
+        let new = Inventory.NewChannel(
+            name: b.name, seatIDs: b.seats, places: b.areas.map { ($0.area, $0.count) }, releaseAt: b.releaseAt, prices: b.prices)
         let (view, key, ticket) = try inventory.beginCreateChannel(show: show, new, by: who.name)
         return afterCommit(ticket, trace: trace) {
             var resource = Render.channel(view)
@@ -52,6 +53,6 @@ extension Render {
     static func channel(_ v: Inventory.ChannelView) -> ChannelResource {
         ChannelResource(
             id: v.id, showID: v.showID, name: v.name, seats: v.seatIDs, held: v.held, releaseAt: v.releaseAt.map(iso), operatorName: v.operatorName,
-            createdAt: iso(v.createdAt))
+            createdAt: iso(v.createdAt), prices: v.prices.mapValues(\.description))
     }
 }

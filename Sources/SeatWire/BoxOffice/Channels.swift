@@ -18,13 +18,15 @@ public struct ChannelResource: Sendable, Hashable {
     public var createdAt: String
     /// The partner's key (`Seat-Channel:`), in the answer that made the channel only.
     public var key: String?
+    /// The channel's own price a category (exact decimal text), for its partner's holds; others at the show's.
+    public var prices: [String: String]
 
     public init(
         id: String, showID: String, name: String, seats: [String], held: Int, releaseAt: String?, operatorName: String, createdAt: String,
-        key: String? = nil
+        key: String? = nil, prices: [String: String] = [:]
     ) {
         self.id = id; self.showID = showID; self.name = name; self.seats = seats; self.held = held; self.releaseAt = releaseAt
-        self.operatorName = operatorName; self.createdAt = createdAt; self.key = key
+        self.operatorName = operatorName; self.createdAt = createdAt; self.key = key; self.prices = prices
     }
 
     public func write(into w: inout JSONWriter) {
@@ -32,6 +34,9 @@ public struct ChannelResource: Sendable, Hashable {
         w.key("seats"); w.strings(seats); w.key("held"); w.number(held)
         w.key("releaseAt"); if let releaseAt { w.string(releaseAt) } else { w.raw("null") }
         w.key("operator"); w.string(operatorName); w.key("createdAt"); w.string(createdAt)
+        w.key("prices"); w.raw("{")
+        for (k, category) in prices.keys.sorted().enumerated() { w.key(category, first: k == 0); w.string(prices[category]!) }
+        w.raw("}")
         if let key { w.key("key"); w.string(key) }
         w.raw("}")
     }
@@ -41,7 +46,8 @@ public struct ChannelResource: Sendable, Hashable {
     public init(_ o: JSONObject) {
         self.init(
             id: o.text("id"), showID: o.text("showId"), name: o.text("name"), seats: o.texts("seats"), held: o.whole("held"),
-            releaseAt: o.optionalText("releaseAt"), operatorName: o.text("operator"), createdAt: o.text("createdAt"), key: o.optionalText("key"))
+            releaseAt: o.optionalText("releaseAt"), operatorName: o.text("operator"), createdAt: o.text("createdAt"), key: o.optionalText("key"),
+            prices: Dictionary(o.textMap("prices"), uniquingKeysWith: { a, _ in a }))
     }
 }
 
@@ -57,8 +63,9 @@ extension ChannelResource: WireBody, WireWritable {
             "releaseAt": .string(format: "date-time").orNull,
             "operator": .string(),
             "createdAt": .string(format: "date-time"),
+            "prices": .map(WireMoney.schema).described("the channel's own price a category, for its partner's holds"),
             "key": .string().described("the partner's key for `Seat-Channel:`; only in the answer that made the channel"),
-        ], required: ["id", "showId", "name", "seats", "held", "releaseAt", "operator", "createdAt"])
+        ], required: ["id", "showId", "name", "seats", "held", "releaseAt", "operator", "createdAt", "prices"])
 }
 
 /// `POST /v1/shows/{id}/channels` (managers): a partner's allocation of seats and standing places.
@@ -68,15 +75,17 @@ public struct ChannelRequest: Sendable, Hashable {
     public var areas: [AreaCount]
     /// Unix milliseconds (given as an ISO 8601 time): what is unsold returns to the public sale then.
     public var releaseAt: Int64?
+    /// The channel's own price a category (a partner's net rate); categories not named sell at the show's.
+    public var prices: [String: Decimal]
 
-    public init(name: String, seats: [String], areas: [AreaCount] = [], releaseAt: Int64? = nil) {
-        self.name = name; self.seats = seats; self.areas = areas; self.releaseAt = releaseAt
+    public init(name: String, seats: [String], areas: [AreaCount] = [], releaseAt: Int64? = nil, prices: [String: Decimal] = [:]) {
+        self.name = name; self.seats = seats; self.areas = areas; self.releaseAt = releaseAt; self.prices = prices
     }
 
     public init(json bytes: [UInt8]) throws(WireError) {
         let o = try WireError.object(bytes)
         var log = ProblemLog()
-        o.rejectUnknownKeys(["name", "seats", "areas", "releaseAt"], at: "", into: &log)
+        o.rejectUnknownKeys(["name", "seats", "areas", "releaseAt", "prices"], at: "", into: &log)
         let name = o.text("name", into: &log)
         if let name, name.trimmingCharacters(in: .whitespaces).isEmpty || name.unicodeScalars.count > 64 {
             log.add("name", "the partner's name, 1 to 64 characters")
@@ -93,8 +102,19 @@ public struct ChannelRequest: Sendable, Hashable {
                 log.add("releaseAt", "an ISO 8601 time like 2026-12-01T19:00:00+08:00, got \"\(text)\"")
             }
         }
+        var prices: [String: Decimal] = [:]
+        if let p = o.object("prices", at: "", into: &log, required: false) {
+            for key in p.keys {
+                guard case .string(let text)? = p[key], let amount = PriceTable.parseDecimal(text), amount >= 0 else {
+                    log.add("prices.\(key)", "expected an amount like \"250.00\" (0 or more), got \(p[key]!.shortDescription)")
+                    continue
+                }
+                prices[key] = amount
+            }
+            if p.keys.count > 100 { log.add("prices", "at most 100 categories") }
+        }
         guard log.isEmpty, let name else { throw .invalid(log.error) }
-        self.init(name: name, seats: seats, areas: areas, releaseAt: releaseAt)
+        self.init(name: name, seats: seats, areas: areas, releaseAt: releaseAt, prices: prices)
     }
 }
 
@@ -106,6 +126,8 @@ extension ChannelRequest: WireBody {
             "seats": .array(.ref(WireSeatID.self), minItems: 1, maxItems: 10_000),
             "areas": AreaCount.schema,
             "releaseAt": .string(format: "date-time").described("what is unsold returns to the public sale then"),
+            "prices": .map(.string(pattern: #"^[0-9]+(\.[0-9]+)?$"#), maxProperties: 100).described(
+                "the channel's own price a category (a partner's net rate)"),
         ], required: ["name"], closed: true
     ).with {
         $0.anyOf = [.constraint(required: ["seats"]), .constraint(required: ["areas"])]
