@@ -102,17 +102,7 @@ public struct ChannelRequest: Sendable, Hashable {
                 log.add("releaseAt", "an ISO 8601 time like 2026-12-01T19:00:00+08:00, got \"\(text)\"")
             }
         }
-        var prices: [String: Decimal] = [:]
-        if let p = o.object("prices", at: "", into: &log, required: false) {
-            for key in p.keys {
-                guard case .string(let text)? = p[key], let amount = PriceTable.parseDecimal(text), amount >= 0 else {
-                    log.add("prices.\(key)", "expected an amount like \"250.00\" (0 or more), got \(p[key]!.shortDescription)")
-                    continue
-                }
-                prices[key] = amount
-            }
-            if p.keys.count > 100 { log.add("prices", "at most 100 categories") }
-        }
+        let prices = o.amounts("prices", example: "250.00", limit: 100, of: "categories", into: &log)
         guard log.isEmpty, let name else { throw .invalid(log.error) }
         self.init(name: name, seats: seats, areas: areas, releaseAt: releaseAt, prices: prices)
     }

@@ -90,17 +90,7 @@ public struct SaleRequest: Sendable, Hashable {
                 }
             }
         }
-        var prices: [String: Decimal] = [:]
-        if let p = o.object("prices", at: "", into: &log, required: false) {
-            for key in p.keys {
-                guard case .string(let text)? = p[key], let amount = PriceTable.parseDecimal(text), amount >= 0 else {
-                    log.add("prices.\(key)", "expected an amount like \"38.00\" (0 or more), got \(p[key]!.shortDescription)")
-                    continue
-                }
-                prices[key] = amount
-            }
-            if p.keys.count > 1000 { log.add("prices", "at most 1000 seats") }
-        }
+        let prices = o.amounts("prices", example: "38.00", limit: 1000, of: "seats", into: &log)
         var source: Source?
         // Standing places by count, beside the seats (or alone).
         let areas = AreaCount.read(o["areas"], at: "areas", into: &log)

@@ -83,6 +83,24 @@ public enum WireMoney {
     public static var schema: JSONSchema { .string(pattern: pattern) }
 }
 
+extension JSONObject {
+    /// A member `{"KEY":"38.00",…}` of amounts, 0 or more, as exact decimals (nil when absent): each
+    /// bad one named (`prices.7-1`), and more than `limit` keys said (`at most 1000 seats`).
+    public func amounts(_ key: String, example: String, limit: Int, of what: String, into log: inout ProblemLog) -> [String: Decimal] {
+        guard let p = object(key, at: "", into: &log, required: false) else { return [:] }
+        var out: [String: Decimal] = [:]
+        for k in p.keys {
+            guard case .string(let text)? = p[k], let amount = PriceTable.parseDecimal(text), amount >= 0 else {
+                log.add("\(key).\(k)", "expected an amount like \"\(example)\" (0 or more), got \(p[k]!.shortDescription)")
+                continue
+            }
+            out[k] = amount
+        }
+        if p.keys.count > limit { log.add(key, "at most \(limit) \(what)") }
+        return out
+    }
+}
+
 /// An id of a venue or show: 1 to 64 letters, digits, `-`, `_` and `.` (it is a path segment).
 public enum WireIdentifier {
     public static let pattern = "^[A-Za-z0-9._-]{1,64}$"
