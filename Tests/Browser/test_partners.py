@@ -52,14 +52,19 @@ class PartnersTests(PickerCase):
         places = m.find_element(By.ID, "channel-area-floor")
         places.clear()
         places.send_keys("10")
+        # The partner's net rate for the stalls; standing left empty: the show's price.
+        self.assertEqual(m.find_element(By.ID, "channel-price-standard").get_attribute("placeholder"), "280.00")
+        m.find_element(By.ID, "channel-price-standard").send_keys("250.00")
         m.find_element(By.ID, "channel-make").click()
         key = self.wait(m, lambda c: c.find_element(By.CSS_SELECTOR, "#channel-key code").text or None, message="the key shown")
         self.assertRegex(key, r"^[0-9a-f]{44}$")
         self.assertIn("只显示这一次", m.find_element(By.ID, "channel-key").text)
         status, channels = self.server.send("GET", f"/v1/shows/{self.show}/channels", None, admin=True)
         self.assertEqual((status, len(channels), len(channels[0]["seats"])), (200, 1, 14), channels)
+        self.assertEqual(channels[0]["prices"], {"standard": "250.00"})
         item = self.wait(m, lambda c: c.find_element(By.CSS_SELECTOR, "#channels li[data-channel]").text or None, message="the channel listed")
         self.assertIn("余 14 位", item)
+        self.assertIn("渠道价", item)
         self.assertEqual("大麦（渠道）", m.find_element(By.CSS_SELECTOR, "#desk-legend li[data-channel]").text)
         # Its seats drawn in its colour (the first channel's teal), a seat outside it not.
         teal = [0x0B, 0x7A, 0x75]

@@ -4,7 +4,7 @@
 // season holder's night and takes it back; a manager makes a season of this hall's shows and reads its
 // report.
 
-import { $, announce, call, li, money, problemWords, say, state, table } from './console-common.js';
+import { $, announce, call, categoryName, li, money, problemWords, say, state, table } from './console-common.js';
 import { w } from './console-words.js';
 import { lang, localName, showTime } from './i18n.js';
 import { detailText, el } from './ui.js';
@@ -35,11 +35,12 @@ export async function renderChannels() {
   for (const old of $('desk-legend').querySelectorAll('[data-channel]')) old.remove();
   if (!manager || !state.map?.ready) return;
   const venue = state.map.picker.venue;
-  renderChannelAreas(venue);
-  const [channels, report] = await Promise.all([
+  const [channels, report, show] = await Promise.all([
     call('GET', path('/channels')),
     state.operator.may.includes('reports') ? call('GET', path('/report')) : Promise.resolve(null),
+    call('GET', path('')),
   ]);
+  renderChannelFields(venue, show);
   const tints = new Map();
   channels.forEach((c, k) => {
     for (const id of c.seats) {
@@ -57,21 +58,30 @@ export async function renderChannels() {
   $('channels').replaceChildren(...(channels.length ? channels.map((c, k) => channelItem(c, COLOURS[k % COLOURS.length], sold[`partner:${c.name}`], report?.revenue?.currency)) : [li(w('noChannels'))]));
 }
 
-function renderChannelAreas(venue) {
+/// A number of places a standing area, and the channel's own price a category (empty: the show's,
+/// which the field shows greyed); drawn again for another show.
+function renderChannelFields(venue, show) {
   const box = $('channel-areas');
-  if (box.dataset.venue === venue.id) return;
-  box.dataset.venue = venue.id;
-  box.replaceChildren(...venue.areas.filter(a => a.mode === 'places').map(a => {
+  if (box.dataset.show === state.showId) return;
+  box.dataset.show = state.showId;
+  const places = venue.areas.filter(a => a.mode === 'places').map(a => {
     const input = el('input', { id: `channel-area-${a.id}`, type: 'number', min: 0, max: a.capacity, value: 0, inputMode: 'numeric', 'data-area': a.id });
     return [el('label', { htmlFor: input.id }, w('channelPlaces', localName(a.name))), input];
-  }).flat());
+  }).flat();
+  const prices = Object.entries(show.prices?.categories ?? {}).sort(([a], [b]) => a.localeCompare(b)).map(([category, price]) => {
+    const input = el('input', { id: `channel-price-${category}`, inputMode: 'decimal', pattern: '[0-9]+([.][0-9]{1,2})?', placeholder: price, 'data-category': category });
+    return [el('label', { htmlFor: input.id }, w('channelPrice', categoryName(category, venue.zones))), input];
+  }).flat();
+  box.replaceChildren(...places, ...prices);
 }
 
 function channelItem(c, colour, sold, currency) {
   const swatch = el('span', { class: 'swatch', 'aria-hidden': 'true' });
   swatch.style.background = colour;
   const until = c.releaseAt ? w('channelReturns', new Date(c.releaseAt).toLocaleString(lang() === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' })) : w('channelKept');
-  const facts = [w('channelLeft', c.seats.length), w('channelHeld', c.held), sold ? w('channelSold', money(sold, currency)) : null, until].filter(Boolean).join(' · ');
+  const rates = Object.entries(c.prices ?? {}).map(([k, v]) => `${categoryName(k, state.map.picker.venue.zones)} ${money(v, currency ?? 'CNY')}`);
+  const facts = [w('channelLeft', c.seats.length), w('channelHeld', c.held), sold ? w('channelSold', money(sold, currency)) : null,
+    rates.length ? w('channelRates', rates.join('、')) : null, until].filter(Boolean).join(' · ');
   const button = (word, onclick, kind = '') => el('button', { type: 'button', class: kind, onclick }, w(word));
   return el('li', { 'data-channel': c.id, class: 'channel' },
     swatch, el('strong', {}, localName(c.name)), el('span', { class: 'facts' }, ` ${facts} `),
@@ -113,11 +123,16 @@ async function makeChannel(event) {
   if (ids.length) body.seats = ids;
   if (places) body.areas = places;
   if ($('channel-release').value) body.releaseAt = new Date($('channel-release').value).toISOString();
+  // The partner's net rate, where the manager gave one; the other categories at the show's prices.
+  const prices = Object.fromEntries([...document.querySelectorAll('#channel-areas input[data-category]')]
+    .filter(i => i.value.trim()).map(i => [i.dataset.category, i.value.trim()]));
+  if (Object.keys(prices).length) body.prices = prices;
   try {
     const made = await call('POST', path('/channels'), body);
     state.map.deselect(ids);
     $('channel-name').value = ''; $('channel-release').value = '';
-    for (const input of document.querySelectorAll('#channel-areas input')) input.value = 0;
+    for (const input of document.querySelectorAll('#channel-areas input[data-area]')) input.value = 0;
+    for (const input of document.querySelectorAll('#channel-areas input[data-category]')) input.value = '';
     // The key is shown this once: the partner's system needs it, the server keeps only its digest.
     const key = el('code', { class: 'key' }, made.key);
     const copy = el('button', { type: 'button', onclick: () => navigator.clipboard?.writeText(made.key).then(() => announce(w('copied'))) }, w('copy'));

@@ -11,7 +11,7 @@ const seats = n => (n === 1 ? '1 seat' : `${n} seats`);
 export const WORDS = {
   zh: {
     channelsTitle: '合作渠道', channelName: '合作方', channelRelease: '未售出的座位何时退回公开销售', channelMake: '把已标记座位分给合作方',
-    channelLegend: name => `${name}（渠道）`, noChannels: '本场没有合作渠道。', channelPlaces: area => `${area}人数`,
+    channelLegend: name => `${name}（渠道）`, noChannels: '本场没有合作渠道。', channelPlaces: area => `${area}人数`, channelPrice: name => `${name}渠道价（留空：原价）`, channelRates: text => `渠道价 ${text}`,
     channelReturns: at => `${at} 退回公开销售`, channelKept: '一直保留', channelLeft: n => `余 ${n} 位`, channelHeld: n => `合作方锁定 ${n} 位`,
     channelSold: m => `已售 ${m}`, channelAdd: '加入已标记座位', channelRemove: '移出已标记座位', channelEnd: '结束渠道',
     channelAdded: (name, n) => `已把 ${n} 个座位加入 ${name}。`, channelRemoved: (name, n) => `已从 ${name} 移出 ${n} 个座位。`,
@@ -107,7 +107,7 @@ export const WORDS = {
   },
   en: {
     channelsTitle: "Partners' channels", channelName: 'Partner', channelRelease: 'Unsold seats return to sale at', channelMake: 'Give the marked seats',
-    channelLegend: name => `${name} (channel)`, noChannels: 'No partner has seats of this show.', channelPlaces: area => `${area}: places`,
+    channelLegend: name => `${name} (channel)`, noChannels: 'No partner has seats of this show.', channelPlaces: area => `${area}: places`, channelPrice: name => `${name}: the partner's price (empty: the show's)`, channelRates: text => `partner's prices ${text}`,
     channelReturns: at => `returns to sale ${at}`, channelKept: 'kept until ended', channelLeft: n => `${n} left`, channelHeld: n => `${n} held by the partner`,
     channelSold: m => `sold ${m}`, channelAdd: 'Add the marked seats', channelRemove: 'Take the marked seats out', channelEnd: 'End the channel',
     channelAdded: (name, n) => `${seats(n)} added to ${name}.`, channelRemoved: (name, n) => `${seats(n)} taken out of ${name}.`,
