@@ -134,18 +134,9 @@ extension Inventory {
                     details: [.seats(foreign.sorted())])
             }
             record.prices = pricing.stored(in: state.prices.table)
-            // The buyer's rules as a warning: refused unless the operator forces it (recorded with the sale).
-            let violations = state.policy.violations(
-                for: seats, in: state.layout, availability: state.availability, context: SelectionContext(wheelchairRequested: true, ownHeld: Set(sell))
-            ).filter { $0.rule != .seatLimit && $0.rule != .wheelchairOnRequest && $0.rule != .notAvailable }
-            if !violations.isEmpty && !sale.force {
-                let v = violations[0]
-                throw Refusal(
-                    .ruleViolation, detail: "\(v.rule.rawValue): \(v.english) Sell anyway with \"force\": true (recorded).",
-                    details: [Self.violations(violations, in: state.layout)])
-            }
-            if !violations.isEmpty {
-                record.reason = ((record.reason.map { $0 + "; " }) ?? "") + "forced past " + violations.map(\.rule.rawValue).joined(separator: ", ")
+            let forced = try counterRules(seats, in: state, own: Set(sell), force: sale.force)
+            if !forced.isEmpty {
+                record.reason = ((record.reason.map { $0 + "; " }) ?? "") + "forced past " + forced.joined(separator: ", ")
             }
             let answer = OrderView(orderRef: sale.orderRef, parts: [orderPart(record, seats: seats, in: state)])
             let ticket = try apply(
@@ -155,6 +146,21 @@ extension Inventory {
             metrics.count("counter_sales")
             return (.done(answer), ticket)
         }
+    }
+
+    /// The buyer's rules a counter sale is held to as a warning (not the seat limit, nor the wheelchair
+    /// request): refused unless the operator forces it; forced, the rules' names (recorded with the sale).
+    /// Called under the lock.
+    func counterRules(_ seats: [SeatIndex], in state: ShowState, own: Set<SeatIndex>, force: Bool) throws(Refusal) -> [String] {
+        let violations = state.policy.violations(
+            for: seats, in: state.layout, availability: state.availability, context: SelectionContext(wheelchairRequested: true, ownHeld: own)
+        ).filter { $0.rule != .seatLimit && $0.rule != .wheelchairOnRequest && $0.rule != .notAvailable }
+        if let v = violations.first, !force {
+            throw Refusal(
+                .ruleViolation, detail: "\(v.rule.rawValue): \(v.english) Sell anyway with \"force\": true (recorded).",
+                details: [Self.violations(violations, in: state.layout)])
+        }
+        return violations.map(\.rule.rawValue)
     }
 
     /// Every part of an order and its refunds, as the store has them (read outside the lock).

@@ -50,15 +50,7 @@ extension Inventory {
                 if buyer {
                     try checkRules(seats, in: state, own: [], wheelchair: false)
                 } else {
-                    let violations = state.policy.violations(
-                        for: seats, in: state.layout, availability: state.availability, context: SelectionContext(wheelchairRequested: true, ownHeld: [])
-                    ).filter { $0.rule != .seatLimit && $0.rule != .wheelchairOnRequest && $0.rule != .notAvailable }
-                    if let v = violations.first, !force {
-                        throw Refusal(
-                            .ruleViolation, detail: "\(v.rule.rawValue): \(v.english) Sell anyway with \"force\": true (recorded).",
-                            details: [Self.violations(violations, in: state.layout)])
-                    }
-                    forced = violations.map(\.rule.rawValue)
+                    forced = try counterRules(seats, in: state, own: [], force: force)
                 }
                 out.append((state, seats, forced))
             } catch {
