@@ -93,7 +93,14 @@ public struct Claim: Sendable, Hashable {
     public var seat: Int
     public var status: SeatStatus
     public var holdID: String?
-    public init(seat: Int, status: SeatStatus, holdID: String?) { self.seat = seat; self.status = status; self.holdID = holdID }
+    /// A real-name sale's attendee of the seat: the keyed hash of their identity document (one a show:
+    /// the store's unique index says so across instances), nil for a seat sold without a name.
+    public var identity: String?
+    /// The attendee sealed (`PersonalDataKeys`): name, document, phone; never in the clear.
+    public var attendee: String?
+    public init(seat: Int, status: SeatStatus, holdID: String?, identity: String? = nil, attendee: String? = nil) {
+        self.seat = seat; self.status = status; self.holdID = holdID; self.identity = identity; self.attendee = attendee
+    }
 }
 
 /// Everything one committed change writes, in one transaction: the guarantee that a seat is in at most
@@ -290,10 +297,16 @@ public protocol SeatStore: AnyObject, Sendable {
     func refunds(holdIDs: [String]) throws -> [RefundRecord]
     /// The show's log after `version`, oldest first, at most `limit` lines.
     func log(show: String, after version: UInt64, limit: Int) throws -> [LogRecord]
+    /// The claims of a hold that carry an attendee (a real-name show's), by seat.
+    func attendeeClaims(show: String, holdID: String) throws -> [Claim]
 }
 
 extension SeatStore {
     public func storedResponse(key: String, show: String?) throws -> StoredResponse? { try storedResponse(key: key) }
+
+    public func attendeeClaims(show: String, holdID: String) throws -> [Claim] {
+        try claims(show: show).filter { $0.holdID == holdID && $0.identity != nil }
+    }
 
     public func activeHolds(show: String) throws -> [HoldRecord] { try activeHolds().filter { $0.showID == show } }
 

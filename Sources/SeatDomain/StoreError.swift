@@ -45,6 +45,13 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The admission of the change already has an active hold (made on another instance: this one's
     /// memory refuses the second hold itself).
     public var isAdmissionInUse: Bool { if case .conflict(let m) = self { m.contains(Self.admissionIndex) } else { false } }
+
+    /// The unique index that keeps an identity document to one claim a show (a real-name sale).
+    public static let identityIndex = "claims_identity"
+
+    /// An attendee of the change has a seat of the show already (taken on another instance, or in
+    /// the same batch: this one's memory refuses the second itself).
+    public var isIdentityInUse: Bool { if case .conflict(let m) = self { m.contains(Self.identityIndex) } else { false } }
 }
 
 /// A store's own error type, saying what it means in the domain's words.

@@ -56,6 +56,14 @@ package final class CommitTicket: Sendable {
         return outer
     }
 
+    /// A ticket that completes as this one does, a failure told through `explain` (which may name what
+    /// the store's refusal was about in the request's own words).
+    func explained(_ explain: @escaping @Sendable (Error) -> Error) -> CommitTicket {
+        let outer = CommitTicket()
+        whenDone { [self] error in outer.complete(error.map(explain), version: version) }
+        return outer
+    }
+
     package func wait() throws {
         if let error = state.wait(until: { $0.done }, { s, _ in s.failure }) { throw error }
     }

@@ -96,6 +96,8 @@ extension Inventory {
     package static func storeRefusal(_ error: Error) -> Refusal {
         switch StoreError(error) {
         case .closed: Refusal(.storeUnavailable, detail: "the server is shutting down; try again shortly")
+        case let e where e.isIdentityInUse:
+            Refusal(.idAlreadyUsed, detail: "a document of this request already has a ticket or a held seat for the show (one a show)")
         case let e where e.isAdmissionInUse:
             Refusal(
                 .admissionInUse,
@@ -202,8 +204,10 @@ extension Inventory {
 
     /// The hold as the API shows it, with the token the client gave (the inventory keeps only its
     /// digest). Under the lock: a price change replaces the show's tables.
-    func view(_ hold: ActiveHold, in state: ShowState, token: String, version: UInt64) -> HoldView {
-        Self.view(hold, layout: state.layout, revisions: state.revisions, token: token, version: version)
+    func view(_ hold: ActiveHold, in state: ShowState, token: String, version: UInt64, attendees: [SeatIndex: SeatAttendee]? = nil) -> HoldView {
+        var v = Self.view(hold, layout: state.layout, revisions: state.revisions, token: token, version: version)
+        v.attendees = attendees.map { Self.attendeeViews(hold.seats, $0, layout: state.layout) } ?? attendeeViews(hold.seats, in: state)
+        return v
     }
 
     /// The hold as the API shows it from values only (the show's layout and price tables, copied under
@@ -246,6 +250,11 @@ extension Inventory {
             holds: holds, delta: delta, durable: durable, idempotency: idempotency, refunds: refunds, show: show, log: log,
             showBase: show == nil ? nil : state.record)
         if changes.contains(where: { $0.status != .sold && state.availability[$0.seat] == .sold }) { state.soldFreedVersion = version }
+        // A seat whose claim goes loses its attendee (a caller binding new ones does so after this).
+        if !state.attendees.isEmpty {
+            for seat in delete { state.unbind(seat) }
+            for r in refunds { state.unbind(r.seat) }
+        }
         for c in changes { state.availability.setStatus(c.status, for: c.seat) }
         if mode.followsOthers { state.reserve(changes) }
         if show != nil { state.pendingShowEdits += 1 }

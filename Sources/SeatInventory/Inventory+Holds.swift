@@ -22,6 +22,8 @@ public struct HoldView: Sendable {
     public var payment: String? = nil
     /// Whether it is live and being paid for.
     public var paying: Bool { state == .active && payment != nil }
+    /// A real-name show's attendees of its seats, masked.
+    public var attendees: [AttendeeView] = []
 }
 
 /// An `Idempotency-Key` and what the request asked, and how to render the answer (a `View`: a hold,
@@ -81,16 +83,18 @@ extension Inventory {
     /// (memory says so here; the store's unique index says so across instances).
     package func beginCreateHold(
         show showID: String, seatIDs: [String], wheelchair: Bool, places: [(area: String, count: Int)] = [],
-        idempotency: IdempotentRequest<HoldView>?, admission: String? = nil
+        idempotency: IdempotentRequest<HoldView>?, admission: String? = nil, attendees: [AttendeeInput] = []
     ) throws(Refusal) -> (HoldOutcome, CommitTicket?) {
         let stored = try storedAnswer(idempotency, show: showID)
+        let prepared = try prepareAttendees(attendees, show: showID)
         // Drawn, timed and digested before taking the lock: the lock guards only what must be decided
         // in order (the token's SHA-256 under it lengthened every hold's turn by ~1 µs).
         let now = clock()
         let (id, token) = Self.randomIDAndToken(prefix: idPrefix(show: showID, now))
         let tokenDigest = Secrets.tokenDigest(token)
         let (made, ticket) = try lockedWhenFresh(show: showID) {
-            (m: Memory) throws(Refusal) -> (Either<HoldOutcome, (ActiveHold, VenueLayout, PriceRevisions, String, UInt64)>, CommitTicket?) in
+            (m: Memory) throws(Refusal) -> (Either<HoldOutcome, (ActiveHold, VenueLayout, PriceRevisions, String, UInt64, [AttendeeView])>, CommitTicket?)
+            in
             if let body = try replay(idempotency, stored: stored, in: m) { return (.first(.replayed(body: body)), nil) }
             let state = try state(forShow: showID, in: m)
             try checkOnSale(state)
@@ -102,6 +106,7 @@ extension Inventory {
             // A place named by id and its area asked for whole: one claim, not two.
             let seats = Set(named + (try choosePlaces(places, in: state, besides: named))).sorted()
             try checkRules(seats, in: state, own: [], wheelchair: wheelchair)
+            let bound = try attendeesAfter(prepared, seats: seats, current: [:], in: state, m: m)
             let record = HoldRecord(
                 id: "h_" + id, tokenDigest: tokenDigest, showID: showID, state: .active,
                 expiresAt: now + Int64(state.record.holdSeconds) * 1000, extended: false, orderRef: nil,
@@ -109,22 +114,26 @@ extension Inventory {
             let hold = ActiveHold(record: record, seats: seats)
             let version = state.availability.version + 1
             // The answer kept for a retry must be in the same commit, so only then is it rendered here.
-            let kept = idempotency.map { $0.kept(view(hold, in: state, token: token, version: version)) }
+            let kept = idempotency.map { $0.kept(view(hold, in: state, token: token, version: version, attendees: bound)) }
             let ticket = try apply(
                 state, in: m, changes: seats.map { SeatChange(seat: $0, status: .held) },
-                insert: seats.map { Claim(seat: $0, status: .held, holdID: record.id) }, holds: [record], idempotency: kept,
-                log: LogEntry(action: "hold", holdID: record.id))
+                insert: seats.map { Claim(seat: $0, status: .held, holdID: record.id, identity: bound[$0]?.identity, attendee: bound[$0]?.sealed) },
+                holds: [record], idempotency: kept, log: LogEntry(action: "hold", holdID: record.id))
+            for (seat, a) in bound { state.bind(seat, a) }
+            let shown = attendeeViews(seats, in: state)
             state.holds[record.tokenDigest] = hold
             if let admission { state.holdByAdmission[admission] = record.tokenDigest }
             m.holdShow[record.tokenDigest] = showID
-            return (.second((hold, state.layout, state.revisions, token, version)), ticket)
+            return (.second((hold, state.layout, state.revisions, token, version, shown)), Self.namingSeats(ticket, bound, layout: state.layout, show: showID))
         }
         if case .second = made { metrics.count("holds_created") }
         switch made {
         case .first(let replayed): return (replayed, ticket)
         // Drawn outside the lock from values copied under it (the show's tables change under the lock).
-        case .second(let (hold, layout, revisions, token, version)):
-            return (.done(Self.view(hold, layout: layout, revisions: revisions, token: token, version: version)), ticket)
+        case .second(let (hold, layout, revisions, token, version, shown)):
+            var view = Self.view(hold, layout: layout, revisions: revisions, token: token, version: version)
+            view.attendees = shown
+            return (.done(view), ticket)
         }
     }
 
@@ -189,10 +198,11 @@ extension Inventory {
     }
 
     package func beginModifyHold(
-        token: String, add: [String], remove: [String], places: [(area: String, count: Int)] = []
+        token: String, add: [String], remove: [String], places: [(area: String, count: Int)] = [], attendees: [AttendeeInput] = []
     ) throws(Refusal) -> (HoldView, CommitTicket?) {
         let plain = token, token = Secrets.tokenDigest(plain)
         let snapshot = try readHold(tokenDigest: token)
+        let prepared = try prepareAttendees(attendees, forHold: token, snapshot: snapshot)
         return try lockedForHold(token) { (m: Memory) throws(Refusal) -> (HoldView, CommitTicket?) in
             let (state, hold) = try activeHold(token, snapshot: snapshot, in: m)
             try Self.refuseWhilePaying(hold)
@@ -216,16 +226,22 @@ extension Inventory {
             try checkFree(adding, in: state, own: own)
             if !result.isEmpty { try checkRules(result, in: state, own: own, wheelchair: hold.record.wheelchair) }
             let added = result.filter { !own.contains($0) }, dropped = hold.seats.filter { !result.contains($0) }
+            // Attendees follow: given ones bound, a dropped seat's gone; a per-order document moves to the first seat.
+            let current = state.attendees.filter { own.contains($0.key) }
+            let wanted = result.isEmpty ? [:] : try attendeesAfter(prepared, seats: result, current: current, in: state, m: m)
+            let rebound = Self.rebound(from: current, to: wanted, seats: result.filter(own.contains), holdID: hold.record.id, status: .held)
             var record = hold.record
             if result.isEmpty { record.state = .released }
             record.prices = state.pricing(HoldPricing(stored: record.prices), adding: added, removing: dropped).stored(in: state.prices.table)
             let ticket = try apply(
                 state, in: m, changes: added.map { SeatChange(seat: $0, status: .held) } + dropped.map { SeatChange(seat: $0, status: .available) },
-                insert: added.map { Claim(seat: $0, status: .held, holdID: record.id) }, delete: dropped, holds: [record],
-                log: LogEntry(action: result.isEmpty ? "release" : "modify", holdID: record.id))
+                insert: added.map { Claim(seat: $0, status: .held, holdID: record.id, identity: wanted[$0]?.identity, attendee: wanted[$0]?.sealed) }
+                    + rebound.insert,
+                delete: dropped + rebound.delete, holds: [record], log: LogEntry(action: result.isEmpty ? "release" : "modify", holdID: record.id))
+            for (seat, a) in wanted { state.bind(seat, a) }
             let updated = ActiveHold(record: record, seats: result)
             if result.isEmpty { m.ended(record, in: state); metrics.count("holds_released") } else { state.holds[token] = updated }
-            return (view(updated, in: state, token: plain), ticket)
+            return (view(updated, in: state, token: plain), Self.namingSeats(ticket, wanted, layout: state.layout, show: state.record.id))
         }
     }
 
@@ -305,12 +321,14 @@ extension Inventory {
     /// `uniqueOrder`: the reference may name no other order (a partner's own order number: the same
     /// number confirms the same hold once, another hold under it is a 409).
     package func beginConfirmHold(
-        token plain: String, orderRef: String, idempotency: IdempotentRequest<HoldView>?, payments: [PaymentRecord] = [], uniqueOrder: Bool = false
+        token plain: String, orderRef: String, idempotency: IdempotentRequest<HoldView>?, payments: [PaymentRecord] = [], uniqueOrder: Bool = false,
+        attendees: [AttendeeInput] = []
     ) throws(Refusal) -> (
         HoldOutcome, CommitTicket?
     ) {
         let token = Secrets.tokenDigest(plain)
         let snapshot = try readHold(tokenDigest: token), stored = try storedAnswer(idempotency, show: snapshot?.read?.record.showID)
+        let prepared = try prepareAttendees(attendees, forHold: token, snapshot: snapshot)
         var existing = false
         if uniqueOrder { do { existing = !(try store.orders(orderRef: orderRef)).isEmpty } catch { throw Self.storeRefusal(error) } }
         let confirmedBefore: Refusal
@@ -327,7 +345,8 @@ extension Inventory {
                     }
                     m.recentOrders.insert(orderRef)
                 }
-                return try confirm(hold, in: state, m, orderRef: orderRef, idempotency: idempotency, token: plain, payments: payments)
+                return try confirm(
+                    hold, in: state, m, orderRef: orderRef, idempotency: idempotency, token: plain, payments: payments, attendees: prepared)
             }
         } catch  where error.reason == .holdConfirmed {
             confirmedBefore = error
@@ -358,22 +377,34 @@ extension Inventory {
     /// Sells a live hold's seats under `orderRef`. Called under the lock.
     func confirm(
         _ hold: ActiveHold, in state: ShowState, _ m: Memory, orderRef: String, idempotency: IdempotentRequest<HoldView>?, token plain: String,
-        payments: [PaymentRecord] = []
+        payments: [PaymentRecord] = [], attendees given: [PreparedAttendee] = []
     ) throws(Refusal) -> (HoldOutcome, CommitTicket?) {
         var record = hold.record
         record.state = .confirmed
         record.orderRef = orderRef
+        // A real-name show's seats are sold only with their attendees: given now, or before.
+        var rebound: (delete: [Int], insert: [Claim]) = ([], []), wanted: [SeatIndex: SeatAttendee]?
+        if state.realName.isOn || !given.isEmpty {
+            let current = state.attendees.filter { hold.seats.contains($0.key) }
+            let after = try attendeesAfter(given, seats: hold.seats, current: current, in: state, m: m)
+            if let missing = missingAttendees(hold.seats, in: state, attendees: after) { throw missing }
+            rebound = Self.rebound(from: current, to: after, seats: hold.seats, holdID: record.id, status: .sold)
+            wanted = after
+        }
         let confirmed = ActiveHold(record: record, seats: hold.seats)
-        var fresh = view(confirmed, in: state, token: plain)
+        var fresh = view(confirmed, in: state, token: plain, version: state.availability.version, attendees: wanted)
         fresh.version += 1
         let kept = idempotency.map { $0.kept(fresh) }
         let ticket = try apply(
-            state, in: m, changes: hold.seats.map { SeatChange(seat: $0, status: .sold) }, sell: hold.seats, holds: [record], durable: true,
+            state, in: m, changes: hold.seats.map { SeatChange(seat: $0, status: .sold) }, insert: rebound.insert, delete: rebound.delete,
+            sell: hold.seats.filter { !rebound.delete.contains($0) }, holds: [record], durable: true,
             idempotency: kept, payments: payments, log: LogEntry(action: "confirm", holdID: record.id, orderRef: orderRef))
+        for (seat, a) in wanted ?? [:] { state.bind(seat, a) }
+        let told = Self.namingSeats(ticket, wanted ?? [:], layout: state.layout, show: state.record.id)
         m.ended(record, in: state)
         if let admission = record.admission { state.spentAdmissions.insert(admission) }
         metrics.count("confirmations")
-        return (.done(view(confirmed, in: state, token: plain)), ticket)
+        return (.done(view(confirmed, in: state, token: plain)), told)
     }
 
     func expire(_ hold: ActiveHold, in state: ShowState, _ m: Memory) throws(Refusal) -> CommitTicket {

@@ -39,6 +39,8 @@ extension Inventory {
         let (quote, paymentID) = try lockedForHold(token) { (m: Memory) throws(Refusal) -> (CheckoutQuote, String?) in
             let (state, hold) = try activeHold(token, snapshot: snapshot, in: m)
             guard hold.record.kind == .buyer else { throw Refusal(.notFound, detail: "no buyer's hold with this token") }
+            // Before any provider is asked for a payment: a real-name hold is paid for only with its attendees.
+            if hold.record.payment == nil, let missing = missingAttendees(hold.seats, in: state) { throw missing }
             let total = view(hold, in: state, token: plain).total
             let units = NSDecimalNumber(decimal: total.amount * pow(10, total.digits)).int64Value
             var quote = CheckoutQuote(holdID: hold.record.id, showID: state.record.id, total: total, amount: units, pending: nil)
@@ -62,6 +64,7 @@ extension Inventory {
             let (state, hold) = try activeHold(token, snapshot: snapshot, in: m)
             try Self.refuseWhilePaying(hold)
             guard hold.record.id == payment.holdID else { throw Refusal(.notFound, detail: "the payment is for another hold") }
+            if let missing = missingAttendees(hold.seats, in: state) { throw missing }
             guard Set(payment.seats) == Set(hold.seats.map { state.layout.seatID($0) }) else {
                 throw Refusal(.holdPaying, detail: "the hold's seats changed while its payment was being made: check out again")
             }
@@ -138,6 +141,8 @@ extension Inventory {
         return try lockedWhenFresh(show: read.record.showID) { (m: Memory) throws(Refusal) -> (PaidOutcome, CommitTicket?) in
             let state = try state(forShow: read.record.showID, in: m)
             if state.record.cancelledAt != nil { return (.holdGone("the show was cancelled"), nil) }
+            // Its attendees went with the hold (their documents may be another's seats now): not sold without them.
+            if state.realName.isOn { return (.holdGone("a real-name show's seats are sold only with their attendees, who left with the hold"), nil) }
             var seats: [SeatIndex] = []
             for id in payment.seats {
                 guard let seat = state.layout.index(ofSeatID: id) else { return (.holdGone("seat \(id) is no longer in the show"), nil) }

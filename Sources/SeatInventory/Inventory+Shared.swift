@@ -6,6 +6,9 @@ import SeatMap
 struct HoldSnapshot {
     var tokenDigest: String
     var read: (record: HoldRecord, seats: [Int])?
+    /// A real-name show's hold: its seats' attendees as the store has them (another instance may have
+    /// set them).
+    var attendees: [Claim] = []
 }
 
 /// Several instances on one shared store (PostgreSQL): each instance's memory follows the store's event
@@ -27,7 +30,11 @@ extension Inventory {
                 state.committed.setStatus(c.status, for: c.seat)
                 // A seat we are changing keeps our (newer) reservation; if the two disagree, the store
                 // refuses ours and the show is reloaded.
-                if state.pendingSeats[c.seat] == nil { state.availability.setStatus(c.status, for: c.seat) }
+                if state.pendingSeats[c.seat] == nil {
+                    state.availability.setStatus(c.status, for: c.seat)
+                    // Freed by another instance: its attendee's document is free again.
+                    if c.status == .available { state.unbind(c.seat) }
+                }
             }
             state.committed.commit(version: e.version)
             if state.availability.version < e.version { state.availability.commit(version: e.version) }
@@ -163,7 +170,15 @@ extension Inventory {
     /// With a shared store a hold may have been changed by another instance: it is read again (outside
     /// the lock, one query) before any operation on it, and the answer applied under the lock.
     func readHold(tokenDigest: String) throws(Refusal) -> HoldSnapshot? {
-        do { return try mode.reread { HoldSnapshot(tokenDigest: tokenDigest, read: try store.holdWithSeats(tokenDigest: tokenDigest)) } } catch {
+        do {
+            return try mode.reread {
+                var snapshot = HoldSnapshot(tokenDigest: tokenDigest, read: try store.holdWithSeats(tokenDigest: tokenDigest))
+                if let record = snapshot.read?.record, record.state == .active, locked({ m in m.shows[record.showID]?.realName.isOn == true }) {
+                    snapshot.attendees = try store.attendeeClaims(show: record.showID, holdID: record.id)
+                }
+                return snapshot
+            }
+        } catch {
             throw Self.storeRefusal(error)
         }
     }
@@ -179,6 +194,10 @@ extension Inventory {
             if m.endedHolds[snapshot.tokenDigest] != nil { return }
             state.holds[snapshot.tokenDigest] = ActiveHold(record: record, seats: seats)
             m.holdShow[snapshot.tokenDigest] = record.showID
+            if state.realName.isOn {
+                for seat in seats { state.unbind(seat) }
+                for claim in snapshot.attendees { if let a = attendee(fromClaim: claim, show: record.showID) { state.bind(claim.seat, a) } }
+            }
         } else {
             state.holds[snapshot.tokenDigest] = nil
             m.holdShow[snapshot.tokenDigest] = nil

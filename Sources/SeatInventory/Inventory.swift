@@ -45,11 +45,16 @@ public final class Inventory: Sendable {
     /// The `data:` of a `show` event: the show as the API writes it (the domain knows no wire format;
     /// `SeatServerApp` gives the API's writer).
     let describeShow: @Sendable (ShowSummary) -> String
+    /// What seals attendees and buyers' contacts and keys their lookups (`PersonalDataKeys`): the
+    /// server's (a file, or drawn from the admin key); a fresh random set when none is given (a test's
+    /// inventory: what it seals opens only in this process).
+    public let personalData: PersonalDataKeys
 
     public init(
         store: SeatStore, logger: Logger = Logger(label: "seatkit", factory: { _ in SwiftLogNoOpLogHandler() }),
-        commitGatherSeconds: Double? = nil, describeShow: @escaping @Sendable (ShowSummary) -> String
+        commitGatherSeconds: Double? = nil, personalData: PersonalDataKeys? = nil, describeShow: @escaping @Sendable (ShowSummary) -> String
     ) throws {
+        self.personalData = personalData ?? PersonalDataKeys(derivedFrom: Self.randomIDAndToken(prefix: "pd").1)
         self.store = store
         self.logger = logger
         self.describeShow = describeShow
@@ -89,6 +94,9 @@ public final class Inventory: Sendable {
         for claim in claims { if let h = claim.holdID { seatsByHold[h, default: []].append(claim.seat) } }
         for hold in activeHolds where hold.showID == record.id {
             state.holds[hold.tokenDigest] = ActiveHold(record: hold, seats: (seatsByHold[hold.id] ?? []).sorted())
+        }
+        for claim in claims where claim.identity != nil && claim.seat < venue.layout.seatCount {
+            if let a = attendee(fromClaim: claim, show: record.id) { state.bind(claim.seat, a) }
         }
         return state
     }

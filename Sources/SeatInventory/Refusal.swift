@@ -72,6 +72,14 @@ public struct Refusal: Error, Sendable, CustomStringConvertible {
         case acrossShards = "across-shards"
         /// A `Seat-Channel` key that opens no live channel of this show.
         case channelKey = "channel-key"
+        /// A real-name show's seat without its attendee at the confirm or checkout (`attendees` names them).
+        case attendeesRequired = "attendees-required"
+        /// An attendee's document, name or phone is not valid, or not for this show (its path says which).
+        case invalidAttendee = "invalid-attendee"
+        /// The identity document already has a ticket (or a live hold) for this show: one a show.
+        case idAlreadyUsed = "id-already-used"
+        /// The show's limits per document over its tour, or per phone, would be passed.
+        case purchaseLimit = "purchase-limit"
     }
 
     public var reason: Reason

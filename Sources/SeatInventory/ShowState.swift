@@ -58,6 +58,26 @@ final class ShowState {
     /// is older than memory and must not replace it.
     var pendingShowEdits = 0
 
+    /// How the show sells by real name (`details.realName`), read when its fields are installed.
+    private(set) var realName = RealNamePolicy.none
+    /// The attendees of held and sold seats (a real-name show's), and the seat each document has: what
+    /// refuses a document's second seat at once (the store's unique index refuses it across instances).
+    private(set) var attendees: [SeatIndex: SeatAttendee] = [:]
+    private(set) var seatOfIdentity: [String: SeatIndex] = [:]
+
+    /// `seat`'s attendee from now on (another's binding of the seat is replaced).
+    func bind(_ seat: SeatIndex, _ attendee: SeatAttendee) {
+        unbind(seat)
+        attendees[seat] = attendee
+        seatOfIdentity[attendee.identity] = seat
+    }
+
+    /// `seat` without an attendee (its claim went: released, expired, refunded, moved).
+    func unbind(_ seat: SeatIndex) {
+        guard let old = attendees.removeValue(forKey: seat) else { return }
+        if seatOfIdentity[old.identity] == seat { seatOfIdentity[old.identity] = nil }
+    }
+
     func reserve(_ changes: [SeatChange]) { for c in changes { pendingSeats[c.seat, default: 0] += 1 } }
 
     func settle(_ changes: [SeatChange]) {
@@ -70,6 +90,12 @@ final class ShowState {
         self.record = record; self.venue = venue; self.prices = revisions[revisions.count - 1]; self.priceRevisions = revisions
         self.policy = policy; self.availability = availability; self.committed = availability
         startsAtMilliseconds = Self.milliseconds(ofTimestamp: record.startsAt)
+        realName = Self.realName(of: record)
+    }
+
+    /// The policy in the record's details (most shows have none: their details are not parsed for it).
+    static func realName(of record: ShowRecord) -> RealNamePolicy {
+        record.detailsJSON.contains("\"realName\"") ? RealNamePolicy(detailsJSON: record.detailsJSON) : .none
     }
 
     /// Installs the show's new fields (an edit, a price change) with the new table when it has one.
@@ -81,6 +107,7 @@ final class ShowState {
     func replace(record new: ShowRecord, revisions: [SeatPrices]) {
         record = new
         startsAtMilliseconds = Self.milliseconds(ofTimestamp: new.startsAt)
+        realName = Self.realName(of: new)
         priceRevisions = revisions
         prices = revisions[revisions.count - 1]
     }

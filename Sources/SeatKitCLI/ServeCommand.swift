@@ -50,6 +50,13 @@ struct ServeCommand: ToolCommand {
 
     @Option(
         help: ArgumentHelp(
+            "Keys that seal buyers' names, documents and phones (seatkit personal-data-keys; default SEATKIT_PERSONAL_DATA_KEYS, else drawn from the admin key).",
+            valueName: "FILE"),
+        completion: .file())
+    var personalDataKeys: String?
+
+    @Option(
+        help: ArgumentHelp(
             "Payment providers: stripe|wechatpay|alipay|cash and their key=value settings a line (docs/PAYMENTS.md).", valueName: "FILE"),
         completion: .file())
     var payments: String?
@@ -125,6 +132,12 @@ struct ServeCommand: ToolCommand {
         if let secret = options.ticketSecret, secret.utf8.count < 16 {
             throw ValidationError("--ticket-secret must be at least 16 characters: every ticket's key is drawn from it")
         }
+        if let path = personalDataKeys ?? ProcessInfo.processInfo.environment["SEATKIT_PERSONAL_DATA_KEYS"] {
+            guard let data = FileManager.default.contents(atPath: path) else { throw UsageError(message: "--personal-data-keys: cannot read \(path)") }
+            do { options.personalData = try PersonalDataKeys(file: String(decoding: data, as: UTF8.self), path: path) } catch {
+                throw UsageError(message: "--personal-data-keys: \(error)")
+            }
+        }
         options.groupCommit = !noGroupCommit
         options.logger = logging.logger()
         if let t = threads { guard t >= 1 && t <= 256 else { throw UsageError(message: "--threads must be 1 to 256") }; options.threads = t }
@@ -190,6 +203,7 @@ struct ServeCommand: ToolCommand {
               venues: \(app.inventory.venueIDs.joined(separator: ", "))
               shows on sale:  \(app.inventory.upcomingShowIDs.joined(separator: ", "))
               operators: \(app.api.operatorNames.joined(separator: ", "))
+              personal data: sealed with keys \(app.inventory.personalData.origin)
               admin key: \(key == nil ? options.adminKey + " (generated; set --admin-key or SEATKIT_ADMIN_KEY)" : "from \(adminKey != nil ? "--admin-key" : "SEATKIT_ADMIN_KEY")")
               try: curl http://127.0.0.1:\(app.port)/v1/shows
             """

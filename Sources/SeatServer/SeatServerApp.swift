@@ -72,6 +72,11 @@ public final class SeatServerApp: Sendable {
         /// so the admin key can change without voiding every ticket sold.
         public var ticketSecret: String?
 
+        /// What seals buyers' personal data and keys its lookups (`--personal-data-keys FILE`); nil: keys
+        /// drawn from the admin key (every instance given the same key reads the same data; rotating the
+        /// admin key then loses it, so a deployment gives a file: docs/REALNAME.md).
+        public var personalData: PersonalDataKeys?
+
         /// Where the server's lines go: a line a request at `info`, failures with their cause at
         /// `warning`/`error`, starts and stops at `notice`. The default says nothing (tests, benchmarks).
         public var logger: Logger = RequestLog.silent
@@ -125,7 +130,11 @@ public final class SeatServerApp: Sendable {
         self.options = options
         shards = store as? ShardedStore
         inventory = try Inventory(
-            store: store, logger: options.logger, commitGatherSeconds: options.commitGatherSeconds, describeShow: SeatAPI.showEventData)
+            store: store, logger: options.logger, commitGatherSeconds: options.commitGatherSeconds,
+            personalData: options.personalData ?? PersonalDataKeys(derivedFrom: options.adminKey), describeShow: SeatAPI.showEventData)
+        // Buyers' contacts kept in the clear by an older version: sealed now, before anyone reads them.
+        let sealed = try inventory.sealPlainContacts()
+        if sealed > 0 { options.logger.notice("sealed \(sealed) buyers' contacts kept in the clear before (docs/REALNAME.md)") }
         // The waiting rooms' key (admissions, shuffle seeds) from the admin key: every instance given the
         // same key signs and checks the same admissions; the store never holds it.
         let queueKey = HMACSHA256.code(key: Array(options.adminKey.utf8), message: Array("seatkit-queue-key".utf8))

@@ -40,8 +40,9 @@ extension PostgresStore {
                     w.ints(c.delete.map { Int32($0) })
                     w.rows(.claim, count: c.insert.count) { w in
                         for claim in c.insert {
-                            w.row(.claim, fields: 3) { w in
+                            w.row(.claim, fields: 5) { w in
                                 w.int4(Int32(claim.seat)); w.text(claim.status.name); w.text(claim.holdID)
+                                w.text(claim.identity); w.text(claim.attendee)
                             }
                         }
                     }

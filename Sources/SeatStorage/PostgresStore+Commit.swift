@@ -236,6 +236,8 @@ extension PostgresStore {
             if k > 0 { w.raw(",") }
             w.raw("{"); w.key("seat", first: true); w.number(claim.seat); w.key("status"); w.string(claim.status.name)
             if let h = claim.holdID { w.key("hold"); w.string(h) }
+            if let i = claim.identity { w.key("identity"); w.string(i) }
+            if let a = claim.attendee { w.key("attendee"); w.string(a) }
             w.raw("}")
         }
         w.raw("]")

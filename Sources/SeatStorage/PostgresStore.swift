@@ -149,8 +149,25 @@ public final class PostgresStore: SeatStore, SharedStore, FollowedPart, Sendable
 
     public func claims(show: String) throws -> [Claim] {
         try withConnection { c in
-            let r = try c.run("claims", "SELECT seat, status, hold_id FROM claims WHERE show_id = $1", [show])
-            return r.rows.indices.map { Claim(seat: Int(r.int($0, 0)), status: SeatStatus(name: r.text($0, 1)) ?? .blocked, holdID: r.rows[$0][2]) }
+            let r = try c.run("claims", "SELECT seat, status, hold_id, identity, attendee FROM claims WHERE show_id = $1", [show])
+            return r.rows.indices.map {
+                Claim(
+                    seat: Int(r.int($0, 0)), status: SeatStatus(name: r.text($0, 1)) ?? .blocked, holdID: r.rows[$0][2], identity: r.rows[$0][3],
+                    attendee: r.rows[$0][4])
+            }
+        }
+    }
+
+    public func attendeeClaims(show: String, holdID: String) throws -> [Claim] {
+        try withConnection { c in
+            let r = try c.run(
+                "attendee_claims", "SELECT seat, status, identity, attendee FROM claims WHERE hold_id = $1 AND show_id = $2 AND identity IS NOT NULL",
+                [holdID, show])
+            return r.rows.indices.map {
+                Claim(
+                    seat: Int(r.int($0, 0)), status: SeatStatus(name: r.text($0, 1)) ?? .blocked, holdID: holdID, identity: r.rows[$0][2],
+                    attendee: r.rows[$0][3])
+            }
         }
     }
 

@@ -153,11 +153,16 @@ extension SQLiteStore {
         }
     }
 
-    static let insertClaims = MultiRowStatement(columns: 4) { values in "INSERT INTO claims(show_id, seat, status, hold_id) VALUES \(values)" }
+    static let insertClaims = MultiRowStatement(columns: 6) { values in
+        "INSERT INTO claims(show_id, seat, status, hold_id, identity, attendee) VALUES \(values)"
+    }
 
     /// A claim as `insertClaims` takes it.
     static func append(_ claim: Claim, of show: String, to values: inout [SQLValue]) {
-        values.append(contentsOf: [.text(show), .integer(Int64(claim.seat)), .text(claim.status.name), claim.holdID.map { .text($0) } ?? .null])
+        func text(_ s: String?) -> SQLValue { s.map { .text($0) } ?? .null }
+        values.append(contentsOf: [
+            .text(show), .integer(Int64(claim.seat)), .text(claim.status.name), text(claim.holdID), text(claim.identity), text(claim.attendee),
+        ])
     }
 
     /// Frees `seats` (distinct) of `show`: each must be held or reserved.

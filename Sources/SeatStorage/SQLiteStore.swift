@@ -130,8 +130,11 @@ public final class SQLiteStore: SeatStore, Sendable {
     public func claims(show: String) throws -> [Claim] {
         try locked { db in
             var out: [Claim] = []
-            try db.query("SELECT seat, status, hold_id FROM claims WHERE show_id = ?", [.text(show)]) { r in
-                out.append(Claim(seat: Int(r.int(0)), status: SeatStatus(name: r.text(1)) ?? .blocked, holdID: r.isNull(2) ? nil : r.text(2)))
+            try db.query("SELECT seat, status, hold_id, identity, attendee FROM claims WHERE show_id = ?", [.text(show)]) { r in
+                out.append(
+                    Claim(
+                        seat: Int(r.int(0)), status: SeatStatus(name: r.text(1)) ?? .blocked, holdID: r.isNull(2) ? nil : r.text(2),
+                        identity: r.isNull(3) ? nil : r.text(3), attendee: r.isNull(4) ? nil : r.text(4)))
             }
             return out
         }

@@ -8,6 +8,7 @@ extension DatabaseError: StoreErrorConvertible {
         switch code & 0xFF {
         // SQLite names the columns, not the index: said in the index's name, as PostgreSQL says it.
         case SQLITE_CONSTRAINT where message.contains("holds.admission"): .conflict("\(message) (\(StoreError.admissionIndex))")
+        case SQLITE_CONSTRAINT where message.contains("claims.identity"): .conflict("\(message) (\(StoreError.identityIndex))")
         case SQLITE_CONSTRAINT: .conflict(message)
         default: .unavailable(cause: description)
         }

@@ -313,10 +313,13 @@ import Testing
         }
         #expect(try find("8000").map(\.0) == ["BOX-7"] && find("8000").first?.1 == "phone")
         #expect(try find("138 0013 8000").map(\.0) == ["BOX-7"])
-        #expect(try find("小明").map(\.0) == ["BOX-7"] && find("schmidt").map(\.0) == ["BOX-8"])
+        // Names are sealed: found by the whole name (any case, any spacing), never by a part of it.
+        #expect(try find("王小明").map(\.0) == ["BOX-7"] && find(" anna  SCHMIDT ").map(\.0) == ["BOX-8"])
+        #expect(try find("小明").isEmpty && find("schmidt").isEmpty)
+        #expect(try find("+8613800138000").map(\.0) == ["BOX-7"], "with the country code or without")
         #expect(try find("BOX-9").map(\.1) == ["order"])
         #expect(try find("6-1", show: "show").map(\.0) == ["BOX-8"] && find("6-1", show: "show").first?.1 == "seat")
-        #expect(try find("9999").isEmpty && find("%_").isEmpty, "LIKE's own characters match themselves")
+        #expect(try find("9999").isEmpty && find("%_").isEmpty && find("0013 8000").isEmpty, "the whole number or its last four")
         let found = try c2.request("GET", "/v1/orders?q=8000", headers: Self.li)
         #expect(found.text.contains(#""phone":"8613800138000""#) && found.text.contains("王小明"), "\(found.text)")
         #expect(try c2.request("GET", "/v1/orders?q=8000").status == 401, "operators only")

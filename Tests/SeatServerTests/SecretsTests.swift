@@ -263,6 +263,8 @@ import SeatHTTP
             try db.execute("DROP TABLE queues")
             try db.execute("DROP INDEX holds_order")
             try db.execute("DROP INDEX holds_admission")
+            try db.execute("DROP INDEX claims_identity")
+            for column in ["identity", "attendee"] { try db.execute("ALTER TABLE claims DROP COLUMN \(column)") }
             for column in ["kind", "reason", "operator", "payment", "prices", "admission"] { try db.execute("ALTER TABLE holds DROP COLUMN \(column)") }
             for column in ["details", "on_sale", "cancelled_at", "price_revision", "earlier_prices"] {
                 try db.execute("ALTER TABLE shows DROP COLUMN \(column)")
@@ -287,6 +289,7 @@ import SeatHTTP
                 _ = try c.execute("DROP FUNCTION seatkit_write")
                 _ = try c.execute("DROP TYPE seatkit_change, seatkit_hold, seatkit_claim, seatkit_key")
                 _ = try c.execute("DROP INDEX holds_order")
+                _ = try c.execute("ALTER TABLE claims DROP COLUMN identity, DROP COLUMN attendee")
                 // Migration 9 dropped the hot path's keys; migration 1 made them.
                 _ = try c.execute(
                     "ALTER TABLE claims ADD FOREIGN KEY (show_id) REFERENCES shows(id), ADD FOREIGN KEY (hold_id) REFERENCES holds(id); "

@@ -82,6 +82,10 @@ extension Refusal {
         case .showOnSale: (409, "Show on sale")
         case .acrossShards: (409, "Shows on different shards")
         case .channelKey: (403, "Not this show's channel")
+        case .attendeesRequired: (422, "Attendees required")
+        case .invalidAttendee: (422, "Attendee not valid")
+        case .idAlreadyUsed: (409, "Document already used for this show")
+        case .purchaseLimit: (409, "Purchase limit reached")
         }
     }
 }

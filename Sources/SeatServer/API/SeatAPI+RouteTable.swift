@@ -1,5 +1,6 @@
 import SeatHTTP
 import SeatInventory
+import SeatWire
 
 /// Every route the server answers, in one table: the pattern is the metrics label and the OpenAPI
 /// path; the methods are the `Allow` of a 405 (OpenAPIContractTests derives its checks from this).
@@ -145,6 +146,7 @@ extension SeatAPI {
                 ("DELETE", .releaseHold, { api, c in api.afterCommit(try api.inventory.beginReleaseHold(token: c[0]), trace: c.trace) { .empty(204) } }),
             ]),
         Route("/v1/holds/{token}/seats", [("POST", .modifyHold, modifyHold)]),
+        Route("/v1/holds/{token}/attendees", [("PUT", .setAttendees, setAttendees)]),
         Route("/v1/holds/{token}/extend", [("POST", .extendHold, extendHold)]),
         Route("/v1/holds/{token}/tickets", [("GET", .getHoldTickets, { api, c in try api.holdTickets(c[0]) })]),
         Route(
@@ -202,7 +204,13 @@ extension SeatAPI {
     private static let modifyHold: Route.Handler = { api, c in
         let body = try RequestBody.modifyBody(c.request)
         let (view, ticket) = try api.inventory.beginModifyHold(
-            token: c[0], add: body.add, remove: body.remove, places: body.areas.map { ($0.area, $0.count) })
+            token: c[0], add: body.add, remove: body.remove, places: body.areas.map { ($0.area, $0.count) }, attendees: SeatAPI.attendees(body.attendees))
+        return api.afterCommit(ticket, trace: c.trace) { .json(200, Render.hold(view)) }
+    }
+
+    private static let setAttendees: Route.Handler = { api, c in
+        let body = try RequestBody.decode(c.request, AttendeesRequest.init(json:))
+        let (view, ticket) = try api.inventory.beginSetAttendees(token: c[0], SeatAPI.attendees(body.attendees))
         return api.afterCommit(ticket, trace: c.trace) { .json(200, Render.hold(view)) }
     }
 
@@ -264,7 +272,8 @@ extension SeatAPI {
     /// Routes whose path or query carries a secret (a hold's token, an order's code, a waiting-room
     /// entry, a ticket's code): a 404 there from someone without an operator's key is a wrong guess.
     static let capabilityRoutes: Set<String> = [
-        "/v1/holds/{token}", "/v1/holds/{token}/seats", "/v1/holds/{token}/extend", "/v1/holds/{token}/tickets", "/v1/holds/{token}/confirm",
+        "/v1/holds/{token}", "/v1/holds/{token}/seats", "/v1/holds/{token}/attendees", "/v1/holds/{token}/extend", "/v1/holds/{token}/tickets",
+        "/v1/holds/{token}/confirm",
         "/v1/holds/{token}/checkout", "/v1/holds/{token}/card-setup", "/v1/holds/{token}/card-payment",
         "/v1/orders/{orderRef}", "/v1/orders/{orderRef}/tickets", "/v1/orders/{orderRef}/exchange", "/v1/orders/{orderRef}/refund",
         "/v1/orders/{orderRef}/calendar.ics", "/orders/{orderRef}", "/v1/queue/{entry}", "/v1/queue/{entry}/events", "/v1/tickets/{ticket}",

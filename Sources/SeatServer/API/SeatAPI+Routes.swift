@@ -178,7 +178,8 @@ extension SeatAPI {
         let idem = idempotency?.request { view in Render.hold(view).bytes }
         let places = body.areas.map { ($0.area, $0.count) }
         let (outcome, ticket) = try inventory.beginCreateHold(
-            show: showID, seatIDs: body.seats, wheelchair: body.wheelchair, places: places, idempotency: idem, admission: admission?.entryID)
+            show: showID, seatIDs: body.seats, wheelchair: body.wheelchair, places: places, idempotency: idem, admission: admission?.entryID,
+            attendees: Self.attendees(body.attendees))
         return afterCommit(ticket, trace: trace) { [queues] in
             // Held with it: the admission no longer lapses (its place is done with).
             if let admission { queues?.used(admission) }
@@ -212,7 +213,8 @@ extension SeatAPI {
                     + payments.onlineProviders.joined(separator: ", ") + "); the seats are sold when the payment is")
         }
         let (outcome, ticket) = try inventory.beginConfirmHold(
-            token: token, orderRef: body.orderRef, idempotency: idem, payments: paid, uniqueOrder: body.externalOrderId != nil)
+            token: token, orderRef: body.orderRef, idempotency: idem, payments: paid, uniqueOrder: body.externalOrderId != nil,
+            attendees: Self.attendees(body.attendees))
         return afterCommit(ticket, trace: trace) { Self.render(outcome, created: false) }
     }
 
@@ -255,15 +257,24 @@ extension SeatAPI {
     }
 }
 
+extension SeatAPI {
+    /// A request's attendees in the domain's words (the inventory checks them).
+    static func attendees(_ list: [HoldAttendee]) -> [AttendeeInput] {
+        list.map { AttendeeInput(seat: $0.seat, name: $0.name, idType: $0.idType, idNumber: $0.idNumber, phone: $0.phone) }
+    }
+}
+
 /// JSON renderings of API objects.
 enum Render {
     static func hold(_ h: HoldView) -> JSONWriter { holdResource(h).jsonWriter() }
 
     static func holdResource(_ h: HoldView) -> HoldResource {
-        HoldResource(
+        var r = HoldResource(
             token: h.token, holdID: h.holdID, showID: h.showID, state: h.paying ? .paying : HoldResource.State(rawValue: h.state.rawValue) ?? .active,
             seats: h.seatIDs, total: h.total.description, currency: h.currency, expiresAt: iso(h.expiresAt), extended: h.extended,
             version: h.version, orderRef: h.orderRef)
+        r.attendees = h.attendees.map { ShownAttendee(seat: $0.seat, name: $0.name, idType: $0.idType, idNumber: $0.idNumber) }
+        return r
     }
 
     /// RFC 3339 UTC with milliseconds.

@@ -7,7 +7,7 @@ CREATE FUNCTION seatkit_commit(batch jsonb, durable boolean) RETURNS jsonb
     LANGUAGE plpgsql
     AS $$
 DECLARE
-  c jsonb; h jsonb; v bigint; n int; delta text; result jsonb := '[]'::jsonb;
+  c jsonb; h jsonb; v bigint; n int; delta text; result jsonb := '[]'::jsonb; why text;
   show text := NULL; cur bigint := NULL;
 BEGIN
   IF NOT durable THEN PERFORM set_config('synchronous_commit', 'off', true); END IF;
@@ -46,8 +46,8 @@ BEGIN
       END IF;
       FOR h IN SELECT value FROM jsonb_array_elements(coalesce(c->'refunds', '[]'::jsonb)) LOOP DELETE FROM claims WHERE show_id = c->>'show' AND status = 'sold' AND hold_id = h->>'hold' AND seat = (h->>'seat')::int; GET DIAGNOSTICS n = ROW_COUNT; IF n <> 1 THEN RAISE EXCEPTION 'seat % is no longer sold in %', h->>'seat', h->>'hold' USING ERRCODE = 'SK001'; END IF; INSERT INTO refunds(hold_id, seat, refunded_at, reason, operator, returned_to) VALUES (h->>'hold', (h->>'seat')::int, (h->>'at')::bigint, h->>'reason', h->>'operator', h->>'returnedTo'); END LOOP;
               -- In seat order: overlapping holds meet in the same order and never deadlock.
-      INSERT INTO claims(show_id, seat, status, hold_id)
-        SELECT c->>'show', (x->>'seat')::int, x->>'status', x->>'hold' FROM jsonb_array_elements(c->'insert') AS x
+      INSERT INTO claims(show_id, seat, status, hold_id, identity, attendee)
+        SELECT c->>'show', (x->>'seat')::int, x->>'status', x->>'hold', x->>'identity', x->>'attendee' FROM jsonb_array_elements(c->'insert') AS x
         ORDER BY (x->>'seat')::int;
       IF jsonb_array_length(c->'sell') > 0 THEN
         UPDATE claims SET status = 'sold' WHERE show_id = c->>'show' AND status IN ('held', 'blocked')
@@ -76,7 +76,9 @@ BEGIN
       result := result || jsonb_build_array(jsonb_build_object('version', v, 'delta', delta));
       cur := v;
     EXCEPTION WHEN unique_violation OR SQLSTATE 'SK001' OR SQLSTATE 'SK002' OR foreign_key_violation THEN
-      result := result || jsonb_build_array(jsonb_build_object('refused', SQLERRM, 'code', SQLSTATE));
+      -- The detail names the key (a document's keyed hash: the instance tells the buyer which seat).
+      GET STACKED DIAGNOSTICS why = PG_EXCEPTION_DETAIL;
+      result := result || jsonb_build_array(jsonb_build_object('refused', SQLERRM || coalesce(': ' || nullif(why, ''), ''), 'code', SQLSTATE));
     END;
   END LOOP;
   IF show IS NOT NULL AND cur IS NOT NULL THEN UPDATE shows SET version = cur WHERE id = show; END IF;
@@ -87,7 +89,7 @@ $$;
 CREATE TYPE seatkit_key AS (key text, fingerprint text, status int, body text);
 CREATE TYPE seatkit_hold AS (id text, token text, show text, state text, expires bigint, extended boolean, order_ref text,
   wheelchair boolean, created bigint, kind text, reason text, operator text, payment text, prices text, admission text);
-CREATE TYPE seatkit_claim AS (seat int, status text, hold text);
+CREATE TYPE seatkit_claim AS (seat int, status text, hold text, identity text, attendee text);
 -- A change: its show, its delta's body (the versions go in front of it here), when, its log line, its
 -- idempotency key (or NULL), the holds it writes, the seats it frees, claims and sells.
 CREATE TYPE seatkit_change AS (show text, body text, at bigint, action text, hold text, operator text, reason text,
@@ -156,8 +158,8 @@ BEGIN
   -- In show and seat order: overlapping holds meet in the same order and never deadlock. A claim
   -- names one of its own change's holds, or none.
   IF claimed_n > 0 THEN
-    INSERT INTO claims(show_id, seat, status, hold_id)
-      SELECT c.show, i.seat, i.status, i.hold FROM unnest(changes) AS c, unnest(c.claimed) AS i
+    INSERT INTO claims(show_id, seat, status, hold_id, identity, attendee)
+      SELECT c.show, i.seat, i.status, i.hold, i.identity, i.attendee FROM unnest(changes) AS c, unnest(c.claimed) AS i
       WHERE i.hold IS NULL OR i.hold IN (SELECT o.id FROM unnest(c.holds) AS o)
       ORDER BY 1, 2;
     GET DIAGNOSTICS n = ROW_COUNT;
@@ -224,6 +226,8 @@ CREATE TABLE claims (
     seat integer NOT NULL,
     status text NOT NULL,
     hold_id text,
+    identity text,
+    attendee text,
     CONSTRAINT claims_status_check CHECK ((status = ANY (ARRAY['held'::text, 'sold'::text, 'blocked'::text])))
 );
 
@@ -498,3 +502,10 @@ ALTER TABLE webhook_cursor ADD COLUMN events_at BIGINT NOT NULL DEFAULT 0;
 
 -- 25: seasons
 CREATE TABLE seasons(id text PRIMARY KEY, name text NOT NULL, shows text NOT NULL, parent text, created_at bigint NOT NULL, operator text NOT NULL);
+
+-- 26: real names (the claims' identity and attendee are in the table above, the functions and seatkit_claim at the top)
+CREATE UNIQUE INDEX claims_identity ON claims(show_id, identity) WHERE identity IS NOT NULL;
+ALTER TABLE order_contacts ADD COLUMN name_key text, ADD COLUMN phone_key text, ADD COLUMN phone_tail_key text;
+CREATE INDEX order_contacts_name_key ON order_contacts(name_key) WHERE name_key IS NOT NULL;
+CREATE INDEX order_contacts_phone_key ON order_contacts(phone_key) WHERE phone_key IS NOT NULL;
+CREATE INDEX order_contacts_phone_tail_key ON order_contacts(phone_tail_key) WHERE phone_tail_key IS NOT NULL;

@@ -77,3 +77,13 @@ CREATE INDEX webhook_deliveries_lane ON webhook_deliveries(endpoint_id, show_id,
 ALTER TABLE webhook_cursor ADD COLUMN events_at INTEGER NOT NULL DEFAULT 0;
 -- 15: seasons
 CREATE TABLE seasons(id TEXT PRIMARY KEY, name TEXT NOT NULL, shows TEXT NOT NULL, parent TEXT, created_at INTEGER NOT NULL, operator TEXT NOT NULL);
+-- 16: real names
+ALTER TABLE claims ADD COLUMN identity TEXT;
+ALTER TABLE claims ADD COLUMN attendee TEXT;
+CREATE UNIQUE INDEX claims_identity ON claims(show_id, identity) WHERE identity IS NOT NULL;
+ALTER TABLE order_contacts ADD COLUMN name_key TEXT;
+ALTER TABLE order_contacts ADD COLUMN phone_key TEXT;
+ALTER TABLE order_contacts ADD COLUMN phone_tail_key TEXT;
+CREATE INDEX order_contacts_name_key ON order_contacts(name_key) WHERE name_key IS NOT NULL;
+CREATE INDEX order_contacts_phone_key ON order_contacts(phone_key) WHERE phone_key IS NOT NULL;
+CREATE INDEX order_contacts_phone_tail_key ON order_contacts(phone_tail_key) WHERE phone_tail_key IS NOT NULL;

@@ -41,6 +41,9 @@ extension ShardedStore {
     }
 
     public func claims(show: String) throws -> [Claim] { try shard(forShow: show).run { try $0.claims(show: show) } }
+    public func attendeeClaims(show: String, holdID: String) throws -> [Claim] {
+        try shard(forShow: show).run { try $0.attendeeClaims(show: show, holdID: holdID) }
+    }
     public func activeHolds() throws -> [HoldRecord] { try everyShard { try $0.activeHolds() }.flatMap { $0 } }
     public func activeHolds(show: String) throws -> [HoldRecord] { try shard(forShow: show).run { try $0.activeHolds(show: show) } }
 

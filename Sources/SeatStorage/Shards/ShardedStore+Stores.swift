@@ -31,9 +31,13 @@ extension ShardedStore: QueueStore, DoorStore, ContactStore {
 
     public func contact(orderRef: String) throws -> OrderContact? { try everyShard { try $0.contact(orderRef: orderRef) }.compactMap { $0 }.first }
 
-    public func findContacts(text: String, digits: String?, limit: Int) throws -> [OrderContact] {
-        let found = try everyShard { try $0.findContacts(text: text, digits: digits, limit: limit) }.flatMap { $0 }
-        return Array(found.sorted { $0.at > $1.at }.prefix(limit))
+    public func findContacts(nameKey: String?, phoneKey: String?, phoneTailKey: String?, limit: Int) throws -> [OrderContact] {
+        let found = try everyShard { try $0.findContacts(nameKey: nameKey, phoneKey: phoneKey, phoneTailKey: phoneTailKey, limit: limit) }
+        return Array(found.flatMap { $0 }.sorted { $0.at > $1.at }.prefix(limit))
+    }
+
+    public func plainContacts(limit: Int) throws -> [OrderContact] {
+        Array(try everyShard { try $0.plainContacts(limit: limit) }.flatMap { $0 }.prefix(limit))
     }
 }
 

@@ -12,8 +12,10 @@ public struct HoldRequest: Sendable, Hashable {
     /// Places of general-admission areas by count (`{"floor": 3}`), held with the seats, all or none;
     /// in the areas' ids' order.
     public var areas: [AreaCount]
-    public init(seats: [String], wheelchair: Bool = false, areas: [AreaCount] = []) {
-        self.seats = seats; self.wheelchair = wheelchair; self.areas = areas
+    /// A real-name show's attendees of the seats (they may also come later, by the confirm or checkout).
+    public var attendees: [HoldAttendee]
+    public init(seats: [String], wheelchair: Bool = false, areas: [AreaCount] = [], attendees: [HoldAttendee] = []) {
+        self.seats = seats; self.wheelchair = wheelchair; self.areas = areas; self.attendees = attendees
     }
 
     public func jsonBytes() -> [UInt8] {
@@ -21,6 +23,7 @@ public struct HoldRequest: Sendable, Hashable {
         w.raw("{"); w.key("seats", first: true); w.strings(seats)
         if wheelchair { w.key("wheelchair"); w.raw("true") }
         if !areas.isEmpty { w.key("areas"); AreaCount.write(areas, into: &w) }
+        if !attendees.isEmpty { w.key("attendees"); HoldAttendee.write(attendees, into: &w) }
         w.raw("}")
         return w.bytes
     }
@@ -29,15 +32,16 @@ public struct HoldRequest: Sendable, Hashable {
     public init(json bytes: [UInt8]) throws(WireError) {
         let o = try WireError.object(bytes)
         var log = ProblemLog()
-        o.rejectUnknownKeys(["seats", "wheelchair", "areas"], at: "", into: &log)
+        o.rejectUnknownKeys(["seats", "wheelchair", "areas", "attendees"], at: "", into: &log)
         let seats = o["seats"] == nil && o["areas"] != nil ? [] : WireError.stringList(o, "seats", &log) ?? []
         var wheelchair = false
         if let v = o["wheelchair"] {
             if let b = v.boolValue { wheelchair = b } else { log.add("wheelchair", "expected true or false, got \(v.shortDescription)") }
         }
         let areas = AreaCount.read(o["areas"], at: "areas", into: &log)
+        let attendees = HoldAttendee.read(o["attendees"], at: "attendees", into: &log)
         if !log.isEmpty { throw .invalid(log.error) }
-        self.init(seats: seats, wheelchair: wheelchair, areas: areas)
+        self.init(seats: seats, wheelchair: wheelchair, areas: areas, attendees: attendees)
     }
 }
 
@@ -84,13 +88,18 @@ public struct ModifyHoldRequest: Sendable, Hashable {
     /// Each area's places the hold is to have after the change (`{"floor": 2}`; 0: none of it): the
     /// server adds or lets go of places to get there.
     public var areas: [AreaCount]
-    public init(add: [String] = [], remove: [String] = [], areas: [AreaCount] = []) { self.add = add; self.remove = remove; self.areas = areas }
+    /// Attendees of seats of the changed hold (added ones, or others whose attendee changes).
+    public var attendees: [HoldAttendee]
+    public init(add: [String] = [], remove: [String] = [], areas: [AreaCount] = [], attendees: [HoldAttendee] = []) {
+        self.add = add; self.remove = remove; self.areas = areas; self.attendees = attendees
+    }
 
     public func jsonBytes() -> [UInt8] {
         var w = JSONWriter()
         w.raw("{"); w.key("add", first: true); w.strings(add)
         w.key("remove"); w.strings(remove)
         if !areas.isEmpty { w.key("areas"); AreaCount.write(areas, into: &w) }
+        if !attendees.isEmpty { w.key("attendees"); HoldAttendee.write(attendees, into: &w) }
         w.raw("}")
         return w.bytes
     }
@@ -98,12 +107,13 @@ public struct ModifyHoldRequest: Sendable, Hashable {
     public init(json bytes: [UInt8]) throws(WireError) {
         let o = try WireError.object(bytes)
         var log = ProblemLog()
-        o.rejectUnknownKeys(["add", "remove", "areas"], at: "", into: &log)
+        o.rejectUnknownKeys(["add", "remove", "areas", "attendees"], at: "", into: &log)
         let add = o["add"] == nil ? [] : (WireError.stringList(o, "add", &log) ?? [])
         let remove = o["remove"] == nil ? [] : (WireError.stringList(o, "remove", &log) ?? [])
         let areas = AreaCount.read(o["areas"], at: "areas", minimum: 0, into: &log)
+        let attendees = HoldAttendee.read(o["attendees"], at: "attendees", into: &log)
         if !log.isEmpty { throw .invalid(log.error) }
-        self.init(add: add, remove: remove, areas: areas)
+        self.init(add: add, remove: remove, areas: areas, attendees: attendees)
     }
 }
 
@@ -123,8 +133,10 @@ public struct ConfirmRequest: Sendable, Hashable {
     /// A partner's own order number (a hold made with `Seat-Channel`), 1 to 64 characters: the order's
     /// reference, so the same number confirms the same hold once and names it in orders and reports.
     public var externalOrderId: String?
-    public init(orderRef: String, payment: ExternalPayment? = nil, externalOrderId: String? = nil) {
-        self.orderRef = orderRef; self.payment = payment; self.externalOrderId = externalOrderId
+    /// A real-name show's attendees, at the latest here (with those given before, every seat's).
+    public var attendees: [HoldAttendee]
+    public init(orderRef: String, payment: ExternalPayment? = nil, externalOrderId: String? = nil, attendees: [HoldAttendee] = []) {
+        self.orderRef = orderRef; self.payment = payment; self.externalOrderId = externalOrderId; self.attendees = attendees
     }
 
     public func jsonBytes() -> [UInt8] {
@@ -135,6 +147,7 @@ public struct ConfirmRequest: Sendable, Hashable {
             w.key("payment"); w.raw("{"); w.key("provider", first: true); w.string("external")
             w.key("reference"); w.string(payment.reference); w.key("amount"); w.string(payment.amount); w.raw("}")
         }
+        if !attendees.isEmpty { w.key("attendees"); HoldAttendee.write(attendees, into: &w) }
         w.raw("}")
         return w.bytes
     }
@@ -142,7 +155,8 @@ public struct ConfirmRequest: Sendable, Hashable {
     public init(json bytes: [UInt8]) throws(WireError) {
         let o = try WireError.object(bytes)
         var log = ProblemLog()
-        o.rejectUnknownKeys(["orderRef", "payment", "externalOrderId"], at: "", into: &log)
+        o.rejectUnknownKeys(["orderRef", "payment", "externalOrderId", "attendees"], at: "", into: &log)
+        let attendees = HoldAttendee.read(o["attendees"], at: "attendees", into: &log)
         // A partner's confirmation names its own order instead (the two are one reference).
         let external = o.text("externalOrderId", into: &log, required: false)
         if let external {
@@ -172,7 +186,7 @@ public struct ConfirmRequest: Sendable, Hashable {
             }
         }
         if !log.isEmpty { throw .invalid(log.error) }
-        self.init(orderRef: ref!, payment: payment, externalOrderId: external)
+        self.init(orderRef: ref!, payment: payment, externalOrderId: external, attendees: attendees)
     }
 }
 
@@ -183,6 +197,7 @@ extension HoldRequest: WireBody {
             "seats": .array(.ref(WireSeatID.self), maxItems: 1000),
             "wheelchair": .boolean,
             "areas": AreaCount.schema,
+            "attendees": .array(.ref(HoldAttendee.self), maxItems: HoldAttendee.limit),
         ], required: [], closed: true
     ).example(#"{"seats":["7-1","7-2"]}"#)
 }
@@ -194,6 +209,7 @@ extension ModifyHoldRequest: WireBody {
             "add": .array(.ref(WireSeatID.self), maxItems: 1000),
             "remove": .array(.ref(WireSeatID.self), maxItems: 1000),
             "areas": AreaCount.targetSchema,
+            "attendees": .array(.ref(HoldAttendee.self), maxItems: HoldAttendee.limit),
         ], closed: true
     ).with {
         $0.anyOf = [
@@ -224,6 +240,8 @@ extension ConfirmRequest: WireBody {
             ).described("a payment an operator's own checkout took (a checkout key only)"),
             "externalOrderId": .string(pattern: #"^[^/?#%\\\u0000-\u001f\u007f-\u009f]*$"#, minLength: 1, maxLength: 64).described(
                 "a partner's own order number, for a hold made with Seat-Channel: the order's reference (instead of orderRef)"),
+            "attendees": .array(.ref(HoldAttendee.self), maxItems: HoldAttendee.limit).described(
+                "a real-name show's attendees (with those given before, one for every seat; one document an order for perOrder)"),
         ], closed: true
     ).with {
         $0.oneOf = [

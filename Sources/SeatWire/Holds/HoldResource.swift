@@ -24,6 +24,8 @@ public struct HoldResource: Sendable, Hashable {
     public var extended: Bool
     public var version: UInt64
     public var orderRef: String?
+    /// A real-name show's attendees of its seats, masked.
+    public var attendees: [ShownAttendee] = []
 
     public init(
         token: String, holdID: String, showID: String, state: State, seats: [String], total: String, currency: String,
@@ -47,6 +49,14 @@ public struct HoldResource: Sendable, Hashable {
         w.key("extended"); w.raw(extended ? "true" : "false")
         w.key("version"); w.number(Int(version))
         if let orderRef { w.key("orderRef"); w.string(orderRef) }
+        if !attendees.isEmpty {
+            w.key("attendees"); w.raw("[")
+            for (k, a) in attendees.enumerated() {
+                if k > 0 { w.raw(",") }
+                a.write(into: &w)
+            }
+            w.raw("]")
+        }
         w.raw("}")
     }
 
@@ -70,6 +80,7 @@ public struct HoldResource: Sendable, Hashable {
         self.init(
             token: token, holdID: holdID, showID: showID, state: state, seats: seats, total: total, currency: currency,
             expiresAt: expiresAt, extended: extended, version: UInt64(version), orderRef: orderRef)
+        attendees = ShownAttendee.read(o["attendees"], at: "attendees", into: &log)
     }
 }
 
@@ -89,5 +100,6 @@ extension HoldResource: WireBody, WireWritable {
             "extended": .boolean,
             "version": .integer(),
             "orderRef": .string(),
+            "attendees": .array(ShownAttendee.schema).described("a real-name show's attendees, masked (王*明, 110***********1234)"),
         ], required: ["token", "holdId", "showId", "state", "seats", "total", "currency", "expiresAt", "extended", "version"])
 }

@@ -10,7 +10,7 @@ public enum ShowDetails {
     /// (1 to 1440); `afterSale` the buyers' own exchanges and refunds (`AfterSalePolicy`, written whole).
     /// Canonical JSON (keys in this order).
     public static func canonical(_ value: JSONValue, into log: inout ProblemLog) -> String? {
-        let known = ["title", "film", "format", "language", "poster", "hall", "notes", "duration", "afterSale"]
+        let known = ["title", "film", "format", "language", "poster", "hall", "notes", "duration", "afterSale", "realName"]
         guard let o = value.object(at: "details", into: &log) else { return nil }
         o.rejectUnknownKeys(known, at: "details", into: &log)
         var w = JSONWriter()
@@ -27,6 +27,12 @@ public enum ShowDetails {
                 guard let policy = AfterSalePolicy(jsonValue: o[key]!, at: path, into: &log) else { continue }
                 w.key(key, first: first); policy.write(into: &w)
                 first = false
+                continue
+            }
+            if key == "realName" {
+                guard let policy = RealNamePolicy(jsonValue: o[key]!, at: path, into: &log) else { continue }
+                // No mode is no member: a show without real names reads as before.
+                if policy.isOn { w.key(key, first: first); policy.write(into: &w); first = false }
                 continue
             }
             if key == "duration" {
@@ -90,6 +96,22 @@ extension ShowDetails: WireBody {
                     "refundMinutes": .integer(minimum: 0, maximum: 10_080).described("refunds close this many minutes before the start (60)"),
                 ], closed: true
             ).described("what a buyer may do with their order after the sale, without the box office"),
+            "realName": JSONSchema().with {
+                $0.oneOf = [
+                    .oneOf(RealNamePolicy.Mode.allCases.map(\.rawValue)),
+                    .object(
+                        [
+                            "mode": .oneOf(RealNamePolicy.Mode.allCases.map(\.rawValue)),
+                            "idTypes": .array(.oneOf(IdentityDocument.Kind.allCases.map(\.rawValue)), minItems: 1, maxItems: 5),
+                            "maxTicketsPerId": .integer(minimum: 1, maximum: 50),
+                            "maxTicketsPerPhone": .integer(minimum: 1, maximum: 50),
+                            "tour": .string(pattern: #"^[^\u0000-\u0020\u007f]{1,64}$"#, maxLength: 64),
+                            "bindByMinutes": .integer(minimum: 0, maximum: 10_080),
+                            "transferMinutes": .integer(minimum: 0, maximum: 10_080),
+                            "transfers": .integer(minimum: 0, maximum: 9),
+                        ], required: ["mode"], closed: true),
+                ]
+            }.described("real-name sale: none, perOrder (一单一证) or perTicket (一票一证), and its limits"),
         ], closed: true
     ).described("what buyers are told about the show").example(
         #"{"title":{"zh":"沙丘：第二部","en":"Dune: Part Two"},"format":"IMAX 2D","language":"English, Chinese subtitles","duration":166}"#)

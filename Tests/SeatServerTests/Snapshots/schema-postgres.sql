@@ -14,6 +14,8 @@
   seat integer NOT NULL
   status text NOT NULL
   hold_id text
+  identity text
+  attendee text
 
 -- table holds
   id text NOT NULL
@@ -45,6 +47,9 @@
   name text
   phone text
   at bigint NOT NULL
+  name_key text
+  phone_key text
+  phone_tail_key text
 
 -- table payment_refunds
   id text NOT NULL
@@ -236,6 +241,8 @@
   seat integer
   status text
   hold text
+  identity text
+  attendee text
 
 -- type seatkit_hold
   id text
@@ -395,6 +402,9 @@ CREATE UNIQUE INDEX checkins_pkey ON checkins USING btree (show_id, nonce);
 -- index claims_hold
 CREATE INDEX claims_hold ON claims USING btree (hold_id);
 
+-- index claims_identity
+CREATE UNIQUE INDEX claims_identity ON claims USING btree (show_id, identity) WHERE (identity IS NOT NULL);
+
 -- index claims_pkey
 CREATE UNIQUE INDEX claims_pkey ON claims USING btree (show_id, seat);
 
@@ -418,6 +428,15 @@ CREATE UNIQUE INDEX idempotency_pkey ON idempotency USING btree (key);
 
 -- index order_contacts_at
 CREATE INDEX order_contacts_at ON order_contacts USING btree (at);
+
+-- index order_contacts_name_key
+CREATE INDEX order_contacts_name_key ON order_contacts USING btree (name_key) WHERE (name_key IS NOT NULL);
+
+-- index order_contacts_phone_key
+CREATE INDEX order_contacts_phone_key ON order_contacts USING btree (phone_key) WHERE (phone_key IS NOT NULL);
+
+-- index order_contacts_phone_tail_key
+CREATE INDEX order_contacts_phone_tail_key ON order_contacts USING btree (phone_tail_key) WHERE (phone_tail_key IS NOT NULL);
 
 -- index order_contacts_pkey
 CREATE UNIQUE INDEX order_contacts_pkey ON order_contacts USING btree (order_ref);
@@ -521,7 +540,7 @@ CREATE OR REPLACE FUNCTION seatkit_commit(batch jsonb, durable boolean)
  LANGUAGE plpgsql
 AS $function$
 DECLARE
-  c jsonb; h jsonb; v bigint; n int; delta text; result jsonb := '[]'::jsonb;
+  c jsonb; h jsonb; v bigint; n int; delta text; result jsonb := '[]'::jsonb; why text;
   show text := NULL; cur bigint := NULL;
 BEGIN
   IF NOT durable THEN PERFORM set_config('synchronous_commit', 'off', true); END IF;
@@ -560,8 +579,8 @@ BEGIN
       END IF;
       FOR h IN SELECT value FROM jsonb_array_elements(coalesce(c->'refunds', '[]'::jsonb)) LOOP DELETE FROM claims WHERE show_id = c->>'show' AND status = 'sold' AND hold_id = h->>'hold' AND seat = (h->>'seat')::int; GET DIAGNOSTICS n = ROW_COUNT; IF n <> 1 THEN RAISE EXCEPTION 'seat % is no longer sold in %', h->>'seat', h->>'hold' USING ERRCODE = 'SK001'; END IF; INSERT INTO refunds(hold_id, seat, refunded_at, reason, operator, returned_to) VALUES (h->>'hold', (h->>'seat')::int, (h->>'at')::bigint, h->>'reason', h->>'operator', h->>'returnedTo'); END LOOP;
               -- In seat order: overlapping holds meet in the same order and never deadlock.
-      INSERT INTO claims(show_id, seat, status, hold_id)
-        SELECT c->>'show', (x->>'seat')::int, x->>'status', x->>'hold' FROM jsonb_array_elements(c->'insert') AS x
+      INSERT INTO claims(show_id, seat, status, hold_id, identity, attendee)
+        SELECT c->>'show', (x->>'seat')::int, x->>'status', x->>'hold', x->>'identity', x->>'attendee' FROM jsonb_array_elements(c->'insert') AS x
         ORDER BY (x->>'seat')::int;
       IF jsonb_array_length(c->'sell') > 0 THEN
         UPDATE claims SET status = 'sold' WHERE show_id = c->>'show' AND status IN ('held', 'blocked')
@@ -590,7 +609,9 @@ BEGIN
       result := result || jsonb_build_array(jsonb_build_object('version', v, 'delta', delta));
       cur := v;
     EXCEPTION WHEN unique_violation OR SQLSTATE 'SK001' OR SQLSTATE 'SK002' OR foreign_key_violation THEN
-      result := result || jsonb_build_array(jsonb_build_object('refused', SQLERRM, 'code', SQLSTATE));
+      -- The detail names the key (a document's keyed hash: the instance tells the buyer which seat).
+      GET STACKED DIAGNOSTICS why = PG_EXCEPTION_DETAIL;
+      result := result || jsonb_build_array(jsonb_build_object('refused', SQLERRM || coalesce(': ' || nullif(why, ''), ''), 'code', SQLSTATE));
     END;
   END LOOP;
   IF show IS NOT NULL AND cur IS NOT NULL THEN UPDATE shows SET version = cur WHERE id = show; END IF;
@@ -667,8 +688,8 @@ BEGIN
   -- In show and seat order: overlapping holds meet in the same order and never deadlock. A claim
   -- names one of its own change's holds, or none.
   IF claimed_n > 0 THEN
-    INSERT INTO claims(show_id, seat, status, hold_id)
-      SELECT c.show, i.seat, i.status, i.hold FROM unnest(changes) AS c, unnest(c.claimed) AS i
+    INSERT INTO claims(show_id, seat, status, hold_id, identity, attendee)
+      SELECT c.show, i.seat, i.status, i.hold, i.identity, i.attendee FROM unnest(changes) AS c, unnest(c.claimed) AS i
       WHERE i.hold IS NULL OR i.hold IN (SELECT o.id FROM unnest(c.holds) AS o)
       ORDER BY 1, 2;
     GET DIAGNOSTICS n = ROW_COUNT;

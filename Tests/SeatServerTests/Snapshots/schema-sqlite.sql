@@ -1,6 +1,9 @@
 -- index checkins_order
 CREATE INDEX checkins_order ON checkins(show_id, seq);
 
+-- index claims_identity
+CREATE UNIQUE INDEX claims_identity ON claims(show_id, identity) WHERE identity IS NOT NULL;
+
 -- index holds_active
 CREATE INDEX holds_active ON holds(state) WHERE state = 'active';
 
@@ -12,6 +15,15 @@ CREATE INDEX holds_order ON holds(order_ref) WHERE order_ref IS NOT NULL;
 
 -- index order_contacts_at
 CREATE INDEX order_contacts_at ON order_contacts(at);
+
+-- index order_contacts_name_key
+CREATE INDEX order_contacts_name_key ON order_contacts(name_key) WHERE name_key IS NOT NULL;
+
+-- index order_contacts_phone_key
+CREATE INDEX order_contacts_phone_key ON order_contacts(phone_key) WHERE phone_key IS NOT NULL;
+
+-- index order_contacts_phone_tail_key
+CREATE INDEX order_contacts_phone_tail_key ON order_contacts(phone_tail_key) WHERE phone_tail_key IS NOT NULL;
 
 -- index payment_refunds_created
 CREATE INDEX payment_refunds_created ON payment_refunds(created_at);
@@ -104,7 +116,7 @@ CREATE TABLE checkins(show_id TEXT NOT NULL REFERENCES shows(id), nonce TEXT NOT
 
 -- table claims
 CREATE TABLE claims(show_id TEXT NOT NULL REFERENCES shows(id), seat INTEGER NOT NULL,
-                    status TEXT NOT NULL CHECK(status IN ('held','sold','blocked')), hold_id TEXT REFERENCES holds(id),
+                    status TEXT NOT NULL CHECK(status IN ('held','sold','blocked')), hold_id TEXT REFERENCES holds(id), identity TEXT, attendee TEXT,
                     PRIMARY KEY(show_id, seat)) WITHOUT ROWID;
 
 -- table holds
@@ -118,7 +130,7 @@ CREATE TABLE idempotency(key TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, status
                          created_at INTEGER NOT NULL);
 
 -- table order_contacts
-CREATE TABLE order_contacts(order_ref TEXT PRIMARY KEY, show_id TEXT NOT NULL, name TEXT, phone TEXT, at INTEGER NOT NULL);
+CREATE TABLE order_contacts(order_ref TEXT PRIMARY KEY, show_id TEXT NOT NULL, name TEXT, phone TEXT, at INTEGER NOT NULL, name_key TEXT, phone_key TEXT, phone_tail_key TEXT);
 
 -- table payment_refunds
 CREATE TABLE payment_refunds(id TEXT PRIMARY KEY, payment_id TEXT NOT NULL, hold_id TEXT NOT NULL, show_id TEXT NOT NULL, provider TEXT NOT NULL,

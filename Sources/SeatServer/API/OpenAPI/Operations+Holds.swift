@@ -172,6 +172,19 @@ extension APIOperation {
         ],
         problems: [404, 409, 410, 413, 422, 503])
 
+    /// `PUT /v1/holds/{token}/attendees`
+    static let setAttendees = APIOperation(
+        "setAttendees",
+        "Name the attendees of a real-name show's hold",
+        description:
+            "Each attendee binds its seat (a perOrder show's one document binds the order). Documents are checked (an ID card's check character, the show's types) and used once a show: a document with a ticket or a held seat elsewhere in the show is 409 id-already-used, naming the seat. Answers the hold with its attendees masked.",
+        parameters: [.token],
+        body: .ref(AttendeesRequest.self),
+        answers: [
+            .json(200, "hold", .ref(HoldResource.self))
+        ],
+        problems: [404, 409, 410, 413, 422, 503])
+
     /// `POST /v1/holds/{token}/extend`
     static let extendHold = APIOperation(
         "extendHold",

@@ -1,0 +1,80 @@
+import SeatJSON
+import Testing
+
+@testable import SeatMap
+
+/// #54: documents checked as the notice's real-name sale needs them, and the show's policy read strictly.
+@Suite struct IdentityDocumentTests {
+    /// GB 11643's own example and numbers made with its weights: every single-digit change is caught.
+    @Test func idCardCheckCharacterCatchesEveryMistypedDigit() throws {
+        #expect(IdentityDocument.check(kind: .idCard, number: "11010519491231002X").isSuccess)
+        #expect(IdentityDocument.check(kind: .idCard, number: "11010519491231002x").map(\.number) == .success("11010519491231002X"))
+        #expect(IdentityDocument.check(kind: .idCard, number: " １１０１０５ 1949 1231 002X ").isSuccess, "full-width digits and spaces")
+        let valid = "110105199001010010"
+        #expect(IdentityDocument.check(kind: .idCard, number: valid).isSuccess)
+        var caught = 0
+        for position in 0..<17 {
+            for digit in "0123456789" where Array(valid)[position] != digit {
+                var chars = Array(valid)
+                chars[position] = digit
+                if case .failure = IdentityDocument.check(kind: .idCard, number: String(chars)) { caught += 1 }
+            }
+        }
+        #expect(caught == 17 * 9, "every single wrong digit is refused (by its check or its birth date)")
+        #expect(IdentityDocument.check(kind: .idCard, number: "110105199001010018") == .failure(.checkDigit(expected: "0", got: "8")))
+        #expect(IdentityDocument.check(kind: .idCard, number: "11010519900101001") == .failure(.length(expected: "18", got: 17)))
+        #expect(IdentityDocument.check(kind: .idCard, number: "1101051990010100A0") == .failure(.characters("17 digits then a digit or X")))
+        #expect(IdentityDocument.check(kind: .idCard, number: "110105199013010010") == .failure(.birthDate))
+        #expect(IdentityDocument.check(kind: .idCard, number: "") == .failure(.empty))
+    }
+
+    @Test func otherDocumentsByTheirShape() {
+        #expect(IdentityDocument.check(kind: .passport, number: "E12345678").isSuccess)
+        #expect(IdentityDocument.check(kind: .passport, number: "ABCDEFG") == .failure(.characters("letters and digits, at least one digit")))
+        #expect(IdentityDocument.check(kind: .passport, number: "E1") == .failure(.length(expected: "5 to 17", got: 2)))
+        #expect(IdentityDocument.check(kind: .hkMacauPermit, number: "H12345678").isSuccess)
+        #expect(IdentityDocument.check(kind: .hkMacauPermit, number: "X12345678").isFailure)
+        #expect(IdentityDocument.check(kind: .taiwanPermit, number: "12345678").isSuccess)
+        #expect(IdentityDocument.check(kind: .taiwanPermit, number: "1234567A").isFailure)
+        #expect(IdentityDocument.check(kind: .militaryID, number: "南字第12345678号").isSuccess)
+        #expect(IdentityDocument.check(kind: .militaryID, number: "12345678").isFailure)
+    }
+
+    @Test func masksKeepOnlyTheEnds() {
+        #expect(IdentityDocument.mask("11010519491231002X") == "110***********002X")
+        #expect(IdentityDocument.mask("E12345678") == "E1*****78")
+        #expect(PersonName.masked("王小明") == "王*明")
+        #expect(PersonName.masked("王明") == "王*")
+        #expect(PersonName.masked("欧阳娜娜") == "欧**娜")
+        #expect(PersonName.masked("Anna Schmidt") == "A*** ******t")
+        #expect(PersonName.problem("王小明") == nil && PersonName.problem("Jean-Luc O'Neil") == nil && PersonName.problem("阿卜杜·热合曼") == nil)
+        #expect(PersonName.problem("  ") != nil && PersonName.problem("Bob3") != nil)
+    }
+
+    @Test func showPolicyIsReadStrictlyAndWrittenWhole() throws {
+        func read(_ json: String) -> (RealNamePolicy?, [String]) {
+            var log = ProblemLog()
+            let value = try! JSONParser.parse(Array(json.utf8))
+            return (RealNamePolicy(jsonValue: value, at: "details.realName", into: &log), log.problems.map(\.description))
+        }
+        #expect(read(#""perTicket""#).0?.mode == .perTicket)
+        #expect(read(#""perOrder""#).0?.maxTicketsPerId == 6)
+        let (full, none) = read(#"{"mode":"perTicket","idTypes":["passport","idCard"],"maxTicketsPerPhone":4,"tour":"jay-2026"}"#)
+        #expect(none.isEmpty && full?.idTypes == [.idCard, .passport] && full?.tour == "jay-2026" && full?.maxTicketsPerPhone == 4)
+        var w = JSONWriter()
+        full!.write(into: &w)
+        #expect(
+            w.text
+                == #"{"mode":"perTicket","idTypes":["idCard","passport"],"maxTicketsPerId":1,"maxTicketsPerPhone":4,"tour":"jay-2026","bindByMinutes":1440,"transferMinutes":120,"transfers":1}"#
+        )
+        #expect(read(#""everyone""#).1 == [#"details.realName: expected none, perOrder or perTicket, got "everyone""#])
+        #expect(read(#"{"mode":"perTicket","idTypes":["idCard","library card"]}"#).1.first?.hasPrefix("details.realName.idTypes[1]") == true)
+        #expect(read(#"{"mode":"perTicket","maxTicketsPerId":0}"#).1.first?.hasPrefix("details.realName.maxTicketsPerId") == true)
+        #expect(read(#"{"idTypes":["idCard"]}"#).1 == ["details.realName.mode: give none, perOrder or perTicket"])
+    }
+}
+
+extension Result {
+    var isSuccess: Bool { if case .success = self { true } else { false } }
+    var isFailure: Bool { !isSuccess }
+}
