@@ -148,7 +148,7 @@ let package = Package(
                 "SeatJSON",
                 "SeatServer", "SeatInventory", "SeatHTTP", "SeatStorage", "SeatSecrets", "SharedState", "SeatMap", "SeatSamples", "SeatCanvas",
                 "SeatKitTestSupport", "LoopbackHTTP", "SeatTickets",
-                "SeatServerTestSupport",
+                "SeatServerTestSupport", .product(name: "Logging", package: "swift-log"),
             ],
             // The schema's golden dumps and stores made by a released main (MigrationTests).
             exclude: ["Snapshots", "Fixtures"]),

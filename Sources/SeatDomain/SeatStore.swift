@@ -243,6 +243,8 @@ public protocol SeatStore: AnyObject, Sendable {
     var door: (any DoorStore)? { get }
     /// Buyers' names and phones given with counter sales (`ContactStore`).
     var contacts: (any ContactStore)? { get }
+    /// Erasing and re-sealing buyers' personal data (both stores; a test's store may keep none).
+    var personalData: (any PersonalDataStore)? { get }
     /// Seasons (nil: this store keeps none).
     var seasons: (any SeasonStore)? { get }
     /// Buyers' payments (`PaymentStore`; both stores keep them, a test's store may not).

@@ -80,6 +80,8 @@ public struct Refusal: Error, Sendable, CustomStringConvertible {
         case idAlreadyUsed = "id-already-used"
         /// The show's limits per document over its tour, or per phone, would be passed.
         case purchaseLimit = "purchase-limit"
+        /// A show's personal data is kept until it is over (the door checks documents until the end).
+        case showNotOver = "show-not-over"
     }
 
     public var reason: Reason

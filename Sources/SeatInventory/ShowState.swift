@@ -73,6 +73,11 @@ final class ShowState {
     }
 
     /// `seat` without an attendee (its claim went: released, expired, refunded, moved).
+    func unbindAll() {
+        attendees = [:]
+        seatOfIdentity = [:]
+    }
+
     func unbind(_ seat: SeatIndex) {
         guard let old = attendees.removeValue(forKey: seat) else { return }
         if seatOfIdentity[old.identity] == seat { seatOfIdentity[old.identity] = nil }

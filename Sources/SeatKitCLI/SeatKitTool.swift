@@ -88,7 +88,7 @@ struct SeatKitRootCommand: ParsableCommand {
         subcommands: [
             ServeCommand.self, OperatorCommand.self, ReportCommand.self, BlockCommand.self, QueueCommand.self, SimulateCommand.self,
             BuyerCommand.self, BenchCommand.self, RushCommand.self, ValidateCommand.self, ImportCommand.self, BestCommand.self,
-            CheckCommand.self, RenderCommand.self, GenerateCommand.self, LayoutDemoCommand.self,
+            CheckCommand.self, RenderCommand.self, GenerateCommand.self, LayoutDemoCommand.self, PersonalDataCommand.self,
         ])
 }
 

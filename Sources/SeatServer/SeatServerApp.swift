@@ -181,7 +181,7 @@ public final class SeatServerApp: Sendable {
         return added
     }
 
-    static func openStore(_ options: Options) throws -> SeatStore {
+    public static func openStore(_ options: Options) throws -> SeatStore {
         if let shards = options.shards { return try ShardedStore(shards) }
         if options.store.hasPrefix("postgres://") || options.store.hasPrefix("postgresql://") {
             return try PostgresStore(url: options.store)

@@ -99,3 +99,81 @@ extension PostgresStore: ContactStore {
         try withConnection { c in try c.run("contact_plain", QueueSchema.numbered(ContactSchema.plain), [String(limit)]).rows.map(ContactSchema.contact) }
     }
 }
+
+/// Erasing a show's personal data and re-sealing values (`PersonalDataStore`): the claims' attendees and
+/// the order contacts, the only places names, documents and phones are kept.
+enum PersonalDataSchema {
+    static let eraseAttendees = "UPDATE claims SET identity = NULL, attendee = NULL WHERE show_id = ? AND identity IS NOT NULL"
+    static let eraseContacts = """
+        UPDATE order_contacts SET name = NULL, phone = NULL, name_key = NULL, phone_key = NULL, phone_tail_key = NULL
+        WHERE show_id = ? AND (name IS NOT NULL OR phone IS NOT NULL)
+        """
+    static let replaceAttendee = "UPDATE claims SET attendee = ? WHERE show_id = ? AND seat = ? AND attendee = ?"
+    static let contactsAfter = "SELECT \(ContactSchema.columns) FROM order_contacts WHERE order_ref > ? ORDER BY order_ref LIMIT ?"
+}
+
+extension SQLiteStore: PersonalDataStore {
+    public var personalData: (any PersonalDataStore)? { self }
+
+    public func erasePersonalData(show: String) throws -> (attendees: Int, contacts: Int) {
+        let counts = try locked { db in
+            try db.transaction {
+                try db.run(PersonalDataSchema.eraseAttendees, [.text(show)])
+                let attendees = db.changes
+                try db.run(PersonalDataSchema.eraseContacts, [.text(show)])
+                return (attendees, db.changes)
+            }
+        }
+        try syncer?.waitUntilDurable()
+        return counts
+    }
+
+    public func replaceAttendee(show: String, seat: Int, old: String, new: String) throws -> Bool {
+        try locked { db in
+            try db.run(PersonalDataSchema.replaceAttendee, [.text(new), .text(show), .integer(Int64(seat)), .text(old)])
+            return db.changes == 1
+        }
+    }
+
+    public func contacts(after orderRef: String?, limit: Int) throws -> [OrderContact] {
+        try locked { db in
+            var out: [OrderContact] = []
+            try db.query(PersonalDataSchema.contactsAfter, [.text(orderRef ?? ""), .integer(Int64(limit))]) { r in
+                out.append(ContactSchema.contact((0..<8).map { r.isNull(Int32($0)) ? nil : r.text(Int32($0)) }))
+            }
+            return out
+        }
+    }
+}
+
+extension PostgresStore: PersonalDataStore {
+    public var personalData: (any PersonalDataStore)? { self }
+
+    public func erasePersonalData(show: String) throws -> (attendees: Int, contacts: Int) {
+        try withConnection { c in
+            _ = try c.execute("BEGIN")
+            do {
+                let a = try c.run("erase_attendees", QueueSchema.numbered(PersonalDataSchema.eraseAttendees), [show]).affected
+                let k = try c.run("erase_contacts", QueueSchema.numbered(PersonalDataSchema.eraseContacts), [show]).affected
+                _ = try c.execute("COMMIT")
+                return (a, k)
+            } catch {
+                _ = try? c.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    public func replaceAttendee(show: String, seat: Int, old: String, new: String) throws -> Bool {
+        try withConnection { c in
+            try c.run("replace_attendee", QueueSchema.numbered(PersonalDataSchema.replaceAttendee), [new, show, String(seat), old]).affected == 1
+        }
+    }
+
+    public func contacts(after orderRef: String?, limit: Int) throws -> [OrderContact] {
+        try withConnection { c in
+            try c.run("contacts_after", QueueSchema.numbered(PersonalDataSchema.contactsAfter), [orderRef ?? "", String(limit)]).rows.map(
+                ContactSchema.contact)
+        }
+    }
+}

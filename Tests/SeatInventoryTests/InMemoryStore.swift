@@ -30,6 +30,7 @@ final class InMemoryStore: SeatStore {
     /// Lock: `doorState`, held for each door call (a leaf: `state` is never taken under it).
     fileprivate let doorState = Locked(DoorState())
     var contacts: (any ContactStore)? { nil }
+    var personalData: (any PersonalDataStore)? { nil }
     var seasons: (any SeasonStore)? { nil }
     var payments: (any PaymentStore)? { nil }
     var webhooks: (any WebhookStore)? { nil }

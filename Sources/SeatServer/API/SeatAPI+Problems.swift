@@ -86,6 +86,7 @@ extension Refusal {
         case .invalidAttendee: (422, "Attendee not valid")
         case .idAlreadyUsed: (409, "Document already used for this show")
         case .purchaseLimit: (409, "Purchase limit reached")
+        case .showNotOver: (409, "Show not over yet")
         }
     }
 }

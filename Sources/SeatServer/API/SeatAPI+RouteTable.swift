@@ -147,6 +147,8 @@ extension SeatAPI {
             ]),
         Route("/v1/holds/{token}/seats", [("POST", .modifyHold, modifyHold)]),
         Route("/v1/holds/{token}/attendees", [("PUT", .setAttendees, setAttendees)]),
+        Route("/v1/shows/{id}/attendees/reveal", [("POST", .revealAttendee, { api, c in try api.revealAttendee(c[0], c.request, by: try c.signedIn) })]),
+        Route("/v1/shows/{id}/personal-data", [("DELETE", .erasePersonalData, { api, c in try api.erasePersonalData(c[0], by: try c.signedIn) })]),
         Route("/v1/holds/{token}/extend", [("POST", .extendHold, extendHold)]),
         Route("/v1/holds/{token}/tickets", [("GET", .getHoldTickets, { api, c in try api.holdTickets(c[0]) })]),
         Route(

@@ -50,3 +50,20 @@ extension ShardedStore {
         }
     }
 }
+
+extension ShardedStore: PersonalDataStore {
+    public var personalData: (any PersonalDataStore)? { self }
+
+    public func erasePersonalData(show: String) throws -> (attendees: Int, contacts: Int) {
+        try shard(forShow: show).run { try $0.erasePersonalData(show: show) }
+    }
+
+    public func replaceAttendee(show: String, seat: Int, old: String, new: String) throws -> Bool {
+        try shard(forShow: show).run { try $0.replaceAttendee(show: show, seat: seat, old: old, new: new) }
+    }
+
+    public func contacts(after orderRef: String?, limit: Int) throws -> [OrderContact] {
+        let all = try everyShard { try $0.contacts(after: orderRef, limit: limit) }.flatMap { $0 }
+        return Array(all.sorted { $0.orderRef < $1.orderRef }.prefix(limit))
+    }
+}

@@ -18,7 +18,7 @@ public enum WireContract {
         PaymentOptionsResource.self, PaymentsReportResource.self, WebhookEndpointRequest.self, WebhookEndpointResource.self, WebhookDeliveryResource.self,
         CardSetupResource.self, CardPaymentRequest.self, CardPaymentResource.self, AreaCountsResource.self, ChannelResource.self, ChannelRequest.self,
         SeasonRequest.self, SeasonResource.self, SeasonHoldResource.self, SeasonNightRequest.self, SeasonReportResource.self,
-        HoldAttendee.self, AttendeesRequest.self,
+        HoldAttendee.self, AttendeesRequest.self, RevealRequest.self, RevealedAttendeeResource.self, ErasureResource.self,
     ]
 
     /// The schema a component name stands for.

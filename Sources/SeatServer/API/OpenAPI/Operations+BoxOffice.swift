@@ -289,3 +289,29 @@ extension APIOperation {
         ],
         problems: [401, 403, 404, 422, 503])
 }
+
+/// A real-name show's personal data (docs/REALNAME.md).
+extension APIOperation {
+    /// `POST /v1/shows/{id}/attendees/reveal`
+    static let revealAttendee = APIOperation(
+        "revealAttendee",
+        "One seat's attendee in the clear (managers): the show's log keeps who asked and why before the answer is given",
+        access: .role(.manager, "reveal attendees"),
+        parameters: [.showId],
+        body: .ref(RevealRequest.self),
+        answers: [
+            .json(200, "the attendee", .ref(RevealedAttendeeResource.self))
+        ],
+        problems: [401, 403, 404, 413, 422, 503])
+
+    /// `DELETE /v1/shows/{id}/personal-data`
+    static let erasePersonalData = APIOperation(
+        "erasePersonalData",
+        "Erase a show's attendees and buyers' contacts once it is over (managers): the sales stay, the log says who erased",
+        access: .role(.manager, "erase personal data"),
+        parameters: [.showId],
+        answers: [
+            .json(200, "erased", .ref(ErasureResource.self))
+        ],
+        problems: [401, 403, 404, 409, 503])
+}
