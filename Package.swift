@@ -59,7 +59,7 @@ let package = Package(
         // The domain's words: what a show, a hold, a claim, a refund and a commit are, the store protocol
         // the domain needs (its port) and the errors it answers in. The stores adapt to these; the
         // inventory knows no database.
-        .target(name: "SeatDomain", dependencies: ["SeatMap", "SeatSecrets"]),
+        .target(name: "SeatDomain", dependencies: ["SeatMap", "SeatSecrets", "SeatJSON"]),
         // Tickets: the code a ticket's QR carries (a seat of a show, signed with the show's Ed25519 key)
         // and the issuer that draws each show's key from one secret. Knows no store and no HTTP.
         .target(name: "SeatTickets", dependencies: ["SeatSecrets", "SharedState"]),

@@ -60,6 +60,22 @@ public protocol DoorStore: AnyObject, Sendable {
     /// The show's last `limit` recorded scans, newest first: who let whom in or out, where and when.
     func recentScans(show: String, limit: Int) throws -> [CheckInScan]
     /// Who sold a seat of the show: the sale (confirmed hold) that has it sold now, and the sales it
-    /// was refunded from, oldest first: what tells a standing ticket from a revoked one.
-    func seatSales(show: String, seat: Int) throws -> (current: String?, refunded: [String])
+    /// was refunded from, oldest first: what tells a standing ticket from a revoked one. A real-name
+    /// sale's seat comes with its attendee as its claim keeps it (`Claim.identity`, `Claim.attendee`).
+    func seatSales(show: String, seat: Int) throws -> SeatSales
+}
+
+/// Who has a seat of a show sold now, the sales it was refunded from, and its attendee.
+public struct SeatSales: Sendable, Hashable {
+    public var current: String?
+    public var refunded: [String]
+    /// The seat's attendee's keyed hash and sealed self (a real-name sale's), nil without one.
+    public var identity: String?
+    public var attendee: String?
+    /// How many times the current sale's ticket of the seat changed hands (or was first bound): its
+    /// ticket's generation (`TicketCode.id(sale:seat:generation:)`).
+    public var generation: Int
+    public init(current: String?, refunded: [String], identity: String? = nil, attendee: String? = nil, generation: Int = 0) {
+        self.current = current; self.refunded = refunded; self.identity = identity; self.attendee = attendee; self.generation = generation
+    }
 }

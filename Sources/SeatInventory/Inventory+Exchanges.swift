@@ -277,6 +277,8 @@ extension Inventory {
     public func buyerTickets(orderRef: String, code: String) throws(Refusal) -> [TicketView] {
         let (rows, refunds) = try storedOrder(orderRef)
         let scope = try Self.buyerScope(code: code, rows: rows, refunds: refunds, orderRef: orderRef)
-        return locked { m in tickets(rows.filter { scope.contains($0.record.id) }, refunds: refunds, orderRef: orderRef, in: m) }
+        let mine = rows.filter { scope.contains($0.record.id) }
+        let bound = try boundTickets(of: mine)
+        return locked { m in tickets(mine, refunds: refunds, orderRef: orderRef, in: m, bound: bound) }
     }
 }

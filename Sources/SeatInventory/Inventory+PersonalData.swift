@@ -37,12 +37,10 @@ extension Inventory {
                 log: LogEntry(action: "reveal", operatorName: operatorName, reason: "seat \(seatID): \(reason)"))
         }
         try wait(ticket)
-        guard let text = personalData.open(sealed, context: show), let o = (try? JSONParser.parse(Array(text.utf8)))?.objectValue else {
+        guard let o = opened(attendee: sealed, show: show) else {
             throw Refusal(.storeFailed, detail: "seat \(seatID)'s attendee is sealed under a key this server no longer has (docs/REALNAME.md)")
         }
-        return RevealedAttendee(
-            seat: seatID, name: o["name"]?.stringValue ?? "", idType: o["idType"]?.stringValue ?? "", idNumber: o["idNumber"]?.stringValue ?? "",
-            phone: o["phone"]?.stringValue)
+        return RevealedAttendee(seat: seatID, name: o.name, idType: o.idType, idNumber: o.idNumber, phone: o.phone)
     }
 
     /// Erases the show's attendees and buyers' contacts once it is over (the sales, refunds and log

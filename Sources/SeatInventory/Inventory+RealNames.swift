@@ -80,13 +80,9 @@ extension Inventory {
                 }
             }
             let name = a.name.trimmingCharacters(in: .whitespaces)
-            var w = JSONWriter()
-            w.raw("{"); w.key("name", first: true); w.string(name); w.key("idType"); w.string(kind.rawValue)
-            w.key("idNumber"); w.string(document.number)
-            if let phoneDigits { w.key("phone"); w.string(phoneDigits) }
-            w.raw("}")
+            let record = AttendeeRecord(name: name, idType: kind.rawValue, idNumber: document.number, phone: phoneDigits)
             let attendee = SeatAttendee(
-                identity: personalData.index(document.canonical, purpose: "id"), sealed: personalData.seal(w.text, context: show), kind: kind,
+                identity: personalData.index(document.canonical, purpose: "id"), sealed: personalData.seal(record.text, context: show), kind: kind,
                 nameMask: PersonName.masked(name), idMask: document.masked,
                 phoneKey: phoneDigits.map { personalData.index(Self.phoneForLookup($0), purpose: "phone") })
             out.append(PreparedAttendee(seatID: a.seat, attendee: attendee, path: path))
@@ -242,16 +238,13 @@ extension Inventory {
     /// An attendee from its claim as the store keeps it (masks made by opening it once, at load).
     func attendee(fromClaim claim: Claim, show: String) -> SeatAttendee? {
         guard let identity = claim.identity, let sealed = claim.attendee else { return nil }
-        guard let text = personalData.open(sealed, context: show), let o = (try? JSONParser.parse(Array(text.utf8)))?.objectValue,
-            let kind = o["idType"]?.stringValue.flatMap(IdentityDocument.Kind.init(rawValue:)), let number = o["idNumber"]?.stringValue
-        else {
+        guard let record = opened(attendee: sealed, show: show), let kind = IdentityDocument.Kind(rawValue: record.idType) else {
             // Sealed under a key this server no longer has: the document still counts, shown as unknown.
             return SeatAttendee(identity: identity, sealed: sealed, kind: .idCard, nameMask: "?", idMask: "?", phoneKey: nil)
         }
-        let phone = o["phone"]?.stringValue
         return SeatAttendee(
-            identity: identity, sealed: sealed, kind: kind, nameMask: PersonName.masked(o["name"]?.stringValue ?? ""),
-            idMask: IdentityDocument.mask(number), phoneKey: phone.map { personalData.index(Self.phoneForLookup($0), purpose: "phone") })
+            identity: identity, sealed: sealed, kind: kind, nameMask: PersonName.masked(record.name), idMask: IdentityDocument.mask(record.idNumber),
+            phoneKey: record.phone.map { personalData.index(Self.phoneForLookup($0), purpose: "phone") })
     }
 }
 

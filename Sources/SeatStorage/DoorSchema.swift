@@ -30,7 +30,9 @@ enum DoorSchema {
         """
     static let countsByGate = "SELECT gate, direction, count(*) FROM checkins WHERE show_id = ? GROUP BY gate, direction ORDER BY gate"
     static let recentScans = "SELECT \(scanColumns) FROM checkins WHERE show_id = ? ORDER BY seq DESC LIMIT ?"
-    static let currentSale = "SELECT hold_id FROM claims WHERE show_id = ? AND seat = ? AND status = 'sold'"
+    static let currentSale = "SELECT hold_id, identity, attendee FROM claims WHERE show_id = ? AND seat = ? AND status = 'sold'"
+    /// A bound seat's ticket generation: its sale's transfers and first binding.
+    static let generation = "SELECT count(*) FROM ticket_transfers WHERE show_id = ? AND seat = ? AND hold_id = ?"
     static let refundedSales =
         "SELECT r.hold_id FROM refunds r JOIN holds h ON h.id = r.hold_id WHERE h.show_id = ? AND r.seat = ? ORDER BY r.refunded_at, r.hold_id"
     /// Tickets inside now, and every ticket that went in (a presence row is made only by going in).

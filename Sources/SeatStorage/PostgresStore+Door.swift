@@ -64,11 +64,17 @@ extension PostgresStore: DoorStore {
         }
     }
 
-    public func seatSales(show: String, seat: Int) throws -> (current: String?, refunded: [String]) {
+    public func seatSales(show: String, seat: Int) throws -> SeatSales {
         try withConnection { c in
             let current = try c.run("door_current_sale", QueueSchema.numbered(DoorSchema.currentSale), [show, String(seat)])
             let refunded = try c.run("door_refunded_sales", QueueSchema.numbered(DoorSchema.refundedSales), [show, String(seat)])
-            return (current.rows.first?[0] ?? nil, refunded.rows.compactMap { $0[0] })
+            let row = current.rows.first
+            var sales = SeatSales(current: row?[0] ?? nil, refunded: refunded.rows.compactMap { $0[0] }, identity: row?[1] ?? nil, attendee: row?[2] ?? nil)
+            if sales.identity != nil, let sale = sales.current {
+                let n = try c.run("door_generation", QueueSchema.numbered(DoorSchema.generation), [show, String(seat), sale])
+                sales.generation = Int(n.rows.first?[0] ?? "0") ?? 0
+            }
+            return sales
         }
     }
 

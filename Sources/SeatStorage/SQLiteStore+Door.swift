@@ -62,12 +62,19 @@ extension SQLiteStore: DoorStore {
         }
     }
 
-    public func seatSales(show: String, seat: Int) throws -> (current: String?, refunded: [String]) {
+    public func seatSales(show: String, seat: Int) throws -> SeatSales {
         try locked { db in
-            var current: String?, refunded: [String] = []
-            try db.query(DoorSchema.currentSale, [.text(show), .integer(Int64(seat))]) { current = $0.isNull(0) ? nil : $0.text(0) }
-            try db.query(DoorSchema.refundedSales, [.text(show), .integer(Int64(seat))]) { refunded.append($0.text(0)) }
-            return (current, refunded)
+            var sales = SeatSales(current: nil, refunded: [])
+            try db.query(DoorSchema.currentSale, [.text(show), .integer(Int64(seat))]) { r in
+                sales.current = r.isNull(0) ? nil : r.text(0)
+                sales.identity = r.isNull(1) ? nil : r.text(1)
+                sales.attendee = r.isNull(2) ? nil : r.text(2)
+            }
+            try db.query(DoorSchema.refundedSales, [.text(show), .integer(Int64(seat))]) { sales.refunded.append($0.text(0)) }
+            if sales.identity != nil, let sale = sales.current {
+                try db.query(DoorSchema.generation, [.text(show), .integer(Int64(seat)), .text(sale)]) { sales.generation = Int($0.int(0)) }
+            }
+            return sales
         }
     }
 

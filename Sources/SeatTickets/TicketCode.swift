@@ -23,14 +23,34 @@ public struct TicketCode: Sendable, Hashable {
     public var id: [UInt8]
     /// The seat's printed name (`7-12`), so a scanner offline can say where to go; may be empty.
     public var seatName: String
+    /// A real-name ticket's attendee (format 2): 8 bytes of the door's keyed hash of their document
+    /// (`binding(key:document:)`), which a door with the show's door key checks a typed or read
+    /// document against, offline too; nil for a ticket without a name (format 1).
+    public var binding: [UInt8]?
+    /// The attendee's name masked (`王*明`), for the door to show; empty without one.
+    public var attendee: String
 
-    public init(show: String, seat: Int, id: [UInt8], seatName: String = "") {
-        self.show = show; self.seat = seat; self.id = id; self.seatName = seatName
+    public init(show: String, seat: Int, id: [UInt8], seatName: String = "", binding: [UInt8]? = nil, attendee: String = "") {
+        self.show = show; self.seat = seat; self.id = id; self.seatName = seatName; self.binding = binding; self.attendee = attendee
     }
 
     /// The id of the ticket of `seat` sold by the hold `sale`: SHA-256's first 8 bytes. A seat sold
-    /// again (after a refund, or an exchange) has another sale, so another ticket id.
-    public static func id(sale: String, seat: Int) -> [UInt8] { Array(SHA256.hash("seatkit-ticket-id\u{1F}\(sale)\u{1F}\(seat)").prefix(8)) }
+    /// again (after a refund, or an exchange) has another sale, so another ticket id; a real-name ticket
+    /// given to another person (or bound to its first) is its next `generation`, another ticket, and
+    /// the old code stands no more. Generation 0 is every ticket's first id.
+    public static func id(sale: String, seat: Int, generation: Int = 0) -> [UInt8] {
+        let next = generation > 0 ? "\u{1F}g\(generation)" : ""
+        return Array(SHA256.hash("seatkit-ticket-id\u{1F}\(sale)\u{1F}\(seat)" + next).prefix(8))
+    }
+
+    /// The door's check of a document against a ticket: 8 bytes of HMAC-SHA-256 under the show's door
+    /// key of the document as `IdentityDocument.canonical` writes it (`idCard:11010519491231002X`).
+    public static func binding(key: [UInt8], document: String) -> [UInt8] {
+        Array(HMACSHA256.code(key: key, message: Array(("seatkit-door-id\u{1F}" + document).utf8)).prefix(8))
+    }
+
+    /// The first byte of a real-name ticket's payload.
+    public static let boundFormat: UInt8 = 2
 
     /// The id as 16 lower-case hex digits (the API's `ticketId`).
     public var idHex: String { SHA256.hex(id) }
@@ -38,15 +58,16 @@ public struct TicketCode: Sendable, Hashable {
     /// The payload: format, id, the seat as a LEB128 varint, the show's id and the seat's name (each a
     /// length byte and UTF-8, at most 255 bytes).
     var payload: [UInt8] {
-        var out: [UInt8] = [Self.format]
+        var out: [UInt8] = [binding == nil ? Self.format : Self.boundFormat]
         out += id
+        if let binding { out += binding.prefix(8) }
         var seat = UInt64(max(0, self.seat))
         repeat {
             let low = UInt8(seat & 0x7F)
             seat >>= 7
             out.append(seat == 0 ? low : low | 0x80)
         } while seat != 0
-        for text in [show, seatName] {
+        for text in binding == nil ? [show, seatName] : [show, seatName, attendee] {
             let bytes = Array(text.utf8.prefix(255))
             out.append(UInt8(bytes.count))
             out += bytes
@@ -68,9 +89,11 @@ public struct TicketCode: Sendable, Hashable {
         guard let bytes = Base32.decode(text.dropFirst(prefix.count)) else { throw .notATicket }
         // format, 8 id bytes, at least a byte of seat and the two lengths, the signature.
         guard bytes.count >= 1 + 8 + 3 + 64 else { throw .truncated }
-        guard bytes[0] == format else { throw .unknownFormat(bytes[0]) }
+        guard bytes[0] == format || bytes[0] == boundFormat else { throw .unknownFormat(bytes[0]) }
+        let bound = bytes[0] == boundFormat
         let payload = Array(bytes.dropLast(64)), signature = Array(bytes.suffix(64))
-        var at = 9, seat: UInt64 = 0, shift: UInt64 = 0
+        guard !bound || payload.count >= 17 + 4 else { throw .truncated }
+        var at = bound ? 17 : 9, seat: UInt64 = 0, shift: UInt64 = 0
         while true {
             guard at < payload.count, shift < 35 else { throw .truncated }
             let b = payload[at]
@@ -80,7 +103,7 @@ public struct TicketCode: Sendable, Hashable {
             if b & 0x80 == 0 { break }
         }
         var texts: [String] = []
-        for _ in 0..<2 {
+        for _ in 0..<(bound ? 3 : 2) {
             guard at < payload.count, at + 1 + Int(payload[at]) <= payload.count else { throw .truncated }
             let bytes = payload[(at + 1)..<(at + 1 + Int(payload[at]))], text = String(decoding: bytes, as: UTF8.self)
             guard text.utf8.elementsEqual(bytes) else { throw .truncated }
@@ -88,7 +111,10 @@ public struct TicketCode: Sendable, Hashable {
             at += 1 + bytes.count
         }
         guard at == payload.count, !texts[0].isEmpty else { throw .truncated }
-        return (TicketCode(show: texts[0], seat: Int(seat), id: Array(payload[1..<9]), seatName: texts[1]), payload, signature)
+        let ticket = TicketCode(
+            show: texts[0], seat: Int(seat), id: Array(payload[1..<9]), seatName: texts[1], binding: bound ? Array(payload[9..<17]) : nil,
+            attendee: bound ? texts[2] : "")
+        return (ticket, payload, signature)
     }
 
     /// The ticket in `code` if `publicKey` signed it; nil for a forged, altered or foreign code.

@@ -96,11 +96,11 @@ final class InMemoryStore: SeatStore {
     func sales(show: String) throws -> [(record: HoldRecord, seats: [Int])] { confirmed { $0.showID == show } }
 
     /// The sale that has `seat` of `show` sold now, and the sales it was refunded from, oldest first.
-    func seatSales(show: String, seat: Int) -> (current: String?, refunded: [String]) {
+    func seatSales(show: String, seat: Int) -> SeatSales {
         state.withLock { s in
             let current = s.claims[show]?[seat].flatMap { $0.status == .sold ? $0.holdID : nil }
             let refunded = s.refunds.filter { $0.seat == seat && s.holds[$0.holdID]?.showID == show }.sorted { $0.refundedAt < $1.refundedAt }
-            return (current, refunded.map(\.holdID))
+            return SeatSales(current: current, refunded: refunded.map(\.holdID))
         }
     }
 

@@ -208,3 +208,47 @@ import Testing
                 + " \(soldByDocument.count) documents sold once, lost 0")
     }
 }
+
+/// #54 item 1: attendee books — a buyer's saved attendees, reused across orders, never shown unmasked.
+@Suite(.serialized) struct AttendeeBookTests {
+    @Test(arguments: StoreBackend.available) func savedAttendeesAreReusedAndStillOneASeat(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend)
+        let c = try server.connection()
+        try RealNameTests.realNameShow(c)
+        let made = try c.request("POST", "/v1/attendee-books", json: "{}")
+        #expect(made.status == 201, "\(made.text)")
+        let book = try #require(made.string("book"))
+        let (a, b) = (RealNameTests.idCard(501), RealNameTests.idCard(502))
+        var wrong = Array(a)
+        wrong[17] = wrong[17] == "1" ? "2" : "1"
+        let bad = try c.request("POST", "/v1/attendee-books/\(book)/attendees", json: #"{"name":"王小明","idType":"idCard","idNumber":"\#(String(wrong))"}"#)
+        #expect(bad.status == 422 && bad.text.contains("idNumber") && bad.text.contains("check character"), "\(bad.text)")
+        let first = try c.request("POST", "/v1/attendee-books/\(book)/attendees", json: #"{"name":"王小明","idType":"idCard","idNumber":"\#(a)"}"#)
+        let second = try c.request("POST", "/v1/attendee-books/\(book)/attendees", json: #"{"name":"李雷","idType":"idCard","idNumber":"\#(b)"}"#)
+        #expect(first.status == 201 && second.status == 201, "\(first.text) \(second.text)")
+        let again = try c.request("POST", "/v1/attendee-books/\(book)/attendees", json: #"{"name":"王小明","idType":"idCard","idNumber":"\#(a.lowercased())"}"#)
+        let ids = [first, second, again].map { $0.json?["attendees"]?.arrayValue?.first?.objectValue?["id"]?.stringValue }
+        #expect(ids[0] != nil && ids[0] == ids[2] && ids[0] != ids[1], "the same document is one entry: \(ids)")
+        let listed = try c.request("GET", "/v1/attendee-books/\(book)")
+        #expect(listed.json?["attendees"]?.arrayValue?.count == 2 && !listed.text.contains(a) && listed.text.contains("王*明"), "\(listed.text)")
+        // A hold names saved attendees with the book: bound and masked as typed ones.
+        let h = try c.request(
+            "POST", "/v1/shows/rn/holds",
+            json: #"{"seats":["7-1","7-2"],"book":"\#(book)","attendees":[{"seat":"7-1","saved":"\#(ids[0]!)"},{"seat":"7-2","saved":"\#(ids[1]!)"}]}"#)
+        #expect(h.status == 201 && h.json?["attendees"]?.arrayValue?.count == 2, "\(h.text)")
+        // The same saved attendee for another hold: one seat a document, as ever.
+        let twice = try c.request(
+            "POST", "/v1/shows/rn/holds", json: #"{"seats":["9-1"],"book":"\#(book)","attendees":[{"seat":"9-1","saved":"\#(ids[0]!)"}]}"#)
+        #expect(twice.status == 409 && twice.string("type") == "/problems/id-already-used", "\(twice.text)")
+        let noBook = try c.request("POST", "/v1/shows/rn/holds", json: #"{"seats":["9-1"],"attendees":[{"seat":"9-1","saved":"\#(ids[0]!)"}]}"#)
+        #expect(noBook.status == 422 && noBook.text.contains("book"), "\(noBook.text)")
+        let otherBook = try #require(try c.request("POST", "/v1/attendee-books", json: "{}").string("book"))
+        let notThere = try c.request(
+            "POST", "/v1/shows/rn/holds", json: #"{"seats":["9-1"],"book":"\#(otherBook)","attendees":[{"seat":"9-1","saved":"\#(ids[1]!)"}]}"#)
+        #expect(notThere.status == 422 && notThere.text.contains("attendees[0].saved"), "another book's attendee: \(notThere.text)")
+        #expect(try c.request("DELETE", "/v1/attendee-books/\(book)/attendees/\(ids[1]!)").status == 204)
+        #expect(try c.request("DELETE", "/v1/attendee-books/\(book)/attendees/\(ids[1]!)").status == 404)
+        #expect(try c.request("GET", "/v1/attendee-books/\(book)").json?["attendees"]?.arrayValue?.count == 1)
+        #expect(try c.request("GET", "/v1/attendee-books/not-a-book").status == 404)
+    }
+}

@@ -23,7 +23,10 @@ import Testing
             let publicKey = SHA256.hex(issuer.key(show: show).publicKey)
             let outcome: String
             switch expected {
-            case .success(let t?): outcome = #""ticket":{"show":"\#(t.show)","seat":\#(t.seat),"seatName":"\#(t.seatName)","id":"\#(t.idHex)"}"#
+            case .success(let t?):
+                let binding = t.binding.map { "\"\(SHA256.hex($0))\"" } ?? "null"
+                outcome =
+                    #""ticket":{"show":"\#(t.show)","seat":\#(t.seat),"seatName":"\#(t.seatName)","id":"\#(t.idHex)","binding":\#(binding),"attendee":"\#(t.attendee)"}"#
             case .success(nil): outcome = #""ticket":null"#
             case .failure(let e): outcome = #""error":"\#(Self.kind(e))""#
             }
@@ -51,13 +54,44 @@ import Testing
         for cut in [1, 8, 70, code.count - 5] { add(String(code.dropLast(cut)), key: "show", expected(String(code.dropLast(cut)), key: "show")) }
         add("SK1", key: "show", expected("SK1", key: "show"))
         add("QR-12345", key: "show", expected("QR-12345", key: "show"))
+        // Real-name tickets (format 2): the attendee's door binding and masked name ride in the code.
+        let doorKey = Self.doorKey
+        for (seat, document, name) in [(3, "idCard:11010519491231002X", "王*明"), (200, "passport:E12345678", "A*** ******t")] {
+            let bound = TicketCode(
+                show: "show", seat: seat, id: TicketCode.id(sale: "h_rn", seat: seat, generation: seat == 3 ? 0 : 2), seatName: "\(seat)座",
+                binding: TicketCode.binding(key: doorKey, document: document), attendee: name
+            ).signed(by: issuer.key(show: "show"))
+            add(bound, key: "show", expected(bound, key: "show"))
+        }
         var other = Base32.decode(code.dropFirst(3))!
-        other[0] = 2
+        other[0] = 3
         let otherFormat = "SK1" + Base32.encode(other)
         add(otherFormat, key: "show", expected(otherFormat, key: "show"))
         let text = "{\"cases\":[\n" + cases.joined(separator: ",\n") + "\n]}\n"
         assertSnapshot(text, named: "tickets.json", in: Self.repo.appendingPathComponent("Tests/Web/Vectors/tickets"))
         #endif
+    }
+
+    static let doorKey = Array(SHA256.hash("web-vectors-door-key"))
+
+    /// A JSON string of `text` (backslash, quote and line ends escaped: all the vectors' texts need).
+    static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n") + "\""
+    }
+
+    /// What a door typed or read against a ticket's binding: the same document however it is typed
+    /// (spaces, a lower-case x, full-width digits) matches, another does not (`door.json`).
+    @Test func theDoorWritesTheDocumentVectors() throws {
+        let binding = SHA256.hex(TicketCode.binding(key: Self.doorKey, document: "idCard:11010519491231002X"))
+        let passport = SHA256.hex(TicketCode.binding(key: Self.doorKey, document: "passport:E12345678"))
+        let cases: [(String, String, Bool)] = [
+            (binding, "11010519491231002X", true), (binding, "11010519491231002x", true), (binding, " 110105 19491231 002X\n", true),
+            (binding, "１１０１０５１９４９１２３１００２Ｘ", true), (binding, "110105194912310021", false), (binding, "E12345678", false),
+            (passport, "e12345678", true), (passport, "E1234567", false),
+        ]
+        let lines = cases.map { #"{"binding":"\#($0.0)","typed":\#(Self.quoted($0.1)),"matches":\#($0.2)}"# }
+        let text = "{\"doorKey\":\"\(SHA256.hex(Self.doorKey))\",\"cases\":[\n" + lines.joined(separator: ",\n") + "\n]}\n"
+        assertSnapshot(text, named: "door.json", in: Self.repo.appendingPathComponent("Tests/Web/Vectors/tickets"))
     }
 
     static func kind(_ e: TicketCodeError) -> String {

@@ -8,7 +8,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readTicket, verifyTicket, base32Decode, TicketCodeError } from '../../Sources/SeatServer/Web/Site/js/ticket.js';
+import {
+  readTicket, verifyTicket, base32Decode, TicketCodeError, documentMatches, normalizedDocument,
+} from '../../Sources/SeatServer/Web/Site/js/ticket.js';
 
 const vectors = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'Vectors/tickets/tickets.json'), 'utf8'));
 
@@ -30,7 +32,8 @@ test('every code reads and verifies as the Swift issuer says', async () => {
     if (c.ticket) {
       const read = readTicket(c.code);
       assert.equal(read.signature.length, 64);
-      assert.deepEqual({ show: read.show, seat: read.seat, seatName: read.seatName, id: read.id }, c.ticket);
+      assert.deepEqual(
+        { show: read.show, seat: read.seat, seatName: read.seatName, id: read.id, binding: read.binding, attendee: read.attendee }, c.ticket);
     }
   }
 });
@@ -74,4 +77,35 @@ test('offline, the door decides as the server does and keeps what it let in', as
   assert.equal(calls, 3);
   assert.deepEqual(result.left.map(s => s.nonce), ['c']);
   assert.deepEqual(result.conflicts.map(c => [c.scan.nonce, c.server.result]), [['b', 'already_in']]);
+});
+
+const door = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'Vectors/tickets/door.json'), 'utf8'));
+
+test('a real-name ticket carries its binding and masked attendee, read as Swift wrote them', () => {
+  const bound = vectors.cases.filter(c => c.ticket && c.ticket.binding);
+  assert.equal(bound.length, 2);
+  assert.deepEqual(bound.map(c => c.ticket.attendee), ['王*明', 'A*** ******t']);
+  assert.ok(vectors.cases.filter(c => c.ticket && c.ticket.binding === null).length >= 18, 'format 1 tickets have none');
+});
+
+test('a document typed or read matches its binding however it is typed, another does not', async () => {
+  assert.equal(normalizedDocument(' 110105 19491231 002x\n'), '11010519491231002X');
+  assert.equal(normalizedDocument('１１０-１０５'), '110105');
+  for (const c of door.cases) assert.equal(await documentMatches(c.binding, door.doorKey, c.typed), c.matches, JSON.stringify(c));
+  assert.equal(await documentMatches(door.cases[0].binding, door.doorKey, ''), false);
+});
+
+test("offline, a real-name ticket needs its attendee's document; one sold without a name is unbound", async () => {
+  const { decideOffline } = await import('../../Sources/SeatServer/Web/Site/js/door-offline.js');
+  const bound = vectors.cases.find(c => c.ticket && c.ticket.binding === door.cases[0].binding);
+  const plain = vectors.cases.find(c => c.ticket && c.ticket.show === 'show' && !c.ticket.binding);
+  const issuers = { show: { publicKey: bound.publicKey, revoked: [], doorKey: door.doorKey } };
+  const decide = (code, document) => decideOffline(code, { shows: ['show'], issuers, inside: new Set(), document });
+  const ask = await decide(bound.code, null);
+  assert.deepEqual([ask.result, ask.reason, ask.attendee], ['id_required', 'idRequired', '王*明']);
+  assert.equal((await decide(bound.code, '110105194912310021')).result, 'wrong_person');
+  assert.equal((await decide(bound.code, '11010519491231002x')).result, 'ok');
+  assert.equal((await decide(plain.code, '11010519491231002X')).result, 'unbound');
+  const noRealName = { show: { publicKey: bound.publicKey, revoked: [] } };
+  assert.equal((await decideOffline(plain.code, { shows: ['show'], issuers: noRealName, inside: new Set() })).result, 'ok', 'a show without real names');
 });

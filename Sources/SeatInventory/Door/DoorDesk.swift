@@ -12,18 +12,25 @@ public struct DoorVerdict: Sendable, Hashable {
         case notATicket, truncated, unknownFormat, unknownShow, signature
         /// A ticket of a show this gate does not admit.
         case wrongShow
-        /// The show was cancelled; the seat was refunded, exchanged or sold again since.
-        case cancelled, refunded, exchanged, resold
+        /// The show was cancelled; the seat was refunded, exchanged or sold again since; the ticket was
+        /// given to another person (a real-name show's: the new code is theirs).
+        case cancelled, refunded, exchanged, resold, transferred
         /// Going in before the doors open.
         case tooEarly
+        /// A real-name ticket: no document given yet (the attendant checks the attendee's), the document
+        /// is another person's, or the ticket was sold without a name and never bound to one.
+        case idRequired, wrongPerson, unbound
 
         /// The answer's family, as the wire names it (`invalid`, `wrong_show`, `revoked`, `too_early`).
         public var result: String {
             switch self {
             case .notATicket, .truncated, .unknownFormat, .unknownShow, .signature: "invalid"
             case .wrongShow: "wrong_show"
-            case .cancelled, .refunded, .exchanged, .resold: "revoked"
+            case .cancelled, .refunded, .exchanged, .resold, .transferred: "revoked"
             case .tooEarly: "too_early"
+            case .idRequired: "id_required"
+            case .wrongPerson: "wrong_person"
+            case .unbound: "unbound"
             }
         }
     }
@@ -46,6 +53,8 @@ public struct DoorVerdict: Sendable, Hashable {
     public var seat: DoorShowFacts?
     /// When the doors open (Unix milliseconds), for a scan too early.
     public var opensAt: Int64?
+    /// A real-name ticket's attendee, masked (`王*明`).
+    public var attendee: String?
 }
 
 /// The door's rules over an inventory and the shows' ticket keys. Holds no state of its own.
@@ -53,6 +62,8 @@ public struct DoorDesk: Sendable {
     /// Doors open this long before a show starts: a ticket scanned in earlier is `tooEarly` (Chinese
     /// cinemas let people in 15–30 minutes before; concerts an hour or two).
     public static let doorsOpenMinutes: Int64 = 120
+    /// A ticket's last generation the door looks for: a first binding and at most 9 transfers.
+    static let mostGenerations = 10
 
     public let inventory: Inventory
     public let tickets: TicketIssuer
@@ -63,7 +74,8 @@ public struct DoorDesk: Sendable {
     /// the shows this gate admits, empty for any). A nonce another scan used is `nonceReused`.
     /// - Complexity: O(1) reads of memory and two of the store (the seat's sales, the scan).
     public func decide(
-        code: String, direction: CheckInScan.Direction, gate: String, nonce: String, shows: [String], operatorName: String, now: Int64
+        code: String, direction: CheckInScan.Direction, gate: String, nonce: String, shows: [String], operatorName: String, now: Int64,
+        document: String? = nil
     ) throws(Refusal) -> DoorVerdict {
         var verdict = DoorVerdict(outcome: .refused(.unknownShow, detail: ""), direction: direction)
         func refused(_ why: DoorVerdict.Refused, _ detail: String) -> DoorVerdict {
@@ -102,13 +114,32 @@ public struct DoorDesk: Sendable {
             return refused(.tooEarly, "doors open \(Self.doorsOpenMinutes) minutes before the show")
         }
         let sales = try inventory.seatSales(show: ticket.show, seat: ticket.seat)
-        guard let sale = sales.current, TicketCode.id(sale: sale, seat: ticket.seat) == ticket.id else {
-            guard let refunded = sales.refunded.first(where: { TicketCode.id(sale: $0, seat: ticket.seat) == ticket.id }) else {
+        // A ticket's generations: a real-name ticket changes id each time it changes hands (10 at most:
+        // a first binding and 9 transfers).
+        func isOf(_ sale: String, upTo last: Int = Self.mostGenerations) -> Bool {
+            (0...last).contains { TicketCode.id(sale: sale, seat: ticket.seat, generation: $0) == ticket.id }
+        }
+        guard let sale = sales.current, TicketCode.id(sale: sale, seat: ticket.seat, generation: sales.generation) == ticket.id else {
+            if let sale = sales.current, sales.generation > 0, isOf(sale, upTo: sales.generation - 1) {
+                return refused(.transferred, "the ticket was given to another person: this code no longer stands, theirs does")
+            }
+            guard let refunded = sales.refunded.first(where: { isOf($0) }) else {
                 return refused(.resold, "the seat was sold again since: this ticket no longer stands")
             }
             return try inventory.wasExchanged(sale: refunded, seat: ticket.seat)
                 ? refused(.exchanged, "the ticket was exchanged for another seat or showing: ask for the new ticket")
                 : refused(.refunded, "the ticket was refunded")
+        }
+        // A real-name ticket: its attendee's document, typed or read, against the ticket's (going in).
+        if facts.realName && direction == .in {
+            guard let identity = sales.identity else {
+                return refused(.unbound, "this ticket was sold without a name: bind it to its attendee at the box office first")
+            }
+            verdict.attendee = inventory.attendeeMask(sales.attendee, show: ticket.show)
+            guard let document else { return refused(.idRequired, "check the attendee's document: \(verdict.attendee ?? "")") }
+            guard inventory.documentMatches(document, identity: identity) else {
+                return refused(.wrongPerson, "the document is not this ticket's attendee's (\(verdict.attendee ?? ""))")
+            }
         }
         let scan = CheckInScan(
             showID: ticket.show, ticketID: id, seat: ticket.seat, direction: direction, gate: gate, operatorName: operatorName, nonce: nonce, at: now)

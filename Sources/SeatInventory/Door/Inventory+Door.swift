@@ -12,6 +12,8 @@ public struct DoorShowFacts: Sendable, Hashable {
     /// Its row's label and its own, as printed on the seat ("3" and "10": 3排10座, Row 3 Seat 10).
     public var rowLabel: String?
     public var seatLabel: String?
+    /// The show sells by real name: its tickets are checked against their attendee's document.
+    public var realName = false
 }
 
 extension Inventory {
@@ -22,7 +24,8 @@ extension Inventory {
                 let known = seat >= 0 && seat < s.layout.seatCount
                 return DoorShowFacts(
                     startsAt: s.startsAtMilliseconds, cancelled: s.record.cancelledAt != nil, seatID: known ? s.layout.seatID(seat) : nil,
-                    rowLabel: known ? s.layout.rows[s.layout.rowIndex(of: seat)].label : nil, seatLabel: known ? s.layout.seat(seat).label : nil)
+                    rowLabel: known ? s.layout.rows[s.layout.rowIndex(of: seat)].label : nil, seatLabel: known ? s.layout.seat(seat).label : nil,
+                    realName: s.realName.isOn)
             }
         }
     }
@@ -34,7 +37,7 @@ extension Inventory {
     }
 
     /// Who sold the seat now and the sales it was refunded from (`DoorStore.seatSales`). Reads the store.
-    public func seatSales(show: String, seat: SeatIndex) throws(Refusal) -> (current: String?, refunded: [String]) {
+    public func seatSales(show: String, seat: SeatIndex) throws(Refusal) -> SeatSales {
         do { return try doorStore().seatSales(show: show, seat: seat) } catch let r as Refusal { throw r } catch { throw Self.storeRefusal(error) }
     }
 

@@ -14,7 +14,7 @@ extension SeatAPI {
         let body = try RequestBody.decode(r, CheckInRequest.init(json:))
         let verdict = try DoorDesk(inventory: inventory, tickets: tickets).decide(
             code: body.code, direction: body.direction == "out" ? .out : .in, gate: body.gate, nonce: body.nonce, shows: body.shows,
-            operatorName: who.name, now: Int64(Date().timeIntervalSince1970 * 1000))
+            operatorName: who.name, now: Int64(Date().timeIntervalSince1970 * 1000), document: body.idNumber)
         if case .passed = verdict.outcome {} else { inventory.metrics.count("checkins_refused") }
         return .json(200, Self.checkInResult(verdict))
     }
@@ -29,6 +29,7 @@ extension SeatAPI {
         var result = CheckInResult(
             result: "ok", direction: v.direction.rawValue, showID: v.showID, seat: seatID, ticketID: v.ticketID, detail: "",
             row: v.seat?.rowLabel, number: v.seat?.seatLabel)
+        result.attendee = v.attendee
         switch v.outcome {
         case .passed(_, let replay):
             result.replay = replay
@@ -38,6 +39,7 @@ extension SeatAPI {
             result.reason = why.rawValue
             result.detail = v.opensAt.map { "\(detail), at \(Render.iso($0))" } ?? detail
             result.opensAt = v.opensAt.map(Render.iso)
+            if why == .idRequired || why == .wrongPerson { result.reason = why.rawValue }
         case .alreadyIn(let first):
             result.result = "already_in"
             result.earlier = earlier(first)

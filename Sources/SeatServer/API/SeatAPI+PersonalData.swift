@@ -14,6 +14,39 @@ extension SeatAPI {
             headers: [("Cache-Control", "no-store")])
     }
 
+    // Attendee books (常用观演人): a capability token the buyer's app keeps; entries sealed, shown masked.
+
+    func createAttendeeBook() -> HTTPResponse {
+        let token = inventory.newAttendeeBook()
+        return .json(201, AttendeeBookResource(book: token, attendees: []), headers: [("Location", "/v1/attendee-books/\(token)")])
+    }
+
+    func attendeeBook(_ token: String) throws -> HTTPResponse {
+        try Self.checkBook(token)
+        let entries = try inventory.attendeeBook(token).map { AttendeeBookResource.Entry(id: $0.id, name: $0.name, idType: $0.idType, idNumber: $0.idNumber) }
+        return .json(200, AttendeeBookResource(book: token, attendees: entries), headers: [("Cache-Control", "no-store")])
+    }
+
+    func addBookAttendee(_ token: String, _ r: HTTPRequest) throws -> HTTPResponse {
+        try Self.checkBook(token)
+        let a = try RequestBody.decode(r, BookEntryRequest.init(json:)).attendee
+        let saved = try inventory.saveToBook(token, AttendeeInput(seat: nil, name: a.name, idType: a.idType, idNumber: a.idNumber, phone: a.phone))
+        return .json(201, AttendeeBookResource(book: token, attendees: [.init(id: saved.id, name: saved.name, idType: saved.idType, idNumber: saved.idNumber)]))
+    }
+
+    func removeBookAttendee(_ token: String, entry: String) throws -> HTTPResponse {
+        try Self.checkBook(token)
+        try inventory.removeFromBook(token, entry: entry)
+        return .empty(204)
+    }
+
+    /// A book's token as this server makes them (`ab_` and hex digits): anything else is no book.
+    static func checkBook(_ token: String) throws {
+        guard token.hasPrefix("ab_"), token.count <= 80, token.dropFirst(3).allSatisfy({ $0.isHexDigit || $0 == "." }) else {
+            throw Problem(404, "not-found", "Not found", detail: "no attendee book with this token")
+        }
+    }
+
     func erasePersonalData(_ show: String, by who: Operator) throws -> HTTPResponse {
         let erased = try inventory.erasePersonalData(show: show, by: who.name)
         return .json(200, ErasureResource(show: show, attendees: erased.attendees, contacts: erased.contacts))

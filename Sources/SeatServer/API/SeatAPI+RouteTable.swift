@@ -93,6 +93,7 @@ extension SeatAPI {
         Route("/v1/shows/{id}/issuer", [("GET", .getTicketIssuer, { api, c in try api.ticketIssuer(c[0], c.request) })]),
         Route("/v1/checkin", [("POST", .checkIn, { api, c in try api.checkIn(c.request, by: try c.signedIn) })]),
         Route("/v1/tickets/{ticket}", [("GET", .getTicketPicture, { api, c in try api.ticketPicture(c[0]) })]),
+        Route("/v1/tickets/{ticket}/transfer", [("POST", .transferTicket, { api, c in try api.transferTicket(c[0], c.request) })]),
         Route("/v1/shows/{id}/checkin", [("GET", .checkInCounts, { api, c in try api.checkInCounts(c[0], c.request) })]),
         Route("/v1/orders/{orderRef}/refund", [("POST", .refund, { api, c in try api.refund(c[0], c.request, trace: c.trace, idempotency: c.idempotency) })]),
         Route("/v1/orders/{orderRef}/exchange", [("POST", .exchange, { api, c in try api.exchange(c[0], c.request, idempotency: c.idempotency) })]),
@@ -148,6 +149,12 @@ extension SeatAPI {
         Route("/v1/holds/{token}/seats", [("POST", .modifyHold, modifyHold)]),
         Route("/v1/holds/{token}/attendees", [("PUT", .setAttendees, setAttendees)]),
         Route("/v1/shows/{id}/attendees/reveal", [("POST", .revealAttendee, { api, c in try api.revealAttendee(c[0], c.request, by: try c.signedIn) })]),
+        Route("/v1/attendee-books", [("POST", .createAttendeeBook, { api, _ in api.createAttendeeBook() })]),
+        Route("/v1/attendee-books/{book}", [("GET", .getAttendeeBook, { api, c in try api.attendeeBook(c[0]) })]),
+        Route("/v1/attendee-books/{book}/attendees", [("POST", .addBookAttendee, { api, c in try api.addBookAttendee(c[0], c.request) })]),
+        Route(
+            "/v1/attendee-books/{book}/attendees/{entry}",
+            [("DELETE", .removeBookAttendee, { api, c in try api.removeBookAttendee(c[0], entry: c[1]) })]),
         Route("/v1/shows/{id}/personal-data", [("DELETE", .erasePersonalData, { api, c in try api.erasePersonalData(c[0], by: try c.signedIn) })]),
         Route("/v1/holds/{token}/extend", [("POST", .extendHold, extendHold)]),
         Route("/v1/holds/{token}/tickets", [("GET", .getHoldTickets, { api, c in try api.holdTickets(c[0]) })]),
@@ -212,7 +219,7 @@ extension SeatAPI {
 
     private static let setAttendees: Route.Handler = { api, c in
         let body = try RequestBody.decode(c.request, AttendeesRequest.init(json:))
-        let (view, ticket) = try api.inventory.beginSetAttendees(token: c[0], SeatAPI.attendees(body.attendees))
+        let (view, ticket) = try api.inventory.beginSetAttendees(token: c[0], try api.attendeeInputs(body.attendees, book: body.book))
         return api.afterCommit(ticket, trace: c.trace) { .json(200, Render.hold(view)) }
     }
 
@@ -279,6 +286,8 @@ extension SeatAPI {
         "/v1/holds/{token}/checkout", "/v1/holds/{token}/card-setup", "/v1/holds/{token}/card-payment",
         "/v1/orders/{orderRef}", "/v1/orders/{orderRef}/tickets", "/v1/orders/{orderRef}/exchange", "/v1/orders/{orderRef}/refund",
         "/v1/orders/{orderRef}/calendar.ics", "/orders/{orderRef}", "/v1/queue/{entry}", "/v1/queue/{entry}/events", "/v1/tickets/{ticket}",
+        "/v1/tickets/{ticket}/transfer", "/v1/attendee-books/{book}", "/v1/attendee-books/{book}/attendees",
+        "/v1/attendee-books/{book}/attendees/{entry}",
         "/v1/seasons/{id}/holds/{token}", "/v1/seasons/{id}/holds/{token}/confirm", "/v1/seasons/{id}/seats/{seat}/release",
         "/v1/seasons/{id}/seats/{seat}/reclaim",
     ]

@@ -179,7 +179,7 @@ extension SeatAPI {
         let places = body.areas.map { ($0.area, $0.count) }
         let (outcome, ticket) = try inventory.beginCreateHold(
             show: showID, seatIDs: body.seats, wheelchair: body.wheelchair, places: places, idempotency: idem, admission: admission?.entryID,
-            attendees: Self.attendees(body.attendees))
+            attendees: try attendeeInputs(body.attendees, book: body.book))
         return afterCommit(ticket, trace: trace) { [queues] in
             // Held with it: the admission no longer lapses (its place is done with).
             if let admission { queues?.used(admission) }
@@ -261,6 +261,13 @@ extension SeatAPI {
     /// A request's attendees in the domain's words (the inventory checks them).
     static func attendees(_ list: [HoldAttendee]) -> [AttendeeInput] {
         list.map { AttendeeInput(seat: $0.seat, name: $0.name, idType: $0.idType, idNumber: $0.idNumber, phone: $0.phone) }
+    }
+
+    /// The same, those saved in the buyer's attendee book opened from it.
+    func attendeeInputs(_ list: [HoldAttendee], book: String?) throws -> [AttendeeInput] {
+        var saved: [Int: String] = [:]
+        for (k, a) in list.enumerated() { if let id = a.saved { saved[k] = id } }
+        return try inventory.resolveSaved(Self.attendees(list), saved: saved, book: book)
     }
 }
 

@@ -509,3 +509,9 @@ ALTER TABLE order_contacts ADD COLUMN name_key text, ADD COLUMN phone_key text, 
 CREATE INDEX order_contacts_name_key ON order_contacts(name_key) WHERE name_key IS NOT NULL;
 CREATE INDEX order_contacts_phone_key ON order_contacts(phone_key) WHERE phone_key IS NOT NULL;
 CREATE INDEX order_contacts_phone_tail_key ON order_contacts(phone_tail_key) WHERE phone_tail_key IS NOT NULL;
+
+-- 27: ticket transfers and attendee books
+CREATE TABLE ticket_transfers(show_id text NOT NULL, old_ticket text NOT NULL, seat int NOT NULL, hold_id text NOT NULL,
+                              first_binding boolean NOT NULL, at bigint NOT NULL, operator text NOT NULL, PRIMARY KEY(show_id, old_ticket));
+CREATE INDEX ticket_transfers_seat ON ticket_transfers(show_id, seat, hold_id);
+CREATE TABLE attendee_books(book text NOT NULL, entry text NOT NULL, sealed text NOT NULL, created_at bigint NOT NULL, PRIMARY KEY(book, entry));

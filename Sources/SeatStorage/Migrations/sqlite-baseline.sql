@@ -87,3 +87,8 @@ ALTER TABLE order_contacts ADD COLUMN phone_tail_key TEXT;
 CREATE INDEX order_contacts_name_key ON order_contacts(name_key) WHERE name_key IS NOT NULL;
 CREATE INDEX order_contacts_phone_key ON order_contacts(phone_key) WHERE phone_key IS NOT NULL;
 CREATE INDEX order_contacts_phone_tail_key ON order_contacts(phone_tail_key) WHERE phone_tail_key IS NOT NULL;
+-- 17: ticket transfers and attendee books
+CREATE TABLE ticket_transfers(show_id TEXT NOT NULL, old_ticket TEXT NOT NULL, seat INTEGER NOT NULL, hold_id TEXT NOT NULL,
+                              first_binding INTEGER NOT NULL, at INTEGER NOT NULL, operator TEXT NOT NULL, PRIMARY KEY(show_id, old_ticket));
+CREATE INDEX ticket_transfers_seat ON ticket_transfers(show_id, seat, hold_id);
+CREATE TABLE attendee_books(book TEXT NOT NULL, entry TEXT NOT NULL, sealed TEXT NOT NULL, created_at INTEGER NOT NULL, PRIMARY KEY(book, entry));

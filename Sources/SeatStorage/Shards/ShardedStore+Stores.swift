@@ -23,7 +23,7 @@ extension ShardedStore: QueueStore, DoorStore, ContactStore {
         try shard(forShow: show).run { try $0.recentScans(show: show, limit: limit) }
     }
 
-    public func seatSales(show: String, seat: Int) throws -> (current: String?, refunded: [String]) {
+    public func seatSales(show: String, seat: Int) throws -> SeatSales {
         try shard(forShow: show).run { try $0.seatSales(show: show, seat: seat) }
     }
 
@@ -60,6 +60,25 @@ extension ShardedStore: PersonalDataStore {
 
     public func replaceAttendee(show: String, seat: Int, old: String, new: String) throws -> Bool {
         try shard(forShow: show).run { try $0.replaceAttendee(show: show, seat: seat, old: old, new: new) }
+    }
+
+    public func transfer(_ t: TicketTransfer, from: String?, to identity: String, attendee: String) throws -> Bool {
+        try shard(forShow: t.show).run { try $0.transfer(t, from: from, to: identity, attendee: attendee) }
+    }
+
+    public func transfers(show: String) throws -> [TicketTransfer] { try shard(forShow: show).run { try $0.transfers(show: show) } }
+
+    // Attendee books belong to no show: every shard keeps them (as webhook endpoints), any reachable one answers.
+    public func saveBookEntry(book: String, entry: String, sealed: String, at: Int64) throws {
+        _ = try everyShard { try $0.saveBookEntry(book: book, entry: entry, sealed: sealed, at: at) }
+    }
+
+    public func bookEntries(book: String) throws -> [(entry: String, sealed: String, at: Int64)] {
+        try everyShard { try $0.bookEntries(book: book) }.max { $0.count < $1.count } ?? []
+    }
+
+    public func deleteBookEntry(book: String, entry: String) throws -> Bool {
+        try everyShard { try $0.deleteBookEntry(book: book, entry: entry) }.contains(true)
     }
 
     public func contacts(after orderRef: String?, limit: Int) throws -> [OrderContact] {

@@ -12,9 +12,12 @@ public struct CheckInRequest: Sendable, Hashable {
     public var nonce: String
     /// The shows this gate admits (empty: any show of this server).
     public var shows: [String]
+    /// A real-name ticket's attendee's document, typed or read by an ID reader (a keyboard wedge): checked
+    /// against the ticket; nil for the scan that asks what the ticket needs.
+    public var idNumber: String?
 
-    public init(code: String, gate: String, direction: String = "in", nonce: String, shows: [String] = []) {
-        self.code = code; self.gate = gate; self.direction = direction; self.nonce = nonce; self.shows = shows
+    public init(code: String, gate: String, direction: String = "in", nonce: String, shows: [String] = [], idNumber: String? = nil) {
+        self.code = code; self.gate = gate; self.direction = direction; self.nonce = nonce; self.shows = shows; self.idNumber = idNumber
     }
 
     public func jsonBytes() -> [UInt8] {
@@ -22,6 +25,7 @@ public struct CheckInRequest: Sendable, Hashable {
         w.raw("{"); w.key("code", first: true); w.string(code); w.key("gate"); w.string(gate); w.key("direction"); w.string(direction)
         w.key("nonce"); w.string(nonce)
         if !shows.isEmpty { w.key("shows"); w.strings(shows) }
+        if let idNumber { w.key("idNumber"); w.string(idNumber) }
         w.raw("}")
         return w.bytes
     }
@@ -29,7 +33,13 @@ public struct CheckInRequest: Sendable, Hashable {
     public init(json bytes: [UInt8]) throws(WireError) {
         let o = try WireError.object(bytes)
         var log = ProblemLog()
-        o.rejectUnknownKeys(["code", "gate", "direction", "nonce", "shows"], at: "", into: &log)
+        o.rejectUnknownKeys(["code", "gate", "direction", "nonce", "shows", "idNumber"], at: "", into: &log)
+        // An ID reader is a keyboard wedge too: its Enter ends the number.
+        var idNumber = o.string("idNumber", at: "", into: &log, required: false)?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let n = idNumber, n.isEmpty || n.unicodeScalars.count > 32 || WireText.controlCharacter(in: n) != nil {
+            log.add("idNumber", "the document's number, 1 to 32 characters besides spaces and line ends")
+            idNumber = nil
+        }
         // Scanners end what they read with a newline (a keyboard wedge's Enter), and a pasted code may
         // carry spaces: the code is what stands between them.
         var code = o.string("code", at: "", into: &log)?.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -61,7 +71,7 @@ public struct CheckInRequest: Sendable, Hashable {
             }
         }
         guard log.isEmpty, let code, let gate, let nonce else { throw .invalid(log.error) }
-        self.init(code: code, gate: gate, direction: direction, nonce: nonce, shows: shows)
+        self.init(code: code, gate: gate, direction: direction, nonce: nonce, shows: shows, idNumber: idNumber)
     }
 }
 
@@ -76,6 +86,8 @@ extension CheckInRequest: WireBody {
                 "the scan's own id: a scanner retrying the same scan sends the same nonce, and it counts once"),
             "shows": .array(.string(pattern: WireIdentifier.pattern), maxItems: 100).described(
                 "the shows this gate admits: another show's ticket is wrong_show"),
+            "idNumber": .string(pattern: #"^\s*\S[^\u0000-\u001f]{0,31}\s*$"#, maxLength: 40).described(
+                "a real-name ticket's attendee's document, typed or read: checked against the ticket (id_required without it)"),
         ], required: ["code", "gate", "nonce"], closed: true
     ).example(#"{"code":"SK1AEB…","gate":"Hall 3 door","direction":"in","nonce":"scan-7f3e2a91"}"#)
 }
@@ -113,11 +125,13 @@ public struct CheckInResult: Sendable {
     public var number: String?
     /// For `too_early`: when the doors open.
     public var opensAt: String?
+    /// A real-name ticket's attendee, masked (`王*明`): whom the attendant compares with the document.
+    public var attendee: String?
 
     /// Every `reason`: a red scan's cause, the same words the door's offline check uses.
     public static let reasons = [
         "notATicket", "truncated", "unknownFormat", "signature", "unknownShow", "cancelled", "refunded", "exchanged", "resold", "wrongShow",
-        "tooEarly", "neverIn", "wentOut",
+        "tooEarly", "neverIn", "wentOut", "transferred", "idRequired", "wrongPerson", "unbound",
     ]
 
     public init(
@@ -144,6 +158,7 @@ public struct CheckInResult: Sendable {
         if let row { w.key("row"); w.string(row) }
         if let number { w.key("number"); w.string(number) }
         if let opensAt { w.key("opensAt"); w.string(opensAt) }
+        if let attendee { w.key("attendee"); w.string(attendee) }
         w.raw("}")
     }
 
@@ -156,6 +171,7 @@ public struct CheckInResult: Sendable {
             earlier: e.map { Scan(at: $0.text("at"), gate: $0.text("gate"), operatorName: $0.text("operator"), direction: $0.text("direction")) },
             detail: o.text("detail"), reason: o.optionalText("reason"), row: o.optionalText("row"), number: o.optionalText("number"),
             opensAt: o.optionalText("opensAt"))
+        attendee = o.optionalText("attendee")
     }
 }
 
@@ -163,7 +179,7 @@ extension CheckInResult: WireBody, WireWritable {
     public static let schemaName = "CheckInResult"
     public static let schema: JSONSchema = .object(
         [
-            "result": .oneOf(["ok", "already_in", "not_in", "revoked", "wrong_show", "too_early", "invalid"]),
+            "result": .oneOf(["ok", "already_in", "not_in", "revoked", "wrong_show", "too_early", "invalid", "id_required", "wrong_person", "unbound"]),
             "ok": .boolean.described("green: let them through"),
             "direction": .oneOf(["in", "out"]),
             "showId": .string().orNull,
@@ -180,6 +196,7 @@ extension CheckInResult: WireBody, WireWritable {
             "row": .string().described("the seat's row as printed on it"),
             "number": .string().described("the seat's number as printed on it"),
             "opensAt": .string(format: "date-time").described("too_early: when the doors open"),
+            "attendee": .string().described("a real-name ticket's attendee, masked (王*明)"),
         ], required: ["result", "ok", "direction", "showId", "seat", "ticketId", "replay", "earlier", "detail"])
 }
 

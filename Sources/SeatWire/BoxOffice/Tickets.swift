@@ -19,13 +19,15 @@ public struct TicketsResource: Sendable {
         /// The seat's row and number as printed on it (a stub reads 3排10座, Row 3 Seat 10, not "3-10").
         public var row: String?
         public var number: String?
+        /// A real-name ticket's attendee, masked (`王*明`).
+        public var attendee: String?
 
         public init(
             ticketID: String, showID: String, seat: String, price: String, currency: String, status: String, revokedAt: String?, code: String?,
-            row: String? = nil, number: String? = nil
+            row: String? = nil, number: String? = nil, attendee: String? = nil
         ) {
             self.ticketID = ticketID; self.showID = showID; self.seat = seat; self.price = price; self.currency = currency
-            self.status = status; self.revokedAt = revokedAt; self.code = code; self.row = row; self.number = number
+            self.status = status; self.revokedAt = revokedAt; self.code = code; self.row = row; self.number = number; self.attendee = attendee
         }
     }
 
@@ -44,6 +46,7 @@ public struct TicketsResource: Sendable {
             w.key("revokedAt"); optional(t.revokedAt); w.key("code"); optional(t.code)
             if let row = t.row { w.key("row"); w.string(row) }
             if let number = t.number { w.key("number"); w.string(number) }
+            if let attendee = t.attendee { w.key("attendee"); w.string(attendee) }
             w.raw("}")
         }
         w.raw("]}")
@@ -57,7 +60,7 @@ public struct TicketsResource: Sendable {
                 Ticket(
                     ticketID: t.text("ticketId"), showID: t.text("showId"), seat: t.text("seat"), price: t.text("price"), currency: t.text("currency"),
                     status: t.text("status"), revokedAt: t.optionalText("revokedAt"), code: t.optionalText("code"), row: t.optionalText("row"),
-                    number: t.optionalText("number"))
+                    number: t.optionalText("number"), attendee: t.optionalText("attendee"))
             })
     }
 }
@@ -79,6 +82,7 @@ extension TicketsResource: WireBody, WireWritable {
                         "row": .string().described("the seat's row as printed on it"), "number": .string().described("the seat's number as printed on it"),
                         "revokedAt": .string(format: "date-time").orNull.described(
                             "when the ticket was revoked: the seat refunded or exchanged, or the show cancelled"),
+                        "attendee": .string().described("a real-name ticket's attendee, masked (王*明)"),
                         "code": .string(pattern: "^SK1[A-Z2-7]+$").orNull.described(
                             "what the ticket's QR code carries: the ticket signed with the show's Ed25519 issuer key (null when revoked)"),
                     ], required: ["ticketId", "showId", "seat", "price", "currency", "status", "revokedAt", "code"])),
@@ -92,17 +96,24 @@ public struct TicketIssuerResource: Sendable {
     public var publicKey: String
     /// The ids of the show's tickets revoked so far (refunded, exchanged; all of them once the show is cancelled).
     public var revoked: [String]
+    /// A real-name show's door key (64 hex digits): HMAC-SHA-256 under it of `seatkit-door-id\u{1F}` and
+    /// a document (`idCard:110…`) gives a ticket's binding, so a door checks a document offline.
+    public var doorKey: String?
 
-    public init(showID: String, publicKey: String, revoked: [String]) { self.showID = showID; self.publicKey = publicKey; self.revoked = revoked }
+    public init(showID: String, publicKey: String, revoked: [String], doorKey: String? = nil) {
+        self.showID = showID; self.publicKey = publicKey; self.revoked = revoked; self.doorKey = doorKey
+    }
 
     public func write(into w: inout JSONWriter) {
         w.raw("{"); w.key("showId", first: true); w.string(showID); w.key("algorithm"); w.string("Ed25519")
-        w.key("publicKey"); w.string(publicKey); w.key("revoked"); w.strings(revoked); w.raw("}")
+        w.key("publicKey"); w.string(publicKey); w.key("revoked"); w.strings(revoked)
+        if let doorKey { w.key("doorKey"); w.string(doorKey) }
+        w.raw("}")
     }
 
     public init(json bytes: [UInt8]) throws(WireError) {
         let o = try Self.conformingObject(bytes)
-        self.init(showID: o.text("showId"), publicKey: o.text("publicKey"), revoked: o.texts("revoked"))
+        self.init(showID: o.text("showId"), publicKey: o.text("publicKey"), revoked: o.texts("revoked"), doorKey: o.optionalText("doorKey"))
     }
 }
 
@@ -115,6 +126,9 @@ extension TicketIssuerResource: WireBody, WireWritable {
             "publicKey": .string(pattern: "^[0-9a-f]{64}$").described(
                 "the show's Ed25519 public key: a ticket's signature covers \"seatkit-ticket\\u001f\" and its payload"),
             "revoked": .array(.string(pattern: "^[0-9a-f]{16}$")).described(
-                "the tickets revoked so far (refunded or exchanged; every ticket once the show is cancelled): a scanner offline refuses these"),
+                "the tickets revoked so far (refunded, exchanged or transferred; every ticket once the show is cancelled): a scanner offline refuses these"),
+            "doorKey": .string(pattern: "^[0-9a-f]{64}$").described(
+                "a real-name show's: a ticket's binding is the first 8 bytes of HMAC-SHA-256 under it of \"seatkit-door-id\\u001f\" and the document (idCard:…)"
+            ),
         ], required: ["showId", "algorithm", "publicKey", "revoked"])
 }

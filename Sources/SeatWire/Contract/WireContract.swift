@@ -19,6 +19,7 @@ public enum WireContract {
         CardSetupResource.self, CardPaymentRequest.self, CardPaymentResource.self, AreaCountsResource.self, ChannelResource.self, ChannelRequest.self,
         SeasonRequest.self, SeasonResource.self, SeasonHoldResource.self, SeasonNightRequest.self, SeasonReportResource.self,
         HoldAttendee.self, AttendeesRequest.self, RevealRequest.self, RevealedAttendeeResource.self, ErasureResource.self,
+        TransferRequest.self, AttendeeBookResource.self, BookEntryRequest.self,
     ]
 
     /// The schema a component name stands for.

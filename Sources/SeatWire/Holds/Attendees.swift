@@ -13,10 +13,16 @@ public struct HoldAttendee: Sendable, Hashable {
     public var idType: String
     public var idNumber: String
     public var phone: String?
+    /// An attendee saved in the buyer's attendee book (`at_…`, with the request's `book`): name and
+    /// document are the book's, the others left out.
+    public var saved: String?
 
-    public init(seat: String?, name: String, idType: String, idNumber: String, phone: String? = nil) {
-        self.seat = seat; self.name = name; self.idType = idType; self.idNumber = idNumber; self.phone = phone
+    public init(seat: String?, name: String, idType: String, idNumber: String, phone: String? = nil, saved: String? = nil) {
+        self.seat = seat; self.name = name; self.idType = idType; self.idNumber = idNumber; self.phone = phone; self.saved = saved
     }
+
+    /// A saved attendee of the book for `seat`.
+    public static func saved(_ id: String, seat: String?) -> HoldAttendee { HoldAttendee(seat: seat, name: "", idType: "", idNumber: "", saved: id) }
 
     /// The most attendees one request gives: a hold's seats.
     public static let limit = 1000
@@ -25,8 +31,12 @@ public struct HoldAttendee: Sendable, Hashable {
         w.raw("{")
         var first = true
         if let seat { w.key("seat", first: true); w.string(seat); first = false }
-        w.key("name", first: first); w.string(name); w.key("idType"); w.string(idType); w.key("idNumber"); w.string(idNumber)
-        if let phone { w.key("phone"); w.string(phone) }
+        if let saved {
+            w.key("saved", first: first); w.string(saved)
+        } else {
+            w.key("name", first: first); w.string(name); w.key("idType"); w.string(idType); w.key("idNumber"); w.string(idNumber)
+            if let phone { w.key("phone"); w.string(phone) }
+        }
         w.raw("}")
     }
 
@@ -50,7 +60,7 @@ public struct HoldAttendee: Sendable, Hashable {
         for (k, item) in items.enumerated() {
             let at = "\(path)[\(k)]"
             guard let o = item.object(at: at, into: &log) else { continue }
-            o.rejectUnknownKeys(["seat", "name", "idType", "idNumber", "phone"], at: at, into: &log)
+            o.rejectUnknownKeys(["seat", "name", "idType", "idNumber", "phone", "saved"], at: at, into: &log)
             func text(_ key: String, _ most: Int, required: Bool = true) -> String? {
                 guard let v = o[key] else {
                     if required { log.add("\(at).\(key)", "missing") }
@@ -62,7 +72,15 @@ public struct HoldAttendee: Sendable, Hashable {
                 }
                 return s
             }
-            let seat = text("seat", 64, required: false), name = text("name", 64), idType = text("idType", 32), number = text("idNumber", 32)
+            let seat = text("seat", 64, required: false)
+            if let saved = text("saved", 64, required: false) {
+                for key in ["name", "idType", "idNumber", "phone"] where o[key] != nil {
+                    log.add("\(at).\(key)", "a saved attendee's comes from the book: leave it out")
+                }
+                out.append(.saved(saved, seat: seat))
+                continue
+            }
+            let name = text("name", 64), idType = text("idType", 32), number = text("idNumber", 32)
             let phone = text("phone", 32, required: false)
             if let name, let idType, let number { out.append(HoldAttendee(seat: seat, name: name, idType: idType, idNumber: number, phone: phone)) }
         }
@@ -79,8 +97,14 @@ extension HoldAttendee: WireBody {
             "idType": .string(minLength: 1, maxLength: 32).described("idCard, passport, hkMacauPermit, taiwanPermit or militaryID"),
             "idNumber": .string(minLength: 1, maxLength: 32).described("checked by the server: an ID card's check character, others' shape"),
             "phone": .string(minLength: 1, maxLength: 32),
-        ], required: ["name", "idType", "idNumber"], closed: true
-    ).example(#"{"seat":"7-1","name":"王小明","idType":"idCard","idNumber":"11010519491231002X"}"#)
+            "saved": .string(minLength: 1, maxLength: 64).described("an attendee saved in the buyer's attendee book (the request's book)"),
+        ], closed: true
+    ).with {
+        $0.oneOf = [
+            .constraint(required: ["name", "idType", "idNumber"]).with { $0.not = [.constraint(required: ["saved"])] },
+            .constraint(required: ["saved"]).with { $0.not = [.constraint(required: ["name"])] },
+        ]
+    }.example(#"{"seat":"7-1","name":"王小明","idType":"idCard","idNumber":"11010519491231002X"}"#)
 }
 
 /// An attendee as anyone but a manager revealing it sees one: masked.
@@ -121,28 +145,36 @@ public struct ShownAttendee: Sendable, Hashable {
 /// `PUT /v1/holds/{token}/attendees`: the attendees of a live hold's seats.
 public struct AttendeesRequest: Sendable, Hashable {
     public var attendees: [HoldAttendee]
-    public init(attendees: [HoldAttendee]) { self.attendees = attendees }
+    /// The buyer's attendee book, when attendees are saved ones.
+    public var book: String?
+    public init(attendees: [HoldAttendee], book: String? = nil) { self.attendees = attendees; self.book = book }
 
     public func jsonBytes() -> [UInt8] {
         var w = JSONWriter()
-        w.raw("{"); w.key("attendees", first: true); HoldAttendee.write(attendees, into: &w); w.raw("}")
+        w.raw("{"); w.key("attendees", first: true); HoldAttendee.write(attendees, into: &w)
+        if let book { w.key("book"); w.string(book) }
+        w.raw("}")
         return w.bytes
     }
 
     public init(json bytes: [UInt8]) throws(WireError) {
         let o = try WireError.object(bytes)
         var log = ProblemLog()
-        o.rejectUnknownKeys(["attendees"], at: "", into: &log)
+        o.rejectUnknownKeys(["attendees", "book"], at: "", into: &log)
         if o["attendees"] == nil { log.add("attendees", "missing") }
         let list = HoldAttendee.read(o["attendees"], at: "attendees", into: &log)
+        let book = o.text("book", into: &log, required: false)
         if !log.isEmpty { throw .invalid(log.error) }
-        self.init(attendees: list)
+        self.init(attendees: list, book: book)
     }
 }
 
 extension AttendeesRequest: WireBody {
     public static let schemaName = "AttendeesRequest"
     public static let schema: JSONSchema = .object(
-        ["attendees": .array(.ref(HoldAttendee.self), minItems: 1, maxItems: HoldAttendee.limit)], required: ["attendees"], closed: true
+        [
+            "attendees": .array(.ref(HoldAttendee.self), minItems: 1, maxItems: HoldAttendee.limit),
+            "book": .string(minLength: 1, maxLength: 128).described("the buyer's attendee book, for attendees saved in it"),
+        ], required: ["attendees"], closed: true
     ).example(#"{"attendees":[{"seat":"7-1","name":"王小明","idType":"idCard","idNumber":"11010519491231002X"}]}"#)
 }

@@ -14,8 +14,10 @@ public struct HoldRequest: Sendable, Hashable {
     public var areas: [AreaCount]
     /// A real-name show's attendees of the seats (they may also come later, by the confirm or checkout).
     public var attendees: [HoldAttendee]
-    public init(seats: [String], wheelchair: Bool = false, areas: [AreaCount] = [], attendees: [HoldAttendee] = []) {
-        self.seats = seats; self.wheelchair = wheelchair; self.areas = areas; self.attendees = attendees
+    /// The buyer's attendee book, when attendees are saved ones.
+    public var book: String?
+    public init(seats: [String], wheelchair: Bool = false, areas: [AreaCount] = [], attendees: [HoldAttendee] = [], book: String? = nil) {
+        self.seats = seats; self.wheelchair = wheelchair; self.areas = areas; self.attendees = attendees; self.book = book
     }
 
     public func jsonBytes() -> [UInt8] {
@@ -24,6 +26,7 @@ public struct HoldRequest: Sendable, Hashable {
         if wheelchair { w.key("wheelchair"); w.raw("true") }
         if !areas.isEmpty { w.key("areas"); AreaCount.write(areas, into: &w) }
         if !attendees.isEmpty { w.key("attendees"); HoldAttendee.write(attendees, into: &w) }
+        if let book { w.key("book"); w.string(book) }
         w.raw("}")
         return w.bytes
     }
@@ -32,7 +35,8 @@ public struct HoldRequest: Sendable, Hashable {
     public init(json bytes: [UInt8]) throws(WireError) {
         let o = try WireError.object(bytes)
         var log = ProblemLog()
-        o.rejectUnknownKeys(["seats", "wheelchair", "areas", "attendees"], at: "", into: &log)
+        o.rejectUnknownKeys(["seats", "wheelchair", "areas", "attendees", "book"], at: "", into: &log)
+        let book = o.text("book", into: &log, required: false)
         let seats = o["seats"] == nil && o["areas"] != nil ? [] : WireError.stringList(o, "seats", &log) ?? []
         var wheelchair = false
         if let v = o["wheelchair"] {
@@ -41,7 +45,7 @@ public struct HoldRequest: Sendable, Hashable {
         let areas = AreaCount.read(o["areas"], at: "areas", into: &log)
         let attendees = HoldAttendee.read(o["attendees"], at: "attendees", into: &log)
         if !log.isEmpty { throw .invalid(log.error) }
-        self.init(seats: seats, wheelchair: wheelchair, areas: areas, attendees: attendees)
+        self.init(seats: seats, wheelchair: wheelchair, areas: areas, attendees: attendees, book: book)
     }
 }
 
@@ -198,6 +202,7 @@ extension HoldRequest: WireBody {
             "wheelchair": .boolean,
             "areas": AreaCount.schema,
             "attendees": .array(.ref(HoldAttendee.self), maxItems: HoldAttendee.limit),
+            "book": .string(minLength: 1, maxLength: 128).described("the buyer's attendee book, for attendees saved in it"),
         ], required: [], closed: true
     ).example(#"{"seats":["7-1","7-2"]}"#)
 }

@@ -1,3 +1,9 @@
+-- table attendee_books
+  book text NOT NULL
+  entry text NOT NULL
+  sealed text NOT NULL
+  created_at bigint NOT NULL
+
 -- table checkins
   show_id text NOT NULL
   nonce text NOT NULL
@@ -176,6 +182,15 @@
   operator text NOT NULL
   at bigint NOT NULL
 
+-- table ticket_transfers
+  show_id text NOT NULL
+  old_ticket text NOT NULL
+  seat integer NOT NULL
+  hold_id text NOT NULL
+  first_binding boolean NOT NULL
+  at bigint NOT NULL
+  operator text NOT NULL
+
 -- table venues
   id text NOT NULL
   fingerprint text NOT NULL
@@ -266,6 +281,9 @@
   fingerprint text
   status integer
   body text
+
+-- constraint attendee_books attendee_books_pkey
+PRIMARY KEY (book, entry);
 
 -- constraint checkins checkins_direction_check
 CHECK ((direction = ANY (ARRAY['in'::text, 'out'::text])));
@@ -369,6 +387,9 @@ PRIMARY KEY (show_id, ticket_id);
 -- constraint ticket_presence ticket_presence_show_id_fkey
 FOREIGN KEY (show_id) REFERENCES shows(id);
 
+-- constraint ticket_transfers ticket_transfers_pkey
+PRIMARY KEY (show_id, old_ticket);
+
 -- constraint venues venues_pkey
 PRIMARY KEY (id);
 
@@ -392,6 +413,9 @@ UNIQUE (id);
 
 -- constraint webhook_events webhook_events_pkey
 PRIMARY KEY (seq);
+
+-- index attendee_books_pkey
+CREATE UNIQUE INDEX attendee_books_pkey ON attendee_books USING btree (book, entry);
 
 -- index checkins_order
 CREATE INDEX checkins_order ON checkins USING btree (show_id, seq);
@@ -503,6 +527,12 @@ CREATE UNIQUE INDEX shows_pkey ON shows USING btree (id);
 
 -- index ticket_presence_pkey
 CREATE UNIQUE INDEX ticket_presence_pkey ON ticket_presence USING btree (show_id, ticket_id);
+
+-- index ticket_transfers_pkey
+CREATE UNIQUE INDEX ticket_transfers_pkey ON ticket_transfers USING btree (show_id, old_ticket);
+
+-- index ticket_transfers_seat
+CREATE INDEX ticket_transfers_seat ON ticket_transfers USING btree (show_id, seat, hold_id);
 
 -- index venues_pkey
 CREATE UNIQUE INDEX venues_pkey ON venues USING btree (id);

@@ -52,6 +52,9 @@ CREATE INDEX queue_entries_revision ON queue_entries(show_id, revision);
 -- index show_log_created
 CREATE INDEX show_log_created ON show_log(created_at);
 
+-- index sqlite_autoindex_attendee_books_1
+(made by SQLite);
+
 -- index sqlite_autoindex_checkins_1
 (made by SQLite);
 
@@ -85,6 +88,9 @@ CREATE INDEX show_log_created ON show_log(created_at);
 -- index sqlite_autoindex_ticket_presence_1
 (made by SQLite);
 
+-- index sqlite_autoindex_ticket_transfers_1
+(made by SQLite);
+
 -- index sqlite_autoindex_venues_1
 (made by SQLite);
 
@@ -97,6 +103,9 @@ CREATE INDEX show_log_created ON show_log(created_at);
 -- index sqlite_autoindex_webhook_events_1
 (made by SQLite);
 
+-- index ticket_transfers_seat
+CREATE INDEX ticket_transfers_seat ON ticket_transfers(show_id, seat, hold_id);
+
 -- index webhook_deliveries_due
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries(next_at) WHERE state = 'pending';
 
@@ -108,6 +117,9 @@ CREATE INDEX webhook_deliveries_recent ON webhook_deliveries(endpoint_id, at);
 
 -- index webhook_events_created
 CREATE INDEX webhook_events_created ON webhook_events(created_at);
+
+-- table attendee_books
+CREATE TABLE attendee_books(book TEXT NOT NULL, entry TEXT NOT NULL, sealed TEXT NOT NULL, created_at INTEGER NOT NULL, PRIMARY KEY(book, entry));
 
 -- table checkins
 CREATE TABLE checkins(show_id TEXT NOT NULL REFERENCES shows(id), nonce TEXT NOT NULL, ticket_id TEXT NOT NULL, seat INTEGER NOT NULL,
@@ -180,6 +192,10 @@ CREATE TABLE sqlite_sequence(name,seq);
 CREATE TABLE ticket_presence(show_id TEXT NOT NULL REFERENCES shows(id), ticket_id TEXT NOT NULL, inside INTEGER NOT NULL,
                              seat INTEGER NOT NULL, nonce TEXT NOT NULL, gate TEXT NOT NULL, operator TEXT NOT NULL, at INTEGER NOT NULL,
                              PRIMARY KEY(show_id, ticket_id));
+
+-- table ticket_transfers
+CREATE TABLE ticket_transfers(show_id TEXT NOT NULL, old_ticket TEXT NOT NULL, seat INTEGER NOT NULL, hold_id TEXT NOT NULL,
+                              first_binding INTEGER NOT NULL, at INTEGER NOT NULL, operator TEXT NOT NULL, PRIMARY KEY(show_id, old_ticket));
 
 -- table venues
 CREATE TABLE venues(id TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, layout BLOB NOT NULL, created_at INTEGER NOT NULL);

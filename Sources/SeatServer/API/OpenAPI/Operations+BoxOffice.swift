@@ -315,3 +315,42 @@ extension APIOperation {
         ],
         problems: [401, 403, 404, 409, 503])
 }
+
+extension APIOperation {
+    /// `POST /v1/tickets/{ticket}/transfer`
+    static let transferTicket = APIOperation(
+        "transferTicket",
+        "Give a real-name ticket to another person, or bind one sold without a name (the box office, or the buyer with the order's code): the old code is revoked",
+        parameters: [.path("ticket", .string(pattern: "^SK[12][A-Za-z2-7]+$"))],
+        body: .ref(TransferRequest.self),
+        answers: [
+            .json(200, "the ticket with its new code", .ref(TicketsResource.self))
+        ],
+        problems: [401, 403, 404, 409, 413, 422, 503])
+}
+
+/// Attendee books (常用观演人): a buyer's saved attendees, a capability token each.
+extension APIOperation {
+    static let bookParameter = APIOperation.Parameter.path("book", .string(pattern: "^ab_[0-9a-f.]{20,77}$"))
+
+    /// `POST /v1/attendee-books`
+    static let createAttendeeBook = APIOperation(
+        "createAttendeeBook", "A new attendee book: its token is the buyer's to keep (the store keeps its digest)",
+        answers: [.json(201, "the book, empty", .ref(AttendeeBookResource.self))], problems: [503])
+
+    /// `GET /v1/attendee-books/{book}`
+    static let getAttendeeBook = APIOperation(
+        "getAttendeeBook", "The book's saved attendees, masked", parameters: [bookParameter],
+        answers: [.json(200, "the book", .ref(AttendeeBookResource.self))], problems: [404, 503])
+
+    /// `POST /v1/attendee-books/{book}/attendees`
+    static let addBookAttendee = APIOperation(
+        "addBookAttendee", "Save an attendee (checked as a hold's: the document's check character, its shape); the same document again is the same entry",
+        parameters: [bookParameter], body: .ref(BookEntryRequest.self),
+        answers: [.json(201, "the saved attendee, masked", .ref(AttendeeBookResource.self))], problems: [404, 409, 413, 422, 503])
+
+    /// `DELETE /v1/attendee-books/{book}/attendees/{entry}`
+    static let removeBookAttendee = APIOperation(
+        "removeBookAttendee", "Remove a saved attendee",
+        parameters: [bookParameter, .path("entry", .string(pattern: "^at_"))], answers: [.empty(204, "removed")], problems: [404, 503])
+}

@@ -4,15 +4,16 @@
 // pretix keeps offline a manual choice because two scanners offline can both let one ticket in; here
 // it is automatic, and every such case is listed as a conflict when the scans are uploaded.
 
-import { readTicket, verifyTicket } from './ticket.js';
+import { documentMatches, readTicket, verifyTicket } from './ticket.js';
 
 /**
  * The answer for `code` offline, shaped as the server's: {result, ok, showId, seat, seatName, ticketId, offline: true}.
  * `shows`: the show ids this gate admits; `issuers`: {showId: {publicKey, revoked: [ids]}} of every show of the
  * day (so another show's real ticket is told from a forged one);
- * `inside`: the ticket ids this scanner let in and not out.
+ * `inside`: the ticket ids this scanner let in and not out; `document`: a real-name ticket's attendee's number, typed
+ * or read (checked against the ticket's binding with the show's `doorKey`).
  */
-export async function decideOffline(code, { shows, issuers, inside, direction = 'in', verify = verifyTicket }) {
+export async function decideOffline(code, { shows, issuers, inside, direction = 'in', verify = verifyTicket, document = null, matches = documentMatches }) {
   let read;
   try { read = readTicket(code); } catch (error) { return { result: 'invalid', ok: false, reason: error.kind, offline: true }; }
   const base = { showId: read.show, seat: read.seatName, ticketId: read.id, offline: true };
@@ -25,6 +26,14 @@ export async function decideOffline(code, { shows, issuers, inside, direction = 
   if (issuer.revoked.includes(ticket.id)) return { ...base, result: 'revoked', ok: false };
   if (direction === 'in' && inside.has(ticket.id)) return { ...base, result: 'already_in', ok: false };
   if (direction === 'out' && !inside.has(ticket.id)) return { ...base, result: 'not_in', ok: false };
+  // A real-name show's ticket going in: bound to an attendee, whose document is checked here as the server would.
+  if (direction === 'in' && issuer.doorKey) {
+    if (!ticket.binding) return { ...base, result: 'unbound', ok: false, reason: 'unbound' };
+    const attendee = ticket.attendee;
+    if (!document) return { ...base, result: 'id_required', ok: false, reason: 'idRequired', attendee };
+    if (!(await matches(ticket.binding, issuer.doorKey, document))) return { ...base, result: 'wrong_person', ok: false, reason: 'wrongPerson', attendee };
+    return { ...base, result: 'ok', ok: true, attendee };
+  }
   return { ...base, result: 'ok', ok: true };
 }
 

@@ -11,6 +11,8 @@ const words = {
     online: '在线', offline: '离线：本机验票，恢复联网后自动上传', queued: n => `待上传 ${n} 条`, inside: n => `场内 ${n} 人`,
     conflicts: '冲突（离线时放行，服务器不认可）', noConflicts: '',
     ok: '验票通过', already_in: '已入场', not_in: '未入场', revoked: '票已作废', wrong_show: '非本场次', too_early: '尚未开始检票', invalid: '无效票',
+    id_required: '请核验证件', wrong_person: '证件不符', unbound: '未绑定实名',
+    idLabel: '读取或输入观演人证件号', idHelp: '身份证读卡器刷卡后自动提交；也可以手动输入后按回车。', checkId: '核验证件', attendee: name => `实名观演人：${name}`,
     seat: (id, row, number) => (row && number ? `${row}排${number}座` : `座位 ${id}`), earlier: (at, gate, who) => `${at} 经 ${gate} 入场（${who}）`, offlineNote: '离线验票',
     conflict: (seat, result) => `${seat || '?'}：服务器判定为「${result}」`,
     reasons: {
@@ -18,6 +20,8 @@ const words = {
       cancelled: '该场次已取消，请引导观众到售票处退款', refunded: '此票已退票', exchanged: '此票已改签，请出示新的电子票', resold: '该座位已重新售出，此票失效',
       wrongShow: show => (show ? `这是「${show}」的票，不是本检票口的场次` : '这是其他场次的票，不是本检票口的场次'),
       tooEarly: at => `${at} 开始检票`, neverIn: '此票尚未入场，无需离场检票', wentOut: '此票已离场，请先入场检票',
+      transferred: '此票已转赠他人，旧票码失效', idRequired: '请刷观演人身份证或输入证件号', wrongPerson: '证件与票面实名观演人不符',
+      unbound: '此票尚未绑定实名观演人，请到售票处绑定',
     },
   },
   en: {
@@ -29,6 +33,9 @@ const words = {
     online: 'Online', offline: 'Offline: checking here, uploading when back', queued: n => `${n} to upload`, inside: n => `${n} inside`,
     conflicts: 'Conflicts (let through offline, refused by the server)', noConflicts: '',
     ok: 'Welcome', already_in: 'Already in', not_in: 'Not inside', revoked: 'Ticket void', wrong_show: 'Wrong show', too_early: 'Too early', invalid: 'Not a valid ticket',
+    id_required: 'Check their ID', wrong_person: 'Wrong person', unbound: 'No name on it',
+    idLabel: "Read or type the attendee's ID number", idHelp: 'An ID reader submits by itself; or type the number and press Enter.', checkId: 'Check ID',
+    attendee: name => `Attendee: ${name}`,
     seat: (id, row, number) => (row && number ? `Row ${row} Seat ${number}` : `Seat ${id}`), earlier: (at, gate, who) => `went in at ${at} through ${gate} (${who})`, offlineNote: 'checked offline',
     conflict: (seat, result) => `${seat || '?'}: the server says "${result}"`,
     reasons: {
@@ -36,6 +43,8 @@ const words = {
       cancelled: 'The show was cancelled: send them to the box office for a refund', refunded: 'This ticket was refunded', exchanged: 'Exchanged: ask for the new ticket', resold: 'The seat was sold again: this ticket no longer stands',
       wrongShow: show => (show ? `A ticket for ${show}, not for this gate` : 'A ticket for another showing, not for this gate'),
       tooEarly: at => `Doors open at ${at}`, neverIn: 'Never scanned in: nothing to scan out', wentOut: 'Already out: scan in first',
+      transferred: 'Given to another person: this old code no longer stands', idRequired: "Read the attendee's ID card or type its number",
+      wrongPerson: "The ID is not this ticket's attendee's", unbound: 'Sold without a name: bind it to its attendee at the box office',
     },
   },
 };

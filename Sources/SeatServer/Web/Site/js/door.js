@@ -20,6 +20,9 @@ const store = (name, value) => localStorage.setItem(`seatkit.door.${name}`, JSON
 const state = {
   operator: null, gate: stored('gate', ''), shows: stored('shows', []), issuers: stored('issuers', {}),
   known: stored('known', []), titles: stored('titles', {}), inside: new Set(stored('inside', [])), queue: stored('queue', []), conflicts: stored('conflicts', []), online: true, scans: 0, timer: null,
+  // The ticket waiting for its attendee's document; the documents of scans queued offline, by nonce, kept in
+  // memory only (never in localStorage: a reload uploads those scans without them, and the server lists them).
+  pending: null, documents: new Map(),
 };
 
 /// A scan's time as the gate's clock shows it (the browser's time zone), from the server's ISO time.
@@ -31,6 +34,7 @@ function applyWords() {
   document.documentElement.lang = lang() === 'zh' ? 'zh-CN' : 'en';
   for (const el of document.querySelectorAll('[data-d]')) el.textContent = w(el.dataset.d);
   $('gate').placeholder = w('gatePlaceholder');
+  $('id-number').placeholder = '110105…';
   $('language').textContent = lang() === 'zh' ? 'EN' : '中文';
   $('language').setAttribute('lang', lang() === 'zh' ? 'en' : 'zh-CN');
   $('language').setAttribute('aria-label', lang() === 'zh' ? 'Switch to English' : '切换到中文');
@@ -122,7 +126,7 @@ async function refreshIssuers() {
   for (const show of new Set([...state.shows, ...state.known])) {
     try {
       const issuer = await call('GET', `/v1/shows/${encodeURIComponent(show)}/issuer`);
-      state.issuers[show] = { publicKey: issuer.publicKey, revoked: issuer.revoked };
+      state.issuers[show] = { publicKey: issuer.publicKey, revoked: issuer.revoked, doorKey: issuer.doorKey ?? null };
     } catch { return; }
   }
   store('issuers', state.issuers);
@@ -175,6 +179,7 @@ function show(answer, ms) {
   panel.dataset.result = answer.result;
   $('answer-word').textContent = w(answer.result) ?? answer.result;
   $('answer-seat').textContent = answer.seat ? w('seat', answer.seat, answer.row, answer.number) : '';
+  $('answer-attendee').textContent = answer.attendee ? w('attendee', answer.attendee) : '';
   $('answer-detail').textContent = detailOf(answer);
   let detail = $('answer-detail').textContent;
   if (answer.offline) detail = [detail, w('offlineNote')].filter(Boolean).join(' · ');
@@ -183,12 +188,18 @@ function show(answer, ms) {
   panel.dataset.scans = String(state.scans);
   panel.dataset.ms = String(Math.round(ms));
   beep(answer.ok);
+  // A real-name ticket waits for its attendee's document: the ID field takes the next keystrokes.
+  const needsDocument = answer.result === 'id_required' || answer.result === 'wrong_person';
+  $('document').hidden = !needsDocument;
+  if (needsDocument) $('id-number').focus(); else state.pending = null;
 }
 
 /// One scan to the server within `timeout` ms (a gate cannot wait: past it the page decides offline).
 /// A refusal (4xx) is a red answer; a server error or no answer throws, and the scan is decided offline.
 async function post(scan, timeout = 3000) {
   const body = { code: scan.code, gate: scan.gate, direction: scan.direction, nonce: scan.nonce, shows: scan.shows };
+  const idNumber = scan.idNumber ?? state.documents.get(scan.nonce);
+  if (idNumber) body.idNumber = idNumber;
   try {
     return await api.checkIn(body, sessionStorage.getItem(KEY), timeout);
   } catch (error) {
@@ -209,9 +220,23 @@ async function scan(event) {
   input.value = '';
   input.focus();
   if (!code) return;
-  const started = performance.now();
   const direction = document.querySelector('input[name="direction"]:checked').value;
-  const entry = { code, gate: state.gate, direction, nonce: `door-${randomKey()}`, shows: state.shows, at: new Date().toISOString() };
+  state.pending = { code, direction };
+  await check(code, direction, null);
+}
+
+/// The attendee's document for the ticket just scanned: the same code again, with the number.
+async function checkDocument(event) {
+  event.preventDefault();
+  const input = $('id-number'), idNumber = input.value.trim();
+  input.value = '';
+  if (!idNumber || !state.pending) return;
+  await check(state.pending.code, state.pending.direction, idNumber);
+}
+
+async function check(code, direction, idNumber) {
+  const started = performance.now();
+  const entry = { code, gate: state.gate, direction, nonce: `door-${randomKey()}`, shows: state.shows, at: new Date().toISOString(), idNumber };
   let answer;
   try {
     if (!state.online && state.queue.length) throw new Error('offline');
@@ -219,8 +244,14 @@ async function scan(event) {
     setOnline(true);
   } catch {
     setOnline(false);
-    answer = await decideOffline(code, { shows: state.shows, issuers: state.issuers, inside: state.inside, direction });
-    if (answer.ok) { state.queue.push({ ...entry, offlineResult: 'ok' }); store('queue', state.queue); renderNetwork(); }
+    answer = await decideOffline(code, { shows: state.shows, issuers: state.issuers, inside: state.inside, direction, document: idNumber });
+    if (answer.ok) {
+      const { idNumber: number, ...kept } = entry;
+      if (number) state.documents.set(entry.nonce, number);
+      state.queue.push({ ...kept, offlineResult: 'ok' });
+      store('queue', state.queue);
+      renderNetwork();
+    }
   }
   state.inside = afterScan(state.inside, answer, direction);
   store('inside', [...state.inside]);
@@ -232,6 +263,7 @@ async function scan(event) {
 async function tick() {
   if (state.queue.length) {
     const { left, conflicts } = await upload(state.queue, entry => post(entry));
+    for (const sent of state.queue.slice(0, state.queue.length - left.length)) state.documents.delete(sent.nonce);
     state.queue = left;
     store('queue', left);
     setOnline(left.length === 0);
@@ -253,6 +285,7 @@ async function tick() {
 $('sign-in').addEventListener('submit', event => { event.preventDefault(); signIn($('key').value); });
 $('setup').addEventListener('submit', saveSetup);
 $('scan').addEventListener('submit', scan);
+$('document').addEventListener('submit', checkDocument);
 $('change').onclick = () => { clearInterval(state.timer); showSetup(); };
 $('sign-out').onclick = () => { sessionStorage.removeItem(KEY); location.reload(); };
 $('language').onclick = () => { setLanguage(lang() === 'zh' ? 'en' : 'zh'); applyWords(); };
@@ -260,6 +293,7 @@ window.addEventListener('online', tick);
 // A scanner's keystrokes go to the code field whatever was clicked last.
 document.addEventListener('keydown', event => {
   if ($('scanner').hidden || event.target === $('code') || event.target.tagName === 'INPUT' || event.ctrlKey || event.metaKey) return;
+  if (!$('document').hidden) { if (event.key.length === 1) $('id-number').focus(); return; }
   if (event.key.length === 1) $('code').focus();
 });
 applyWords();
