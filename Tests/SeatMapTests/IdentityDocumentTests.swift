@@ -1,4 +1,6 @@
+import Foundation
 import SeatJSON
+import SeatKitTestSupport
 import Testing
 
 @testable import SeatMap
@@ -71,6 +73,40 @@ import Testing
         #expect(read(#"{"mode":"perTicket","idTypes":["idCard","library card"]}"#).1.first?.hasPrefix("details.realName.idTypes[1]") == true)
         #expect(read(#"{"mode":"perTicket","maxTicketsPerId":0}"#).1.first?.hasPrefix("details.realName.maxTicketsPerId") == true)
         #expect(read(#"{"idTypes":["idCard"]}"#).1 == ["details.realName.mode: give none, perOrder or perTicket"])
+    }
+}
+
+extension IdentityDocumentTests {
+    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The buyer's page checks an ID card number as it is typed (js/attendee-pick.js); this writes what it
+    /// must make of numbers Swift checked (`Tests/Web/Vectors/identity/idcards.json`): valid ones as typed in
+    /// many ways, every single-digit slip of one, wrong lengths, letters and impossible birth dates.
+    @Test func theIdCardVectorsAreWritten() throws {
+        var typed = ["11010519491231002X", "11010519491231002x", " 110105 19491231 002X ", "１１０１０５１９４９１２３１００２Ｘ", "110105-19491231-002X"]
+        let valid = "110105199001010010"
+        for position in [0, 6, 10, 16, 17] {
+            var chars = Array(valid)
+            chars[position] = chars[position] == "9" ? "1" : "9"
+            typed.append(String(chars))
+        }
+        typed += [valid, "44030419851111271X", "11010519900101001", "1101051990010100100", "1101051990010100A0", "110105199013010010", "110105190002290018", ""]
+        let cases = typed.map { text -> String in
+            let verdict: String
+            switch IdentityDocument.check(kind: .idCard, number: text) {
+            case .success: verdict = "null"
+            case .failure(.checkDigit(let expected, _)): verdict = #"{"problem":"checkDigit","expected":"\#(expected)"}"#
+            case .failure(.length), .failure(.empty): verdict = #"{"problem":"length"}"#
+            case .failure(.characters): verdict = #"{"problem":"characters"}"#
+            case .failure(.birthDate): verdict = #"{"problem":"birthDate"}"#
+            }
+            var w = JSONWriter()
+            w.string(text)
+            return #"{"typed":\#(w.text),"normalized":"\#(IdentityDocument.normalized(text))","verdict":\#(verdict)}"#
+        }
+        assertSnapshot(
+            "{\"cases\":[\n" + cases.joined(separator: ",\n") + "\n]}\n", named: "idcards.json",
+            in: Self.repo.appendingPathComponent("Tests/Web/Vectors/identity"))
     }
 }
 

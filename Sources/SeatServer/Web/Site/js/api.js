@@ -124,6 +124,13 @@ export const api = {
   cardSetup: token => request('POST', `/v1/holds/${seg(token)}/card-setup`, { retry: false }),
   /// The hold's payment charged to the card set up (`succeeded`, `processing` or `requires_action`).
   cardPayment: (token, setupIntent) => request('POST', `/v1/holds/${seg(token)}/card-payment`, { body: { setupIntent }, retry: false }),
+  /// A real-name hold's attendees: saved ones of the buyer's attendee book (`{seat, saved}`) or typed.
+  setAttendees: (token, attendees, book) =>
+    request('PUT', `/v1/holds/${seg(token)}/attendees`, { body: book ? { attendees, book } : { attendees }, retry: false }),
+  /// The buyer's attendee book (常用观演人): a token this browser keeps; saved attendees come back masked.
+  newBook: () => request('POST', '/v1/attendee-books', { body: {}, retry: false }),
+  book: token => request('GET', `/v1/attendee-books/${seg(token)}`),
+  saveToBook: (token, attendee) => request('POST', `/v1/attendee-books/${seg(token)}/attendees`, { body: attendee, retry: false }),
   confirm: (token, orderRef) =>
     request('POST', `/v1/holds/${seg(token)}/confirm`, { body: { orderRef }, headers: { 'Idempotency-Key': randomKey() } }),
 };

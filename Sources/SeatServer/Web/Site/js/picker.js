@@ -6,6 +6,8 @@ import { api, ApiProblem, request } from './api.js';
 import { lang, setLanguage, showTime, t } from './i18n.js';
 import { $, announce, detailText, el, filmMeta, roveWithArrows, showMessage, statusLegend, stripOf, symbol } from './ui.js';
 import { PayPage, keptPayment } from './pay.js';
+import { AttendeesStep } from './attendees.js';
+import { realNameMode } from './attendee-pick.js';
 import './element.js';
 
 export async function showPage(showId) {
@@ -354,13 +356,21 @@ export async function showPage(showId) {
     // Back from the provider's page (the hold may be sold already), or a reload while paying.
     if (session.hold?.state === 'paying' || keptPayment(showId)) payPage.show();
   }
-  $('confirm').addEventListener('click', async () => {
+  /// Paying (or, with no provider, buying at once) once the seats are chosen and named.
+  async function buy() {
     if (payPage) { showMessage('', 'none'); payPage.show(); return; }
     const names = picker.names([...session.held]);
     const total = $('total').textContent;
     const done = await session.confirm();
     if (done) showReceipt(done, names, total);
-  });
+  }
+  // A real-name show: who goes comes first (the attendees step), then paying.
+  const mode = realNameMode(show.details);
+  const who = mode ? new AttendeesStep({
+    session, mode, seats: () => [...session.held].sort(), names: ids => picker.names(ids), onDone: buy, onBack: () => renderSelection(),
+    summary: () => ({ title: detailText(show, 'title') ?? picker.venue.title, when: [whenText(), detailText(show, 'hall')].filter(Boolean).join(' · ') }),
+  }) : null;
+  $('confirm').addEventListener('click', () => (who ? who.show() : buy()));
   /// The receipt is the page: a ticket stub (done, the film, the hall and time, the seats, the total, the
   /// order), the way to the order's own page (tickets, a change of showing or a refund) and the calendar.
   function showReceipt(done, names, total) {
