@@ -90,7 +90,9 @@ extension IdentityDocumentTests {
             chars[position] = chars[position] == "9" ? "1" : "9"
             typed.append(String(chars))
         }
-        typed += [valid, "44030419851111271X", "11010519900101001", "1101051990010100100", "1101051990010100A0", "110105199013010010", "110105190002290018", ""]
+        typed += [
+            valid, "44030419851111271X", "11010519900101001", "1101051990010100100", "1101051990010100A0", "110105199013010010", "110105190002290018", "",
+        ]
         let cases = typed.map { text -> String in
             let verdict: String
             switch IdentityDocument.check(kind: .idCard, number: text) {
