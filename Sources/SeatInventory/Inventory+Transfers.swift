@@ -143,3 +143,35 @@ extension Inventory {
         return (sale, orderRef, seatID, BoundTicket(generation: sales.generation + 1, binding: binding, attendee: next.nameMask))
     }
 }
+
+/// The 15 % a real-name show may sell without names (to partners, at the counter): each such ticket
+/// must be bound to its attendee before `bindByMinutes` before the start; the box office's list of those
+/// still unbound.
+extension Inventory {
+    public struct UnboundTickets: Sendable {
+        /// When binding closes (Unix milliseconds; nil: the show's start cannot be read).
+        public var bindBy: Int64?
+        public var tickets: [(seat: String, orderRef: String?, sale: String)]
+    }
+
+    /// The show's sold seats without an attendee, in seat order: 404 for an unknown show, 422 for a show
+    /// that does not sell by real name. Reads the store: off the lock.
+    public func unboundTickets(show: String) throws(Refusal) -> UnboundTickets {
+        let facts: (RealNamePolicy, Int64?, VenueLayout)? = locked { m in m.shows[show].map { ($0.realName, $0.startsAtMilliseconds, $0.layout) } }
+        guard let (policy, starts, layout) = facts else { throw noSuchShow(show) }
+        guard policy.isOn else { throw Refusal.invalid(path: "show", "show \(show) does not sell by real name: its tickets name nobody") }
+        do {
+            let bound = Set(try store.claims(show: show).filter { $0.status == .sold && $0.identity != nil }.map(\.seat))
+            var out: [(seat: Int, orderRef: String?, sale: String)] = []
+            for sale in try store.sales(show: show) {
+                // A per-order show binds one document to an order, on its first seat.
+                let seats = policy.mode == .perOrder ? Array(sale.seats.sorted().prefix(1)) : sale.seats
+                for seat in seats where !bound.contains(seat) && !(policy.mode == .perOrder && sale.seats.contains(where: bound.contains)) {
+                    out.append((seat, sale.record.orderRef, sale.record.id))
+                }
+            }
+            let deadline = starts.map { $0 - Int64(policy.bindByMinutes) * 60_000 }
+            return UnboundTickets(bindBy: deadline, tickets: out.sorted { $0.seat < $1.seat }.map { (layout.seatID($0.seat), $0.orderRef, $0.sale) })
+        } catch { throw Self.storeRefusal(error) }
+    }
+}

@@ -113,6 +113,15 @@ if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "areas" {
     report.print(sections: [("SeatServer: general admission", 0..<report.rows.count)])
     exit(0)
 }
+// `SeatKitBench realnames`: holds with their attendees beside holds without, alone.
+if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "realnames" {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-bench-realnames-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try ServerBenchmarks.realNameRates(dir: dir, report: report)
+    report.print(sections: [("SeatServer: real-name sales", 0..<report.rows.count)])
+    exit(0)
+}
 if CommandLine.arguments.contains("server") {
     FileHandle.standardError.write(Data("server benchmarks…\n".utf8))
     try ServerBenchmarks.run(report: report)

@@ -129,6 +129,12 @@ import Testing
         let code = try #require(
             try c.request("GET", "/v1/orders/RD-3/tickets", headers: Self.li).json?["tickets"]?.arrayValue?.first?.objectValue?["code"]?.stringValue)
         #expect(try scan(c, code)["result"]?.stringValue == "unbound")
+        // The box office's list of tickets to bind, with the deadline.
+        let list = try c.request("GET", "/v1/shows/rn/unbound", headers: Self.li)
+        let listed = list.json?["tickets"]?.arrayValue?.compactMap(\.objectValue) ?? []
+        #expect(list.status == 200 && listed.map { $0["seat"]?.stringValue } == ["9-1"] && listed.first?["orderRef"]?.stringValue == "RD-3", "\(list.text)")
+        #expect(list.string("bindBy") != nil)
+        #expect(try c.request("GET", "/v1/shows/show/unbound", headers: Self.li).status == 422, "a show without real names has none")
         let doc = RealNameTests.idCard(421)
         let bound = try c.request(
             "POST", "/v1/tickets/\(code)/transfer", json: #"{"to":{"name":"张三","idType":"idCard","idNumber":"\#(doc)"}}"#, headers: Self.li)
@@ -136,6 +142,7 @@ import Testing
         let new = try #require(bound.json?["tickets"]?.arrayValue?.first?.objectValue?["code"]?.stringValue)
         #expect(try scan(c, code, id: doc)["reason"]?.stringValue == "transferred", "the unbound code is replaced")
         #expect(try scan(c, new, id: doc)["result"]?.stringValue == "ok")
+        #expect(try c.request("GET", "/v1/shows/rn/unbound", headers: Self.li).json?["tickets"]?.arrayValue?.isEmpty == true, "none left")
     }
 
     static func bytes(_ hex: String) -> [UInt8] {

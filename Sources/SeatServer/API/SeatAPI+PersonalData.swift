@@ -47,6 +47,15 @@ extension SeatAPI {
         }
     }
 
+    /// `GET /v1/shows/{id}/unbound` (the box office): tickets sold without a name, to bind before bindBy.
+    func unboundTickets(_ show: String) throws -> HTTPResponse {
+        let u = try inventory.unboundTickets(show: show)
+        return .json(
+            200,
+            UnboundTicketsResource(
+                show: show, bindBy: u.bindBy.map(Render.iso), tickets: u.tickets.map { UnboundTicketsResource.Ticket(seat: $0.seat, orderRef: $0.orderRef) }))
+    }
+
     func erasePersonalData(_ show: String, by who: Operator) throws -> HTTPResponse {
         let erased = try inventory.erasePersonalData(show: show, by: who.name)
         return .json(200, ErasureResource(show: show, attendees: erased.attendees, contacts: erased.contacts))

@@ -155,6 +155,16 @@ extension SeatAPI {
         Route(
             "/v1/attendee-books/{book}/attendees/{entry}",
             [("DELETE", .removeBookAttendee, { api, c in try api.removeBookAttendee(c[0], entry: c[1]) })]),
+        Route(
+            "/v1/shows/{id}/unbound",
+            [
+                (
+                    "GET", .unboundTickets,
+                    { api, c in
+                        _ = try c.signedIn; return try api.unboundTickets(c[0])
+                    }
+                )
+            ]),
         Route("/v1/shows/{id}/personal-data", [("DELETE", .erasePersonalData, { api, c in try api.erasePersonalData(c[0], by: try c.signedIn) })]),
         Route("/v1/holds/{token}/extend", [("POST", .extendHold, extendHold)]),
         Route("/v1/holds/{token}/tickets", [("GET", .getHoldTickets, { api, c in try api.holdTickets(c[0]) })]),

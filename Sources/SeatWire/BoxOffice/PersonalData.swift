@@ -213,3 +213,42 @@ extension BookEntryRequest: WireBody {
         ], required: ["name", "idType", "idNumber"], closed: true
     ).example(#"{"name":"王小明","idType":"idCard","idNumber":"11010519491231002X"}"#)
 }
+
+/// `GET /v1/shows/{id}/unbound` (the box office): a real-name show's tickets sold without a name, each to
+/// be bound (`POST /v1/tickets/{code}/transfer`) before `bindBy`.
+public struct UnboundTicketsResource: Sendable, Hashable, WireWritable {
+    public struct Ticket: Sendable, Hashable {
+        public var seat: String
+        public var orderRef: String?
+        public init(seat: String, orderRef: String?) { self.seat = seat; self.orderRef = orderRef }
+    }
+
+    public var show: String
+    /// RFC 3339; nil when the show's start cannot be read.
+    public var bindBy: String?
+    public var tickets: [Ticket]
+    public init(show: String, bindBy: String?, tickets: [Ticket]) { self.show = show; self.bindBy = bindBy; self.tickets = tickets }
+
+    public func write(into w: inout JSONWriter) {
+        w.raw("{"); w.key("show", first: true); w.string(show); w.key("bindBy")
+        if let bindBy { w.string(bindBy) } else { w.raw("null") }
+        w.key("tickets"); w.raw("[")
+        for (k, t) in tickets.enumerated() {
+            if k > 0 { w.raw(",") }
+            w.raw("{"); w.key("seat", first: true); w.string(t.seat); w.key("orderRef")
+            if let o = t.orderRef { w.string(o) } else { w.raw("null") }
+            w.raw("}")
+        }
+        w.raw("]}")
+    }
+}
+
+extension UnboundTicketsResource: WireBody {
+    public static let schemaName = "UnboundTickets"
+    public static let schema: JSONSchema = .object(
+        [
+            "show": .string(), "bindBy": .string(format: "date-time").orNull,
+            "tickets": .array(.object(["seat": .string(), "orderRef": .string().orNull], required: ["seat", "orderRef"])),
+        ], required: ["show", "bindBy", "tickets"]
+    ).described("a real-name show's tickets sold without a name, to bind before bindBy")
+}

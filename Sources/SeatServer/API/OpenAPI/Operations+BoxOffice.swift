@@ -354,3 +354,11 @@ extension APIOperation {
         "removeBookAttendee", "Remove a saved attendee",
         parameters: [bookParameter, .path("entry", .string(pattern: "^at_"))], answers: [.empty(204, "removed")], problems: [404, 503])
 }
+
+extension APIOperation {
+    /// `GET /v1/shows/{id}/unbound`
+    static let unboundTickets = APIOperation(
+        "unboundTickets", "A real-name show's tickets sold without a name (partners, the counter), to bind before bindBy (box office)",
+        access: .role(.boxoffice, "see reports"), parameters: [.showId],
+        answers: [.json(200, "the unbound tickets", .ref(UnboundTicketsResource.self))], problems: [401, 403, 404, 422, 503])
+}
