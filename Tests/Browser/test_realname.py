@@ -99,6 +99,25 @@ class RealNameTests(PickerCase):
         self.assertEqual(self.server.statuses(self.show)[self.index(d, "9-1")], "h", "held still, not sold")
         d.save_screenshot(os.path.join(ARTIFACTS, "realname-refused-phone-zh.png"))
 
+    def test_the_attendees_step_at_desktop_in_english(self):
+        d = self.open("en")
+        d.set_window_size(1440, 900)
+        self.click_seat(d, "6-4")
+        self.wait(d, lambda d: self.settled_total(d) is not None, message="the hold settled")
+        d.find_element(By.ID, "confirm").click()
+        self.wait(d, lambda d: d.find_element(By.ID, "who-page").is_displayed(), message="the attendees step")
+        self.assertIn("one ticket per ID", d.find_element(By.ID, "who-rule").text)
+        self.assertIn("Choose 1 person", d.find_element(By.ID, "who-count").text)
+        d.find_element(By.ID, "who-name").send_keys("Anna Schmidt")
+        Select(d.find_element(By.ID, "who-type")).select_by_value("passport")
+        d.find_element(By.ID, "who-number").send_keys("C01234567")
+        d.find_element(By.ID, "who-save").click()
+        self.wait(d, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#who-list input:checked")) == 1, message="saved and ticked")
+        self.assertIn("A*** ******t", d.find_element(By.ID, "who-list").text)
+        self.assertIn("Passport C0*****67", d.find_element(By.ID, "who-list").text)
+        d.save_screenshot(os.path.join(ARTIFACTS, "realname-attendees-desktop-en.png"))
+        self.axe(d, "the attendees step at desktop size, in English")
+
     def test_the_door_asks_for_the_id_and_lets_the_right_person_in(self):
         number = id_card(611)
         status, held = self.server.send("POST", f"/v1/shows/{self.show}/holds",

@@ -14,7 +14,7 @@ import Testing
         } throws: { error in
             guard case .invalid(let e) = error as! WireError else { return false }
             return e.problems.map(\.description) == [
-                "x: unknown member (expected one of: seats, wheelchair, areas)",
+                "x: unknown member (expected one of: seats, wheelchair, areas, attendees, book)",
                 "seats[1]: expected a seat id string, got 2", "wheelchair: expected true or false, got \"yes\"",
             ]
         }
