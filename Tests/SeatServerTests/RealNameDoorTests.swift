@@ -54,6 +54,9 @@ import Testing
         #expect(ask["result"]?.stringValue == "id_required" && ask["attendee"]?.stringValue == "王*明", "\(ask)")
         let wrong = try scan(c, code, id: b)
         #expect(wrong["result"]?.stringValue == "wrong_person" && wrong["reason"]?.stringValue == "wrongPerson", "\(wrong)")
+        // Longer than the schema's 40 characters, even if only by spaces: refused, as the contract test found.
+        let padded = #"{"code":"\#(code)","gate":"A","nonce":"\#(UUID().uuidString)","idNumber":" 00\#(String(repeating: " ", count: 38))"}"#
+        #expect(try c.request("POST", "/v1/checkin", json: padded, headers: Self.door).status == 422)
         let typed = " " + a.prefix(6) + " " + a.dropFirst(6).lowercased() + "\n"
         let ok = try scan(c, code, id: typed)
         #expect(ok["result"]?.stringValue == "ok", "typed with spaces and lower case: \(ok)")

@@ -35,8 +35,13 @@ public struct CheckInRequest: Sendable, Hashable {
         var log = ProblemLog()
         o.rejectUnknownKeys(["code", "gate", "direction", "nonce", "shows", "idNumber"], at: "", into: &log)
         // An ID reader is a keyboard wedge too: its Enter ends the number.
-        var idNumber = o.string("idNumber", at: "", into: &log, required: false)?.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let n = idNumber, n.isEmpty || n.unicodeScalars.count > 32 || WireText.controlCharacter(in: n) != nil {
+        let rawNumber = o.string("idNumber", at: "", into: &log, required: false)
+        var idNumber = rawNumber?.trimmingCharacters(in: .whitespacesAndNewlines)
+        // The schema's 40 characters, spaces and line ends included: the number within them at most 32.
+        if let n = idNumber,
+            n.isEmpty || n.unicodeScalars.count > 32 || (rawNumber?.unicodeScalars.count ?? 0) > 40
+                || WireText.controlCharacter(in: n) != nil
+        {
             log.add("idNumber", "the document's number, 1 to 32 characters besides spaces and line ends")
             idNumber = nil
         }
