@@ -57,6 +57,8 @@ import Testing
         // Longer than the schema's 40 characters, even if only by spaces: refused, as the contract test found.
         let padded = #"{"code":"\#(code)","gate":"A","nonce":"\#(UUID().uuidString)","idNumber":" 00\#(String(repeating: " ", count: 38))"}"#
         #expect(try c.request("POST", "/v1/checkin", json: padded, headers: Self.door).status == 422)
+        let null = #"{"code":"\#(code)","gate":"A","nonce":"\#(UUID().uuidString)","idNumber":null}"#
+        #expect(try c.request("POST", "/v1/checkin", json: null, headers: Self.door).status == 422, "null is no number")
         let typed = " " + a.prefix(6) + " " + a.dropFirst(6).lowercased() + "\n"
         let ok = try scan(c, code, id: typed)
         #expect(ok["result"]?.stringValue == "ok", "typed with spaces and lower case: \(ok)")

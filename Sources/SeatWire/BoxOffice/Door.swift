@@ -35,6 +35,8 @@ public struct CheckInRequest: Sendable, Hashable {
         var log = ProblemLog()
         o.rejectUnknownKeys(["code", "gate", "direction", "nonce", "shows", "idNumber"], at: "", into: &log)
         // An ID reader is a keyboard wedge too: its Enter ends the number.
+        // Null is no number (left out, it is none): as every optional member of this reader.
+        if let v = o["idNumber"], v.stringValue == nil { log.add("idNumber", "expected the document's number as text, got \(v.shortDescription)") }
         let rawNumber = o.string("idNumber", at: "", into: &log, required: false)
         var idNumber = rawNumber?.trimmingCharacters(in: .whitespacesAndNewlines)
         // The schema's 40 characters, spaces and line ends included: the number within them at most 32.
