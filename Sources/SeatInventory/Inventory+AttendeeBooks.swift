@@ -91,21 +91,11 @@ extension Inventory {
         return out
     }
 
-    /// An attendee checked as a hold's are, as it is sealed.
+    /// An attendee checked as a hold's are (`checked`), as it is sealed.
     func checkedRecord(_ a: AttendeeInput) throws(Refusal) -> AttendeeRecord {
-        var problems: [(path: String, message: String)] = []
-        guard let kind = IdentityDocument.Kind(rawValue: a.idType) else {
-            throw Refusal.invalid(path: "idType", "expected one of \(IdentityDocument.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        if let problem = PersonName.problem(a.name) { problems.append(("name", problem)) }
-        var number = ""
-        switch IdentityDocument.check(kind: kind, number: a.idNumber) {
-        case .success(let d): number = d.number
-        case .failure(let problem): problems.append(("idNumber", "not a valid \(kind.words.en) number: \(problem)"))
-        }
-        let digits = a.phone.map { String($0.unicodeScalars.filter { ("0"..."9").contains($0) }.map(Character.init)) }
-        if let digits, !(6...15).contains(digits.count) { problems.append(("phone", "a phone number of 6 to 15 digits")) }
-        if let first = problems.first { throw Refusal(.invalidAttendee, detail: "\(first.path): \(first.message)", details: [.errors(problems)]) }
-        return AttendeeRecord(name: a.name.trimmingCharacters(in: .whitespaces), idType: kind.rawValue, idNumber: number, phone: digits)
+        let (checked, problems) = Self.checked(a, strictPhone: false)
+        if problems.count == 1, problems[0].path == "idType" { throw Refusal.invalid(path: "idType", problems[0].message) }
+        guard let first = problems.first else { return checked!.0 }
+        throw Refusal(.invalidAttendee, detail: "\(first.path): \(first.message)", details: [.errors(problems)])
     }
 }

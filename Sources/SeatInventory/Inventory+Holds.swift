@@ -227,7 +227,7 @@ extension Inventory {
             if !result.isEmpty { try checkRules(result, in: state, own: own, wheelchair: hold.record.wheelchair) }
             let added = result.filter { !own.contains($0) }, dropped = hold.seats.filter { !result.contains($0) }
             // Attendees follow: given ones bound, a dropped seat's gone; a per-order document moves to the first seat.
-            let current = state.attendees.filter { own.contains($0.key) }
+            let current = state.attendees(of: own)
             let wanted = result.isEmpty ? [:] : try attendeesAfter(prepared, seats: result, current: current, in: state, m: m)
             let rebound = Self.rebound(from: current, to: wanted, seats: result.filter(own.contains), holdID: hold.record.id, status: .held)
             var record = hold.record
@@ -385,7 +385,7 @@ extension Inventory {
         // A real-name show's seats are sold only with their attendees: given now, or before.
         var rebound: (delete: [Int], insert: [Claim]) = ([], []), wanted: [SeatIndex: SeatAttendee]?
         if state.realName.isOn || !given.isEmpty {
-            let current = state.attendees.filter { hold.seats.contains($0.key) }
+            let current = state.attendees(of: hold.seats)
             let after = try attendeesAfter(given, seats: hold.seats, current: current, in: state, m: m)
             if let missing = missingAttendees(hold.seats, in: state, attendees: after) { throw missing }
             rebound = Self.rebound(from: current, to: after, seats: hold.seats, holdID: record.id, status: .sold)

@@ -58,39 +58,44 @@ extension Inventory {
         var problems: [(path: String, message: String)] = [], out: [PreparedAttendee] = []
         for (k, a) in inputs.enumerated() {
             let path = "attendees[\(k)]"
-            guard let kind = IdentityDocument.Kind(rawValue: a.idType) else {
-                problems.append((path + ".idType", "expected one of \(IdentityDocument.Kind.allCases.map(\.rawValue).joined(separator: ", "))"))
-                continue
-            }
-            if let problem = PersonName.problem(a.name) { problems.append((path + ".name", problem)) }
-            let document: IdentityDocument
-            switch IdentityDocument.check(kind: kind, number: a.idNumber) {
-            case .success(let d): document = d
-            case .failure(let problem):
-                problems.append((path + ".idNumber", "not a valid \(kind.words.en) number: \(problem)"))
-                continue
-            }
-            var phoneDigits: String?
-            if let phone = a.phone {
-                let digits = String(phone.unicodeScalars.filter { ("0"..."9").contains($0) }.map(Character.init))
-                if !(6...15).contains(digits.count) || !phone.allSatisfy({ $0.isNumber || " +-()".contains($0) }) {
-                    problems.append((path + ".phone", "a phone number of 6 to 15 digits"))
-                } else {
-                    phoneDigits = digits
-                }
-            }
-            let name = a.name.trimmingCharacters(in: .whitespaces)
-            let record = AttendeeRecord(name: name, idType: kind.rawValue, idNumber: document.number, phone: phoneDigits)
+            let (checked, found) = Self.checked(a, strictPhone: true)
+            problems += found.map { (path + "." + $0.path, $0.message) }
+            guard found.isEmpty, let (record, document) = checked else { continue }
             let attendee = SeatAttendee(
-                identity: personalData.index(document.canonical, purpose: "id"), sealed: personalData.seal(record.text, context: show), kind: kind,
-                nameMask: PersonName.masked(name), idMask: document.masked,
-                phoneKey: phoneDigits.map { personalData.index(Self.phoneForLookup($0), purpose: "phone") })
+                identity: personalData.index(document.canonical, purpose: "id"), sealed: personalData.seal(record.text, context: show),
+                kind: document.kind, nameMask: PersonName.masked(record.name), idMask: document.masked,
+                phoneKey: record.phone.map { personalData.index(Self.phoneForLookup($0), purpose: "phone") })
             out.append(PreparedAttendee(seatID: a.seat, attendee: attendee, path: path))
         }
         if !problems.isEmpty {
             throw Refusal(.invalidAttendee, detail: "\(problems[0].path): \(problems[0].message)", details: [.errors(problems)])
         }
         return out
+    }
+
+    /// An attendee checked: its record as it is sealed and its document, or each problem by member
+    /// (`idType`, `name`, `idNumber`, `phone`). One rule for holds and attendee books; `strictPhone`: a
+    /// hold's phone is digits and `+-()` and spaces only (a book's is judged by its digits).
+    static func checked(_ a: AttendeeInput, strictPhone: Bool) -> ((AttendeeRecord, IdentityDocument)?, [(path: String, message: String)]) {
+        guard let kind = IdentityDocument.Kind(rawValue: a.idType) else {
+            return (nil, [("idType", "expected one of \(IdentityDocument.Kind.allCases.map(\.rawValue).joined(separator: ", "))")])
+        }
+        var problems: [(path: String, message: String)] = []
+        if let problem = PersonName.problem(a.name) { problems.append(("name", problem)) }
+        var document: IdentityDocument?
+        switch IdentityDocument.check(kind: kind, number: a.idNumber) {
+        case .success(let d): document = d
+        case .failure(let problem): problems.append(("idNumber", "not a valid \(kind.words.en) number: \(problem)"))
+        }
+        let digits = a.phone.map { String($0.unicodeScalars.filter { ("0"..."9").contains($0) }.map(Character.init)) }
+        if let phone = a.phone, let digits,
+            !(6...15).contains(digits.count) || (strictPhone && !phone.allSatisfy({ $0.isNumber || " +-()".contains($0) }))
+        {
+            problems.append(("phone", "a phone number of 6 to 15 digits"))
+        }
+        guard let document else { return (nil, problems) }
+        let record = AttendeeRecord(name: a.name.trimmingCharacters(in: .whitespaces), idType: kind.rawValue, idNumber: document.number, phone: digits)
+        return ((record, document), problems)
     }
 
     /// `prepareAttendees` for a live hold's show (found from the read, or in memory); none given, none made.
@@ -268,7 +273,7 @@ extension Inventory {
             guard state.realName.isOn else {
                 throw Refusal.invalid(path: "attendees", "show \(state.record.id) does not sell by real name: its holds have no attendees")
             }
-            let current = state.attendees.filter { hold.seats.contains($0.key) }
+            let current = state.attendees(of: hold.seats)
             let wanted = try attendeesAfter(prepared, seats: hold.seats, current: current, in: state, m: m)
             let rebound = Self.rebound(from: current, to: wanted, seats: hold.seats, holdID: hold.record.id, status: .held)
             guard !rebound.delete.isEmpty else { return (view(hold, in: state, token: plain), nil) }

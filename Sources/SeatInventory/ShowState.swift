@@ -73,6 +73,14 @@ final class ShowState {
     }
 
     /// `seat` without an attendee (its claim went: released, expired, refunded, moved).
+    /// The attendees of `seats` (a hold's): O(seats), not a scan of the show's attendees.
+    func attendees(of seats: some Sequence<SeatIndex>) -> [SeatIndex: SeatAttendee] {
+        guard !attendees.isEmpty else { return [:] }
+        var out: [SeatIndex: SeatAttendee] = [:]
+        for seat in seats { if let a = attendees[seat] { out[seat] = a } }
+        return out
+    }
+
     func unbindAll() {
         attendees = [:]
         seatOfIdentity = [:]

@@ -26,11 +26,11 @@ extension ServerBenchmarks {
                 let count = 1 + n % 4
                 let start = row.seats.lowerBound + (n * 5) % max(row.seats.count - count, 1)
                 let body = "{\"seats\":[" + (start..<min(start + count, row.seats.upperBound)).map { "\"\(layout.seatID($0))\"" }.joined(separator: ",") + "]}"
-                return try timedHold(c, body)
+                return try timedHold(c, show: "bench", body)
             }
         }
         let places = {
-            load(port: app.port, connections: 64, seconds: 4) { c, _, n in try timedHold(c, #"{"areas":{"pitch":\#(1 + n % 4)}}"#) }
+            load(port: app.port, connections: 64, seconds: 4) { c, _, n in try timedHold(c, show: "bench", #"{"areas":{"pitch":\#(1 + n % 4)}}"#) }
         }
         let before = seats(), placed = places(), after = seats()
         let seatRate = (before.perSecond + after.perSecond) / 2, seatP99 = (before.p99 + after.p99) / 2
@@ -40,16 +40,6 @@ extension ServerBenchmarks {
             ours: String(format: "%.0f holds/s, p99 %.1f ms", placed.perSecond, placed.p99 * 1000),
             baseline: String(format: "%.0f holds/s, p99 %.1f ms", seatRate, seatP99 * 1000), ratio: String(format: "%.2f×", ratio),
             goal: ratio >= 0.8 ? "≥ 0.8× ✓" : "≥ 0.8× ✗")
-    }
-
-    /// A hold's latency when it was made (then released), nil when refused.
-    static func timedHold(_ c: HTTPConnection, _ body: String) throws -> Double? {
-        let t0 = DispatchTime.now().uptimeNanoseconds
-        let r = try c.request("POST", "/v1/shows/bench/holds", json: body)
-        let latency = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
-        guard r.status == 201, let token = (try? JSONParser.parse(r.body))?.objectValue?["token"]?.stringValue else { return nil }
-        _ = try c.request("DELETE", "/v1/holds/\(token)")
-        return latency
     }
 }
 

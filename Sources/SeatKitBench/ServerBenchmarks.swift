@@ -104,7 +104,7 @@ enum ServerBenchmarks {
             let count = 1 + n % 4
             let start = row.seats.lowerBound + (n * 5) % max(row.seats.count - count, 1)
             let body = "{\"seats\":[" + (start..<min(start + count, row.seats.upperBound)).map { "\"\(layout.seatID($0))\"" }.joined(separator: ",") + "]}"
-            return try timedHold(c, body)
+            return try timedHold(c, show: "bench", body)
         }
         report.figure(
             "hold + release, 64 connections, Swift client threads in the same process (holds/s, hold p99)",
