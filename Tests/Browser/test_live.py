@@ -24,6 +24,25 @@ class LiveTests(PickerCase):
         self.wait(d, lambda d: self.status(d, "9-1") == "available", timeout=1, message="available again when released")
 
 
+    def test_seats_turning_grey_while_the_page_still_loads(self):
+        """Another buyer's hold arriving while the page still waits for how buyers pay (its answer held
+        back two seconds here) turns the seat grey and leaves no script error (it once read the Pay step
+        before it existed)."""
+        d = self.new_browser()
+        d.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+            const realFetch = window.fetch;
+            window.fetch = (input, init) => String(input.url ?? input).includes('/v1/payments')
+                ? new Promise(resolve => setTimeout(resolve, 2000)).then(() => realFetch(input, init))
+                : realFetch(input, init);"""})
+        d.get(f"{self.server.url}/shows/{self.show}?lang=en")
+        self.wait(d, lambda d: d.execute_script("return document.getElementById('map')?.ready === true"), message="the map drawn")
+        status, _ = self.server.post(f"/v1/shows/{self.show}/holds", {"seats": ["9-3"]})
+        self.assertEqual(status, 201)
+        self.wait(d, lambda d: self.status(d, "9-3") == "held", timeout=2, message="grey while the payment options load")
+        time.sleep(2.2)
+        self.click_seat(d, "9-5")
+        self.assertEqual(self.wait(d, self.settled_total, message="a seat held after loading"), "¥38.00")
+
     def test_a_managers_price_change_and_pause_reach_the_open_page(self):
         d = self.open()
         self.assertIn("¥38.00", self.label(d, "9-1"))

@@ -27,6 +27,8 @@ export async function showPage(showId) {
   });
   const session = picker.session, view = picker.view;
   let show = picker.show, sameFilm = [show], listShown = false;
+  // The Pay step, made once the payment options are known (below); events may come before that.
+  let payPage = null;
 
   map.addEventListener('tap', () => showMessage('', 'none'));
   map.addEventListener('refusal', e => {
@@ -338,7 +340,7 @@ export async function showPage(showId) {
   const holdTotal = () => (session.hold?.total ? `${symbol(session.hold.currency)}${session.hold.total}` : $('total').textContent);
   // A partner's page: its buyers pay the partner, so the hold is confirmed here, never paid.
   const { providers } = picker.channel ? { providers: [] } : await optionsLoaded;
-  const payPage = providers.length === 0 ? null : new PayPage({
+  payPage = providers.length === 0 ? null : new PayPage({
     showId, session, options: providers, phone: () => matchMedia('(max-width: 52rem), (pointer: coarse)').matches,
     summary: () => ({ title: detailText(show, 'title') ?? picker.venue.title, when: [whenText(), detailText(show, 'hall')].filter(Boolean).join(' · '),
                       seats: picker.names([...session.held]), total: holdTotal() }),
