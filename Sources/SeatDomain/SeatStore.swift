@@ -188,9 +188,13 @@ public struct RefundRecord: Sendable, Hashable {
     /// Where the seat's sale went, one stored column for both: the reservation a sold reservation's
     /// seat went back to (`r_…`), or the sale an exchange replaced it with (`x_…`); nil: back on sale.
     public var returnedTo: String?
-    public init(holdID: String, seat: Int, refundedAt: Int64, reason: String, operatorName: String, returnedTo: String? = nil) {
+    /// What the buyer's refund of this seat cost (the show's `refundTiers`), in its currency; nil: nothing.
+    public var fee: Decimal?
+    public init(
+        holdID: String, seat: Int, refundedAt: Int64, reason: String, operatorName: String, returnedTo: String? = nil, fee: Decimal? = nil
+    ) {
         self.holdID = holdID; self.seat = seat; self.refundedAt = refundedAt; self.reason = reason; self.operatorName = operatorName
-        self.returnedTo = returnedTo
+        self.returnedTo = returnedTo; self.fee = fee
     }
 
     /// The prefix of a sale made by an exchange (its id), which tells it from a reservation in `returnedTo`.

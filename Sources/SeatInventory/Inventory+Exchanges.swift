@@ -246,6 +246,19 @@ public struct AfterSaleTerms: Sendable {
     /// When refunds close; nil when the buyer may not refund (`refunds` false).
     public var refundUntil: Int64?
     public var refunds: Bool
+    /// The fee of a refund now (`refundTiers`), nil: free; and the tiers, each with when it ends.
+    public var refundFee: String?
+    public var refundTiers: [(until: Int64, fee: String)] = []
+    /// Each seat the buyer may refund now, with its fee and what it gives back (empty: none may be).
+    public var refundSeats: [SeatRefund] = []
+    public var oneRefundPerBuyer = false
+    /// When seats refunded before it go back on sale together.
+    public var refundRelease: Int64?
+
+    public struct SeatRefund: Sendable {
+        public var seatID: String
+        public var price: Money, fee: Money, back: Money
+    }
 }
 
 extension Inventory {
@@ -262,12 +275,18 @@ extension Inventory {
             for showID in Set(mine.filter { !$0.seats.isEmpty }.map(\.record.showID)).sorted() {
                 guard let state = m.shows[showID] else { continue }
                 let policy = AfterSalePolicy(detailsJSON: state.record.detailsJSON), starts = state.startsAtMilliseconds
-                terms.append(
-                    AfterSaleTerms(
-                        showID: showID, exchangesLeft: max(0, policy.exchanges - left),
-                        exchangeUntil: starts.map { $0 - Int64(policy.exchangeMinutes) * 60_000 },
-                        exchangeFee: Money(policy.exchangeFee, of: state.prices.table),
-                        refundUntil: policy.refunds ? starts.map { $0 - Int64(policy.refundMinutes) * 60_000 } : nil, refunds: policy.refunds))
+                var t = AfterSaleTerms(
+                    showID: showID, exchangesLeft: max(0, policy.exchanges - left),
+                    exchangeUntil: starts.map { $0 - Int64(policy.exchangeMinutes) * 60_000 },
+                    exchangeFee: Money(policy.exchangeFee, of: state.prices.table),
+                    refundUntil: policy.refunds ? starts.map { $0 - Int64(policy.refundMinutes) * 60_000 } : nil, refunds: policy.refunds)
+                let (tier, seats) = refundQuote(policy, state: state, mine: mine, scope: scope, refunds: refunds)
+                t.refundFee = tier.map(\.feeText)
+                t.refundSeats = seats
+                t.refundTiers = starts.map { s in policy.refundTiers.map { (s - Int64($0.until) * 60_000, $0.feeText) } } ?? []
+                t.oneRefundPerBuyer = policy.oneRefundPerBuyer
+                t.refundRelease = policy.refundRelease
+                terms.append(t)
             }
             return (order, terms)
         }

@@ -267,14 +267,17 @@ extension Inventory {
     /// as sold (never more than is left of the payment), `pending` until its provider takes it.
     /// Called under the lock.
     func providerRefunds(
-        _ seats: [(state: ShowState, record: HoldRecord, seat: Int)], paid: [String: (payment: PaymentRecord, left: Int64)], reason: String, now: Int64
+        _ seats: [(state: ShowState, record: HoldRecord, seat: Int)], paid: [String: (payment: PaymentRecord, left: Int64)], reason: String, now: Int64,
+        fees: [String: Decimal] = [:]
     ) -> [PaymentRefundRecord] {
         var out: [PaymentRefundRecord] = []
         for holdID in Set(seats.map(\.record.id)).sorted() {
             guard let (payment, left) = paid[holdID], left > 0 else { continue }
             let part = seats.filter { $0.record.id == holdID }
             let total = orderPart(part[0].record, seats: part.map(\.seat), in: part[0].state).total
-            let units = min(left, NSDecimalNumber(decimal: total.amount * pow(10, total.digits)).int64Value)
+            // The buyer's refund fee (`refundTiers`) is kept: the provider gives back the rest.
+            let kept = part.reduce(Decimal(0)) { $0 + (fees["\(holdID)#\($1.seat)"] ?? 0) }
+            let units = min(left, NSDecimalNumber(decimal: (total.amount - kept) * pow(10, total.digits)).int64Value)
             guard units > 0 else { continue }
             let (random, _) = Self.randomIDAndToken(prefix: idPrefix(show: payment.showID, now))
             out.append(

@@ -31,7 +31,7 @@ public struct ShowReport: Sendable {
     public var zones: [ZoneRow]
     public var currency: String
     /// What sold, refunds included; what was refunded; what is kept (`gross - refunded`). Exchange fees
-    /// are in all three (`fees`): a fee is kept when the seats are refunded later.
+    /// and buyers' refund fees are in all three (`fees`): a fee is kept when the seats are refunded.
     public var gross: Money
     public var refunded: Money
     public var net: Money
@@ -107,7 +107,9 @@ extension Inventory {
             }
             var refunded = Decimal(0)
             for r in refunds where r.seat < layout.seatCount && !r.isSeasonRelease {
-                refunded += state.price(of: r.seat, pricingOf[r.holdID] ?? HoldPricing(revision: 0))
+                // A buyer's refund fee (refundTiers) is kept, like an exchange's: only the rest went back.
+                refunded += state.price(of: r.seat, pricingOf[r.holdID] ?? HoldPricing(revision: 0)) - (r.fee ?? 0)
+                fees += r.fee ?? 0
             }
             func money(_ d: Decimal) -> Money { Money(d, of: prices.table) }
             func split(_ d: [String: Decimal]) -> [(String, Money)] { d.keys.sorted().map { ($0, money(d[$0]!)) } }

@@ -35,6 +35,8 @@ public struct OrderView: Sendable {
         public var returnedTo: String?
         /// The sale (a part's hold id) an exchange replaced the seat with.
         public var exchangedTo: String?
+        /// What the buyer's refund cost (`refundTiers`); nil: nothing.
+        public var fee: Money?
     }
     public var orderRef: String
     public var parts: [Part]
@@ -274,16 +276,24 @@ extension Inventory {
                 // Which sold seats of which part: the named ones, or all.
                 var wanted = seatIDs.map { Set($0) }
                 var chosen: [(state: ShowState, record: HoldRecord, seat: Int)] = []
+                // What each seat's refund costs the buyer (`hold#seat`): the show's tier of now.
+                var fees: [String: Decimal] = [:]
+                let now = clock()
                 for row in rows where scope?.contains(row.record.id) ?? true {
                     let state = try state(forShow: row.record.showID, in: m)
                     for seat in row.seats where wanted == nil || wanted!.contains(state.layout.seatID(seat)) {
                         guard state.availability[seat] == .sold else { continue }
-                        if scope != nil {
+                        if let scope {
                             let policy = AfterSalePolicy(detailsJSON: state.record.detailsJSON)
                             guard policy.refunds else {
                                 throw Refusal(.afterSaleClosed, detail: "show \(state.record.id) takes no refunds from buyers; the box office can still help")
                             }
                             try checkWindow(state, minutes: policy.refundMinutes, what: "refunds")
+                            try checkOneRefund(policy, state: state, scope: scope, rows: rows, earlier: earlier)
+                            if let starts = state.startsAtMilliseconds, let tier = policy.refundTier(millisecondsBeforeStart: starts - now) {
+                                let fee = tier.fee(of: state.price(of: seat, HoldPricing(stored: row.record.prices)), minorUnits: state.prices.table.minorUnits)
+                                if fee > 0 { fees["\(row.record.id)#\(seat)"] = fee }
+                            }
                         }
                         chosen.append((state, row.record, seat))
                         wanted?.remove(state.layout.seatID(seat))
@@ -295,7 +305,6 @@ extension Inventory {
                         details: [.seats(left.sorted())])
                 }
                 guard !chosen.isEmpty else { throw Refusal(.notInOrder, detail: "order \(orderRef) has no seat left to refund") }
-                let now = clock()
                 // A sold reservation's seats go back to a reservation like it (the guest did not come after all),
                 // unless its release time has passed or the operator asks for sale: one new reservation a sale.
                 var back: [String: HoldRecord] = [:]
@@ -306,11 +315,24 @@ extension Inventory {
                         showID: c.record.showID, state: .active, expiresAt: c.record.expiresAt, extended: false, orderRef: nil, wheelchair: false,
                         createdAt: now, kind: c.record.kind, reason: "back from order \(orderRef): \(c.record.reason ?? "")", operatorName: operatorName)
                 }
+                // A show that releases refunded seats together (`refundRelease`): the rest wait in one reservation
+                // a show until then, unless the box office asked for sale.
+                var batch: [String: HoldRecord] = [:]
+                for c in chosen where back[c.record.id] == nil && (buyerCode != nil || !toSale) && batch[c.state.record.id] == nil {
+                    guard let at = AfterSalePolicy(detailsJSON: c.state.record.detailsJSON).refundRelease, at > now else { continue }
+                    let (random, token) = Self.randomIDAndToken(prefix: idPrefix(show: c.state.record.id, now))
+                    batch[c.state.record.id] = HoldRecord(
+                        id: "r_" + random, tokenDigest: Secrets.tokenDigest(token), showID: c.state.record.id, state: .active, expiresAt: at,
+                        extended: false, orderRef: nil, wheelchair: false, createdAt: now, kind: .blocked,
+                        reason: "refunded seats, back on sale together at \(Self.isoTime(at))", operatorName: operatorName)
+                }
+                let waiting = { (c: (state: ShowState, record: HoldRecord, seat: Int)) in back[c.record.id] ?? batch[c.state.record.id] }
                 let fresh = chosen.map {
                     RefundRecord(
-                        holdID: $0.record.id, seat: $0.seat, refundedAt: now, reason: reason, operatorName: operatorName, returnedTo: back[$0.record.id]?.id)
+                        holdID: $0.record.id, seat: $0.seat, refundedAt: now, reason: reason, operatorName: operatorName, returnedTo: back[$0.record.id]?.id,
+                        fee: fees["\($0.record.id)#\($0.seat)"])
                 }
-                let moneyBack = providerRefunds(chosen.map { ($0.state, $0.record, $0.seat) }, paid: paid, reason: reason, now: now)
+                let moneyBack = providerRefunds(chosen.map { ($0.state, $0.record, $0.seat) }, paid: paid, reason: reason, now: now, fees: fees)
                 // The order as it will be: the answer, and what a retry with the same key gets.
                 let gone = Set(chosen.map { "\($0.record.id)#\($0.seat)" })
                 let answer = orderView(
@@ -320,12 +342,12 @@ extension Inventory {
                 var out: [CommitTicket] = []
                 for showID in Set(chosen.map(\.state.record.id)).sorted() {
                     let part = chosen.filter { $0.state.record.id == showID }, state = part[0].state
-                    let reservations = back.values.filter { $0.showID == showID }
-                    let returned = part.compactMap { c in back[c.record.id].map { (seat: c.seat, hold: $0) } }
+                    let reservations = back.values.filter { $0.showID == showID } + (batch[showID].map { [$0] } ?? [])
+                    let returned = part.compactMap { c in waiting(c).map { (seat: c.seat, hold: $0) } }
                     out.append(
                         try apply(
                             state, in: m,
-                            changes: part.map { SeatChange(seat: $0.seat, status: back[$0.record.id] == nil ? .available : .blocked) },
+                            changes: part.map { SeatChange(seat: $0.seat, status: waiting($0) == nil ? .available : .blocked) },
                             insert: returned.map { Claim(seat: $0.seat, status: .blocked, holdID: $0.hold.id) }, holds: reservations, durable: true,
                             idempotency: kept, refunds: fresh.filter { r in part.contains { $0.record.id == r.holdID && $0.seat == r.seat } },
                             paymentRefunds: moneyBack.filter { $0.showID == showID },
@@ -359,7 +381,8 @@ extension Inventory {
                 sale[r.holdID].flatMap { record in m.shows[record.showID].map { (record, $0) } }.map { record, state in
                     OrderView.Refund(
                         seatID: state.layout.seatID(r.seat), price: state.money(of: r.seat, HoldPricing(stored: record.prices)),
-                        refundedAt: r.refundedAt, reason: r.reason, operatorName: r.operatorName, returnedTo: r.reservation, exchangedTo: r.exchangedTo)
+                        refundedAt: r.refundedAt, reason: r.reason, operatorName: r.operatorName, returnedTo: r.reservation, exchangedTo: r.exchangedTo,
+                        fee: r.fee.map { Money($0, of: state.prices.table) })
                 }
             })
     }

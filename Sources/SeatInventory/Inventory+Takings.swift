@@ -172,18 +172,17 @@ extension Inventory {
                         amount: money(amount), exchangeSale: exchange ? r.id : nil))
             }
             // A refund of several seats at one moment by one clerk is one entry, as it was one act.
-            var groups: [String: (at: Int64, sale: String, clerk: String, exchangedTo: String?, seats: [Int])] = [:]
+            var groups: [String: (at: Int64, sale: String, clerk: String, exchangedTo: String?, seats: [Int], fees: Decimal)] = [:]
             for r in refunds where r.seat < state.layout.seatCount && !r.isSeasonRelease {
                 let clerk = OperatorDirectory.buyersNames.contains(r.operatorName) ? "online" : r.operatorName
-                groups[
-                    "\(r.holdID)\u{1F}\(r.refundedAt)\u{1F}\(r.operatorName)\u{1F}\(r.exchangedTo ?? "")",
-                    default: (r.refundedAt, r.holdID, clerk, r.exchangedTo, [])
-                ]
-                .seats.append(r.seat)
+                let key = "\(r.holdID)\u{1F}\(r.refundedAt)\u{1F}\(r.operatorName)\u{1F}\(r.exchangedTo ?? "")"
+                groups[key, default: (r.refundedAt, r.holdID, clerk, r.exchangedTo, [], 0)].seats.append(r.seat)
+                groups[key]!.fees += r.fee ?? 0
             }
             for g in groups.values {
                 guard let sale = byID[g.sale] else { continue }
-                let value = money(g.seats.reduce(0) { $0 + state.price(of: $1, sale.pricing) })
+                // A buyer's refund fee (refundTiers) stays taken: the refund is the rest.
+                let value = money(g.seats.reduce(0) { $0 + state.price(of: $1, sale.pricing) } - g.fees)
                 // Seats given back in an exchange are its other half: no refund of their own.
                 entries.append(
                     Takings.Entry(

@@ -227,7 +227,8 @@ extension PostgresStore {
                 if k > 0 { w.raw(",") }
                 w.raw("{"); w.key("hold", first: true); w.string(r.holdID); w.key("seat"); w.number(r.seat); w.key("at"); w.number(Int(r.refundedAt))
                 w.key("reason"); w.string(r.reason); w.key("operator"); w.string(r.operatorName)
-                w.key("returnedTo"); if let t = r.returnedTo { w.string(t) } else { w.raw("null") }; w.raw("}")
+                w.key("returnedTo"); if let t = r.returnedTo { w.string(t) } else { w.raw("null") }
+                w.key("fee"); if let fee = r.fee { w.string("\(fee)") } else { w.raw("null") }; w.raw("}")
             }
             w.raw("]")
         }

@@ -261,12 +261,12 @@ public final class PostgresStore: SeatStore, SharedStore, FollowedPart, Sendable
         return try withConnection { c in
             let r = try c.run(
                 "refunds",
-                "SELECT hold_id, seat, refunded_at, reason, operator, returned_to FROM refunds WHERE hold_id = ANY($1::text[]) ORDER BY refunded_at, seat",
+                "SELECT hold_id, seat, refunded_at, reason, operator, returned_to, fee FROM refunds WHERE hold_id = ANY($1::text[]) ORDER BY refunded_at, seat",
                 ["{" + holdIDs.map { "\"" + $0 + "\"" }.joined(separator: ",") + "}"])
             return r.rows.indices.map { i in
                 RefundRecord(
                     holdID: r.text(i, 0), seat: Int(r.int(i, 1)), refundedAt: r.int(i, 2), reason: r.text(i, 3), operatorName: r.text(i, 4),
-                    returnedTo: r.rows[i][5])
+                    returnedTo: r.rows[i][5], fee: r.rows[i][6].flatMap { Decimal(string: $0) })
             }
         }
     }

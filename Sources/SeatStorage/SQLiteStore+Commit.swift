@@ -226,10 +226,10 @@ extension SQLiteStore {
                 [.text(c.showID), .text(r.holdID), .integer(Int64(r.seat))])
             if db.changes != 1 { throw DatabaseError.constraint("seat \(r.seat) is no longer sold in \(r.holdID)") }
             try db.run(
-                "INSERT INTO refunds(hold_id, seat, refunded_at, reason, operator, returned_to) VALUES(?,?,?,?,?,?)",
+                "INSERT INTO refunds(hold_id, seat, refunded_at, reason, operator, returned_to, fee) VALUES(?,?,?,?,?,?,?)",
                 [
                     .text(r.holdID), .integer(Int64(r.seat)), .integer(r.refundedAt), .text(r.reason), .text(r.operatorName),
-                    r.returnedTo.map { .text($0) } ?? .null,
+                    r.returnedTo.map { .text($0) } ?? .null, r.fee.map { .text("\($0)") } ?? .null,
                 ])
         }
         // After refunds: a refunded seat may go back to a reservation (the primary key refuses a seat claimed twice).

@@ -207,12 +207,13 @@ public final class SQLiteStore: SeatStore, Sendable {
             var out: [RefundRecord] = []
             for id in holdIDs {
                 try db.query(
-                    "SELECT hold_id, seat, refunded_at, reason, operator, returned_to FROM refunds WHERE hold_id = ? ORDER BY refunded_at, seat", [.text(id)]
+                    "SELECT hold_id, seat, refunded_at, reason, operator, returned_to, fee FROM refunds WHERE hold_id = ? ORDER BY refunded_at, seat",
+                    [.text(id)]
                 ) {
                     out.append(
                         RefundRecord(
                             holdID: $0.text(0), seat: Int($0.int(1)), refundedAt: $0.int(2), reason: $0.text(3), operatorName: $0.text(4),
-                            returnedTo: $0.isNull(5) ? nil : $0.text(5)))
+                            returnedTo: $0.isNull(5) ? nil : $0.text(5), fee: $0.isNull(6) ? nil : Decimal(string: $0.text(6))))
                 }
             }
             return out

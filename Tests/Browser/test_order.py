@@ -103,6 +103,51 @@ class OrderPageTests(PickerCase):
         self.assertFalse(d.find_element(By.ID, "tickets-box").is_displayed())
         self.axe(d, "the order after the refund, phone zh")
 
+    # A big show's published refund fees (#54): free a week out, 20 % up to a day before, ¥10 a ticket up to two hours before.
+    TIERS = [{"until": 10080, "fee": "0%"}, {"until": 1440, "fee": "20%"}, {"until": 120, "fee": "¥10.00"}]
+
+    def test_zh_phone_refund_fee_shown_before_confirming(self):
+        show = "o-" + self._testMethodName[5:].replace("_", "-")
+        starts = (datetime.now(timezone(timedelta(hours=8))) + timedelta(days=3)).isoformat(timespec="seconds")
+        self.make_show(show, starts, {"refundTiers": self.TIERS, "oneRefundPerBuyer": True})
+        code = self.bought(show, ["7-1", "7-2"], "WEB-FEE1")
+        d = self.open_order("WEB-FEE1", code, "zh", phone=True)
+        terms = [li.text for li in d.find_elements(By.CSS_SELECTOR, "#terms li")]
+        self.assertFalse(any("免手续费" in t for t in terms if "退票" in t), f"the free tier has passed: {terms}")
+        self.assertTrue(any(t.endswith("前退票：收取票价 20% 手续费（当前）") for t in terms), terms)
+        self.assertTrue(any(t.endswith("前退票：手续费 ¥10.00/张") for t in terms), terms)
+        self.assertIn("每位购票人本场仅可退票一次", terms)
+        # The fee is said, in money, before the buyer confirms; nothing is refunded yet.
+        d.find_element(By.ID, "refund-open").click()
+        what = d.find_element(By.ID, "refund-what").text
+        self.assertIn("票价 ¥116.00，退票手续费 ¥23.20，实退 ¥92.80，原路退回。", what)
+        self.assertEqual([s for s in self.server.statuses(show) if s == "s"], ["s", "s"])
+        d.save_screenshot(os.path.join(ARTIFACTS, "order-refund-fee-phone-zh.png"))
+        self.axe(d, "the refund with its fee, phone zh")
+        d.find_element(By.CSS_SELECTOR, "#refund-form [type=submit]").click()
+        message = self.wait(d, lambda d: "退票成功" in d.find_element(By.ID, "message").text and d.find_element(By.ID, "message").text, message="refunded")
+        self.assertEqual(message, "退票成功，¥92.80 将原路退回。")
+        self.no_english(d, "the order after a refund with a fee, in Chinese")
+
+    def test_en_desktop_one_refund_used_and_batch_release(self):
+        show = "o-" + self._testMethodName[5:].replace("_", "-")
+        starts = (datetime.now(timezone(timedelta(hours=8))) + timedelta(days=4)).isoformat(timespec="seconds")
+        release = (datetime.now(timezone(timedelta(hours=8))) + timedelta(days=1)).replace(minute=0, second=0, microsecond=0)
+        self.make_show(show, starts, {"refundTiers": self.TIERS, "oneRefundPerBuyer": True, "refundRelease": release.isoformat()})
+        code = self.bought(show, ["7-1", "7-2", "7-3"], "WEB-FEE2")
+        status, _ = self.server.send("POST", "/v1/orders/WEB-FEE2/refund", {"seats": ["7-3"], "code": code})
+        self.assertEqual(status, 200)
+        d = self.open_order("WEB-FEE2", code, "en")
+        terms = d.find_element(By.ID, "terms").text
+        self.assertIn("This showing's one refund has been used", terms)
+        self.assertRegex(terms, f"Refunded seats go back on sale together at \\w+ {release.day} {release.strftime('%b %H:%M')}")
+        self.assertTrue(d.find_element(By.ID, "refund-open").get_attribute("disabled"))
+        # The refunded seat waits for the announced time, off sale.
+        statuses = self.server.statuses(show)
+        self.assertEqual((statuses.count("s"), statuses.count("b")), (2, 1))
+        d.save_screenshot(os.path.join(ARTIFACTS, "order-one-refund-desktop-en.png"))
+        self.axe(d, "the order with its refund used, desktop en")
+
     def test_a_start_written_in_utc_reads_on_the_halls_clock(self):
         # #50 item 9: a start written in UTC showed 06:33 beside deadlines at 13:33. Kept on the venues'
         # clock (+08:00), the stub, the terms and the picker all read 19:30, the refund deadline 18:30.

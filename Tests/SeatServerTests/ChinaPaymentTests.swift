@@ -319,6 +319,27 @@ import Testing
         }
     }
 
+    /// A buyer's refund of a show with fees by time (`refundTiers`): the provider gives back the price
+    /// less the fee, and the fee stays with the show.
+    @Test(arguments: StoreBackend.available) func aBuyersRefundFeeIsKeptAndTheRestGoesBack(backend: StoreBackend) throws {
+        let sandbox = try PaymentSandbox()
+        let server = try ChinaPaymentTests().server(backend, sandbox)
+        let c = try server.connection()
+        let terms = #"{"details":{"afterSale":{"refundTiers":[{"until":1440,"fee":"20%"}]}}}"#
+        #expect(try c.request("PATCH", "/v1/shows/show", json: terms, headers: [("X-Admin-Key", TestServer.adminKey)]).status == 200)
+        let ali = try ChinaPaymentTests().checkout(c, ["7-1", "7-2"], #"{"provider":"alipay","orderRef":"ALI-FEE"}"#)
+        #expect(try sandbox.pay("alipay", order: ali.order).notified == 200)
+        let quote = try c.request("GET", "/v1/orders/ALI-FEE?code=\(ali.token)").json?["afterSale"]?.arrayValue?.first?.objectValue
+        let seat = quote?["refundSeats"]?.arrayValue?.first?.objectValue
+        #expect(
+            seat?["price"]?.stringValue == "58.00" && seat?["fee"]?.stringValue == "11.60" && seat?["back"]?.stringValue == "46.40",
+            "\(String(describing: quote))")
+        let refund = try c.request("POST", "/v1/orders/ALI-FEE/refund", json: #"{"seats":["7-1"],"code":"\#(ali.token)"}"#)
+        #expect(refund.status == 200 && moneyBack(refund) == ["alipay 46.40 succeeded"], "\(refund.text)")
+        let asked = try sandbox.ledger().refunds
+        #expect(asked.map { $0["amount"] ?? "" } == ["4640"], "the provider was asked for the price less the fee, in fen: \(asked)")
+    }
+
     @Test(arguments: StoreBackend.available) func aRefundGoesBackThroughWeChatPayAndAlipay(backend: StoreBackend) throws {
         let sandbox = try PaymentSandbox()
         let server = try ChinaPaymentTests().server(backend, sandbox)

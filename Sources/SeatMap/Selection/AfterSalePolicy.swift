@@ -8,7 +8,9 @@ import SeatJSON
 /// A show carries it as `details.afterSale`:
 /// `{"exchanges":1,"exchangeMinutes":30,"exchangeFee":"5.00","refunds":true,"refundMinutes":60}`;
 /// members left out keep their defaults, which are Maoyan's common terms (one change of showing up to
-/// 30 minutes before the start, free; refunds up to 60 minutes before).
+/// 30 minutes before the start, free; refunds up to 60 minutes before). A big show's refund terms
+/// (`AfterSalePolicy+Refunds.swift`) add fees by time (`refundTiers`), one refund a buyer
+/// (`oneRefundPerBuyer`) and refunded seats kept back to one announced time (`refundRelease`).
 public struct AfterSalePolicy: Sendable, Hashable {
     /// How many times a buyer may exchange one order (0: never).
     public var exchanges: Int
@@ -20,6 +22,14 @@ public struct AfterSalePolicy: Sendable, Hashable {
     public var refunds: Bool
     /// Refunds close this many minutes before the show starts.
     public var refundMinutes: Int
+    /// The fee of a buyer's refund by how early it is, latest last (empty: refunds are free).
+    public var refundTiers: [RefundTier] = []
+    /// A buyer refunds their part of a show's order once (the rest of it stays theirs).
+    public var oneRefundPerBuyer = false
+    /// Unix milliseconds: seats refunded before then go back on sale together then (nil: at once).
+    public var refundRelease: Int64?
+    /// The offset `refundRelease` was given in (minutes east of UTC), kept to write it back alike.
+    public var refundReleaseOffset = 0
 
     public init(exchanges: Int = 1, exchangeMinutes: Int = 30, exchangeFee: Decimal = 0, refunds: Bool = true, refundMinutes: Int = 60) {
         self.exchanges = exchanges; self.exchangeMinutes = exchangeMinutes; self.exchangeFee = exchangeFee
@@ -27,7 +37,9 @@ public struct AfterSalePolicy: Sendable, Hashable {
     }
 
     public static let standard = AfterSalePolicy()
-    static let keys = ["exchanges", "exchangeMinutes", "exchangeFee", "refunds", "refundMinutes"]
+    static let keys = [
+        "exchanges", "exchangeMinutes", "exchangeFee", "refunds", "refundMinutes", "refundTiers", "oneRefundPerBuyer", "refundRelease",
+    ]
     /// A week: a window longer than that is a typing mistake, not a policy.
     public static let maximumMinutes = 10_080
 
@@ -60,6 +72,7 @@ public struct AfterSalePolicy: Sendable, Hashable {
         if let v = o["refunds"] {
             if let b = v.boolValue { p.refunds = b } else { log.add("\(path).refunds", "expected true or false, got \(v.shortDescription)") }
         }
+        p.readRefundTerms(o, at: path, into: &log)
         guard log.problems.count == before else { return nil }
         self = p
     }
@@ -84,6 +97,8 @@ public struct AfterSalePolicy: Sendable, Hashable {
     public func write(into w: inout JSONWriter) {
         w.raw("{"); w.key("exchanges", first: true); w.number(exchanges); w.key("exchangeMinutes"); w.number(exchangeMinutes)
         w.key("exchangeFee"); w.string("\(exchangeFee)"); w.key("refunds"); w.raw(refunds ? "true" : "false")
-        w.key("refundMinutes"); w.number(refundMinutes); w.raw("}")
+        w.key("refundMinutes"); w.number(refundMinutes)
+        writeRefundTerms(into: &w)
+        w.raw("}")
     }
 }

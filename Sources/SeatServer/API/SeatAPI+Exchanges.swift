@@ -95,9 +95,15 @@ extension Render {
     }
 
     static func terms(_ t: AfterSaleTerms) -> OrderResource.Terms {
-        .init(
+        var out = OrderResource.Terms(
             showID: t.showID, exchangesLeft: t.exchangesLeft, exchangeUntil: t.exchangeUntil.map(iso), exchangeFee: t.exchangeFee.description,
             refundUntil: t.refundUntil.map(iso))
+        out.refundFee = t.refundFee
+        out.refundTiers = t.refundTiers.map { (iso($0.until), $0.fee) }
+        out.refundSeats = t.refundSeats.map { ($0.seatID, $0.price.description, $0.fee.description, $0.back.description) }
+        out.oneRefundPerBuyer = t.oneRefundPerBuyer
+        out.refundRelease = t.refundRelease.map(iso)
+        return out
     }
 }
 

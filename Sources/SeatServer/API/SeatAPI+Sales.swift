@@ -106,7 +106,7 @@ extension Render {
             refunds: v.refunds.map { r in
                 OrderResource.Refund(
                     seat: r.seatID, price: r.price.description, refundedAt: iso(r.refundedAt), reason: r.reason, operatorName: r.operatorName,
-                    returnedTo: r.returnedTo, exchangedTo: r.exchangedTo)
+                    returnedTo: r.returnedTo, exchangedTo: r.exchangedTo, fee: r.fee?.description)
             })
     }
 

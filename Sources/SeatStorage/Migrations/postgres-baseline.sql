@@ -44,7 +44,7 @@ BEGIN
         GET DIAGNOSTICS n = ROW_COUNT;
         IF n <> jsonb_array_length(c->'delete') THEN RAISE EXCEPTION 'seats to release are no longer held or reserved' USING ERRCODE = 'SK001'; END IF;
       END IF;
-      FOR h IN SELECT value FROM jsonb_array_elements(coalesce(c->'refunds', '[]'::jsonb)) LOOP DELETE FROM claims WHERE show_id = c->>'show' AND status = 'sold' AND hold_id = h->>'hold' AND seat = (h->>'seat')::int; GET DIAGNOSTICS n = ROW_COUNT; IF n <> 1 THEN RAISE EXCEPTION 'seat % is no longer sold in %', h->>'seat', h->>'hold' USING ERRCODE = 'SK001'; END IF; INSERT INTO refunds(hold_id, seat, refunded_at, reason, operator, returned_to) VALUES (h->>'hold', (h->>'seat')::int, (h->>'at')::bigint, h->>'reason', h->>'operator', h->>'returnedTo'); END LOOP;
+      FOR h IN SELECT value FROM jsonb_array_elements(coalesce(c->'refunds', '[]'::jsonb)) LOOP DELETE FROM claims WHERE show_id = c->>'show' AND status = 'sold' AND hold_id = h->>'hold' AND seat = (h->>'seat')::int; GET DIAGNOSTICS n = ROW_COUNT; IF n <> 1 THEN RAISE EXCEPTION 'seat % is no longer sold in %', h->>'seat', h->>'hold' USING ERRCODE = 'SK001'; END IF; INSERT INTO refunds(hold_id, seat, refunded_at, reason, operator, returned_to, fee) VALUES (h->>'hold', (h->>'seat')::int, (h->>'at')::bigint, h->>'reason', h->>'operator', h->>'returnedTo', h->>'fee'); END LOOP;
               -- In seat order: overlapping holds meet in the same order and never deadlock.
       INSERT INTO claims(show_id, seat, status, hold_id, identity, attendee)
         SELECT c->>'show', (x->>'seat')::int, x->>'status', x->>'hold', x->>'identity', x->>'attendee' FROM jsonb_array_elements(c->'insert') AS x
@@ -317,7 +317,8 @@ CREATE TABLE refunds (
     refunded_at bigint NOT NULL,
     reason text NOT NULL,
     operator text NOT NULL,
-    returned_to text
+    returned_to text,
+    fee text
 );
 
 CREATE TABLE show_log (

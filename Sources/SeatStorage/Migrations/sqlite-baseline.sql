@@ -19,7 +19,7 @@ CREATE TABLE idempotency(key TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, status
                          created_at INTEGER NOT NULL);
 CREATE INDEX holds_order ON holds(order_ref) WHERE order_ref IS NOT NULL;
 CREATE TABLE refunds(hold_id TEXT NOT NULL REFERENCES holds(id), seat INTEGER NOT NULL, refunded_at INTEGER NOT NULL,
-                     reason TEXT NOT NULL, operator TEXT NOT NULL, returned_to TEXT, PRIMARY KEY(hold_id, seat)) WITHOUT ROWID;
+                     reason TEXT NOT NULL, operator TEXT NOT NULL, returned_to TEXT, fee TEXT, PRIMARY KEY(hold_id, seat)) WITHOUT ROWID;
 CREATE TABLE show_log(show_id TEXT NOT NULL, version INTEGER NOT NULL, created_at INTEGER NOT NULL, action TEXT NOT NULL,
                       hold_id TEXT, operator TEXT, reason TEXT, order_ref TEXT, delta TEXT NOT NULL,
                       PRIMARY KEY(show_id, version)) WITHOUT ROWID;

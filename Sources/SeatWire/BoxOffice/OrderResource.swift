@@ -43,12 +43,15 @@ public struct OrderResource: Sendable {
         public var returnedTo: String?
         /// The sale (a part's `holdId`) an exchange replaced the seat with.
         public var exchangedTo: String?
+        /// What the buyer's refund of the seat cost (the show's refund tiers); nil: nothing.
+        public var fee: String?
 
         public init(
-            seat: String, price: String, refundedAt: String, reason: String, operatorName: String, returnedTo: String?, exchangedTo: String? = nil
+            seat: String, price: String, refundedAt: String, reason: String, operatorName: String, returnedTo: String?, exchangedTo: String? = nil,
+            fee: String? = nil
         ) {
             self.seat = seat; self.price = price; self.refundedAt = refundedAt; self.reason = reason; self.operatorName = operatorName
-            self.returnedTo = returnedTo; self.exchangedTo = exchangedTo
+            self.returnedTo = returnedTo; self.exchangedTo = exchangedTo; self.fee = fee
         }
     }
 
@@ -60,6 +63,16 @@ public struct OrderResource: Sendable {
         public var exchangeFee: String
         /// Nil: refunds are the box office's only.
         public var refundUntil: String?
+        /// A refund's fee now (`20%`, `10.00` a seat); nil: free.
+        public var refundFee: String?
+        /// The show's fee tiers, each with when it ends.
+        public var refundTiers: [(until: String, fee: String)] = []
+        /// Each seat the buyer may refund now: its price, fee and what it gives back (the page shows them
+        /// before the buyer confirms, and never works a fee out itself).
+        public var refundSeats: [(seat: String, price: String, fee: String, back: String)] = []
+        public var oneRefundPerBuyer = false
+        /// When seats refunded before it go back on sale together.
+        public var refundRelease: String?
         public init(showID: String, exchangesLeft: Int, exchangeUntil: String?, exchangeFee: String, refundUntil: String?) {
             self.showID = showID; self.exchangesLeft = exchangesLeft; self.exchangeUntil = exchangeUntil; self.exchangeFee = exchangeFee
             self.refundUntil = refundUntil
@@ -146,6 +159,7 @@ public struct OrderResource: Sendable {
             w.key("reason"); w.string(r.reason); w.key("operator"); w.string(r.operatorName)
             w.key("returnedTo"); optional(r.returnedTo)
             if let to = r.exchangedTo { w.key("exchangedTo"); w.string(to) }
+            if let fee = r.fee { w.key("fee"); w.string(fee) }
             w.raw("}")
         }
         w.raw("]")
@@ -155,7 +169,20 @@ public struct OrderResource: Sendable {
                 if k > 0 { w.raw(",") }
                 w.raw("{"); w.key("showId", first: true); w.string(t.showID); w.key("exchangesLeft"); w.number(t.exchangesLeft)
                 w.key("exchangeUntil"); optional(t.exchangeUntil); w.key("exchangeFee"); w.string(t.exchangeFee)
-                w.key("refundUntil"); optional(t.refundUntil); w.raw("}")
+                w.key("refundUntil"); optional(t.refundUntil); w.key("refundFee"); optional(t.refundFee)
+                w.key("refundTiers"); w.raw("[")
+                for (j, tier) in t.refundTiers.enumerated() {
+                    if j > 0 { w.raw(",") }
+                    w.raw("{"); w.key("until", first: true); w.string(tier.until); w.key("fee"); w.string(tier.fee); w.raw("}")
+                }
+                w.raw("]"); w.key("refundSeats"); w.raw("[")
+                for (j, seat) in t.refundSeats.enumerated() {
+                    if j > 0 { w.raw(",") }
+                    w.raw("{"); w.key("seat", first: true); w.string(seat.seat); w.key("price"); w.string(seat.price)
+                    w.key("fee"); w.string(seat.fee); w.key("back"); w.string(seat.back); w.raw("}")
+                }
+                w.raw("]"); w.key("oneRefundPerBuyer"); w.raw(t.oneRefundPerBuyer ? "true" : "false")
+                w.key("refundRelease"); optional(t.refundRelease); w.raw("}")
             }
             w.raw("]")
         }
@@ -198,13 +225,20 @@ public struct OrderResource: Sendable {
         let refunds = o.objects("refunds").map { r in
             Refund(
                 seat: r.text("seat"), price: r.text("price"), refundedAt: r.text("refundedAt"), reason: r.text("reason"),
-                operatorName: r.text("operator"), returnedTo: r.optionalText("returnedTo"), exchangedTo: r.optionalText("exchangedTo"))
+                operatorName: r.text("operator"), returnedTo: r.optionalText("returnedTo"), exchangedTo: r.optionalText("exchangedTo"),
+                fee: r.optionalText("fee"))
         }
         let terms = o["afterSale"].map { _ in
             o.objects("afterSale").map { t in
-                Terms(
+                var terms = Terms(
                     showID: t.text("showId"), exchangesLeft: t["exchangesLeft"]?.intValue ?? 0, exchangeUntil: t.optionalText("exchangeUntil"),
                     exchangeFee: t.text("exchangeFee"), refundUntil: t.optionalText("refundUntil"))
+                terms.refundFee = t.optionalText("refundFee")
+                terms.refundTiers = t.objects("refundTiers").map { ($0.text("until"), $0.text("fee")) }
+                terms.refundSeats = t.objects("refundSeats").map { ($0.text("seat"), $0.text("price"), $0.text("fee"), $0.text("back")) }
+                terms.oneRefundPerBuyer = t["oneRefundPerBuyer"]?.boolValue ?? false
+                terms.refundRelease = t.optionalText("refundRelease")
+                return terms
             }
         }
         self.init(orderRef: o.text("orderRef"), parts: parts, refunds: refunds, afterSale: terms)
@@ -239,6 +273,7 @@ extension OrderResource: WireBody, WireWritable {
                         "operator": .string(),
                         "returnedTo": .string().orNull.described("the reservation the seat went back to"),
                         "exchangedTo": .string().described("the part (its holdId) an exchange replaced the seat with"),
+                        "fee": .string(pattern: WireMoney.pattern).described("what the buyer's refund of the seat cost (the show's refundTiers)"),
                     ], required: ["seat", "price", "refundedAt", "reason", "operator"])),
             "parts": .array(
                 .object(
@@ -270,6 +305,19 @@ extension OrderResource: WireBody, WireWritable {
                         "exchangeUntil": .string(format: "date-time").orNull,
                         "exchangeFee": WireMoney.schema.described("per seat exchanged"),
                         "refundUntil": .string(format: "date-time").orNull.described("null: refunds are the box office's only"),
+                        "refundFee": .string().orNull.described("what a refund costs now (the show's refundTiers: \"20%\", \"10.00\" a seat); null: free"),
+                        "refundTiers": .array(
+                            .object(["until": .string(format: "date-time"), "fee": .string()], required: ["until", "fee"])
+                        ).described("the show's refund fees, each up to its time"),
+                        "refundSeats": .array(
+                            .object(
+                                [
+                                    "seat": .string(), "price": .string(pattern: WireMoney.pattern), "fee": .string(pattern: WireMoney.pattern),
+                                    "back": .string(pattern: WireMoney.pattern),
+                                ], required: ["seat", "price", "fee", "back"])
+                        ).described("each seat the buyer may refund now, with its fee and what it gives back (empty: none may be)"),
+                        "oneRefundPerBuyer": .boolean.described("a buyer refunds their part of this show once"),
+                        "refundRelease": .string(format: "date-time").orNull.described("seats refunded before then go back on sale together then"),
                     ], required: ["showId", "exchangesLeft", "exchangeUntil", "exchangeFee", "refundUntil"])
             ).described("the buyer's view (with the order's code) only: what they may still do on each show of the order"),
             "payments": .array(

@@ -94,6 +94,16 @@ extension ShowDetails: WireBody {
                     "exchangeFee": .string(pattern: #"^[0-9]{1,6}(\.[0-9]{1,2})?$"#).described("per seat exchanged (\"0\")"),
                     "refunds": .boolean.described("whether a buyer may refund their own order (true)"),
                     "refundMinutes": .integer(minimum: 0, maximum: 10_080).described("refunds close this many minutes before the start (60)"),
+                    "refundTiers": .array(
+                        .object(
+                            [
+                                "until": .integer(minimum: 0, maximum: 10_080).described("this fee holds up to this many minutes before the start"),
+                                "fee": .string(pattern: #"^((100(\.00?)?|[0-9]{1,2}(\.[0-9]{1,2})?)%|[¥￥]?[0-9]{1,6}(\.[0-9]{1,2})?)$"#)
+                                    .described("a share of the seat's price (\"20%\") or an amount a seat (\"¥10.00\")"),
+                            ], required: ["until", "fee"], closed: true), minItems: 1, maxItems: 10
+                    ).described("a buyer's refund fee by how early it is; refunds close with the last tier"),
+                    "oneRefundPerBuyer": .boolean.described("a buyer refunds their part of a show's order once (false)"),
+                    "refundRelease": .string(format: "date-time").described("seats refunded before then go back on sale together then"),
                 ], closed: true
             ).described("what a buyer may do with their order after the sale, without the box office"),
             "realName": JSONSchema().with {

@@ -171,7 +171,7 @@ CREATE TABLE queues(show_id TEXT PRIMARY KEY REFERENCES shows(id), created_at IN
 
 -- table refunds
 CREATE TABLE refunds(hold_id TEXT NOT NULL REFERENCES holds(id), seat INTEGER NOT NULL, refunded_at INTEGER NOT NULL,
-                     reason TEXT NOT NULL, operator TEXT NOT NULL, returned_to TEXT, PRIMARY KEY(hold_id, seat)) WITHOUT ROWID;
+                     reason TEXT NOT NULL, operator TEXT NOT NULL, returned_to TEXT, fee TEXT, PRIMARY KEY(hold_id, seat)) WITHOUT ROWID;
 
 -- table seasons
 CREATE TABLE seasons(id TEXT PRIMARY KEY, name TEXT NOT NULL, shows TEXT NOT NULL, parent TEXT, created_at INTEGER NOT NULL, operator TEXT NOT NULL);

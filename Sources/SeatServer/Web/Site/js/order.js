@@ -120,9 +120,21 @@ function renderTerms() {
     const fee = Number(terms.exchangeFee) ? o('feeEach', money(terms.exchangeFee, currency)) : o('feeFree');
     const open = until => !until || Date.parse(until) > now;
     canExchange = terms.exchangesLeft > 0 && open(terms.exchangeUntil);
-    canRefund = !!terms.refundUntil && open(terms.refundUntil);
+    // The server says which seats a refund may take now (none: used, or closed); older servers say nothing.
+    canRefund = !!terms.refundUntil && open(terms.refundUntil) && (terms.refundSeats === undefined || terms.refundSeats.length > 0);
     items.push(o('exchangesLeft', terms.exchangesLeft, terms.exchangeUntil ? when(terms.exchangeUntil, terms.showId) : '', fee) + (terms.exchangesLeft > 0 && !canExchange ? ` (${o('closed')})` : ''));
-    items.push(terms.refundUntil ? o('refundUntil', when(terms.refundUntil, terms.showId)) + (canRefund ? '' : ` (${o('closed')})`) : o('noRefunds'));
+    const tiers = terms.refundTiers ?? [];
+    if (!terms.refundUntil) items.push(o('noRefunds'));
+    else if (!tiers.length) items.push(o('refundUntil', when(terms.refundUntil, terms.showId)) + (open(terms.refundUntil) ? '' : ` (${o('closed')})`));
+    else {
+      // A big show's published fees, each up to its time, from the one of now (marked) on; those passed are gone.
+      const feeWords = f => (f.endsWith('%') ? (Number(f.slice(0, -1)) === 0 ? o('tierFree') : o('tierShare', f)) : o('tierEach', money(f, currency)));
+      const current = tiers.findIndex(t => Date.parse(t.until) > now);
+      if (current < 0) items.push(o('refundsClosed'));
+      else items.push(...tiers.slice(current).map((t, k) => o('tierLine', when(t.until, terms.showId), feeWords(t.fee)) + (k === 0 ? o('tierNow') : '')));
+    }
+    if (terms.oneRefundPerBuyer) items.push(terms.refundUntil && open(terms.refundUntil) && !canRefund ? o('oneRefundUsed') : o('oneRefund'));
+    if (terms.refundRelease) items.push(o('releaseAt', when(terms.refundRelease, terms.showId)));
   }
   $('terms').replaceChildren(...items.map(text => el('li', { textContent: text })));
   $('exchange-open').disabled = !canExchange;
@@ -203,11 +215,25 @@ async function exchange(e) {
   } catch (error) { say(error instanceof ApiProblem ? error.problem.detail ?? error.message : o('failed'), 'error'); }
 }
 
+/// What a refund of every seat left gives back now, as the server worked it out (each seat's price, fee
+/// and what is left), summed in hundredths so that no amount is off by a float's fraction.
+function refundQuote() {
+  const terms = state.order.afterSale?.[0];
+  const cents = v => Math.round(Number(v) * 100);
+  const seats = terms?.refundSeats ?? seatsLeft().map(x => ({ seat: x.seat, price: x.price, fee: '0', back: x.price }));
+  const sum = key => seats.reduce((s, x) => s + cents(x[key]), 0) / 100;
+  return { seats, price: sum('price'), fee: sum('fee'), back: sum('back') };
+}
+
 function openRefund() {
   $('exchange-form').hidden = true;
-  const seats = seatsLeft();
+  const q = refundQuote(), terms = state.order.afterSale?.[0];
   const currency = state.order.parts[0]?.currency ?? 'CNY';
-  $('refund-what').textContent = o('refundWhat', seats.map(x => seatName(x.seat)).join(' '), money(seats.reduce((s, x) => s + Number(x.price), 0), currency));
+  const names = [...q.seats].sort(bySeat).map(x => seatName(x.seat)).join(' ');
+  const back = terms?.refundRelease && Date.parse(terms.refundRelease) > serverNow() ? o('backAt', when(terms.refundRelease, terms.showId)) : o('backNow');
+  $('refund-what').textContent = q.fee > 0
+    ? o('refundWithFee', names, money(q.price, currency), money(q.fee, currency), money(q.back, currency)) + back
+    : o('refundWhat', names, money(q.back, currency)) + back;
   $('refund-form').hidden = false;
   $('refund-form').querySelector('button').focus();
 }
@@ -215,11 +241,11 @@ function openRefund() {
 async function refund(e) {
   e.preventDefault();
   try {
-    const before = seatsLeft().reduce((s, x) => s + Number(x.price), 0), currency = state.order.parts[0]?.currency ?? 'CNY';
+    const { back } = refundQuote(), currency = state.order.parts[0]?.currency ?? 'CNY';
     await request('POST', `/v1/orders/${seg(ref)}/refund`, { body: { code }, headers: { 'Idempotency-Key': randomKey() }, retry: true });
     $('refund-form').hidden = true;
     await reload();
-    say(o('refundDone', money(before, currency)));
+    say(o('refundDone', money(back, currency)));
   } catch (error) { say(error instanceof ApiProblem ? error.problem.detail ?? error.message : o('failed'), 'error'); }
 }
 
