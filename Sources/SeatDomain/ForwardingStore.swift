@@ -17,6 +17,7 @@ open class ForwardingStore: SeatStore, @unchecked Sendable {
     open var door: (any DoorStore)? { base.door }
     open var contacts: (any ContactStore)? { base.contacts }
     open var personalData: (any PersonalDataStore)? { base.personalData }
+    open var waitlists: (any WaitlistStore)? { base.waitlists }
     open var seasons: (any SeasonStore)? { base.seasons }
     open var payments: (any PaymentStore)? { base.payments }
     open var webhooks: (any WebhookStore)? { base.webhooks }

@@ -255,6 +255,8 @@ public protocol SeatStore: AnyObject, Sendable {
     var payments: (any PaymentStore)? { get }
     /// Webhook endpoints and deliveries (`WebhookStore`; both stores keep them, a test's store may not).
     var webhooks: (any WebhookStore)? { get }
+    /// Waitlists for freed seats (`WaitlistStore`; both stores keep them, a test's store may not).
+    var waitlists: (any WaitlistStore)? { get }
     /// The parts whose logs are read and whose deliveries are sent each on its own (one store; a sharded
     /// store's shards, each with its own log, cursor and deliveries).
     var webhookParts: [any WebhookOutbox] { get }

@@ -308,7 +308,7 @@ extension Inventory {
         if Self.seasonID(ofHold: r.id) != nil, let reason = r.reason, reason.hasPrefix("season: ") {
             return "season:" + (reason.dropFirst(8).split(separator: ";", maxSplits: 1).first.map(String.init) ?? "")
         }
-        guard let channelID = Self.channelID(ofHold: r.id) else { return r.kind == .buyer ? "online" : "counter" }
+        guard let channelID = Self.channelID(ofHold: r.id), !Self.isWaitlistPool(id: channelID) else { return r.kind == .buyer ? "online" : "counter" }
         let name = names[channelID] ?? state?.holds.values.first { $0.record.id == channelID }?.record.reason ?? channelID
         return "partner:" + name
     }
@@ -317,7 +317,7 @@ extension Inventory {
     /// only). Off the lock.
     func channelNames(of sales: [(record: HoldRecord, seats: [Int])]) throws(Refusal) -> [String: String] {
         var names: [String: String] = [:]
-        for id in Set(sales.compactMap { Self.channelID(ofHold: $0.record.id) }) {
+        for id in Set(sales.compactMap { Self.channelID(ofHold: $0.record.id) }) where !Self.isWaitlistPool(id: id) {
             do { if let r = try store.holdWithSeats(id: id)?.record { names[id] = r.reason ?? id } } catch { throw Self.storeRefusal(error) }
         }
         return names
@@ -326,6 +326,6 @@ extension Inventory {
     /// How a sale was paid: its word (cash, card, wechat…), `online` for a buyer's, `partner` for a
     /// partner's (paid at the partner); nil for a counter sale without one.
     static func paymentWord(_ r: HoldRecord) -> String? {
-        r.payment ?? (channelID(ofHold: r.id) != nil ? "partner" : r.kind == .buyer ? "online" : nil)
+        r.payment ?? (isPartnerHold(id: r.id) ? "partner" : r.kind == .buyer ? "online" : nil)
     }
 }

@@ -207,7 +207,11 @@ extension Inventory {
             let (state, hold) = try activeHold(token, snapshot: snapshot, in: m)
             try Self.refuseWhilePaying(hold)
             // A partner's hold changes within its channel: seats come from it and go back to it.
-            if Self.channelID(ofHold: hold.record.id) != nil {
+            if let pool = Self.channelID(ofHold: hold.record.id) {
+                // A waitlist's offer is the seats offered: more would be taken from the next in line.
+                if Self.isWaitlistPool(id: pool), !add.isEmpty || !places.isEmpty {
+                    throw Refusal(.seatsTaken, detail: "a waitlist offer holds the seats offered only; seats may be let go, not added")
+                }
                 return try modifyPartnerHold(hold, token: plain, add: add, remove: remove, places: places, in: state, m)
             }
             var adding = try resolve(add, in: state.layout), removing = try resolve(remove, in: state.layout)

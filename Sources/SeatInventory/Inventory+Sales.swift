@@ -258,10 +258,18 @@ extension Inventory {
             let before: [String: UInt64] = locked { m in m.shows.mapValues { $0.availability.version } }
             let rows: [(record: HoldRecord, seats: [Int])], earlier: [RefundRecord]
             var paid: [String: (payment: PaymentRecord, left: Int64)] = [:]
+            var lines: [String: [WaitlistEntry]] = [:]
             do {
                 rows = try store.orders(orderRef: orderRef)
                 earlier = try store.refunds(holdIDs: rows.map(\.record.id))
                 paid = try paymentsToRefund(rows.map(\.record))
+                // Who waits for seats of these shows (their waitlists): read here, decided under the lock.
+                lines = [:]
+                if let waitlists = store.waitlists {
+                    for show in Set(rows.map(\.record.showID)) {
+                        lines[show] = try waitlists.openWaitlist(show: show).filter { $0.state == .waiting }
+                    }
+                }
                 // A shared store's other instances reach memory a moment late: the order's shows are caught up
                 // to the store first, or a sale made on another instance just before reads as "not in the order"
                 // here (11 of 30 clerks were told so under load).
@@ -317,8 +325,35 @@ extension Inventory {
                 }
                 // A show that releases refunded seats together (`refundRelease`): the rest wait in one reservation
                 // a show until then, unless the box office asked for sale.
+                // A show with a waitlist (`details.waitlist`): seats someone in line wants go to its pool first
+                // (the pool live in memory, or a new one), never to the public while the line wants them.
+                var pools: [String: (record: HoldRecord, seats: [SeatIndex], new: Bool)] = [:]
+                var pooled: Set<String> = []
+                for c in chosen where back[c.record.id] == nil {
+                    let line = lines[c.state.record.id] ?? []
+                    guard WaitlistPolicy(detailsJSON: c.state.record.detailsJSON) != nil,
+                        line.contains(where: { Self.wants($0, c.seat, in: c.state.layout) })
+                    else { continue }
+                    let showID = c.state.record.id
+                    if pools[showID] == nil {
+                        if let live = c.state.holds.values.first(where: { Self.isWaitlistPool($0.record) }) {
+                            pools[showID] = (live.record, live.seats, false)
+                        } else {
+                            let (id, token) = waitlistPoolID(show: showID, now)
+                            let record = HoldRecord(
+                                id: id, tokenDigest: Secrets.tokenDigest(token), showID: showID, state: .active, expiresAt: Self.never, extended: false,
+                                orderRef: nil, wheelchair: false, createdAt: now, kind: .blocked, reason: "候补 waitlist", operatorName: "waitlist")
+                            pools[showID] = (record, [], true)
+                        }
+                    }
+                    pools[showID]!.seats.append(c.seat)
+                    pooled.insert("\(c.record.id)#\(c.seat)")
+                }
                 var batch: [String: HoldRecord] = [:]
-                for c in chosen where back[c.record.id] == nil && (buyerCode != nil || !toSale) && batch[c.state.record.id] == nil {
+                for c in chosen
+                where back[c.record.id] == nil && !pooled.contains("\(c.record.id)#\(c.seat)") && (buyerCode != nil || !toSale)
+                    && batch[c.state.record.id] == nil
+                {
                     guard let at = AfterSalePolicy(detailsJSON: c.state.record.detailsJSON).refundRelease, at > now else { continue }
                     let (random, token) = Self.randomIDAndToken(prefix: idPrefix(show: c.state.record.id, now))
                     batch[c.state.record.id] = HoldRecord(
@@ -326,7 +361,11 @@ extension Inventory {
                         extended: false, orderRef: nil, wheelchair: false, createdAt: now, kind: .blocked,
                         reason: "refunded seats, back on sale together at \(Self.isoTime(at))", operatorName: operatorName)
                 }
-                let waiting = { (c: (state: ShowState, record: HoldRecord, seat: Int)) in back[c.record.id] ?? batch[c.state.record.id] }
+                let waiting = { (c: (state: ShowState, record: HoldRecord, seat: Int)) -> HoldRecord? in
+                    if let r = back[c.record.id] { return r }
+                    if pooled.contains("\(c.record.id)#\(c.seat)") { return pools[c.state.record.id]?.record }
+                    return batch[c.state.record.id]
+                }
                 let fresh = chosen.map {
                     RefundRecord(
                         holdID: $0.record.id, seat: $0.seat, refundedAt: now, reason: reason, operatorName: operatorName, returnedTo: back[$0.record.id]?.id,
@@ -342,7 +381,8 @@ extension Inventory {
                 var out: [CommitTicket] = []
                 for showID in Set(chosen.map(\.state.record.id)).sorted() {
                     let part = chosen.filter { $0.state.record.id == showID }, state = part[0].state
-                    let reservations = back.values.filter { $0.showID == showID } + (batch[showID].map { [$0] } ?? [])
+                    let reservations =
+                        back.values.filter { $0.showID == showID } + (batch[showID].map { [$0] } ?? []) + (pools[showID].map { [$0.record] } ?? [])
                     let returned = part.compactMap { c in waiting(c).map { (seat: c.seat, hold: $0) } }
                     out.append(
                         try apply(
@@ -353,9 +393,12 @@ extension Inventory {
                             paymentRefunds: moneyBack.filter { $0.showID == showID },
                             log: LogEntry(action: "refund", operatorName: operatorName, reason: reason, orderRef: orderRef)))
                     for r in reservations {
-                        state.holds[r.tokenDigest] = ActiveHold(record: r, seats: returned.filter { $0.hold.id == r.id }.map(\.seat).sorted())
+                        // A live pool keeps its seats and takes these too.
+                        let before = pools[showID].flatMap { $0.record.id == r.id && !$0.new ? state.holds[r.tokenDigest]?.seats : nil } ?? []
+                        state.holds[r.tokenDigest] = ActiveHold(record: r, seats: (before + returned.filter { $0.hold.id == r.id }.map(\.seat)).sorted())
                         m.holdShow[r.tokenDigest] = showID
                     }
+                    if pools[showID] != nil { nudgeWaitlist() }
                     kept = nil  // kept once, with the first show's change
                 }
                 metrics.count("refunded_seats", by: chosen.count)

@@ -36,6 +36,9 @@ public final class Inventory: Sendable {
     let paymentQuery = Locked<(@Sendable (PaymentRecord) -> PaymentState?)?>(nil)
     /// When each paying hold's payment was last asked about (`settlePaying`). Lock: its own (a leaf).
     let paymentsAsked = Locked<[String: Int64]>([:])
+    /// Wakes the waitlist's offerer (`offerWaitlists`) at once when seats or entries came (a refund, a
+    /// join, an offer let go) instead of at its next half second.
+    public let waitlistWake = DispatchSemaphore(value: 0)
     /// Milliseconds since 1970, plus `clockOffset` (tests move time forward instead of waiting).
     public func clock() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) + clockOffset.value }
     public let clockOffset = AtomicOffset()

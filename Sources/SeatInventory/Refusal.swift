@@ -82,6 +82,8 @@ public struct Refusal: Error, Sendable, CustomStringConvertible {
         case purchaseLimit = "purchase-limit"
         /// A show's personal data is kept until it is over (the door checks documents until the end).
         case showNotOver = "show-not-over"
+        /// The show keeps no waitlist (its manager has not turned one on), or the entry has left it.
+        case waitlistClosed = "waitlist-closed"
     }
 
     public var reason: Reason

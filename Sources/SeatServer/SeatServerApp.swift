@@ -224,6 +224,8 @@ public final class SeatServerApp: Sendable {
         // The background threads: each ends by itself within one round once `stop` is called.
         _ = [
             repeating("sk-expiry", every: 0.5) { [inventory] in inventory.expireDue() },
+            // Waitlists: offers settled and made every half second, at once when a refund or a join wakes it.
+            repeating("sk-waitlist", every: 0.5, wake: inventory.waitlistWake) { [inventory] in inventory.offerWaitlists() },
             repeating("sk-heartbeat", every: options.heartbeatSeconds) { [inventory] in inventory.heartbeat() },
             repeating("sk-webhooks", every: 1) { [webhooks] in webhooks.round() },
             // Money: refunds the providers have not taken yet sent again, payments whose hold ended settled.
@@ -327,6 +329,17 @@ public final class SeatServerApp: Sendable {
             while let self {
                 let done = self.stopped.wait(until: { $0 }, deadline: Date().addingTimeInterval(seconds)) { stopped, _ in stopped }
                 if done { return }
+                body()
+            }
+        }
+    }
+
+    /// `body` every `seconds`, or sooner when `wake` is signalled; ends within `seconds` of `stop`.
+    private func repeating(_ name: String, every seconds: Double, wake: DispatchSemaphore, _ body: @escaping @Sendable () -> Void) -> Thread {
+        NamedThread.start(name) { [weak self] in
+            while let self {
+                _ = wake.wait(timeout: .now() + seconds)
+                if self.stopped.withLock({ $0 }) { return }
                 body()
             }
         }

@@ -11,7 +11,7 @@ extension PostgresStore {
         ("shows", "id = $1"), ("holds", "show_id = $1"), ("claims", "show_id = $1"), ("show_log", "show_id = $1"),
         ("refunds", "hold_id IN (SELECT id FROM holds WHERE show_id = $1)"), ("checkins", "show_id = $1"), ("ticket_presence", "show_id = $1"),
         ("queues", "show_id = $1"), ("queue_entries", "show_id = $1"), ("order_contacts", "show_id = $1"),
-        ("ticket_transfers", "show_id = $1"),
+        ("ticket_transfers", "show_id = $1"), ("waitlist", "show_id = $1"),
     ]
 
     /// What a listener hears when a move is done: the show, then `skmove;FROM;TO` (not a delta).

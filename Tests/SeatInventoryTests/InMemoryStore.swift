@@ -34,6 +34,7 @@ final class InMemoryStore: SeatStore {
     var seasons: (any SeasonStore)? { nil }
     var payments: (any PaymentStore)? { nil }
     var webhooks: (any WebhookStore)? { nil }
+    var waitlists: (any WaitlistStore)? { nil }
     var webhookParts: [any WebhookOutbox] { [] }
     /// Milliseconds since 1970 (the log's times).
     let now: @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) }

@@ -87,6 +87,7 @@ extension Refusal {
         case .idAlreadyUsed: (409, "Document already used for this show")
         case .purchaseLimit: (409, "Purchase limit reached")
         case .showNotOver: (409, "Show not over yet")
+        case .waitlistClosed: (409, "No waitlist")
         }
     }
 }

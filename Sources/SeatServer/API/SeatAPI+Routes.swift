@@ -195,7 +195,7 @@ extension SeatAPI {
         // number, and only such a hold may.
         // (A hold no longer live is the inventory's to answer: bought before under the same number, the same answer.)
         let live = try? inventory.hold(token: token)
-        let partner = live.map { Inventory.channelID(ofHold: $0.holdID) != nil } ?? false
+        let partner = live.map { Inventory.isPartnerHold(id: $0.holdID) } ?? false
         if body.externalOrderId != nil, live != nil, !partner {
             throw Problem(
                 422, "invalid-body", "The request body is not valid", detail: "externalOrderId: only a partner's hold (made with Seat-Channel) has one")

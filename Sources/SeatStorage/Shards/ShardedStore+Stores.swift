@@ -86,3 +86,22 @@ extension ShardedStore: PersonalDataStore {
         return Array(all.sorted { $0.orderRef < $1.orderRef }.prefix(limit))
     }
 }
+
+/// A show's waitlist is kept on its shard; an entry found by its token is looked for on every shard.
+extension ShardedStore: WaitlistStore {
+    public var waitlists: (any WaitlistStore)? { self }
+
+    public func addWaitlistEntry(_ entry: WaitlistEntry) throws -> Int64 { try shard(forShow: entry.showID).run { try $0.addWaitlistEntry(entry) } }
+
+    public func waitlistEntry(digest: String) throws -> WaitlistEntry? {
+        try everyShard { try $0.waitlistEntry(digest: digest) }.compactMap { $0 }.first
+    }
+
+    public func openWaitlist(show: String) throws -> [WaitlistEntry] { try shard(forShow: show).run { try $0.openWaitlist(show: show) } }
+
+    public func waitlistShows() throws -> [String] { Array(Set(try everyShard { try $0.waitlistShows() }.flatMap { $0 })).sorted() }
+
+    public func updateWaitlistEntry(_ entry: WaitlistEntry, whenState state: WaitlistEntry.State, offers: Int) throws -> Bool {
+        try shard(forShow: entry.showID).run { try $0.updateWaitlistEntry(entry, whenState: state, offers: offers) }
+    }
+}

@@ -20,7 +20,7 @@ public enum WireContract {
         SeasonRequest.self, SeasonResource.self, SeasonHoldResource.self, SeasonNightRequest.self, SeasonReportResource.self,
         HoldAttendee.self, AttendeesRequest.self, RevealRequest.self, RevealedAttendeeResource.self, ErasureResource.self,
         TransferRequest.self, AttendeeBookResource.self, BookEntryRequest.self,
-        UnboundTicketsResource.self,
+        UnboundTicketsResource.self, WaitlistRequest.self, WaitlistResource.self,
     ]
 
     /// The schema a component name stands for.

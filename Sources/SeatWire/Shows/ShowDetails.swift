@@ -10,7 +10,7 @@ public enum ShowDetails {
     /// (1 to 1440); `afterSale` the buyers' own exchanges and refunds (`AfterSalePolicy`, written whole).
     /// Canonical JSON (keys in this order).
     public static func canonical(_ value: JSONValue, into log: inout ProblemLog) -> String? {
-        let known = ["title", "film", "format", "language", "poster", "hall", "notes", "duration", "afterSale", "realName"]
+        let known = ["title", "film", "format", "language", "poster", "hall", "notes", "duration", "afterSale", "realName", "waitlist"]
         guard let o = value.object(at: "details", into: &log) else { return nil }
         o.rejectUnknownKeys(known, at: "details", into: &log)
         var w = JSONWriter()
@@ -25,6 +25,12 @@ public enum ShowDetails {
             let path = "details.\(key)"
             if key == "afterSale" {
                 guard let policy = AfterSalePolicy(jsonValue: o[key]!, at: path, into: &log) else { continue }
+                w.key(key, first: first); policy.write(into: &w)
+                first = false
+                continue
+            }
+            if key == "waitlist" {
+                guard let policy = WaitlistPolicy(jsonValue: o[key]!, at: path, into: &log) else { continue }
                 w.key(key, first: first); policy.write(into: &w)
                 first = false
                 continue
@@ -106,6 +112,10 @@ extension ShowDetails: WireBody {
                     "refundRelease": .string(format: "date-time").described("seats refunded before then go back on sale together then"),
                 ], closed: true
             ).described("what a buyer may do with their order after the sale, without the box office"),
+            "waitlist": .object(
+                ["offerMinutes": .integer(minimum: 1, maximum: 1440).described("how long seats offered to the next in line are held for them (10)")],
+                closed: true
+            ).described("a waitlist (候补) for seats freed by refunds and exchanges: they go to the line before the public"),
             "realName": JSONSchema().with {
                 $0.oneOf = [
                     .oneOf(RealNamePolicy.Mode.allCases.map(\.rawValue)),

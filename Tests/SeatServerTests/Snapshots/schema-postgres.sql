@@ -198,6 +198,20 @@
   layout text NOT NULL
   created_at bigint NOT NULL
 
+-- table waitlist
+  show_id text NOT NULL
+  seq bigint NOT NULL
+  entry text NOT NULL
+  category text
+  zone text
+  count integer NOT NULL
+  attendees text
+  state text NOT NULL
+  offers integer NOT NULL
+  offer_hold text
+  created_at bigint NOT NULL
+  updated_at bigint NOT NULL
+
 -- table webhook_cursor
   id integer NOT NULL
   at bigint NOT NULL
@@ -394,6 +408,15 @@ PRIMARY KEY (show_id, old_ticket);
 -- constraint venues venues_pkey
 PRIMARY KEY (id);
 
+-- constraint waitlist waitlist_entry_key
+UNIQUE (entry);
+
+-- constraint waitlist waitlist_pkey
+PRIMARY KEY (show_id, seq);
+
+-- constraint waitlist waitlist_state_check
+CHECK ((state = ANY (ARRAY['waiting'::text, 'offered'::text, 'bought'::text, 'lapsed'::text, 'cancelled'::text])));
+
 -- constraint webhook_cursor webhook_cursor_id_check
 CHECK ((id = 1));
 
@@ -537,6 +560,15 @@ CREATE INDEX ticket_transfers_seat ON ticket_transfers USING btree (show_id, sea
 
 -- index venues_pkey
 CREATE UNIQUE INDEX venues_pkey ON venues USING btree (id);
+
+-- index waitlist_entry_key
+CREATE UNIQUE INDEX waitlist_entry_key ON waitlist USING btree (entry);
+
+-- index waitlist_open
+CREATE INDEX waitlist_open ON waitlist USING btree (state, show_id) WHERE (state = ANY (ARRAY['waiting'::text, 'offered'::text]));
+
+-- index waitlist_pkey
+CREATE UNIQUE INDEX waitlist_pkey ON waitlist USING btree (show_id, seq);
 
 -- index webhook_cursor_pkey
 CREATE UNIQUE INDEX webhook_cursor_pkey ON webhook_cursor USING btree (id);

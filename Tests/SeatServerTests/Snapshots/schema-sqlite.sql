@@ -94,6 +94,12 @@ CREATE INDEX show_log_created ON show_log(created_at);
 -- index sqlite_autoindex_venues_1
 (made by SQLite);
 
+-- index sqlite_autoindex_waitlist_1
+(made by SQLite);
+
+-- index sqlite_autoindex_waitlist_2
+(made by SQLite);
+
 -- index sqlite_autoindex_webhook_deliveries_1
 (made by SQLite);
 
@@ -105,6 +111,9 @@ CREATE INDEX show_log_created ON show_log(created_at);
 
 -- index ticket_transfers_seat
 CREATE INDEX ticket_transfers_seat ON ticket_transfers(show_id, seat, hold_id);
+
+-- index waitlist_open
+CREATE INDEX waitlist_open ON waitlist(state, show_id) WHERE state IN ('waiting', 'offered');
 
 -- index webhook_deliveries_due
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries(next_at) WHERE state = 'pending';
@@ -199,6 +208,13 @@ CREATE TABLE ticket_transfers(show_id TEXT NOT NULL, old_ticket TEXT NOT NULL, s
 
 -- table venues
 CREATE TABLE venues(id TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, layout BLOB NOT NULL, created_at INTEGER NOT NULL);
+
+-- table waitlist
+CREATE TABLE waitlist(show_id TEXT NOT NULL, seq INTEGER NOT NULL, entry TEXT NOT NULL UNIQUE, category TEXT, zone TEXT,
+                      count INTEGER NOT NULL, attendees TEXT,
+                      state TEXT NOT NULL CHECK (state IN ('waiting', 'offered', 'bought', 'lapsed', 'cancelled')),
+                      offers INTEGER NOT NULL, offer_hold TEXT, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL,
+                      PRIMARY KEY(show_id, seq));
 
 -- table webhook_cursor
 CREATE TABLE webhook_cursor(id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL, events_at INTEGER NOT NULL DEFAULT 0);

@@ -362,3 +362,26 @@ extension APIOperation {
         access: .role(.boxoffice, "see reports"), parameters: [.showId],
         answers: [.json(200, "the unbound tickets", .ref(UnboundTicketsResource.self))], problems: [401, 403, 404, 422, 503])
 }
+
+/// Waitlists for freed seats (候补): a buyer in line, their place, their offer.
+extension APIOperation {
+    static let waitlistParameter = APIOperation.Parameter.path("entry", .string(pattern: "^wl_[0-9a-f]{32}$"))
+
+    /// `POST /v1/shows/{id}/waitlist`
+    static let joinWaitlist = APIOperation(
+        "joinWaitlist",
+        "Join the show's waitlist (候补) for seats of a price category, a zone, or any: seats a refund frees go to the line in order before the public, held for the one offered (the show's details.waitlist turns it on)",
+        limit: .holds, parameters: [.showId], body: .ref(WaitlistRequest.self),
+        answers: [.json(201, "the entry with its token (kept by the buyer; the store keeps its digest) and place", .ref(WaitlistResource.self))],
+        problems: [404, 409, 413, 422, 429, 503])
+
+    /// `GET /v1/waitlist/{entry}`
+    static let getWaitlistEntry = APIOperation(
+        "getWaitlistEntry", "The entry's state: waiting (with its place), offered (with the offer's hold token and end), bought, lapsed or cancelled",
+        parameters: [waitlistParameter], answers: [.json(200, "the entry", .ref(WaitlistResource.self))], problems: [404, 429, 503])
+
+    /// `DELETE /v1/waitlist/{entry}`
+    static let leaveWaitlist = APIOperation(
+        "leaveWaitlist", "Leave the line (an offer held is let go to the next in line)",
+        parameters: [waitlistParameter], answers: [.json(200, "the entry, cancelled", .ref(WaitlistResource.self))], problems: [404, 409, 429, 503])
+}

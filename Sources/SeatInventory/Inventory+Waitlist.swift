@@ -1,0 +1,174 @@
+import Foundation
+import SeatDomain
+import SeatMap
+import SeatSecrets
+
+/// Returned tickets in order (候补, #54): a show with `details.waitlist` keeps the seats a refund frees
+/// for its line instead of the public. They wait in the show's waitlist pool, a channel (its seats
+/// `blocked` to everyone else) whose id says what it is (`c_…wl…`); the first entry in line that wants
+/// them gets an offer, a partner's hold drawn from the pool (its claims move in one commit) for
+/// `offerMinutes`, its token drawn from the entry's, so only the entry's holder can act on it and a
+/// database copy cannot. An offer that ends unpaid takes its seats back to the pool, and the next in
+/// line gets them; seats nobody in line wants go on sale. The entries are the store's
+/// (`WaitlistStore`); every change of one is compare-and-set, so instances racing make one offer.
+extension Inventory {
+    /// What a pool's id carries after the shard's tag, so every instance knows it from its id.
+    static let waitlistMark = "wl"
+
+    /// A show's waitlist pool: a channel whose id carries `waitlistMark`.
+    static func isWaitlistPool(_ r: HoldRecord) -> Bool { isChannel(r) && isWaitlistPool(id: r.id) }
+
+    /// Whether a channel's id (`c_…`) is a waitlist pool's.
+    static func isWaitlistPool(id: String) -> Bool {
+        guard id.hasPrefix("c_") else { return false }
+        let body = id.dropFirst(2)
+        let afterTag = body.firstIndex(of: ".").map { body[body.index(after: $0)...] } ?? body
+        return afterTag.hasPrefix(waitlistMark)
+    }
+
+    /// A partner's hold (drawn from a partner's channel, paid at the partner): not a waitlist's offer,
+    /// which is drawn from the show's pool and paid by its buyer like any hold.
+    public static func isPartnerHold(id: String) -> Bool { channelID(ofHold: id).map { !isWaitlistPool(id: $0) } ?? false }
+
+    /// A new pool's id: the shard's tag, the mark, then a fresh id.
+    func waitlistPoolID(show: String, _ now: Int64) -> (id: String, token: String) {
+        let (random, token) = Self.randomIDAndToken(prefix: Self.timePrefix(now))
+        return ("c_" + (placement?.idTag(show: show) ?? "") + Self.waitlistMark + random, token)
+    }
+
+    /// An entry as its holder sees it.
+    public struct WaitlistView: Sendable {
+        /// The entry's token, given once, when it is made.
+        public var entry: String?
+        public var showID: String
+        public var state: WaitlistEntry.State
+        /// Waiting: 1 is next.
+        public var position: Int?
+        public var category: String?
+        public var zone: String?
+        public var count: Int
+        /// Offered: the hold's token (pay through its checkout), its end and seats.
+        public var offer: Offer?
+        public var createdAt: Int64
+
+        public struct Offer: Sendable {
+            public var token: String
+            public var expiresAt: Int64
+            public var seatIDs: [String]
+        }
+    }
+
+    func waitlistStore() throws(Refusal) -> any WaitlistStore {
+        guard let store = store.waitlists else { throw Refusal(.storeFailed, detail: "this store keeps no waitlists") }
+        return store
+    }
+
+    /// The token of an entry's `n`th offer's hold: a keyed hash of the entry's digest (the key is outside
+    /// the database), so the holder of the entry's token, and only they, can be told it.
+    func offerToken(entryDigest: String, offer n: Int) -> String {
+        "wo_" + personalData.index("\(entryDigest)#\(n)", purpose: "waitlist-offer")
+    }
+
+    /// Whether `entry` wants `seat`: its category, its zone, or any seat.
+    static func wants(_ entry: WaitlistEntry, _ seat: SeatIndex, in layout: VenueLayout) -> Bool {
+        let zone = layout.zone(of: seat)
+        if let category = entry.category { return zone.category == category }
+        if let id = entry.zone { return zone.id == id }
+        return true
+    }
+
+    /// Puts a buyer in the show's line for `count` seats of a category, a zone, or any. A show without
+    /// a waitlist is a 409; a category or zone the show does not have, a 422 naming it.
+    public func joinWaitlist(show showID: String, category: String?, zone: String?, count: Int) throws(Refusal) -> WaitlistView {
+        let waitlists = try waitlistStore()
+        let now = clock()
+        try lockedWhenFresh(show: showID) { (m: Memory) throws(Refusal) in
+            let state = try state(forShow: showID, in: m)
+            try checkNotCancelled(state)
+            guard WaitlistPolicy(detailsJSON: state.record.detailsJSON) != nil else {
+                throw Refusal(.waitlistClosed, detail: "show \(showID) keeps no waitlist")
+            }
+            if let starts = state.startsAtMilliseconds, starts <= now { throw Refusal(.showStarted, detail: "show \(showID) has started") }
+            if category != nil && zone != nil { throw Refusal.invalid(path: "zone", "give a price category or a zone, not both") }
+            let table = state.prices.table
+            if let category, table.categoryPrices[category] == nil {
+                throw Refusal.invalid(
+                    path: "price", "show \(showID) has no category \"\(category)\" (it has \(table.categoryPrices.keys.sorted().joined(separator: ", ")))")
+            }
+            if let zone, !state.layout.zones.contains(where: { $0.id == zone }) {
+                throw Refusal.invalid(path: "zone", "venue \(state.layout.id) has no zone \"\(zone)\"")
+            }
+            guard (1...state.policy.maxSeats).contains(count) else {
+                throw Refusal.invalid(path: "count", "1 to \(state.policy.maxSeats) seats (the show's limit), got \(count)")
+            }
+        }
+        let token = "wl_" + Self.randomIDAndToken(prefix: "").token
+        var entry = WaitlistEntry(
+            showID: showID, digest: Secrets.tokenDigest(token), category: category, zone: zone, count: count, attendees: nil, createdAt: now,
+            updatedAt: now)
+        do {
+            entry.seq = try waitlists.addWaitlistEntry(entry)
+        } catch { throw Self.storeRefusal(error) }
+        metrics.count("waitlist_joined")
+        var view = try waitlistView(entry, waitlists)
+        view.entry = token
+        nudgeWaitlist()
+        return view
+    }
+
+    /// The entry of `token` as it is now (offers settled first: a paid one reads `bought`).
+    public func waitlistEntry(token: String) throws(Refusal) -> WaitlistView {
+        let waitlists = try waitlistStore()
+        let entry = try storedEntry(token, waitlists)
+        if entry.state == .offered { _ = try? offerWaitlist(show: entry.showID) }
+        return try waitlistView(try storedEntry(token, waitlists), waitlists)
+    }
+
+    /// The buyer leaves the line; an offer they hold is let go (its seats go to the next in line).
+    public func leaveWaitlist(token: String) throws(Refusal) -> WaitlistView {
+        let waitlists = try waitlistStore()
+        for _ in 0..<5 {
+            let entry = try storedEntry(token, waitlists)
+            guard entry.state.isOpen else { return try waitlistView(entry, waitlists) }
+            var left = entry
+            left.state = .cancelled
+            left.updatedAt = clock()
+            let done: Bool
+            do { done = try waitlists.updateWaitlistEntry(left, whenState: entry.state, offers: entry.offers) } catch { throw Self.storeRefusal(error) }
+            guard done else { continue }
+            if entry.state == .offered { try? releaseHold(token: offerToken(entryDigest: entry.digest, offer: entry.offers - 1)) }
+            metrics.count("waitlist_left")
+            nudgeWaitlist()
+            return try waitlistView(left, waitlists)
+        }
+        throw Refusal(.showChanged, detail: "the waitlist entry kept changing; try again")
+    }
+
+    /// The entry of `token`, or a 404.
+    func storedEntry(_ token: String, _ waitlists: any WaitlistStore) throws(Refusal) -> WaitlistEntry {
+        let found: WaitlistEntry?
+        do { found = try waitlists.waitlistEntry(digest: Secrets.tokenDigest(token)) } catch { throw Self.storeRefusal(error) }
+        guard let found else { throw Refusal(.notFound, detail: "no waitlist entry for this token") }
+        return found
+    }
+
+    func waitlistView(_ e: WaitlistEntry, _ waitlists: any WaitlistStore) throws(Refusal) -> WaitlistView {
+        var view = WaitlistView(
+            showID: e.showID, state: e.state, category: e.category, zone: e.zone, count: e.count, createdAt: e.createdAt)
+        if e.state == .waiting {
+            let line: [WaitlistEntry]
+            do { line = try waitlists.openWaitlist(show: e.showID) } catch { throw Self.storeRefusal(error) }
+            view.position = line.filter { $0.state == .waiting && $0.seq < e.seq }.count + 1
+        }
+        if e.state == .offered {
+            let token = offerToken(entryDigest: e.digest, offer: e.offers - 1)
+            let found: (record: HoldRecord, seats: [Int])?
+            do { found = try store.holdWithSeats(tokenDigest: Secrets.tokenDigest(token)) } catch { throw Self.storeRefusal(error) }
+            if let read = found, read.record.state == .active {
+                let layout = locked { m in m.shows[e.showID]?.layout }
+                view.offer = .init(token: token, expiresAt: read.record.expiresAt, seatIDs: read.seats.sorted().compactMap { layout?.seatID($0) })
+            }
+        }
+        return view
+    }
+}

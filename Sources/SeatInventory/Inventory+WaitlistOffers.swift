@@ -1,0 +1,136 @@
+import Foundation
+import SeatDomain
+import SeatMap
+import SeatSecrets
+
+/// The waitlist's offerer: every half second (and at once when woken: a refund, a join, an offer let
+/// go) each show with an open entry or a pool is brought forward: offers paid read `bought`, offers
+/// ended unpaid `lapsed` (their seats are back in the pool by then), the pool's seats offered to the
+/// entries in line order, and seats nobody in line wants put on sale.
+extension Inventory {
+    /// Wakes the offerer now.
+    func nudgeWaitlist() { waitlistWake.signal() }
+
+    /// One round over every show with an open entry or a pool; answers the offers made. Blocks on the
+    /// store: call off the lock (the server's `sk-waitlist` thread does).
+    @discardableResult
+    public func offerWaitlists() -> Int {
+        guard let waitlists = store.waitlists else { return 0 }
+        var shows = Set((try? waitlists.waitlistShows()) ?? [])
+        shows.formUnion(locked { m in m.shows.values.filter { s in s.holds.values.contains { Self.isWaitlistPool($0.record) } }.map(\.record.id) })
+        var made = 0
+        for show in shows.sorted() {
+            do { made += try offerWaitlist(show: show) } catch { logger.debug("waitlist of \(show): \(error)") }
+        }
+        return made
+    }
+
+    /// One show's round (`offerWaitlists`).
+    @discardableResult
+    func offerWaitlist(show: String) throws -> Int {
+        let waitlists = try waitlistStore()
+        var line = try waitlists.openWaitlist(show: show)
+        try settleOffers(&line, waitlists)
+        let waiting = line.filter { $0.state == .waiting }
+        // A shared store's pools as the store has them (another instance's may be fresher); memory's else.
+        let pools = try readReservations(show: show).filter { $0.read.map { Self.isWaitlistPool($0.record) } ?? false }
+        let pooled = !pools.isEmpty || locked { m in m.shows[show]?.holds.values.contains { Self.isWaitlistPool($0.record) } ?? false }
+        var made = 0
+        if pooled && !waiting.isEmpty {
+            for plan in try planOffers(show: show, waiting: waiting, pools: pools) {
+                do { try plan.ticket.wait() } catch { continue }  // another instance took the seats: the next round
+                var offered = plan.entry
+                offered.state = .offered
+                offered.offers += 1
+                offered.offerHold = plan.holdID
+                offered.updatedAt = clock()
+                if try waitlists.updateWaitlistEntry(offered, whenState: .waiting, offers: plan.entry.offers) {
+                    made += 1
+                    metrics.count("waitlist_offers")
+                } else {
+                    // The entry left, or another instance offered it first: the seats go back to the pool.
+                    try? releaseHold(token: plan.token)
+                }
+            }
+        }
+        try releaseUnwanted(show: show, waitlists)
+        return made
+    }
+
+    /// Offered entries whose hold was sold read `bought`; those whose hold ended unsold, `lapsed`.
+    private func settleOffers(_ line: inout [WaitlistEntry], _ waitlists: any WaitlistStore) throws {
+        for (k, e) in line.enumerated() where e.state == .offered {
+            let token = offerToken(entryDigest: e.digest, offer: e.offers - 1)
+            let read = try store.holdWithSeats(tokenDigest: Secrets.tokenDigest(token))
+            var next = e
+            switch read?.record.state {
+            case .active?: continue
+            case .confirmed?: next.state = .bought
+            default: next.state = .lapsed
+            }
+            next.updatedAt = clock()
+            if try waitlists.updateWaitlistEntry(next, whenState: .offered, offers: e.offers) {
+                line[k] = next
+                metrics.count(next.state == .bought ? "waitlist_bought" : "waitlist_lapsed")
+                // A lapsed offer's seats are the next entry's: this same round offers them.
+            }
+        }
+    }
+
+    private typealias OfferPlan = (entry: WaitlistEntry, token: String, holdID: String, ticket: CommitTicket)
+
+    /// Under the lock: each waiting entry, in line order, gets the first pool's seats it wants, as many
+    /// as it asked, in seat order (an entry the pool cannot fill yet keeps its place and waits).
+    private func planOffers(show: String, waiting: [WaitlistEntry], pools: [HoldSnapshot]) throws(Refusal) -> [OfferPlan] {
+        try lockedWhenFresh(show: show) { (m: Memory) throws(Refusal) -> [OfferPlan] in
+            for pool in pools { apply(pool, in: m) }
+            let state = try state(forShow: show, in: m)
+            let minutes = WaitlistPolicy(detailsJSON: state.record.detailsJSON)?.offerMinutes ?? WaitlistPolicy().offerMinutes
+            var plans: [OfferPlan] = []
+            for e in waiting {
+                let live = state.holds.values.filter { Self.isWaitlistPool($0.record) }.sorted { $0.record.id < $1.record.id }
+                var chosen: (pool: ActiveHold, seats: [SeatIndex])?
+                for pool in live {
+                    let fit = pool.seats.filter { Self.wants(e, $0, in: state.layout) }
+                    if fit.count >= e.count { chosen = (pool, Array(fit.sorted().prefix(e.count))); break }
+                }
+                guard let (pool, seats) = chosen else { continue }
+                let token = offerToken(entryDigest: e.digest, offer: e.offers), digest = Secrets.tokenDigest(token)
+                guard state.holds[digest] == nil else { continue }  // made by a round whose entry update is still to come
+                let now = clock()
+                let (id, _) = Self.randomIDAndToken(prefix: idPrefix(show: show, now))
+                let record = HoldRecord(
+                    id: "p_" + id + "@" + pool.record.id.dropFirst(2), tokenDigest: digest, showID: show, state: .active,
+                    expiresAt: now + Int64(minutes) * 60_000, extended: false, orderRef: nil, wheelchair: false, createdAt: now,
+                    prices: state.currentPricing.stored(in: state.prices.table))
+                let ticket = try apply(
+                    state, in: m, changes: seats.map { SeatChange(seat: $0, status: .held) },
+                    insert: seats.map { Claim(seat: $0, status: .held, holdID: record.id) }, delete: seats, holds: [record, pool.record],
+                    log: LogEntry(action: "hold", holdID: record.id, reason: "waitlist offer #\(e.seq)"))
+                state.holds[pool.record.tokenDigest] = ActiveHold(record: pool.record, seats: pool.seats.filter { !seats.contains($0) })
+                state.holds[digest] = ActiveHold(record: record, seats: seats)
+                m.holdShow[digest] = show
+                plans.append((e, token, record.id, ticket))
+            }
+            return plans
+        }
+    }
+
+    /// Seats in the show's pools that no entry still waiting wants go on sale (every seat, when nobody
+    /// waits: the pool ends).
+    private func releaseUnwanted(show: String, _ waitlists: any WaitlistStore) throws {
+        let waiting = try waitlists.openWaitlist(show: show).filter { $0.state == .waiting }
+        let surplus: [(id: String, seats: [String])] = locked { m in
+            guard let state = m.shows[show] else { return [] }
+            return state.holds.values.filter { Self.isWaitlistPool($0.record) }.compactMap { pool in
+                let unwanted = pool.seats.filter { seat in !waiting.contains { Self.wants($0, seat, in: state.layout) } }
+                return unwanted.isEmpty ? nil : (pool.record.id, unwanted.map { state.layout.seatID($0) })
+            }
+        }
+        for s in surplus {
+            guard let (_, ticket) = try? beginModifyReservation(id: s.id, add: [], remove: s.seats, by: "waitlist") else { continue }
+            try? ticket.wait()
+            metrics.count("waitlist_released_seats", by: s.seats.count)
+        }
+    }
+}

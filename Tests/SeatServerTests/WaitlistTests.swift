@@ -1,0 +1,119 @@
+import Foundation
+import LoopbackHTTP
+import SeatJSON
+import SeatMap
+import SeatServer
+import SeatServerTestSupport
+import SeatWire
+import Testing
+
+/// Returned tickets in order (候补, #54 item 5) over real HTTP on both stores: seats a refund frees go
+/// to the line before the public, each to the first entry that wants it, held for it `offerMinutes`;
+/// unpaid, to the next; bought, the entry says so; nobody wanting them, on sale.
+@Suite(.serialized) struct WaitlistTests {
+    static let li = ExchangeTests.li
+    static let admin = ExchangeTests.admin
+
+    func join(_ c: HTTPConnection, _ body: String, show: String = "wl") throws -> WaitlistResource {
+        let r = try c.request("POST", "/v1/shows/\(show)/waitlist", json: body)
+        #expect(r.status == 201, "\(r.text)")
+        return try WaitlistResource(json: r.body)
+    }
+
+    func entry(_ c: HTTPConnection, _ token: String) throws -> WaitlistResource {
+        let r = try c.request("GET", "/v1/waitlist/\(token)")
+        #expect(r.status == 200, "\(r.text)")
+        return try WaitlistResource(json: r.body)
+    }
+
+    /// The entry once it reads `state`, or after `seconds`; with how long that took.
+    func awaitState(_ c: HTTPConnection, _ token: String, _ state: String, seconds: Double = 5) throws -> (WaitlistResource, Double) {
+        let start = Date()
+        var now = try entry(c, token)
+        while now.state != state && Date().timeIntervalSince(start) < seconds {
+            usleep(50_000)
+            now = try entry(c, token)
+        }
+        return (now, Date().timeIntervalSince(start))
+    }
+
+    @Test(arguments: StoreBackend.available) func freedSeatsGoToTheLineInOrderNeverToThePublic(backend: StoreBackend) throws {
+        let server = try TicketTests().server(backend)
+        let c = try server.connection()
+        try ExchangeTests().makeShow(c, "wl", startsIn: 3 * 24 * 60, details: #"{"waitlist":{"offerMinutes":1}}"#)
+        try ExchangeTests().sell(c, "wl", ["7-1", "7-2"], ref: "SOLD-1")
+        // Three in line: two VIP seats together, one VIP seat, one standard seat.
+        let pair = try join(c, #"{"price":"vip","count":2}"#), one = try join(c, #"{"price":"vip","count":1}"#)
+        let standard = try join(c, #"{"price":"standard","count":1}"#)
+        #expect([pair.position, one.position, standard.position] == [1, 2, 3] && pair.state == "waiting")
+        let pairToken = try #require(pair.entry), oneToken = try #require(one.entry), standardToken = try #require(standard.entry)
+        #expect(try entry(c, oneToken).entry == nil, "the token is given once")
+
+        // A refund frees 7-1: not for the public; the pair cannot be filled by one seat, the next can.
+        #expect(try c.request("POST", "/v1/orders/SOLD-1/refund", json: #"{"seats":["7-1"],"reason":"ill"}"#, headers: Self.li).status == 200)
+        #expect(try ExchangeTests().statuses(server, "wl", ["7-1"]) != ["available"])
+        let (offered, delay) = try awaitState(c, oneToken, "offered")
+        print("waitlist offer (\(backend)): \(Int(delay * 1000)) ms after the refund")
+        #expect(offered.state == "offered" && offered.offer?.seats == ["7-1"] && delay < 5, "\(offered)")
+        #expect(try entry(c, pairToken).state == "waiting" && entry(c, pairToken).position == 1)
+        #expect(try ExchangeTests().statuses(server, "wl", ["7-1"]) == ["held"])
+        // Nobody else can take it.
+        #expect(try hold(c, ["7-1"], show: "wl").status == 409)
+
+        // Unpaid: the offer lapses, and the seat stays with the line (the pair still wants it).
+        server.app.inventory.clockOffset.advance(by: 61_000)
+        let (lapsed, _) = try awaitState(c, oneToken, "lapsed")
+        #expect(lapsed.state == "lapsed" && lapsed.offer == nil, "\(lapsed)")
+        usleep(600_000)
+        #expect(try ExchangeTests().statuses(server, "wl", ["7-1"]) == ["blocked"], "kept for the line, not on sale")
+
+        // 7-2 freed too: the pair gets both, pays (confirms), and reads bought.
+        #expect(try c.request("POST", "/v1/orders/SOLD-1/refund", json: #"{"seats":["7-2"],"reason":"ill"}"#, headers: Self.li).status == 200)
+        let (pairOffer, _) = try awaitState(c, pairToken, "offered")
+        let offer = try #require(pairOffer.offer, "\(pairOffer)")
+        #expect(Set(offer.seats) == ["7-1", "7-2"])
+        // An offer holds the seats offered, no more.
+        let more = try c.request("POST", "/v1/holds/\(offer.token)/seats", json: #"{"add":["9-1"]}"#)
+        #expect(more.status == 409, "\(more.text)")
+        let bought = try c.request("POST", "/v1/holds/\(offer.token)/confirm", json: #"{"orderRef":"WL-PAIR"}"#)
+        #expect(bought.status == 200, "\(bought.text)")
+        #expect(try awaitState(c, pairToken, "bought").0.state == "bought")
+        #expect(try ExchangeTests().statuses(server, "wl", ["7-1", "7-2"]) == ["sold", "sold"])
+        // The sale reads as the buyer's online sale.
+        let order = try OrderResource(json: c.request("GET", "/v1/orders/WL-PAIR", headers: Self.li).body)
+        #expect(order.parts.first?.channel == "online" && order.parts.first?.payment == "online", "\(order.parts)")
+
+        // The standard seat's entry leaves; a refund nobody in line wants goes on sale at once.
+        let left = try c.request("DELETE", "/v1/waitlist/\(standardToken)")
+        #expect(try left.status == 200 && WaitlistResource(json: left.body).state == "cancelled", "\(left.text)")
+        try ExchangeTests().sell(c, "wl", ["5-1"], ref: "SOLD-2")
+        #expect(try c.request("POST", "/v1/orders/SOLD-2/refund", json: #"{"reason":"ill"}"#, headers: Self.li).status == 200)
+        #expect(try ExchangeTests().statuses(server, "wl", ["5-1"]) == ["available"])
+    }
+
+    @Test(arguments: StoreBackend.available) func badWaitlistRequestsArePreciseAndChangeNothing(backend: StoreBackend) throws {
+        let server = try TicketTests().server(backend)
+        let c = try server.connection()
+        try ExchangeTests().makeShow(c, "wl", startsIn: 3 * 24 * 60, details: #"{"waitlist":{}}"#)
+        try ExchangeTests().makeShow(c, "plain", startsIn: 4 * 24 * 60)
+        func refused(_ body: String, show: String = "wl", _ status: Int, _ words: String) throws {
+            let r = try c.request("POST", "/v1/shows/\(show)/waitlist", json: body)
+            #expect(r.status == status && r.text.contains(words), "\(body) → \(r.status) \(r.text)")
+        }
+        try refused(#"{"count":1}"#, show: "plain", 409, "keeps no waitlist")
+        try refused(#"{"count":1}"#, show: "nope", 404, "nope")
+        try refused(#"{"price":"gold","count":1}"#, 422, "no category")
+        try refused(#"{"zone":"roof","count":1}"#, 422, "no zone")
+        try refused(#"{"price":"vip","zone":"stalls","count":1}"#, 422, "not both")
+        try refused(#"{"count":0}"#, 422, "count: 1 to 50")
+        try refused(#"{"count":7}"#, 422, "the show's limit")
+        try refused(#"{"count":1,"seats":["7-1"]}"#, 422, "seats: unknown member")
+        #expect(try c.request("GET", "/v1/waitlist/wl_00000000000000000000000000000000").status == 404)
+        let made = try join(c, #"{"count":1}"#)
+        #expect(made.position == 1, "nothing refused joined the line")
+        // A waitlist of 0 minutes, or with an unknown member, is refused with its path.
+        let bad = try c.request(
+            "PATCH", "/v1/shows/wl", json: #"{"details":{"waitlist":{"offerMinutes":0}}}"#, headers: Self.admin)
+        #expect((400...422).contains(bad.status) && bad.text.contains("details.waitlist.offerMinutes"), "\(bad.text)")
+    }
+}
