@@ -105,6 +105,10 @@ export const api = {
       headers: { 'Idempotency-Key': randomKey(), ...admissionHeader(id), ...channelHeader(id) },
     }),
   joinQueue: id => request('POST', `/v1/shows/${seg(id)}/queue`, { retry: false }),
+  /// The show's waitlist (候补): join for `count` seats of a price category; an entry's state; leave.
+  joinWaitlist: (id, price, count) => request('POST', `/v1/shows/${seg(id)}/waitlist`, { body: price ? { price, count } : { count }, retry: false }),
+  waitlistEntry: entry => request('GET', `/v1/waitlist/${seg(entry)}`),
+  leaveWaitlist: entry => request('DELETE', `/v1/waitlist/${seg(entry)}`, { retry: false }),
   hold: token => request('GET', `/v1/holds/${seg(token)}`),
   queuePlace: (entry, after) => request('GET', `/v1/queue/${seg(entry)}${after ? `?after=${after}` : ''}`),
   /// Seats added and removed, and each area's places to have (`{floor: 0}`: none of it).

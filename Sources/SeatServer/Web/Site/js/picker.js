@@ -4,6 +4,7 @@
 
 import { api, ApiProblem, request } from './api.js';
 import { lang, setLanguage, showTime, t } from './i18n.js';
+import { WaitlistCard } from './waitlist.js';
 import { $, announce, detailText, el, filmMeta, roveWithArrows, showMessage, statusLegend, stripOf, symbol } from './ui.js';
 import { PayPage, keptPayment } from './pay.js';
 import { AttendeesStep } from './attendees.js';
@@ -357,6 +358,12 @@ export async function showPage(showId) {
     map.addEventListener('hold', e => { if (e.detail.hold?.state === 'paying' && !payPage.open) setTimeout(() => payPage.show()); });
     // Back from the provider's page (the hold may be sold already), or a reload while paying.
     if (session.hold?.state === 'paying' || keptPayment(showId)) payPage.show();
+  }
+  // A show with a waitlist (候补): the line for returned seats, its place, and an offer taken up as this page's hold.
+  if (show.details?.waitlist && !picker.channel) {
+    const categories = [...new Map(picker.prices.zones.map(z => [z.category, z.price])).entries()]
+      .map(([id, price]) => ({ id, label: `${t('categoryName', id)} ${price ?? ''}`.trim() }));
+    new WaitlistCard({ showId, session, categories, maxSeats: show.policy.maxSeats, names: ids => picker.names(ids), say: showMessage });
   }
   /// Paying (or, with no provider, buying at once) once the seats are chosen and named.
   async function buy() {
