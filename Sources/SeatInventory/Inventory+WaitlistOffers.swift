@@ -36,22 +36,26 @@ extension Inventory {
         let pools = try readReservations(show: show).filter { $0.read.map { Self.isWaitlistPool($0.record) } ?? false }
         let pooled = !pools.isEmpty || locked { m in m.shows[show]?.holds.values.contains { Self.isWaitlistPool($0.record) } ?? false }
         var made = 0
-        if pooled && !waiting.isEmpty {
-            for plan in try planOffers(show: show, waiting: waiting, pools: pools) {
-                do { try plan.ticket.wait() } catch { continue }  // another instance took the seats: the next round
-                var offered = plan.entry
-                offered.state = .offered
-                offered.offers += 1
-                offered.offerHold = plan.holdID
-                offered.updatedAt = clock()
-                if try waitlists.updateWaitlistEntry(offered, whenState: .waiting, offers: plan.entry.offers) {
-                    made += 1
-                    metrics.count("waitlist_offers")
-                } else {
-                    // The entry left, or another instance offered it first: the seats go back to the pool.
-                    try? releaseHold(token: plan.token)
-                }
+        // One offer at a time, in line order, each committed and recorded before the next is chosen; a
+        // seat or an entry another instance took first ends the round (it is offering: the next round
+        // reads its offers), so two instances never offer a later entry ahead of an earlier one.
+        var queue = pooled ? waiting : [], snapshots = pools
+        while let plan = try planOffer(show: show, waiting: queue, pools: snapshots) {
+            snapshots = []
+            queue.removeAll { $0.seq <= plan.entry.seq }
+            do { try plan.ticket.wait() } catch { break }
+            var offered = plan.entry
+            offered.state = .offered
+            offered.offers += 1
+            offered.offerHold = plan.holdID
+            offered.updatedAt = clock()
+            guard try waitlists.updateWaitlistEntry(offered, whenState: .waiting, offers: plan.entry.offers) else {
+                // The entry left, or another instance offered it first: the seats go back to the pool.
+                try? releaseHold(token: plan.token)
+                break
             }
+            made += 1
+            metrics.count("waitlist_offers")
         }
         try releaseUnwanted(show: show, waitlists)
         return made
@@ -79,14 +83,15 @@ extension Inventory {
 
     private typealias OfferPlan = (entry: WaitlistEntry, token: String, holdID: String, ticket: CommitTicket)
 
-    /// Under the lock: each waiting entry, in line order, gets the first pool's seats it wants, as many
-    /// as it asked, in seat order (an entry the pool cannot fill yet keeps its place and waits).
-    private func planOffers(show: String, waiting: [WaitlistEntry], pools: [HoldSnapshot]) throws(Refusal) -> [OfferPlan] {
-        try lockedWhenFresh(show: show) { (m: Memory) throws(Refusal) -> [OfferPlan] in
+    /// Under the lock: the first waiting entry, in line order, that the pools can fill gets the first
+    /// pool's seats it wants, as many as it asked, in seat order (an entry the pools cannot fill yet
+    /// keeps its place and waits); nil when none can be.
+    private func planOffer(show: String, waiting: [WaitlistEntry], pools: [HoldSnapshot]) throws(Refusal) -> OfferPlan? {
+        guard !waiting.isEmpty else { return nil }
+        return try lockedWhenFresh(show: show) { (m: Memory) throws(Refusal) -> OfferPlan? in
             for pool in pools { apply(pool, in: m) }
             let state = try state(forShow: show, in: m)
             let minutes = WaitlistPolicy(detailsJSON: state.record.detailsJSON)?.offerMinutes ?? WaitlistPolicy().offerMinutes
-            var plans: [OfferPlan] = []
             for e in waiting {
                 let live = state.holds.values.filter { Self.isWaitlistPool($0.record) }.sorted { $0.record.id < $1.record.id }
                 var chosen: (pool: ActiveHold, seats: [SeatIndex])?
@@ -96,7 +101,7 @@ extension Inventory {
                 }
                 guard let (pool, seats) = chosen else { continue }
                 let token = offerToken(entryDigest: e.digest, offer: e.offers), digest = Secrets.tokenDigest(token)
-                guard state.holds[digest] == nil else { continue }  // made by a round whose entry update is still to come
+                guard state.holds[digest] == nil else { return nil }  // made by a round whose entry update is still to come
                 let now = clock()
                 let (id, _) = Self.randomIDAndToken(prefix: idPrefix(show: show, now))
                 let record = HoldRecord(
@@ -110,9 +115,9 @@ extension Inventory {
                 state.holds[pool.record.tokenDigest] = ActiveHold(record: pool.record, seats: pool.seats.filter { !seats.contains($0) })
                 state.holds[digest] = ActiveHold(record: record, seats: seats)
                 m.holdShow[digest] = show
-                plans.append((e, token, record.id, ticket))
+                return (e, token, record.id, ticket)
             }
-            return plans
+            return nil
         }
     }
 

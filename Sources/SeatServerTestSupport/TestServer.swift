@@ -112,11 +112,12 @@ public final class TestServer: @unchecked Sendable {
     }
 
     /// A second instance on the same store (several instances behind one load balancer).
-    /// Another instance on the same store (PostgreSQL), with the same payment providers.
+    /// Another instance on the same store (PostgreSQL), with the same payment providers and operators.
     public func sibling() throws -> TestServer {
-        let payments = options.payments
+        let (payments, operators) = (options.payments, options.operatorsFile)
         return try TestServer(backend: backend, holdsPerSecond: options.holdsPerSecond, seed: false, storeURL: storeURL, shards: shards) {
             $0.payments = payments
+            $0.operatorsFile = operators
         }
     }
 

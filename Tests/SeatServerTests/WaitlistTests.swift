@@ -2,9 +2,11 @@ import Foundation
 import LoopbackHTTP
 import SeatJSON
 import SeatMap
+import SeatSamples
 import SeatServer
 import SeatServerTestSupport
 import SeatWire
+import SharedState
 import Testing
 
 /// Returned tickets in order (候补, #54 item 5) over real HTTP on both stores: seats a refund frees go
@@ -115,5 +117,49 @@ import Testing
         let bad = try c.request(
             "PATCH", "/v1/shows/wl", json: #"{"details":{"waitlist":{"offerMinutes":0}}}"#, headers: Self.admin)
         #expect((400...422).contains(bad.status) && bad.text.contains("details.waitlist.offerMinutes"), "\(bad.text)")
+    }
+
+    /// Two instances on PostgreSQL: 30 in line, 30 sales refunded at once, half on each instance: every
+    /// freed seat goes to the line (none on sale), each entry gets one seat, and the offers are made in
+    /// line order (an earlier entry's offer never ends later than a later entry's).
+    @Test(arguments: StoreBackend.available.filter { $0 == .postgres }) func twoInstancesOfferEveryFreedSeatInLineOrder(backend: StoreBackend) throws {
+        let a = try TicketTests().server(backend)
+        let b = try a.sibling()
+        let servers = [a, b]
+        let c = try a.connection()
+        try ExchangeTests().makeShow(c, "wq", startsIn: 3 * 24 * 60, details: #"{"waitlist":{"offerMinutes":5}}"#)
+        let layout = SampleVenues.cinemaHall()
+        let standard = (0..<layout.seatCount).map { layout.seatID($0) }.filter { id in
+            layout.zone(of: layout.index(ofSeatID: id)!).category == "standard" && layout.table(of: layout.index(ofSeatID: id)!) == nil
+        }
+        let seats = Array(standard.prefix(30))
+        for (k, seat) in seats.enumerated() { try ExchangeTests().sell(c, "wq", [seat], ref: "Q-\(k)", force: true) }
+        var tokens: [String] = []
+        for k in 0..<30 {
+            let r = try servers[k % 2].connection().request("POST", "/v1/shows/wq/waitlist", json: #"{"price":"standard","count":1}"#)
+            #expect(r.status == 201, "\(r.text)")
+            tokens.append(try #require(try WaitlistResource(json: r.body).entry))
+        }
+        let refunded = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: 30) { k in
+            guard let conn = try? servers[k % 2].connection(timeoutSeconds: 30) else { return }
+            let r = try? conn.request("POST", "/v1/orders/Q-\(k)/refund", json: #"{"reason":"returned"}"#, headers: Self.li)
+            if r?.status == 200 { refunded.withLock { $0 += 1 } }
+        }
+        #expect(refunded.withLock { $0 } == 30)
+        let deadline = Date().addingTimeInterval(10)
+        var entries: [WaitlistResource] = []
+        repeat {
+            usleep(100_000)
+            entries = try tokens.enumerated().map { k, t in try WaitlistResource(json: servers[k % 2].connection().request("GET", "/v1/waitlist/\(t)").body) }
+        } while Date() < deadline && entries.contains { $0.state != "offered" }
+        let offered = entries.compactMap(\.offer)
+        let given = offered.flatMap(\.seats)
+        let lost = Set(seats).subtracting(given).count
+        print("waitlist across two instances: 30 refunded, \(offered.count) offered, \(Set(given).count) distinct seats, lost \(lost)")
+        #expect(offered.count == 30 && given.count == 30 && Set(given) == Set(seats) && lost == 0, "\(entries.filter { $0.state != "offered" })")
+        let ends = offered.map(\.expiresAt)
+        #expect(zip(ends, ends.dropFirst()).allSatisfy { $0 <= $1 }, "offers in line order: \(ends)")
+        #expect(try ExchangeTests().statuses(a, "wq", seats).allSatisfy { $0 == "held" }, "none went on sale")
     }
 }
