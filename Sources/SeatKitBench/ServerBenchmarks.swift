@@ -95,6 +95,7 @@ enum ServerBenchmarks {
         try areaRates(dir: dir, report: report)
         try stadiumReads(dir: dir, report: report)
         try realNameRates(dir: dir, report: report)
+        try waitlistDelays(dir: dir, report: report)
         // Money online (#52): the hold path beside 100 webhook endpoints, paid orders on both stores.
         try paymentRates(
             dir: dir, postgres: ProcessInfo.processInfo.environment["SEATKIT_BENCH_POSTGRES"] ?? ProcessInfo.processInfo.environment["SEATKIT_TEST_POSTGRES"],

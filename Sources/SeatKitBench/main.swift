@@ -122,6 +122,15 @@ if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "realnames" {
     report.print(sections: [("SeatServer: real-name sales", 0..<report.rows.count)])
     exit(0)
 }
+// `SeatKitBench waitlist`: a waitlist's offer after a refund beside the seat back on sale, alone.
+if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "waitlist" {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("seatkit-bench-waitlist-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try ServerBenchmarks.waitlistDelays(dir: dir, report: report)
+    report.print(sections: [("SeatServer: waitlists", 0..<report.rows.count)])
+    exit(0)
+}
 if CommandLine.arguments.contains("server") {
     FileHandle.standardError.write(Data("server benchmarks…\n".utf8))
     try ServerBenchmarks.run(report: report)
