@@ -214,21 +214,28 @@ extension Inventory {
             from: fromPart, to: newPart, fee: Money(pricing.fee ?? 0, of: table), difference: Money(difference, of: table), order: order)
         let kept = idempotency.map { $0.kept(view) }
         let log = LogEntry(action: "exchange", holdID: record.id, operatorName: actor.name, reason: why, orderRef: orderRef)
-        let freed = chosen.map { SeatChange(seat: $0.seat, status: .available) }, sold = seats.map { SeatChange(seat: $0, status: .sold) }
+        // Seats given back that the show's waitlist wants go to its pool, not to the public.
+        let pooled = waitlistPool(for: chosen.map(\.seat).filter { !seats.contains($0) || from !== to }, in: from, now: now)
+        let toPool = Set(pooled?.seats ?? [])
+        let poolClaims = (pooled?.seats ?? []).map { Claim(seat: $0, status: .blocked, holdID: pooled!.record.id) }
+        let freed = chosen.map { SeatChange(seat: $0.seat, status: toPool.contains($0.seat) ? .blocked : .available) }
+        let sold = seats.map { SeatChange(seat: $0, status: .sold) }
         let claims = seats.map { Claim(seat: $0, status: .sold, holdID: record.id) }
         let tickets: [CommitTicket]
         if from === to {
             tickets = [
                 try apply(
-                    to, in: m, changes: freed + sold, insert: claims, holds: [record], durable: true, idempotency: kept, refunds: refunds,
-                    paymentRefunds: moneyBack, log: log)
+                    to, in: m, changes: freed + sold, insert: claims + poolClaims, holds: [record] + (pooled.map { [$0.record] } ?? []), durable: true,
+                    idempotency: kept, refunds: refunds, paymentRefunds: moneyBack, log: log)
             ]
         } else {
-            var give = stage(from, in: m, changes: freed, holds: [], durable: true, refunds: refunds, log: log)
+            var give = stage(
+                from, in: m, changes: freed, insert: poolClaims, holds: pooled.map { [$0.record] } ?? [], durable: true, refunds: refunds, log: log)
             give.paymentRefunds = moneyBack
             let take = stage(to, in: m, changes: sold, insert: claims, holds: [record], durable: true, idempotency: kept, log: log)
             tickets = writer.enqueue(together: [give, take])
         }
+        if let pooled { keep(pooled, in: from, m) }
         if let admission = x.admission { to.spentAdmissions.insert(admission) }
         metrics.count("exchanged_seats", by: seats.count)
         return (.done(view), tickets)

@@ -437,10 +437,15 @@ extension Inventory {
             m.ended(record, in: state)
             return ticket
         }
+        // A partner's channel ending: the seats the show's waitlist wants go to its pool, not to the public.
+        let pooled = Self.isChannel(record) && !Self.isWaitlistPool(record) ? waitlistPool(for: hold.seats, in: state, now: clock()) : nil
+        let toPool = Set(pooled?.seats ?? [])
         let ticket = try apply(
-            state, in: m, changes: hold.seats.map { SeatChange(seat: $0, status: .available) }, delete: hold.seats, holds: [record],
-            durable: !payments.isEmpty, payments: payments, log: log)
+            state, in: m, changes: hold.seats.map { SeatChange(seat: $0, status: toPool.contains($0) ? .blocked : .available) },
+            insert: (pooled?.seats ?? []).map { Claim(seat: $0, status: .blocked, holdID: pooled!.record.id) }, delete: hold.seats,
+            holds: [record] + (pooled.map { [$0.record] } ?? []), durable: !payments.isEmpty, payments: payments, log: log)
         m.ended(record, in: state)
+        if let pooled { keep(pooled, in: state, m) }
         return ticket
     }
 

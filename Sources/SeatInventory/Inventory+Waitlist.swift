@@ -110,6 +110,7 @@ extension Inventory {
             entry.seq = try waitlists.addWaitlistEntry(entry)
         } catch { throw Self.storeRefusal(error) }
         metrics.count("waitlist_joined")
+        locked { m in m.shows[showID]?.waitlistLine.append(entry) }
         var view = try waitlistView(entry, waitlists)
         view.entry = token
         nudgeWaitlist()
@@ -170,5 +171,28 @@ extension Inventory {
             }
         }
         return view
+    }
+
+    /// Of `freed` seats of `state`, those its line (`waitlistLine`) wants, with the pool they go to (the
+    /// live one, or a new one); nil when none is wanted or the show keeps no waitlist. Under the lock.
+    func waitlistPool(for freed: [SeatIndex], in state: ShowState, now: Int64) -> (record: HoldRecord, seats: [SeatIndex])? {
+        guard !state.waitlistLine.isEmpty, WaitlistPolicy(detailsJSON: state.record.detailsJSON) != nil else { return nil }
+        let wanted = freed.filter { seat in state.waitlistLine.contains { Self.wants($0, seat, in: state.layout) } }
+        guard !wanted.isEmpty else { return nil }
+        if let live = state.holds.values.first(where: { Self.isWaitlistPool($0.record) }) { return (live.record, wanted) }
+        let (id, token) = waitlistPoolID(show: state.record.id, now)
+        let record = HoldRecord(
+            id: id, tokenDigest: Secrets.tokenDigest(token), showID: state.record.id, state: .active, expiresAt: Self.never, extended: false,
+            orderRef: nil, wheelchair: false, createdAt: now, kind: .blocked, reason: "候补 waitlist", operatorName: "waitlist")
+        return (record, wanted)
+    }
+
+    /// The pool takes `pooled`'s seats in memory, once their change is queued; the offerer is woken.
+    /// Under the lock.
+    func keep(_ pooled: (record: HoldRecord, seats: [SeatIndex]), in state: ShowState, _ m: Memory) {
+        let digest = pooled.record.tokenDigest
+        state.holds[digest] = ActiveHold(record: pooled.record, seats: ((state.holds[digest]?.seats ?? []) + pooled.seats).sorted())
+        m.holdShow[digest] = state.record.id
+        nudgeWaitlist()
     }
 }

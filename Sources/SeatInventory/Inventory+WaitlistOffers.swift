@@ -32,6 +32,7 @@ extension Inventory {
         var line = try waitlists.openWaitlist(show: show)
         try settleOffers(&line, waitlists)
         let waiting = line.filter { $0.state == .waiting }
+        locked { m in m.shows[show]?.waitlistLine = waiting }
         // A shared store's pools as the store has them (another instance's may be fresher); memory's else.
         let pools = try readReservations(show: show).filter { $0.read.map { Self.isWaitlistPool($0.record) } ?? false }
         let pooled = !pools.isEmpty || locked { m in m.shows[show]?.holds.values.contains { Self.isWaitlistPool($0.record) } ?? false }

@@ -46,6 +46,9 @@ final class ShowState {
     /// Admissions that bought here (a hold confirmed, an exchange made): one admission is one purchase.
     /// A hint like `holdByAdmission`: the store's unique index over active and confirmed holds is the rule.
     var spentAdmissions: Set<String> = []
+    /// The show's waitlist entries waiting, as the offerer last read them (every half second) or this
+    /// instance added them: what seats freed by an exchange or a channel's end are kept back for.
+    var waitlistLine: [WaitlistEntry] = []
     /// Seats with a change of ours reserved but not yet committed, and how many: with a shared store,
     /// events read back from the log must not overwrite them in `availability` (ours is newer there).
     var pendingSeats: [SeatIndex: Int] = [:]

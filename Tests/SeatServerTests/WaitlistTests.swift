@@ -93,6 +93,27 @@ import Testing
         #expect(try ExchangeTests().statuses(server, "wl", ["5-1"]) == ["available"])
     }
 
+    /// Seats given back in an exchange, and a partner's channel ending, go to the line too.
+    @Test(arguments: StoreBackend.available) func exchangesAndEndedChannelsFeedTheLine(backend: StoreBackend) throws {
+        let server = try TicketTests().server(backend)
+        let c = try server.connection()
+        try ExchangeTests().makeShow(c, "wl", startsIn: 3 * 24 * 60, details: #"{"waitlist":{"offerMinutes":5}}"#)
+        try ExchangeTests().sell(c, "wl", ["7-1"], ref: "X-1")
+        let first = try #require(try join(c, #"{"price":"vip","count":1}"#).entry), second = try #require(try join(c, #"{"price":"vip","count":1}"#).entry)
+        // The box office moves X-1 to a standard seat: 7-1 goes to the first in line.
+        let x = try c.request("POST", "/v1/orders/X-1/exchange", json: #"{"to":{"show":"wl","seats":["9-1"]},"force":true}"#, headers: Self.li)
+        #expect(x.status == 200, "\(x.text)")
+        let (one, _) = try awaitState(c, first, "offered")
+        #expect(one.offer?.seats == ["7-1"], "\(one)")
+        // A partner's channel of 7-3 ends unsold: 7-3 goes to the second, not on sale.
+        let at = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 1.5).rounded(.up)))
+        let channel = try c.request("POST", "/v1/shows/wl/channels", json: #"{"name":"Maoyan","seats":["7-3"],"releaseAt":"\#(at)"}"#, headers: Self.admin)
+        #expect(channel.status == 201, "\(channel.text)")
+        let (two, _) = try awaitState(c, second, "offered", seconds: 6)
+        #expect(two.offer?.seats == ["7-3"], "\(two)")
+        #expect(try ExchangeTests().statuses(server, "wl", ["7-1", "7-3", "9-1"]) == ["held", "held", "sold"])
+    }
+
     @Test(arguments: StoreBackend.available) func badWaitlistRequestsArePreciseAndChangeNothing(backend: StoreBackend) throws {
         let server = try TicketTests().server(backend)
         let c = try server.connection()
@@ -160,6 +181,9 @@ import Testing
         #expect(offered.count == 30 && given.count == 30 && Set(given) == Set(seats) && lost == 0, "\(entries.filter { $0.state != "offered" })")
         let ends = offered.map(\.expiresAt)
         #expect(zip(ends, ends.dropFirst()).allSatisfy { $0 <= $1 }, "offers in line order: \(ends)")
+        // Each instance's memory follows the other's commits a moment later: its availability is waited for.
+        let shown = Date().addingTimeInterval(3)
+        while Date() < shown, try !ExchangeTests().statuses(a, "wq", seats).allSatisfy({ $0 == "held" }) { usleep(50_000) }
         #expect(try ExchangeTests().statuses(a, "wq", seats).allSatisfy { $0 == "held" }, "none went on sale")
     }
 }

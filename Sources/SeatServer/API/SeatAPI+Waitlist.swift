@@ -8,6 +8,8 @@ import SeatWire
 /// of the client, as a hold is.
 extension SeatAPI {
     func joinWaitlist(_ showID: String, _ r: HTTPRequest) throws -> HTTPResponse {
+        // No such show is a 404 whatever the body, as for a hold.
+        if inventory.showSummary(showID) == nil { throw inventory.noSuchShow(showID) }
         let body = try RequestBody.decode(r, WaitlistRequest.init(json:))
         let view = try inventory.joinWaitlist(show: showID, category: body.price, zone: body.zone, count: body.count)
         return .json(201, Self.waitlist(view), headers: [("Cache-Control", "no-store")])
