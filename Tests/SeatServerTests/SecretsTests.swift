@@ -258,7 +258,9 @@ import SeatHTTP
             try db.execute("DROP TABLE order_contacts")
             try db.execute("DROP TABLE payments")
             try db.execute("DROP TABLE payment_refunds")
-            for table in ["webhook_endpoints", "webhook_deliveries", "webhook_cursor", "webhook_events", "seasons", "ticket_transfers", "attendee_books", "waitlist"] {
+            for table in [
+                "webhook_endpoints", "webhook_deliveries", "webhook_cursor", "webhook_events", "seasons", "ticket_transfers", "attendee_books", "waitlist",
+            ] {
                 try db.execute("DROP TABLE \(table)")
             }
             try db.execute("DROP TABLE queue_entries")
@@ -282,7 +284,8 @@ import SeatHTTP
                 _ = try c.execute("DROP TABLE checkins, ticket_presence, order_contacts")
                 _ = try c.execute("DROP TABLE payments")
                 _ = try c.execute("DROP TABLE payment_refunds")
-                _ = try c.execute("DROP TABLE webhook_endpoints, webhook_deliveries, webhook_cursor, webhook_events, seasons, ticket_transfers, attendee_books, waitlist")
+                _ = try c.execute(
+                    "DROP TABLE webhook_endpoints, webhook_deliveries, webhook_cursor, webhook_events, seasons, ticket_transfers, attendee_books, waitlist")
                 // Migration 19 made the shards' tables part of the schema.
                 _ = try c.execute("DROP TABLE shard_moves, shard_identity")
                 _ = try c.execute("DROP TABLE queue_entries")
