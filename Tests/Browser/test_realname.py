@@ -118,6 +118,27 @@ class RealNameTests(PickerCase):
         d.save_screenshot(os.path.join(ARTIFACTS, "realname-attendees-desktop-en.png"))
         self.axe(d, "the attendees step at desktop size, in English")
 
+    def test_the_attendees_step_at_phone_size_in_english_and_desktop_in_chinese(self):
+        # The step's other two corners: an English phone, a Chinese desktop (no English word but the ID types' letters).
+        d = self.open_phone("en")
+        self.tap_seats(d, ["6-4"])
+        d.find_element(By.ID, "confirm").click()
+        self.wait(d, lambda d: d.find_element(By.ID, "who-page").is_displayed(), message="the attendees step, phone")
+        self.assertIn("Choose 1 person", d.find_element(By.ID, "who-count").text)
+        bottom = d.execute_script("return document.getElementById('who-page').getBoundingClientRect().right")
+        self.assertLessEqual(bottom, 390, "nothing wider than the phone")
+        d.save_screenshot(os.path.join(ARTIFACTS, "realname-attendees-phone-en.png"))
+        self.axe(d, "the attendees step at phone size, in English")
+        z = self.open("zh")
+        z.set_window_size(1440, 900)
+        self.click_seat(z, "6-6")
+        self.wait(z, lambda d: self.settled_total(d) is not None, message="the hold settled")
+        z.find_element(By.ID, "confirm").click()
+        self.wait(z, lambda d: d.find_element(By.ID, "who-page").is_displayed(), message="the attendees step, desktop")
+        self.assertIn("请选择 1 位观演人", z.find_element(By.ID, "who-count").text)
+        z.save_screenshot(os.path.join(ARTIFACTS, "realname-attendees-desktop-zh.png"))
+        self.axe(z, "the attendees step at desktop size, in Chinese")
+
     def test_the_door_asks_for_the_id_and_lets_the_right_person_in(self):
         number = id_card(611)
         status, held = self.server.send("POST", f"/v1/shows/{self.show}/holds",
