@@ -99,13 +99,18 @@ class RealNameTests(PickerCase):
         self.assertEqual(self.server.statuses(self.show)[self.index(d, "9-1")], "h", "held still, not sold")
         d.save_screenshot(os.path.join(ARTIFACTS, "realname-refused-phone-zh.png"))
 
-    def test_the_attendees_step_at_desktop_in_english(self):
-        d = self.open("en")
+    def desktop_step(self, lang, seat):
+        """A desktop page in `lang` at the attendees step, with `seat` held."""
+        d = self.open(lang)
         d.set_window_size(1440, 900)
-        self.click_seat(d, "6-4")
+        self.click_seat(d, seat)
         self.wait(d, lambda d: self.settled_total(d) is not None, message="the hold settled")
         d.find_element(By.ID, "confirm").click()
         self.wait(d, lambda d: d.find_element(By.ID, "who-page").is_displayed(), message="the attendees step")
+        return d
+
+    def test_the_attendees_step_at_desktop_in_english(self):
+        d = self.desktop_step("en", "6-4")
         self.assertIn("one ticket per ID", d.find_element(By.ID, "who-rule").text)
         self.assertIn("Choose 1 person", d.find_element(By.ID, "who-count").text)
         d.find_element(By.ID, "who-name").send_keys("Anna Schmidt")
@@ -118,7 +123,7 @@ class RealNameTests(PickerCase):
         d.save_screenshot(os.path.join(ARTIFACTS, "realname-attendees-desktop-en.png"))
         self.axe(d, "the attendees step at desktop size, in English")
 
-    def test_the_attendees_step_at_phone_size_in_english_and_desktop_in_chinese(self):
+    def test_phone_in_english_and_desktop_in_chinese_attendees(self):
         # The step's other two corners: an English phone, a Chinese desktop (no English word but the ID types' letters).
         d = self.open_phone("en")
         self.tap_seats(d, ["6-4"])
@@ -129,12 +134,7 @@ class RealNameTests(PickerCase):
         self.assertLessEqual(bottom, 390, "nothing wider than the phone")
         d.save_screenshot(os.path.join(ARTIFACTS, "realname-attendees-phone-en.png"))
         self.axe(d, "the attendees step at phone size, in English")
-        z = self.open("zh")
-        z.set_window_size(1440, 900)
-        self.click_seat(z, "6-6")
-        self.wait(z, lambda d: self.settled_total(d) is not None, message="the hold settled")
-        z.find_element(By.ID, "confirm").click()
-        self.wait(z, lambda d: d.find_element(By.ID, "who-page").is_displayed(), message="the attendees step, desktop")
+        z = self.desktop_step("zh", "6-6")
         self.assertIn("请选择 1 位观演人", z.find_element(By.ID, "who-count").text)
         z.save_screenshot(os.path.join(ARTIFACTS, "realname-attendees-desktop-zh.png"))
         self.axe(z, "the attendees step at desktop size, in Chinese")
