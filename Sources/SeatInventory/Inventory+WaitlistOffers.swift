@@ -16,6 +16,9 @@ extension Inventory {
     @discardableResult
     public func offerWaitlists() -> Int {
         guard let waitlists = store.waitlists else { return 0 }
+        // An instance none of whose shows keeps a waitlist asks the store nothing (every half second, on
+        // every instance, that would be load for nothing): a substring of the details is enough to know.
+        guard locked({ m in m.shows.values.contains { $0.record.detailsJSON.contains("\"waitlist\"") } }) else { return 0 }
         var shows = Set((try? waitlists.waitlistShows()) ?? [])
         shows.formUnion(locked { m in m.shows.values.filter { s in s.holds.values.contains { Self.isWaitlistPool($0.record) } }.map(\.record.id) })
         var made = 0
