@@ -28,19 +28,18 @@ import Testing
         return try WaitlistResource(json: r.body)
     }
 
-    /// The entry once it reads `state`, or after `seconds`; with how long that took. Waits asleep, not
-    /// blocking a thread of the test pool (the client suites' async tests share its two threads).
-    func awaitState(_ c: HTTPConnection, _ token: String, _ state: String, seconds: Double = 5) async throws -> (WaitlistResource, Double) {
+    /// The entry once it reads `state`, or after `seconds`; with how long that took.
+    func awaitState(_ c: HTTPConnection, _ token: String, _ state: String, seconds: Double = 5) throws -> (WaitlistResource, Double) {
         let start = Date()
         var now = try entry(c, token)
         while now.state != state && Date().timeIntervalSince(start) < seconds {
-            try await Task.sleep(for: .milliseconds(50))
+            usleep(50_000)
             now = try entry(c, token)
         }
         return (now, Date().timeIntervalSince(start))
     }
 
-    @Test(arguments: StoreBackend.available) func freedSeatsGoToTheLineInOrderNeverToThePublic(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.available) func freedSeatsGoToTheLineInOrderNeverToThePublic(backend: StoreBackend) throws {
         let server = try TicketTests().server(backend)
         let c = try server.connection()
         try ExchangeTests().makeShow(c, "wl", startsIn: 3 * 24 * 60, details: #"{"waitlist":{"offerMinutes":1}}"#)
@@ -55,7 +54,7 @@ import Testing
         // A refund frees 7-1: not for the public; the pair cannot be filled by one seat, the next can.
         #expect(try c.request("POST", "/v1/orders/SOLD-1/refund", json: #"{"seats":["7-1"],"reason":"ill"}"#, headers: Self.li).status == 200)
         #expect(try ExchangeTests().statuses(server, "wl", ["7-1"]) != ["available"])
-        let (offered, delay) = try await awaitState(c, oneToken, "offered")
+        let (offered, delay) = try awaitState(c, oneToken, "offered")
         print("waitlist offer (\(backend)): \(Int(delay * 1000)) ms after the refund")
         #expect(offered.state == "offered" && offered.offer?.seats == ["7-1"] && delay < 5, "\(offered)")
         #expect(try entry(c, pairToken).state == "waiting" && entry(c, pairToken).position == 1)
@@ -65,14 +64,14 @@ import Testing
 
         // Unpaid: the offer lapses, and the seat stays with the line (the pair still wants it).
         server.app.inventory.clockOffset.advance(by: 61_000)
-        let (lapsed, _) = try await awaitState(c, oneToken, "lapsed")
+        let (lapsed, _) = try awaitState(c, oneToken, "lapsed")
         #expect(lapsed.state == "lapsed" && lapsed.offer == nil, "\(lapsed)")
-        try await Task.sleep(for: .milliseconds(600))
+        usleep(600_000)
         #expect(try ExchangeTests().statuses(server, "wl", ["7-1"]) == ["blocked"], "kept for the line, not on sale")
 
         // 7-2 freed too: the pair gets both, pays (confirms), and reads bought.
         #expect(try c.request("POST", "/v1/orders/SOLD-1/refund", json: #"{"seats":["7-2"],"reason":"ill"}"#, headers: Self.li).status == 200)
-        let (pairOffer, _) = try await awaitState(c, pairToken, "offered")
+        let (pairOffer, _) = try awaitState(c, pairToken, "offered")
         let offer = try #require(pairOffer.offer, "\(pairOffer)")
         #expect(Set(offer.seats) == ["7-1", "7-2"])
         // An offer holds the seats offered, no more.
@@ -80,7 +79,7 @@ import Testing
         #expect(more.status == 409, "\(more.text)")
         let bought = try c.request("POST", "/v1/holds/\(offer.token)/confirm", json: #"{"orderRef":"WL-PAIR"}"#)
         #expect(bought.status == 200, "\(bought.text)")
-        #expect(try await awaitState(c, pairToken, "bought").0.state == "bought")
+        #expect(try awaitState(c, pairToken, "bought").0.state == "bought")
         #expect(try ExchangeTests().statuses(server, "wl", ["7-1", "7-2"]) == ["sold", "sold"])
         // The sale reads as the buyer's online sale.
         let order = try OrderResource(json: c.request("GET", "/v1/orders/WL-PAIR", headers: Self.li).body)
@@ -95,7 +94,7 @@ import Testing
     }
 
     /// Seats given back in an exchange, and a partner's channel ending, go to the line too.
-    @Test(arguments: StoreBackend.available) func exchangesAndEndedChannelsFeedTheLine(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.available) func exchangesAndEndedChannelsFeedTheLine(backend: StoreBackend) throws {
         let server = try TicketTests().server(backend)
         let c = try server.connection()
         try ExchangeTests().makeShow(c, "wl", startsIn: 3 * 24 * 60, details: #"{"waitlist":{"offerMinutes":5}}"#)
@@ -104,13 +103,13 @@ import Testing
         // The box office moves X-1 to a standard seat: 7-1 goes to the first in line.
         let x = try c.request("POST", "/v1/orders/X-1/exchange", json: #"{"to":{"show":"wl","seats":["9-1"]},"force":true}"#, headers: Self.li)
         #expect(x.status == 200, "\(x.text)")
-        let (one, _) = try await awaitState(c, first, "offered")
+        let (one, _) = try awaitState(c, first, "offered")
         #expect(one.offer?.seats == ["7-1"], "\(one)")
         // A partner's channel of 7-3 ends unsold: 7-3 goes to the second, not on sale.
         let at = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 1.5).rounded(.up)))
         let channel = try c.request("POST", "/v1/shows/wl/channels", json: #"{"name":"Maoyan","seats":["7-3"],"releaseAt":"\#(at)"}"#, headers: Self.admin)
         #expect(channel.status == 201, "\(channel.text)")
-        let (two, _) = try await awaitState(c, second, "offered", seconds: 6)
+        let (two, _) = try awaitState(c, second, "offered", seconds: 6)
         #expect(two.offer?.seats == ["7-3"], "\(two)")
         #expect(try ExchangeTests().statuses(server, "wl", ["7-1", "7-3", "9-1"]) == ["held", "held", "sold"])
     }
@@ -144,7 +143,7 @@ import Testing
     /// Two instances on PostgreSQL: 30 in line, 30 sales refunded at once, half on each instance: every
     /// freed seat goes to the line (none on sale), each entry gets one seat, and the offers are made in
     /// line order (an earlier entry's offer never ends later than a later entry's).
-    @Test(arguments: StoreBackend.available.filter { $0 == .postgres }) func twoInstancesOfferEveryFreedSeatInLineOrder(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.available.filter { $0 == .postgres }) func twoInstancesOfferEveryFreedSeatInLineOrder(backend: StoreBackend) throws {
         let a = try TicketTests().server(backend)
         let b = try a.sibling()
         let servers = [a, b]
@@ -163,22 +162,16 @@ import Testing
             tokens.append(try #require(try WaitlistResource(json: r.body).entry))
         }
         let refunded = Locked(0)
-        // The refunds race on threads of their own; the test waits for them asleep.
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                DispatchQueue.concurrentPerform(iterations: 30) { k in
-                    guard let conn = try? servers[k % 2].connection(timeoutSeconds: 30) else { return }
-                    let r = try? conn.request("POST", "/v1/orders/Q-\(k)/refund", json: #"{"reason":"returned"}"#, headers: Self.li)
-                    if r?.status == 200 { refunded.withLock { $0 += 1 } }
-                }
-                done.resume()
-            }
+        DispatchQueue.concurrentPerform(iterations: 30) { k in
+            guard let conn = try? servers[k % 2].connection(timeoutSeconds: 30) else { return }
+            let r = try? conn.request("POST", "/v1/orders/Q-\(k)/refund", json: #"{"reason":"returned"}"#, headers: Self.li)
+            if r?.status == 200 { refunded.withLock { $0 += 1 } }
         }
         #expect(refunded.withLock { $0 } == 30)
         let deadline = Date().addingTimeInterval(10)
         var entries: [WaitlistResource] = []
         repeat {
-            try await Task.sleep(for: .milliseconds(100))
+            usleep(100_000)
             entries = try tokens.enumerated().map { k, t in try WaitlistResource(json: servers[k % 2].connection().request("GET", "/v1/waitlist/\(t)").body) }
         } while Date() < deadline && entries.contains { $0.state != "offered" }
         let offered = entries.compactMap(\.offer)
@@ -190,9 +183,7 @@ import Testing
         #expect(zip(ends, ends.dropFirst()).allSatisfy { $0 <= $1 }, "offers in line order: \(ends)")
         // Each instance's memory follows the other's commits a moment later: its availability is waited for.
         let shown = Date().addingTimeInterval(3)
-        while Date() < shown, try !ExchangeTests().statuses(a, "wq", seats).allSatisfy({ $0 == "held" }) {
-            try await Task.sleep(for: .milliseconds(50))
-        }
+        while Date() < shown, try !ExchangeTests().statuses(a, "wq", seats).allSatisfy({ $0 == "held" }) { usleep(50_000) }
         #expect(try ExchangeTests().statuses(a, "wq", seats).allSatisfy { $0 == "held" }, "none went on sale")
     }
 }
