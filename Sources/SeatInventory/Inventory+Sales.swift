@@ -325,30 +325,15 @@ extension Inventory {
                 }
                 // A show that releases refunded seats together (`refundRelease`): the rest wait in one reservation
                 // a show until then, unless the box office asked for sale.
-                // A show with a waitlist (`details.waitlist`): seats someone in line wants go to its pool first
-                // (the pool live in memory, or a new one), never to the public while the line wants them.
-                var pools: [String: (record: HoldRecord, seats: [SeatIndex], new: Bool)] = [:]
-                var pooled: Set<String> = []
-                for c in chosen where back[c.record.id] == nil {
-                    let line = lines[c.state.record.id] ?? []
-                    guard WaitlistPolicy(detailsJSON: c.state.record.detailsJSON) != nil,
-                        line.contains(where: { Self.wants($0, c.seat, in: c.state.layout) })
-                    else { continue }
-                    let showID = c.state.record.id
-                    if pools[showID] == nil {
-                        if let live = c.state.holds.values.first(where: { Self.isWaitlistPool($0.record) }) {
-                            pools[showID] = (live.record, live.seats, false)
-                        } else {
-                            let (id, token) = waitlistPoolID(show: showID, now)
-                            let record = HoldRecord(
-                                id: id, tokenDigest: Secrets.tokenDigest(token), showID: showID, state: .active, expiresAt: Self.never, extended: false,
-                                orderRef: nil, wheelchair: false, createdAt: now, kind: .blocked, reason: "候补 waitlist", operatorName: "waitlist")
-                            pools[showID] = (record, [], true)
-                        }
-                    }
-                    pools[showID]!.seats.append(c.seat)
-                    pooled.insert("\(c.record.id)#\(c.seat)")
+                // A show with a waitlist (`details.waitlist`): seats someone in line (as the store has it) wants go
+                // to its pool first, never to the public while the line wants them.
+                var pools: [String: (record: HoldRecord, seats: [SeatIndex])] = [:]
+                for showID in Set(chosen.map(\.state.record.id)) {
+                    let part = chosen.filter { $0.state.record.id == showID && back[$0.record.id] == nil }
+                    guard let state = part.first?.state else { continue }
+                    pools[showID] = waitlistPool(for: part.map(\.seat), in: state, now: now, line: lines[showID] ?? [])
                 }
+                let pooled = Set(chosen.filter { c in pools[c.state.record.id]?.seats.contains(c.seat) == true }.map { "\($0.record.id)#\($0.seat)" })
                 var batch: [String: HoldRecord] = [:]
                 for c in chosen
                 where back[c.record.id] == nil && !pooled.contains("\(c.record.id)#\(c.seat)") && (buyerCode != nil || !toSale)
@@ -392,13 +377,11 @@ extension Inventory {
                             idempotency: kept, refunds: fresh.filter { r in part.contains { $0.record.id == r.holdID && $0.seat == r.seat } },
                             paymentRefunds: moneyBack.filter { $0.showID == showID },
                             log: LogEntry(action: "refund", operatorName: operatorName, reason: reason, orderRef: orderRef)))
-                    for r in reservations {
-                        // A live pool keeps its seats and takes these too.
-                        let before = pools[showID].flatMap { $0.record.id == r.id && !$0.new ? state.holds[r.tokenDigest]?.seats : nil } ?? []
-                        state.holds[r.tokenDigest] = ActiveHold(record: r, seats: (before + returned.filter { $0.hold.id == r.id }.map(\.seat)).sorted())
+                    for r in reservations where r.id != pools[showID]?.record.id {
+                        state.holds[r.tokenDigest] = ActiveHold(record: r, seats: returned.filter { $0.hold.id == r.id }.map(\.seat).sorted())
                         m.holdShow[r.tokenDigest] = showID
                     }
-                    if pools[showID] != nil { nudgeWaitlist() }
+                    if let pool = pools[showID] { keep(pool, in: state, m) }
                     kept = nil  // kept once, with the first show's change
                 }
                 metrics.count("refunded_seats", by: chosen.count)

@@ -173,11 +173,15 @@ extension Inventory {
         return view
     }
 
-    /// Of `freed` seats of `state`, those its line (`waitlistLine`) wants, with the pool they go to (the
-    /// live one, or a new one); nil when none is wanted or the show keeps no waitlist. Under the lock.
-    func waitlistPool(for freed: [SeatIndex], in state: ShowState, now: Int64) -> (record: HoldRecord, seats: [SeatIndex])? {
-        guard !state.waitlistLine.isEmpty, WaitlistPolicy(detailsJSON: state.record.detailsJSON) != nil else { return nil }
-        let wanted = freed.filter { seat in state.waitlistLine.contains { Self.wants($0, seat, in: state.layout) } }
+    /// Of `freed` seats of `state`, those its line wants (`line`: the store's, read by a refund; else the
+    /// one the offerer last read, `waitlistLine`), with the pool they go to (the live one, or a new one);
+    /// nil when none is wanted or the show keeps no waitlist. Under the lock.
+    func waitlistPool(
+        for freed: [SeatIndex], in state: ShowState, now: Int64, line: [WaitlistEntry]? = nil
+    ) -> (record: HoldRecord, seats: [SeatIndex])? {
+        let line = line ?? state.waitlistLine
+        guard !line.isEmpty, WaitlistPolicy(detailsJSON: state.record.detailsJSON) != nil else { return nil }
+        let wanted = freed.filter { seat in line.contains { Self.wants($0, seat, in: state.layout) } }
         guard !wanted.isEmpty else { return nil }
         if let live = state.holds.values.first(where: { Self.isWaitlistPool($0.record) }) { return (live.record, wanted) }
         let (id, token) = waitlistPoolID(show: state.record.id, now)
