@@ -22,12 +22,19 @@ public struct QueueRecord: Sendable, Hashable {
     public var soldOut: Bool
     /// When a manager switched the room off (everyone waiting let in); nil while it is on.
     public var offAt: Int64?
+    /// Leading zero bits a joining buyer's proof of work must reach (0: no challenge).
+    public var proofOfWorkBits: Int
+    /// A registration and draw: the early arrivals are drawn at `drawAt` (not shuffled at opening),
+    /// the first `drawWinners` given purchase slots from `opensAt`, the others not drawn.
+    public var drawAt: Int64?
+    public var drawWinners: Int
 
     public init(
         showID: String, createdAt: Int64, opensAt: Int64, admitPerMinute: Int, earlyMinutes: Int, admissionMinutes: Int, maxEntriesPerAddress: Int,
         maxEntriesPerNetwork: Int = 64, maxJoinsPerSecond: Int = 1_000, openedAt: Int64? = nil, earlyCount: Int = 0, credit: Double = 0,
-        lastAdvance: Int64? = nil, soldOut: Bool = false, offAt: Int64? = nil
+        lastAdvance: Int64? = nil, soldOut: Bool = false, offAt: Int64? = nil, proofOfWorkBits: Int = 0, drawAt: Int64? = nil, drawWinners: Int = 0
     ) {
+        self.proofOfWorkBits = proofOfWorkBits; self.drawAt = drawAt; self.drawWinners = drawWinners
         self.maxEntriesPerNetwork = maxEntriesPerNetwork; self.maxJoinsPerSecond = maxJoinsPerSecond
         self.showID = showID; self.createdAt = createdAt; self.opensAt = opensAt; self.admitPerMinute = admitPerMinute
         self.earlyMinutes = earlyMinutes; self.admissionMinutes = admissionMinutes; self.maxEntriesPerAddress = maxEntriesPerAddress
@@ -45,7 +52,7 @@ public struct QueueEntryRecord: Sendable, Hashable {
     /// The room's revision the buyer joined at: arrival order.
     public var seq: Int64
     public var arrivedAt: Int64
-    /// `early`, `waiting`, `admitted`, `soldOut` or `left`.
+    /// `early`, `waiting`, `admitted`, `soldOut`, `left` or `notDrawn`.
     public var state: String
     /// The place in the line (0 first), once in it: the shuffled early arrivals, then arrivals as they come.
     public var place: Int?
@@ -53,13 +60,17 @@ public struct QueueEntryRecord: Sendable, Hashable {
     public var used: Bool
     /// The last time the buyer's page asked, as far as the store knows (instances write it back every few seconds).
     public var lastSeen: Int64
+    /// The keyed hash of the identity document the buyer joined with (a real-name show: one place a document).
+    public var identity: String?
+    /// The digest of the proof-of-work challenge the join spent (each challenge joins once).
+    public var proof: String?
 
     public init(
         key: String, address: String, seq: Int64, arrivedAt: Int64, state: String, place: Int? = nil, admittedUntil: Int64? = nil,
-        used: Bool = false, lastSeen: Int64
+        used: Bool = false, lastSeen: Int64, identity: String? = nil, proof: String? = nil
     ) {
         self.key = key; self.address = address; self.seq = seq; self.arrivedAt = arrivedAt; self.state = state; self.place = place
-        self.admittedUntil = admittedUntil; self.used = used; self.lastSeen = lastSeen
+        self.admittedUntil = admittedUntil; self.used = used; self.lastSeen = lastSeen; self.identity = identity; self.proof = proof
     }
 }
 

@@ -12,6 +12,8 @@ extension QueueDesk {
         let key: String
         let address: String
         let now: Int64
+        let identity: String?
+        let proof: String?
         let done: @Sendable (Result<(entry: String, place: Place), any Error>) -> Void
     }
 
@@ -29,12 +31,17 @@ extension QueueDesk {
 
     /// A new place in `show`'s line for a buyer from `address`: the entry id (given once, never stored)
     /// and what the page is told, passed to `done` on another thread once decided (with every join that
-    /// arrived meanwhile). No thread waits meanwhile.
-    public func join(show: String, address: String, now: Int64, done: @escaping @Sendable (Result<(entry: String, place: Place), any Error>) -> Void) {
+    /// arrived meanwhile). No thread waits meanwhile. `identity`: the document's keyed hash (one place a
+    /// document); `proof`: the spent challenge's key (`JoinChallenge.spentKey`, one join each).
+    public func join(
+        show: String, address: String, now: Int64, identity: String? = nil, proof: String? = nil,
+        done: @escaping @Sendable (Result<(entry: String, place: Place), any Error>) -> Void
+    ) {
         // From memory: a page opening a show without a room costs no store read.
         guard knows(show: show) else { return done(.failure(QueueError.noQueue(show))) }
         let id = Self.newEntryID()
-        let join = PendingJoin(id: id, key: Self.entryKey(id), address: Self.addressKey(address), now: now, done: done)
+        let join = PendingJoin(
+            id: id, key: Self.entryKey(id), address: Self.addressKey(address), now: now, identity: identity, proof: proof, done: done)
         let first = joinLines.withLock { lines -> Bool in
             let first = lines[show] == nil
             lines[show, default: JoinLine()].waiting.append(join)
@@ -45,9 +52,9 @@ extension QueueDesk {
     }
 
     /// The same, waiting for the decision (the command line and the tests).
-    public func join(show: String, address: String, now: Int64) throws -> (entry: String, place: Place) {
+    public func join(show: String, address: String, now: Int64, identity: String? = nil, proof: String? = nil) throws -> (entry: String, place: Place) {
         let outcome = Locked<Result<(entry: String, place: Place), any Error>?>(nil)
-        join(show: show, address: address, now: now) { result in outcome.withLockWakingWaiters { $0 = result } }
+        join(show: show, address: address, now: now, identity: identity, proof: proof) { result in outcome.withLockWakingWaiters { $0 = result } }
         return try outcome.wait(until: { $0 != nil }) { o, _ in o! }.get()
     }
 
@@ -79,7 +86,7 @@ extension QueueDesk {
                 var outcomes: [String: Result<Place, any Error>] = [:]
                 for join in joins {
                     do {
-                        _ = try m.room.join(address: join.address, now: join.now, id: join.key)
+                        _ = try m.room.join(address: join.address, now: join.now, id: join.key, identity: join.identity, proof: join.proof)
                         outcomes[join.key] = .success(place(m, key: join.key, now: join.now, asking: false)!)
                     } catch let refusal as WaitingRoom.JoinRefusal {
                         outcomes[join.key] = .failure(QueueError.join(refusal))

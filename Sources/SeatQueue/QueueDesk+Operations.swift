@@ -21,8 +21,10 @@ extension QueueDesk {
         public var seedCommitment: String
         /// The shuffle's seed, hex, once the shuffle is done (so anyone can check it).
         public var seed: String?
-        /// The shuffled early arrivals' entry digests, front first, once done.
+        /// The shuffled early arrivals' entry digests, front first, once done (a draw's registrants, winners first).
         public var shuffleOrder: [String]?
+        /// Registered so far (a draw, before it is made) or drawn.
+        public var registered: Int
     }
 
     /// A buyer's place as the page is told (`GET /v1/queue/{entry}`).
@@ -37,6 +39,8 @@ extension QueueDesk {
         public var opensAt: Int64
         /// The store's revision of the room this answer reflects.
         public var revision: Int64
+        /// When the draw is made (Unix ms), in a room with one.
+        public var drawAt: Int64?
     }
 
     /// Sets up `show`'s room, or changes its settings. A room switched off (or none) starts afresh:
@@ -45,6 +49,9 @@ extension QueueDesk {
         _ = try store.updateQueue(show: show, after: Int64.max) { changes, _ in
             if var room = changes.room, room.offAt == nil {
                 if room.openedAt != nil && room.opensAt != settings.opensAt { throw QueueError.alreadyOpen(room.openedAt!) }
+                if room.openedAt != nil && (room.drawAt != settings.drawAt || room.drawWinners != settings.drawWinners) {
+                    throw QueueError.alreadyDrawn(room.openedAt!)
+                }
                 room.set(settings)
                 return QueueWrite(room: room)
             }
@@ -81,7 +88,8 @@ extension QueueDesk {
                 showID: show, settings: room.settings, length: room.length, admitted: room.admittedCount, admittedLastMinute: lastMinute,
                 waitAtBack: Int((untilOpening + Double(room.length + 1) / perSecond).rounded(.up)), openedAt: room.shuffle?.openedAt,
                 offAt: m.offAt, soldOut: room.isSoldOut, seedCommitment: room.seedCommitment,
-                seed: room.shuffle.map { SHA256.hex($0.seed) }, shuffleOrder: room.shuffle?.order)
+                seed: room.shuffle.map { SHA256.hex($0.seed) }, shuffleOrder: room.shuffle?.order,
+                registered: room.shuffle?.order.count ?? room.entries.lazy.filter { $0.state == .early }.count)
         }
     }
 
@@ -113,7 +121,38 @@ extension QueueDesk {
         let admission = status.admittedUntil.map { Admission(showID: m.room.showID, entryID: key, expiresAt: $0).token(key: self.key) }
         return Place(
             showID: m.room.showID, status: status, admission: status.state == .admitted ? admission : nil, queueOff: m.offAt != nil,
-            opensAt: m.room.settings.opensAt, revision: m.revision)
+            opensAt: m.room.settings.opensAt, revision: m.revision, drawAt: m.room.settings.drawAt)
+    }
+
+    /// The document hash `entry` (its key) joined `show`'s room with, if any: the admitted buyer's hold
+    /// must carry that document.
+    public func identity(show: String, entry key: String) -> String? {
+        rooms.withLock { r in r.byShow[show]?.room.entry(key)?.identity }
+    }
+
+    /// The bits `show`'s room asks of a join's proof of work (nil: no room on; 0: none).
+    public func proofOfWorkBits(show: String) -> Int? {
+        rooms.withLock { r in r.byShow[show].flatMap { $0.offAt == nil ? $0.room.settings.proofOfWorkBits : nil } }
+    }
+
+    /// A new proof-of-work challenge for `show`'s room at the bits it asks now.
+    public func challenge(show: String, now: Int64) throws -> (challenge: JoinChallenge, token: String) {
+        guard let bits = proofOfWorkBits(show: show) else { throw QueueError.noQueue(show) }
+        return JoinChallenge.issue(show: show, bits: bits, now: now, key: key)
+    }
+
+    /// Checks a join's proof of work for `show`: the key the room keeps of the spent challenge (nil when
+    /// the room asks none and none was given), or why it is refused.
+    public func checkProof(show: String, challenge: String?, solution: String?, now: Int64) throws -> String? {
+        let bits = proofOfWorkBits(show: show) ?? 0
+        guard let challenge else {
+            if bits > 0 { throw QueueError.proofRequired(bits: bits) }
+            return nil
+        }
+        switch JoinChallenge.verify(challenge, solution: solution ?? "", show: show, bits: bits, now: now, key: key) {
+        case .success: return JoinChallenge.spentKey(challenge)
+        case .failure(let problem): throw QueueError.proof(problem)
+        }
     }
 
     /// What a hold's `Seat-Admission` header says, for `show`: nil when no room is on (no admission is

@@ -203,5 +203,10 @@ public enum QueueError: Error, Sendable, Equatable {
     case off(String)
     /// The early arrivals were shuffled at this instant: the opening cannot move.
     case alreadyOpen(Int64)
+    /// The draw was made at this instant: its time and its winners cannot change.
+    case alreadyDrawn(Int64)
     case join(WaitingRoom.JoinRefusal)
+    /// The room asks a proof of work at joining: none was given.
+    case proofRequired(bits: Int)
+    case proof(JoinChallenge.Problem)
 }

@@ -19,11 +19,22 @@ public struct QueueSettings: Sendable, Hashable {
     /// Arrivals the line takes a second, from everyone; more are told to try again in a second (429).
     /// 1,000: a million buyers joining over a 30-minute early window are 556 a second.
     public var maxJoinsPerSecond: Int
+    /// Leading zero bits of SHA-256(challenge "." solution) a joining buyer must find (0: none). Each bit
+    /// doubles the buyer's work and leaves the server's (one HMAC and one hash a join) alone: 20 bits are
+    /// about a million hashes, a second on a phone's browser, 17 minutes for a farm's million joins.
+    public var proofOfWorkBits: Int
+    /// Registration and draw: arrivals from `joinsFrom` until `drawAt` register; at `drawAt` they are
+    /// drawn by the room's committed seed, the first `drawWinners` given purchase slots from `opensAt`
+    /// at the admission rate (no page need stay open), the rest told they were not drawn. Arrivals
+    /// after `opensAt` queue behind the winners. Nil: no draw (the early arrivals are shuffled at opening).
+    public var drawAt: Int64?
+    public var drawWinners: Int
 
     public init(
         opensAt: Int64, admitPerMinute: Int, earlyMinutes: Int = 30, admissionMinutes: Int = 10, maxEntriesPerAddress: Int = 8,
-        maxEntriesPerNetwork: Int = 64, maxJoinsPerSecond: Int = 1_000
+        maxEntriesPerNetwork: Int = 64, maxJoinsPerSecond: Int = 1_000, proofOfWorkBits: Int = 0, drawAt: Int64? = nil, drawWinners: Int = 0
     ) {
+        self.proofOfWorkBits = proofOfWorkBits; self.drawAt = drawAt; self.drawWinners = drawWinners
         self.opensAt = opensAt; self.admitPerMinute = admitPerMinute; self.earlyMinutes = earlyMinutes
         self.admissionMinutes = admissionMinutes; self.maxEntriesPerAddress = maxEntriesPerAddress
         self.maxEntriesPerNetwork = maxEntriesPerNetwork; self.maxJoinsPerSecond = maxJoinsPerSecond
@@ -33,16 +44,20 @@ public struct QueueSettings: Sendable, Hashable {
     public init(_ r: QueueRecord) {
         self.init(
             opensAt: r.opensAt, admitPerMinute: r.admitPerMinute, earlyMinutes: r.earlyMinutes, admissionMinutes: r.admissionMinutes,
-            maxEntriesPerAddress: r.maxEntriesPerAddress, maxEntriesPerNetwork: r.maxEntriesPerNetwork, maxJoinsPerSecond: r.maxJoinsPerSecond)
+            maxEntriesPerAddress: r.maxEntriesPerAddress, maxEntriesPerNetwork: r.maxEntriesPerNetwork, maxJoinsPerSecond: r.maxJoinsPerSecond,
+            proofOfWorkBits: r.proofOfWorkBits, drawAt: r.drawAt, drawWinners: r.drawWinners)
     }
 
     /// The bounds, each a member's: checked so a bad setting is refused naming the member and changes nothing.
     public static let admitPerMinuteRange = 1...100_000
-    public static let earlyMinutesRange = 0...1_440
+    public static let earlyMinutesRange = 0...20_160
     public static let admissionMinutesRange = 1...60
     public static let maxEntriesPerAddressRange = 1...1_000
     public static let maxEntriesPerNetworkRange = 1...100_000
     public static let maxJoinsPerSecondRange = 1...1_000_000
+    /// 28 bits: some 270 million hashes, minutes on a phone; more would shut real fans out.
+    public static let proofOfWorkBitsRange = 0...28
+    public static let drawWinnersRange = 1...10_000_000
 
     /// Every member out of its bounds, with its path and why (empty when the settings are good).
     public var problems: [(path: String, message: String)] {
@@ -56,6 +71,15 @@ public struct QueueSettings: Sendable, Hashable {
         check("maxEntriesPerAddress", maxEntriesPerAddress, Self.maxEntriesPerAddressRange, "places")
         check("maxEntriesPerNetwork", maxEntriesPerNetwork, Self.maxEntriesPerNetworkRange, "places")
         check("maxJoinsPerSecond", maxJoinsPerSecond, Self.maxJoinsPerSecondRange, "arrivals a second")
+        check("proofOfWorkBits", proofOfWorkBits, Self.proofOfWorkBitsRange, "bits")
+        if let drawAt {
+            check("drawWinners", drawWinners, Self.drawWinnersRange, "winners")
+            if drawAt <= joinsFrom || drawAt > opensAt {
+                out.append(("drawAt", "after registration opens (earlyMinutes before opensAt) and no later than opensAt"))
+            }
+        } else if drawWinners != 0 {
+            out.append(("drawWinners", "only with drawAt: the instant registration closes and the draw is made"))
+        }
         if maxEntriesPerNetwork < maxEntriesPerAddress {
             out.append(("maxEntriesPerNetwork", "at least maxEntriesPerAddress (\(maxEntriesPerAddress)): a network holds its addresses' places"))
         }
@@ -64,6 +88,9 @@ public struct QueueSettings: Sendable, Hashable {
 
     /// The first instant a buyer may join.
     public var joinsFrom: Int64 { opensAt - Int64(earlyMinutes) * 60_000 }
+
+    /// When the early arrivals are put in order: the draw, or else the opening.
+    public var shuffleAt: Int64 { drawAt ?? opensAt }
 }
 
 extension QueueRecord {
@@ -71,5 +98,6 @@ extension QueueRecord {
     public mutating func set(_ s: QueueSettings) {
         opensAt = s.opensAt; admitPerMinute = s.admitPerMinute; earlyMinutes = s.earlyMinutes; admissionMinutes = s.admissionMinutes
         maxEntriesPerAddress = s.maxEntriesPerAddress; maxEntriesPerNetwork = s.maxEntriesPerNetwork; maxJoinsPerSecond = s.maxJoinsPerSecond
+        proofOfWorkBits = s.proofOfWorkBits; drawAt = s.drawAt; drawWinners = s.drawWinners
     }
 }

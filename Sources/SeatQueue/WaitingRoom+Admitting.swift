@@ -23,7 +23,9 @@ extension WaitingRoom {
         for k in entries.indices {
             let e = entries[k]
             switch e.state {
-            case .early where now - e.lastSeen > abandonMilliseconds, .waiting where now - e.lastSeen > abandonMilliseconds:
+            // A draw's registrants and winners need not keep a page open: they come back for their slot.
+            case .early where now - e.lastSeen > abandonMilliseconds && settings.drawAt == nil,
+                .waiting where now - e.lastSeen > abandonMilliseconds && !isDrawWinner(e):
                 leave(k, as: .left)
                 out.left.append(e.id)
             case .admitted where !e.used && now >= e.admittedUntil!:
@@ -45,6 +47,20 @@ extension WaitingRoom {
         }
         isSoldOut = false
         guard isOpen else { lastAdvance = now; return out }
+        // A draw's winners come in at their slots, whatever the credit; the public line waits behind them.
+        if settings.drawAt != nil {
+            while let k = nextWaiting(), isDrawWinner(entries[k]) {
+                let slot = slotAt(entries[k].place!)
+                guard now >= slot else { break }
+                admit(k, until: slot + Int64(settings.admissionMinutes) * 60_000)
+                out.admitted.append(entries[k].id)
+            }
+            if let k = nextWaiting(), isDrawWinner(entries[k]) {
+                credit = 0
+                lastAdvance = now
+                return out
+            }
+        }
         // The admission rate as credit: a minute's worth spread over the minute, at most five seconds' worth
         // saved up (a burst after a quiet spell would swamp the seats), at least one buyer.
         let perMillisecond = Double(settings.admitPerMinute) / 60_000
@@ -96,13 +112,27 @@ extension WaitingRoom {
         return nil
     }
 
-    /// At `opensAt`, once: the early arrivals in the order of their keyed codes, then the line as it comes.
+    /// At `opensAt` (or `drawAt`), once: the early arrivals in the order of their keyed codes, then the
+    /// line as it comes. A draw seats every registrant at its rank: the first `drawWinners` wait for
+    /// their slots, the others are not drawn (their rank kept, so the draw can be checked).
     @discardableResult
     mutating func openIfDue(_ now: Int64) -> Bool {
-        guard shuffle == nil, now >= settings.opensAt else { return false }
+        guard shuffle == nil, now >= settings.shuffleAt else { return false }
         let early = entries.indices.filter { entries[$0].state == .early }
         let order = ShuffleRecord.order(early.map { entries[$0].id }, seed: seed)
-        for id in order { enqueue(index[id]!) }
+        if settings.drawAt != nil {
+            let winners = settings.drawWinners
+            for (rank, id) in order.enumerated() {
+                let k = index[id]!
+                seat(k, at: rank)
+                update(k) {
+                    $0.place = rank
+                    $0.state = rank < winners ? .waiting : .notDrawn
+                }
+            }
+        } else {
+            for id in order { enqueue(index[id]!) }
+        }
         shuffle = ShuffleRecord(openedAt: now, seed: seed, order: order)
         // Admissions accrue from the opening instant, not from whenever the room was last looked at.
         lastAdvance = settings.opensAt

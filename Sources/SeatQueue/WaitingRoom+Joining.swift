@@ -10,14 +10,25 @@ extension WaitingRoom {
         /// The line took `limit` arrivals in the last second: try again in a moment.
         case busy(limit: Int)
         case soldOut
+        /// The document already holds a place in this line (early, waiting or let in).
+        case identityInLine
+        /// The proof-of-work challenge was spent by another join.
+        case proofUsed
+        /// The draw was made: registration is closed; the public line opens at `opensAt` (Unix ms).
+        case registrationClosed(opensAt: Int64)
     }
 
     /// A new place for a buyer from `address`: early (before opening) or at the back of the line.
+    /// `identity`: the keyed hash of the buyer's document (a real-name show: one place a document);
+    /// `proof`: the digest of the proof-of-work challenge the join spends (each once).
     /// - Complexity: O(log n) amortized.
-    public mutating func join(address: String, now: Int64, id: String) throws(JoinRefusal) -> Entry {
+    public mutating func join(address: String, now: Int64, id: String, identity: String? = nil, proof: String? = nil) throws(JoinRefusal) -> Entry {
         openIfDue(now)
         if isSoldOut { throw .soldOut }
         if now < settings.joinsFrom { throw .tooEarly(from: settings.joinsFrom) }
+        if isOpen && settings.drawAt != nil && now < settings.opensAt { throw .registrationClosed(opensAt: settings.opensAt) }
+        if let identity, perIdentity[identity, default: 0] > 0 { throw .identityInLine }
+        if let proof, proofs.contains(proof) { throw .proofUsed }
         let held = perAddress[address, default: 0]
         if held >= settings.maxEntriesPerAddress { throw .tooManyEntries(limit: settings.maxEntriesPerAddress) }
         if perNetwork[Self.network(ofKey: address), default: 0] >= settings.maxEntriesPerNetwork {
@@ -25,8 +36,9 @@ extension WaitingRoom {
         }
         if arrivals(since: now - 1_000) >= settings.maxJoinsPerSecond { throw .busy(limit: settings.maxJoinsPerSecond) }
         let k = entries.count
-        entries.append(Entry(id: id, address: address, arrivedAt: now, state: .left, lastSeen: now))
+        entries.append(Entry(id: id, address: address, arrivedAt: now, state: .left, lastSeen: now, identity: identity, proof: proof))
         index[id] = k
+        if let proof { proofs.insert(proof) }
         if isOpen { enqueue(k) } else { update(k) { $0.state = .early } }
         return entries[k]
     }
@@ -71,6 +83,12 @@ extension WaitingRoom {
             // Everyone early gets a random place at opening: the wait is the time to opening, then a share of them.
             let untilOpening = max(0, Double(settings.opensAt - now) / 1000)
             s.etaSeconds = Int((untilOpening + Double(entries.count) / 2 / perSecond).rounded(.up))
+        case .waiting where isDrawWinner(e):
+            let slot = slotAt(e.place!)
+            s.position = e.place! + 1
+            s.ahead = waiting.before(e.place!)
+            s.slotAt = slot
+            s.etaSeconds = Int((max(0, Double(slot - now)) / 1000).rounded(.up))
         case .waiting:
             let ahead = waiting.before(e.place!)
             s.ahead = ahead
@@ -79,6 +97,18 @@ extension WaitingRoom {
         default: break
         }
         return s
+    }
+
+    /// Whether `e` won the room's draw and waits for its slot (it need not keep its page open).
+    func isDrawWinner(_ e: Entry) -> Bool {
+        guard settings.drawAt != nil, let drawn = shuffle?.order.count, let place = e.place else { return false }
+        return place < min(drawn, settings.drawWinners)
+    }
+
+    /// When the draw's winner at `place` may start buying: the opening, then one slot a buyer at the
+    /// admission rate (a winner knows the minute from the draw on).
+    public func slotAt(_ place: Int) -> Int64 {
+        settings.opensAt + Int64((Double(place) * 60_000 / Double(settings.admitPerMinute)).rounded(.down))
     }
 
     mutating func enqueue(_ k: Int) {

@@ -14,7 +14,8 @@ extension WaitingRoom {
             showID: showID, createdAt: createdAt, opensAt: settings.opensAt, admitPerMinute: settings.admitPerMinute,
             earlyMinutes: settings.earlyMinutes, admissionMinutes: settings.admissionMinutes, maxEntriesPerAddress: settings.maxEntriesPerAddress,
             maxEntriesPerNetwork: settings.maxEntriesPerNetwork, maxJoinsPerSecond: settings.maxJoinsPerSecond, openedAt: shuffle?.openedAt,
-            earlyCount: shuffle?.order.count ?? 0, credit: credit, lastAdvance: lastAdvance, soldOut: isSoldOut)
+            earlyCount: shuffle?.order.count ?? 0, credit: credit, lastAdvance: lastAdvance, soldOut: isSoldOut,
+            proofOfWorkBits: settings.proofOfWorkBits, drawAt: settings.drawAt, drawWinners: settings.drawWinners)
     }
 
     /// The entries this room changed since the last call, and those whose pages asked well after the
@@ -42,7 +43,7 @@ extension WaitingRoom {
     static func record(_ e: Entry) -> QueueEntryRecord {
         QueueEntryRecord(
             key: e.id, address: e.address, seq: e.seq, arrivedAt: e.arrivedAt, state: e.state.rawValue, place: e.place,
-            admittedUntil: e.admittedUntil, used: e.used, lastSeen: e.lastSeen)
+            admittedUntil: e.admittedUntil, used: e.used, lastSeen: e.lastSeen, identity: e.identity, proof: e.proof)
     }
 
     /// Sets the arrival number the store gave a new entry.
@@ -72,7 +73,10 @@ extension WaitingRoom {
             k = known
         } else {
             k = entries.count
-            entries.append(Entry(id: row.key, address: row.address, arrivedAt: row.arrivedAt, state: .left, lastSeen: row.lastSeen))
+            entries.append(
+                Entry(
+                    id: row.key, address: row.address, arrivedAt: row.arrivedAt, state: .left, lastSeen: row.lastSeen, identity: row.identity, proof: row.proof)
+            )
             index[row.key] = k
         }
         if let place = row.place { seat(k, at: place) }
@@ -84,6 +88,7 @@ extension WaitingRoom {
         entries[k].seq = row.seq
         entries[k].lastSeen = max(entries[k].lastSeen, row.lastSeen)
         entries[k].storedSeen = max(entries[k].storedSeen, row.lastSeen)
+        if let proof = row.proof { proofs.insert(proof) }
         count(k, 1)
     }
 

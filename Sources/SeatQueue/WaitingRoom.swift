@@ -20,6 +20,8 @@ public struct WaitingRoom: Sendable {
         case soldOut
         /// Gave the place up: stopped asking, or did not use the admission in time.
         case left
+        /// Registered for a draw and not drawn (its place is its rank in the draw).
+        case notDrawn
     }
 
     public struct Entry: Sendable {
@@ -38,6 +40,15 @@ public struct WaitingRoom: Sendable {
         public internal(set) var seq: Int64 = 0
         /// The last sign of life the store has (written back when ours is 10 s newer: `takeWrites`).
         var storedSeen: Int64 = 0
+        /// The keyed hash of the document the buyer joined with, on a real-name show.
+        public let identity: String?
+        /// The digest of the proof-of-work challenge the join spent.
+        let proof: String?
+
+        init(id: String, address: String, arrivedAt: Int64, state: State, lastSeen: Int64, identity: String? = nil, proof: String? = nil) {
+            self.id = id; self.address = address; self.arrivedAt = arrivedAt; self.state = state; self.lastSeen = lastSeen
+            self.identity = identity; self.proof = proof
+        }
     }
 
     /// What a buyer's page is told.
@@ -51,6 +62,8 @@ public struct WaitingRoom: Sendable {
         public var etaSeconds: Int?
         /// Until when the admission lets the buyer hold, once admitted.
         public var admittedUntil: Int64?
+        /// A draw's winner: when the purchase slot starts (Unix ms).
+        public var slotAt: Int64?
     }
 
     public let showID: String
@@ -63,6 +76,10 @@ public struct WaitingRoom: Sendable {
     var perAddress: [String: Int] = [:]
     /// Places held by each network (the part of an address key before its `.`; see `QueueDesk.addressKey`).
     var perNetwork: [Substring: Int] = [:]
+    /// Places held by each identity document (early, waiting or let in): one a document.
+    var perIdentity: [String: Int] = [:]
+    /// The proof-of-work challenges joins have spent (each joins once).
+    var proofs: Set<String> = []
     /// Entry positions (into `entries`) in the order they are let in; the shuffled early arrivals first.
     var line: [Int] = []
     /// 1 at each place of `line` still waiting: how many wait ahead of a place, in O(log n).
@@ -120,6 +137,9 @@ public struct WaitingRoom: Sendable {
             waitingCount += sign
         }
         if e.admittedUntil != nil { admittedCount += sign }
+        if let identity = e.identity, e.state == .early || e.state == .waiting || e.state == .admitted {
+            perIdentity[identity, default: 0] += sign
+        }
     }
 
     /// Puts entry `k` at `place` of the line (the line grows to reach it).

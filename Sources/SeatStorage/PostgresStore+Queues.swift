@@ -61,12 +61,13 @@ extension PostgresStore: QueueStore {
 
     static let bulkUpsert = """
         INSERT INTO queue_entries(show_id, \(QueueSchema.entryColumns), revision)
-        SELECT $1, x.key, x.address, x.seq, x.arrived_at, x.state, x.place, x.admitted_until, x.used, x.last_seen, $2::bigint
+        SELECT $1, x.key, x.address, x.seq, x.arrived_at, x.state, x.place, x.admitted_until, x.used, x.last_seen, x.identity, x.proof,
+               $2::bigint
         FROM jsonb_to_recordset($3::jsonb) AS x(key text, address text, seq bigint, arrived_at bigint, state text, place integer,
-                                                admitted_until bigint, used integer, last_seen bigint)
+                                                admitted_until bigint, used integer, last_seen bigint, identity text, proof text)
         ON CONFLICT(show_id, key) DO UPDATE SET address = excluded.address, seq = excluded.seq, arrived_at = excluded.arrived_at,
           state = excluded.state, place = excluded.place, admitted_until = excluded.admitted_until, used = excluded.used,
-          last_seen = excluded.last_seen, revision = excluded.revision
+          last_seen = excluded.last_seen, identity = excluded.identity, proof = excluded.proof, revision = excluded.revision
         """
 
     static func json(_ entries: [QueueEntryRecord], seq next: Int64) -> String {
@@ -78,7 +79,11 @@ extension PostgresStore: QueueStore {
             w.raw(",\"address\":"); w.string(e.address)
             w.raw(",\"seq\":\(e.seq == 0 ? next : e.seq),\"arrived_at\":\(e.arrivedAt),\"state\":"); w.string(e.state)
             w.raw(",\"place\":\(e.place.map(String.init) ?? "null"),\"admitted_until\":\(e.admittedUntil.map(String.init) ?? "null")")
-            w.raw(",\"used\":\(e.used ? 1 : 0),\"last_seen\":\(e.lastSeen)}")
+            w.raw(",\"used\":\(e.used ? 1 : 0),\"last_seen\":\(e.lastSeen),\"identity\":")
+            if let identity = e.identity { w.string(identity) } else { w.raw("null") }
+            w.raw(",\"proof\":")
+            if let proof = e.proof { w.string(proof) } else { w.raw("null") }
+            w.raw("}")
         }
         w.raw("]")
         return w.text
@@ -97,7 +102,8 @@ extension PostgresStore: QueueStore {
         let entries = r.rows.indices.map { i in
             QueueEntryRecord(
                 key: r.text(i, 0), address: r.text(i, 1), seq: r.int(i, 2), arrivedAt: r.int(i, 3), state: r.text(i, 4),
-                place: r.rows[i][5].flatMap { Int($0) }, admittedUntil: r.rows[i][6].flatMap { Int64($0) }, used: r.int(i, 7) != 0, lastSeen: r.int(i, 8))
+                place: r.rows[i][5].flatMap { Int($0) }, admittedUntil: r.rows[i][6].flatMap { Int64($0) }, used: r.int(i, 7) != 0, lastSeen: r.int(i, 8),
+                identity: r.rows[i][9], proof: r.rows[i][10])
         }
         return QueueChanges(room: room(rooms, 0), entries: entries, revision: rooms.int(0, 13))
     }
@@ -108,7 +114,8 @@ extension PostgresStore: QueueStore {
             showID: r.text(i, 0), createdAt: r.int(i, 1), opensAt: r.int(i, 2), admitPerMinute: Int(r.int(i, 3)), earlyMinutes: Int(r.int(i, 4)),
             admissionMinutes: Int(r.int(i, 5)), maxEntriesPerAddress: Int(r.int(i, 6)), maxEntriesPerNetwork: Int(r.int(i, 14)),
             maxJoinsPerSecond: Int(r.int(i, 15)), openedAt: optional(7), earlyCount: Int(r.int(i, 8)),
-            credit: Double(r.text(i, 9)) ?? 0, lastAdvance: optional(10), soldOut: r.int(i, 11) != 0, offAt: optional(12))
+            credit: Double(r.text(i, 9)) ?? 0, lastAdvance: optional(10), soldOut: r.int(i, 11) != 0, offAt: optional(12),
+            proofOfWorkBits: Int(r.int(i, 16)), drawAt: optional(17), drawWinners: Int(r.int(i, 18)))
     }
 
     static func fields(of q: QueueRecord, revision: Int64) -> [String?] {
@@ -116,6 +123,7 @@ extension PostgresStore: QueueStore {
             q.showID, String(q.createdAt), String(q.opensAt), String(q.admitPerMinute), String(q.earlyMinutes), String(q.admissionMinutes),
             String(q.maxEntriesPerAddress), q.openedAt.map(String.init), String(q.earlyCount), String(q.credit), q.lastAdvance.map(String.init),
             q.soldOut ? "1" : "0", q.offAt.map(String.init), String(revision), String(q.maxEntriesPerNetwork), String(q.maxJoinsPerSecond),
+            String(q.proofOfWorkBits), q.drawAt.map(String.init), String(q.drawWinners),
         ]
     }
 }

@@ -26,13 +26,20 @@ extension SeatAPI {
         if let starts = Timestamp.milliseconds(summary.record.startsAt), opensAt >= starts {
             throw Refusal.invalid(path: "opensAt", "the sale must open before the show starts (\(summary.record.startsAt)), got \(body.opensAt)").problem
         }
+        let drawAt = body.drawAt.flatMap(Timestamp.milliseconds)
+        if let drawAt, drawAt <= Self.now() {
+            throw Refusal.invalid(path: "drawAt", "the draw must be in the future, got \(body.drawAt!)").problem
+        }
         let settings = QueueSettings(
             opensAt: opensAt, admitPerMinute: body.admitPerMinute, earlyMinutes: body.earlyMinutes, admissionMinutes: body.admissionMinutes,
-            maxEntriesPerAddress: body.maxEntriesPerAddress, maxEntriesPerNetwork: body.maxEntriesPerNetwork, maxJoinsPerSecond: body.maxJoinsPerSecond)
+            maxEntriesPerAddress: body.maxEntriesPerAddress, maxEntriesPerNetwork: body.maxEntriesPerNetwork, maxJoinsPerSecond: body.maxJoinsPerSecond,
+            proofOfWorkBits: body.proofOfWorkBits, drawAt: drawAt, drawWinners: body.drawWinners)
         let room = try queueCall { try desk().configure(show: show, settings: settings, now: Self.now()) }
-        let what =
+        var what =
             "opens \(body.opensAt), \(body.admitPerMinute) a minute, early \(body.earlyMinutes) min, admission \(body.admissionMinutes) min, "
             + "\(body.maxEntriesPerAddress) an address, \(body.maxEntriesPerNetwork) a network, \(body.maxJoinsPerSecond) arrivals a second"
+        if body.proofOfWorkBits > 0 { what += ", proof of work \(body.proofOfWorkBits) bits" }
+        if let at = body.drawAt { what += ", draw of \(body.drawWinners) at \(at)" }
         let ticket = try inventory.beginLogAct(show: show, action: "queue", what: what, by: who.name)
         return afterCommit(ticket, trace: trace) { .json(200, Self.queueResource(room)) }
     }
@@ -53,7 +60,8 @@ extension SeatAPI {
         return afterCommit(ticket, trace: trace) { .json(200, Self.queueResource(room)) }
     }
 
-    /// `POST /v1/shows/{id}/queue` (a buyer): a place in the line.
+    /// `POST /v1/shows/{id}/queue` (a buyer): a place in the line. The body (optional) brings the proof
+    /// of work the room asks and, on a real-name show, the buyer's document.
     func joinQueue(_ show: String, _ r: HTTPRequest, trace: RequestTrace) throws -> HTTPResponse {
         _ = try openShow(show)
         let desk = try desk()
@@ -65,10 +73,15 @@ extension SeatAPI {
                 return try queueCall { throw QueueError.noQueue(show) }
             }
         }
+        let body: QueueJoinRequest
+        do { body = r.body.isEmpty ? QueueJoinRequest() : try QueueJoinRequest(json: r.body) } catch { throw RequestBody.problem(error) }
+        // The proof first: one HMAC and one hash, before anything costs more.
+        let proof = try queueCall { try desk.checkProof(show: show, challenge: body.challenge, solution: body.solution, now: now) }
+        let identity = try joinIdentity(show, body)
         // Decided with the joins that arrive meanwhile; the connection waits suspended, not a thread.
         let deferred = DeferredResponse()
         let log = requestLog
-        desk.join(show: show, address: r.clientAddress, now: now) { result in
+        desk.join(show: show, address: r.clientAddress, now: now, identity: identity, proof: proof) { result in
             deferred.complete {
                 let response: HTTPResponse
                 do {
@@ -86,6 +99,49 @@ extension SeatAPI {
             }
         }
         return HTTPResponse(status: 0, deferred: deferred)
+    }
+
+    /// The keyed hash of the joining buyer's document: required on a real-name show, refused on another.
+    func joinIdentity(_ show: String, _ body: QueueJoinRequest) throws -> String? {
+        guard inventory.sellsByRealName(show: show) else {
+            if body.idNumber != nil {
+                throw Refusal.invalid(path: "idNumber", "show \(show) does not sell by real name: join without a document").problem
+            }
+            return nil
+        }
+        guard let idType = body.idType, let idNumber = body.idNumber else {
+            throw Problem(
+                422, "identity-required", "Document required",
+                detail: "show \(show) sells by real name: join with your document (idType, idNumber); one place in the line a document")
+        }
+        do { return try inventory.queueIdentity(show: show, idType: idType, idNumber: idNumber) } catch { throw error.problem }
+    }
+
+    /// `GET /v1/shows/{id}/queue/challenge`: a proof-of-work challenge at the bits the room asks now.
+    func queueChallenge(_ show: String, _ r: HTTPRequest) throws -> HTTPResponse {
+        _ = try openShow(show)
+        let desk = try desk(), now = Self.now()
+        if !desk.knows(show: show) {
+            guard unknownEntryLimiter.check("rooms") == nil, try desk.load(show: show, now: now) else {
+                return try queueCall { throw QueueError.noQueue(show) }
+            }
+        }
+        let (challenge, token) = try queueCall { try desk.challenge(show: show, now: now) }
+        return .json(
+            200, QueueChallengeResource(challenge: token, bits: challenge.bits, expiresAt: Render.iso(challenge.expiresAt)),
+            headers: [("Cache-Control", "no-store")])
+    }
+
+    /// `GET /v1/shows/{id}/queue/draw`: the shuffle or the draw, for anyone to check.
+    func queueDraw(_ show: String) throws -> HTTPResponse {
+        let desk = try desk()
+        if !desk.knows(show: show) { _ = try desk.load(show: show, now: Self.now()) }
+        let s = try queueCall { try desk.summary(show: show, now: Self.now()) }
+        return .json(
+            200,
+            QueueDrawResource(
+                showID: show, seedCommitment: s.seedCommitment, seed: s.seed, drawnAt: s.openedAt.map(Render.iso), order: s.shuffleOrder ?? [],
+                winners: s.settings.drawAt != nil && s.openedAt != nil ? min(s.settings.drawWinners, s.shuffleOrder?.count ?? 0) : nil))
     }
 
     /// `GET /v1/queue/{entry}[?after=REVISION]`: the place now, from memory (at most a second behind the
@@ -230,6 +286,33 @@ extension SeatAPI {
                     headers: [("Retry-After", "1")])
             case .join(.soldOut):
                 throw Problem(410, "sold-out", "Sold out", detail: "every seat is sold: the waiting room is closed")
+            case .alreadyDrawn(let at):
+                throw Refusal.invalid(path: "drawAt", "the draw was made at \(Timestamp.text(at)): its time and its winners cannot change").problem
+            case .join(.identityInLine):
+                throw Problem(409, "id-in-line", "Document already in line", detail: "this document already has a place in this waiting room (one a document)")
+            case .join(.proofUsed):
+                throw Problem(409, "proof-of-work-used", "Challenge already used", detail: "this challenge was spent by another join: ask for a new one")
+            case .join(.registrationClosed(let opens)):
+                throw Problem(
+                    409, "registration-closed", "Registration closed",
+                    detail: "the draw was made; what the winners leave goes on sale in the line from \(Timestamp.text(opens))",
+                    extensions: [("opensAt", "\"\(Timestamp.text(opens))\"")])
+            case .proofRequired(let bits):
+                throw Problem(
+                    403, "proof-of-work-required", "Proof of work required",
+                    detail: "this waiting room asks a proof of work (\(bits) bits): GET its challenge, solve it, join with challenge and solution",
+                    extensions: [("challenge", "\"/v1/shows/{id}/queue/challenge\""), ("bits", String(bits))])
+            case .proof(let problem):
+                let (slug, detail): (String, String)
+                switch problem {
+                case .malformed: (slug, detail) = ("proof-of-work-invalid", "challenge: not a challenge of this server")
+                case .forged: (slug, detail) = ("proof-of-work-invalid", "challenge: its signature is not this server's")
+                case .otherShow(let other): (slug, detail) = ("proof-of-work-invalid", "challenge: issued for show \(other)")
+                case .unsolved: (slug, detail) = ("proof-of-work-invalid", "solution: SHA-256(challenge \".\" solution) has too few leading zero bits")
+                case .expired: (slug, detail) = ("proof-of-work-expired", "challenge: expired (5 minutes): ask for a new one")
+                case .tooEasy(let asked): (slug, detail) = ("proof-of-work-expired", "challenge: the room asks \(asked) bits now: ask for a new one")
+                }
+                throw Problem(403, slug, "Proof of work not accepted", detail: detail)
             }
         }
     }
@@ -241,16 +324,18 @@ extension SeatAPI {
             settings: QueueSettingsRequest(
                 opensAt: Render.iso(s.settings.opensAt), admitPerMinute: s.settings.admitPerMinute, earlyMinutes: s.settings.earlyMinutes,
                 admissionMinutes: s.settings.admissionMinutes, maxEntriesPerAddress: s.settings.maxEntriesPerAddress,
-                maxEntriesPerNetwork: s.settings.maxEntriesPerNetwork, maxJoinsPerSecond: s.settings.maxJoinsPerSecond),
+                maxEntriesPerNetwork: s.settings.maxEntriesPerNetwork, maxJoinsPerSecond: s.settings.maxJoinsPerSecond,
+                proofOfWorkBits: s.settings.proofOfWorkBits, drawAt: s.settings.drawAt.map(Render.iso), drawWinners: s.settings.drawWinners),
             length: s.length, admitted: s.admitted, admittedLastMinute: s.admittedLastMinute, waitAtBackSeconds: s.waitAtBack,
-            openedAt: s.openedAt.map(Render.iso), seedCommitment: s.seedCommitment, seed: s.seed, shuffled: s.shuffleOrder?.count ?? 0)
+            openedAt: s.openedAt.map(Render.iso), seedCommitment: s.seedCommitment, seed: s.seed, shuffled: s.shuffleOrder?.count ?? 0,
+            registered: s.settings.drawAt != nil ? s.registered : nil)
     }
 
     static func queuePlace(_ p: QueueDesk.Place) -> QueuePlace {
         QueuePlace(
             showID: p.showID, state: QueuePlace.State(rawValue: p.status.state.rawValue) ?? .left, position: p.status.position, ahead: p.status.ahead,
             etaSeconds: p.status.etaSeconds, admission: p.admission, admittedUntil: p.status.admittedUntil.map(Render.iso), queueOff: p.queueOff,
-            opensAt: Render.iso(p.opensAt), revision: Int(p.revision))
+            opensAt: Render.iso(p.opensAt), revision: Int(p.revision), slotAt: p.status.slotAt.map(Render.iso), drawAt: p.drawAt.map(Render.iso))
     }
 }
 

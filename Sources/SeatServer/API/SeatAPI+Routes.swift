@@ -177,9 +177,16 @@ extension SeatAPI {
         let body = try RequestBody.holdRequest(r)
         let idem = idempotency?.request { view in Render.hold(view).bytes }
         let places = body.areas.map { ($0.area, $0.count) }
+        let attendees = try attendeeInputs(body.attendees, book: body.book)
+        // An admission given to a document (a real-name show's room) buys for that document: the hold carries it.
+        if let admission, let identity = queues?.identity(show: showID, entry: admission.entryID), !inventory.identities(of: attendees).contains(identity) {
+            throw Problem(
+                422, "attendees-required", "The admission's document is missing",
+                detail: "attendees: this admission was given to the document you joined the waiting room with: hold with it among the attendees")
+        }
         let (outcome, ticket) = try inventory.beginCreateHold(
             show: showID, seatIDs: body.seats, wheelchair: body.wheelchair, places: places, idempotency: idem, admission: admission?.entryID,
-            attendees: try attendeeInputs(body.attendees, book: body.book))
+            attendees: attendees)
         return afterCommit(ticket, trace: trace) { [queues] in
             // Held with it: the admission no longer lapses (its place is done with).
             if let admission { queues?.used(admission) }

@@ -289,7 +289,9 @@ CREATE TABLE queue_entries (
     used integer NOT NULL,
     last_seen bigint NOT NULL,
     revision bigint NOT NULL,
-    CONSTRAINT queue_entries_state_check CHECK ((state = ANY (ARRAY['early'::text, 'waiting'::text, 'admitted'::text, 'soldOut'::text, 'left'::text])))
+    identity text,
+    proof text,
+    CONSTRAINT queue_entries_state_check CHECK ((state = ANY (ARRAY['early'::text, 'waiting'::text, 'admitted'::text, 'soldOut'::text, 'left'::text, 'notDrawn'::text])))
 );
 
 CREATE TABLE queues (
@@ -308,7 +310,10 @@ CREATE TABLE queues (
     off_at bigint,
     revision bigint NOT NULL,
     max_per_network integer DEFAULT 64 NOT NULL,
-    max_joins_per_second integer DEFAULT 1000 NOT NULL
+    max_joins_per_second integer DEFAULT 1000 NOT NULL,
+    pow_bits integer DEFAULT 0 NOT NULL,
+    draw_at bigint,
+    draw_winners integer DEFAULT 0 NOT NULL
 );
 
 CREATE TABLE refunds (

@@ -15,19 +15,28 @@ public struct QueueSettingsRequest: Sendable, Hashable {
     /// Places an IPv4 /24 or an IPv6 /64 may hold; arrivals the line takes a second.
     public var maxEntriesPerNetwork: Int
     public var maxJoinsPerSecond: Int
+    /// Leading zero bits a join's proof of work must reach (0: none; `GET …/queue/challenge` gives one).
+    public var proofOfWorkBits: Int
+    /// Registration and draw: registration closes and the draw is made at this instant (ISO 8601); the
+    /// first `drawWinners` get purchase slots from `opensAt`.
+    public var drawAt: String?
+    public var drawWinners: Int
 
     /// The bounds (`QueueSettings` in SeatQueue holds the same, for its own callers; QueueTests checks both agree).
     public static let admitPerMinuteRange = 1...100_000
-    public static let earlyMinutesRange = 0...1_440
+    public static let earlyMinutesRange = 0...20_160
     public static let admissionMinutesRange = 1...60
     public static let maxEntriesPerAddressRange = 1...1_000
     public static let maxEntriesPerNetworkRange = 1...100_000
     public static let maxJoinsPerSecondRange = 1...1_000_000
+    public static let proofOfWorkBitsRange = 0...28
+    public static let drawWinnersRange = 1...10_000_000
 
     public init(
         opensAt: String, admitPerMinute: Int, earlyMinutes: Int = 30, admissionMinutes: Int = 10, maxEntriesPerAddress: Int = 8,
-        maxEntriesPerNetwork: Int = 64, maxJoinsPerSecond: Int = 1_000
+        maxEntriesPerNetwork: Int = 64, maxJoinsPerSecond: Int = 1_000, proofOfWorkBits: Int = 0, drawAt: String? = nil, drawWinners: Int = 0
     ) {
+        self.proofOfWorkBits = proofOfWorkBits; self.drawAt = drawAt; self.drawWinners = drawWinners
         self.opensAt = opensAt; self.admitPerMinute = admitPerMinute; self.earlyMinutes = earlyMinutes
         self.admissionMinutes = admissionMinutes; self.maxEntriesPerAddress = maxEntriesPerAddress
         self.maxEntriesPerNetwork = maxEntriesPerNetwork; self.maxJoinsPerSecond = maxJoinsPerSecond
@@ -38,16 +47,26 @@ public struct QueueSettingsRequest: Sendable, Hashable {
         w.raw("{"); w.key("opensAt", first: true); w.string(opensAt); w.key("admitPerMinute"); w.number(admitPerMinute)
         w.key("earlyMinutes"); w.number(earlyMinutes); w.key("admissionMinutes"); w.number(admissionMinutes)
         w.key("maxEntriesPerAddress"); w.number(maxEntriesPerAddress); w.key("maxEntriesPerNetwork"); w.number(maxEntriesPerNetwork)
-        w.key("maxJoinsPerSecond"); w.number(maxJoinsPerSecond); w.raw("}")
+        w.key("maxJoinsPerSecond"); w.number(maxJoinsPerSecond)
+        writeFairness(into: &w)
+        w.raw("}")
         return w.bytes
+    }
+
+    /// The proof of work and the draw, when set.
+    func writeFairness(into w: inout JSONWriter) {
+        if proofOfWorkBits > 0 { w.key("proofOfWorkBits"); w.number(proofOfWorkBits) }
+        if let drawAt { w.key("drawAt"); w.string(drawAt); w.key("drawWinners"); w.number(drawWinners) }
     }
 
     public init(json bytes: [UInt8]) throws(WireError) {
         let o = try WireError.object(bytes)
         var log = ProblemLog()
         o.rejectUnknownKeys(
-            ["opensAt", "admitPerMinute", "earlyMinutes", "admissionMinutes", "maxEntriesPerAddress", "maxEntriesPerNetwork", "maxJoinsPerSecond"], at: "",
-            into: &log)
+            [
+                "opensAt", "admitPerMinute", "earlyMinutes", "admissionMinutes", "maxEntriesPerAddress", "maxEntriesPerNetwork", "maxJoinsPerSecond",
+                "proofOfWorkBits", "drawAt", "drawWinners",
+            ], at: "", into: &log)
         let opensAt = o.text("opensAt", into: &log)
         if let s = opensAt, Timestamp.milliseconds(s) == nil {
             log.add("opensAt", "expected an ISO 8601 time like 2026-12-20T20:00:00+08:00, got \"\(s)\"")
@@ -63,15 +82,31 @@ public struct QueueSettingsRequest: Sendable, Hashable {
         let perAddress = number("maxEntriesPerAddress", Self.maxEntriesPerAddressRange, "places", default: 8)
         let perNetwork = number("maxEntriesPerNetwork", Self.maxEntriesPerNetworkRange, "places", default: max(64, perAddress ?? 8))
         let perSecond = number("maxJoinsPerSecond", Self.maxJoinsPerSecondRange, "arrivals a second", default: 1_000)
+        let bits = number("proofOfWorkBits", Self.proofOfWorkBitsRange, "bits", default: 0)
+        let drawAt = o.text("drawAt", into: &log, required: false)
+        var drawOpens: Int64?
+        if let s = drawAt {
+            drawOpens = Timestamp.milliseconds(s)
+            if drawOpens == nil { log.add("drawAt", "expected an ISO 8601 time like 2026-12-18T20:00:00+08:00, got \"\(s)\"") }
+        }
+        let winners = number("drawWinners", Self.drawWinnersRange, "winners", default: drawAt == nil ? 1 : nil)
+        if drawAt == nil, o["drawWinners"] != nil { log.add("drawWinners", "only with drawAt: the instant registration closes and the draw is made") }
+        if let drawOpens, let opens = opensAt.flatMap(Timestamp.milliseconds), let early {
+            if drawOpens > opens { log.add("drawAt", "no later than opensAt (\(opensAt!)): winners buy from the opening") }
+            if drawOpens <= opens - Int64(early) * 60_000 {
+                log.add("drawAt", "after registration opens (earlyMinutes = \(early) before opensAt): registrants need a window")
+            }
+        }
         if let perAddress, let perNetwork, perNetwork < perAddress {
             log.add("maxEntriesPerNetwork", "at least maxEntriesPerAddress (\(perAddress)): a network holds its addresses' places")
         }
-        guard log.isEmpty, let opensAt, let rate, let early, let admission, let perAddress, let perNetwork, let perSecond else {
+        guard log.isEmpty, let opensAt, let rate, let early, let admission, let perAddress, let perNetwork, let perSecond, let bits, let winners else {
             throw .invalid(log.error)
         }
         self.init(
             opensAt: opensAt, admitPerMinute: rate, earlyMinutes: early, admissionMinutes: admission, maxEntriesPerAddress: perAddress,
-            maxEntriesPerNetwork: perNetwork, maxJoinsPerSecond: perSecond)
+            maxEntriesPerNetwork: perNetwork, maxJoinsPerSecond: perSecond, proofOfWorkBits: bits, drawAt: drawAt,
+            drawWinners: drawAt == nil ? 0 : winners)
     }
 }
 
@@ -88,6 +123,12 @@ extension QueueSettingsRequest: WireBody {
                 .described("places an IPv4 /24 or an IPv6 /64 may hold at once (default 64, at least maxEntriesPerAddress)"),
             "maxJoinsPerSecond": .integer(minimum: maxJoinsPerSecondRange.lowerBound, maximum: maxJoinsPerSecondRange.upperBound)
                 .described("arrivals the line takes a second, from everyone (default 1000); more get 429 queue-busy with Retry-After"),
+            "proofOfWorkBits": .integer(minimum: proofOfWorkBitsRange.lowerBound, maximum: proofOfWorkBitsRange.upperBound)
+                .described("leading zero bits of SHA-256(challenge.solution) a join must bring (default 0: none); each bit doubles a buyer's work"),
+            "drawAt": .string(pattern: #"^[^\u0000-\u001f\u007f-\u009f]*$"#, format: "date-time")
+                .described("registration and draw: registration closes and the draw is made at this instant (after joining opens, by opensAt)"),
+            "drawWinners": .integer(minimum: drawWinnersRange.lowerBound, maximum: drawWinnersRange.upperBound)
+                .described("registrants drawn (with drawAt): each given a purchase slot from opensAt at the admission rate"),
         ], required: ["opensAt", "admitPerMinute"], closed: true
     ).example(#"{"opensAt":"2026-12-20T20:00:00+08:00","admitPerMinute":600,"earlyMinutes":30,"admissionMinutes":10,"maxEntriesPerAddress":4}"#)
 }
@@ -112,11 +153,14 @@ public struct QueueResource: Sendable, Hashable {
     /// The seed itself, hex, once the shuffle is done: with the early arrivals' entries anyone can recompute their order.
     public var seed: String?
     public var shuffled: Int
+    /// A draw's registrants: so far, or drawn.
+    public var registered: Int?
 
     public init(
         showID: String, state: State, settings: QueueSettingsRequest, length: Int, admitted: Int, admittedLastMinute: Int, waitAtBackSeconds: Int,
-        openedAt: String?, seedCommitment: String, seed: String?, shuffled: Int
+        openedAt: String?, seedCommitment: String, seed: String?, shuffled: Int, registered: Int? = nil
     ) {
+        self.registered = registered
         self.showID = showID; self.state = state; self.settings = settings; self.length = length; self.admitted = admitted
         self.admittedLastMinute = admittedLastMinute; self.waitAtBackSeconds = waitAtBackSeconds; self.openedAt = openedAt
         self.seedCommitment = seedCommitment; self.seed = seed; self.shuffled = shuffled
@@ -128,6 +172,8 @@ public struct QueueResource: Sendable, Hashable {
         w.key("earlyMinutes"); w.number(settings.earlyMinutes); w.key("admissionMinutes"); w.number(settings.admissionMinutes)
         w.key("maxEntriesPerAddress"); w.number(settings.maxEntriesPerAddress)
         w.key("maxEntriesPerNetwork"); w.number(settings.maxEntriesPerNetwork); w.key("maxJoinsPerSecond"); w.number(settings.maxJoinsPerSecond)
+        settings.writeFairness(into: &w)
+        if let registered { w.key("registered"); w.number(registered) }
         w.key("length"); w.number(length); w.key("admitted"); w.number(admitted); w.key("admittedLastMinute"); w.number(admittedLastMinute)
         w.key("waitAtBackSeconds"); w.number(waitAtBackSeconds)
         if let openedAt { w.key("openedAt"); w.string(openedAt) }
@@ -143,10 +189,11 @@ public struct QueueResource: Sendable, Hashable {
             settings: QueueSettingsRequest(
                 opensAt: o.text("opensAt"), admitPerMinute: o.whole("admitPerMinute"), earlyMinutes: o.whole("earlyMinutes"),
                 admissionMinutes: o.whole("admissionMinutes"), maxEntriesPerAddress: o.whole("maxEntriesPerAddress"),
-                maxEntriesPerNetwork: o.whole("maxEntriesPerNetwork"), maxJoinsPerSecond: o.whole("maxJoinsPerSecond")),
+                maxEntriesPerNetwork: o.whole("maxEntriesPerNetwork"), maxJoinsPerSecond: o.whole("maxJoinsPerSecond"),
+                proofOfWorkBits: o["proofOfWorkBits"]?.intValue ?? 0, drawAt: o.optionalText("drawAt"), drawWinners: o["drawWinners"]?.intValue ?? 0),
             length: o.whole("length"), admitted: o.whole("admitted"), admittedLastMinute: o.whole("admittedLastMinute"),
             waitAtBackSeconds: o.whole("waitAtBackSeconds"), openedAt: o.optionalText("openedAt"), seedCommitment: o.text("seedCommitment"),
-            seed: o.optionalText("seed"), shuffled: o.whole("shuffled"))
+            seed: o.optionalText("seed"), shuffled: o.whole("shuffled"), registered: o["registered"]?.intValue)
     }
 }
 
@@ -171,6 +218,10 @@ extension QueueResource: WireBody, WireWritable {
             "seedCommitment": .string(pattern: "^[0-9a-f]{64}$"),
             "seed": .string(pattern: "^[0-9a-f]{64}$"),
             "shuffled": .integer(minimum: 0),
+            "proofOfWorkBits": .integer(minimum: 1),
+            "drawAt": .string(format: "date-time"),
+            "drawWinners": .integer(minimum: 1),
+            "registered": .integer(minimum: 0).described("a draw's registrants: so far, or drawn"),
         ],
         required: [
             "showId", "state", "opensAt", "admitPerMinute", "earlyMinutes", "admissionMinutes", "maxEntriesPerAddress", "maxEntriesPerNetwork",
@@ -182,7 +233,7 @@ extension QueueResource: WireBody, WireWritable {
 /// A buyer's place in a show's waiting room (`POST /v1/shows/{id}/queue` answers it with the entry id,
 /// `GET /v1/queue/{entry}` and its event stream without).
 public struct QueuePlace: Sendable, Hashable {
-    public enum State: String, Sendable { case early, waiting, admitted, soldOut, left }
+    public enum State: String, Sendable { case early, waiting, admitted, soldOut, left, notDrawn }
     /// The entry id: given once, when joining; it asks for the place and receives the admission.
     public var entry: String?
     public var showID: String
@@ -201,11 +252,15 @@ public struct QueuePlace: Sendable, Hashable {
     /// The room's revision this answer reflects: the page sends it back (`?after=`), and an instance
     /// behind it catches up first, so a page's position never goes back when its requests change instance.
     public var revision: Int
+    /// A draw's winner: when the purchase slot starts. A room with a draw: when the draw is made.
+    public var slotAt: String?
+    public var drawAt: String?
 
     public init(
         entry: String? = nil, showID: String, state: State, position: Int? = nil, ahead: Int? = nil, etaSeconds: Int? = nil, admission: String? = nil,
-        admittedUntil: String? = nil, queueOff: Bool = false, opensAt: String? = nil, revision: Int = 0
+        admittedUntil: String? = nil, queueOff: Bool = false, opensAt: String? = nil, revision: Int = 0, slotAt: String? = nil, drawAt: String? = nil
     ) {
+        self.slotAt = slotAt; self.drawAt = drawAt
         self.entry = entry; self.showID = showID; self.state = state; self.position = position; self.ahead = ahead; self.etaSeconds = etaSeconds
         self.admission = admission; self.admittedUntil = admittedUntil; self.queueOff = queueOff; self.opensAt = opensAt; self.revision = revision
     }
@@ -222,6 +277,8 @@ public struct QueuePlace: Sendable, Hashable {
         if let admittedUntil { w.key("admittedUntil"); w.string(admittedUntil) }
         w.key("queueOff"); w.raw(queueOff ? "true" : "false")
         if let opensAt { w.key("opensAt"); w.string(opensAt) }
+        if let slotAt { w.key("slotAt"); w.string(slotAt) }
+        if let drawAt { w.key("drawAt"); w.string(drawAt) }
         w.key("revision"); w.number(revision)
         w.raw("}")
     }
@@ -232,7 +289,7 @@ public struct QueuePlace: Sendable, Hashable {
             entry: o.optionalText("entry"), showID: o.text("showId"), state: State(rawValue: o.text("state")) ?? .left, position: o["position"]?.intValue,
             ahead: o["ahead"]?.intValue, etaSeconds: o["etaSeconds"]?.intValue, admission: o.optionalText("admission"),
             admittedUntil: o.optionalText("admittedUntil"), queueOff: o.flag("queueOff"), opensAt: o.optionalText("opensAt"),
-            revision: o.whole("revision"))
+            revision: o.whole("revision"), slotAt: o.optionalText("slotAt"), drawAt: o.optionalText("drawAt"))
     }
 }
 
@@ -242,7 +299,7 @@ extension QueuePlace: WireBody, WireWritable {
         [
             "entry": .string(pattern: "^q[0-9a-f]{32}$"),
             "showId": .string(),
-            "state": .oneOf(["early", "waiting", "admitted", "soldOut", "left"]),
+            "state": .oneOf(["early", "waiting", "admitted", "soldOut", "left", "notDrawn"]),
             "position": .integer(minimum: 1),
             "ahead": .integer(minimum: 0),
             "etaSeconds": .integer(minimum: 0),
@@ -251,6 +308,8 @@ extension QueuePlace: WireBody, WireWritable {
             "queueOff": .boolean,
             "opensAt": .string(format: "date-time"),
             "revision": .integer(minimum: 0).described("the room's revision this answer reflects: send it back as ?after= when asking again"),
+            "slotAt": .string(format: "date-time").described("a draw's winner: when the purchase slot starts (the admission comes then)"),
+            "drawAt": .string(format: "date-time").described("a room with a draw: when registration closes and the draw is made"),
         ], required: ["showId", "state", "queueOff", "revision"]
     ).example(
         #"{"entry":"q5f0c3d2a9b8e7f6a5b4c3d2e1f0a9b8c","showId":"premiere","state":"waiting","position":1204,"ahead":1203,"etaSeconds":121,"#

@@ -99,6 +99,8 @@
   used integer NOT NULL
   last_seen bigint NOT NULL
   revision bigint NOT NULL
+  identity text
+  proof text
 
 -- table queues
   show_id text NOT NULL
@@ -117,6 +119,9 @@
   revision bigint NOT NULL
   max_per_network integer NOT NULL DEFAULT 64
   max_joins_per_second integer NOT NULL DEFAULT 1000
+  pow_bits integer NOT NULL DEFAULT 0
+  draw_at bigint
+  draw_winners integer NOT NULL DEFAULT 0
 
 -- table refunds
   hold_id text NOT NULL
@@ -358,7 +363,7 @@ PRIMARY KEY (show_id, key);
 FOREIGN KEY (show_id) REFERENCES queues(show_id);
 
 -- constraint queue_entries queue_entries_state_check
-CHECK ((state = ANY (ARRAY['early'::text, 'waiting'::text, 'admitted'::text, 'soldOut'::text, 'left'::text])));
+CHECK ((state = ANY (ARRAY['early'::text, 'waiting'::text, 'admitted'::text, 'soldOut'::text, 'left'::text, 'notDrawn'::text])));
 
 -- constraint queues queues_pkey
 PRIMARY KEY (show_id);

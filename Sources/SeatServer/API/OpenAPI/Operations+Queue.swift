@@ -33,14 +33,31 @@ extension APIOperation {
     /// `POST /v1/shows/{id}/queue`
     static let joinQueue = APIOperation(
         "joinQueue",
-        "Join the show's waiting room: an entry id (keep it: it asks for the place and receives the admission) and the place",
+        "Join the show's waiting room: an entry id (keep it: it asks for the place and receives the admission) and the place. A room that asks a proof of work takes a solved challenge; a real-name show's room takes the buyer's document (one place a document)",
         parameters: [.showId],
+        body: .ref(QueueJoinRequest.self),
         answers: [
             .json(
                 201, "in the line", .ref(QueuePlace.self),
                 links: [.init(name: "GetQueuePlace", operationID: "getQueuePlace", parameter: "entry", expression: "$response.body#/entry")])
         ],
-        problems: [404, 409, 410, 429, 503])
+        problems: [403, 404, 409, 410, 413, 422, 429, 503])
+
+    /// `GET /v1/shows/{id}/queue/challenge`
+    static let getQueueChallenge = APIOperation(
+        "getQueueChallenge",
+        "A proof-of-work challenge for joining the show's waiting room: find decimal digits s such that SHA-256(challenge \".\" s) starts with `bits` zero bits; valid 5 minutes, spent by one join",
+        parameters: [.showId],
+        answers: [.json(200, "the challenge", .ref(QueueChallengeResource.self))],
+        problems: [404, 409, 429, 503])
+
+    /// `GET /v1/shows/{id}/queue/draw`
+    static let getQueueDraw = APIOperation(
+        "getQueueDraw",
+        "The opening shuffle or the draw, for anyone to check: the seed's commitment before, then the seed and the entry digests in drawn order (a buyer's digest is the first 40 hex digits of SHA-256(\"seatkit-queue-entry\" U+001F entry))",
+        parameters: [.showId],
+        answers: [.json(200, "the draw", .ref(QueueDrawResource.self))],
+        problems: [404, 503])
 
     static let entryParameter = Parameter.path("entry", .string(pattern: "^q[0-9a-f]{32}$"), example: "\"q5f0c3d2a9b8e7f6a5b4c3d2e1f0a9b8c\"")
 
