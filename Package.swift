@@ -121,7 +121,7 @@ let package = Package(
             dependencies: [
                 "SeatDomain",
                 "SeatJSON", "SeatMap", "SeatSamples", "CollectionLayout", "SeatCanvas", "CHeapStats", "LoopbackHTTP", "SeatServer", "SeatInventory",
-                "SeatStorage", "SharedState", "SeatTickets", "SeatSecrets", "SeatPayments", "SeatServerTestSupport", "SeatHTTP",
+                "SeatStorage", "SharedState", "SeatTickets", "SeatSecrets", "SeatPayments", "SeatServerTestSupport", "SeatHTTP", "SeatQueue",
             ]),
         // glibc's allocator statistics for the memory figures; benchmarks only.
         .target(name: "CHeapStats"),

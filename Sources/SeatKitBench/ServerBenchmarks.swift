@@ -79,6 +79,7 @@ enum ServerBenchmarks {
                     goal: r.requestsPerSecond >= 60_000 ? "≥ 60000/s ✓" : "≥ 60000/s ✗")
             }
             try queueRates(app: app, report: report)
+            try proofOfWorkRates(app: app, report: report)
             try doorRates(app: app, report: report, holdsPerSecond: held.map { Double($0.holds) / $0.seconds })
         }
         if Wrk.available,

@@ -77,6 +77,29 @@ enum Wrk {
         end
         """#)
 
+    /// A join with a proof of work: each thread walks its half of the solved challenges in the file
+    /// given (one JSON body a line), each from its own address; counts the 201s.
+    static let queueJoinWithProof = counted(
+        #"""
+        function init(args)
+          bodies = {}
+          for line in io.lines(args[1]) do table.insert(bodies, line) end
+          counter = 0
+          holds = 0
+        end
+        request = function()
+          local share = math.floor(#bodies / 2)
+          local k = counter % share
+          counter = counter + 1
+          local address = string.format("10.%d.%d.%d", id, math.floor(counter / 250) % 250, counter % 250)
+          return wrk.format("POST", "/v1/shows/" .. wrk.path:match("shows/([^/]+)") .. "/queue",
+            {["X-Forwarded-For"] = address, ["Content-Type"] = "application/json"}, bodies[id * share + k + 1])
+        end
+        response = function(status, headers, body)
+          if status == 201 then holds = holds + 1 end
+        end
+        """#)
+
     /// A gate's scans: each connection walks its own share of the ticket codes in the file given, in
     /// then out then in again (each scan a recorded one), with a nonce of its own; counts the greens.
     static let checkIn = counted(

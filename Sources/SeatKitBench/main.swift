@@ -64,6 +64,7 @@ if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "queue" {
     defer { try? FileManager.default.removeItem(at: dir) }
     let app = try ServerBenchmarks.server(dir.appendingPathComponent("queue.db").path, groupCommit: true)
     try ServerBenchmarks.queueRates(app: app, report: report)
+    try ServerBenchmarks.proofOfWorkRates(app: app, report: report)
     app.stop()
     report.print(sections: [("SeatServer: the waiting room", 0..<report.rows.count)])
     exit(0)
