@@ -153,7 +153,7 @@ let package = Package(
             // The schema's golden dumps and stores made by a released main (MigrationTests).
             exclude: ["Snapshots", "Fixtures"]),
         // The inventory alone on a real SQLite store: refusals and subscribers without HTTP.
-        .testTarget(name: "SeatQueueTests", dependencies: ["SeatQueue", "SeatSecrets", "SeatDomain"]),
+        .testTarget(name: "SeatQueueTests", dependencies: ["SeatQueue", "SeatSecrets", "SeatDomain", "SeatKitTestSupport"]),
         .testTarget(name: "SeatPaymentsTests", dependencies: ["SeatPayments", "SeatSecrets"]),
         .testTarget(name: "SeatTicketsTests", dependencies: ["SeatTickets", "SeatSecrets", "SeatKitTestSupport"]),
         .testTarget(

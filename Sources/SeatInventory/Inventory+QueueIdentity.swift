@@ -1,3 +1,4 @@
+import SeatSecrets
 import SeatMap
 
 /// The waiting room of a real-name show takes one place a document: the room keeps the document's
@@ -32,5 +33,20 @@ extension Inventory {
                 else { return nil }
                 return personalData.index(d.canonical, purpose: "id")
             })
+    }
+}
+
+extension Inventory {
+    /// The waiting-room admission a live hold was made with and the keyed hashes of its seats' attendees
+    /// (nil: no such hold in memory, or made without an admission): what its sale is checked against
+    /// when the admission was given to a document.
+    public func admissionAndIdentities(token plain: String) -> (show: String, admission: String, identities: Set<String>)? {
+        let token = Secrets.tokenDigest(plain)
+        return locked { m in
+            guard let show = m.holdShow[token], let state = m.shows[show], let hold = state.holds[token], let admission = hold.record.admission else {
+                return nil
+            }
+            return (show, admission, Set(hold.seats.compactMap { state.attendees[$0]?.identity }))
+        }
     }
 }

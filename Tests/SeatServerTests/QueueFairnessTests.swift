@@ -80,16 +80,17 @@ import Testing
         #expect(twice.status == 409 && twice.string("type") == "/problems/id-in-line", "\(twice.text)")
         let place = try QueueTests.waitFor(c, entry) { $0["admission"] != nil }
         let admission = try #require(place["admission"]?.stringValue, "\(place)")
-        // The admission buys for the document that queued: a hold for someone else's is refused.
-        let forFriend = try c.request(
-            "POST", "/v1/shows/rn/holds", json: #"{"seats":["7-1"],"attendees":[\#(RealNameTests.attendee("7-1", "李雷", friend))]}"#,
+        // The admission buys for the document that queued: held for a friend alone, it is not sold.
+        let held = try c.request(
+            "POST", "/v1/shows/rn/holds", json: #"{"seats":["7-1","7-2"],"attendees":[\#(RealNameTests.attendee("7-1", "李雷", friend))]}"#,
             headers: [("Seat-Admission", admission)])
-        #expect(forFriend.status == 422 && forFriend.string("type") == "/problems/attendees-required", "\(forFriend.text)")
-        let forMe = try c.request(
-            "POST", "/v1/shows/rn/holds",
-            json: #"{"seats":["7-1","7-2"],"attendees":[\#(RealNameTests.attendee("7-1", "王小明", mine)),\#(RealNameTests.attendee("7-2", "李雷", friend))]}"#,
-            headers: [("Seat-Admission", admission)])
-        #expect(forMe.status == 201, "\(forMe.text)")
+        #expect(held.status == 201, "the picker holds on the first tap: \(held.text)")
+        let token = try #require(held.string("token"))
+        let refused = try c.request("POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"RN-Q1"}"#)
+        #expect(refused.status == 422 && refused.string("type") == "/problems/attendees-required" && refused.text.contains("waiting room"), "\(refused.text)")
+        let sold = try c.request(
+            "POST", "/v1/holds/\(token)/confirm", json: #"{"orderRef":"RN-Q1","attendees":[\#(RealNameTests.attendee("7-2", "王小明", mine))]}"#)
+        #expect(sold.status == 200, "\(sold.text)")
         // The store keeps the document's keyed hash, never its number.
         #expect(!(try PersonalDataTests.storeText(server)).contains(mine))
     }

@@ -21,6 +21,7 @@ extension SeatAPI {
                 detail: "this server takes " + (payments.onlineProviders.isEmpty ? "no payments online" : payments.onlineProviders.joined(separator: ", ")))
         }
         let quote = try inventory.checkoutQuote(token: token)
+        if quote.pending == nil { try checkAdmissionDocument(token) }
         guard quote.amount > 0 else {
             throw Problem(422, "nothing-to-pay", "Nothing to pay", detail: "the hold costs nothing: confirm it (POST /v1/holds/{token}/confirm)")
         }

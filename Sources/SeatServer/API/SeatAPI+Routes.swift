@@ -178,12 +178,6 @@ extension SeatAPI {
         let idem = idempotency?.request { view in Render.hold(view).bytes }
         let places = body.areas.map { ($0.area, $0.count) }
         let attendees = try attendeeInputs(body.attendees, book: body.book)
-        // An admission given to a document (a real-name show's room) buys for that document: the hold carries it.
-        if let admission, let identity = queues?.identity(show: showID, entry: admission.entryID), !inventory.identities(of: attendees).contains(identity) {
-            throw Problem(
-                422, "attendees-required", "The admission's document is missing",
-                detail: "attendees: this admission was given to the document you joined the waiting room with: hold with it among the attendees")
-        }
         let (outcome, ticket) = try inventory.beginCreateHold(
             show: showID, seatIDs: body.seats, wheelchair: body.wheelchair, places: places, idempotency: idem, admission: admission?.entryID,
             attendees: attendees)
@@ -219,6 +213,7 @@ extension SeatAPI {
                 detail: "pay for this hold first: POST /v1/holds/{token}/checkout with a provider ("
                     + payments.onlineProviders.joined(separator: ", ") + "); the seats are sold when the payment is")
         }
+        try checkAdmissionDocument(token, adding: Self.attendees(body.attendees))
         let (outcome, ticket) = try inventory.beginConfirmHold(
             token: token, orderRef: body.orderRef, idempotency: idem, payments: paid, uniqueOrder: body.externalOrderId != nil,
             attendees: Self.attendees(body.attendees))
@@ -271,6 +266,20 @@ extension SeatAPI {
     }
 
     /// The same, those saved in the buyer's attendee book opened from it.
+    /// An admission given to a document (a real-name show's waiting room) buys for that document: the
+    /// hold is sold (paid for, or confirmed) only with it among its attendees (`adding`: those the
+    /// confirm brings). The picker holds on the first tap and asks for attendees afterwards, so the
+    /// hold itself is not refused.
+    func checkAdmissionDocument(_ token: String, adding: [AttendeeInput] = []) throws {
+        guard let queues, let hold = inventory.admissionAndIdentities(token: token),
+            let identity = queues.identity(show: hold.show, entry: hold.admission),
+            !hold.identities.union(inventory.identities(of: adding)).contains(identity)
+        else { return }
+        throw Problem(
+            422, "attendees-required", "The admission's document is missing",
+            detail: "attendees: the waiting room let you in with your document: give it as one of this hold's attendees before paying")
+    }
+
     func attendeeInputs(_ list: [HoldAttendee], book: String?) throws -> [AttendeeInput] {
         var saved: [Int: String] = [:]
         for (k, a) in list.enumerated() { if let id = a.saved { saved[k] = id } }
