@@ -104,7 +104,9 @@ export const api = {
       body: Object.keys(areas).length ? { seats, wheelchair, areas } : { seats, wheelchair },
       headers: { 'Idempotency-Key': randomKey(), ...admissionHeader(id), ...channelHeader(id) },
     }),
-  joinQueue: id => request('POST', `/v1/shows/${seg(id)}/queue`, { retry: false }),
+  /// A place in the show's waiting room; `body`: the proof of work the room asks, a real-name show's document.
+  joinQueue: (id, body = {}) => request('POST', `/v1/shows/${seg(id)}/queue`, Object.keys(body).length ? { body, retry: false } : { retry: false }),
+  queueChallenge: id => request('GET', `/v1/shows/${seg(id)}/queue/challenge`),
   /// The show's waitlist (候补): join for `count` seats of a price category; an entry's state; leave.
   joinWaitlist: (id, price, count) => request('POST', `/v1/shows/${seg(id)}/waitlist`, { body: price ? { price, count } : { count }, retry: false }),
   waitlistEntry: entry => request('GET', `/v1/waitlist/${seg(entry)}`),
