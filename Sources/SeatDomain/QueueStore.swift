@@ -28,13 +28,16 @@ public struct QueueRecord: Sendable, Hashable {
     /// the first `drawWinners` given purchase slots from `opensAt`, the others not drawn.
     public var drawAt: Int64?
     public var drawWinners: Int
+    /// Priority lanes, `name:share` comma-separated (nil: one public line).
+    public var lanes: String?
 
     public init(
         showID: String, createdAt: Int64, opensAt: Int64, admitPerMinute: Int, earlyMinutes: Int, admissionMinutes: Int, maxEntriesPerAddress: Int,
         maxEntriesPerNetwork: Int = 64, maxJoinsPerSecond: Int = 1_000, openedAt: Int64? = nil, earlyCount: Int = 0, credit: Double = 0,
-        lastAdvance: Int64? = nil, soldOut: Bool = false, offAt: Int64? = nil, proofOfWorkBits: Int = 0, drawAt: Int64? = nil, drawWinners: Int = 0
+        lastAdvance: Int64? = nil, soldOut: Bool = false, offAt: Int64? = nil, proofOfWorkBits: Int = 0, drawAt: Int64? = nil, drawWinners: Int = 0,
+        lanes: String? = nil
     ) {
-        self.proofOfWorkBits = proofOfWorkBits; self.drawAt = drawAt; self.drawWinners = drawWinners
+        self.proofOfWorkBits = proofOfWorkBits; self.drawAt = drawAt; self.drawWinners = drawWinners; self.lanes = lanes
         self.maxEntriesPerNetwork = maxEntriesPerNetwork; self.maxJoinsPerSecond = maxJoinsPerSecond
         self.showID = showID; self.createdAt = createdAt; self.opensAt = opensAt; self.admitPerMinute = admitPerMinute
         self.earlyMinutes = earlyMinutes; self.admissionMinutes = admissionMinutes; self.maxEntriesPerAddress = maxEntriesPerAddress
@@ -64,11 +67,16 @@ public struct QueueEntryRecord: Sendable, Hashable {
     public var identity: String?
     /// The digest of the proof-of-work challenge the join spent (each challenge joins once).
     public var proof: String?
+    /// The priority lane the entry waits in (nil: the public one), and the digest of the lane pass it spent.
+    public var lane: String?
+    public var pass: String?
 
     public init(
         key: String, address: String, seq: Int64, arrivedAt: Int64, state: String, place: Int? = nil, admittedUntil: Int64? = nil,
-        used: Bool = false, lastSeen: Int64, identity: String? = nil, proof: String? = nil
+        used: Bool = false, lastSeen: Int64, identity: String? = nil, proof: String? = nil,
+        lane: String? = nil, pass: String? = nil
     ) {
+        self.lane = lane; self.pass = pass
         self.key = key; self.address = address; self.seq = seq; self.arrivedAt = arrivedAt; self.state = state; self.place = place
         self.admittedUntil = admittedUntil; self.used = used; self.lastSeen = lastSeen; self.identity = identity; self.proof = proof
     }

@@ -14,6 +14,8 @@ extension QueueDesk {
         let now: Int64
         let identity: String?
         let proof: String?
+        let lane: String?
+        let pass: String?
         let done: @Sendable (Result<(entry: String, place: Place), any Error>) -> Void
     }
 
@@ -34,14 +36,15 @@ extension QueueDesk {
     /// arrived meanwhile). No thread waits meanwhile. `identity`: the document's keyed hash (one place a
     /// document); `proof`: the spent challenge's key (`JoinChallenge.spentKey`, one join each).
     public func join(
-        show: String, address: String, now: Int64, identity: String? = nil, proof: String? = nil,
+        show: String, address: String, now: Int64, identity: String? = nil, proof: String? = nil, lane: (name: String, pass: String)? = nil,
         done: @escaping @Sendable (Result<(entry: String, place: Place), any Error>) -> Void
     ) {
         // From memory: a page opening a show without a room costs no store read.
         guard knows(show: show) else { return done(.failure(QueueError.noQueue(show))) }
         let id = Self.newEntryID()
         let join = PendingJoin(
-            id: id, key: Self.entryKey(id), address: Self.addressKey(address), now: now, identity: identity, proof: proof, done: done)
+            id: id, key: Self.entryKey(id), address: Self.addressKey(address), now: now, identity: identity, proof: proof, lane: lane?.name,
+            pass: lane?.pass, done: done)
         let first = joinLines.withLock { lines -> Bool in
             let first = lines[show] == nil
             lines[show, default: JoinLine()].waiting.append(join)
@@ -52,9 +55,13 @@ extension QueueDesk {
     }
 
     /// The same, waiting for the decision (the command line and the tests).
-    public func join(show: String, address: String, now: Int64, identity: String? = nil, proof: String? = nil) throws -> (entry: String, place: Place) {
+    public func join(
+        show: String, address: String, now: Int64, identity: String? = nil, proof: String? = nil, lane: (name: String, pass: String)? = nil
+    ) throws -> (entry: String, place: Place) {
         let outcome = Locked<Result<(entry: String, place: Place), any Error>?>(nil)
-        join(show: show, address: address, now: now, identity: identity, proof: proof) { result in outcome.withLockWakingWaiters { $0 = result } }
+        join(show: show, address: address, now: now, identity: identity, proof: proof, lane: lane) { result in
+            outcome.withLockWakingWaiters { $0 = result }
+        }
         return try outcome.wait(until: { $0 != nil }) { o, _ in o! }.get()
     }
 
@@ -86,7 +93,9 @@ extension QueueDesk {
                 var outcomes: [String: Result<Place, any Error>] = [:]
                 for join in joins {
                     do {
-                        _ = try m.room.join(address: join.address, now: join.now, id: join.key, identity: join.identity, proof: join.proof)
+                        _ = try m.room.join(
+                            address: join.address, now: join.now, id: join.key, identity: join.identity, proof: join.proof,
+                            lane: m.room.settings.laneIndex(join.lane), pass: join.pass)
                         outcomes[join.key] = .success(place(m, key: join.key, now: join.now, asking: false)!)
                     } catch let refusal as WaitingRoom.JoinRefusal {
                         outcomes[join.key] = .failure(QueueError.join(refusal))

@@ -25,6 +25,8 @@ extension QueueDesk {
         public var shuffleOrder: [String]?
         /// Registered so far (a draw, before it is made) or drawn.
         public var registered: Int
+        /// Each priority lane: its settings, buyers waiting in it and let in from it (empty: no lanes).
+        public var lanes: [(lane: QueueLane, waiting: Int, admitted: Int)]
     }
 
     /// A buyer's place as the page is told (`GET /v1/queue/{entry}`).
@@ -41,6 +43,8 @@ extension QueueDesk {
         public var revision: Int64
         /// When the draw is made (Unix ms), in a room with one.
         public var drawAt: Int64?
+        /// The priority lane the buyer waits in (nil: the public line).
+        public var lane: String?
     }
 
     /// Sets up `show`'s room, or changes its settings. A room switched off (or none) starts afresh:
@@ -89,7 +93,8 @@ extension QueueDesk {
                 waitAtBack: Int((untilOpening + Double(room.length + 1) / perSecond).rounded(.up)), openedAt: room.shuffle?.openedAt,
                 offAt: m.offAt, soldOut: room.isSoldOut, seedCommitment: room.seedCommitment,
                 seed: room.shuffle.map { SHA256.hex($0.seed) }, shuffleOrder: room.shuffle?.order,
-                registered: room.shuffle?.order.count ?? room.entries.lazy.filter { $0.state == .early }.count)
+                registered: room.shuffle?.order.count ?? room.entries.lazy.filter { $0.state == .early }.count,
+                lanes: room.settings.lanes.enumerated().map { (k, lane) in (lane, room.laneWaiting[k + 1].total, room.laneAdmitted[k + 1]) })
         }
     }
 
@@ -121,7 +126,27 @@ extension QueueDesk {
         let admission = status.admittedUntil.map { Admission(showID: m.room.showID, entryID: key, expiresAt: $0).token(key: self.key) }
         return Place(
             showID: m.room.showID, status: status, admission: status.state == .admitted ? admission : nil, queueOff: m.offAt != nil,
-            opensAt: m.room.settings.opensAt, revision: m.revision, drawAt: m.room.settings.drawAt)
+            opensAt: m.room.settings.opensAt, revision: m.revision, drawAt: m.room.settings.drawAt,
+            lane: m.room.entry(key).flatMap { $0.lane == 0 ? nil : m.room.settings.lanes[$0.lane - 1].name })
+    }
+
+    /// `count` passes into `lane` of `show`'s room, to hand out (each joins that lane once).
+    public func passes(show: String, lane: String, count: Int) throws -> [String] {
+        let known = rooms.withLock { r in r.byShow[show].map { m in m.room.settings.lanes.contains { $0.name == lane } } }
+        guard let known else { throw QueueError.noQueue(show) }
+        guard known else { throw QueueError.pass(.noLane(lane)) }
+        return LanePass.issue(show: show, lane: lane, count: count, key: key)
+    }
+
+    /// The lane a pass puts its buyer in and the key the room keeps of it, or why it is refused.
+    public func checkPass(show: String, pass: String) throws -> (name: String, pass: String) {
+        switch LanePass.verify(pass, show: show, key: key) {
+        case .success(let p):
+            let lanes = rooms.withLock { r in r.byShow[show]?.room.settings.lanes ?? [] }
+            guard lanes.contains(where: { $0.name == p.lane }) else { throw QueueError.pass(.noLane(p.lane)) }
+            return (p.lane, LanePass.spentKey(pass))
+        case .failure(let problem): throw QueueError.pass(problem)
+        }
     }
 
     /// The document hash `entry` (its key) joined `show`'s room with, if any: the admitted buyer's hold

@@ -209,4 +209,5 @@ public enum QueueError: Error, Sendable, Equatable {
     /// The room asks a proof of work at joining: none was given.
     case proofRequired(bits: Int)
     case proof(JoinChallenge.Problem)
+    case pass(LanePass.Problem)
 }

@@ -29,12 +29,15 @@ public struct QueueSettings: Sendable, Hashable {
     /// after `opensAt` queue behind the winners. Nil: no draw (the early arrivals are shuffled at opening).
     public var drawAt: Int64?
     public var drawWinners: Int
+    /// Priority lanes, in order (empty: one public line).
+    public var lanes: [QueueLane]
 
     public init(
         opensAt: Int64, admitPerMinute: Int, earlyMinutes: Int = 30, admissionMinutes: Int = 10, maxEntriesPerAddress: Int = 8,
-        maxEntriesPerNetwork: Int = 64, maxJoinsPerSecond: Int = 1_000, proofOfWorkBits: Int = 0, drawAt: Int64? = nil, drawWinners: Int = 0
+        maxEntriesPerNetwork: Int = 64, maxJoinsPerSecond: Int = 1_000, proofOfWorkBits: Int = 0, drawAt: Int64? = nil, drawWinners: Int = 0,
+        lanes: [QueueLane] = []
     ) {
-        self.proofOfWorkBits = proofOfWorkBits; self.drawAt = drawAt; self.drawWinners = drawWinners
+        self.proofOfWorkBits = proofOfWorkBits; self.drawAt = drawAt; self.drawWinners = drawWinners; self.lanes = lanes
         self.opensAt = opensAt; self.admitPerMinute = admitPerMinute; self.earlyMinutes = earlyMinutes
         self.admissionMinutes = admissionMinutes; self.maxEntriesPerAddress = maxEntriesPerAddress
         self.maxEntriesPerNetwork = maxEntriesPerNetwork; self.maxJoinsPerSecond = maxJoinsPerSecond
@@ -45,7 +48,7 @@ public struct QueueSettings: Sendable, Hashable {
         self.init(
             opensAt: r.opensAt, admitPerMinute: r.admitPerMinute, earlyMinutes: r.earlyMinutes, admissionMinutes: r.admissionMinutes,
             maxEntriesPerAddress: r.maxEntriesPerAddress, maxEntriesPerNetwork: r.maxEntriesPerNetwork, maxJoinsPerSecond: r.maxJoinsPerSecond,
-            proofOfWorkBits: r.proofOfWorkBits, drawAt: r.drawAt, drawWinners: r.drawWinners)
+            proofOfWorkBits: r.proofOfWorkBits, drawAt: r.drawAt, drawWinners: r.drawWinners, lanes: QueueLane.parse(r.lanes))
     }
 
     /// The bounds, each a member's: checked so a bad setting is refused naming the member and changes nothing.
@@ -80,6 +83,7 @@ public struct QueueSettings: Sendable, Hashable {
         } else if drawWinners != 0 {
             out.append(("drawWinners", "only with drawAt: the instant registration closes and the draw is made"))
         }
+        out += QueueLane.problems(lanes)
         if maxEntriesPerNetwork < maxEntriesPerAddress {
             out.append(("maxEntriesPerNetwork", "at least maxEntriesPerAddress (\(maxEntriesPerAddress)): a network holds its addresses' places"))
         }
@@ -88,6 +92,12 @@ public struct QueueSettings: Sendable, Hashable {
 
     /// The first instant a buyer may join.
     public var joinsFrom: Int64 { opensAt - Int64(earlyMinutes) * 60_000 }
+
+    /// Each lane's share of the admissions, the public line's first (what the lanes leave).
+    var shares: [Int] { [100 - lanes.reduce(0) { $0 + $1.share }] + lanes.map(\.share) }
+
+    /// The lane `name` is (0: the public line; an unknown name waits in it too).
+    func laneIndex(_ name: String?) -> Int { name.flatMap { n in lanes.firstIndex { $0.name == n }.map { $0 + 1 } } ?? 0 }
 
     /// When the early arrivals are put in order: the draw, or else the opening.
     public var shuffleAt: Int64 { drawAt ?? opensAt }
@@ -98,6 +108,6 @@ extension QueueRecord {
     public mutating func set(_ s: QueueSettings) {
         opensAt = s.opensAt; admitPerMinute = s.admitPerMinute; earlyMinutes = s.earlyMinutes; admissionMinutes = s.admissionMinutes
         maxEntriesPerAddress = s.maxEntriesPerAddress; maxEntriesPerNetwork = s.maxEntriesPerNetwork; maxJoinsPerSecond = s.maxJoinsPerSecond
-        proofOfWorkBits = s.proofOfWorkBits; drawAt = s.drawAt; drawWinners = s.drawWinners
+        proofOfWorkBits = s.proofOfWorkBits; drawAt = s.drawAt; drawWinners = s.drawWinners; lanes = QueueLane.text(s.lanes)
     }
 }

@@ -68,7 +68,7 @@ extension WaitingRoom {
         credit = min(credit + elapsed * perMillisecond, max(1, perMillisecond * 5_000))
         lastAdvance = now
         let until = now + Int64(settings.admissionMinutes) * 60_000
-        while credit >= 1 && inside < freeSeats, let k = nextWaiting() {
+        while credit >= 1 && inside < freeSeats, let k = nextInLine() {
             admit(k, until: until)
             out.admitted.append(entries[k].id)
             credit -= 1
@@ -100,6 +100,22 @@ extension WaitingRoom {
             $0.state = .admitted
             $0.admittedUntil = until
         }
+    }
+
+    /// The next buyer the admission rate lets in: the line's front, or with lanes the front of the lane
+    /// furthest behind its share (admissions so far over share; the public line without a share only
+    /// when no lane has anyone; ties to the lane listed first).
+    /// - Complexity: O(lanes · log n).
+    mutating func nextInLine() -> Int? {
+        guard !laneWaiting.isEmpty else { return nextWaiting() }
+        let shares = settings.shares
+        var best: (lane: Int, score: Double)?
+        for i in [Int](laneWaiting.indices.dropFirst()) + [0] where laneWaiting[i].total > 0 {
+            let score = shares[i] == 0 ? Double.infinity : Double(laneAdmitted[i]) / Double(shares[i])
+            if best == nil || score < best!.score { best = (i, score) }
+        }
+        guard let lane = best?.lane, let place = laneWaiting[lane].firstSet(from: 0) else { return nil }
+        return line[place]
     }
 
     /// The entry at the front of the line still waiting, if any.

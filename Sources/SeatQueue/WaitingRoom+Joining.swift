@@ -16,19 +16,25 @@ extension WaitingRoom {
         case proofUsed
         /// The draw was made: registration is closed; the public line opens at `opensAt` (Unix ms).
         case registrationClosed(opensAt: Int64)
+        /// The lane pass was spent by another join.
+        case passUsed
     }
 
     /// A new place for a buyer from `address`: early (before opening) or at the back of the line.
     /// `identity`: the keyed hash of the buyer's document (a real-name show: one place a document);
     /// `proof`: the digest of the proof-of-work challenge the join spends (each once).
     /// - Complexity: O(log n) amortized.
-    public mutating func join(address: String, now: Int64, id: String, identity: String? = nil, proof: String? = nil) throws(JoinRefusal) -> Entry {
+    /// `lane`: the priority lane a pass put the buyer in (0: the public line); `pass`: that pass's digest (each once).
+    public mutating func join(
+        address: String, now: Int64, id: String, identity: String? = nil, proof: String? = nil, lane: Int = 0, pass: String? = nil
+    ) throws(JoinRefusal) -> Entry {
         openIfDue(now)
         if isSoldOut { throw .soldOut }
         if now < settings.joinsFrom { throw .tooEarly(from: settings.joinsFrom) }
         if isOpen && settings.drawAt != nil && now < settings.opensAt { throw .registrationClosed(opensAt: settings.opensAt) }
         if let identity, perIdentity[identity, default: 0] > 0 { throw .identityInLine }
         if let proof, proofs.contains(proof) { throw .proofUsed }
+        if let pass, passes.contains(pass) { throw .passUsed }
         let held = perAddress[address, default: 0]
         if held >= settings.maxEntriesPerAddress { throw .tooManyEntries(limit: settings.maxEntriesPerAddress) }
         if perNetwork[Self.network(ofKey: address), default: 0] >= settings.maxEntriesPerNetwork {
@@ -36,9 +42,13 @@ extension WaitingRoom {
         }
         if arrivals(since: now - 1_000) >= settings.maxJoinsPerSecond { throw .busy(limit: settings.maxJoinsPerSecond) }
         let k = entries.count
-        entries.append(Entry(id: id, address: address, arrivedAt: now, state: .left, lastSeen: now, identity: identity, proof: proof))
+        entries.append(
+            Entry(
+                id: id, address: address, arrivedAt: now, state: .left, lastSeen: now, identity: identity, proof: proof,
+                lane: lane <= settings.lanes.count ? lane : 0, pass: pass))
         index[id] = k
         if let proof { proofs.insert(proof) }
+        if let pass { passes.insert(pass) }
         if isOpen { enqueue(k) } else { update(k) { $0.state = .early } }
         return entries[k]
     }
@@ -89,6 +99,18 @@ extension WaitingRoom {
             s.ahead = waiting.before(e.place!)
             s.slotAt = slot
             s.etaSeconds = Int((max(0, Double(slot - now)) / 1000).rounded(.up))
+        case .waiting where !laneWaiting.isEmpty:
+            // In a lane: the place among the lane's buyers, at the lane's share of the rate (the public
+            // line with no share waits for every lane's buyers too).
+            let ahead = laneWaiting[e.lane].before(e.place!), share = settings.shares[e.lane]
+            s.ahead = ahead
+            s.position = ahead + 1
+            if share > 0 {
+                s.etaSeconds = Int((Double(ahead + 1) / (perSecond * Double(share) / 100)).rounded(.up))
+            } else {
+                let lanes = laneWaiting.indices.dropFirst().reduce(0) { $0 + laneWaiting[$1].total }
+                s.etaSeconds = Int((Double(ahead + 1 + lanes) / perSecond).rounded(.up))
+            }
         case .waiting:
             let ahead = waiting.before(e.place!)
             s.ahead = ahead

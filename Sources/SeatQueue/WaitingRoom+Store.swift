@@ -15,7 +15,8 @@ extension WaitingRoom {
             earlyMinutes: settings.earlyMinutes, admissionMinutes: settings.admissionMinutes, maxEntriesPerAddress: settings.maxEntriesPerAddress,
             maxEntriesPerNetwork: settings.maxEntriesPerNetwork, maxJoinsPerSecond: settings.maxJoinsPerSecond, openedAt: shuffle?.openedAt,
             earlyCount: shuffle?.order.count ?? 0, credit: credit, lastAdvance: lastAdvance, soldOut: isSoldOut,
-            proofOfWorkBits: settings.proofOfWorkBits, drawAt: settings.drawAt, drawWinners: settings.drawWinners)
+            proofOfWorkBits: settings.proofOfWorkBits, drawAt: settings.drawAt, drawWinners: settings.drawWinners,
+            lanes: QueueLane.text(settings.lanes))
     }
 
     /// The entries this room changed since the last call, and those whose pages asked well after the
@@ -24,7 +25,7 @@ extension WaitingRoom {
         var out: [QueueEntryRecord] = []
         for k in entries.indices where dirty.contains(k) || entries[k].lastSeen - entries[k].storedSeen >= Self.seenWriteMilliseconds {
             entries[k].storedSeen = entries[k].lastSeen
-            out.append(Self.record(entries[k]))
+            out.append(row(entries[k]))
         }
         dirty.removeAll(keepingCapacity: true)
         return out
@@ -34,16 +35,17 @@ extension WaitingRoom {
     public mutating func takeDecisions() -> [QueueEntryRecord] {
         let out = dirty.sorted().map { k in
             entries[k].storedSeen = entries[k].lastSeen
-            return Self.record(entries[k])
+            return row(entries[k])
         }
         dirty.removeAll(keepingCapacity: true)
         return out
     }
 
-    static func record(_ e: Entry) -> QueueEntryRecord {
+    func row(_ e: Entry) -> QueueEntryRecord {
         QueueEntryRecord(
             key: e.id, address: e.address, seq: e.seq, arrivedAt: e.arrivedAt, state: e.state.rawValue, place: e.place,
-            admittedUntil: e.admittedUntil, used: e.used, lastSeen: e.lastSeen, identity: e.identity, proof: e.proof)
+            admittedUntil: e.admittedUntil, used: e.used, lastSeen: e.lastSeen, identity: e.identity, proof: e.proof,
+            lane: e.lane == 0 ? nil : settings.lanes[e.lane - 1].name, pass: e.pass)
     }
 
     /// Sets the arrival number the store gave a new entry.
@@ -57,7 +59,9 @@ extension WaitingRoom {
     public mutating func apply(_ changes: QueueChanges) {
         for row in changes.entries { apply(row) }
         guard let r = changes.room else { return }
+        let lanes = settings.lanes
         settings = QueueSettings(r)
+        if settings.lanes != lanes { recountLanes() }
         credit = r.credit
         lastAdvance = r.lastAdvance
         isSoldOut = r.soldOut
@@ -75,7 +79,8 @@ extension WaitingRoom {
             k = entries.count
             entries.append(
                 Entry(
-                    id: row.key, address: row.address, arrivedAt: row.arrivedAt, state: .left, lastSeen: row.lastSeen, identity: row.identity, proof: row.proof)
+                    id: row.key, address: row.address, arrivedAt: row.arrivedAt, state: .left, lastSeen: row.lastSeen, identity: row.identity, proof: row.proof,
+                    lane: settings.laneIndex(row.lane), pass: row.pass)
             )
             index[row.key] = k
         }
@@ -89,6 +94,7 @@ extension WaitingRoom {
         entries[k].lastSeen = max(entries[k].lastSeen, row.lastSeen)
         entries[k].storedSeen = max(entries[k].storedSeen, row.lastSeen)
         if let proof = row.proof { proofs.insert(proof) }
+        if let pass = row.pass { passes.insert(pass) }
         count(k, 1)
     }
 

@@ -44,10 +44,16 @@ public struct WaitingRoom: Sendable {
         public let identity: String?
         /// The digest of the proof-of-work challenge the join spent.
         let proof: String?
+        /// The lane it waits in (0: the public line; `settings.lanes[lane - 1]`), and the digest of its pass.
+        public internal(set) var lane: Int
+        let pass: String?
 
-        init(id: String, address: String, arrivedAt: Int64, state: State, lastSeen: Int64, identity: String? = nil, proof: String? = nil) {
+        init(
+            id: String, address: String, arrivedAt: Int64, state: State, lastSeen: Int64, identity: String? = nil, proof: String? = nil, lane: Int = 0,
+            pass: String? = nil
+        ) {
             self.id = id; self.address = address; self.arrivedAt = arrivedAt; self.state = state; self.lastSeen = lastSeen
-            self.identity = identity; self.proof = proof
+            self.identity = identity; self.proof = proof; self.lane = lane; self.pass = pass
         }
     }
 
@@ -80,6 +86,11 @@ public struct WaitingRoom: Sendable {
     var perIdentity: [String: Int] = [:]
     /// The proof-of-work challenges joins have spent (each joins once).
     var proofs: Set<String> = []
+    /// The lane passes joins have spent (each joins once).
+    var passes: Set<String> = []
+    /// With lanes: 1 at each place still waiting in lane i (`laneWaiting[i]`), and each lane's admissions.
+    var laneWaiting: [CountTree] = []
+    var laneAdmitted: [Int] = []
     /// Entry positions (into `entries`) in the order they are let in; the shuffled early arrivals first.
     var line: [Int] = []
     /// 1 at each place of `line` still waiting: how many wait ahead of a place, in O(log n).
@@ -105,6 +116,7 @@ public struct WaitingRoom: Sendable {
 
     public init(showID: String, settings: QueueSettings, seed: [UInt8], createdAt: Int64 = 0) {
         self.showID = showID; self.settings = settings; self.seed = seed; self.createdAt = createdAt
+        recountLanes()
     }
 
     /// The SHA-256 of the shuffle's seed, hex: published when the queue is set, so the seed is fixed before anyone arrives.
@@ -130,7 +142,11 @@ public struct WaitingRoom: Sendable {
     /// Adds (`sign` 1) or takes away (-1) entry `k`'s part in the counts.
     mutating func count(_ k: Int, _ sign: Int) {
         let e = entries[k]
-        if e.state == .waiting, let place = e.place { waiting.add(sign, at: place) }
+        if e.state == .waiting, let place = e.place {
+            waiting.add(sign, at: place)
+            if e.lane < laneWaiting.count { laneWaiting[e.lane].add(sign, at: place) }
+        }
+        if e.admittedUntil != nil, e.lane < laneAdmitted.count { laneAdmitted[e.lane] += sign }
         if e.state == .early || e.state == .waiting {
             perAddress[e.address, default: 0] += sign
             perNetwork[Self.network(ofKey: e.address), default: 0] += sign
@@ -147,6 +163,22 @@ public struct WaitingRoom: Sendable {
         while line.count <= place { line.append(-1) }
         line[place] = k
         waiting.grow(to: line.count)
+        for i in laneWaiting.indices { laneWaiting[i].grow(to: line.count) }
+    }
+
+    /// The lanes' counts made anew from the entries (the room set up, or its lanes changed).
+    /// - Complexity: O(n log n).
+    mutating func recountLanes() {
+        let lanes = settings.lanes.count
+        laneWaiting = lanes == 0 ? [] : Array(repeating: CountTree(), count: lanes + 1)
+        laneAdmitted = lanes == 0 ? [] : Array(repeating: 0, count: lanes + 1)
+        for i in laneWaiting.indices { laneWaiting[i].grow(to: line.count) }
+        for k in entries.indices {
+            if entries[k].lane > lanes { entries[k].lane = 0 }
+            let e = entries[k]
+            if e.state == .waiting, let place = e.place, e.lane < laneWaiting.count { laneWaiting[e.lane].add(1, at: place) }
+            if e.admittedUntil != nil, e.lane < laneAdmitted.count { laneAdmitted[e.lane] += 1 }
+        }
     }
 }
 
@@ -180,4 +212,25 @@ struct CountTree: Sendable {
     }
 
     func count(at place: Int) -> Int { before(place + 1) - before(place) }
+
+    /// All the set places.
+    var total: Int { before(capacity) }
+
+    /// The first set place at or after `from`, if any.
+    /// - Complexity: O(log n).
+    func firstSet(from: Int) -> Int? {
+        var remaining = before(min(from, capacity)) + 1
+        guard remaining <= total else { return nil }
+        // Binary lifting: the longest prefix whose sum is below `remaining`.
+        var position = 0, step = 1
+        while step * 2 < tree.count { step *= 2 }
+        while step > 0 {
+            if position + step < tree.count && tree[position + step] < remaining {
+                position += step
+                remaining -= tree[position]
+            }
+            step /= 2
+        }
+        return position
+    }
 }

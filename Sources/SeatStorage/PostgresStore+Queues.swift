@@ -61,13 +61,15 @@ extension PostgresStore: QueueStore {
 
     static let bulkUpsert = """
         INSERT INTO queue_entries(show_id, \(QueueSchema.entryColumns), revision)
-        SELECT $1, x.key, x.address, x.seq, x.arrived_at, x.state, x.place, x.admitted_until, x.used, x.last_seen, x.identity, x.proof,
+        SELECT $1, x.key, x.address, x.seq, x.arrived_at, x.state, x.place, x.admitted_until, x.used, x.last_seen, x.identity, x.proof, x.lane, x.pass,
                $2::bigint
         FROM jsonb_to_recordset($3::jsonb) AS x(key text, address text, seq bigint, arrived_at bigint, state text, place integer,
-                                                admitted_until bigint, used integer, last_seen bigint, identity text, proof text)
+                                                admitted_until bigint, used integer, last_seen bigint, identity text, proof text,
+                                                lane text, pass text)
         ON CONFLICT(show_id, key) DO UPDATE SET address = excluded.address, seq = excluded.seq, arrived_at = excluded.arrived_at,
           state = excluded.state, place = excluded.place, admitted_until = excluded.admitted_until, used = excluded.used,
-          last_seen = excluded.last_seen, identity = excluded.identity, proof = excluded.proof, revision = excluded.revision
+          last_seen = excluded.last_seen, identity = excluded.identity, proof = excluded.proof,
+          lane = excluded.lane, pass = excluded.pass, revision = excluded.revision
         """
 
     static func json(_ entries: [QueueEntryRecord], seq next: Int64) -> String {
@@ -83,6 +85,10 @@ extension PostgresStore: QueueStore {
             if let identity = e.identity { w.string(identity) } else { w.raw("null") }
             w.raw(",\"proof\":")
             if let proof = e.proof { w.string(proof) } else { w.raw("null") }
+            w.raw(",\"lane\":")
+            if let lane = e.lane { w.string(lane) } else { w.raw("null") }
+            w.raw(",\"pass\":")
+            if let pass = e.pass { w.string(pass) } else { w.raw("null") }
             w.raw("}")
         }
         w.raw("]")
@@ -103,7 +109,7 @@ extension PostgresStore: QueueStore {
             QueueEntryRecord(
                 key: r.text(i, 0), address: r.text(i, 1), seq: r.int(i, 2), arrivedAt: r.int(i, 3), state: r.text(i, 4),
                 place: r.rows[i][5].flatMap { Int($0) }, admittedUntil: r.rows[i][6].flatMap { Int64($0) }, used: r.int(i, 7) != 0, lastSeen: r.int(i, 8),
-                identity: r.rows[i][9], proof: r.rows[i][10])
+                identity: r.rows[i][9], proof: r.rows[i][10], lane: r.rows[i][11], pass: r.rows[i][12])
         }
         return QueueChanges(room: room(rooms, 0), entries: entries, revision: rooms.int(0, 13))
     }
@@ -115,7 +121,7 @@ extension PostgresStore: QueueStore {
             admissionMinutes: Int(r.int(i, 5)), maxEntriesPerAddress: Int(r.int(i, 6)), maxEntriesPerNetwork: Int(r.int(i, 14)),
             maxJoinsPerSecond: Int(r.int(i, 15)), openedAt: optional(7), earlyCount: Int(r.int(i, 8)),
             credit: Double(r.text(i, 9)) ?? 0, lastAdvance: optional(10), soldOut: r.int(i, 11) != 0, offAt: optional(12),
-            proofOfWorkBits: Int(r.int(i, 16)), drawAt: optional(17), drawWinners: Int(r.int(i, 18)))
+            proofOfWorkBits: Int(r.int(i, 16)), drawAt: optional(17), drawWinners: Int(r.int(i, 18)), lanes: r.rows[i][19])
     }
 
     static func fields(of q: QueueRecord, revision: Int64) -> [String?] {
@@ -123,7 +129,7 @@ extension PostgresStore: QueueStore {
             q.showID, String(q.createdAt), String(q.opensAt), String(q.admitPerMinute), String(q.earlyMinutes), String(q.admissionMinutes),
             String(q.maxEntriesPerAddress), q.openedAt.map(String.init), String(q.earlyCount), String(q.credit), q.lastAdvance.map(String.init),
             q.soldOut ? "1" : "0", q.offAt.map(String.init), String(revision), String(q.maxEntriesPerNetwork), String(q.maxJoinsPerSecond),
-            String(q.proofOfWorkBits), q.drawAt.map(String.init), String(q.drawWinners),
+            String(q.proofOfWorkBits), q.drawAt.map(String.init), String(q.drawWinners), q.lanes,
         ]
     }
 }

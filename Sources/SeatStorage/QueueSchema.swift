@@ -4,8 +4,8 @@ import Foundation
 /// and `*-network-limits.sql`, kept alike by `sqliteAndPostgresHaveTheSameTablesColumnsAndKeys`).
 enum QueueSchema {
     static let roomColumns =
-        "show_id, created_at, opens_at, admit_per_minute, early_minutes, admission_minutes, max_per_address, opened_at, early_count, credit, last_advance, sold_out, off_at, revision, max_per_network, max_joins_per_second, pow_bits, draw_at, draw_winners"
-    static let entryColumns = "key, address, seq, arrived_at, state, place, admitted_until, used, last_seen, identity, proof"
+        "show_id, created_at, opens_at, admit_per_minute, early_minutes, admission_minutes, max_per_address, opened_at, early_count, credit, last_advance, sold_out, off_at, revision, max_per_network, max_joins_per_second, pow_bits, draw_at, draw_winners, lanes"
+    static let entryColumns = "key, address, seq, arrived_at, state, place, admitted_until, used, last_seen, identity, proof, lane, pass"
 
     /// Upserts (the same text in both stores; `?` becomes `$n` for PostgreSQL).
     static let upsertRoom: String = {

@@ -58,7 +58,8 @@ extension SQLiteStore: QueueStore {
                 QueueEntryRecord(
                     key: r.text(0), address: r.text(1), seq: r.int(2), arrivedAt: r.int(3), state: r.text(4), place: r.isNull(5) ? nil : Int(r.int(5)),
                     admittedUntil: r.isNull(6) ? nil : r.int(6), used: r.int(7) != 0, lastSeen: r.int(8),
-                    identity: r.isNull(9) ? nil : r.text(9), proof: r.isNull(10) ? nil : r.text(10)))
+                    identity: r.isNull(9) ? nil : r.text(9), proof: r.isNull(10) ? nil : r.text(10), lane: r.isNull(11) ? nil : r.text(11),
+                    pass: r.isNull(12) ? nil : r.text(12)))
         }
         return QueueChanges(room: room, entries: entries, revision: current)
     }
@@ -70,7 +71,7 @@ extension SQLiteStore: QueueStore {
             admissionMinutes: Int(r.int(5)), maxEntriesPerAddress: Int(r.int(6)), maxEntriesPerNetwork: Int(r.int(14)),
             maxJoinsPerSecond: Int(r.int(15)), openedAt: optional(7), earlyCount: Int(r.int(8)),
             credit: r.double(9), lastAdvance: optional(10), soldOut: r.int(11) != 0, offAt: optional(12), proofOfWorkBits: Int(r.int(16)),
-            drawAt: optional(17), drawWinners: Int(r.int(18)))
+            drawAt: optional(17), drawWinners: Int(r.int(18)), lanes: r.isNull(19) ? nil : r.text(19))
     }
 
     static func fields(of q: QueueRecord, revision: Int64) -> [SQLValue] {
@@ -80,7 +81,7 @@ extension SQLiteStore: QueueStore {
             .integer(Int64(q.admissionMinutes)), .integer(Int64(q.maxEntriesPerAddress)), optional(q.openedAt), .integer(Int64(q.earlyCount)),
             .real(q.credit), optional(q.lastAdvance), .integer(q.soldOut ? 1 : 0), optional(q.offAt), .integer(revision),
             .integer(Int64(q.maxEntriesPerNetwork)), .integer(Int64(q.maxJoinsPerSecond)), .integer(Int64(q.proofOfWorkBits)), optional(q.drawAt),
-            .integer(Int64(q.drawWinners)),
+            .integer(Int64(q.drawWinners)), q.lanes.map { .text($0) } ?? .null,
         ]
     }
 
@@ -88,7 +89,7 @@ extension SQLiteStore: QueueStore {
         [
             .text(e.key), .text(e.address), .integer(seq), .integer(e.arrivedAt), .text(e.state), e.place.map { .integer(Int64($0)) } ?? .null,
             e.admittedUntil.map { .integer($0) } ?? .null, .integer(e.used ? 1 : 0), .integer(e.lastSeen), e.identity.map { .text($0) } ?? .null,
-            e.proof.map { .text($0) } ?? .null,
+            e.proof.map { .text($0) } ?? .null, e.lane.map { .text($0) } ?? .null, e.pass.map { .text($0) } ?? .null,
         ]
     }
 }

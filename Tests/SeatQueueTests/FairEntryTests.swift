@@ -126,6 +126,67 @@ import Testing
     }
 }
 
+extension FairEntryTests {
+    static func laneRoom(_ lanes: [QueueLane], perMinute: Int = 60) -> WaitingRoom {
+        WaitingRoom(
+            showID: "premiere",
+            settings: QueueSettings(opensAt: opensAt, admitPerMinute: perMinute, maxEntriesPerAddress: 4, lanes: lanes), seed: seed)
+    }
+
+    /// Lets the room run a second at a time for `seconds` from `from`, every page asking: who was let in, in order.
+    @discardableResult
+    static func run(_ room: inout WaitingRoom, from: Int64, seconds: Int) -> [String] {
+        var admitted: [String] = []
+        for s in 0...seconds {
+            let t = from + Int64(s) * 1_000
+            WaitingRoomTests.pollAll(&room, now: t)
+            admitted += room.advance(now: t, freeSeats: 10_000).admitted
+        }
+        return admitted
+    }
+
+    @Test func aLaneHasItsShareOfTheAdmissionsAndThePublicTheRest() throws {
+        var room = Self.laneRoom([QueueLane(name: "fanclub", share: 70)])
+        let t = Self.opensAt + 1_000
+        // The public arrives first; the fans after.
+        for k in 0..<40 { _ = try room.join(address: "10.\(k).0.1", now: t + Int64(k), id: "p\(k)") }
+        for k in 0..<40 { _ = try room.join(address: "10.\(k).1.1", now: t + 100 + Int64(k), id: "f\(k)", lane: 1, pass: "pass\(k)") }
+        // The fans count places among themselves.
+        #expect(room.status(of: "f0", now: t + 200)?.position == 1 && room.status(of: "p39", now: t + 200)?.position == 40)
+        let order = Self.run(&room, from: t + 1_000, seconds: 30).prefix(20)
+        let fans = order.filter { $0.hasPrefix("f") }, public_ = order.filter { $0.hasPrefix("p") }
+        #expect(order.count == 20 && (13...15).contains(fans.count), "70 % of 20 admissions to the lane: \(fans.count) fans, \(public_.count) public")
+        // In line order within each lane.
+        #expect(fans == (0..<fans.count).map { "f\($0)" } && public_ == (0..<public_.count).map { "p\($0)" })
+        #expect(throws: WaitingRoom.JoinRefusal.passUsed) { try room.join(address: "10.99.0.1", now: t + 30_000, id: "again", lane: 1, pass: "pass3") }
+    }
+
+    @Test func aLaneWithAllTheShareGoesFirstAndThePublicAfter() throws {
+        var room = Self.laneRoom([QueueLane(name: "fanclub", share: 100)])
+        let t = Self.opensAt + 1_000
+        for k in 0..<5 { _ = try room.join(address: "10.\(k).0.1", now: t + Int64(k), id: "p\(k)") }
+        for k in 0..<5 { _ = try room.join(address: "10.\(k).1.1", now: t + 10 + Int64(k), id: "f\(k)", lane: 1, pass: "pass\(k)") }
+        #expect((room.status(of: "p0", now: t + 20)?.etaSeconds ?? 0) >= 6, "the public waits for every fan too")
+        let order = Self.run(&room, from: t + 1_000, seconds: 12)
+        #expect(order == ["f0", "f1", "f2", "f3", "f4", "p0", "p1", "p2", "p3", "p4"], "the fans first, then the public in its order")
+        // A lane removed: its buyers wait in the public line (the store's word is what counts).
+        room.settings.lanes = []
+        room.recountLanes()
+        #expect(room.entries.allSatisfy { $0.lane == 0 })
+        #expect(QueueLane.problems([QueueLane(name: "fans", share: 60), QueueLane(name: "fans", share: 50)]).map(\.path) == ["lanes[1].name", "lanes"])
+        #expect(QueueLane.parse(QueueLane.text([QueueLane(name: "a-1", share: 5)])) == [QueueLane(name: "a-1", share: 5)])
+    }
+
+    @Test func theCountTreeFindsTheFirstSetPlace() {
+        var tree = CountTree()
+        tree.grow(to: 3000)
+        #expect(tree.firstSet(from: 0) == nil)
+        for p in [5, 17, 2048, 2999] { tree.add(1, at: p) }
+        #expect(tree.firstSet(from: 0) == 5 && tree.firstSet(from: 6) == 17 && tree.firstSet(from: 18) == 2048 && tree.firstSet(from: 2049) == 2999)
+        #expect(tree.firstSet(from: 3000) == nil && tree.total == 4)
+    }
+}
+
 extension Result {
     var failure: Failure? { if case .failure(let f) = self { f } else { nil } }
 }

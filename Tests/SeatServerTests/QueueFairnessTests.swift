@@ -131,6 +131,42 @@ import Testing
         #expect(first["state"]?.stringValue == "admitted", "\(first)")
     }
 
+    @Test(arguments: StoreBackend.available) func aFanClubLaneGoesFirstWithItsPasses(backend: StoreBackend) throws {
+        let server = try TestServer(backend: backend)
+        let c = try server.connection()
+        let bad = try c.request(
+            "PUT", "/v1/shows/show/queue",
+            json: #"{"opensAt":"\#(Timestamp.text(Self.now() - 1_000))","admitPerMinute":6,"lanes":[{"name":"fanclub","share":120}]}"#,
+            headers: Self.admin)
+        #expect(bad.status == 422 && bad.text.contains("lanes[0].share"), "\(bad.text)")
+        // Six a minute, opened a second ago, every admission to the fan club while it has anyone.
+        let put = try c.request(
+            "PUT", "/v1/shows/show/queue",
+            json: #"{"opensAt":"\#(Timestamp.text(Self.now() - 1_000))","admitPerMinute":6,"lanes":[{"name":"fanclub","share":100}]}"#, headers: Self.admin)
+        #expect(put.status == 200, "\(put.text)")
+        let issued = try c.request("POST", "/v1/shows/show/queue/lanes/fanclub/passes", json: #"{"count":2}"#, headers: Self.admin)
+        let passes = issued.json?["passes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(issued.status == 201 && passes.count == 2, "\(issued.text)")
+        #expect(try c.request("POST", "/v1/shows/show/queue/lanes/vip/passes", json: #"{"count":2}"#, headers: Self.admin).status == 404)
+        #expect(try c.request("POST", "/v1/shows/show/queue/lanes/fanclub/passes", json: #"{"count":2}"#).status == 401)
+        // The public joins first; a fan after, with a pass.
+        let early = try #require(Self.join(c, "10.6.0.1", show: "show").string("entry"))
+        let late = try #require(Self.join(c, "10.6.0.2", show: "show").string("entry"))
+        let fan = try Self.join(c, "10.6.1.1", show: "show", body: #"{"lanePass":"\#(passes[0])"}"#)
+        #expect(fan.status == 201 && fan.string("lane") == "fanclub" && fan.json?["position"]?.intValue == 1, "\(fan.text)")
+        let again = try Self.join(c, "10.6.1.2", show: "show", body: #"{"lanePass":"\#(passes[0])"}"#)
+        #expect(again.status == 409 && again.string("type") == "/problems/lane-pass-used", "\(again.text)")
+        let forged = try Self.join(c, "10.6.1.3", show: "show", body: #"{"lanePass":"\#(passes[1].dropLast(2))00"}"#)
+        #expect(forged.status == 403 && forged.string("type") == "/problems/lane-pass-invalid", "\(forged.text)")
+        let fanEntry = try #require(fan.string("entry"))
+        let letIn = try QueueTests.waitFor(c, fanEntry, alsoAsking: [early, late]) { $0["admission"] != nil }
+        #expect(letIn["state"]?.stringValue == "admitted", "\(letIn)")
+        #expect(try QueueTests.place(c, early)["state"]?.stringValue == "waiting", "the public waits behind the fan club")
+        let room = try #require(try c.request("GET", "/v1/shows/show/queue", headers: Self.admin).json)
+        let lane = room["lanes"]?.arrayValue?.first?.objectValue
+        #expect(lane?["name"]?.stringValue == "fanclub" && lane?["admitted"]?.intValue == 1 && lane?["waiting"]?.intValue == 0, "\(room)")
+    }
+
     /// 200 buyers with 120 documents join at once through two instances: exactly one place a document.
     @Test(.enabled(if: StoreBackend.available.contains(.postgres))) func twoInstancesGiveOnePlaceADocument() throws {
         let a = try TestServer(backend: .postgres), b = try a.sibling()

@@ -33,13 +33,15 @@ extension SeatAPI {
         let settings = QueueSettings(
             opensAt: opensAt, admitPerMinute: body.admitPerMinute, earlyMinutes: body.earlyMinutes, admissionMinutes: body.admissionMinutes,
             maxEntriesPerAddress: body.maxEntriesPerAddress, maxEntriesPerNetwork: body.maxEntriesPerNetwork, maxJoinsPerSecond: body.maxJoinsPerSecond,
-            proofOfWorkBits: body.proofOfWorkBits, drawAt: drawAt, drawWinners: body.drawWinners)
+            proofOfWorkBits: body.proofOfWorkBits, drawAt: drawAt, drawWinners: body.drawWinners,
+            lanes: body.lanes.map { QueueLane(name: $0.name, share: $0.share) })
         let room = try queueCall { try desk().configure(show: show, settings: settings, now: Self.now()) }
         var what =
             "opens \(body.opensAt), \(body.admitPerMinute) a minute, early \(body.earlyMinutes) min, admission \(body.admissionMinutes) min, "
             + "\(body.maxEntriesPerAddress) an address, \(body.maxEntriesPerNetwork) a network, \(body.maxJoinsPerSecond) arrivals a second"
         if body.proofOfWorkBits > 0 { what += ", proof of work \(body.proofOfWorkBits) bits" }
         if let at = body.drawAt { what += ", draw of \(body.drawWinners) at \(at)" }
+        if !body.lanes.isEmpty { what += ", lanes " + body.lanes.map { "\($0.name) \($0.share) %" }.joined(separator: ", ") }
         let ticket = try inventory.beginLogAct(show: show, action: "queue", what: what, by: who.name)
         return afterCommit(ticket, trace: trace) { .json(200, Self.queueResource(room)) }
     }
@@ -78,10 +80,11 @@ extension SeatAPI {
         // The proof first: one HMAC and one hash, before anything costs more.
         let proof = try queueCall { try desk.checkProof(show: show, challenge: body.challenge, solution: body.solution, now: now) }
         let identity = try joinIdentity(show, body)
+        let lane = try body.lanePass.map { pass in try queueCall { try desk.checkPass(show: show, pass: pass) } }
         // Decided with the joins that arrive meanwhile; the connection waits suspended, not a thread.
         let deferred = DeferredResponse()
         let log = requestLog
-        desk.join(show: show, address: r.clientAddress, now: now, identity: identity, proof: proof) { result in
+        desk.join(show: show, address: r.clientAddress, now: now, identity: identity, proof: proof, lane: lane) { result in
             deferred.complete {
                 let response: HTTPResponse
                 do {
@@ -115,6 +118,16 @@ extension SeatAPI {
                 detail: "show \(show) sells by real name: join with your document (idType, idNumber); one place in the line a document")
         }
         do { return try inventory.queueIdentity(show: show, idType: idType, idNumber: idNumber) } catch { throw error.problem }
+    }
+
+    /// `POST /v1/shows/{id}/queue/lanes/{lane}/passes` (a manager): passes into a priority lane to hand out.
+    func lanePasses(_ show: String, lane: String, _ r: HTTPRequest, trace: RequestTrace, by who: Operator) throws -> HTTPResponse {
+        let body = try RequestBody.decode(r, QueueLanePassesRequest.init(json:))
+        let desk = try desk()
+        if !desk.knows(show: show) { _ = try desk.load(show: show, now: Self.now()) }
+        let passes = try queueCall { try desk.passes(show: show, lane: lane, count: body.count) }
+        let ticket = try inventory.beginLogAct(show: show, action: "queue-passes", what: "\(body.count) passes into lane \(lane)", by: who.name)
+        return afterCommit(ticket, trace: trace) { .json(201, QueueLanePasses(lane: lane, passes: passes), headers: [("Cache-Control", "no-store")]) }
     }
 
     /// `GET /v1/shows/{id}/queue/challenge`: a proof-of-work challenge at the bits the room asks now.
@@ -302,6 +315,14 @@ extension SeatAPI {
                     403, "proof-of-work-required", "Proof of work required",
                     detail: "this waiting room asks a proof of work (\(bits) bits): GET its challenge, solve it, join with challenge and solution",
                     extensions: [("challenge", "\"/v1/shows/{id}/queue/challenge\""), ("bits", String(bits))])
+            case .join(.passUsed):
+                throw Problem(409, "lane-pass-used", "Pass already used", detail: "this lane pass has joined the line already (each joins once)")
+            case .pass(.noLane(let lane)):
+                throw Problem(404, "no-lane", "No such lane", detail: "the waiting room has no lane \(lane)")
+            case .pass(.otherShow(let other)):
+                throw Problem(403, "lane-pass-invalid", "Pass not accepted", detail: "lanePass: issued for show \(other)")
+            case .pass:
+                throw Problem(403, "lane-pass-invalid", "Pass not accepted", detail: "lanePass: not a pass of this server")
             case .proof(let problem):
                 let (slug, detail): (String, String)
                 switch problem {
@@ -319,23 +340,28 @@ extension SeatAPI {
 
     static func queueResource(_ s: QueueDesk.Summary) -> QueueResource {
         let state: QueueResource.State = s.offAt != nil ? .off : s.soldOut ? .soldOut : s.openedAt != nil ? .open : .before
-        return QueueResource(
+        var resource = QueueResource(
             showID: s.showID, state: state,
             settings: QueueSettingsRequest(
                 opensAt: Render.iso(s.settings.opensAt), admitPerMinute: s.settings.admitPerMinute, earlyMinutes: s.settings.earlyMinutes,
                 admissionMinutes: s.settings.admissionMinutes, maxEntriesPerAddress: s.settings.maxEntriesPerAddress,
                 maxEntriesPerNetwork: s.settings.maxEntriesPerNetwork, maxJoinsPerSecond: s.settings.maxJoinsPerSecond,
-                proofOfWorkBits: s.settings.proofOfWorkBits, drawAt: s.settings.drawAt.map(Render.iso), drawWinners: s.settings.drawWinners),
+                proofOfWorkBits: s.settings.proofOfWorkBits, drawAt: s.settings.drawAt.map(Render.iso), drawWinners: s.settings.drawWinners,
+                lanes: s.settings.lanes.map { QueueLaneSetting(name: $0.name, share: $0.share) }),
             length: s.length, admitted: s.admitted, admittedLastMinute: s.admittedLastMinute, waitAtBackSeconds: s.waitAtBack,
             openedAt: s.openedAt.map(Render.iso), seedCommitment: s.seedCommitment, seed: s.seed, shuffled: s.shuffleOrder?.count ?? 0,
             registered: s.settings.drawAt != nil ? s.registered : nil)
+        resource.laneCounts = s.lanes.map { QueueLaneCount(name: $0.lane.name, share: $0.lane.share, waiting: $0.waiting, admitted: $0.admitted) }
+        return resource
     }
 
     static func queuePlace(_ p: QueueDesk.Place) -> QueuePlace {
-        QueuePlace(
+        var place = QueuePlace(
             showID: p.showID, state: QueuePlace.State(rawValue: p.status.state.rawValue) ?? .left, position: p.status.position, ahead: p.status.ahead,
             etaSeconds: p.status.etaSeconds, admission: p.admission, admittedUntil: p.status.admittedUntil.map(Render.iso), queueOff: p.queueOff,
             opensAt: Render.iso(p.opensAt), revision: Int(p.revision), slotAt: p.status.slotAt.map(Render.iso), drawAt: p.drawAt.map(Render.iso))
+        place.lane = p.lane
+        return place
     }
 }
 

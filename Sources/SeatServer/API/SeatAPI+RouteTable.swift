@@ -51,6 +51,9 @@ extension SeatAPI {
                 ("POST", .joinQueue, { api, c in try api.joinQueue(c[0], c.request, trace: c.trace) }),
             ]),
         Route("/v1/shows/{id}/queue/challenge", [("GET", .getQueueChallenge, { api, c in try api.queueChallenge(c[0], c.request) })]),
+        Route(
+            "/v1/shows/{id}/queue/lanes/{lane}/passes",
+            [("POST", .createLanePasses, { api, c in try api.lanePasses(c[0], lane: c[1], c.request, trace: c.trace, by: try c.signedIn) })]),
         Route("/v1/shows/{id}/queue/draw", [("GET", .getQueueDraw, { api, c in try api.queueDraw(c[0]) })]),
         Route("/v1/queue/{entry}", [("GET", .getQueuePlace, { api, c in try api.queuePlace(c[0], c.request) })]),
         Route("/v1/queue/{entry}/events", [("GET", .queuePlaceEvents, { api, c in try api.queueEvents(c[0], c.request) })]),

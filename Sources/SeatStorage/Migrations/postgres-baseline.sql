@@ -291,6 +291,8 @@ CREATE TABLE queue_entries (
     revision bigint NOT NULL,
     identity text,
     proof text,
+    lane text,
+    pass text,
     CONSTRAINT queue_entries_state_check CHECK ((state = ANY (ARRAY['early'::text, 'waiting'::text, 'admitted'::text, 'soldOut'::text, 'left'::text, 'notDrawn'::text])))
 );
 
@@ -313,7 +315,8 @@ CREATE TABLE queues (
     max_joins_per_second integer DEFAULT 1000 NOT NULL,
     pow_bits integer DEFAULT 0 NOT NULL,
     draw_at bigint,
-    draw_winners integer DEFAULT 0 NOT NULL
+    draw_winners integer DEFAULT 0 NOT NULL,
+    lanes text
 );
 
 CREATE TABLE refunds (

@@ -26,12 +26,12 @@ CREATE TABLE show_log(show_id TEXT NOT NULL, version INTEGER NOT NULL, created_a
 CREATE TABLE queues(show_id TEXT PRIMARY KEY REFERENCES shows(id), created_at INTEGER NOT NULL, opens_at INTEGER NOT NULL,
                     admit_per_minute INTEGER NOT NULL, early_minutes INTEGER NOT NULL, admission_minutes INTEGER NOT NULL,
                     max_per_address INTEGER NOT NULL, opened_at INTEGER, early_count INTEGER NOT NULL, credit REAL NOT NULL,
-                    last_advance INTEGER, sold_out INTEGER NOT NULL, off_at INTEGER, revision INTEGER NOT NULL, max_per_network INTEGER NOT NULL DEFAULT 64, max_joins_per_second INTEGER NOT NULL DEFAULT 1000, pow_bits INTEGER NOT NULL DEFAULT 0, draw_at INTEGER, draw_winners INTEGER NOT NULL DEFAULT 0);
+                    last_advance INTEGER, sold_out INTEGER NOT NULL, off_at INTEGER, revision INTEGER NOT NULL, max_per_network INTEGER NOT NULL DEFAULT 64, max_joins_per_second INTEGER NOT NULL DEFAULT 1000, pow_bits INTEGER NOT NULL DEFAULT 0, draw_at INTEGER, draw_winners INTEGER NOT NULL DEFAULT 0, lanes TEXT);
 CREATE TABLE "queue_entries"(show_id TEXT NOT NULL REFERENCES queues(show_id), key TEXT NOT NULL, address TEXT NOT NULL,
                               seq INTEGER NOT NULL, arrived_at INTEGER NOT NULL,
                               state TEXT NOT NULL CHECK(state IN ('early','waiting','admitted','soldOut','left','notDrawn')),
                               place INTEGER, admitted_until INTEGER, used INTEGER NOT NULL, last_seen INTEGER NOT NULL,
-                              revision INTEGER NOT NULL, identity TEXT, proof TEXT, PRIMARY KEY(show_id, key)) WITHOUT ROWID;
+                              revision INTEGER NOT NULL, identity TEXT, proof TEXT, lane TEXT, pass TEXT, PRIMARY KEY(show_id, key)) WITHOUT ROWID;
 CREATE INDEX queue_entries_revision ON queue_entries(show_id, revision);
 CREATE TABLE ticket_presence(show_id TEXT NOT NULL REFERENCES shows(id), ticket_id TEXT NOT NULL, inside INTEGER NOT NULL,
                              seat INTEGER NOT NULL, nonce TEXT NOT NULL, gate TEXT NOT NULL, operator TEXT NOT NULL, at INTEGER NOT NULL,

@@ -21,6 +21,9 @@ public struct QueueSettingsRequest: Sendable, Hashable {
     /// first `drawWinners` get purchase slots from `opensAt`.
     public var drawAt: String?
     public var drawWinners: Int
+    /// Priority lanes (`[{"name":"fanclub","share":70}]`): buyers with a lane's pass wait in it, and it
+    /// has its share (percent) of the admissions; the public line the rest.
+    public var lanes: [QueueLaneSetting]
 
     /// The bounds (`QueueSettings` in SeatQueue holds the same, for its own callers; QueueTests checks both agree).
     public static let admitPerMinuteRange = 1...100_000
@@ -34,9 +37,10 @@ public struct QueueSettingsRequest: Sendable, Hashable {
 
     public init(
         opensAt: String, admitPerMinute: Int, earlyMinutes: Int = 30, admissionMinutes: Int = 10, maxEntriesPerAddress: Int = 8,
-        maxEntriesPerNetwork: Int = 64, maxJoinsPerSecond: Int = 1_000, proofOfWorkBits: Int = 0, drawAt: String? = nil, drawWinners: Int = 0
+        maxEntriesPerNetwork: Int = 64, maxJoinsPerSecond: Int = 1_000, proofOfWorkBits: Int = 0, drawAt: String? = nil, drawWinners: Int = 0,
+        lanes: [QueueLaneSetting] = []
     ) {
-        self.proofOfWorkBits = proofOfWorkBits; self.drawAt = drawAt; self.drawWinners = drawWinners
+        self.proofOfWorkBits = proofOfWorkBits; self.drawAt = drawAt; self.drawWinners = drawWinners; self.lanes = lanes
         self.opensAt = opensAt; self.admitPerMinute = admitPerMinute; self.earlyMinutes = earlyMinutes
         self.admissionMinutes = admissionMinutes; self.maxEntriesPerAddress = maxEntriesPerAddress
         self.maxEntriesPerNetwork = maxEntriesPerNetwork; self.maxJoinsPerSecond = maxJoinsPerSecond
@@ -53,10 +57,16 @@ public struct QueueSettingsRequest: Sendable, Hashable {
         return w.bytes
     }
 
-    /// The proof of work and the draw, when set.
-    func writeFairness(into w: inout JSONWriter) {
+    /// The proof of work, the draw and the lanes, when set.
+    func writeFairness(into w: inout JSONWriter, lanes withLanes: Bool = true) {
         if proofOfWorkBits > 0 { w.key("proofOfWorkBits"); w.number(proofOfWorkBits) }
         if let drawAt { w.key("drawAt"); w.string(drawAt); w.key("drawWinners"); w.number(drawWinners) }
+        guard withLanes, !lanes.isEmpty else { return }
+        w.key("lanes"); w.raw("[")
+        for (k, lane) in lanes.enumerated() {
+            w.raw(k == 0 ? "{" : ",{"); w.key("name", first: true); w.string(lane.name); w.key("share"); w.number(lane.share); w.raw("}")
+        }
+        w.raw("]")
     }
 
     public init(json bytes: [UInt8]) throws(WireError) {
@@ -65,7 +75,7 @@ public struct QueueSettingsRequest: Sendable, Hashable {
         o.rejectUnknownKeys(
             [
                 "opensAt", "admitPerMinute", "earlyMinutes", "admissionMinutes", "maxEntriesPerAddress", "maxEntriesPerNetwork", "maxJoinsPerSecond",
-                "proofOfWorkBits", "drawAt", "drawWinners",
+                "proofOfWorkBits", "drawAt", "drawWinners", "lanes",
             ], at: "", into: &log)
         let opensAt = o.text("opensAt", into: &log)
         if let s = opensAt, Timestamp.milliseconds(s) == nil {
@@ -97,6 +107,15 @@ public struct QueueSettingsRequest: Sendable, Hashable {
                 log.add("drawAt", "after registration opens (earlyMinutes = \(early) before opensAt): registrants need a window")
             }
         }
+        var lanes: [QueueLaneSetting] = []
+        for (k, item) in (o.array("lanes", at: "", into: &log, required: false) ?? []).enumerated() {
+            guard let lane = item.object(at: "lanes[\(k)]", into: &log) else { continue }
+            lane.rejectUnknownKeys(["name", "share"], at: "lanes[\(k)]", into: &log)
+            if let name = lane.string("name", at: "lanes[\(k)]", into: &log), let share = lane.integer("share", at: "lanes[\(k)]", into: &log) {
+                lanes.append(QueueLaneSetting(name: name, share: share))
+            }
+        }
+        for p in Self.laneProblems(lanes) { log.add(p.path, p.message) }
         if let perAddress, let perNetwork, perNetwork < perAddress {
             log.add("maxEntriesPerNetwork", "at least maxEntriesPerAddress (\(perAddress)): a network holds its addresses' places")
         }
@@ -106,7 +125,25 @@ public struct QueueSettingsRequest: Sendable, Hashable {
         self.init(
             opensAt: opensAt, admitPerMinute: rate, earlyMinutes: early, admissionMinutes: admission, maxEntriesPerAddress: perAddress,
             maxEntriesPerNetwork: perNetwork, maxJoinsPerSecond: perSecond, proofOfWorkBits: bits, drawAt: drawAt,
-            drawWinners: drawAt == nil ? 0 : winners)
+            drawWinners: drawAt == nil ? 0 : winners, lanes: lanes)
+    }
+
+    /// The lanes' rules (QueueLane in SeatQueue holds the same; QueueFairnessTests checks both agree).
+    public static func laneProblems(_ lanes: [QueueLaneSetting]) -> [(path: String, message: String)] {
+        var out: [(String, String)] = []
+        if lanes.count > 4 { out.append(("lanes", "at most 4 lanes, got \(lanes.count)")) }
+        var seen: Set<String> = []
+        for (k, lane) in lanes.enumerated() {
+            let good =
+                (1...32).contains(lane.name.utf8.count) && lane.name != "public"
+                && lane.name.utf8.allSatisfy { (97...122).contains($0) || (48...57).contains($0) || $0 == 45 }
+            if !good { out.append(("lanes[\(k)].name", "1 to 32 lowercase letters, digits and -, not public")) }
+            if !seen.insert(lane.name).inserted { out.append(("lanes[\(k)].name", "\(lane.name) is named twice")) }
+            if !(1...100).contains(lane.share) { out.append(("lanes[\(k)].share", "percent of the admissions from 1 to 100, got \(lane.share)")) }
+        }
+        let total = lanes.reduce(0) { $0 + $1.share }
+        if total > 100 { out.append(("lanes", "the lanes' shares add up to \(total) %: at most 100 (the public line has the rest)")) }
+        return out
     }
 }
 
@@ -129,6 +166,11 @@ extension QueueSettingsRequest: WireBody {
                 .described("registration and draw: registration closes and the draw is made at this instant (after joining opens, by opensAt)"),
             "drawWinners": .integer(minimum: drawWinnersRange.lowerBound, maximum: drawWinnersRange.upperBound)
                 .described("registrants drawn (with drawAt): each given a purchase slot from opensAt at the admission rate"),
+            "lanes": .array(
+                .object(
+                    ["name": .string(pattern: "^[a-z0-9-]{1,32}$"), "share": .integer(minimum: 1, maximum: 100)], required: ["name", "share"],
+                    closed: true), maxItems: 4
+            ).described("priority lanes: buyers with a lane's pass wait in it and it has its share (percent) of admissions; the public line the rest"),
         ], required: ["opensAt", "admitPerMinute"], closed: true
     ).example(#"{"opensAt":"2026-12-20T20:00:00+08:00","admitPerMinute":600,"earlyMinutes":30,"admissionMinutes":10,"maxEntriesPerAddress":4}"#)
 }
@@ -155,6 +197,8 @@ public struct QueueResource: Sendable, Hashable {
     public var shuffled: Int
     /// A draw's registrants: so far, or drawn.
     public var registered: Int?
+    /// Each priority lane: buyers waiting in it and let in from it.
+    public var laneCounts: [QueueLaneCount] = []
 
     public init(
         showID: String, state: State, settings: QueueSettingsRequest, length: Int, admitted: Int, admittedLastMinute: Int, waitAtBackSeconds: Int,
@@ -172,8 +216,16 @@ public struct QueueResource: Sendable, Hashable {
         w.key("earlyMinutes"); w.number(settings.earlyMinutes); w.key("admissionMinutes"); w.number(settings.admissionMinutes)
         w.key("maxEntriesPerAddress"); w.number(settings.maxEntriesPerAddress)
         w.key("maxEntriesPerNetwork"); w.number(settings.maxEntriesPerNetwork); w.key("maxJoinsPerSecond"); w.number(settings.maxJoinsPerSecond)
-        settings.writeFairness(into: &w)
+        settings.writeFairness(into: &w, lanes: false)
         if let registered { w.key("registered"); w.number(registered) }
+        if !laneCounts.isEmpty {
+            w.key("lanes"); w.raw("[")
+            for (k, lane) in laneCounts.enumerated() {
+                w.raw(k == 0 ? "{" : ",{"); w.key("name", first: true); w.string(lane.name); w.key("share"); w.number(lane.share)
+                w.key("waiting"); w.number(lane.waiting); w.key("admitted"); w.number(lane.admitted); w.raw("}")
+            }
+            w.raw("]")
+        }
         w.key("length"); w.number(length); w.key("admitted"); w.number(admitted); w.key("admittedLastMinute"); w.number(admittedLastMinute)
         w.key("waitAtBackSeconds"); w.number(waitAtBackSeconds)
         if let openedAt { w.key("openedAt"); w.string(openedAt) }
@@ -194,6 +246,11 @@ public struct QueueResource: Sendable, Hashable {
             length: o.whole("length"), admitted: o.whole("admitted"), admittedLastMinute: o.whole("admittedLastMinute"),
             waitAtBackSeconds: o.whole("waitAtBackSeconds"), openedAt: o.optionalText("openedAt"), seedCommitment: o.text("seedCommitment"),
             seed: o.optionalText("seed"), shuffled: o.whole("shuffled"), registered: o["registered"]?.intValue)
+        laneCounts = (o["lanes"]?.arrayValue ?? []).compactMap(\.objectValue).map {
+            QueueLaneCount(
+                name: $0["name"]?.stringValue ?? "", share: $0["share"]?.intValue ?? 0, waiting: $0["waiting"]?.intValue ?? 0,
+                admitted: $0["admitted"]?.intValue ?? 0)
+        }
     }
 }
 
@@ -222,6 +279,12 @@ extension QueueResource: WireBody, WireWritable {
             "drawAt": .string(format: "date-time"),
             "drawWinners": .integer(minimum: 1),
             "registered": .integer(minimum: 0).described("a draw's registrants: so far, or drawn"),
+            "lanes": .array(
+                .object(
+                    [
+                        "name": .string(), "share": .integer(minimum: 1, maximum: 100), "waiting": .integer(minimum: 0),
+                        "admitted": .integer(minimum: 0),
+                    ], required: ["name", "share", "waiting", "admitted"])),
         ],
         required: [
             "showId", "state", "opensAt", "admitPerMinute", "earlyMinutes", "admissionMinutes", "maxEntriesPerAddress", "maxEntriesPerNetwork",
@@ -255,6 +318,8 @@ public struct QueuePlace: Sendable, Hashable {
     /// A draw's winner: when the purchase slot starts. A room with a draw: when the draw is made.
     public var slotAt: String?
     public var drawAt: String?
+    /// The priority lane the buyer waits in (absent: the public line); `position` counts within it.
+    public var lane: String?
 
     public init(
         entry: String? = nil, showID: String, state: State, position: Int? = nil, ahead: Int? = nil, etaSeconds: Int? = nil, admission: String? = nil,
@@ -279,6 +344,7 @@ public struct QueuePlace: Sendable, Hashable {
         if let opensAt { w.key("opensAt"); w.string(opensAt) }
         if let slotAt { w.key("slotAt"); w.string(slotAt) }
         if let drawAt { w.key("drawAt"); w.string(drawAt) }
+        if let lane { w.key("lane"); w.string(lane) }
         w.key("revision"); w.number(revision)
         w.raw("}")
     }
@@ -290,6 +356,7 @@ public struct QueuePlace: Sendable, Hashable {
             ahead: o["ahead"]?.intValue, etaSeconds: o["etaSeconds"]?.intValue, admission: o.optionalText("admission"),
             admittedUntil: o.optionalText("admittedUntil"), queueOff: o.flag("queueOff"), opensAt: o.optionalText("opensAt"),
             revision: o.whole("revision"), slotAt: o.optionalText("slotAt"), drawAt: o.optionalText("drawAt"))
+        lane = o.optionalText("lane")
     }
 }
 
@@ -310,8 +377,27 @@ extension QueuePlace: WireBody, WireWritable {
             "revision": .integer(minimum: 0).described("the room's revision this answer reflects: send it back as ?after= when asking again"),
             "slotAt": .string(format: "date-time").described("a draw's winner: when the purchase slot starts (the admission comes then)"),
             "drawAt": .string(format: "date-time").described("a room with a draw: when registration closes and the draw is made"),
+            "lane": .string().described("the priority lane the buyer waits in (absent: the public line); position counts within it"),
         ], required: ["showId", "state", "queueOff", "revision"]
     ).example(
         #"{"entry":"q5f0c3d2a9b8e7f6a5b4c3d2e1f0a9b8c","showId":"premiere","state":"waiting","position":1204,"ahead":1203,"etaSeconds":121,"#
             + #""queueOff":false,"revision":2817}"#)
+}
+
+/// A priority lane as a manager sets it.
+public struct QueueLaneSetting: Sendable, Hashable {
+    public var name: String
+    public var share: Int
+    public init(name: String, share: Int) { self.name = name; self.share = share }
+}
+
+/// A priority lane as a manager sees it: its share, buyers waiting in it and let in from it.
+public struct QueueLaneCount: Sendable, Hashable {
+    public var name: String
+    public var share: Int
+    public var waiting: Int
+    public var admitted: Int
+    public init(name: String, share: Int, waiting: Int, admitted: Int) {
+        self.name = name; self.share = share; self.waiting = waiting; self.admitted = admitted
+    }
 }

@@ -9,16 +9,18 @@ public struct QueueJoinRequest: Sendable, Hashable {
     public var solution: String?
     public var idType: String?
     public var idNumber: String?
+    /// A pass into one of the room's priority lanes (a fan club's), each joining once.
+    public var lanePass: String?
 
-    public init(challenge: String? = nil, solution: String? = nil, idType: String? = nil, idNumber: String? = nil) {
-        self.challenge = challenge; self.solution = solution; self.idType = idType; self.idNumber = idNumber
+    public init(challenge: String? = nil, solution: String? = nil, idType: String? = nil, idNumber: String? = nil, lanePass: String? = nil) {
+        self.challenge = challenge; self.solution = solution; self.idType = idType; self.idNumber = idNumber; self.lanePass = lanePass
     }
 
     public func jsonBytes() -> [UInt8] {
         var w = JSONWriter()
         w.raw("{")
         var first = true
-        for (key, value) in [("challenge", challenge), ("solution", solution), ("idType", idType), ("idNumber", idNumber)] {
+        for (key, value) in [("challenge", challenge), ("solution", solution), ("idType", idType), ("idNumber", idNumber), ("lanePass", lanePass)] {
             guard let value else { continue }
             w.key(key, first: first); w.string(value); first = false
         }
@@ -31,7 +33,8 @@ public struct QueueJoinRequest: Sendable, Hashable {
     public init(json bytes: [UInt8]) throws(WireError) {
         let o = try WireError.object(bytes)
         var log = ProblemLog()
-        o.rejectUnknownKeys(["challenge", "solution", "idType", "idNumber"], at: "", into: &log)
+        o.rejectUnknownKeys(["challenge", "solution", "idType", "idNumber", "lanePass"], at: "", into: &log)
+        let lanePass = o.text("lanePass", into: &log, required: false)
         let challenge = o.text("challenge", into: &log, required: false), solution = o.text("solution", into: &log, required: false)
         let idType = o.text("idType", into: &log, required: false), idNumber = o.text("idNumber", into: &log, required: false)
         if challenge != nil && solution == nil { log.add("solution", "the solution of the challenge (decimal digits)") }
@@ -42,7 +45,7 @@ public struct QueueJoinRequest: Sendable, Hashable {
         if idType != nil && idNumber == nil { log.add("idNumber", "the document's number") }
         if idNumber != nil && idType == nil { log.add("idType", "the document's type (idCard, passport, …)") }
         guard log.isEmpty else { throw .invalid(log.error) }
-        self.init(challenge: challenge, solution: solution, idType: idType, idNumber: idNumber)
+        self.init(challenge: challenge, solution: solution, idType: idType, idNumber: idNumber, lanePass: lanePass)
     }
 }
 
@@ -57,6 +60,8 @@ extension QueueJoinRequest: WireBody {
             "idType": .oneOf(["idCard", "passport", "hkMacauPermit", "taiwanPermit", "militaryId"]),
             "idNumber": .string(pattern: #"^[^\u0000-\u001f\u007f-\u009f]{1,40}$"#)
                 .described("a real-name show: the buyer's document (one place in the line a document)"),
+            "lanePass": .string(pattern: #"^lp1\.[^.]+\.[a-z0-9-]+\.[0-9a-z]+\.[0-9a-f]{32}$"#)
+                .described("a pass into one of the room's priority lanes (POST …/queue/lanes/{lane}/passes), each joining once"),
         ], required: [], closed: true
     ).example(
         #"{"challenge":"pw1.premiere.20.1797000000000.1f2e3d4c5b6a7988x0a1b2c3d4e5f6071.5f0c3d2a9b8e7f6a5b4c3d2e1f0a9b8c5f0c3d2a9b8e7f6a5b4c3d2e1f0a9b8c","solution":"734021"}"#
@@ -147,4 +152,61 @@ extension QueueDrawResource: WireBody, WireWritable {
             "winners": .integer(minimum: 0),
         ], required: ["showId", "seedCommitment", "order"]
     ).example(#"{"showId":"premiere","seedCommitment":"9f2c1e0d8b7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e","order":[]}"#)
+}
+
+/// `POST /v1/shows/{id}/queue/lanes/{lane}/passes` (a manager): how many passes to issue.
+public struct QueueLanePassesRequest: Sendable, Hashable {
+    public var count: Int
+    public static let countRange = 1...10_000
+
+    public init(count: Int) { self.count = count }
+
+    public init(json bytes: [UInt8]) throws(WireError) {
+        let o = try WireError.object(bytes)
+        var log = ProblemLog()
+        o.rejectUnknownKeys(["count"], at: "", into: &log)
+        let count = o.integer("count", at: "", into: &log)
+        if let count, !Self.countRange.contains(count) { log.add("count", "passes from 1 to 10000, got \(count)") }
+        guard log.isEmpty, let count else { throw .invalid(log.error) }
+        self.init(count: count)
+    }
+
+    public func jsonBytes() -> [UInt8] { Array(#"{"count":\#(count)}"#.utf8) }
+}
+
+extension QueueLanePassesRequest: WireBody {
+    public static let schemaName = "QueueLanePassesRequest"
+    public static let schema: JSONSchema = .object(
+        ["count": .integer(minimum: countRange.lowerBound, maximum: countRange.upperBound)], required: ["count"], closed: true
+    ).example(#"{"count":500}"#)
+}
+
+/// The passes issued: hand each to one member (each joins the lane once).
+public struct QueueLanePasses: Sendable, Hashable {
+    public var lane: String
+    public var passes: [String]
+
+    public init(lane: String, passes: [String]) { self.lane = lane; self.passes = passes }
+
+    public func write(into w: inout JSONWriter) {
+        w.raw("{"); w.key("lane", first: true); w.string(lane); w.key("passes"); w.raw("[")
+        for (k, p) in passes.enumerated() {
+            if k > 0 { w.raw(",") }
+            w.string(p)
+        }
+        w.raw("]}")
+    }
+
+    public init(json bytes: [UInt8]) throws(WireError) {
+        let o = try Self.conformingObject(bytes)
+        self.init(lane: o.text("lane"), passes: o["passes"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+    }
+}
+
+extension QueueLanePasses: WireBody, WireWritable {
+    public static let schemaName = "QueueLanePasses"
+    public static let schema: JSONSchema = .object(
+        ["lane": .string(), "passes": .array(.string(pattern: #"^lp1\.[^.]+\.[a-z0-9-]+\.[0-9a-z]+\.[0-9a-f]{32}$"#))],
+        required: ["lane", "passes"]
+    ).example(#"{"lane":"fanclub","passes":["lp1.premiere.fanclub.3w5e11264sgsg.5f0c3d2a9b8e7f6a5b4c3d2e1f0a9b8c"]}"#)
 }

@@ -101,6 +101,8 @@
   revision bigint NOT NULL
   identity text
   proof text
+  lane text
+  pass text
 
 -- table queues
   show_id text NOT NULL
@@ -122,6 +124,7 @@
   pow_bits integer NOT NULL DEFAULT 0
   draw_at bigint
   draw_winners integer NOT NULL DEFAULT 0
+  lanes text
 
 -- table refunds
   hold_id text NOT NULL

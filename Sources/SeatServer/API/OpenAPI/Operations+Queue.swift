@@ -51,6 +51,16 @@ extension APIOperation {
         answers: [.json(200, "the challenge", .ref(QueueChallengeResource.self))],
         problems: [404, 409, 429, 503])
 
+    /// `POST /v1/shows/{id}/queue/lanes/{lane}/passes`
+    static let createLanePasses = APIOperation(
+        "createLanePasses",
+        "Issue passes into one of the waiting room's priority lanes (managers), to hand to its members (a fan club's): each joins that lane once",
+        access: .role(.manager, "issue lane passes"),
+        parameters: [.showId, .path("lane", .string(pattern: "^[a-z0-9-]{1,32}$"), example: "\"fanclub\"")],
+        body: .ref(QueueLanePassesRequest.self),
+        answers: [.json(201, "the passes", .ref(QueueLanePasses.self))],
+        problems: [401, 403, 404, 413, 422, 503])
+
     /// `GET /v1/shows/{id}/queue/draw`
     static let getQueueDraw = APIOperation(
         "getQueueDraw",
