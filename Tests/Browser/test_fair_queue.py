@@ -98,14 +98,14 @@ class FairQueueTests(PickerCase):
 
     def test_not_drawn_on_a_phone(self):
         status, room = self.server.send("PUT", f"/v1/shows/{self.show}/queue",
-                                        {"opensAt": iso(60), "admitPerMinute": 60, "earlyMinutes": 60, "drawAt": iso(4), "drawWinners": 1},
+                                        {"opensAt": iso(60), "admitPerMinute": 60, "earlyMinutes": 60, "drawAt": iso(10), "drawWinners": 1},
                                         admin=True)
         self.assertEqual(status, 200, room)
         # Someone else registers first; whichever the seed draws, one of the two pages is told it was not drawn.
         pages = [self.phone(self.show, "zh") for _ in range(2)]
         for d in pages:
             self.wait(d, lambda d: self.text(d, "queue-title") == "已登记抽签", message="registered")
-        self.wait(pages[0], lambda d: all(self.text(p, "queue-title") in ("恭喜中签！", "未中签") for p in pages), timeout=10,
+        self.wait(pages[0], lambda d: all(self.text(p, "queue-title") in ("恭喜中签！", "未中签") for p in pages), timeout=20,
                   message="the draw made")
         titles = sorted(self.text(p, "queue-title") for p in pages)
         self.assertEqual(titles, sorted(["未中签", "恭喜中签！"]))
@@ -114,6 +114,30 @@ class FairQueueTests(PickerCase):
         self.assertTrue(loser.find_element(By.ID, "queue-others").is_displayed())
         loser.save_screenshot(os.path.join(ARTIFACTS, "queue-not-drawn-phone-zh.png"))
         self.axe(loser, "not drawn, phone zh")
+
+    def test_lane_pass_link_desktop_zh(self):
+        # A fan club lane with every admission while it has anyone; two a minute, so the page stays in line.
+        status, room = self.server.send("PUT", f"/v1/shows/{self.show}/queue",
+                                        {"opensAt": iso(-1), "admitPerMinute": 2, "lanes": [{"name": "fanclub", "share": 100}]}, admin=True)
+        self.assertEqual(status, 200, room)
+        status, issued = self.server.send("POST", f"/v1/shows/{self.show}/queue/lanes/fanclub/passes", {"count": 3}, admin=True)
+        self.assertEqual(status, 201, issued)
+        for _ in range(3):
+            status, _ = self.server.post(f"/v1/shows/{self.show}/queue", None)
+            self.assertEqual(status, 201)
+        status, fan = self.server.post(f"/v1/shows/{self.show}/queue", {"lanePass": issued["passes"][0]})
+        self.assertEqual((status, fan.get("lane")), (201, "fanclub"), fan)
+        d = self.new_browser()
+        d.get(f"{self.server.url}/shows/{self.show}?lang=zh&pass={issued['passes'][1]}")
+        self.wait(d, lambda d: self.text(d, "queue-lane") == "优先通道：fanclub", message="the fan club's lane")
+        # Behind the one fan before it, ahead of the three who joined the public line first.
+        self.wait(d, lambda d: self.text(d, "queue-position") in ("1", "2"), message="a place in the lane")
+        d.save_screenshot(os.path.join(ARTIFACTS, "queue-lane-desktop-zh.png"))
+        self.axe(d, "the fan club lane, desktop zh")
+        # The same pass again, in another page: it has joined already.
+        other = self.new_browser()
+        other.get(f"{self.server.url}/shows/{self.show}?lang=zh&pass={issued['passes'][1]}")
+        self.wait(other, lambda d: "已被使用" in self.text(d, "queue-note"), message="a pass joins once")
 
 
 if __name__ == "__main__":

@@ -37,6 +37,10 @@ export async function waitingRoom(showId) {
   if (place && (place.state === 'left' || (place.state === 'admitted' && !place.admission && !place.queueOff))) place = null;
   /** @type {Record<string, string>} */
   const join = {};
+  let passRefused = false;
+  // A priority lane's pass comes in the link the fan club sent (…/shows/{id}?pass=lp1.…).
+  const pass = new URLSearchParams(location.search).get('pass');
+  if (pass) join.lanePass = pass;
   while (!place) {
     try {
       place = await api.joinQueue(showId, join);
@@ -44,10 +48,12 @@ export async function waitingRoom(showId) {
       const slug = error instanceof ApiProblem ? slugOf(error) : '';
       // No room (or it is off, or the show cannot sell: the map says why): buy as before.
       if (['no-queue', 'queue-off', 'show-started', 'show-cancelled', 'not-found'].includes(slug)) { setAdmission(showId, null); return; }
-      if (['queue-not-yet', 'sold-out', 'too-many-entries', 'too-many-from-network', 'id-in-line', 'registration-closed'].includes(slug)) {
+      if (['queue-not-yet', 'sold-out', 'too-many-entries', 'too-many-from-network', 'id-in-line', 'registration-closed', 'lane-pass-used'].includes(slug)) {
         closedRoom(showId, slug, error.problem);
         return new Promise(() => {});
       }
+      // A pass that is not this room's: the public line, said once the place is shown.
+      if (slug === 'lane-pass-invalid' || slug === 'no-lane') { delete join.lanePass; passRefused = true; continue; }
       // The room asks a proof of work (or the one given lapsed): solve a fresh challenge, then join with it.
       if (slug.startsWith('proof-of-work')) { Object.assign(join, await proveWork(showId)); continue; }
       // A real-name show: the buyer's document (again, with the server's word on it, when it was refused).
@@ -59,11 +65,12 @@ export async function waitingRoom(showId) {
     }
     save(showId, { entry: place.entry }, Boolean(place.drawAt));
   }
-  return new Promise(resolve => room(showId, saved(showId).entry, place, resolve));
+  if (passRefused) announce(t('queuePassRefused'));
+  return new Promise(resolve => room(showId, saved(showId).entry, place, resolve, passRefused));
 }
 
 /// The room's page for one entry, live until the buyer is let in (then `done`).
-function room(showId, entry, first, done) {
+function room(showId, entry, first, done, passRefused = false) {
   $('queue-page').hidden = false;
   $('show-page').hidden = true;
   fillShow(showId);
@@ -112,6 +119,8 @@ function room(showId, entry, first, done) {
     $('queue-progress-label').hidden = early || place.state === 'notDrawn';
     $('queue-progress').setAttribute('aria-valuetext', waiting ? t('queueAhead', place.ahead) : '');
     $('queue-ahead').textContent = waiting ? t('queueAhead', place.ahead) : early && !registered && !drawn ? t('queueShuffled') : '';
+    // The lane the buyer waits in (a fan club's), or why the pass did not count.
+    $('queue-lane').textContent = place.lane ? t('queueLane', place.lane) : passRefused ? t('queuePassRefused') : '';
     $('queue-eta').textContent = waiting || (early && !registered && !drawn) ? t('queueEta', place.etaSeconds ?? 0) : '';
     $('queue-note').textContent = place.state === 'admitted' && !place.queueOff && place.admittedUntil
       ? t('queueAdmittedFor', admissionMinutesLeft(place.admittedUntil, serverNow()), clock(place.admittedUntil))
@@ -150,10 +159,11 @@ function closedRoom(showId, slug, problem) {
   $('queue-progress').hidden = true;
   $('queue-identity').hidden = true;
   $('queue-title').textContent = t(slug === 'sold-out' ? 'queueSoldOutTitle' : slug === 'queue-not-yet' ? 'queueEarlyTitle'
-    : slug === 'registration-closed' ? 'queueRegisteredTitle' : slug === 'id-in-line' ? 'queueIdentityTitle' : 'queueTitle');
+    : slug === 'registration-closed' ? 'queueRegistrationClosedTitle' : slug === 'id-in-line' ? 'queueIdentityTitle' : 'queueTitle');
   const at = instant => instant ? `${showTime(localIso(instant)).day} ${showTime(localIso(instant)).time}` : '';
   $('queue-note').textContent = slug === 'sold-out' ? t('queueSoldOut') : slug === 'queue-not-yet' ? t('queueNotYet', at(problem.joinsFrom))
-    : slug === 'registration-closed' ? t('queueRegistrationClosed', at(problem.opensAt)) : slug === 'id-in-line' ? t('queueIdInLine') : t('queueTooMany');
+    : slug === 'registration-closed' ? t('queueRegistrationClosed', at(problem.opensAt)) : slug === 'id-in-line' ? t('queueIdInLine')
+    : slug === 'lane-pass-used' ? t('queuePassUsed') : t('queueTooMany');
   $('queue-others').hidden = slug !== 'sold-out' && slug !== 'registration-closed';
   announce($('queue-note').textContent);
 }
