@@ -14,6 +14,7 @@ export async function renderQueue() {
   clearInterval(timer);
   timer = setInterval(() => refresh().catch(() => {}), 2000);
   $('queue-form').hidden = !state.operator.may.includes('shows');
+  $('queue-pass-links').hidden = true;
   await refresh(true);
 }
 
@@ -36,6 +37,10 @@ async function refresh(fillForm = false) {
     [facts.lastMinute, `${room.admittedLastMinute} / ${room.admitPerMinute}`],
     [facts.waitAtBack, w('queueWait', room.waitAtBackSeconds)],
     [facts.sold, String(show.seats.sold)],
+    ...(room.proofOfWorkBits ? [[facts.pow, `${room.proofOfWorkBits}`]] : []),
+    ...(room.drawAt ? [[facts.draw, w('queueDrawFact', localTime(room.drawAt), room.registered ?? 0,
+      room.openedAt ? Math.min(room.drawWinners, room.registered ?? 0) : '–')]] : []),
+    ...(room.lanes ?? []).map(lane => [facts.lane, w('queueLaneFact', lane)]),
   ] : [[facts.state, w('queueNone')]];
   $('queue-live').replaceChildren(...rows.flatMap(([k, v]) => [Object.assign(document.createElement('dt'), { textContent: k }),
     Object.assign(document.createElement('dd'), { textContent: v })]));
@@ -43,12 +48,22 @@ async function refresh(fillForm = false) {
   const on = room && room.state !== 'off';
   $('queue-save').textContent = w(on ? 'queueUpdate' : 'queueSave');
   $('queue-off').hidden = !on;
+  const lanes = on ? room.lanes ?? [] : [];
+  $('queue-passes').hidden = !state.operator.may.includes('shows') || lanes.length === 0;
+  const select = /** @type {HTMLSelectElement} */ ($('queue-pass-lane'));
+  if (select.options.length !== lanes.length || [...select.options].some((o, k) => o.value !== lanes[k].name)) {
+    select.replaceChildren(...lanes.map(l => Object.assign(document.createElement('option'), { value: l.name, textContent: l.name })));
+  }
   if (fillForm && on) {
     $('queue-opens').value = localInput(room.opensAt);
     $('queue-rate').value = room.admitPerMinute;
     $('queue-early').value = room.earlyMinutes;
     $('queue-admission').value = room.admissionMinutes;
     $('queue-per-address').value = room.maxEntriesPerAddress;
+    $('queue-pow').value = room.proofOfWorkBits ?? 0;
+    $('queue-draw').value = room.drawAt ? localInput(room.drawAt) : '';
+    if (room.drawWinners) $('queue-winners').value = room.drawWinners;
+    $('queue-lanes').value = (room.lanes ?? []).map(l => `${l.name}:${l.share}`).join(', ');
   } else if (fillForm && !$('queue-opens').value) {
     $('queue-opens').value = localInput(new Date(Date.now() + 3_600_000).toISOString());
   }
@@ -67,13 +82,34 @@ export function bindQueue() {
     e.preventDefault();
     const number = id => Number($(id).value);
     try {
+      // Every setting the room has goes back (a PUT replaces them: one left out would be switched off).
+      const lanes = $('queue-lanes').value.split(',').map(x => x.trim()).filter(Boolean).map(x => {
+        const [name, share] = x.split(':').map(y => y.trim());
+        return { name, share: Number(share) };
+      });
       await call('PUT', `/v1/shows/${encodeURIComponent(state.showId)}/queue`, {
         opensAt: new Date($('queue-opens').value).toISOString(), admitPerMinute: number('queue-rate'), earlyMinutes: number('queue-early'),
-        admissionMinutes: number('queue-admission'), maxEntriesPerAddress: number('queue-per-address'),
+        admissionMinutes: number('queue-admission'), maxEntriesPerAddress: number('queue-per-address'), proofOfWorkBits: number('queue-pow'),
+        ...($('queue-draw').value ? { drawAt: new Date($('queue-draw').value).toISOString(), drawWinners: number('queue-winners') } : {}),
+        ...(lanes.length ? { lanes } : {}),
       });
       say('desk-message', w('queueSet'), 'ok');
       announce(w('queueSet'));
       await refresh(true);
+    } catch (error) { say('desk-message', problemWords(error)); }
+  });
+  $('queue-passes').addEventListener('submit', async e => {
+    e.preventDefault();
+    const lane = $('queue-pass-lane').value;
+    try {
+      const made = await call('POST', `/v1/shows/${encodeURIComponent(state.showId)}/queue/lanes/${encodeURIComponent(lane)}/passes`,
+        { count: Number($('queue-pass-count').value) });
+      const links = $('queue-pass-links');
+      links.value = made.passes.map(p => `${location.origin}/shows/${encodeURIComponent(state.showId)}?pass=${p}`).join('\n');
+      links.hidden = false;
+      const text = w('queuePassesMade', made.passes.length, lane);
+      say('desk-message', text, 'ok');
+      announce(text);
     } catch (error) { say('desk-message', problemWords(error)); }
   });
   $('queue-off').addEventListener('click', async () => {
