@@ -57,6 +57,18 @@ import Testing
         #expect(bad.code == 2 && bad.err.contains("--opens-at"), "\(bad)")
         let range = seatkit(base + ["--opens-at", "now", "--admit-per-minute", "0"])
         #expect(range.code == 1 && range.err.contains("422") && range.err.contains("admitPerMinute"), "\(range)")
+        // The fair room's settings: a proof of work, a draw, a fan club lane (all kept by an update that names them).
+        let fair = seatkit(
+            base + [
+                "--opens-at", "in 10 minutes", "--admit-per-minute", "600", "--proof-of-work-bits", "16", "--draw-at", "in 5 minutes",
+                "--draw-winners", "100", "--lane", "fanclub:70",
+            ])
+        #expect(fair.code == 0 && fair.out.contains("proof of work: 16 bits a join") && fair.out.contains("draw of 100 at "), "\(fair)")
+        #expect(fair.out.contains("lane fanclub (70 %): waiting 0, let in 0"), "\(fair)")
+        let badLane = seatkit(base + ["--opens-at", "now", "--admit-per-minute", "600", "--lane", "fanclub"])
+        #expect(badLane.code == 2 && badLane.err.contains("--lane is NAME:SHARE"), "\(badLane)")
+        let halfDraw = seatkit(base + ["--opens-at", "in 10 minutes", "--admit-per-minute", "600", "--draw-at", "in 5 minutes"])
+        #expect(halfDraw.code == 2 && halfDraw.err.contains("--draw-winners"), "\(halfDraw)")
         let off = seatkit(base + ["--off"])
         #expect(off.code == 0 && off.out.hasPrefix("waiting room of show: off"), "\(off)")
         #expect(try hold(server.connection(), ["5-1"]).status == 201, "holds need no admission once it is off")
