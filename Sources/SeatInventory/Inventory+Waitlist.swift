@@ -79,9 +79,12 @@ extension Inventory {
 
     /// Puts a buyer in the show's line for `count` seats of a category, a zone, or any. A show without
     /// a waitlist is a 409; a category or zone the show does not have, a 422 naming it.
-    public func joinWaitlist(show showID: String, category: String?, zone: String?, count: Int) throws(Refusal) -> WaitlistView {
+    public func joinWaitlist(
+        show showID: String, category: String?, zone: String?, count: Int, attendees: [AttendeeInput] = []
+    ) throws(Refusal) -> WaitlistView {
         let waitlists = try waitlistStore()
         let now = clock()
+        var sealed: String?
         try lockedWhenFresh(show: showID) { (m: Memory) throws(Refusal) in
             let state = try state(forShow: showID, in: m)
             try checkNotCancelled(state)
@@ -101,10 +104,11 @@ extension Inventory {
             guard (1...state.policy.maxSeats).contains(count) else {
                 throw Refusal.invalid(path: "count", "1 to \(state.policy.maxSeats) seats (the show's limit), got \(count)")
             }
+            sealed = try sealedWaitlistAttendees(attendees, count: count, in: state)
         }
         let token = "wl_" + Self.randomIDAndToken(prefix: "").token
         var entry = WaitlistEntry(
-            showID: showID, digest: Secrets.tokenDigest(token), category: category, zone: zone, count: count, attendees: nil, createdAt: now,
+            showID: showID, digest: Secrets.tokenDigest(token), category: category, zone: zone, count: count, attendees: sealed, createdAt: now,
             updatedAt: now)
         do {
             entry.seq = try waitlists.addWaitlistEntry(entry)

@@ -60,6 +60,7 @@ extension Inventory {
             }
             made += 1
             metrics.count("waitlist_offers")
+            nameOfferAttendees(plan.entry, token: plan.token)
         }
         try releaseUnwanted(show: show, waitlists)
         return made

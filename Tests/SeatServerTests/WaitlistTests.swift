@@ -114,6 +114,44 @@ import Testing
         #expect(try ExchangeTests().statuses(server, "wl", ["7-1", "7-3", "9-1"]) == ["held", "held", "sold"])
     }
 
+    @Test(arguments: StoreBackend.available) func aRealNameEntryNamesItsAttendeesWhenJoining(backend: StoreBackend) throws {
+        let server = try TicketTests().server(backend)
+        let c = try server.connection()
+        try ExchangeTests().makeShow(c, "wlrn", startsIn: 3 * 24 * 60, details: #"{"waitlist":{"offerMinutes":5},"realName":"perTicket"}"#)
+        try ExchangeTests().sell(c, "wlrn", ["7-1", "7-2"], ref: "RN-SOLD")
+        let a = RealNameTests.idCard(21), b = RealNameTests.idCard(22)
+        var slip = Array(b)
+        slip[17] = slip[17] == "1" ? "2" : "1"
+        let person = { (name: String, number: String) in #"{"name":"\#(name)","idType":"idCard","idNumber":"\#(number)"}"# }
+        // Each wrong list refused naming what is wrong; none joins.
+        for (body, status, words) in [
+            (#"{"price":"vip","count":2,"attendees":[\#(person("王小明", a))]}"#, 422, "one attendee a seat"),
+            (#"{"price":"vip","count":2,"attendees":[\#(person("王小明", a)),\#(person("李雷", String(slip)))]}"#, 422, "attendees[1].idNumber"),
+            (#"{"price":"vip","count":2,"attendees":[\#(person("王小明", a)),\#(person("王小明", a))]}"#, 409, "the same document"),
+            (#"{"price":"vip","count":1,"attendees":[{"seat":"7-1","name":"王小明","idType":"idCard","idNumber":"\#(a)"}]}"#, 422, "attendees[0].seat"),
+        ] {
+            let r = try c.request("POST", "/v1/shows/wlrn/waitlist", json: body)
+            #expect(r.status == status && r.text.contains(words), "\(r.text)")
+        }
+        let entry = try join(c, #"{"price":"vip","count":2,"attendees":[\#(person("王小明", a)),\#(person("李雷", b))]}"#, show: "wlrn")
+        #expect(entry.position == 1, "the refused ones never joined")
+        let token = try #require(entry.entry)
+        // Both seats refunded: the offer's hold names the two, masked; the buyer pays without naming anyone.
+        #expect(try c.request("POST", "/v1/orders/RN-SOLD/refund", json: #"{"seats":["7-1","7-2"],"reason":"ill"}"#, headers: Self.li).status == 200)
+        let (offered, _) = try awaitState(c, token, "offered")
+        let offer = try #require(offered.offer, "\(offered)")
+        let deadline = Date().addingTimeInterval(3)
+        var hold = try c.request("GET", "/v1/holds/\(offer.token)")
+        while (hold.json?["attendees"]?.arrayValue?.count ?? 0) < 2 && Date() < deadline {
+            usleep(50_000)
+            hold = try c.request("GET", "/v1/holds/\(offer.token)")
+        }
+        let names = hold.json?["attendees"]?.arrayValue?.compactMap { $0.objectValue?["name"]?.stringValue } ?? []
+        #expect(names.sorted() == ["李*", "王*明"].sorted() && !hold.text.contains(a), "\(hold.text)")
+        let bought = try c.request("POST", "/v1/holds/\(offer.token)/confirm", json: #"{"orderRef":"WL-RN"}"#)
+        #expect(bought.status == 200, "\(bought.text)")
+    }
+
     @Test(arguments: StoreBackend.available) func badWaitlistRequestsArePreciseAndChangeNothing(backend: StoreBackend) throws {
         let server = try TicketTests().server(backend)
         let c = try server.connection()

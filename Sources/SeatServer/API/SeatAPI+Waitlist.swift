@@ -11,7 +11,8 @@ extension SeatAPI {
         // No such show is a 404 whatever the body, as for a hold.
         if inventory.showSummary(showID) == nil { throw inventory.noSuchShow(showID) }
         let body = try RequestBody.decode(r, WaitlistRequest.init(json:))
-        let view = try inventory.joinWaitlist(show: showID, category: body.price, zone: body.zone, count: body.count)
+        let view = try inventory.joinWaitlist(
+            show: showID, category: body.price, zone: body.zone, count: body.count, attendees: Self.attendees(body.attendees))
         return .json(201, Self.waitlist(view), headers: [("Cache-Control", "no-store")])
     }
 

@@ -8,13 +8,23 @@ public struct WaitlistRequest: Sendable, Hashable {
     public var price: String?
     public var zone: String?
     public var count: Int
+    /// A real-name show: who will sit in the seats offered (one a seat, or the buyer's one document for a
+    /// per-order show), checked now and named on the offer's hold; without a seat (the seats are not known yet).
+    public var attendees: [HoldAttendee]
 
-    public init(price: String? = nil, zone: String? = nil, count: Int) { self.price = price; self.zone = zone; self.count = count }
+    public init(price: String? = nil, zone: String? = nil, count: Int, attendees: [HoldAttendee] = []) {
+        self.price = price; self.zone = zone; self.count = count; self.attendees = attendees
+    }
 
     public init(json bytes: [UInt8]) throws(WireError) {
         let o = try WireError.object(bytes)
         var log = ProblemLog()
-        o.rejectUnknownKeys(["price", "zone", "count"], at: "", into: &log)
+        o.rejectUnknownKeys(["price", "zone", "count", "attendees"], at: "", into: &log)
+        let attendees = HoldAttendee.read(o["attendees"], at: "attendees", into: &log)
+        for (k, a) in attendees.enumerated() {
+            if a.seat != nil { log.add("attendees[\(k)].seat", "the offer's seats are not known yet: leave the seat out") }
+            if a.saved != nil { log.add("attendees[\(k)].saved", "give the attendee's name and document") }
+        }
         func name(_ key: String) -> String? {
             guard let text = o.string(key, at: key, into: &log, required: false) else { return nil }
             if text.isEmpty || text.unicodeScalars.count > 64 { log.add(key, "1 to 64 characters, got \(text.unicodeScalars.count)") }
@@ -26,7 +36,7 @@ public struct WaitlistRequest: Sendable, Hashable {
         let count = o.integer("count", at: "count", into: &log)
         if let count, !(1...50).contains(count) { log.add("count", "1 to 50 seats, got \(count)") }
         guard log.isEmpty, let count else { throw .invalid(log.error) }
-        self.init(price: price, zone: zone, count: count)
+        self.init(price: price, zone: zone, count: count, attendees: attendees)
     }
 
     public func jsonBytes() -> [UInt8] {
@@ -35,7 +45,9 @@ public struct WaitlistRequest: Sendable, Hashable {
         var first = true
         if let price { w.key("price", first: first); w.string(price); first = false }
         if let zone { w.key("zone", first: first); w.string(zone); first = false }
-        w.key("count", first: first); w.number(count); w.raw("}")
+        w.key("count", first: first); w.number(count)
+        if !attendees.isEmpty { w.key("attendees"); HoldAttendee.write(attendees, into: &w) }
+        w.raw("}")
         return w.bytes
     }
 }
@@ -47,6 +59,13 @@ extension WaitlistRequest: WireBody {
             "price": .string(pattern: #"^[^\u0000-\u001f\u007f-\u009f]{1,64}$"#).described("a price category of the show (vip, standard…)"),
             "zone": .string(pattern: #"^[^\u0000-\u001f\u007f-\u009f]{1,64}$"#).described("a zone of the venue; leave both out for any seat"),
             "count": .integer(minimum: 1, maximum: 50).described("seats wanted together in one offer (at most the show's limit)"),
+            "attendees": .array(
+                .object(
+                    [
+                        "name": .string(), "idType": .oneOf(["idCard", "passport", "hkMacauPermit", "taiwanPermit", "militaryID"]),
+                        "idNumber": .string(), "phone": .string(),
+                    ], required: ["name", "idType", "idNumber"], closed: true), maxItems: 50
+            ).described("a real-name show: who sits in the seats offered (one a seat; per-order: the buyer's one), named on the offer's hold"),
         ], required: ["count"], closed: true
     ).with { $0.not = [.constraint(required: ["price", "zone"])] }.example(#"{"price":"vip","count":2}"#)
 }
