@@ -71,6 +71,9 @@ import Testing
         )
         #expect(read(#""everyone""#).1 == [#"details.realName: expected none, perOrder or perTicket, got "everyone""#])
         #expect(read(#"{"mode":"perTicket","idTypes":["idCard","library card"]}"#).1.first?.hasPrefix("details.realName.idTypes[1]") == true)
+        // Listed twice (six items where the schema allows five): named, not quietly merged.
+        let twice = read(#"{"mode":"none","idTypes":["idCard","passport","idCard"]}"#).1
+        #expect(twice.first?.hasPrefix("details.realName.idTypes[2]") == true && twice.first?.contains("listed twice") == true, "\(twice)")
         #expect(read(#"{"mode":"perTicket","maxTicketsPerId":0}"#).1.first?.hasPrefix("details.realName.maxTicketsPerId") == true)
         #expect(read(#"{"idTypes":["idCard"]}"#).1 == ["details.realName.mode: give none, perOrder or perTicket"])
     }

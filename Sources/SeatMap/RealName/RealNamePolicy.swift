@@ -81,7 +81,8 @@ public struct RealNamePolicy: Sendable, Hashable {
             var kinds: [IdentityDocument.Kind] = []
             for (k, item) in (v.arrayValue ?? []).enumerated() {
                 if let kind = item.stringValue.flatMap(IdentityDocument.Kind.init(rawValue:)) {
-                    if !kinds.contains(kind) { kinds.append(kind) }
+                    // Named twice is a slip the manager should see (the schema says so: unique items).
+                    if kinds.contains(kind) { log.add("\(path).idTypes[\(k)]", "\(kind.rawValue) is listed twice") } else { kinds.append(kind) }
                 } else {
                     let names = IdentityDocument.Kind.allCases.map(\.rawValue).joined(separator: ", ")
                     log.add("\(path).idTypes[\(k)]", "expected one of \(names), got \(item.shortDescription)")

@@ -35,6 +35,7 @@ extension JSONSchema {
         case .array(let list):
             if let minItems, list.count < minItems { out.append("\(path): fewer than \(minItems) items") }
             if let maxItems, list.count > maxItems { out.append("\(path): more than \(maxItems) items") }
+            if uniqueItems, list.indices.contains(where: { k in list[..<k].contains(list[k]) }) { out.append("\(path): an item twice") }
             if let item = items.first { for (k, v) in list.enumerated() { item.check(v, resolve, "\(path)[\(k)]", &out) } }
         case .object(let o): checkObject(o, resolve, path, &out)
         default: break

@@ -27,6 +27,7 @@ extension JSONSchema {
         ] {
             if let value { key(name); w.number(value) }
         }
+        if uniqueItems { key("uniqueItems"); w.raw("true") }
         if let description { key("description"); w.string(description) }
         if !required.isEmpty { key("required"); w.strings(required) }
         switch additionalProperties {

@@ -31,6 +31,8 @@ public struct JSONSchema: Sendable {
     public var items: [JSONSchema] = []
     public var minItems: Int?
     public var maxItems: Int?
+    /// `uniqueItems`: no item twice.
+    public var uniqueItems = false
     public var properties: [Property] = []
     public var required: [String] = []
     /// `additionalProperties`: nil says nothing, `false` forbids unknown members, a schema types them.
@@ -84,9 +86,9 @@ extension JSONSchema {
         var s = JSONSchema(); s.enumeration = values; s.description = description; return s
     }
 
-    public static func array(_ items: JSONSchema? = nil, minItems: Int? = nil, maxItems: Int? = nil) -> JSONSchema {
+    public static func array(_ items: JSONSchema? = nil, minItems: Int? = nil, maxItems: Int? = nil, unique: Bool = false) -> JSONSchema {
         var s = JSONSchema()
-        s.types = ["array"]; s.minItems = minItems; s.maxItems = maxItems; s.items = items.map { [$0] } ?? []
+        s.types = ["array"]; s.minItems = minItems; s.maxItems = maxItems; s.items = items.map { [$0] } ?? []; s.uniqueItems = unique
         return s
     }
 

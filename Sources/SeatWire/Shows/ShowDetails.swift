@@ -122,7 +122,7 @@ extension ShowDetails: WireBody {
                     .object(
                         [
                             "mode": .oneOf(RealNamePolicy.Mode.allCases.map(\.rawValue)),
-                            "idTypes": .array(.oneOf(IdentityDocument.Kind.allCases.map(\.rawValue)), minItems: 1, maxItems: 5),
+                            "idTypes": .array(.oneOf(IdentityDocument.Kind.allCases.map(\.rawValue)), minItems: 1, maxItems: 5, unique: true),
                             "maxTicketsPerId": .integer(minimum: 1, maximum: 50),
                             "maxTicketsPerPhone": .integer(minimum: 1, maximum: 50),
                             "tour": .string(pattern: #"^[^\u0000-\u0020\u007f]{1,64}$"#, maxLength: 64),
