@@ -74,6 +74,25 @@ import Testing
         #expect(try hold(server.connection(), ["5-1"]).status == 201, "holds need no admission once it is off")
     }
 
+    /// `seatkit rush` through a room asking a proof of work: every buyer solves its challenge (as a native
+    /// app does, no browser) and joins.
+    @Test func rushSolvesTheRoomsProofOfWork() throws {
+        let (server, keyFile, url) = try Self.serverAndKeyFile()
+        let set = seatkit([
+            "queue", "--server", url, "--show", "show", "--key-file", keyFile, "--opens-at", "now", "--admit-per-minute", "600",
+            "--proof-of-work-bits", "10",
+        ])
+        #expect(set.code == 0 && set.out.contains("proof of work: 10 bits a join"), "\(set)")
+        let rush = seatkit([
+            "rush", "--server", url, "--show", "show", "--buyers", "12", "--arrive-over", "1", "--poll-every", "1", "--workers", "4", "--limit", "60",
+            "--key-file", keyFile, "--seed", "3",
+        ])
+        #expect(rush.code == 0 && rush.out.contains("sold twice 0"), "\(rush)")
+        let room = try server.connection().request("GET", "/v1/shows/show/queue", headers: [("X-Admin-Key", TestServer.adminKey)])
+        let joined = (room.jsonObject?["length"]?.intValue ?? 0) + (room.jsonObject?["admitted"]?.intValue ?? 0)
+        #expect(joined == 12, "every buyer solved and joined: \(room.text)")
+    }
+
     /// `seatkit rush` through a real room: every buyer joins, is let in and mostly buys; the report's checks
     /// hold (no seat sold twice, every bought seat sold on the server) and its figures are the run's.
     @Test func rushThroughARoom() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import SeatSecrets
 import LoopbackHTTP
 import SeatJSON
 import SeatSamples
@@ -160,13 +161,25 @@ struct RushCrowd: Sendable {
 
     func headers(_ b: RushBuyer) -> [(String, String)] { [("X-Forwarded-For", b.address)] }
 
+    /// A join; when the room asks a proof of work, its challenge fetched and solved first, as a native
+    /// app does (no browser: `ProofOfWork.solve`).
+    func join(_ b: RushBuyer, _ c: HTTPConnection) throws -> HTTPConnection.Response {
+        let path = "/v1/shows/\(show)/queue"
+        let r = try c.request("POST", path, headers: headers(b))
+        guard r.status == 403, r.text.contains("proof-of-work-required") else { return r }
+        let issued = try c.request("GET", path + "/challenge", headers: headers(b))
+        guard let o = issued.jsonObject, let challenge = o["challenge"]?.stringValue, let bits = o["bits"]?.intValue else { return r }
+        let solution = ProofOfWork.solve(challenge: challenge, bits: bits)
+        return try c.request("POST", path, json: #"{"challenge":"\#(challenge)","solution":"\#(solution)"}"#, headers: headers(b))
+    }
+
     /// Does the buyer's next step; when the one after is due.
     func step(_ b: inout RushBuyer, _ c: HTTPConnection) throws -> Double {
         let now = elapsed()
         switch b.step {
         case .arrive:
             b.joinSent = b.joinSent ?? now
-            let r = try c.request("POST", "/v1/shows/\(show)/queue", headers: headers(b))
+            let r = try join(b, c)
             switch r.status {
             case 201:
                 let o = r.jsonObject
