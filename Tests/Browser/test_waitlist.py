@@ -68,3 +68,16 @@ class WaitlistTests(PickerCase):
         d.find_element(By.ID, "waitlist-leave").click()
         self.wait(d, lambda d: d.find_element(By.ID, "message").text == "You have left the waitlist.", message="left")
         self.assertTrue(d.find_element(By.ID, "waitlist-form").is_displayed())
+
+    def test_en_phone_and_zh_desktop_waitlist_cards(self):
+        # The card in the other two pairings: English at phone size, Chinese at desktop size, each with a place.
+        p = self.open_phone(lang="en")
+        self.assertEqual(p.find_element(By.ID, "waitlist-title").text, "Waitlist for returned seats")
+        self.assertEqual(self.join(p, "vip", 1), "On the waitlist: number 1 · 1 ticket · VIP ¥58.00")
+        self.assertLessEqual(p.execute_script("return document.documentElement.scrollWidth"), 390, "no sideways scrolling on a phone")
+        p.save_screenshot(os.path.join(ARTIFACTS, "waitlist-waiting-phone-en.png"))
+        self.axe(p, "the waitlist, phone en")
+        d = self.open(lang="zh")
+        self.assertEqual(self.join(d, "standard", 2), "候补中：第 2 位 · 2 张 · 普通 ¥33.00–¥38.00")
+        d.save_screenshot(os.path.join(ARTIFACTS, "waitlist-waiting-desktop-zh.png"))
+        self.axe(d, "the waitlist, desktop zh")
