@@ -5,6 +5,7 @@ import SeatJSON
 import SeatQueue
 import SeatSecrets
 import SeatServerTestSupport
+import SeatWire
 import SharedState
 import Testing
 
@@ -23,6 +24,22 @@ import Testing
     }
 
     static func document(_ number: String) -> String { #"{"idType":"idCard","idNumber":"\#(number)"}"# }
+
+    /// The lanes' rules live in the wire (to name a bad body's member) and in the room (for its own
+    /// callers): two modules, one rule.
+    @Test func theWireAndTheRoomAgreeOnLanes() {
+        let cases: [[(String, Int)]] = [
+            [], [("fanclub", 70)], [("fanclub", 70), ("members", 40)], [("Fan Club", 10)], [("public", 10)], [("a", 0)], [("a", 101)],
+            [("a", 10), ("a", 10)], [("a", 1), ("b", 1), ("c", 1), ("d", 1), ("e", 1)], [(String(repeating: "x", count: 33), 5)],
+        ]
+        for lanes in cases {
+            let wire = QueueSettingsRequest.laneProblems(lanes.map { QueueLaneSetting(name: $0.0, share: $0.1) }).map(\.path)
+            let room = QueueLane.problems(lanes.map { QueueLane(name: $0.0, share: $0.1) }).map(\.path)
+            #expect(wire == room, "\(lanes): wire \(wire), room \(room)")
+        }
+        #expect(QueueSettingsRequest.proofOfWorkBitsRange == QueueSettings.proofOfWorkBitsRange)
+        #expect(QueueSettingsRequest.drawWinnersRange == QueueSettings.drawWinnersRange)
+    }
 
     @Test(arguments: StoreBackend.available) func aRoomAsksAProofOfWorkEachJoinSpendsOnce(backend: StoreBackend) throws {
         let server = try TestServer(backend: backend)
