@@ -127,7 +127,7 @@ extension QueueDesk {
         return Place(
             showID: m.room.showID, status: status, admission: status.state == .admitted ? admission : nil, queueOff: m.offAt != nil,
             opensAt: m.room.settings.opensAt, revision: m.revision, drawAt: m.room.settings.drawAt,
-            lane: m.room.entry(key).flatMap { $0.lane == 0 ? nil : m.room.settings.lanes[$0.lane - 1].name })
+            lane: m.room.entry(key).flatMap { m.room.laneName($0.lane) })
     }
 
     /// `count` passes into `lane` of `show`'s room, to hand out (each joins that lane once).

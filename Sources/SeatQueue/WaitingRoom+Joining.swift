@@ -99,7 +99,7 @@ extension WaitingRoom {
             s.ahead = waiting.before(e.place!)
             s.slotAt = slot
             s.etaSeconds = Int((max(0, Double(slot - now)) / 1000).rounded(.up))
-        case .waiting where !laneWaiting.isEmpty:
+        case .waiting where e.lane < laneWaiting.count:
             // In a lane: the place among the lane's buyers, at the lane's share of the rate (the public
             // line with no share waits for every lane's buyers too).
             let ahead = laneWaiting[e.lane].before(e.place!), share = settings.shares[e.lane]

@@ -45,7 +45,7 @@ extension WaitingRoom {
         QueueEntryRecord(
             key: e.id, address: e.address, seq: e.seq, arrivedAt: e.arrivedAt, state: e.state.rawValue, place: e.place,
             admittedUntil: e.admittedUntil, used: e.used, lastSeen: e.lastSeen, identity: e.identity, proof: e.proof,
-            lane: e.lane == 0 ? nil : settings.lanes[e.lane - 1].name, pass: e.pass)
+            lane: laneName(e.lane), pass: e.pass)
     }
 
     /// Sets the arrival number the store gave a new entry.
@@ -57,11 +57,11 @@ extension WaitingRoom {
     /// A life sign newer here than in the store is kept.
     /// - Complexity: O(rows · log n).
     public mutating func apply(_ changes: QueueChanges) {
+        // The lanes first: an entry written in a lane the same changes add is read in that lane.
+        if let r = changes.room { changeLanes(to: QueueLane.parse(r.lanes)) }
         for row in changes.entries { apply(row) }
         guard let r = changes.room else { return }
-        let lanes = settings.lanes
         settings = QueueSettings(r)
-        if settings.lanes != lanes { recountLanes() }
         credit = r.credit
         lastAdvance = r.lastAdvance
         isSoldOut = r.soldOut
@@ -69,6 +69,20 @@ extension WaitingRoom {
             shuffle = ShuffleRecord(openedAt: opened, seed: seed, order: line.prefix(r.earlyCount).filter { $0 >= 0 }.map { entries[$0].id })
         }
     }
+
+    /// The room's lanes become `lanes`: each entry keeps its lane by name (one no longer there waits in
+    /// the public line), and the lanes' counts are made anew.
+    /// - Complexity: O(n log n) when they change, O(lanes) when not.
+    mutating func changeLanes(to lanes: [QueueLane]) {
+        guard lanes != settings.lanes else { return }
+        let names = entries.map { $0.lane == 0 || $0.lane > settings.lanes.count ? nil : settings.lanes[$0.lane - 1].name }
+        settings.lanes = lanes
+        for k in entries.indices { entries[k].lane = settings.laneIndex(names[k]) }
+        recountLanes()
+    }
+
+    /// The name of lane `index` (nil: the public line).
+    func laneName(_ index: Int) -> String? { index == 0 || index > settings.lanes.count ? nil : settings.lanes[index - 1].name }
 
     mutating func apply(_ row: QueueEntryRecord) {
         let state = State(rawValue: row.state) ?? .left
@@ -86,6 +100,8 @@ extension WaitingRoom {
         }
         if let place = row.place { seat(k, at: place) }
         count(k, -1)
+        // The store's lane is the entry's (an instance that read it before knowing the lane has it right now).
+        entries[k].lane = settings.laneIndex(row.lane)
         entries[k].state = state
         entries[k].place = row.place
         entries[k].admittedUntil = row.admittedUntil

@@ -170,11 +170,30 @@ extension FairEntryTests {
         let order = Self.run(&room, from: t + 1_000, seconds: 12)
         #expect(order == ["f0", "f1", "f2", "f3", "f4", "p0", "p1", "p2", "p3", "p4"], "the fans first, then the public in its order")
         // A lane removed: its buyers wait in the public line (the store's word is what counts).
-        room.settings.lanes = []
-        room.recountLanes()
+        room.changeLanes(to: [])
         #expect(room.entries.allSatisfy { $0.lane == 0 })
         #expect(QueueLane.problems([QueueLane(name: "fans", share: 60), QueueLane(name: "fans", share: 50)]).map(\.path) == ["lanes[1].name", "lanes"])
         #expect(QueueLane.parse(QueueLane.text([QueueLane(name: "a-1", share: 5)])) == [QueueLane(name: "a-1", share: 5)])
+    }
+
+    /// Another instance's mirror learns a lane and the entries joined in it from one read of the store,
+    /// and keeps each entry's lane by name when the lanes change.
+    @Test func aMirrorReadsLanesAndTheirEntriesTogether() throws {
+        var writer = Self.laneRoom([QueueLane(name: "members", share: 20), QueueLane(name: "fanclub", share: 50)])
+        let t = Self.opensAt + 1_000
+        _ = try writer.join(address: "10.1.0.1", now: t, id: "p0")
+        _ = try writer.join(address: "10.2.0.1", now: t + 1, id: "f0", lane: 2, pass: "pass-f0")
+        _ = try writer.join(address: "10.3.0.1", now: t + 2, id: "f1", lane: 2, pass: "pass-f1")
+        var mirror = Self.laneRoom([])
+        mirror.apply(QueueChanges(room: writer.record(), entries: writer.takeDecisions(), revision: 3))
+        #expect(mirror.entry("f1")?.lane == 2 && mirror.status(of: "f1", now: t + 3)?.position == 2, "in the fan club's lane, second")
+        #expect(mirror.status(of: "p0", now: t + 3)?.position == 1)
+        // The members' lane removed: the fans stay fans (by name), now lane 1.
+        var changed = writer.record()
+        changed.lanes = QueueLane.text([QueueLane(name: "fanclub", share: 50)])
+        mirror.apply(QueueChanges(room: changed, entries: [], revision: 4))
+        #expect(mirror.entry("f0")?.lane == 1 && mirror.status(of: "f0", now: t + 3)?.position == 1)
+        #expect(throws: WaitingRoom.JoinRefusal.passUsed) { try mirror.join(address: "10.4.0.1", now: t + 4, id: "x", lane: 1, pass: "pass-f0") }
     }
 
     @Test func theCountTreeFindsTheFirstSetPlace() {
