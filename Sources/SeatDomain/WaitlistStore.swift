@@ -33,18 +33,36 @@ public struct WaitlistEntry: Sendable, Hashable {
     public var offers: Int
     /// The hold of the latest offer.
     public var offerHold: String?
+    /// A prepaid entry's payment (`pay_…`, its `holdID` `w_` and this entry's digest): the entry is
+    /// offered nothing until it is paid (`paidAt`), and the money goes back in full when nothing comes.
+    public var payment: String?
+    /// When the provider said the prepayment was taken (Unix milliseconds).
+    public var paidAt: Int64?
+    /// Why a closed entry closed, in the buyer's words (the show began before seats came back…).
+    public var outcome: String?
     /// Unix milliseconds.
     public var createdAt: Int64
     public var updatedAt: Int64
 
     public init(
         seq: Int64 = 0, showID: String, digest: String, category: String?, zone: String?, count: Int, attendees: String?, state: State = .waiting,
-        offers: Int = 0, offerHold: String? = nil, createdAt: Int64, updatedAt: Int64
+        offers: Int = 0, offerHold: String? = nil, payment: String? = nil, paidAt: Int64? = nil, outcome: String? = nil, createdAt: Int64,
+        updatedAt: Int64
     ) {
         self.seq = seq; self.showID = showID; self.digest = digest; self.category = category; self.zone = zone; self.count = count
-        self.attendees = attendees; self.state = state; self.offers = offers; self.offerHold = offerHold; self.createdAt = createdAt
+        self.attendees = attendees; self.state = state; self.offers = offers; self.offerHold = offerHold; self.payment = payment; self.paidAt = paidAt
+        self.outcome = outcome; self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
+
+    /// The payment id a prepaid entry's payment names as its hold: `w_` and the entry's digest.
+    public var prepaymentHoldID: String { "w_" + digest }
+
+    /// Whether `holdID` (a payment's) is a waitlist entry's prepayment.
+    public static func isPrepayment(holdID: String) -> Bool { holdID.hasPrefix("w_") }
+
+    /// Waiting and offerable: not waiting for its prepayment.
+    public var isInLine: Bool { state == .waiting && (payment == nil || paidAt != nil) }
 }
 
 /// Where the waitlists are kept. Changes are compare-and-set, so instances racing to offer one entry
@@ -58,6 +76,11 @@ public protocol WaitlistStore: AnyObject, Sendable {
     func openWaitlist(show: String) throws -> [WaitlistEntry]
     /// Shows with an open entry.
     func waitlistShows() throws -> [String]
-    /// Writes `entry` over the stored one when that is still in `state` with `offers` offers; false otherwise.
+    /// Writes `entry`'s state, offers, offer hold and outcome over the stored one when that is still in
+    /// `state` with `offers` offers; false otherwise. Never its `paidAt` (`markWaitlistPrepaid`'s).
     func updateWaitlistEntry(_ entry: WaitlistEntry, whenState state: WaitlistEntry.State, offers: Int) throws -> Bool
+    /// Records that the show's entry `seq` was paid at `time`, when it is still waiting and was not; false otherwise.
+    func markWaitlistPrepaid(show: String, seq: Int64, at time: Int64) throws -> Bool
+    /// The entry whose token has this digest, on the show's own store (a sharded store asks one shard).
+    func waitlistEntry(show: String, digest: String) throws -> WaitlistEntry?
 }

@@ -381,7 +381,7 @@ extension Inventory {
     /// Sells a live hold's seats under `orderRef`. Called under the lock.
     func confirm(
         _ hold: ActiveHold, in state: ShowState, _ m: Memory, orderRef: String, idempotency: IdempotentRequest<HoldView>?, token plain: String,
-        payments: [PaymentRecord] = [], attendees given: [PreparedAttendee] = []
+        payments: [PaymentRecord] = [], refunds: [PaymentRefundRecord] = [], attendees given: [PreparedAttendee] = []
     ) throws(Refusal) -> (HoldOutcome, CommitTicket?) {
         var record = hold.record
         record.state = .confirmed
@@ -402,7 +402,7 @@ extension Inventory {
         let ticket = try apply(
             state, in: m, changes: hold.seats.map { SeatChange(seat: $0, status: .sold) }, insert: rebound.insert, delete: rebound.delete,
             sell: hold.seats.filter { !rebound.delete.contains($0) }, holds: [record], durable: true,
-            idempotency: kept, payments: payments, log: LogEntry(action: "confirm", holdID: record.id, orderRef: orderRef))
+            idempotency: kept, payments: payments, paymentRefunds: refunds, log: LogEntry(action: "confirm", holdID: record.id, orderRef: orderRef))
         for (seat, a) in wanted ?? [:] { state.bind(seat, a) }
         let told = Self.namingSeats(ticket, wanted ?? [:], layout: state.layout, show: state.record.id)
         m.ended(record, in: state)

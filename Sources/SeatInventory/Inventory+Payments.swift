@@ -311,7 +311,7 @@ public struct PaymentsReport: Sendable {
 
     public struct Mismatch: Sendable, Hashable {
         public var paymentID: String
-        /// `paid-not-sold`, `sold-by-another-payment`, `pending-past-window`, `sold-not-paid`.
+        /// `paid-not-sold`, `sold-by-another-payment`, `pending-past-window`, `sold-not-paid`, `prepaid-not-refunded`.
         public var kind: String
         public var detail: String
     }
@@ -335,6 +335,11 @@ extension Inventory {
         let now = clock()
         do {
             for p in try payments.payments(from: from, to: to) {
+                if WaitlistEntry.isPrepayment(holdID: p.holdID) {
+                    lines.append(PaymentsReport.Line(payment: p, orderRef: nil))
+                    if let kind = try prepaymentMismatch(p, now: now) { mismatches.append(.init(paymentID: p.id, kind: kind.0, detail: kind.1)) }
+                    continue
+                }
                 let hold = try store.holdWithSeats(id: p.holdID)?.record
                 let sold = hold?.state == .confirmed
                 lines.append(PaymentsReport.Line(payment: p, orderRef: sold ? hold?.orderRef : nil))
@@ -379,5 +384,24 @@ extension Inventory {
         report.lines = lines
         report.mismatches = mismatches
         return report
+    }
+
+    /// A waitlist's prepayment not yet spent on a sale (its hold id still the entry's): money kept for
+    /// an entry that closed is a mismatch until all of it is back; one pending long past its window too.
+    private func prepaymentMismatch(_ p: PaymentRecord, now: Int64) throws -> (String, String)? {
+        switch p.state {
+        case .pending where now > p.expiresAt + Self.paymentGrace:
+            return ("pending-past-window", "still pending \((now - p.expiresAt) / 60_000) minutes after its window ended")
+        case .succeeded:
+            let entry = try store.waitlists?.waitlistEntry(show: p.showID, digest: String(p.holdID.dropFirst(2)))
+            guard let entry, !entry.state.isOpen else { return nil }
+            let back = try store.payments?.paymentRefunds(payment: p.id).filter { $0.state != .failed }.reduce(0) { $0 + $1.amount } ?? 0
+            guard back < p.amount else { return nil }
+            return (
+                "prepaid-not-refunded", "waitlist entry #\(entry.seq) is \(entry.state.rawValue) and \(p.amount - back) \(p.currency) of its prepayment is kept"
+            )
+        default:
+            return nil
+        }
     }
 }

@@ -267,7 +267,7 @@ extension Inventory {
                 lines = [:]
                 if let waitlists = store.waitlists {
                     for show in Set(rows.map(\.record.showID)) {
-                        lines[show] = try waitlists.openWaitlist(show: show).filter { $0.state == .waiting }
+                        lines[show] = try waitlists.openWaitlist(show: show).filter(\.isInLine)
                     }
                 }
                 // A shared store's other instances reach memory a moment late: the order's shows are caught up

@@ -50,6 +50,11 @@ extension Inventory {
         /// Offered: the hold's token (pay through its checkout), its end and seats.
         public var offer: Offer?
         public var createdAt: Int64
+        /// A prepaid entry's payment as the store has it, and what of it went back (minor units).
+        public var prepayment: PaymentRecord?
+        public var refunded: Int64 = 0
+        /// Why a closed entry closed.
+        public var outcome: String?
 
         public struct Offer: Sendable {
             public var token: String
@@ -78,17 +83,45 @@ extension Inventory {
     }
 
     /// Puts a buyer in the show's line for `count` seats of a category, a zone, or any. A show without
-    /// a waitlist is a 409; a category or zone the show does not have, a 422 naming it.
+    /// a waitlist is a 409; a category or zone the show does not have, a 422 naming it; a show whose
+    /// waitlist prepays, a 422 naming `prepay` (its joins go through `prepareWaitlistJoin`).
     public func joinWaitlist(
         show showID: String, category: String?, zone: String?, count: Int, attendees: [AttendeeInput] = []
     ) throws(Refusal) -> WaitlistView {
-        let waitlists = try waitlistStore()
+        let join = try prepareWaitlistJoin(show: showID, category: category, zone: zone, count: count, attendees: attendees)
+        if join.prepay != nil {
+            throw Refusal.invalid(path: "prepay", "show \(showID)'s waitlist is prepaid: say how the entry is paid ({\"provider\": …})")
+        }
+        return try addWaitlistJoin(join, payment: nil)
+    }
+
+    /// A join checked and ready: its entry and token, and what it is to prepay.
+    public struct WaitlistJoin: Sendable {
+        /// The entry's token (the buyer's capability, told once).
+        public var token: String
+        var entry: WaitlistEntry
+        /// A prepaid waitlist's: the most the entry's seats can cost now (nil: the waitlist does not prepay).
+        public var prepay: Money?
+        public var showID: String { entry.showID }
+        /// What the entry's payment names as its hold.
+        public var holdID: String { entry.prepaymentHoldID }
+        /// `prepay` in the currency's minor units (fen).
+        public var prepayUnits: Int64 { prepay.map { NSDecimalNumber(decimal: $0.amount * pow(10, $0.digits)).int64Value } ?? 0 }
+    }
+
+    /// Checks a join (the show keeps a waitlist, has not begun, has the category or zone, the count is
+    /// within its limit, a real-name show's attendees) and makes its entry; nothing is stored yet.
+    public func prepareWaitlistJoin(
+        show showID: String, category: String?, zone: String?, count: Int, attendees: [AttendeeInput] = []
+    ) throws(Refusal) -> WaitlistJoin {
+        _ = try waitlistStore()
         let now = clock()
         var sealed: String?
+        var prepay: Money?
         try lockedWhenFresh(show: showID) { (m: Memory) throws(Refusal) in
             let state = try state(forShow: showID, in: m)
             try checkNotCancelled(state)
-            guard WaitlistPolicy(detailsJSON: state.record.detailsJSON) != nil else {
+            guard let policy = WaitlistPolicy(detailsJSON: state.record.detailsJSON) else {
                 throw Refusal(.waitlistClosed, detail: "show \(showID) keeps no waitlist")
             }
             if let starts = state.startsAtMilliseconds, starts <= now { throw Refusal(.showStarted, detail: "show \(showID) has started") }
@@ -105,18 +138,35 @@ extension Inventory {
                 throw Refusal.invalid(path: "count", "1 to \(state.policy.maxSeats) seats (the show's limit), got \(count)")
             }
             sealed = try sealedWaitlistAttendees(attendees, count: count, in: state)
+            if policy.prepay { prepay = try mostWaitlistSeatsCost(category: category, zone: zone, count: count, in: state) }
         }
         let token = "wl_" + Self.randomIDAndToken(prefix: "").token
-        var entry = WaitlistEntry(
+        let entry = WaitlistEntry(
             showID: showID, digest: Secrets.tokenDigest(token), category: category, zone: zone, count: count, attendees: sealed, createdAt: now,
             updatedAt: now)
+        return WaitlistJoin(token: token, entry: entry, prepay: prepay)
+    }
+
+    /// Puts a checked join at the end of its show's line. A prepaid one comes with its payment, as its
+    /// provider made it (`pending`): written first, durably, so a payment is never taken for an entry
+    /// the store does not know of without being on the reconciliation report.
+    public func addWaitlistJoin(_ join: WaitlistJoin, payment: PaymentRecord?) throws(Refusal) -> WaitlistView {
+        let waitlists = try waitlistStore()
+        var entry = join.entry
+        if let payment {
+            guard payment.holdID == join.holdID, payment.amount == join.prepayUnits else {
+                throw Refusal(.storeFailed, detail: "the payment is not this entry's")
+            }
+            try wait(try beginRecordPayment(payment, action: "waitlist-prepay"))
+            entry.payment = payment.id
+        }
         do {
             entry.seq = try waitlists.addWaitlistEntry(entry)
         } catch { throw Self.storeRefusal(error) }
         metrics.count("waitlist_joined")
-        locked { m in m.shows[showID]?.waitlistLine.append(entry) }
+        locked { m in m.shows[entry.showID]?.waitlistLine.append(entry) }
         var view = try waitlistView(entry, waitlists)
-        view.entry = token
+        view.entry = join.token
         nudgeWaitlist()
         return view
     }
@@ -126,6 +176,8 @@ extension Inventory {
         let waitlists = try waitlistStore()
         let entry = try storedEntry(token, waitlists)
         if entry.state == .offered { _ = try? offerWaitlist(show: entry.showID) }
+        // A closed prepaid entry whose money was not on its way back (a crash between the two): now.
+        if !entry.state.isOpen, entry.payment != nil { settlePrepayment(of: entry, reason: entry.outcome ?? "the entry closed") }
         return try waitlistView(try storedEntry(token, waitlists), waitlists)
     }
 
@@ -137,11 +189,13 @@ extension Inventory {
             guard entry.state.isOpen else { return try waitlistView(entry, waitlists) }
             var left = entry
             left.state = .cancelled
+            left.outcome = "left the waitlist"
             left.updatedAt = clock()
             let done: Bool
             do { done = try waitlists.updateWaitlistEntry(left, whenState: entry.state, offers: entry.offers) } catch { throw Self.storeRefusal(error) }
             guard done else { continue }
             if entry.state == .offered { try? releaseHold(token: offerToken(entryDigest: entry.digest, offer: entry.offers - 1)) }
+            settlePrepayment(of: left, reason: "you left the waitlist")
             metrics.count("waitlist_left")
             nudgeWaitlist()
             return try waitlistView(left, waitlists)
@@ -159,7 +213,13 @@ extension Inventory {
 
     func waitlistView(_ e: WaitlistEntry, _ waitlists: any WaitlistStore) throws(Refusal) -> WaitlistView {
         var view = WaitlistView(
-            showID: e.showID, state: e.state, category: e.category, zone: e.zone, count: e.count, createdAt: e.createdAt)
+            showID: e.showID, state: e.state, category: e.category, zone: e.zone, count: e.count, createdAt: e.createdAt, outcome: e.outcome)
+        if let id = e.payment, let payments = store.payments {
+            do {
+                view.prepayment = try payments.payment(id: id)
+                view.refunded = try payments.paymentRefunds(payment: id).filter { $0.state != .failed }.reduce(0) { $0 + $1.amount }
+            } catch { throw Self.storeRefusal(error) }
+        }
         if e.state == .waiting {
             let line: [WaitlistEntry]
             do { line = try waitlists.openWaitlist(show: e.showID) } catch { throw Self.storeRefusal(error) }

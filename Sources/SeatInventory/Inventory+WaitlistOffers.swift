@@ -33,8 +33,10 @@ extension Inventory {
     func offerWaitlist(show: String) throws -> Int {
         let waitlists = try waitlistStore()
         var line = try waitlists.openWaitlist(show: show)
+        try closeWaitlistIfOver(show: show, &line, waitlists)
         try settleOffers(&line, waitlists)
-        let waiting = line.filter { $0.state == .waiting }
+        // A prepaid entry not paid yet keeps its place but is offered nothing (nor are seats kept for it).
+        let waiting = line.filter(\.isInLine)
         locked { m in m.shows[show]?.waitlistLine = waiting }
         // A shared store's pools as the store has them (another instance's may be fresher); memory's else.
         let pools = try readReservations(show: show).filter { $0.read.map { Self.isWaitlistPool($0.record) } ?? false }
@@ -61,6 +63,7 @@ extension Inventory {
             made += 1
             metrics.count("waitlist_offers")
             nameOfferAttendees(plan.entry, token: plan.token)
+            if offered.payment != nil { _ = try? sellPrepaidOffer(offered, token: plan.token) }
         }
         try releaseUnwanted(show: show, waitlists)
         return made
@@ -73,7 +76,10 @@ extension Inventory {
             let read = try store.holdWithSeats(tokenDigest: Secrets.tokenDigest(token))
             var next = e
             switch read?.record.state {
-            case .active?: continue
+            case .active?:
+                // A paid entry's offer not sold yet (a crash between the offer and its sale): sold now.
+                if e.payment != nil { _ = try? sellPrepaidOffer(e, token: token) }
+                continue
             case .confirmed?: next.state = .bought
             default: next.state = .lapsed
             }
@@ -81,6 +87,8 @@ extension Inventory {
             if try waitlists.updateWaitlistEntry(next, whenState: .offered, offers: e.offers) {
                 line[k] = next
                 metrics.count(next.state == .bought ? "waitlist_bought" : "waitlist_lapsed")
+                // A prepaid entry whose offer was not sold with its payment: the money goes back.
+                if next.state == .lapsed, next.payment != nil { settlePrepayment(of: next, reason: "the offer ended unsold") }
                 // A lapsed offer's seats are the next entry's: this same round offers them.
             }
         }
@@ -129,7 +137,7 @@ extension Inventory {
     /// Seats in the show's pools that no entry still waiting wants go on sale (every seat, when nobody
     /// waits: the pool ends).
     private func releaseUnwanted(show: String, _ waitlists: any WaitlistStore) throws {
-        let waiting = try waitlists.openWaitlist(show: show).filter { $0.state == .waiting }
+        let waiting = try waitlists.openWaitlist(show: show).filter(\.isInLine)
         let surplus: [(id: String, seats: [String])] = locked { m in
             guard let state = m.shows[show] else { return [] }
             return state.holds.values.filter { Self.isWaitlistPool($0.record) }.compactMap { pool in

@@ -34,6 +34,8 @@ public final class Inventory: Sendable {
     public let metrics = Metrics()
     /// How the domain asks a provider where a payment stands (`askPayments`). Lock: its own (a leaf).
     let paymentQuery = Locked<(@Sendable (PaymentRecord) -> PaymentState?)?>(nil)
+    /// How refunds the domain wrote reach their providers (`sendRefunds(with:)`). Lock: its own (a leaf).
+    let refundSender = Locked<(@Sendable ([PaymentRefundRecord]) -> Void)?>(nil)
     /// When each paying hold's payment was last asked about (`settlePaying`). Lock: its own (a leaf).
     let paymentsAsked = Locked<[String: Int64]>([:])
     /// Wakes the waitlist's offerer (`offerWaitlists`) at once when seats or entries came (a refund, a

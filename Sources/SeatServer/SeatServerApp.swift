@@ -152,7 +152,11 @@ public final class SeatServerApp: Sendable {
         webhooks = WebhookDispatcher(inventory: inventory, box: SecretBox(serverKey: options.adminKey), logger: options.logger)
         let api = self.api
         // A paying hold past its window ends only once its provider says it was not paid.
-        if options.payments.takesMoneyOnline { inventory.askPayments { [api] payment in api.paymentState(payment) } }
+        if options.payments.takesMoneyOnline {
+            inventory.askPayments { [api] payment in api.paymentState(payment) }
+            // Refunds the domain writes itself (a prepaid waitlist's) go to their providers at once.
+            inventory.sendRefunds { [api] refunds in api.sendRefunds(refunds) }
+        }
         var configuration = HTTPServer.Configuration(
             port: options.port, anyAddress: options.anyAddress, threads: options.threads, maximumBodyBytes: options.maximumBodyBytes,
             connectionsPerAddress: options.connectionsPerAddress, maximumConnections: options.maximumConnections,

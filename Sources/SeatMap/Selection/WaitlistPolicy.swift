@@ -8,10 +8,15 @@ import SeatJSON
 public struct WaitlistPolicy: Sendable, Hashable {
     /// How long an offer's hold lasts.
     public var offerMinutes: Int
+    /// Every entry pays when it joins, through a payment provider, the most its seats can cost (Damai's
+    /// 候补 asks so: an offer is then sold at once, the buyer need not be there); the money goes back in
+    /// full when nothing comes (the buyer leaves, the show begins or is cancelled), and the difference
+    /// when the seats offered cost less.
+    public var prepay: Bool
 
-    public init(offerMinutes: Int = 10) { self.offerMinutes = offerMinutes }
+    public init(offerMinutes: Int = 10, prepay: Bool = false) { self.offerMinutes = offerMinutes; self.prepay = prepay }
 
-    static let keys = ["offerMinutes"]
+    static let keys = ["offerMinutes", "prepay"]
 
     /// The policy in `value` (an object), each problem logged under `path`.
     public init?(jsonValue value: JSONValue, at path: String, into log: inout ProblemLog) {
@@ -24,6 +29,13 @@ public struct WaitlistPolicy: Sendable, Hashable {
                 return nil
             }
             p.offerMinutes = n
+        }
+        if let v = o["prepay"] {
+            guard let b = v.boolValue else {
+                log.add("\(path).prepay", "true (every entry pays when joining) or false, got \(v.shortDescription)")
+                return nil
+            }
+            p.prepay = b
         }
         self = p
     }
@@ -39,6 +51,8 @@ public struct WaitlistPolicy: Sendable, Hashable {
 
     /// Canonical JSON.
     public func write(into w: inout JSONWriter) {
-        w.raw("{"); w.key("offerMinutes", first: true); w.number(offerMinutes); w.raw("}")
+        w.raw("{"); w.key("offerMinutes", first: true); w.number(offerMinutes)
+        if prepay { w.key("prepay"); w.raw("true") }
+        w.raw("}")
     }
 }

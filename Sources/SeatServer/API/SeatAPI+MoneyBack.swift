@@ -82,6 +82,17 @@ extension SeatAPI {
         if let pending = try? payments.pendingPaymentRefunds(madeBy: now - 30_000), !pending.isEmpty { sendRefunds(pending) }
         guard let due = try? payments.pendingPayments(dueBy: now - Inventory.paymentGrace) else { return }
         for payment in due {
+            // A waitlist's prepayment past its window: paid (the entry in line, or its money back), or
+            // closed unpaid (the entry leaves the line).
+            if WaitlistEntry.isPrepayment(holdID: payment.holdID) {
+                switch paymentState(payment) {
+                case .succeeded?: _ = try? inventory.waitlistPrepaid(payment)
+                case .canceled?, .failed?:
+                    try? inventory.waitlistPrepaymentClosed(payment, why: "closed at \(payment.provider): not paid within its window")
+                case .pending?, .refunded?, nil: break
+                }
+                continue
+            }
             // Still paying (its provider not answering): the hold's own expiry asks, not this round.
             guard let hold = try? inventory.store.holdWithSeats(id: payment.holdID)?.record else { continue }
             if hold.state == .active && hold.payment == payment.id { continue }

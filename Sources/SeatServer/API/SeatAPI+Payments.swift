@@ -226,6 +226,8 @@ extension SeatAPI {
         guard payment.status == .succeeded else { return Self.received(provider, told.type, outcome: payment.status.rawValue) }
         var paid = stored
         if paid.providerID == nil, !payment.providerID.isEmpty { paid.providerID = payment.providerID }
+        // A waitlist entry's prepayment (its hold id `w_…`): the entry is in line from now.
+        if WaitlistEntry.isPrepayment(holdID: stored.holdID) { return try prepaymentPaid(paid, provider, type: told.type) }
         // Paid late before and its refund not yet accepted: the refund again (the same one: its key).
         if stored.state == .succeeded, stored.outcome?.hasPrefix("late") == true {
             let recorded = try refundLate(paid, why: stored.outcome ?? "", provider: provider)

@@ -525,10 +525,10 @@ CREATE TABLE ticket_transfers(show_id text NOT NULL, old_ticket text NOT NULL, s
 CREATE INDEX ticket_transfers_seat ON ticket_transfers(show_id, seat, hold_id);
 CREATE TABLE attendee_books(book text NOT NULL, entry text NOT NULL, sealed text NOT NULL, created_at bigint NOT NULL, PRIMARY KEY(book, entry));
 
--- 29: waitlists
+-- 29, 31: waitlists, their prepayments
 CREATE TABLE waitlist(show_id text NOT NULL, seq bigint NOT NULL, entry text NOT NULL UNIQUE, category text, zone text,
                       count int NOT NULL, attendees text,
                       state text NOT NULL CHECK (state IN ('waiting', 'offered', 'bought', 'lapsed', 'cancelled')),
                       offers int NOT NULL, offer_hold text, created_at bigint NOT NULL, updated_at bigint NOT NULL,
-                      PRIMARY KEY(show_id, seq));
+                      payment text, paid_at bigint, outcome text, PRIMARY KEY(show_id, seq));
 CREATE INDEX waitlist_open ON waitlist(state, show_id) WHERE state IN ('waiting', 'offered');

@@ -104,4 +104,12 @@ extension ShardedStore: WaitlistStore {
     public func updateWaitlistEntry(_ entry: WaitlistEntry, whenState state: WaitlistEntry.State, offers: Int) throws -> Bool {
         try shard(forShow: entry.showID).run { try $0.updateWaitlistEntry(entry, whenState: state, offers: offers) }
     }
+
+    public func markWaitlistPrepaid(show: String, seq: Int64, at time: Int64) throws -> Bool {
+        try shard(forShow: show).run { try $0.markWaitlistPrepaid(show: show, seq: seq, at: time) }
+    }
+
+    public func waitlistEntry(show: String, digest: String) throws -> WaitlistEntry? {
+        try shard(forShow: show).run { try $0.waitlistEntry(show: show, digest: digest) }
+    }
 }

@@ -11,15 +11,26 @@ public struct WaitlistRequest: Sendable, Hashable {
     /// A real-name show: who will sit in the seats offered (one a seat, or the buyer's one document for a
     /// per-order show), checked now and named on the offer's hold; without a seat (the seats are not known yet).
     public var attendees: [HoldAttendee]
+    /// A show whose waitlist prepays: how the buyer pays now (the provider, its method, a WeChat payer).
+    public var prepay: CheckoutRequest?
 
-    public init(price: String? = nil, zone: String? = nil, count: Int, attendees: [HoldAttendee] = []) {
-        self.price = price; self.zone = zone; self.count = count; self.attendees = attendees
+    public init(price: String? = nil, zone: String? = nil, count: Int, attendees: [HoldAttendee] = [], prepay: CheckoutRequest? = nil) {
+        self.price = price; self.zone = zone; self.count = count; self.attendees = attendees; self.prepay = prepay
     }
 
     public init(json bytes: [UInt8]) throws(WireError) {
         let o = try WireError.object(bytes)
         var log = ProblemLog()
-        o.rejectUnknownKeys(["price", "zone", "count", "attendees"], at: "", into: &log)
+        o.rejectUnknownKeys(["price", "zone", "count", "attendees", "prepay"], at: "", into: &log)
+        var prepay: CheckoutRequest?
+        if let value = o["prepay"] {
+            if let object = value.objectValue {
+                prepay = CheckoutRequest(object: object, at: "prepay", into: &log)
+                if prepay?.orderRef != nil { log.add("prepay.orderRef", "a waitlist entry's payment takes no order reference") }
+            } else {
+                log.add("prepay", "how the entry is paid: {\"provider\": \"wechatpay\"|\"alipay\"|\"stripe\", \"method\": …}")
+            }
+        }
         let attendees = HoldAttendee.read(o["attendees"], at: "attendees", into: &log)
         for (k, a) in attendees.enumerated() {
             if a.seat != nil { log.add("attendees[\(k)].seat", "the offer's seats are not known yet: leave the seat out") }
@@ -36,7 +47,7 @@ public struct WaitlistRequest: Sendable, Hashable {
         let count = o.integer("count", at: "count", into: &log)
         if let count, !(1...50).contains(count) { log.add("count", "1 to 50 seats, got \(count)") }
         guard log.isEmpty, let count else { throw .invalid(log.error) }
-        self.init(price: price, zone: zone, count: count, attendees: attendees)
+        self.init(price: price, zone: zone, count: count, attendees: attendees, prepay: prepay)
     }
 
     public func jsonBytes() -> [UInt8] {
@@ -47,6 +58,7 @@ public struct WaitlistRequest: Sendable, Hashable {
         if let zone { w.key("zone", first: first); w.string(zone); first = false }
         w.key("count", first: first); w.number(count)
         if !attendees.isEmpty { w.key("attendees"); HoldAttendee.write(attendees, into: &w) }
+        if let prepay { w.key("prepay"); w.raw(String(decoding: prepay.jsonBytes(), as: UTF8.self)) }
         w.raw("}")
         return w.bytes
     }
@@ -66,6 +78,12 @@ extension WaitlistRequest: WireBody {
                         "idNumber": .string(), "phone": .string(),
                     ], required: ["name", "idType", "idNumber"], closed: true), maxItems: 50
             ).described("a real-name show: who sits in the seats offered (one a seat; per-order: the buyer's one), named on the offer's hold"),
+            "prepay": .object(
+                [
+                    "provider": .oneOf(CheckoutRequest.providers), "method": .oneOf(CheckoutRequest.methods),
+                    "payer": .string(minLength: 1, maxLength: 128),
+                ], required: ["provider"], closed: true
+            ).described("a show whose waitlist prepays: the entry is paid now, the most its seats can cost; back in full when nothing comes"),
         ], required: ["count"], closed: true
     ).with { $0.not = [.constraint(required: ["price", "zone"])] }.example(#"{"price":"vip","count":2}"#)
 }
@@ -92,12 +110,20 @@ public struct WaitlistResource: Sendable, Hashable, WireWritable {
     public var count: Int
     public var offer: Offer?
     public var createdAt: String
+    /// A prepaid entry's payment as it stands (with what the page pays with, in the answer that made it).
+    public var prepayment: PaymentResource?
+    /// What went back of the prepayment, exact decimal text ("0.00" none).
+    public var refunded: String?
+    /// Why a closed entry closed.
+    public var outcome: String?
 
     public init(
-        entry: String?, show: String, state: String, position: Int?, price: String?, zone: String?, count: Int, offer: Offer?, createdAt: String
+        entry: String?, show: String, state: String, position: Int?, price: String?, zone: String?, count: Int, offer: Offer?, createdAt: String,
+        prepayment: PaymentResource? = nil, refunded: String? = nil, outcome: String? = nil
     ) {
         self.entry = entry; self.show = show; self.state = state; self.position = position; self.price = price; self.zone = zone
-        self.count = count; self.offer = offer; self.createdAt = createdAt
+        self.count = count; self.offer = offer; self.createdAt = createdAt; self.prepayment = prepayment; self.refunded = refunded
+        self.outcome = outcome
     }
 
     public func write(into w: inout JSONWriter) {
@@ -116,7 +142,11 @@ public struct WaitlistResource: Sendable, Hashable, WireWritable {
         } else {
             w.raw("null")
         }
-        w.key("createdAt"); w.string(createdAt); w.raw("}")
+        w.key("createdAt"); w.string(createdAt)
+        if let prepayment { w.key("prepayment"); prepayment.write(into: &w) }
+        if let refunded { w.key("refunded"); w.string(refunded) }
+        if let outcome { w.key("outcome"); w.string(outcome) }
+        w.raw("}")
     }
 
     public init(json bytes: [UInt8]) throws(WireError) {
@@ -124,7 +154,9 @@ public struct WaitlistResource: Sendable, Hashable, WireWritable {
         let offer = o["offer"]?.objectValue.map { Offer(token: $0.text("token"), expiresAt: $0.text("expiresAt"), seats: $0.texts("seats")) }
         self.init(
             entry: o.optionalText("entry"), show: o.text("show"), state: o.text("state"), position: o["position"]?.intValue,
-            price: o.optionalText("price"), zone: o.optionalText("zone"), count: o.whole("count"), offer: offer, createdAt: o.text("createdAt"))
+            price: o.optionalText("price"), zone: o.optionalText("zone"), count: o.whole("count"), offer: offer, createdAt: o.text("createdAt"),
+            prepayment: try o["prepayment"]?.objectValue.map { (p: JSONObject) throws(WireError) in try PaymentResource(object: p) },
+            refunded: o.optionalText("refunded"), outcome: o.optionalText("outcome"))
     }
 }
 
@@ -141,5 +173,8 @@ extension WaitlistResource: WireBody {
                 ["token": .string(), "expiresAt": .string(format: "date-time"), "seats": .array(.string())], required: ["token", "expiresAt", "seats"]
             ).orNull.described("offered: seats held for this entry until expiresAt (pay through the hold's checkout)"),
             "createdAt": .string(format: "date-time"),
+            "prepayment": .ref(PaymentResource.self).described("a prepaid entry's payment: pending until paid (offered nothing before)"),
+            "refunded": .string(pattern: #"^[0-9]+(\.[0-9]+)?$"#).described("what went back of the prepayment"),
+            "outcome": .string().described("why a closed entry closed"),
         ], required: ["show", "state", "position", "price", "zone", "count", "offer", "createdAt"])
 }

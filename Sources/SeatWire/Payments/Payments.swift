@@ -32,19 +32,33 @@ public struct CheckoutRequest: Sendable, Hashable {
     public init(json bytes: [UInt8]) throws(WireError) {
         let o = try WireError.object(bytes)
         var log = ProblemLog()
-        o.rejectUnknownKeys(["provider", "method", "orderRef", "payer"], at: "", into: &log)
-        let provider = o.text("provider", into: &log)
-        if let provider, !Self.providers.contains(provider) { log.add("provider", "one of stripe, wechatpay or alipay, got \"\(provider.prefix(40))\"") }
-        let method = o.text("method", into: &log, required: false)
-        if let method, !Self.methods.contains(method) {
-            log.add("method", "one of \(Self.methods.joined(separator: ", ")), got \"\(method.prefix(40))\"")
+        let read = Self(object: o, at: "", into: &log)
+        guard log.isEmpty, let read else { throw .invalid(log.error) }
+        self = read
+    }
+
+    /// The request in `o`, each problem logged under `path` (`prepay.method`); nil when there was one.
+    public init?(object o: JSONObject, at path: String, into log: inout ProblemLog) {
+        let before = log.problems.count
+        func at(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
+        func text(_ key: String, required: Bool) -> String? {
+            guard let s = o.string(key, at: path, into: &log, required: required) else { return nil }
+            if let bad = WireText.controlCharacter(in: s) { log.add(at(key), bad); return nil }
+            return s
         }
-        let ref = o.text("orderRef", into: &log, required: false)
-        if let ref, let problem = WireOrderRef.problem(ref) { log.add("orderRef", problem) }
-        let payer = o.text("payer", into: &log, required: false)
-        if let payer, payer.isEmpty || payer.utf8.count > 128 { log.add("payer", "the buyer's openid: 1 to 128 characters") }
-        if !log.isEmpty { throw .invalid(log.error) }
-        self.init(provider: provider!, method: method, orderRef: ref, payer: payer)
+        o.rejectUnknownKeys(["provider", "method", "orderRef", "payer"], at: path, into: &log)
+        let provider = text("provider", required: true)
+        if let provider, !Self.providers.contains(provider) { log.add(at("provider"), "one of stripe, wechatpay or alipay, got \"\(provider.prefix(40))\"") }
+        let method = text("method", required: false)
+        if let method, !Self.methods.contains(method) {
+            log.add(at("method"), "one of \(Self.methods.joined(separator: ", ")), got \"\(method.prefix(40))\"")
+        }
+        let ref = text("orderRef", required: false)
+        if let ref, let problem = WireOrderRef.problem(ref) { log.add(at("orderRef"), problem) }
+        let payer = text("payer", required: false)
+        if let payer, payer.isEmpty || payer.utf8.count > 128 { log.add(at("payer"), "the buyer's openid: 1 to 128 characters") }
+        guard log.problems.count == before, let provider else { return nil }
+        self.init(provider: provider, method: method, orderRef: ref, payer: payer)
     }
 }
 

@@ -219,6 +219,9 @@
   offer_hold text
   created_at bigint NOT NULL
   updated_at bigint NOT NULL
+  payment text
+  paid_at bigint
+  outcome text
 
 -- table webhook_cursor
   id integer NOT NULL

@@ -213,7 +213,7 @@ CREATE TABLE venues(id TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, layout BLOB 
 CREATE TABLE waitlist(show_id TEXT NOT NULL, seq INTEGER NOT NULL, entry TEXT NOT NULL UNIQUE, category TEXT, zone TEXT,
                       count INTEGER NOT NULL, attendees TEXT,
                       state TEXT NOT NULL CHECK (state IN ('waiting', 'offered', 'bought', 'lapsed', 'cancelled')),
-                      offers INTEGER NOT NULL, offer_hold TEXT, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL,
+                      offers INTEGER NOT NULL, offer_hold TEXT, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, payment TEXT, paid_at INTEGER, outcome TEXT,
                       PRIMARY KEY(show_id, seq));
 
 -- table webhook_cursor

@@ -370,10 +370,14 @@ extension APIOperation {
     /// `POST /v1/shows/{id}/waitlist`
     static let joinWaitlist = APIOperation(
         "joinWaitlist",
-        "Join the show's waitlist (候补) for seats of a price category, a zone, or any: seats a refund frees go to the line in order before the public, held for the one offered (the show's details.waitlist turns it on)",
+        "Join the show's waitlist (候补) for seats of a price category, a zone, or any: seats a refund frees go to the line in order before the public, held for the one offered (the show's details.waitlist turns it on). A prepaid waitlist (details.waitlist.prepay) takes the most the seats can cost through a payment provider now: the entry is offered seats once paid, sold them at once (the difference back), and given everything back when nothing comes",
         limit: .holds, parameters: [.showId], body: .ref(WaitlistRequest.self),
-        answers: [.json(201, "the entry with its token (kept by the buyer; the store keeps its digest) and place", .ref(WaitlistResource.self))],
-        problems: [404, 409, 413, 422, 429, 503])
+        answers: [
+            .json(
+                201, "the entry with its token (kept by the buyer; the store keeps its digest) and place; prepaid: its payment, with what the page pays with",
+                .ref(WaitlistResource.self))
+        ],
+        problems: [404, 409, 413, 422, 429, 502, 503])
 
     /// `GET /v1/waitlist/{entry}`
     static let getWaitlistEntry = APIOperation(
@@ -382,6 +386,6 @@ extension APIOperation {
 
     /// `DELETE /v1/waitlist/{entry}`
     static let leaveWaitlist = APIOperation(
-        "leaveWaitlist", "Leave the line (an offer held is let go to the next in line)",
+        "leaveWaitlist", "Leave the line (an offer held is let go to the next in line; a prepayment goes back in full, or is closed unpaid)",
         parameters: [waitlistParameter], answers: [.json(200, "the entry, cancelled", .ref(WaitlistResource.self))], problems: [404, 409, 429, 503])
 }
