@@ -55,6 +55,8 @@ extension Inventory {
         public var refunded: Int64 = 0
         /// Why a closed entry closed.
         public var outcome: String?
+        /// Bought: the order, the code its buyer reads it with (the offer's token), and its seats.
+        public var order: (ref: String, code: String, seatIDs: [String])?
 
         public struct Offer: Sendable {
             public var token: String
@@ -224,6 +226,15 @@ extension Inventory {
             let line: [WaitlistEntry]
             do { line = try waitlists.openWaitlist(show: e.showID) } catch { throw Self.storeRefusal(error) }
             view.position = line.filter { $0.state == .waiting && $0.seq < e.seq }.count + 1
+        }
+        if e.state == .bought {
+            let token = offerToken(entryDigest: e.digest, offer: e.offers - 1)
+            let read: (record: HoldRecord, seats: [Int])?
+            do { read = try store.holdWithSeats(tokenDigest: Secrets.tokenDigest(token)) } catch { throw Self.storeRefusal(error) }
+            if let read, let ref = read.record.orderRef {
+                let layout = locked { m in m.shows[e.showID]?.layout }
+                view.order = (ref, token, read.seats.sorted().compactMap { layout?.seatID($0) })
+            }
         }
         if e.state == .offered {
             let token = offerToken(entryDigest: e.digest, offer: e.offers - 1)

@@ -112,7 +112,10 @@ extension Inventory {
             payment = try payments.payment(id: paymentID)
             before = try payments.paymentRefunds(payment: paymentID)
         } catch { throw Self.storeRefusal(error) }
-        guard let payment, payment.state == .succeeded, !before.contains(where: { $0.state == .pending }) else { return [] }
+        // Spent on a sale (it names the offer's hold now): the order's money, refunded only with its seats.
+        guard let payment, payment.state == .succeeded, WaitlistEntry.isPrepayment(holdID: payment.holdID),
+            !before.contains(where: { $0.state == .pending })
+        else { return [] }
         let left = payment.amount - before.filter { $0.state != .failed }.reduce(0) { $0 + $1.amount }
         guard left > 0 else { return [] }
         let now = clock()
@@ -130,7 +133,9 @@ extension Inventory {
     /// there (closed so nobody can pay it, or found paid and given back); nothing when the provider
     /// cannot say (the settling round asks again). Off the lock.
     func settlePrepayment(of entry: WaitlistEntry, reason: String) {
-        guard !entry.state.isOpen, let id = entry.payment, let stored = try? store.payments?.payment(id: id) else { return }
+        guard entry.state == .cancelled || entry.state == .lapsed, let id = entry.payment, let stored = try? store.payments?.payment(id: id) else {
+            return
+        }
         switch stored.state {
         case .succeeded:
             _ = try? refundPrepayment(id, reason: reason)

@@ -97,6 +97,7 @@ extension SeatAPI {
                 PaymentResource(
                     id: p.id, provider: p.provider, state: p.state.rawValue, amount: money(p.amount, p.currency), currency: p.currency,
                     expiresAt: Render.iso(p.expiresAt), orderRef: nil)
-            }, refunded: v.prepayment.map { money(v.refunded, $0.currency) }, outcome: v.outcome)
+            }, refunded: v.prepayment.map { money(v.refunded, $0.currency) }, outcome: v.outcome,
+            order: v.order.map { WaitlistResource.Order(ref: $0.ref, code: $0.code, seats: $0.seatIDs) })
     }
 }

@@ -116,14 +116,23 @@ public struct WaitlistResource: Sendable, Hashable, WireWritable {
     public var refunded: String?
     /// Why a closed entry closed.
     public var outcome: String?
+    /// Bought: the order, read with `GET /v1/orders/{ref}?code={code}` (its tickets there).
+    public var order: Order?
+
+    public struct Order: Sendable, Hashable {
+        public var ref: String
+        public var code: String
+        public var seats: [String]
+        public init(ref: String, code: String, seats: [String]) { self.ref = ref; self.code = code; self.seats = seats }
+    }
 
     public init(
         entry: String?, show: String, state: String, position: Int?, price: String?, zone: String?, count: Int, offer: Offer?, createdAt: String,
-        prepayment: PaymentResource? = nil, refunded: String? = nil, outcome: String? = nil
+        prepayment: PaymentResource? = nil, refunded: String? = nil, outcome: String? = nil, order: Order? = nil
     ) {
         self.entry = entry; self.show = show; self.state = state; self.position = position; self.price = price; self.zone = zone
         self.count = count; self.offer = offer; self.createdAt = createdAt; self.prepayment = prepayment; self.refunded = refunded
-        self.outcome = outcome
+        self.outcome = outcome; self.order = order
     }
 
     public func write(into w: inout JSONWriter) {
@@ -146,6 +155,10 @@ public struct WaitlistResource: Sendable, Hashable, WireWritable {
         if let prepayment { w.key("prepayment"); prepayment.write(into: &w) }
         if let refunded { w.key("refunded"); w.string(refunded) }
         if let outcome { w.key("outcome"); w.string(outcome) }
+        if let order {
+            w.key("order"); w.raw("{"); w.key("ref", first: true); w.string(order.ref); w.key("code"); w.string(order.code)
+            w.key("seats"); w.raw("["); w.raw(order.seats.map { JSONWriter.quoted($0) }.joined(separator: ",")); w.raw("]}")
+        }
         w.raw("}")
     }
 
@@ -156,7 +169,8 @@ public struct WaitlistResource: Sendable, Hashable, WireWritable {
             entry: o.optionalText("entry"), show: o.text("show"), state: o.text("state"), position: o["position"]?.intValue,
             price: o.optionalText("price"), zone: o.optionalText("zone"), count: o.whole("count"), offer: offer, createdAt: o.text("createdAt"),
             prepayment: try o["prepayment"]?.objectValue.map { (p: JSONObject) throws(WireError) in try PaymentResource(object: p) },
-            refunded: o.optionalText("refunded"), outcome: o.optionalText("outcome"))
+            refunded: o.optionalText("refunded"), outcome: o.optionalText("outcome"),
+            order: o["order"]?.objectValue.map { Order(ref: $0.text("ref"), code: $0.text("code"), seats: $0.texts("seats")) })
     }
 }
 
@@ -176,5 +190,7 @@ extension WaitlistResource: WireBody {
             "prepayment": .ref(PaymentResource.self).described("a prepaid entry's payment: pending until paid (offered nothing before)"),
             "refunded": .string(pattern: #"^[0-9]+(\.[0-9]+)?$"#).described("what went back of the prepayment"),
             "outcome": .string().described("why a closed entry closed"),
+            "order": .object(["ref": .string(), "code": .string(), "seats": .array(.string())], required: ["ref", "code", "seats"], closed: true).described(
+                "bought: the order, read with GET /v1/orders/{ref}?code={code} (its tickets there)"),
         ], required: ["show", "state", "position", "price", "zone", "count", "offer", "createdAt"])
 }

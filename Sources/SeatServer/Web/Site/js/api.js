@@ -108,7 +108,8 @@ export const api = {
   joinQueue: (id, body = {}) => request('POST', `/v1/shows/${seg(id)}/queue`, Object.keys(body).length ? { body, retry: false } : { retry: false }),
   queueChallenge: id => request('GET', `/v1/shows/${seg(id)}/queue/challenge`),
   /// The show's waitlist (候补): join for `count` seats of a price category; an entry's state; leave.
-  joinWaitlist: (id, price, count) => request('POST', `/v1/shows/${seg(id)}/waitlist`, { body: price ? { price, count } : { count }, retry: false }),
+  joinWaitlist: (id, price, count, prepay = undefined) =>
+    request('POST', `/v1/shows/${seg(id)}/waitlist`, { body: { ...(price ? { price } : {}), count, ...(prepay ? { prepay } : {}) }, retry: false }),
   waitlistEntry: entry => request('GET', `/v1/waitlist/${seg(entry)}`),
   leaveWaitlist: entry => request('DELETE', `/v1/waitlist/${seg(entry)}`, { retry: false }),
   hold: token => request('GET', `/v1/holds/${seg(token)}`),

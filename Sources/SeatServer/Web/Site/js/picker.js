@@ -363,7 +363,11 @@ export async function showPage(showId) {
   if (show.details?.waitlist && !picker.channel) {
     const categories = [...new Map(picker.prices.zones.map(z => [z.category, z.price])).entries()]
       .map(([id, price]) => ({ id, label: `${t('categoryName', id)} ${price ?? ''}`.trim() }));
-    new WaitlistCard({ showId, session, categories, maxSeats: show.policy.maxSeats, names: ids => picker.names(ids), say: showMessage });
+    new WaitlistCard({
+      showId, session, categories, maxSeats: show.policy.maxSeats, names: ids => picker.names(ids), say: showMessage,
+      prepay: Boolean(show.details.waitlist.prepay), providers: providers.filter(p => p.provider !== 'stripe'),
+      phone: () => matchMedia('(max-width: 52rem), (pointer: coarse)').matches,
+    });
   }
   /// Paying (or, with no provider, buying at once) once the seats are chosen and named.
   async function buy() {
