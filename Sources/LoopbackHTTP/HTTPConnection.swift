@@ -103,23 +103,49 @@ public final class HTTPConnection {
         buffer.append(contentsOf: chunk[0..<n])
     }
 
+    /// The status and headers (names lowercased, values trimmed of spaces and tabs), read at the byte
+    /// level: splitting the head with Foundation's `components(separatedBy:)` and
+    /// `trimmingCharacters(in:)` was 12 % of a hold benchmark's whole run, CPU taken from the server it
+    /// measures on the same two cores.
     func readHead() throws -> (Int, [String: String]) {
         while true {
             if let end = findHeaderEnd() {
-                let head = String(decoding: buffer[0..<end], as: UTF8.self)
+                let head = Array(buffer[0..<end])
                 buffer.removeFirst(end + 4)
-                var lines = head.components(separatedBy: "\r\n")
-                let statusLine = lines.removeFirst().split(separator: " ")
-                guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw Failure.malformed(head) }
-                var headers: [String: String] = [:]
-                for line in lines {
-                    guard let colon = line.firstIndex(of: ":") else { continue }
-                    headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-                }
-                return (status, headers)
+                return try Self.parseHead(head)
             }
             try fill()
         }
+    }
+
+    /// A response head (without its blank line): the status line's code and each header.
+    static func parseHead(_ head: [UInt8]) throws -> (Int, [String: String]) {
+        var lines: [ArraySlice<UInt8>] = []
+        var start = 0, i = 0
+        while i + 1 < head.count {
+            if head[i] == 13 && head[i + 1] == 10 {
+                lines.append(head[start..<i])
+                start = i + 2
+                i += 2
+            } else {
+                i += 1
+            }
+        }
+        lines.append(head[start..<head.count])
+        let statusLine = lines[0].split(separator: 32)
+        guard statusLine.count >= 2, let status = Int(String(decoding: statusLine[1], as: UTF8.self)) else {
+            throw Failure.malformed(String(decoding: head, as: UTF8.self))
+        }
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: 58) else { continue }
+            let name = line[line.startIndex..<colon].map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
+            var value = line[(colon + 1)...]
+            while let first = value.first, first == 32 || first == 9 { value.removeFirst() }
+            while let last = value.last, last == 32 || last == 9 { value.removeLast() }
+            headers[String(decoding: name, as: UTF8.self)] = String(decoding: value, as: UTF8.self)
+        }
+        return (status, headers)
     }
 
     func findHeaderEnd() -> Int? {

@@ -94,7 +94,7 @@ extension Inventory {
             problems.append(("phone", "a phone number of 6 to 15 digits"))
         }
         guard let document else { return (nil, problems) }
-        let record = AttendeeRecord(name: a.name.trimmingCharacters(in: .whitespaces), idType: kind.rawValue, idNumber: document.number, phone: digits)
+        let record = AttendeeRecord(name: PersonName.trimmed(a.name), idType: kind.rawValue, idNumber: document.number, phone: digits)
         return ((record, document), problems)
     }
 

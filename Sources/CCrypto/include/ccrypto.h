@@ -9,6 +9,9 @@ int seatkit_sha256(const void *head, size_t head_count, const void *tail, size_t
 /* HMAC-SHA-256 (RFC 2104) of `message` under `key` into `out` (32 bytes); 1 on success. Thread-safe. */
 int seatkit_hmac_sha256(const void *key, size_t key_count, const void *message, size_t message_count, unsigned char *out);
 
+/* `count` bytes from the kernel's generator (getrandom), buffered a thread; 1 on success. Thread-safe. */
+int seatkit_random_bytes(void *out, size_t count);
+
 /* Ed25519 (RFC 8032) with the key given as its 32-byte seed: the 32-byte public key, a 64-byte signature
  * of `message`; 1 on success, 0 when libcrypto failed. Verify answers 1 only for a valid signature. */
 int seatkit_ed25519_public_key(const unsigned char *seed, unsigned char *public_key);

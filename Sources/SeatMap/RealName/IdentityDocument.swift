@@ -88,6 +88,15 @@ public struct IdentityDocument: Sendable, Hashable {
 
     /// `number` masked: its first `k` and last `t` characters kept, `k + t` at most half of it.
     public static func mask(_ number: String) -> String {
+        // A normalized number is ASCII: masked by its bytes (Characters cost a grapheme walk each).
+        if number.utf8.allSatisfy({ $0 < 0x80 }) {
+            let bytes = Array(number.utf8)
+            let (head, tail) = bytes.count >= 15 ? (3, 4) : bytes.count >= 8 ? (2, 2) : (1, 1)
+            guard bytes.count > head + tail else { return String(repeating: "*", count: bytes.count) }
+            var out = bytes
+            for k in head..<(bytes.count - tail) { out[k] = 42 }
+            return String(decoding: out, as: UTF8.self)
+        }
         let chars = Array(number)
         let (head, tail) = chars.count >= 15 ? (3, 4) : chars.count >= 8 ? (2, 2) : (1, 1)
         guard chars.count > head + tail else { return String(repeating: "*", count: chars.count) }
@@ -98,6 +107,11 @@ public struct IdentityDocument: Sendable, Hashable {
 
     /// Half-width, upper case, without white space: `１１０１ ０５…ｘ` and `110105…X` are one number.
     public static func normalized(_ raw: String) -> String {
+        // Nearly every number comes as plain ASCII letters and digits: kept as it is, upper-cased,
+        // without looking up Unicode properties (a third of checking an attendee).
+        if raw.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) }) {
+            return raw.utf8.contains(where: { $0 >= 97 }) ? String(decoding: raw.utf8.map { $0 >= 97 ? $0 - 32 : $0 }, as: UTF8.self) : raw
+        }
         var out = String.UnicodeScalarView()
         for s in raw.unicodeScalars {
             if s.properties.isWhitespace || s == "-" { continue }
@@ -157,7 +171,7 @@ public enum PersonName {
 
     /// - Complexity: O(name's length).
     public static func masked(_ name: String) -> String {
-        let chars = Array(name.trimmingCharacters(in: .whitespaces))
+        let chars = Array(trimmed(name))
         switch chars.count {
         case 0: return ""
         case 1: return "*"
@@ -173,14 +187,49 @@ public enum PersonName {
     /// Why `name` cannot be an attendee's name (nil: it can): 1 to 60 characters of letters, marks,
     /// spaces, `·` (the middle dot of transliterated names) and `.-'`.
     public static func problem(_ name: String) -> String? {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        let trimmed = trimmed(name)
         if trimmed.isEmpty { return "a name is needed" }
-        if trimmed.count > maximumLength { return "at most \(maximumLength) characters, got \(trimmed.count)" }
-        let allowed: Set<Unicode.Scalar> = [" ", "·", "•", ".", "-", "'"]
+        // Counted in scalars first: at most one Character each, so a name within the limit by them is
+        // within it by Characters too (walking graphemes only for the rare long one).
+        if trimmed.unicodeScalars.count > maximumLength, trimmed.count > maximumLength {
+            return "at most \(maximumLength) characters, got \(trimmed.count)"
+        }
         for s in trimmed.unicodeScalars {
-            if s.properties.isAlphabetic || allowed.contains(s) { continue }
+            if isLetter(s) || allowed.contains(s) { continue }
             return "letters only (a name has no \"\(Character(s))\")"
         }
         return nil
+    }
+
+    static let allowed: Set<Unicode.Scalar> = [" ", "·", "•", ".", "-", "'"]
+
+    /// Whether `s` is a letter: ASCII and the CJK ideographs answered at once, the rest by Unicode's
+    /// Alphabetic property (a table lookup that was most of checking a Chinese name).
+    static func isLetter(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x41...0x5A, 0x61...0x7A, 0x4E00...0x9FFF, 0x3400...0x4DBF: return true
+        case 0...0x7F: return false
+        default: return s.properties.isAlphabetic
+        }
+    }
+
+    /// A tab or a space separator (Unicode's Zs: U+0020, U+00A0, U+1680, U+2000–U+200A, U+202F, U+205F,
+    /// U+3000, and U+200B, which Foundation's `.whitespaces` still counts), as Foundation has them,
+    /// without a property lookup per scalar.
+    static func isBlank(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x20, 0x09, 0xA0, 0x1680, 0x2000...0x200B, 0x202F, 0x205F, 0x3000: return true
+        default: return false
+        }
+    }
+
+    /// `name` without the spaces and tabs around it (Unicode's white space too), as Foundation's
+    /// `trimmingCharacters(in: .whitespaces)` gives it, without bridging to NSString.
+    public static func trimmed(_ name: String) -> String {
+        let scalars = name.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isBlank($0) }) else { return "" }
+        let last = scalars.lastIndex(where: { !isBlank($0) })!
+        if first == scalars.startIndex && last == scalars.index(before: scalars.endIndex) { return name }
+        return String(scalars[first...last])
     }
 }
