@@ -36,28 +36,15 @@ extension SeatAPI {
         let orderRef = quote.orderRef ?? request.orderRef ?? "WEB-" + String(paymentID.suffix(10)).uppercased()
         let expiresAt = quote.pending?.expiresAt ?? now + Int64(paymentMinutes) * 60_000
         // The same payment id is the same payment at the provider: a retried checkout gets it back.
-        let made = try Self.provider(provider.name) {
-            try provider.create(
-                PaymentRequest(
-                    paymentID: paymentID, holdID: quote.holdID, showID: quote.showID, amount: quote.amount, currency: quote.currency,
-                    description: "SeatKit \(quote.showID) \(orderRef)", method: request.method, payer: request.payer, expiresAt: expiresAt,
-                    returnURL: returnURL(provider.name, show: quote.showID), payerIP: r.clientAddress))
-        }
-        guard made.amount == quote.amount, made.currency == quote.currency else {
-            throw Problem(502, "provider-failed", "Payment provider failed", detail: "\(provider.name) made a payment of another amount or currency")
-        }
+        let (made, resource) = try askProvider(
+            provider,
+            PaymentRequest(
+                paymentID: paymentID, holdID: quote.holdID, showID: quote.showID, amount: quote.amount, currency: quote.currency,
+                description: "SeatKit \(quote.showID) \(orderRef)", method: request.method, payer: request.payer, expiresAt: expiresAt,
+                returnURL: returnURL(provider.name, show: quote.showID), payerIP: r.clientAddress), total: quote.total, orderRef: orderRef)
         let record = PaymentRecord(
             id: paymentID, holdID: quote.holdID, showID: quote.showID, provider: provider.name, providerID: made.providerID, amount: quote.amount,
             currency: quote.currency, state: .pending, createdAt: now, updatedAt: now, expiresAt: expiresAt, seats: quote.seats)
-        var resource = PaymentResource(
-            id: paymentID, provider: provider.name, state: "pending", amount: quote.total.description, currency: quote.currency,
-            expiresAt: Render.iso(expiresAt), orderRef: orderRef, clientSecret: made.clientSecret, codeURL: made.codeURL, qrCode: made.qrCode,
-            redirectURL: made.redirectURL)
-        resource.jsapi = made.jsapi
-        if let cashier = payments.localCashier(provider.name) {
-            let number = ProviderReference(paymentID: paymentID, providerID: nil, amount: quote.amount, currency: quote.currency).merchantOrderNumber
-            resource.testPayURL = cashier + "?provider=\(provider.name)&order=\(number)"
-        }
         if quote.pending != nil {
             let view = try inventory.hold(token: token)
             return Self.checkoutAnswer(200, resource, view)
@@ -65,6 +52,29 @@ extension SeatAPI {
         let (view, ticket) = try inventory.beginCheckout(token: token, payment: record, orderRef: orderRef)
         let answer = Self.checkoutAnswer(201, resource, view)
         return afterCommit(ticket, trace: trace) { answer }
+    }
+
+    /// A payment asked of `provider` (a hold's checkout, a waitlist's prepayment), refused as a 502 when
+    /// the provider made it for another amount or currency; with the resource the buyer's page pays with
+    /// (and the local cashier's page when the money is test money).
+    func askProvider(
+        _ provider: any PaymentProvider, _ request: PaymentRequest, total: Money, orderRef: String?
+    ) throws -> (ProviderCheckout, PaymentResource) {
+        let made = try Self.provider(provider.name) { try provider.create(request) }
+        guard made.amount == request.amount, made.currency == request.currency else {
+            throw Problem(502, "provider-failed", "Payment provider failed", detail: "\(provider.name) made a payment of another amount or currency")
+        }
+        var resource = PaymentResource(
+            id: request.paymentID, provider: provider.name, state: "pending", amount: total.description, currency: total.currency,
+            expiresAt: Render.iso(request.expiresAt), orderRef: orderRef, clientSecret: made.clientSecret, codeURL: made.codeURL, qrCode: made.qrCode,
+            redirectURL: made.redirectURL)
+        resource.jsapi = made.jsapi
+        if let cashier = payments.localCashier(provider.name) {
+            let number = ProviderReference(paymentID: request.paymentID, providerID: nil, amount: request.amount, currency: request.currency)
+                .merchantOrderNumber
+            resource.testPayURL = cashier + "?provider=\(provider.name)&order=\(number)"
+        }
+        return (made, resource)
     }
 
     /// The ways each provider is paid: the first is its default.

@@ -42,30 +42,16 @@ extension SeatAPI {
         let now = inventory.clock()
         let paymentID = Self.newPaymentID()
         let expiresAt = now + Int64(paymentMinutes) * 60_000
-        let made = try Self.provider(provider.name) {
-            try provider.create(
-                PaymentRequest(
-                    paymentID: paymentID, holdID: join.holdID, showID: join.showID, amount: join.prepayUnits, currency: most.currency,
-                    description: "SeatKit \(join.showID) waitlist", method: prepay.method, payer: prepay.payer, expiresAt: expiresAt,
-                    returnURL: returnURL(provider.name, show: join.showID), payerIP: r.clientAddress))
-        }
-        guard made.amount == join.prepayUnits, made.currency == most.currency else {
-            throw Problem(502, "provider-failed", "Payment provider failed", detail: "\(provider.name) made a payment of another amount or currency")
-        }
+        let (made, payment) = try askProvider(
+            provider,
+            PaymentRequest(
+                paymentID: paymentID, holdID: join.holdID, showID: join.showID, amount: join.prepayUnits, currency: most.currency,
+                description: "SeatKit \(join.showID) waitlist", method: prepay.method, payer: prepay.payer, expiresAt: expiresAt,
+                returnURL: returnURL(provider.name, show: join.showID), payerIP: r.clientAddress), total: most, orderRef: nil)
         let record = PaymentRecord(
             id: paymentID, holdID: join.holdID, showID: join.showID, provider: provider.name, providerID: made.providerID, amount: join.prepayUnits,
             currency: most.currency, state: .pending, createdAt: now, updatedAt: now, expiresAt: expiresAt)
-        let view = try inventory.addWaitlistJoin(join, payment: record)
-        var resource = Self.waitlist(view)
-        var payment = PaymentResource(
-            id: paymentID, provider: provider.name, state: "pending", amount: most.description, currency: most.currency,
-            expiresAt: Render.iso(expiresAt), orderRef: nil, clientSecret: made.clientSecret, codeURL: made.codeURL, qrCode: made.qrCode,
-            redirectURL: made.redirectURL)
-        payment.jsapi = made.jsapi
-        if let cashier = payments.localCashier(provider.name) {
-            let number = ProviderReference(paymentID: paymentID, providerID: nil, amount: join.prepayUnits, currency: most.currency).merchantOrderNumber
-            payment.testPayURL = cashier + "?provider=\(provider.name)&order=\(number)"
-        }
+        var resource = Self.waitlist(try inventory.addWaitlistJoin(join, payment: record))
         resource.prepayment = payment
         return .json(201, resource, headers: [("Cache-Control", "no-store")])
     }
