@@ -293,8 +293,21 @@ class PickerCase(unittest.TestCase):
         return self.seat_info(d, seat_id)["rect"]
 
     def seat_point(self, d, seat_id):
-        """The centre of a seat's square in the window: the page scrolled to it if need be (the map's view is
-        left alone when the seat is on it, else zoomed to it, as a buyer would)."""
+        """The centre of a seat's square in the window, once it is where it stays: read again after the next
+        two frames until two reads agree (a window just resized lays the map out again a frame later, and a
+        click at the old point took the seat above: CI stop 68)."""
+        point = self.seat_point_now(d, seat_id)
+        for _ in range(20):
+            d.execute_async_script("const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done()));")
+            again = self.seat_point_now(d, seat_id)
+            if again == point:
+                return point
+            point = again
+        return point
+
+    def seat_point_now(self, d, seat_id):
+        """The centre of a seat's square in the window now: the page scrolled to it if need be (the map's view
+        is left alone when the seat is on it, else zoomed to it, as a buyer would)."""
         point = d.execute_script("""
             const m = document.querySelector('seatkit-map'), id = arguments[0];
             if (!m.seat(id)) return null;
