@@ -13,26 +13,39 @@ public final class LocalPythonServer: Sendable {
     let process: Process
 
     /// Runs `python3 arguments… --port PORT [extra…]` and waits up to 40 s (a loaded CI machine takes
-    /// seconds to import aiohttp) for `ready(port)` to be true. `hint` says what to install when it fails.
+    /// seconds to import aiohttp) for `ready(port)` to be true. A server that exits at once (its port,
+    /// free when it was chosen, taken by another test's server meanwhile: CI stop 68 waited 40 s for a
+    /// localstripe that had died) is started again on another port, up to three times. `hint` says what
+    /// to install when it fails.
     public init(_ arguments: [String], extra: [String] = [], quiet: Bool = true, hint: String, ready: (UInt16) -> Bool) throws {
-        port = try Self.freePort()
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3"] + arguments + ["--port", String(port)] + extra
-        if quiet {
-            p.standardOutput = FileHandle.nullDevice
-            p.standardError = FileHandle.nullDevice
+        var lastPort: UInt16 = 0
+        for _ in 0..<3 {
+            let port = try Self.freePort()
+            lastPort = port
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            p.arguments = ["python3"] + arguments + ["--port", String(port)] + extra
+            if quiet {
+                p.standardOutput = FileHandle.nullDevice
+                p.standardError = FileHandle.nullDevice
+            }
+            try p.run()
+            let deadline = Date().addingTimeInterval(40)
+            while Date() < deadline && p.isRunning {
+                if ready(port) {
+                    self.port = port
+                    process = p
+                    return
+                }
+                usleep(100_000)
+            }
+            if p.isRunning {
+                kill(p.processIdentifier, SIGKILL)
+                p.waitUntilExit()
+                break
+            }
         }
-        try p.run()
-        process = p
-        let deadline = Date().addingTimeInterval(40)
-        while Date() < deadline {
-            if ready(port) { return }
-            usleep(100_000)
-        }
-        kill(p.processIdentifier, SIGKILL)
-        p.waitUntilExit()
-        throw Unavailable(description: "\(arguments.first ?? "python3") did not start on port \(port) (\(hint))")
+        throw Unavailable(description: "\(arguments.first ?? "python3") did not start on port \(lastPort) (\(hint))")
     }
 
     deinit {
