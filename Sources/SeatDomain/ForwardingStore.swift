@@ -19,6 +19,7 @@ open class ForwardingStore: SeatStore, @unchecked Sendable {
     open var personalData: (any PersonalDataStore)? { base.personalData }
     open var waitlists: (any WaitlistStore)? { base.waitlists }
     open var seasons: (any SeasonStore)? { base.seasons }
+    open var staff: (any StaffStore)? { base.staff }
     open var payments: (any PaymentStore)? { base.payments }
     open var webhooks: (any WebhookStore)? { base.webhooks }
     open var webhookParts: [any WebhookOutbox] { base.webhookParts }

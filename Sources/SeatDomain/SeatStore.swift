@@ -251,6 +251,8 @@ public protocol SeatStore: AnyObject, Sendable {
     var personalData: (any PersonalDataStore)? { get }
     /// Seasons (nil: this store keeps none).
     var seasons: (any SeasonStore)? { get }
+    /// Cinemas and operators (`StaffStore`; both stores keep them, a test's store may not).
+    var staff: (any StaffStore)? { get }
     /// Buyers' payments (`PaymentStore`; both stores keep them, a test's store may not).
     var payments: (any PaymentStore)? { get }
     /// Webhook endpoints and deliveries (`WebhookStore`; both stores keep them, a test's store may not).

@@ -26,8 +26,16 @@ public enum OperatorRole: String, Sendable, CaseIterable, Comparable {
 public struct Operator: Sendable, Hashable {
     public let name: String
     public let role: OperatorRole
+    /// The cinemas they act for (their ids); nil: every cinema (head office, the admin key).
+    public let cinemas: [String]?
 
-    public init(name: String, role: OperatorRole) { self.name = name; self.role = role }
+    public init(name: String, role: OperatorRole, cinemas: [String]? = nil) { self.name = name; self.role = role; self.cinemas = cinemas }
+
+    /// Whether they may act for `cinema` (nil: a show of a venue in no cinema, which only head office runs).
+    public func actsFor(cinema: String?) -> Bool {
+        guard let cinemas else { return true }
+        return cinema.map(cinemas.contains) ?? false
+    }
 }
 
 /// A line of an operators file that cannot be read, with its place.
@@ -50,6 +58,11 @@ public struct OperatorDirectory: Sendable {
     /// The operators in name order.
     public var operators: [Operator] { byDigest.values.sorted { $0.name < $1.name } }
 
+    /// The file's operators with their keys' digests (what the store imports once), the admin key's not.
+    public var fileOperators: [(Operator, digest: String)] {
+        byDigest.filter { $0.value.name != "admin" }.map { ($0.value, $0.key) }.sorted { $0.0.name < $1.0.name }
+    }
+
     /// `adminKey` (already checked by `AdminKey.problem`) as the manager `admin`, plus the file's operators.
     public init(adminKey: String, file: (text: String, source: String)? = nil) throws(OperatorFileError) {
         var table = [Self.digest(adminKey): Operator(name: "admin", role: .manager)]
@@ -69,6 +82,9 @@ public struct OperatorDirectory: Sendable {
     /// The operator whose key this is, or nil.
     /// - Complexity: one SHA-256 of the key and one table lookup.
     public func identify(key: String) -> Operator? { byDigest[Self.digest(key)] }
+
+    /// The operator whose key has this digest (`digest(_:)`), or nil.
+    public func identify(digest: String) -> Operator? { byDigest[digest] }
 
     /// How a key is kept in the operators file: `sha256:` and the hex of its SHA-256 (what
     /// `printf %s "$KEY" | sha256sum` prints).

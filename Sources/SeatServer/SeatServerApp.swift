@@ -151,6 +151,11 @@ public final class SeatServerApp: Sendable {
             paymentMinutes: options.paymentMinutes, webhookBox: SecretBox(serverKey: options.adminKey))
         webhooks = WebhookDispatcher(inventory: inventory, box: SecretBox(serverKey: options.adminKey), logger: options.logger)
         let api = self.api
+        // The operators file's lines not in the store yet (a first start, an upgrade): imported once.
+        let imported = try api.staff.importFile(now: SeatAPI.now())
+        if !imported.isEmpty {
+            options.logger.notice("operators imported from the operators file into the store", metadata: ["names": .string(imported.joined(separator: ", "))])
+        }
         // A paying hold past its window ends only once its provider says it was not paid.
         if options.payments.takesMoneyOnline {
             inventory.askPayments { [api] payment in api.paymentState(payment) }
@@ -231,6 +236,12 @@ public final class SeatServerApp: Sendable {
             // Waitlists: offers settled and made every half second, at once when a refund or a join wakes it.
             repeating("sk-waitlist", every: 0.5, wake: inventory.waitlistWake) { [inventory] in inventory.offerWaitlists() },
             repeating("sk-heartbeat", every: options.heartbeatSeconds) { [inventory] in inventory.heartbeat() },
+            // Staff changed on another instance (a key revoked, a role changed) known here within 250 ms.
+            repeating("sk-staff", every: 0.25) { [api] in
+                do { try api.staff.refresh() } catch {
+                    logger.warning("staff could not be read again", metadata: ["cause": .string(String(describing: error))])
+                }
+            },
             repeating("sk-webhooks", every: 1) { [webhooks] in webhooks.round() },
             // Money: refunds the providers have not taken yet sent again, payments whose hold ended settled.
             repeating("sk-money", every: 30) { [api] in api.settleMoney() },

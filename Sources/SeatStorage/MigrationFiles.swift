@@ -20,6 +20,7 @@ enum MigrationFiles {
         PackageResources.postgres_26_real_names_sql, PackageResources.postgres_27_transfers_and_books_sql,
         PackageResources.postgres_28_refund_fees_sql, PackageResources.postgres_29_waitlists_sql,
         PackageResources.postgres_30_fair_entry_sql, PackageResources.postgres_31_waitlist_prepay_sql,
+        PackageResources.postgres_32_staff_sql,
     ].map(text)
     static let postgresBaseline = text(PackageResources.postgres_baseline_sql)
 
@@ -34,7 +35,7 @@ enum MigrationFiles {
         PackageResources.sqlite_14_webhook_events_sql, PackageResources.sqlite_15_seasons_sql, PackageResources.sqlite_16_real_names_sql,
         PackageResources.sqlite_17_transfers_and_books_sql, PackageResources.sqlite_18_refund_fees_sql,
         PackageResources.sqlite_19_waitlists_sql, PackageResources.sqlite_20_fair_entry_sql,
-        PackageResources.sqlite_21_waitlist_prepay_sql,
+        PackageResources.sqlite_21_waitlist_prepay_sql, PackageResources.sqlite_22_staff_sql,
     ].map(text)
     static let sqliteBaseline = text(PackageResources.sqlite_baseline_sql)
 

@@ -110,6 +110,13 @@ public final class SQLiteStore: SeatStore, Sendable {
         ]
     }
 
+    /// `body` on the read-only connection: reads polled every 250 ms (the staff's revision) never queue
+    /// behind the writer's batches.
+    func reading<T>(_ body: (SQLiteDatabase) throws -> T) throws -> T {
+        LockRules.checkStoreCall("SQLiteStore")
+        return try reader.withLock { try body($0) }
+    }
+
     public func log(show: String, after version: UInt64, limit: Int) throws -> [LogRecord] {
         LockRules.checkStoreCall("SQLiteStore")
         return try reader.withLock { db in

@@ -17,8 +17,8 @@ import SharedState
 /// The `v1` JSON API over the inventory: routing, the admin key, the rate limit, metrics.
 public final class SeatAPI: Sendable {
     public let inventory: Inventory
-    /// Who may act for the venue: the admin key's manager `admin` and the operators file's.
-    let operators: OperatorDirectory
+    /// Who may act: the admin key and the store's staff (`StaffDirectory`).
+    let staff: StaffDirectory
     let holdLimiter: RateLimiter
     /// Deltas spanning more than `cheapDeltaSpan` versions are a merge of that many events: 10 a second
     /// per client address (bursts of 20), so a client looping on old versions cannot take the CPU the
@@ -88,9 +88,14 @@ public final class SeatAPI: Sendable {
         self.inventory = inventory
         self.tickets = tickets
         self.queues = queues
-        self.operators = operators
+        self.staff = StaffDirectory(fixed: operators, store: inventory.store.staff)
         requestLog = RequestLog(logger: logger, metrics: inventory.metrics)
         holdLimiter = RateLimiter(rate: holdsPerSecond, burst: max(holdsPerSecond * 2, 1))
+        // The operators file's operators go into the store once (SeatServerApp imports again, throwing, so
+        // a file that conflicts with the store stops the start); here so an API made alone knows them too.
+        do { _ = try staff.importFile(now: Self.now()) } catch {
+            logger.error("the operators could not be read from the store", metadata: ["cause": .string(String(describing: error))])
+        }
     }
 
     /// Answers one request; never throws, never crashes on input.
@@ -148,12 +153,12 @@ public final class SeatAPI: Sendable {
     }
 
     /// The operators' names and roles, for the banner (never their keys).
-    public var operatorNames: [String] { operators.operators.map { "\($0.name) (\($0.role.rawValue))" } }
+    public var operatorNames: [String] { staff.operatorNames }
 
     /// The operator whose key the request carries (`X-Admin-Key` or `Authorization: Bearer`), if any.
     func caller(_ header: (String) -> String?) -> Operator? {
         let given = header("x-admin-key") ?? header("authorization").flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
-        return given.flatMap { $0.isEmpty ? nil : operators.identify(key: $0) }
+        return given.flatMap { $0.isEmpty ? nil : staff.identify(key: $0) }
     }
 
     /// `GET /v1/operators/me`: who the key is, and what their role may do (the console shows that and

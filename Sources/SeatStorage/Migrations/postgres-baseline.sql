@@ -532,3 +532,10 @@ CREATE TABLE waitlist(show_id text NOT NULL, seq bigint NOT NULL, entry text NOT
                       offers int NOT NULL, offer_hold text, created_at bigint NOT NULL, updated_at bigint NOT NULL,
                       payment text, paid_at bigint, outcome text, PRIMARY KEY(show_id, seq));
 CREATE INDEX waitlist_open ON waitlist(state, show_id) WHERE state IN ('waiting', 'offered');
+CREATE TABLE cinemas(id text PRIMARY KEY, name text NOT NULL, venues text NOT NULL, revision bigint NOT NULL, created_at bigint NOT NULL);
+CREATE TABLE staff(name text PRIMARY KEY, role text NOT NULL, cinemas text NOT NULL, key_digest text,
+                   state text NOT NULL CHECK (state IN ('active', 'disabled', 'deleted')), revision bigint NOT NULL,
+                   created_at bigint NOT NULL, changed_by text NOT NULL);
+CREATE UNIQUE INDEX staff_key ON staff(key_digest) WHERE key_digest IS NOT NULL;
+CREATE TABLE staff_log(at bigint NOT NULL, operator text NOT NULL, action text NOT NULL, subject text NOT NULL, detail text NOT NULL,
+                       PRIMARY KEY(at, subject, action));

@@ -99,3 +99,10 @@ CREATE TABLE waitlist(show_id TEXT NOT NULL, seq INTEGER NOT NULL, entry TEXT NO
                       offers INTEGER NOT NULL, offer_hold TEXT, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, payment TEXT, paid_at INTEGER, outcome TEXT,
                       PRIMARY KEY(show_id, seq));
 CREATE INDEX waitlist_open ON waitlist(state, show_id) WHERE state IN ('waiting', 'offered');
+CREATE TABLE cinemas(id TEXT PRIMARY KEY, name TEXT NOT NULL, venues TEXT NOT NULL, revision INTEGER NOT NULL, created_at INTEGER NOT NULL);
+CREATE TABLE staff(name TEXT PRIMARY KEY, role TEXT NOT NULL, cinemas TEXT NOT NULL, key_digest TEXT,
+                   state TEXT NOT NULL CHECK (state IN ('active', 'disabled', 'deleted')), revision INTEGER NOT NULL,
+                   created_at INTEGER NOT NULL, changed_by TEXT NOT NULL);
+CREATE UNIQUE INDEX staff_key ON staff(key_digest) WHERE key_digest IS NOT NULL;
+CREATE TABLE staff_log(at INTEGER NOT NULL, operator TEXT NOT NULL, action TEXT NOT NULL, subject TEXT NOT NULL, detail TEXT NOT NULL,
+                       PRIMARY KEY(at, subject, action)) WITHOUT ROWID;

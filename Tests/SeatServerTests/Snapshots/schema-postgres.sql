@@ -15,6 +15,13 @@
   at bigint NOT NULL
   seq bigint NOT NULL
 
+-- table cinemas
+  id text NOT NULL
+  name text NOT NULL
+  venues text NOT NULL
+  revision bigint NOT NULL
+  created_at bigint NOT NULL
+
 -- table claims
   show_id text NOT NULL
   seat integer NOT NULL
@@ -181,6 +188,23 @@
   price_revision integer NOT NULL DEFAULT 0
   earlier_prices text NOT NULL DEFAULT '[]'::text
 
+-- table staff
+  name text NOT NULL
+  role text NOT NULL
+  cinemas text NOT NULL
+  key_digest text
+  state text NOT NULL
+  revision bigint NOT NULL
+  created_at bigint NOT NULL
+  changed_by text NOT NULL
+
+-- table staff_log
+  at bigint NOT NULL
+  operator text NOT NULL
+  action text NOT NULL
+  subject text NOT NULL
+  detail text NOT NULL
+
 -- table ticket_presence
   show_id text NOT NULL
   ticket_id text NOT NULL
@@ -320,6 +344,9 @@ PRIMARY KEY (show_id, nonce);
 -- constraint checkins checkins_show_id_fkey
 FOREIGN KEY (show_id) REFERENCES shows(id);
 
+-- constraint cinemas cinemas_pkey
+PRIMARY KEY (id);
+
 -- constraint claims claims_pkey
 PRIMARY KEY (show_id, seat);
 
@@ -407,6 +434,15 @@ PRIMARY KEY (id);
 -- constraint shows shows_venue_id_fkey
 FOREIGN KEY (venue_id) REFERENCES venues(id);
 
+-- constraint staff staff_pkey
+PRIMARY KEY (name);
+
+-- constraint staff staff_state_check
+CHECK ((state = ANY (ARRAY['active'::text, 'disabled'::text, 'deleted'::text])));
+
+-- constraint staff_log staff_log_pkey
+PRIMARY KEY (at, subject, action);
+
 -- constraint ticket_presence ticket_presence_pkey
 PRIMARY KEY (show_id, ticket_id);
 
@@ -457,6 +493,9 @@ CREATE INDEX checkins_order ON checkins USING btree (show_id, seq);
 
 -- index checkins_pkey
 CREATE UNIQUE INDEX checkins_pkey ON checkins USING btree (show_id, nonce);
+
+-- index cinemas_pkey
+CREATE UNIQUE INDEX cinemas_pkey ON cinemas USING btree (id);
 
 -- index claims_hold
 CREATE INDEX claims_hold ON claims USING btree (hold_id);
@@ -559,6 +598,15 @@ CREATE UNIQUE INDEX show_log_pkey ON show_log USING btree (show_id, version);
 
 -- index shows_pkey
 CREATE UNIQUE INDEX shows_pkey ON shows USING btree (id);
+
+-- index staff_key
+CREATE UNIQUE INDEX staff_key ON staff USING btree (key_digest) WHERE (key_digest IS NOT NULL);
+
+-- index staff_pkey
+CREATE UNIQUE INDEX staff_pkey ON staff USING btree (name);
+
+-- index staff_log_pkey
+CREATE UNIQUE INDEX staff_log_pkey ON staff_log USING btree (at, subject, action);
 
 -- index ticket_presence_pkey
 CREATE UNIQUE INDEX ticket_presence_pkey ON ticket_presence USING btree (show_id, ticket_id);

@@ -58,6 +58,9 @@ CREATE INDEX show_log_created ON show_log(created_at);
 -- index sqlite_autoindex_checkins_1
 (made by SQLite);
 
+-- index sqlite_autoindex_cinemas_1
+(made by SQLite);
+
 -- index sqlite_autoindex_holds_1
 (made by SQLite);
 
@@ -85,6 +88,9 @@ CREATE INDEX show_log_created ON show_log(created_at);
 -- index sqlite_autoindex_shows_1
 (made by SQLite);
 
+-- index sqlite_autoindex_staff_1
+(made by SQLite);
+
 -- index sqlite_autoindex_ticket_presence_1
 (made by SQLite);
 
@@ -108,6 +114,9 @@ CREATE INDEX show_log_created ON show_log(created_at);
 
 -- index sqlite_autoindex_webhook_events_1
 (made by SQLite);
+
+-- index staff_key
+CREATE UNIQUE INDEX staff_key ON staff(key_digest) WHERE key_digest IS NOT NULL;
 
 -- index ticket_transfers_seat
 CREATE INDEX ticket_transfers_seat ON ticket_transfers(show_id, seat, hold_id);
@@ -134,6 +143,9 @@ CREATE TABLE attendee_books(book TEXT NOT NULL, entry TEXT NOT NULL, sealed TEXT
 CREATE TABLE checkins(show_id TEXT NOT NULL REFERENCES shows(id), nonce TEXT NOT NULL, ticket_id TEXT NOT NULL, seat INTEGER NOT NULL,
                       direction TEXT NOT NULL CHECK(direction IN ('in','out')), gate TEXT NOT NULL, operator TEXT NOT NULL,
                       at INTEGER NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY(show_id, nonce));
+
+-- table cinemas
+CREATE TABLE cinemas(id TEXT PRIMARY KEY, name TEXT NOT NULL, venues TEXT NOT NULL, revision INTEGER NOT NULL, created_at INTEGER NOT NULL);
 
 -- table claims
 CREATE TABLE claims(show_id TEXT NOT NULL REFERENCES shows(id), seat INTEGER NOT NULL,
@@ -196,6 +208,15 @@ CREATE TABLE shows(id TEXT PRIMARY KEY, venue_id TEXT NOT NULL REFERENCES venues
 
 -- table sqlite_sequence
 CREATE TABLE sqlite_sequence(name,seq);
+
+-- table staff
+CREATE TABLE staff(name TEXT PRIMARY KEY, role TEXT NOT NULL, cinemas TEXT NOT NULL, key_digest TEXT,
+                   state TEXT NOT NULL CHECK (state IN ('active', 'disabled', 'deleted')), revision INTEGER NOT NULL,
+                   created_at INTEGER NOT NULL, changed_by TEXT NOT NULL);
+
+-- table staff_log
+CREATE TABLE staff_log(at INTEGER NOT NULL, operator TEXT NOT NULL, action TEXT NOT NULL, subject TEXT NOT NULL, detail TEXT NOT NULL,
+                       PRIMARY KEY(at, subject, action)) WITHOUT ROWID;
 
 -- table ticket_presence
 CREATE TABLE ticket_presence(show_id TEXT NOT NULL REFERENCES shows(id), ticket_id TEXT NOT NULL, inside INTEGER NOT NULL,
