@@ -89,6 +89,26 @@ extension SeatAPI {
             "/v1/shows/{id}/sales",
             [("POST", .sell, { api, c in try api.sell(c[0], c.request, trace: c.trace, by: try c.signedIn, idempotency: c.idempotency) })]),
         Route("/v1/operators/me", [("GET", .getSignedInOperator, { api, c in try api.signedIn(c.request, by: try c.signedIn) })]),
+        Route(
+            "/v1/operators",
+            [
+                ("GET", .listOperators, { api, c in try api.listOperators(by: try c.signedIn) }),
+                ("POST", .createOperator, { api, c in try api.createOperator(c.request, by: try c.signedIn) }),
+            ]),
+        Route(
+            "/v1/operators/{name}",
+            [
+                ("PATCH", .changeOperator, { api, c in try api.changeOperator(c[0], c.request, by: try c.signedIn) }),
+                ("DELETE", .deleteOperator, { api, c in try api.deleteOperator(c[0], by: try c.signedIn) }),
+            ]),
+        Route("/v1/staff/log", [("GET", .staffLog, { api, c in try api.staffLog(c.request, by: try c.signedIn) })]),
+        Route(
+            "/v1/cinemas",
+            [
+                ("GET", .listCinemas, { api, c in try api.listCinemas(by: try c.signedIn) }),
+                ("POST", .createCinema, { api, c in try api.createCinema(c.request, by: try c.signedIn) }),
+            ]),
+        Route("/v1/cinemas/{id}", [("PATCH", .changeCinema, { api, c in try api.changeCinema(c[0], c.request, by: try c.signedIn) })]),
         Route("/v1/reports/sales", [("GET", .salesReport, { api, c in try api.salesReport(c.request) })]),
         Route("/v1/reports/takings", [("GET", .takingsReport, { api, c in try api.takingsReport(c.request) })]),
         Route("/v1/reports/payments", [("GET", .paymentsReport, { api, c in try api.paymentsReport(c.request) })]),

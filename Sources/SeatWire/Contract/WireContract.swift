@@ -23,6 +23,8 @@ public enum WireContract {
         HoldAttendee.self, AttendeesRequest.self, RevealRequest.self, RevealedAttendeeResource.self, ErasureResource.self,
         TransferRequest.self, AttendeeBookResource.self, BookEntryRequest.self,
         UnboundTicketsResource.self, WaitlistRequest.self, WaitlistResource.self,
+        OperatorRequest.self, OperatorChange.self, OperatorResource.self, CinemaRequest.self, CinemaChange.self, CinemaResource.self,
+        StaffLogResource.self,
     ]
 
     /// The schema a component name stands for.
