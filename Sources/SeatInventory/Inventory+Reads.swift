@@ -2,6 +2,7 @@ import Foundation
 import SeatJSON
 import SeatDomain
 import SeatMap
+import SeatSecrets
 
 /// A show as buyers and operators are told about it: what `GET /v1/shows/{id}` and the `show` event
 /// say (the API writes it; `Inventory.describeShow` frames the event).
@@ -65,6 +66,15 @@ extension Inventory {
 
     /// The venue a show in memory is at (nil: no such show, or not loaded yet): a hint for the page.
     public func venueID(show id: String) -> String? { locked { m in m.shows[id]?.record.venueID } }
+
+    /// The show of a hold, by its token: from memory, else the store (a hold another instance made, or
+    /// one no longer live); nil when there is none or the store cannot say.
+    /// - Complexity: one digest and one lookup; one store read when not in memory.
+    public func showID(holdToken token: String) -> String? {
+        let digest = Secrets.tokenDigest(token)
+        if let show = locked({ m in m.holdShow[digest] }) { return show }
+        return (try? store.hold(tokenDigest: digest))??.showID
+    }
 
     /// The show's committed version (nil: no such show).
     public func committedVersion(show id: String) -> UInt64? { locked { m in m.shows[id]?.committed.version } }

@@ -180,10 +180,11 @@ extension Inventory {
     /// made fails the whole report, naming the show: a total that silently left a show out would be
     /// wrong in the one place a manager trusts it.
     /// - Complexity: O(shows × (seats + sales)).
-    public func salesReport(from: Int64, to: Int64) throws(Refusal) -> SalesReport {
+    /// `including`: the shows counted (an operator's cinemas'); every one by default.
+    public func salesReport(from: Int64, to: Int64, including: (String) -> Bool = { _ in true }) throws(Refusal) -> SalesReport {
         var rows: [SalesReport.ShowRow] = []
         var days: [String: [String: SalesReport.Sum]] = [:], totals: [String: SalesReport.Sum] = [:]
-        let listed = shows(startingFrom: from, to: to)
+        let listed = shows(startingFrom: from, to: to).filter { including($0.id) }
         do { try followStore(only: Set(listed.map(\.id))) } catch { throw Self.storeRefusal(error) }
         for (id, startsAt) in listed {
             let report: ShowReport

@@ -82,9 +82,10 @@ extension Inventory {
 
     /// The takings of `[from, to)` (Unix milliseconds), of one clerk or all.
     /// - Complexity: O(shows starting from a week before `from` × (sales + refunds + log lines)).
-    public func takings(from: Int64, to: Int64, clerk: String? = nil) throws(Refusal) -> Takings {
+    /// `including`: the shows whose money is counted (an operator's cinemas'); every one by default.
+    public func takings(from: Int64, to: Int64, clerk: String? = nil, including: (String) -> Bool = { _ in true }) throws(Refusal) -> Takings {
         var entries: [Takings.Entry] = []
-        for (id, _) in shows(startingFrom: from - Self.takingsLookBack, to: .max) {
+        for (id, _) in shows(startingFrom: from - Self.takingsLookBack, to: .max) where including(id) {
             entries += try takingsEntries(show: id).filter { $0.at >= from && $0.at < to }
         }
         entries = Self.joiningExchanges(entries).filter { clerk == nil || $0.clerk == clerk }

@@ -71,11 +71,12 @@ public struct DoorDesk: Sendable {
     public init(inventory: Inventory, tickets: TicketIssuer) { self.inventory = inventory; self.tickets = tickets }
 
     /// The scan of `code` by `operatorName` at `gate`, decided and, when it passes, recorded (`shows`:
-    /// the shows this gate admits, empty for any). A nonce another scan used is `nonceReused`.
+    /// the shows this gate admits, empty for any; `outside`: why a show is not this operator's to admit,
+    /// nil when it is: door staff of one cinema). A nonce another scan used is `nonceReused`.
     /// - Complexity: O(1) reads of memory and two of the store (the seat's sales, the scan).
     public func decide(
         code: String, direction: CheckInScan.Direction, gate: String, nonce: String, shows: [String], operatorName: String, now: Int64,
-        document: String? = nil
+        document: String? = nil, outside: (String) -> String? = { _ in nil }
     ) throws(Refusal) -> DoorVerdict {
         var verdict = DoorVerdict(outcome: .refused(.unknownShow, detail: ""), direction: direction)
         func refused(_ why: DoorVerdict.Refused, _ detail: String) -> DoorVerdict {
@@ -104,6 +105,7 @@ public struct DoorDesk: Sendable {
             return refused(why, error.description)
         }
         guard let facts = verdict.seat, let id = verdict.ticketID else { return refused(.unknownShow, "not a ticket of this cinema's shows") }
+        if let elsewhere = outside(ticket.show) { return refused(.wrongShow, elsewhere) }
         if !shows.isEmpty && !shows.contains(ticket.show) {
             return refused(.wrongShow, "a ticket for \(ticket.show), not for \(shows.joined(separator: ", "))")
         }

@@ -14,7 +14,14 @@ extension SeatAPI {
         let body = try RequestBody.decode(r, CheckInRequest.init(json:))
         let verdict = try DoorDesk(inventory: inventory, tickets: tickets).decide(
             code: body.code, direction: body.direction == "out" ? .out : .in, gate: body.gate, nonce: body.nonce, shows: body.shows,
-            operatorName: who.name, now: Int64(Date().timeIntervalSince1970 * 1000), document: body.idNumber)
+            operatorName: who.name, now: Int64(Date().timeIntervalSince1970 * 1000), document: body.idNumber,
+            outside: { [inventory, staff] show in
+                // Door staff of some cinemas admit their cinemas' shows only: a ticket of another is refused
+                // at the gate (naming its cinema), not let in.
+                let cinema = inventory.venueID(show: show).flatMap(staff.cinema(ofVenue:))
+                guard !who.actsFor(cinema: cinema) else { return nil }
+                return "a ticket of \(cinema.flatMap { staff.cinema($0)?.name } ?? "another cinema"), not of \(who.name)'s"
+            })
         if case .passed = verdict.outcome {} else { inventory.metrics.count("checkins_refused") }
         return .json(200, Self.checkInResult(verdict))
     }

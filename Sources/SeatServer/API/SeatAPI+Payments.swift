@@ -169,9 +169,17 @@ extension SeatAPI {
     }
 
     /// `GET /v1/reports/payments?from&to`: the period's payments and every mismatch.
-    func paymentsReport(_ r: HTTPRequest) throws -> HTTPResponse {
+    func paymentsReport(_ r: HTTPRequest, by who: Operator) throws -> HTTPResponse {
         let (from, to) = try Self.period(r)
-        let report = try inventory.paymentsReport(from: from, to: to)
+        let including = try showsSeen(r, by: who)
+        var report = try inventory.paymentsReport(from: from, to: to)
+        // An operator of some cinemas sees their shows' payments, and refunds and mismatches of those.
+        report.lines = report.lines.filter { including($0.payment.showID) }
+        let kept = Set(report.lines.map(\.payment.id))
+        if who.cinemas != nil || r.query["cinema"] != nil {
+            report.refunds = report.refunds.filter { kept.contains($0.0.paymentID) }
+            report.mismatches = report.mismatches.filter { kept.contains($0.paymentID) }
+        }
         func money(_ p: PaymentRecord) -> String { Money(minorUnits: p.amount, currency: p.currency, digits: 2).description }
         return .json(
             200,

@@ -3,6 +3,7 @@ import SeatHTTP
 import SeatInventory
 import SeatJSON
 import SeatMap
+import SeatSecrets
 import SeatWire
 
 /// The show report for the box office: JSON, or one line a seat as CSV (`Accept: text/csv`).
@@ -59,19 +60,21 @@ extension Render {
 /// excluded), per show and per day (the show's own date, as its start is written), each show's figures
 /// from its report, so the two always agree; totals per currency.
 extension SeatAPI {
-    func salesReport(_ r: HTTPRequest) throws -> HTTPResponse {
+    func salesReport(_ r: HTTPRequest, by who: Operator) throws -> HTTPResponse {
         let (from, to) = try Self.period(r)
-        return .json(200, Self.render(try inventory.salesReport(from: from, to: to)))
+        let including = try showsSeen(r, by: who)
+        return .json(200, Self.render(try inventory.salesReport(from: from, to: to, including: including)))
     }
 
     /// `GET /v1/reports/takings?from=&to=[&clerk=]`: what was taken and given back in the period.
-    func takingsReport(_ r: HTTPRequest) throws -> HTTPResponse {
+    func takingsReport(_ r: HTTPRequest, by who: Operator) throws -> HTTPResponse {
         let (from, to) = try Self.period(r)
+        let including = try showsSeen(r, by: who)
         let clerk = r.query["clerk"]
         if let clerk, clerk.isEmpty || clerk.count > 64 {
             throw Problem(422, "invalid-query", "Invalid query", detail: "clerk: an operator's name of 1 to 64 characters")
         }
-        let t = try inventory.takings(from: from, to: to, clerk: clerk)
+        let t = try inventory.takings(from: from, to: to, clerk: clerk, including: including)
         func sum(_ s: Takings.Sum, keyed: Bool = true) -> TakingsResource.Sum {
             .init(
                 key: keyed ? s.key : nil, currency: s.currency, taken: s.taken.description, refunded: s.refunded.description, net: s.net.description,

@@ -22,7 +22,12 @@ extension SeatAPI {
         Route("/v1/venues/{id}/geometry", [("GET", .getVenueGeometry, { api, c in try api.venueGeometry(c[0], c.request) })]),
         Route("/v1/venues/{id}/views/{seat}", [("GET", .getSeatView, { api, c in try api.seatView(c[0], c[1], c.request) })]),
         Route("/v1/venues/{id}/heatmap", [("GET", .getHeatmap, { api, c in try api.heatmap(c[0], c.request) })]),
-        Route("/v1/shows", [("GET", .listShows, { api, _ in api.listShows() }), ("POST", .createShow, { api, c in try api.createShow(c.request) })]),
+        Route(
+            "/v1/shows",
+            [
+                ("GET", .listShows, { api, c in try api.listShows(c.request) }),
+                ("POST", .createShow, { api, c in try api.createShow(c.request, by: try c.signedIn) }),
+            ]),
         Route(
             "/v1/shows/{id}",
             [
@@ -109,10 +114,10 @@ extension SeatAPI {
                 ("POST", .createCinema, { api, c in try api.createCinema(c.request, by: try c.signedIn) }),
             ]),
         Route("/v1/cinemas/{id}", [("PATCH", .changeCinema, { api, c in try api.changeCinema(c[0], c.request, by: try c.signedIn) })]),
-        Route("/v1/reports/sales", [("GET", .salesReport, { api, c in try api.salesReport(c.request) })]),
-        Route("/v1/reports/takings", [("GET", .takingsReport, { api, c in try api.takingsReport(c.request) })]),
-        Route("/v1/reports/payments", [("GET", .paymentsReport, { api, c in try api.paymentsReport(c.request) })]),
-        Route("/v1/orders", [("GET", .searchOrders, { api, c in try api.searchOrders(c.request) })]),
+        Route("/v1/reports/sales", [("GET", .salesReport, { api, c in try api.salesReport(c.request, by: try c.signedIn) })]),
+        Route("/v1/reports/takings", [("GET", .takingsReport, { api, c in try api.takingsReport(c.request, by: try c.signedIn) })]),
+        Route("/v1/reports/payments", [("GET", .paymentsReport, { api, c in try api.paymentsReport(c.request, by: try c.signedIn) })]),
+        Route("/v1/orders", [("GET", .searchOrders, { api, c in try api.searchOrders(c.request, by: try c.signedIn) })]),
         Route("/v1/orders/{orderRef}", [("GET", .getOrder, { api, c in try api.order(c[0], c.request) })]),
         Route("/v1/orders/{orderRef}/tickets", [("GET", .getOrderTickets, { api, c in try api.orderTickets(c[0], c.request) })]),
         Route("/v1/shows/{id}/issuer", [("GET", .getTicketIssuer, { api, c in try api.ticketIssuer(c[0], c.request) })]),
@@ -308,6 +313,8 @@ extension SeatAPI {
             // handler (401 without a known key, 403 naming the role; 400 for a malformed Idempotency-Key;
             // 429 past the rate), so no handler repeats it.
             if case .role(let role, let action) = operation.access { call.who = try requireOperator(r, role, to: action) }
+            // An operator of some cinemas acts on theirs only (any route, any method: their key is their act).
+            if let who = call.who ?? caller({ r.header($0) }) { try checkCinema(found.pattern, parameters, method: r.method, who: who) }
             if let scope = operation.idempotency { call.idempotency = try Self.idempotencyClaim(r, scope: scope + ":" + parameters[0]) }
             if operation.limit == .holds, let wait = holdLimiter.check(r.clientAddress) {
                 return rateLimited("too many holds from \(r.clientAddress); try again shortly", wait: wait, trace: trace)

@@ -2,6 +2,7 @@ import Foundation
 import SeatCanvas
 import SeatJSON
 import SeatMap
+import SeatSecrets
 import SeatWire
 import SeatDomain
 import SeatHTTP
@@ -114,12 +115,26 @@ extension SeatAPI {
     /// What a `show` event carries: the show as `GET /v1/shows/{id}` gives it.
     public static let showEventData: @Sendable (ShowSummary) -> String = { Render.show($0).json }
 
-    func listShows() -> HTTPResponse {
-        .json(200, inventory.showIDs.compactMap { inventory.showSummary($0).map(Render.show) })
+    /// Every show; `?cinema=ID` a cinema's (the console's board filter). An operator of some cinemas
+    /// sees theirs only.
+    func listShows(_ r: HTTPRequest) throws -> HTTPResponse {
+        var ids = inventory.showIDs
+        if let who = caller({ r.header($0) }), who.cinemas != nil || r.query["cinema"] != nil {
+            let seen = try showsSeen(r, by: who)
+            ids = ids.filter(seen)
+        } else if let asked = r.query["cinema"] {
+            guard let cinema = staff.cinema(asked) else { throw Problem(422, "invalid-query", "Invalid query", detail: "cinema: no cinema \(asked)") }
+            ids = ids.filter { inventory.venueID(show: $0).flatMap(staff.cinema(ofVenue:)) == cinema.id }
+        }
+        return .json(200, ids.compactMap { inventory.showSummary($0).map(Render.show) })
     }
 
-    func createShow(_ r: HTTPRequest) throws -> HTTPResponse {
+    func createShow(_ r: HTTPRequest, by who: Operator) throws -> HTTPResponse {
         var new = try RequestBody.showRequest(r)
+        if !who.actsFor(cinema: staff.cinema(ofVenue: new.venueID)), inventory.venueIDs.contains(new.venueID) {
+            throw Problem.outsideCinemas(
+                who, cinema: staff.cinema(ofVenue: new.venueID).map { staff.cinema($0)?.name ?? $0 } ?? "a venue of no cinema (head office's)")
+        }
         new.startsAt = onLocalClock(new.startsAt)
         try inventory.addShow(new)
         guard let summary = inventory.showSummary(new.id) else { throw Problem.notFound("no show \(new.id)") }

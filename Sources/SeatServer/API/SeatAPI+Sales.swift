@@ -27,14 +27,15 @@ extension SeatAPI {
 
     /// `GET /v1/orders?q=TEXT[&show=ID]`: orders by reference, by a seat of the show, by the buyer's phone
     /// (4 or more of its last digits) or name.
-    func searchOrders(_ r: HTTPRequest) throws -> HTTPResponse {
+    func searchOrders(_ r: HTTPRequest, by who: Operator) throws -> HTTPResponse {
         let q = (r.query["q"] ?? "").trimmingCharacters(in: .whitespaces)
         guard (2...64).contains(q.unicodeScalars.count), WireText.controlCharacter(in: q) == nil else {
             throw Problem(422, "invalid-query", "Invalid query", detail: "q: an order reference, a seat, a phone number or a name, 2 to 64 characters")
         }
         let show = r.query["show"]
         if let show, inventory.showSummary(show) == nil { throw inventory.noSuchShow(show) }
-        let found = try inventory.findOrders(q, show: show)
+        let including = try showsSeen(r, by: who)
+        let found = try inventory.findOrders(q, show: show).filter { including($0.showID) }
         return .json(
             200,
             OrderSearchResource(

@@ -251,6 +251,7 @@ extension APIOperation {
         "Sales across shows starting in [from, to) (box office): per show, per day and in total, each show's figures from its report",
         access: .role(.boxoffice, "see reports"),
         parameters: [
+            .cinemaFilter,
             .query("from", .string(pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"), required: true, example: #""2026-12-01""#),
             .query("to", .string(pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"), required: true, example: #""2026-12-08""#),
         ],
@@ -266,6 +267,7 @@ extension APIOperation {
             + "by show, payment and clerk; with clerk, one clerk's (the cash-up of a shift)",
         access: .role(.boxoffice, "see reports"),
         parameters: [
+            .cinemaFilter,
             .query("from", .string(), required: true, example: #""2026-12-01T00:00:00+08:00""#),
             .query("to", .string(), required: true, example: #""2026-12-02T00:00:00+08:00""#),
             .query("clerk", .string(minLength: 1, maxLength: 64), required: false, example: #""li.na""#),
@@ -281,6 +283,7 @@ extension APIOperation {
         "Orders found by reference, by a seat of a show, or by the phone (4 or more of its last digits) or name given at the counter (box office)",
         access: .role(.boxoffice, "search orders"),
         parameters: [
+            .cinemaFilter,
             .query("q", .string(pattern: #"^[^\u0000-\u001f\u007f-\u009f]*$"#, minLength: 2, maxLength: 64), required: true, example: #""8000""#),
             .query("show", .string(pattern: "^[A-Za-z0-9._-]{1,64}$"), required: false, example: #""hall3-1930""#),
         ],

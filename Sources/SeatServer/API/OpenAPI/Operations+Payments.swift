@@ -79,6 +79,7 @@ extension APIOperation {
             + "paid but not sold, sold by another payment, pending past its window, sold but not paid (empty on a healthy day)",
         access: .role(.boxoffice, "see reports"),
         parameters: [
+            .cinemaFilter,
             .query("from", .string(), required: true, example: #""2026-12-01T00:00:00+08:00""#),
             .query("to", .string(), required: true, example: #""2026-12-02T00:00:00+08:00""#),
         ],

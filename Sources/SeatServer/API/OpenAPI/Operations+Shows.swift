@@ -5,11 +5,12 @@ extension APIOperation {
     /// `GET /v1/shows`
     static let listShows = APIOperation(
         "listShows",
-        "List shows",
+        "List shows (`cinema`: one cinema's; an operator of some cinemas sees theirs only)",
+        parameters: [.cinemaFilter],
         answers: [
             .json(200, "shows", .array(.ref(ShowResource.self)))
         ],
-        problems: [503])
+        problems: [403, 422, 503])
 
     /// `POST /v1/shows`
     static let createShow = APIOperation(

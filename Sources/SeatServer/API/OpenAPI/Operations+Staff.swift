@@ -56,4 +56,6 @@ extension APIOperation {
 extension APIOperation.Parameter {
     static let operatorName = Self.path("name", .string(pattern: "^[A-Za-z0-9._@-]{1,64}$"))
     static let cinemaId = Self.path("id", .string(pattern: "^c_[0-9a-f]{12}$"))
+    static let cinemaFilter = Self.query(
+        "cinema", .string(pattern: "^c_[0-9a-f]{12}$"), description: "one cinema's (head office's filter; an operator of some cinemas sees theirs only)")
 }
