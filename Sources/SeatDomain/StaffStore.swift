@@ -41,12 +41,32 @@ public struct StaffRecord: Sendable, Hashable {
     public var createdAt: Int64
     /// Who made the last change (`import` for a line of the operators file).
     public var changedBy: String
+    /// The scrypt digest of their console password (`PasswordDigest`); nil: they sign in by key only.
+    public var passwordDigest: String?
+    /// Their one-time-code (TOTP) secret sealed with the server's key; nil: no second factor.
+    public var totpSealed: String?
 
     public init(
-        name: String, role: String, cinemas: [String]?, keyDigest: String?, state: State, revision: Int64, createdAt: Int64, changedBy: String
+        name: String, role: String, cinemas: [String]?, keyDigest: String?, state: State, revision: Int64, createdAt: Int64, changedBy: String,
+        passwordDigest: String? = nil, totpSealed: String? = nil
     ) {
         self.name = name; self.role = role; self.cinemas = cinemas; self.keyDigest = keyDigest; self.state = state
         self.revision = revision; self.createdAt = createdAt; self.changedBy = changedBy
+        self.passwordDigest = passwordDigest; self.totpSealed = totpSealed
+    }
+}
+
+/// A console sign-in: the digest of the cookie's token (the token itself is never kept), whose it is,
+/// the token that proves a form came from the console (CSRF), and when it ends.
+public struct StaffSession: Sendable, Hashable {
+    public var digest: String
+    public var name: String
+    public var csrf: String
+    public var createdAt: Int64
+    public var expiresAt: Int64
+
+    public init(digest: String, name: String, csrf: String, createdAt: Int64, expiresAt: Int64) {
+        self.digest = digest; self.name = name; self.csrf = csrf; self.createdAt = createdAt; self.expiresAt = expiresAt
     }
 }
 
@@ -88,6 +108,11 @@ public protocol StaffStore: AnyObject, Sendable {
     func appendStaffLog(_ line: StaffLogLine) throws
     /// The newest `limit` lines, newest first.
     func staffLog(limit: Int) throws -> [StaffLogLine]
+    func saveSession(_ session: StaffSession) throws
+    func session(digest: String) throws -> StaffSession?
+    func deleteSession(digest: String) throws
+    /// Ends every session of `name` (a new password, disabled, removed) and those past `before`.
+    func deleteSessions(name: String?, expiredBefore: Int64) throws
 }
 
 extension SeatStore {

@@ -64,6 +64,9 @@ struct ServeCommand: ToolCommand {
     @Option(help: "Minutes a checkout keeps the hold's seats for its payment (1 to 120).")
     var paymentMinutes = 15
 
+    @Option(help: "Minutes a console sign-in lasts (5 to 1440; a shift: 480).")
+    var sessionMinutes = 480
+
     @Option(help: "Holds a second one client may ask for.")
     var holdsPerSecond: Double?
 
@@ -128,6 +131,8 @@ struct ServeCommand: ToolCommand {
         }
         guard (1...120).contains(paymentMinutes) else { throw UsageError(message: "--payment-minutes must be 1 to 120") }
         options.paymentMinutes = paymentMinutes
+        guard (5...1440).contains(sessionMinutes) else { throw UsageError(message: "--session-minutes must be 5 to 1440") }
+        options.sessionMinutes = Double(sessionMinutes)
         options.ticketSecret = ticketSecret ?? ProcessInfo.processInfo.environment["SEATKIT_TICKET_SECRET"]
         if let secret = options.ticketSecret, secret.utf8.count < 16 {
             throw ValidationError("--ticket-secret must be at least 16 characters: every ticket's key is drawn from it")

@@ -67,6 +67,8 @@ public final class SeatServerApp: Sendable {
         public var payments = PaymentSettings()
         /// How long a checkout keeps the hold's seats for its payment (`--payment-minutes`: 15, at most 120).
         public var paymentMinutes = 15
+        /// How long a console sign-in lasts (`--session-minutes`: 480, a shift).
+        public var sessionMinutes: Double = 480
 
         /// The secret each show's ticket key is drawn from (`--ticket-secret`); nil: the admin key. Set it
         /// so the admin key can change without voiding every ticket sold.
@@ -148,7 +150,7 @@ public final class SeatServerApp: Sendable {
         api = SeatAPI(
             inventory: inventory, operators: operators, tickets: TicketIssuer(secret: ticketSecret), holdsPerSecond: options.holdsPerSecond,
             logger: options.logger, queues: queues, localOffsetMinutes: options.localOffsetMinutes, payments: options.payments,
-            paymentMinutes: options.paymentMinutes, webhookBox: SecretBox(serverKey: options.adminKey))
+            paymentMinutes: options.paymentMinutes, webhookBox: SecretBox(serverKey: options.adminKey), sessionSeconds: options.sessionMinutes * 60)
         webhooks = WebhookDispatcher(inventory: inventory, box: SecretBox(serverKey: options.adminKey), logger: options.logger)
         let api = self.api
         // The operators file's lines not in the store yet (a first start, an upgrade): imported once.

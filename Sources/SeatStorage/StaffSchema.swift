@@ -11,12 +11,18 @@ enum StaffSchema {
         """
     static let cinemas = "SELECT id, name, venues, revision, created_at FROM cinemas ORDER BY id"
     static let saveStaff = """
-        INSERT INTO staff(name, role, cinemas, key_digest, state, revision, created_at, changed_by) VALUES(?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO staff(name, role, cinemas, key_digest, state, revision, created_at, changed_by, password, totp)
+        VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT(name) DO UPDATE SET role = excluded.role, cinemas = excluded.cinemas, key_digest = excluded.key_digest,
-          state = excluded.state, revision = excluded.revision, changed_by = excluded.changed_by
+          state = excluded.state, revision = excluded.revision, changed_by = excluded.changed_by, password = excluded.password,
+          totp = excluded.totp
         WHERE excluded.revision > staff.revision
         """
-    static let staff = "SELECT name, role, cinemas, key_digest, state, revision, created_at, changed_by FROM staff ORDER BY name"
+    static let staff = "SELECT name, role, cinemas, key_digest, state, revision, created_at, changed_by, password, totp FROM staff ORDER BY name"
+    static let saveSession = "INSERT INTO staff_sessions(digest, name, csrf, created_at, expires_at) VALUES(?, ?, ?, ?, ?)"
+    static let session = "SELECT digest, name, csrf, created_at, expires_at FROM staff_sessions WHERE digest = ?"
+    static let deleteSession = "DELETE FROM staff_sessions WHERE digest = ?"
+    static let deleteSessions = "DELETE FROM staff_sessions WHERE name = ? OR expires_at < ?"
     static let revision = "SELECT max(r) FROM (SELECT max(revision) AS r FROM staff UNION ALL SELECT max(revision) FROM cinemas) AS t"
     static let appendLog = "INSERT INTO staff_log(at, operator, action, subject, detail) VALUES(?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
     static let log = "SELECT at, operator, action, subject, detail FROM staff_log ORDER BY at DESC, subject, action LIMIT ?"
@@ -33,7 +39,7 @@ enum StaffSchema {
     static func values(_ s: StaffRecord) -> [String?] {
         [
             s.name, s.role, s.cinemas.map { $0.joined(separator: "\n") } ?? "*", s.keyDigest, s.state.rawValue, String(s.revision),
-            String(s.createdAt), s.changedBy,
+            String(s.createdAt), s.changedBy, s.passwordDigest, s.totpSealed,
         ]
     }
 
@@ -42,7 +48,13 @@ enum StaffSchema {
         return StaffRecord(
             name: row[0] ?? "", role: row[1] ?? "", cinemas: cinemas == "*" ? nil : cinemas.split(separator: "\n").map(String.init),
             keyDigest: row[3], state: StaffRecord.State(rawValue: row[4] ?? "") ?? .disabled, revision: Int64(row[5] ?? "") ?? 0,
-            createdAt: Int64(row[6] ?? "") ?? 0, changedBy: row[7] ?? "")
+            createdAt: Int64(row[6] ?? "") ?? 0, changedBy: row[7] ?? "", passwordDigest: row[8], totpSealed: row[9])
+    }
+
+    static func values(_ s: StaffSession) -> [String?] { [s.digest, s.name, s.csrf, String(s.createdAt), String(s.expiresAt)] }
+
+    static func sessionRow(_ row: [String?]) -> StaffSession {
+        StaffSession(digest: row[0] ?? "", name: row[1] ?? "", csrf: row[2] ?? "", createdAt: Int64(row[3] ?? "") ?? 0, expiresAt: Int64(row[4] ?? "") ?? 0)
     }
 
     static func values(_ l: StaffLogLine) -> [String?] { [String(l.at), l.operatorName, l.action, l.subject, l.detail] }
@@ -61,7 +73,19 @@ extension SQLiteStore: StaffStore {
 
     public func saveStaff(_ s: StaffRecord) throws -> Bool { try write(StaffSchema.saveStaff, StaffSchema.values(s)) }
 
-    public func allStaff() throws -> [StaffRecord] { try rows(StaffSchema.staff, [], columns: 8).map(StaffSchema.staffRow) }
+    public func allStaff() throws -> [StaffRecord] { try rows(StaffSchema.staff, [], columns: 10).map(StaffSchema.staffRow) }
+
+    public func saveSession(_ s: StaffSession) throws { _ = try write(StaffSchema.saveSession, StaffSchema.values(s)) }
+
+    public func session(digest: String) throws -> StaffSession? {
+        try rows(StaffSchema.session, [digest], columns: 5).first.map(StaffSchema.sessionRow)
+    }
+
+    public func deleteSession(digest: String) throws { _ = try write(StaffSchema.deleteSession, [digest]) }
+
+    public func deleteSessions(name: String?, expiredBefore: Int64) throws {
+        _ = try write(StaffSchema.deleteSessions, [name ?? "", String(expiredBefore)])
+    }
 
     /// On the read-only connection: every instance asks every 250 ms.
     public func staffRevision() throws -> Int64 {
@@ -116,6 +140,18 @@ extension PostgresStore: StaffStore {
 
     public func staffLog(limit: Int) throws -> [StaffLogLine] { try run("staff_log", StaffSchema.log, [String(limit)]).rows.map(StaffSchema.logLine) }
 
+    public func saveSession(_ s: StaffSession) throws { _ = try run("staff_session_save", StaffSchema.saveSession, StaffSchema.values(s)) }
+
+    public func session(digest: String) throws -> StaffSession? {
+        try run("staff_session", StaffSchema.session, [digest]).rows.first.map(StaffSchema.sessionRow)
+    }
+
+    public func deleteSession(digest: String) throws { _ = try run("staff_session_delete", StaffSchema.deleteSession, [digest]) }
+
+    public func deleteSessions(name: String?, expiredBefore: Int64) throws {
+        _ = try run("staff_sessions_delete", StaffSchema.deleteSessions, [name ?? "", String(expiredBefore)])
+    }
+
     private func run(_ name: String, _ sql: String, _ values: [String?]) throws -> PostgresRows {
         try withConnection { c in try c.run(name, QueueSchema.numbered(sql), values) }
     }
@@ -147,6 +183,16 @@ extension ShardedStore: StaffStore {
         return Array(
             try everyShard { try $0.staffLog(limit: limit) }.flatMap { $0 }.filter { seen.insert($0).inserted }
                 .sorted { ($0.at, $1.subject, $1.action) > ($1.at, $0.subject, $0.action) }.prefix(limit))
+    }
+
+    public func saveSession(_ s: StaffSession) throws { _ = try everyShard { try $0.saveSession(s) } }
+
+    public func session(digest: String) throws -> StaffSession? { try everyShard { try $0.session(digest: digest) }.compactMap { $0 }.first }
+
+    public func deleteSession(digest: String) throws { _ = try everyShard { try $0.deleteSession(digest: digest) } }
+
+    public func deleteSessions(name: String?, expiredBefore: Int64) throws {
+        _ = try everyShard { try $0.deleteSessions(name: name, expiredBefore: expiredBefore) }
     }
 
     static func newest<T, K: Hashable>(_ rows: [T], key: KeyPath<T, K>, revision: KeyPath<T, Int64>) -> [T] {

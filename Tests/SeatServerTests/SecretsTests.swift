@@ -260,7 +260,7 @@ import SeatHTTP
             try db.execute("DROP TABLE payment_refunds")
             for table in [
                 "webhook_endpoints", "webhook_deliveries", "webhook_cursor", "webhook_events", "seasons", "ticket_transfers", "attendee_books", "waitlist",
-                "cinemas", "staff", "staff_log",
+                "cinemas", "staff", "staff_log", "staff_sessions",
             ] {
                 try db.execute("DROP TABLE \(table)")
             }
@@ -287,7 +287,7 @@ import SeatHTTP
                 _ = try c.execute("DROP TABLE payment_refunds")
                 _ = try c.execute(
                     "DROP TABLE webhook_endpoints, webhook_deliveries, webhook_cursor, webhook_events, seasons, ticket_transfers, attendee_books, waitlist")
-                _ = try c.execute("DROP TABLE cinemas, staff, staff_log")
+                _ = try c.execute("DROP TABLE cinemas, staff, staff_log, staff_sessions")
                 // Migration 19 made the shards' tables part of the schema.
                 _ = try c.execute("DROP TABLE shard_moves, shard_identity")
                 _ = try c.execute("DROP TABLE queue_entries")

@@ -34,4 +34,12 @@ int seatkit_x509_serial(const char *pem, size_t pem_count, char *out, size_t out
 int seatkit_aes256gcm(int encrypt, const unsigned char *key, const void *nonce, size_t nonce_count, const void *aad, size_t aad_count,
                       const unsigned char *input, size_t input_count, unsigned char *output, unsigned char *tag);
 
+/* scrypt (RFC 7914) of `password` with `salt` and cost N, r, p into `out`; 1 on success (0: libcrypto
+ * refused the parameters or ran out of memory). Thread-safe. */
+int seatkit_scrypt(const void *password, size_t password_count, const unsigned char *salt, size_t salt_count, unsigned long long n,
+                   unsigned long long r, unsigned long long p, unsigned char *out, size_t out_count);
+
+/* HMAC-SHA-1 of `message` under `key` into `out` (20 bytes), for RFC 6238 one-time codes; 1 on success. */
+int seatkit_hmac_sha1(const void *key, size_t key_count, const void *message, size_t message_count, unsigned char *out);
+
 #endif

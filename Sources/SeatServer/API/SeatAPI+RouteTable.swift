@@ -107,6 +107,8 @@ extension SeatAPI {
                 ("DELETE", .deleteOperator, { api, c in try api.deleteOperator(c[0], by: try c.signedIn) }),
             ]),
         Route("/v1/staff/log", [("GET", .staffLog, { api, c in try api.staffLog(c.request, by: try c.signedIn) })]),
+        Route("/v1/sessions", [("POST", .signIn, { api, c in try api.signIn(c.request) })]),
+        Route("/v1/sessions/current", [("DELETE", .signOut, { api, c in try api.signOut(c.request) })]),
         Route(
             "/v1/cinemas",
             [
@@ -309,6 +311,7 @@ extension SeatAPI {
         case .found(let found, let handler, let operation, let parameters):
             trace.route = found.pattern
             var call = Route.Call(request: r, parameters: parameters, trace: trace)
+            try checkSessionForm(r)
             // The operation's role, idempotency and rate, declared in the table: checked here, before the
             // handler (401 without a known key, 403 naming the role; 400 for a malformed Idempotency-Key;
             // 429 past the rate), so no handler repeats it.

@@ -25,10 +25,11 @@ extension SeatAPI {
                 detail: old.state == .deleted
                     ? "\(b.name) was removed; a name is never given twice (the logs name them)" : "\(b.name) is an operator already")
         }
+        let password = try b.password.map { try Self.passwordDigest($0, name: b.name, role: role) }
         let now = Self.now(), key = Self.newOperatorKey()
         let record = StaffRecord(
             name: b.name, role: role.rawValue, cinemas: b.cinemas.ids, keyDigest: OperatorDirectory.digest(key), state: .active, revision: now,
-            createdAt: now, changedBy: who.name)
+            createdAt: now, changedBy: who.name, passwordDigest: password)
         guard try store.saveStaff(record) else { throw Problem(409, "operator-exists", "That name is taken", detail: "\(b.name) was just made elsewhere") }
         try log(store, who, "operator-created", b.name, "\(role.rawValue), \(Self.words(b.cinemas.ids))", at: now)
         return .json(201, Self.resource(record, key: key), headers: [("Location", "/v1/operators/\(b.name)")])
@@ -62,6 +63,24 @@ extension SeatAPI {
         if name == who.name && (record.role != staff.record(name)?.role || record.cinemas != staff.record(name)?.cinemas || record.state != .active) {
             throw Problem(409, "own-account", "Not on your own account", detail: "another manager changes your role, cinemas or state")
         }
+        var endSessions = record.state == .disabled
+        if let password = b.password {
+            record.passwordDigest = try Self.passwordDigest(password, name: name, role: OperatorRole(rawValue: record.role) ?? .door)
+            said.append("password set")
+            endSessions = true
+        }
+        var totpURI: String?
+        if let totp = b.totp {
+            if totp {
+                let secret = TOTP.newSecret()
+                record.totpSealed = sealTOTP(secret, name: name)
+                totpURI = TOTP.uri(secret: secret, account: name)
+                said.append("one-time code set up")
+            } else if record.totpSealed != nil {
+                record.totpSealed = nil
+                said.append("one-time code removed")
+            }
+        }
         var key: String?
         if b.resetKey {
             key = Self.newOperatorKey()
@@ -73,8 +92,11 @@ extension SeatAPI {
         record.revision = max(now, record.revision + 1)
         record.changedBy = who.name
         _ = try store.saveStaff(record)
+        if endSessions { try store.deleteSessions(name: name, expiredBefore: 0); signIn.forgetAll() }
         try log(store, who, b.resetKey && said.count == 1 ? "key-reset" : "operator-changed", name, said.joined(separator: "; "), at: record.revision)
-        return .json(200, Self.resource(record, key: key))
+        var answer = Self.resource(record, key: key)
+        answer.totpUri = totpURI
+        return .json(200, answer)
     }
 
     func deleteOperator(_ name: String, by who: Operator) throws -> HTTPResponse {
@@ -86,6 +108,8 @@ extension SeatAPI {
         record.revision = max(Self.now(), record.revision + 1)
         record.changedBy = who.name
         _ = try store.saveStaff(record)
+        try store.deleteSessions(name: name, expiredBefore: 0)
+        signIn.forgetAll()
         try log(store, who, "operator-deleted", name, "\(record.role), \(Self.words(record.cinemas))", at: record.revision)
         return .empty(204)
     }
@@ -224,11 +248,18 @@ extension SeatAPI {
     static func resource(_ r: StaffRecord, key: String? = nil) -> OperatorResource {
         OperatorResource(
             name: r.name, role: r.role, cinemas: CinemaScope(r.cinemas), state: r.state.rawValue, changedBy: r.changedBy,
-            createdAt: Timestamp.text(r.createdAt), key: key)
+            createdAt: Timestamp.text(r.createdAt), key: key, password: r.passwordDigest != nil, totp: r.totpSealed != nil)
     }
 
     static func resource(_ c: CinemaRecord) -> CinemaResource {
         CinemaResource(id: c.id, name: c.name, venues: c.venues, createdAt: Timestamp.text(c.createdAt))
+    }
+
+    /// A person's password as kept (scrypt), or a 422 naming what is wrong with it.
+    static func passwordDigest(_ password: String, name: String, role: OperatorRole) throws -> String {
+        if role == .checkout { throw Problem.invalidBody("password: a checkout is a server: it signs in with its key only") }
+        if let problem = PasswordDigest.problem(password, name: name) { throw Problem.invalidBody("password: \(problem)") }
+        return PasswordDigest.make(password)
     }
 
     static func words(_ cinemas: [String]?) -> String { cinemas.map { "cinemas " + $0.joined(separator: ", ") } ?? "every cinema" }

@@ -19,6 +19,8 @@ public final class SeatAPI: Sendable {
     public let inventory: Inventory
     /// Who may act: the admin key and the store's staff (`StaffDirectory`).
     let staff: StaffDirectory
+    /// Console sign-ins: the guard against guessing, sessions read lately, codes used.
+    let signIn: SignInDesk
     let holdLimiter: RateLimiter
     /// Deltas spanning more than `cheapDeltaSpan` versions are a merge of that many events: 10 a second
     /// per client address (bursts of 20), so a client looping on old versions cannot take the CPU the
@@ -76,8 +78,10 @@ public final class SeatAPI: Sendable {
     public init(
         inventory: Inventory, operators: OperatorDirectory, tickets: TicketIssuer, holdsPerSecond: Double = 20, logger: Logger = RequestLog.silent,
         queues: QueueDesk? = nil, localOffsetMinutes: Int? = nil, payments: PaymentSettings = PaymentSettings(),
-        paymentMinutes: Int = 15, webhookBox: SecretBox = SecretBox(serverKey: UUID().uuidString + UUID().uuidString)
+        paymentMinutes: Int = 15, webhookBox: SecretBox = SecretBox(serverKey: UUID().uuidString + UUID().uuidString),
+        sessionSeconds: Double = 28_800
     ) {
+        signIn = SignInDesk(sessionSeconds: sessionSeconds)
         self.paymentMinutes = paymentMinutes
         self.webhookBox = webhookBox
         self.localOffsetMinutes = localOffsetMinutes
@@ -155,10 +159,21 @@ public final class SeatAPI: Sendable {
     /// The operators' names and roles, for the banner (never their keys).
     public var operatorNames: [String] { staff.operatorNames }
 
-    /// The operator whose key the request carries (`X-Admin-Key` or `Authorization: Bearer`), if any.
+    /// The operator whose key the request carries (`X-Admin-Key` or `Authorization: Bearer`), else
+    /// whose console session its cookie is, if any.
     func caller(_ header: (String) -> String?) -> Operator? {
         let given = header("x-admin-key") ?? header("authorization").flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
-        return given.flatMap { $0.isEmpty ? nil : staff.identify(key: $0) }
+        if let given { return given.isEmpty ? nil : staff.identify(key: given) }
+        return sessionCaller(header)?.who
+    }
+
+    /// The operator signed in by the request's session cookie, and the session (nil without one, or
+    /// when it ended, or its operator is disabled or removed).
+    func sessionCaller(_ header: (String) -> String?) -> (who: Operator, session: StaffSession)? {
+        guard let token = SignInDesk.token(cookie: header("cookie")), let store = staff.store,
+            let session = signIn.session(token: token, store: store, now: Self.now()), let who = staff.operatorNamed(session.name)
+        else { return nil }
+        return (who, session)
     }
 
     /// `GET /v1/operators/me`: who the key is, and what their role may do (the console shows that and

@@ -10,8 +10,9 @@ import SharedState
 /// Lock: `state` (a leaf; the store is read before it is taken).
 final class StaffDirectory: Sendable {
     struct State {
-        /// Active operators by their key's digest.
+        /// Active operators by their key's digest, and by name.
         var byDigest: [String: Operator] = [:]
+        var byName: [String: Operator] = [:]
         var records: [String: StaffRecord] = [:]
         var cinemas: [CinemaRecord] = []
         /// The cinema of each venue in one.
@@ -68,11 +69,15 @@ final class StaffDirectory: Sendable {
             next.records[r.name] = r
             guard r.state == .active, let digest = r.keyDigest, let role = OperatorRole(rawValue: r.role) else { continue }
             next.byDigest[digest] = Operator(name: r.name, role: role, cinemas: r.cinemas)
+            next.byName[r.name] = next.byDigest[digest]
         }
         next.cinemas = cinemas
         for c in cinemas { for v in c.venues { next.cinemaOfVenue[v] = c.id } }
         state.withLock { $0 = next }
     }
+
+    /// The active operator of that name (a session's), or nil.
+    func operatorNamed(_ name: String) -> Operator? { state.withLock { $0.byName[name] } }
 
     var records: [StaffRecord] { state.withLock { $0.records.values.sorted { $0.name < $1.name } } }
     func record(_ name: String) -> StaffRecord? { state.withLock { $0.records[name] } }

@@ -102,7 +102,10 @@ CREATE INDEX waitlist_open ON waitlist(state, show_id) WHERE state IN ('waiting'
 CREATE TABLE cinemas(id TEXT PRIMARY KEY, name TEXT NOT NULL, venues TEXT NOT NULL, revision INTEGER NOT NULL, created_at INTEGER NOT NULL);
 CREATE TABLE staff(name TEXT PRIMARY KEY, role TEXT NOT NULL, cinemas TEXT NOT NULL, key_digest TEXT,
                    state TEXT NOT NULL CHECK (state IN ('active', 'disabled', 'deleted')), revision INTEGER NOT NULL,
-                   created_at INTEGER NOT NULL, changed_by TEXT NOT NULL);
+                   created_at INTEGER NOT NULL, changed_by TEXT NOT NULL,
+                   password TEXT, totp TEXT);
 CREATE UNIQUE INDEX staff_key ON staff(key_digest) WHERE key_digest IS NOT NULL;
 CREATE TABLE staff_log(at INTEGER NOT NULL, operator TEXT NOT NULL, action TEXT NOT NULL, subject TEXT NOT NULL, detail TEXT NOT NULL,
                        PRIMARY KEY(at, subject, action)) WITHOUT ROWID;
+CREATE TABLE staff_sessions(digest TEXT PRIMARY KEY, name TEXT NOT NULL, csrf TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL);
+CREATE INDEX staff_sessions_name ON staff_sessions(name);

@@ -54,22 +54,28 @@ public struct OperatorRequest: Sendable, Hashable {
     public var name: String
     public var role: String
     public var cinemas: CinemaScope
+    /// Their console password (a person; a checkout's server signs in by key only).
+    public var password: String?
 
-    public init(name: String, role: String, cinemas: CinemaScope) { self.name = name; self.role = role; self.cinemas = cinemas }
+    public init(name: String, role: String, cinemas: CinemaScope, password: String? = nil) {
+        self.name = name; self.role = role; self.cinemas = cinemas; self.password = password
+    }
 
     public init(json bytes: [UInt8]) throws(WireError) {
         let o = try WireError.object(bytes)
         var log = ProblemLog()
-        o.rejectUnknownKeys(["name", "role", "cinemas"], at: "", into: &log)
+        o.rejectUnknownKeys(["name", "role", "cinemas", "password"], at: "", into: &log)
         let name = o.text("name", into: &log), role = o.text("role", into: &log)
         let cinemas = CinemaScope.read(o, "cinemas", into: &log, required: true)
+        let password = o.string("password", at: "", into: &log, required: false)
         guard log.isEmpty, let name, let role, let cinemas else { throw .invalid(log.error) }
-        self.init(name: name, role: role, cinemas: cinemas)
+        self.init(name: name, role: role, cinemas: cinemas, password: password)
     }
 
     public func jsonBytes() -> [UInt8] {
         var w = JSONWriter()
         w.raw("{"); w.key("name", first: true); w.string(name); w.key("role"); w.string(role); w.key("cinemas"); cinemas.write(into: &w)
+        if let password { w.key("password"); w.string(password) }
         w.raw("}")
         return w.bytes
     }
@@ -82,6 +88,7 @@ extension OperatorRequest: WireBody {
             "name": .string(pattern: "^[A-Za-z0-9._@-]{1,64}$"),
             "role": .oneOf(["door", "boxoffice", "manager", "checkout"]),
             "cinemas": CinemaScope.schema,
+            "password": .string(minLength: 10, maxLength: 200).described("their console password (10 to 200 characters, not their name)"),
         ], required: ["name", "role", "cinemas"], closed: true
     ).example(#"{"name":"mei.lin","role":"boxoffice","cinemas":["c_north"]}"#)
 }
@@ -94,24 +101,37 @@ public struct OperatorChange: Sendable, Hashable {
     public var state: String?
     /// A new key (the old one stops at once): the answer carries it, once.
     public var resetKey: Bool
+    /// A new console password (their sessions end).
+    public var password: String?
+    /// true: a new one-time-code secret (the answer carries its `otpauth://` address, once); false: none.
+    public var totp: Bool?
 
-    public init(role: String? = nil, cinemas: CinemaScope? = nil, state: String? = nil, resetKey: Bool = false) {
-        self.role = role; self.cinemas = cinemas; self.state = state; self.resetKey = resetKey
+    public init(
+        role: String? = nil, cinemas: CinemaScope? = nil, state: String? = nil, resetKey: Bool = false, password: String? = nil, totp: Bool? = nil
+    ) {
+        self.role = role; self.cinemas = cinemas; self.state = state; self.resetKey = resetKey; self.password = password; self.totp = totp
     }
 
     public init(json bytes: [UInt8]) throws(WireError) {
         let o = try WireError.object(bytes)
         var log = ProblemLog()
-        o.rejectUnknownKeys(["role", "cinemas", "state", "resetKey"], at: "", into: &log)
+        o.rejectUnknownKeys(["role", "cinemas", "state", "resetKey", "password", "totp"], at: "", into: &log)
         let role = o.text("role", into: &log, required: false), state = o.text("state", into: &log, required: false)
         let cinemas = CinemaScope.read(o, "cinemas", into: &log, required: false)
         var reset = false
         if let v = o["resetKey"] {
             if let b = v.boolValue { reset = b } else { log.add("resetKey", "expected true or false, got \(v.shortDescription)") }
         }
-        if log.isEmpty, role == nil, cinemas == nil, state == nil, !reset { log.add("", "nothing to change: give role, cinemas, state or resetKey") }
+        let password = o.string("password", at: "", into: &log, required: false)
+        var totp: Bool?
+        if let v = o["totp"] {
+            if let b = v.boolValue { totp = b } else { log.add("totp", "expected true or false, got \(v.shortDescription)") }
+        }
+        if log.isEmpty, role == nil, cinemas == nil, state == nil, !reset, password == nil, totp == nil {
+            log.add("", "nothing to change: give role, cinemas, state, resetKey, password or totp")
+        }
         guard log.isEmpty else { throw .invalid(log.error) }
-        self.init(role: role, cinemas: cinemas, state: state, resetKey: reset)
+        self.init(role: role, cinemas: cinemas, state: state, resetKey: reset, password: password, totp: totp)
     }
 
     public func jsonBytes() -> [UInt8] {
@@ -120,6 +140,8 @@ public struct OperatorChange: Sendable, Hashable {
         if let role { w.key("role"); w.string(role) }
         if let cinemas { w.key("cinemas"); cinemas.write(into: &w) }
         if let state { w.key("state"); w.string(state) }
+        if let password { w.key("password"); w.string(password) }
+        if let totp { w.key("totp"); w.raw(totp ? "true" : "false") }
         w.raw("}")
         return w.bytes
     }
@@ -133,6 +155,8 @@ extension OperatorChange: WireBody {
             "cinemas": CinemaScope.schema,
             "state": .oneOf(["active", "disabled"]),
             "resetKey": .boolean,
+            "password": .string(minLength: 10, maxLength: 200).described("a new console password: their sessions end"),
+            "totp": .boolean.described("true: a new one-time-code secret (answered once as totpUri); false: none"),
         ], required: [], closed: true
     ).example(#"{"state":"disabled"}"#)
 }
@@ -149,16 +173,26 @@ public struct OperatorResource: Sendable, Hashable {
     public var createdAt: String
     /// The key, in the answer that made it (create, reset) and never again.
     public var key: String?
+    /// Whether they have a console password, and a one-time-code secret.
+    public var password: Bool
+    public var totp: Bool
+    /// The `otpauth://` address of a new one-time-code secret, in the answer that made it.
+    public var totpUri: String?
 
-    public init(name: String, role: String, cinemas: CinemaScope, state: String, changedBy: String, createdAt: String, key: String? = nil) {
+    public init(
+        name: String, role: String, cinemas: CinemaScope, state: String, changedBy: String, createdAt: String, key: String? = nil,
+        password: Bool = false, totp: Bool = false, totpUri: String? = nil
+    ) {
         self.name = name; self.role = role; self.cinemas = cinemas; self.state = state; self.changedBy = changedBy; self.createdAt = createdAt
-        self.key = key
+        self.key = key; self.password = password; self.totp = totp; self.totpUri = totpUri
     }
 
     public func write(into w: inout JSONWriter) {
         w.raw("{"); w.key("name", first: true); w.string(name); w.key("role"); w.string(role); w.key("cinemas"); cinemas.write(into: &w)
         w.key("state"); w.string(state); w.key("changedBy"); w.string(changedBy); w.key("createdAt"); w.string(createdAt)
+        w.key("password"); w.raw(password ? "true" : "false"); w.key("totp"); w.raw(totp ? "true" : "false")
         if let key { w.key("key"); w.string(key) }
+        if let totpUri { w.key("totpUri"); w.string(totpUri) }
         w.raw("}")
     }
 
@@ -167,7 +201,8 @@ public struct OperatorResource: Sendable, Hashable {
         let cinemas: CinemaScope = o["cinemas"]?.stringValue == "all" ? .all : .some(o.texts("cinemas"))
         self.init(
             name: o.text("name"), role: o.text("role"), cinemas: cinemas, state: o.text("state"), changedBy: o.text("changedBy"),
-            createdAt: o.text("createdAt"), key: o.optionalText("key"))
+            createdAt: o.text("createdAt"), key: o.optionalText("key"), password: o.flag("password"), totp: o.flag("totp"),
+            totpUri: o.optionalText("totpUri"))
     }
 }
 
@@ -178,7 +213,9 @@ extension OperatorResource: WireBody, WireWritable {
             "name": .string(), "role": .oneOf(["door", "boxoffice", "manager", "checkout"]), "cinemas": CinemaScope.schema,
             "state": .oneOf(["active", "disabled", "deleted"]), "changedBy": .string(), "createdAt": .string(format: "date-time"),
             "key": .string().described("the operator's key: shown once, in the answer that made it"),
-        ], required: ["name", "role", "cinemas", "state", "changedBy", "createdAt"])
+            "password": .boolean, "totp": .boolean,
+            "totpUri": .string(pattern: "^otpauth://totp/").described("a new one-time-code secret for an authenticator app: shown once"),
+        ], required: ["name", "role", "cinemas", "state", "changedBy", "createdAt", "password", "totp"])
 }
 
 /// `POST /v1/cinemas` (head office's managers): a cinema of the chain and the venues it runs.
@@ -335,4 +372,78 @@ extension StaffLogResource: WireBody, WireWritable {
             ]),
             "subject": .string(), "detail": .string(),
         ], required: ["at", "operator", "action", "subject", "detail"])
+}
+
+/// `POST /v1/sessions`: a person signs into the console (or the door page) with their name and
+/// password, and their one-time code when they have one.
+public struct SignInRequest: Sendable, Hashable {
+    public var name: String
+    public var password: String
+    public var code: String?
+
+    public init(name: String, password: String, code: String? = nil) { self.name = name; self.password = password; self.code = code }
+
+    public init(json bytes: [UInt8]) throws(WireError) {
+        let o = try WireError.object(bytes)
+        var log = ProblemLog()
+        o.rejectUnknownKeys(["name", "password", "code"], at: "", into: &log)
+        let name = o.text("name", into: &log), password = o.string("password", at: "", into: &log)
+        let code = o.text("code", into: &log, required: false)
+        if let name, name.utf8.count > 64 { log.add("name", "an operator's name is 1 to 64 characters") }
+        if let password, password.utf8.count > 1024 { log.add("password", "at most 1,024 bytes") }
+        guard log.isEmpty, let name, let password else { throw .invalid(log.error) }
+        self.init(name: name, password: password, code: code)
+    }
+
+    public func jsonBytes() -> [UInt8] {
+        var w = JSONWriter()
+        w.raw("{"); w.key("name", first: true); w.string(name); w.key("password"); w.string(password)
+        if let code { w.key("code"); w.string(code) }
+        w.raw("}")
+        return w.bytes
+    }
+}
+
+extension SignInRequest: WireBody {
+    public static let schemaName = "SignInRequest"
+    public static let schema: JSONSchema = .object(
+        [
+            "name": .string(minLength: 1, maxLength: 64), "password": .string(minLength: 1, maxLength: 1024),
+            "code": .string(pattern: "^[0-9]{6}$").described("the one-time code of their authenticator app, when they have one"),
+        ], required: ["name", "password"], closed: true
+    ).example(#"{"name":"li.wei","password":"北城影城的夜班收银员"}"#)
+}
+
+/// A session as its sign-in answers it: who, and the token forms send back (`X-CSRF-Token`); the
+/// session's own token is only in its cookie (HttpOnly: no script reads it).
+public struct SessionResource: Sendable, Hashable {
+    public var name: String
+    public var role: String
+    public var cinemas: CinemaScope
+    public var csrf: String
+    public var expiresAt: String
+
+    public init(name: String, role: String, cinemas: CinemaScope, csrf: String, expiresAt: String) {
+        self.name = name; self.role = role; self.cinemas = cinemas; self.csrf = csrf; self.expiresAt = expiresAt
+    }
+
+    public func write(into w: inout JSONWriter) {
+        w.raw("{"); w.key("name", first: true); w.string(name); w.key("role"); w.string(role); w.key("cinemas"); cinemas.write(into: &w)
+        w.key("csrf"); w.string(csrf); w.key("expiresAt"); w.string(expiresAt); w.raw("}")
+    }
+
+    public init(json bytes: [UInt8]) throws(WireError) {
+        let o = try Self.conformingObject(bytes)
+        let cinemas: CinemaScope = o["cinemas"]?.stringValue == "all" ? .all : .some(o.texts("cinemas"))
+        self.init(name: o.text("name"), role: o.text("role"), cinemas: cinemas, csrf: o.text("csrf"), expiresAt: o.text("expiresAt"))
+    }
+}
+
+extension SessionResource: WireBody, WireWritable {
+    public static let schemaName = "SessionResource"
+    public static let schema: JSONSchema = .object(
+        [
+            "name": .string(), "role": .oneOf(["door", "boxoffice", "manager", "checkout"]), "cinemas": CinemaScope.schema,
+            "csrf": .string(pattern: "^[0-9a-f]{32}$"), "expiresAt": .string(format: "date-time"),
+        ], required: ["name", "role", "cinemas", "csrf", "expiresAt"])
 }

@@ -24,7 +24,7 @@ public enum WireContract {
         TransferRequest.self, AttendeeBookResource.self, BookEntryRequest.self,
         UnboundTicketsResource.self, WaitlistRequest.self, WaitlistResource.self,
         OperatorRequest.self, OperatorChange.self, OperatorResource.self, CinemaRequest.self, CinemaChange.self, CinemaResource.self,
-        StaffLogResource.self,
+        StaffLogResource.self, SignInRequest.self, SessionResource.self,
     ]
 
     /// The schema a component name stands for.

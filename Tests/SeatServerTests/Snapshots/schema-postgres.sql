@@ -197,6 +197,8 @@
   revision bigint NOT NULL
   created_at bigint NOT NULL
   changed_by text NOT NULL
+  password text
+  totp text
 
 -- table staff_log
   at bigint NOT NULL
@@ -204,6 +206,13 @@
   action text NOT NULL
   subject text NOT NULL
   detail text NOT NULL
+
+-- table staff_sessions
+  digest text NOT NULL
+  name text NOT NULL
+  csrf text NOT NULL
+  created_at bigint NOT NULL
+  expires_at bigint NOT NULL
 
 -- table ticket_presence
   show_id text NOT NULL
@@ -443,6 +452,9 @@ CHECK ((state = ANY (ARRAY['active'::text, 'disabled'::text, 'deleted'::text])))
 -- constraint staff_log staff_log_pkey
 PRIMARY KEY (at, subject, action);
 
+-- constraint staff_sessions staff_sessions_pkey
+PRIMARY KEY (digest);
+
 -- constraint ticket_presence ticket_presence_pkey
 PRIMARY KEY (show_id, ticket_id);
 
@@ -607,6 +619,12 @@ CREATE UNIQUE INDEX staff_pkey ON staff USING btree (name);
 
 -- index staff_log_pkey
 CREATE UNIQUE INDEX staff_log_pkey ON staff_log USING btree (at, subject, action);
+
+-- index staff_sessions_name
+CREATE INDEX staff_sessions_name ON staff_sessions USING btree (name);
+
+-- index staff_sessions_pkey
+CREATE UNIQUE INDEX staff_sessions_pkey ON staff_sessions USING btree (digest);
 
 -- index ticket_presence_pkey
 CREATE UNIQUE INDEX ticket_presence_pkey ON ticket_presence USING btree (show_id, ticket_id);

@@ -91,6 +91,9 @@ CREATE INDEX show_log_created ON show_log(created_at);
 -- index sqlite_autoindex_staff_1
 (made by SQLite);
 
+-- index sqlite_autoindex_staff_sessions_1
+(made by SQLite);
+
 -- index sqlite_autoindex_ticket_presence_1
 (made by SQLite);
 
@@ -117,6 +120,9 @@ CREATE INDEX show_log_created ON show_log(created_at);
 
 -- index staff_key
 CREATE UNIQUE INDEX staff_key ON staff(key_digest) WHERE key_digest IS NOT NULL;
+
+-- index staff_sessions_name
+CREATE INDEX staff_sessions_name ON staff_sessions(name);
 
 -- index ticket_transfers_seat
 CREATE INDEX ticket_transfers_seat ON ticket_transfers(show_id, seat, hold_id);
@@ -212,11 +218,15 @@ CREATE TABLE sqlite_sequence(name,seq);
 -- table staff
 CREATE TABLE staff(name TEXT PRIMARY KEY, role TEXT NOT NULL, cinemas TEXT NOT NULL, key_digest TEXT,
                    state TEXT NOT NULL CHECK (state IN ('active', 'disabled', 'deleted')), revision INTEGER NOT NULL,
-                   created_at INTEGER NOT NULL, changed_by TEXT NOT NULL);
+                   created_at INTEGER NOT NULL, changed_by TEXT NOT NULL,
+                   password TEXT, totp TEXT);
 
 -- table staff_log
 CREATE TABLE staff_log(at INTEGER NOT NULL, operator TEXT NOT NULL, action TEXT NOT NULL, subject TEXT NOT NULL, detail TEXT NOT NULL,
                        PRIMARY KEY(at, subject, action)) WITHOUT ROWID;
+
+-- table staff_sessions
+CREATE TABLE staff_sessions(digest TEXT PRIMARY KEY, name TEXT NOT NULL, csrf TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL);
 
 -- table ticket_presence
 CREATE TABLE ticket_presence(show_id TEXT NOT NULL REFERENCES shows(id), ticket_id TEXT NOT NULL, inside INTEGER NOT NULL,

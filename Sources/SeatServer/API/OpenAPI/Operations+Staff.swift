@@ -59,3 +59,19 @@ extension APIOperation.Parameter {
     static let cinemaFilter = Self.query(
         "cinema", .string(pattern: "^c_[0-9a-f]{12}$"), description: "one cinema's (head office's filter; an operator of some cinemas sees theirs only)")
 }
+
+extension APIOperation {
+    /// `POST /v1/sessions`
+    static let signIn = APIOperation(
+        "signIn",
+        "Sign into the console or the door page with a name and password (and a one-time code): a session cookie and the token forms send back",
+        description:
+            "Wrong tries are slowed, then locked out for 15 minutes, per name and per address (429 sign-in-slowed, sign-in-locked, with Retry-After). A right password of someone with a one-time-code secret and no code: 401 code-required.",
+        body: .ref(SignInRequest.self), answers: [.json(201, "signed in (Set-Cookie: sk_session)", .ref(SessionResource.self))],
+        problems: [401, 413, 422, 429, 503])
+
+    /// `DELETE /v1/sessions/current`
+    static let signOut = APIOperation(
+        "signOut", "Sign out: the session ends on every instance within a second and its cookie is cleared", answers: [.empty(204, "signed out")],
+        problems: [403, 503])
+}
