@@ -45,6 +45,12 @@ MANAGER_KEY = "wang-manager-key-0123456789"
 STRIPE_WEBHOOK_SECRET = "whsec_seatkit_browser_0123456789"
 
 
+def console_key(d, key):
+    """Types an operator's key into the console's sign-in (under its disclosure: people sign in with a name and password)."""
+    d.execute_script("document.querySelector('.key-sign-in')?.setAttribute('open', '')")
+    d.find_element(By.ID, "key").send_keys(key)
+
+
 class Server:
     """`seatkit serve` on a free port with its own store; stopped with SIGTERM."""
 
@@ -353,7 +359,7 @@ class PickerCase(unittest.TestCase):
     def sign_in_console(self, key):
         d = self.new_browser()
         d.get(f"{self.server.url}/console?show={self.show}&lang=en")
-        d.find_element(By.ID, "key").send_keys(key)
+        console_key(d, key)
         d.find_element(By.CSS_SELECTOR, "#sign-in button").click()
         self.wait(d, lambda c: c.execute_script("return document.querySelector('seatkit-map')?.ready === true"), message="the desk's map")
         return d
@@ -379,7 +385,7 @@ class PickerCase(unittest.TestCase):
                 self.assertEqual(server.post("/v1/shows", body, admin=True)[0], 201)
         clerk = self.new_browser()
         clerk.get(f"{server.url}/console?show={self.show}&lang=en&week=2099-11-10")
-        clerk.find_element(By.ID, "key").send_keys(CLERK_KEY)
+        console_key(clerk, CLERK_KEY)
         clerk.find_element(By.CSS_SELECTOR, "#sign-in button").click()
         cells = lambda c: c.execute_script("return document.querySelectorAll('#board .board-cell').length")
         self.wait(clerk, lambda c: c.find_elements(By.CSS_SELECTOR, "#board .board-show"), message="the board's shows")

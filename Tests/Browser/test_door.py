@@ -190,7 +190,7 @@ class DoorTests(PickerCase):
     def test_a_box_office_key_scans_a_console_key_for_the_door_is_refused_there(self):
         d = self.new_browser()
         d.get(f"{self.server.url}/console?lang=en")
-        d.find_element(By.ID, "key").send_keys(DOOR_KEY + Keys.ENTER)
+        console_key(d, DOOR_KEY + Keys.ENTER)
         self.wait(d, lambda d: "door key" in d.find_element(By.ID, "sign-in-message").text, message="the console says the key is the door's")
         self.assertFalse(d.find_element(By.ID, "schedule").is_displayed())
 

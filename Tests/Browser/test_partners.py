@@ -25,7 +25,7 @@ class PartnersTests(PickerCase):
     def manager_desk(self, lang):
         m = self.new_browser()
         m.get(f"{self.server.url}/console?show={self.show}&lang={lang}")
-        m.find_element(By.ID, "key").send_keys(MANAGER_KEY)
+        console_key(m, MANAGER_KEY)
         m.find_element(By.CSS_SELECTOR, "#sign-in button").click()
         self.wait(m, lambda c: c.find_element(By.ID, "desk").get_attribute("data-show") == self.show, timeout=10, message="the desk's show")
         m.set_window_size(1280, 1000)

@@ -36,7 +36,7 @@ class ShardConsoleTests(PickerCase):
         m = self.new_browser()
         m.set_window_size(1440, 1000)
         m.get(f"{self.server.url}/console?show={east}&lang=en")
-        m.find_element(By.ID, "key").send_keys(MANAGER_KEY)
+        console_key(m, MANAGER_KEY)
         m.find_element(By.CSS_SELECTOR, "#sign-in button").click()
         self.wait(m, lambda c: c.execute_script("return document.querySelector('seatkit-map')?.ready === true"), message="signed in")
         # The board: this week's shows of both shards.
@@ -86,7 +86,7 @@ class ShardConsoleTests(PickerCase):
         m = self.new_browser()
         m.set_window_size(1440, 1000)
         m.get(f"{self.server.url}/console?show={show}&lang=zh")
-        m.find_element(By.ID, "key").send_keys(MANAGER_KEY)
+        console_key(m, MANAGER_KEY)
         m.find_element(By.CSS_SELECTOR, "#sign-in button").click()
         where = self.wait(m, lambda c: c.find_element(By.ID, "show-shard").is_displayed() and c.find_element(By.ID, "show-shard").text,
                           message="the shard on the desk")

@@ -83,7 +83,7 @@ class TableTests(PickerCase):
         # one sale, at the table's own price beside the places'.
         clerk = self.new_browser()
         clerk.get(f"{self.server.url}/console?show={self.show}&lang=zh")
-        clerk.find_element(By.ID, "key").send_keys(CLERK_KEY)
+        console_key(clerk, CLERK_KEY)
         clerk.find_element(By.CSS_SELECTOR, "#sign-in button").click()
         self.wait(clerk, lambda c: c.execute_script("return document.querySelector('seatkit-map')?.ready === true"), message="the desk's map")
         self.wait(clerk, lambda c: c.find_element(By.ID, "desk").get_attribute("data-show") == self.show, message="the desk's show")

@@ -9,8 +9,11 @@ import SeatHTTP
 import SeatInventory
 
 extension SeatAPI {
-    func listVenues() -> HTTPResponse {
-        .json(200, inventory.venueIDs.compactMap { id in inventory.venueEntry(id).map { Render.venue($0.layout) } })
+    /// Every venue; an operator of some cinemas gets their cinemas' (the console's board rows).
+    func listVenues(_ r: HTTPRequest) -> HTTPResponse {
+        var ids = inventory.venueIDs
+        if let who = caller({ r.header($0) }), who.cinemas != nil { ids = ids.filter { who.actsFor(cinema: staff.cinema(ofVenue: $0)) } }
+        return .json(200, ids.compactMap { id in inventory.venueEntry(id).map { Render.venue($0.layout) } })
     }
 
     /// Admin: a venue from SeatKit layout JSON or any importer format (`?format=seed|cinema-grid|pretix`).

@@ -181,9 +181,12 @@ public final class SeatAPI: Sendable {
     func signedIn(_ r: HTTPRequest, by who: Operator) throws -> HTTPResponse {
         let powers: [(String, OperatorRole)] = [
             ("scan", .door), ("block", .boxoffice), ("keep", .boxoffice), ("sell", .boxoffice), ("refund", .boxoffice), ("reports", .boxoffice),
-            ("prices", .manager), ("shows", .manager), ("venues", .manager),
+            ("prices", .manager), ("shows", .manager), ("venues", .manager), ("staff", .manager),
         ]
-        return .json(200, OperatorIdentity(name: who.name, role: who.role.rawValue, may: powers.filter { who.role.allows($0.1) }.map(\.0)))
+        return .json(
+            200,
+            OperatorIdentity(
+                name: who.name, role: who.role.rawValue, may: powers.filter { who.role.allows($0.1) }.map(\.0), cinemas: CinemaScope(who.cinemas)))
     }
 
     /// The operator acting, when their role may do `action`: 401 without a known key, 403 naming the

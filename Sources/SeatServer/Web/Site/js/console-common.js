@@ -9,16 +9,24 @@ import { $, moneyText, symbol } from './ui.js';
 // The pages' one element lookup (js/ui.js), for the console's parts that import it from here.
 export { $ };
 export const KEY = 'seatkit.operatorKey';
+/// The session's CSRF token (a signed-in person's forms send it back): this tab's, as the key.
+export const CSRF = 'seatkit.csrf';
 
 /// `operator`: {name, role, may} once signed in; `showId` and `map`: the desk's show and its
 /// `<seatkit-map>` (a fresh element a show).
 export const state = { operator: null, showId: null, map: null };
 
 export const key = () => sessionStorage.getItem(KEY);
-/// A v1 call with the operator's key (a fresh idempotency key for each POST); no retry.
+/// Who the call is from: the operator's key, else the session's cookie (sent by the browser; HttpOnly)
+/// with its CSRF token on every change.
+function credentials(method) {
+  if (key()) return { Authorization: `Bearer ${key()}` };
+  return method === 'GET' ? {} : { 'X-CSRF-Token': sessionStorage.getItem(CSRF) ?? '' };
+}
+/// A v1 call as the signed-in operator (a fresh idempotency key for each POST); no retry.
 export const call = (method, path, body) => request(method, path, {
   body, retry: false,
-  headers: { Authorization: `Bearer ${key()}`, ...(method === 'POST' ? { 'Idempotency-Key': randomKey() } : {}) },
+  headers: { ...credentials(method), ...(method === 'POST' ? { 'Idempotency-Key': randomKey() } : {}) },
 });
 
 export function say(box, text, kind = 'error') { $(box).textContent = text; $(box).dataset.kind = kind; }

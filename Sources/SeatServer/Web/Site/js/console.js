@@ -6,7 +6,8 @@
 
 import { ApiProblem, request } from './api.js';
 import { ScheduleBoard } from './board.js';
-import { $, KEY, call, key, money, problemWords, say, state } from './console-common.js';
+import { $, CSRF, KEY, call, key, money, problemWords, say, state } from './console-common.js';
+import { bindStaff, renderStaff } from './console-staff.js';
 import { bindDesk, bindShortcuts, listShows, openDesk, openShow, renderMarked } from './console-desk.js';
 import { bindHeat } from './console-heat.js';
 import { bindPrices } from './console-prices.js';
@@ -35,21 +36,22 @@ function applyWords() {
 
 // — Signing in and out —
 
+/// Signs in with a key (`candidate`), or with the session cookie already set (`candidate` null): who it
+/// is, then the console for them.
 async function signIn(candidate) {
-  sessionStorage.setItem(KEY, candidate);
+  if (candidate) sessionStorage.setItem(KEY, candidate);
   try {
     state.operator = await call('GET', '/v1/operators/me');
     // The door scans tickets and nothing else: the box office's console has nothing for it.
     if (!state.operator.may.includes('block')) {
-      sessionStorage.removeItem(KEY);
-      state.operator = null;
+      await forget();
       say('sign-in-message', w('doorOnly'));
       return false;
     }
   } catch (error) {
     sessionStorage.removeItem(KEY);
     state.operator = null;
-    say('sign-in-message', error instanceof ApiProblem && error.status === 401 ? w('wrongKey') : problemWords(error));
+    if (candidate) say('sign-in-message', error instanceof ApiProblem && error.status === 401 ? w('wrongKey') : problemWords(error));
     return false;
   }
   $('sign-in').hidden = true; $('sign-out').hidden = false;
@@ -60,13 +62,46 @@ async function signIn(candidate) {
   if (!$('board-from').value) $('board-from').value = query.get('day') ?? query.get('week') ?? new Date().toISOString().slice(0, 10);
   $('board-actions').hidden = !state.operator.may.includes('shows');
   $('money').hidden = false;
-  await Promise.all([openDesk(), renderBoard(), renderToday(), renderPaymentsReport(), renderWebhooks()]);
+  $('staff').hidden = !state.operator.may.includes('staff');
+  await Promise.all([openDesk(), renderBoard(), renderToday(), renderPaymentsReport(), renderWebhooks(), renderStaff()]);
   return true;
 }
 
-function signOut() {
-  sessionStorage.removeItem(KEY);
+/// A person's name and password (and one-time code): the server sets the session's cookie; its CSRF
+/// token is kept for this tab.
+async function signInWithPassword(name, password, code) {
+  try {
+    const session = await request('POST', '/v1/sessions', { body: { name, password, ...(code ? { code } : {}) }, retry: false });
+    sessionStorage.setItem(CSRF, session.csrf);
+    $('sign-password').value = ''; $('sign-code').value = ''; $('code-row').hidden = true;
+    return signIn(null);
+  } catch (error) {
+    const type = error instanceof ApiProblem ? error.problem.type : '';
+    if (type === '/problems/code-required') {
+      $('code-row').hidden = false; $('sign-code').focus();
+      say('sign-in-message', w('codeNeeded'));
+    } else if (type === '/problems/sign-in-failed') {
+      $('sign-password').value = ''; $('sign-code').value = '';
+      $('sign-password').focus();
+      say('sign-in-message', w('wrongPassword'));
+    } else if (error instanceof ApiProblem && error.status === 429) {
+      say('sign-in-message', w(type === '/problems/sign-in-locked' ? 'signInLocked' : 'signInSlowed', error.problem.retryAfter ?? 1));
+    } else {
+      say('sign-in-message', problemWords(error));
+    }
+    return false;
+  }
+}
+
+/// The key or the session forgotten (the session ended on the server too).
+async function forget() {
+  if (!key()) await call('DELETE', '/v1/sessions/current').catch(() => {});
+  sessionStorage.removeItem(KEY); sessionStorage.removeItem(CSRF);
   state.operator = null;
+}
+
+async function signOut() {
+  await forget();
   location.reload();
 }
 
@@ -104,8 +139,9 @@ async function renderBoard() {
   $('board').setAttribute('aria-label', w(view === 'day' ? 'dayLabel' : 'boardLabel'));
   const to = new Date(Date.parse(`${days.at(-1)}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   try {
+    // As the operator: a cinema's staff get their cinema's halls and shows only.
     const [venues, shows, sales] = await Promise.all([
-      request('GET', '/v1/venues'), request('GET', '/v1/shows'), call('GET', `/v1/reports/sales?from=${from}&to=${to}`),
+      call('GET', '/v1/venues'), call('GET', '/v1/shows'), call('GET', `/v1/reports/sales?from=${from}&to=${to}`),
     ]);
     state.halls = new Map(venues.map(v => [v.id, v.name]));
     listShows(shows);
@@ -130,7 +166,10 @@ async function main() {
     const candidate = $('key').value.trim();
     $('key').value = '';
     say('sign-in-message', '');
-    await signIn(candidate);
+    if (candidate) await signIn(candidate);
+    else if ($('sign-name').value.trim() && $('sign-password').value) {
+      await signInWithPassword($('sign-name').value.trim(), $('sign-password').value, $('sign-code').value.trim());
+    } else say('sign-in-message', w('nameAndPassword'));
   });
   bindDesk();
   wirePartners();
@@ -142,6 +181,7 @@ async function main() {
   bindShortcuts();
   bindShows({ days: boardDays });
   bindToday();
+  bindStaff();
   // A show made, changed, paused or cancelled: the board, the desk's list and its buttons at once.
   document.addEventListener('shows-changed', async () => {
     await renderBoard();
@@ -149,7 +189,8 @@ async function main() {
   });
   $('board-from').addEventListener('change', () => renderBoard());
   $('board-view').addEventListener('change', () => renderBoard());
-  if (key()) await signIn(key());
+  // A key of this tab, else a session cookie still alive (a reload): signed in again without asking.
+  await signIn(key());
 }
 
 main();

@@ -1,0 +1,74 @@
+"""A chain's staff in the console (#56), in Chinese: head office makes a cinema and a clerk of it; the
+clerk signs in with a name and password and sees that cinema's shows and takings only. Its own server
+(cinemas are the server's). Shared set-up: support.py."""
+
+import os
+
+from support import *  # noqa: F401,F403 (the suites' shared names)
+
+
+class StaffTests(PickerCase):
+
+    def test_staff_head_office_makes_a_clerk(self):
+        # Money in both cinemas-to-be: a sale of this hall's show and one of the IMAX hall's.
+        for show, seat, ref in [(self.show, "5-1", "BOX-N1"), ("imax-2000", "5-1", "BOX-S1")]:
+            status, made = self.server.post(f"/v1/shows/{show}/sales", {"seats": [seat], "orderRef": ref, "payment": "cash"}, admin=True)
+            self.assertEqual(status, 201, made)
+        m = self.new_browser()
+        m.set_window_size(1400, 1000)
+        m.get(f"{self.server.url}/console?lang=zh")
+        console_key(m, MANAGER_KEY)
+        m.find_element(By.CSS_SELECTOR, "#sign-in button").click()
+        self.wait(m, lambda d: d.find_element(By.ID, "staff").is_displayed(), message="the staff part for a manager")
+        # A cinema of hall 3.
+        self.wait(m, lambda d: d.find_elements(By.CSS_SELECTOR, "input[name='cinema-venue'][value='cinema-hall-3']"), message="the halls")
+        m.find_element(By.ID, "cinema-name").send_keys("北城影城")
+        m.find_element(By.CSS_SELECTOR, "input[name='cinema-venue'][value='cinema-hall-3']").click()
+        m.find_element(By.CSS_SELECTOR, "#cinema-add button[type=submit]").click()
+        self.wait(m, lambda d: "已建立影城 北城影城" in d.find_element(By.ID, "staff-message").text, message="the cinema made")
+        # A clerk of it, with a password.
+        self.wait(m, lambda d: any(o.text == "北城影城" for o in d.find_elements(By.CSS_SELECTOR, "#staff-cinemas option")), message="the cinema offered")
+        m.find_element(By.ID, "staff-name").send_keys("xiao.li")
+        Select(m.find_element(By.ID, "staff-role")).select_by_value("boxoffice")
+        Select(m.find_element(By.ID, "staff-cinemas")).select_by_visible_text("北城影城")
+        m.find_element(By.ID, "staff-password").send_keys("北城影城的夜班收银员")
+        m.find_element(By.CSS_SELECTOR, "#staff-add button[type=submit]").click()
+        self.wait(m, lambda d: "已添加 xiao.li（北城影城）" in d.find_element(By.ID, "staff-message").text, message="the clerk added")
+        row = self.wait(m, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-table=staff] tr[data-name='xiao.li']"), message="the clerk listed")[0]
+        self.assertIn("售票员", row.text)
+        self.assertIn("北城影城", row.text)
+        self.assertTrue(m.find_element(By.ID, "staff-key").is_displayed())
+        m.execute_script("window.scrollTo(0, document.getElementById('staff').offsetTop - 20)")
+        m.save_screenshot(os.path.join(ARTIFACTS, "staff-desktop-zh.png"))
+        self.axe(m, "the console's staff part")
+
+        # The clerk signs in with name and password: the board and takings are 北城's only.
+        c = self.new_browser()
+        c.set_window_size(1280, 900)
+        c.get(f"{self.server.url}/console?lang=zh")
+        c.find_element(By.ID, "sign-name").send_keys("xiao.li")
+        c.find_element(By.ID, "sign-password").send_keys("wrong-password-1")
+        c.find_element(By.CSS_SELECTOR, "#sign-in button").click()
+        self.wait(c, lambda d: "不正确" in d.find_element(By.ID, "sign-in-message").text, message="a wrong password refused")
+        c.find_element(By.ID, "sign-password").send_keys("北城影城的夜班收银员")
+        c.find_element(By.CSS_SELECTOR, "#sign-in button").click()
+        self.wait(c, lambda d: d.find_element(By.ID, "who").text == "xiao.li（售票员）", message="signed in")
+        self.assertFalse(c.find_element(By.ID, "staff").is_displayed())
+        # The session is a cookie no script reads; the page keeps no key.
+        self.assertNotIn("sk_session", c.execute_script("return document.cookie"))
+        shows = c.execute_async_script("const done = arguments[0]; fetch('/v1/shows').then(r => r.json()).then(l => done(l.map(s => s.venueId)))")
+        self.assertTrue(shows and set(shows) == {"cinema-hall-3"}, shows)
+        self.wait(c, lambda d: "BOX-N1" in d.find_element(By.ID, "today").text or self.show in d.find_element(By.ID, "today").text,
+                  message="北城's takings")
+        self.assertNotIn("imax-2000", c.find_element(By.ID, "today").text)
+        # Another cinema's show is refused, naming the cinema (its data never shown).
+        refused = c.execute_async_script(
+            "const done = arguments[0]; fetch('/v1/shows/imax-2000/report').then(r => r.json()).then(p => done([p.status, p.detail]))")
+        self.assertEqual(refused[0], 403)
+        self.assertIn("does not act for a venue of no cinema", refused[1])
+        c.save_screenshot(os.path.join(ARTIFACTS, "staff-clerk-desktop-zh.png"))
+        self.axe(c, "the console signed in by name and password")
+
+
+if __name__ == "__main__":
+    unittest.main()
