@@ -89,7 +89,10 @@ extension Inventory {
             entries += try takingsEntries(show: id).filter { $0.at >= from && $0.at < to }
         }
         entries = Self.joiningExchanges(entries).filter { clerk == nil || $0.clerk == clerk }
-        entries.sort { ($0.at, $0.showID, $0.kind.rawValue) < ($1.at, $1.showID, $1.kind.rawValue) }
+        // In one millisecond an order's sale comes before what was done to it (a confirm and its exchange
+        // once landed in one millisecond, and the exchange, of show "sat", was listed before the sale, of "sun").
+        func rank(_ k: Takings.Entry.Kind) -> Int { k == .sale ? 0 : k == .exchange ? 1 : 2 }
+        entries.sort { ($0.at, rank($0.kind), $0.showID) < ($1.at, rank($1.kind), $1.showID) }
         func sums(byShow: Bool = false, _ keys: (Takings.Entry) -> [String]) -> [Takings.Sum] {
             var out: [String: Takings.Sum] = [:]
             for e in entries {

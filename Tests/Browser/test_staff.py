@@ -69,6 +69,33 @@ class StaffTests(PickerCase):
         c.save_screenshot(os.path.join(ARTIFACTS, "staff-clerk-desktop-zh.png"))
         self.axe(c, "the console signed in by name and password")
 
+    def cinema(self, name, venue):
+        """The cinema of `venue` (made once for the suite's server)."""
+        status, made = self.server.post("/v1/cinemas", {"name": name, "venues": [venue]}, admin=True)
+        if status == 201:
+            return made["id"]
+        status, listed = self.server.send("GET", "/v1/cinemas", None, admin=True)
+        return next(c["id"] for c in listed if c["name"] == name)
+
+    def test_staff_door_signs_in_by_password_on_a_phone(self):
+        """Door staff of the arena sign into /door with their name and password; the gate offers the arena's show only."""
+        # The arena's own cinema (the other test makes 北城影城 of hall 3 through the console).
+        arena = self.cinema("体育馆", "arena-20000")
+        status, made = self.server.post("/v1/operators", {"name": "zhou.door", "role": "door", "cinemas": [arena],
+                                                          "password": "体育馆东门的检票员口令"}, admin=True)
+        self.assertEqual(status, 201, made)
+        d = self.new_browser()
+        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+        d.get(f"{self.server.url}/door?lang=zh")
+        d.find_element(By.ID, "sign-name").send_keys("zhou.door")
+        d.find_element(By.ID, "sign-password").send_keys("体育馆东门的检票员口令" + Keys.ENTER)
+        self.wait(d, lambda d: d.find_element(By.ID, "setup").is_displayed(), message="the gate's set-up")
+        self.wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#show-list input[value='arena-concert']"), message="the arena's show listed")
+        listed = [i.get_attribute("value") for i in d.find_elements(By.CSS_SELECTOR, "#show-list input")]
+        self.assertEqual(listed, ["arena-concert"])
+        d.save_screenshot(os.path.join(ARTIFACTS, "staff-door-phone-zh.png"))
+        self.axe(d, "the door signed in by name and password")
+
 
 if __name__ == "__main__":
     unittest.main()

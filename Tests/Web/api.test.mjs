@@ -63,11 +63,16 @@ test('a refusal is an ApiProblem with its document; a 429 says how long to wait'
 test('a call with a deadline is abandoned when the server does not answer in time', async () => {
   stand([(url, init) => new Promise((_, reject) => init.signal.addEventListener('abort', () => reject(new Error('aborted'))))]);
   const started = Date.now();
-  await assert.rejects(api.checkIn({ code: 'SK1X' }, 'key', 50), /aborted/);
+  await assert.rejects(api.checkIn({ code: 'SK1X' }, { Authorization: 'Bearer key' }, 50), /aborted/);
   assert.ok(Date.now() - started < 1000, 'within the deadline, not the server’s');
   const calls = stand([json(200, { result: 'ok' })]);
-  assert.equal((await api.checkIn({ code: 'SK1X' }, 'door-key', 3000)).result, 'ok');
+  assert.equal((await api.checkIn({ code: 'SK1X' }, { Authorization: 'Bearer door-key' }, 3000)).result, 'ok');
   assert.equal(calls[0].init.headers.Authorization, 'Bearer door-key');
+  // A person signed in by password: their session's cookie goes by itself, the CSRF token with the scan.
+  const session = stand([json(200, { result: 'ok' })]);
+  await api.checkIn({ code: 'SK1X' }, { 'X-CSRF-Token': 'c'.repeat(32) }, 3000);
+  assert.equal(session[0].init.headers['X-CSRF-Token'], 'c'.repeat(32));
+  assert.equal(session[0].init.headers.Authorization, undefined);
 });
 
 test('the server’s clock is taken from its Date header', async () => {

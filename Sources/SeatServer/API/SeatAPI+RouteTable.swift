@@ -17,7 +17,8 @@ extension SeatAPI {
         Route("/orders/{orderRef}", [("GET", .orderPage, orderPage), ("HEAD", .orderPage, orderPage)]),
         Route("/web/{file}", [("GET", .pageFile, webFile), ("HEAD", .pageFile, webFile)]),
         Route("/web/js/{file}", [("GET", .pageScript, webFile), ("HEAD", .pageScript, webFile)]),
-        Route("/v1/venues", [("GET", .listVenues, { api, c in api.listVenues(c.request) }), ("POST", .createVenue, { api, c in try api.createVenue(c.request) })]),
+        Route(
+            "/v1/venues", [("GET", .listVenues, { api, c in api.listVenues(c.request) }), ("POST", .createVenue, { api, c in try api.createVenue(c.request) })]),
         Route("/v1/venues/{id}", [("GET", .getVenue, { api, c in try api.venue(c[0], c.request) })]),
         Route("/v1/venues/{id}/geometry", [("GET", .getVenueGeometry, { api, c in try api.venueGeometry(c[0], c.request) })]),
         Route("/v1/venues/{id}/views/{seat}", [("GET", .getSeatView, { api, c in try api.seatView(c[0], c[1], c.request) })]),

@@ -121,8 +121,9 @@ export const api = {
   release: token => request('DELETE', `/v1/holds/${seg(token)}`, { retry: false }),
   tickets: token => request('GET', `/v1/holds/${seg(token)}/tickets`),
   /// A gate's scan (`POST /v1/checkin`) with the door operator's key, answered within `timeout` ms.
-  checkIn: (scan, key, timeout) =>
-    request('POST', '/v1/checkin', { body: scan, headers: { Authorization: `Bearer ${key}` }, retry: false, timeout }),
+  /// `credentials`: the operator's `Authorization`, or a signed-in person's `X-CSRF-Token` (their cookie goes by itself).
+  checkIn: (scan, credentials, timeout) =>
+    request('POST', '/v1/checkin', { body: scan, headers: credentials, retry: false, timeout }),
   /// How a buyer pays here (`GET /v1/payments`): the providers and their methods; none, no payment.
   paymentOptions: () => request('GET', '/v1/payments', { cache: 'default' }),
   /// A payment for the hold (retried: the same payment, so a lost answer is asked again safely).

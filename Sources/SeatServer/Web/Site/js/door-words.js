@@ -4,8 +4,10 @@ import { phrasebook } from './i18n.js';
 
 const words = {
   zh: {
-    title: 'SeatKit 检票', skip: '跳到主要内容', signInTitle: '检票员登录', keyLabel: '操作员密钥', signIn: '登录', signOut: '退出',
-    wrongKey: '这不是操作员的密钥，请检查后重试。', setupTitle: '选择场次和检票口', showsLabel: '本检票口放行的场次', gateLabel: '检票口名称',
+    title: 'SeatKit 检票', skip: '跳到主要内容', signInTitle: '检票员登录', keyLabel: '或使用操作员密钥', signIn: '登录', signOut: '退出',
+    wrongKey: '这不是操作员的密钥，请检查后重试。', nameLabel: '用户名', passwordLabel: '密码', codeLabel: '动态验证码（6 位）',
+    nameAndPassword: '请输入用户名和密码，或操作员密钥。', wrongPassword: '用户名、密码或验证码不正确。', codeNeeded: '请输入身份验证器应用中的 6 位动态验证码。',
+    signInSlowed: s => `尝试次数过多，请 ${s} 秒后再试。`, setupTitle: '选择场次和检票口', showsLabel: '本检票口放行的场次', gateLabel: '检票口名称',
     gatePlaceholder: '例如：3号厅入口', start: '开始检票', noShows: '今天没有可检票的场次。', change: '更换场次',
     codeLabel: '扫描或输入票码', codeHelp: '扫码枪扫描后自动提交；也可以粘贴票码后按回车。', check: '验票', directionIn: '入场', directionOut: '离场',
     online: '在线', offline: '离线：本机验票，恢复联网后自动上传', queued: n => `待上传 ${n} 条`, inside: n => `场内 ${n} 人`,
@@ -25,8 +27,11 @@ const words = {
     },
   },
   en: {
-    title: 'SeatKit door', skip: 'Skip to content', signInTitle: 'Door sign-in', keyLabel: 'Operator key', signIn: 'Sign in', signOut: 'Sign out',
-    wrongKey: 'That is not an operator key. Check it and try again.', setupTitle: 'Choose the shows and the gate', showsLabel: 'Shows this gate admits',
+    title: 'SeatKit door', skip: 'Skip to content', signInTitle: 'Door sign-in', keyLabel: 'Or an operator key', signIn: 'Sign in', signOut: 'Sign out',
+    wrongKey: 'That is not an operator key. Check it and try again.', nameLabel: 'Name', passwordLabel: 'Password',
+    codeLabel: 'One-time code (6 digits)', nameAndPassword: 'Enter your name and password, or an operator key.',
+    wrongPassword: 'The name, password or code is not right.', codeNeeded: 'Enter the 6-digit code from your authenticator app.',
+    signInSlowed: s => `Too many tries: try again in ${s} s.`, setupTitle: 'Choose the shows and the gate', showsLabel: 'Shows this gate admits',
     gateLabel: 'Gate name', gatePlaceholder: 'e.g. Hall 3 entrance', start: 'Start scanning', noShows: 'No shows to scan today.', change: 'Change shows',
     codeLabel: 'Scan or type a ticket code', codeHelp: 'A scanner submits by itself; or paste a code and press Enter.', check: 'Check',
     directionIn: 'In', directionOut: 'Out',

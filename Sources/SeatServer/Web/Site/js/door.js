@@ -28,7 +28,12 @@ const state = {
 /// A scan's time as the gate's clock shows it (the browser's time zone), from the server's ISO time.
 const clock = iso => new Date(iso).toLocaleTimeString(lang() === 'zh' ? 'zh-CN' : 'en-GB', { hour12: false });
 
-const call = (method, path, body) => request(method, path, { body, retry: false, headers: { Authorization: `Bearer ${sessionStorage.getItem(KEY)}` } });
+/// The session's CSRF token when a person signed in with their name and password (the cookie is HttpOnly).
+const CSRF = 'seatkit.doorCsrf';
+/// Who the door's calls are from: the key of this tab, else the session's cookie with its token.
+const credentials = () => sessionStorage.getItem(KEY)
+  ? { Authorization: `Bearer ${sessionStorage.getItem(KEY)}` } : { 'X-CSRF-Token': sessionStorage.getItem(CSRF) ?? '' };
+const call = (method, path, body) => request(method, path, { body, retry: false, headers: credentials() });
 
 function applyWords() {
   document.documentElement.lang = lang() === 'zh' ? 'zh-CN' : 'en';
@@ -61,15 +66,16 @@ function renderConflicts() {
 
 // — Signing in —
 
+/// Signs in with a key (`candidate`), or with the session cookie a password sign-in set (`candidate` null).
 async function signIn(candidate) {
-  sessionStorage.setItem(KEY, candidate);
+  if (candidate) sessionStorage.setItem(KEY, candidate);
   try {
     const me = await call('GET', '/v1/operators/me');
     if (!me.may.includes('scan')) throw new ApiProblem(403, { title: 'forbidden' });
     state.operator = me;
   } catch (error) {
     sessionStorage.removeItem(KEY);
-    $('sign-in-message').textContent = error instanceof ApiProblem && error.status === 401 ? w('wrongKey') : (error.message || w('wrongKey'));
+    if (candidate) $('sign-in-message').textContent = error instanceof ApiProblem && error.status === 401 ? w('wrongKey') : (error.message || w('wrongKey'));
     return false;
   }
   $('sign-in').hidden = true; $('sign-out').hidden = false;
@@ -201,7 +207,7 @@ async function post(scan, timeout = 3000) {
   const idNumber = scan.idNumber ?? state.documents.get(scan.nonce);
   if (idNumber) body.idNumber = idNumber;
   try {
-    return await api.checkIn(body, sessionStorage.getItem(KEY), timeout);
+    return await api.checkIn(body, credentials(), timeout);
   } catch (error) {
     if (error instanceof ApiProblem && error.status < 500) return { result: 'invalid', ok: false, detail: error.problem.detail ?? `HTTP ${error.status}` };
     throw error;
@@ -282,12 +288,35 @@ async function tick() {
 
 // — Wiring —
 
-$('sign-in').addEventListener('submit', event => { event.preventDefault(); signIn($('key').value); });
+$('sign-in').addEventListener('submit', async event => {
+  event.preventDefault();
+  $('sign-in-message').textContent = '';
+  if ($('key').value) { await signIn($('key').value); $('key').value = ''; return; }
+  const name = $('sign-name').value.trim(), password = $('sign-password').value, code = $('sign-code').value.trim();
+  if (!name || !password) { $('sign-in-message').textContent = w('nameAndPassword'); return; }
+  try {
+    const session = await request('POST', '/v1/sessions', { body: { name, password, ...(code ? { code } : {}) }, retry: false });
+    sessionStorage.setItem(CSRF, session.csrf);
+    $('sign-password').value = ''; $('sign-code').value = '';
+    await signIn(null);
+  } catch (error) {
+    const type = error instanceof ApiProblem ? error.problem.type : '';
+    if (type === '/problems/code-required') { $('code-row').hidden = false; $('sign-code').focus(); }
+    if (type === '/problems/sign-in-failed') $('sign-password').value = '';
+    $('sign-in-message').textContent = type === '/problems/code-required' ? w('codeNeeded')
+      : type === '/problems/sign-in-failed' ? w('wrongPassword')
+      : error instanceof ApiProblem && error.status === 429 ? w('signInSlowed', error.problem.retryAfter ?? 1) : (error.message || w('wrongPassword'));
+  }
+});
 $('setup').addEventListener('submit', saveSetup);
 $('scan').addEventListener('submit', scan);
 $('document').addEventListener('submit', checkDocument);
 $('change').onclick = () => { clearInterval(state.timer); showSetup(); };
-$('sign-out').onclick = () => { sessionStorage.removeItem(KEY); location.reload(); };
+$('sign-out').onclick = async () => {
+  if (!sessionStorage.getItem(KEY)) await call('DELETE', '/v1/sessions/current').catch(() => {});
+  sessionStorage.removeItem(KEY); sessionStorage.removeItem(CSRF);
+  location.reload();
+};
 $('language').onclick = () => { setLanguage(lang() === 'zh' ? 'en' : 'zh'); applyWords(); };
 window.addEventListener('online', tick);
 // A scanner's keystrokes go to the code field whatever was clicked last.
@@ -297,5 +326,5 @@ document.addEventListener('keydown', event => {
   if (event.key.length === 1) $('code').focus();
 });
 applyWords();
-if (sessionStorage.getItem(KEY)) signIn(sessionStorage.getItem(KEY));
-else $('key').focus();
+// A key of this tab, else a session cookie still alive (a reload): signed in again without asking.
+signIn(sessionStorage.getItem(KEY)).then(ok => { if (!ok) $('sign-name').focus(); });
