@@ -41,16 +41,23 @@ class StaffTests(PickerCase):
         m.execute_script("window.scrollTo(0, document.getElementById('staff').offsetTop - 20)")
         m.save_screenshot(os.path.join(ARTIFACTS, "staff-desktop-zh.png"))
         self.axe(m, "the console's staff part")
+        # The manager gives the clerk a new password (the first one stops working).
+        row.find_element(By.CSS_SELECTOR, "button[data-action=edit]").click()
+        form = self.wait(m, lambda d: d.find_elements(By.CSS_SELECTOR, "form.staff-edit[data-name='xiao.li']"), message="the editor")[0]
+        form.find_element(By.CSS_SELECTOR, "input[name=password]").send_keys("北城影城夜班的新口令")
+        self.axe(m, "the staff editor")
+        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        self.wait(m, lambda d: "已更新 xiao.li" in d.find_element(By.ID, "staff-message").text, message="the password changed")
 
         # The clerk signs in with name and password: the board and takings are 北城's only.
         c = self.new_browser()
         c.set_window_size(1280, 900)
         c.get(f"{self.server.url}/console?lang=zh")
         c.find_element(By.ID, "sign-name").send_keys("xiao.li")
-        c.find_element(By.ID, "sign-password").send_keys("wrong-password-1")
-        c.find_element(By.CSS_SELECTOR, "#sign-in button").click()
-        self.wait(c, lambda d: "不正确" in d.find_element(By.ID, "sign-in-message").text, message="a wrong password refused")
         c.find_element(By.ID, "sign-password").send_keys("北城影城的夜班收银员")
+        c.find_element(By.CSS_SELECTOR, "#sign-in button").click()
+        self.wait(c, lambda d: "不正确" in d.find_element(By.ID, "sign-in-message").text, message="the old password refused")
+        c.find_element(By.ID, "sign-password").send_keys("北城影城夜班的新口令")
         c.find_element(By.CSS_SELECTOR, "#sign-in button").click()
         self.wait(c, lambda d: d.find_element(By.ID, "who").text == "xiao.li（售票员）", message="signed in")
         self.assertFalse(c.find_element(By.ID, "staff").is_displayed())

@@ -57,12 +57,44 @@ function renderPeople(people) {
     const actions = r.insertCell();
     if (p.name !== state.operator.name) {
       actions.append(
+        button(w('edit'), 'edit', () => edit(actions, p)),
         button(w(p.state === 'active' ? 'disable' : 'enable'), 'toggle', () => change(p.name, { state: p.state === 'active' ? 'disabled' : 'active' })),
         button(w('resetKey'), 'reset', () => change(p.name, { resetKey: true })),
         button(w('remove'), 'remove', () => remove(p.name)));
     }
   }
   $('staff-list').replaceChildren(t);
+}
+
+/// The row's actions turned into a small form: the role, the cinema and a new password (left empty: kept).
+function edit(cell, p) {
+  const form = document.createElement('form');
+  form.className = 'staff-edit';
+  form.dataset.name = p.name;
+  const role = Object.assign(document.createElement('select'), { name: 'role' });
+  role.setAttribute('aria-label', w('roleLabel'));
+  role.append(...['boxoffice', 'door', 'manager'].map(r => new Option(w('roleWord', r), r, false, r === p.role)));
+  const where = Object.assign(document.createElement('select'), { name: 'cinemas' });
+  where.setAttribute('aria-label', w('cinemasLabel'));
+  where.append(...(headOffice() ? [new Option(w('allCinemas'), 'all', false, p.cinemas === 'all')] : []),
+    ...cinemas.map(c => new Option(c.name, c.id, false, Array.isArray(p.cinemas) && p.cinemas.length === 1 && p.cinemas[0] === c.id)));
+  const password = Object.assign(document.createElement('input'), { type: 'password', name: 'password', autocomplete: 'new-password', minLength: 10 });
+  password.setAttribute('aria-label', w('newPasswordOptional'));
+  password.placeholder = w('newPasswordOptional');
+  const save = Object.assign(document.createElement('button'), { type: 'submit', className: 'primary', textContent: w('save') });
+  const cancel = button(w('cancel'), 'cancel', () => renderStaff());
+  form.append(role, where, password, save, cancel);
+  form.addEventListener('submit', e => {
+    e.preventDefault();
+    const body = {};
+    if (role.value !== p.role) body.role = role.value;
+    const chosen = where.value === 'all' ? 'all' : [where.value];
+    if (JSON.stringify(chosen) !== JSON.stringify(p.cinemas)) body.cinemas = chosen;
+    if (password.value) body.password = password.value;
+    if (Object.keys(body).length) change(p.name, body); else renderStaff();
+  });
+  cell.replaceChildren(form);
+  role.focus();
 }
 
 function button(text, action, onclick) {
