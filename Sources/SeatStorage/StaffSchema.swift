@@ -195,6 +195,27 @@ extension ShardedStore: StaffStore {
         _ = try everyShard { try $0.deleteSessions(name: name, expiredBefore: expiredBefore) }
     }
 
+    /// Each operator's and cinema's newest revision written to every shard that answers and has an older
+    /// one (a shard that was down while a key was revoked must not give it back if the others go down
+    /// later). Every 2 s on `sk-shards`; a save keeps the newer revision, so this never undoes a change.
+    /// - Complexity: two reads of every shard's staff and cinemas (tens to hundreds of rows), writes only
+    ///   where a shard is behind.
+    func copyNewestStaff() throws {
+        let live = reachable
+        guard live.count > 1 else { return }
+        let staffByShard = inParallel(live) { try $0.allStaff() }.map { try? $0.get() }
+        let cinemasByShard = inParallel(live) { try $0.cinemas() }.map { try? $0.get() }
+        let staff = Self.newest(staffByShard.compactMap { $0 }.flatMap { $0 }, key: \.name, revision: \.revision)
+        let cinemas = Self.newest(cinemasByShard.compactMap { $0 }.flatMap { $0 }, key: \.id, revision: \.revision)
+        for (k, shard) in live.enumerated() {
+            guard let theirs = staffByShard[k], let theirCinemas = cinemasByShard[k] else { continue }
+            let kept = Dictionary(theirs.map { ($0.name, $0.revision) }, uniquingKeysWith: max)
+            let keptCinemas = Dictionary(theirCinemas.map { ($0.id, $0.revision) }, uniquingKeysWith: max)
+            for record in staff where (kept[record.name] ?? -1) < record.revision { _ = try? shard.run { try $0.saveStaff(record) } }
+            for cinema in cinemas where (keptCinemas[cinema.id] ?? -1) < cinema.revision { _ = try? shard.run { try $0.saveCinema(cinema) } }
+        }
+    }
+
     static func newest<T, K: Hashable>(_ rows: [T], key: KeyPath<T, K>, revision: KeyPath<T, Int64>) -> [T] {
         var best: [K: T] = [:]
         for r in rows where best[r[keyPath: key]].map({ $0[keyPath: revision] < r[keyPath: revision] }) ?? true { best[r[keyPath: key]] = r }

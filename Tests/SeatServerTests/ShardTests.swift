@@ -550,6 +550,33 @@ import Testing
     }
 
     /// show asked for on a shard that does not exist is a 422 naming the shards, and nothing is made.
+    /// Staff belong to no show (#56): every shard keeps them. A clerk made on one instance signs in on the
+    /// other; with one shard's database stopped the key and the revocation still work (the other shard
+    /// answers), and once it is back the shards' round brings it the revocation.
+    @Test func staffAreKeptOnEveryShardAndSurviveOneDown() throws {
+        let shards = try twoShards()
+        let west = try Self.westCluster.get()
+        let a = try server(shards), b = try server(shards, seed: false)
+        let made = try a.connection().request(
+            "POST", "/v1/operators", json: #"{"name":"mei","role":"boxoffice","cinemas":"all"}"#, headers: Self.admin)
+        let key = try #require(made.string("key"))
+        for shard in shards.entries {
+            let store = try PostgresStore(url: shard.url)
+            #expect(try store.allStaff().contains { $0.name == "mei" && $0.keyDigest == OperatorDirectory.digest(key) }, "\(shard.name)")
+        }
+        #expect(try eventually { try b.connection().request("GET", "/v1/operators/me", headers: [("X-Admin-Key", key)]).status == 200 })
+        try west.stop()
+        defer { try? west.start() }
+        #expect(try b.connection().request("GET", "/v1/operators/me", headers: [("X-Admin-Key", key)]).status == 200)
+        let disabled = try a.connection().request("PATCH", "/v1/operators/mei", json: #"{"state":"disabled"}"#, headers: Self.admin)
+        #expect(disabled.status == 200, "\(disabled.text)")
+        #expect(try eventually { try b.connection().request("GET", "/v1/operators/me", headers: [("X-Admin-Key", key)]).status == 401 })
+        // West back: the shards' round writes the newer record there, so west alone would refuse the key too.
+        try west.start()
+        let westStore = try PostgresStore(url: shards.entries[1].url)
+        #expect(eventually { (try? westStore.allStaff().first { $0.name == "mei" }?.state) == .disabled })
+    }
+
     @Test func badShardsAreRefusedPrecisely() throws {
         func problem(_ make: () throws -> ShardList) -> String {
             do { _ = try make() } catch { return String(describing: error) }

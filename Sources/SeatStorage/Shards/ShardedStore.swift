@@ -72,6 +72,7 @@ public final class ShardedStore: SeatStore, SharedStore, Sendable {
     public func round() {
         coordinator.repair()
         coordinator.copyMissingVenues()
+        try? copyNewestStaff()
     }
 
     /// Records that `show` is on the shard named `name` (a move settled, or heard of).
