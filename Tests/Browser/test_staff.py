@@ -2,9 +2,22 @@
 clerk signs in with a name and password and sees that cinema's shows and takings only. Its own server
 (cinemas are the server's). Shared set-up: support.py."""
 
+import base64
+import hashlib
+import hmac
 import os
+import struct
+import time
 
 from support import *  # noqa: F401,F403 (the suites' shared names)
+
+
+def one_time_code(secret):
+    """RFC 6238's code of a base32 secret now (what the person's authenticator app shows)."""
+    key = base64.b32decode(secret + "=" * (-len(secret) % 8))
+    mac = hmac.new(key, struct.pack(">Q", int(time.time()) // 30), hashlib.sha1).digest()
+    offset = mac[19] & 15
+    return "%06d" % ((struct.unpack(">I", mac[offset:offset + 4])[0] & 0x7FFFFFFF) % 1_000_000)
 
 
 class StaffTests(PickerCase):
@@ -48,6 +61,16 @@ class StaffTests(PickerCase):
         self.axe(m, "the staff editor")
         form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
         self.wait(m, lambda d: "已更新 xiao.li" in d.find_element(By.ID, "staff-message").text, message="the password changed")
+        # And one-time codes: the QR code for the clerk's app, shown once, and the secret in text.
+        m.execute_script("document.getElementById('staff-message').textContent = ''")
+        row = self.wait(m, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-table=staff] tr[data-name='xiao.li']"), message="the row again")[0]
+        row.find_element(By.CSS_SELECTOR, "button[data-action=totp]").click()
+        secret = self.wait(m, lambda d: d.find_element(By.ID, "staff-key").is_displayed() and d.find_elements(By.CSS_SELECTOR, "#staff-key img")
+                           and d.find_element(By.CSS_SELECTOR, "#staff-key code").text, message="the one-time-code QR code")
+        self.assertTrue(m.execute_script("const i = document.querySelector('#staff-key img'); return i.complete && i.naturalWidth > 0"))
+        m.execute_script("document.getElementById('staff-key').scrollIntoView({block: 'center'})")
+        m.save_screenshot(os.path.join(ARTIFACTS, "staff-code-desktop-zh.png"))
+        self.axe(m, "the one-time code shown")
 
         # The clerk signs in with name and password: the board and takings are 北城's only.
         c = self.new_browser()
@@ -58,6 +81,11 @@ class StaffTests(PickerCase):
         c.find_element(By.CSS_SELECTOR, "#sign-in button").click()
         self.wait(c, lambda d: "不正确" in d.find_element(By.ID, "sign-in-message").text, message="the old password refused")
         c.find_element(By.ID, "sign-password").send_keys("北城影城夜班的新口令")
+        c.find_element(By.CSS_SELECTOR, "#sign-in button").click()
+        # The right password asks for the app's code.
+        self.wait(c, lambda d: d.find_element(By.ID, "sign-code").is_displayed(), message="the code asked for")
+        self.assertIn("动态验证码", c.find_element(By.ID, "sign-in-message").text)
+        c.find_element(By.ID, "sign-code").send_keys(one_time_code(secret))
         c.find_element(By.CSS_SELECTOR, "#sign-in button").click()
         self.wait(c, lambda d: d.find_element(By.ID, "who").text == "xiao.li（售票员）", message="signed in")
         self.assertFalse(c.find_element(By.ID, "staff").is_displayed())

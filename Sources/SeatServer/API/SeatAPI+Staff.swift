@@ -96,6 +96,7 @@ extension SeatAPI {
         try log(store, who, b.resetKey && said.count == 1 ? "key-reset" : "operator-changed", name, said.joined(separator: "; "), at: record.revision)
         var answer = Self.resource(record, key: key)
         answer.totpUri = totpURI
+        answer.totpSvg = totpURI.flatMap { TicketPicture.svg($0, label: "one-time code") }
         return .json(200, answer)
     }
 

@@ -176,8 +176,10 @@ public struct OperatorResource: Sendable, Hashable {
     /// Whether they have a console password, and a one-time-code secret.
     public var password: Bool
     public var totp: Bool
-    /// The `otpauth://` address of a new one-time-code secret, in the answer that made it.
+    /// The `otpauth://` address of a new one-time-code secret, in the answer that made it, and its QR
+    /// code as SVG (for the console to show the person; never a URL, so no log holds the secret).
     public var totpUri: String?
+    public var totpSvg: String?
 
     public init(
         name: String, role: String, cinemas: CinemaScope, state: String, changedBy: String, createdAt: String, key: String? = nil,
@@ -193,6 +195,7 @@ public struct OperatorResource: Sendable, Hashable {
         w.key("password"); w.raw(password ? "true" : "false"); w.key("totp"); w.raw(totp ? "true" : "false")
         if let key { w.key("key"); w.string(key) }
         if let totpUri { w.key("totpUri"); w.string(totpUri) }
+        if let totpSvg { w.key("totpSvg"); w.string(totpSvg) }
         w.raw("}")
     }
 
@@ -203,6 +206,7 @@ public struct OperatorResource: Sendable, Hashable {
             name: o.text("name"), role: o.text("role"), cinemas: cinemas, state: o.text("state"), changedBy: o.text("changedBy"),
             createdAt: o.text("createdAt"), key: o.optionalText("key"), password: o.flag("password"), totp: o.flag("totp"),
             totpUri: o.optionalText("totpUri"))
+        totpSvg = o.optionalText("totpSvg")
     }
 }
 
@@ -215,6 +219,7 @@ extension OperatorResource: WireBody, WireWritable {
             "key": .string().described("the operator's key: shown once, in the answer that made it"),
             "password": .boolean, "totp": .boolean,
             "totpUri": .string(pattern: "^otpauth://totp/").described("a new one-time-code secret for an authenticator app: shown once"),
+            "totpSvg": .string(pattern: "^<svg").described("totpUri as a QR code (SVG) for the app to scan: shown once"),
         ], required: ["name", "role", "cinemas", "state", "changedBy", "createdAt", "password", "totp"])
 }
 

@@ -60,6 +60,7 @@ function renderPeople(people) {
         button(w('edit'), 'edit', () => edit(actions, p)),
         button(w(p.state === 'active' ? 'disable' : 'enable'), 'toggle', () => change(p.name, { state: p.state === 'active' ? 'disabled' : 'active' })),
         button(w('resetKey'), 'reset', () => change(p.name, { resetKey: true })),
+        button(w(p.totp ? 'codeOff' : 'codeOn'), 'totp', () => change(p.name, { totp: !p.totp })),
         button(w('remove'), 'remove', () => remove(p.name)));
     }
   }
@@ -107,6 +108,7 @@ async function change(name, body) {
   try {
     const answer = await call('PATCH', `/v1/operators/${encodeURIComponent(name)}`, body);
     showKey(answer.key ? w('newKey', name) : '', answer.key);
+    if (answer.totpUri) showCode(name, answer.totpUri, answer.totpSvg);
     say('staff-message', w('staffChanged', name), 'ok');
     await renderStaff();
   } catch (error) {
@@ -123,6 +125,17 @@ async function remove(name) {
   } catch (error) {
     say('staff-message', problemWords(error));
   }
+}
+
+/// A new one-time-code secret, shown once: its QR code for the person's authenticator app to scan, and
+/// the secret in text for one that cannot scan.
+function showCode(name, uri, svg) {
+  const box = $('staff-key');
+  box.hidden = false;
+  const picture = Object.assign(document.createElement('img'), { src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg ?? '')}`,
+    alt: w('codeQr', name), width: 180, height: 180 });
+  const secret = Object.assign(document.createElement('code'), { textContent: new URL(uri).searchParams.get('secret') ?? '' });
+  box.replaceChildren(w('codeSetUp', name), document.createElement('br'), picture, document.createElement('br'), w('codeSecret'), ' ', secret);
 }
 
 /// A key shown once (a new person's, or a new one): for a script or a checkout's server to keep.
