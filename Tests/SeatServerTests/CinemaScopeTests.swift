@@ -15,6 +15,7 @@ import Testing
 /// cinemas only. On PostgreSQL the operators are made on one instance and checked on another.
 @Suite struct CinemaScopeTests {
     static let scoped = [
+        "/v1/tickets/{ticket}",
         "/v1/shows/{id}", "/v1/venues/{id}", "/v1/holds/{token}", "/v1/reservations/{id}", "/v1/orders/{orderRef}", "/v1/seasons/{id}", "/v1/channels/{id}",
     ]
 
@@ -67,6 +68,8 @@ import Testing
         #expect(try send(a, "POST", "/v1/shows/show/sales", #"{"seats":["5-1","5-2"],"orderRef":"BOX-N1","payment":"cash"}"#, key: admin).status == 201)
         #expect(try send(a, "POST", "/v1/shows/south-show/sales", #"{"seats":["5-1"],"orderRef":"BOX-S1","payment":"cash"}"#, key: admin).status == 201)
         chain.targets["{orderRef}@/v1/orders"] = "BOX-N1"
+        let tickets = try send(a, "GET", "/v1/orders/BOX-N1/tickets", key: admin)
+        chain.targets["{ticket}@/v1/tickets"] = try need(tickets.json?["tickets"]?.arrayValue?.first?.objectValue?["code"]?.stringValue, "ticket")
         chain.targets["{id}@/v1/seasons"] = try need(
             try send(a, "POST", "/v1/seasons", #"{"name":"冬季","shows":["show","show-2"]}"#, key: admin).string("id"), "season")
         chain.targets["{id}@/v1/channels"] = try need(

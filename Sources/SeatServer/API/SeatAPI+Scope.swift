@@ -1,9 +1,10 @@
 import SeatHTTP
 import SeatInventory
 import SeatSecrets
+import SeatTickets
 
 /// Operators scoped to cinemas (#56): a request carrying the key of an operator of some cinemas may
-/// act only on shows, venues, holds, reservations, orders, seasons and channels of those cinemas.
+/// act only on shows, venues, holds, reservations, orders, tickets, seasons and channels of those cinemas.
 /// Outside them: 403 naming the cinema, never the data (checked before the handler reads anything).
 /// Something that does not exist is not checked here (the handler answers its 404), so the check says
 /// nothing a wrong guess could not. Head office (no cinemas) is never checked.
@@ -38,6 +39,11 @@ extension SeatAPI {
         if pattern.hasPrefix("/v1/reservations/{id}") { return (try? inventory.reservation(id: p[0])).flatMap { venue(ofShow: $0.showID) } }
         if pattern.hasPrefix("/v1/channels/{id}") { return (try? inventory.channel(id: p[0])).flatMap { venue(ofShow: $0.showID) } }
         if pattern.hasPrefix("/v1/seasons/{id}") { return (try? inventory.season(id: p[0]))?.shows.first.flatMap(venue(ofShow:)) }
+        if pattern.hasPrefix("/v1/tickets/{ticket}") {
+            // A ticket's code names its show (its picture's path ends in .png or .svg).
+            let code = p[0].hasSuffix(".png") || p[0].hasSuffix(".svg") ? String(p[0].dropLast(4)) : p[0]
+            return (try? TicketCode.read(code)).flatMap { venue(ofShow: $0.ticket.show) }
+        }
         if pattern.hasPrefix("/v1/orders/{orderRef}") {
             guard let order = try? inventory.order(orderRef: p[0]) else { return nil }
             return Array(Set(order.parts.compactMap { inventory.venueID(show: $0.showID) })).sorted()
