@@ -108,6 +108,8 @@ import Testing
             ("POST", "/v1/cinemas", #"{"name":"北城影城","venues":[]}"#, 409, "is called 北城影城"),
             ("PATCH", "/v1/cinemas/\(north)", #"{}"#, 422, "nothing to change"),
             ("PATCH", "/v1/cinemas/c_000000000000", #"{"name":"x"}"#, 404, "no cinema"),
+            ("PATCH", "/v1/cinemas/\(north)", #"{"name":"北城","venues":null}"#, 422, "venues: null is not a value here"),
+            ("PATCH", "/v1/operators/nobody", #"{"role":null}"#, 422, "role: null is not a value here"),
             ("PATCH", "/v1/operators/nobody", #"{"state":"disabled"}"#, 404, "no operator nobody"),
         ]
         for (method, path, body, status, detail) in cases {

@@ -2,6 +2,14 @@ import Foundation
 import SeatJSON
 import SeatMap
 
+extension JSONObject {
+    /// Optional members written as `null`: refused (the staff's bodies have no null member; read as
+    /// absent, `"venues": null` once changed a cinema's name and passed for a change of its halls).
+    func refuseNulls(_ keys: [String], into log: inout ProblemLog) {
+        for key in keys where self[key] == .null { log.add(key, "null is not a value here: leave the member out instead") }
+    }
+}
+
 /// Which cinemas an operator acts for: every one (`"all"`, head office) or some (their ids).
 public enum CinemaScope: Sendable, Hashable {
     case all
@@ -65,6 +73,7 @@ public struct OperatorRequest: Sendable, Hashable {
         let o = try WireError.object(bytes)
         var log = ProblemLog()
         o.rejectUnknownKeys(["name", "role", "cinemas", "password"], at: "", into: &log)
+        o.refuseNulls(["password"], into: &log)
         let name = o.text("name", into: &log), role = o.text("role", into: &log)
         let cinemas = CinemaScope.read(o, "cinemas", into: &log, required: true)
         let password = o.string("password", at: "", into: &log, required: false)
@@ -116,6 +125,7 @@ public struct OperatorChange: Sendable, Hashable {
         let o = try WireError.object(bytes)
         var log = ProblemLog()
         o.rejectUnknownKeys(["role", "cinemas", "state", "resetKey", "password", "totp"], at: "", into: &log)
+        o.refuseNulls(["role", "state", "password"], into: &log)
         let role = o.text("role", into: &log, required: false), state = o.text("state", into: &log, required: false)
         let cinemas = CinemaScope.read(o, "cinemas", into: &log, required: false)
         var reset = false
@@ -288,6 +298,7 @@ public struct CinemaChange: Sendable, Hashable {
         let o = try WireError.object(bytes)
         var log = ProblemLog()
         o.rejectUnknownKeys(["name", "venues"], at: "", into: &log)
+        o.refuseNulls(["name", "venues"], into: &log)
         let name = CinemaRequest.name(o, into: &log, required: false), venues = CinemaRequest.venues(o, into: &log, required: false)
         if log.isEmpty, name == nil, venues == nil { log.add("", "nothing to change: give name or venues") }
         guard log.isEmpty else { throw .invalid(log.error) }
@@ -392,6 +403,7 @@ public struct SignInRequest: Sendable, Hashable {
         let o = try WireError.object(bytes)
         var log = ProblemLog()
         o.rejectUnknownKeys(["name", "password", "code"], at: "", into: &log)
+        o.refuseNulls(["code"], into: &log)
         let name = o.text("name", into: &log), password = o.string("password", at: "", into: &log)
         let code = o.text("code", into: &log, required: false)
         if let name, name.utf8.count > 64 { log.add("name", "an operator's name is 1 to 64 characters") }
