@@ -28,10 +28,6 @@ public enum HMACSHA256 {
     /// Whether `code` is the code of `message` under `key`, compared in time independent of where they
     /// first differ (a byte-by-byte early exit would tell a forger how much of a guess was right).
     public static func verify(_ code: [UInt8], key: [UInt8], message: [UInt8]) -> Bool {
-        let expected = Self.code(key: key, message: message)
-        guard code.count == expected.count else { return false }
-        var difference: UInt8 = 0
-        for (a, b) in zip(code, expected) { difference |= a ^ b }
-        return difference == 0
+        ConstantTime.equal(code, Self.code(key: key, message: message))
     }
 }

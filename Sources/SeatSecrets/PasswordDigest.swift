@@ -24,9 +24,7 @@ public enum PasswordDigest {
             let p = Int(parts[3]), (1...4).contains(p), let salt = Data(base64Encoded: parts[4]), let expected = Data(base64Encoded: parts[5]),
             expected.count == 32, let hash = scrypt(password, salt: Array(salt), logN: logN, r: r, p: p)
         else { return false }
-        var difference: UInt8 = 0
-        for (a, b) in zip(hash, expected) { difference |= a ^ b }
-        return difference == 0
+        return ConstantTime.equal(hash, Array(expected))
     }
 
     /// Why `password` will not do for `name`, or nil: 10 to 200 characters, not the name, not one
@@ -96,10 +94,34 @@ public enum TOTP {
         return out
     }
 
+    /// RFC 4648 base32 back to bytes; nil for a character outside its alphabet.
+    public static func base32Decode(_ text: String) -> [UInt8]? {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".utf8)
+        var out: [UInt8] = [], buffer = 0, bits = 0
+        for c in text.utf8 {
+            guard let v = alphabet.firstIndex(of: c) else { return nil }
+            buffer = (buffer << 5) | v; bits += 5
+            if bits >= 8 { bits -= 8; out.append(UInt8((buffer >> bits) & 0xFF)) }
+        }
+        return out
+    }
+
     /// The `otpauth://` address an authenticator app scans (its QR code).
     public static func uri(secret: [UInt8], account: String, issuer: String = "SeatKit") -> String {
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
         let label = (issuer + ":" + account).addingPercentEncoding(withAllowedCharacters: allowed) ?? account
         return "otpauth://totp/\(label)?secret=\(base32(secret))&issuer=\(issuer)&algorithm=SHA1&digits=6&period=30"
+    }
+}
+
+/// Comparing secrets in time independent of where they first differ (an early exit would tell a guesser
+/// how much of a guess was right): HMAC codes, password hashes, CSRF tokens.
+public enum ConstantTime {
+    /// Whether `a` and `b` are equal; unequal lengths answer at once (lengths are not secret here).
+    public static func equal(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for (x, y) in zip(a, b) { difference |= x ^ y }
+        return difference == 0
     }
 }

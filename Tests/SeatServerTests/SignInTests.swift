@@ -119,7 +119,7 @@ import Testing
         let uri = try #require(setUp.string("totpUri"))
         #expect(setUp.json?["totp"]?.boolValue == true)
         let base32 = try #require(uri.split(separator: "secret=").last?.split(separator: "&").first.map(String.init))
-        let secret = try #require(SeatAPI.base32Decode(base32))
+        let secret = try #require(TOTP.base32Decode(base32))
         #expect(try Self.signIn(s).string("type") == "/problems/code-required")
         let now = Int64(Date().timeIntervalSince1970)
         // A phone 30 s slow: its code is the previous step's, accepted once.

@@ -79,7 +79,7 @@ extension SeatAPI {
             let (_, session) = sessionCaller({ r.header($0) })
         else { return }
         let sameOrigin = r.header("origin").map { origin in r.header("host").map { origin.hasSuffix("://" + $0) } ?? false } ?? true
-        guard sameOrigin, let sent = r.header("x-csrf-token"), Self.constantTimeEqual(sent, session.csrf) else {
+        guard sameOrigin, let sent = r.header("x-csrf-token"), ConstantTime.equal(Array(sent.utf8), Array(session.csrf.utf8)) else {
             throw Problem(
                 403, "csrf-refused", "Not sent by the console",
                 detail: "a signed-in form carries the session's X-CSRF-Token and comes from this server's own pages")
@@ -91,26 +91,7 @@ extension SeatAPI {
 
     func openTOTP(_ sealed: String, name: String) -> [UInt8]? {
         guard let text = webhookBox.open(sealed), text.hasPrefix("totp\u{1F}\(name)\u{1F}") else { return nil }
-        return Self.base32Decode(String(text.dropFirst("totp\u{1F}\(name)\u{1F}".count)))
-    }
-
-    static func base32Decode(_ text: String) -> [UInt8]? {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".utf8)
-        var out: [UInt8] = [], buffer = 0, bits = 0
-        for c in text.utf8 {
-            guard let v = alphabet.firstIndex(of: c) else { return nil }
-            buffer = (buffer << 5) | v; bits += 5
-            if bits >= 8 { bits -= 8; out.append(UInt8((buffer >> bits) & 0xFF)) }
-        }
-        return out
-    }
-
-    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
-        guard x.count == y.count else { return false }
-        var d: UInt8 = 0
-        for (p, q) in zip(x, y) { d |= p ^ q }
-        return d == 0
+        return TOTP.base32Decode(String(text.dropFirst("totp\u{1F}\(name)\u{1F}".count)))
     }
 
     /// What an unknown name's password is checked against, so it takes as long as a known one's.
